@@ -1,0 +1,8 @@
+"""Scorekeeper: the bookkeeping of six card games, headless. Screens live in ``screens``."""
+
+from scorekeeper.errors import RuleError
+from scorekeeper.games import GAMES
+from scorekeeper.session import Session
+
+__all__ = ["GAMES", "RuleError", "Session"]
+__version__ = "0.1.0"

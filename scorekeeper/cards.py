@@ -1,0 +1,61 @@
+"""Card text as people type it at the table: ``5 5 K A JK``, ``QH 7h 10♣``."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from scorekeeper.errors import RuleError
+
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+JOKER = "JK"
+SUITS = ("S", "H", "D", "C")
+_SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+_SEPARATORS = re.compile(r"[\s,]+")
+
+
+@dataclass(frozen=True)
+class Card:
+    """A rank (``"2"``-``"10"``, ``"J"``-``"A"`` or ``"JK"``) and the suit, if one was typed."""
+
+    rank: str
+    suit: str | None = None
+
+    def __str__(self) -> str:
+        return self.rank + (self.suit or "")
+
+
+def parse_card(token: str, field: str = "cards") -> Card:
+    """One card from one token; a token that is no card names itself in the error."""
+    text = token.strip().upper()
+    for symbol, letter in _SUIT_SYMBOLS.items():
+        text = text.replace(symbol, letter)
+    if text == JOKER:
+        return Card(JOKER)
+    if text in RANKS:
+        return Card(text)
+    if len(text) >= 2 and text[-1] in SUITS and text[:-1] in RANKS:
+        return Card(text[:-1], text[-1])
+    raise RuleError(
+        field,
+        f"{token!r} is not a card: use 2-10, J, Q, K, A or JK, "
+        "with an optional suit S H D C (e.g. '10H', 'qs', 'JK')",
+    )
+
+
+def parse_cards(text: str, field: str = "cards") -> list[Card]:
+    """Every card in a line of card text; an empty line is no cards."""
+    if not isinstance(text, str):
+        raise RuleError(field, f"card text must be text like '5 5 K A JK', not {text!r}")
+    return [parse_card(token, field) for token in _SEPARATORS.split(text) if token]
+
+
+def pip_value(rank: str) -> int:
+    """Face value, with J Q K as 10 and Ace as 11 (Hot Rum's deadwood count)."""
+    if rank == "A":
+        return 11
+    if rank in ("J", "Q", "K"):
+        return 10
+    if rank == JOKER:
+        raise ValueError("a joker has no pip value")
+    return int(rank)

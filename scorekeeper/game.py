@@ -1,0 +1,193 @@
+"""What every game module provides, and the checks they share.
+
+A game is a fold: ``start`` gives the table before the first deal, ``play`` takes the
+table and one round dict and gives the table after it, or raises ``RuleError``. The
+session, storage, export and screens only ever talk to this shape.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal
+
+from scorekeeper.errors import RuleError
+
+Unit = Literal["money", "chips"]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One house option: its default (or a rule that picks it from the player count)."""
+
+    default: int | bool | Callable[[int], int]
+    help: str
+    minimum: int | None = None
+    maximum: int | None = None
+
+    @property
+    def kind(self) -> type:
+        return bool if isinstance(self.default, bool) else int
+
+    def default_for(self, player_count: int) -> int | bool:
+        return self.default(player_count) if callable(self.default) else self.default
+
+    def check(self, name: str, value: object) -> int | bool:
+        if self.kind is bool:
+            if not isinstance(value, bool):
+                raise RuleError(f"options.{name}", f"must be yes or no (true/false), not {value!r}")
+            return value
+        return as_int(value, f"options.{name}", self.minimum, self.maximum)
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Who sits where and which house options are on; fixed for the whole session."""
+
+    players: tuple[str, ...]
+    options: Mapping[str, Any]
+    first_dealer: str
+
+    def left_of(self, player: str, steps: int = 1) -> str:
+        seat = self.players.index(player)
+        return self.players[(seat + steps) % len(self.players)]
+
+    def right_of(self, player: str) -> str:
+        return self.left_of(player, -1)
+
+
+@dataclass(frozen=True)
+class State:
+    """The table after some rounds. Games return a new State; nothing is mutated.
+
+    ``info`` holds what only one game has (Calcutta's pot and stacks, Seven Hand's
+    hand number); screens show it through ``Game.panel``.
+    """
+
+    dealer: str
+    totals: Mapping[str, int]
+    balances: Mapping[str, int]
+    finished: bool = False
+    winners: tuple[str, ...] = ()
+    info: Mapping[str, Any] = field(default_factory=dict)
+
+
+class Game:
+    """The shape every game module's ``GAME`` has. Subclasses fill in the rules."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int | None]
+    unit: ClassVar[Unit]
+    menu_order: ClassVar[int] = 100
+    scored_in_points: ClassVar[bool] = False
+    options: ClassVar[Mapping[str, Option]] = {}
+    rules: ClassVar[str]
+
+    def check_setup(self, setup: Setup) -> None:
+        """Refuse option mixes and player counts the rules forbid (beyond min/max)."""
+
+    def start(self, setup: Setup) -> State:
+        zero = dict.fromkeys(setup.players, 0)
+        return State(setup.first_dealer, zero, dict(zero), info=self.start_info(setup))
+
+    def start_info(self, setup: Setup) -> dict[str, Any]:
+        return {}
+
+    def play(self, setup: Setup, state: State, round_: Mapping[str, Any]) -> State:
+        raise NotImplementedError
+
+    def first_player(self, setup: Setup, state: State) -> str:
+        """Who plays (or bids) first in the next deal: left of the dealer by default."""
+        return setup.left_of(state.dealer)
+
+    def panel(self, setup: Setup, state: State) -> list[tuple[str, str]]:
+        """Label/value lines a screen shows beside the score grid for this game."""
+        return []
+
+    def details(self, round_: Mapping[str, Any]) -> dict[str, str | int]:
+        """A round's facts worth a spreadsheet column (bid, wild rank, prices...)."""
+        return {}
+
+
+def as_int(
+    value: object, field: str, minimum: int | None = None, maximum: int | None = None
+) -> int:
+    """A whole number in range; ``"3"``, ``3.0``, ``True`` and ``None`` are refused."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(field, f"must be a whole number, not {value!r}")
+    if minimum is not None and value < minimum:
+        raise RuleError(field, f"must be at least {minimum}, not {value}")
+    if maximum is not None and value > maximum:
+        raise RuleError(field, f"must be at most {maximum}, not {value}")
+    return value
+
+
+def as_bool(value: object, field: str) -> bool:
+    if not isinstance(value, bool):
+        raise RuleError(field, f"must be true or false, not {value!r}")
+    return value
+
+
+def as_player(value: object, field: str, players: Sequence[str]) -> str:
+    if not isinstance(value, str) or value not in players:
+        raise RuleError(field, f"{value!r} is not at this table ({', '.join(players)})")
+    return value
+
+
+def as_mapping(value: object, field: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise RuleError(field, f"must be a mapping of names to values, not {value!r}")
+    return value
+
+
+def player_map(value: object, field: str, players: Sequence[str]) -> Mapping[str, Any]:
+    """A mapping keyed by player names, every key a player at the table."""
+    mapping = as_mapping(value, field)
+    for name in mapping:
+        as_player(name, f"{field}.{name}", players)
+    return mapping
+
+
+def check_keys(
+    round_: Mapping[str, Any], required: Iterable[str], optional: Iterable[str] = ()
+) -> None:
+    """Every required field is there and nothing unknown is, so typos do not pass silently."""
+    as_mapping(round_, "round")
+    required = tuple(required)
+    allowed = set(required) | set(optional)
+    for key in required:
+        if key not in round_:
+            raise RuleError(key, "is missing")
+    for key in round_:
+        if key not in allowed:
+            raise RuleError(
+                str(key), f"is not a field of this game's rounds ({', '.join(sorted(allowed))})"
+            )
+
+
+def add(totals: Mapping[str, int], deltas: Mapping[str, int]) -> dict[str, int]:
+    """New totals with each player's change added (missing players change by 0)."""
+    return {name: amount + deltas.get(name, 0) for name, amount in totals.items()}
+
+
+def pay_the_difference(
+    players: Sequence[str], totals: Mapping[str, int], winners: Sequence[str], stake: int
+) -> dict[str, int]:
+    """End-of-game money: each loser pays the gap to the winning total x stake.
+
+    With tied winners each loser pays the gap once, split evenly; a left-over minor unit
+    goes to the tied winners in seat order.
+    """
+    money = dict.fromkeys(players, 0)
+    best = totals[winners[0]]
+    for loser in players:
+        if loser in winners:
+            continue
+        owed = abs(best - totals[loser]) * stake
+        money[loser] -= owed
+        share, left_over = divmod(owed, len(winners))
+        for seat, winner in enumerate(winners):
+            money[winner] += share + (1 if seat < left_over else 0)
+    return money

@@ -1,0 +1,90 @@
+"""Racehorse, pitch for stakes: only the pitcher pays or is paid, and the deal follows them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from scorekeeper.errors import RuleError
+from scorekeeper.game import Game, Option, Setup, State, add, as_bool, as_int, as_player, check_keys
+
+POINTS = ("high", "low", "jack", "game")
+SMUDGE = 5
+BID_NAMES = {2: "2", 3: "3", 4: "4", SMUDGE: "Smudge"}
+
+
+def bid_made(bid: int, points: list[str], all_tricks: bool) -> bool:
+    """2-4 need that many of the four points; Smudge needs all four and all six tricks."""
+    if bid == SMUDGE:
+        return len(points) == len(POINTS) and all_tricks
+    return len(points) >= bid
+
+
+class Racehorse(Game):
+    id = "racehorse"
+    name = "Racehorse"
+    min_players = 5
+    max_players = 8
+    unit = "money"
+    menu_order = 5
+    options = {
+        "stake": Option(100, "minor units (cents) paid per point of the bid", minimum=1),
+    }
+    rules = """\
+5-8 players, 6 cards each. Points: High, Low, Jack, Game (4 in all).
+Bidding starts left of the dealer: 2, 3, 4 or Smudge (5 = all four points and all six
+tricks). If all pass the dealer must bid 2; the dealer may steal by matching the bid.
+Made: every other player pays the pitcher bid x stake, and the pitcher deals next.
+Upped (not made): the pitcher pays every other player bid x stake, and the player on
+the pitcher's right deals next."""
+
+    def play(self, setup: Setup, state: State, round_: Mapping[str, Any]) -> State:
+        check_keys(round_, ("pitcher", "bid"), ("made", "points", "all_tricks"))
+        pitcher = as_player(round_["pitcher"], "pitcher", setup.players)
+        bid = as_int(round_["bid"], "bid", 2, SMUDGE)
+        made = self._made(round_, bid)
+        stake = setup.options["stake"]
+        sign = 1 if made else -1
+        others = [name for name in setup.players if name != pitcher]
+        money = {name: -sign * bid * stake for name in others}
+        money[pitcher] = sign * bid * stake * len(others)
+        balances = add(state.balances, money)
+        dealer = pitcher if made else setup.right_of(pitcher)
+        return State(dealer, balances, balances)
+
+    def _made(self, round_: Mapping[str, Any], bid: int) -> bool:
+        if "made" in round_:
+            if "points" in round_ or "all_tricks" in round_:
+                raise RuleError("made", "give either made, or the points taken, not both")
+            return as_bool(round_["made"], "made")
+        if "points" not in round_:
+            raise RuleError("made", "say whether the bid was made, or which points were taken")
+        points = round_["points"]
+        if not isinstance(points, list) or any(point not in POINTS for point in points):
+            raise RuleError(
+                "points", f"must be a list drawn from {', '.join(POINTS)}, not {points!r}"
+            )
+        if len(set(points)) != len(points):
+            raise RuleError("points", "each point can be taken only once")
+        all_tricks = as_bool(round_.get("all_tricks", False), "all_tricks")
+        return bid_made(bid, points, all_tricks)
+
+    def panel(self, setup: Setup, state: State) -> list[tuple[str, str]]:
+        stake = setup.options["stake"]
+        return [
+            ("Stake", f"{stake} per point ({2 * stake}-{SMUDGE * stake} a player per deal)"),
+            ("Bids", "2, 3, 4 or Smudge (5); dealer must bid 2 if all pass, may steal"),
+            ("Next deal", "made: the pitcher deals; upped: the player on the pitcher's right"),
+        ]
+
+    def details(self, round_: Mapping[str, Any]) -> dict[str, str | int]:
+        facts: dict[str, str | int] = {
+            "pitcher": round_["pitcher"],
+            "bid": BID_NAMES[round_["bid"]],
+        }
+        if "points" in round_:
+            facts["points"] = " ".join(round_["points"])
+        return facts
+
+
+GAME = Racehorse()

@@ -1,0 +1,240 @@
+"""A session: one game at one table, as the rounds recorded so far.
+
+The rounds are the truth; everything else (totals, dealer, balances, end of game) is
+derived by replaying them through the game's rules. One State is kept per round so
+``record`` and ``undo`` cost one round, and ``edit`` replays only from the change on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from scorekeeper.errors import RuleError
+from scorekeeper.game import Game, Setup, State
+from scorekeeper.games import GAMES
+from scorekeeper.settle import Payment, settle
+
+POOL = "(pool)"
+
+
+def _plain(value: Any, field: str) -> Any:
+    """A deep copy made only of JSON types, so what is recorded is what gets saved."""
+    if isinstance(value, str | bool | int) or value is None:
+        return value
+    if isinstance(value, Mapping):
+        copy = {}
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise RuleError(field, f"field names must be text, not {key!r}")
+            copy[key] = _plain(item, f"{field}.{key}")
+        return copy
+    if isinstance(value, list | tuple):
+        return [_plain(item, f"{field}[{index}]") for index, item in enumerate(value)]
+    raise RuleError(field, f"{value!r} is not a number, text, yes/no, list or mapping")
+
+
+def _check_players(players: object, game: Game) -> tuple[str, ...]:
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise RuleError("players", "must be a list of names in clockwise seat order")
+    seen: set[str] = set()
+    for seat, name in enumerate(players, start=1):
+        if not isinstance(name, str) or not name.strip():
+            raise RuleError(f"players[{seat}]", "every player needs a name")
+        if name != name.strip():
+            raise RuleError(f"players[{seat}]", f"{name!r} has spaces at its start or end")
+        if name.casefold() in seen:
+            raise RuleError(f"players[{seat}]", f"{name!r} is already at the table")
+        if name == POOL:
+            raise RuleError(f"players[{seat}]", f"{POOL!r} is reserved for the pool")
+        seen.add(name.casefold())
+    count = len(players)
+    upper = game.max_players
+    if count < game.min_players or (upper is not None and count > upper):
+        span = f"{game.min_players}-{upper}" if upper else f"{game.min_players} or more"
+        raise RuleError("players", f"{game.name} is for {span} players, not {count}")
+    return tuple(players)
+
+
+def _check_options(options: object, game: Game, count: int) -> dict[str, Any]:
+    given = _plain(options or {}, "options")
+    if not isinstance(given, dict):
+        raise RuleError("options", "must be a mapping of option names to values")
+    for name in given:
+        if name not in game.options:
+            known = ", ".join(game.options) or "none"
+            raise RuleError(f"options.{name}", f"{game.name} has no such option (known: {known})")
+    return {
+        name: option.check(name, given[name]) if name in given else option.default_for(count)
+        for name, option in game.options.items()
+    }
+
+
+class Session:
+    """One game at one table. Build with ``Session.new`` or ``Session.from_dict``."""
+
+    def __init__(self, game: Game, setup: Setup) -> None:
+        self.game = game
+        self.setup = setup
+        self._rounds: list[dict[str, Any]] = []
+        self._states: list[State] = [game.start(setup)]
+
+    @classmethod
+    def new(
+        cls,
+        game: str,
+        players: Sequence[str],
+        *,
+        dealer: str | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> Session:
+        if game not in GAMES:
+            raise RuleError("game", f"unknown game {game!r} (known: {', '.join(GAMES)})")
+        rules = GAMES[game]
+        seats = _check_players(players, rules)
+        chosen = _check_options(options, rules, len(seats))
+        first = seats[0] if dealer is None else dealer
+        if first not in seats:
+            raise RuleError("dealer", f"{first!r} is not at this table ({', '.join(seats)})")
+        setup = Setup(seats, chosen, first)
+        rules.check_setup(setup)
+        return cls(rules, setup)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.setup.players
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        return self.setup.options
+
+    @property
+    def state(self) -> State:
+        return self._states[-1]
+
+    @property
+    def rounds(self) -> list[dict[str, Any]]:
+        return self._rounds
+
+    @property
+    def dealer(self) -> str:
+        return self.state.dealer
+
+    @property
+    def first_player(self) -> str:
+        return self.game.first_player(self.setup, self.state)
+
+    @property
+    def totals(self) -> dict[str, int]:
+        return dict(self.state.totals)
+
+    @property
+    def balances(self) -> dict[str, int]:
+        return dict(self.state.balances)
+
+    @property
+    def finished(self) -> bool:
+        return self.state.finished
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        return self.state.winners
+
+    @property
+    def info(self) -> Mapping[str, Any]:
+        """What only this game tracks (Calcutta's pot, Seven Hand's hand and contract)."""
+        return self.state.info
+
+    @property
+    def pot(self) -> int:
+        """Chips carried in the pool into the next race (Calcutta); 0 elsewhere."""
+        return int(self.state.info.get("pot", 0))
+
+    def state_before(self, index: int) -> State:
+        """The table as it stood when round ``index`` (0-based) was dealt."""
+        return self._states[index]
+
+    def state_after(self, index: int) -> State:
+        return self._states[index + 1]
+
+    def _play(
+        self, state: State, round_: Any, field: str = "round"
+    ) -> tuple[dict[str, Any], State]:
+        if state.finished:
+            raise RuleError(
+                field, f"the game is over ({', '.join(state.winners)} won): start a new session"
+            )
+        played = _plain(round_, field)
+        if not isinstance(played, dict):
+            raise RuleError(field, "a round must be a mapping of fields to values")
+        return played, self.game.play(self.setup, state, played)
+
+    def record(self, round_: Mapping[str, Any]) -> None:
+        """Check one round against the rules and add it; a refused round changes nothing."""
+        played, after = self._play(self.state, round_)
+        self._rounds.append(played)
+        self._states.append(after)
+
+    def undo(self) -> dict[str, Any]:
+        if not self._rounds:
+            raise RuleError("round", "there is no round to undo")
+        self._states.pop()
+        return self._rounds.pop()
+
+    def edit(self, index: int, round_: Mapping[str, Any]) -> None:
+        """Replace round ``index`` and re-check every later round; all or nothing."""
+        if (
+            isinstance(index, bool)
+            or not isinstance(index, int)
+            or not 0 <= index < len(self._rounds)
+        ):
+            raise RuleError(
+                "round", f"there is no round {index!r} to edit ({len(self._rounds)} recorded)"
+            )
+        rounds = list(self._rounds)
+        states = self._states[: index + 1]
+        for position in range(index, len(rounds)):
+            given = round_ if position == index else rounds[position]
+            field = "round" if position == index else f"round {position + 1}"
+            try:
+                rounds[position], after = self._play(states[-1], given, field)
+            except RuleError as error:
+                if position == index:
+                    raise
+                raise RuleError(
+                    error.field,
+                    f"after this change, round {position + 1} no longer holds: {error.message}",
+                ) from error
+            states.append(after)
+        self._rounds, self._states = rounds, states
+
+    def settlement(self) -> list[Payment]:
+        """Payments that square everyone's balance; a carried pool counts as one more party."""
+        balances = self.balances
+        if self.pot:
+            balances[POOL] = self.pot
+        return settle(balances)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game.id,
+            "players": list(self.setup.players),
+            "dealer": self.setup.first_dealer,
+            "options": dict(self.setup.options),
+            "rounds": [_plain(round_, "round") for round_ in self._rounds],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Session:
+        session = cls.new(
+            data["game"], data["players"], dealer=data["dealer"], options=data["options"]
+        )
+        for round_ in data["rounds"]:
+            session.record(round_)
+        return session
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Session) and self.to_dict() == other.to_dict()
+
+    def __repr__(self) -> str:
+        return f"<Session {self.game.id} {', '.join(self.players)}: {len(self._rounds)} rounds>"

@@ -1,0 +1,23 @@
+"""ruff check and ruff format are part of the suite, so CI refuses unlinted code."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _ruff(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "ruff", *args], cwd=ROOT, capture_output=True, text=True
+    )
+
+
+def test_ruff_check_is_clean() -> None:
+    result = _ruff("check", "scorekeeper", "screens", "tests")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_ruff_format_is_clean() -> None:
+    result = _ruff("format", "--check", "scorekeeper", "screens", "tests")
+    assert result.returncode == 0, result.stdout + result.stderr
