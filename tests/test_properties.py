@@ -1,0 +1,150 @@
+"""Properties every game keeps over random valid sessions (strategies in tests/strategies/).
+
+Money is zero-sum (Calcutta: with the pot), settling clears it, a session survives its own
+dict, undo is an exact inverse of record, and a refused round changes nothing.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper import RuleError, Session
+from tests import strategies
+
+PLAN_MODULES = sorted(m.name for m in pkgutil.iter_modules(strategies.__path__))
+RUNS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _plans(module: str) -> st.SearchStrategy[dict[str, Any]]:
+    return importlib.import_module(f"tests.strategies.{module}").plans()
+
+
+def _play(plan: dict[str, Any]) -> Session:
+    session = Session.new(
+        plan["game"], plan["players"], dealer=plan["dealer"], options=plan["options"]
+    )
+    for round_ in plan["rounds"]:
+        session.record(round_)
+    return session
+
+
+def _snapshot(session: Session) -> tuple[Any, ...]:
+    return (session.to_dict(), session.state, session.dealer)
+
+
+def test_every_game_has_a_strategy() -> None:
+    from scorekeeper.games import GAMES
+
+    game_modules = {type(game).__module__.rsplit(".", 1)[1] for game in GAMES.values()}
+    assert set(PLAN_MODULES) == game_modules
+
+
+@pytest.mark.parametrize("module", PLAN_MODULES)
+def test_money_is_zero_sum_after_every_round(module: str) -> None:
+    @RUNS
+    @given(_plans(module))
+    def check(plan: dict[str, Any]) -> None:
+        session = Session.new(
+            plan["game"], plan["players"], dealer=plan["dealer"], options=plan["options"]
+        )
+        for round_ in plan["rounds"]:
+            session.record(round_)
+            assert sum(session.balances.values()) + session.pot == 0
+            assert session.pot >= 0
+            assert session.dealer in session.players
+            assert all(isinstance(v, int) for v in session.balances.values())
+            assert all(isinstance(v, int) for v in session.totals.values())
+
+    check()
+
+
+@pytest.mark.parametrize("module", PLAN_MODULES)
+def test_settlement_clears_every_balance(module: str) -> None:
+    @RUNS
+    @given(_plans(module))
+    def check(plan: dict[str, Any]) -> None:
+        session = _play(plan)
+        ledger = session.balances
+        if session.pot:
+            ledger["(pool)"] = session.pot
+        payments = session.settlement()
+        owing = sum(1 for amount in ledger.values() if amount)
+        assert len(payments) <= max(owing - 1, 0)
+        for payer, payee, amount in payments:
+            assert amount > 0 and payer != payee
+            ledger[payer] += amount
+            ledger[payee] -= amount
+        assert set(ledger.values()) <= {0}
+
+    check()
+
+
+@pytest.mark.parametrize("module", PLAN_MODULES)
+def test_a_session_survives_its_own_dict(module: str) -> None:
+    @RUNS
+    @given(_plans(module))
+    def check(plan: dict[str, Any]) -> None:
+        session = _play(plan)
+        again = Session.from_dict(session.to_dict())
+        assert _snapshot(again) == _snapshot(session)
+
+    check()
+
+
+@pytest.mark.parametrize("module", PLAN_MODULES)
+def test_undo_after_record_restores_the_table(module: str) -> None:
+    @RUNS
+    @given(_plans(module))
+    def check(plan: dict[str, Any]) -> None:
+        if not plan["rounds"]:
+            return
+        *before, last = plan["rounds"]
+        session = _play({**plan, "rounds": before})
+        was = _snapshot(session)
+        session.record(last)
+        assert session.undo() == last
+        assert _snapshot(session) == was
+
+    check()
+
+
+GARBAGE = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.floats(allow_nan=False),
+    st.text(max_size=4),
+    st.integers(min_value=-(10**6), max_value=10**6),
+    st.just({}),
+    st.just([]),
+)
+
+
+@pytest.mark.parametrize("module", PLAN_MODULES)
+def test_a_refused_round_changes_nothing(module: str) -> None:
+    @RUNS
+    @given(_plans(module), st.data())
+    def check(plan: dict[str, Any], data: st.DataObject) -> None:
+        if not plan["rounds"]:
+            return
+        *before, last = plan["rounds"]
+        session = _play({**plan, "rounds": before})
+        was = _snapshot(session)
+        broken = dict(last)
+        key = data.draw(st.sampled_from([*sorted(broken), "not_a_field"]))
+        broken[key] = data.draw(GARBAGE)
+        try:
+            session.record(broken)
+        except RuleError as error:
+            assert error.field
+            assert _snapshot(session) == was
+        else:
+            session.undo()
+            assert _snapshot(session) == was
+
+    check()
