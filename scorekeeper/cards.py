@@ -12,6 +12,8 @@ JOKER = "JK"
 SUITS = ("S", "H", "D", "C")
 _SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 _SEPARATORS = re.compile(r"[\s,]+")
+# Phone keyboards send a suit as the emoji form "♥️": the symbol plus this selector.
+_EMOJI_STYLE = "\ufe0f"
 
 
 @dataclass(frozen=True)
@@ -27,7 +29,7 @@ class Card:
 
 def parse_card(token: str, field: str = "cards") -> Card:
     """One card from one token; a token that is no card names itself in the error."""
-    text = token.strip().upper()
+    text = token.strip().upper().replace(_EMOJI_STYLE, "")
     for symbol, letter in _SUIT_SYMBOLS.items():
         text = text.replace(symbol, letter)
     if text == JOKER:

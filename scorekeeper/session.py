@@ -19,19 +19,24 @@ POOL = "(pool)"
 
 
 def _plain(value: Any, field: str) -> Any:
-    """A deep copy made only of JSON types, so what is recorded is what gets saved."""
+    """A deep copy made only of JSON types, so what is recorded is what gets saved.
+
+    ``field`` is the path so far ("" at the top), so errors name e.g. ``course.D``.
+    """
     if isinstance(value, str | bool | int) or value is None:
         return value
+    if isinstance(value, float):
+        raise RuleError(field or "round", f"must be a whole number, not {value!r}")
     if isinstance(value, Mapping):
         copy = {}
         for key, item in value.items():
             if not isinstance(key, str):
-                raise RuleError(field, f"field names must be text, not {key!r}")
-            copy[key] = _plain(item, f"{field}.{key}")
+                raise RuleError(field or "round", f"field names must be text, not {key!r}")
+            copy[key] = _plain(item, f"{field}.{key}" if field else key)
         return copy
     if isinstance(value, list | tuple):
         return [_plain(item, f"{field}[{index}]") for index, item in enumerate(value)]
-    raise RuleError(field, f"{value!r} is not a number, text, yes/no, list or mapping")
+    raise RuleError(field or "round", f"{value!r} is not a number, text, yes/no, list or mapping")
 
 
 def _check_players(players: object, game: Game) -> tuple[str, ...]:
@@ -157,16 +162,14 @@ class Session:
     def state_after(self, index: int) -> State:
         return self._states[index + 1]
 
-    def _play(
-        self, state: State, round_: Any, field: str = "round"
-    ) -> tuple[dict[str, Any], State]:
+    def _play(self, state: State, round_: Any) -> tuple[dict[str, Any], State]:
         if state.finished:
             raise RuleError(
-                field, f"the game is over ({', '.join(state.winners)} won): start a new session"
+                "round", f"the game is over ({', '.join(state.winners)} won): start a new session"
             )
-        played = _plain(round_, field)
+        played = _plain(round_, "")
         if not isinstance(played, dict):
-            raise RuleError(field, "a round must be a mapping of fields to values")
+            raise RuleError("round", "a round must be a mapping of fields to values")
         return played, self.game.play(self.setup, state, played)
 
     def record(self, round_: Mapping[str, Any]) -> None:
@@ -195,9 +198,8 @@ class Session:
         states = self._states[: index + 1]
         for position in range(index, len(rounds)):
             given = round_ if position == index else rounds[position]
-            field = "round" if position == index else f"round {position + 1}"
             try:
-                rounds[position], after = self._play(states[-1], given, field)
+                rounds[position], after = self._play(states[-1], given)
             except RuleError as error:
                 if position == index:
                     raise
@@ -221,7 +223,7 @@ class Session:
             "players": list(self.setup.players),
             "dealer": self.setup.first_dealer,
             "options": dict(self.setup.options),
-            "rounds": [_plain(round_, "round") for round_ in self._rounds],
+            "rounds": [_plain(round_, "") for round_ in self._rounds],
         }
 
     @classmethod

@@ -1,0 +1,169 @@
+"""Calcutta Horse Race: the horses are auctioned into a pool that pays first and second place.
+
+Chips only move between buyers and the pool; the share of an unsold horse that places
+stays in the pool for the next race, so balances plus the carried pool always sum to 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.cards import SUITS
+from scorekeeper.course import as_suit, check_course, check_entry, course_text
+from scorekeeper.errors import RuleError
+from scorekeeper.game import (
+    Game,
+    Option,
+    Setup,
+    State,
+    add,
+    as_int,
+    as_mapping,
+    as_player,
+    check_keys,
+)
+
+COURSE = 7
+
+
+@dataclass(frozen=True)
+class Sale:
+    owner: str
+    price: int
+
+
+def auction_order(course: Mapping[str, int]) -> list[str]:
+    """Most course cards first (long shots first); ties in the order S, H, D, C."""
+    return sorted(SUITS, key=lambda suit: -course[suit])
+
+
+def split_pool(pool: int) -> tuple[int, int]:
+    """First gets two thirds, second one; a remainder of 1 goes to first, of 2 one to each."""
+    third, remainder = divmod(pool, 3)
+    return 2 * third + (1 if remainder else 0), third + (1 if remainder == 2 else 0)
+
+
+def race_payouts(
+    sales: Mapping[str, Sale | None], first: str, second: str, carried: int
+) -> tuple[dict[str, int], int]:
+    """Each buyer's net chips for the race, and the chips that stay in the pool."""
+    money: dict[str, int] = {}
+    for sale in sales.values():
+        if sale is not None:
+            money[sale.owner] = money.get(sale.owner, 0) - sale.price
+    pool = carried + sum(sale.price for sale in sales.values() if sale is not None)
+    left_in_pool = 0
+    for horse, share in zip((first, second), split_pool(pool), strict=True):
+        sale = sales[horse]
+        if sale is None:
+            left_in_pool += share
+        else:
+            money[sale.owner] = money.get(sale.owner, 0) + share
+    return money, left_in_pool
+
+
+class Calcutta(Game):
+    id = "calcutta"
+    name = "Calcutta Horse Race"
+    min_players = 3
+    max_players = None
+    unit = "chips"
+    menu_order = 2
+    options = {
+        "chips": Option(150, "chips each player starts with", minimum=1),
+        "dealer_bids": Option(True, "the dealer (auctioneer) may buy horses too"),
+    }
+    rules = """\
+3+ players (6-8 best), each with the same stack of chips. A 7-card course is laid
+beside the four aces; 5+ cards of one suit is a void deal, redeal.
+The dealer auctions the horses, most course cards first (ties S, H, D, C). Bids are
+whole chips; nobody pays more than their stack. Every price goes into the pool.
+The race runs until two horses have 8 cards of their suit. Pool P: first place gets
+2*(P//3), second P//3; a remainder of 1 goes to first, of 2 one chip to each.
+An unsold horse's share stays in the pool for the next race. The deal passes left."""
+
+    def start_info(self, setup: Setup) -> dict[str, Any]:
+        return {"pot": 0, "stacks": dict.fromkeys(setup.players, setup.options["chips"])}
+
+    def play(self, setup: Setup, state: State, round_: Mapping[str, Any]) -> State:
+        check_keys(round_, ("course", "sales", "first", "second"))
+        course = check_course(round_["course"], COURSE)
+        sales = self._sales(setup, state, round_["sales"], auction_order(course))
+        first = as_suit(round_["first"], "first")
+        second = as_suit(round_["second"], "second")
+        if first == second:
+            raise RuleError("second", f"{first} cannot finish both first and second")
+        money, pot = race_payouts(sales, first, second, state.info["pot"])
+        balances = add(state.balances, money)
+        chips = setup.options["chips"]
+        stacks = {name: chips + balance for name, balance in balances.items()}
+        info = {"pot": pot, "stacks": stacks}
+        return State(setup.left_of(state.dealer), balances, balances, info=info)
+
+    def _sales(
+        self, setup: Setup, state: State, value: object, order: list[str]
+    ) -> dict[str, Sale | None]:
+        """The sales in auction order, each buyer's running spend held to their stack."""
+        given = as_mapping(value, "sales")
+        for suit in given:
+            as_suit(suit, f"sales.{suit}")
+        for suit in SUITS:
+            if suit not in given:
+                raise RuleError(
+                    f"sales.{suit}", "is missing: give its owner and price, or null if unsold"
+                )
+        left = dict(state.info["stacks"])
+        sales: dict[str, Sale | None] = {}
+        for suit in order:
+            field = f"sales.{suit}"
+            if given[suit] is None:
+                sales[suit] = None
+                continue
+            entry = check_entry(given[suit], field, ("owner", "price"))
+            owner = as_player(entry["owner"], f"{field}.owner", setup.players)
+            if owner == state.dealer and not setup.options["dealer_bids"]:
+                raise RuleError(
+                    f"{field}.owner",
+                    f"{owner} is the auctioneer, and the dealer does not buy at this table",
+                )
+            price = as_int(entry["price"], f"{field}.price")
+            if price < 1:
+                raise RuleError(f"{field}.price", f"bids are 1 chip or more, not {price}")
+            if price > left[owner]:
+                raise RuleError(
+                    f"{field}.price",
+                    f"{owner} has {left[owner]} chips left in their stack "
+                    f"and cannot pay {price} for {suit}",
+                )
+            left[owner] -= price
+            sales[suit] = Sale(owner, price)
+        return {suit: sales[suit] for suit in SUITS}
+
+    def panel(self, setup: Setup, state: State) -> list[tuple[str, str]]:
+        stacks = state.info["stacks"]
+        may_buy = "yes" if setup.options["dealer_bids"] else "no"
+        return [
+            ("Stacks", ", ".join(f"{name} {stacks[name]}" for name in setup.players)),
+            ("Pool carried", f"{state.info['pot']} chips into the next race"),
+            ("Dealer bids", f"{may_buy}: {state.dealer} is the auctioneer"),
+        ]
+
+    def details(self, round_: Mapping[str, Any]) -> dict[str, str | int]:
+        sales = round_["sales"]
+        return {
+            "course": course_text(round_["course"]),
+            "first": round_["first"],
+            "second": round_["second"],
+            "prices": ", ".join(
+                f"{suit} {sales[suit]['owner']} {sales[suit]['price']}"
+                if sales[suit]
+                else f"{suit} unsold"
+                for suit in SUITS
+            ),
+            "sold": sum(sale["price"] for sale in sales.values() if sale),
+        }
+
+
+GAME = Calcutta()

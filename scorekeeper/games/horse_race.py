@@ -1,0 +1,170 @@
+"""Basic Horse Race: the dealer books bets on the four aces and is the bank for the race."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.cards import SUITS
+from scorekeeper.course import CARDS_TO_FINISH, as_suit, check_course, check_entry, course_text
+from scorekeeper.errors import RuleError
+from scorekeeper.game import (
+    Game,
+    Option,
+    Setup,
+    State,
+    add,
+    as_int,
+    as_mapping,
+    as_player,
+    check_keys,
+)
+
+Odds = tuple[int, int]
+"""``(n, d)`` for odds of n-d: a winning bet of b collects b*n//d."""
+
+BOOK: dict[int, Odds] = {0: (1, 1), 1: (2, 1), 2: (3, 1), 3: (5, 1), 4: (10, 1)}
+"""Course cards of a suit -> the dealer's default odds; 5 or 6 (6-card course) have none."""
+
+
+@dataclass(frozen=True)
+class Bet:
+    player: str
+    horse: str
+    amount: int
+
+
+def book_odds(course: Mapping[str, int], course_length: int) -> dict[str, Odds | None]:
+    """The dealer's book for a course: the more of its suit already out, the longer the odds."""
+    counts = check_course(course, course_length)
+    return {suit: BOOK.get(count) for suit, count in counts.items()}
+
+
+def odds_text(odds: Odds | None) -> str:
+    if odds is None:
+        return "no odds"
+    return "evens" if odds == (1, 1) else f"{odds[0]}-{odds[1]}"
+
+
+def race_odds(book: Mapping[str, Odds | None], overrides: object) -> dict[str, Odds]:
+    """The book with the dealer's overrides for this race; horses left without odds are omitted."""
+    odds = {suit: pair for suit, pair in book.items() if pair is not None}
+    for suit, value in as_mapping(overrides, "odds").items():
+        field = f"odds.{suit}"
+        as_suit(suit, field)
+        if not isinstance(value, list | tuple) or len(value) != 2:
+            raise RuleError(field, f"give odds n-d as [n, d], e.g. [6, 1]; not {value!r}")
+        odds[suit] = (as_int(value[0], field, 1), as_int(value[1], field, 1))
+    return odds
+
+
+def bet_payouts(
+    dealer: str, bets: Sequence[Bet], winner: str, odds: Mapping[str, Odds]
+) -> dict[str, int]:
+    """A bet on the winner collects b*n//d from the bank and keeps its stake; others lose theirs."""
+    money = {dealer: 0}
+    for bet in bets:
+        if bet.horse == winner:
+            n, d = odds[winner]
+            won = bet.amount * n // d
+        else:
+            won = -bet.amount
+        money[bet.player] = money.get(bet.player, 0) + won
+        money[dealer] -= won
+    return money
+
+
+class HorseRace(Game):
+    id = "horse-race"
+    name = "Basic Horse Race"
+    min_players = 3
+    max_players = None
+    unit = "chips"
+    menu_order = 1
+    options = {
+        "course": Option(7, "course cards: 7, or 6 for the Scarne variant", minimum=6, maximum=7),
+        "limit": Option(0, "the dealer's maximum bet, per bet (0 = no limit)", minimum=0),
+    }
+    rules = """\
+3+ players. The four aces are the horses (S H D C); a course of 7 cards (or 6) is laid
+beside them. 7-card course: 5+ cards of one suit is a void deal, redeal.
+Dealer's book by course cards of the horse's suit: 0 evens, 1 2-1, 2 3-1, 3 5-1, 4 10-1;
+the dealer may set other odds, and must for a horse with 5-6 cards on a 6-card course.
+Every player but the dealer (the bank) bets whole chips on any horses, up to the limit.
+First horse to 8 cards of its suit (6 on a 6-card course) wins: a bet of b at n-d on it
+wins b*n/d (rounded down) from the dealer; every other bet is lost to the dealer.
+The deal passes to the left."""
+
+    def play(self, setup: Setup, state: State, round_: Mapping[str, Any]) -> State:
+        check_keys(round_, ("course", "bets", "winner"), ("odds",))
+        book = book_odds(round_["course"], setup.options["course"])
+        odds = race_odds(book, round_.get("odds", {}))
+        bets = self._bets(setup, state.dealer, round_["bets"], odds)
+        winner = as_suit(round_["winner"], "winner")
+        balances = add(state.balances, bet_payouts(state.dealer, bets, winner, odds))
+        return State(setup.left_of(state.dealer), balances, balances)
+
+    def _bets(
+        self, setup: Setup, dealer: str, value: object, odds: Mapping[str, Odds]
+    ) -> list[Bet]:
+        if not isinstance(value, list):
+            raise RuleError(
+                "bets", f"must be a list of bets (player, horse, amount), not {value!r}"
+            )
+        limit = setup.options["limit"]
+        bets = []
+        for index, entry in enumerate(value):
+            field = f"bets[{index}]"
+            given = check_entry(entry, field, ("player", "horse", "amount"))
+            player = as_player(given["player"], f"{field}.player", setup.players)
+            if player == dealer:
+                raise RuleError(
+                    f"{field}.player", f"{dealer} deals and is the bank: the dealer does not bet"
+                )
+            horse = as_suit(given["horse"], f"{field}.horse")
+            amount = as_int(given["amount"], f"{field}.amount")
+            if amount < 1:
+                raise RuleError(
+                    f"{field}.amount", f"{player}: a bet is 1 chip or more, not {amount}"
+                )
+            if limit and amount > limit:
+                raise RuleError(
+                    f"{field}.amount", f"{player}: {amount} is over the limit of {limit} a bet"
+                )
+            if horse not in odds:
+                raise RuleError(
+                    f"odds.{horse}",
+                    f"{horse} has 5 or more course cards, so no book odds: "
+                    f"the dealer must give odds for it ({player} bet on it)",
+                )
+            bets.append(Bet(player, horse, amount))
+        return bets
+
+    def panel(self, setup: Setup, state: State) -> list[tuple[str, str]]:
+        length = setup.options["course"]
+        limit = setup.options["limit"]
+        book = ", ".join(f"{count}: {odds_text(odds)}" for count, odds in BOOK.items())
+        beyond = "5+ of a suit: redeal" if length == 7 else "5-6 of a suit: dealer sets odds"
+        return [
+            (
+                "Course",
+                f"{length} cards; first horse to {CARDS_TO_FINISH[length]} of its suit wins",
+            ),
+            ("Book", f"{book}; {beyond}"),
+            ("Limit", f"{limit} chips a bet" if limit else "no limit"),
+            ("Bank", f"{state.dealer} deals and is the bank (does not bet)"),
+        ]
+
+    def details(self, round_: Mapping[str, Any]) -> dict[str, str | int]:
+        course = round_["course"]
+        odds = race_odds(book_odds(course, sum(course.values())), round_.get("odds", {}))
+        return {
+            "course": course_text(course),
+            "winner": round_["winner"],
+            "odds": ", ".join(f"{suit} {odds_text(odds.get(suit))}" for suit in SUITS),
+            "staked": sum(bet["amount"] for bet in round_["bets"]),
+        }
+
+
+GAME = HorseRace()

@@ -1,0 +1,116 @@
+"""Hot Rum: whoever goes out is paid for everyone's unmatched cards, double on a rummy."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from scorekeeper.cards import JOKER, parse_cards, pip_value
+from scorekeeper.errors import RuleError
+from scorekeeper.game import (
+    Game,
+    Option,
+    Setup,
+    State,
+    add,
+    as_bool,
+    as_int,
+    as_player,
+    check_keys,
+    player_map,
+)
+
+
+def cards_dealt(player_count: int) -> int:
+    """2 players get 10 cards each, 3-4 players 7, 5-6 players 6."""
+    if player_count == 2:
+        return 10
+    return 7 if player_count <= 4 else 6
+
+
+def deadwood_points(text: str, field: str = "cards") -> int:
+    """Pip value of unmatched cards: Ace 11, K/Q/J 10, 10-2 face (live preview too)."""
+    cards = parse_cards(text, field)
+    if any(card.rank == JOKER for card in cards):
+        raise RuleError(field, "Hot Rum is played without jokers: take the JK out")
+    return sum(pip_value(card.rank) for card in cards)
+
+
+class HotRum(Game):
+    id = "hot-rum"
+    name = "Hot Rum"
+    min_players = 2
+    max_players = 6
+    unit = "money"
+    menu_order = 6
+    options = {
+        "stake": Option(1, "minor units (cents) paid per pip of unmatched cards", minimum=1),
+    }
+    rules = """\
+2-6 players, 52 cards, no jokers. Deal: 2 players 10 cards each, 3-4 players 7, 5-6 players 6.
+A hand ends when someone goes out. Every other player pays the winner the pip value of
+their unmatched cards (Ace 11, K/Q/J 10, 10-2 face value) x stake.
+Rummy: going out all at once, without having melded or laid off before, is paid double.
+Next deal: with 2 players the winner of the hand deals; with more, to the left."""
+
+    def start_info(self, setup: Setup) -> dict[str, Any]:
+        return {"cards_dealt": cards_dealt(len(setup.players))}
+
+    def play(self, setup: Setup, state: State, round_: Mapping[str, Any]) -> State:
+        check_keys(round_, ("out",), ("rummy", "deadwood", "cards"))
+        out = as_player(round_["out"], "out", setup.players)
+        rummy = as_bool(round_.get("rummy", False), "rummy")
+        pips = self._deadwood(setup.players, out, round_)
+        rate = setup.options["stake"] * (2 if rummy else 1)
+        money = {name: -count * rate for name, count in pips.items()}
+        money[out] = sum(pips.values()) * rate
+        balances = add(state.balances, money)
+        dealer = out if len(setup.players) == 2 else setup.left_of(state.dealer)
+        return State(dealer, balances, balances, info=state.info)
+
+    def _deadwood(
+        self, players: Sequence[str], out: str, round_: Mapping[str, Any]
+    ) -> dict[str, int]:
+        """Unmatched pips of every player but the one out, from numbers or from card text."""
+        if ("deadwood" in round_) == ("cards" in round_):
+            raise RuleError(
+                "deadwood", "give either the deadwood count or the unmatched cards (not both)"
+            )
+        key = "deadwood" if "deadwood" in round_ else "cards"
+        given = player_map(round_[key], key, players)
+        if out in given:
+            raise RuleError(
+                f"{key}.{out}", f"{out} went out and pays nothing: give only the others"
+            )
+        pips: dict[str, int] = {}
+        for name in players:
+            if name == out:
+                continue
+            field = f"{key}.{name}"
+            if name not in given:
+                raise RuleError(field, f"{name} is missing: give every player's unmatched cards")
+            if key == "cards":
+                pips[name] = deadwood_points(given[name], field)
+            else:
+                pips[name] = as_int(given[name], field, 0)
+        return pips
+
+    def panel(self, setup: Setup, state: State) -> list[tuple[str, str]]:
+        stake = setup.options["stake"]
+        rotation = (
+            "the winner of each hand deals the next"
+            if len(setup.players) == 2
+            else "passes to the left"
+        )
+        return [
+            ("Deal", f"{state.info['cards_dealt']} cards each"),
+            ("Stake", f"{stake} per pip of unmatched cards; a rummy is paid double"),
+            ("Next deal", rotation),
+            ("Plays first", self.first_player(setup, state)),
+        ]
+
+    def details(self, round_: Mapping[str, Any]) -> dict[str, str | int]:
+        return {"out": round_["out"], "rummy": "yes" if round_.get("rummy", False) else "no"}
+
+
+GAME = HotRum()

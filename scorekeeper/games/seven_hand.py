@@ -1,0 +1,202 @@
+"""Seven Hand Rummy: a fixed run of contracts, points for cards held, lowest total wins."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from scorekeeper.cards import JOKER, parse_cards
+from scorekeeper.errors import RuleError
+from scorekeeper.game import (
+    Game,
+    Option,
+    Setup,
+    State,
+    add,
+    as_int,
+    as_player,
+    check_keys,
+    pay_the_difference,
+    player_map,
+)
+
+CONTRACTS = (
+    "two sets",
+    "one set and one run",
+    "two runs",
+    "two sets and one run",
+    "two runs and one set",
+    "three sets, pat (no discard)",
+    "three runs, pat (no discard)",
+    "one run, pat: a single suit from Ace to Jack or 4 to Ace",
+)
+CARDS_DEALT = 11
+_TEN_POINT_RANKS = ("8", "9", "10", "J", "Q", "K")
+
+
+def card_value(rank: str) -> int:
+    """2-7 count 5, 8-K 10, an Ace 15 and a joker 20."""
+    if rank == JOKER:
+        return 20
+    if rank == "A":
+        return 15
+    return 10 if rank in _TEN_POINT_RANKS else 5
+
+
+def card_points(text: str, field: str = "cards") -> int:
+    """What the cards a player was caught holding count against them (live preview too)."""
+    return sum(card_value(card.rank) for card in parse_cards(text, field))
+
+
+def decks_needed(player_count: int) -> int:
+    """Four decks with jokers up to 8 players, then one more deck per extra player."""
+    return 4 + max(0, player_count - 8)
+
+
+def hand_count(setup: Setup) -> int:
+    return 8 if setup.options["eighth_hand"] else 7
+
+
+class SevenHand(Game):
+    id = "seven-hand"
+    name = "Seven Hand Rummy"
+    min_players = 2
+    max_players = None
+    unit = "money"
+    scored_in_points = True
+    menu_order = 3
+    options = {
+        "stake": Option(
+            0,
+            "minor units (cents) per point of difference, paid at the end; 0 = no money",
+            minimum=0,
+        ),
+        "eighth_hand": Option(
+            False, "play an eighth hand: one run, pat, a single suit from A to J or 4 to A"
+        ),
+    }
+    rules = """\
+2+ players, 11 cards each; 4 decks with jokers up to 8 players, one more per extra player.
+The hands, in order, the same contract for everyone:
+1 two sets; 2 one set and one run; 3 two runs; 4 two sets and one run;
+5 two runs and one set; 6 three sets, pat (no discard); 7 three runs, pat.
+Option: an 8th hand, one run pat (a single suit from Ace to Jack or 4 to Ace).
+When someone goes out the others score the cards they hold: 2-7 5, 8-K 10, Ace 15,
+Joker 20. "RUMMY!" calls may be counted; they change no points.
+Lowest total after the last hand wins (ties share). With a stake, every other player
+pays the winner(s) the difference in totals x stake. The player left of the dealer
+plays first; the deal passes to the left."""
+
+    def start_info(self, setup: Setup) -> dict[str, Any]:
+        return self._info(setup, 1, dict.fromkeys(setup.players, 0))
+
+    def _info(self, setup: Setup, hand: int, rummies: dict[str, int]) -> dict[str, Any]:
+        hands = hand_count(setup)
+        return {
+            "hand": hand,
+            "hands": hands,
+            "contract": CONTRACTS[hand - 1],
+            "to_come": list(CONTRACTS[hand:hands]),
+            "decks": decks_needed(len(setup.players)),
+            "rummies": rummies,
+        }
+
+    def play(self, setup: Setup, state: State, round_: Mapping[str, Any]) -> State:
+        check_keys(round_, ("out",), ("points", "cards", "rummies"))
+        out = as_player(round_["out"], "out", setup.players)
+        held = self._held(setup.players, out, round_)
+        rummies = add(state.info["rummies"], self._rummies(setup.players, round_))
+        totals = add(state.totals, held)
+        dealer = setup.left_of(state.dealer)
+        hand = state.info["hand"]
+        if hand < state.info["hands"]:
+            return State(dealer, totals, state.balances, info=self._info(setup, hand + 1, rummies))
+        lowest = min(totals.values())
+        winners = tuple(name for name in setup.players if totals[name] == lowest)
+        balances = pay_the_difference(setup.players, totals, winners, setup.options["stake"])
+        return State(dealer, totals, balances, True, winners, self._info(setup, hand, rummies))
+
+    def _held(self, players: Sequence[str], out: str, round_: Mapping[str, Any]) -> dict[str, int]:
+        """Points of every player but the one out, from points or from card text."""
+        if ("points" in round_) == ("cards" in round_):
+            raise RuleError(
+                "points", "give either the points or the cards each other player held (not both)"
+            )
+        key = "points" if "points" in round_ else "cards"
+        given = player_map(round_[key], key, players)
+        if out in given:
+            raise RuleError(
+                f"{key}.{out}", f"{out} went out and scores 0: give only the other players"
+            )
+        held: dict[str, int] = {}
+        for name in players:
+            if name == out:
+                continue
+            field = f"{key}.{name}"
+            if name not in given:
+                raise RuleError(field, f"{name} is missing: every player but {out} holds cards")
+            if key == "cards":
+                held[name] = self._card_points(name, given[name], field)
+            else:
+                held[name] = self._points(name, given[name], field)
+        return held
+
+    def _points(self, name: str, value: object, field: str) -> int:
+        points = as_int(value, field)
+        if points <= 0:
+            raise RuleError(
+                field, f"{name}: {points} is too few — only the player who went out scores 0"
+            )
+        if points % 5:
+            raise RuleError(
+                field, f"{name}: {points} is not a multiple of 5 — cards count 5, 10, 15 or 20"
+            )
+        return points
+
+    def _card_points(self, name: str, text: Any, field: str) -> int:
+        points = card_points(text, field)
+        if points == 0:
+            raise RuleError(
+                field, f"{name}: no cards given — only the player who went out has none"
+            )
+        return points
+
+    def _rummies(self, players: Sequence[str], round_: Mapping[str, Any]) -> dict[str, int]:
+        given = player_map(round_.get("rummies", {}), "rummies", players)
+        return {name: as_int(count, f"rummies.{name}", 0) for name, count in given.items()}
+
+    def panel(self, setup: Setup, state: State) -> list[tuple[str, str]]:
+        info = state.info
+        stake = setup.options["stake"]
+        money = f"{stake} per point of difference, paid at the end" if stake else "none (points)"
+        if state.finished:
+            lines = [
+                ("Game over", f"after hand {info['hand']} — lowest total wins"),
+                ("Winner" if len(state.winners) == 1 else "Winners", ", ".join(state.winners)),
+            ]
+        else:
+            first = info["hand"] + 1
+            to_come = "; ".join(
+                f"{number}. {contract}" for number, contract in enumerate(info["to_come"], first)
+            )
+            lines = [
+                ("Now", f"Hand {info['hand']} of {info['hands']} — {info['contract']}"),
+                ("Still to come", to_come or "none: this is the last hand"),
+                ("Decks", f"{info['decks']} with jokers, {CARDS_DEALT} cards each"),
+                ("Plays first", self.first_player(setup, state)),
+            ]
+        lines.append(("Stake", money))
+        calls = [f"{name} {count}" for name, count in info["rummies"].items() if count]
+        if calls:
+            lines.append(("Rummy calls", ", ".join(calls)))
+        return lines
+
+    def details(self, round_: Mapping[str, Any]) -> dict[str, str | int]:
+        facts: dict[str, str | int] = {"out": round_["out"]}
+        calls = [f"{name} {count}" for name, count in round_.get("rummies", {}).items() if count]
+        if calls:
+            facts["rummies"] = ", ".join(calls)
+        return facts
+
+
+GAME = SevenHand()

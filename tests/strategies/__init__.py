@@ -1,0 +1,38 @@
+"""Hypothesis strategies: one module per game, each with ``plans()`` of valid sessions.
+
+A plan is ``{"game", "players", "dealer", "options", "rounds"}`` whose rounds are all
+valid when recorded in order. Card text is typed the many ways people type it.
+"""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou")
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+SUIT_MARKS = ("", "S", "H", "D", "C", "s", "h", "d", "c", "♠", "♥", "♦", "♣")
+
+
+def seats(min_size: int, max_size: int) -> st.SearchStrategy[list[str]]:
+    """Distinct names in clockwise seat order."""
+    return st.lists(st.sampled_from(NAMES), min_size=min_size, max_size=max_size, unique=True)
+
+
+SPELLINGS = tuple(
+    spelling
+    for rank in RANKS
+    for mark in SUIT_MARKS
+    for spelling in dict.fromkeys((rank + mark, (rank + mark).lower()))
+)
+
+
+def card_tokens(jokers: bool) -> st.SearchStrategy[str]:
+    """One card as typed: any case, with or without a suit letter or symbol."""
+    return st.sampled_from((*SPELLINGS, "JK", "jk") if jokers else SPELLINGS)
+
+
+def card_text(jokers: bool, min_size: int = 0, max_size: int = 8) -> st.SearchStrategy[str]:
+    """A line of cards separated by spaces and/or commas."""
+    separator = st.sampled_from((" ", ",", ", ", "  "))
+    tokens = st.lists(card_tokens(jokers), min_size=min_size, max_size=max_size)
+    return st.tuples(tokens, separator).map(lambda parts: parts[1].join(parts[0]))

@@ -1,0 +1,45 @@
+"""Random Hot Rum sessions: 2-6 players, deadwood as counts or as card text, some rummies."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import strategies as st
+
+from tests.strategies import card_text, seats
+
+
+@st.composite
+def hands(draw: st.DrawFn, players: list[str]) -> dict[str, Any]:
+    """One hand: who went out, whether it was a rummy, the others' unmatched cards."""
+    out = draw(st.sampled_from(players))
+    others = [name for name in players if name != out]
+    if draw(st.booleans()):
+        round_: dict[str, Any] = {
+            "out": out,
+            "deadwood": {name: draw(st.integers(0, 100)) for name in others},
+        }
+    else:
+        text = card_text(jokers=False)
+        round_ = {"out": out, "cards": {name: draw(text) for name in others}}
+    rummy = draw(st.sampled_from((None, False, True)))
+    if rummy is not None:
+        round_["rummy"] = rummy
+    return round_
+
+
+@st.composite
+def _plan(draw: st.DrawFn) -> dict[str, Any]:
+    players = draw(seats(2, 6))
+    options = draw(st.fixed_dictionaries({}, optional={"stake": st.integers(1, 100)}))
+    return {
+        "game": "hot-rum",
+        "players": players,
+        "dealer": draw(st.sampled_from(players)),
+        "options": options,
+        "rounds": draw(st.lists(hands(players), max_size=12)),
+    }
+
+
+def plans() -> st.SearchStrategy[dict[str, Any]]:
+    return _plan()
