@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from scorekeeper.errors import RuleError
 
@@ -11,7 +11,6 @@ RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 JOKER = "JK"
 SUITS = ("S", "H", "D", "C")
 _SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-_SEPARATORS = re.compile(r"[\s,]+")
 # Phone keyboards send a suit as the emoji form "♥️": the symbol plus this selector.
 _EMOJI_STYLE = "\ufe0f"
 
@@ -27,8 +26,9 @@ class Card:
         return self.rank + (self.suit or "")
 
 
-def parse_card(token: str, field: str = "cards") -> Card:
-    """One card from one token; a token that is no card names itself in the error."""
+@lru_cache(maxsize=512)
+def _known_card(token: str) -> Card | None:
+    """The card a token names, or None; cached because a long session repeats few tokens."""
     text = token.strip().upper().replace(_EMOJI_STYLE, "")
     for symbol, letter in _SUIT_SYMBOLS.items():
         text = text.replace(symbol, letter)
@@ -38,6 +38,14 @@ def parse_card(token: str, field: str = "cards") -> Card:
         return Card(text)
     if len(text) >= 2 and text[-1] in SUITS and text[:-1] in RANKS:
         return Card(text[:-1], text[-1])
+    return None
+
+
+def parse_card(token: str, field: str = "cards") -> Card:
+    """One card from one token; a token that is no card names itself in the error."""
+    card = _known_card(token)
+    if card is not None:
+        return card
     raise RuleError(
         field,
         f"{token!r} is not a card: use 2-10, J, Q, K, A or JK, "
@@ -49,7 +57,7 @@ def parse_cards(text: str, field: str = "cards") -> list[Card]:
     """Every card in a line of card text; an empty line is no cards."""
     if not isinstance(text, str):
         raise RuleError(field, f"card text must be text like '5 5 K A JK', not {text!r}")
-    return [parse_card(token, field) for token in _SEPARATORS.split(text) if token]
+    return [parse_card(token, field) for token in text.replace(",", " ").split()]
 
 
 def pip_value(rank: str) -> int:

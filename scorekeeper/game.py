@@ -82,6 +82,7 @@ class Game:
     unit: ClassVar[Unit]
     menu_order: ClassVar[int] = 100
     scored_in_points: ClassVar[bool] = False
+    lowest_wins: ClassVar[bool] = False
     options: ClassVar[Mapping[str, Option]] = {}
     rules: ClassVar[str]
 
@@ -101,6 +102,13 @@ class Game:
     def first_player(self, setup: Setup, state: State) -> str:
         """Who plays (or bids) first in the next deal: left of the dealer by default."""
         return setup.left_of(state.dealer)
+
+    def leaders(self, totals: Mapping[str, int]) -> tuple[str, ...]:
+        """Who is ahead on these totals, in seat order; nobody while every total is 0."""
+        if not any(totals.values()):
+            return ()
+        best = (min if self.lowest_wins else max)(totals.values())
+        return tuple(name for name, total in totals.items() if total == best)
 
     def panel(self, setup: Setup, state: State) -> list[tuple[str, str]]:
         """Label/value lines a screen shows beside the score grid for this game."""
@@ -137,7 +145,8 @@ def as_player(value: object, field: str, players: Sequence[str]) -> str:
 
 
 def as_mapping(value: object, field: str) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
+    # Rounds reach the rules as plain dicts (Session copies them), so dict is the test.
+    if not isinstance(value, dict):
         raise RuleError(field, f"must be a mapping of names to values, not {value!r}")
     return value
 

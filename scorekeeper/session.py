@@ -18,24 +18,31 @@ from scorekeeper.settle import Payment, settle
 POOL = "(pool)"
 
 
+_SCALARS = (str, int, bool, type(None))
+
+
 def _plain(value: Any, field: str) -> Any:
     """A deep copy made only of JSON types, so what is recorded is what gets saved.
 
     ``field`` is the path so far ("" at the top), so errors name e.g. ``course.D``.
     """
-    if isinstance(value, str | bool | int) or value is None:
+    kind = type(value)
+    if kind in _SCALARS:
         return value
-    if isinstance(value, float):
-        raise RuleError(field or "round", f"must be a whole number, not {value!r}")
-    if isinstance(value, Mapping):
+    if kind is dict or isinstance(value, Mapping):
         copy = {}
         for key, item in value.items():
-            if not isinstance(key, str):
+            if type(key) is not str:
                 raise RuleError(field or "round", f"field names must be text, not {key!r}")
-            copy[key] = _plain(item, f"{field}.{key}" if field else key)
+            path = f"{field}.{key}" if field else key
+            copy[key] = item if type(item) in _SCALARS else _plain(item, path)
         return copy
-    if isinstance(value, list | tuple):
+    if kind is list or kind is tuple:
         return [_plain(item, f"{field}[{index}]") for index, item in enumerate(value)]
+    if isinstance(value, float):
+        raise RuleError(field or "round", f"must be a whole number, not {value!r}")
+    if isinstance(value, str | int):
+        return value
     raise RuleError(field or "round", f"{value!r} is not a number, text, yes/no, list or mapping")
 
 

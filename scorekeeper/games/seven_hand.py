@@ -64,6 +64,7 @@ class SevenHand(Game):
     max_players = None
     unit = "money"
     scored_in_points = True
+    lowest_wins = True
     menu_order = 3
     options = {
         "stake": Option(

@@ -41,15 +41,46 @@ def _horse_race(i: int) -> dict[str, Any]:
     }
 
 
+def _calcutta(i: int) -> dict[str, Any]:
+    buyers = [name for seat, name in enumerate(SIX) if seat != i % 6]
+    return {
+        "course": {"S": 2, "H": 2, "D": 2, "C": 1},
+        "sales": {
+            suit: {"owner": buyers[(i + n) % 5], "price": 1 + n} if n < 3 else None
+            for n, suit in enumerate("SHDC")
+        },
+        "first": "SHDC"[i % 4],
+        "second": "SHDC"[(i + 1) % 4],
+    }
+
+
+def _rummy_5000(i: int) -> dict[str, Any]:
+    out = SIX[i % 5]
+    return {
+        "wild": "5",
+        "out": out,
+        "cards": {
+            name: {"melded": f"{rank} {rank} {rank} 9 10 J", "hand": "" if name == out else "A 2 Q"}
+            for name, rank in zip(SIX[:5], "34678", strict=False)
+        },
+    }
+
+
 LONG_GAMES: dict[str, Maker] = {
     "racehorse": _racehorse,
     "hot-rum": _hot_rum,
     "horse-race": _horse_race,
+    "calcutta": _calcutta,
+    "rummy-5000": _rummy_5000,
 }
 
 
+OPTIONS: dict[str, dict[str, Any]] = {"rummy-5000": {"target": 10**9}}
+PLAYERS: dict[str, list[str]] = {"rummy-5000": SIX[:5]}
+
+
 def replay_ms(game: str, make: Maker, rounds: int, repeats: int) -> float:
-    session = Session.new(game, SIX)
+    session = Session.new(game, PLAYERS.get(game, SIX), options=OPTIONS.get(game))
     for i in range(rounds):
         session.record(make(i))
     saved = session.to_dict()

@@ -1,0 +1,348 @@
+"""5000 Rummy: melds count for you and cards left in hand against you, at values set by the
+hand's wild rank; the first to the target wins the difference from everyone else.
+
+Hand counting is in ``scorekeeper.rummy_hands``. Variations are options: ``play_to_win``
+and ``must_go_out`` make the game worth one game point; ``doubling`` and ``limit_poker``
+(``scorekeeper.rummy_stakes``) make each of two hands worth a cube stake or a pot. Game
+points are kept in ``State.info`` and settled in money at ``stake`` per game point (a
+limit-poker chip is one game point).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from scorekeeper.errors import RuleError
+from scorekeeper.game import (
+    Game,
+    Option,
+    Setup,
+    State,
+    add,
+    as_player,
+    check_keys,
+    pay_the_difference,
+)
+from scorekeeper.rummy_hands import HAND_FIELDS, as_wild, hand_scores
+from scorekeeper.rummy_stakes import (
+    ANTE,
+    BET_LIMIT,
+    DOUBLING_FIELDS,
+    POKER_FIELDS,
+    chips_in_pot,
+    cube_in_play,
+    cube_swing,
+    pot_swing,
+)
+
+FALSE_CLAIM = 50
+HANDS_PER_STAKES_GAME = 2
+GAME_POINT_OPTIONS = ("play_to_win", "must_go_out", "doubling", "limit_poker")
+
+
+def default_target(player_count: int) -> int:
+    """2 players play to 5000, 3 to 3000, 4 or 5 (and partners) to 2000."""
+    return {2: 5000, 3: 3000}.get(player_count, 2000)
+
+
+def partnerships(players: Sequence[str]) -> tuple[tuple[str, str], tuple[str, str]]:
+    """Partners sit across: seats 1 and 3 against seats 2 and 4."""
+    return (players[0], players[2]), (players[1], players[3])
+
+
+def _partners_of(players: Sequence[str], name: str) -> tuple[str, str]:
+    return next(side for side in partnerships(players) if name in side)
+
+
+def _by_partnership(setup: Setup, scores: Mapping[str, int]) -> dict[str, int]:
+    """What each player's total gains: their own score, or with partners their side's."""
+    if not setup.options["partners"]:
+        return dict(scores)
+    return {
+        name: sum(scores[partner] for partner in _partners_of(setup.players, name))
+        for name in setup.players
+    }
+
+
+def _partnership_info(setup: Setup, totals: Mapping[str, int]) -> dict[str, Any]:
+    """Partners' shared totals by side ("Ann & Cy"), for the panel; nothing without partners."""
+    if not setup.options["partners"]:
+        return {}
+    sides = partnerships(setup.players)
+    return {"partnerships": {" & ".join(side): totals[side[0]] for side in sides}}
+
+
+def _share(points: int, ways: int) -> int | Fraction:
+    """A game point shared by tied winners can be a fraction (3 players, 2 tied: 1/2 each)."""
+    share = Fraction(points, ways)
+    return int(share) if share.denominator == 1 else share
+
+
+def _distance(total: int, target: int) -> str:
+    return "reached" if total >= target else f"{target - total} to go"
+
+
+def _signed(setup: Setup, points: Mapping[str, int | Fraction]) -> str:
+    return ", ".join(
+        f"{name} {'+' if points[name] > 0 else ''}{points[name]}" for name in setup.players
+    )
+
+
+class Rummy5000(Game):
+    id = "rummy-5000"
+    name = "5000 Rummy"
+    min_players = 2
+    max_players = 5
+    unit = "money"
+    scored_in_points = True
+    menu_order = 4
+    options = {
+        "target": Option(
+            default_target, "points that end the game (2 players 5000, 3 3000, 4-5 2000)", minimum=1
+        ),
+        "stake": Option(
+            1, "minor units (cents) per point of difference, or per game point", minimum=0
+        ),
+        "play_to_win": Option(False, "the winner takes 1 game point, not the difference"),
+        "must_go_out": Option(False, "win only by going out at or above the target"),
+        "michigan": Option(False, "going out also scores the cards left in the others' hands"),
+        "money_cards": Option(False, "Q♥ with 7♥ melded +100; a Q♥ caught in hand -50"),
+        "partners": Option(False, "Persian 5000: 4 players, seats 1&3 against 2&4"),
+        "doubling": Option(False, "2 players, two hands, each for a cube stake"),
+        "limit_poker": Option(False, "2 players, two hands, each for a pot of chips"),
+    }
+    rules = """\
+2-5 players, 104 cards. The dealer turns up a card: its rank is wild for the hand.
+Wild cards 100 (200 when Q or 10 are wild, 400 when aces are); aces 200; K-8 10; 7-2 5.
+Hand score: cards melded minus cards left in hand; going out +200, +300 on the first turn,
++500 on the first turn without drawing. Stock run out with nobody out: no bonus.
+Target: 2 players 5000, 3 players 3000, 4-5 players 2000. After a hand, if anyone is at
+or over it, the highest total wins; each other player pays the difference x stake
+(a tie splits each payment). Deal passes to the left.
+Variations: play_to_win and must_go_out (the winner takes 1 game point from each other
+player), michigan, money_cards, partners (4 players, seats 1&3 against 2&4), and for 2
+players doubling (a cube per hand, gammon x2, backgammon x3) or limit_poker (antes and one
+betting round per hand): a game of two hands, settled at stake per game point or chip."""
+
+    def check_setup(self, setup: Setup) -> None:
+        options, count = setup.options, len(setup.players)
+        if options["partners"] and count != 4:
+            raise RuleError(
+                "options.partners", f"partners is for exactly 4 players sitting across, not {count}"
+            )
+        for name in ("doubling", "limit_poker"):
+            if options[name] and count != 2:
+                raise RuleError(f"options.{name}", f"{name} is for exactly 2 players, not {count}")
+        if options["doubling"] and options["limit_poker"]:
+            raise RuleError("options.limit_poker", "choose doubling or limit_poker, not both")
+        for name in ("play_to_win", "must_go_out"):
+            if options[name] and (options["doubling"] or options["limit_poker"]):
+                raise RuleError(
+                    f"options.{name}",
+                    "doubling and limit_poker games are two hands for game points already",
+                )
+
+    def start_info(self, setup: Setup) -> dict[str, Any]:
+        info: dict[str, Any] = {"target": setup.options["target"], "wild": None, "hands": 0}
+        if any(setup.options[name] for name in GAME_POINT_OPTIONS):
+            info["game_points"] = dict.fromkeys(setup.players, 0)
+        return info | _partnership_info(setup, dict.fromkeys(setup.players, 0))
+
+    def play(self, setup: Setup, state: State, round_: Mapping[str, Any]) -> State:
+        if isinstance(round_, Mapping) and "false_claim" in round_:
+            return self._false_claim(setup, state, round_)
+        options = setup.options
+        stakes = (
+            DOUBLING_FIELDS
+            if options["doubling"]
+            else POKER_FIELDS
+            if options["limit_poker"]
+            else ()
+        )
+        check_keys(round_, ("wild",), HAND_FIELDS + stakes)
+        wild = as_wild(round_["wild"])
+        folded = self._folded(setup, round_) if stakes else None
+        scores = None if folded else hand_scores(setup, round_)
+        totals = dict(state.totals)
+        if scores is not None:
+            totals = add(totals, _by_partnership(setup, scores))
+        info = {**state.info, "wild": wild, "hands": state.info["hands"] + 1}
+        info |= _partnership_info(setup, totals)
+        dealer = setup.left_of(state.dealer)
+        if stakes:
+            first_hand = state.info["hands"] == 0
+            if options["doubling"]:
+                cube = cube_in_play(round_, setup.players, folded, first_hand)
+                swing = cube_swing(setup.players, cube, folded, scores)
+            else:
+                chips = chips_in_pot(round_, setup.players, folded)
+                swing = pot_swing(setup.players, chips, folded, scores)
+            return self._after_stakes_hand(setup, state, totals, info, dealer, swing)
+        winners = self._winners(setup, totals, round_.get("out"))
+        if not winners:
+            return State(dealer, totals, state.balances, info=info)
+        money = self._payout(setup, totals, winners, info)
+        return State(dealer, totals, money, True, winners, info)
+
+    def _folded(self, setup: Setup, round_: Mapping[str, Any]) -> str | None:
+        if round_.get("folded") is None:
+            return None
+        folded = as_player(round_["folded"], "folded", setup.players)
+        for key in HAND_FIELDS:
+            if key in round_:
+                raise RuleError(
+                    key, f"{folded} folded, so the hand was not played out: leave {key} out"
+                )
+        return folded
+
+    def _after_stakes_hand(
+        self,
+        setup: Setup,
+        state: State,
+        totals: dict[str, int],
+        info: dict[str, Any],
+        dealer: str,
+        swing: Mapping[str, int],
+    ) -> State:
+        """Doubling and limit poker: game points move every hand; the game is two hands."""
+        info["game_points"] = add(info["game_points"], swing)
+        stake = setup.options["stake"]
+        balances = add(state.balances, {name: points * stake for name, points in swing.items()})
+        if info["hands"] < HANDS_PER_STAKES_GAME:
+            return State(dealer, totals, balances, info=info)
+        best = max(info["game_points"].values())
+        winners = tuple(name for name in setup.players if info["game_points"][name] == best)
+        return State(dealer, totals, balances, True, winners, info)
+
+    def _winners(self, setup: Setup, totals: Mapping[str, int], out: str | None) -> tuple[str, ...]:
+        target = setup.options["target"]
+        if setup.options["must_go_out"]:
+            if out is None or totals[out] < target:
+                return ()
+            if setup.options["partners"]:
+                return _partners_of(setup.players, out)
+            return (out,)
+        best = max(totals.values())
+        if best < target:
+            return ()
+        return tuple(name for name in setup.players if totals[name] == best)
+
+    def _payout(
+        self, setup: Setup, totals: Mapping[str, int], winners: Sequence[str], info: dict[str, Any]
+    ) -> dict[str, int]:
+        """End money from each non-winner: the difference x stake, or with game points one
+        game point x stake; tied winners split each payment. Partners pay and are paid as a
+        side: each loser pays the amount once and each winner receives it once."""
+        players, stake = setup.players, setup.options["stake"]
+        for_game_point = setup.options["play_to_win"] or setup.options["must_go_out"]
+        losers = [name for name in players if name not in winners]
+        if for_game_point:
+            info["game_points"] = self._game_points(setup, winners, losers)
+            totals = {name: 1 if name in winners else 0 for name in players}
+        if not setup.options["partners"]:
+            return pay_the_difference(players, totals, winners, stake)
+        owed = (totals[winners[0]] - totals[losers[0]]) * stake if losers else 0
+        return {name: owed if name in winners else -owed for name in players}
+
+    def _game_points(
+        self, setup: Setup, winners: Sequence[str], losers: Sequence[str]
+    ) -> dict[str, int | Fraction]:
+        """Each non-winner gives one game point, shared by tied winners (sides with partners)."""
+        if setup.options["partners"]:
+            won: int | Fraction = 1 if losers else 0
+        else:
+            won = _share(len(losers), len(winners))
+        return {name: won if name in winners else -1 for name in setup.players}
+
+    def _false_claim(self, setup: Setup, state: State, round_: Mapping[str, Any]) -> State:
+        """Michigan: a false "I can go out" adds 50 at once to each other player (with
+        partners, to the other side's score). It is no hand: the deal does not move."""
+        check_keys(round_, ("false_claim",))
+        if not setup.options["michigan"]:
+            raise RuleError("false_claim", "a false claim costs only in the michigan variation")
+        claimer = as_player(round_["false_claim"], "false_claim", setup.players)
+        spared = _partners_of(setup.players, claimer) if setup.options["partners"] else (claimer,)
+        totals = add(
+            state.totals, {name: FALSE_CLAIM for name in setup.players if name not in spared}
+        )
+        info = {**state.info, **_partnership_info(setup, totals)}
+        return State(state.dealer, totals, state.balances, info=info)
+
+    def panel(self, setup: Setup, state: State) -> list[tuple[str, str]]:
+        options, info = setup.options, state.info
+        lines = []
+        if info["wild"] is not None:
+            lines.append(("Wild last hand", info["wild"]))
+        if options["doubling"] or options["limit_poker"]:
+            lines += self._stakes_panel(setup, state)
+        else:
+            target = options["target"]
+            lines.append(("Target", str(target)))
+            if options["partners"]:
+                lines += [
+                    (side, f"{total} ({_distance(total, target)})")
+                    for side, total in info["partnerships"].items()
+                ]
+            else:
+                distances = (
+                    f"{name} {_distance(state.totals[name], target)}" for name in setup.players
+                )
+                lines.append(("To target", ", ".join(distances)))
+            per = (
+                "game point"
+                if options["play_to_win"] or options["must_go_out"]
+                else "point of difference"
+            )
+            lines.append(("Stake", f"{options['stake']} per {per}"))
+            if "game_points" in info and state.finished:
+                lines.append(("Game points", _signed(setup, info["game_points"])))
+        chosen = [
+            name
+            for name in ("michigan", "money_cards", "must_go_out", "play_to_win")
+            if options[name]
+        ]
+        if chosen:
+            lines.append(("Variations", ", ".join(chosen)))
+        return lines
+
+    def _stakes_panel(self, setup: Setup, state: State) -> list[tuple[str, str]]:
+        hands, stake = state.info["hands"], setup.options["stake"]
+        hand = "game over" if state.finished else f"{hands + 1} of {HANDS_PER_STAKES_GAME}"
+        lines = [("Hand", hand)]
+        if setup.options["doubling"]:
+            start = "1 (2 after a tied cut for the first deal)" if hands == 0 else "1"
+            lines += [
+                ("Cube", f"starts at {start}; x2 for each accepted double"),
+                ("Gammons", "losing by 250-495 pays x2, by 500 or more x3"),
+                ("Game points", _signed(setup, state.info["game_points"])),
+                ("Stake", f"{stake} per game point"),
+            ]
+        else:
+            lines += [
+                ("Pot", f"ante {ANTE} chip each; bet and raise 1-{BET_LIMIT}, two raises each"),
+                ("Chips won", _signed(setup, state.info["game_points"])),
+                ("Stake", f"{stake} per chip"),
+            ]
+        return lines
+
+    def details(self, round_: Mapping[str, Any]) -> dict[str, str | int]:
+        if "false_claim" in round_:
+            return {"false_claim": round_["false_claim"]}
+        facts: dict[str, str | int] = {"wild": round_["wild"]}
+        if round_.get("folded") is not None:
+            facts["folded"] = round_["folded"]
+        else:
+            facts["out"] = round_["out"] or "nobody"
+            if round_["out"] is not None:
+                facts["bonus"] = round_.get("bonus") or "out"
+        if "stake" in round_:
+            facts["stake"] = round_["stake"]
+            facts["doubles"] = " ".join(round_.get("doubles", []))
+        if "pot" in round_:
+            facts["pot"] = sum(round_["pot"].values())
+        return facts
+
+
+GAME = Rummy5000()

@@ -1,0 +1,228 @@
+"""Counting one 5000 Rummy hand: card values by the wild rank, and each player's hand score.
+
+Pure functions the round-entry screen also calls for live previews (``card_value``,
+``cards_value``, ``hand_score``, ``hand_scores``). Kept out of ``scorekeeper/games/`` so
+it is not taken for a game of its own.
+
+A played-out hand is ``{"wild": "5", "out": name or null, "bonus": "out" | "first_turn" |
+"no_draw", "melded": {name: points}, "in_hand": {name: points}}``, or with ``"cards":
+{name: {"melded": "...", "hand": "..."}}`` instead of the points. ``bonus`` may be left
+out when someone went out (it is then "out") and must be left out when nobody did.
+With money cards: ``"money_pairs"`` and ``"queens_caught"``, counts by name (missing = 0).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from scorekeeper.cards import JOKER, RANKS, Card, parse_cards
+from scorekeeper.errors import RuleError
+from scorekeeper.game import Setup, as_int, as_mapping, as_player, player_map
+
+BONUSES = {"out": 200, "first_turn": 300, "no_draw": 500}
+RICH_WILDS = {"Q": 200, "10": 200, "A": 400}
+TEN_POINT_RANKS = ("K", "Q", "J", "10", "9", "8")
+COPIES_OF_RANK = 8  # 104 cards are two decks: eight of each rank, two of each card
+COPIES_OF_CARD = 2
+MONEY_PAIR = 100
+QUEEN_CAUGHT = 50
+HAND_FIELDS = ("out", "bonus", "melded", "in_hand", "cards", "money_pairs", "queens_caught")
+
+
+def card_value(card: Card | str, wild: str) -> int:
+    """A wild card is 100 (200 if Q or 10 are wild, 400 if aces), never also its own value;
+    a natural ace 200; K-8 10; 7-2 5."""
+    rank = card.rank if isinstance(card, Card) else card
+    if rank == wild:
+        return RICH_WILDS.get(wild, 100)
+    if rank == "A":
+        return 200
+    return 10 if rank in TEN_POINT_RANKS else 5
+
+
+@lru_cache(maxsize=16)
+def _rank_values(wild: str) -> dict[str, int]:
+    """Every rank's value with ``wild`` wild, so counting a hand is one lookup a card."""
+    return {rank: card_value(rank, wild) for rank in RANKS}
+
+
+def parse_hand_cards(text: str, field: str = "cards") -> list[Card]:
+    """Card text without jokers: at this table a joker only replaces a lost card."""
+    cards = parse_cards(text, field)
+    if any(card.rank == JOKER for card in cards):
+        raise RuleError(field, "a joker only stands in for a lost card: type the card it replaces")
+    return cards
+
+
+def cards_value(text: str, wild: str, field: str = "cards") -> int:
+    """What a line of card text counts with ``wild`` wild."""
+    return sum(card_value(card, wild) for card in parse_hand_cards(text, field))
+
+
+def hand_score(melded: int, in_hand: int, bonus: str | None = None) -> int:
+    """The standard hand score: melds minus cards in hand, plus any going-out bonus."""
+    return melded - in_hand + (BONUSES[bonus] if bonus else 0)
+
+
+def as_wild(value: object, field: str = "wild") -> str:
+    if not isinstance(value, str) or value not in RANKS:
+        raise RuleError(
+            field, f"the wild rank is the upcard's: one of {', '.join(RANKS)}, not {value!r}"
+        )
+    return value
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One played-out hand as counted: who went out, and each player's points."""
+
+    out: str | None
+    bonus: int
+    melded: Mapping[str, int]
+    in_hand: Mapping[str, int]
+    money_cards: Mapping[str, int]
+
+
+def read_hand(setup: Setup, round_: Mapping[str, Any]) -> Hand:
+    """The hand's fields, checked: points as numbers or as card text, bonus, money cards."""
+    players = setup.players
+    wild = as_wild(round_.get("wild"))
+    if "out" not in round_:
+        raise RuleError("out", "is missing: name who went out, or null if the stock ran out")
+    out = None if round_["out"] is None else as_player(round_["out"], "out", players)
+    bonus = _bonus(round_.get("bonus"), out)
+    as_points = "melded" in round_ or "in_hand" in round_
+    if as_points == ("cards" in round_):
+        raise RuleError("cards", "give either melded and in_hand points, or the cards (not both)")
+    if as_points:
+        melded, in_hand = _points(round_, "melded", players), _points(round_, "in_hand", players)
+    else:
+        melded, in_hand = _card_points(round_["cards"], players, wild)
+    if out is not None:
+        if in_hand[out]:
+            field = f"in_hand.{out}" if as_points else f"cards.{out}.hand"
+            raise RuleError(field, f"{out} went out, so no cards were left in {out}'s hand")
+        if not melded[out]:
+            field = f"melded.{out}" if as_points else f"cards.{out}.melded"
+            raise RuleError(field, f"{out} went out, so {out} must have melded cards")
+    money = _money_cards(setup, round_, wild, out)
+    return Hand(out, bonus, melded, in_hand, money)
+
+
+def _bonus(bonus: object, out: str | None) -> int:
+    if out is None:
+        if bonus is not None:
+            raise RuleError("bonus", "nobody went out, so there is no going-out bonus")
+        return 0
+    if bonus is None:
+        return BONUSES["out"]
+    if not isinstance(bonus, str) or bonus not in BONUSES:
+        raise RuleError("bonus", f"must be one of {', '.join(BONUSES)}, not {bonus!r}")
+    return BONUSES[bonus]
+
+
+def _points(round_: Mapping[str, Any], key: str, players: Sequence[str]) -> dict[str, int]:
+    if key not in round_:
+        raise RuleError(key, "is missing: give both melded and in_hand for every player")
+    given = player_map(round_[key], key, players)
+    points = {}
+    for name in players:
+        field = f"{key}.{name}"
+        if name not in given:
+            raise RuleError(field, f"{name} is missing: give every player's {key} points")
+        points[name] = as_int(given[name], field, 0)
+        if points[name] % 5:
+            raise RuleError(
+                field,
+                f"{name}: {points[name]} is not a multiple of 5 — cards count 5, 10, "
+                "100, 200 or 400",
+            )
+    return points
+
+
+def _card_points(
+    value: object, players: Sequence[str], wild: str
+) -> tuple[dict[str, int], dict[str, int]]:
+    """Melded and in-hand points from card text, refusing more cards than the 104 hold."""
+    given = player_map(value, "cards", players)
+    ranks: Counter[str] = Counter()
+    cards: Counter[Card] = Counter()
+    values = _rank_values(wild)
+    points: dict[str, dict[str, int]] = {"melded": {}, "hand": {}}
+    for name in players:
+        if name not in given:
+            raise RuleError(f"cards.{name}", f"{name} is missing: give everyone's cards")
+        entry = as_mapping(given[name], f"cards.{name}")
+        for part in entry:
+            if part not in points:
+                raise RuleError(f"cards.{name}.{part}", "give only melded and hand card text")
+        for part, counted in points.items():
+            field = f"cards.{name}.{part}"
+            total = 0
+            for card in parse_hand_cards(entry.get(part, ""), field):
+                ranks[card.rank] += 1
+                if ranks[card.rank] > COPIES_OF_RANK:
+                    raise RuleError(field, f"the 104 cards hold only {COPIES_OF_RANK} of each rank")
+                if card.suit:
+                    cards[card] += 1
+                    if cards[card] > COPIES_OF_CARD:
+                        raise RuleError(
+                            field, f"the 104 cards hold only {COPIES_OF_CARD} of each card"
+                        )
+                total += values[card.rank]
+            counted[name] = total
+    return points["melded"], points["hand"]
+
+
+def _money_cards(
+    setup: Setup, round_: Mapping[str, Any], wild: str, out: str | None
+) -> dict[str, int]:
+    """+100 per natural Q♥ and 7♥ melded together, -50 per natural Q♥ caught in hand."""
+    players = setup.players
+    if not setup.options["money_cards"]:
+        for key in ("money_pairs", "queens_caught"):
+            if key in round_:
+                raise RuleError(key, "the money cards variation is not on in this game")
+        return dict.fromkeys(players, 0)
+    counts = {}
+    for key in ("money_pairs", "queens_caught"):
+        given = player_map(round_.get(key, {}), key, players)
+        counts[key] = {name: as_int(given.get(name, 0), f"{key}.{name}", 0) for name in players}
+    pairs, caught = counts["money_pairs"], counts["queens_caught"]
+    if wild in ("Q", "7") and any(pairs.values()):
+        raise RuleError("money_pairs", f"with {wild}s wild there is no natural Q♥ and 7♥ pair")
+    if any(caught.values()):
+        if wild == "Q":
+            raise RuleError("queens_caught", "with queens wild no Q♥ is natural")
+        if out is None:
+            raise RuleError("queens_caught", "a Q♥ is caught only when someone goes out")
+        if caught[out]:
+            raise RuleError(f"queens_caught.{out}", f"{out} went out with no cards in hand")
+    if sum(pairs.values()) + sum(caught.values()) > COPIES_OF_CARD:
+        raise RuleError("money_pairs", f"the 104 cards hold only {COPIES_OF_CARD} Q♥")
+    return {name: MONEY_PAIR * pairs[name] - QUEEN_CAUGHT * caught[name] for name in players}
+
+
+def hand_scores(setup: Setup, round_: Mapping[str, Any]) -> dict[str, int]:
+    """Each player's own score for a played-out hand (partners add theirs together).
+
+    Michigan: whoever went out also scores the cards left in everyone else's hand, and
+    nobody subtracts theirs; with nobody out, cards in hand count against as usual.
+    """
+    hand = read_hand(setup, round_)
+    michigan = setup.options["michigan"] and hand.out is not None
+    scores = {}
+    for name in setup.players:
+        score = hand.melded[name] + hand.money_cards[name]
+        if name == hand.out:
+            score += hand.bonus
+            if michigan:
+                score += sum(hand.in_hand.values())
+        elif not michigan:
+            score -= hand.in_hand[name]
+        scores[name] = score
+    return scores

@@ -1,0 +1,202 @@
+"""What a 5000 Rummy hand is worth between two players: the doubling cube or the poker pot.
+
+Kept out of ``scorekeeper/games/`` so it is not taken for a game of its own. Both
+variations turn a hand into game points that one player wins from the other; the hand
+scores themselves are counted as in the standard game.
+
+Round fields, besides the hand's own:
+
+- doubling: ``"stake"`` (the cube when the hand ended), ``"doubles"`` (who doubled, in
+  order; a beaver is the doubled player's immediate double), ``"folded"`` (name or null)
+  and ``"automatic_double"`` (true only on the first hand, when the cut for deal tied).
+- limit_poker: ``"pot"`` (chips each player put in, ante included), ``"raises"`` (how
+  many times each raised; missing means none) and ``"folded"`` (name or null).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from scorekeeper.errors import RuleError
+from scorekeeper.game import as_bool, as_int, as_player, player_map
+
+DOUBLING_FIELDS = ("stake", "doubles", "folded", "automatic_double")
+POKER_FIELDS = ("pot", "raises", "folded")
+GAMMON = 250
+BACKGAMMON = 500
+ANTE = 1
+BET_LIMIT = 10
+RAISES_EACH = 2
+
+
+def gammon_multiplier(margin: int) -> int:
+    """A loss by 250-495 is a gammon (x2), by 500 or more a backgammon (x3)."""
+    if margin >= BACKGAMMON:
+        return 3
+    return 2 if margin >= GAMMON else 1
+
+
+def _other(players: Sequence[str], name: str) -> str:
+    return players[1] if name == players[0] else players[0]
+
+
+def cube_in_play(
+    round_: Mapping[str, Any], players: Sequence[str], folded: str | None, first_hand: bool
+) -> int:
+    """The stake the hand was decided at, checked against the log of doubles.
+
+    It starts at 1 (2 after an automatic double, first hand only) and each accepted double
+    doubles it; a fold refuses the last double, so that one does not count.
+    """
+    automatic = as_bool(round_.get("automatic_double", False), "automatic_double")
+    if automatic and not first_hand:
+        raise RuleError(
+            "automatic_double",
+            "the automatic double comes from the cut for the first deal: once per game, "
+            "on the first hand only",
+        )
+    doubles = round_.get("doubles", [])
+    if not isinstance(doubles, list):
+        raise RuleError("doubles", f"must be the list of who doubled, in order, not {doubles!r}")
+    for index, name in enumerate(doubles):
+        as_player(name, f"doubles[{index}]", players)
+        if index and doubles[index - 1] == name:
+            raise RuleError(
+                f"doubles[{index}]",
+                f"{name} cannot double twice in a row: the next double (or a beaver) "
+                f"is {_other(players, name)}'s",
+            )
+    if folded is not None:
+        if not doubles:
+            raise RuleError(
+                "folded", f"{folded} can fold only when doubled: log the double they refused"
+            )
+        if doubles[-1] == folded:
+            raise RuleError(
+                "folded",
+                f"{folded} made the last double; only {_other(players, folded)} could refuse it",
+            )
+    accepted = len(doubles) - (1 if folded else 0)
+    stake = (2 if automatic else 1) * 2**accepted
+    if "stake" not in round_:
+        raise RuleError("stake", f"is missing: the cube stood at {stake}")
+    given = as_int(round_["stake"], "stake", 1)
+    if given != stake:
+        raise RuleError(
+            "stake",
+            f"the doubles logged put the cube at {stake}, not {given} "
+            "(1 to start, 2 after an automatic double, x2 for each accepted double)",
+        )
+    return stake
+
+
+def cube_swing(
+    players: Sequence[str], stake: int, folded: str | None, scores: Mapping[str, int] | None
+) -> dict[str, int]:
+    """Game points the hand moves: the folder loses the stake; else the lower score loses it,
+    x2 for a gammon and x3 for a backgammon; equal scores move nothing."""
+    if folded is not None:
+        return {folded: -stake, _other(players, folded): stake}
+    assert scores is not None
+    first, second = players
+    margin = scores[first] - scores[second]
+    if margin == 0:
+        return {first: 0, second: 0}
+    points = stake * gammon_multiplier(abs(margin))
+    winner, loser = (first, second) if margin > 0 else (second, first)
+    return {winner: points, loser: -points}
+
+
+def chips_in_pot(
+    round_: Mapping[str, Any], players: Sequence[str], folded: str | None
+) -> dict[str, int]:
+    """Each player's chips in the pot, refused if no betting round within the limits makes it.
+
+    After the antes there is one bet and then raises, each 1-10 chips, taking turns, at
+    most two raises each. Unless someone folded facing a bet or raise, both put in the same.
+    """
+    if "pot" not in round_:
+        raise RuleError("pot", "is missing: give the chips each player put in, ante included")
+    given = player_map(round_["pot"], "pot", players)
+    raised = player_map(round_.get("raises", {}), "raises", players)
+    chips: dict[str, int] = {}
+    raises: dict[str, int] = {}
+    for name in players:
+        if name not in given:
+            raise RuleError(f"pot.{name}", f"{name} is missing: everyone antes {ANTE} chip")
+        chips[name] = as_int(given[name], f"pot.{name}", ANTE)
+        raises[name] = as_int(raised.get(name, 0), f"raises.{name}", 0)
+        if raises[name] > RAISES_EACH:
+            raise RuleError(
+                f"raises.{name}",
+                f"{name} raised {raises[name]} times: at most {RAISES_EACH} raises each",
+            )
+    _check_betting(players, {name: chips[name] - ANTE for name in players}, raises, folded)
+    return chips
+
+
+def _check_betting(
+    players: Sequence[str], bets: Mapping[str, int], raises: Mapping[str, int], folded: str | None
+) -> None:
+    """``bets`` are the chips beyond the ante; bet and raises alternate between the two."""
+    low, high = sorted(players, key=lambda name: bets[name])
+    steps = 1 + raises[low] + raises[high]
+    if bets[low] == bets[high]:
+        if bets[low] == 0:
+            if steps > 1:
+                raise RuleError("raises", "nobody bet beyond the ante, so nobody raised")
+            return
+        if abs(raises[low] - raises[high]) > 1:
+            raise RuleError(
+                "raises", "raises take turns, so one player cannot raise twice more than the other"
+            )
+        _check_size(bets[low], steps, "pot")
+        return
+    if folded != low:
+        raise RuleError(
+            f"pot.{low}",
+            f"{low} put in {bets[low] + ANTE} chips and {high} {bets[high] + ANTE}: "
+            f"the chips are equal unless {low} folded to {high}'s bet or raise",
+        )
+    last = bets[high] - bets[low]
+    if last > BET_LIMIT:
+        raise RuleError(
+            f"pot.{high}", f"{high}'s last bet or raise was {last} chips: the limit is {BET_LIMIT}"
+        )
+    if raises[high] - raises[low] not in (0, 1):
+        raise RuleError(
+            "raises",
+            f"{low} folded to {high}'s bet or raise, so {high} raised as often as {low} "
+            "or once more",
+        )
+    _check_size(bets[low], steps - 1, f"pot.{low}")
+
+
+def _check_size(chips: int, steps: int, field: str) -> None:
+    """``steps`` bets and raises of 1-10 chips each add up to ``chips``."""
+    if not steps <= chips <= BET_LIMIT * steps:
+        raise RuleError(
+            field,
+            f"{steps} bet(s) and raise(s) of 1-{BET_LIMIT} chips come to {steps}-"
+            f"{BET_LIMIT * steps} chips beyond the ante, not {chips}",
+        )
+
+
+def pot_swing(
+    players: Sequence[str],
+    chips: Mapping[str, int],
+    folded: str | None,
+    scores: Mapping[str, int] | None,
+) -> dict[str, int]:
+    """Chips the hand moves: a fold gives the pot to the other, else the higher score takes
+    it; a tie splits it, which hands each their own chips back."""
+    if folded is not None:
+        return {folded: -chips[folded], _other(players, folded): chips[folded]}
+    assert scores is not None
+    first, second = players
+    margin = scores[first] - scores[second]
+    if margin == 0:
+        return {first: 0, second: 0}
+    winner, loser = (first, second) if margin > 0 else (second, first)
+    return {winner: chips[loser], loser: -chips[loser]}

@@ -1,0 +1,289 @@
+"""5000 Rummy for two: the doubling cube (gammons, folds, beavers, the automatic double)
+and limit poker (antes, one betting round, the pot). A game is two hands, settled in money
+at the option ``stake`` per game point (per chip in limit poker)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from scorekeeper import GAMES, RuleError, Session
+
+TWO = ["Ann", "Bob"]
+RUMMY = GAMES["rummy-5000"]
+
+
+def doubling(**options: Any) -> Session:
+    return Session.new("rummy-5000", TWO, options={"doubling": True, **options})
+
+
+def poker(**options: Any) -> Session:
+    return Session.new("rummy-5000", TWO, options={"limit_poker": True, **options})
+
+
+def played(ann: int, bob: int, **extra: Any) -> dict[str, Any]:
+    """A played-out hand: Ann goes out (her 200 bonus on top of ``ann``), Bob melds ``bob``."""
+    return {
+        "wild": "5",
+        "out": "Ann",
+        "melded": {"Ann": ann, "Bob": bob},
+        "in_hand": {"Ann": 0, "Bob": 0},
+        **extra,
+    }
+
+
+def folded(name: str, **extra: Any) -> dict[str, Any]:
+    return {"wild": "5", "folded": name, **extra}
+
+
+def snapshot(session: Session) -> tuple[Any, ...]:
+    return (session.to_dict(), session.state)
+
+
+def refused(session: Session, round_: dict[str, Any], field: str) -> RuleError:
+    """The round is refused naming ``field``, and the session is just as it was."""
+    was = snapshot(session)
+    with pytest.raises(RuleError) as caught:
+        session.record(round_)
+    assert caught.value.field == field
+    assert snapshot(session) == was
+    return caught.value
+
+
+@pytest.mark.parametrize(
+    ("players", "options", "field"),
+    [
+        (["Ann", "Bob", "Cy"], {"doubling": True}, "options.doubling"),
+        (["Ann", "Bob", "Cy"], {"limit_poker": True}, "options.limit_poker"),
+        (TWO, {"doubling": True, "limit_poker": True}, "options.limit_poker"),
+        (TWO, {"doubling": True, "play_to_win": True}, "options.play_to_win"),
+        (TWO, {"limit_poker": True, "must_go_out": True}, "options.must_go_out"),
+    ],
+)
+def test_the_two_player_variations_refuse_other_tables(
+    players: list[str], options: dict[str, Any], field: str
+) -> None:
+    with pytest.raises(RuleError) as caught:
+        Session.new("rummy-5000", players, options=options)
+    assert caught.value.field == field
+
+
+# Doubling
+
+
+@pytest.mark.parametrize(
+    ("ann", "bob", "won"),
+    [
+        (245, 200, 1),  # Ann 445 to 200: by 245, a plain win
+        (250, 200, 2),  # by exactly 250: a gammon
+        (495, 200, 2),  # by 495: still a gammon
+        (500, 200, 3),  # by exactly 500: a backgammon
+        (2000, 0, 3),
+    ],
+)
+def test_a_played_out_hand_pays_the_stake_gammon_x2_backgammon_x3(
+    ann: int, bob: int, won: int
+) -> None:
+    session = doubling(stake=100)
+    session.record(played(ann, bob, stake=1))
+    assert session.info["game_points"] == {"Ann": won, "Bob": -won}
+    assert session.balances == {"Ann": 100 * won, "Bob": -100 * won}
+
+
+def test_the_lower_hand_score_loses_even_when_the_winner_did_not_go_out() -> None:
+    session = doubling()
+    session.record(played(100, 500, stake=2, doubles=["Bob"]))
+    assert session.totals == {"Ann": 300, "Bob": 500}
+    assert session.info["game_points"] == {"Ann": -2, "Bob": 2}
+
+
+def test_equal_hand_scores_move_nothing() -> None:
+    session = doubling()
+    session.record(played(300, 500, stake=4, doubles=["Ann", "Bob"]))
+    assert session.totals == {"Ann": 500, "Bob": 500}
+    assert session.info["game_points"] == {"Ann": 0, "Bob": 0}
+    assert session.balances == {"Ann": 0, "Bob": 0}
+
+
+def test_bob_folds_to_the_first_double_and_loses_the_stake_of_1() -> None:
+    session = doubling(stake=50)
+    session.record(folded("Bob", stake=1, doubles=["Ann"]))
+    assert session.info["game_points"] == {"Ann": 1, "Bob": -1}
+    assert session.balances == {"Ann": 50, "Bob": -50}
+    assert session.totals == {"Ann": 0, "Bob": 0}
+    assert session.dealer == "Bob"
+
+
+def test_ann_folds_to_a_redouble_after_accepting_a_double_and_loses_2() -> None:
+    session = doubling()
+    session.record(folded("Ann", stake=2, doubles=["Ann", "Bob"]))
+    assert session.info["game_points"] == {"Ann": -2, "Bob": 2}
+
+
+def test_a_beaver_redoubles_at_once_and_the_doubler_may_double_again() -> None:
+    session = doubling()
+    session.record(played(600, 0, stake=8, doubles=["Ann", "Bob", "Ann"]))
+    assert session.info["game_points"] == {"Ann": 24, "Bob": -24}
+
+
+def test_a_player_cannot_double_twice_in_a_row() -> None:
+    error = refused(doubling(), played(100, 0, stake=4, doubles=["Ann", "Ann"]), "doubles[1]")
+    assert "twice in a row" in error.message
+
+
+def test_the_automatic_double_makes_the_first_hand_worth_2_once_only() -> None:
+    session = doubling()
+    session.record(played(5, 0, stake=4, doubles=["Bob"], automatic_double=True))
+    assert session.info["game_points"] == {"Ann": 4, "Bob": -4}
+    refused(session, played(5, 0, stake=2, automatic_double=True), "automatic_double")
+    session.record(played(5, 0, stake=1, automatic_double=False))
+    assert session.info["game_points"] == {"Ann": 5, "Bob": -5}
+
+
+def test_a_fold_against_the_automatic_double_alone_is_refused() -> None:
+    session = doubling()
+    refused(session, folded("Bob", stake=2, automatic_double=True), "folded")
+    session.record(folded("Bob", stake=2, doubles=["Ann"], automatic_double=True))
+    assert session.info["game_points"] == {"Ann": 2, "Bob": -2}
+
+
+@pytest.mark.parametrize(
+    ("round_", "field"),
+    [
+        (played(100, 0, stake=2), "stake"),
+        (played(100, 0, stake=3, doubles=["Ann"]), "stake"),
+        (played(100, 0, stake="1"), "stake"),
+        (played(100, 0), "stake"),
+        (played(100, 0, stake=2, doubles="Ann"), "doubles"),
+        (played(100, 0, stake=2, doubles=["Zed"]), "doubles[0]"),
+        (played(100, 0, stake=1, automatic_double="yes"), "automatic_double"),
+        (folded("Bob", stake=1), "folded"),
+        (folded("Ann", stake=1, doubles=["Ann"]), "folded"),
+        (folded("Zed", stake=1, doubles=["Ann"]), "folded"),
+        ({**played(100, 0), **folded("Bob", stake=1, doubles=["Ann"])}, "out"),
+        (played(100, 0, stake=1, pot={"Ann": 1, "Bob": 1}), "pot"),
+    ],
+)
+def test_bad_doubling_rounds_are_refused(round_: dict[str, Any], field: str) -> None:
+    refused(doubling(), round_, field)
+
+
+def test_a_doubling_game_is_two_hands_then_settled_at_the_stake_per_game_point() -> None:
+    session = doubling(stake=250)
+    session.record(played(300, 0, stake=2, doubles=["Bob"]))  # Ann by 500: 2 x3
+    assert not session.finished
+    session.record(folded("Ann", stake=4, doubles=["Bob", "Ann", "Bob"]))  # Ann loses 4
+    assert session.finished and session.winners == ("Ann",)
+    assert session.info["game_points"] == {"Ann": 2, "Bob": -2}
+    assert session.balances == {"Ann": 500, "Bob": -500}
+    assert session.settlement() == [("Bob", "Ann", 500)]
+    refused(session, played(100, 0, stake=1), "round")
+    panel = dict(RUMMY.panel(session.setup, session.state))
+    assert panel["Hand"] == "game over"
+    assert panel["Game points"] == "Ann +2, Bob -2"
+    assert RUMMY.details(session.rounds[1]) == {
+        "wild": "5",
+        "folded": "Ann",
+        "stake": 4,
+        "doubles": "Bob Ann Bob",
+    }
+
+
+def test_two_even_hands_end_the_game_tied() -> None:
+    session = doubling()
+    session.record(played(100, 0, stake=1))
+    session.record(played(5, 500, stake=1))
+    assert session.winners == ("Ann", "Bob") and session.balances == {"Ann": 0, "Bob": 0}
+
+
+# Limit poker
+
+
+def test_antes_only_the_higher_hand_takes_the_pot() -> None:
+    session = poker(stake=10)
+    session.record(played(100, 0, pot={"Ann": 1, "Bob": 1}))
+    assert session.info["game_points"] == {"Ann": 1, "Bob": -1}
+    assert session.balances == {"Ann": 10, "Bob": -10}
+
+
+def test_a_bet_and_a_raise_each_called_win_the_loser_s_chips() -> None:
+    session = poker()
+    # Ann bets 10, Bob raises 10, Ann raises 10, Bob raises 10, Ann raises 10, Bob calls.
+    session.record(played(5, 300, pot={"Ann": 51, "Bob": 51}, raises={"Ann": 2, "Bob": 2}))
+    assert session.info["game_points"] == {"Ann": -51, "Bob": 51}
+
+
+def test_a_tie_splits_the_pot_back_to_the_players() -> None:
+    session = poker()
+    session.record(played(300, 500, pot={"Ann": 8, "Bob": 8}, raises={"Bob": 1}))
+    assert session.info["game_points"] == {"Ann": 0, "Bob": 0}
+
+
+def test_a_fold_to_a_raise_gives_the_pot_to_the_raiser() -> None:
+    session = poker(stake=5)
+    # Ann bets 4, Bob raises 6 (puts in 10), Ann folds: she loses her ante and 4.
+    session.record(folded("Ann", pot={"Ann": 5, "Bob": 11}, raises={"Bob": 1}))
+    assert session.info["game_points"] == {"Ann": -5, "Bob": 5}
+    assert session.balances == {"Ann": -25, "Bob": 25}
+    assert RUMMY.details(session.rounds[0]) == {"wild": "5", "folded": "Ann", "pot": 16}
+
+
+def test_giving_up_during_play_loses_the_called_pot() -> None:
+    session = poker()
+    session.record(folded("Bob", pot={"Ann": 3, "Bob": 3}))
+    assert session.info["game_points"] == {"Ann": 3, "Bob": -3}
+
+
+@pytest.mark.parametrize(
+    ("pot", "raises", "who_folded", "field"),
+    [
+        ({"Ann": 12, "Bob": 12}, {}, None, "pot"),  # a bet of 11
+        ({"Ann": 32, "Bob": 32}, {"Ann": 1, "Bob": 1}, None, "pot"),  # 31 in three steps
+        ({"Ann": 5, "Bob": 5}, {"Ann": 3, "Bob": 2}, None, "raises.Ann"),
+        ({"Ann": 20, "Bob": 20}, {"Ann": 2}, None, "raises"),  # raises take turns
+        ({"Ann": 1, "Bob": 1}, {"Bob": 1}, None, "raises"),  # no bet, no raise
+        ({"Ann": 0, "Bob": 1}, {}, None, "pot.Ann"),  # no ante
+        ({"Ann": 1}, {}, None, "pot.Bob"),
+        ({"Ann": 3, "Bob": 5}, {}, None, "pot.Ann"),  # unequal, nobody folded
+        ({"Ann": 3, "Bob": 5}, {}, "Bob", "pot.Ann"),  # the one who put in more folded
+        ({"Ann": 1, "Bob": 12}, {}, "Ann", "pot.Bob"),  # a bet of 11 folded to
+        ({"Ann": 5, "Bob": 6}, {"Ann": 1}, "Ann", "raises"),
+        ({"Ann": "3", "Bob": 3}, {}, None, "pot.Ann"),
+        ({"Ann": 3, "Bob": 3, "Zed": 3}, {}, None, "pot.Zed"),
+    ],
+)
+def test_pots_that_break_the_betting_limits_are_refused(
+    pot: dict[str, Any], raises: dict[str, int], who_folded: str | None, field: str
+) -> None:
+    if who_folded:
+        round_ = folded(who_folded, pot=pot, raises=raises)
+    else:
+        round_ = played(100, 0, pot=pot, raises=raises)
+    refused(poker(), round_, field)
+
+
+def test_a_poker_hand_must_give_the_pot_and_no_cube() -> None:
+    refused(poker(), played(100, 0), "pot")
+    refused(poker(), played(100, 0, pot={"Ann": 1, "Bob": 1}, stake=1), "stake")
+
+
+def test_a_limit_poker_game_is_two_hands_even_chips_tie() -> None:
+    session = poker(stake=100)
+    session.record(played(5, 500, pot={"Ann": 11, "Bob": 11}))  # Bob takes 11
+    assert not session.finished
+    session.record(folded("Bob", pot={"Ann": 21, "Bob": 11}, raises={"Ann": 1}))  # Ann takes 11
+    assert session.finished and session.winners == ("Ann", "Bob")
+    assert session.balances == {"Ann": 0, "Bob": 0}
+
+
+def test_a_limit_poker_game_settles_the_net_chips_at_the_stake() -> None:
+    session = poker(stake=100)
+    session.record(played(5, 500, pot={"Ann": 11, "Bob": 11}))
+    session.record(played(400, 0, pot={"Ann": 4, "Bob": 4}))
+    assert session.finished and session.winners == ("Bob",)
+    assert session.info["game_points"] == {"Ann": -7, "Bob": 7}
+    assert session.settlement() == [("Ann", "Bob", 700)]
+    panel = dict(RUMMY.panel(session.setup, session.state))
+    assert panel["Chips won"] == "Ann -7, Bob +7"
+    assert panel["Stake"] == "100 per chip"
