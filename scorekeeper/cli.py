@@ -1,0 +1,166 @@
+"""The ``scorekeeper`` command: the app with no subcommand, ``list`` and ``export`` beside it.
+
+``list`` and ``export`` open the store read-only, so they work while the app is open.
+Problems go to stderr as one sentence saying what to do, with a non-zero exit status.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+import unicodedata
+from collections.abc import Sequence
+from pathlib import Path
+
+from scorekeeper import __version__
+from scorekeeper.export import export
+from scorekeeper.games import GAMES
+from scorekeeper.store import Store, StoreError, Summary
+
+EXPORTS = Path("exports")
+HEADINGS = ("ID", "GAME", "STARTED", "ROUNDS", "STATUS", "PLAYERS")
+
+
+def _parser() -> argparse.ArgumentParser:
+    db_help = "the store folder (default: $SCOREKEEPER_DB, else the user data folder)"
+    parser = argparse.ArgumentParser(
+        prog="scorekeeper",
+        description="Keeps score, deal and money for six card games. "
+        "With no command, starts the app.",
+    )
+    parser.add_argument("--version", action="version", version=f"scorekeeper {__version__}")
+    parser.add_argument("--db", type=Path, metavar="PATH", help=db_help)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    listing = commands.add_parser("list", help="print the stored sessions as a table")
+    exporting = commands.add_parser("export", help="write sessions.csv and rounds.csv")
+    exporting.add_argument(
+        "--session",
+        action="extend",
+        nargs="+",
+        metavar="ID",
+        help="only these sessions (default: all, oldest first)",
+    )
+    exporting.add_argument(
+        "--out", type=Path, default=EXPORTS, metavar="DIR", help="folder to write (./exports)"
+    )
+    for command in (listing, exporting):
+        command.add_argument(
+            "--db", type=Path, metavar="PATH", default=argparse.SUPPRESS, help=db_help
+        )
+    return parser
+
+
+def _printable(value: str) -> str:
+    """Names as typed, but control characters (newline, escape) shown, not obeyed."""
+    return "".join(
+        char.encode("unicode_escape").decode("ascii")
+        if unicodedata.category(char) in ("Cc", "Cf")
+        else char
+        for char in value
+    )
+
+
+def _width(value: str) -> int:
+    """Terminal columns: wide characters such as 中 take two."""
+    return sum(
+        0 if unicodedata.combining(char) else 2 if unicodedata.east_asian_width(char) in "WF" else 1
+        for char in value
+    )
+
+
+def _status(summary: Summary) -> str:
+    if summary.finished:
+        return "won by " + ", ".join(summary.winners)
+    return f"{summary.dealer} deals"
+
+
+def _table(summaries: Sequence[Summary]) -> list[str]:
+    rows = [HEADINGS] + [
+        (
+            summary.id,
+            GAMES[summary.game].name if summary.game in GAMES else summary.game,
+            summary.started[:16].replace("T", " "),
+            str(summary.rounds),
+            _printable(_status(summary)),
+            _printable(", ".join(summary.players)),
+        )
+        for summary in summaries
+    ]
+    widths = [max(_width(row[column]) for row in rows) for column in range(len(HEADINGS))]
+    lines = []
+    for row in rows:
+        cells = [
+            " " * (widths[column] - _width(cell)) + cell
+            if column == 3
+            else cell + " " * (widths[column] - _width(cell))
+            for column, cell in enumerate(row)
+        ]
+        lines.append("  ".join(cells).rstrip())
+    return lines
+
+
+def _warn_damaged(store: Store, left_out: str) -> None:
+    """Each unreadable file with the store's own words on what is wrong and what to do."""
+    for file in store.damaged():
+        try:
+            store.load(file.stem)
+        except StoreError as error:
+            print(f"scorekeeper: {error} That session is {left_out}.", file=sys.stderr)
+
+
+def _list(path: Path | None) -> int:
+    with Store(path, readonly=True) as store:
+        summaries = store.summaries()
+        if summaries:
+            print("\n".join(_table(summaries)))
+            print(f"{len(summaries)} session{'s' if len(summaries) != 1 else ''} in {store.path}")
+        else:
+            print(f"No sessions yet in {store.path}. Run `scorekeeper` to start one.")
+        _warn_damaged(store, "not listed")
+    return 0
+
+
+def _export(path: Path | None, session_ids: list[str] | None, out: Path) -> int:
+    with Store(path, readonly=True) as store:
+        written = export(store, out, session_ids)
+        for file in written:
+            print(f"wrote {file}")
+        if session_ids is None:
+            _warn_damaged(store, "not exported")
+    return 0
+
+
+def _run_app(path: Path | None) -> int:
+    """The app lives in ``screens``; imported by name so the domain never imports the UI."""
+    try:
+        app = importlib.import_module("screens.app")
+    except ImportError as error:
+        print(
+            f"scorekeeper: the app cannot start ({error}). "
+            "`scorekeeper list` and `scorekeeper export` still work.",
+            file=sys.stderr,
+        )
+        return 1
+    return int(app.run(path) or 0)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = _parser().parse_args(argv)
+    except SystemExit as done:
+        return done.code if isinstance(done.code, int) else 1
+    try:
+        if args.command == "list":
+            return _list(args.db)
+        if args.command == "export":
+            return _export(args.db, args.session, args.out)
+        return _run_app(args.db)
+    except StoreError as error:
+        print(f"scorekeeper: {error}", file=sys.stderr)
+    except OSError as error:
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"scorekeeper: {where}{error.strerror or error}", file=sys.stderr)
+    except KeyboardInterrupt:
+        return 130
+    return 1

@@ -1,0 +1,156 @@
+"""Store figures for 10, 1,000 and 10,000 sessions of 30 Racehorse rounds x 6 players.
+
+Targets (issue 3), as ratios measured in the same run:
+- recording a round with 10,000 sessions stored costs at most 1.5x recording with 10;
+- recording a round costs at most 3x one bare atomic durable write of that session's own
+  bytes (temp file, fsync, os.replace, fsync of the folder) in the same folder;
+- opening and listing 10,000 sessions takes under 100 ms.
+
+Run: .venv/bin/python tests/bench/bench_store.py [--quick] [--dir FOLDER]
+The store grows in a temporary folder under --dir (default: the system temp folder; put
+it on the disk you care about). Building 10,000 sessions writes 10,000 fsynced files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from scorekeeper import Session
+from scorekeeper.export import export
+from scorekeeper.storage import fsync_folder
+from scorekeeper.store import Store
+
+SIX = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")
+ROUNDS = 30
+
+
+def racehorse_round(number: int) -> dict[str, Any]:
+    return {"pitcher": SIX[number % 6], "bid": 2 + number % 4, "made": number % 3 != 0}
+
+
+def bare_write(path: Path, data: bytes) -> None:
+    """The yardstick: the least a durable atomic save can do."""
+    temp = path.with_name(path.name + ".tmp")
+    descriptor = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+    try:
+        os.write(descriptor, data)
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+    os.replace(temp, path)
+    fsync_folder(path.parent)
+
+
+def median_ms(samples: list[float]) -> float:
+    return statistics.median(samples) * 1000
+
+
+def timed(action: Callable[..., object], *args: Any) -> float:
+    start = time.perf_counter()
+    action(*args)
+    return time.perf_counter() - start
+
+
+def grow(folder: Path, count: int, played: Session) -> None:
+    with Store(folder) as store:
+        missing = count - len(store.summaries())
+        for _ in range(missing):
+            store.add(played)
+
+
+def open_and_list(folder: Path, readonly: bool) -> int:
+    with Store(folder, readonly=readonly) as store:
+        return len(store.summaries())
+
+
+def record_against_bare(folder: Path, samples: int, pick: random.Random) -> tuple[float, float]:
+    """Median ms of recording one round into an open session, and of the bare write of the
+    same file's bytes, interleaved so both meet the same disk weather."""
+    recorded: list[float] = []
+    bare: list[float] = []
+    yardstick = folder / "sessions" / "bare.bench"
+    with Store(folder) as store:
+        ids = [summary.id for summary in store.summaries()]
+        chosen = [pick.choice(ids) for _ in range(samples)]
+        store.record(chosen[0], racehorse_round(ROUNDS))
+        for session_id in chosen:
+            session = store.load(session_id)
+            next_round = racehorse_round(len(session.rounds))
+            recorded.append(timed(store.record, session_id, next_round))
+            data = (folder / "sessions" / f"{session_id}.json").read_bytes()
+            bare.append(timed(bare_write, yardstick, data))
+    yardstick.unlink()
+    return median_ms(recorded), median_ms(bare)
+
+
+def measure(folder: Path, size: int, played: Session, quick: bool) -> dict[str, float]:
+    pick = random.Random(size)
+    grow(folder, size, played)
+    open_and_list(folder, readonly=False)
+    repeats = 3 if quick else 9
+    listed = [timed(open_and_list, folder, True) for _ in range(repeats)]
+    app = [timed(open_and_list, folder, False) for _ in range(repeats)]
+    record_ms, bare_ms = record_against_bare(folder, 5 if quick else 41, pick)
+    out = Path(tempfile.mkdtemp(prefix="bench-export-"))
+    try:
+        with Store(folder, readonly=True) as store:
+            export_s = timed(export, store, out)
+    finally:
+        shutil.rmtree(out)
+    return {
+        "record_ms": record_ms,
+        "bare_ms": bare_ms,
+        "list_ms": median_ms(listed),
+        "app_list_ms": median_ms(app),
+        "export_s": export_s,
+    }
+
+
+def main(argv: list[str] | None = None) -> dict[int, dict[str, float]]:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="tiny stores, to check it runs")
+    parser.add_argument("--dir", type=Path, default=None, help="where to build the store")
+    args = parser.parse_args(argv)
+    sizes = (3, 12) if args.quick else (10, 1_000, 10_000)
+    played = Session.new("racehorse", SIX)
+    for number in range(ROUNDS):
+        played.record(racehorse_round(number))
+    folder = Path(tempfile.mkdtemp(prefix="bench-store-", dir=args.dir))
+    figures: dict[int, dict[str, float]] = {}
+    try:
+        print(f"store in {folder}; {ROUNDS} rounds x {len(SIX)} players per session")
+        print(
+            f"{'sessions':>9} {'record':>9} {'bare write':>11} {'ratio':>6} "
+            f"{'open+list':>10} {'app open+list':>14} {'export all':>11}"
+        )
+        for size in sizes:
+            started = time.perf_counter()
+            row = figures[size] = measure(folder, size, played, args.quick)
+            print(
+                f"{size:>9,} {row['record_ms']:>6.2f} ms {row['bare_ms']:>8.2f} ms "
+                f"{row['record_ms'] / row['bare_ms']:>6.2f} {row['list_ms']:>7.1f} ms "
+                f"{row['app_list_ms']:>11.1f} ms {row['export_s']:>9.2f} s"
+                f"   ({time.perf_counter() - started:.0f} s)"
+            )
+    finally:
+        shutil.rmtree(folder)
+    small, large = figures[sizes[0]], figures[sizes[-1]]
+    growth = large["record_ms"] / small["record_ms"]
+    worst_bare = max(row["record_ms"] / row["bare_ms"] for row in figures.values())
+    print(f"record with {sizes[-1]:,} / with {sizes[0]:,} stored: {growth:.2f}x (target <= 1.5x)")
+    print(f"record / bare durable write, worst size: {worst_bare:.2f}x (target <= 3x)")
+    print(f"open+list {sizes[-1]:,} sessions: {large['list_ms']:.1f} ms (target < 100 ms)")
+    return figures
+
+
+if __name__ == "__main__":
+    main()

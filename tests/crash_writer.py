@@ -1,0 +1,47 @@
+"""The process test_crash.py kills: it records rounds until SIGKILL, saying which are saved.
+
+Run as ``python tests/crash_writer.py STORE SEED``. Each line ``saved <id> <rounds>`` is
+printed only after ``Store.record`` returned, so every such round must survive the kill.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+
+from scorekeeper import Session
+from scorekeeper.store import Store
+
+TABLE = ("Ann", "Bob", "Cid", "Dee", "Eve")
+SESSIONS = 4
+
+
+def nth_round(number: int) -> dict[str, object]:
+    """Round ``number`` (0-based) of every session here, so the test knows what to expect."""
+    return {"pitcher": TABLE[number % 5], "bid": 2 + number % 4, "made": number % 3 != 0}
+
+
+def say(line: str) -> None:
+    """One write per line, so a kill can cut a line short but never interleave two."""
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
+def main(path: str, seed: int) -> None:
+    pick = random.Random(seed)
+    with Store(path) as store:
+        rounds = {summary.id: summary.rounds for summary in store.summaries()}
+        say("ready")
+        while True:
+            if len(rounds) < SESSIONS:
+                session_id = store.add(Session.new("racehorse", TABLE))
+                rounds[session_id] = 0
+                say(f"added {session_id}")
+            session_id = pick.choice(sorted(rounds))
+            store.record(session_id, nth_round(rounds[session_id]))
+            rounds[session_id] += 1
+            say(f"saved {session_id} {rounds[session_id]}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], int(sys.argv[2]))

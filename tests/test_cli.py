@@ -1,0 +1,194 @@
+"""The command line: the app, a table of sessions, CSV export; problems as sentences."""
+
+from __future__ import annotations
+
+import csv
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import Session, __version__
+from scorekeeper.cli import main
+from scorekeeper.store import Store
+
+TABLE = ("Zoë", "中文", "=1+1", "two\nlines", "Bob")
+MADE_3 = {"pitcher": "Bob", "bid": 3, "made": True}
+
+
+@pytest.fixture(autouse=True)
+def no_real_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keep every command off the user's own scores."""
+    monkeypatch.setenv("SCOREKEEPER_DB", str(tmp_path / "default-store"))
+
+
+def fill(path: Path) -> tuple[str, str]:
+    with Store(path) as store:
+        racehorse = store.add(Session.new("racehorse", TABLE))
+        store.record(racehorse, MADE_3)
+        seven_hand = store.add(Session.new("seven-hand", ("Ann", "Bob")))
+    return racehorse, seven_hand
+
+
+def test_list_prints_a_table_newest_first(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    racehorse, seven_hand = fill(tmp_path / "db")
+    assert main(["list", "--db", str(tmp_path / "db")]) == 0
+    out, err = capsys.readouterr()
+    lines = out.splitlines()
+    assert lines[0].split() == ["ID", "GAME", "STARTED", "ROUNDS", "STATUS", "PLAYERS"]
+    assert lines[1].startswith(f"{seven_hand}  Seven Hand Rummy")
+    assert lines[1].endswith("0  Ann deals  Ann, Bob")
+    assert lines[2].startswith(f"{racehorse}  Racehorse ")
+    assert lines[2].endswith("1  Bob deals  Zoë, 中文, =1+1, two\\nlines, Bob")
+    assert lines[3] == f"2 sessions in {tmp_path / 'db'}"
+    assert err == ""
+
+
+def test_scorekeeper_db_chooses_the_store_and_db_overrides_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fill(tmp_path / "env")
+    monkeypatch.setenv("SCOREKEEPER_DB", str(tmp_path / "env"))
+    assert main(["list"]) == 0
+    assert "2 sessions in" in capsys.readouterr().out
+    assert main(["--db", str(tmp_path / "other"), "list"]) == 0
+    assert capsys.readouterr().out == (
+        f"No sessions yet in {tmp_path / 'other'}. Run `scorekeeper` to start one.\n"
+    )
+    assert not (tmp_path / "other").exists()
+
+
+def test_list_and_export_work_while_the_app_is_open(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    racehorse, _ = fill(tmp_path / "db")
+    monkeypatch.chdir(tmp_path)
+    with Store(tmp_path / "db") as app:
+        app.record(racehorse, MADE_3)
+        assert main(["list", "--db", str(tmp_path / "db")]) == 0
+        assert main(["export", "--db", str(tmp_path / "db")]) == 0
+    out = capsys.readouterr().out
+    assert " 2  Bob deals" in out
+    assert out.endswith("wrote exports/sessions.csv\nwrote exports/rounds.csv\n")
+    assert (tmp_path / "exports" / "rounds.csv").exists()
+
+
+def test_export_takes_sessions_and_a_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    racehorse, seven_hand = fill(tmp_path / "db")
+    out = tmp_path / "csv"
+    argv = ["export", "--db", str(tmp_path / "db"), "--out", str(out), "--session", seven_hand]
+    assert main([*argv, racehorse]) == 0
+    with open(out / "sessions.csv", encoding="utf-8-sig", newline="") as handle:
+        sessions = list(csv.reader(handle))
+    assert [row[0] for row in sessions[1:]] == [seven_hand, racehorse]
+    assert main([*argv, "--session", racehorse]) == 0
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["export", "--session", "nope"], "scorekeeper: There is no session 'nope' in "),
+        (["export", "--out", "{blocked}"], "scorekeeper: Cannot write the export to "),
+        (["--db", "{blocked}", "list"], "is a file, but a store is a folder"),
+    ],
+)
+def test_errors_are_one_clear_line_on_stderr(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    fill(tmp_path / "default-store")
+    blocked = tmp_path / "a-file"
+    blocked.write_text("")
+    assert main([arg.replace("{blocked}", str(blocked)) for arg in argv]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert message in err
+    assert err.count("\n") == 1
+
+
+def test_a_damaged_file_is_named_with_how_to_recover(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    racehorse, seven_hand = fill(tmp_path / "db")
+    damaged = tmp_path / "db" / "sessions" / f"{racehorse}.json"
+    damaged.write_bytes(b"\x00" * 64)
+    db = ["--db", str(tmp_path / "db")]
+    assert main(["export", *db, "--out", str(tmp_path / "out"), "--session", racehorse]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"scorekeeper: {damaged} contains NUL bytes")
+    assert f"copy {racehorse}.json.bak over {racehorse}.json" in err
+    assert main(["list", *db]) == 0
+    out, err = capsys.readouterr()
+    assert seven_hand in out
+    assert err.startswith(f"scorekeeper: {damaged} contains NUL bytes")
+    assert f"move {racehorse}.json out of" in err
+    assert err.endswith("That session is not listed.\n")
+    assert damaged.read_bytes() == b"\x00" * 64
+
+
+def test_a_session_from_a_newer_version_says_to_upgrade(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    racehorse, _ = fill(tmp_path / "db")
+    file = tmp_path / "db" / "sessions" / f"{racehorse}.json"
+    file.write_bytes(file.read_bytes().replace(b'"schema":1', b'"schema":7'))
+    assert main(["list", "--db", str(tmp_path / "db")]) == 0
+    err = capsys.readouterr().err
+    assert err == (
+        f"scorekeeper: {file} was saved by a newer scorekeeper (schema 7; this one reads up "
+        "to 1). Upgrade scorekeeper to open it; the file was left untouched. "
+        "That session is not listed.\n"
+    )
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out == f"scorekeeper {__version__}\n"
+
+
+def test_no_command_starts_the_app_on_the_chosen_store(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    opened: list[Path | None] = []
+    app = types.ModuleType("screens.app")
+    app.run = lambda path: opened.append(path) or 3  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "screens.app", app)
+    assert main(["--db", str(tmp_path)]) == 3
+    assert main([]) == 3
+    assert opened == [tmp_path, None]
+
+
+def test_a_locked_store_stops_the_app_with_a_message(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    app = types.ModuleType("screens.app")
+    app.run = lambda path: Store(path).close()  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "screens.app", app)
+    with Store(tmp_path):
+        assert main(["--db", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"scorekeeper: The store {tmp_path} is already open for writing")
+
+
+def test_the_installed_command_fails_without_a_traceback(tmp_path: Path) -> None:
+    command = Path(sys.executable).with_name("scorekeeper")
+    if not command.exists():
+        pytest.skip("the scorekeeper console script is not installed")
+    result = subprocess.run(
+        [str(command), "export", "--db", str(tmp_path), "--session", "nope"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert result.stderr == (
+        f"scorekeeper: There is no session 'nope' in {tmp_path}. "
+        "`scorekeeper list` shows the sessions there.\n"
+    )

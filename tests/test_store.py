@@ -1,0 +1,309 @@
+"""The store keeps every session between runs, lists them without replaying, and has one writer."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import RuleError, Session
+from scorekeeper.games import GAMES
+from scorekeeper.store import (
+    SessionNotFound,
+    Store,
+    StoreError,
+    StoreLocked,
+    Summary,
+    default_path,
+)
+from tests.bench import bench_store
+
+TABLE = ("Ann", "Bob", "Cid", "Dee", "Eve")
+MADE_3 = {"pitcher": "Ann", "bid": 3, "made": True}
+UPPED_2 = {"pitcher": "Bob", "bid": 2, "made": False}
+
+
+def racehorse(*rounds: dict[str, object]) -> Session:
+    session = Session.new("racehorse", TABLE)
+    for round_ in rounds:
+        session.record(round_)
+    return session
+
+
+def file_of(store_path: Path, session_id: str) -> Path:
+    return store_path / "sessions" / f"{session_id}.json"
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    with Store(tmp_path / "scores") as opened:
+        yield opened
+
+
+def test_a_recorded_round_is_there_after_reopening(tmp_path: Path) -> None:
+    with Store(tmp_path) as store:
+        session_id = store.add(racehorse())
+        session = store.record(session_id, MADE_3)
+        assert session.balances["Ann"] == 1200
+        assert session.dealer == "Ann"
+    with Store(tmp_path) as store:
+        again = store.load(session_id)
+    assert again.rounds == [MADE_3]
+    assert again.balances == {"Ann": 1200, "Bob": -300, "Cid": -300, "Dee": -300, "Eve": -300}
+    assert again.dealer == "Ann"
+
+
+def test_add_stores_a_copy_with_the_rounds_it_already_has(store: Store) -> None:
+    session = racehorse(MADE_3)
+    session_id = store.add(session)
+    session.record(UPPED_2)
+    assert store.load(session_id).rounds == [MADE_3]
+
+
+def test_a_refused_round_changes_nothing_in_memory_or_on_disk(store: Store) -> None:
+    session_id = store.add(racehorse(MADE_3))
+    before = file_of(store.path, session_id).read_bytes()
+    with pytest.raises(RuleError) as refused:
+        store.record(session_id, {"pitcher": "Zed", "bid": 3, "made": True})
+    assert refused.value.field == "pitcher"
+    assert file_of(store.path, session_id).read_bytes() == before
+    assert store.load(session_id).rounds == [MADE_3]
+
+
+def test_undo_removes_the_last_round_on_disk_and_returns_it(tmp_path: Path) -> None:
+    with Store(tmp_path) as store:
+        session_id = store.add(racehorse(MADE_3, UPPED_2))
+        assert store.undo(session_id) == UPPED_2
+    with Store(tmp_path, readonly=True) as store:
+        assert store.load(session_id).rounds == [MADE_3]
+
+
+def test_undo_with_no_rounds_is_refused(store: Store) -> None:
+    session_id = store.add(racehorse())
+    with pytest.raises(RuleError):
+        store.undo(session_id)
+
+
+def test_edit_replaces_a_round_on_disk(tmp_path: Path) -> None:
+    with Store(tmp_path) as store:
+        session_id = store.add(racehorse(MADE_3, UPPED_2))
+        session = store.edit(session_id, 0, {"pitcher": "Ann", "bid": 4, "made": True})
+        assert session.balances["Ann"] == 1600 + 200
+    with Store(tmp_path, readonly=True) as store:
+        assert store.load(session_id).rounds[0]["bid"] == 4
+
+
+def test_a_refused_edit_changes_nothing(store: Store) -> None:
+    session_id = store.add(racehorse(MADE_3))
+    before = file_of(store.path, session_id).read_bytes()
+    with pytest.raises(RuleError):
+        store.edit(session_id, 0, {"pitcher": "Ann", "bid": 9, "made": True})
+    with pytest.raises(RuleError):
+        store.edit(session_id, 5, MADE_3)
+    assert file_of(store.path, session_id).read_bytes() == before
+    assert store.load(session_id).rounds == [MADE_3]
+
+
+def test_delete_removes_the_session_and_its_backup(store: Store) -> None:
+    session_id = store.add(racehorse())
+    store.record(session_id, MADE_3)
+    kept = store.add(racehorse())
+    store.delete(session_id)
+    assert not file_of(store.path, session_id).exists()
+    assert not file_of(store.path, session_id).with_suffix(".json.bak").exists()
+    assert [summary.id for summary in store.summaries()] == [kept]
+    with pytest.raises(SessionNotFound):
+        store.load(session_id)
+    with pytest.raises(SessionNotFound):
+        store.delete(session_id)
+
+
+@pytest.mark.parametrize("unknown", ["nope1234", "../../etc/passwd", "", "a b"])
+def test_an_unknown_session_id_is_a_clear_key_error(store: Store, unknown: str) -> None:
+    with pytest.raises(KeyError) as missing:
+        store.load(unknown)
+    assert isinstance(missing.value, StoreError)
+    assert str(missing.value) == (
+        f"There is no session {unknown!r} in {store.path}. "
+        "`scorekeeper list` shows the sessions there."
+    )
+    with pytest.raises(SessionNotFound):
+        store.record(unknown, MADE_3)
+
+
+def test_the_previous_version_is_kept_as_a_backup(store: Store) -> None:
+    session_id = store.add(racehorse())
+    store.record(session_id, MADE_3)
+    store.record(session_id, UPPED_2)
+    backup = json.loads(file_of(store.path, session_id).with_suffix(".json.bak").read_text())
+    assert backup["session"]["1"]["session"]["rounds"] == [MADE_3]
+
+
+def test_every_document_carries_a_schema_version(store: Store) -> None:
+    session_id = store.add(racehorse(MADE_3))
+    document = json.loads(file_of(store.path, session_id).read_text())["session"]["1"]
+    assert document["schema"] == 1
+    assert document["session"] == racehorse(MADE_3).to_dict()
+
+
+def test_summaries_list_the_most_recently_updated_first(store: Store) -> None:
+    first = store.add(racehorse())
+    second = store.add(racehorse())
+    store.record(first, MADE_3)
+    summaries = store.summaries()
+    assert [summary.id for summary in summaries] == [first, second]
+    top = summaries[0]
+    assert isinstance(top, Summary)
+    assert top.game == "racehorse"
+    assert top.players == TABLE
+    assert top.rounds == 1
+    assert (top.finished, top.winners) == (False, ())
+    assert top.dealer == "Ann"
+    assert top.totals == top.balances == racehorse(MADE_3).balances
+    assert top.started <= top.updated
+    assert top.updated[10] == "T" and top.updated[19] in "+-Z"
+
+
+def test_a_finished_game_lists_its_winner_points_and_money(tmp_path: Path) -> None:
+    session = Session.new("seven-hand", ("Ann", "Bob", "Cid", "Dee"), options={"stake": 10})
+    with Store(tmp_path) as store:
+        session_id = store.add(session)
+        for _ in range(7):
+            store.record(session_id, {"out": "Ann", "points": {"Bob": 10, "Cid": 20, "Dee": 5}})
+    with Store(tmp_path, readonly=True) as store:
+        (summary,) = store.summaries()
+    assert summary.id == session_id
+    assert (summary.finished, summary.winners, summary.rounds) == (True, ("Ann",), 7)
+    assert summary.totals == {"Ann": 0, "Bob": 70, "Cid": 140, "Dee": 35}
+    assert summary.balances == {"Ann": 2450, "Bob": -700, "Cid": -1400, "Dee": -350}
+
+
+def test_listing_replays_no_round(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with Store(tmp_path) as store:
+        for _ in range(3):
+            store.add(racehorse(MADE_3, UPPED_2))
+
+    def no_replay(*args: object) -> None:
+        raise AssertionError("listing replayed a round")
+
+    monkeypatch.setattr(type(GAMES["racehorse"]), "play", no_replay)
+    for readonly in (True, False):
+        with Store(tmp_path, readonly=readonly) as store:
+            assert [summary.rounds for summary in store.summaries()] == [2, 2, 2]
+
+
+def test_a_damaged_or_missing_index_is_rebuilt_from_the_sessions(tmp_path: Path) -> None:
+    with Store(tmp_path) as store:
+        session_id = store.add(racehorse(MADE_3))
+    (tmp_path / "index.json").write_bytes(b"\x00" * 40)
+    with Store(tmp_path, readonly=True) as store:
+        assert [summary.id for summary in store.summaries()] == [session_id]
+    with Store(tmp_path) as store:
+        assert [summary.rounds for summary in store.summaries()] == [1]
+    assert json.loads((tmp_path / "index.json").read_text())["schema"] == 1
+    (tmp_path / "index.json").unlink()
+    with Store(tmp_path, readonly=True) as store:
+        assert store.damaged() == []
+        assert [summary.id for summary in store.summaries()] == [session_id]
+
+
+def test_the_list_shows_rounds_recorded_while_the_app_is_still_open(tmp_path: Path) -> None:
+    with Store(tmp_path) as store:
+        session_id = store.add(racehorse())
+        store.summaries()
+    with Store(tmp_path) as app:
+        app.summaries()
+        app.record(session_id, MADE_3)
+        with Store(tmp_path, readonly=True) as reader:
+            assert reader.summaries()[0].rounds == 1
+        app.record(session_id, UPPED_2)
+        with Store(tmp_path, readonly=True) as reader:
+            assert reader.summaries()[0].rounds == 2
+
+
+def test_a_session_saved_by_another_writer_is_not_listed_stale(tmp_path: Path) -> None:
+    with Store(tmp_path) as store:
+        session_id = store.add(racehorse())
+        store.summaries()
+    with Store(tmp_path) as store:
+        store.record(session_id, MADE_3)
+    with Store(tmp_path) as store:
+        assert store.summaries()[0].rounds == 1
+    with Store(tmp_path, readonly=True) as store:
+        assert store.summaries()[0].rounds == 1
+
+
+def test_the_writer_keeps_only_a_few_sessions_replayed(store: Store) -> None:
+    ids = [store.add(racehorse()) for _ in range(12)]
+    for session_id in ids + ids:
+        store.record(session_id, MADE_3)
+    assert [summary.rounds for summary in store.summaries()] == [2] * 12
+
+
+def test_a_second_writer_is_refused_naming_the_store_and_the_first(store: Store) -> None:
+    with pytest.raises(StoreLocked) as locked:
+        Store(store.path)
+    message = str(locked.value)
+    assert str(store.path) in message
+    assert f"process {os.getpid()}" in message
+    assert locked.value.owner["pid"] == os.getpid()
+    assert locked.value.path == store.path
+
+
+def test_a_closed_writer_lets_the_next_one_in(tmp_path: Path) -> None:
+    Store(tmp_path).close()
+    with Store(tmp_path) as store:
+        store.add(racehorse())
+
+
+def test_a_reader_takes_no_lock_and_never_writes(tmp_path: Path) -> None:
+    with Store(tmp_path) as store:
+        session_id = store.add(racehorse(MADE_3))
+        with Store(tmp_path, readonly=True) as reader:
+            assert reader.load(session_id).rounds == [MADE_3]
+            with pytest.raises(StoreError, match="read-only"):
+                reader.record(session_id, UPPED_2)
+            with pytest.raises(StoreError, match="read-only"):
+                reader.add(racehorse())
+    missing = tmp_path / "not-yet"
+    with Store(missing, readonly=True) as reader:
+        assert reader.summaries() == []
+        assert reader.damaged() == []
+    assert not missing.exists()
+
+
+def test_a_closed_store_refuses_changes(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    session_id = store.add(racehorse())
+    store.close()
+    store.close()
+    with pytest.raises(StoreError, match="closed"):
+        store.record(session_id, MADE_3)
+
+
+def test_a_store_is_a_folder_not_a_file(tmp_path: Path) -> None:
+    file = tmp_path / "scores.json"
+    file.write_text("{}")
+    with pytest.raises(StoreError, match="is a file, but a store is a folder"):
+        Store(file)
+
+
+def test_the_default_folder_comes_from_scorekeeper_db(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SCOREKEEPER_DB", str(tmp_path / "db"))
+    assert default_path() == tmp_path / "db"
+    with Store() as store:
+        assert store.path == tmp_path / "db"
+    monkeypatch.delenv("SCOREKEEPER_DB")
+    assert default_path().name == "scorekeeper"
+
+
+def test_the_store_benchmark_still_runs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    figures = bench_store.main(["--quick", "--dir", str(tmp_path)])
+    assert set(figures) == {3, 12}
+    assert all(row["record_ms"] > 0 and row["bare_ms"] > 0 for row in figures.values())
+    assert "open+list 12 sessions" in capsys.readouterr().out
+    assert list(tmp_path.iterdir()) == []

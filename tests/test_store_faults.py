@@ -1,0 +1,303 @@
+"""When the disk fails or a file is damaged, the error says so and nothing good is lost."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import Session
+from scorekeeper.store import (
+    MIGRATIONS,
+    SessionNotFound,
+    Store,
+    StoreDamaged,
+    StoreError,
+    StoreLocked,
+)
+
+TABLE = ("Ann", "Bob", "Cid", "Dee", "Eve")
+MADE_3 = {"pitcher": "Ann", "bid": 3, "made": True}
+UPPED_2 = {"pitcher": "Bob", "bid": 2, "made": False}
+MADE_4 = {"pitcher": "Cid", "bid": 4, "made": True}
+
+
+def racehorse(*rounds: dict[str, object]) -> Session:
+    session = Session.new("racehorse", TABLE)
+    for round_ in rounds:
+        session.record(round_)
+    return session
+
+
+def file_of(store_path: Path, session_id: str) -> Path:
+    return store_path / "sessions" / f"{session_id}.json"
+
+
+def disk_full(*args: object, **kwargs: object) -> None:
+    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+def write_half_then_fail() -> Callable[[int, bytes], int]:
+    real_write = os.write
+
+    def write(descriptor: int, data: bytes) -> int:
+        if len(data) > 1:
+            return real_write(descriptor, data[: len(data) // 2])
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    return write
+
+
+FAULTS = {
+    "os.replace": ("replace", lambda: disk_full),
+    "os.fsync": ("fsync", lambda: disk_full),
+    "os.write": ("write", lambda: disk_full),
+    "os.write, half done": ("write", write_half_then_fail),
+}
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    with Store(tmp_path) as opened:
+        yield opened
+
+
+@pytest.mark.parametrize("fault", FAULTS)
+def test_a_failed_write_surfaces_and_the_file_keeps_the_previous_state(
+    store: Store, monkeypatch: pytest.MonkeyPatch, fault: str
+) -> None:
+    session_id = store.add(racehorse(MADE_3))
+    store.record(session_id, UPPED_2)
+    file = file_of(store.path, session_id)
+    before = file.read_bytes()
+    name, make_fault = FAULTS[fault]
+    with monkeypatch.context() as patched:
+        patched.setattr(os, name, make_fault())
+        with pytest.raises(StoreError) as failed:
+            store.record(session_id, MADE_4)
+    assert str(file) in str(failed.value)
+    assert "No space left on device" in str(failed.value)
+    assert "not saved" in str(failed.value)
+    assert isinstance(failed.value.__cause__, OSError)
+    assert file.read_bytes() == before
+    assert sorted(path.name for path in file.parent.iterdir()) == [file.name, f"{file.name}.bak"]
+    assert store.load(session_id).rounds == [MADE_3, UPPED_2]
+    store.record(session_id, MADE_4)
+    assert store.load(session_id).rounds == [MADE_3, UPPED_2, MADE_4]
+
+
+@pytest.mark.parametrize("change", ["undo", "edit", "add"])
+def test_a_failed_undo_edit_or_add_leaves_disk_and_memory_as_they_were(
+    store: Store, monkeypatch: pytest.MonkeyPatch, change: str
+) -> None:
+    session_id = store.add(racehorse(MADE_3, UPPED_2))
+    before = file_of(store.path, session_id).read_bytes()
+    with monkeypatch.context() as patched:
+        patched.setattr(os, "replace", disk_full)
+        with pytest.raises(StoreError, match="No space left on device"):
+            if change == "undo":
+                store.undo(session_id)
+            elif change == "edit":
+                store.edit(session_id, 0, MADE_4)
+            else:
+                store.add(racehorse())
+    assert file_of(store.path, session_id).read_bytes() == before
+    assert store.load(session_id).rounds == [MADE_3, UPPED_2]
+    assert [summary.id for summary in store.summaries()] == [session_id]
+
+
+def test_a_file_system_without_hard_links_still_gets_a_backup(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session_id = store.add(racehorse(MADE_3))
+    before = file_of(store.path, session_id).read_bytes()
+    monkeypatch.setattr(os, "link", lambda *args: (_ for _ in ()).throw(PermissionError()))
+    store.record(session_id, UPPED_2)
+    assert file_of(store.path, session_id).with_suffix(".json.bak").read_bytes() == before
+
+
+def _document(session: Session, schema: int) -> bytes:
+    document = {
+        "schema": schema,
+        "order": 1,
+        "summary": {},
+        "session": session.to_dict(),
+    }
+    return json.dumps({"session": {"1": document}}).encode()
+
+
+DAMAGE: dict[str, Callable[[bytes], bytes]] = {
+    "empty": lambda good: b"",
+    "truncated": lambda good: good[: len(good) // 2],
+    "NUL bytes": lambda good: b"\x00" * len(good),
+    "not JSON": lambda good: b"Ann 12, Bob -3, Cid 9\n",
+    "not UTF-8": lambda good: b"\xff\xfe" + good,
+    "JSON but not TinyDB": lambda good: b'{"session": [1, 2, 3]}',
+    "no schema version": lambda good: good.replace(b'"schema":1,', b""),
+    "does not replay": lambda good: good.replace(b'"bid":3', b'"bid":7'),
+}
+REASONS = {
+    "empty": "is empty",
+    "truncated": "is cut short",
+    "NUL bytes": "contains NUL bytes",
+    "not JSON": "is not valid JSON",
+    "not UTF-8": "is not text",
+    "JSON but not TinyDB": "is JSON but not a TinyDB database",
+    "no schema version": "has no schema version",
+    "does not replay": "does not replay",
+}
+
+
+@pytest.mark.parametrize("damage", DAMAGE)
+def test_a_damaged_session_is_reported_left_untouched_and_the_rest_still_works(
+    tmp_path: Path, damage: str
+) -> None:
+    with Store(tmp_path) as store:
+        hit = store.add(racehorse(MADE_3))
+        store.record(hit, UPPED_2)
+        spared = store.add(racehorse(MADE_3))
+    file = file_of(tmp_path, hit)
+    damaged = DAMAGE[damage](file.read_bytes())
+    file.write_bytes(damaged)
+
+    with Store(tmp_path) as store:
+        for attempt in (lambda: store.load(hit), lambda: store.record(hit, MADE_4)):
+            with pytest.raises(StoreDamaged) as refused:
+                attempt()
+            error = refused.value
+            assert error.path == file
+            assert error.backup == file.with_suffix(".json.bak")
+            assert str(error).startswith(f"{file} {REASONS[damage]}")
+            assert "left it untouched" in str(error)
+            assert f"copy {hit}.json.bak over {hit}.json" in str(error)
+            assert f"move {hit}.json out of" in str(error)
+        assert store.damaged() == [file]
+        assert [summary.id for summary in store.summaries()] == [spared]
+        store.record(spared, UPPED_2)
+    with Store(tmp_path, readonly=True) as reader:
+        with pytest.raises(StoreDamaged):
+            reader.load(hit)
+        assert reader.damaged() == [file]
+        assert reader.load(spared).rounds == [MADE_3, UPPED_2]
+    assert file.read_bytes() == damaged
+
+
+def test_a_file_replaced_by_a_damaged_one_is_flagged_before_it_is_opened(tmp_path: Path) -> None:
+    with Store(tmp_path) as store:
+        hit = store.add(racehorse(MADE_3))
+        spared = store.add(racehorse())
+    file = file_of(tmp_path, hit)
+    (tmp_path / "synced.part").write_bytes(file.read_bytes()[:20])
+    os.replace(tmp_path / "synced.part", file)
+    with Store(tmp_path) as store:
+        assert store.damaged() == [file]
+        assert [summary.id for summary in store.summaries()] == [spared]
+    with Store(tmp_path, readonly=True) as reader:
+        assert reader.damaged() == [file]
+
+
+def test_restoring_the_backup_brings_the_session_back_less_its_last_change(
+    tmp_path: Path,
+) -> None:
+    with Store(tmp_path) as store:
+        session_id = store.add(racehorse(MADE_3))
+        store.record(session_id, UPPED_2)
+    file = file_of(tmp_path, session_id)
+    file.write_bytes(b"")
+    file.write_bytes(file.with_suffix(".json.bak").read_bytes())
+    with Store(tmp_path) as store:
+        assert store.damaged() == []
+        assert store.load(session_id).rounds == [MADE_3]
+
+
+def test_moving_a_damaged_file_aside_hides_it(tmp_path: Path) -> None:
+    with Store(tmp_path) as store:
+        session_id = store.add(racehorse(MADE_3))
+    file = file_of(tmp_path, session_id)
+    file.write_bytes(b"\x00" * 10)
+    file.rename(tmp_path / "set-aside.json")
+    with Store(tmp_path, readonly=True) as store:
+        assert store.damaged() == []
+        assert store.summaries() == []
+        with pytest.raises(SessionNotFound):
+            store.load(session_id)
+
+
+def test_a_session_from_a_newer_scorekeeper_is_refused_and_kept(tmp_path: Path) -> None:
+    with Store(tmp_path) as store:
+        session_id = store.add(racehorse(MADE_3))
+    file = file_of(tmp_path, session_id)
+    newer = _document(racehorse(MADE_3), schema=2)
+    file.write_bytes(newer)
+    with Store(tmp_path) as store, pytest.raises(StoreDamaged) as refused:
+        store.record(session_id, UPPED_2)
+    assert str(refused.value) == (
+        f"{file} was saved by a newer scorekeeper (schema 2; this one reads up to 1). "
+        "Upgrade scorekeeper to open it; the file was left untouched."
+    )
+    assert file.read_bytes() == newer
+
+
+def test_an_older_session_is_migrated_when_read_and_saved_in_the_new_schema(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with Store(tmp_path) as store:
+        session_id = store.add(racehorse(MADE_3))
+
+    def rename_rounds(document: dict[str, object]) -> dict[str, object]:
+        return {**document, "renamed": True}
+
+    monkeypatch.setattr("scorekeeper.store.SCHEMA", 2)
+    monkeypatch.setitem(MIGRATIONS, 1, rename_rounds)
+    with Store(tmp_path) as store:
+        assert store.summaries()[0].rounds == 1
+        store.record(session_id, UPPED_2)
+    saved = json.loads(file_of(tmp_path, session_id).read_text())["session"]["1"]
+    assert (saved["schema"], saved["session"]["rounds"]) == (2, [MADE_3, UPPED_2])
+
+
+def test_a_schema_nothing_can_read_is_reported(tmp_path: Path) -> None:
+    with Store(tmp_path) as store:
+        session_id = store.add(racehorse())
+    file = file_of(tmp_path, session_id)
+    file.write_bytes(_document(racehorse(), schema=0))
+    with Store(tmp_path) as store, pytest.raises(StoreDamaged, match="schema version 0"):
+        store.load(session_id)
+
+
+HOLDER = """
+import sys
+from scorekeeper.store import Store
+with Store(sys.argv[1]):
+    print("holding", flush=True)
+    sys.stdin.readline()
+"""
+
+
+def test_a_second_process_is_refused_while_the_first_writes(tmp_path: Path) -> None:
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(tmp_path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "holding\n"
+        with pytest.raises(StoreLocked) as locked:
+            Store(tmp_path)
+        message = str(locked.value)
+        assert message.startswith(f"The store {tmp_path} is already open for writing by process")
+        assert f"process {holder.pid} on " in message
+        assert "`scorekeeper list` and `scorekeeper export` work meanwhile" in message
+        with Store(tmp_path, readonly=True) as reader:
+            assert reader.summaries() == []
+    finally:
+        holder.communicate("done\n", timeout=10)
+    with Store(tmp_path) as store:
+        store.add(racehorse())
