@@ -1,0 +1,1 @@
+"""The Textual screens of scorekeeper: the only package that knows about Textual."""

@@ -1,0 +1,80 @@
+"""The app: opens the store, starts on Home, and owns the keys that work everywhere.
+
+Kept thin on purpose: each screen is its own module and does its own work.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+from textual.screen import Screen
+
+from scorekeeper.game import Game
+from scorekeeper.store import Store, StoreDamaged, StoreError, StoreLocked
+from screens.commands import ScreenCommands
+from screens.help import HelpScreen
+from screens.home import HomeScreen
+from screens.problem import ProblemApp
+
+
+def keys_of(screen: Screen[object]) -> list[tuple[str, str]]:
+    """The described keys of ``screen`` as a person reads them (``r``, ``Ctrl+N``)."""
+    seen: dict[str, str] = {}
+    for active in screen.active_bindings.values():
+        binding = active.binding
+        if active.node is screen.app:
+            continue  # the app's own keys are in GENERAL_KEYS
+        if binding.description and binding.show and active.enabled:
+            key = binding.key_display or screen.app.get_key_display(binding)
+            seen.setdefault(binding.description, key)
+    return [(key, description) for description, key in seen.items()]
+
+
+class ScorekeeperApp(App[None]):
+    """Built with its store so tests hand it a store in a temporary folder."""
+
+    TITLE = "Scorekeeper"
+    CSS_PATH = "app.tcss"
+    COMMANDS = App.COMMANDS | {ScreenCommands}
+    BINDINGS = [
+        Binding("f1,question_mark", "help", "Help", id="help", tooltip="Rules and keys"),
+        Binding("ctrl+t", "toggle_theme", "Theme", id="theme", tooltip="Light or dark", show=False),
+    ]
+
+    def __init__(self, store: Store) -> None:
+        super().__init__()
+        self.store = store
+
+    def on_mount(self) -> None:
+        # Pushed, not the default screen: Textual loads a screen's CSS_PATH only on push.
+        self.push_screen(HomeScreen(self.store))
+
+    def action_toggle_theme(self) -> None:
+        self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"
+
+    def action_help(self) -> None:
+        if isinstance(self.screen, HelpScreen):
+            return
+        game: Game | None = getattr(self.screen, "game", None)
+        self.push_screen(HelpScreen(game, keys_of(self.screen)))
+
+
+def run(path: Path | None) -> int:
+    """Open the store at ``path`` (default: $SCOREKEEPER_DB or the user data folder) and
+    run the app; a store that cannot be opened gets a screen saying why. Exit status."""
+    try:
+        store = Store(path)
+    except StoreLocked as error:
+        ProblemApp("The scores are open in another window", error.message).run()
+        return 1
+    except StoreDamaged as error:
+        ProblemApp("A score file is damaged", error.message).run()
+        return 1
+    except StoreError as error:
+        ProblemApp("The scores cannot be opened", error.message).run()
+        return 1
+    with store:
+        ScorekeeperApp(store).run()
+    return 0

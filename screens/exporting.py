@@ -1,0 +1,28 @@
+"""Export to CSV from any screen: a notification says where the files went, or why not."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.screen import Screen
+
+from scorekeeper.store import Store, StoreError
+
+EXPORTS = Path("exports")
+
+
+def export_sessions(screen: Screen[object], store: Store, session_ids: list[str] | None) -> None:
+    """Write the sessions (all when ``None``) to ``exports/``; failures change nothing."""
+    from scorekeeper.export import export  # only when asked: keeps start-up quick
+
+    try:
+        written = export(store, EXPORTS, session_ids)
+    except (OSError, StoreError) as error:
+        screen.notify(
+            f"Export failed: {error}. Nothing was changed; check the folder {EXPORTS.resolve()}.",
+            title="Not exported",
+            severity="error",
+            timeout=10,
+        )
+        return
+    screen.notify(f"Wrote {', '.join(str(path) for path in written)}", title="Exported")

@@ -1,0 +1,88 @@
+"""A labelled input with a note beside it that turns into the error when a rule refuses it.
+
+Round entry and the new-session form both show a ``RuleError`` at the row whose path is
+the error's ``field`` (or the nearest parent path), so one row type serves both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widget import Widget
+from textual.widgets import Label, Static
+
+from screens.format import plain
+
+
+def field_paths(field: str) -> list[str]:
+    """Where an error on ``field`` may be shown, most precise first.
+
+    ``bets[1].amount`` → ``bets[1].amount``, ``bets[1]``, ``bets``.
+    """
+    paths = [field]
+    while (cut := max(field.rfind("."), field.rfind("["))) > 0:
+        field = field[:cut]
+        paths.append(field)
+    return paths
+
+
+class FieldRow(Horizontal):
+    """One labelled input, with a note for its live value or its error.
+
+    ``path`` is the error field it owns; ``also`` names other fields shown here (a player's
+    row owns ``cards.Bob`` and ``points.Bob`` when the same input takes either).
+    """
+
+    def __init__(
+        self,
+        path: str,
+        label: str,
+        control: Widget,
+        note: str = "",
+        *,
+        also: tuple[str, ...] = (),
+    ) -> None:
+        super().__init__(classes="field-row")
+        self.path = path
+        self.also = also
+        self.control = control
+        self.label = label
+        self.note_text = note
+        self.error_text: str | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Label(plain(self.label), classes="field-label")
+        yield self.control
+        yield Static(plain(self.note_text), classes="field-note")
+
+    def show_note(self, text: str) -> None:
+        if text == self.note_text:
+            return
+        self.note_text = text
+        if self.error_text is None:
+            self.query_one(".field-note", Static).update(plain(text))
+
+    def show_error(self, message: str) -> None:
+        self.error_text = message
+        self.add_class("-error")
+        self.control.add_class("-invalid")
+        self.query_one(".field-note", Static).update(plain(message))
+
+    def clear_error(self) -> None:
+        if self.error_text is None:
+            return
+        self.error_text = None
+        self.remove_class("-error")
+        self.control.remove_class("-invalid")
+        self.query_one(".field-note", Static).update(plain(self.note_text))
+
+
+def row_for(rows: Iterable[FieldRow], field: str) -> FieldRow | None:
+    """The row an error on ``field`` belongs to (its own, or its nearest parent's)."""
+    by_path = {path: row for row in rows for path in (row.path, *row.also)}
+    for path in field_paths(field):
+        if path in by_path:
+            return by_path[path]
+    return None

@@ -1,0 +1,62 @@
+"""Help: the current game's rules (the engine's own text) and the keys that work here."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from scorekeeper.game import Game
+from screens.format import plain
+
+GENERAL_KEYS = (
+    ("Ctrl+P", "command palette: every action by name"),
+    ("Ctrl+T", "light / dark theme"),
+    ("F1 or ?", "this help"),
+    ("Ctrl+Q", "quit (every round is already saved)"),
+)
+
+
+def reflow(rules: str) -> str:
+    """The engine's rules text is wrapped for a wide terminal: join a line to the one
+    before unless that one ends a sentence, so the box can wrap it to its own width."""
+    lines: list[str] = []
+    for line in rules.splitlines():
+        if lines and lines[-1] and not lines[-1].endswith((".", ":", "!", "?")):
+            lines[-1] += " " + line.strip()
+        else:
+            lines.append(line.strip())
+    return "\n".join(lines)
+
+
+class HelpScreen(ModalScreen[None]):
+    CSS_PATH = "help.tcss"
+    BINDINGS = [Binding("escape,enter,q,question_mark,f1", "close", "Close")]
+
+    def __init__(self, game: Game | None, keys: Sequence[tuple[str, str]]) -> None:
+        super().__init__()
+        self.game = game
+        self.keys = [*keys, *GENERAL_KEYS]
+
+    def compose(self) -> ComposeResult:
+        title = f"{self.game.name} — rules and keys" if self.game else "Scorekeeper — keys"
+        width = max(len(key) for key, _ in self.keys)
+        keys = "\n".join(f"{key:>{width}}  {what}" for key, what in self.keys)
+        with Vertical(id="help"):
+            yield Static(plain(title), id="help-title")
+            with VerticalScroll(id="help-body"):
+                if self.game is not None:
+                    yield Static(plain(reflow(self.game.rules)), id="rules")
+                yield Static("Keys", classes="heading")
+                yield Static(plain(keys), id="keys")
+            yield Static("Esc to close · ↑↓ to scroll", id="help-keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#help-body").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

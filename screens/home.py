@@ -1,0 +1,245 @@
+"""Home: every stored session, most recent first; type to filter, Enter to resume.
+
+The filter box always has the focus, so typing filters at once and the action keys are
+Ctrl+letters (or Enter, Up, Down), which never collide with a name being typed. Only the
+most recent matches are put in the table: with ten thousand sessions stored the screen
+paints as fast as with none.
+"""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, Static
+
+from scorekeeper.games import GAMES
+from scorekeeper.store import Store, StoreError, Summary, how_to_recover
+from screens.confirm import ConfirmScreen
+from screens.exporting import export_sessions
+from screens.format import plain
+from screens.grid import Column, ScoreGrid
+from screens.new_session import NewSessionScreen
+from screens.problem import ProblemScreen
+from screens.table import TableScreen
+
+SHOWN = 200
+COLUMNS = (
+    Column(["Game"], "left", limit=19),
+    Column(["Players"], "left", limit=18),
+    Column(["Started"], "left"),
+    Column(["Rds"]),
+    Column(["Leader"], "left", limit=10),
+    Column([""], "left"),
+)
+EMPTY = (
+    "No sessions yet.\n\n"
+    "Press Ctrl+N to start one: pick the game, type the players in seat order, "
+    "choose who deals first, then record each round as it is played.\n\n"
+    "Every round is saved the moment you record it."
+)
+
+
+def game_name(summary: Summary) -> str:
+    game = GAMES.get(summary.game)
+    return game.name if game else summary.game
+
+
+def standing(summary: Summary) -> str:
+    """The winner(s) of a finished game (marked done beside it), else who is ahead now."""
+    if summary.finished:
+        return ", ".join(summary.winners)
+    game = GAMES.get(summary.game)
+    leaders = game.leaders(summary.totals) if game else ()
+    return ", ".join(leaders) if leaders else "—"
+
+
+def searchable(summary: Summary) -> str:
+    parts = [game_name(summary), summary.game, *summary.players, summary.started, summary.id]
+    return " ".join(parts).casefold()
+
+
+class HomeScreen(Screen[None]):
+    CSS_PATH = "home.tcss"
+    BINDINGS = [
+        # Priority: the filter box has the focus and binds Ctrl+E and Ctrl+D itself.
+        Binding("ctrl+n", "new", "New", id="new", tooltip="Start a new session", priority=True),
+        Binding("enter", "resume", "Resume", id="resume", tooltip="Open the highlighted session"),
+        Binding(
+            "ctrl+e",
+            "export",
+            "Export",
+            id="export",
+            tooltip="Export the listed sessions to CSV",
+            priority=True,
+        ),
+        Binding(
+            "ctrl+d",
+            "delete",
+            "Delete",
+            id="delete",
+            tooltip="Delete the highlighted session",
+            priority=True,
+        ),
+        Binding("escape", "clear_filter", "Clear filter", show=False),
+        Binding("up", "cursor(-1)", "Up", show=False),
+        Binding("down", "cursor(1)", "Down", show=False),
+        Binding("pageup", "cursor(-10)", "Page up", show=False),
+        Binding("pagedown", "cursor(10)", "Page down", show=False),
+    ]
+
+    def __init__(self, store: Store) -> None:
+        super().__init__()
+        self.store = store
+        self.loaded = False
+        self.summaries: list[Summary] = []
+        self.matching: list[Summary] = []
+        self.shown: list[Summary] = []
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="damaged")
+        yield Input(placeholder="Type to filter by game, player or date · Enter opens", id="filter")
+        sessions = ScoreGrid(id="sessions")
+        sessions.can_focus = False
+        yield sessions
+        yield Static("Reading the sessions…", id="count")
+        yield Static(EMPTY, id="empty")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Scorekeeper"
+        self.sub_title = "sessions"
+        self.query_one("#filter", Input).focus()
+        self.query_one("#empty", Static).display = False
+
+    def on_screen_resume(self) -> None:
+        # After the frame: Home is on screen at once, however many sessions there are.
+        self.call_after_refresh(self.reload)
+
+    def reload(self) -> None:
+        """Read the list again (after a session was played, added or deleted)."""
+        self.summaries = self.store.summaries()
+        self.show_damaged()
+        self.fill()
+        self.loaded = True
+
+    def show_damaged(self) -> None:
+        damaged = self.store.damaged()
+        notice = self.query_one("#damaged", Static)
+        notice.display = bool(damaged)
+        if damaged:
+            first = damaged[0]
+            more = f" (and {len(damaged) - 1} more)" if len(damaged) > 1 else ""
+            notice.update(
+                plain(f"⚠ {first} cannot be read{more}; it was left untouched. ")
+                + plain(how_to_recover(first))
+            )
+
+    def fill(self) -> None:
+        words = self.query_one("#filter", Input).value.casefold().split()
+        self.matching = matching = [
+            summary
+            for summary in self.summaries
+            if all(word in searchable(summary) for word in words)
+        ]
+        self.shown = matching[:SHOWN]
+        rows = [
+            [
+                game_name(summary),
+                ", ".join(summary.players),
+                summary.started[5:16].replace("T", " "),
+                str(summary.rounds),
+                standing(summary),
+                "done" if summary.finished else "",
+            ]
+            for summary in self.shown
+        ]
+        sessions = self.query_one("#sessions", ScoreGrid)
+        sessions.set_grid(COLUMNS, rows, cursor=0)
+        count = self.query_one("#count", Static)
+        if len(matching) > SHOWN:
+            count.update(f"Showing the {SHOWN} most recent of {len(matching):,}: type to narrow.")
+        elif words:
+            count.update(f"{len(matching):,} of {len(self.summaries):,} sessions match.")
+        else:
+            count.update(f"{len(self.summaries):,} sessions.")
+        self.query_one("#empty", Static).display = not self.summaries
+        sessions.display = count.display = bool(self.summaries)
+
+    @on(Input.Changed, "#filter")
+    def filter_changed(self) -> None:
+        self.fill()
+
+    @on(Input.Submitted, "#filter")
+    def filter_submitted(self) -> None:
+        self.action_resume()
+
+    @on(ScoreGrid.Selected, "#sessions")
+    def row_selected(self) -> None:
+        self.action_resume()
+
+    @on(ScoreGrid.Highlighted, "#sessions")
+    def row_highlighted(self) -> None:
+        self.refresh_bindings()
+
+    def highlighted(self) -> Summary | None:
+        cursor = self.query_one("#sessions", ScoreGrid).cursor
+        return self.shown[cursor] if 0 <= cursor < len(self.shown) else None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("resume", "delete"):
+            return self.highlighted() is not None
+        if action == "export":
+            return bool(self.summaries)
+        return True
+
+    def action_cursor(self, step: int) -> None:
+        self.query_one("#sessions", ScoreGrid).action_move(step)
+
+    def action_clear_filter(self) -> None:
+        self.query_one("#filter", Input).value = ""
+
+    def action_new(self) -> None:
+        self.app.push_screen(NewSessionScreen(self.store))
+
+    def action_resume(self) -> None:
+        summary = self.highlighted()
+        if summary is None:
+            return
+        try:
+            screen = TableScreen(self.store, summary.id)
+        except StoreError as error:
+            self.app.push_screen(ProblemScreen("This session cannot be opened", error.message))
+            return
+        self.app.push_screen(screen)
+
+    def action_delete(self) -> None:
+        summary = self.highlighted()
+        if summary is None:
+            return
+
+        def delete(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                self.store.delete(summary.id)
+            except StoreError as error:
+                self.app.push_screen(ProblemScreen("The session was not deleted", error.message))
+                return
+            self.notify(f"Deleted the {game_name(summary)} session.")
+            self.reload()
+
+        self.app.push_screen(
+            ConfirmScreen(
+                f"Delete the {game_name(summary)} session of {', '.join(summary.players)}?",
+                f"Started {summary.started[:16].replace('T', ' ')}, {summary.rounds} rounds. "
+                "This cannot be undone.",
+            ),
+            delete,
+        )
+
+    def action_export(self) -> None:
+        filtered = bool(self.query_one("#filter", Input).value.strip())
+        export_sessions(self, self.store, [s.id for s in self.matching] if filtered else None)

@@ -1,0 +1,49 @@
+"""Problems are screens, not tracebacks: what happened, what to do, and that data is safe."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from screens.format import plain
+
+
+class ProblemScreen(ModalScreen[None]):
+    """A problem the person must read; any of Enter, Esc or q closes it."""
+
+    CSS_PATH = "problem.tcss"
+    BINDINGS = [Binding("enter,escape,q", "close", "Close", tooltip="Close this message")]
+
+    def __init__(self, title: str, message: str) -> None:
+        super().__init__()
+        self.problem_title = title
+        self.message = message
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="problem"):
+            yield Static(plain(self.problem_title), id="problem-title")
+            with VerticalScroll(id="problem-text"):
+                yield Static(plain(self.message))
+            yield Static("Enter, Esc or q to close", id="problem-keys")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class ProblemApp(App[None]):
+    """Shown instead of the app when the store cannot be opened at all."""
+
+    TITLE = "Scorekeeper"
+
+    def __init__(self, title: str, message: str) -> None:
+        super().__init__()
+        self.problem = ProblemScreen(title, message)
+
+    def compose(self) -> ComposeResult:
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.push_screen(self.problem, lambda _: self.exit())

@@ -1,0 +1,268 @@
+"""The round-entry modal every game's entry builds on.
+
+A game's entry only says which fields a round has (``compose_fields``), how to read them
+into a round dict (``read``), how to put a recorded round back (``fill``) and, if it likes,
+what to show live as people type (``preview``). The base does the rest the same way for
+every game: Enter records through the ``submit`` callback, Esc cancels, a ``RuleError`` is
+shown at the row its ``field`` path names and what was typed stays, and the outcome line
+shows what the round would do by asking the game itself, never by doing its arithmetic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, ClassVar, TypeVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Button, Checkbox, Input, Static
+
+from scorekeeper.errors import RuleError
+from scorekeeper.game import State
+from scorekeeper.session import Session
+from screens.choice import UNPICKED, Choice
+from screens.fields import FieldRow, row_for
+from screens.format import amount, plain
+
+Round = dict[str, Any]
+Submit = Callable[[Round], RuleError | None]
+W = TypeVar("W", bound=Widget)
+
+
+class RoundEntry(ModalScreen[Round | None]):
+    """Base of every game's round entry; subclasses set ``game_id`` and fill in four hooks.
+
+    ``session`` is only read. ``prefill`` and ``index`` are given when editing round
+    ``index`` (0-based). The modal dismisses with the recorded round, or ``None`` on Esc.
+    """
+
+    game_id: ClassVar[str]
+    CSS_PATH = Path(__file__).with_suffix(".tcss")
+    BINDINGS = [
+        Binding("enter", "record", "Record", priority=True, tooltip="Check and record the round"),
+        Binding("escape", "cancel", "Cancel", tooltip="Close without recording anything"),
+        Binding("down", "app.focus_next", "Next field", show=False),
+        Binding("up", "app.focus_previous", "Previous field", show=False),
+    ]
+
+    def __init__(
+        self,
+        session: Session,
+        submit: Submit,
+        prefill: Mapping[str, Any] | None = None,
+        index: int | None = None,
+    ) -> None:
+        super().__init__(classes="round-entry")
+        self.session = session
+        self.setup = session.setup
+        self.players = session.players
+        self.submit = submit
+        self.prefill = prefill
+        self.index = index
+        self.state: State = session.state if index is None else session.state_before(index)
+        self.shown_outcome = ""
+
+    # ---- what each game's entry fills in -------------------------------------------------
+
+    def compose_fields(self) -> ComposeResult:
+        """The ``FieldRow``s of this game's round, in the order people fill them."""
+        raise NotImplementedError
+
+    def read(self) -> Round:
+        """The round as typed; raise ``RuleError`` for text that is no number or card."""
+        raise NotImplementedError
+
+    def fill(self, round_: Mapping[str, Any]) -> None:
+        """Put a recorded round back into the fields (editing)."""
+        raise NotImplementedError
+
+    def preview(self) -> None:
+        """Update row notes as people type (card points, the bid's worth); optional."""
+
+    # ---- shared behaviour ----------------------------------------------------------------
+
+    @property
+    def dealer(self) -> str:
+        return self.state.dealer
+
+    @property
+    def first_player(self) -> str:
+        return self.session.game.first_player(self.setup, self.state)
+
+    def title_text(self) -> str:
+        if self.index is None:
+            number = len(self.session.rounds) + 1
+            return f"Round {number} · {self.dealer} deals · {self.first_player} plays first"
+        return f"Edit round {self.index + 1} · {self.dealer} dealt"
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="entry"):
+            yield Static(plain(f"{self.session.game.name} — {self.title_text()}"), id="title")
+            with VerticalScroll(id="fields"):
+                yield from self.compose_fields()
+            yield Static("", id="problem")
+            yield Static("", id="outcome")
+            with Horizontal(id="buttons"):
+                yield Static("Enter record · Esc cancel · ↑↓/Tab move", id="keys")
+                yield Button("Record", id="record", variant="primary", compact=True)
+                yield Button("Cancel", id="cancel", compact=True)
+
+    def on_mount(self) -> None:
+        for button in self.query(Button):
+            button.can_focus = False
+        if self.prefill is not None:
+            self.fill(self.prefill)
+        rows = self.rows()
+        if rows:
+            rows[0].control.focus()
+        self.refresh_preview()
+
+    def rows(self) -> list[FieldRow]:
+        return list(self.query(FieldRow))
+
+    def row(self, path: str) -> FieldRow:
+        for row in self.query(FieldRow):
+            if row.path == path:
+                return row
+        raise KeyError(path)
+
+    def note(self, path: str, text: str) -> None:
+        self.row(path).show_note(text)
+
+    def row_for(self, field: str) -> FieldRow | None:
+        """The row an error on ``field`` belongs to (its own, or its nearest parent's)."""
+        return row_for(self.query(FieldRow), field)
+
+    def show_error(self, error: RuleError) -> None:
+        row = self.row_for(error.field)
+        if row is not None:
+            row.show_error(error.message)
+            row.control.focus()
+            return
+        where = "" if error.field == "round" else f"{error.field}: "
+        problem = self.query_one("#problem", Static)
+        problem.update(plain(where + error.message))
+        problem.add_class("-shown")
+
+    def clear_errors(self) -> None:
+        for row in self.query(FieldRow):
+            row.clear_error()
+        problem = self.query_one("#problem", Static)
+        problem.update("")
+        problem.remove_class("-shown")
+
+    def refresh_preview(self) -> None:
+        self.preview()
+        outcome = self.outcome_text()
+        if outcome != self.shown_outcome:
+            self.shown_outcome = outcome
+            shown = self.query_one("#outcome", Static)
+            shown.update(plain(outcome))
+            shown.display = bool(outcome)
+
+    def outcome_text(self) -> str:
+        """What the round as typed would do, as the game itself works it out."""
+        try:
+            after = self.session.game.play(self.setup, self.state, self.read())
+        except (RuleError, KeyError, TypeError, ValueError):
+            return ""
+        scored = self.session.game.scored_in_points
+        before = self.state.totals if scored else self.state.balances
+        now = after.totals if scored else after.balances
+        unit = "points" if scored else self.session.game.unit
+        changes = [
+            f"{name} {amount(now[name] - before[name], unit, signed=True)}"
+            for name in self.players
+            if now[name] != before[name]
+        ]
+        parts = [" ".join(changes) or "no change"]
+        if after.finished:
+            parts.append(f"game over: {', '.join(after.winners)} won")
+        else:
+            parts.append(f"{after.dealer} deals next")
+        return "→ " + " · ".join(parts)
+
+    @on(Input.Changed)
+    @on(Choice.Changed)
+    @on(Checkbox.Changed)
+    def changed(self, event: Input.Changed | Choice.Changed | Checkbox.Changed) -> None:
+        for row in self.query(FieldRow):
+            if event.control is row.control or event.control in row.control.ancestors:
+                row.clear_error()
+        self.refresh_preview()
+
+    @on(Button.Pressed, "#record")
+    def record_pressed(self) -> None:
+        self.action_record()
+
+    @on(Button.Pressed, "#cancel")
+    def cancel_pressed(self) -> None:
+        self.action_cancel()
+
+    def action_record(self) -> None:
+        self.clear_errors()
+        try:
+            round_ = self.read()
+        except RuleError as error:
+            self.show_error(error)
+            return
+        error = self.submit(round_)
+        if error is not None:
+            self.show_error(error)
+            return
+        self.dismiss(round_)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    # ---- helpers for reading fields ------------------------------------------------------
+
+    def control(self, path: str, kind: type[W]) -> W:
+        """The input widget of the row at ``path``, as the kind the entry put there."""
+        control = self.row(path).control
+        if not isinstance(control, kind):
+            raise TypeError(f"{path} holds a {type(control).__name__}, not a {kind.__name__}")
+        return control
+
+    def put(self, path: str, value: Any) -> None:
+        """Show a recorded value in the row at ``path`` (text, a pick or a tick)."""
+        control = self.row(path).control
+        if isinstance(control, Input):
+            control.value = "" if value is None else str(value)
+        elif isinstance(control, Choice | Checkbox):
+            control.value = value
+        else:
+            raise TypeError(f"{path} holds a {type(control).__name__}: fill it yourself")
+
+    def text(self, path: str) -> str:
+        return self.control(path, Input).value.strip()
+
+    def whole(self, path: str, *, blank: int | None = None) -> int:
+        """The whole number typed at ``path`` (``blank`` when empty and that is allowed)."""
+        text = self.text(path)
+        if not text and blank is not None:
+            return blank
+        try:
+            return int(text.replace(",", ""))
+        except ValueError:
+            shown = repr(text) if text else "nothing"
+            raise RuleError(path, f"type a whole number here, not {shown}") from None
+
+    def picked(self, path: str) -> Any:
+        """The value picked at ``path``; nothing picked yet is an error shown there."""
+        control = self.control(path, Choice)
+        if not control.is_picked:
+            raise RuleError(path, "pick one: its first letter, its number, or ←/→")
+        return control.value
+
+    def player_choice(self, *, value: Any = UNPICKED, allow_none: str | None = None) -> Choice:
+        """A seat-ordered pick of this table's players (``allow_none`` adds a "nobody")."""
+        options: list[tuple[str, Any]] = [(name, name) for name in self.players]
+        if allow_none is not None:
+            options.append((allow_none, None))
+        return Choice(options, value=value)

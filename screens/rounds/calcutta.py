@@ -1,0 +1,171 @@
+"""Calcutta round entry: the course, then each horse sold in auction order, then the places.
+
+The course is typed as in Basic Horse Race (``2221``); as soon as it stands, the sale rows
+move into the auction order the game gives (long shots first), so the typist fills them
+top to bottom as the auctioneer calls them. Each price row shows the odds advisor: the
+horse's expected share of the final pool and, once a price is typed, whether the price is
+above or below what that share is worth in the pool so far (``scorekeeper.odds``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.widgets import Input
+
+from scorekeeper.cards import SUITS
+from scorekeeper.course import check_course
+from scorekeeper.errors import RuleError
+from scorekeeper.games.calcutta import COURSE, auction_order, split_pool
+from scorekeeper.odds import Chances, expected_share, finish_chances, price_verdict
+from screens.choice import Choice
+from screens.rounds.base import FieldRow, Round, RoundEntry
+from screens.rounds.horse_race import COURSE_HINT, HORSE_CHOICES, SYMBOLS, read_course
+
+
+class CalcuttaEntry(RoundEntry):
+    game_id = "calcutta"
+    CSS_PATH = [RoundEntry.CSS_PATH, Path(__file__).with_suffix(".tcss")]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.order: list[str] = list(SUITS)
+        """The sale rows' order on screen: the auction order once the course stands."""
+
+    def title_text(self) -> str:
+        if self.index is None:
+            return f"Race {len(self.session.rounds) + 1} · {self.dealer} deals and auctions"
+        return f"Edit race {self.index + 1} · {self.dealer} auctioned"
+
+    def compose_fields(self) -> ComposeResult:
+        yield FieldRow(
+            "course", "Course S H D C", Input(placeholder="2221", classes="count"), COURSE_HINT
+        )
+        for suit in SUITS:
+            label = f"{suit} {SYMBOLS[suit]}"
+            buyer = self.player_choice(allow_none="unsold")
+            yield FieldRow(f"sales.{suit}.owner", f"{label} buyer", buyer)
+            yield FieldRow(f"sales.{suit}.price", "    price", Input(classes="price"))
+        yield FieldRow("first", "First", Choice(HORSE_CHOICES))
+        yield FieldRow("second", "Second", Choice(HORSE_CHOICES))
+
+    def read(self) -> Round:
+        course = read_course(self.text("course"))
+        sales: dict[str, dict[str, Any] | None] = {}
+        for suit in self.order:
+            owner = self.picked(f"sales.{suit}.owner")
+            price = None if owner is None else self.whole(f"sales.{suit}.price")
+            sales[suit] = None if owner is None else {"owner": owner, "price": price}
+        return {
+            "course": {} if course is None else course,
+            "sales": {suit: sales[suit] for suit in SUITS},
+            "first": self.picked("first"),
+            "second": self.picked("second"),
+        }
+
+    def fill(self, round_: Mapping[str, Any]) -> None:
+        self.put("course", "".join(str(round_["course"][suit]) for suit in SUITS))
+        for suit, sale in round_["sales"].items():
+            self.put(f"sales.{suit}.owner", None if sale is None else sale["owner"])
+            if sale is not None:
+                self.put(f"sales.{suit}.price", sale["price"])
+        self.put("first", round_["first"])
+        self.put("second", round_["second"])
+
+    def preview(self) -> None:
+        course = self.standing_course()
+        chances = None if course is None else finish_chances(course, COURSE)
+        self.sort_sales(list(SUITS) if course is None else auction_order(course))
+        pool = self.carried
+        for suit in self.order:
+            owner = self.control(f"sales.{suit}.owner", Choice)
+            unsold = owner.is_picked and owner.value is None
+            price = None if unsold else self.price(suit)
+            self.note(f"sales.{suit}.price", self.advice(suit, chances, pool, owner, price))
+            if price is not None:
+                pool += price
+        for place, share in zip(("first", "second"), split_pool(pool), strict=True):
+            self.note(place, self.place_note(place, share) if pool else "")
+
+    @property
+    def carried(self) -> int:
+        """Chips left in the pool by an unsold horse that placed in an earlier race."""
+        return int(self.state.info["pot"])
+
+    def standing_course(self) -> dict[str, int] | None:
+        """The course typed, once it is a deal that stands; the course row says what is
+        wrong with it meanwhile, and the auction order when it stands."""
+        try:
+            course = read_course(self.text("course"))
+            if course is None or len(course) < len(SUITS):
+                self.note("course", COURSE_HINT)
+                return None
+            check_course(course, COURSE)
+        except RuleError as error:
+            self.note("course", error.message)
+            return None
+        carried = f" · {self.carried} carried in the pool" if self.carried else ""
+        self.note("course", f"auction {', '.join(auction_order(course))}{carried}")
+        return course
+
+    def sort_sales(self, order: list[str]) -> None:
+        """Put the sale rows in ``order`` under the course row, keeping what is typed."""
+        if order == self.order:
+            return
+        fields = self.row("course").parent
+        assert fields is not None
+        anchor = self.row("course")
+        for suit in order:
+            for part in ("owner", "price"):
+                row = self.row(f"sales.{suit}.{part}")
+                fields.move_child(row, after=anchor)
+                anchor = row
+        self.order = order
+
+    def price(self, suit: str) -> int | None:
+        try:
+            return self.whole(f"sales.{suit}.price")
+        except RuleError:
+            return None
+
+    def advice(
+        self,
+        suit: str,
+        chances: Mapping[str, Chances] | None,
+        pool: int,
+        owner: Choice,
+        price: int | None,
+    ) -> str:
+        """The advisor's word on one sale: the horse's share, and the price against it."""
+        if owner.is_picked and owner.value is None:
+            return "unsold: if it places, its share stays in the pool"
+        if chances is None:
+            return ""
+        share = expected_share(chances[suit])
+        if price is None:
+            return f"expects {float(share):.1%} of the final pool"
+        try:
+            verdict = price_verdict(price, pool, share)
+        except RuleError:
+            return f"expects {float(share):.1%} of the final pool"
+        return (
+            f"worth {float(verdict.value):.1f} ({float(share):.1%} of {pool + price}): "
+            f"{price} is {verdict.verdict}"
+        )
+
+    def place_note(self, place: str, share: int) -> str:
+        horse = self.control(place, Choice).value
+        if horse is None:
+            return f"{share} chips of the pool"
+        owner = self.control(f"sales.{horse}.owner", Choice)
+        if not owner.is_picked:
+            return f"{share} chips"
+        if owner.value is None:
+            return f"{share} chips stay in the pool (unsold)"
+        return f"{share} chips to {owner.value}"
+
+
+ENTRY = CalcuttaEntry

@@ -1,0 +1,100 @@
+"""Entries for games where one player goes out and the others count what they hold.
+
+Hot Rum and Seven Hand share this shape: pick who went out, then type each other
+player's cards (``K 9 A``) with their count shown live by the game's own function, or
+switch to typing the counts. Each player's row owns both error fields (``cards.Bob``
+and ``points.Bob``), so an error lands on it whichever way it was typed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.widgets import Input
+
+from scorekeeper.errors import RuleError
+from screens.choice import Choice
+from screens.fields import FieldRow
+from screens.rounds.base import Round, RoundEntry
+
+CARDS = "cards"
+
+
+class GoingOutEntry(RoundEntry):
+    """Subclasses name the count field and give the game's card-counting function."""
+
+    count_key: ClassVar[str]
+    count_label: ClassVar[str]
+    count_cards: ClassVar[Callable[[str, str], int]]
+
+    def compose_fields(self) -> ComposeResult:
+        yield FieldRow("out", "Went out", self.player_choice())
+        for name in self.players:
+            yield FieldRow(
+                f"{CARDS}.{name}",
+                name,
+                Input(placeholder="cards held, e.g. K 9 A"),
+                also=(f"{self.count_key}.{name}",),
+            )
+        by = Choice([("cards", CARDS), (self.count_label, self.count_key)], value=self.last_way())
+        yield FieldRow("by", "Typed as", by, f"c: card text · {self.count_label[0]}: numbers")
+        yield from self.compose_extras()
+
+    def compose_extras(self) -> ComposeResult:
+        """Rows after the players' (a rummy flag, rummy calls)."""
+        yield from ()
+
+    def last_way(self) -> str:
+        """Counts typed the way the last round was, so a table that types numbers keeps to it."""
+        rounds = self.session.rounds
+        return self.count_key if rounds and self.count_key in rounds[-1] else CARDS
+
+    def read(self) -> Round:
+        out = self.picked("out")
+        way = self.picked("by")
+        held: dict[str, Any] = {}
+        for name in self.players:
+            if name == out:
+                continue
+            path = f"{CARDS}.{name}"
+            held[name] = self.text(path) if way == CARDS else self.whole(path)
+        round_: Round = {"out": out, way: held}
+        round_.update(self.read_extras())
+        return round_
+
+    def read_extras(self) -> Round:
+        return {}
+
+    def fill(self, round_: Mapping[str, Any]) -> None:
+        self.put("out", round_["out"])
+        way = CARDS if CARDS in round_ else self.count_key
+        self.put("by", way)
+        for name, value in round_[way].items():
+            self.put(f"{CARDS}.{name}", value)
+        self.fill_extras(round_)
+
+    def fill_extras(self, round_: Mapping[str, Any]) -> None:
+        """Put back what ``read_extras`` read."""
+
+    def preview(self) -> None:
+        out = self.control("out", Choice).value
+        by_cards = self.control("by", Choice).value == CARDS
+        for name in self.players:
+            path = f"{CARDS}.{name}"
+            control = self.control(path, Input)
+            control.disabled = name == out
+            if name == out:
+                self.note(path, "went out")
+                continue
+            control.placeholder = "cards held, e.g. K 9 A" if by_cards else self.count_label
+            self.note(path, self.count_note(control.value, path) if by_cards else "")
+
+    def count_note(self, text: str, path: str) -> str:
+        if not text.strip():
+            return ""
+        try:
+            return f"= {type(self).count_cards(text, path)}"
+        except RuleError as error:
+            return error.message

@@ -1,0 +1,266 @@
+"""Basic Horse Race round entry: the course, each player's bets, the winner, and the book.
+
+Everything is typed as the table says it: the course as four digits (``1042`` is S 1, H 0,
+D 4, C 2), a player's bets as horse and chips (``h5 d2``), the dealer's own odds as
+``D 6-1``. Once the course stands, a board under it shows each horse's book odds beside its
+fair odds and the dealer's expected edge (the odds advisor), all from ``scorekeeper.odds``
+and the game module; the board follows any odds the dealer sets.
+
+The Calcutta entry reads its course the same way (``read_course``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.widgets import Input, Static
+
+from scorekeeper.cards import SUITS
+from scorekeeper.errors import RuleError
+from scorekeeper.games.horse_race import Odds, book_odds, odds_text, race_odds
+from scorekeeper.odds import Chances, dealer_edge, fair_odds, finish_chances
+from screens.choice import Choice
+from screens.format import plain
+from screens.rounds.base import FieldRow, Round, RoundEntry
+
+SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+HORSE_CHOICES = [(f"{suit} {SYMBOLS[suit]}", suit) for suit in SUITS]
+_SUIT_OF = {suit: suit for suit in SUITS} | {symbol: suit for suit, symbol in SYMBOLS.items()}
+_TOKENS = re.compile(r"\d+|[A-Za-z]+|[^\s,]")
+_EVENS = ("e", "even", "evens")
+_ODDS_SEPARATORS = ("-", "/", ":", "to")
+COURSE_HINT = "S H D C counts, e.g. 1042"
+
+
+def tokens(text: str) -> list[str]:
+    """``h5, D 2`` → ``h 5 D 2``: numbers, words and any other single character."""
+    return _TOKENS.findall(text)
+
+
+def horse_of(token: str, path: str) -> str:
+    suit = _SUIT_OF.get(token.upper())
+    if suit is None:
+        raise RuleError(path, f"{token!r} is not a horse: the horses are S H D C")
+    return suit
+
+
+def read_course(text: str, path: str = "course") -> dict[str, int] | None:
+    """Course counts from ``1042``, ``1 0 4 2`` or ``S1 H0 D4 C2``; ``None`` when blank.
+
+    A count is one digit (a course has 7 cards at most), so digits need no spaces. Horses
+    not typed yet are left out: the game names the one that is missing.
+    """
+    words = tokens(text)
+    if not words:
+        return None
+    if all(word.isdigit() for word in words):
+        digits = "".join(words)
+        if len(digits) > len(SUITS):
+            raise RuleError(path, f"{len(digits)} counts typed: four horses, S H D C")
+        return {suit: int(digit) for suit, digit in zip(SUITS, digits, strict=False)}
+    course: dict[str, int] = {}
+    for horse, count in pairs(words, path, "its count"):
+        course[horse] = count
+    return course
+
+
+def pairs(words: list[str], path: str, what: str) -> list[tuple[str, int]]:
+    """Horse-and-number pairs in either order (``h5``, ``5h``): bets, or course counts.
+
+    ``what`` names the number in a message: "the chips", "its count".
+    """
+    found: list[tuple[str, int]] = []
+    at = 0
+    while at < len(words):
+        first, second = words[at], words[at + 1] if at + 1 < len(words) else ""
+        if first.isdigit() and second and not second.isdigit():
+            found.append((horse_of(second, path), int(first)))
+        elif second.isdigit() and not first.isdigit():
+            found.append((horse_of(first, path), int(second)))
+        elif first.isdigit():
+            raise RuleError(path, f"which horse is {first} for? e.g. H{first}")
+        else:
+            horse = horse_of(first, path)
+            raise RuleError(path, f"give {what} for {horse} after it, e.g. {horse}1")
+        at += 2
+    return found
+
+
+def read_odds(text: str, path: str = "odds") -> dict[str, list[int]]:
+    """The dealer's own odds: ``D 6-1``, ``d 6/1 s evens``, ``C 4`` (4-1)."""
+    words = tokens(text)
+    odds: dict[str, list[int]] = {}
+    at = 0
+    while at < len(words):
+        horse = horse_of(words[at], path)
+        rest = [word.casefold() for word in words[at + 1 : at + 4]]
+        if rest[:1] and rest[0] in _EVENS:
+            odds[horse], at = [1, 1], at + 2
+        elif rest[:1] and rest[0].isdigit():
+            if len(rest) == 3 and rest[1] in _ODDS_SEPARATORS and rest[2].isdigit():
+                odds[horse], at = [int(rest[0]), int(rest[2])], at + 4
+            else:
+                odds[horse], at = [int(rest[0]), 1], at + 2
+        else:
+            raise RuleError(path, f"give {horse}'s odds as n-d or evens, e.g. {horse} 6-1")
+    return odds
+
+
+def percent(value: Fraction) -> str:
+    return f"{float(value):.1%}"
+
+
+def odds_board(
+    chances: Mapping[str, Chances] | None,
+    course: Mapping[str, int] | None,
+    odds: Mapping[str, Odds | None],
+) -> str:
+    """The advisor's table: per horse its chance to win, the odds paid, fair odds, and what
+    the dealer expects to keep of each chip bet on it."""
+    lines = ["       course    wins     odds     fair  dealer edge"]
+    for suit in SUITS:
+        label = f"{suit} {SYMBOLS[suit]}"
+        if chances is None or course is None:
+            lines.append(f"  {label}      ·")
+            continue
+        win = chances[suit].first
+        paid = odds.get(suit)
+        fair = f"{float(fair_odds(win)):.2f}-1" if win else "—"
+        edge = "—" if paid is None else f"{float(dealer_edge(win, *paid)):+.2%}"
+        lines.append(
+            f"  {label}  {course[suit]:>5}  {percent(win):>6}  {odds_text(paid):>7}"
+            f"  {fair:>7}  {edge.replace('-', '−'):>8}"
+        )
+    return "\n".join(lines)
+
+
+class HorseRaceEntry(RoundEntry):
+    game_id = "horse-race"
+    CSS_PATH = [RoundEntry.CSS_PATH, Path(__file__).with_suffix(".tcss")]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.bet_rows: list[str] = []
+        """The row each bet of the last reading came from: ``bets[i]`` → ``bets.<player>``."""
+
+    @property
+    def length(self) -> int:
+        return int(self.setup.options["course"])
+
+    @property
+    def bettors(self) -> list[str]:
+        """Everyone but the dealer, who is the bank, from the dealer's left."""
+        return [self.setup.left_of(self.dealer, step) for step in range(1, len(self.players))]
+
+    def title_text(self) -> str:
+        if self.index is None:
+            return f"Race {len(self.session.rounds) + 1} · {self.dealer} deals and is the bank"
+        return f"Edit race {self.index + 1} · {self.dealer} was the bank"
+
+    def compose_fields(self) -> ComposeResult:
+        yield FieldRow(
+            "course", "Course S H D C", Input(placeholder="1042", classes="count"), COURSE_HINT
+        )
+        yield Static(classes="odds-board")
+        for seat, name in enumerate(self.bettors):
+            example = "" if seat else "e.g. h5 d2"
+            yield FieldRow(
+                f"bets.{name}", f"{name} bets", Input(placeholder=example, classes="bets")
+            )
+        yield FieldRow("winner", "Winner", Choice(HORSE_CHOICES))
+        yield FieldRow(
+            "odds",
+            "Dealer's odds",
+            Input(placeholder="e.g. D 6-1", classes="bets"),
+            "only to change the book",
+        )
+
+    def read(self) -> Round:
+        course = read_course(self.text("course"))
+        round_: Round = {"course": {} if course is None else course, "bets": self.bets()}
+        round_["winner"] = self.picked("winner")
+        odds = read_odds(self.text("odds"))
+        if odds:
+            round_["odds"] = odds
+        return round_
+
+    def bets(self) -> list[dict[str, Any]]:
+        """Every bet typed, player by player from the dealer's left."""
+        bets: list[dict[str, Any]] = []
+        self.bet_rows = []
+        for name in self.bettors:
+            for horse, amount in self.player_bets(name):
+                bets.append({"player": name, "horse": horse, "amount": amount})
+                self.bet_rows.append(f"bets.{name}")
+        return bets
+
+    def player_bets(self, name: str) -> list[tuple[str, int]]:
+        path = f"bets.{name}"
+        return pairs(tokens(self.text(path)), path, "the chips")
+
+    def fill(self, round_: Mapping[str, Any]) -> None:
+        self.put("course", "".join(str(round_["course"][suit]) for suit in SUITS))
+        by_player: dict[str, list[str]] = {}
+        for bet in round_["bets"]:
+            by_player.setdefault(bet["player"], []).append(f"{bet['horse']}{bet['amount']}")
+        for name, bets in by_player.items():
+            if name in self.bettors:
+                self.put(f"bets.{name}", " ".join(bets))
+        self.put("winner", round_["winner"])
+        odds = round_.get("odds", {})
+        self.put("odds", " ".join(f"{suit} {n}-{d}" for suit, (n, d) in odds.items()))
+
+    def show_error(self, error: RuleError) -> None:
+        """``bets[2].amount`` is shown at the row of the player whose bet that was."""
+        match = re.match(r"bets\[(\d+)\]", error.field)
+        if match and int(match[1]) < len(self.bet_rows):
+            error = RuleError(self.bet_rows[int(match[1])], error.message)
+        super().show_error(error)
+
+    def preview(self) -> None:
+        course = self.typed_course()
+        odds = self.race_odds(course)
+        try:
+            chances = None if course is None else finish_chances(course, self.length)
+            note = f"{self.length} cards: the deal stands" if chances else COURSE_HINT
+        except RuleError as error:
+            chances = None
+            note = error.message if course and len(course) == len(SUITS) else COURSE_HINT
+        self.note("course", note)
+        board = odds_board(chances, course, odds)
+        self.query_one(".odds-board", Static).update(plain(board))
+        for name in self.bettors:
+            try:
+                bets = self.player_bets(name)
+            except RuleError as error:
+                self.note(f"bets.{name}", error.message)
+                continue
+            self.note(
+                f"bets.{name}",
+                ", ".join(f"{n} on {horse} at {odds_text(odds.get(horse))}" for horse, n in bets),
+            )
+
+    def typed_course(self) -> dict[str, int] | None:
+        try:
+            return read_course(self.text("course"))
+        except RuleError:
+            return None
+
+    def race_odds(self, course: Mapping[str, int] | None) -> dict[str, Odds | None]:
+        """The odds the race pays: the book for the course, with the dealer's own on top."""
+        try:
+            book = book_odds(course or {}, self.length)
+        except RuleError:
+            book = dict.fromkeys(SUITS)
+        try:
+            return book | race_odds(book, read_odds(self.text("odds")))
+        except RuleError:
+            return book
+
+
+ENTRY = HorseRaceEntry

@@ -1,0 +1,33 @@
+"""Hot Rum round entry: who went out, a rummy or not, and everyone else's unmatched cards."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.widgets import Checkbox
+
+from scorekeeper.games.hot_rum import deadwood_points
+from screens.fields import FieldRow
+from screens.rounds.base import Round
+from screens.rounds.going_out import GoingOutEntry
+
+
+class HotRumEntry(GoingOutEntry):
+    game_id = "hot-rum"
+    count_key = "deadwood"
+    count_label = "pips"
+    count_cards = staticmethod(deadwood_points)
+
+    def compose_extras(self) -> ComposeResult:
+        yield FieldRow("rummy", "Rummy", Checkbox("went out all at once: paid double"))
+
+    def read_extras(self) -> Round:
+        return {"rummy": True} if self.control("rummy", Checkbox).value else {}
+
+    def fill_extras(self, round_: Mapping[str, Any]) -> None:
+        self.put("rummy", bool(round_.get("rummy", False)))
+
+
+ENTRY = HotRumEntry

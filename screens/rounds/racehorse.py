@@ -1,0 +1,89 @@
+"""Racehorse round entry: who pitched, the bid, and made/upped or the points taken.
+
+The model for other entries: rows named by the round's field paths, ``read`` builds the
+round dict the engine takes, ``fill`` puts one back, ``preview`` asks the game module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.widgets import Checkbox, Input
+
+from scorekeeper.errors import RuleError
+from scorekeeper.games.racehorse import BID_NAMES, POINTS, SMUDGE, bid_made
+from screens.choice import Choice
+from screens.rounds.base import FieldRow, Round, RoundEntry
+
+POINT_WORDS = {word[0]: word for word in POINTS} | {word: word for word in POINTS}
+
+
+class RacehorseEntry(RoundEntry):
+    game_id = "racehorse"
+
+    def compose_fields(self) -> ComposeResult:
+        bids = [
+            (f"{bid} {name}" if name != str(bid) else name, bid) for bid, name in BID_NAMES.items()
+        ]
+        yield FieldRow("pitcher", "Pitcher", self.player_choice())
+        yield FieldRow("bid", "Bid", Choice(bids))
+        yield FieldRow("made", "Result", Choice([("Made", True), ("Upped", False)]))
+        yield FieldRow(
+            "points", "or points", Input(placeholder="h l j g"), "high low jack game, if you like"
+        )
+        yield FieldRow("all_tricks", "Smudge", Checkbox("all six tricks"))
+
+    def read(self) -> Round:
+        round_: Round = {"pitcher": self.picked("pitcher"), "bid": self.picked("bid")}
+        points = self.points()
+        if points is None:
+            if not self.control("made", Choice).is_picked:
+                raise RuleError("made", "pick Made or Upped (m/u), or type the points taken")
+            round_["made"] = self.picked("made")
+            return round_
+        round_["points"] = points
+        if self.control("all_tricks", Checkbox).value:
+            round_["all_tricks"] = True
+        return round_
+
+    def fill(self, round_: Mapping[str, Any]) -> None:
+        self.put("pitcher", round_["pitcher"])
+        self.put("bid", round_["bid"])
+        if "made" in round_:
+            self.put("made", round_["made"])
+        else:
+            self.put("points", " ".join(round_["points"]))
+            self.put("all_tricks", bool(round_.get("all_tricks", False)))
+
+    def preview(self) -> None:
+        try:
+            points = self.points()
+        except RuleError:
+            return
+        bid = self.control("bid", Choice).value
+        if points is None:
+            self.note("points", "high low jack game, if you like")
+        elif bid is None:
+            self.note("points", f"{len(points)} of 4 points")
+        else:
+            made = bid_made(bid, points, self.control("all_tricks", Checkbox).value)
+            self.note("points", f"{len(points)} of 4 points: {'made' if made else 'upped'}")
+        smudge = bid == SMUDGE
+        self.note("all_tricks", "Smudge needs all four points and every trick" if smudge else "")
+
+    def points(self) -> list[str] | None:
+        """The points typed (``h l j g`` or words), or ``None`` when the field is empty."""
+        words = self.text("points").replace(",", " ").casefold().split()
+        if not words:
+            return None
+        unknown = [word for word in words if word not in POINT_WORDS]
+        if unknown:
+            raise RuleError(
+                "points", f"{unknown[0]!r} is not a point: high, low, jack, game (or h l j g)"
+            )
+        return [POINT_WORDS[word] for word in words]
+
+
+ENTRY = RacehorseEntry

@@ -1,0 +1,652 @@
+"""5000 Rummy round entry: the wild rank, who went out, the bonus, and everyone's cards.
+
+Each player's melded and in-hand cards are typed either as points (``445``) or as card
+text (``10 10 K K K 5 6 7``), valued live with the hand's wild rank by
+``scorekeeper.rummy_hands``. As soon as any of them holds card text the hand is counted
+from cards, since the game takes one or the other for the whole hand.
+
+The variations add rows: the doubling cube and the limit-poker pot are logs of what was
+said at the table (double / accept / fold / beaver; check / bet / raise / call / fold),
+each step checked at once by ``scorekeeper.rummy_stakes`` so a double twice in a row or a
+raise over the limit is refused as it is pressed. Money cards add who melded a Q♥ 7♥ pair
+and who was caught with a Q♥; michigan adds a false "I can go out", recorded on its own.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.content import Content
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Checkbox, Input
+
+from scorekeeper.cards import RANKS
+from scorekeeper.errors import RuleError
+from scorekeeper.rummy_hands import BONUSES, cards_value, hand_scores
+from scorekeeper.rummy_stakes import ANTE, chips_in_pot, cube_in_play
+from screens.choice import Choice
+from screens.format import amount
+from screens.rounds.base import FieldRow, Round, RoundEntry
+
+POINTS = re.compile(r"[\d,]*")
+"""A hand typed as points: blank or a whole number. Anything else is card text."""
+BONUS_CHOICES = [
+    (f"{label} +{BONUSES[bonus]}", bonus)
+    for label, bonus in (("out", "out"), ("first turn", "first_turn"), ("no draw", "no_draw"))
+]
+Step = tuple[str, str, int]
+"""One thing said at the table: (what, who, chips), e.g. ("double", "Ann", 0)."""
+
+
+class StakesLog(Widget, can_focus=True):
+    """A focusable log of what two players said during the hand; a key adds a step.
+
+    A step the rules refuse is not taken: ``Refused`` carries the game's message for
+    the row. Backspace takes back the last step.
+    """
+
+    DEFAULT_CSS = """
+    StakesLog {
+        width: 1fr;
+        height: auto;
+        padding: 0 1;
+        background: $surface;
+        &:focus { background: $boost; }
+        &.-invalid { background: $error 20%; }
+    }
+    """
+    BINDINGS = [Binding("backspace,delete", "take_back", "Take back", show=False)]
+
+    class Changed(Message):
+        def __init__(self, log: StakesLog) -> None:
+            super().__init__()
+            self.log = log
+
+        @property
+        def control(self) -> StakesLog:
+            return self.log
+
+    class Refused(Message):
+        def __init__(self, log: StakesLog, message: str) -> None:
+            super().__init__()
+            self.log = log
+            self.message = message
+
+        @property
+        def control(self) -> StakesLog:
+            return self.log
+
+    def __init__(self, players: Sequence[str]) -> None:
+        super().__init__()
+        self.players = tuple(players)
+        self.steps: list[Step] = []
+
+    def other(self, name: str) -> str:
+        return self.players[1] if name == self.players[0] else self.players[0]
+
+    def on_key(self, event: events.Key) -> None:
+        if not event.is_printable or not event.character or event.character == " ":
+            return
+        event.stop()
+        event.prevent_default()
+        try:
+            steps = self.press(event.character.casefold())
+        except RuleError as error:
+            self.refresh()
+            self.post_message(self.Refused(self, error.message))
+            return
+        if steps is not None:
+            self.steps = steps
+            self.changed()
+
+    def action_take_back(self) -> None:
+        if self.steps:
+            self.steps = self.steps[:-1]
+            self.changed()
+
+    def changed(self) -> None:
+        self.refresh(layout=True)
+        self.post_message(self.Changed(self))
+
+    def press(self, key: str) -> list[Step] | None:
+        """The steps after ``key``, ``None`` if it changes nothing; RuleError refuses it."""
+        raise NotImplementedError
+
+    def hint(self) -> str:
+        """What can be pressed now, for the row's note."""
+        raise NotImplementedError
+
+    def fields(self) -> Round:
+        """This log's fields of the round; RuleError if the talking is not finished."""
+        raise NotImplementedError
+
+    def who_folded(self) -> str | None:
+        raise NotImplementedError
+
+
+@dataclass
+class Cube:
+    """The cube as it stands after some steps; ``pending`` doubled and awaits an answer."""
+
+    face: int
+    doubles: list[str] = field(default_factory=list)
+    pending: str | None = None
+    folded: str | None = None
+
+
+class CubeLog(StakesLog):
+    """The doubling cube: who doubled, who accepted, beavered or folded.
+
+    The face is the physical cube's: it turns to the next face when a double is taken
+    (accepted, or beavered: taken and doubled back at once). The game checks the log.
+    """
+
+    def __init__(self, players: Sequence[str], first_hand: bool) -> None:
+        super().__init__(players)
+        self.first_hand = first_hand
+        self.automatic = False
+
+    def cube(self, steps: Sequence[Step] | None = None) -> Cube:
+        cube = Cube(2 if self.automatic else 1)
+        for what, who, _ in self.steps if steps is None else steps:
+            if what in ("double", "beaver"):
+                if what == "beaver":
+                    cube.face *= 2
+                cube.doubles.append(who)
+                cube.pending = who
+            elif what == "accept":
+                cube.face *= 2
+                cube.pending = None
+            else:
+                cube.folded, cube.pending = who, None
+        return cube
+
+    def press(self, key: str) -> list[Step] | None:
+        cube = self.cube()
+        if cube.folded is not None:
+            raise RuleError("doubles", f"{cube.folded} folded: the hand is over (⌫ takes it back)")
+        answer = None if cube.pending is None else self.other(cube.pending)
+        if key in ("1", "2"):
+            doubler = self.players[int(key) - 1]
+            step = ("beaver" if doubler == answer else "double", doubler, 0)
+        elif key == "d":
+            if answer is not None:
+                step = ("beaver", answer, 0)
+            elif cube.doubles:
+                step = ("double", self.other(cube.doubles[-1]), 0)
+            else:
+                first, second = self.players
+                raise RuleError("doubles", f"who doubles? 1 for {first}, 2 for {second}")
+        elif key in ("a", "b", "f"):
+            if answer is None:
+                raise RuleError("doubles", "nobody has doubled: there is nothing to answer")
+            step = ({"a": "accept", "b": "beaver", "f": "fold"}[key], answer, 0)
+        else:
+            return None
+        steps = [*self.steps, step]
+        self.check(self.cube(steps))
+        return steps
+
+    def check(self, cube: Cube) -> None:
+        """Let the game refuse the log so far (a double twice in a row, a wrong fold)."""
+        round_ = {"doubles": cube.doubles, "stake": cube.face, "automatic_double": self.automatic}
+        try:
+            cube_in_play(round_, self.players, cube.folded, self.first_hand)
+        except RuleError as error:
+            if error.field != "stake":
+                raise
+
+    def render(self) -> Content:
+        cube = self.cube()
+        said = {"double": "doubles", "accept": "accepts", "beaver": "beavers", "fold": "folds"}
+        log = ", ".join(f"{who} {said[what]}" for what, who, _ in self.steps)
+        waiting = f" — {self.other(cube.pending)} to answer" if cube.pending else ""
+        return Content(f"cube {cube.face}" + (f": {log}" if log else "") + waiting)
+
+    def hint(self) -> str:
+        cube = self.cube()
+        if cube.folded is not None:
+            return "⌫ takes the fold back"
+        if cube.pending is not None:
+            return "a accept · f fold · b beaver"
+        if cube.doubles:
+            return f"d {self.other(cube.doubles[-1])} doubles · ⌫ back"
+        first, second = self.players
+        return f"1 {first} doubles · 2 {second} doubles"
+
+    def who_folded(self) -> str | None:
+        return self.cube().folded
+
+    def fields(self) -> Round:
+        cube = self.cube()
+        if cube.pending is not None:
+            raise RuleError(
+                "doubles",
+                f"{self.other(cube.pending)} has not answered {cube.pending}'s double: "
+                "a accept, f fold, b beaver",
+            )
+        round_: Round = {"stake": cube.face, "doubles": cube.doubles}
+        if cube.folded is not None:
+            round_["folded"] = cube.folded
+        if self.automatic:
+            round_["automatic_double"] = True
+        return round_
+
+    def replay(self, doubles: Sequence[str], folded: str | None) -> None:
+        """The steps of a recorded hand: each double taken, the last refused if one folded."""
+        steps: list[Step] = []
+        for index, who in enumerate(doubles):
+            steps.append(("double", who, 0))
+            last = index == len(doubles) - 1
+            steps.append(("fold" if last and folded else "accept", self.other(who), 0))
+        self.steps = steps
+        self.changed()
+
+
+@dataclass
+class Pot:
+    """The pot as it stands: chips each put in (ante included), raises, whose turn."""
+
+    chips: dict[str, int]
+    raises: dict[str, int]
+    to_act: str
+    bet: bool = False
+    checks: int = 0
+    over: bool = False
+    folded: str | None = None
+
+    @property
+    def facing(self) -> bool:
+        """Whether the player to act faces a bet or raise they have not answered."""
+        return not self.over and len(set(self.chips.values())) > 1
+
+
+class PotLog(StakesLog):
+    """The limit-poker pot: antes, then check / bet / raise / call / fold in turn.
+
+    Chips are typed before the step: ``3b`` bets 3, ``5r`` raises 5 (either letter does
+    either: the first chips in are the bet, the rest raises). The first player to act is
+    the one left of the dealer. An edited hand starts from the pot as recorded.
+    """
+
+    def __init__(self, players: Sequence[str], first: str) -> None:
+        super().__init__(players)
+        self.first = first
+        self.typed = ""
+        self.recorded: Pot | None = None
+
+    def pot(self, steps: Sequence[Step] | None = None) -> Pot:
+        if self.recorded is not None:
+            return self.recorded
+        pot = Pot(dict.fromkeys(self.players, ANTE), dict.fromkeys(self.players, 0), self.first)
+        for what, who, chips in self.steps if steps is None else steps:
+            if what == "check":
+                pot.checks += 1
+                pot.over = pot.checks == len(self.players)
+            elif what == "bet":
+                if pot.bet:
+                    pot.raises[who] += 1
+                pot.chips[who] = max(pot.chips.values()) + chips
+                pot.bet = True
+            elif what == "call":
+                pot.chips[who] = max(pot.chips.values())
+                pot.over = True
+            else:
+                pot.folded, pot.over = who, True
+            pot.to_act = self.other(who)
+        return pot
+
+    def press(self, key: str) -> list[Step] | None:
+        pot = self.pot()
+        if key.isdigit():
+            self.typed = (self.typed + key)[-2:]
+            self.refresh()
+            self.post_message(self.Changed(self))
+            return None
+        if key not in ("b", "r", "c", "k", "f"):
+            return None
+        if pot.over:
+            raise RuleError("pot", "the betting is over (⌫ takes back the last step)")
+        who = pot.to_act
+        if key in ("b", "r"):
+            if not self.typed:
+                raise RuleError("pot", f"type {who}'s chips first: 3b bets or raises 3")
+            chips, self.typed = int(self.typed), ""
+            if not chips:
+                raise RuleError("pot", "0 chips is no bet: k checks")
+            step = ("bet", who, chips)
+        elif key == "c":
+            if not pot.facing:
+                raise RuleError("pot", f"there is no bet for {who} to call: k checks")
+            step = ("call", who, 0)
+        elif key == "k":
+            if pot.facing:
+                raise RuleError("pot", f"{who} faces a bet: c call, f fold, or raise")
+            step = ("check", who, 0)
+        else:
+            step = ("fold", who, 0)
+        steps = [*self.steps, step]
+        self.check(self.pot(steps))
+        return steps
+
+    def check(self, pot: Pot) -> None:
+        """Let the game refuse the betting so far: as it stands once over, else both ways
+        it can still end (the bet called, or folded to), so a raise over the limit or a
+        third raise is refused when it is made."""
+        endings = [(pot.chips, pot.folded)]
+        if pot.facing:
+            top = max(pot.chips.values())
+            endings = [({**pot.chips, pot.to_act: top}, None), (pot.chips, pot.to_act)]
+        for chips, folded in endings:
+            chips_in_pot({"pot": chips, "raises": pot.raises}, self.players, folded)
+
+    def action_take_back(self) -> None:
+        if self.typed:
+            self.typed = ""
+            self.changed()
+        elif self.recorded is not None:
+            self.recorded = None
+            self.changed()
+        else:
+            super().action_take_back()
+
+    def render(self) -> Content:
+        pot = self.pot()
+        each = ", ".join(f"{name} {pot.chips[name]}" for name in self.players)
+        said: list[str] = []
+        bet = False
+        for what, who, chips in self.steps:
+            if what == "bet":
+                said.append(f"{who} {'raises' if bet else 'bets'} {chips}")
+                bet = True
+            else:
+                said.append(f"{who} {what}s")
+        log = ", ".join(said)
+        if self.recorded is not None:
+            log = "as recorded"
+        waiting = "" if pot.over else f" — {pot.to_act} to act"
+        typed = f" {self.typed}▏" if self.typed else ""
+        total = sum(pot.chips.values())
+        return Content(f"pot {total} ({each})" + (f": {log}" if log else "") + waiting + typed)
+
+    def hint(self) -> str:
+        pot = self.pot()
+        if self.recorded is not None:
+            return "⌫ to type the betting again"
+        if pot.over:
+            return "betting over · ⌫ takes back"
+        if self.typed:
+            return f"{self.typed}: b bet · r raise"
+        if pot.facing:
+            return "c call · 3r raise · f fold"
+        return "k check · 3b bet · f fold"
+
+    def who_folded(self) -> str | None:
+        return self.pot().folded
+
+    def fields(self) -> Round:
+        pot = self.pot()
+        if pot.facing:
+            raise RuleError(
+                "pot",
+                f"{pot.to_act} has not answered {self.other(pot.to_act)}'s bet: "
+                "c call, f fold, or raise",
+            )
+        round_: Round = {"pot": dict(pot.chips)}
+        if any(pot.raises.values()):
+            round_["raises"] = {name: count for name, count in pot.raises.items() if count}
+        if pot.folded is not None:
+            round_["folded"] = pot.folded
+        return round_
+
+    def show_recorded(self, round_: Mapping[str, Any]) -> None:
+        raises = dict.fromkeys(self.players, 0) | dict(round_.get("raises", {}))
+        folded = round_.get("folded")
+        chips = dict(round_["pot"])
+        self.recorded = Pot(chips, raises, self.first, over=True, folded=folded)
+        self.changed()
+
+
+class Rummy5000Entry(RoundEntry):
+    game_id = "rummy-5000"
+    CSS_PATH = [RoundEntry.CSS_PATH, Path(__file__).with_suffix(".tcss")]
+
+    ERROR_ROWS: dict[str, Callable[[re.Match[str]], str]] = {
+        r"cards\.([^.]+)\.hand": lambda m: f"in_hand.{m[1]}",
+        r"cards\.([^.]+)(\.melded)?": lambda m: f"melded.{m[1]}",
+        r"stake|folded|doubles(\[\d+\])?": lambda m: "doubles",
+        r"raises(\..*)?": lambda m: "pot",
+    }
+    """Fields the game names that another row shows: cards as each player's rows, the
+    cube's and the pot's fields at their log."""
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        return self.setup.options
+
+    def compose_fields(self) -> ComposeResult:
+        yield FieldRow("wild", "Wild rank", Choice([(rank, rank) for rank in RANKS]))
+        if self.options["doubling"]:
+            first_hand = self.state.info["hands"] == 0
+            yield FieldRow("doubles", "Cube", CubeLog(self.players, first_hand))
+            if first_hand:
+                box = Checkbox("the cut for deal tied: the cube starts at 2")
+                yield FieldRow("automatic_double", "Automatic ×2", box)
+        if self.options["limit_poker"]:
+            yield FieldRow("pot", "Pot", PotLog(self.players, self.first_player))
+        yield FieldRow("out", "Went out", self.player_choice(allow_none="nobody"))
+        yield FieldRow("bonus", "Bonus", Choice(BONUS_CHOICES, value="out"))
+        for name in self.players:
+            yield FieldRow(f"melded.{name}", f"{name} melds", Input(placeholder="points or cards"))
+            yield FieldRow(f"in_hand.{name}", f"{name} holds", Input(placeholder="points or cards"))
+        if self.options["money_cards"]:
+            yield FieldRow("money_pairs", "Q♥ 7♥ melded", Input(placeholder="who: a, b"))
+            yield FieldRow("queens_caught", "Q♥ caught", Input(placeholder="who: a, b"))
+        if self.options["michigan"]:
+            yield FieldRow(
+                "false_claim", "False claim", self.player_choice(value=None, allow_none="nobody")
+            )
+
+    # ---- reading -------------------------------------------------------------------------
+
+    def read(self) -> Round:
+        if self.options["michigan"] and self.picked("false_claim") is not None:
+            return {"false_claim": self.picked("false_claim")}
+        round_: Round = {"wild": self.picked("wild")}
+        for log in self.query(StakesLog):
+            round_ |= log.fields()
+        if round_.get("folded") is not None:
+            return round_
+        round_["out"] = self.picked("out")
+        bonus = self.control("bonus", Choice)
+        if round_["out"] is not None and bonus.is_picked:
+            round_["bonus"] = bonus.value
+        round_ |= self.hands()
+        if self.options["money_cards"]:
+            for path in ("money_pairs", "queens_caught"):
+                counts = self.counts(path)
+                if counts:
+                    round_[path] = counts
+        return round_
+
+    def counted_from_cards(self) -> bool:
+        """Whether any hand holds card text: then every hand is read as cards."""
+        return any(
+            not POINTS.fullmatch(self.text(f"{part}.{name}"))
+            for name in self.players
+            for part in ("melded", "in_hand")
+        )
+
+    def hands(self) -> Round:
+        """Melded and in-hand points, or everyone's card text if any hand holds cards."""
+        if self.counted_from_cards():
+            return {
+                "cards": {
+                    name: {
+                        "melded": self.text(f"melded.{name}"),
+                        "hand": self.text(f"in_hand.{name}"),
+                    }
+                    for name in self.players
+                }
+            }
+        return {
+            part: {name: self.whole(f"{part}.{name}", blank=0) for name in self.players}
+            for part in ("melded", "in_hand")
+        }
+
+    def counts(self, path: str) -> dict[str, int]:
+        """``a, bob a`` → Ann 2, Bob 1: each name (or its start) once per card."""
+        counts: dict[str, int] = {}
+        for word in re.findall(r"[^\s,]+", self.text(path)):
+            name = self.player_named(word, path)
+            counts[name] = counts.get(name, 0) + 1
+        return counts
+
+    def player_named(self, word: str, path: str) -> str:
+        found = [name for name in self.players if name.casefold().startswith(word.casefold())]
+        exact = [name for name in found if name.casefold() == word.casefold()]
+        if len(exact) == 1 or len(found) == 1:
+            return (exact or found)[0]
+        if found:
+            raise RuleError(path, f"{word!r} could be {' or '.join(found)}: type more of the name")
+        raise RuleError(path, f"{word!r} is not at this table ({', '.join(self.players)})")
+
+    # ---- editing -------------------------------------------------------------------------
+
+    def fill(self, round_: Mapping[str, Any]) -> None:
+        if "false_claim" in round_:
+            self.put("false_claim", round_["false_claim"])
+            return
+        self.put("wild", round_["wild"])
+        if self.options["doubling"]:
+            if round_.get("automatic_double") and self.state.info["hands"] == 0:
+                self.put("automatic_double", True)
+            self.cube_log().replay(round_.get("doubles", []), round_.get("folded"))
+        if self.options["limit_poker"]:
+            self.control("pot", PotLog).show_recorded(round_)
+        if round_.get("folded") is not None:
+            return
+        self.put("out", round_["out"])
+        if "bonus" in round_:
+            self.put("bonus", round_["bonus"])
+        for name in self.players:
+            if "cards" in round_:
+                self.put(f"melded.{name}", round_["cards"][name].get("melded", ""))
+                self.put(f"in_hand.{name}", round_["cards"][name].get("hand", ""))
+            else:
+                self.put(f"melded.{name}", round_["melded"][name])
+                self.put(f"in_hand.{name}", round_["in_hand"][name])
+        if self.options["money_cards"]:
+            for path in ("money_pairs", "queens_caught"):
+                counts = round_.get(path, {})
+                self.put(path, " ".join(name for name, n in counts.items() for _ in range(n)))
+
+    def cube_log(self) -> CubeLog:
+        return self.control("doubles", CubeLog)
+
+    # ---- showing -------------------------------------------------------------------------
+
+    def show_error(self, error: RuleError) -> None:
+        """The game's name for a field, turned into the row that shows it."""
+        for pattern, row in self.ERROR_ROWS.items():
+            match = re.fullmatch(pattern, error.field)
+            if match:
+                error = RuleError(row(match), error.message)
+                break
+        super().show_error(error)
+
+    def log_row(self, log: StakesLog) -> FieldRow:
+        return next(row for row in self.rows() if row.control is log)
+
+    @on(StakesLog.Changed)
+    def stakes_changed(self, event: StakesLog.Changed) -> None:
+        self.log_row(event.log).clear_error()
+        self.refresh_preview()
+
+    @on(StakesLog.Refused)
+    def stakes_refused(self, event: StakesLog.Refused) -> None:
+        self.log_row(event.log).show_error(event.message)
+
+    def preview(self) -> None:
+        if self.options["michigan"]:
+            claim = self.control("false_claim", Choice).value
+            note = "recorded on its own: the rest is left out" if claim else ""
+            self.note("false_claim", note)
+        if self.options["doubling"] and self.state.info["hands"] == 0:
+            cube = self.cube_log()
+            cube.automatic = self.control("automatic_double", Checkbox).value
+            cube.refresh()
+        folded = None
+        for log in self.query(StakesLog):
+            self.log_row(log).show_note(log.hint())
+            folded = log.who_folded() or folded
+        self.note("out", f"{folded} folded: the hand is not counted" if folded else "")
+        wild = self.control("wild", Choice).value
+        cards = self.counted_from_cards()
+        scores = self.scores()
+        for name in self.players:
+            for part in ("melded", "in_hand"):
+                path = f"{part}.{name}"
+                notes = [self.cards_note(path, wild)] if cards else []
+                if part == "in_hand" and scores is not None:
+                    notes.append(f"hand {amount(scores[name], 'points', signed=True)}")
+                self.note(path, ", ".join(note for note in notes if note))
+        if self.options["money_cards"]:
+            for path in ("money_pairs", "queens_caught"):
+                try:
+                    counts = self.counts(path)
+                except RuleError as error:
+                    self.note(path, error.message)
+                    continue
+                self.note(path, ", ".join(f"{name} {count}" for name, count in counts.items()))
+
+    def outcome_text(self) -> str:
+        """With the cube or the pot, what the hand moves is game points: show those too."""
+        text = super().outcome_text()
+        if not text or not (self.options["doubling"] or self.options["limit_poker"]):
+            return text
+        try:
+            after = self.session.game.play(self.setup, self.state, self.read())
+        except (RuleError, KeyError, TypeError, ValueError):
+            return text
+        before, now = self.state.info["game_points"], after.info["game_points"]
+        moved = [
+            f"{name} {amount(now[name] - before[name], 'chips', signed=True)}"
+            for name in self.players
+            if now[name] != before[name]
+        ]
+        hand, _, rest = text.removeprefix("→ ").partition(" · ")
+        hand = "" if hand == "no change" else f"hand {hand} · "
+        return f"→ {hand}game points {' '.join(moved) or 'unchanged'} · {rest}"
+
+    def cards_note(self, path: str, wild: str | None) -> str:
+        text = self.text(path)
+        if not text:
+            return ""
+        if wild is None:
+            return "pick the wild rank to count these"
+        try:
+            return f"= {cards_value(text, wild, path)}"
+        except RuleError as error:
+            return error.message.split(":")[0]  # the whole message comes with Enter
+
+    def scores(self) -> dict[str, int] | None:
+        """Each player's score for the hand as typed, once the game can count it."""
+        try:
+            round_ = self.read()
+            if "false_claim" in round_ or round_.get("folded") is not None:
+                return None
+            return hand_scores(self.setup, round_)
+        except RuleError:
+            return None
+
+
+ENTRY = Rummy5000Entry

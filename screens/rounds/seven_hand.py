@@ -1,0 +1,65 @@
+"""Seven Hand round entry: who went out, the cards the others held, any RUMMY! calls."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.widgets import Input
+
+from scorekeeper.errors import RuleError
+from scorekeeper.games.seven_hand import card_points
+from screens.fields import FieldRow
+from screens.rounds.base import Round
+from screens.rounds.going_out import GoingOutEntry
+
+
+class SevenHandEntry(GoingOutEntry):
+    game_id = "seven-hand"
+    count_key = "points"
+    count_label = "points"
+    count_cards = staticmethod(card_points)
+
+    def title_text(self) -> str:
+        info = self.state.info
+        return f"{super().title_text()}\nHand {info['hand']} of {info['hands']}: {info['contract']}"
+
+    def compose_extras(self) -> ComposeResult:
+        yield FieldRow(
+            "rummies",
+            "RUMMY! calls",
+            Input(placeholder="e.g. Zoe, Max 2"),
+            "who called, for the record; no points change",
+        )
+
+    def read_extras(self) -> Round:
+        """``Zoe, Max 2`` → Zoe 1 call, Max 2; a name may be cut short if it stays clear."""
+        text = self.text("rummies")
+        calls: dict[str, int] = {}
+        for entry in filter(None, (part.strip() for part in text.split(","))):
+            words = entry.rsplit(" ", 1)
+            count = 1
+            if len(words) == 2 and words[1].isdigit():
+                entry, count = words[0], int(words[1])
+            name = self.player_named(entry)
+            calls[name] = calls.get(name, 0) + count
+        return {"rummies": calls} if calls else {}
+
+    def player_named(self, typed: str) -> str:
+        wanted = typed.casefold()
+        exact = [name for name in self.players if name.casefold() == wanted]
+        matches = exact or [name for name in self.players if name.casefold().startswith(wanted)]
+        if len(matches) != 1:
+            raise RuleError("rummies", f"{typed!r} is not one player at this table")
+        return matches[0]
+
+    def fill_extras(self, round_: Mapping[str, Any]) -> None:
+        calls = round_.get("rummies", {})
+        self.put(
+            "rummies",
+            ", ".join(name if count == 1 else f"{name} {count}" for name, count in calls.items()),
+        )
+
+
+ENTRY = SevenHandEntry

@@ -1,0 +1,71 @@
+"""Settle up: everyone's balance and the short list of payments that squares them."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from scorekeeper.session import POOL, Session
+from screens.format import amount, plain, sum_of
+
+
+def settle_title(session: Session, ended: bool) -> str:
+    if not session.finished:
+        return f"Settle up after round {len(session.rounds)} (the game goes on)"
+    winners = session.winners
+    who = winners[0] if len(winners) == 1 else " and ".join(winners)
+    verb = "wins" if len(winners) == 1 else "share the win"
+    return f"{'Game over — ' if ended else ''}{who} {verb}"
+
+
+class SettleScreen(ModalScreen[None]):
+    """Opened by itself when a game ends, and with ``s`` at any time."""
+
+    CSS_PATH = "settle.tcss"
+    BINDINGS = [Binding("escape,enter,s", "close", "Close", tooltip="Back to the table")]
+
+    def __init__(self, session: Session, ended: bool = False) -> None:
+        super().__init__()
+        self.session = session
+        self.ended = ended
+
+    def compose(self) -> ComposeResult:
+        session = self.session
+        unit = session.game.unit
+        with Vertical(id="settle"):
+            yield Static(plain(settle_title(session, self.ended)), id="settle-title")
+            with VerticalScroll(id="settle-body"):
+                if session.game.scored_in_points:
+                    yield Static("Points", classes="heading")
+                    totals = self.lines(session.totals, "points", signed=False)
+                    yield Static(plain(totals), id="totals")
+                yield Static("Balances", classes="heading")
+                balances = session.balances
+                if session.pot:
+                    balances[POOL] = session.pot
+                yield Static(plain(self.lines(balances, unit, signed=True)), id="balances")
+                yield Static("Payments", classes="heading")
+                yield Static(plain(self.payments()), id="payments")
+            yield Static("Enter or Esc to close", id="settle-keys")
+
+    def lines(self, figures: dict[str, int], unit: str, *, signed: bool) -> str:
+        width = max(len(name) for name in figures)
+        return "\n".join(
+            f"{name:<{width}}  {amount(value, unit, signed=signed):>12}"
+            for name, value in figures.items()
+        )
+
+    def payments(self) -> str:
+        payments = self.session.settlement()
+        if not payments:
+            return "Nobody owes anybody anything."
+        unit = self.session.game.unit
+        return "\n".join(
+            f"{payer} pays {payee} {sum_of(value, unit)}" for payer, payee, value in payments
+        )
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,259 @@
+"""The table: one screen for every game, showing what the person typing needs at a glance.
+
+Whose deal it is and who plays first, the running score of every round with the totals
+and the leader in the column heads, and the game's own panel (``Game.panel``). Every
+figure comes from the Session; this screen only lays it out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from scorekeeper.errors import RuleError
+from scorekeeper.game import Game, State
+from scorekeeper.session import Session
+from scorekeeper.store import Store, StoreError
+from screens.confirm import ConfirmScreen
+from screens.exporting import export_sessions
+from screens.format import amount, names, plain
+from screens.grid import Column, ScoreGrid
+from screens.problem import ProblemScreen
+from screens.rounds import ENTRIES
+from screens.rounds.base import Round
+from screens.settle import SettleScreen
+
+DEALS = "●"
+LEADS = "★"
+
+
+class TableScreen(Screen[None]):
+    CSS_PATH = "table.tcss"
+    BINDINGS = [
+        Binding("r", "record", "Round", id="record", tooltip="Record the next round"),
+        Binding("e", "edit", "Edit", id="edit", tooltip="Edit the highlighted round"),
+        Binding("u", "undo", "Undo", id="undo", tooltip="Take back the last round"),
+        Binding("s", "settle", "Settle", id="settle", tooltip="Balances and who pays whom"),
+        Binding("x", "export", "Export", id="export", tooltip="Write this session to CSV"),
+        Binding("escape", "home", "Sessions", id="home", tooltip="Back to the list"),
+    ]
+
+    def __init__(self, store: Store, session_id: str) -> None:
+        super().__init__()
+        self.store = store
+        self.session_id = session_id
+        self.session: Session = store.load(session_id)
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="status")
+        yield ScoreGrid(id="grid")
+        yield Static("", id="panel")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = self.game.name
+        self.sub_title = names(self.session.players)
+        self.show()
+
+    # ---- what is on screen ---------------------------------------------------------------
+
+    def show(self, cursor: int | None = None) -> None:
+        """Lay the session out again (after a round was recorded, undone or edited)."""
+        self.show_status()
+        self.show_grid(cursor)
+        self.show_panel()
+        self.refresh_bindings()
+
+    def show_status(self) -> None:
+        session = self.session
+        status = self.query_one("#status", Static)
+        status.set_class(session.finished, "-over")
+        if session.finished:
+            rounds = len(session.rounds)
+            won = "won" if len(session.winners) == 1 else "share the win"
+            status.update(
+                plain(f"Game over after {rounds} rounds · {names(session.winners)} {won}")
+                + plain(" · s settle up")
+            )
+            return
+        number = len(session.rounds) + 1
+        status.update(
+            Content.assemble(
+                f"Round {number} · ",
+                (f"{DEALS} {session.dealer} deals", "bold"),
+                f" · {session.first_player} plays first",
+            )
+        )
+
+    def figures(self, state: State) -> Mapping[str, int]:
+        """What a grid cell shows: points for points games, else money or chips."""
+        return state.totals if self.game.scored_in_points else state.balances
+
+    def cell(self, value: int) -> str:
+        unit = "points" if self.game.scored_in_points else self.game.unit
+        return amount(value, unit)
+
+    def heading(self, name: str, leaders: tuple[str, ...]) -> list[str]:
+        session = self.session
+        marks = (f"{DEALS} " if name == session.dealer and not session.finished else "") + (
+            f"{LEADS} " if name in leaders else ""
+        )
+        lines = [marks + name, self.cell(self.figures(session.state)[name])]
+        if self.game.scored_in_points:
+            lines.append(amount(session.balances[name], self.game.unit, signed=True))
+        return lines
+
+    def show_grid(self, cursor: int | None) -> None:
+        session = self.session
+        leaders = session.winners if session.finished else self.game.leaders(session.totals)
+        first = ["#", "total", "money"] if self.game.scored_in_points else ["#", ""]
+        columns = [Column(first, "left")]
+        columns += [
+            Column(self.heading(name, leaders), leader=name in leaders) for name in session.players
+        ]
+        columns.append(Column(["What happened"], "left"))
+        rows = []
+        for index, round_ in enumerate(session.rounds):
+            shown = self.figures(session.state_after(index))
+            details = self.game.details(round_).items()
+            dealt = session.state_before(index).dealer
+            what = [f"{dealt} dealt", *(f"{key} {value}" for key, value in details)]
+            rows.append(
+                [
+                    str(index + 1),
+                    *(self.cell(shown[name]) for name in session.players),
+                    " · ".join(what),
+                ]
+            )
+        dim = []
+        if self.can_record():
+            dim.append(len(rows))
+            rows.append(["▸", *("·" for _ in session.players), "r or Enter: record"])
+        grid = self.query_one("#grid", ScoreGrid)
+        grid.set_grid(columns, rows, dim_rows=dim, cursor=cursor)
+        grid.focus()
+
+    def show_panel(self) -> None:
+        lines = self.game.panel(self.session.setup, self.session.state)
+        panel = self.query_one("#panel", Static)
+        panel.display = bool(lines)
+        width = max((len(label) for label, _ in lines), default=0)
+        panel.update(
+            Content("\n").join(
+                Content.assemble((f"{label:<{width}}", "bold"), "  ", value)
+                for label, value in lines
+            )
+        )
+
+    # ---- keys ----------------------------------------------------------------------------
+
+    def highlighted_round(self) -> int | None:
+        index = self.query_one("#grid", ScoreGrid).cursor
+        return index if 0 <= index < len(self.session.rounds) else None
+
+    def can_record(self) -> bool:
+        return not self.session.finished and self.game.id in ENTRIES
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "record":
+            return self.can_record()
+        if action == "undo":
+            return bool(self.session.rounds)
+        if action == "edit":
+            return self.game.id in ENTRIES and self.highlighted_round() is not None
+        return True
+
+    @on(ScoreGrid.Highlighted, "#grid")
+    def row_highlighted(self) -> None:
+        self.refresh_bindings()
+
+    @on(ScoreGrid.Selected, "#grid")
+    def row_selected(self, event: ScoreGrid.Selected) -> None:
+        if event.row < len(self.session.rounds):
+            self.action_edit()
+        else:
+            self.action_record()
+
+    def action_record(self) -> None:
+        if not self.check_action("record", ()):
+            return
+        entry = ENTRIES[self.game.id](self.session, self.record)
+        was_over = self.session.finished
+        self.app.push_screen(entry, lambda round_: self.after_entry(round_, was_over))
+
+    def action_edit(self) -> None:
+        index = self.highlighted_round()
+        if index is None or self.game.id not in ENTRIES:
+            return
+        was_over = self.session.finished
+
+        def submit(round_: Round) -> RuleError | None:
+            return self.save(lambda: self.store.edit(self.session_id, index, round_))
+
+        entry = ENTRIES[self.game.id](self.session, submit, self.session.rounds[index], index)
+        self.app.push_screen(entry, lambda round_: self.after_entry(round_, was_over, index))
+
+    def record(self, round_: Round) -> RuleError | None:
+        return self.save(lambda: self.store.record(self.session_id, round_))
+
+    def save(self, change: Callable[[], Session]) -> RuleError | None:
+        """Run a store change; a refused round comes back to the entry, nothing is lost."""
+        try:
+            self.session = change()
+        except RuleError as error:
+            return error
+        except StoreError as error:
+            self.session = self.store.load(self.session_id)
+            return RuleError("round", f"Not saved: {error.message}")
+        return None
+
+    def after_entry(self, round_: Round | None, was_over: bool, cursor: int | None = None) -> None:
+        if round_ is None:
+            return
+        self.show(cursor)
+        if self.session.finished and not was_over:
+            self.app.push_screen(SettleScreen(self.session, ended=True))
+
+    def action_undo(self) -> None:
+        if not self.session.rounds:
+            return
+        number = len(self.session.rounds)
+        details = self.game.details(self.session.rounds[-1])
+        what = ", ".join(f"{key} {value}" for key, value in details.items())
+
+        def undo(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                self.store.undo(self.session_id)
+            except StoreError as error:
+                self.app.push_screen(ProblemScreen("The round was not undone", error.message))
+            else:
+                self.notify(f"Round {number} taken back.")
+            self.session = self.store.load(self.session_id)
+            self.show()
+
+        self.app.push_screen(
+            ConfirmScreen(f"Undo round {number}?", f"{what}. Totals and the deal go back."),
+            undo,
+        )
+
+    def action_settle(self) -> None:
+        self.app.push_screen(SettleScreen(self.session))
+
+    def action_export(self) -> None:
+        export_sessions(self, self.store, [self.session_id])
+
+    def action_home(self) -> None:
+        self.app.pop_screen()

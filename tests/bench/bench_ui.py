@@ -1,0 +1,175 @@
+"""UI figures: how soon Home is on screen, and how soon a recorded round is saved and shown.
+
+Targets (issue 4):
+- start to the first painted Home with 10,000 sessions stored within 1.5x of an empty store;
+- recording a round (the Enter keypress to the round saved and the table repainted) under
+  50 ms with 1,000 sessions stored.
+
+Start is measured from opening the store to the first frame the headless driver receives
+of the Home screen (imports are done before; they cost the same either way). Home reads
+the list just after that frame, so the time to the frame with the list is printed too.
+Stored sessions are copies of one 30-round Racehorse session file, and the store's index
+is built once before timing, as it is after any earlier run of the app.
+
+Run: .venv/bin/python tests/bench/bench_ui.py [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import shutil
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from textual import events
+from textual.screen import Screen
+
+from scorekeeper import Session
+from scorekeeper.store import Store
+from screens.app import ScorekeeperApp
+from screens.home import HomeScreen
+from screens.table import TableScreen
+
+SIX = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")
+ROUNDS = 30
+
+
+def racehorse_round(number: int) -> dict[str, Any]:
+    return {"pitcher": SIX[number % 6], "bid": 2 + number % 4, "made": number % 3 != 0}
+
+
+def build(folder: Path, count: int) -> None:
+    """A store of ``count`` sessions: one written by the store, the rest copies of its file."""
+    played = Session.new("racehorse", list(SIX))
+    for number in range(ROUNDS):
+        played.record(racehorse_round(number))
+    with Store(folder) as store:
+        if count:
+            first = folder / "sessions" / f"{store.add(played)}.json"
+            for copy in range(count - 1):
+                shutil.copyfile(first, first.with_name(f"copy-{copy:06d}.json"))
+    with Store(folder) as store:
+        assert len(store.summaries()) == count
+
+
+class Painted:
+    """Records when the headless driver is handed a frame, and of which screen."""
+
+    def __init__(self, app: ScorekeeperApp) -> None:
+        self.frames: list[tuple[float, Screen[Any]]] = []
+        display = app._display
+
+        def record(screen: Screen[Any], renderable: Any) -> None:
+            self.frames.append((time.perf_counter(), screen))
+            display(screen, renderable)
+
+        app._display = record  # type: ignore[method-assign]
+
+    def first(self, kind: type[Screen[Any]], after: float = 0.0) -> float | None:
+        return next(
+            (t for t, screen in self.frames if isinstance(screen, kind) and t > after), None
+        )
+
+
+async def start_ms(folder: Path) -> tuple[float, float]:
+    """Milliseconds to the first frame of Home, and to the first frame with its list."""
+    started = time.perf_counter()
+    with Store(folder) as store:
+        app = ScorekeeperApp(store)
+        painted = Painted(app)
+        async with app.run_test(size=(80, 24)) as pilot:
+            home = app.screen
+            while not isinstance(home, HomeScreen) or not home.loaded:
+                await asyncio.sleep(0)
+                home = app.screen
+            loaded = time.perf_counter()
+            while painted.first(HomeScreen, after=loaded) is None:
+                await pilot.pause()
+            assert len(home.shown) == min(len(home.summaries), 200)
+    first = painted.first(HomeScreen)
+    listed = painted.first(HomeScreen, after=loaded)
+    assert first is not None and listed is not None
+    return (first - started) * 1000, (listed - started) * 1000
+
+
+async def record_ms(folder: Path, samples: int) -> list[float]:
+    """Type each round into the entry, then time Enter until saved and the table repainted."""
+    timings = []
+    with Store(folder) as store:
+        app = ScorekeeperApp(store)
+        painted = Painted(app)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("enter")
+            await pilot.pause()
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            for _ in range(samples):
+                before = len(table.session.rounds)
+                await pilot.press("r", "b", "down", "3", "down", "m")
+                await pilot.pause()
+                assert app._driver is not None
+                pressed = time.perf_counter()
+                app._driver.send_message(events.Key("enter", "\r"))
+                while True:
+                    await asyncio.sleep(0)
+                    shown = painted.first(TableScreen, after=pressed)
+                    if shown is not None and len(table.session.rounds) == before + 1:
+                        break
+                assert len(store.load(table.session_id).rounds) == before + 1
+                timings.append((shown - pressed) * 1000)
+                await pilot.pause()
+    return timings
+
+
+def main(argv: list[str] | None = None) -> dict[str, float]:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="tiny stores, to check it runs")
+    args = parser.parse_args(argv)
+    many, some, runs, samples = (30, 10, 2, 2) if args.quick else (10_000, 1_000, 5, 15)
+    root = Path(tempfile.mkdtemp(prefix="bench-ui-"))
+    try:
+        empty, full, middle = root / "empty", root / "many", root / "some"
+        build(empty, 0)
+        build(full, many)
+        build(middle, some)
+        empty_ms, full_ms, empty_list_ms, full_list_ms = [], [], [], []
+        for _ in range(runs):
+            first, listed = asyncio.run(start_ms(empty))
+            empty_ms.append(first)
+            empty_list_ms.append(listed)
+            first, listed = asyncio.run(start_ms(full))
+            full_ms.append(first)
+            full_list_ms.append(listed)
+        recorded = asyncio.run(record_ms(middle, samples))
+    finally:
+        shutil.rmtree(root)
+    figures = {
+        "start_empty_ms": statistics.median(empty_ms),
+        "start_full_ms": statistics.median(full_ms),
+        "list_empty_ms": statistics.median(empty_list_ms),
+        "list_full_ms": statistics.median(full_list_ms),
+        "record_ms": statistics.median(recorded),
+        "record_worst_ms": max(recorded),
+    }
+    ratio = figures["start_full_ms"] / figures["start_empty_ms"]
+    print(f"start to painted Home, empty store:      {figures['start_empty_ms']:7.1f} ms")
+    print(f"start to painted Home, {many:>6,} sessions: {figures['start_full_ms']:7.1f} ms")
+    print(f"ratio: {ratio:.2f}x (target <= 1.5x)")
+    print(
+        f"start to the list painted: empty {figures['list_empty_ms']:.1f} ms, "
+        f"{many:,} sessions {figures['list_full_ms']:.1f} ms (the store reads its index)"
+    )
+    print(
+        f"record a round with {some:,} sessions stored, Enter to saved and repainted: "
+        f"median {figures['record_ms']:.1f} ms, worst {figures['record_worst_ms']:.1f} ms "
+        "(target < 50 ms)"
+    )
+    return figures
+
+
+if __name__ == "__main__":
+    main()

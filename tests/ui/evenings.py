@@ -1,0 +1,98 @@
+"""One session of each game, a few rounds in, taken from RULES.md and SCENARIOS.md."""
+
+from __future__ import annotations
+
+from scorekeeper.session import Session
+
+
+def racehorse() -> Session:
+    session = Session.new(
+        "racehorse", ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"], dealer="Cy", options={"stake": 25}
+    )
+    session.record({"pitcher": "Ed", "bid": 2, "made": True})
+    session.record({"pitcher": "Ann", "bid": 5, "points": ["high", "low", "jack", "game"]})
+    return session
+
+
+def calcutta() -> Session:
+    session = Session.new("calcutta", ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"])
+    session.record(
+        {
+            "course": {"S": 2, "H": 2, "D": 2, "C": 1},
+            "sales": {
+                "S": {"owner": "Cy", "price": 12},
+                "H": {"owner": "Flo", "price": 20},
+                "D": {"owner": "Bob", "price": 7},
+                "C": {"owner": "Ann", "price": 31},
+            },
+            "first": "H",
+            "second": "C",
+        }
+    )
+    session.record(
+        {
+            "course": {"S": 1, "H": 3, "D": 1, "C": 2},
+            "sales": {
+                "H": {"owner": "Di", "price": 5},
+                "C": {"owner": "Ed", "price": 9},
+                "S": {"owner": "Bob", "price": 14},
+                "D": None,
+            },
+            "first": "D",
+            "second": "S",
+        }
+    )
+    return session
+
+
+def horse_race() -> Session:
+    session = Session.new("horse-race", ["Al", "Bo", "Cy", "Dee"], dealer="Dee")
+    session.record(
+        {
+            "course": {"S": 1, "H": 0, "D": 4, "C": 2},
+            "bets": [
+                {"player": "Al", "horse": "H", "amount": 5},
+                {"player": "Bo", "horse": "D", "amount": 2},
+                {"player": "Cy", "horse": "S", "amount": 3},
+            ],
+            "winner": "D",
+        }
+    )
+    return session
+
+
+def seven_hand() -> Session:
+    session = Session.new("seven-hand", ["Grandma", "Max", "Zoe"], options={"stake": 10})
+    session.record({"out": "Max", "cards": {"Grandma": "K K 4 JK", "Zoe": "A 9"}})
+    session.record({"out": "Zoe", "cards": {"Grandma": "5 5 5", "Max": "Q A"}})
+    return session
+
+
+def rummy_5000() -> Session:
+    session = Session.new("rummy-5000", ["Ann", "Bob", "Cy"])
+    session.record(
+        {
+            "wild": "10",
+            "out": "Ann",
+            "bonus": "out",
+            "melded": {"Ann": 445, "Bob": 600, "Cy": 0},
+            "in_hand": {"Ann": 0, "Bob": 210, "Cy": 205},
+        }
+    )
+    return session
+
+
+def hot_rum() -> Session:
+    session = Session.new("hot-rum", ["Ann", "Bob", "Cy", "Di"])
+    session.record({"out": "Cy", "cards": {"Ann": "K 9 A", "Bob": "4 4", "Di": "Q"}})
+    return session
+
+
+EVENINGS = {
+    "racehorse": racehorse,
+    "calcutta": calcutta,
+    "horse-race": horse_race,
+    "seven-hand": seven_hand,
+    "rummy-5000": rummy_5000,
+    "hot-rum": hot_rum,
+}

@@ -1,0 +1,48 @@
+"""Small apps that hold one screen, so a screen can be tested without the whole app."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from textual.app import App
+
+from scorekeeper.errors import RuleError
+from scorekeeper.session import Session
+from screens.rounds import ENTRIES
+
+
+class EntryHost(App[None]):
+    """Opens one game's round entry over an empty screen and records into ``session``.
+
+    ``recorded`` holds what the modal dismissed with (a round, or ``None`` on Esc);
+    ``submitted`` every round the modal tried, refused ones included.
+    """
+
+    def __init__(
+        self,
+        session: Session,
+        prefill: Mapping[str, Any] | None = None,
+        index: int | None = None,
+    ) -> None:
+        super().__init__()
+        self.session = session
+        self.prefill = prefill
+        self.index = index
+        self.recorded: list[dict[str, Any] | None] = []
+        self.submitted: list[dict[str, Any]] = []
+
+    def submit(self, round_: dict[str, Any]) -> RuleError | None:
+        self.submitted.append(round_)
+        try:
+            if self.index is None:
+                self.session.record(round_)
+            else:
+                self.session.edit(self.index, round_)
+        except RuleError as error:
+            return error
+        return None
+
+    def on_mount(self) -> None:
+        entry = ENTRIES[self.session.game.id](self.session, self.submit, self.prefill, self.index)
+        self.push_screen(entry, self.recorded.append)

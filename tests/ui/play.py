@@ -1,0 +1,58 @@
+"""Keystrokes a person at the table makes, for tests that play whole sessions."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import OptionList
+
+from screens.new_session import NewSessionScreen
+from screens.table import TableScreen
+
+
+async def start_session(
+    pilot: Pilot[None],
+    game_id: str,
+    players: list[str],
+    *,
+    dealer_key: str | None = None,
+    options: dict[str, str] | None = None,
+) -> TableScreen:
+    """From Home: Ctrl+N, pick the game, type the names, choose the dealer, set options."""
+    await pilot.press("ctrl+n")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, NewSessionScreen)
+    games = screen.query_one("#games", OptionList)
+    while games.get_option_at_index(games.highlighted or 0).id != game_id:
+        await pilot.press("down")
+    await pilot.press("enter")
+    for name in players:
+        await pilot.press(*name, "enter")
+    await pilot.press("enter")  # an empty name moves on to the first dealer
+    if dealer_key:
+        await pilot.press(dealer_key)
+    for path, text in (options or {}).items():
+        row = screen.query_one_row(f"options.{path}")
+        row.control.focus()
+        await pilot.press("ctrl+a", "ctrl+k", *text)
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+    table = pilot.app.screen
+    assert isinstance(table, TableScreen), f"still on {table!r}"
+    return table
+
+
+def read_csv(path: Path) -> list[dict[str, str]]:
+    with path.open(encoding="utf-8-sig", newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+async def export_here(pilot: Pilot[None]) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
+    """Press x on the table; the rows of exports/sessions.csv and exports/rounds.csv."""
+    await pilot.press("x")
+    await pilot.pause()
+    exports = Path("exports")
+    return read_csv(exports / "sessions.csv"), read_csv(exports / "rounds.csv")

@@ -1,0 +1,94 @@
+"""What works on every screen: help, themes, the command palette, and a store that will not open."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.session import Session
+from scorekeeper.store import Store
+from screens.app import ScorekeeperApp, run
+from screens.confirm import ConfirmScreen
+from screens.help import HelpScreen
+from screens.problem import ProblemApp, ProblemScreen
+from screens.table import TableScreen
+
+
+def seven_hand(store: Store) -> str:
+    session = Session.new("seven-hand", ["Grandma", "Max", "Zoe"])
+    session.record({"out": "Max", "cards": {"Grandma": "K K 4 JK", "Zoe": "A 9"}})
+    return store.add(session)
+
+
+async def test_help_on_the_table_shows_the_games_rules_and_its_keys(store: Store) -> None:
+    seven_hand(store)
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        assert "three runs, pat" in str(help_screen.query_one("#rules").content)
+        keys = str(help_screen.query_one("#keys").content)
+        assert "Round" in keys and "Undo" in keys and "Settle" in keys
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+
+
+async def test_ctrl_t_switches_between_dark_and_light(store: Store) -> None:
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.theme == "textual-dark"
+        await pilot.press("ctrl+t")
+        assert app.theme == "textual-light"
+        await pilot.press("ctrl+t")
+        assert app.theme == "textual-dark"
+
+
+async def test_the_command_palette_offers_the_tables_actions(store: Store) -> None:
+    seven_hand(store)
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"undo")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Undo round 1" in app.screen.question
+
+
+def test_a_locked_store_gets_a_problem_screen_not_a_traceback(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shown: list[str] = []
+    monkeypatch.setattr(ProblemApp, "run", lambda self: shown.append(self.problem.message))
+    with Store(tmp_path / "db"):
+        assert run(tmp_path / "db") == 1
+    assert "already open for writing" in shown[0]
+
+
+def test_run_opens_the_store_and_closes_it_after(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(ScorekeeperApp, "run", lambda self: None)
+    assert run(tmp_path / "db") == 0
+    with Store(tmp_path / "db") as again:
+        assert again.summaries() == []
+
+
+async def test_the_problem_app_says_what_happened_and_quits_on_a_key() -> None:
+    problem = ProblemApp("The scores are open in another window", "Close it there first.")
+    async with problem.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(problem.screen, ProblemScreen)
+        await pilot.press("q")
+        await pilot.pause()
+    assert problem.return_code == 0

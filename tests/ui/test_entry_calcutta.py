@@ -1,0 +1,172 @@
+"""The Calcutta entry, typed as the auctioneer calls the horses (SCENARIOS.md, the Parks')."""
+
+from scorekeeper import Session
+from screens.rounds.base import RoundEntry
+from tests.ui.hosts import EntryHost
+
+PARKS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
+RACE_1 = {
+    "course": {"S": 2, "H": 2, "D": 2, "C": 1},
+    "sales": {
+        "S": {"owner": "Cy", "price": 12},
+        "H": {"owner": "Flo", "price": 20},
+        "D": {"owner": "Bob", "price": 7},
+        "C": {"owner": "Ann", "price": 31},
+    },
+    "first": "H",
+    "second": "C",
+}
+RACE_2 = {
+    "course": {"S": 1, "H": 3, "D": 1, "C": 2},
+    "sales": {
+        "S": {"owner": "Bob", "price": 14},
+        "H": {"owner": "Di", "price": 5},
+        "D": None,
+        "C": {"owner": "Ed", "price": 9},
+    },
+    "first": "D",
+    "second": "S",
+}
+AFTER_RACE_2 = {"Ann": -8, "Bob": -12, "Cy": -12, "Di": -5, "Ed": -9, "Flo": 27}
+STACKS_AFTER_RACE_2 = {"Ann": 142, "Bob": 138, "Cy": 138, "Di": 145, "Ed": 141, "Flo": 177}
+
+
+def friday_at_the_parks() -> Session:
+    return Session.new("calcutta", PARKS)
+
+
+def entry_of(host: EntryHost) -> RoundEntry:
+    assert isinstance(host.screen, RoundEntry)
+    return host.screen
+
+
+def sale(buyer: str, price: str) -> list[str]:
+    """The keys for one horse: the buyer's first letter, down, the price, down."""
+    return [buyer, "down", *price, "down"]
+
+
+async def test_two_races_typed_in_auction_order_leave_the_parks_figures() -> None:
+    session = friday_at_the_parks()
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        keys = ["down", *sale("c", "12"), *sale("f", "20"), *sale("b", "7"), *sale("a", "31")]
+        await pilot.press(*"2221", *keys, "h", "down", "c", "enter")
+        await pilot.pause()
+    assert host.recorded == [RACE_1]
+    assert session.balances == {"Ann": -8, "Bob": -7, "Cy": -12, "Di": 0, "Ed": 0, "Flo": 27}
+    assert session.dealer == "Bob"
+
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*"1312", "down")
+        await pilot.pause()
+        entry = entry_of(host)
+        assert entry.row("course").note_text == "auction H, C, S, D"
+        keys = [*sale("d", "5"), *sale("e", "9"), *sale("b", "14"), "u", "down", "down"]
+        await pilot.press(*keys, "d", "down", "s")
+        await pilot.pause()
+        assert entry.row("first").note_text == "19 chips stay in the pool (unsold)"
+        assert entry.row("second").note_text == "9 chips to Bob"
+        await pilot.press("enter")
+        await pilot.pause()
+    assert session.rounds[1] == RACE_2
+    assert session.balances == AFTER_RACE_2
+    assert session.pot == 19
+    assert session.info["stacks"] == STACKS_AFTER_RACE_2
+    assert session.dealer == "Cy"
+
+
+async def test_the_advisor_weighs_each_price_against_the_pool_so_far() -> None:
+    """RULES.md's race: S 3 H 2 D 1 C 1, sold S Bob 4, H Cy 9, D Ann 15, C Bob 14."""
+    session = Session.new("calcutta", ["Ann", "Bob", "Cy", "Di"])
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*"3211", "down")
+        await pilot.pause()
+        entry = entry_of(host)
+        assert entry.row("sales.S.price").note_text == "expects 10.3% of the final pool"
+        assert entry.row("sales.C.price").note_text == "expects 34.1% of the final pool"
+        keys = [*sale("b", "4"), *sale("c", "9"), *sale("a", "15"), *sale("b", "14")]
+        await pilot.press(*keys, "c", "down", "d")
+        await pilot.pause()
+        notes = [entry.row(f"sales.{horse}.price").note_text for horse in "SHDC"]
+        await pilot.press("enter")
+        await pilot.pause()
+    assert notes == [
+        "worth 0.4 (10.3% of 4): 4 is above",
+        "worth 2.8 (21.4% of 13): 9 is above",
+        "worth 9.5 (34.1% of 28): 15 is above",
+        "worth 14.3 (34.1% of 42): 14 is below",
+    ]
+    assert session.balances == {"Ann": -1, "Bob": 10, "Cy": -9, "Di": 0}
+
+
+async def test_a_price_over_the_buyers_stack_is_refused_at_that_price_then_corrected() -> None:
+    session = Session.new("calcutta", ["Ann", "Bob", "Cy"], options={"chips": 20})
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        keys = [*sale("b", "12"), *sale("b", "9"), *sale("c", "3"), *sale("a", "1")]
+        await pilot.press(*"2221", "down", *keys, "s", "down", "h", "enter")
+        await pilot.pause()
+        entry = entry_of(host)
+        error = entry.row("sales.H.price").error_text
+        assert error == "Bob has 8 chips left in their stack and cannot pay 9 for H"
+        assert entry.text("sales.H.price") == "9"
+        assert session.rounds == []
+        assert session.balances == {"Ann": 0, "Bob": 0, "Cy": 0}
+        await pilot.press("8", "enter")
+        await pilot.pause()
+    assert session.rounds[0]["sales"]["H"] == {"owner": "Bob", "price": 8}
+    assert session.info["stacks"] == {"Ann": 19, "Bob": 24, "Cy": 17}
+
+
+async def test_one_horse_first_and_second_is_refused_at_second() -> None:
+    session = friday_at_the_parks()
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        keys = [*sale("c", "12"), *sale("f", "20"), *sale("b", "7"), *sale("a", "31")]
+        await pilot.press(*"2221", "down", *keys, "h", "down", "h", "enter")
+        await pilot.pause()
+        entry = entry_of(host)
+        assert entry.row("second").error_text == "H cannot finish both first and second"
+        assert session.rounds == []
+        await pilot.press("c", "enter")
+        await pilot.pause()
+    assert session.rounds == [RACE_1]
+
+
+async def test_a_horse_nobody_picked_a_buyer_for_is_pointed_out() -> None:
+    session = friday_at_the_parks()
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*"2221", "down", *sale("c", "12"), "enter")
+        await pilot.pause()
+        entry = entry_of(host)
+        assert "pick one" in (entry.row("sales.H.owner").error_text or "")
+    assert session.rounds == []
+
+
+async def test_fixing_race_2s_price_of_41_to_14_brings_every_figure_back() -> None:
+    session = friday_at_the_parks()
+    session.record(RACE_1)
+    mistyped = {**RACE_2, "sales": {**RACE_2["sales"], "S": {"owner": "Bob", "price": 41}}}
+    session.record(mistyped)
+    assert session.balances["Bob"] != AFTER_RACE_2["Bob"]
+    host = EntryHost(session, prefill=session.rounds[1], index=1)
+    async with host.run_test(size=(80, 24)) as pilot:
+        entry = entry_of(host)
+        assert entry.text("course") == "1312"
+        assert [row.path for row in entry.rows()][1:8:2] == [
+            "sales.H.owner",
+            "sales.C.owner",
+            "sales.S.owner",
+            "sales.D.owner",
+        ]
+        assert entry.text("sales.S.price") == "41"
+        await pilot.press(*["down"] * 6, *"14", "enter")
+        await pilot.pause()
+    assert session.rounds[1] == RACE_2
+    assert session.balances == AFTER_RACE_2
+    assert session.pot == 19
+    assert session.info["stacks"] == STACKS_AFTER_RACE_2
+    assert session.dealer == "Cy"

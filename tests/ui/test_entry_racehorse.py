@@ -1,0 +1,127 @@
+"""The Racehorse round entry, driven by the keys a person at the table presses."""
+
+from scorekeeper import Session
+from screens.fields import field_paths
+from screens.rounds.base import RoundEntry
+from tests.ui.hosts import EntryHost
+
+SEATS = ["Ann", "Bob", "Cy", "Di", "Ed"]
+
+
+def table() -> Session:
+    return Session.new("racehorse", SEATS)
+
+
+async def test_bob_pitches_3_and_makes_it_with_four_keys() -> None:
+    session = table()
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("b", "down", "3", "down", "m", "enter")
+        await pilot.pause()
+    assert host.recorded == [{"pitcher": "Bob", "bid": 3, "made": True}]
+    assert session.balances == {"Ann": -300, "Bob": 1200, "Cy": -300, "Di": -300, "Ed": -300}
+    assert session.dealer == "Bob"
+
+
+async def test_the_outcome_line_shows_what_the_round_would_do_before_enter() -> None:
+    session = table()
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("d", "down", "4", "down", "u")
+        await pilot.pause()
+        outcome = str(host.screen.query_one("#outcome").content)
+    assert "Di −$16.00" in outcome
+    assert "Cy deals next" in outcome
+    assert session.rounds == []
+
+
+async def test_points_typed_as_letters_say_made_or_upped_live() -> None:
+    session = table()
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c", "down", "4", "down", "down", *"h l g")
+        await pilot.pause()
+        entry = host.screen
+        assert isinstance(entry, RoundEntry)
+        assert entry.row("points").note_text == "3 of 4 points: upped"
+        await pilot.press("enter")
+        await pilot.pause()
+    assert session.rounds == [{"pitcher": "Cy", "bid": 4, "points": ["high", "low", "game"]}]
+    assert session.dealer == "Bob"
+
+
+async def test_a_missing_result_is_shown_at_its_row_and_keeps_what_was_typed() -> None:
+    session = table()
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("b", "down", "2", "enter")
+        await pilot.pause()
+        entry = host.screen
+        assert isinstance(entry, RoundEntry)
+        assert "pick Made or Upped" in (entry.row("made").error_text or "")
+        assert entry.picked("pitcher") == "Bob"
+        assert session.rounds == []
+        await pilot.press("m", "enter")
+        await pilot.pause()
+    assert session.rounds == [{"pitcher": "Bob", "bid": 2, "made": True}]
+
+
+async def test_a_point_that_is_no_point_is_refused_at_the_points_row() -> None:
+    session = table()
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("b", "down", "2", "down", "down", *"h x", "enter")
+        await pilot.pause()
+        entry = host.screen
+        assert isinstance(entry, RoundEntry)
+        assert "'x' is not a point" in (entry.row("points").error_text or "")
+        assert entry.text("points") == "h x"
+    assert session.rounds == []
+
+
+async def test_smudge_with_all_points_but_a_lost_trick_is_upped() -> None:
+    session = table()
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("a", "down", "s", "down", "down", *"h l j g", "enter")
+        await pilot.pause()
+    assert session.rounds == [
+        {"pitcher": "Ann", "bid": 5, "points": ["high", "low", "jack", "game"]}
+    ]
+    assert session.balances["Ann"] == -2000
+    assert session.dealer == "Ed"
+
+
+async def test_esc_cancels_and_records_nothing() -> None:
+    session = table()
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("b", "down", "3", "escape")
+        await pilot.pause()
+    assert host.recorded == [None]
+    assert session.rounds == []
+
+
+async def test_editing_opens_prefilled_and_replaces_the_round() -> None:
+    session = table()
+    session.record({"pitcher": "Bob", "bid": 3, "made": True})
+    session.record({"pitcher": "Cy", "bid": 2, "made": True})
+    host = EntryHost(session, prefill=session.rounds[0], index=0)
+    async with host.run_test(size=(80, 24)) as pilot:
+        entry = host.screen
+        assert isinstance(entry, RoundEntry)
+        assert (entry.picked("pitcher"), entry.picked("bid"), entry.picked("made")) == (
+            "Bob",
+            3,
+            True,
+        )
+        await pilot.press("down", "down", "u", "enter")
+        await pilot.pause()
+    assert session.rounds[0] == {"pitcher": "Bob", "bid": 3, "made": False}
+    assert session.balances["Bob"] == -1200 - 200
+
+
+def test_an_error_path_falls_back_to_its_parents() -> None:
+    assert field_paths("bets[1].amount") == ["bets[1].amount", "bets[1]", "bets"]
+    assert field_paths("cards.Bob.hand") == ["cards.Bob.hand", "cards.Bob", "cards"]
+    assert field_paths("bid") == ["bid"]

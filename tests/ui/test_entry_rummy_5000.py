@@ -1,0 +1,261 @@
+"""The 5000 Rummy entry: hands as card text or points, the doubling cube and the poker pot."""
+
+from typing import Any
+
+from scorekeeper import Session
+from screens.rounds.base import RoundEntry
+from screens.rounds.rummy_5000 import CubeLog, PotLog
+from tests.ui.hosts import EntryHost
+
+
+def entry_of(host: EntryHost) -> RoundEntry:
+    assert isinstance(host.screen, RoundEntry)
+    return host.screen
+
+
+def two_hander(**options: Any) -> Session:
+    return Session.new("rummy-5000", ["Ann", "Bob"], options={"stake": 100, **options})
+
+
+async def test_the_rules_example_typed_as_cards_is_valued_with_tens_wild() -> None:
+    session = Session.new("rummy-5000", ["Ann", "Bob", "Cy"])
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1", "down", "a", "down", "down", *"10 10 K K K 5 6 7", "down")
+        await pilot.press("down", *"A A A", "down", *"10 Q", "down", "down", *"A 2")
+        await pilot.pause()
+        entry = entry_of(host)
+        assert entry.row("melded.Ann").note_text == "= 445"
+        assert entry.row("in_hand.Ann").note_text == "hand +645"
+        assert entry.row("in_hand.Bob").note_text == "= 210, hand +390"
+        assert entry.row("in_hand.Cy").note_text == "= 205, hand −205"
+        await pilot.press("enter")
+        await pilot.pause()
+    assert session.rounds[0]["cards"]["Ann"] == {"melded": "10 10 K K K 5 6 7", "hand": ""}
+    assert session.totals == {"Ann": 645, "Bob": 390, "Cy": -205}
+    assert session.dealer == "Bob"
+
+
+async def test_cards_left_in_the_hand_of_who_went_out_are_refused_at_that_row() -> None:
+    session = Session.new("rummy-5000", ["Ann", "Bob", "Cy"])
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("5", "down", "a", "down", "down", *"K K K", "down", *"5", "enter")
+        await pilot.pause()
+        entry = entry_of(host)
+        assert entry.row("in_hand.Ann").error_text == (
+            "Ann went out, so no cards were left in Ann's hand"
+        )
+        assert entry.text("in_hand.Ann") == "5"
+        assert session.rounds == []
+        await pilot.press("backspace", "enter")
+        await pilot.pause()
+    assert session.totals == {"Ann": 230, "Bob": 0, "Cy": 0}
+
+
+async def test_points_that_are_no_multiple_of_5_are_refused_then_corrected() -> None:
+    session = Session.new("rummy-5000", ["Ann", "Bob", "Cy"])
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("7", "down", "n", "down", "down", *"120", "down", *"15", "down")
+        await pilot.press(*"87", "enter")
+        await pilot.pause()
+        entry = entry_of(host)
+        assert "Bob: 87 is not a multiple of 5" in (entry.row("melded.Bob").error_text or "")
+        assert session.rounds == []
+        await pilot.press("backspace", "5", "enter")
+        await pilot.pause()
+    assert session.rounds[0] == {
+        "wild": "7",
+        "out": None,
+        "melded": {"Ann": 120, "Bob": 85, "Cy": 0},
+        "in_hand": {"Ann": 15, "Bob": 0, "Cy": 0},
+    }
+    assert session.totals == {"Ann": 105, "Bob": 85, "Cy": 0}
+
+
+async def test_text_that_is_no_card_is_shown_at_its_row_and_kept() -> None:
+    session = Session.new("rummy-5000", ["Ann", "Bob", "Cy"])
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("5", "down", "a", "down", "down", *"K Z", "enter")
+        await pilot.pause()
+        entry = entry_of(host)
+        assert "'Z' is not a card" in (entry.row("melded.Ann").error_text or "")
+        assert entry.text("melded.Ann") == "K Z"
+    assert session.rounds == []
+
+
+async def test_a_doubling_game_of_two_hands_with_a_gammon_and_a_fold() -> None:
+    session = two_hander(doubling=True)
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("5", "down", "2", "a", "down", "down", "b", "down", "down")
+        await pilot.press(*"100", "down", *"50", "down", *"400")
+        await pilot.pause()
+        entry = entry_of(host)
+        assert str(entry.control("doubles", CubeLog).render()) == "cube 2: Bob doubles, Ann accepts"
+        await pilot.press("enter")
+        await pilot.pause()
+    assert session.rounds[0]["stake"] == 2
+    assert session.info["game_points"] == {"Ann": -6, "Bob": 6}  # lost by 550: x3
+
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("k", "down", "1", "1")
+        await pilot.pause()
+        entry = entry_of(host)
+        assert entry.row("doubles").error_text == (
+            "Ann cannot double twice in a row: the next double (or a beaver) is Bob's"
+        )
+        await pilot.press("f")
+        await pilot.pause()
+        assert entry.row("out").note_text == "Bob folded: the hand is not counted"
+        outcome = str(entry.query_one("#outcome").content)
+        assert outcome == "→ game points Ann +1 Bob −1 · game over: Bob won"
+        await pilot.press("enter")
+        await pilot.pause()
+    assert session.rounds[1] == {"wild": "K", "stake": 1, "doubles": ["Ann"], "folded": "Bob"}
+    assert session.info["game_points"] == {"Ann": -5, "Bob": 5}
+    assert session.finished and session.winners == ("Bob",)
+    assert session.balances == {"Ann": -500, "Bob": 500}
+    assert session.settlement() == [("Ann", "Bob", 500)]
+
+
+async def test_a_beaver_and_the_automatic_double_turn_the_cube_to_8() -> None:
+    session = two_hander(doubling=True)
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("5", "down", "down", "space", "up", "1", "b", "a")
+        await pilot.pause()
+        entry = entry_of(host)
+        assert entry.row("doubles").note_text.startswith("d Ann doubles")
+        await pilot.press("down", "down", "a", "down", "down", *"100", "enter")
+        await pilot.pause()
+    assert session.rounds[0]["stake"] == 8
+    assert session.info["game_points"] == {"Ann": 16, "Bob": -16}  # won by 300: x2
+
+
+async def test_an_unanswered_double_is_pointed_out_at_the_cube() -> None:
+    session = two_hander(doubling=True)
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("5", "down", "1", "down", "down", "a", "down", "down", *"100", "enter")
+        await pilot.pause()
+        entry = entry_of(host)
+        assert entry.row("doubles").error_text == (
+            "Bob has not answered Ann's double: a accept, f fold, b beaver"
+        )
+    assert session.rounds == []
+
+
+async def test_editing_a_doubled_hand_replays_the_cube_and_the_new_score() -> None:
+    session = two_hander(doubling=True)
+    played = {"wild": "5", "out": "Bob", "melded": {"Ann": 100, "Bob": 400}}
+    session.record({**played, "in_hand": {"Ann": 50, "Bob": 0}, "stake": 2, "doubles": ["Bob"]})
+    session.record({"wild": "K", "stake": 1, "doubles": ["Ann"], "folded": "Bob"})
+    host = EntryHost(session, prefill=session.rounds[0], index=0)
+    async with host.run_test(size=(80, 24)) as pilot:
+        entry = entry_of(host)
+        assert str(entry.control("doubles", CubeLog).render()) == "cube 2: Bob doubles, Ann accepts"
+        assert entry.text("melded.Bob") == "400"
+        await pilot.press(*["down"] * 7, *"200", "enter")
+        await pilot.pause()
+    assert session.rounds[0]["melded"]["Bob"] == 200
+    assert session.info["game_points"] == {"Ann": -3, "Bob": 3}  # lost by 350: x2
+    assert session.balances == {"Ann": -300, "Bob": 300}
+
+
+async def test_a_limit_poker_game_of_two_hands_bet_raise_call_then_a_fold() -> None:
+    session = two_hander(limit_poker=True)
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("5", "down", "3", "b", "5", "r", "c")
+        await pilot.pause()
+        entry = entry_of(host)
+        pot = str(entry.control("pot", PotLog).render())
+        assert pot == "pot 18 (Ann 9, Bob 9): Bob bets 3, Ann raises 5, Bob calls"
+        await pilot.press("down", "a", "down", "down", *"300", "down", "down", *"100")
+        await pilot.press("down", *"20", "enter")
+        await pilot.pause()
+    assert session.rounds[0]["pot"] == {"Ann": 9, "Bob": 9}
+    assert session.rounds[0]["raises"] == {"Ann": 1}
+    assert session.info["game_points"] == {"Ann": 9, "Bob": -9}
+
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("q", "down", "k", "1", "2", "b")
+        await pilot.pause()
+        entry = entry_of(host)
+        assert "not 12" in (entry.row("pot").error_text or "")
+        await pilot.press("4", "b", "f", "enter")
+        await pilot.pause()
+    assert session.rounds[1] == {"wild": "Q", "pot": {"Ann": 1, "Bob": 5}, "folded": "Ann"}
+    assert session.info["game_points"] == {"Ann": 8, "Bob": -8}
+    assert session.finished and session.winners == ("Ann",)
+    assert session.settlement() == [("Bob", "Ann", 800)]
+
+
+async def test_a_third_raise_is_refused_as_it_is_made() -> None:
+    session = two_hander(limit_poker=True)
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("5", "down", "1", "b", "1", "r", "1", "r", "1", "r", "1", "r", "1", "r")
+        await pilot.pause()
+        entry = entry_of(host)
+        assert entry.row("pot").error_text == "Ann raised 3 times: at most 2 raises each"
+        assert "Bob raises 1" in str(entry.control("pot", PotLog).render())
+    assert session.rounds == []
+
+
+async def test_a_false_claim_in_michigan_is_recorded_on_its_own() -> None:
+    session = Session.new("rummy-5000", ["Ann", "Bob", "Cy"], options={"michigan": True})
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*["down"] * 9, "b")
+        await pilot.pause()
+        outcome = str(entry_of(host).query_one("#outcome").content)
+        assert outcome == "→ Ann +50 Cy +50 · Ann deals next"
+        await pilot.press("enter")
+        await pilot.pause()
+    assert session.rounds == [{"false_claim": "Bob"}]
+    assert session.totals == {"Ann": 50, "Bob": 0, "Cy": 50}
+    assert session.dealer == "Ann"
+
+
+async def test_money_cards_are_typed_as_who_melded_or_was_caught() -> None:
+    session = Session.new("rummy-5000", ["Ann", "Bob", "Cy"], options={"money_cards": True})
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("5", "down", "a", "down", "down", *"100", "down", "down", *"20")
+        await pilot.press("down", "down", "down", "down", "a", "down", "b")
+        await pilot.pause()
+        entry = entry_of(host)
+        assert entry.row("money_pairs").note_text == "Ann 1"
+        await pilot.press("enter")
+        await pilot.pause()
+    assert session.rounds[0]["money_pairs"] == {"Ann": 1}
+    assert session.rounds[0]["queens_caught"] == {"Bob": 1}
+    assert session.totals == {"Ann": 400, "Bob": -30, "Cy": 0}  # Bob melded 20, caught -50
+
+
+async def test_editing_a_poker_hand_keeps_the_pot_as_recorded_unless_retyped() -> None:
+    session = two_hander(limit_poker=True)
+    hand = {"wild": "5", "out": "Ann", "melded": {"Ann": 300, "Bob": 100}}
+    session.record({**hand, "in_hand": {"Ann": 0, "Bob": 20}, "pot": {"Ann": 9, "Bob": 9}})
+    host = EntryHost(session, prefill=session.rounds[0], index=0)
+    async with host.run_test(size=(80, 24)) as pilot:
+        entry = entry_of(host)
+        assert str(entry.control("pot", PotLog).render()) == "pot 18 (Ann 9, Bob 9): as recorded"
+        await pilot.press("down", *["down"] * 5, *"600", "enter")
+        await pilot.pause()
+    assert session.rounds[0]["pot"] == {"Ann": 9, "Bob": 9}
+    assert session.info["game_points"] == {"Ann": -9, "Bob": 9}
+
+    host = EntryHost(session, prefill=session.rounds[0], index=0)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("down", "backspace", "2", "b", "f", "enter")
+        await pilot.pause()
+    assert session.rounds[0]["pot"] == {"Ann": 1, "Bob": 3}
+    assert session.rounds[0]["folded"] == "Ann"
+    assert session.info["game_points"] == {"Ann": -1, "Bob": 1}

@@ -1,0 +1,153 @@
+"""Home: the sessions list, filtering by typing, resuming, deleting, exporting, problems."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from scorekeeper.session import Session
+from scorekeeper.store import Store
+from screens.app import ScorekeeperApp
+from screens.confirm import ConfirmScreen
+from screens.grid import ScoreGrid
+from screens.home import HomeScreen
+from screens.problem import ProblemScreen
+from screens.table import TableScreen
+from tests.ui.play import read_csv
+
+
+def racehorse(*players: str) -> Session:
+    session = Session.new("racehorse", list(players))
+    session.record({"pitcher": players[1], "bid": 3, "made": True})
+    return session
+
+
+def rows(app: ScorekeeperApp) -> list[list[str]]:
+    return app.screen.query_one("#sessions", ScoreGrid).rows
+
+
+async def test_a_first_run_says_how_to_start(store: Store) -> None:
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        empty = app.screen.query_one("#empty")
+        assert empty.display
+        assert "Ctrl+N" in str(empty.content)
+
+
+async def test_sessions_show_most_recent_first_with_their_leader(store: Store) -> None:
+    store.add(racehorse("Ann", "Bob", "Cy", "Di", "Ed"))
+    store.add(Session.new("hot-rum", ["Zoe", "Max"]))
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        listed = rows(app)
+    assert [row[0] for row in listed] == ["Hot Rum", "Racehorse"]
+    assert listed[1][1] == "Ann, Bob, Cy, Di, Ed"
+    assert listed[1][3] == "1"
+    assert listed[1][4] == "Bob"
+
+
+async def test_typing_filters_and_enter_resumes_the_match(store: Store) -> None:
+    store.add(racehorse("Ann", "Bob", "Cy", "Di", "Ed"))
+    wanted = store.add(Session.new("hot-rum", ["Zoe", "Max"]))
+    store.add(Session.new("seven-hand", ["Grandma", "Max"]))
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*"max hot")
+        await pilot.pause()
+        assert [row[0] for row in rows(app)] == ["Hot Rum"]
+        await pilot.press("enter")
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert table.session_id == wanted
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+
+
+async def test_delete_asks_first_and_no_keeps_the_session(store: Store) -> None:
+    kept = store.add(racehorse("Ann", "Bob", "Cy", "Di", "Ed"))
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+d")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert [summary.id for summary in store.summaries()] == [kept]
+        await pilot.press("ctrl+d", "y")
+        await pilot.pause()
+        assert store.summaries() == []
+        assert app.screen.query_one("#empty").display
+
+
+async def test_export_from_home_writes_every_session(store: Store) -> None:
+    store.add(racehorse("Ann", "Bob", "Cy", "Di", "Ed"))
+    store.add(racehorse("Al", "Bo", "Cy", "Dee", "Eve"))
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+    assert len(read_csv(Path("exports/sessions.csv"))) == 2
+
+
+async def test_a_failed_export_is_a_notification_and_the_app_goes_on(store: Store) -> None:
+    store.add(racehorse("Ann", "Bob", "Cy", "Di", "Ed"))
+    Path("exports").write_text("a file where the folder should be")
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        messages = [notification.message for notification in app._notifications]
+        assert any("Export failed" in message for message in messages)
+        assert isinstance(app.screen, HomeScreen)
+    assert Path("exports").read_text() == "a file where the folder should be"
+
+
+async def test_markup_in_a_name_is_shown_as_typed(store: Store) -> None:
+    store.add(racehorse("[bold]Ann", "Bob", "[red]Cy[/red]", "Di", "Ed"))
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert rows(app)[0][1] == "[bold]Ann, Bob, [red]Cy[/red], Di, Ed"
+        await pilot.press("enter")
+        await pilot.pause()
+        grid = app.screen.query_one("#grid", ScoreGrid)
+        heads = [column.heading[0] for column in grid.columns]
+    assert "[red]Cy[/red]" in heads
+
+
+async def test_a_damaged_session_file_is_named_on_home_and_left_untouched(
+    store: Store,
+) -> None:
+    session_id = store.add(racehorse("Ann", "Bob", "Cy", "Di", "Ed"))
+    damaged = store.path / "sessions" / f"{session_id}.json"
+    damaged.write_bytes(b'{"_default": {"1": {"schema": 1, "rou')
+    store.close()
+    with Store(store.path) as reopened:
+        app = ScorekeeperApp(reopened)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            notice = app.screen.query_one("#damaged")
+            assert notice.display
+            assert f"{session_id}.json" in str(notice.content)
+    assert damaged.read_bytes() == b'{"_default": {"1": {"schema": 1, "rou'
+
+
+async def test_a_session_that_breaks_after_listing_opens_a_problem_screen(store: Store) -> None:
+    session_id = store.add(racehorse("Ann", "Bob", "Cy", "Di", "Ed"))
+    store.close()
+    with Store(store.path) as reopened:
+        app = ScorekeeperApp(reopened)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            (reopened.path / "sessions" / f"{session_id}.json").write_bytes(b"\x00" * 16)
+            await pilot.press("enter")
+            await pilot.pause()
+            problem = app.screen
+            assert isinstance(problem, ProblemScreen)
+            assert "NUL" in problem.message
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, HomeScreen)

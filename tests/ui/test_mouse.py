@@ -1,0 +1,49 @@
+"""Everything the keys do can be done with the mouse: picks, buttons, rows."""
+
+from __future__ import annotations
+
+from scorekeeper.session import Session
+from scorekeeper.store import Store
+from screens.app import ScorekeeperApp
+from screens.choice import ChoiceItem
+from screens.grid import ScoreGrid
+from screens.rounds.base import RoundEntry
+from screens.table import TableScreen
+
+
+def item(entry: RoundEntry, path: str, label: str) -> ChoiceItem:
+    control = entry.row(path).control
+    return next(each for each in control.query(ChoiceItem) if str(each.content) == label)
+
+
+async def test_a_round_recorded_and_edited_with_clicks_only(store: Store) -> None:
+    session_id = store.add(Session.new("racehorse", ["Ann", "Bob", "Cy", "Di", "Ed"]))
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        sessions = app.screen.query_one("#sessions", ScoreGrid)
+        await pilot.click(sessions, offset=(2, 1))
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        grid = table.query_one("#grid", ScoreGrid)
+        await pilot.click(grid, offset=(2, grid.header_height))
+        await pilot.pause()
+        entry = app.screen
+        assert isinstance(entry, RoundEntry)
+        for path, label in (("pitcher", "Cy"), ("bid", "4"), ("made", "Made")):
+            await pilot.click(item(entry, path, label))
+        await pilot.click("#record")
+        await pilot.pause()
+        assert store.load(session_id).rounds == [{"pitcher": "Cy", "bid": 4, "made": True}]
+
+        await pilot.click(grid, offset=(2, grid.header_height))
+        await pilot.click(grid, offset=(2, grid.header_height))
+        await pilot.pause()
+        entry = app.screen
+        assert isinstance(entry, RoundEntry)
+        assert entry.index == 0
+        await pilot.click(item(entry, "made", "Upped"))
+        await pilot.click("#record")
+        await pilot.pause()
+        assert store.load(session_id).rounds == [{"pitcher": "Cy", "bid": 4, "made": False}]

@@ -1,0 +1,102 @@
+"""New session: game, seats, first dealer and options; the engine's refusals at their field."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from textual.pilot import Pilot
+
+from scorekeeper.store import Store
+from screens.app import ScorekeeperApp
+from screens.new_session import NewSessionScreen
+from screens.table import TableScreen
+from tests.ui.play import start_session
+
+
+async def open_form(app: ScorekeeperApp, pilot: Pilot[None]) -> NewSessionScreen:
+    await pilot.press("ctrl+n")
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, NewSessionScreen)
+    return screen
+
+
+async def test_racehorse_for_four_is_refused_next_to_the_players(store: Store) -> None:
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        with pytest.raises(AssertionError, match="still on"):
+            await start_session(pilot, "racehorse", ["Ann", "Bob", "Cy", "Di"])
+        note = app.screen.query_one("#players-note")
+        assert "Racehorse is for 5-8 players, not 4" in str(note.content)
+    assert store.summaries() == []
+
+
+async def test_a_stake_that_is_no_number_is_refused_at_the_stake(store: Store) -> None:
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        with pytest.raises(AssertionError, match="still on"):
+            await start_session(pilot, "hot-rum", ["Ann", "Bob"], options={"stake": "1.50"})
+        screen = app.screen
+        assert isinstance(screen, NewSessionScreen)
+        assert "whole number" in (screen.query_one_row("options.stake").error_text or "")
+        await pilot.press("ctrl+a", "ctrl+k", "5", "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+    assert store.load(store.summaries()[0].id).options["stake"] == 5
+
+
+async def test_a_duplicate_name_is_refused_and_can_be_removed(store: Store) -> None:
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        with pytest.raises(AssertionError, match="still on"):
+            await start_session(pilot, "hot-rum", ["Ann", "Bob", "ann"])
+        screen = app.screen
+        assert isinstance(screen, NewSessionScreen)
+        assert "already at the table" in str(screen.query_one("#players-note").content)
+        screen.query_one("#seats").focus()
+        await pilot.press("end", "delete", "ctrl+s")
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert table.session.players == ("Ann", "Bob")
+
+
+async def test_players_can_be_reseated_before_the_start(store: Store) -> None:
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(app, pilot)
+        await pilot.press("enter", *"Ann, Bob, Cy", "enter")
+        screen.query_one("#seats").focus()
+        await pilot.press("end", "shift+up", "shift+up")
+        await pilot.pause()
+        assert screen.players == ["Cy", "Ann", "Bob"]
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert table.session.players[0] == "Cy"
+
+
+async def test_cut_for_deal_names_the_random_dealer(store: Store) -> None:
+    random.seed(7)
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(app, pilot)
+        await pilot.press("enter", *"Ann, Bob, Cy, Di", "enter", "ctrl+r")
+        await pilot.pause()
+        cut = screen.cut
+        assert cut in ("Ann", "Bob", "Cy", "Di")
+        assert screen.query_one_row("dealer").note_text == f"cut for deal: {cut}"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert table.session.dealer == cut
+
+
+async def test_a_target_that_follows_the_player_count_is_filled_in(store: Store) -> None:
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await start_session(pilot, "rummy-5000", ["Ann", "Bob", "Cy"])
+        assert table.session.options["target"] == 3000
