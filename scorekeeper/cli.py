@@ -1,6 +1,7 @@
-"""The ``scorekeeper`` command: the app with no subcommand, ``list`` and ``export`` beside it.
+"""The ``scorekeeper`` command: the app with no subcommand; ``list``, ``export``, ``stats``
+and ``settle --night`` beside it.
 
-``list`` and ``export`` open the store read-only, so they work while the app is open.
+Every command but the app opens the store read-only, so they work while the app is open.
 Problems go to stderr as one sentence saying what to do, with a non-zero exit status.
 """
 
@@ -13,7 +14,7 @@ import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 
-from scorekeeper import __version__
+from scorekeeper import __version__, nights, stats
 from scorekeeper.export import export
 from scorekeeper.games import GAMES
 from scorekeeper.store import Store, StoreError, Summary
@@ -44,7 +45,14 @@ def _parser() -> argparse.ArgumentParser:
     exporting.add_argument(
         "--out", type=Path, default=EXPORTS, metavar="DIR", help="folder to write (./exports)"
     )
-    for command in (listing, exporting):
+    statistics = commands.add_parser("stats", help="print every player's statistics")
+    settling = commands.add_parser(
+        "settle", help="who pays whom over every game of one night (default: the last)"
+    )
+    settling.add_argument(
+        "--night", metavar="DATE", help="the night's date (YYYY-MM-DD) or the name given to it"
+    )
+    for command in (listing, exporting, statistics, settling):
         command.add_argument(
             "--db", type=Path, metavar="PATH", default=argparse.SUPPRESS, help=db_help
         )
@@ -131,6 +139,33 @@ def _export(path: Path | None, session_ids: list[str] | None, out: Path) -> int:
     return 0
 
 
+def _printed(text: str) -> str:
+    return "\n".join(_printable(line) for line in text.splitlines())
+
+
+def _stats(path: Path | None) -> int:
+    with Store(path, readonly=True) as store:
+        print(_printed(stats.report(stats.gather(store))))
+        _warn_damaged(store, "not counted")
+    return 0
+
+
+def _settle(path: Path | None, wanted: str | None) -> int:
+    with Store(path, readonly=True) as store:
+        everything = nights.nights_of(store)
+        if not everything:
+            print(f"No sessions yet in {store.path}, so no night to settle.")
+            return 0
+        try:
+            night = everything[0] if wanted is None else nights.find(everything, wanted)
+        except LookupError as error:
+            print(f"scorekeeper: {error}", file=sys.stderr)
+            return 1
+        print(_printed(nights.report(night)))
+        _warn_damaged(store, "not settled")
+    return 0
+
+
 def _run_app(path: Path | None) -> int:
     """The app lives in ``screens``; imported by name so the domain never imports the UI."""
     try:
@@ -155,6 +190,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _list(args.db)
         if args.command == "export":
             return _export(args.db, args.session, args.out)
+        if args.command == "stats":
+            return _stats(args.db)
+        if args.command == "settle":
+            return _settle(args.db, args.night)
         return _run_app(args.db)
     except StoreError as error:
         print(f"scorekeeper: {error}", file=sys.stderr)

@@ -1,6 +1,7 @@
 """CSV files a spreadsheet opens cleanly: one row per session, one row per round per player.
 
-``sessions.csv``: session, game, unit, date, started, updated, players, rounds, finished,
+``sessions.csv``: session, game, unit, date, night (the name given to the night the
+session was started on, else its date), started, updated, players, rounds, finished,
 winners, then for each seat ``player N``, ``total N`` and ``balance N``.
 ``rounds.csv``: session, game, round, dealer, player, score, total, money, balance, then
 one ``detail:<name>`` column per fact a game reports for its rounds (bid, pitcher, ...).
@@ -20,6 +21,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from scorekeeper.nights import load_names
 from scorekeeper.session import Session
 from scorekeeper.store import Store, StoreDamaged, StoreError
 
@@ -29,6 +31,7 @@ SESSION_COLUMNS = [
     "game",
     "unit",
     "date",
+    "night",
     "started",
     "updated",
     "players",
@@ -79,13 +82,16 @@ def _detail(value: object) -> Cell:
     return text(str(value))
 
 
-def _session_row(session_id: str, session: Session, started: str, updated: str) -> list[Cell]:
+def _session_row(
+    session_id: str, session: Session, started: str, updated: str, night: str
+) -> list[Cell]:
     unit = session.game.unit
     row: list[Cell] = [
         text(session_id),
         text(session.game.name),
         unit,
         started[:10],
+        text(night),
         started,
         updated,
         text(", ".join(session.players)),
@@ -171,6 +177,7 @@ def export(
     """
     out = Path(out_dir).expanduser()
     summaries = {summary.id: summary for summary in store.summaries()}
+    night_names = load_names(store.path)
     if session_ids is None:
         chosen = sorted(summaries, key=lambda sid: (summaries[sid].started, sid))
         ids, seats, details = _columns(store, chosen, strict=False)
@@ -192,7 +199,8 @@ def export(
                 session = store.load(session_id)
                 summary = summaries.get(session_id)
                 started, updated = (summary.started, summary.updated) if summary else ("", "")
-                session_rows.writerow(_session_row(session_id, session, started, updated))
+                night = night_names.get(started[:10], started[:10])
+                session_rows.writerow(_session_row(session_id, session, started, updated, night))
                 round_rows.writerows(_round_rows(session_id, session, details))
     except OSError as error:
         raise StoreError(

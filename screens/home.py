@@ -21,7 +21,9 @@ from screens.exporting import export_sessions
 from screens.format import plain
 from screens.grid import Column, ScoreGrid
 from screens.new_session import NewSessionScreen
+from screens.nights import NightsScreen
 from screens.problem import ProblemScreen
+from screens.stats import StatsScreen
 from screens.table import TableScreen
 
 SHOWN = 200
@@ -80,6 +82,22 @@ class HomeScreen(Screen[None]):
             "Delete",
             id="delete",
             tooltip="Delete the highlighted session",
+            priority=True,
+        ),
+        Binding(
+            "ctrl+s",
+            "stats",
+            "Stats",
+            id="stats",
+            tooltip="Every player's statistics across all sessions",
+            priority=True,
+        ),
+        Binding(
+            "ctrl+l",
+            "nights",
+            "Nights",
+            id="nights",
+            tooltip="Game nights, each settled up as one",
             priority=True,
         ),
         Binding("escape", "clear_filter", "Clear filter", show=False),
@@ -239,6 +257,17 @@ class HomeScreen(Screen[None]):
             ),
             delete,
         )
+
+    def action_stats(self) -> None:
+        self.app.push_screen(StatsScreen(self.store))
+
+    def action_nights(self) -> None:
+        try:
+            screen = NightsScreen(self.store)
+        except StoreError as error:
+            self.app.push_screen(ProblemScreen("The game nights cannot be shown", error.message))
+            return
+        self.app.push_screen(screen)
 
     def action_export(self) -> None:
         filtered = bool(self.query_one("#filter", Input).value.strip())

@@ -20,6 +20,7 @@ from scorekeeper.errors import RuleError
 from scorekeeper.game import Game, State
 from scorekeeper.session import Session
 from scorekeeper.store import Store, StoreError
+from screens.chart import ChartScreen
 from screens.confirm import ConfirmScreen
 from screens.exporting import export_sessions
 from screens.format import amount, names, plain
@@ -40,6 +41,7 @@ class TableScreen(Screen[None]):
         Binding("e", "edit", "Edit", id="edit", tooltip="Edit the highlighted round"),
         Binding("u", "undo", "Undo", id="undo", tooltip="Take back the last round"),
         Binding("s", "settle", "Settle", id="settle", tooltip="Balances and who pays whom"),
+        Binding("c", "chart", "Chart", id="chart", tooltip="Totals or balances, round by round"),
         Binding("x", "export", "Export", id="export", tooltip="Write this session to CSV"),
         Binding("escape", "home", "Sessions", id="home", tooltip="Back to the list"),
     ]
@@ -248,6 +250,9 @@ class TableScreen(Screen[None]):
             ConfirmScreen(f"Undo round {number}?", f"{what}. Totals and the deal go back."),
             undo,
         )
+
+    def action_chart(self) -> None:
+        self.app.push_screen(ChartScreen(self.session))
 
     def action_settle(self) -> None:
         self.app.push_screen(SettleScreen(self.session))

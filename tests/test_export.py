@@ -29,8 +29,8 @@ PITCHES = (
     {"pitcher": '=HYPERLINK("x")', "bid": 3, "points": ["high", "low", "jack"]},
     {"pitcher": "-2", "bid": 2, "made": False},
 )
-SESSION_HEADER = ["session", "game", "unit", "date", "started", "updated", "players", "rounds"]
-SESSION_HEADER += ["finished", "winners"]
+SESSION_HEADER = ["session", "game", "unit", "date", "night", "started", "updated", "players"]
+SESSION_HEADER += ["rounds", "finished", "winners"]
 ROUND_HEADER = ["session", "game", "round", "dealer", "player", "score", "total", "money"]
 ROUND_HEADER += ["balance"]
 
@@ -76,6 +76,7 @@ def test_hostile_names_come_back_exactly_and_never_as_formulas(
         session_id,
         "Racehorse",
         "money",
+        summary.started[:10],
         summary.started[:10],
         summary.started,
         summary.updated,
@@ -136,8 +137,8 @@ def test_points_stay_whole_numbers_and_money_is_paid_in_major_units_at_the_end(
         store.record(session_id, {"out": "Ann", "points": {"Bob": 10, "Cid": 25}})
     sessions_csv, rounds_csv = export(store, tmp_path / "out")
     row = read(sessions_csv)[1]
-    assert row[6:10] == ["Ann, Bob, Cid", "7", "yes", "Ann"]
-    assert row[10:] == ["Ann", "0", "12.25", "Bob", "70", "-3.50", "Cid", "175", "-8.75"]
+    assert row[7:11] == ["Ann, Bob, Cid", "7", "yes", "Ann"]
+    assert row[11:] == ["Ann", "0", "12.25", "Bob", "70", "-3.50", "Cid", "175", "-8.75"]
     last_hand = read(rounds_csv)[-3:]
     assert [cells[4:9] for cells in last_hand] == [
         ["Ann", "0", "0", "12.25", "12.25"],

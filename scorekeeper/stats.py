@@ -1,0 +1,293 @@
+"""Statistics across every stored session, per player name.
+
+Built from the store's summaries (one index read, no round replayed), so it stays fast
+with ten thousand sessions. Only the biggest Calcutta pool needs rounds: they are read,
+not replayed, from the Calcutta sessions alone.
+
+Who is who: a name is one person across sessions whatever its case ("ann" is "Ann"), as
+a table refuses two names that differ only in case; the most recent spelling is shown.
+Sessions with no round recorded are left out: nobody played them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper.games import GAMES
+from scorekeeper.games.calcutta import GAME as CALCUTTA
+from scorekeeper.games.calcutta import Sale, race_payouts
+from scorekeeper.store import Store, StoreError, Summary
+
+
+def person(name: str) -> str:
+    """The key that makes one person of "Ann" and "ann", as a table does."""
+    return name.casefold()
+
+
+@dataclass
+class GameRecord:
+    """One player's record at one game.
+
+    ``won`` counts finished sessions they won (shared wins too), so the win rate is over
+    games that ended; games with no end (the horse races, Racehorse, Hot Rum) have none.
+    The score of a session is its final points total in a points game — counted only
+    once the game is over, as a half-played total means nothing — and the balance in
+    money or chips otherwise, real after every round.
+    """
+
+    game: str
+    played: int = 0
+    finished: int = 0
+    won: int = 0
+    scored: int = 0
+    score_sum: int = 0
+    best: int | None = None
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.won / self.finished if self.finished else None
+
+    @property
+    def average(self) -> float | None:
+        return self.score_sum / self.scored if self.scored else None
+
+    @property
+    def unit(self) -> str:
+        """What a score is counted in: ``points``, ``money`` (minor units) or ``chips``."""
+        game = GAMES.get(self.game)
+        if game is None:
+            return "points"
+        return "points" if game.scored_in_points else game.unit
+
+    def add(self, summary: Summary, name: str) -> None:
+        game = GAMES.get(self.game)
+        self.played += 1
+        if summary.finished:
+            self.finished += 1
+            self.won += name in summary.winners
+        if game is None or (game.scored_in_points and not summary.finished):
+            return
+        score = summary.totals[name] if game.scored_in_points else summary.balances[name]
+        self.scored += 1
+        self.score_sum += score
+        better = min if game.lowest_wins else max
+        self.best = score if self.best is None else better(self.best, score)
+
+
+@dataclass
+class PlayerStats:
+    """Everything one person did: per game, and money and chips won or lost all time.
+
+    Money is in minor units and chips in whole chips: they are never added together.
+    """
+
+    name: str
+    games: dict[str, GameRecord] = field(default_factory=dict)
+    money: int = 0
+    chips: int = 0
+
+    @property
+    def played(self) -> int:
+        return sum(record.played for record in self.games.values())
+
+    @property
+    def finished(self) -> int:
+        return sum(record.finished for record in self.games.values())
+
+    @property
+    def won(self) -> int:
+        return sum(record.won for record in self.games.values())
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.won / self.finished if self.finished else None
+
+
+@dataclass(frozen=True)
+class Highlight:
+    """A record-breaking session: which one, and the figure that broke the record."""
+
+    session_id: str
+    game: str
+    players: tuple[str, ...]
+    started: str
+    value: int
+
+
+@dataclass(frozen=True)
+class Stats:
+    players: list[PlayerStats]
+    sessions: int
+    biggest_pool: Highlight | None
+    longest: Highlight | None
+
+    def player(self, name: str) -> PlayerStats | None:
+        return next((p for p in self.players if person(p.name) == person(name)), None)
+
+
+def biggest_pool(rounds: Iterable[Mapping[str, Any]]) -> int:
+    """The largest pool one race of a Calcutta session ran for: its sales plus what an
+    unsold horse left in the pool before it. Reads the rounds as saved (they were checked
+    when recorded), so no session needs replaying."""
+    carried = biggest = 0
+    for round_ in rounds:
+        sales = {
+            suit: Sale(sale["owner"], sale["price"]) if sale else None
+            for suit, sale in round_["sales"].items()
+        }
+        biggest = max(biggest, carried + sum(sale.price for sale in sales.values() if sale))
+        carried = race_payouts(sales, round_["first"], round_["second"], carried)[1]
+    return biggest
+
+
+def _highlight(summary: Summary, value: int) -> Highlight:
+    return Highlight(summary.id, summary.game, summary.players, summary.started, value)
+
+
+def _game_order(game_id: str) -> tuple[int, str]:
+    game = GAMES.get(game_id)
+    return (game.menu_order, game.name) if game else (1_000, game_id)
+
+
+def compute(summaries: Iterable[Summary], pools: Mapping[str, int] | None = None) -> Stats:
+    """The statistics of these sessions; ``pools`` maps Calcutta session ids to their
+    biggest pool (``biggest_pool``), so the caller decides how to read those rounds.
+
+    Summaries are taken most recent first (as ``Store.summaries`` gives them): the first
+    spelling of a name met is the one shown, and a record tied later keeps the older holder.
+    """
+    pools = pools or {}
+    people: dict[str, PlayerStats] = {}
+    sessions = 0
+    longest: Summary | None = None
+    pool: Highlight | None = None
+    for summary in summaries:
+        if not summary.rounds:
+            continue
+        sessions += 1
+        if longest is None or summary.rounds >= longest.rounds:
+            longest = summary
+        if summary.id in pools and (pool is None or pools[summary.id] >= pool.value):
+            pool = _highlight(summary, pools[summary.id])
+        unit = GAMES[summary.game].unit if summary.game in GAMES else None
+        for name in summary.players:
+            stats = people.setdefault(person(name), PlayerStats(name))
+            record = stats.games.get(summary.game)
+            if record is None:
+                record = stats.games[summary.game] = GameRecord(summary.game)
+            record.add(summary, name)
+            if unit == "money":
+                stats.money += summary.balances[name]
+            elif unit == "chips":
+                stats.chips += summary.balances[name]
+    for stats in people.values():
+        stats.games = {key: stats.games[key] for key in sorted(stats.games, key=_game_order)}
+    ranked = sorted(people.values(), key=lambda p: (-p.played, -p.won, person(p.name)))
+    return Stats(
+        ranked,
+        sessions,
+        pool,
+        _highlight(longest, longest.rounds) if longest else None,
+    )
+
+
+def calcutta_pools(store: Store, summaries: Iterable[Summary]) -> dict[str, int]:
+    """The biggest pool of each Calcutta session, from its saved rounds (not replayed:
+    replaying every Calcutta session would cost ten times as much).
+
+    A session that cannot be read is left out here; the session list reports it.
+    """
+    pools = {}
+    for summary in summaries:
+        if summary.game == CALCUTTA.id and summary.rounds:
+            try:
+                pools[summary.id] = biggest_pool(store.saved(summary.id)["rounds"])
+            except (StoreError, LookupError, TypeError, ValueError, AttributeError):
+                continue
+    return pools
+
+
+def gather(store: Store) -> Stats:
+    """The statistics of every session in ``store``."""
+    summaries = store.summaries()
+    return compute(summaries, calcutta_pools(store, summaries))
+
+
+MINUS = "−"
+
+
+def amount(value: int, unit: str, *, signed: bool = False) -> str:
+    """``$3.00`` for 300 minor units, ``12`` for chips or points; a sign when asked."""
+    sign = MINUS if value < 0 else ("+" if signed and value > 0 else "")
+    size = abs(value)
+    if unit == "money":
+        return f"{sign}${size // 100:,}.{size % 100:02d}"
+    return f"{sign}{size:,}"
+
+
+def rate(value: float | None) -> str:
+    return "—" if value is None else f"{value:.0%}"
+
+
+def game_name(game_id: str) -> str:
+    game = GAMES.get(game_id)
+    return game.name if game else game_id
+
+
+def clipped(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def record_line(record: GameRecord) -> str:
+    """ "3 played, won 1 of 2 (50%), average 120 points, best 40" for one game."""
+    parts = [f"{record.played} played"]
+    if record.finished:
+        parts.append(f"won {record.won} of {record.finished} ({rate(record.win_rate)})")
+    if record.average is not None and record.best is not None:
+        unit = record.unit
+        average = amount(round(record.average), unit, signed=unit != "points")
+        best = amount(record.best, unit, signed=unit != "points")
+        words = " points" if unit == "points" else " chips" if unit == "chips" else ""
+        parts.append(f"average {average}{words}, best {best}")
+    return ", ".join(parts)
+
+
+def highlight_line(label: str, highlight: Highlight, figure: str) -> str:
+    who = clipped(", ".join(highlight.players), 40)
+    return f"{label}: {figure} ({who}, {highlight.started[:10]})"
+
+
+def report(stats: Stats) -> str:
+    """The statistics as text for the command line, 80 columns wide."""
+    if not stats.sessions:
+        return "No game has been played yet: statistics start with the first round recorded."
+    plural = "session" if stats.sessions == 1 else "sessions"
+    lines = [
+        f"Statistics over {stats.sessions:,} {plural}",
+        "",
+        f"{'Player':<20}{'Played':>7}{'Won':>6}{'Win rate':>10}{'Money':>14}{'Chips':>10}",
+    ]
+    for player in stats.players:
+        lines.append(
+            f"{clipped(player.name, 19):<20}{player.played:>7}{player.won:>6}"
+            f"{rate(player.win_rate):>10}{amount(player.money, 'money', signed=True):>14}"
+            f"{amount(player.chips, 'chips', signed=True):>10}"
+        )
+    lines += ["", "Win rate: games won out of games played to their end."]
+    for player in stats.players:
+        lines += ["", player.name]
+        lines += [
+            f"  {clipped(game_name(record.game), 20):<20} {record_line(record)}"
+            for record in player.games.values()
+        ]
+    lines.append("")
+    if stats.biggest_pool:
+        pool = stats.biggest_pool
+        lines.append(highlight_line("Biggest Calcutta pool", pool, f"{pool.value:,} chips"))
+    if stats.longest:
+        longest = stats.longest
+        figure = f"{game_name(longest.game)}, {longest.value} rounds"
+        lines.append(highlight_line("Longest game", longest, figure))
+    return "\n".join(lines)

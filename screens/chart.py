@@ -1,0 +1,128 @@
+"""A chart of the session so far: who climbed, who fell, round by round.
+
+Points games (Seven Hand, 5000 Rummy) chart each player's running total, with 5000
+Rummy's target as a line; money and chip games chart each balance (for Hot Rum the
+balance is the running total). Every figure is read from ``Session.state_after``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+from textual_plotext import PlotextPlot
+
+from scorekeeper.session import Session
+from screens.format import amount, plain
+
+UNIT_WORDS = {"points": "points", "money": "$", "chips": "chips"}
+
+
+@dataclass(frozen=True)
+class Chart:
+    """What the chart shows: one line of figures per player, from round 0 (the start)."""
+
+    title: str
+    unit: str
+    rounds: list[int]
+    lines: dict[str, list[int]]
+    target: int | None
+
+    def ticks(self, most: int = 6) -> list[int]:
+        """Round figures for the side axis, 1, 2 or 5 times a power of ten apart, between
+        the lowest figure and the highest (or the target), at most ``most`` of them."""
+        figures = [figure for line in self.lines.values() for figure in line]
+        if self.target is not None:
+            figures.append(self.target)
+        low, high = min(figures, default=0), max(figures, default=0)
+        step = 1
+        while high - low > step * (most - 1):
+            step = step * 5 // 2 if str(step)[0] == "2" else step * 2
+        return list(range(-(-low // step) * step, high // step * step + 1, step))
+
+    def plotted(self, figures: list[int]) -> list[float]:
+        """Money in dollars on the axis (cents would read as hundreds); else as counted."""
+        return [figure / 100 for figure in figures] if self.unit == "money" else list(figures)
+
+
+def target_of(session: Session) -> int | None:
+    """The score that ends the game, where reaching one does (5000 Rummy's target).
+
+    The two-hand doubling and limit-poker games end after two hands, not at a score.
+    """
+    options = session.options
+    if options.get("doubling") or options.get("limit_poker"):
+        return None
+    target = session.info.get("target")
+    return target if isinstance(target, int) and not isinstance(target, bool) else None
+
+
+def chart_of(session: Session) -> Chart:
+    game = session.game
+    in_points = game.scored_in_points
+    unit = "points" if in_points else game.unit
+    states = [session.state_before(0), *map(session.state_after, range(len(session.rounds)))]
+    lines = {
+        name: [(state.totals if in_points else state.balances)[name] for state in states]
+        for name in session.players
+    }
+    what = "Running totals" if in_points else "Balances"
+    title = f"{game.name} — {what} by round ({UNIT_WORDS[unit]})"
+    return Chart(title, unit, list(range(len(states))), lines, target_of(session))
+
+
+class ChartScreen(ModalScreen[None]):
+    """Opened from the table with ``c``; Esc closes."""
+
+    CSS_PATH = "chart.tcss"
+    BINDINGS = [Binding("escape,c,q,enter", "close", "Close", tooltip="Back to the table")]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.chart = chart_of(session)
+
+    def compose(self) -> ComposeResult:
+        chart = self.chart
+        with Vertical(id="chart"):
+            yield Static(plain(chart.title), id="chart-title")
+            if self.session.rounds:
+                yield PlotextPlot(id="plot")
+            else:
+                yield Static("No round recorded yet: the chart starts with the first.", id="none")
+            yield Static(plain(self.standings()), id="chart-now")
+            yield Static("Esc to close", id="chart-keys")
+
+    def standings(self) -> str:
+        """Where everyone stands after the last round, and the target if there is one."""
+        chart = self.chart
+        now = " · ".join(
+            f"{name} {amount(figures[-1], chart.unit, signed=chart.unit != 'points')}"
+            for name, figures in chart.lines.items()
+        )
+        if chart.target is not None:
+            now += f" · target {chart.target:,}"
+        return f"After round {chart.rounds[-1]}: {now}"
+
+    def on_mount(self) -> None:
+        if not self.session.rounds:
+            return
+        chart = self.chart
+        plt = self.query_one("#plot", PlotextPlot).plt
+        plt.clear_figure()
+        for name, figures in chart.lines.items():
+            plt.plot(chart.rounds, chart.plotted(figures), label=name, marker="braille")
+        if chart.target is not None:
+            plt.horizontal_line(chart.target)
+        ticks = chart.ticks()
+        plt.yticks(chart.plotted(ticks), [amount(tick, chart.unit) for tick in ticks])
+        step = max(1, len(chart.rounds) // 10)
+        plt.xticks(chart.rounds[::step])
+        plt.xlabel("round")
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,213 @@
+"""Game nights: the evenings, and the one settle-up that clears every game of the night.
+
+The highlighted night's games and its ledger show below the list: each person's balance
+over all its games, and who pays whom — money and chips apart. ``r`` names the night.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import DataTable, Footer, Header, Input, Static
+
+from scorekeeper.errors import RuleError
+from scorekeeper.nights import NAME_LENGTH, Ledger, Night, game_line, nights_of, rename
+from scorekeeper.stats import clipped
+from scorekeeper.store import Store, StoreError
+from screens.format import amount, names, plain, sum_of
+from screens.problem import ProblemScreen
+
+EMPTY = "No game nights yet: every session played on a day makes that day's night."
+CHIPS_APART = "Chips are settled apart from money: the app does not know what a chip is worth."
+HEADINGS = {"money": "Money", "chips": "Chips"}
+
+
+def balance_lines(ledger: Ledger) -> str:
+    """Who is up or down over the night; those who came out even are named once."""
+    owing = {name: value for name, value in ledger.balances.items() if value}
+    width = max((len(name) for name in owing), default=0)
+    lines = [
+        f"{name:<{width}}  {amount(value, ledger.unit, signed=True):>10}"
+        for name, value in owing.items()
+    ]
+    square = [name for name, value in ledger.balances.items() if not value]
+    if square:
+        lines.append(f"Square: {clipped(names(square), 30)}")
+    return "\n".join(lines)
+
+
+def payment_lines(ledger: Ledger) -> str:
+    if not ledger.payments:
+        return "Nobody owes anybody anything."
+    return "\n".join(
+        f"{payer} pays {payee} {sum_of(value, ledger.unit)}"
+        for payer, payee, value in ledger.payments
+    )
+
+
+class NameNightScreen(ModalScreen[str | None]):
+    """Type the night's name; Enter saves it (empty gives back the date), Esc cancels."""
+
+    CSS_PATH = "nights.tcss"
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, night: Night, save: Callable[[str], RuleError | None]) -> None:
+        super().__init__()
+        self.night = night
+        self.save = save
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="name-night"):
+            yield Static(plain(f"Name the night of {self.night.date}"), id="name-title")
+            yield Input(
+                self.night.name,
+                placeholder="e.g. Grandma's birthday",
+                max_length=NAME_LENGTH,
+                id="name",
+            )
+            yield Static("", id="name-error")
+            yield Static("Enter to save (empty: the date again) · Esc to cancel", id="name-keys")
+
+    @on(Input.Submitted, "#name")
+    def submitted(self, event: Input.Submitted) -> None:
+        problem = self.save(event.value)
+        if problem is None:
+            self.dismiss(event.value)
+            return
+        self.query_one("#name-error", Static).update(plain(problem.message))
+        self.query_one("#name", Input).add_class("-invalid")
+
+    @on(Input.Changed, "#name")
+    def changed(self) -> None:
+        self.query_one("#name-error", Static).update("")
+        self.query_one("#name", Input).remove_class("-invalid")
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class NightsScreen(Screen[None]):
+    CSS_PATH = "nights.tcss"
+    BINDINGS = [
+        Binding("r", "rename", "Name", id="rename", tooltip="Name the highlighted night"),
+        Binding("escape", "back", "Sessions", id="back", tooltip="Back to the list"),
+    ]
+
+    def __init__(self, store: Store) -> None:
+        super().__init__()
+        self.store = store
+        self.nights: list[Night] = nights_of(store)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        table: DataTable[str | Text] = DataTable(id="nights", cursor_type="row")
+        yield table
+        yield Static("", id="night-title")
+        with VerticalScroll(id="ledger"):
+            yield Static("", id="games")
+            yield Static("No round was played: nothing to settle.", id="nothing")
+            for unit, heading in HEADINGS.items():
+                yield Static(f"{heading} — who pays whom", classes=f"heading {unit}")
+                if unit == "chips":
+                    yield Static(CHIPS_APART, classes="note chips")
+                with Horizontal(classes=f"book {unit}"):
+                    yield Static("", id=f"{unit}-balances", classes="balances")
+                    yield Static("", id=f"{unit}-payments", classes="payments")
+        yield Static(EMPTY, id="no-nights")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Game nights"
+        table = self.query_one("#nights", DataTable)
+        for label, width in (("Night", 26), ("Date", 10), ("Games", 5), ("Players", 28)):
+            table.add_column(label, width=width)
+        self.fill()
+        table.focus()
+
+    def fill(self, cursor: int = 0) -> None:
+        table = self.query_one("#nights", DataTable)
+        table.clear()
+        for night in self.nights:
+            table.add_row(
+                Text(clipped(night.title, 26)),
+                night.date,
+                Text(str(len(night.sessions)), justify="right"),
+                Text(clipped(names(night.players), 28)),
+                key=night.date,
+            )
+        count = len(self.nights)
+        self.sub_title = f"{count:,} night{'' if count == 1 else 's'}"
+        for selector in ("#nights", "#night-title", "#ledger"):
+            self.query_one(selector).display = bool(self.nights)
+        self.query_one("#no-nights").display = not self.nights
+        if self.nights:
+            table.move_cursor(row=min(cursor, count - 1), animate=False)
+            self.show_night(self.nights[table.cursor_row])
+        self.refresh_bindings()
+
+    def highlighted(self) -> Night | None:
+        row = self.query_one("#nights", DataTable).cursor_row
+        return self.nights[row] if self.nights and 0 <= row < len(self.nights) else None
+
+    def show_night(self, night: Night) -> None:
+        games = len(night.sessions)
+        self.query_one("#night-title", Static).update(
+            plain(f"{night.title} — {games} game{'' if games == 1 else 's'}, settled as one")
+        )
+        lines = "\n".join(game_line(summary) for summary in night.sessions)
+        self.query_one("#games", Static).update(plain(lines))
+        ledgers = {book.unit: book for book in night.ledgers()}
+        self.query_one("#nothing").display = not ledgers
+        for unit in HEADINGS:
+            for part in self.query(f"#ledger .{unit}"):
+                part.display = unit in ledgers
+            if unit in ledgers:
+                book = ledgers[unit]
+                self.query_one(f"#{unit}-balances", Static).update(plain(balance_lines(book)))
+                self.query_one(f"#{unit}-payments", Static).update(plain(payment_lines(book)))
+
+    @on(DataTable.RowHighlighted, "#nights")
+    def night_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if 0 <= event.cursor_row < len(self.nights):
+            self.show_night(self.nights[event.cursor_row])
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "rename":
+            return self.highlighted() is not None
+        return True
+
+    def action_rename(self) -> None:
+        night = self.highlighted()
+        if night is None:
+            return
+        row = self.query_one("#nights", DataTable).cursor_row
+
+        def save(name: str) -> RuleError | None:
+            try:
+                rename(self.store, night.date, name)
+            except RuleError as error:
+                return error
+            except StoreError as error:
+                return RuleError("name", f"Not saved: {error.message}")
+            return None
+
+        def renamed(name: str | None) -> None:
+            if name is None:
+                return
+            try:
+                self.nights = nights_of(self.store)
+            except StoreError as error:
+                self.app.push_screen(ProblemScreen("The nights cannot be read", error.message))
+                return
+            self.fill(row)
+
+        self.app.push_screen(NameNightScreen(night, save), renamed)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,139 @@
+"""Statistics: every player across every stored session, and one player game by game.
+
+All figures come from ``scorekeeper.stats``; this screen lays them out. The players are
+ranked by sessions played; the highlighted one's record at each game shows below.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+from scorekeeper.stats import GameRecord, PlayerStats, Stats, game_name, gather, rate
+from scorekeeper.store import Store
+from screens.format import amount, names, plain, sum_of
+
+EMPTY = "No game has been played yet: statistics start with the first round recorded."
+
+
+def right(text: str) -> Text:
+    return Text(text, justify="right")
+
+
+def score(value: float | int | None, unit: str) -> Text:
+    if value is None:
+        return right("—")
+    return right(amount(round(value), unit, signed=unit != "points"))
+
+
+class StatsScreen(Screen[None]):
+    CSS_PATH = "stats.tcss"
+    BINDINGS = [Binding("escape", "back", "Sessions", id="back", tooltip="Back to the list")]
+
+    def __init__(self, store: Store) -> None:
+        super().__init__()
+        self.store = store
+        self.stats: Stats = gather(store)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="records")
+        players: DataTable[str | Text] = DataTable(id="players", cursor_type="row")
+        yield players
+        yield Static("", id="player-title")
+        games: DataTable[str | Text] = DataTable(id="games", cursor_type="none")
+        games.can_focus = False
+        yield games
+        yield Static(EMPTY, id="no-stats")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Statistics"
+        stats = self.stats
+        plural = "session" if stats.sessions == 1 else "sessions"
+        self.sub_title = f"{stats.sessions:,} {plural} played"
+        self.query_one("#records", Static).update(plain(self.records()))
+        players = self.query_one("#players", DataTable)
+        for label, width in (
+            ("Player", 20),
+            ("Played", 6),
+            ("Won", 5),
+            ("Win rate", 8),
+            ("Money", 11),
+            ("Chips", 8),
+        ):
+            players.add_column(label, width=width)
+        for player in stats.players:
+            players.add_row(
+                Text(player.name),
+                right(f"{player.played:,}"),
+                right(f"{player.won:,}"),
+                right(rate(player.win_rate)),
+                right(amount(player.money, "money", signed=True)),
+                right(amount(player.chips, "chips", signed=True)),
+            )
+        games = self.query_one("#games", DataTable)
+        for label, width in (
+            ("Game", 20),
+            ("Played", 6),
+            ("Won", 9),
+            ("Win rate", 8),
+            ("Average", 11),
+            ("Best", 11),
+        ):
+            games.add_column(label, width=width)
+        played = bool(stats.players)
+        for selector in ("#records", "#players", "#player-title", "#games"):
+            self.query_one(selector).display = played
+        self.query_one("#no-stats").display = not played
+        if played:
+            players.focus()
+            self.show_player(stats.players[0])
+
+    def records(self) -> str:
+        """The record-breaking sessions, one line each."""
+        lines = []
+        pool = self.stats.biggest_pool
+        if pool is not None:
+            lines.append(
+                f"Biggest Calcutta pool: {sum_of(pool.value, 'chips')} "
+                f"({names(pool.players)}, {pool.started[:10]})"
+            )
+        longest = self.stats.longest
+        if longest is not None:
+            lines.append(
+                f"Longest game: {game_name(longest.game)}, {longest.value} rounds "
+                f"({names(longest.players)}, {longest.started[:10]})"
+            )
+        return "\n".join(lines)
+
+    def show_player(self, player: PlayerStats) -> None:
+        self.query_one("#player-title", Static).update(plain(f"{player.name}, game by game"))
+        games = self.query_one("#games", DataTable)
+        games.clear()
+        for record in player.games.values():
+            games.add_row(*self.game_row(record))
+
+    def game_row(self, record: GameRecord) -> list[str | Text]:
+        won = f"{record.won} of {record.finished}" if record.finished else "—"
+        unit = record.unit
+        return [
+            game_name(record.game),
+            right(f"{record.played:,}"),
+            right(won),
+            right(rate(record.win_rate)),
+            score(record.average, unit),
+            score(record.best, unit),
+        ]
+
+    @on(DataTable.RowHighlighted, "#players")
+    def player_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if 0 <= event.cursor_row < len(self.stats.players):
+            self.show_player(self.stats.players[event.cursor_row])
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

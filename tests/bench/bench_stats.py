@@ -1,0 +1,153 @@
+"""How long the statistics take with many stored sessions (target: 10,000 sessions < 1 s).
+
+The store is filled with an even mix of the six games, six players a table (five at
+5000 Rummy), 30 rounds a session where the game runs that long; fsync is skipped while
+filling, as only reading is timed. Each figure is the best of a few runs in a fresh
+read-only store, as ``scorekeeper stats`` would open it.
+
+Run: .venv/bin/python tests/bench/bench_stats.py [--quick] [--sessions N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from unittest import mock
+
+from scorekeeper import Session
+from scorekeeper.nights import group, load_names
+from scorekeeper.stats import calcutta_pools, compute, gather
+from scorekeeper.store import Store
+
+NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]
+ROUNDS = 30
+SUITS = "SHDC"
+
+
+def _racehorse(seats: list[str], i: int) -> dict[str, Any]:
+    return {"pitcher": seats[i % len(seats)], "bid": 2 + i % 4, "made": i % 3 != 0}
+
+
+def _hot_rum(seats: list[str], i: int) -> dict[str, Any]:
+    out = seats[i % len(seats)]
+    deadwood = {name: (i + seat) % 40 for seat, name in enumerate(seats) if name != out}
+    return {"out": out, "rummy": i % 5 == 0, "deadwood": deadwood}
+
+
+def _horse_race(seats: list[str], i: int) -> dict[str, Any]:
+    dealer = (i + 0) % len(seats)
+    bets = [
+        {"player": name, "horse": SUITS[(i + seat) % 4], "amount": 1 + seat}
+        for seat, name in enumerate(seats)
+        if seat != dealer
+    ]
+    return {"course": {"S": 2, "H": 1, "D": 3, "C": 1}, "bets": bets, "winner": SUITS[i % 4]}
+
+
+def _calcutta(seats: list[str], i: int) -> dict[str, Any]:
+    sales = {
+        suit: None if (i + k) % 7 == 0 else {"owner": seats[(i + k) % 6], "price": 1 + (i + k) % 3}
+        for k, suit in enumerate(SUITS)
+    }
+    return {
+        "course": {"S": 2, "H": 2, "D": 2, "C": 1},
+        "sales": sales,
+        "first": SUITS[i % 4],
+        "second": SUITS[(i + 1) % 4],
+    }
+
+
+def _seven_hand(seats: list[str], i: int) -> dict[str, Any]:
+    out = seats[i % len(seats)]
+    return {"out": out, "points": {name: 5 * (1 + (i + k) % 9) for k, name in enumerate(seats)}}
+
+
+def _rummy_5000(seats: list[str], i: int) -> dict[str, Any]:
+    out = seats[i % len(seats)]
+    return {
+        "wild": "5",
+        "out": out,
+        "melded": {name: 5 * (10 + (i + k) % 40) for k, name in enumerate(seats)},
+        "in_hand": {name: 0 if name == out else 5 * ((i + k) % 5) for k, name in enumerate(seats)},
+    }
+
+
+MAKERS: dict[str, Callable[[list[str], int], dict[str, Any]]] = {
+    "racehorse": _racehorse,
+    "hot-rum": _hot_rum,
+    "horse-race": _horse_race,
+    "calcutta": _calcutta,
+    "seven-hand": _seven_hand,
+    "rummy-5000": _rummy_5000,
+}
+
+
+def _session(game: str, variant: int) -> Session:
+    count = 5 if game == "rummy-5000" else 6
+    seats = [NAMES[(variant + k) % len(NAMES)] for k in range(count)]
+    session = Session.new(game, seats)
+    make = MAKERS[game]
+    for i in range(ROUNDS):
+        if session.finished:
+            break
+        round_ = make(seats, i)
+        if game == "seven-hand":
+            round_["points"].pop(round_["out"])
+        session.record(round_)
+    return session
+
+
+def fill(path: Path, count: int) -> None:
+    """``count`` sessions, an even mix of the games, saved without fsync (setup only)."""
+    models = [_session(game, variant) for variant in range(10) for game in MAKERS]
+    with mock.patch("os.fsync"), Store(path) as store:
+        for number in range(count):
+            store.add(models[number % len(models)])
+        store.summaries()  # the session list, cached as the app leaves it
+
+
+def _best(run: Callable[[], object], repeats: int) -> float:
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - start)
+    return best * 1000
+
+
+def measure(path: Path, repeats: int) -> dict[str, float]:
+    store = Store(path, readonly=True)
+    summaries = store.summaries()
+    pools = calcutta_pools(store, summaries)
+    return {
+        "summaries": _best(lambda: Store(path, readonly=True).summaries(), repeats),
+        "calcutta pools": _best(lambda: calcutta_pools(store, summaries), repeats),
+        "compute": _best(lambda: compute(summaries, pools), repeats),
+        "nights": _best(lambda: group(summaries, load_names(path)), repeats),
+        "stats total": _best(lambda: gather(Store(path, readonly=True)), repeats),
+    }
+
+
+def main(argv: list[str] | None = None) -> dict[str, float]:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="60 sessions, to check it runs")
+    parser.add_argument("--sessions", type=int, default=10_000)
+    args = parser.parse_args(argv)
+    count, repeats = (60, 1) if args.quick else (args.sessions, 3)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder)
+        start = time.perf_counter()
+        fill(path, count)
+        print(f"filled a store with {count:,} sessions in {time.perf_counter() - start:.1f} s")
+        figures = measure(path, repeats)
+    for label, ms in figures.items():
+        print(f"{label:<15} {ms:8.1f} ms (best of {repeats})")
+    return figures
+
+
+if __name__ == "__main__":
+    main()

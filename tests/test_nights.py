@@ -1,0 +1,290 @@
+"""Game nights: sessions grouped by the date they began, named, and settled all at once."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper import RuleError, Session
+from scorekeeper.cli import main
+from scorekeeper.export import export
+from scorekeeper.games import GAMES
+from scorekeeper.nights import Night, find, group, load_names, night_of, rename, report
+from scorekeeper.session import POOL
+from scorekeeper.store import Store, StoreDamaged, StoreError, Summary
+from tests.test_stats import PARKS, parks_calcutta, summary
+
+FRIDAY = "2024-05-03T19:00:00+02:00"
+LATE = "2024-05-03T23:40:00+02:00"
+PAST_MIDNIGHT = "2024-05-04T00:20:00+02:00"
+SUNDAY = "2024-05-05T15:00:00+02:00"
+
+
+def racehorse_at_the_parks(started: str = LATE) -> Summary:
+    """SCENARIOS.md, Racehorse at $0.25 a point: Ann −$6.75, Ed +$3.75, four +$0.75."""
+    balances = {"Ann": -675, "Bob": 75, "Cy": 75, "Di": 75, "Ed": 375, "Flo": 75}
+    return summary("rh", "racehorse", balances, rounds=2, started=started)
+
+
+def calcutta_at_the_parks() -> Summary:
+    """SCENARIOS.md, Calcutta after race 2: 19 chips carried in the pool."""
+    balances = {"Ann": -8, "Bob": -12, "Cy": -12, "Di": -5, "Ed": -9, "Flo": 27}
+    return summary("cc", "calcutta", balances, rounds=2, started=FRIDAY)
+
+
+def paid(balances: dict[str, int], payments: list[tuple[str, str, int]]) -> dict[str, int]:
+    after = dict(balances)
+    for payer, payee, value in payments:
+        after[payer] += value
+        after[payee] -= value
+    return after
+
+
+def test_sessions_are_grouped_by_the_date_they_began_most_recent_night_first() -> None:
+    sunday = summary("su", "seven-hand", {"Grandma": 0, "Max": 0, "Zoe": 0}, started=SUNDAY)
+    after_midnight = summary("pm", "hot-rum", {"Ann": 5, "Bob": -5}, started=PAST_MIDNIGHT)
+    nights = group(
+        [sunday, after_midnight, racehorse_at_the_parks(), calcutta_at_the_parks()],
+        {"2024-05-05": "Grandma's birthday"},
+    )
+    assert [night.date for night in nights] == ["2024-05-05", "2024-05-04", "2024-05-03"]
+    assert [s.id for s in nights[2].sessions] == ["cc", "rh"], "played order within the night"
+    assert nights[0].title == "Grandma's birthday" and nights[0].label == "Grandma's birthday"
+    assert nights[2].title == "Fri 3 May 2024" and nights[2].label == "2024-05-03"
+    assert night_of(after_midnight) == "2024-05-04", "the calendar date, as the rules say"
+
+
+def test_friday_settles_money_and_chips_apart_with_the_pool_as_a_party() -> None:
+    night = group([racehorse_at_the_parks(), calcutta_at_the_parks()], {})[0]
+    money, chips = night.ledgers()
+    assert money.unit == "money" and chips.unit == "chips"
+    assert money.payments == [
+        ("Ann", "Ed", 375),
+        ("Ann", "Bob", 75),
+        ("Ann", "Cy", 75),
+        ("Ann", "Di", 75),
+        ("Ann", "Flo", 75),
+    ]
+    assert chips.balances[POOL] == 19
+    assert sum(chips.balances.values()) == 0
+    assert set(paid(chips.balances, chips.payments).values()) == {0}
+    assert len(chips.payments) <= len(chips.balances) - 1
+
+
+def test_one_payment_clears_what_two_games_owe_between_the_same_people() -> None:
+    """Ann loses $6.75 at Racehorse and wins $5.00 back at Hot Rum as "ann": she pays $1.75."""
+    hot_rum = summary("hr", "hot-rum", {"ann": 500, "Ed": -500}, started=FRIDAY)
+    night = group([racehorse_at_the_parks(), hot_rum], {})[0]
+    (money,) = night.ledgers()
+    assert money.balances == {"Ann": -175, "Ed": -125, "Bob": 75, "Cy": 75, "Di": 75, "Flo": 75}
+    assert night.players == ["Ann", "Ed", "Bob", "Cy", "Di", "Flo"]
+    assert money.payments == [
+        ("Ann", "Bob", 75),
+        ("Ed", "Cy", 75),
+        ("Ann", "Di", 75),
+        ("Ed", "Flo", 50),
+        ("Ann", "Flo", 25),
+    ]
+
+
+def test_a_night_of_unplayed_sessions_has_nothing_to_settle() -> None:
+    empty = summary("e", "racehorse", {"Ann": 0, "Bob": 0}, rounds=0)
+    assert group([empty], {})[0].ledgers() == []
+
+
+def test_find_a_night_by_date_or_by_name_in_any_case() -> None:
+    nights = group(
+        [racehorse_at_the_parks(), summary("su", "hot-rum", {"A": 0, "B": 0}, started=SUNDAY)],
+        {"2024-05-05": "Grandma's birthday"},
+    )
+    assert find(nights, "2024-05-03").date == "2024-05-03"
+    assert find(nights, "  grandma's BIRTHDAY ").date == "2024-05-05"
+    with pytest.raises(LookupError, match=r"birthday \(2024-05-05\)"):
+        find(nights, "2023-01-01")
+
+
+names = st.sampled_from(["Ann", "ann", "Bob", "BOB", "Cy", "Di", "Ed", "Flo", "Gus"])
+
+
+@st.composite
+def sessions(draw: st.DrawFn) -> Summary:
+    """A session with zero-sum balances; a Calcutta one may leave chips in the pool."""
+    game = draw(st.sampled_from(sorted(GAMES)))
+    seats = draw(st.lists(names, min_size=2, max_size=6, unique_by=str.casefold))
+    amounts = [draw(st.integers(-5_000, 5_000)) for _ in seats[1:]]
+    pot = draw(st.integers(0, 60)) if game == "calcutta" else 0
+    balances = dict(zip(seats, [-sum(amounts) - pot, *amounts], strict=True))
+    hour = draw(st.integers(10, 23))
+    return summary(
+        draw(st.text("abcdef0123", min_size=8, max_size=8)),
+        game,
+        balances,
+        rounds=draw(st.integers(0, 30)),
+        started=f"2024-05-03T{hour}:00:00+02:00",
+    )
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(sessions(), min_size=1, max_size=8))
+def test_every_night_settles_zero_sum_clears_all_in_at_most_players_minus_one(
+    played: list[Summary],
+) -> None:
+    (night,) = group(played, {})
+    people = {name.casefold() for s in night.sessions if s.rounds for name in s.players}
+    for ledger in night.ledgers():
+        assert sum(ledger.balances.values()) == 0
+        assert all(value > 0 for _, _, value in ledger.payments)
+        assert set(paid(ledger.balances, ledger.payments).values()) <= {0}
+        parties = len(people) + (POOL in ledger.balances)
+        assert len(ledger.payments) <= max(parties - 1, 0)
+        assert {name.casefold() for name in ledger.balances} - {POOL.casefold()} <= people
+
+
+# -- names that persist -------------------------------------------------------------
+
+
+@pytest.fixture
+def played(tmp_path: Path) -> tuple[Path, str]:
+    """A store with one Calcutta evening in it, and the date it was played on."""
+    with Store(tmp_path) as store:
+        store.add(parks_calcutta(2))
+        date = night_of(store.summaries()[0])
+    return tmp_path, date
+
+
+def test_a_renamed_night_keeps_its_name_after_reopening_the_store(
+    played: tuple[Path, str],
+) -> None:
+    path, date = played
+    with Store(path) as store:
+        rename(store, date, "  Friday   at the Parks' ")
+    with Store(path, readonly=True) as store:
+        night = find(group(store.summaries(), load_names(path)), "friday at the parks'")
+    assert (night.date, night.name) == (date, "Friday at the Parks'")
+    assert not list(path.glob("*.tmp")), "written atomically: no temporary file left"
+
+
+def test_an_empty_name_gives_the_night_its_date_back(played: tuple[Path, str]) -> None:
+    path, date = played
+    with Store(path) as store:
+        rename(store, date, "Poker night")
+        assert rename(store, date, "   ") == {}
+    assert load_names(path) == {}
+
+
+@pytest.mark.parametrize(
+    ("date", "name", "field", "words"),
+    [
+        ("3 May", "x", "date", "YYYY-MM-DD"),
+        ("2024-02-30", "x", "date", "not a day"),
+        ("1999-01-01", "x", "date", "no session was started"),
+        (None, "2024-05-03", "name", "reads as a date"),
+        (None, "x" * 61, "name", "60 characters"),
+    ],
+)
+def test_a_name_or_date_that_would_confuse_is_refused_and_nothing_saved(
+    played: tuple[Path, str], date: str | None, name: str, field: str, words: str
+) -> None:
+    path, today = played
+    with Store(path) as store:
+        rename(store, today, "Before")
+        with pytest.raises(RuleError, match=words) as error:
+            rename(store, date or today, name)
+    assert error.value.field == field
+    assert load_names(path) == {today: "Before"}
+
+
+def test_two_nights_cannot_share_a_name(played: tuple[Path, str]) -> None:
+    path, today = played
+    names_file = path / "nights.json"
+    names_file.write_text('{"schema": 1, "names": {"2024-05-03": "Poker"}}')
+    with Store(path) as store, pytest.raises(RuleError, match="already the name") as error:
+        rename(store, today, "POKER")
+    assert error.value.field == "name"
+
+
+def test_a_read_only_store_cannot_rename(played: tuple[Path, str]) -> None:
+    path, today = played
+    with pytest.raises(StoreError, match="read-only"):
+        rename(Store(path, readonly=True), today, "Poker")
+
+
+@pytest.mark.parametrize("damage", [b"", b"\x00\x00\x00", b'{"schema": 1, "names": {', b"[]"])
+def test_a_damaged_names_file_is_reported_and_left_untouched(
+    played: tuple[Path, str], damage: bytes
+) -> None:
+    path, today = played
+    names_file = path / "nights.json"
+    names_file.write_bytes(damage)
+    with pytest.raises(StoreDamaged, match=r"nights\.json"):
+        load_names(path)
+    with Store(path) as store, pytest.raises(StoreDamaged):
+        rename(store, today, "Poker")
+    assert names_file.read_bytes() == damage
+
+
+def test_a_night_is_the_sessions_of_the_store(played: tuple[Path, str]) -> None:
+    path, today = played
+    with Store(path) as store:
+        store.add(Session.new("racehorse", PARKS))
+        night = group(store.summaries(), {})[0]
+    assert isinstance(night, Night) and night.date == today and len(night.sessions) == 2
+    (chips,) = night.ledgers()
+    assert chips.balances[POOL] == 19
+
+
+def test_the_night_as_the_command_line_prints_it() -> None:
+    night = group([racehorse_at_the_parks(), calcutta_at_the_parks()], {"2024-05-03": "Parks"})[0]
+    lines = report(night).splitlines()
+    assert lines[0] == "Parks (2024-05-03): 2 games"
+    assert lines[1] == "  19:00  Calcutta Horse Race — Ann, Bob, Cy, Di, Ed, Flo · 2 rounds"
+    assert lines[4:7] == ["Money", "  Ann pays Ed $3.75", "  Ann pays Bob $0.75"]
+    assert "Chips (settled apart from money)" in lines
+    assert "  Bob pays Flo 12 chips" in lines
+    assert "  Cy pays (pool) 12 chips" in lines
+
+
+# -- the command line and the CSV export ------------------------------------------
+
+
+def test_settle_night_on_the_command_line_by_date_or_name(
+    played: tuple[Path, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, today = played
+    with Store(path) as store:
+        rename(store, today, "Parks")
+        # The app may stay open: settle only reads.
+        assert main(["settle", "--db", str(path), "--night", today]) == 0
+    by_date = capsys.readouterr().out
+    assert by_date.startswith(f"Parks ({today}): 1 game\n")
+    assert "  Bob pays Flo 12 chips\n" in by_date
+    assert main(["settle", "--db", str(path), "--night", "PARKS"]) == 0
+    assert capsys.readouterr().out == by_date
+    assert main(["settle", "--db", str(path)]) == 0, "the most recent night by default"
+    assert capsys.readouterr().out == by_date
+
+
+def test_settle_an_unknown_night_says_which_nights_there_are(
+    played: tuple[Path, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, today = played
+    assert main(["settle", "--db", str(path), "--night", "1999-12-31"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "No night is dated or named '1999-12-31'" in captured.err and today in captured.err
+
+
+def test_sessions_csv_names_each_sessions_night(played: tuple[Path, str], tmp_path: Path) -> None:
+    path, today = played
+    with Store(path) as store:
+        store.add(Session.new("racehorse", PARKS))
+        rename(store, today, "=Parks night")
+        sessions_csv, _ = export(store, tmp_path / "out")
+    with open(sessions_csv, encoding="utf-8-sig", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert [row["night"] for row in rows] == ["'=Parks night", "'=Parks night"]
+    assert [row["date"] for row in rows] == [today, today]

@@ -1,0 +1,151 @@
+"""The game-night ledger at 80×24: the evening's games, one settle-up, and naming the night."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App
+from textual.widgets import DataTable, Input, Static
+
+from scorekeeper import Session
+from scorekeeper.nights import load_names, night_of
+from scorekeeper.store import Store
+from screens.app import ScorekeeperApp
+from screens.home import HomeScreen
+from screens.nights import EMPTY, NameNightScreen, NightsScreen
+from screens.problem import ProblemScreen
+from tests.test_stats import PARKS, parks_calcutta
+
+
+class NightsHost(App[None]):
+    def __init__(self, store: Store) -> None:
+        super().__init__()
+        self.store = store
+
+    def on_mount(self) -> None:
+        self.push_screen(NightsScreen(self.store))
+
+
+def friday_at_the_parks(path: Path) -> str:
+    """SCENARIOS.md: Calcutta to race 2 (19 chips carried), then Racehorse at $0.25."""
+    with Store(path) as store:
+        store.add(parks_calcutta(2))
+        racehorse = Session.new("racehorse", PARKS, dealer="Cy", options={"stake": 25})
+        racehorse.record({"pitcher": "Ed", "bid": 2, "made": True})
+        racehorse.record({"pitcher": "Ann", "bid": 5, "made": False})
+        store.add(racehorse)
+        return night_of(store.summaries()[0])
+
+
+def text(app: App[None], selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).content)
+
+
+async def test_the_night_settles_every_game_at_once(tmp_path: Path) -> None:
+    date = friday_at_the_parks(tmp_path)
+    with Store(tmp_path) as store:
+        app = NightsHost(store)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            nights = app.screen.query_one("#nights", DataTable)
+            assert nights.row_count == 1
+            assert [str(cell) for cell in nights.get_row_at(0)][1:3] == [date, "2"]
+            assert text(app, "#night-title").endswith("— 2 games, settled as one")
+            games = text(app, "#games")
+            assert "Calcutta Horse Race — Ann, Bob, Cy, Di, Ed, Flo · 2 rounds" in games
+            assert "Racehorse — Ann, Bob, Cy, Di, Ed, Flo · 2 rounds" in games
+            money = text(app, "#money-payments").splitlines()
+            assert money == [
+                "Ann pays Ed $3.75",
+                "Ann pays Bob $0.75",
+                "Ann pays Cy $0.75",
+                "Ann pays Di $0.75",
+                "Ann pays Flo $0.75",
+            ]
+            assert text(app, "#money-balances").splitlines()[:2] == [
+                "Ann      −$6.75",
+                "Bob      +$0.75",
+            ]
+            chips = text(app, "#chips-payments").splitlines()
+            assert chips[0] == "Bob pays Flo 12 chips"
+            assert "Cy pays (pool) 12 chips" in chips
+            assert len(chips) == 6, "seven parties with the pool, six payments"
+            assert "(pool)" in text(app, "#chips-balances")
+
+
+async def test_naming_the_night_shows_and_keeps_the_name(tmp_path: Path) -> None:
+    date = friday_at_the_parks(tmp_path)
+    with Store(tmp_path) as store:
+        app = NightsHost(store)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("r")
+            await pilot.pause()
+            assert isinstance(app.screen, NameNightScreen)
+            await pilot.press(*"Parks'")
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, NightsScreen)
+            nights = app.screen.query_one("#nights", DataTable)
+            assert str(nights.get_row_at(0)[0]) == "Parks'"
+            assert text(app, "#night-title").startswith("Parks' — 2 games")
+    assert load_names(tmp_path) == {date: "Parks'"}
+
+
+async def test_a_name_that_reads_as_a_date_is_refused_at_the_field(tmp_path: Path) -> None:
+    friday_at_the_parks(tmp_path)
+    with Store(tmp_path) as store:
+        app = NightsHost(store)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("r")
+            await pilot.pause()
+            app.screen.query_one("#name", Input).value = "2024-05-03"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, NameNightScreen)
+            assert "reads as a date" in text(app, "#name-error")
+            assert app.screen.query_one("#name", Input).value == "2024-05-03", "what was typed"
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, NightsScreen)
+    assert load_names(tmp_path) == {}
+
+
+async def test_no_nights_yet(tmp_path: Path) -> None:
+    with Store(tmp_path) as store:
+        app = NightsHost(store)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert text(app, "#no-nights") == EMPTY
+            await pilot.press("r")
+            await pilot.pause()
+            assert isinstance(app.screen, NightsScreen), "nothing to name"
+
+
+async def test_ctrl_l_on_home_opens_the_nights(tmp_path: Path) -> None:
+    friday_at_the_parks(tmp_path)
+    with Store(tmp_path) as store:
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("ctrl+l")
+            await pilot.pause()
+            assert isinstance(app.screen, NightsScreen)
+            assert "Ann pays Ed $3.75" in text(app, "#money-payments")
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, HomeScreen)
+
+
+async def test_a_damaged_names_file_is_a_problem_screen_not_a_crash(tmp_path: Path) -> None:
+    friday_at_the_parks(tmp_path)
+    (tmp_path / "nights.json").write_bytes(b"{")
+    with Store(tmp_path) as store:
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("ctrl+l")
+            await pilot.pause()
+            assert isinstance(app.screen, ProblemScreen)
+    assert (tmp_path / "nights.json").read_bytes() == b"{"

@@ -1,0 +1,115 @@
+"""The statistics screen at 80×24, over a real store holding one evening."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App
+from textual.widgets import DataTable, Static
+
+from scorekeeper import Session
+from scorekeeper.store import Store
+from screens.app import ScorekeeperApp
+from screens.home import HomeScreen
+from screens.stats import EMPTY, StatsScreen
+from tests.test_stats import PARKS, parks_calcutta
+
+
+class StatsHost(App[None]):
+    def __init__(self, store: Store) -> None:
+        super().__init__()
+        self.store = store
+
+    def on_mount(self) -> None:
+        self.push_screen(StatsScreen(self.store))
+
+
+def the_parks_evening(path: Path) -> None:
+    """SCENARIOS.md's Friday: Calcutta (three races here), Racehorse at $0.25, and a first
+    hand of Seven Hand at Grandma's."""
+    with Store(path) as store:
+        store.add(parks_calcutta(3))
+        racehorse = Session.new("racehorse", PARKS, dealer="Cy", options={"stake": 25})
+        racehorse.record({"pitcher": "Ed", "bid": 2, "made": True})
+        racehorse.record({"pitcher": "Ann", "bid": 5, "made": False})
+        store.add(racehorse)
+        seven = Session.new("seven-hand", ["Grandma", "Max", "Zoe"])
+        seven.record({"out": "Max", "cards": {"Grandma": "K K 4 JK", "Zoe": "A 9"}})
+        store.add(seven)
+
+
+def row(table: DataTable[object], index: int) -> list[str]:
+    return [str(cell) for cell in table.get_row_at(index)]
+
+
+def text(app: App[None], selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).content)
+
+
+async def test_statistics_rank_the_players_and_show_one_game_by_game(tmp_path: Path) -> None:
+    the_parks_evening(tmp_path)
+    with Store(tmp_path) as store:
+        app = StatsHost(store)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            records = text(app, "#records")
+            assert records.startswith("Biggest Calcutta pool: 99 chips (Ann, Bob, Cy, Di, Ed,")
+            assert "Longest game: Calcutta Horse Race, 3 rounds" in records
+            players = app.screen.query_one("#players", DataTable)
+            assert players.row_count == 9
+            assert row(players, 0) == ["Ann", "2", "0", "—", "−$6.75", "+38"]
+            assert row(players, 4) == ["Ed", "2", "0", "—", "+$3.75", "−9"]
+            assert row(players, 6)[0] == "Grandma"
+            assert text(app, "#player-title") == "Ann, game by game"
+            games = app.screen.query_one("#games", DataTable)
+            assert row(games, 0) == ["Calcutta Horse Race", "1", "—", "—", "+38", "+38"]
+            assert row(games, 1) == ["Racehorse", "1", "—", "—", "−$6.75", "−$6.75"]
+            await pilot.press("down")
+            await pilot.pause()
+            assert text(app, "#player-title") == "Bob, game by game"
+            await pilot.press("escape")
+            await pilot.pause()
+            assert not isinstance(app.screen, StatsScreen)
+
+
+async def test_a_seven_hand_not_yet_over_has_no_score_to_average(tmp_path: Path) -> None:
+    the_parks_evening(tmp_path)
+    with Store(tmp_path) as store:
+        app = StatsHost(store)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            players = app.screen.query_one("#players", DataTable)
+            players.move_cursor(row=6)
+            await pilot.pause()
+            assert text(app, "#player-title") == "Grandma, game by game"
+            games = app.screen.query_one("#games", DataTable)
+            assert row(games, 0) == ["Seven Hand Rummy", "1", "—", "—", "—", "—"]
+
+
+async def test_an_empty_store_says_statistics_start_with_the_first_round(tmp_path: Path) -> None:
+    with Store(tmp_path) as store:
+        app = StatsHost(store)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert text(app, "#no-stats") == EMPTY
+            assert not app.screen.query_one("#players").display
+
+
+async def test_ctrl_s_on_home_opens_the_statistics_even_while_filtering(tmp_path: Path) -> None:
+    the_parks_evening(tmp_path)
+    with Store(tmp_path) as store:
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press(*"zoe", "ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, StatsScreen)
+            assert app.screen.query_one("#players", DataTable).row_count == 9
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, HomeScreen)
+            await pilot.press("ctrl+p", *"stats")
+            await pilot.pause(0.3)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, StatsScreen), "the command palette offers it too"
