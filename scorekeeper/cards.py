@@ -53,7 +53,7 @@ def parse_card(token: str, field: str = "cards") -> Card:
     )
 
 
-def parse_cards(text: str, field: str = "cards") -> list[Card]:
+def parse_cards(text: object, field: str = "cards") -> list[Card]:
     """Every card in a line of card text; an empty line is no cards."""
     if not isinstance(text, str):
         raise RuleError(field, f"card text must be text like '5 5 K A JK', not {text!r}")

@@ -81,6 +81,8 @@ class Game:
     max_players: ClassVar[int | None]
     unit: ClassVar[Unit]
     menu_order: ClassVar[int] = 100
+    round_name: ClassVar[str] = "Round"
+    """What the table calls one round: "Race", "Hand", "Deal"."""
     scored_in_points: ClassVar[bool] = False
     lowest_wins: ClassVar[bool] = False
     options: ClassVar[Mapping[str, Option]] = {}
@@ -174,6 +176,42 @@ def check_keys(
             raise RuleError(
                 str(key), f"is not a field of this game's rounds ({', '.join(sorted(allowed))})"
             )
+
+
+Count = Callable[[str, object, str], int]
+
+
+def held_by_others(
+    round_: Mapping[str, Any],
+    players: Sequence[str],
+    out: str,
+    number_key: str,
+    count_number: Count,
+    count_cards: Count,
+) -> dict[str, int]:
+    """What every player but the one who went out was caught holding.
+
+    Typed either as numbers under ``number_key`` or as card text under ``cards``; each
+    count function takes (player, value, field) and raises RuleError on a bad value.
+    """
+    if (number_key in round_) == ("cards" in round_):
+        raise RuleError(
+            number_key, f"give either the {number_key} or the cards each other player held"
+        )
+    key = number_key if number_key in round_ else "cards"
+    count = count_number if key == number_key else count_cards
+    given = player_map(round_[key], key, players)
+    if out in given:
+        raise RuleError(f"{key}.{out}", f"{out} went out: give only the other players")
+    held: dict[str, int] = {}
+    for name in players:
+        if name == out:
+            continue
+        field = f"{key}.{name}"
+        if name not in given:
+            raise RuleError(field, f"{name} is missing: give every player but {out}")
+        held[name] = count(name, given[name], field)
+    return held
 
 
 def add(totals: Mapping[str, int], deltas: Mapping[str, int]) -> dict[str, int]:

@@ -137,7 +137,7 @@ def test_the_panel_tells_the_deal_the_stake_and_who_deals_next() -> None:
     two = Session.new("hot-rum", ["Ann", "Bob"], options={"stake": 25})
     assert GAME.panel(two.setup, two.state) == [
         ("Deal", "10 cards each"),
-        ("Stake", "25 per pip of unmatched cards; a rummy is paid double"),
+        ("Stake", "$0.25 per pip of unmatched cards; a rummy is paid double"),
         ("Next deal", "the winner of each hand deals the next"),
         ("Plays first", "Bob"),
     ]
@@ -194,7 +194,7 @@ def test_a_bad_hand_is_refused_and_changes_nothing(round_: dict[str, Any], field
 def test_the_messages_name_the_player_and_the_rule() -> None:
     session = Session.new("hot-rum", FOUR)
     error = _unchanged(session, {"out": "Ann", "deadwood": {"Bob": 3, "Cy": 1}})
-    assert error.message == "Di is missing: give every player's unmatched cards"
+    assert error.message == "Di is missing: give every player but Ann"
     error = _unchanged(session, {"out": "Ann", "cards": {"Bob": "JK", "Cy": "2", "Di": "2"}})
     assert error.message == "Hot Rum is played without jokers: take the JK out"
 

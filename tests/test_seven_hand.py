@@ -255,7 +255,7 @@ def test_the_panel_shows_the_hand_what_is_to_come_the_decks_and_who_plays_first(
         ),
         ("Decks", "4 with jokers, 11 cards each"),
         ("Plays first", "Cy"),
-        ("Stake", "5 per point of difference, paid at the end"),
+        ("Stake", "$0.05 per point of difference, paid at the end"),
     ]
 
 
@@ -312,9 +312,9 @@ def test_the_messages_name_the_player_and_the_rule() -> None:
     error = _unchanged(session, {"out": "Ann", "points": {"Bob": 7, "Cy": 5}})
     assert error.message == "Bob: 7 is not a multiple of 5 — cards count 5, 10, 15 or 20"
     error = _unchanged(session, {"out": "Ann", "points": {"Bob": 5, "Cy": 5, "Ann": 0}})
-    assert error.message == "Ann went out and scores 0: give only the other players"
+    assert error.message == "Ann went out: give only the other players"
     error = _unchanged(session, {"out": "Ann", "points": {"Bob": 5}})
-    assert error.message == "Cy is missing: every player but Ann holds cards"
+    assert error.message == "Cy is missing: give every player but Ann"
 
 
 @pytest.mark.parametrize(

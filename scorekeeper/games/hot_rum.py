@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from scorekeeper.cards import JOKER, parse_cards, pip_value
@@ -17,8 +17,9 @@ from scorekeeper.game import (
     as_int,
     as_player,
     check_keys,
-    player_map,
+    held_by_others,
 )
+from scorekeeper.money import format_amount
 
 
 def cards_dealt(player_count: int) -> int:
@@ -28,7 +29,7 @@ def cards_dealt(player_count: int) -> int:
     return 7 if player_count <= 4 else 6
 
 
-def deadwood_points(text: str, field: str = "cards") -> int:
+def deadwood_points(text: object, field: str = "cards") -> int:
     """Pip value of unmatched cards: Ace 11, K/Q/J 10, 10-2 face (live preview too)."""
     cards = parse_cards(text, field)
     if any(card.rank == JOKER for card in cards):
@@ -43,6 +44,7 @@ class HotRum(Game):
     max_players = 6
     unit = "money"
     menu_order = 6
+    round_name = "Hand"
     options = {
         "stake": Option(1, "minor units (cents) paid per pip of unmatched cards", minimum=1),
     }
@@ -60,7 +62,7 @@ Next deal: with 2 players the winner of the hand deals; with more, to the left."
         check_keys(round_, ("out",), ("rummy", "deadwood", "cards"))
         out = as_player(round_["out"], "out", setup.players)
         rummy = as_bool(round_.get("rummy", False), "rummy")
-        pips = self._deadwood(setup.players, out, round_)
+        pips = held_by_others(round_, setup.players, out, "deadwood", self._pips, self._card_pips)
         rate = setup.options["stake"] * (2 if rummy else 1)
         money = {name: -count * rate for name, count in pips.items()}
         money[out] = sum(pips.values()) * rate
@@ -68,35 +70,16 @@ Next deal: with 2 players the winner of the hand deals; with more, to the left."
         dealer = out if len(setup.players) == 2 else setup.left_of(state.dealer)
         return State(dealer, balances, balances, info=state.info)
 
-    def _deadwood(
-        self, players: Sequence[str], out: str, round_: Mapping[str, Any]
-    ) -> dict[str, int]:
-        """Unmatched pips of every player but the one out, from numbers or from card text."""
-        if ("deadwood" in round_) == ("cards" in round_):
-            raise RuleError(
-                "deadwood", "give either the deadwood count or the unmatched cards (not both)"
-            )
-        key = "deadwood" if "deadwood" in round_ else "cards"
-        given = player_map(round_[key], key, players)
-        if out in given:
-            raise RuleError(
-                f"{key}.{out}", f"{out} went out and pays nothing: give only the others"
-            )
-        pips: dict[str, int] = {}
-        for name in players:
-            if name == out:
-                continue
-            field = f"{key}.{name}"
-            if name not in given:
-                raise RuleError(field, f"{name} is missing: give every player's unmatched cards")
-            if key == "cards":
-                pips[name] = deadwood_points(given[name], field)
-            else:
-                pips[name] = as_int(given[name], field, 0)
-        return pips
+    @staticmethod
+    def _pips(name: str, value: object, field: str) -> int:
+        return as_int(value, field, 0)
+
+    @staticmethod
+    def _card_pips(name: str, text: object, field: str) -> int:
+        return deadwood_points(text, field)
 
     def panel(self, setup: Setup, state: State) -> list[tuple[str, str]]:
-        stake = setup.options["stake"]
+        stake = format_amount(setup.options["stake"], self.unit)
         rotation = (
             "the winner of each hand deals the next"
             if len(setup.players) == 2

@@ -16,9 +16,11 @@ from scorekeeper.game import (
     as_int,
     as_player,
     check_keys,
+    held_by_others,
     pay_the_difference,
     player_map,
 )
+from scorekeeper.money import format_amount
 
 CONTRACTS = (
     "two sets",
@@ -66,6 +68,7 @@ class SevenHand(Game):
     scored_in_points = True
     lowest_wins = True
     menu_order = 3
+    round_name = "Hand"
     options = {
         "stake": Option(
             0,
@@ -105,7 +108,7 @@ plays first; the deal passes to the left."""
     def play(self, setup: Setup, state: State, round_: Mapping[str, Any]) -> State:
         check_keys(round_, ("out",), ("points", "cards", "rummies"))
         out = as_player(round_["out"], "out", setup.players)
-        held = self._held(setup.players, out, round_)
+        held = held_by_others(round_, setup.players, out, "points", self._points, self._card_points)
         rummies = add(state.info["rummies"], self._rummies(setup.players, round_))
         totals = add(state.totals, held)
         dealer = setup.left_of(state.dealer)
@@ -116,31 +119,6 @@ plays first; the deal passes to the left."""
         winners = tuple(name for name in setup.players if totals[name] == lowest)
         balances = pay_the_difference(setup.players, totals, winners, setup.options["stake"])
         return State(dealer, totals, balances, True, winners, self._info(setup, hand, rummies))
-
-    def _held(self, players: Sequence[str], out: str, round_: Mapping[str, Any]) -> dict[str, int]:
-        """Points of every player but the one out, from points or from card text."""
-        if ("points" in round_) == ("cards" in round_):
-            raise RuleError(
-                "points", "give either the points or the cards each other player held (not both)"
-            )
-        key = "points" if "points" in round_ else "cards"
-        given = player_map(round_[key], key, players)
-        if out in given:
-            raise RuleError(
-                f"{key}.{out}", f"{out} went out and scores 0: give only the other players"
-            )
-        held: dict[str, int] = {}
-        for name in players:
-            if name == out:
-                continue
-            field = f"{key}.{name}"
-            if name not in given:
-                raise RuleError(field, f"{name} is missing: every player but {out} holds cards")
-            if key == "cards":
-                held[name] = self._card_points(name, given[name], field)
-            else:
-                held[name] = self._points(name, given[name], field)
-        return held
 
     def _points(self, name: str, value: object, field: str) -> int:
         points = as_int(value, field)
@@ -169,7 +147,11 @@ plays first; the deal passes to the left."""
     def panel(self, setup: Setup, state: State) -> list[tuple[str, str]]:
         info = state.info
         stake = setup.options["stake"]
-        money = f"{stake} per point of difference, paid at the end" if stake else "none (points)"
+        money = (
+            f"{format_amount(stake, self.unit)} per point of difference, paid at the end"
+            if stake
+            else "none (points)"
+        )
         if state.finished:
             lines = [
                 ("Game over", f"after hand {info['hand']} — lowest total wins"),
