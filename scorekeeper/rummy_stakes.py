@@ -16,6 +16,7 @@ Round fields, besides the hand's own:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.errors import RuleError
@@ -41,6 +42,71 @@ def _other(players: Sequence[str], name: str) -> str:
     return players[1] if name == players[0] else players[0]
 
 
+def _twice_in_a_row(players: Sequence[str], doubles: Sequence[str], field: str) -> None:
+    if len(doubles) > 1 and doubles[-2] == doubles[-1]:
+        name = doubles[-1]
+        raise RuleError(
+            field,
+            f"{name} cannot double twice in a row: the next double (or a beaver) "
+            f"is {_other(players, name)}'s",
+        )
+
+
+@dataclass(frozen=True)
+class Cube:
+    """The cube after what was said so far in a hand.
+
+    ``doubles`` names who doubled, in order; ``pending`` made the last double and awaits
+    the other's answer; ``folded`` refused one, which ends the hand.
+    """
+
+    face: int
+    doubles: tuple[str, ...] = ()
+    pending: str | None = None
+    folded: str | None = None
+
+
+def cube_after(said: Sequence[tuple[str, str]], players: Sequence[str], automatic: bool) -> Cube:
+    """The cube after a hand's talk: ``("double", "Ann"), ("accept", "Bob")``...
+
+    It starts at 1 (2 after the automatic double) and turns to the next face when a double
+    is taken: accepted, or beavered (taken and doubled back at once, so the beaver is now
+    the double awaiting an answer). A fold refuses the double, leaving the face as it stood.
+    Refuses talk out of turn: an answer with no double to answer, or from the doubler, a
+    double while one awaits its answer, anything after a fold, a double twice in a row.
+    """
+    face = 2 if automatic else 1
+    doubles: list[str] = []
+    pending: str | None = None
+    folded: str | None = None
+    for what, who in said:
+        as_player(who, "doubles", players)
+        if folded is not None:
+            raise RuleError("doubles", f"{folded} folded: the hand is over")
+        if what == "double":
+            doubles.append(who)
+            _twice_in_a_row(players, doubles, f"doubles[{len(doubles) - 1}]")
+            if pending is not None:
+                raise RuleError("doubles", f"{who} must answer {pending}'s double first")
+            pending = who
+            continue
+        if what not in ("accept", "beaver", "fold"):
+            raise RuleError("doubles", f"{what!r} is not said: double, accept, beaver or fold")
+        if pending is None:
+            raise RuleError("doubles", f"nobody has doubled, so {who} has nothing to {what}")
+        if who == pending:
+            raise RuleError("doubles", f"{who} doubled: only {_other(players, who)} answers it")
+        if what == "fold":
+            folded, pending = who, None
+        else:
+            face *= 2
+            pending = None
+            if what == "beaver":
+                doubles.append(who)
+                pending = who
+    return Cube(face, tuple(doubles), pending, folded)
+
+
 def cube_in_play(
     round_: Mapping[str, Any], players: Sequence[str], folded: str | None, first_hand: bool
 ) -> int:
@@ -61,12 +127,7 @@ def cube_in_play(
         raise RuleError("doubles", f"must be the list of who doubled, in order, not {doubles!r}")
     for index, name in enumerate(doubles):
         as_player(name, f"doubles[{index}]", players)
-        if index and doubles[index - 1] == name:
-            raise RuleError(
-                f"doubles[{index}]",
-                f"{name} cannot double twice in a row: the next double (or a beaver) "
-                f"is {_other(players, name)}'s",
-            )
+        _twice_in_a_row(players, doubles[: index + 1], f"doubles[{index}]")
     if folded is not None:
         if not doubles:
             raise RuleError(
@@ -106,6 +167,13 @@ def cube_swing(
     points = stake * gammon_multiplier(abs(margin))
     winner, loser = (first, second) if margin > 0 else (second, first)
     return {winner: points, loser: -points}
+
+
+def check_bet(who: str, chips: int) -> int:
+    """One bet or raise, as it is made: 1-10 chips."""
+    if not 1 <= chips <= BET_LIMIT:
+        raise RuleError("pot", f"{who} bets {chips}: a bet or raise is 1-{BET_LIMIT} chips")
+    return chips
 
 
 def chips_in_pot(

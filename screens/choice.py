@@ -14,10 +14,10 @@ from typing import Any
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
+from screens.fields import ValueChanged
 from screens.format import plain
 
 UNPICKED: Any = object()
@@ -65,7 +65,7 @@ class Choice(Widget, can_focus=True):
         Binding("backspace,delete", "clear", "Clear", show=False),
     ]
 
-    class Changed(Message):
+    class Changed(ValueChanged):
         """The picked value changed (live previews listen for this)."""
 
         def __init__(self, choice: Choice, value: Any) -> None:

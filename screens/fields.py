@@ -10,6 +10,7 @@ from collections.abc import Iterable
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Label, Static
 
@@ -26,6 +27,18 @@ def field_paths(field: str) -> list[str]:
         field = field[:cut]
         paths.append(field)
     return paths
+
+
+class ValueChanged(Message):
+    """A control changed what it holds. The round entry clears the error of the row the
+    control sits in and refreshes its live notes; a new kind of control posts a subclass.
+
+    Only a value change counts: a row's error must stay while the focus merely passes by.
+    """
+
+    @property
+    def control(self) -> Widget:
+        raise NotImplementedError
 
 
 class FieldRow(Horizontal):

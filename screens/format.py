@@ -1,4 +1,5 @@
-"""How numbers and names read on screen: money in dollars, chips whole, names never markup."""
+"""How numbers and names read on screen: amounts as the domain writes them
+(``scorekeeper.money``, so a game's panel and the screens agree), names never as markup."""
 
 from __future__ import annotations
 
@@ -6,16 +7,11 @@ from collections.abc import Iterable
 
 from textual.content import Content
 
-MINUS = "−"
+from scorekeeper.money import amount as amount
+from scorekeeper.money import format_amount as format_amount
 
-
-def amount(value: int, unit: str, *, signed: bool = False) -> str:
-    """``$3.00`` for 300 minor units, ``12`` for chips; ``+``/``−`` only when asked."""
-    sign = MINUS if value < 0 else ("+" if signed and value > 0 else "")
-    size = abs(value)
-    if unit == "money":
-        return f"{sign}${size // 100:,}.{size % 100:02d}"
-    return f"{sign}{size:,}"
+sum_of = format_amount
+"""The name the settle, nights and stats screens know ``format_amount`` by."""
 
 
 def plain(text: str) -> Content:
@@ -25,11 +21,3 @@ def plain(text: str) -> Content:
 
 def names(players: Iterable[str]) -> str:
     return ", ".join(players)
-
-
-def sum_of(value: int, unit: str) -> str:
-    """An amount in a sentence: ``$3.75`` or ``12 chips``."""
-    text = amount(value, unit)
-    if unit == "chips":
-        return f"{text} chip" if abs(value) == 1 else f"{text} chips"
-    return text

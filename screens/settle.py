@@ -14,7 +14,8 @@ from screens.format import amount, plain, sum_of
 
 def settle_title(session: Session, ended: bool) -> str:
     if not session.finished:
-        return f"Settle up after round {len(session.rounds)} (the game goes on)"
+        played = f"{session.game.round_name.lower()} {len(session.rounds)}"
+        return f"Settle up after {played} (the game goes on)"
     winners = session.winners
     who = winners[0] if len(winners) == 1 else " and ".join(winners)
     verb = "wins" if len(winners) == 1 else "share the win"

@@ -83,16 +83,17 @@ class TableScreen(Screen[None]):
         status.set_class(session.finished, "-over")
         if session.finished:
             rounds = len(session.rounds)
+            played = f"{rounds} {self.game.round_name.lower()}{'' if rounds == 1 else 's'}"
             won = "won" if len(session.winners) == 1 else "share the win"
             status.update(
-                plain(f"Game over after {rounds} rounds · {names(session.winners)} {won}")
+                plain(f"Game over after {played} · {names(session.winners)} {won}")
                 + plain(" · s settle up")
             )
             return
         number = len(session.rounds) + 1
         status.update(
             Content.assemble(
-                f"Round {number} · ",
+                f"{self.game.round_name} {number} · ",
                 (f"{DEALS} {session.dealer} deals", "bold"),
                 f" · {session.first_player} plays first",
             )
@@ -230,7 +231,7 @@ class TableScreen(Screen[None]):
     def action_undo(self) -> None:
         if not self.session.rounds:
             return
-        number = len(self.session.rounds)
+        last = f"{self.game.round_name} {len(self.session.rounds)}"
         details = self.game.details(self.session.rounds[-1])
         what = ", ".join(f"{key} {value}" for key, value in details.items())
 
@@ -240,14 +241,14 @@ class TableScreen(Screen[None]):
             try:
                 self.store.undo(self.session_id)
             except StoreError as error:
-                self.app.push_screen(ProblemScreen("The round was not undone", error.message))
+                self.app.push_screen(ProblemScreen(f"{last} was not undone", error.message))
             else:
-                self.notify(f"Round {number} taken back.")
+                self.notify(f"{last} taken back.")
             self.session = self.store.load(self.session_id)
             self.show()
 
         self.app.push_screen(
-            ConfirmScreen(f"Undo round {number}?", f"{what}. Totals and the deal go back."),
+            ConfirmScreen(f"Undo {last.lower()}?", f"{what}. Totals and the deal go back."),
             undo,
         )
 

@@ -7,8 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper import GAMES, RuleError, Session
+from scorekeeper.rummy_stakes import Cube, check_bet, cube_after
 
 TWO = ["Ann", "Bob"]
 RUMMY = GAMES["rummy-5000"]
@@ -181,7 +184,7 @@ def test_a_doubling_game_is_two_hands_then_settled_at_the_stake_per_game_point()
     refused(session, played(100, 0, stake=1), "round")
     panel = dict(RUMMY.panel(session.setup, session.state))
     assert panel["Hand"] == "game over"
-    assert panel["Game points"] == "Ann +2, Bob -2"
+    assert panel["Game points"] == "Ann +2, Bob −2"
     assert RUMMY.details(session.rounds[1]) == {
         "wild": "5",
         "folded": "Ann",
@@ -285,5 +288,93 @@ def test_a_limit_poker_game_settles_the_net_chips_at_the_stake() -> None:
     assert session.info["game_points"] == {"Ann": -7, "Bob": 7}
     assert session.settlement() == [("Ann", "Bob", 700)]
     panel = dict(RUMMY.panel(session.setup, session.state))
-    assert panel["Chips won"] == "Ann -7, Bob +7"
-    assert panel["Stake"] == "100 per chip"
+    assert panel["Chips won"] == "Ann −7, Bob +7"
+    assert panel["Stake"] == "$1.00 per chip"
+
+
+# The cube as the talk at the table turns it
+
+
+def test_a_double_accepted_then_a_beaver_turn_the_cube_to_8() -> None:
+    said = [
+        ("double", "Ann"),
+        ("accept", "Bob"),
+        ("double", "Bob"),
+        ("beaver", "Ann"),
+        ("accept", "Bob"),
+    ]
+    assert cube_after(said, TWO, automatic=False) == Cube(8, ("Ann", "Bob", "Ann"))
+
+
+def test_a_beaver_not_yet_answered_waits_for_the_doubler() -> None:
+    cube = cube_after([("double", "Bob"), ("beaver", "Ann")], TWO, automatic=False)
+    assert cube == Cube(2, ("Bob", "Ann"), pending="Ann")
+
+
+def test_a_fold_leaves_the_cube_where_it_stood_before_the_refused_double() -> None:
+    said = [("double", "Ann"), ("accept", "Bob"), ("double", "Bob"), ("fold", "Ann")]
+    assert cube_after(said, TWO, automatic=False) == Cube(2, ("Ann", "Bob"), folded="Ann")
+
+
+def test_the_automatic_double_starts_the_cube_at_2() -> None:
+    assert cube_after([], TWO, automatic=True) == Cube(2)
+    assert cube_after([("double", "Bob"), ("accept", "Ann")], TWO, automatic=True).face == 4
+
+
+@pytest.mark.parametrize(
+    ("said", "field", "words"),
+    [
+        ([("accept", "Bob")], "doubles", "nobody has doubled"),
+        ([("double", "Ann"), ("accept", "Ann")], "doubles", "only Bob answers"),
+        ([("double", "Ann"), ("double", "Bob")], "doubles", "Bob must answer Ann's double"),
+        ([("double", "Ann"), ("accept", "Bob"), ("double", "Ann")], "doubles[1]", "twice"),
+        ([("double", "Ann"), ("fold", "Bob"), ("double", "Ann")], "doubles", "Bob folded"),
+        ([("double", "Zed")], "doubles", "'Zed' is not at this table"),
+        ([("raise", "Ann")], "doubles", "'raise' is not said"),
+    ],
+)
+def test_talk_out_of_turn_is_refused(said: list[tuple[str, str]], field: str, words: str) -> None:
+    with pytest.raises(RuleError) as caught:
+        cube_after(said, TWO, automatic=False)
+    assert caught.value.field == field
+    assert words in caught.value.message
+
+
+def other(name: str) -> str:
+    return TWO[1] if name == TWO[0] else TWO[0]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.data(), st.booleans())
+def test_the_cube_the_talk_leaves_is_the_stake_the_game_takes(
+    data: st.DataObject, automatic: bool
+) -> None:
+    """Whatever is said in turn, the hand it makes is taken at exactly that cube."""
+    said: list[tuple[str, str]] = []
+    cube = cube_after(said, TWO, automatic)
+    while cube.folded is None and (cube.pending or data.draw(st.booleans(), label="doubled")):
+        if cube.pending is None:
+            last = cube.doubles[-1] if cube.doubles else None
+            said.append(("double", data.draw(st.sampled_from([n for n in TWO if n != last]))))
+        else:
+            answer = data.draw(st.sampled_from(["accept", "beaver", "fold"]))
+            said.append((answer, other(cube.pending)))
+        cube = cube_after(said, TWO, automatic)
+    extra = {"stake": cube.face, "doubles": list(cube.doubles), "automatic_double": automatic}
+    session = doubling()
+    if cube.folded:
+        session.record(folded(cube.folded, **extra))
+        assert session.info["game_points"][cube.folded] == -cube.face
+    else:
+        session.record(played(100, 0, **extra))  # Ann 300 to 0: a gammon
+        assert session.info["game_points"]["Ann"] == 2 * cube.face
+
+
+@pytest.mark.parametrize(("chips", "ok"), [(0, False), (1, True), (10, True), (11, False)])
+def test_a_single_bet_or_raise_is_1_to_10_chips(chips: int, ok: bool) -> None:
+    if ok:
+        assert check_bet("Bob", chips) == chips
+        return
+    with pytest.raises(RuleError) as caught:
+        check_bet("Bob", chips)
+    assert caught.value.message == f"Bob bets {chips}: a bet or raise is 1-10 chips"

@@ -71,6 +71,7 @@ class Calcutta(Game):
     max_players = None
     unit = "chips"
     menu_order = 2
+    round_name = "Race"
     options = {
         "chips": Option(150, "chips each player starts with", minimum=1),
         "dealer_bids": Option(True, "the dealer (auctioneer) may buy horses too"),

@@ -82,6 +82,7 @@ class HorseRace(Game):
     max_players = None
     unit = "chips"
     menu_order = 1
+    round_name = "Race"
     options = {
         "course": Option(7, "course cards: 7, or 6 for the Scarne variant", minimum=6, maximum=7),
         "limit": Option(0, "the dealer's maximum bet, per bet (0 = no limit)", minimum=0),

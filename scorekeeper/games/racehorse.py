@@ -7,6 +7,7 @@ from typing import Any
 
 from scorekeeper.errors import RuleError
 from scorekeeper.game import Game, Option, Setup, State, add, as_bool, as_int, as_player, check_keys
+from scorekeeper.money import format_amount
 
 POINTS = ("high", "low", "jack", "game")
 SMUDGE = 5
@@ -27,6 +28,7 @@ class Racehorse(Game):
     max_players = 8
     unit = "money"
     menu_order = 5
+    round_name = "Deal"
     options = {
         "stake": Option(100, "minor units (cents) paid per point of the bid", minimum=1),
     }
@@ -70,9 +72,11 @@ the pitcher's right deals next."""
         return bid_made(bid, points, all_tricks)
 
     def panel(self, setup: Setup, state: State) -> list[tuple[str, str]]:
-        stake = setup.options["stake"]
+        each, low, high = (
+            format_amount(bid * setup.options["stake"], self.unit) for bid in (1, 2, SMUDGE)
+        )
         return [
-            ("Stake", f"{stake} per point ({2 * stake}-{SMUDGE * stake} a player per deal)"),
+            ("Stake", f"{each} per point ({low}-{high} a player per deal)"),
             ("Bids", "2, 3, 4 or Smudge (5); dealer must bid 2 if all pass, may steal"),
             ("Next deal", "made: the pitcher deals; upped: the player on the pitcher's right"),
         ]

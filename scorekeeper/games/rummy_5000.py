@@ -25,6 +25,7 @@ from scorekeeper.game import (
     check_keys,
     pay_the_difference,
 )
+from scorekeeper.money import MINUS, format_amount
 from scorekeeper.rummy_hands import HAND_FIELDS, as_wild, hand_scores
 from scorekeeper.rummy_stakes import (
     ANTE,
@@ -85,8 +86,10 @@ def _distance(total: int, target: int) -> str:
 
 
 def _signed(setup: Setup, points: Mapping[str, int | Fraction]) -> str:
+    """``Ann +2, Bob −2``, signed as money is; a split game point shows as ``+1/2``."""
     return ", ".join(
-        f"{name} {'+' if points[name] > 0 else ''}{points[name]}" for name in setup.players
+        f"{name} {'+' if points[name] > 0 else ''}{str(points[name]).replace('-', MINUS)}"
+        for name in setup.players
     )
 
 
@@ -98,6 +101,7 @@ class Rummy5000(Game):
     unit = "money"
     scored_in_points = True
     menu_order = 4
+    round_name = "Hand"
     options = {
         "target": Option(
             default_target, "points that end the game (2 players 5000, 3 3000, 4-5 2000)", minimum=1
@@ -295,7 +299,7 @@ betting round per hand): a game of two hands, settled at stake per game point or
                 if options["play_to_win"] or options["must_go_out"]
                 else "point of difference"
             )
-            lines.append(("Stake", f"{options['stake']} per {per}"))
+            lines.append(("Stake", f"{format_amount(options['stake'], self.unit)} per {per}"))
             if "game_points" in info and state.finished:
                 lines.append(("Game points", _signed(setup, info["game_points"])))
         chosen = [
@@ -308,7 +312,7 @@ betting round per hand): a game of two hands, settled at stake per game point or
         return lines
 
     def _stakes_panel(self, setup: Setup, state: State) -> list[tuple[str, str]]:
-        hands, stake = state.info["hands"], setup.options["stake"]
+        hands, stake = state.info["hands"], format_amount(setup.options["stake"], self.unit)
         hand = "game over" if state.finished else f"{hands + 1} of {HANDS_PER_STAKES_GAME}"
         lines = [("Hand", hand)]
         if setup.options["doubling"]:

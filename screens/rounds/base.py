@@ -10,7 +10,7 @@ shows what the round would do by asking the game itself, never by doing its arit
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
@@ -26,7 +26,7 @@ from scorekeeper.errors import RuleError
 from scorekeeper.game import State
 from scorekeeper.session import Session
 from screens.choice import UNPICKED, Choice
-from screens.fields import FieldRow, row_for
+from screens.fields import FieldRow, ValueChanged, row_for
 from screens.format import amount, plain
 
 Round = dict[str, Any]
@@ -84,6 +84,11 @@ class RoundEntry(ModalScreen[Round | None]):
     def preview(self) -> None:
         """Update row notes as people type (card points, the bid's worth); optional."""
 
+    def row_path(self, field: str) -> str:
+        """The row path an error on the game's ``field`` is shown at; override when the
+        game names a cell no single row owns (``bets[2].amount`` → that bettor's row)."""
+        return field
+
     # ---- shared behaviour ----------------------------------------------------------------
 
     @property
@@ -94,16 +99,25 @@ class RoundEntry(ModalScreen[Round | None]):
     def first_player(self) -> str:
         return self.session.game.first_player(self.setup, self.state)
 
+    @property
+    def round_name(self) -> str:
+        """What this game calls a round: "Race", "Hand", "Deal"."""
+        return self.session.game.round_name
+
     def title_text(self) -> str:
         if self.index is None:
             number = len(self.session.rounds) + 1
-            return f"Round {number} · {self.dealer} deals · {self.first_player} plays first"
-        return f"Edit round {self.index + 1} · {self.dealer} dealt"
+            return (
+                f"{self.round_name} {number} · {self.dealer} deals · "
+                f"{self.first_player} plays first"
+            )
+        return f"Edit {self.round_name.lower()} {self.index + 1} · {self.dealer} dealt"
 
     def compose(self) -> ComposeResult:
         with Vertical(id="entry"):
             yield Static(plain(f"{self.session.game.name} — {self.title_text()}"), id="title")
-            with VerticalScroll(id="fields"):
+            # Not focusable itself: Up on the first row wraps to the last, not to the box.
+            with VerticalScroll(id="fields", can_focus=False):
                 yield from self.compose_fields()
             yield Static("", id="problem")
             yield Static("", id="outcome")
@@ -136,13 +150,22 @@ class RoundEntry(ModalScreen[Round | None]):
 
     def row_for(self, field: str) -> FieldRow | None:
         """The row an error on ``field`` belongs to (its own, or its nearest parent's)."""
-        return row_for(self.query(FieldRow), field)
+        return row_for(self.query(FieldRow), self.row_path(field))
+
+    def row_of(self, control: Widget) -> FieldRow | None:
+        """The row ``control`` (or the widget it sits in) belongs to."""
+        for row in self.query(FieldRow):
+            if row.control in control.ancestors_with_self:
+                return row
+        return None
 
     def show_error(self, error: RuleError) -> None:
         row = self.row_for(error.field)
         if row is not None:
             row.show_error(error.message)
             row.control.focus()
+            if isinstance(row.control, Input):
+                row.control.select_all()  # the fix typed next replaces the refused text
             return
         where = "" if error.field == "round" else f"{error.field}: "
         problem = self.query_one("#problem", Static)
@@ -171,29 +194,37 @@ class RoundEntry(ModalScreen[Round | None]):
             after = self.session.game.play(self.setup, self.state, self.read())
         except (RuleError, KeyError, TypeError, ValueError):
             return ""
-        scored = self.session.game.scored_in_points
-        before = self.state.totals if scored else self.state.balances
-        now = after.totals if scored else after.balances
-        unit = "points" if scored else self.session.game.unit
-        changes = [
-            f"{name} {amount(now[name] - before[name], unit, signed=True)}"
-            for name in self.players
-            if now[name] != before[name]
-        ]
-        parts = [" ".join(changes) or "no change"]
+        game = self.session.game
+        money = self.changes(self.state.balances, after.balances, game.unit)
+        if game.scored_in_points:
+            # Points games pay at the end, or per hand (5000's cube or pot): show both.
+            points = self.changes(self.state.totals, after.totals, "points")
+            money = money and f"money {money}"
+            parts = [text for text in (points, money) if text]
+        else:
+            parts = [money] if money else []
+        parts = parts or ["no change"]
         if after.finished:
             parts.append(f"game over: {', '.join(after.winners)} won")
         else:
             parts.append(f"{after.dealer} deals next")
         return "→ " + " · ".join(parts)
 
+    def changes(self, before: Mapping[str, int], now: Mapping[str, int], unit: str) -> str:
+        """``Ann +$3.00 Bob −$3.00``: each player whose figure moved, in seat order."""
+        return " ".join(
+            f"{name} {amount(now[name] - before[name], unit, signed=True)}"
+            for name in self.players
+            if now[name] != before[name]
+        )
+
     @on(Input.Changed)
-    @on(Choice.Changed)
     @on(Checkbox.Changed)
-    def changed(self, event: Input.Changed | Choice.Changed | Checkbox.Changed) -> None:
-        for row in self.query(FieldRow):
-            if event.control is row.control or event.control in row.control.ancestors:
-                row.clear_error()
+    @on(ValueChanged)
+    def changed(self, event: Input.Changed | Checkbox.Changed | ValueChanged) -> None:
+        row = self.row_of(event.control)
+        if row is not None:
+            row.clear_error()
         self.refresh_preview()
 
     @on(Button.Pressed, "#record")
@@ -260,9 +291,18 @@ class RoundEntry(ModalScreen[Round | None]):
             raise RuleError(path, "pick one: its first letter, its number, or ←/→")
         return control.value
 
-    def player_choice(self, *, value: Any = UNPICKED, allow_none: str | None = None) -> Choice:
-        """A seat-ordered pick of this table's players (``allow_none`` adds a "nobody")."""
-        options: list[tuple[str, Any]] = [(name, name) for name in self.players]
+    def player_choice(
+        self,
+        *,
+        value: Any = UNPICKED,
+        allow_none: str | None = None,
+        among: Sequence[str] | None = None,
+    ) -> Choice:
+        """A seat-ordered pick of this table's players, or of those ``among`` them who may
+        be picked (``allow_none`` adds a "nobody")."""
+        options: list[tuple[str, Any]] = [
+            (name, name) for name in self.players if among is None or name in among
+        ]
         if allow_none is not None:
             options.append((allow_none, None))
         return Choice(options, value=value)

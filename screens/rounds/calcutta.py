@@ -37,8 +37,16 @@ class CalcuttaEntry(RoundEntry):
 
     def title_text(self) -> str:
         if self.index is None:
-            return f"Race {len(self.session.rounds) + 1} · {self.dealer} deals and auctions"
-        return f"Edit race {self.index + 1} · {self.dealer} auctioned"
+            number = len(self.session.rounds) + 1
+            return f"{self.round_name} {number} · {self.dealer} deals and auctions"
+        return f"Edit {self.round_name.lower()} {self.index + 1} · {self.dealer} auctioned"
+
+    @property
+    def buyers(self) -> list[str]:
+        """Who may buy: everyone, or everyone but the auctioneer when the dealer does not bid."""
+        if self.setup.options["dealer_bids"]:
+            return list(self.players)
+        return [name for name in self.players if name != self.dealer]
 
     def compose_fields(self) -> ComposeResult:
         yield FieldRow(
@@ -46,7 +54,7 @@ class CalcuttaEntry(RoundEntry):
         )
         for suit in SUITS:
             label = f"{suit} {SYMBOLS[suit]}"
-            buyer = self.player_choice(allow_none="unsold")
+            buyer = self.player_choice(allow_none="unsold", among=self.buyers)
             yield FieldRow(f"sales.{suit}.owner", f"{label} buyer", buyer)
             yield FieldRow(f"sales.{suit}.price", "    price", Input(classes="price"))
         yield FieldRow("first", "First", Choice(HORSE_CHOICES))
@@ -83,6 +91,8 @@ class CalcuttaEntry(RoundEntry):
         for suit in self.order:
             owner = self.control(f"sales.{suit}.owner", Choice)
             unsold = owner.is_picked and owner.value is None
+            # No price for an unsold horse: Down goes on to the next horse's buyer.
+            self.control(f"sales.{suit}.price", Input).disabled = unsold
             price = None if unsold else self.price(suit)
             self.note(f"sales.{suit}.price", self.advice(suit, chances, pool, owner, price))
             if price is not None:

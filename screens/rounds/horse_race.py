@@ -159,8 +159,9 @@ class HorseRaceEntry(RoundEntry):
 
     def title_text(self) -> str:
         if self.index is None:
-            return f"Race {len(self.session.rounds) + 1} · {self.dealer} deals and is the bank"
-        return f"Edit race {self.index + 1} · {self.dealer} was the bank"
+            number = len(self.session.rounds) + 1
+            return f"{self.round_name} {number} · {self.dealer} deals and is the bank"
+        return f"Edit {self.round_name.lower()} {self.index + 1} · {self.dealer} was the bank"
 
     def compose_fields(self) -> ComposeResult:
         yield FieldRow(
@@ -215,12 +216,12 @@ class HorseRaceEntry(RoundEntry):
         odds = round_.get("odds", {})
         self.put("odds", " ".join(f"{suit} {n}-{d}" for suit, (n, d) in odds.items()))
 
-    def show_error(self, error: RuleError) -> None:
+    def row_path(self, field: str) -> str:
         """``bets[2].amount`` is shown at the row of the player whose bet that was."""
-        match = re.match(r"bets\[(\d+)\]", error.field)
+        match = re.match(r"bets\[(\d+)\]", field)
         if match and int(match[1]) < len(self.bet_rows):
-            error = RuleError(self.bet_rows[int(match[1])], error.message)
-        super().show_error(error)
+            return self.bet_rows[int(match[1])]
+        return field
 
     def preview(self) -> None:
         course = self.typed_course()

@@ -61,6 +61,7 @@ class RacehorseEntry(RoundEntry):
         try:
             points = self.points()
         except RuleError:
+            self.note("points", "h l j g: high, low, jack, game")
             return
         bid = self.control("bid", Choice).value
         if points is None:
@@ -74,8 +75,11 @@ class RacehorseEntry(RoundEntry):
         self.note("all_tricks", "Smudge needs all four points and every trick" if smudge else "")
 
     def points(self) -> list[str] | None:
-        """The points typed (``h l j g`` or words), or ``None`` when the field is empty."""
-        words = self.text("points").replace(",", " ").casefold().split()
+        """The points typed (``h l j g``, ``hljg`` or words), or ``None`` when empty."""
+        words = []
+        for word in self.text("points").replace(",", " ").casefold().split():
+            run_together = word not in POINT_WORDS and set(word) <= set(POINT_WORDS)
+            words.extend(word if run_together else [word])
         if not words:
             return None
         unknown = [word for word in words if word not in POINT_WORDS]

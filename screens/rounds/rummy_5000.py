@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -31,8 +31,9 @@ from textual.widgets import Checkbox, Input
 from scorekeeper.cards import RANKS
 from scorekeeper.errors import RuleError
 from scorekeeper.rummy_hands import BONUSES, cards_value, hand_scores
-from scorekeeper.rummy_stakes import ANTE, chips_in_pot, cube_in_play
+from scorekeeper.rummy_stakes import ANTE, Cube, check_bet, chips_in_pot, cube_after
 from screens.choice import Choice
+from screens.fields import ValueChanged
 from screens.format import amount
 from screens.rounds.base import FieldRow, Round, RoundEntry
 
@@ -42,6 +43,8 @@ BONUS_CHOICES = [
     (f"{label} +{BONUSES[bonus]}", bonus)
     for label, bonus in (("out", "out"), ("first turn", "first_turn"), ("no draw", "no_draw"))
 ]
+STAKES_ROWS = ("wild", "doubles", "automatic_double", "pot", "false_claim")
+"""The rows that still count when a player folds; the rest are the played-out hand's."""
 Step = tuple[str, str, int]
 """One thing said at the table: (what, who, chips), e.g. ("double", "Ann", 0)."""
 
@@ -65,7 +68,7 @@ class StakesLog(Widget, can_focus=True):
     """
     BINDINGS = [Binding("backspace,delete", "take_back", "Take back", show=False)]
 
-    class Changed(Message):
+    class Changed(ValueChanged):
         def __init__(self, log: StakesLog) -> None:
             super().__init__()
             self.log = log
@@ -132,42 +135,20 @@ class StakesLog(Widget, can_focus=True):
         raise NotImplementedError
 
 
-@dataclass
-class Cube:
-    """The cube as it stands after some steps; ``pending`` doubled and awaits an answer."""
-
-    face: int
-    doubles: list[str] = field(default_factory=list)
-    pending: str | None = None
-    folded: str | None = None
-
-
 class CubeLog(StakesLog):
     """The doubling cube: who doubled, who accepted, beavered or folded.
 
-    The face is the physical cube's: it turns to the next face when a double is taken
-    (accepted, or beavered: taken and doubled back at once). The game checks the log.
+    The face is the physical cube's, as ``scorekeeper.rummy_stakes.cube_after`` turns it
+    for what was said; it also refuses what is said out of turn.
     """
 
-    def __init__(self, players: Sequence[str], first_hand: bool) -> None:
+    def __init__(self, players: Sequence[str]) -> None:
         super().__init__(players)
-        self.first_hand = first_hand
         self.automatic = False
 
     def cube(self, steps: Sequence[Step] | None = None) -> Cube:
-        cube = Cube(2 if self.automatic else 1)
-        for what, who, _ in self.steps if steps is None else steps:
-            if what in ("double", "beaver"):
-                if what == "beaver":
-                    cube.face *= 2
-                cube.doubles.append(who)
-                cube.pending = who
-            elif what == "accept":
-                cube.face *= 2
-                cube.pending = None
-            else:
-                cube.folded, cube.pending = who, None
-        return cube
+        said = [(what, who) for what, who, _ in (self.steps if steps is None else steps)]
+        return cube_after(said, self.players, self.automatic)
 
     def press(self, key: str) -> list[Step] | None:
         cube = self.cube()
@@ -192,17 +173,8 @@ class CubeLog(StakesLog):
         else:
             return None
         steps = [*self.steps, step]
-        self.check(self.cube(steps))
+        self.cube(steps)
         return steps
-
-    def check(self, cube: Cube) -> None:
-        """Let the game refuse the log so far (a double twice in a row, a wrong fold)."""
-        round_ = {"doubles": cube.doubles, "stake": cube.face, "automatic_double": self.automatic}
-        try:
-            cube_in_play(round_, self.players, cube.folded, self.first_hand)
-        except RuleError as error:
-            if error.field != "stake":
-                raise
 
     def render(self) -> Content:
         cube = self.cube()
@@ -233,7 +205,7 @@ class CubeLog(StakesLog):
                 f"{self.other(cube.pending)} has not answered {cube.pending}'s double: "
                 "a accept, f fold, b beaver",
             )
-        round_: Round = {"stake": cube.face, "doubles": cube.doubles}
+        round_: Round = {"stake": cube.face, "doubles": list(cube.doubles)}
         if cube.folded is not None:
             round_["folded"] = cube.folded
         if self.automatic:
@@ -322,7 +294,7 @@ class PotLog(StakesLog):
             chips, self.typed = int(self.typed), ""
             if not chips:
                 raise RuleError("pot", "0 chips is no bet: k checks")
-            step = ("bet", who, chips)
+            step = ("bet", who, check_bet(who, chips))
         elif key == "c":
             if not pot.facing:
                 raise RuleError("pot", f"there is no bet for {who} to call: k checks")
@@ -419,7 +391,7 @@ class Rummy5000Entry(RoundEntry):
     game_id = "rummy-5000"
     CSS_PATH = [RoundEntry.CSS_PATH, Path(__file__).with_suffix(".tcss")]
 
-    ERROR_ROWS: dict[str, Callable[[re.Match[str]], str]] = {
+    ROW_PATHS: dict[str, Callable[[re.Match[str]], str]] = {
         r"cards\.([^.]+)\.hand": lambda m: f"in_hand.{m[1]}",
         r"cards\.([^.]+)(\.melded)?": lambda m: f"melded.{m[1]}",
         r"stake|folded|doubles(\[\d+\])?": lambda m: "doubles",
@@ -436,7 +408,7 @@ class Rummy5000Entry(RoundEntry):
         yield FieldRow("wild", "Wild rank", Choice([(rank, rank) for rank in RANKS]))
         if self.options["doubling"]:
             first_hand = self.state.info["hands"] == 0
-            yield FieldRow("doubles", "Cube", CubeLog(self.players, first_hand))
+            yield FieldRow("doubles", "Cube", CubeLog(self.players))
             if first_hand:
                 box = Checkbox("the cut for deal tied: the cube starts at 2")
                 yield FieldRow("automatic_double", "Automatic ×2", box)
@@ -554,26 +526,19 @@ class Rummy5000Entry(RoundEntry):
 
     # ---- showing -------------------------------------------------------------------------
 
-    def show_error(self, error: RuleError) -> None:
+    def row_path(self, field: str) -> str:
         """The game's name for a field, turned into the row that shows it."""
-        for pattern, row in self.ERROR_ROWS.items():
-            match = re.fullmatch(pattern, error.field)
+        for pattern, row in self.ROW_PATHS.items():
+            match = re.fullmatch(pattern, field)
             if match:
-                error = RuleError(row(match), error.message)
-                break
-        super().show_error(error)
-
-    def log_row(self, log: StakesLog) -> FieldRow:
-        return next(row for row in self.rows() if row.control is log)
-
-    @on(StakesLog.Changed)
-    def stakes_changed(self, event: StakesLog.Changed) -> None:
-        self.log_row(event.log).clear_error()
-        self.refresh_preview()
+                return row(match)
+        return field
 
     @on(StakesLog.Refused)
     def stakes_refused(self, event: StakesLog.Refused) -> None:
-        self.log_row(event.log).show_error(event.message)
+        row = self.row_of(event.log)
+        if row is not None:
+            row.show_error(event.message)
 
     def preview(self) -> None:
         if self.options["michigan"]:
@@ -585,10 +550,15 @@ class Rummy5000Entry(RoundEntry):
             cube.automatic = self.control("automatic_double", Checkbox).value
             cube.refresh()
         folded = None
-        for log in self.query(StakesLog):
-            self.log_row(log).show_note(log.hint())
-            folded = log.who_folded() or folded
+        for row in self.rows():
+            if isinstance(row.control, StakesLog):
+                row.show_note(row.control.hint())
+                folded = row.control.who_folded() or folded
         self.note("out", f"{folded} folded: the hand is not counted" if folded else "")
+        for row in self.rows():
+            # A folded hand is not played out: its rows are skipped until the fold is undone.
+            if row.path not in STAKES_ROWS:
+                row.control.disabled = folded is not None
         wild = self.control("wild", Choice).value
         cards = self.counted_from_cards()
         scores = self.scores()
@@ -607,25 +577,6 @@ class Rummy5000Entry(RoundEntry):
                     self.note(path, error.message)
                     continue
                 self.note(path, ", ".join(f"{name} {count}" for name, count in counts.items()))
-
-    def outcome_text(self) -> str:
-        """With the cube or the pot, what the hand moves is game points: show those too."""
-        text = super().outcome_text()
-        if not text or not (self.options["doubling"] or self.options["limit_poker"]):
-            return text
-        try:
-            after = self.session.game.play(self.setup, self.state, self.read())
-        except (RuleError, KeyError, TypeError, ValueError):
-            return text
-        before, now = self.state.info["game_points"], after.info["game_points"]
-        moved = [
-            f"{name} {amount(now[name] - before[name], 'chips', signed=True)}"
-            for name in self.players
-            if now[name] != before[name]
-        ]
-        hand, _, rest = text.removeprefix("→ ").partition(" · ")
-        hand = "" if hand == "no change" else f"hand {hand} · "
-        return f"→ {hand}game points {' '.join(moved) or 'unchanged'} · {rest}"
 
     def cards_note(self, path: str, wild: str | None) -> str:
         text = self.text(path)

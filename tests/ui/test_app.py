@@ -62,7 +62,7 @@ async def test_the_command_palette_offers_the_tables_actions(store: Store) -> No
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
-        assert "Undo round 1" in app.screen.question
+        assert "Undo hand 1" in app.screen.question
 
 
 def test_a_locked_store_gets_a_problem_screen_not_a_traceback(

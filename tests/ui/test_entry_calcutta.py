@@ -1,6 +1,7 @@
 """The Calcutta entry, typed as the auctioneer calls the horses (SCENARIOS.md, the Parks')."""
 
 from scorekeeper import Session
+from screens.choice import Choice
 from screens.rounds.base import RoundEntry
 from tests.ui.hosts import EntryHost
 
@@ -62,7 +63,7 @@ async def test_two_races_typed_in_auction_order_leave_the_parks_figures() -> Non
         await pilot.pause()
         entry = entry_of(host)
         assert entry.row("course").note_text == "auction H, C, S, D"
-        keys = [*sale("d", "5"), *sale("e", "9"), *sale("b", "14"), "u", "down", "down"]
+        keys = [*sale("d", "5"), *sale("e", "9"), *sale("b", "14"), "u", "down"]
         await pilot.press(*keys, "d", "down", "s")
         await pilot.pause()
         assert entry.row("first").note_text == "19 chips stay in the pool (unsold)"
@@ -170,3 +171,15 @@ async def test_fixing_race_2s_price_of_41_to_14_brings_every_figure_back() -> No
     assert session.pot == 19
     assert session.info["stacks"] == STACKS_AFTER_RACE_2
     assert session.dealer == "Cy"
+
+
+async def test_when_the_dealer_does_not_bid_the_dealer_is_not_offered_as_a_buyer() -> None:
+    session = Session.new("calcutta", PARKS, options={"dealer_bids": False})
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        entry = entry_of(host)
+        buyers = entry.control("sales.S.owner", Choice).options
+        assert [label for label, _ in buyers] == [*PARKS[1:], "unsold"]
+        await pilot.press(*"2221", "down", "a")
+        await pilot.pause()
+        assert not entry.control("sales.S.owner", Choice).is_picked  # no Ann to find

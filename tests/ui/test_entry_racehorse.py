@@ -50,6 +50,24 @@ async def test_points_typed_as_letters_say_made_or_upped_live() -> None:
     assert session.dealer == "Bob"
 
 
+async def test_ann_smudges_typing_hljg_but_loses_a_trick_and_is_upped() -> None:
+    session = Session.new("racehorse", [*SEATS, "Flo"], options={"stake": 25})
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("a", "down", "s", "down", "down", *"hljg")
+        await pilot.pause()
+        entry = host.screen
+        assert isinstance(entry, RoundEntry)
+        assert entry.row("points").note_text == "4 of 4 points: upped"
+        await pilot.press("enter")
+        await pilot.pause()
+    assert session.rounds == [
+        {"pitcher": "Ann", "bid": 5, "points": ["high", "low", "jack", "game"]}
+    ]
+    assert session.balances["Ann"] == -625
+    assert session.dealer == "Flo"
+
+
 async def test_a_missing_result_is_shown_at_its_row_and_keeps_what_was_typed() -> None:
     session = table()
     host = EntryHost(session)

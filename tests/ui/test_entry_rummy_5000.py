@@ -63,7 +63,7 @@ async def test_points_that_are_no_multiple_of_5_are_refused_then_corrected() -> 
         entry = entry_of(host)
         assert "Bob: 87 is not a multiple of 5" in (entry.row("melded.Bob").error_text or "")
         assert session.rounds == []
-        await pilot.press("backspace", "5", "enter")
+        await pilot.press("8", "5", "enter")  # the refused 87 is selected: typing replaces it
         await pilot.pause()
     assert session.rounds[0] == {
         "wild": "7",
@@ -111,8 +111,9 @@ async def test_a_doubling_game_of_two_hands_with_a_gammon_and_a_fold() -> None:
         await pilot.press("f")
         await pilot.pause()
         assert entry.row("out").note_text == "Bob folded: the hand is not counted"
+        assert entry.row("melded.Ann").control.disabled  # not played out: skipped
         outcome = str(entry.query_one("#outcome").content)
-        assert outcome == "→ game points Ann +1 Bob −1 · game over: Bob won"
+        assert outcome == "→ money Ann +$1.00 Bob −$1.00 · game over: Bob won"
         await pilot.press("enter")
         await pilot.pause()
     assert session.rounds[1] == {"wild": "K", "stake": 1, "doubles": ["Ann"], "folded": "Bob"}
@@ -187,7 +188,7 @@ async def test_a_limit_poker_game_of_two_hands_bet_raise_call_then_a_fold() -> N
         await pilot.press("q", "down", "k", "1", "2", "b")
         await pilot.pause()
         entry = entry_of(host)
-        assert "not 12" in (entry.row("pot").error_text or "")
+        assert entry.row("pot").error_text == "Bob bets 12: a bet or raise is 1-10 chips"
         await pilot.press("4", "b", "f", "enter")
         await pilot.pause()
     assert session.rounds[1] == {"wild": "Q", "pot": {"Ann": 1, "Bob": 5}, "folded": "Ann"}
@@ -259,3 +260,12 @@ async def test_editing_a_poker_hand_keeps_the_pot_as_recorded_unless_retyped() -
     assert session.rounds[0]["pot"] == {"Ann": 1, "Bob": 3}
     assert session.rounds[0]["folded"] == "Ann"
     assert session.info["game_points"] == {"Ann": -1, "Bob": 1}
+
+
+async def test_up_from_the_wild_rank_reaches_the_false_claim_at_the_bottom() -> None:
+    session = Session.new("rummy-5000", ["Ann", "Bob", "Cy"], options={"michigan": True})
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("up", "c")
+        await pilot.pause()
+        assert entry_of(host).picked("false_claim") == "Cy"

@@ -105,5 +105,5 @@ async def test_quitting_and_starting_again_shows_the_same_round_and_dealer(store
             assert isinstance(table, TableScreen)
             assert table.session.dealer == "Ann"
             status = str(table.query_one("#status").content)
-            assert "Round 2" in status
+            assert "Deal 2" in status
             assert "Ann deals" in status

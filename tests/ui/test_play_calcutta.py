@@ -1,0 +1,160 @@
+"""Friday at the Parks' (SCENARIOS.md): two Calcutta races, a price mistyped and fixed."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+
+from scorekeeper.store import Store
+from screens.app import ScorekeeperApp
+from screens.grid import ScoreGrid
+from screens.rounds.base import RoundEntry
+from screens.settle import SettleScreen
+from screens.table import TableScreen
+from tests.ui.play import export_here, start_session
+
+PARKS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
+AFTER_RACE_1 = ["−8", "−7", "−12", "0", "0", "27"]
+AFTER_RACE_2 = ["−8", "−12", "−12", "−5", "−9", "27"]
+STACKS_AFTER_RACE_2 = "Ann 142, Bob 138, Cy 138, Di 145, Ed 141, Flo 177"
+
+
+def entry(pilot: Pilot[None]) -> RoundEntry:
+    screen = pilot.app.screen
+    assert isinstance(screen, RoundEntry), f"on {screen!r}"
+    return screen
+
+
+def table(pilot: Pilot[None]) -> TableScreen:
+    screen = pilot.app.screen
+    assert isinstance(screen, TableScreen), f"on {screen!r}"
+    return screen
+
+
+def balances_shown(pilot: Pilot[None]) -> list[str]:
+    """The running balance under each name in the grid's heads, in seat order."""
+    columns = table(pilot).query_one("#grid", ScoreGrid).columns
+    return [column.heading[1] for column in columns[1 : 1 + len(PARKS)]]
+
+
+def panel(pilot: Pilot[None]) -> dict[str, str]:
+    text = str(table(pilot).query_one("#panel").content)
+    return {line[:13].strip(): line[14:] for line in text.splitlines()}
+
+
+async def sell(pilot: Pilot[None], *sales: tuple[str, str]) -> None:
+    """Each horse in auction order: the buyer's first letter and the price, or u for
+    unsold (its price row is then skipped)."""
+    for buyer, price in sales:
+        await pilot.press(buyer, "down")
+        if price:
+            await pilot.press(*price, "down")
+
+
+async def race_2_sold(pilot: Pilot[None], s_price: str) -> None:
+    """Race 2, Bob deals: H Di 5, C Ed 9, S Bob at ``s_price``, D unsold; D first, S second."""
+    await pilot.press("r", *"1312", "down")
+    await pilot.pause()
+    assert entry(pilot).row("course").note_text == "auction H, C, S, D"
+    await sell(pilot, ("d", "5"), ("e", "9"), ("b", s_price), ("u", ""))
+    await pilot.press("d", "down", "s")
+    await pilot.pause()
+
+
+async def test_friday_at_the_parks_calcutta_with_race_2_mistyped_and_fixed(store: Store) -> None:
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        session_id = (await start_session(pilot, "calcutta", PARKS)).session_id
+        assert panel(pilot)["Stacks"] == "Ann 150, Bob 150, Cy 150, Di 150, Ed 150, Flo 150"
+
+        # Race 1, Ann deals: the course 2221 puts the auction in the order S, H, D, C.
+        await pilot.press("r", *"2221", "down")
+        await pilot.pause()
+        assert entry(pilot).title_text().startswith("Race 1 · Ann deals")
+        assert entry(pilot).row("course").note_text == "auction S, H, D, C"
+        await sell(pilot, ("c", "12"), ("f", "20"), ("b", "7"), ("a", "31"))
+        # H first, and H again as second by mistake: refused at Second, nothing saved.
+        await pilot.press("h", "down", "h", "enter")
+        await pilot.pause()
+        assert entry(pilot).row("second").error_text == "H cannot finish both first and second"
+        assert store.load(session_id).rounds == []
+        await pilot.press("c")
+        await pilot.pause()
+        assert entry(pilot).row("first").note_text == "47 chips to Flo"  # pool 70: 47 / 23
+        assert entry(pilot).row("second").note_text == "23 chips to Ann"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert balances_shown(pilot) == AFTER_RACE_1
+        assert "Bob deals" in str(table(pilot).query_one("#status").content)
+
+        # Race 2, Bob deals; S's price is typed 41 instead of 14.
+        await race_2_sold(pilot, "41")
+        assert entry(pilot).row("first").note_text == "37 chips stay in the pool (unsold)"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert balances_shown(pilot) == ["−8", "−30", "−12", "−5", "−9", "27"]
+        assert panel(pilot)["Pool carried"] == "37 chips into the next race"
+
+        # Fix it: race 2's line, Enter, down to S's price, 14 replaces 41.
+        await pilot.press("up", "enter")
+        await pilot.pause()
+        assert entry(pilot).title_text() == "Edit race 2 · Bob auctioned"
+        assert entry(pilot).text("sales.S.price") == "41"
+        await pilot.press(*["down"] * 6, *"14")
+        await pilot.pause()
+        assert entry(pilot).row("first").note_text == "19 chips stay in the pool (unsold)"
+        assert entry(pilot).row("second").note_text == "9 chips to Bob"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert balances_shown(pilot) == AFTER_RACE_2
+        assert panel(pilot)["Stacks"] == STACKS_AFTER_RACE_2
+        assert panel(pilot)["Pool carried"] == "19 chips into the next race"
+        assert "Cy deals" in str(table(pilot).query_one("#status").content)
+        saved = store.load(session_id)
+        assert saved.rounds[1]["sales"]["S"] == {"owner": "Bob", "price": 14}
+        assert (saved.pot, saved.dealer) == (19, "Cy")
+
+        # Undo race 2 (confirmed): race 1's figures; then it is typed again, right this time.
+        await pilot.press("u", "y")
+        await pilot.pause()
+        assert balances_shown(pilot) == AFTER_RACE_1
+        assert panel(pilot)["Pool carried"] == "0 chips into the next race"
+        assert store.load(session_id).dealer == "Bob"
+        await race_2_sold(pilot, "14")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert balances_shown(pilot) == AFTER_RACE_2
+        assert panel(pilot)["Stacks"] == STACKS_AFTER_RACE_2
+
+        await pilot.press("s")
+        await pilot.pause()
+        settle = app.screen
+        assert isinstance(settle, SettleScreen)
+        balances = str(settle.query_one("#balances").content)
+        assert "pool" in balances.casefold() and "+19" in balances
+        # The 19 chips carried in the pool are owed to it like to a player.
+        assert str(settle.query_one("#payments").content).splitlines() == [
+            "Bob pays Flo 12 chips",
+            "Cy pays (pool) 12 chips",
+            "Ed pays Flo 9 chips",
+            "Ann pays (pool) 7 chips",
+            "Di pays Flo 5 chips",
+            "Ann pays Flo 1 chip",
+        ]
+        await pilot.press("escape")
+        await pilot.pause()
+
+        sessions, rounds = await export_here(pilot)
+        assert [(row["game"], row["rounds"], row["balance 6"]) for row in sessions] == [
+            ("Calcutta Horse Race", "2", "27")
+        ]
+        assert [row["balance"] for row in rounds if row["round"] == "2"] == [
+            "-8",
+            "-12",
+            "-12",
+            "-5",
+            "-9",
+            "27",
+        ]
+        assert {row["detail:prices"] for row in rounds if row["round"] == "2"} == {
+            "S Bob 14, H Di 5, D unsold, C Ed 9"
+        }

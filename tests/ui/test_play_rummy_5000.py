@@ -1,0 +1,202 @@
+"""5000 Rummy through the keyboard: a short standard game to its end, then the two-player
+doubling and limit-poker games, each two hands ending on the settle screen."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+
+from scorekeeper.store import Store
+from screens.app import ScorekeeperApp
+from screens.rounds.base import RoundEntry
+from screens.settle import SettleScreen
+from screens.table import TableScreen
+from tests.ui.play import export_here, start_session
+
+THREE = ["Ann", "Bob", "Cy"]
+TWO = ["Ann", "Bob"]
+
+
+def entry(pilot: Pilot[None]) -> RoundEntry:
+    screen = pilot.app.screen
+    assert isinstance(screen, RoundEntry), f"on {screen!r}"
+    return screen
+
+
+def settle_screen(pilot: Pilot[None]) -> SettleScreen:
+    screen = pilot.app.screen
+    assert isinstance(screen, SettleScreen), f"on {screen!r}"
+    return screen
+
+
+async def hands(pilot: Pilot[None], *points: tuple[str, str]) -> None:
+    """Each player's melded and in-hand points, in seat order, then Enter."""
+    for melded, held in points:
+        await pilot.press(*melded, "down", *held, "down")
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def test_a_game_to_1000_with_a_mistake_an_undo_and_an_edit_ends_in_settling_up(
+    store: Store,
+) -> None:
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await start_session(
+            pilot, "rummy-5000", THREE, options={"target": "1000", "stake": "5"}
+        )
+        session_id = table.session_id
+        panel = str(table.query_one("#panel").content)
+        assert "Stake      $0.05 per point of difference" in panel
+
+        # Hand 1, fives wild: Ann goes out. Cy's 85 melded is typed 87: refused at his row.
+        await pilot.press("r", "5", "down", "a", "down", "down")
+        assert entry(pilot).title_text() == "Hand 1 · Ann deals · Bob plays first"
+        await hands(pilot, ("300", ""), ("120", "15"), ("87", "20"))
+        assert "Cy: 87 is not a multiple of 5" in (entry(pilot).row("melded.Cy").error_text or "")
+        assert store.load(session_id).rounds == []
+        await pilot.press(*"85")  # the refused 87 is selected: typing replaces it
+        await pilot.pause()
+        assert entry(pilot).row("in_hand.Cy").note_text == "hand +65"
+        await pilot.press("enter")
+        await pilot.pause()
+        saved = store.load(session_id)
+        assert saved.totals == {"Ann": 500, "Bob": 105, "Cy": 65}
+        assert saved.dealer == "Bob"
+
+        # Hand 2, kings wild: Bob goes out with 400 melded; undone (confirmed): it was 350.
+        await pilot.press("r", "k", "down", "b", "down", "down")
+        await hands(pilot, ("100", "50"), ("400", ""), ("", "30"))
+        assert store.load(session_id).totals == {"Ann": 550, "Bob": 705, "Cy": 35}
+        await pilot.press("u", "y")
+        await pilot.pause()
+        assert store.load(session_id).totals == {"Ann": 500, "Bob": 105, "Cy": 65}
+        await pilot.press("r", "k", "down", "b", "down", "down")
+        await hands(pilot, ("100", "50"), ("350", ""), ("", "30"))
+        assert store.load(session_id).totals == {"Ann": 550, "Bob": 655, "Cy": 35}
+
+        # Ann melded 350 in hand 1, not 300: its line, Enter, down to her melds, retype.
+        await pilot.press("up", "up", "enter")
+        await pilot.pause()
+        assert entry(pilot).title_text() == "Edit hand 1 · Ann dealt"
+        await pilot.press("down", "down", "down", *"350", "enter")
+        await pilot.pause()
+        assert store.load(session_id).totals == {"Ann": 600, "Bob": 655, "Cy": 35}
+
+        # Hand 3, aces wild: Ann goes out on her first turn (+300) and passes 1000.
+        await pilot.press("r", "a", "down", "a", "down", "f", "down")
+        await pilot.pause()
+        assert entry(pilot).dealer == "Cy"
+        await pilot.press(*"200", "down", "down", "down", *"100", "down", *"50", "down")
+        await pilot.pause()
+        outcome = str(entry(pilot).query_one("#outcome").content)
+        assert outcome == (
+            "→ Ann +500 Bob −100 Cy +50 · money Ann +$78.00 Bob −$27.25 Cy −$50.75"
+            " · game over: Ann won"
+        )
+        await pilot.press("enter")
+        await pilot.pause()
+
+        settle = settle_screen(pilot)
+        assert str(settle.query_one("#settle-title").content) == "Game over — Ann wins"
+        assert str(settle.query_one("#payments").content).splitlines() == [
+            "Cy pays Ann $50.75",
+            "Bob pays Ann $27.25",
+        ]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+
+        sessions, rounds = await export_here(pilot)
+        assert [(row["finished"], row["winners"], row["balance 1"]) for row in sessions] == [
+            ("yes", "Ann", "78.00")
+        ]
+        assert [row["total"] for row in rounds if row["player"] == "Ann"] == ["550", "600", "1100"]
+        ann = [row for row in rounds if row["player"] == "Ann"]
+        assert [(row["detail:out"], row["detail:bonus"]) for row in ann] == [
+            ("Ann", "out"),
+            ("Bob", "out"),
+            ("Ann", "first_turn"),
+        ]
+
+
+async def test_a_doubling_game_a_gammoned_hand_then_a_fold_to_a_double(store: Store) -> None:
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await start_session(
+            pilot, "rummy-5000", TWO, options={"doubling": " ", "stake": "100"}
+        )
+        session_id = table.session_id
+
+        # Hand 1: Bob doubles, Ann takes it (cube 2). Ann goes out 300 to Bob's −350: a
+        # backgammon, 2 x3 = 6 game points.
+        await pilot.press("r", "5", "down", "2", "a")
+        await pilot.pause()
+        assert entry(pilot).row("doubles").note_text == "d Ann doubles · ⌫ back"
+        await pilot.press("down", "down", "a", "down", "down")
+        await hands(pilot, ("100", ""), ("50", "400"))
+        saved = store.load(session_id)
+        assert saved.rounds[0]["stake"] == 2
+        assert saved.balances == {"Ann": 600, "Bob": -600}
+
+        # Hand 2: Ann doubles, then presses her key again: refused at the cube. Bob folds.
+        await pilot.press("r", "k", "down", "1", "1")
+        await pilot.pause()
+        assert entry(pilot).row("doubles").error_text == (
+            "Ann cannot double twice in a row: the next double (or a beaver) is Bob's"
+        )
+        await pilot.press("f")
+        await pilot.pause()
+        assert entry(pilot).row("doubles").error_text is None
+        assert entry(pilot).row("out").note_text == "Bob folded: the hand is not counted"
+        await pilot.press("enter")
+        await pilot.pause()
+
+        settle = settle_screen(pilot)
+        assert str(settle.query_one("#settle-title").content) == "Game over — Ann wins"
+        assert str(settle.query_one("#payments").content) == "Bob pays Ann $7.00"
+        saved = store.load(session_id)
+        assert saved.rounds[1] == {"wild": "K", "stake": 1, "doubles": ["Ann"], "folded": "Bob"}
+        await pilot.press("escape")
+        await pilot.pause()
+        sessions, _ = await export_here(pilot)
+        assert [(row["winners"], row["balance 2"]) for row in sessions] == [("Ann", "-7.00")]
+
+
+async def test_a_limit_poker_game_a_called_raise_then_a_fold_to_a_bet(store: Store) -> None:
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await start_session(
+            pilot, "rummy-5000", TWO, options={"limit_poker": " ", "stake": "25"}
+        )
+        session_id = table.session_id
+
+        # Hand 1, Ann deals: Bob bets 3, Ann raises 5, Bob calls: 9 chips each. Ann wins.
+        await pilot.press("r", "5", "down", *"3b", *"5r", "c")
+        await pilot.pause()
+        pot = str(entry(pilot).query_one("#fields").query_one("StakesLog").render())
+        assert pot == "pot 18 (Ann 9, Bob 9): Bob bets 3, Ann raises 5, Bob calls"
+        await pilot.press("down", "a", "down", "down")
+        await hands(pilot, ("300", ""), ("100", "20"))
+        assert store.load(session_id).balances == {"Ann": 225, "Bob": -225}
+
+        # Hand 2, Bob deals: Ann checks, Bob bets 12: over the limit of 10, refused.
+        await pilot.press("r", "q", "down", "k", *"12b")
+        await pilot.pause()
+        assert entry(pilot).row("pot").error_text == "Bob bets 12: a bet or raise is 1-10 chips"
+        await pilot.press(*"4b", "f", "enter")  # Bob bets 4, Ann folds: her ante is lost
+        await pilot.pause()
+
+        settle = settle_screen(pilot)
+        assert str(settle.query_one("#payments").content) == "Bob pays Ann $2.00"
+        saved = store.load(session_id)
+        assert saved.rounds[1] == {"wild": "Q", "pot": {"Ann": 1, "Bob": 5}, "folded": "Ann"}
+        assert saved.info["game_points"] == {"Ann": 8, "Bob": -8}
+        await pilot.press("escape")
+        await pilot.pause()
+        _, rounds = await export_here(pilot)
+        assert [(row["round"], row["player"], row["money"]) for row in rounds] == [
+            ("1", "Ann", "2.25"),
+            ("1", "Bob", "-2.25"),
+            ("2", "Ann", "-0.25"),
+            ("2", "Bob", "0.25"),
+        ]
