@@ -2,7 +2,8 @@
 and ``settle --night`` beside it.
 
 Every command but the app opens the store read-only, so they work while the app is open.
-Problems go to stderr as one sentence saying what to do, with a non-zero exit status.
+Problems go to stderr as one sentence saying what to do, with a non-zero exit status; a
+bug, too, is one line, naming the file in the temp folder that holds its traceback.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+import tempfile
+import traceback
 import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
@@ -202,4 +205,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"scorekeeper: {where}{error.strerror or error}", file=sys.stderr)
     except KeyboardInterrupt:
         return 130
+    except Exception as error:
+        print(f"scorekeeper: {_bug_report(error, argv)}", file=sys.stderr)
     return 1
+
+
+def _bug_report(error: Exception, argv: Sequence[str] | None) -> str:
+    """A bug: the traceback goes to a file in the temp folder, the terminal gets one line
+    saying where, so a person at the table is not handed a wall of code."""
+    what = type(error).__name__
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    report = (
+        f"scorekeeper {__version__}, Python {sys.version.split()[0]}, arguments {arguments!r}\n\n"
+        + "".join(traceback.format_exception(error))
+    )
+    try:
+        with tempfile.NamedTemporaryFile(
+            "w", encoding="utf-8", prefix="scorekeeper-crash-", suffix=".txt", delete=False
+        ) as file:
+            file.write(report)
+    except OSError as cause:
+        return (
+            f"something went wrong ({what}), and the full report could not be written to "
+            f"{tempfile.gettempdir()}: {cause.strerror or cause}."
+        )
+    return (
+        f"something went wrong ({what}). The full report is in {file.name}: please pass it "
+        "on to whoever looks after scorekeeper."
+    )

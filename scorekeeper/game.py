@@ -83,6 +83,9 @@ class Game:
     menu_order: ClassVar[int] = 100
     round_name: ClassVar[str] = "Round"
     """What the table calls one round: "Race", "Hand", "Deal"."""
+    first_to_act: ClassVar[str | None] = "plays"
+    """What the first player does in a deal ("plays", "bids"); None where nobody goes
+    first (the horse races: everyone bets, then the dealer runs the race)."""
     scored_in_points: ClassVar[bool] = False
     lowest_wins: ClassVar[bool] = False
     options: ClassVar[Mapping[str, Option]] = {}
@@ -101,9 +104,10 @@ class Game:
     def play(self, setup: Setup, state: State, round_: Mapping[str, Any]) -> State:
         raise NotImplementedError
 
-    def first_player(self, setup: Setup, state: State) -> str:
-        """Who plays (or bids) first in the next deal: left of the dealer by default."""
-        return setup.left_of(state.dealer)
+    def first_player(self, setup: Setup, state: State) -> str | None:
+        """Who plays (or bids) first in the next deal: left of the dealer by default;
+        nobody in a game whose ``first_to_act`` is None."""
+        return None if self.first_to_act is None else setup.left_of(state.dealer)
 
     def leaders(self, totals: Mapping[str, int]) -> tuple[str, ...]:
         """Who is ahead on these totals, in seat order; nobody while every total is 0."""

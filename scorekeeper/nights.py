@@ -22,9 +22,8 @@ from pathlib import Path
 from scorekeeper.errors import RuleError
 from scorekeeper.game import Unit
 from scorekeeper.games import GAMES
-from scorekeeper.session import POOL
-from scorekeeper.settle import Payment, settle
-from scorekeeper.stats import amount, clipped, game_name, person
+from scorekeeper.settle import POOL, Payment, payment_lines, settle
+from scorekeeper.stats import clipped, game_name, person
 from scorekeeper.storage import DamagedFile, encode, read_json, write_atomically
 from scorekeeper.store import Store, StoreDamaged, StoreError, Summary
 
@@ -234,12 +233,6 @@ def game_line(summary: Summary) -> str:
     )
 
 
-def amount_of(value: int, unit: str) -> str:
-    """An amount in a sentence: ``$3.75`` or ``12 chips``."""
-    text = amount(value, unit)
-    return text if unit == "money" else f"{text} chip{'' if abs(value) == 1 else 's'}"
-
-
 def report(night: Night) -> str:
     """The night's games and its settle-up as text for the command line."""
     count = len(night.sessions)
@@ -252,8 +245,5 @@ def report(night: Night) -> str:
     for ledger in ledgers:
         title = "Money" if ledger.unit == "money" else "Chips (settled apart from money)"
         lines += ["", title]
-        lines += [
-            f"  {payer} pays {payee} {amount_of(value, ledger.unit)}"
-            for payer, payee, value in ledger.payments
-        ] or ["  Nobody owes anybody anything."]
+        lines += [f"  {line}" for line in payment_lines(ledger.payments, ledger.unit)]
     return "\n".join(lines)

@@ -251,6 +251,96 @@ def _check_size(chips: int, steps: int, field: str) -> None:
         )
 
 
+@dataclass(frozen=True)
+class Pot:
+    """The pot after what was said so far in a hand.
+
+    ``chips`` each put in (ante included) and ``raises`` each made; ``to_act`` is whose
+    turn it is, None once the betting is over (both checked, a call, or a fold).
+    """
+
+    chips: Mapping[str, int]
+    raises: Mapping[str, int]
+    to_act: str | None
+    bet: bool = False
+    folded: str | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.to_act is None
+
+    @property
+    def facing(self) -> bool:
+        """Whether the player to act faces a bet or raise they have not answered."""
+        return not self.over and len(set(self.chips.values())) > 1
+
+    @property
+    def total(self) -> int:
+        return sum(self.chips.values())
+
+
+def pot_after(said: Sequence[tuple[str, str, int]], players: Sequence[str], dealer: str) -> Pot:
+    """The pot after a hand's betting: ``("bet", "Bob", 3), ("raise", "Ann", 5)``...
+
+    Both ante 1; the player left of the dealer acts first, then they take turns. The first
+    chips in are the bet, later ones a raise (the call plus the chips said), each 1-10
+    chips. A call ends the betting, as do a check behind a check and a fold. Refuses talk
+    out of turn and betting past the limits (a third raise is refused as it is made).
+    """
+    chips = dict.fromkeys(players, ANTE)
+    raises = dict.fromkeys(players, 0)
+    to_act: str | None = _other(players, dealer)
+    bet = False
+    checks = 0
+    folded = None
+    for what, who, size in said:
+        as_player(who, "pot", players)
+        if to_act is None:
+            raise RuleError("pot", "the betting is over")
+        if who != to_act:
+            raise RuleError("pot", f"it is {to_act}'s turn to act, not {who}'s")
+        facing = len(set(chips.values())) > 1
+        top = max(chips.values())
+        to_act = _other(players, who)
+        if what == "bet" and bet:
+            raise RuleError("pot", f"{_other(players, who)} has bet: {who} raises, not bets")
+        if what == "raise" and not bet:
+            raise RuleError("pot", f"nobody has bet yet: {who}'s chips would be the bet")
+        if what in ("bet", "raise"):
+            chips[who] = top + check_bet(who, size)
+            if what == "raise":
+                raises[who] += 1
+            bet = True
+        elif what == "call":
+            if not facing:
+                raise RuleError("pot", f"there is no bet for {who} to call: check, bet or fold")
+            chips[who], to_act = top, None
+        elif what == "check":
+            if facing:
+                raise RuleError("pot", f"{who} faces a bet: call, raise or fold")
+            checks += 1
+            if checks == len(players):
+                to_act = None
+        elif what == "fold":
+            folded, to_act = who, None
+        else:
+            raise RuleError("pot", f"{what!r} is not said: check, bet, raise, call or fold")
+    pot = Pot(chips, raises, to_act, bet, folded)
+    _check_endings(pot, players)
+    return pot
+
+
+def _check_endings(pot: Pot, players: Sequence[str]) -> None:
+    """Let the game refuse the betting so far: as it stands once over, else both ways it
+    can still end (the bet called, or folded to), so no later step can make it legal."""
+    endings = [(pot.chips, pot.folded)]
+    if pot.facing and pot.to_act is not None:
+        top = max(pot.chips.values())
+        endings = [({**pot.chips, pot.to_act: top}, None), (pot.chips, pot.to_act)]
+    for chips, folded in endings:
+        chips_in_pot({"pot": dict(chips), "raises": dict(pot.raises)}, players, folded)
+
+
 def pot_swing(
     players: Sequence[str],
     chips: Mapping[str, int],

@@ -13,10 +13,7 @@ from typing import Any
 from scorekeeper.errors import RuleError
 from scorekeeper.game import Game, Setup, State
 from scorekeeper.games import GAMES
-from scorekeeper.settle import Payment, settle
-
-POOL = "(pool)"
-
+from scorekeeper.settle import POOL, Payment, settle
 
 _SCALARS = (str, int, bool, type(None))
 
@@ -133,7 +130,7 @@ class Session:
         return self.state.dealer
 
     @property
-    def first_player(self) -> str:
+    def first_player(self) -> str | None:
         return self.game.first_player(self.setup, self.state)
 
     @property

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+
+from scorekeeper.money import format_amount
 
 Payment = tuple[str, str, int]
+POOL = "(pool)"
+"""A Calcutta pool carried into the next race, as a party to the settle-up: chips paid
+in that no race has paid out yet."""
 
 
 def settle(balances: Mapping[str, int]) -> list[Payment]:
@@ -30,3 +35,19 @@ def settle(balances: Mapping[str, int]) -> list[Payment]:
             if book[name] == 0:
                 del book[name]
     return payments
+
+
+def payment_line(payment: Payment, unit: str) -> str:
+    """A payment as the table says it: "Ann pays Bob $3.00". What is owed to the carried
+    pool is no payment: those chips already lie in it, waiting for the next race."""
+    payer, payee, value = payment
+    if payee == POOL:
+        return f"{payer} leaves {format_amount(value, unit)} in the pool for the next race"
+    return f"{payer} pays {payee} {format_amount(value, unit)}"
+
+
+def payment_lines(payments: Iterable[Payment], unit: str) -> list[str]:
+    """Every payment of a settle-up, one a line; a line saying so when there is none."""
+    return [payment_line(payment, unit) for payment in payments] or [
+        "Nobody owes anybody anything."
+    ]

@@ -18,6 +18,7 @@ from typing import Any
 from scorekeeper.games import GAMES
 from scorekeeper.games.calcutta import GAME as CALCUTTA
 from scorekeeper.games.calcutta import Sale, race_payouts
+from scorekeeper.money import amount
 from scorekeeper.store import Store, StoreError, Summary
 
 
@@ -213,18 +214,6 @@ def gather(store: Store) -> Stats:
     """The statistics of every session in ``store``."""
     summaries = store.summaries()
     return compute(summaries, calcutta_pools(store, summaries))
-
-
-MINUS = "−"
-
-
-def amount(value: int, unit: str, *, signed: bool = False) -> str:
-    """``$3.00`` for 300 minor units, ``12`` for chips or points; a sign when asked."""
-    sign = MINUS if value < 0 else ("+" if signed and value > 0 else "")
-    size = abs(value)
-    if unit == "money":
-        return f"{sign}${size // 100:,}.{size % 100:02d}"
-    return f"{sign}{size:,}"
 
 
 def rate(value: float | None) -> str:

@@ -71,7 +71,7 @@ def chart_of(session: Session) -> Chart:
         for name in session.players
     }
     what = "Running totals" if in_points else "Balances"
-    title = f"{game.name} — {what} by round ({UNIT_WORDS[unit]})"
+    title = f"{game.name} — {what} by {game.round_name.lower()} ({UNIT_WORDS[unit]})"
     return Chart(title, unit, list(range(len(states))), lines, target_of(session))
 
 
@@ -106,7 +106,7 @@ class ChartScreen(ModalScreen[None]):
         )
         if chart.target is not None:
             now += f" · target {chart.target:,}"
-        return f"After round {chart.rounds[-1]}: {now}"
+        return f"After {self.session.game.round_name.lower()} {chart.rounds[-1]}: {now}"
 
     def on_mount(self) -> None:
         if not self.session.rounds:
@@ -122,7 +122,7 @@ class ChartScreen(ModalScreen[None]):
         plt.yticks(chart.plotted(ticks), [amount(tick, chart.unit) for tick in ticks])
         step = max(1, len(chart.rounds) // 10)
         plt.xticks(chart.rounds[::step])
-        plt.xlabel("round")
+        plt.xlabel(self.session.game.round_name.lower())
 
     def action_close(self) -> None:
         self.dismiss(None)

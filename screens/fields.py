@@ -99,3 +99,11 @@ def row_for(rows: Iterable[FieldRow], field: str) -> FieldRow | None:
         if path in by_path:
             return by_path[path]
     return None
+
+
+def row_holding(rows: Iterable[FieldRow], widget: Widget) -> FieldRow | None:
+    """The row whose control is ``widget`` or holds it (a changed value names its control)."""
+    for row in rows:
+        if row.control in widget.ancestors_with_self:
+            return row
+    return None

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from textual.content import Content
 
+from scorekeeper.game import Game, Setup, State
 from scorekeeper.money import amount as amount
 from scorekeeper.money import format_amount as format_amount
 
@@ -21,3 +22,10 @@ def plain(text: str) -> Content:
 
 def names(players: Iterable[str]) -> str:
     return ", ".join(players)
+
+
+def who_goes_first(game: Game, setup: Setup, state: State) -> str:
+    """ "Bob plays first", "Di bids first" in the game's own verb; "" where nobody goes
+    first (the horse races)."""
+    first = game.first_player(setup, state)
+    return "" if first is None else f"{first} {game.first_to_act} first"

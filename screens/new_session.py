@@ -23,7 +23,7 @@ from scorekeeper.games import GAMES
 from scorekeeper.session import Session
 from scorekeeper.store import Store, StoreError
 from screens.choice import Choice
-from screens.fields import FieldRow, row_for
+from screens.fields import FieldRow, ValueChanged, row_for, row_holding
 from screens.format import plain
 from screens.problem import ProblemScreen
 from screens.table import TableScreen
@@ -231,6 +231,16 @@ class NewSessionScreen(Screen[None]):
         self.cut = random.choice(self.players)
         self.dealer_choice().value = self.cut
         self.query_one_row("dealer").show_note(f"cut for deal: {self.cut}")
+
+    @on(Input.Changed)
+    @on(Checkbox.Changed)
+    @on(ValueChanged)
+    def field_changed(self, event: Input.Changed | Checkbox.Changed | ValueChanged) -> None:
+        """A changed value takes its row's error away, as in the round entries: the error
+        was about what stood there before."""
+        row = row_holding(self.query(FieldRow), event.control)
+        if row is not None:
+            row.clear_error()
 
     @on(Choice.Changed)
     def dealer_changed(self, event: Choice.Changed) -> None:

@@ -18,9 +18,10 @@ from textual.widgets import DataTable, Footer, Header, Input, Static
 
 from scorekeeper.errors import RuleError
 from scorekeeper.nights import NAME_LENGTH, Ledger, Night, game_line, nights_of, rename
+from scorekeeper.settle import payment_lines
 from scorekeeper.stats import clipped
 from scorekeeper.store import Store, StoreError
-from screens.format import amount, names, plain, sum_of
+from screens.format import amount, names, plain
 from screens.problem import ProblemScreen
 
 EMPTY = "No game nights yet: every session played on a day makes that day's night."
@@ -40,15 +41,6 @@ def balance_lines(ledger: Ledger) -> str:
     if square:
         lines.append(f"Square: {clipped(names(square), 30)}")
     return "\n".join(lines)
-
-
-def payment_lines(ledger: Ledger) -> str:
-    if not ledger.payments:
-        return "Nobody owes anybody anything."
-    return "\n".join(
-        f"{payer} pays {payee} {sum_of(value, ledger.unit)}"
-        for payer, payee, value in ledger.payments
-    )
 
 
 class NameNightScreen(ModalScreen[str | None]):
@@ -170,7 +162,9 @@ class NightsScreen(Screen[None]):
             if unit in ledgers:
                 book = ledgers[unit]
                 self.query_one(f"#{unit}-balances", Static).update(plain(balance_lines(book)))
-                self.query_one(f"#{unit}-payments", Static).update(plain(payment_lines(book)))
+                self.query_one(f"#{unit}-payments", Static).update(
+                    plain("\n".join(payment_lines(book.payments, book.unit)))
+                )
 
     @on(DataTable.RowHighlighted, "#nights")
     def night_highlighted(self, event: DataTable.RowHighlighted) -> None:

@@ -9,7 +9,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from scorekeeper.session import POOL, Session
-from screens.format import amount, plain, sum_of
+from scorekeeper.settle import payment_lines
+from screens.format import amount, plain
 
 
 def settle_title(session: Session, ended: bool) -> str:
@@ -60,13 +61,7 @@ class SettleScreen(ModalScreen[None]):
         )
 
     def payments(self) -> str:
-        payments = self.session.settlement()
-        if not payments:
-            return "Nobody owes anybody anything."
-        unit = self.session.game.unit
-        return "\n".join(
-            f"{payer} pays {payee} {sum_of(value, unit)}" for payer, payee, value in payments
-        )
+        return "\n".join(payment_lines(self.session.settlement(), self.session.game.unit))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -8,6 +8,7 @@ figure comes from the Session; this screen only lays it out.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 
 from textual import on
 from textual.app import ComposeResult
@@ -23,7 +24,7 @@ from scorekeeper.store import Store, StoreError
 from screens.chart import ChartScreen
 from screens.confirm import ConfirmScreen
 from screens.exporting import export_sessions
-from screens.format import amount, names, plain
+from screens.format import amount, names, plain, who_goes_first
 from screens.grid import Column, ScoreGrid
 from screens.problem import ProblemScreen
 from screens.rounds import ENTRIES
@@ -51,10 +52,21 @@ class TableScreen(Screen[None]):
         self.store = store
         self.session_id = session_id
         self.session: Session = store.load(session_id)
+        self.name_the_round_key()
 
     @property
     def game(self) -> Game:
         return self.session.game
+
+    def name_the_round_key(self) -> None:
+        """The footer says "r Race", "r Hand": the game's word. BINDINGS belong to the
+        class, so this screen's own copy of them gets the record binding renamed."""
+        keys = self._bindings.key_to_bindings
+        (record,) = keys["r"]
+        round_name = self.game.round_name
+        keys["r"] = [
+            replace(record, description=round_name, tooltip=f"Record the next {round_name.lower()}")
+        ]
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -91,11 +103,12 @@ class TableScreen(Screen[None]):
             )
             return
         number = len(session.rounds) + 1
+        first = who_goes_first(self.game, session.setup, session.state)
         status.update(
             Content.assemble(
                 f"{self.game.round_name} {number} · ",
                 (f"{DEALS} {session.dealer} deals", "bold"),
-                f" · {session.first_player} plays first",
+                f" · {first}" if first else "",
             )
         )
 

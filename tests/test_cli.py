@@ -5,12 +5,13 @@ from __future__ import annotations
 import csv
 import subprocess
 import sys
+import tempfile
 import types
 from pathlib import Path
 
 import pytest
 
-from scorekeeper import Session, __version__
+from scorekeeper import Session, __version__, cli
 from scorekeeper.cli import main
 from scorekeeper.store import Store
 
@@ -174,6 +175,42 @@ def test_a_locked_store_stops_the_app_with_a_message(
         assert main(["--db", str(tmp_path)]) == 1
     err = capsys.readouterr().err
     assert err.startswith(f"scorekeeper: The store {tmp_path} is already open for writing")
+
+
+def test_a_bug_is_one_line_naming_the_report_that_holds_its_traceback(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def broken(path: Path | None) -> int:
+        raise ZeroDivisionError("a bug in the listing")
+
+    monkeypatch.setattr(cli, "_list", broken)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    assert main(["list"]) == 1
+    out, err = capsys.readouterr()
+    (report,) = tmp_path.glob("scorekeeper-crash-*.txt")
+    assert out == ""
+    assert err == (
+        f"scorekeeper: something went wrong (ZeroDivisionError). The full report is in "
+        f"{report}: please pass it on to whoever looks after scorekeeper.\n"
+    )
+    written = report.read_text(encoding="utf-8")
+    assert written.startswith(f"scorekeeper {__version__}, Python ")
+    assert "arguments ['list']" in written
+    assert "Traceback" in written and "ZeroDivisionError: a bug in the listing" in written
+
+
+def test_a_bug_whose_report_cannot_be_written_still_says_so_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def broken(path: Path | None) -> int:
+        raise KeyError("stats")
+
+    monkeypatch.setattr(cli, "_stats", broken)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "no such folder"))
+    assert main(["stats"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("scorekeeper: something went wrong (KeyError), and the full report")
+    assert err.count("\n") == 1 and "Traceback" not in err
 
 
 def test_the_installed_command_fails_without_a_traceback(tmp_path: Path) -> None:

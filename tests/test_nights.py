@@ -245,7 +245,7 @@ def test_the_night_as_the_command_line_prints_it() -> None:
     assert lines[4:7] == ["Money", "  Ann pays Ed $3.75", "  Ann pays Bob $0.75"]
     assert "Chips (settled apart from money)" in lines
     assert "  Bob pays Flo 12 chips" in lines
-    assert "  Cy pays (pool) 12 chips" in lines
+    assert "  Cy leaves 12 chips in the pool for the next race" in lines
 
 
 # -- the command line and the CSV export ------------------------------------------

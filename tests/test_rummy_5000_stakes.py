@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import GAMES, RuleError, Session
-from scorekeeper.rummy_stakes import Cube, check_bet, cube_after
+from scorekeeper.rummy_stakes import Cube, Pot, check_bet, cube_after, pot_after
 
 TWO = ["Ann", "Bob"]
 RUMMY = GAMES["rummy-5000"]
@@ -378,3 +378,89 @@ def test_a_single_bet_or_raise_is_1_to_10_chips(chips: int, ok: bool) -> None:
     with pytest.raises(RuleError) as caught:
         check_bet("Bob", chips)
     assert caught.value.message == f"Bob bets {chips}: a bet or raise is 1-10 chips"
+
+
+# The pot as the betting at the table builds it (Ann deals, so Bob acts first)
+
+
+def test_bob_bets_3_ann_raises_5_bob_calls_9_chips_each_and_the_betting_is_over() -> None:
+    said = [("bet", "Bob", 3), ("raise", "Ann", 5), ("call", "Bob", 0)]
+    pot = pot_after(said, TWO, dealer="Ann")
+    assert pot == Pot({"Ann": 9, "Bob": 9}, {"Ann": 1, "Bob": 0}, None, bet=True)
+    assert pot.over and pot.total == 18
+
+
+def test_the_player_left_of_the_dealer_acts_first_and_two_checks_leave_the_antes() -> None:
+    assert pot_after([], TWO, dealer="Ann").to_act == "Bob"
+    assert pot_after([], TWO, dealer="Bob").to_act == "Ann"
+    checked = pot_after([("check", "Bob", 0)], TWO, dealer="Ann")
+    assert (checked.to_act, checked.facing) == ("Ann", False)
+    both = pot_after([("check", "Bob", 0), ("check", "Ann", 0)], TWO, dealer="Ann")
+    assert both.over and both.chips == {"Ann": 1, "Bob": 1}
+
+
+def test_a_bet_waits_for_an_answer_and_a_fold_ends_the_betting() -> None:
+    bet = pot_after([("check", "Bob", 0), ("bet", "Ann", 4)], TWO, dealer="Ann")
+    assert (bet.chips, bet.to_act, bet.facing) == ({"Ann": 5, "Bob": 1}, "Bob", True)
+    folded_to = pot_after([("check", "Bob", 0), ("bet", "Ann", 4), ("fold", "Bob", 0)], TWO, "Ann")
+    assert folded_to.over and folded_to.folded == "Bob" and folded_to.chips["Bob"] == 1
+
+
+@pytest.mark.parametrize(
+    ("said", "words"),
+    [
+        ([("check", "Ann", 0)], "it is Bob's turn to act, not Ann's"),
+        ([("call", "Bob", 0)], "there is no bet for Bob to call"),
+        ([("bet", "Bob", 3), ("check", "Ann", 0)], "Ann faces a bet"),
+        ([("raise", "Bob", 3)], "nobody has bet yet"),
+        ([("bet", "Bob", 3), ("bet", "Ann", 3)], "Bob has bet: Ann raises"),
+        ([("bet", "Bob", 11)], "Bob bets 11: a bet or raise is 1-10 chips"),
+        ([("bet", "Bob", 2), ("raise", "Ann", 11)], "Ann bets 11"),
+        ([("fold", "Bob", 0), ("check", "Ann", 0)], "the betting is over"),
+        ([("bet", "Bob", 1), ("call", "Ann", 0), ("raise", "Bob", 1)], "the betting is over"),
+        ([("check", "Zed", 0)], "'Zed' is not at this table"),
+        ([("pass", "Bob", 0)], "'pass' is not said"),
+        (
+            [
+                ("bet", "Bob", 1),
+                *[("raise", name, 1) for name in ("Ann", "Bob") * 2],
+                ("raise", "Ann", 1),
+            ],
+            "Ann raised 3 times: at most 2 raises each",
+        ),
+    ],
+)
+def test_betting_out_of_turn_or_past_the_limits_is_refused(
+    said: list[tuple[str, str, int]], words: str
+) -> None:
+    with pytest.raises(RuleError) as caught:
+        pot_after(said, TWO, dealer="Ann")
+    assert words in caught.value.message
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.data())
+def test_the_pot_the_betting_leaves_is_the_pot_the_game_takes(data: st.DataObject) -> None:
+    """Whatever is bet in turn and within the limits, the hand it makes is taken as is."""
+    said: list[tuple[str, str, int]] = []
+    pot = pot_after(said, TWO, dealer="Ann")
+    while pot.to_act is not None:
+        who = pot.to_act
+        steps: list[tuple[str, str, int]] = [("fold", who, 0)]
+        chips = data.draw(st.integers(1, 10), label="chips")
+        if pot.facing:
+            steps.append(("call", who, 0))
+            if pot.raises[who] < 2:
+                steps.append(("raise", who, chips))
+        else:
+            steps += [("check", who, 0), ("bet", who, chips)]
+        said.append(data.draw(st.sampled_from(steps), label="step"))
+        pot = pot_after(said, TWO, dealer="Ann")
+    extra: dict[str, Any] = {"pot": dict(pot.chips), "raises": dict(pot.raises)}
+    session = poker()
+    if pot.folded:
+        session.record(folded(pot.folded, **extra))
+        assert session.info["game_points"][pot.folded] == -pot.chips[pot.folded]
+    else:
+        session.record(played(100, 0, **extra))
+        assert session.info["game_points"]["Ann"] == pot.chips["Bob"]

@@ -63,6 +63,13 @@ def test_the_first_listed_player_deals_unless_told() -> None:
     assert Session.new("racehorse", FIVE, dealer="Cy").first_player == "Di"
 
 
+def test_nobody_goes_first_in_a_race_and_the_racehorse_bidder_bids() -> None:
+    assert Session.new("horse-race", FIVE).first_player is None
+    assert Session.new("calcutta", FIVE).first_player is None
+    assert GAMES["racehorse"].first_to_act == "bids"
+    assert GAMES["seven-hand"].first_to_act == "plays"
+
+
 def test_undo_gives_back_the_round_and_the_deal() -> None:
     session = racehorse()
     session.record({"pitcher": "Bob", "bid": 3, "made": True})

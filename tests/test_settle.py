@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.settle import settle
+from scorekeeper.settle import POOL, payment_lines, settle
 
 
 def _apply(balances: dict[str, int], payments: list[tuple[str, str, int]]) -> dict[str, int]:
@@ -66,3 +66,17 @@ def test_settling_zeroes_everyone_in_at_most_n_minus_1_positive_payments(
     assert all(balances[payer] < 0 < balances[payee] for payer, payee, _ in payments)
     assert set(_apply(balances, payments).values()) <= {0}
     assert settle(balances) == payments
+
+
+def test_payments_read_as_the_table_says_them_and_the_pool_takes_no_payment() -> None:
+    """Chips owed to a carried Calcutta pool already lie in it: nobody pays "(pool)"."""
+    payments = settle({"Bob": -12, "Cy": -12, "Flo": 12, POOL: 12})
+    assert payment_lines(payments, "chips") == [
+        "Bob pays Flo 12 chips",
+        "Cy leaves 12 chips in the pool for the next race",
+    ]
+    assert payment_lines([("Ann", POOL, 1)], "chips") == [
+        "Ann leaves 1 chip in the pool for the next race"
+    ]
+    assert payment_lines([("Ann", "Ed", 375)], "money") == ["Ann pays Ed $3.75"]
+    assert payment_lines([], "money") == ["Nobody owes anybody anything."]

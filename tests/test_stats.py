@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import Session
+from scorekeeper import Session, money, nights, stats
 from scorekeeper.cli import main
 from scorekeeper.stats import biggest_pool, calcutta_pools, compute, gather, report
 from scorekeeper.store import Store, Summary
@@ -259,3 +259,15 @@ def test_stats_on_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture
     assert "Biggest Calcutta pool: 99 chips (Ann, Bob, Cy, Di, Ed, Flo," in out
     assert main(["stats", "--db", str(tmp_path / "empty")]) == 0
     assert "No game has been played yet" in capsys.readouterr().out
+
+
+def test_statistics_and_nights_write_amounts_with_the_one_money_formatter() -> None:
+    """No copy of the formatter of their own, so the command line reads like the screens."""
+    assert stats.amount is money.amount
+    for module in (stats, nights):
+        own = {
+            name
+            for name, value in vars(module).items()
+            if callable(value) and getattr(value, "__module__", "") == module.__name__
+        }
+        assert not own & {"amount", "amount_of", "format_amount"}, module.__name__

@@ -72,6 +72,7 @@ class Calcutta(Game):
     unit = "chips"
     menu_order = 2
     round_name = "Race"
+    first_to_act = None
     options = {
         "chips": Option(150, "chips each player starts with", minimum=1),
         "dealer_bids": Option(True, "the dealer (auctioneer) may buy horses too"),

@@ -83,6 +83,7 @@ class HorseRace(Game):
     unit = "chips"
     menu_order = 1
     round_name = "Race"
+    first_to_act = None
     options = {
         "course": Option(7, "course cards: 7, or 6 for the Scarne variant", minimum=6, maximum=7),
         "limit": Option(0, "the dealer's maximum bet, per bet (0 = no limit)", minimum=0),

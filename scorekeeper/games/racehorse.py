@@ -29,6 +29,7 @@ class Racehorse(Game):
     unit = "money"
     menu_order = 5
     round_name = "Deal"
+    first_to_act = "bids"
     options = {
         "stake": Option(100, "minor units (cents) paid per point of the bid", minimum=1),
     }

@@ -26,8 +26,8 @@ from scorekeeper.errors import RuleError
 from scorekeeper.game import State
 from scorekeeper.session import Session
 from screens.choice import UNPICKED, Choice
-from screens.fields import FieldRow, ValueChanged, row_for
-from screens.format import amount, plain
+from screens.fields import FieldRow, ValueChanged, row_for, row_holding
+from screens.format import amount, plain, who_goes_first
 
 Round = dict[str, Any]
 Submit = Callable[[Round], RuleError | None]
@@ -96,7 +96,7 @@ class RoundEntry(ModalScreen[Round | None]):
         return self.state.dealer
 
     @property
-    def first_player(self) -> str:
+    def first_player(self) -> str | None:
         return self.session.game.first_player(self.setup, self.state)
 
     @property
@@ -107,9 +107,11 @@ class RoundEntry(ModalScreen[Round | None]):
     def title_text(self) -> str:
         if self.index is None:
             number = len(self.session.rounds) + 1
-            return (
-                f"{self.round_name} {number} · {self.dealer} deals · "
-                f"{self.first_player} plays first"
+            first = who_goes_first(self.session.game, self.setup, self.state)
+            return " · ".join(
+                part
+                for part in (f"{self.round_name} {number}", f"{self.dealer} deals", first)
+                if part
             )
         return f"Edit {self.round_name.lower()} {self.index + 1} · {self.dealer} dealt"
 
@@ -154,10 +156,7 @@ class RoundEntry(ModalScreen[Round | None]):
 
     def row_of(self, control: Widget) -> FieldRow | None:
         """The row ``control`` (or the widget it sits in) belongs to."""
-        for row in self.query(FieldRow):
-            if row.control in control.ancestors_with_self:
-                return row
-        return None
+        return row_holding(self.query(FieldRow), control)
 
     def show_error(self, error: RuleError) -> None:
         row = self.row_for(error.field)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +30,7 @@ from textual.widgets import Checkbox, Input
 from scorekeeper.cards import RANKS
 from scorekeeper.errors import RuleError
 from scorekeeper.rummy_hands import BONUSES, cards_value, hand_scores
-from scorekeeper.rummy_stakes import ANTE, Cube, check_bet, chips_in_pot, cube_after
+from scorekeeper.rummy_stakes import Cube, Pot, cube_after, pot_after
 from screens.choice import Choice
 from screens.fields import ValueChanged
 from screens.format import amount
@@ -223,58 +222,25 @@ class CubeLog(StakesLog):
         self.changed()
 
 
-@dataclass
-class Pot:
-    """The pot as it stands: chips each put in (ante included), raises, whose turn."""
-
-    chips: dict[str, int]
-    raises: dict[str, int]
-    to_act: str
-    bet: bool = False
-    checks: int = 0
-    over: bool = False
-    folded: str | None = None
-
-    @property
-    def facing(self) -> bool:
-        """Whether the player to act faces a bet or raise they have not answered."""
-        return not self.over and len(set(self.chips.values())) > 1
-
-
 class PotLog(StakesLog):
     """The limit-poker pot: antes, then check / bet / raise / call / fold in turn.
 
     Chips are typed before the step: ``3b`` bets 3, ``5r`` raises 5 (either letter does
-    either: the first chips in are the bet, the rest raises). The first player to act is
-    the one left of the dealer. An edited hand starts from the pot as recorded.
+    either: the first chips in are the bet, the rest raises). Whose turn it is, what the
+    pot holds and what is allowed come from ``scorekeeper.rummy_stakes.pot_after``. An
+    edited hand starts from the pot as recorded.
     """
 
-    def __init__(self, players: Sequence[str], first: str) -> None:
+    def __init__(self, players: Sequence[str], dealer: str) -> None:
         super().__init__(players)
-        self.first = first
+        self.dealer = dealer
         self.typed = ""
         self.recorded: Pot | None = None
 
     def pot(self, steps: Sequence[Step] | None = None) -> Pot:
         if self.recorded is not None:
             return self.recorded
-        pot = Pot(dict.fromkeys(self.players, ANTE), dict.fromkeys(self.players, 0), self.first)
-        for what, who, chips in self.steps if steps is None else steps:
-            if what == "check":
-                pot.checks += 1
-                pot.over = pot.checks == len(self.players)
-            elif what == "bet":
-                if pot.bet:
-                    pot.raises[who] += 1
-                pot.chips[who] = max(pot.chips.values()) + chips
-                pot.bet = True
-            elif what == "call":
-                pot.chips[who] = max(pot.chips.values())
-                pot.over = True
-            else:
-                pot.folded, pot.over = who, True
-            pot.to_act = self.other(who)
-        return pot
+        return pot_after(self.steps if steps is None else steps, self.players, self.dealer)
 
     def press(self, key: str) -> list[Step] | None:
         pot = self.pot()
@@ -285,40 +251,19 @@ class PotLog(StakesLog):
             return None
         if key not in ("b", "r", "c", "k", "f"):
             return None
-        if pot.over:
+        if pot.to_act is None:
             raise RuleError("pot", "the betting is over (⌫ takes back the last step)")
         who = pot.to_act
         if key in ("b", "r"):
             if not self.typed:
                 raise RuleError("pot", f"type {who}'s chips first: 3b bets or raises 3")
             chips, self.typed = int(self.typed), ""
-            if not chips:
-                raise RuleError("pot", "0 chips is no bet: k checks")
-            step = ("bet", who, check_bet(who, chips))
-        elif key == "c":
-            if not pot.facing:
-                raise RuleError("pot", f"there is no bet for {who} to call: k checks")
-            step = ("call", who, 0)
-        elif key == "k":
-            if pot.facing:
-                raise RuleError("pot", f"{who} faces a bet: c call, f fold, or raise")
-            step = ("check", who, 0)
+            step = ("raise" if pot.bet else "bet", who, chips)
         else:
-            step = ("fold", who, 0)
+            step = ({"c": "call", "k": "check", "f": "fold"}[key], who, 0)
         steps = [*self.steps, step]
-        self.check(self.pot(steps))
+        self.pot(steps)
         return steps
-
-    def check(self, pot: Pot) -> None:
-        """Let the game refuse the betting so far: as it stands once over, else both ways
-        it can still end (the bet called, or folded to), so a raise over the limit or a
-        third raise is refused when it is made."""
-        endings = [(pot.chips, pot.folded)]
-        if pot.facing:
-            top = max(pot.chips.values())
-            endings = [({**pot.chips, pot.to_act: top}, None), (pot.chips, pot.to_act)]
-        for chips, folded in endings:
-            chips_in_pot({"pot": chips, "raises": pot.raises}, self.players, folded)
 
     def action_take_back(self) -> None:
         if self.typed:
@@ -333,21 +278,15 @@ class PotLog(StakesLog):
     def render(self) -> Content:
         pot = self.pot()
         each = ", ".join(f"{name} {pot.chips[name]}" for name in self.players)
-        said: list[str] = []
-        bet = False
-        for what, who, chips in self.steps:
-            if what == "bet":
-                said.append(f"{who} {'raises' if bet else 'bets'} {chips}")
-                bet = True
-            else:
-                said.append(f"{who} {what}s")
-        log = ", ".join(said)
+        log = ", ".join(
+            f"{who} {what}s {chips}" if chips else f"{who} {what}s"
+            for what, who, chips in self.steps
+        )
         if self.recorded is not None:
             log = "as recorded"
-        waiting = "" if pot.over else f" — {pot.to_act} to act"
+        waiting = "" if pot.to_act is None else f" — {pot.to_act} to act"
         typed = f" {self.typed}▏" if self.typed else ""
-        total = sum(pot.chips.values())
-        return Content(f"pot {total} ({each})" + (f": {log}" if log else "") + waiting + typed)
+        return Content(f"pot {pot.total} ({each})" + (f": {log}" if log else "") + waiting + typed)
 
     def hint(self) -> str:
         pot = self.pot()
@@ -368,9 +307,7 @@ class PotLog(StakesLog):
         pot = self.pot()
         if pot.facing:
             raise RuleError(
-                "pot",
-                f"{pot.to_act} has not answered {self.other(pot.to_act)}'s bet: "
-                "c call, f fold, or raise",
+                "pot", f"{pot.to_act} has not answered the bet: c call, f fold, or raise"
             )
         round_: Round = {"pot": dict(pot.chips)}
         if any(pot.raises.values()):
@@ -381,9 +318,7 @@ class PotLog(StakesLog):
 
     def show_recorded(self, round_: Mapping[str, Any]) -> None:
         raises = dict.fromkeys(self.players, 0) | dict(round_.get("raises", {}))
-        folded = round_.get("folded")
-        chips = dict(round_["pot"])
-        self.recorded = Pot(chips, raises, self.first, over=True, folded=folded)
+        self.recorded = Pot(dict(round_["pot"]), raises, None, folded=round_.get("folded"))
         self.changed()
 
 
@@ -413,7 +348,7 @@ class Rummy5000Entry(RoundEntry):
                 box = Checkbox("the cut for deal tied: the cube starts at 2")
                 yield FieldRow("automatic_double", "Automatic ×2", box)
         if self.options["limit_poker"]:
-            yield FieldRow("pot", "Pot", PotLog(self.players, self.first_player))
+            yield FieldRow("pot", "Pot", PotLog(self.players, self.dealer))
         yield FieldRow("out", "Went out", self.player_choice(allow_none="nobody"))
         yield FieldRow("bonus", "Bonus", Choice(BONUS_CHOICES, value="out"))
         for name in self.players:

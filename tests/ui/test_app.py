@@ -8,10 +8,11 @@ import pytest
 
 from scorekeeper.session import Session
 from scorekeeper.store import Store
-from screens.app import ScorekeeperApp, run
+from screens.app import ScorekeeperApp, keys_of, run
 from screens.confirm import ConfirmScreen
 from screens.help import HelpScreen
 from screens.problem import ProblemApp, ProblemScreen
+from screens.rounds.base import RoundEntry
 from screens.table import TableScreen
 
 
@@ -33,10 +34,50 @@ async def test_help_on_the_table_shows_the_games_rules_and_its_keys(store: Store
         assert isinstance(help_screen, HelpScreen)
         assert "three runs, pat" in str(help_screen.query_one("#rules").content)
         keys = str(help_screen.query_one("#keys").content)
-        assert "Round" in keys and "Undo" in keys and "Settle" in keys
+        assert "Hand" in keys and "Undo" in keys and "Settle" in keys
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "status", "entry_title"),
+    [
+        (
+            "racehorse",
+            "Deal 1 · ● Ann deals · Bob bids first",
+            "Deal 1 · Ann deals · Bob bids first",
+        ),
+        (
+            "seven-hand",
+            "Hand 1 · ● Ann deals · Bob plays first",
+            "Hand 1 · Ann deals · Bob plays first",
+        ),
+        ("horse-race", "Race 1 · ● Ann deals", "Race 1 · Ann deals and is the bank"),
+        ("calcutta", "Race 1 · ● Ann deals", "Race 1 · Ann deals and auctions"),
+    ],
+)
+async def test_the_table_speaks_of_races_deals_and_hands_and_who_goes_first(
+    store: Store, game_id: str, status: str, entry_title: str
+) -> None:
+    """Nobody "plays first" in a race; in Racehorse the first player bids; the footer's
+    record key is named as the game names a round."""
+    store.add(Session.new(game_id, ["Ann", "Bob", "Cy", "Di", "Ed"]))
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert str(table.query_one("#status").content) == status
+        round_name = table.game.round_name
+        assert ("r", round_name) in keys_of(table)
+        assert f"r {round_name}" in " ".join(str(key.render()) for key in table.query("FooterKey"))
+        await pilot.press("r")
+        await pilot.pause()
+        entry = app.screen
+        assert isinstance(entry, RoundEntry)
+        assert entry.title_text().splitlines()[0] == entry_title
 
 
 async def test_ctrl_t_switches_between_dark_and_light(store: Store) -> None:

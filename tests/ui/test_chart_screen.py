@@ -44,14 +44,14 @@ async def test_seven_hand_charts_each_running_total_and_esc_closes() -> None:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ChartScreen)
-        assert shown(app, "#chart-title") == "Seven Hand Rummy — Running totals by round (points)"
-        assert shown(app, "#chart-now") == "After round 2: Grandma 60 · Max 25 · Zoe 25"
+        assert shown(app, "#chart-title") == "Seven Hand Rummy — Running totals by hand (points)"
+        assert shown(app, "#chart-now") == "After hand 2: Grandma 60 · Max 25 · Zoe 25"
         assert screen.chart.lines == {"Grandma": [0, 45, 60], "Max": [0, 0, 25], "Zoe": [0, 25, 25]}
         plot = screen.query_one("#plot", PlotextPlot)
         assert plot.size.width >= 70 and plot.size.height >= 14, "readable at 80×24"
         drawn = plot.render().plain
         assert all(name in drawn for name in ("Grandma", "Max", "Zoe")), "the legend"
-        assert "round" in drawn
+        assert "hand" in drawn, "the axis is labelled as the game names a round"
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, ChartScreen)
@@ -68,7 +68,7 @@ async def test_5000_rummy_shows_the_target_line() -> None:
         await pilot.pause()
         assert (
             shown(app, "#chart-now")
-            == "After round 2: Ann 2,300 · Bob 3,000 · Cy 650 · target 3,000"
+            == "After hand 2: Ann 2,300 · Bob 3,000 · Cy 650 · target 3,000"
         )
         assert isinstance(app.screen, ChartScreen) and app.screen.chart.target == 3000
         assert "3,000" in app.screen.query_one("#plot", PlotextPlot).render().plain
@@ -82,9 +82,9 @@ async def test_racehorse_charts_balances_in_dollars() -> None:
     app = ChartHost(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert shown(app, "#chart-title") == "Racehorse — Balances by round ($)"
+        assert shown(app, "#chart-title") == "Racehorse — Balances by deal ($)"
         assert shown(app, "#chart-now") == (
-            "After round 2: Ann +$1.00 · Bob +$16.00 · Cy +$1.00 · Di −$19.00 · Ed +$1.00"
+            "After deal 2: Ann +$1.00 · Bob +$16.00 · Cy +$1.00 · Di −$19.00 · Ed +$1.00"
         )
         screen = app.screen
         assert isinstance(screen, ChartScreen)
@@ -107,7 +107,7 @@ async def test_a_session_with_no_round_says_so() -> None:
 
 def test_calcutta_charts_chips_and_the_two_hand_rummy_games_have_no_target() -> None:
     calcutta = Session.new("calcutta", ["Ann", "Bob", "Cy"])
-    assert chart_of(calcutta).title == "Calcutta Horse Race — Balances by round (chips)"
+    assert chart_of(calcutta).title == "Calcutta Horse Race — Balances by race (chips)"
     doubling = Session.new("rummy-5000", ["Ann", "Bob"], options={"doubling": True})
     assert target_of(doubling) is None
     assert target_of(Session.new("rummy-5000", ["Ann", "Bob"])) == 5000
@@ -125,7 +125,7 @@ async def test_c_on_the_table_opens_the_chart_and_esc_goes_back(tmp_path: Path) 
             await pilot.press("c")
             await pilot.pause()
             assert isinstance(app.screen, ChartScreen)
-            assert shown(app, "#chart-now") == "After round 2: Grandma 60 · Max 25 · Zoe 25"
+            assert shown(app, "#chart-now") == "After hand 2: Grandma 60 · Max 25 · Zoe 25"
             await pilot.press("escape")
             await pilot.pause()
             assert isinstance(app.screen, TableScreen)

@@ -46,6 +46,23 @@ async def test_a_stake_that_is_no_number_is_refused_at_the_stake(store: Store) -
     assert store.load(store.summaries()[0].id).options["stake"] == 5
 
 
+async def test_an_options_error_goes_as_soon_as_the_value_is_corrected(store: Store) -> None:
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        with pytest.raises(AssertionError, match="still on"):
+            await start_session(pilot, "horse-race", ["Ann", "Bob", "Cy"], options={"course": "57"})
+        screen = app.screen
+        assert isinstance(screen, NewSessionScreen)
+        course = screen.query_one_row("options.course")
+        assert course.error_text == "must be at most 7, not 57"
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert course.error_text is None
+        assert not course.control.has_class("-invalid")
+        assert "course cards" in str(course.query_one(".field-note").content)
+    assert store.summaries() == []
+
+
 async def test_a_duplicate_name_is_refused_and_can_be_removed(store: Store) -> None:
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:

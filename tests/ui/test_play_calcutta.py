@@ -131,12 +131,13 @@ async def test_friday_at_the_parks_calcutta_with_race_2_mistyped_and_fixed(store
         assert isinstance(settle, SettleScreen)
         balances = str(settle.query_one("#balances").content)
         assert "pool" in balances.casefold() and "+19" in balances
-        # The 19 chips carried in the pool are owed to it like to a player.
+        # The 19 chips carried in the pool are owed to it, but nobody hands them over:
+        # they already lie in the pool, waiting for the next race.
         assert str(settle.query_one("#payments").content).splitlines() == [
             "Bob pays Flo 12 chips",
-            "Cy pays (pool) 12 chips",
+            "Cy leaves 12 chips in the pool for the next race",
             "Ed pays Flo 9 chips",
-            "Ann pays (pool) 7 chips",
+            "Ann leaves 7 chips in the pool for the next race",
             "Di pays Flo 5 chips",
             "Ann pays Flo 1 chip",
         ]
