@@ -59,6 +59,9 @@ class GoingOutEntry(RoundEntry):
             if name == out:
                 continue
             path = f"{CARDS}.{name}"
+            if way == CARDS and not self.text(path):
+                # A forgotten row must not pass as "held nothing": that is money.
+                raise RuleError(path, f"type the cards {name} held")
             held[name] = self.text(path) if way == CARDS else self.whole(path)
         round_: Round = {"out": out, way: held}
         round_.update(self.read_extras())

@@ -41,7 +41,7 @@ async def test_seven_hands_with_a_mistake_an_undo_and_an_edit_end_in_settling_up
         await hand(pilot, "Zoe", "5 5 5", "")
         entry = app.screen
         assert isinstance(entry, RoundEntry)
-        assert "no cards given" in (entry.row("cards.Max").error_text or "")
+        assert "type the cards Max held" in (entry.row("cards.Max").error_text or "")
         assert entry.text("cards.Grandma") == "5 5 5"
         assert len(store.load(session_id).rounds) == 1
         await pilot.press(*"Q A", "enter")
