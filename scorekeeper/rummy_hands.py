@@ -13,7 +13,6 @@ With money cards: ``"money_pairs"`` and ``"queens_caught"``, counts by name (mis
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -30,6 +29,7 @@ COPIES_OF_RANK = 8  # 104 cards are two decks: eight of each rank, two of each c
 COPIES_OF_CARD = 2
 MONEY_PAIR = 100
 QUEEN_CAUGHT = 50
+JOKER_REFUSED = "a joker only stands in for a lost card: type the card it replaces"
 HAND_FIELDS = ("out", "bonus", "melded", "in_hand", "cards", "money_pairs", "queens_caught")
 
 
@@ -54,7 +54,7 @@ def parse_hand_cards(text: str, field: str = "cards") -> list[Card]:
     """Card text without jokers: at this table a joker only replaces a lost card."""
     cards = parse_cards(text, field)
     if any(card.rank == JOKER for card in cards):
-        raise RuleError(field, "a joker only stands in for a lost card: type the card it replaces")
+        raise RuleError(field, JOKER_REFUSED)
     return cards
 
 
@@ -149,8 +149,8 @@ def _card_points(
 ) -> tuple[dict[str, int], dict[str, int]]:
     """Melded and in-hand points from card text, refusing more cards than the 104 hold."""
     given = player_map(value, "cards", players)
-    ranks: Counter[str] = Counter()
-    cards: Counter[Card] = Counter()
+    ranks: dict[str, int] = {}
+    cards: dict[Card, int] = {}
     values = _rank_values(wild)
     points: dict[str, dict[str, int]] = {"melded": {}, "hand": {}}
     for name in players:
@@ -163,13 +163,15 @@ def _card_points(
         for part, counted in points.items():
             field = f"cards.{name}.{part}"
             total = 0
-            for card in parse_hand_cards(entry.get(part, ""), field):
-                ranks[card.rank] += 1
-                if ranks[card.rank] > COPIES_OF_RANK:
+            for card in parse_cards(entry.get(part, ""), field):
+                if card.rank == JOKER:
+                    raise RuleError(field, JOKER_REFUSED)
+                ranks[card.rank] = seen = ranks.get(card.rank, 0) + 1
+                if seen > COPIES_OF_RANK:
                     raise RuleError(field, f"the 104 cards hold only {COPIES_OF_RANK} of each rank")
                 if card.suit:
-                    cards[card] += 1
-                    if cards[card] > COPIES_OF_CARD:
+                    cards[card] = seen = cards.get(card, 0) + 1
+                    if seen > COPIES_OF_CARD:
                         raise RuleError(
                             field, f"the 104 cards hold only {COPIES_OF_CARD} of each card"
                         )
