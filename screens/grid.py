@@ -86,7 +86,9 @@ class ScoreGrid(ScrollView, can_focus=True):
 
     cursor = reactive(0, always_update=True, init=False)
 
-    class Highlighted(Message):
+    class RowMessage(Message):
+        """Something happened to one row of the grid."""
+
         def __init__(self, grid: ScoreGrid, row: int) -> None:
             super().__init__()
             self.grid = grid
@@ -96,15 +98,11 @@ class ScoreGrid(ScrollView, can_focus=True):
         def control(self) -> ScoreGrid:
             return self.grid
 
-    class Selected(Message):
-        def __init__(self, grid: ScoreGrid, row: int) -> None:
-            super().__init__()
-            self.grid = grid
-            self.row = row
+    class Highlighted(RowMessage):
+        """The cursor moved to ``row``."""
 
-        @property
-        def control(self) -> ScoreGrid:
-            return self.grid
+    class Selected(RowMessage):
+        """Enter (or a click) on ``row``."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
