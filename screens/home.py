@@ -182,7 +182,8 @@ class HomeScreen(Screen[None]):
         elif words:
             count.update(f"{len(matching):,} of {len(self.summaries):,} sessions match.")
         else:
-            count.update(f"{len(self.summaries):,} sessions.")
+            total = len(self.summaries)
+            count.update(f"{total:,} session{'' if total == 1 else 's'}.")
         self.query_one("#empty", Static).display = not self.summaries
         sessions.display = count.display = bool(self.summaries)
 
