@@ -24,6 +24,8 @@ class Option:
     help: str
     minimum: int | None = None
     maximum: int | None = None
+    cents: bool = False
+    """A money amount in minor units: screens show it as dollars beside what is typed."""
 
     @property
     def kind(self) -> type:

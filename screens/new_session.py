@@ -19,7 +19,9 @@ from textual.widgets.option_list import Option
 
 from scorekeeper.errors import RuleError
 from scorekeeper.game import Game
+from scorekeeper.game import Option as GameOption
 from scorekeeper.games import GAMES
+from scorekeeper.money import format_amount
 from scorekeeper.session import Session
 from scorekeeper.store import Store, StoreError
 from screens.choice import Choice
@@ -43,6 +45,13 @@ class NameInput(Input):
     async def action_submit(self) -> None:
         value, self.value = self.value, ""
         self.post_message(self.Submitted(self, value))
+
+
+def option_note(option: GameOption, typed: str) -> str:
+    """The option's help, led by what a typed amount of cents is in dollars ("$0.25")."""
+    if option.cents and typed.strip().isdigit():
+        return f"= {format_amount(int(typed), 'money')} · {option.help}"
+    return option.help
 
 
 class NewSessionScreen(Screen[None]):
@@ -130,7 +139,8 @@ class NewSessionScreen(Screen[None]):
             else:
                 control = Input(str(default), classes="number")
                 self.defaults_shown[name] = str(default)
-            rows.append(FieldRow(f"options.{name}", name.replace("_", " "), control, option.help))
+            note = option_note(option, str(default))
+            rows.append(FieldRow(f"options.{name}", name.replace("_", " "), control, note))
         box.mount_all(rows)
         self.clear_errors()
 
@@ -239,8 +249,12 @@ class NewSessionScreen(Screen[None]):
         """A changed value takes its row's error away, as in the round entries: the error
         was about what stood there before."""
         row = row_holding(self.query(FieldRow), event.control)
-        if row is not None:
-            row.clear_error()
+        if row is None:
+            return
+        row.clear_error()
+        name = row.path.removeprefix("options.")
+        if isinstance(event, Input.Changed) and name in self.game.options:
+            row.show_note(option_note(self.game.options[name], event.value))
 
     @on(Choice.Changed)
     def dealer_changed(self, event: Choice.Changed) -> None:

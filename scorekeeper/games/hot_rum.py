@@ -46,7 +46,7 @@ class HotRum(Game):
     menu_order = 6
     round_name = "Hand"
     options = {
-        "stake": Option(1, "minor units (cents) paid per pip of unmatched cards", minimum=1),
+        "stake": Option(1, "cents paid per pip of unmatched cards", minimum=1, cents=True),
     }
     rules = """\
 2-6 players, 52 cards, no jokers. Deal: 2 players 10 cards each, 3-4 players 7, 5-6 players 6.

@@ -107,7 +107,10 @@ class Rummy5000(Game):
             default_target, "points that end the game (2 players 5000, 3 3000, 4-5 2000)", minimum=1
         ),
         "stake": Option(
-            1, "minor units (cents) per point of difference, or per game point", minimum=0
+            1,
+            "cents per point of difference, or per game point",
+            minimum=0,
+            cents=True,
         ),
         "play_to_win": Option(False, "the winner takes 1 game point, not the difference"),
         "must_go_out": Option(False, "win only by going out at or above the target"),

@@ -72,8 +72,9 @@ class SevenHand(Game):
     options = {
         "stake": Option(
             0,
-            "minor units (cents) per point of difference, paid at the end; 0 = no money",
+            "cents per point of difference, paid at the end; 0 = no money",
             minimum=0,
+            cents=True,
         ),
         "eighth_hand": Option(
             False, "play an eighth hand: one run, pat, a single suit from A to J or 4 to A"

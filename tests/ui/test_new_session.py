@@ -117,3 +117,20 @@ async def test_a_target_that_follows_the_player_count_is_filled_in(store: Store)
     async with app.run_test(size=(80, 24)) as pilot:
         table = await start_session(pilot, "rummy-5000", ["Ann", "Bob", "Cy"])
         assert table.session.options["target"] == 3000
+
+
+async def test_a_stake_typed_in_cents_reads_in_dollars_beside_it(store: Store) -> None:
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        with pytest.raises(AssertionError, match="still on"):
+            await start_session(
+                pilot, "racehorse", ["Ann", "Bob", "Cy", "Di"], options={"stake": "25"}
+            )
+        screen = app.screen
+        assert isinstance(screen, NewSessionScreen)
+        stake = screen.query_one_row("options.stake")
+        assert stake.note_text.startswith("= $0.25 · cents paid per point")
+        stake.control.focus()
+        await pilot.press("end", "0")
+        await pilot.pause()
+        assert stake.note_text.startswith("= $2.50 ·")
