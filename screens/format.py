@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from decimal import Decimal
+from fractions import Fraction
 
 from textual.content import Content
 
@@ -29,3 +31,9 @@ def who_goes_first(game: Game, setup: Setup, state: State) -> str:
     first (the horse races)."""
     first = game.first_player(setup, state)
     return "" if first is None else f"{first} {game.first_to_act} first"
+
+
+def exact(value: Fraction) -> Decimal:
+    """An exact chance or odds as a Decimal, which formats like a float ("{:.1%}") without
+    ever being one."""
+    return Decimal(value.numerator) / Decimal(value.denominator)

@@ -22,6 +22,7 @@ from scorekeeper.errors import RuleError
 from scorekeeper.games.calcutta import COURSE, auction_order, split_pool
 from scorekeeper.odds import Chances, expected_share, finish_chances, price_verdict
 from screens.choice import Choice
+from screens.format import exact
 from screens.rounds.base import FieldRow, Round, RoundEntry
 from screens.rounds.horse_race import COURSE_HINT, HORSE_CHOICES, SYMBOLS, read_course
 
@@ -156,13 +157,13 @@ class CalcuttaEntry(RoundEntry):
             return ""
         share = expected_share(chances[suit])
         if price is None:
-            return f"expects {float(share):.1%} of the final pool"
+            return f"expects {exact(share):.1%} of the final pool"
         try:
             verdict = price_verdict(price, pool, share)
         except RuleError:
-            return f"expects {float(share):.1%} of the final pool"
+            return f"expects {exact(share):.1%} of the final pool"
         return (
-            f"worth {float(verdict.value):.1f} ({float(share):.1%} of {pool + price}): "
+            f"worth {exact(verdict.value):.1f} ({exact(share):.1%} of {pool + price}): "
             f"{price} is {verdict.verdict}"
         )
 

@@ -25,7 +25,7 @@ from scorekeeper.errors import RuleError
 from scorekeeper.games.horse_race import Odds, book_odds, odds_text, race_odds
 from scorekeeper.odds import Chances, dealer_edge, fair_odds, finish_chances
 from screens.choice import Choice
-from screens.format import plain
+from screens.format import exact, plain
 from screens.rounds.base import FieldRow, Round, RoundEntry
 
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -112,7 +112,7 @@ def read_odds(text: str, path: str = "odds") -> dict[str, list[int]]:
 
 
 def percent(value: Fraction) -> str:
-    return f"{float(value):.1%}"
+    return f"{exact(value):.1%}"
 
 
 def odds_board(
@@ -130,8 +130,8 @@ def odds_board(
             continue
         win = chances[suit].first
         paid = odds.get(suit)
-        fair = f"{float(fair_odds(win)):.2f}-1" if win else "—"
-        edge = "—" if paid is None else f"{float(dealer_edge(win, *paid)):+.2%}"
+        fair = f"{exact(fair_odds(win)):.2f}-1" if win else "—"
+        edge = "—" if paid is None else f"{exact(dealer_edge(win, *paid)):+.2%}"
         lines.append(
             f"  {label}  {course[suit]:>5}  {percent(win):>6}  {odds_text(paid):>7}"
             f"  {fair:>7}  {edge.replace('-', '−'):>8}"
