@@ -9,6 +9,7 @@ from hypothesis import given, settings
 
 from scorekeeper import GAMES, RuleError, Session
 from scorekeeper.games.hot_rum import cards_dealt, deadwood_points
+from tests.strategies import table_of
 from tests.strategies.hot_rum import plans
 
 GAME = GAMES["hot-rum"]
@@ -224,9 +225,7 @@ def test_a_bad_table_is_refused(players: list[str], options: dict[str, Any], fie
 @settings(max_examples=100, deadline=None)
 @given(plans())
 def test_the_one_out_is_paid_exactly_what_the_others_lose(plan: dict[str, Any]) -> None:
-    session = Session.new(
-        plan["game"], plan["players"], dealer=plan["dealer"], options=plan["options"]
-    )
+    session = table_of(plan)
     for round_ in plan["rounds"]:
         before, dealer = session.balances, session.dealer
         session.record(round_)

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from scorekeeper import RuleError, Session
 from tests import strategies
+from tests.strategies import table_of
 
 PLAN_MODULES = sorted(m.name for m in pkgutil.iter_modules(strategies.__path__))
 RUNS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -26,9 +27,7 @@ def _plans(module: str) -> st.SearchStrategy[dict[str, Any]]:
 
 
 def _play(plan: dict[str, Any]) -> Session:
-    session = Session.new(
-        plan["game"], plan["players"], dealer=plan["dealer"], options=plan["options"]
-    )
+    session = table_of(plan)
     for round_ in plan["rounds"]:
         session.record(round_)
     return session
@@ -50,9 +49,7 @@ def test_money_is_zero_sum_after_every_round(module: str) -> None:
     @RUNS
     @given(_plans(module))
     def check(plan: dict[str, Any]) -> None:
-        session = Session.new(
-            plan["game"], plan["players"], dealer=plan["dealer"], options=plan["options"]
-        )
+        session = table_of(plan)
         for round_ in plan["rounds"]:
             session.record(round_)
             assert sum(session.balances.values()) + session.pot == 0

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 
 from scorekeeper import GAMES, RuleError, Session
 from scorekeeper.games.racehorse import bid_made
+from tests.strategies import table_of
 from tests.strategies.racehorse import plans
 
 GAME = GAMES["racehorse"]
@@ -188,9 +189,7 @@ def test_a_bad_table_is_refused(players: list[str], options: dict[str, Any], fie
 @settings(max_examples=100, deadline=None)
 @given(plans())
 def test_only_the_pitcher_wins_or_loses_what_the_others_lose_or_win(plan: dict[str, Any]) -> None:
-    session = Session.new(
-        plan["game"], plan["players"], dealer=plan["dealer"], options=plan["options"]
-    )
+    session = table_of(plan)
     stake = session.options["stake"]
     for round_ in plan["rounds"]:
         before = session.balances

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 
 from scorekeeper import GAMES, RuleError, Session
 from scorekeeper.games.seven_hand import CONTRACTS, card_points, decks_needed
+from tests.strategies import table_of
 from tests.strategies.seven_hand import plans
 
 GAME = GAMES["seven-hand"]
@@ -345,9 +346,7 @@ def test_a_bad_table_is_refused(players: list[str], options: dict[str, Any], fie
 @settings(max_examples=100, deadline=None)
 @given(plans())
 def test_totals_are_the_points_held_and_only_the_last_hand_ends_it(plan: dict[str, Any]) -> None:
-    session = Session.new(
-        plan["game"], plan["players"], dealer=plan["dealer"], options=plan["options"]
-    )
+    session = table_of(plan)
     for round_ in plan["rounds"]:
         before = session.totals
         session.record(round_)

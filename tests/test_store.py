@@ -19,21 +19,7 @@ from scorekeeper.store import (
     default_path,
 )
 from tests.bench import bench_store
-
-TABLE = ("Ann", "Bob", "Cid", "Dee", "Eve")
-MADE_3 = {"pitcher": "Ann", "bid": 3, "made": True}
-UPPED_2 = {"pitcher": "Bob", "bid": 2, "made": False}
-
-
-def racehorse(*rounds: dict[str, object]) -> Session:
-    session = Session.new("racehorse", TABLE)
-    for round_ in rounds:
-        session.record(round_)
-    return session
-
-
-def file_of(store_path: Path, session_id: str) -> Path:
-    return store_path / "sessions" / f"{session_id}.json"
+from tests.store_tables import MADE_3, TABLE, UPPED_2, file_of, racehorse
 
 
 @pytest.fixture

@@ -21,22 +21,7 @@ from scorekeeper.store import (
     StoreError,
     StoreLocked,
 )
-
-TABLE = ("Ann", "Bob", "Cid", "Dee", "Eve")
-MADE_3 = {"pitcher": "Ann", "bid": 3, "made": True}
-UPPED_2 = {"pitcher": "Bob", "bid": 2, "made": False}
-MADE_4 = {"pitcher": "Cid", "bid": 4, "made": True}
-
-
-def racehorse(*rounds: dict[str, object]) -> Session:
-    session = Session.new("racehorse", TABLE)
-    for round_ in rounds:
-        session.record(round_)
-    return session
-
-
-def file_of(store_path: Path, session_id: str) -> Path:
-    return store_path / "sessions" / f"{session_id}.json"
+from tests.store_tables import MADE_3, MADE_4, UPPED_2, file_of, racehorse
 
 
 def disk_full(*args: object, **kwargs: object) -> None:

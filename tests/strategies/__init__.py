@@ -6,11 +6,22 @@ valid when recorded in order. Card text is typed the many ways people type it.
 
 from __future__ import annotations
 
+from typing import Any
+
 from hypothesis import strategies as st
+
+from scorekeeper import Session
 
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou")
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUIT_MARKS = ("", "S", "H", "D", "C", "s", "h", "d", "c", "♠", "♥", "♦", "♣")
+
+
+def table_of(plan: dict[str, Any]) -> Session:
+    """The session a plan sets up, before any of its rounds."""
+    return Session.new(
+        plan["game"], plan["players"], dealer=plan["dealer"], options=plan["options"]
+    )
 
 
 def seats(min_size: int, max_size: int) -> st.SearchStrategy[list[str]]:
