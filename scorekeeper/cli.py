@@ -17,9 +17,10 @@ import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 
-from scorekeeper import __version__, nights, stats
-from scorekeeper.export import export
+from scorekeeper import __version__
 from scorekeeper.games import GAMES
+from scorekeeper.reports import nights, stats
+from scorekeeper.reports.export import export
 from scorekeeper.store import Store, StoreError, Summary
 
 EXPORTS = Path("exports")

@@ -13,7 +13,7 @@ EXPORTS = Path("exports")
 
 def export_sessions(screen: Screen[object], store: Store, session_ids: list[str] | None) -> None:
     """Write the sessions (all when ``None``) to ``exports/``; failures change nothing."""
-    from scorekeeper.export import export  # only when asked: keeps start-up quick
+    from scorekeeper.reports.export import export  # only when asked: keeps start-up quick
 
     try:
         written = export(store, EXPORTS, session_ids)

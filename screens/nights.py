@@ -17,9 +17,9 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
 from scorekeeper.errors import RuleError
-from scorekeeper.nights import NAME_LENGTH, Ledger, Night, game_line, nights_of, rename
+from scorekeeper.reports.nights import NAME_LENGTH, Ledger, Night, game_line, nights_of, rename
+from scorekeeper.reports.stats import clipped
 from scorekeeper.settle import payment_lines
-from scorekeeper.stats import clipped
 from scorekeeper.store import Store, StoreError
 from screens.format import amount, names, plain
 from screens.problem import ProblemScreen

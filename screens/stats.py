@@ -1,6 +1,6 @@
 """Statistics: every player across every stored session, and one player game by game.
 
-All figures come from ``scorekeeper.stats``; this screen lays them out. The players are
+All figures come from ``scorekeeper.reports.stats``; this screen lays them out. The players are
 ranked by sessions played; the highlighted one's record at each game shows below.
 """
 
@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
-from scorekeeper.stats import GameRecord, PlayerStats, Stats, game_name, gather, rate
+from scorekeeper.reports.stats import GameRecord, PlayerStats, Stats, game_name, gather, rate
 from scorekeeper.store import Store
 from screens.format import amount, names, plain, sum_of
 

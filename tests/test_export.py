@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import Session
-from scorekeeper.export import amount, export, text
+from scorekeeper.reports.export import amount, export, text
 from scorekeeper.store import SessionNotFound, Store, StoreDamaged, StoreError
 
 HOSTILE = (

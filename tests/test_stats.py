@@ -7,9 +7,10 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import Session, money, nights, stats
+from scorekeeper import Session, money
 from scorekeeper.cli import main
-from scorekeeper.stats import biggest_pool, calcutta_pools, compute, gather, report
+from scorekeeper.reports import nights, stats
+from scorekeeper.reports.stats import biggest_pool, calcutta_pools, compute, gather, report
 from scorekeeper.store import Store, Summary
 from tests.bench import bench_stats
 

@@ -19,8 +19,8 @@ from typing import Any
 from unittest import mock
 
 from scorekeeper import Session
-from scorekeeper.nights import group, load_names
-from scorekeeper.stats import calcutta_pools, compute, gather
+from scorekeeper.reports.nights import group, load_names
+from scorekeeper.reports.stats import calcutta_pools, compute, gather
 from scorekeeper.store import Store
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]

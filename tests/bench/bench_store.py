@@ -25,9 +25,9 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper import Session
-from scorekeeper.export import export
-from scorekeeper.storage import fsync_folder
+from scorekeeper.reports.export import export
 from scorekeeper.store import Store
+from scorekeeper.store.durable import fsync_folder
 
 SIX = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")
 ROUNDS = 30

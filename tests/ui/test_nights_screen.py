@@ -8,7 +8,7 @@ from textual.app import App
 from textual.widgets import DataTable, Input, Static
 
 from scorekeeper import Session
-from scorekeeper.nights import load_names, night_of
+from scorekeeper.reports.nights import load_names, night_of
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from screens.home import HomeScreen

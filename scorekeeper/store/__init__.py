@@ -38,7 +38,7 @@ from tinydb import TinyDB
 from tinydb.table import Document
 
 from scorekeeper.session import Session
-from scorekeeper.storage import (
+from scorekeeper.store.durable import (
     DamagedFile,
     DurableStorage,
     encode,

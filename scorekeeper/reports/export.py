@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.nights import load_names
+from scorekeeper.reports.nights import load_names
 from scorekeeper.session import Session
 from scorekeeper.store import Store, StoreDamaged, StoreError
 

@@ -22,10 +22,10 @@ from pathlib import Path
 from scorekeeper.errors import RuleError
 from scorekeeper.game import Unit
 from scorekeeper.games import GAMES
+from scorekeeper.reports.stats import clipped, game_name, person
 from scorekeeper.settle import POOL, Payment, payment_lines, settle
-from scorekeeper.stats import clipped, game_name, person
-from scorekeeper.storage import DamagedFile, encode, read_json, write_atomically
 from scorekeeper.store import Store, StoreDamaged, StoreError, Summary
+from scorekeeper.store.durable import DamagedFile, encode, read_json, write_atomically
 
 NAMES_FILE = "nights.json"
 SCHEMA = 1
