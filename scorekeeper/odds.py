@@ -134,7 +134,8 @@ def fair_odds(p: Fraction) -> Fraction:
 def dealer_edge(p: Fraction, n: int, d: int) -> Fraction:
     """The dealer's expected gain per unit bet at book odds n-d on a horse with chance ``p``.
 
-    Exact n/d: the rounding down of each payoff (RULES.md) is a further sliver to the dealer.
+    Exact n/d: the rounding down of each payoff (docs/rules.md, Basic Horse Race) is a
+    further sliver to the dealer.
     """
     if n < 0 or d < 1:
         raise ValueError(f"{n}-{d} are not odds")

@@ -18,7 +18,8 @@ def sold(owner: Any, price: Any) -> dict[str, Any]:
 
 
 def rules_race(**changes: Any) -> dict[str, Any]:
-    """RULES.md: S -> Bob 4, H -> Cy 9, D -> Ann 15, C -> Bob 14; C first, D second."""
+    """docs/rules.md, Calcutta Horse Race, example: S -> Bob 4, H -> Cy 9, D -> Ann 15,
+    C -> Bob 14; C first, D second."""
     round_: dict[str, Any] = {
         "course": {"S": 3, "H": 2, "D": 1, "C": 1},
         "sales": {

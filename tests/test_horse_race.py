@@ -14,7 +14,8 @@ RULES_COURSE = {"S": 1, "H": 0, "D": 4, "C": 2}
 
 
 def race(**changes: Any) -> dict[str, Any]:
-    """The worked example in RULES.md: Dee deals, Al 5 on H, Bo 2 on D, Cy 3 on S; D wins."""
+    """docs/rules.md, Basic Horse Race, example: Dee deals, Al 5 on H, Bo 2 on D, Cy 3 on S;
+    D wins."""
     round_: dict[str, Any] = {
         "course": dict(RULES_COURSE),
         "bets": [

@@ -65,7 +65,7 @@ def test_card_text_that_is_no_card_is_refused() -> None:
         deadwood_points("K 1")
 
 
-# --- RULES.md ---------------------------------------------------------------------------
+# --- docs/rules.md, Hot Rum, examples ----------------------------------------------------
 
 
 def test_rules_example_cy_goes_out_and_collects_48() -> None:

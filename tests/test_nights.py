@@ -25,13 +25,13 @@ SUNDAY = "2024-05-05T15:00:00+02:00"
 
 
 def racehorse_at_the_parks(started: str = LATE) -> Summary:
-    """SCENARIOS.md, Racehorse at $0.25 a point: Ann −$6.75, Ed +$3.75, four +$0.75."""
+    """A Friday evening, Racehorse at $0.25 a point: Ann −$6.75, Ed +$3.75, four +$0.75."""
     balances = {"Ann": -675, "Bob": 75, "Cy": 75, "Di": 75, "Ed": 375, "Flo": 75}
     return summary("rh", "racehorse", balances, rounds=2, started=started)
 
 
 def calcutta_at_the_parks() -> Summary:
-    """SCENARIOS.md, Calcutta after race 2: 19 chips carried in the pool."""
+    """A Friday evening, Calcutta after race 2: 19 chips carried in the pool."""
     balances = {"Ann": -8, "Bob": -12, "Cy": -12, "Di": -5, "Ed": -9, "Flo": 27}
     return summary("cc", "calcutta", balances, rounds=2, started=FRIDAY)
 

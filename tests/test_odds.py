@@ -25,7 +25,7 @@ from scorekeeper.odds import (
 
 RACES = 200_000
 EXAMPLE = {"S": 1, "H": 0, "D": 4, "C": 2}
-"""The Basic Horse Race example in RULES.md: book S 2-1, H evens, D 10-1, C 3-1."""
+"""docs/rules.md, Basic Horse Race, example: book S 2-1, H evens, D 10-1, C 3-1."""
 
 
 def deal_races(course: dict[str, int], length: int, races: int, seed: int) -> dict[str, Chances]:

@@ -68,7 +68,7 @@ def test_card_text_that_is_no_card_is_refused() -> None:
         card_points("5 11 K")
 
 
-# --- RULES.md and SCENARIOS.md ---------------------------------------------------------
+# --- docs/rules.md, Seven Hand Rummy, and a Friday evening -------------------------------
 
 
 def test_rules_example_bob_goes_out_on_hand_one() -> None:

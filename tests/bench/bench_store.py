@@ -1,6 +1,6 @@
 """Store figures for 10, 1,000 and 10,000 sessions of 30 Racehorse rounds x 6 players.
 
-Targets (issue 3), as ratios measured in the same run:
+Targets, as ratios measured in the same run:
 - recording a round with 10,000 sessions stored costs at most 1.5x recording with 10;
 - recording a round costs at most 3x one bare atomic durable write of that session's own
   bytes (temp file, fsync, os.replace, fsync of the folder) in the same folder;

@@ -1,6 +1,6 @@
 """UI figures: how soon Home is on screen, and how soon a recorded round is saved and shown.
 
-Targets (issue 4):
+Targets:
 - start to the first painted Home with 10,000 sessions stored within 1.5x of an empty store;
 - recording a round (the Enter keypress to the round saved and the table repainted) under
   50 ms with 1,000 sessions stored.

@@ -1,4 +1,4 @@
-"""One session of each game, a few rounds in, taken from RULES.md and SCENARIOS.md."""
+"""One session of each game, a few rounds in, taken from docs/rules.md and a Friday evening."""
 
 from __future__ import annotations
 

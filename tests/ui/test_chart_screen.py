@@ -31,7 +31,7 @@ def shown(app: App[None], selector: str) -> str:
 
 
 def sunday_with_grandma() -> Session:
-    """SCENARIOS.md: Max out (Grandma 45, Zoe 25), then Zoe out (Grandma 15, Max 25)."""
+    """Max out (Grandma 45, Zoe 25), then Zoe out (Grandma 15, Max 25)."""
     session = Session.new("seven-hand", ["Grandma", "Max", "Zoe"])
     session.record({"out": "Max", "cards": {"Grandma": "K K 4 JK", "Zoe": "A 9"}})
     session.record({"out": "Zoe", "cards": {"Grandma": "5 5 5", "Max": "Q A"}})
@@ -75,7 +75,8 @@ async def test_5000_rummy_shows_the_target_line() -> None:
 
 
 async def test_racehorse_charts_balances_in_dollars() -> None:
-    """RULES.md: Bob pitches 3 and makes it (+$12.00); Di pitches 4 and is upped (−$16.00)."""
+    """docs/rules.md, Racehorse, example: Bob pitches 3 and makes it (+$12.00); Di pitches 4
+    and is upped (−$16.00)."""
     session = Session.new("racehorse", ["Ann", "Bob", "Cy", "Di", "Ed"])
     session.record({"pitcher": "Bob", "bid": 3, "made": True})
     session.record({"pitcher": "Di", "bid": 4, "made": False})

@@ -1,4 +1,4 @@
-"""The Calcutta entry, typed as the auctioneer calls the horses (SCENARIOS.md, the Parks')."""
+"""The Calcutta entry, typed as the auctioneer calls the horses (Friday at the Parks')."""
 
 from scorekeeper import Session
 from screens.choice import Choice
@@ -78,7 +78,8 @@ async def test_two_races_typed_in_auction_order_leave_the_parks_figures() -> Non
 
 
 async def test_the_advisor_weighs_each_price_against_the_pool_so_far() -> None:
-    """RULES.md's race: S 3 H 2 D 1 C 1, sold S Bob 4, H Cy 9, D Ann 15, C Bob 14."""
+    """docs/rules.md, Calcutta Horse Race, example: S 3 H 2 D 1 C 1, sold S Bob 4, H Cy 9,
+    D Ann 15, C Bob 14."""
     session = Session.new("calcutta", ["Ann", "Bob", "Cy", "Di"])
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:

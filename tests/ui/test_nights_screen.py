@@ -27,7 +27,7 @@ class NightsHost(App[None]):
 
 
 def friday_at_the_parks(path: Path) -> str:
-    """SCENARIOS.md: Calcutta to race 2 (19 chips carried), then Racehorse at $0.25."""
+    """Calcutta to race 2 (19 chips carried), then Racehorse at $0.25."""
     with Store(path) as store:
         store.add(parks_calcutta(2))
         racehorse = Session.new("racehorse", PARKS, dealer="Cy", options={"stake": 25})

@@ -1,4 +1,4 @@
-"""Friday at the Parks' (SCENARIOS.md): two Calcutta races, a price mistyped and fixed."""
+"""Friday at the Parks': two Calcutta races, a price mistyped and fixed."""
 
 from __future__ import annotations
 

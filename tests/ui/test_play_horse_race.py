@@ -45,7 +45,8 @@ async def test_an_evening_of_horse_race_with_a_bet_over_the_limit_and_a_wrong_wi
         )
         session_id = table.session_id
 
-        # RULES.md's race: Dee banks; Al 5 on H, Bo 2 on D, Cy 3 on S; D wins at 10-1.
+        # docs/rules.md, Basic Horse Race, example: Dee banks; Al 5 on H, Bo 2 on D,
+        # Cy 3 on S; D wins at 10-1.
         await pilot.press("r", *"1042", "down", *"h5", "down", *"d2", "down", *"s3", "down", "d")
         await pilot.pause()
         assert entry(pilot).title_text() == "Race 1 · Dee deals and is the bank"

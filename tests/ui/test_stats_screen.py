@@ -25,7 +25,7 @@ class StatsHost(App[None]):
 
 
 def the_parks_evening(path: Path) -> None:
-    """SCENARIOS.md's Friday: Calcutta (three races here), Racehorse at $0.25, and a first
+    """A Friday evening: Calcutta (three races here), Racehorse at $0.25, and a first
     hand of Seven Hand at Grandma's."""
     with Store(path) as store:
         store.add(parks_calcutta(3))
