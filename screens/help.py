@@ -20,6 +20,8 @@ GENERAL_KEYS = (
     ("Ctrl+Q", "quit (every round is already saved)"),
 )
 
+FULL_RULES = "\n\nEvery rule, with worked examples: docs/rules.md."
+
 
 def reflow(rules: str) -> str:
     """The engine's rules text is wrapped for a wide terminal: join a line to the one
@@ -50,7 +52,7 @@ class HelpScreen(ModalScreen[None]):
             yield Static(plain(title), id="help-title")
             with VerticalScroll(id="help-body"):
                 if self.game is not None:
-                    yield Static(plain(reflow(self.game.rules)), id="rules")
+                    yield Static(plain(reflow(self.game.rules) + FULL_RULES), id="rules")
                 yield Static("Keys", classes="heading")
                 yield Static(plain(keys), id="keys")
             yield Static("Esc to close · ↑↓ to scroll", id="help-keys")
