@@ -20,13 +20,13 @@ OUTSIDE = re.compile(
             r"(?i:\bshared/)",
             re.escape("RULES" + ".md"),
             re.escape("SCENARIOS" + ".md"),
-            # "issue 12", "issues 3 and 4", "issue #12", "Issue-7"
+            # "issue N", "issues N and M", "issue #N", "Issue-N" with N a number
             r"(?i:\bissues?[\s_-]*#?\d+)",
         )
     )
 )
-# "#12" as a reference ("see #12", "(#12)"): a hash straight before a short number and
-# after nothing word-like. Style sheets are left out: their "#123" is a colour.
+# "#N" as a reference ("see #N", "(#N)"): a hash straight before a short number and
+# after nothing word-like. Style sheets are left out: there a hash and digits is a colour.
 HASH_NUMBER = re.compile(r"(?<![\w&#/])#\d{1,5}\b(?![\w-])")
 PICTURES = (".svg", ".png", ".jpg", ".gif", ".ico")
 
