@@ -1,0 +1,36 @@
+"""The documents travel with the code: every game and option the app offers is in the rules."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import GAMES
+from scorekeeper.game import Game
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+RULES = (DOCS / "rules.md").read_text(encoding="utf-8")
+
+
+def section(game: Game) -> str:
+    """The text under the game's own heading, up to the next one of its level."""
+    found = re.search(rf"^## {re.escape(game.name)}\n(.*?)(?=^## |\Z)", RULES, re.M | re.S)
+    assert found, f"docs/rules.md has no section for {game.name}"
+    return found.group(1)
+
+
+@pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))
+def test_every_game_has_its_section_naming_its_options_as_the_screen_does(game: Game) -> None:
+    text = section(game)
+    for name in game.options:
+        shown = name.replace("_", " ")  # as the New session screen labels it
+        assert f"`{shown}`" in text, f"{game.name}: option {shown!r} is not described"
+    assert "Example" in text, f"{game.name}: no worked example"
+
+
+def test_the_readme_links_both_documents() -> None:
+    readme = (DOCS.parent / "README.md").read_text(encoding="utf-8")
+    assert "(docs/rules.md)" in readme
+    assert "(docs/architecture.md)" in readme
