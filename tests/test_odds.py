@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import RuleError
-from scorekeeper.odds import (
+from scorekeeper.games.racing.odds import (
     Chances,
     dealer_edge,
     expected_share,

@@ -11,7 +11,7 @@ import pytest
 
 from scorekeeper import GAMES, RuleError, Session
 from scorekeeper.game import pay_the_difference
-from scorekeeper.rummy_hands import card_value, cards_value, hand_score
+from scorekeeper.games.rummy_5000.hands import card_value, cards_value, hand_score
 
 THREE = ["Ann", "Bob", "Cy"]
 FOUR = ["Ann", "Bob", "Cy", "Di"]

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import GAMES, RuleError, Session
-from scorekeeper.rummy_stakes import Cube, Pot, check_bet, cube_after, pot_after
+from scorekeeper.games.rummy_5000.stakes import Cube, Pot, check_bet, cube_after, pot_after
 
 TWO = ["Ann", "Bob"]
 RUMMY = GAMES["rummy-5000"]

@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.cards import SUITS
-from scorekeeper.course import as_suit, check_course, check_entry, course_text
 from scorekeeper.errors import RuleError
 from scorekeeper.game import (
     Game,
@@ -24,6 +23,7 @@ from scorekeeper.game import (
     as_player,
     check_keys,
 )
+from scorekeeper.games.racing.course import as_suit, check_course, check_entry, course_text
 
 COURSE = 7
 

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.cards import SUITS
-from scorekeeper.course import CARDS_TO_FINISH, as_suit, check_course, check_entry, course_text
 from scorekeeper.errors import RuleError
 from scorekeeper.game import (
     Game,
@@ -19,6 +18,13 @@ from scorekeeper.game import (
     as_mapping,
     as_player,
     check_keys,
+)
+from scorekeeper.games.racing.course import (
+    CARDS_TO_FINISH,
+    as_suit,
+    check_course,
+    check_entry,
+    course_text,
 )
 
 Odds = tuple[int, int]

@@ -4,7 +4,8 @@ The course is typed as in Basic Horse Race (``2221``); as soon as it stands, the
 move into the auction order the game gives (long shots first), so the typist fills them
 top to bottom as the auctioneer calls them. Each price row shows the odds advisor: the
 horse's expected share of the final pool and, once a price is typed, whether the price is
-above or below what that share is worth in the pool so far (``scorekeeper.odds``).
+above or below what that share is worth in the pool so far
+(``scorekeeper.games.racing.odds``).
 """
 
 from __future__ import annotations
@@ -17,10 +18,10 @@ from textual.app import ComposeResult
 from textual.widgets import Input
 
 from scorekeeper.cards import SUITS
-from scorekeeper.course import check_course
 from scorekeeper.errors import RuleError
 from scorekeeper.games.calcutta import COURSE, auction_order, split_pool
-from scorekeeper.odds import Chances, expected_share, finish_chances, price_verdict
+from scorekeeper.games.racing.course import check_course
+from scorekeeper.games.racing.odds import Chances, expected_share, finish_chances, price_verdict
 from screens.choice import Choice
 from screens.format import exact
 from screens.rounds.base import FieldRow, Round, RoundEntry

@@ -3,8 +3,9 @@
 Everything is typed as the table says it: the course as four digits (``1042`` is S 1, H 0,
 D 4, C 2), a player's bets as horse and chips (``h5 d2``), the dealer's own odds as
 ``D 6-1``. Once the course stands, a board under it shows each horse's book odds beside its
-fair odds and the dealer's expected edge (the odds advisor), all from ``scorekeeper.odds``
-and the game module; the board follows any odds the dealer sets.
+fair odds and the dealer's expected edge (the odds advisor), all from
+``scorekeeper.games.racing.odds`` and the game module; the board follows any odds the dealer
+sets.
 
 The Calcutta entry reads its course the same way (``read_course``).
 """
@@ -23,7 +24,7 @@ from textual.widgets import Input, Static
 from scorekeeper.cards import SUITS
 from scorekeeper.errors import RuleError
 from scorekeeper.games.horse_race import Odds, book_odds, odds_text, race_odds
-from scorekeeper.odds import Chances, dealer_edge, fair_odds, finish_chances
+from scorekeeper.games.racing.odds import Chances, dealer_edge, fair_odds, finish_chances
 from screens.choice import Choice
 from screens.format import exact, plain
 from screens.rounds.base import FieldRow, Round, RoundEntry

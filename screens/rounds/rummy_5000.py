@@ -2,13 +2,13 @@
 
 Each player's melded and in-hand cards are typed either as points (``445``) or as card
 text (``10 10 K K K 5 6 7``), valued live with the hand's wild rank by
-``scorekeeper.rummy_hands``. As soon as any of them holds card text the hand is counted
-from cards, since the game takes one or the other for the whole hand.
+``scorekeeper.games.rummy_5000.hands``. As soon as any of them holds card text the hand is
+counted from cards, since the game takes one or the other for the whole hand.
 
 The variations add rows: the doubling cube and the limit-poker pot are logs of what was
 said at the table (double / accept / fold / beaver; check / bet / raise / call / fold),
-each step checked at once by ``scorekeeper.rummy_stakes`` so a double twice in a row or a
-raise over the limit is refused as it is pressed. Money cards add who melded a Q♥ 7♥ pair
+each step checked at once by ``scorekeeper.games.rummy_5000.stakes`` so a double twice in a
+row or a raise over the limit is refused as it is pressed. Money cards add who melded a Q♥ 7♥ pair
 and who was caught with a Q♥; michigan adds a false "I can go out", recorded on its own.
 """
 
@@ -29,8 +29,8 @@ from textual.widgets import Checkbox, Input
 
 from scorekeeper.cards import RANKS
 from scorekeeper.errors import RuleError
-from scorekeeper.rummy_hands import BONUSES, cards_value, hand_scores
-from scorekeeper.rummy_stakes import Cube, Pot, cube_after, pot_after
+from scorekeeper.games.rummy_5000.hands import BONUSES, cards_value, hand_scores
+from scorekeeper.games.rummy_5000.stakes import Cube, Pot, cube_after, pot_after
 from screens.choice import Choice
 from screens.fields import ValueChanged
 from screens.format import amount
@@ -137,8 +137,8 @@ class StakesLog(Widget, can_focus=True):
 class CubeLog(StakesLog):
     """The doubling cube: who doubled, who accepted, beavered or folded.
 
-    The face is the physical cube's, as ``scorekeeper.rummy_stakes.cube_after`` turns it
-    for what was said; it also refuses what is said out of turn.
+    The face is the physical cube's, as ``scorekeeper.games.rummy_5000.stakes.cube_after``
+    turns it for what was said; it also refuses what is said out of turn.
     """
 
     def __init__(self, players: Sequence[str]) -> None:
@@ -227,8 +227,8 @@ class PotLog(StakesLog):
 
     Chips are typed before the step: ``3b`` bets 3, ``5r`` raises 5 (either letter does
     either: the first chips in are the bet, the rest raises). Whose turn it is, what the
-    pot holds and what is allowed come from ``scorekeeper.rummy_stakes.pot_after``. An
-    edited hand starts from the pot as recorded.
+    pot holds and what is allowed come from ``scorekeeper.games.rummy_5000.stakes.pot_after``.
+    An edited hand starts from the pot as recorded.
     """
 
     def __init__(self, players: Sequence[str], dealer: str) -> None:

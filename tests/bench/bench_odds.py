@@ -8,7 +8,7 @@ from __future__ import annotations
 import itertools
 import time
 
-from scorekeeper.odds import finish_chances
+from scorekeeper.games.racing.odds import finish_chances
 
 
 def main() -> None:

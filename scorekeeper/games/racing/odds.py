@@ -18,9 +18,9 @@ from fractions import Fraction
 from math import comb, factorial
 from typing import Literal
 
-from scorekeeper.course import CARDS_TO_FINISH, check_course
 from scorekeeper.errors import RuleError
 from scorekeeper.game import as_int
+from scorekeeper.games.racing.course import CARDS_TO_FINISH, check_course
 
 CARDS_PER_SUIT = 12
 """Thirteen cards of a suit less its ace, which is the horse."""

@@ -1,11 +1,10 @@
 """5000 Rummy: melds count for you and cards left in hand against you, at values set by the
 hand's wild rank; the first to the target wins the difference from everyone else.
 
-Hand counting is in ``scorekeeper.rummy_hands``. Variations are options: ``play_to_win``
-and ``must_go_out`` make the game worth one game point; ``doubling`` and ``limit_poker``
-(``scorekeeper.rummy_stakes``) make each of two hands worth a cube stake or a pot. Game
-points are kept in ``State.info`` and settled in money at ``stake`` per game point (a
-limit-poker chip is one game point).
+Hand counting is in ``hands``. Variations are options: ``play_to_win`` and ``must_go_out``
+make the game worth one game point; ``doubling`` and ``limit_poker`` (``stakes``) make each
+of two hands worth a cube stake or a pot. Game points are kept in ``State.info`` and
+settled in money at ``stake`` per game point (a limit-poker chip is one game point).
 """
 
 from __future__ import annotations
@@ -25,9 +24,8 @@ from scorekeeper.game import (
     check_keys,
     pay_the_difference,
 )
-from scorekeeper.money import MINUS, format_amount
-from scorekeeper.rummy_hands import HAND_FIELDS, as_wild, hand_scores
-from scorekeeper.rummy_stakes import (
+from scorekeeper.games.rummy_5000.hands import HAND_FIELDS, as_wild, hand_scores
+from scorekeeper.games.rummy_5000.stakes import (
     ANTE,
     BET_LIMIT,
     DOUBLING_FIELDS,
@@ -37,6 +35,7 @@ from scorekeeper.rummy_stakes import (
     cube_swing,
     pot_swing,
 )
+from scorekeeper.money import MINUS, format_amount
 
 FALSE_CLAIM = 50
 HANDS_PER_STAKES_GAME = 2

@@ -1,0 +1,7 @@
+"""5000 Rummy in one place: the rules (``rules``), counting a hand from points or cards
+(``hands``), and what a hand is worth in the two-player doubling and limit-poker games
+(``stakes``)."""
+
+from scorekeeper.games.rummy_5000.rules import GAME, Rummy5000
+
+__all__ = ["GAME", "Rummy5000"]
