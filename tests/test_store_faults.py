@@ -238,7 +238,7 @@ def test_an_older_session_is_migrated_when_read_and_saved_in_the_new_schema(
     def rename_rounds(document: dict[str, object]) -> dict[str, object]:
         return {**document, "renamed": True}
 
-    monkeypatch.setattr("scorekeeper.store.SCHEMA", 2)
+    monkeypatch.setattr("scorekeeper.store.documents.SCHEMA", 2)
     monkeypatch.setitem(MIGRATIONS, 1, rename_rounds)
     with Store(tmp_path) as store:
         assert store.summaries()[0].rounds == 1

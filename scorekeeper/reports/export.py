@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import contextlib
 import csv
-import os
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -24,6 +23,7 @@ from typing import Any
 from scorekeeper.reports.nights import load_names
 from scorekeeper.session import Session
 from scorekeeper.store import Store, StoreDamaged, StoreError
+from scorekeeper.store.durable import replacing_text
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 SESSION_COLUMNS = [
@@ -151,18 +151,11 @@ def _columns(
 
 @contextlib.contextmanager
 def _csv_file(path: Path, header: list[str]) -> Iterator[Any]:
-    """A CSV writer whose file replaces ``path`` only once it is complete."""
-    temp = path.with_name(path.name + ".tmp")
-    try:
-        with open(temp, "w", encoding="utf-8-sig", newline="") as handle:
-            writer = csv.writer(handle)
-            writer.writerow(header)
-            yield writer
-        os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
+    """A CSV writer whose file replaces ``path``, durably, only once it is complete."""
+    with replacing_text(path, encoding="utf-8-sig", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(header)
+        yield writer
 
 
 def export(

@@ -13,6 +13,9 @@ Recording a round rewrites only that session's file, so it costs the same with t
 stored or ten thousand. Listing replays no round: it reads the index and, unless the stamp
 vouches for it, checks each file's inode, size and modification time and re-reads the files
 that changed.
+
+Inside the package: ``durable`` writes files atomically, ``documents`` reads and upgrades
+one session's file, ``index`` keeps the summaries cache, ``errors`` words what goes wrong.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ import socket
 import sys
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -34,26 +37,42 @@ from typing import Any
 
 import platformdirs
 from filelock import FileLock, Timeout
-from tinydb import TinyDB
-from tinydb.table import Document
 
 from scorekeeper.session import Session
+from scorekeeper.store import documents
+from scorekeeper.store.documents import MIGRATIONS, SCHEMA
 from scorekeeper.store.durable import (
     DamagedFile,
-    DurableStorage,
+    backup_of,
     encode,
     fsync_folder,
-    parse_json,
     read_json,
     write_atomically,
 )
+from scorekeeper.store.errors import (
+    SessionNotFound,
+    StoreDamaged,
+    StoreError,
+    StoreLocked,
+    damaged,
+    how_to_recover,
+    not_found,
+)
+from scorekeeper.store.index import Index, Summary, summary
 
-SCHEMA = 1
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
-"""``MIGRATIONS[n]`` turns a schema-``n`` session document into a schema-``n + 1`` one."""
+__all__ = [
+    "MIGRATIONS",
+    "SCHEMA",
+    "SessionNotFound",
+    "Store",
+    "StoreDamaged",
+    "StoreError",
+    "StoreLocked",
+    "Summary",
+    "default_path",
+    "how_to_recover",
+]
 
-TABLE = "session"
-DOC_ID = 1
 CACHED_SESSIONS = 8
 _SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
@@ -64,81 +83,6 @@ def default_path() -> Path:
     if override:
         return Path(override).expanduser()
     return Path(platformdirs.user_data_dir("scorekeeper", appauthor=False))
-
-
-def how_to_recover(file: Path) -> str:
-    """What a person can do about an unreadable session file, with the names they need."""
-    backup = file.with_name(file.name + ".bak")
-    steps = [f"move {file.name} out of {file.parent} to set that session aside"]
-    if backup.exists():
-        steps.insert(
-            0,
-            f"copy {backup.name} over {file.name} to get back the version before its last "
-            "save (at most the last change is lost)",
-        )
-    return "To recover, close scorekeeper, then " + ", or ".join(steps) + "."
-
-
-class StoreError(Exception):
-    """A problem with the store on disk; the message tells a person what to do about it."""
-
-    def __init__(self, message: str, path: Path | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.path = path
-
-    def __str__(self) -> str:
-        return self.message
-
-
-class SessionNotFound(StoreError, KeyError):
-    """No session has that id; also a KeyError, as a lookup by key would raise."""
-
-
-class StoreLocked(StoreError):
-    """Another process has the store open for writing; ``owner`` says who, when it is known."""
-
-    def __init__(self, path: Path, owner: Mapping[str, Any]) -> None:
-        self.owner = dict(owner)
-        who = "another process"
-        if "pid" in owner:
-            who = f"process {owner['pid']}"
-            if owner.get("host"):
-                who += f" on {owner['host']}"
-            if owner.get("command"):
-                who += f" ({owner['command']})"
-            if owner.get("since"):
-                who += f", open since {owner['since']}"
-        super().__init__(
-            f"The store {path} is already open for writing by {who}. Close scorekeeper "
-            "there first. `scorekeeper list` and `scorekeeper export` work meanwhile.",
-            path,
-        )
-
-
-class StoreDamaged(StoreError):
-    """A file that cannot be read, left untouched; ``backup`` is its previous version."""
-
-    def __init__(self, message: str, path: Path, backup: Path | None) -> None:
-        super().__init__(message, path)
-        self.backup = backup
-
-
-@dataclass(frozen=True)
-class Summary:
-    """One line of the session list, read from the index without replaying any round."""
-
-    id: str
-    game: str
-    players: tuple[str, ...]
-    started: str
-    updated: str
-    rounds: int
-    finished: bool
-    winners: tuple[str, ...]
-    dealer: str
-    totals: dict[str, int]
-    balances: dict[str, int]
 
 
 @dataclass
@@ -156,58 +100,6 @@ def _now() -> tuple[int, str]:
     return stamp, local.isoformat(timespec="seconds")
 
 
-def _summary_fields(session: Session, started: str, updated: str) -> dict[str, Any]:
-    return {
-        "game": session.game.id,
-        "players": list(session.players),
-        "started": started,
-        "updated": updated,
-        "rounds": len(session.rounds),
-        "finished": session.finished,
-        "winners": list(session.winners),
-        "dealer": session.dealer,
-        "totals": session.totals,
-        "balances": session.balances,
-    }
-
-
-def _row(fields: Mapping[str, Any]) -> list[Any]:
-    """A summary as the index keeps it: a list, and no balances when they equal the totals.
-
-    Ten thousand lists parse in about half the time ten thousand objects do.
-    """
-    balances = None if fields["balances"] == fields["totals"] else fields["balances"]
-    return [
-        fields["game"],
-        fields["players"],
-        fields["started"],
-        fields["updated"],
-        fields["rounds"],
-        fields["finished"],
-        fields["winners"],
-        fields["dealer"],
-        fields["totals"],
-        balances,
-    ]
-
-
-def _summary(session_id: str, row: list[Any]) -> Summary:
-    game, players, started, updated, rounds, finished, winners, dealer, totals, balances = row
-    return Summary(
-        session_id,
-        game,
-        tuple(players),
-        started,
-        updated,
-        rounds,
-        finished,
-        tuple(winners),
-        dealer,
-        dict(totals),
-        dict(totals if balances is None else balances),
-    )
-
-
 @contextlib.contextmanager
 def _collector_paused() -> Iterator[None]:
     """Building 10,000 summaries allocates ~200,000 containers, none of them cyclic; the
@@ -221,26 +113,8 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _identity(stat: os.stat_result) -> list[int]:
-    """Changes whenever the file is replaced (new inode) or rewritten (size, mtime)."""
-    return [stat.st_ino, stat.st_size, stat.st_mtime_ns]
-
-
-def _identity_of(path: Path) -> list[int] | None:
-    try:
-        return _identity(os.stat(path))
-    except OSError:
-        return None
-
-
-def _overwrite_with(document: dict[str, Any]) -> Callable[[dict[str, Any]], None]:
-    """A TinyDB update that replaces the whole document, so dropped keys do not linger."""
-
-    def overwrite(stored: dict[str, Any]) -> None:
-        stored.clear()
-        stored.update(document)
-
-    return overwrite
+def _is_session_id(name: str) -> bool:
+    return _SESSION_ID.fullmatch(name) is not None
 
 
 class Store:
@@ -254,12 +128,14 @@ class Store:
         self.path = default_path() if path is None else Path(path).expanduser()
         self.readonly = readonly
         self._folder = self.path / "sessions"
-        self._index_file = self.path / "index.json"
-        self._stamp_file = self.path / "index.stamp"
-        self._stamp_on_disk = True
         self._open: OrderedDict[str, _Open] = OrderedDict()
-        self._index: dict[str, list[Any]] | None = None
-        self._index_dirty = False
+        self._index = Index(
+            self.path,
+            self._folder,
+            readonly=readonly,
+            read=self._read_document,
+            is_session_id=_is_session_id,
+        )
         self._unreadable: dict[str, Path] = {}
         self._lock: FileLock | None = None
         if self.path.exists() and not self.path.is_dir():
@@ -282,8 +158,8 @@ class Store:
         if self._lock is None:
             return
         try:
-            if self._index_dirty:
-                self._save_index()
+            if self._index.dirty:
+                self._index.save()
         finally:
             with contextlib.suppress(OSError):
                 os.unlink(self.path / "writer.json")
@@ -332,19 +208,18 @@ class Store:
         self._writable()
         file = self._file(session_id)
         try:
-            self._before_change()
+            self._index.before_change()
             os.unlink(file)
         except FileNotFoundError:
             raise self._not_found(session_id) from None
         except OSError as error:
             raise StoreError(f"Could not delete {file}: {error.strerror}.", file) from error
         with contextlib.suppress(FileNotFoundError):
-            os.unlink(self._backup(file))
+            os.unlink(backup_of(file))
         fsync_folder(self._folder)
         self._open.pop(session_id, None)
         self._unreadable.pop(session_id, None)
-        if self._index is not None and self._index.pop(session_id, None) is not None:
-            self._index_dirty = True
+        self._index.drop(session_id)
 
     # -- reading --------------------------------------------------------------------
 
@@ -356,7 +231,8 @@ class Store:
     def saved(self, session_id: str) -> dict[str, Any]:
         """The session as saved (``Session.to_dict``'s shape), no round replayed: for
         reports that only read the rounds, at about a tenth of the cost of ``load``."""
-        return self._read_document(self._file(session_id), session_id)["session"]
+        saved: dict[str, Any] = self._read_document(self._file(session_id), session_id)["session"]
+        return saved
 
     def summaries(self) -> list[Summary]:
         """Every readable session, most recently updated first (see ``damaged`` for the rest)."""
@@ -365,18 +241,18 @@ class Store:
 
     def _summaries(self) -> list[Summary]:
         """Apart from ``summaries`` so the index is freed before the collector resumes."""
-        index = self._current_index()
+        index = self._index.entries()
         live = [
             (entry[3], sid)
             for sid, entry in index.items()
             if type(entry[4]) is list and sid not in self._unreadable
         ]
         live.sort(reverse=True)
-        return [_summary(sid, index[sid][4]) for _, sid in live]
+        return [summary(sid, index[sid][4]) for _, sid in live]
 
     def damaged(self) -> list[Path]:
         """Session files that cannot be read; they are left untouched (see ``how_to_recover``)."""
-        index = self._current_index()
+        index = self._index.entries()
         files = {self._file(sid) for sid, entry in index.items() if type(entry[4]) is str}
         files.update(file for sid, file in self._unreadable.items() if sid in index)
         return sorted(files)
@@ -426,71 +302,21 @@ class Store:
             raise StoreError(f"The store {self.path} is closed.", self.path)
 
     def _file(self, session_id: str) -> Path:
-        if not isinstance(session_id, str) or not _SESSION_ID.fullmatch(session_id):
+        if not isinstance(session_id, str) or not _is_session_id(session_id):
             raise self._not_found(session_id)
         return self._folder / f"{session_id}.json"
 
-    @staticmethod
-    def _backup(file: Path) -> Path:
-        return file.with_name(file.name + ".bak")
-
     def _not_found(self, session_id: object) -> SessionNotFound:
-        return SessionNotFound(
-            f"There is no session {session_id!r} in {self.path}. "
-            "`scorekeeper list` shows the sessions there.",
-            self.path,
-        )
+        return not_found(self.path, session_id)
 
-    def _damaged(self, file: Path, reason: str) -> StoreDamaged:
-        backup = self._backup(file)
-        return StoreDamaged(
-            f"{file} {reason}. Scorekeeper left it untouched. {how_to_recover(file)}",
-            file,
-            backup if backup.exists() else None,
-        )
+    def _read_document(self, file: Path, session_id: str) -> dict[str, Any]:
+        return documents.read(file, lambda: self._not_found(session_id))
 
     def _new_id(self) -> str:
         while True:
             session_id = secrets.token_hex(4)
             if not self._file(session_id).exists():
                 return session_id
-
-    def _read_document(self, file: Path, session_id: str) -> dict[str, Any]:
-        """The session document in ``file``, upgraded to this schema."""
-        try:
-            document = TinyDB(file, storage=DurableStorage).table(TABLE).get(doc_id=DOC_ID)
-        except DamagedFile as error:
-            raise self._damaged(file, error.reason) from None
-        except OSError as error:
-            raise StoreError(f"Cannot read {file}: {error.strerror}.", file) from error
-        if document is None:
-            if not file.exists():
-                raise self._not_found(session_id)
-            raise self._damaged(file, "holds no session")
-        return self._upgrade(dict(document), file)
-
-    def _upgrade(self, document: dict[str, Any], file: Path) -> dict[str, Any]:
-        version = document.get("schema")
-        if type(version) is not int:
-            raise self._damaged(file, "has no schema version")
-        if version > SCHEMA:
-            raise StoreDamaged(
-                f"{file} was saved by a newer scorekeeper (schema {version}; this one reads "
-                f"up to {SCHEMA}). Upgrade scorekeeper to open it; the file was left untouched.",
-                file,
-                None,
-            )
-        while version < SCHEMA:
-            migrate = MIGRATIONS.get(version)
-            if migrate is None:
-                raise self._damaged(file, f"has schema version {version}, which nothing can read")
-            document = migrate(document)
-            version += 1
-            document["schema"] = version
-        for key in ("order", "summary", "session"):
-            if key not in document:
-                raise self._damaged(file, f"lacks its {key!r} part")
-        return document
 
     def _read_session(self, session_id: str) -> _Open:
         file = self._file(session_id)
@@ -499,7 +325,7 @@ class Store:
             opened = _Open(Session.from_dict(document["session"]), document["summary"]["started"])
         except (LookupError, TypeError, ValueError, AttributeError) as error:
             self._unreadable[session_id] = file
-            raise self._damaged(file, f"does not replay ({error})") from None
+            raise damaged(file, f"does not replay ({error})") from None
         self._unreadable.pop(session_id, None)
         return opened
 
@@ -520,25 +346,16 @@ class Store:
         """Write the session's file durably; on failure forget it so memory matches disk."""
         order, updated = _now()
         opened.started = opened.started or updated
-        fields = _summary_fields(opened.session, opened.started, updated)
-        document = {
-            "schema": SCHEMA,
-            "order": order,
-            "summary": fields,
-            "session": opened.session.to_dict(),
-        }
+        fields = documents.summary_fields(opened.session, opened.started, updated)
         file = self._file(session_id)
-        table = TinyDB(file, storage=DurableStorage).table(TABLE)
         try:
-            self._before_change()
-            if new:
-                table.insert(Document(document, doc_id=DOC_ID))
-            elif not table.update(_overwrite_with(document), doc_ids=[DOC_ID]):
-                raise DamagedFile(file, "no longer holds the session")
-            stat = os.stat(file)
+            self._index.before_change()
+            stat = documents.write(
+                file, documents.document(opened.session, order, fields), first=new
+            )
         except DamagedFile as error:
             self._open.pop(session_id, None)
-            raise self._damaged(file, error.reason) from None
+            raise damaged(file, error.reason) from None
         except OSError as error:
             self._open.pop(session_id, None)
             raise StoreError(
@@ -547,127 +364,4 @@ class Store:
                 "(or fix what the message says) and try again.",
                 file,
             ) from error
-        if self._index is not None:
-            self._index[session_id] = [*_identity(stat), order, _row(fields)]
-            self._index_dirty = True
-
-    def _current_index(self) -> dict[str, list[Any]]:
-        """The index, checked against the files.
-
-        An entry is ``[inode, size, mtime_ns, order, row]``: the first three identify the
-        version of the file it was read from, ``order`` sorts by last update, and ``row``
-        is the summary (see ``_row``) or, for a file that cannot be read, why not.
-
-        An index the stamp vouches for is trusted as it is; otherwise every file's identity
-        is checked and changed files are read again. So a file damaged where it lies, with
-        nothing else in the folder changed, is found only when its session is opened. The
-        writer checks once, then keeps the index up to date itself.
-        """
-        if self._index is not None:
-            return self._index
-        known, identity = self._load_index()
-        stamped = identity is not None and self._read_stamp() == {
-            "index": identity,
-            "sessions": _identity_of(self._folder),
-        }
-        if stamped:
-            if not self.readonly:
-                self._index = known
-            return known
-        fresh: dict[str, list[Any]] = {}
-        for session_id, file, key in self._session_files():
-            entry = known.get(session_id)
-            if entry is None or entry[:3] != key:
-                entry = self._index_entry(session_id, Path(file), key)
-            if entry is not None:
-                fresh[session_id] = entry
-        if self.readonly:
-            return fresh
-        self._index = fresh
-        self._save_index()
-        return fresh
-
-    def _session_files(self) -> Iterator[tuple[str, str, list[int]]]:
-        """Each session file with its identity (inode, size, mtime); the writer sweeps temps."""
-        try:
-            entries = list(os.scandir(self._folder))
-        except FileNotFoundError:
-            return
-        for entry in entries:
-            name = entry.name
-            if name.endswith(".tmp") and not self.readonly:
-                with contextlib.suppress(OSError):
-                    os.unlink(entry.path)
-                continue
-            session_id = name.removesuffix(".json")
-            if session_id == name or not _SESSION_ID.fullmatch(session_id):
-                continue
-            try:
-                stat = entry.stat()
-            except FileNotFoundError:
-                continue
-            yield session_id, entry.path, _identity(stat)
-
-    def _index_entry(self, session_id: str, file: Path, key: list[int]) -> list[Any] | None:
-        """The entry for a changed file; None if it was deleted meanwhile."""
-        try:
-            document = self._read_document(file, session_id)
-            row = _row(document["summary"])
-            _summary(session_id, row)
-        except SessionNotFound:
-            return None
-        except StoreDamaged as error:
-            return [*key, 0, error.message]
-        except (LookupError, TypeError, ValueError):
-            return [*key, 0, f"{file} has a broken summary. {how_to_recover(file)}"]
-        return [*key, document["order"], row]
-
-    def _load_index(self) -> tuple[dict[str, list[Any]], list[int] | None]:
-        """The saved index and the identity of the file it came from; a missing or damaged
-        cache is simply empty, and gets rebuilt."""
-        try:
-            with open(self._index_file, "rb") as handle:
-                identity = _identity(os.fstat(handle.fileno()))
-                data = parse_json(self._index_file, handle.read())
-        except (DamagedFile, OSError):
-            return {}, None
-        sessions = data.get("sessions")
-        if data.get("schema") != SCHEMA or not isinstance(sessions, dict):
-            return {}, None
-        entries = {
-            sid: entry
-            for sid, entry in sessions.items()
-            if isinstance(entry, list) and len(entry) == 5
-        }
-        return entries, identity
-
-    def _read_stamp(self) -> dict[str, Any] | None:
-        try:
-            return read_json(self._stamp_file)
-        except (DamagedFile, OSError):
-            return None
-
-    def _save_index(self) -> None:
-        """Write the cache and its stamp atomically but without fsync: losing them only
-        costs a rebuild. The stamp names the index and the sessions folder as they are now."""
-        try:
-            write_atomically(
-                self._index_file, encode({"schema": SCHEMA, "sessions": self._index}), durable=False
-            )
-            stamp = {
-                "index": _identity_of(self._index_file),
-                "sessions": _identity_of(self._folder),
-            }
-            write_atomically(self._stamp_file, encode(stamp), durable=False)
-        except OSError:
-            return
-        self._stamp_on_disk = True
-        self._index_dirty = False
-
-    def _before_change(self) -> None:
-        """Withdraw the stamp, durably, before the first change it would otherwise cover."""
-        if self._stamp_on_disk:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(self._stamp_file)
-            fsync_folder(self.path)
-            self._stamp_on_disk = False
+        self._index.put(session_id, stat, order, fields)

@@ -5,6 +5,9 @@ it truncated. Here a write goes to a temporary file in the same folder, is fsync
 takes the live file's place with ``os.replace``; the folder is fsynced so the rename
 itself survives a power cut. The version being replaced is kept as ``<name>.bak``.
 Reading refuses, rather than repairs, anything that is not one whole JSON object.
+
+This is the one place that writes files: the sessions, the index, the night names and
+the CSV export all go through ``write_atomically`` or ``replacing_text``.
 """
 
 from __future__ import annotations
@@ -13,8 +16,9 @@ import contextlib
 import json
 import os
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from tinydb.storages import Storage
 
@@ -72,6 +76,11 @@ def fsync_folder(folder: Path) -> None:
         os.close(descriptor)
 
 
+def backup_of(path: Path) -> Path:
+    """Where the version of ``path`` before its last save is kept."""
+    return path.with_name(path.name + ".bak")
+
+
 def keep_previous(path: Path, backup: Path) -> None:
     """Make ``backup`` the current version of ``path`` (a hard link: no data is copied)."""
     staged = backup.with_name(backup.name + ".tmp")
@@ -91,21 +100,16 @@ def keep_previous(path: Path, backup: Path) -> None:
         raise
 
 
-def write_atomically(
-    path: Path, data: bytes, *, durable: bool = True, backup: Path | None = None
-) -> None:
-    """Replace ``path`` with ``data``; on any failure ``path`` still holds what it held.
-
-    ``os.write`` has no buffer of its own, so fsync right after it covers the flush.
-    """
+@contextlib.contextmanager
+def _replacing(path: Path, *, durable: bool, backup: Path | None) -> Iterator[int]:
+    """A descriptor on a temporary file beside ``path`` that takes its place once the
+    block ends; if the block or any step fails, ``path`` still holds what it held."""
     temp = path.with_name(path.name + ".tmp")
     flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0)
     descriptor = os.open(temp, flags, 0o666)
     try:
         try:
-            remaining = memoryview(data)
-            while remaining:
-                remaining = remaining[os.write(descriptor, remaining) :]
+            yield descriptor
             if durable:
                 os.fsync(descriptor)
         finally:
@@ -121,12 +125,36 @@ def write_atomically(
         fsync_folder(path.parent)
 
 
+def write_atomically(
+    path: Path, data: bytes, *, durable: bool = True, backup: Path | None = None
+) -> None:
+    """Replace ``path`` with ``data``; on any failure ``path`` still holds what it held.
+
+    ``os.write`` has no buffer of its own, so the fsync that follows covers the flush.
+    """
+    with _replacing(path, durable=durable, backup=backup) as descriptor:
+        remaining = memoryview(data)
+        while remaining:
+            remaining = remaining[os.write(descriptor, remaining) :]
+
+
+@contextlib.contextmanager
+def replacing_text(path: Path, *, encoding: str, newline: str | None = None) -> Iterator[TextIO]:
+    """A text file to write in steps (a CSV export) that replaces ``path``, durably, only
+    once the block ends without error."""
+    with (
+        _replacing(path, durable=True, backup=None) as descriptor,
+        open(descriptor, "w", encoding=encoding, newline=newline, closefd=False) as handle,
+    ):
+        yield handle
+
+
 class DurableStorage(Storage):
     """TinyDB storage: atomic, fsynced writes with a backup, and strict reads."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        self.backup = self.path.with_name(self.path.name + ".bak")
+        self.backup = backup_of(self.path)
 
     def read(self) -> dict[str, Any] | None:
         data = read_json(self.path)

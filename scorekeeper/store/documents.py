@@ -1,0 +1,113 @@
+"""One session's file: the document it holds, its schema version, and upgrading old ones.
+
+A session file is a TinyDB database with one table, ``session``, holding one document::
+
+    {"schema": 1, "order": <ns>, "summary": {...}, "session": Session.to_dict()}
+
+``order`` sorts sessions by last update; ``summary`` is what the session list shows, so
+listing never replays a round. A file from an older schema is upgraded when read, through
+``MIGRATIONS``, and saved in the current schema the next time it changes.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, MutableMapping
+from pathlib import Path
+from typing import Any
+
+from tinydb import TinyDB
+from tinydb.table import Document
+
+from scorekeeper.session import Session
+from scorekeeper.store.durable import DamagedFile, DurableStorage
+from scorekeeper.store.errors import StoreDamaged, StoreError, damaged
+
+SCHEMA = 1
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+"""``MIGRATIONS[n]`` turns a schema-``n`` session document into a schema-``n + 1`` one."""
+
+TABLE = "session"
+DOC_ID = 1
+
+
+def summary_fields(session: Session, started: str, updated: str) -> dict[str, Any]:
+    """The ``summary`` part: what the list shows, with the times as ISO-8601 text."""
+    return {
+        "game": session.game.id,
+        "players": list(session.players),
+        "started": started,
+        "updated": updated,
+        "rounds": len(session.rounds),
+        "finished": session.finished,
+        "winners": list(session.winners),
+        "dealer": session.dealer,
+        "totals": session.totals,
+        "balances": session.balances,
+    }
+
+
+def document(session: Session, order: int, fields: dict[str, Any]) -> dict[str, Any]:
+    return {"schema": SCHEMA, "order": order, "summary": fields, "session": session.to_dict()}
+
+
+def read(file: Path, missing: Callable[[], StoreError]) -> dict[str, Any]:
+    """The session document in ``file``, upgraded to this schema; ``missing()`` is raised
+    when there is no such file."""
+    try:
+        found = TinyDB(file, storage=DurableStorage).table(TABLE).get(doc_id=DOC_ID)
+    except DamagedFile as error:
+        raise damaged(file, error.reason) from None
+    except OSError as error:
+        raise StoreError(f"Cannot read {file}: {error.strerror}.", file) from error
+    if found is None or isinstance(found, list):
+        if not file.exists():
+            raise missing()
+        raise damaged(file, "holds no session")
+    return upgrade(dict(found), file)
+
+
+def upgrade(saved: dict[str, Any], file: Path) -> dict[str, Any]:
+    """``saved`` migrated step by step to ``SCHEMA``; a newer or unknown schema is refused."""
+    version = saved.get("schema")
+    if type(version) is not int:
+        raise damaged(file, "has no schema version")
+    if version > SCHEMA:
+        raise StoreDamaged(
+            f"{file} was saved by a newer scorekeeper (schema {version}; this one reads "
+            f"up to {SCHEMA}). Upgrade scorekeeper to open it; the file was left untouched.",
+            file,
+            None,
+        )
+    while version < SCHEMA:
+        migrate = MIGRATIONS.get(version)
+        if migrate is None:
+            raise damaged(file, f"has schema version {version}, which nothing can read")
+        saved = migrate(saved)
+        version += 1
+        saved["schema"] = version
+    for key in ("order", "summary", "session"):
+        if key not in saved:
+            raise damaged(file, f"lacks its {key!r} part")
+    return saved
+
+
+def _overwrite_with(new: dict[str, Any]) -> Callable[[MutableMapping[Any, Any]], None]:
+    """A TinyDB update that replaces the whole document, so dropped keys do not linger."""
+
+    def overwrite(stored: MutableMapping[Any, Any]) -> None:
+        stored.clear()
+        stored.update(new)
+
+    return overwrite
+
+
+def write(file: Path, new: dict[str, Any], *, first: bool) -> os.stat_result:
+    """Save ``new`` durably as the file's document (``first``: the file is being created);
+    returns the file's stat after the save. Raises ``DamagedFile`` or ``OSError``."""
+    table = TinyDB(file, storage=DurableStorage).table(TABLE)
+    if first:
+        table.insert(Document(new, doc_id=DOC_ID))
+    elif not table.update(_overwrite_with(new), doc_ids=[DOC_ID]):
+        raise DamagedFile(file, "no longer holds the session")
+    return os.stat(file)

@@ -1,0 +1,85 @@
+"""What can go wrong with a store, each error worded for the person who has to act on it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.store.durable import backup_of
+
+
+def how_to_recover(file: Path) -> str:
+    """What a person can do about an unreadable session file, with the names they need."""
+    backup = backup_of(file)
+    steps = [f"move {file.name} out of {file.parent} to set that session aside"]
+    if backup.exists():
+        steps.insert(
+            0,
+            f"copy {backup.name} over {file.name} to get back the version before its last "
+            "save (at most the last change is lost)",
+        )
+    return "To recover, close scorekeeper, then " + ", or ".join(steps) + "."
+
+
+class StoreError(Exception):
+    """A problem with the store on disk; the message tells a person what to do about it."""
+
+    def __init__(self, message: str, path: Path | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = path
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class SessionNotFound(StoreError, KeyError):
+    """No session has that id; also a KeyError, as a lookup by key would raise."""
+
+
+class StoreLocked(StoreError):
+    """Another process has the store open for writing; ``owner`` says who, when it is known."""
+
+    def __init__(self, path: Path, owner: Mapping[str, Any]) -> None:
+        self.owner = dict(owner)
+        who = "another process"
+        if "pid" in owner:
+            who = f"process {owner['pid']}"
+            if owner.get("host"):
+                who += f" on {owner['host']}"
+            if owner.get("command"):
+                who += f" ({owner['command']})"
+            if owner.get("since"):
+                who += f", open since {owner['since']}"
+        super().__init__(
+            f"The store {path} is already open for writing by {who}. Close scorekeeper "
+            "there first. `scorekeeper list` and `scorekeeper export` work meanwhile.",
+            path,
+        )
+
+
+class StoreDamaged(StoreError):
+    """A file that cannot be read, left untouched; ``backup`` is its previous version."""
+
+    def __init__(self, message: str, path: Path, backup: Path | None) -> None:
+        super().__init__(message, path)
+        self.backup = backup
+
+
+def damaged(file: Path, reason: str) -> StoreDamaged:
+    """The error for an unreadable session file, with how to get its session back."""
+    backup = backup_of(file)
+    return StoreDamaged(
+        f"{file} {reason}. Scorekeeper left it untouched. {how_to_recover(file)}",
+        file,
+        backup if backup.exists() else None,
+    )
+
+
+def not_found(store: Path, session_id: object) -> SessionNotFound:
+    return SessionNotFound(
+        f"There is no session {session_id!r} in {store}. "
+        "`scorekeeper list` shows the sessions there.",
+        store,
+    )
