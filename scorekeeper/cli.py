@@ -1,5 +1,6 @@
-"""The ``scorekeeper`` command: the app with no subcommand; ``list``, ``export``, ``stats``
-and ``settle --night`` beside it.
+"""The ``scorekeeper`` commands that need no screen: ``list``, ``export``, ``stats``,
+``settle --night`` and ``--version``. With no command the launcher's app starts instead
+(``screens.launch`` hands it in), so this module never loads the UI.
 
 Every command but the app opens the store read-only, so they work while the app is open.
 Problems go to stderr as one sentence saying what to do, with a non-zero exit status; a
@@ -9,12 +10,11 @@ bug, too, is one line, naming the file in the temp folder that holds its traceba
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 import tempfile
 import traceback
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from scorekeeper import __version__
@@ -25,6 +25,9 @@ from scorekeeper.store import Store, StoreError, Summary
 
 EXPORTS = Path("exports")
 HEADINGS = ("ID", "GAME", "STARTED", "ROUNDS", "STATUS", "PLAYERS")
+
+App = Callable[[Path | None], int]
+"""Starts the app on the store at the path (None: the default store); returns the status."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -170,23 +173,12 @@ def _settle(path: Path | None, wanted: str | None) -> int:
     return 0
 
 
-def _run_app(path: Path | None) -> int:
-    """The app lives in ``screens``; imported by name so the domain never imports the UI."""
+def main(argv: Sequence[str] | None = None, app: App | None = None) -> int:
+    """Run the command in ``argv`` and return the exit status. With no command, ``app``
+    (handed in by the launcher, as the domain never loads the UI) is started."""
+    parser = _parser()
     try:
-        app = importlib.import_module("screens.app")
-    except ImportError as error:
-        print(
-            f"scorekeeper: the app cannot start ({error}). "
-            "`scorekeeper list` and `scorekeeper export` still work.",
-            file=sys.stderr,
-        )
-        return 1
-    return int(app.run(path) or 0)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    try:
-        args = _parser().parse_args(argv)
+        args = parser.parse_args(argv)
     except SystemExit as done:
         return done.code if isinstance(done.code, int) else 1
     try:
@@ -198,7 +190,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _stats(args.db)
         if args.command == "settle":
             return _settle(args.db, args.night)
-        return _run_app(args.db)
+        if app is None:
+            parser.print_usage(sys.stderr)
+            print(
+                "scorekeeper: give a command (the app starts from `scorekeeper`)", file=sys.stderr
+            )
+            return 2
+        return app(args.db)
     except StoreError as error:
         print(f"scorekeeper: {error}", file=sys.stderr)
     except OSError as error:

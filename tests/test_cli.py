@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import Session, __version__, cli
-from scorekeeper.cli import main
 from scorekeeper.store import Store
+from screens.launch import main
 
 TABLE = ("Zoë", "中文", "=1+1", "two\nlines", "Bob")
 MADE_3 = {"pitcher": "Bob", "bid": 3, "made": True}

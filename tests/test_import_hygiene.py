@@ -1,8 +1,10 @@
 """The domain stays headless: no module under scorekeeper/ may pull in Textual or screens."""
 
 import pkgutil
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import scorekeeper
 
@@ -26,3 +28,37 @@ def test_every_domain_module_imports_without_textual() -> None:
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True
     )
     assert result.stdout.strip() == ""
+
+
+def test_the_domain_never_names_the_ui() -> None:
+    """Not even as a string handed to importlib: a dependency no linter could see."""
+    naming = re.compile(r"""(\bimport\s+screens\b|\bfrom\s+screens\b|["']screens[."'])""")
+    root = Path(scorekeeper.__file__).parent
+    hits = [
+        f"{file.relative_to(root.parent)}:{number}: {line.strip()}"
+        for file in sorted(root.rglob("*.py"))
+        for number, line in enumerate(file.read_text(encoding="utf-8").splitlines(), 1)
+        if naming.search(line)
+    ]
+    assert hits == []
+
+
+COMMANDS_PROBE = """
+import contextlib, io, sys
+from screens.launch import main
+with contextlib.redirect_stdout(io.StringIO()):
+    statuses = [main(["list", "--db", sys.argv[1]]), main(["--version"])]
+loaded = sorted(m for m in sys.modules if m.split(".")[0] in ("textual", "rich"))
+print(statuses, "screens.app" in sys.modules, loaded)
+"""
+
+
+def test_scorekeeper_list_and_version_do_not_import_textual(tmp_path: Path) -> None:
+    """The console script's commands run headless; only the app itself loads Textual."""
+    result = subprocess.run(
+        [sys.executable, "-c", COMMANDS_PROBE, str(tmp_path / "db")],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert result.stdout.strip() == "[0, 0] False []", result.stderr

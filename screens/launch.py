@@ -1,0 +1,31 @@
+"""The ``scorekeeper`` console script: the app when no command is given, else the domain's CLI.
+
+Textual is imported only when the app itself starts, so ``scorekeeper list``, ``export``,
+``stats``, ``settle`` and ``--version`` run headless and start quickly.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from scorekeeper import cli
+
+
+def run_app(path: Path | None) -> int:
+    """Start the app on the store at ``path``; imported only now, as it loads Textual."""
+    try:
+        from screens.app import run  # here, not at the top: only the app needs Textual
+    except ImportError as error:
+        print(
+            f"scorekeeper: the app cannot start ({error}). "
+            "`scorekeeper list` and `scorekeeper export` still work.",
+            file=sys.stderr,
+        )
+        return 1
+    return int(run(path) or 0)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return cli.main(argv, app=run_app)
