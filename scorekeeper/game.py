@@ -62,8 +62,8 @@ class Setup:
 class State:
     """The table after some rounds. Games return a new State; nothing is mutated.
 
-    ``info`` holds what only one game has (Calcutta's pot and stacks, Seven Hand's
-    hand number); screens show it through ``Game.panel``.
+    ``info`` holds what only one game has (a carried pool and stacks, a hand number);
+    screens show it through ``Game.panel``, generic code reads it only through hooks.
     """
 
     dealer: str
@@ -92,6 +92,13 @@ class Game:
     lowest_wins: ClassVar[bool] = False
     options: ClassVar[Mapping[str, Option]] = {}
     rules: ClassVar[str]
+    kitty: ClassVar[str | None] = None
+    """The name a settle-up gives what the game carries from round to round that no player
+    holds yet ("(pool)"): one more party beside the players, a name no player may take.
+    None where every chip is always in someone's hands."""
+    highlight_labels: ClassVar[tuple[str, ...]] = ()
+    """The records statistics keep for this game ("Biggest ... pool"), figured by
+    ``highlights``; none by default, so statistics read no round of the game's sessions."""
 
     def check_setup(self, setup: Setup) -> None:
         """Refuse option mixes and player counts the rules forbid (beyond min/max)."""
@@ -124,6 +131,30 @@ class Game:
 
     def details(self, round_: Mapping[str, Any]) -> dict[str, str | int]:
         """A round's facts worth a spreadsheet column (bid, wild rank, prices...)."""
+        return {}
+
+    def carried(self, setup: Setup, state: State) -> int:
+        """What lies in the kitty after these rounds, paid in and won by nobody yet, in the
+        game's unit; balances plus this add up to 0. Nothing by default."""
+        return 0
+
+    def leaves_in_kitty(self, payer: str, amount: str) -> str:
+        """How a settle-up says a debt owed to the kitty stays there: no payment, as those
+        chips already lie in it. ``amount`` is written out ("12 chips")."""
+        return f"{payer} leaves {amount} in {self.kitty}"
+
+    def target(self, setup: Setup, state: State) -> int | None:
+        """The score that ends the game, where reaching one does (charts draw it as a
+        line); None for a game that ends otherwise, or never."""
+        return None
+
+    def highlights(self, setup: Setup, rounds: Sequence[Mapping[str, Any]]) -> dict[str, int]:
+        """One session's figure for each of ``highlight_labels``, in the game's unit.
+
+        Statistics call it for every session of a game with labels, on the rounds as saved
+        (checked when recorded, never replayed: reading ten thousand sessions must stay
+        fast). Nothing by default.
+        """
         return {}
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from scorekeeper.errors import RuleError
 from scorekeeper.game import Game, Setup, State
 from scorekeeper.games import GAMES
-from scorekeeper.settle import POOL, Payment, settle
+from scorekeeper.settle import KITTIES, Payment, settle
 
 _SCALARS = (str, int, bool, type(None))
 
@@ -54,8 +54,11 @@ def _check_players(players: object, game: Game) -> tuple[str, ...]:
             raise RuleError(f"players[{seat}]", f"{name!r} has spaces at its start or end")
         if name.casefold() in seen:
             raise RuleError(f"players[{seat}]", f"{name!r} is already at the table")
-        if name == POOL:
-            raise RuleError(f"players[{seat}]", f"{POOL!r} is reserved for the pool")
+        if name in KITTIES:
+            raise RuleError(
+                f"players[{seat}]",
+                f"{name!r} is reserved: {KITTIES[name].name} settles up with it as a party",
+            )
         seen.add(name.casefold())
     count = len(players)
     upper = game.max_players
@@ -151,13 +154,23 @@ class Session:
 
     @property
     def info(self) -> Mapping[str, Any]:
-        """What only this game tracks (Calcutta's pot, Seven Hand's hand and contract)."""
+        """What only this game tracks (a carried pool, a hand and contract...)."""
         return self.state.info
 
     @property
     def pot(self) -> int:
-        """Chips carried in the pool into the next race (Calcutta); 0 elsewhere."""
-        return int(self.state.info.get("pot", 0))
+        """What the game carries into later rounds in its kitty (a race's unpaid pool);
+        0 in a game that carries nothing."""
+        return self.game.carried(self.setup, self.state)
+
+    @property
+    def parties(self) -> dict[str, int]:
+        """What a settle-up squares: everyone's balance, and the kitty's while it holds
+        something."""
+        balances = self.balances
+        if self.pot and self.game.kitty is not None:
+            balances[self.game.kitty] = self.pot
+        return balances
 
     def state_before(self, index: int) -> State:
         """The table as it stood when round ``index`` (0-based) was dealt."""
@@ -215,11 +228,8 @@ class Session:
         self._rounds, self._states = rounds, states
 
     def settlement(self) -> list[Payment]:
-        """Payments that square everyone's balance; a carried pool counts as one more party."""
-        balances = self.balances
-        if self.pot:
-            balances[POOL] = self.pot
-        return settle(balances)
+        """Payments that square everyone's balance; a kitty counts as one more party."""
+        return settle(self.parties)
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from scorekeeper.game import Game
+from scorekeeper.games import GAMES
 from scorekeeper.money import format_amount
 
 Payment = tuple[str, str, int]
-POOL = "(pool)"
-"""A Calcutta pool carried into the next race, as a party to the settle-up: chips paid
-in that no race has paid out yet."""
+KITTIES: dict[str, Game] = {game.kitty: game for game in GAMES.values() if game.kitty}
+"""Each game's kitty by the name it is a party under, so what is owed to it reads as its
+game says it, in a session's settle-up or a whole night's."""
 
 
 def settle(balances: Mapping[str, int]) -> list[Payment]:
@@ -38,11 +40,11 @@ def settle(balances: Mapping[str, int]) -> list[Payment]:
 
 
 def payment_line(payment: Payment, unit: str) -> str:
-    """A payment as the table says it: "Ann pays Bob $3.00". What is owed to the carried
-    pool is no payment: those chips already lie in it, waiting for the next race."""
+    """A payment as the table says it: "Ann pays Bob $3.00". What is owed to a game's
+    kitty is no payment: those chips already lie in it, and its game says so."""
     payer, payee, value = payment
-    if payee == POOL:
-        return f"{payer} leaves {format_amount(value, unit)} in the pool for the next race"
+    if payee in KITTIES:
+        return KITTIES[payee].leaves_in_kitty(payer, format_amount(value, unit))
     return f"{payer} pays {payee} {format_amount(value, unit)}"
 
 

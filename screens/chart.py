@@ -1,8 +1,8 @@
 """A chart of the session so far: who climbed, who fell, round by round.
 
-Points games (Seven Hand, 5000 Rummy) chart each player's running total, with 5000
-Rummy's target as a line; money and chip games chart each balance (for Hot Rum the
-balance is the running total). Every figure is read from ``Session.state_after``.
+Points games chart each player's running total, with the game's target (``Game.target``)
+as a line where it has one; money and chip games chart each balance. Every figure is read
+from ``Session.state_after``.
 """
 
 from __future__ import annotations
@@ -50,15 +50,8 @@ class Chart:
 
 
 def target_of(session: Session) -> int | None:
-    """The score that ends the game, where reaching one does (5000 Rummy's target).
-
-    The two-hand doubling and limit-poker games end after two hands, not at a score.
-    """
-    options = session.options
-    if options.get("doubling") or options.get("limit_poker"):
-        return None
-    target = session.info.get("target")
-    return target if isinstance(target, int) and not isinstance(target, bool) else None
+    """The score that ends the game, where reaching one does; the game knows which."""
+    return session.game.target(session.setup, session.state)
 
 
 def chart_of(session: Session) -> Chart:

@@ -8,7 +8,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from scorekeeper.session import POOL, Session
+from scorekeeper.session import Session
 from scorekeeper.settle import payment_lines
 from screens.format import amount, plain
 
@@ -45,10 +45,8 @@ class SettleScreen(ModalScreen[None]):
                     totals = self.lines(session.totals, "points", signed=False)
                     yield Static(plain(totals), id="totals")
                 yield Static("Balances", classes="heading")
-                balances = session.balances
-                if session.pot:
-                    balances[POOL] = session.pot
-                yield Static(plain(self.lines(balances, unit, signed=True)), id="balances")
+                balances = self.lines(session.parties, unit, signed=True)
+                yield Static(plain(balances), id="balances")
                 yield Static("Payments", classes="heading")
                 yield Static(plain(self.payments()), id="payments")
             yield Static("Enter or Esc to close", id="settle-keys")

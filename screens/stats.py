@@ -97,11 +97,10 @@ class StatsScreen(Screen[None]):
     def records(self) -> str:
         """The record-breaking sessions, one line each."""
         lines = []
-        pool = self.stats.biggest_pool
-        if pool is not None:
+        for label, highlight in self.stats.highlights.items():
             lines.append(
-                f"Biggest Calcutta pool: {sum_of(pool.value, 'chips')} "
-                f"({names(pool.players)}, {pool.started[:10]})"
+                f"{label}: {sum_of(highlight.value, highlight.unit)} "
+                f"({names(highlight.players)}, {highlight.started[:10]})"
             )
         longest = self.stats.longest
         if longest is not None:

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from scorekeeper import RuleError, Session
 from scorekeeper.cli import main
 from scorekeeper.games import GAMES
+from scorekeeper.games.calcutta import POOL
 from scorekeeper.reports.export import export
 from scorekeeper.reports.nights import Night, find, group, load_names, night_of, rename, report
-from scorekeeper.session import POOL
 from scorekeeper.store import Store, StoreDamaged, StoreError, Summary
 from tests.test_stats import PARKS, parks_calcutta, summary
 

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.settle import POOL, payment_lines, settle
+from scorekeeper.games.calcutta import POOL
+from scorekeeper.settle import payment_lines, settle
 
 
 def _apply(balances: dict[str, int], payments: list[tuple[str, str, int]]) -> dict[str, int]:

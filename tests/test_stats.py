@@ -9,8 +9,9 @@ import pytest
 
 from scorekeeper import Session, money
 from scorekeeper.cli import main
+from scorekeeper.games.calcutta import BIGGEST_POOL, biggest_pool
 from scorekeeper.reports import nights, stats
-from scorekeeper.reports.stats import biggest_pool, calcutta_pools, compute, gather, report
+from scorekeeper.reports.stats import Highlight, Stats, compute, gather, report, session_highlights
 from scorekeeper.store import Store, Summary
 from tests.bench import bench_stats
 
@@ -80,12 +81,17 @@ FIXTURE = [
 ]
 
 
+def pool_of(stats: Stats) -> Highlight | None:
+    """The session with the biggest Calcutta pool, Calcutta's own highlight."""
+    return stats.highlights.get(BIGGEST_POOL)
+
+
 def figures(record: Any) -> tuple[Any, ...]:
     return (record.played, record.finished, record.won, record.win_rate, record.average)
 
 
 def test_everyone_who_played_is_ranked_by_sessions_then_wins_then_name() -> None:
-    stats = compute(FIXTURE, {"s5": 70})
+    stats = compute(FIXTURE, {"s5": {BIGGEST_POOL: 70}})
     assert [p.name for p in stats.players] == ["Grandma", "Max", "Zoe", "Ann", "Bob"]
     assert [p.played for p in stats.players] == [5, 5, 5, 2, 1]
     assert stats.sessions == 6, "the 5000 Rummy with no round played is left out"
@@ -131,25 +137,25 @@ def test_overall_win_rate_is_over_games_that_ended() -> None:
 
 
 def test_the_longest_game_and_the_biggest_pool() -> None:
-    stats = compute(FIXTURE, {"s5": 70})
-    assert stats.longest is not None and stats.biggest_pool is not None
+    stats = compute(FIXTURE, {"s5": {BIGGEST_POOL: 70}})
+    assert stats.longest is not None and pool_of(stats) is not None
     assert (stats.longest.session_id, stats.longest.game, stats.longest.value) == (
         "s6",
         "horse-race",
         12,
     )
-    assert (stats.biggest_pool.session_id, stats.biggest_pool.value) == ("s5", 70)
-    assert compute(FIXTURE).biggest_pool is None, "no Calcutta pool known, none claimed"
+    assert (pool_of(stats).session_id, pool_of(stats).value) == ("s5", 70)
+    assert pool_of(compute(FIXTURE)) is None, "no Calcutta pool known, none claimed"
 
 
 def test_an_empty_store_has_no_statistics() -> None:
     stats = compute([])
-    assert (stats.players, stats.sessions, stats.longest, stats.biggest_pool) == ([], 0, None, None)
+    assert (stats.players, stats.sessions, stats.longest, pool_of(stats)) == ([], 0, None, None)
     assert "No game has been played yet" in report(stats)
 
 
 def test_the_report_reads_like_a_scoresheet() -> None:
-    text = report(compute(FIXTURE, {"s5": 70}))
+    text = report(compute(FIXTURE, {"s5": {BIGGEST_POOL: 70}}))
     assert "Statistics over 6 sessions" in text
     assert "Grandma" in text and "+$5.10" in text and "−$1.20" in text
     assert "Biggest Calcutta pool: 70 chips" in text
@@ -216,8 +222,8 @@ def test_gather_reads_the_store(tmp_path: Path) -> None:
         store.add(Session.new("racehorse", PARKS))
         stats = gather(store)
     assert stats.sessions == 2, "the Racehorse session with no round does not count"
-    assert stats.biggest_pool is not None
-    assert (stats.biggest_pool.session_id, stats.biggest_pool.value) == (calcutta, 99)
+    assert pool_of(stats) is not None
+    assert (pool_of(stats).session_id, pool_of(stats).value) == (calcutta, 99)
     ann = stats.player("Ann")
     assert ann is not None and ann.chips == (-8 + 0 + 46) + (-8 + 0)
     assert ann.games["calcutta"].played == 2
@@ -228,7 +234,7 @@ def test_gather_works_while_the_app_holds_the_store(tmp_path: Path, readonly: bo
     with Store(tmp_path) as store:
         store.add(parks_calcutta(1))
         stats = gather(Store(tmp_path, readonly=True) if readonly else store)
-    assert stats.biggest_pool is not None and stats.biggest_pool.value == 70
+    assert pool_of(stats) is not None and pool_of(stats).value == 70
 
 
 def test_the_stats_benchmark_still_runs(capsys: pytest.CaptureFixture[str]) -> None:
@@ -248,7 +254,7 @@ def test_the_pool_is_read_from_the_saved_rounds_and_a_damaged_file_is_skipped(
         summaries = store.summaries()
     (tmp_path / "sessions" / f"{damaged}.json").write_bytes(b"\x00" * 64)
     with Store(tmp_path, readonly=True) as store:
-        assert calcutta_pools(store, summaries) == {kept: 70}
+        assert session_highlights(store, summaries) == {kept: {BIGGEST_POOL: 70}}
 
 
 def test_stats_on_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

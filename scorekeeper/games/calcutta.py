@@ -6,7 +6,7 @@ stays in the pool for the next race, so balances plus the carried pool always su
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +26,10 @@ from scorekeeper.game import (
 from scorekeeper.games.racing.course import as_suit, check_course, check_entry, course_text
 
 COURSE = 7
+POOL = "(pool)"
+"""The pool carried into the next race, as a party to a settle-up: chips paid in that no
+race has paid out yet."""
+BIGGEST_POOL = "Biggest Calcutta pool"
 
 
 @dataclass(frozen=True)
@@ -64,6 +68,21 @@ def race_payouts(
     return money, left_in_pool
 
 
+def biggest_pool(rounds: Sequence[Mapping[str, Any]]) -> int:
+    """The largest pool one race of a session ran for: its sales plus what an unsold horse
+    left in the pool before it. Reads the rounds as saved (they were checked when
+    recorded), so no session needs replaying."""
+    carried = biggest = 0
+    for round_ in rounds:
+        sales = {
+            suit: Sale(sale["owner"], sale["price"]) if sale else None
+            for suit, sale in round_["sales"].items()
+        }
+        biggest = max(biggest, carried + sum(sale.price for sale in sales.values() if sale))
+        carried = race_payouts(sales, round_["first"], round_["second"], carried)[1]
+    return biggest
+
+
 class Calcutta(Game):
     id = "calcutta"
     name = "Calcutta Horse Race"
@@ -73,6 +92,8 @@ class Calcutta(Game):
     menu_order = 2
     round_name = "Race"
     first_to_act = None
+    kitty = POOL
+    highlight_labels = (BIGGEST_POOL,)
     options = {
         "chips": Option(150, "chips each player starts with", minimum=1),
         "dealer_bids": Option(True, "the dealer (auctioneer) may buy horses too"),
@@ -142,6 +163,15 @@ An unsold horse's share stays in the pool for the next race. The deal passes lef
             left[owner] -= price
             sales[suit] = Sale(owner, price)
         return {suit: sales[suit] for suit in SUITS}
+
+    def carried(self, setup: Setup, state: State) -> int:
+        return int(state.info["pot"])
+
+    def leaves_in_kitty(self, payer: str, amount: str) -> str:
+        return f"{payer} leaves {amount} in the pool for the next race"
+
+    def highlights(self, setup: Setup, rounds: Sequence[Mapping[str, Any]]) -> dict[str, int]:
+        return {BIGGEST_POOL: biggest_pool(rounds)}
 
     def panel(self, setup: Setup, state: State) -> list[tuple[str, str]]:
         stacks = state.info["stacks"]

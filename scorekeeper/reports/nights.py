@@ -23,7 +23,7 @@ from scorekeeper.errors import RuleError
 from scorekeeper.game import Unit
 from scorekeeper.games import GAMES
 from scorekeeper.reports.stats import clipped, game_name, person
-from scorekeeper.settle import POOL, Payment, payment_lines, settle
+from scorekeeper.settle import Payment, payment_lines, settle
 from scorekeeper.store import Store, StoreDamaged, StoreError, Summary
 from scorekeeper.store.durable import DamagedFile, encode, read_json, write_atomically
 
@@ -42,8 +42,8 @@ def night_of(summary: Summary) -> str:
 class Ledger:
     """One unit's settle-up for a night: each person's balance and who pays whom.
 
-    ``POOL`` is a party when a Calcutta pool is still carried at the end of a session:
-    those chips were paid in and nobody has won them yet.
+    A game's kitty (``Game.kitty``) is a party when it still holds chips at the end of a
+    session: those chips were paid in and nobody has won them yet.
     """
 
     unit: Unit
@@ -94,8 +94,8 @@ class Night:
                 shown = spelling[person(name)]
                 book[shown] = book.get(shown, 0) + summary.balances[name]
             carried = -sum(summary.balances.values())
-            if carried:
-                book[POOL] = book.get(POOL, 0) + carried
+            if carried and game.kitty is not None:
+                book[game.kitty] = book.get(game.kitty, 0) + carried
         return [
             Ledger(unit, books[unit], settle(books[unit]))
             for unit in ("money", "chips")

@@ -1,8 +1,8 @@
 """Statistics across every stored session, per player name.
 
 Built from the store's summaries (one index read, no round replayed), so it stays fast
-with ten thousand sessions. Only the biggest Calcutta pool needs rounds: they are read,
-not replayed, from the Calcutta sessions alone.
+with ten thousand sessions. Only a game's own highlights (``Game.highlights``) need
+rounds: they are read, not replayed, from the sessions of games that have some.
 
 Who is who: a name is one person across sessions whatever its case ("ann" is "Ann"), as
 a table refuses two names that differ only in case; the most recent spelling is shown.
@@ -13,12 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
+from scorekeeper.game import Setup
 from scorekeeper.games import GAMES
-from scorekeeper.games.calcutta import GAME as CALCUTTA
-from scorekeeper.games.calcutta import Sale, race_payouts
-from scorekeeper.money import amount
+from scorekeeper.money import amount, format_amount
 from scorekeeper.store import Store, StoreError, Summary
 
 
@@ -116,31 +114,23 @@ class Highlight:
     started: str
     value: int
 
+    @property
+    def unit(self) -> str:
+        """What a game's highlight counts in: its game's unit."""
+        game = GAMES.get(self.game)
+        return game.unit if game else "points"
+
 
 @dataclass(frozen=True)
 class Stats:
     players: list[PlayerStats]
     sessions: int
-    biggest_pool: Highlight | None
+    highlights: dict[str, Highlight]
+    """Each game's records by label ("Biggest ... pool"), in menu order."""
     longest: Highlight | None
 
     def player(self, name: str) -> PlayerStats | None:
         return next((p for p in self.players if person(p.name) == person(name)), None)
-
-
-def biggest_pool(rounds: Iterable[Mapping[str, Any]]) -> int:
-    """The largest pool one race of a Calcutta session ran for: its sales plus what an
-    unsold horse left in the pool before it. Reads the rounds as saved (they were checked
-    when recorded), so no session needs replaying."""
-    carried = biggest = 0
-    for round_ in rounds:
-        sales = {
-            suit: Sale(sale["owner"], sale["price"]) if sale else None
-            for suit, sale in round_["sales"].items()
-        }
-        biggest = max(biggest, carried + sum(sale.price for sale in sales.values() if sale))
-        carried = race_payouts(sales, round_["first"], round_["second"], carried)[1]
-    return biggest
 
 
 def _highlight(summary: Summary, value: int) -> Highlight:
@@ -152,26 +142,29 @@ def _game_order(game_id: str) -> tuple[int, str]:
     return (game.menu_order, game.name) if game else (1_000, game_id)
 
 
-def compute(summaries: Iterable[Summary], pools: Mapping[str, int] | None = None) -> Stats:
-    """The statistics of these sessions; ``pools`` maps Calcutta session ids to their
-    biggest pool (``biggest_pool``), so the caller decides how to read those rounds.
+def compute(
+    summaries: Iterable[Summary], highlights: Mapping[str, Mapping[str, int]] | None = None
+) -> Stats:
+    """The statistics of these sessions; ``highlights`` maps session ids to their game's
+    highlight figures (``session_highlights``), so the caller decides how to read rounds.
 
     Summaries are taken most recent first (as ``Store.summaries`` gives them): the first
     spelling of a name met is the one shown, and a record tied later keeps the older holder.
     """
-    pools = pools or {}
+    figures = highlights or {}
     people: dict[str, PlayerStats] = {}
     sessions = 0
     longest: Summary | None = None
-    pool: Highlight | None = None
+    best: dict[str, Highlight] = {}
     for summary in summaries:
         if not summary.rounds:
             continue
         sessions += 1
         if longest is None or summary.rounds >= longest.rounds:
             longest = summary
-        if summary.id in pools and (pool is None or pools[summary.id] >= pool.value):
-            pool = _highlight(summary, pools[summary.id])
+        for label, value in figures.get(summary.id, {}).items():
+            if label not in best or value >= best[label].value:
+                best[label] = _highlight(summary, value)
         unit = GAMES[summary.game].unit if summary.game in GAMES else None
         for name in summary.players:
             stats = people.setdefault(person(name), PlayerStats(name))
@@ -186,34 +179,39 @@ def compute(summaries: Iterable[Summary], pools: Mapping[str, int] | None = None
     for stats in people.values():
         stats.games = {key: stats.games[key] for key in sorted(stats.games, key=_game_order)}
     ranked = sorted(people.values(), key=lambda p: (-p.played, -p.won, person(p.name)))
+    in_order = sorted(best, key=lambda label: (_game_order(best[label].game), label))
     return Stats(
         ranked,
         sessions,
-        pool,
+        {label: best[label] for label in in_order},
         _highlight(longest, longest.rounds) if longest else None,
     )
 
 
-def calcutta_pools(store: Store, summaries: Iterable[Summary]) -> dict[str, int]:
-    """The biggest pool of each Calcutta session, from its saved rounds (not replayed:
-    replaying every Calcutta session would cost ten times as much).
+def session_highlights(store: Store, summaries: Iterable[Summary]) -> dict[str, dict[str, int]]:
+    """Each session's highlight figures, from its saved rounds (not replayed: replaying
+    every session would cost ten times as much); only games that keep highlights are read.
 
     A session that cannot be read is left out here; the session list reports it.
     """
-    pools = {}
+    found = {}
     for summary in summaries:
-        if summary.game == CALCUTTA.id and summary.rounds:
-            try:
-                pools[summary.id] = biggest_pool(store.saved(summary.id)["rounds"])
-            except (StoreError, LookupError, TypeError, ValueError, AttributeError):
-                continue
-    return pools
+        game = GAMES.get(summary.game)
+        if game is None or not game.highlight_labels or not summary.rounds:
+            continue
+        try:
+            saved = store.saved(summary.id)
+            setup = Setup(tuple(saved["players"]), saved["options"], saved["dealer"])
+            found[summary.id] = game.highlights(setup, saved["rounds"])
+        except (StoreError, LookupError, TypeError, ValueError, AttributeError):
+            continue
+    return found
 
 
 def gather(store: Store) -> Stats:
     """The statistics of every session in ``store``."""
     summaries = store.summaries()
-    return compute(summaries, calcutta_pools(store, summaries))
+    return compute(summaries, session_highlights(store, summaries))
 
 
 def rate(value: float | None) -> str:
@@ -272,9 +270,9 @@ def report(stats: Stats) -> str:
             for record in player.games.values()
         ]
     lines.append("")
-    if stats.biggest_pool:
-        pool = stats.biggest_pool
-        lines.append(highlight_line("Biggest Calcutta pool", pool, f"{pool.value:,} chips"))
+    for label, highlight in stats.highlights.items():
+        figure = format_amount(highlight.value, highlight.unit)
+        lines.append(highlight_line(label, highlight, figure))
     if stats.longest:
         longest = stats.longest
         figure = f"{game_name(longest.game)}, {longest.value} rounds"

@@ -20,7 +20,7 @@ from unittest import mock
 
 from scorekeeper import Session
 from scorekeeper.reports.nights import group, load_names
-from scorekeeper.reports.stats import calcutta_pools, compute, gather
+from scorekeeper.reports.stats import compute, gather, session_highlights
 from scorekeeper.store import Store
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]
@@ -122,11 +122,12 @@ def _best(run: Callable[[], object], repeats: int) -> float:
 def measure(path: Path, repeats: int) -> dict[str, float]:
     store = Store(path, readonly=True)
     summaries = store.summaries()
-    pools = calcutta_pools(store, summaries)
+    highlights = session_highlights(store, summaries)
     return {
         "summaries": _best(lambda: Store(path, readonly=True).summaries(), repeats),
-        "calcutta pools": _best(lambda: calcutta_pools(store, summaries), repeats),
-        "compute": _best(lambda: compute(summaries, pools), repeats),
+        # The only game with highlights to read from its rounds is Calcutta (its pools).
+        "calcutta pools": _best(lambda: session_highlights(store, summaries), repeats),
+        "compute": _best(lambda: compute(summaries, highlights), repeats),
         "nights": _best(lambda: group(summaries, load_names(path)), repeats),
         "stats total": _best(lambda: gather(Store(path, readonly=True)), repeats),
     }

@@ -276,6 +276,12 @@ betting round per hand): a game of two hands, settled at stake per game point or
         info = {**state.info, **_partnership_info(setup, totals)}
         return State(state.dealer, totals, state.balances, info=info)
 
+    def target(self, setup: Setup, state: State) -> int | None:
+        """The two-hand doubling and limit-poker games end after two hands, not at a score."""
+        if setup.options["doubling"] or setup.options["limit_poker"]:
+            return None
+        return int(setup.options["target"])
+
     def panel(self, setup: Setup, state: State) -> list[tuple[str, str]]:
         options, info = setup.options, state.info
         lines = []
