@@ -19,12 +19,12 @@ from scorekeeper.store import Store, StoreError, Summary, how_to_recover
 from screens.confirm import ConfirmScreen
 from screens.exporting import export_sessions
 from screens.format import plain
-from screens.grid import Column, ScoreGrid
 from screens.new_session import NewSessionScreen
 from screens.nights import NightsScreen
 from screens.problem import ProblemScreen
 from screens.stats import StatsScreen
 from screens.table import TableScreen
+from screens.widgets.grid import Column, ScoreGrid
 
 SHOWN = 200
 COLUMNS = (

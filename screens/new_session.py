@@ -24,11 +24,11 @@ from scorekeeper.games import GAMES
 from scorekeeper.money import format_amount
 from scorekeeper.session import Session
 from scorekeeper.store import Store, StoreError
-from screens.choice import Choice
-from screens.fields import FieldRow, ValueChanged, row_for, row_holding
 from screens.format import plain
 from screens.problem import ProblemScreen
 from screens.table import TableScreen
+from screens.widgets.choice import Choice
+from screens.widgets.fields import FieldRow, ValueChanged, row_for, row_holding
 
 
 def player_range(game: Game) -> str:

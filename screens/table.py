@@ -25,11 +25,11 @@ from screens.chart import ChartScreen
 from screens.confirm import ConfirmScreen
 from screens.exporting import export_sessions
 from screens.format import amount, names, plain, who_goes_first
-from screens.grid import Column, ScoreGrid
 from screens.problem import ProblemScreen
 from screens.rounds import ENTRIES
 from screens.rounds.base import Round
 from screens.settle import SettleScreen
+from screens.widgets.grid import Column, ScoreGrid
 
 DEALS = "●"
 LEADS = "★"

@@ -25,9 +25,9 @@ from textual.widgets import Button, Checkbox, Input, Static
 from scorekeeper.errors import RuleError
 from scorekeeper.game import State
 from scorekeeper.session import Session
-from screens.choice import UNPICKED, Choice
-from screens.fields import FieldRow, ValueChanged, row_for, row_holding
 from screens.format import amount, plain, who_goes_first
+from screens.widgets.choice import UNPICKED, Choice
+from screens.widgets.fields import FieldRow, ValueChanged, row_for, row_holding
 
 Round = dict[str, Any]
 Submit = Callable[[Round], RuleError | None]

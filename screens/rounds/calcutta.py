@@ -22,10 +22,10 @@ from scorekeeper.errors import RuleError
 from scorekeeper.games.calcutta import COURSE, auction_order, split_pool
 from scorekeeper.games.racing.course import check_course
 from scorekeeper.games.racing.odds import Chances, expected_share, finish_chances, price_verdict
-from screens.choice import Choice
 from screens.format import exact
 from screens.rounds.base import FieldRow, Round, RoundEntry
 from screens.rounds.horse_race import COURSE_HINT, HORSE_CHOICES, SYMBOLS, read_course
+from screens.widgets.choice import Choice
 
 
 class CalcuttaEntry(RoundEntry):

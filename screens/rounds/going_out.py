@@ -15,9 +15,9 @@ from textual.app import ComposeResult
 from textual.widgets import Input
 
 from scorekeeper.errors import RuleError
-from screens.choice import Choice
-from screens.fields import FieldRow
 from screens.rounds.base import Round, RoundEntry
+from screens.widgets.choice import Choice
+from screens.widgets.fields import FieldRow
 
 CARDS = "cards"
 

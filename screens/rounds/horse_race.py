@@ -25,9 +25,9 @@ from scorekeeper.cards import SUITS
 from scorekeeper.errors import RuleError
 from scorekeeper.games.horse_race import Odds, book_odds, odds_text, race_odds
 from scorekeeper.games.racing.odds import Chances, dealer_edge, fair_odds, finish_chances
-from screens.choice import Choice
 from screens.format import exact, plain
 from screens.rounds.base import FieldRow, Round, RoundEntry
+from screens.widgets.choice import Choice
 
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 HORSE_CHOICES = [(f"{suit} {SYMBOLS[suit]}", suit) for suit in SUITS]

@@ -9,9 +9,9 @@ from textual.app import ComposeResult
 from textual.widgets import Checkbox
 
 from scorekeeper.games.hot_rum import deadwood_points
-from screens.fields import FieldRow
 from screens.rounds.base import Round
 from screens.rounds.going_out import GoingOutEntry
+from screens.widgets.fields import FieldRow
 
 
 class HotRumEntry(GoingOutEntry):

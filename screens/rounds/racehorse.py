@@ -14,8 +14,8 @@ from textual.widgets import Checkbox, Input
 
 from scorekeeper.errors import RuleError
 from scorekeeper.games.racehorse import BID_NAMES, POINTS, SMUDGE, bid_made
-from screens.choice import Choice
 from screens.rounds.base import FieldRow, Round, RoundEntry
+from screens.widgets.choice import Choice
 
 POINT_WORDS = {word[0]: word for word in POINTS} | {word: word for word in POINTS}
 

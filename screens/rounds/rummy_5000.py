@@ -5,36 +5,29 @@ text (``10 10 K K K 5 6 7``), valued live with the hand's wild rank by
 ``scorekeeper.games.rummy_5000.hands``. As soon as any of them holds card text the hand is
 counted from cards, since the game takes one or the other for the whole hand.
 
-The variations add rows: the doubling cube and the limit-poker pot are logs of what was
-said at the table (double / accept / fold / beaver; check / bet / raise / call / fold),
-each step checked at once by ``scorekeeper.games.rummy_5000.stakes`` so a double twice in a
-row or a raise over the limit is refused as it is pressed. Money cards add who melded a Q♥ 7♥ pair
-and who was caught with a Q♥; michigan adds a false "I can go out", recorded on its own.
+The variations add rows: the doubling cube and the limit-poker pot, logged by the widgets in
+``screens.widgets.stakes``. Money cards add who melded a Q♥ 7♥ pair and who was caught
+with a Q♥; michigan adds a false "I can go out", recorded on its own.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.content import Content
-from textual.message import Message
-from textual.widget import Widget
 from textual.widgets import Checkbox, Input
 
 from scorekeeper.cards import RANKS
 from scorekeeper.errors import RuleError
 from scorekeeper.games.rummy_5000.hands import BONUSES, cards_value, hand_scores
-from scorekeeper.games.rummy_5000.stakes import Cube, Pot, cube_after, pot_after
-from screens.choice import Choice
-from screens.fields import ValueChanged
 from screens.format import amount
 from screens.rounds.base import FieldRow, Round, RoundEntry
+from screens.widgets.choice import Choice
+from screens.widgets.stakes import CubeLog, PotLog, StakesLog
 
 POINTS = re.compile(r"[\d,]*")
 """A hand typed as points: blank or a whole number. Anything else is card text."""
@@ -44,282 +37,6 @@ BONUS_CHOICES = [
 ]
 STAKES_ROWS = ("wild", "doubles", "automatic_double", "pot", "false_claim")
 """The rows that still count when a player folds; the rest are the played-out hand's."""
-Step = tuple[str, str, int]
-"""One thing said at the table: (what, who, chips), e.g. ("double", "Ann", 0)."""
-
-
-class StakesLog(Widget, can_focus=True):
-    """A focusable log of what two players said during the hand; a key adds a step.
-
-    A step the rules refuse is not taken: ``Refused`` carries the game's message for
-    the row. Backspace takes back the last step.
-    """
-
-    DEFAULT_CSS = """
-    StakesLog {
-        width: 1fr;
-        height: auto;
-        padding: 0 1;
-        background: $surface;
-        &:focus { background: $boost; }
-        &.-invalid { background: $error 20%; }
-    }
-    """
-    BINDINGS = [Binding("backspace,delete", "take_back", "Take back", show=False)]
-
-    class Changed(ValueChanged):
-        def __init__(self, log: StakesLog) -> None:
-            super().__init__()
-            self.log = log
-
-        @property
-        def control(self) -> StakesLog:
-            return self.log
-
-    class Refused(Message):
-        def __init__(self, log: StakesLog, message: str) -> None:
-            super().__init__()
-            self.log = log
-            self.message = message
-
-        @property
-        def control(self) -> StakesLog:
-            return self.log
-
-    def __init__(self, players: Sequence[str]) -> None:
-        super().__init__()
-        self.players = tuple(players)
-        self.steps: list[Step] = []
-
-    def other(self, name: str) -> str:
-        return self.players[1] if name == self.players[0] else self.players[0]
-
-    def on_key(self, event: events.Key) -> None:
-        if not event.is_printable or not event.character or event.character == " ":
-            return
-        event.stop()
-        event.prevent_default()
-        try:
-            steps = self.press(event.character.casefold())
-        except RuleError as error:
-            self.refresh()
-            self.post_message(self.Refused(self, error.message))
-            return
-        if steps is not None:
-            self.steps = steps
-            self.changed()
-
-    def action_take_back(self) -> None:
-        if self.steps:
-            self.steps = self.steps[:-1]
-            self.changed()
-
-    def changed(self) -> None:
-        self.refresh(layout=True)
-        self.post_message(self.Changed(self))
-
-    def press(self, key: str) -> list[Step] | None:
-        """The steps after ``key``, ``None`` if it changes nothing; RuleError refuses it."""
-        raise NotImplementedError
-
-    def hint(self) -> str:
-        """What can be pressed now, for the row's note."""
-        raise NotImplementedError
-
-    def fields(self) -> Round:
-        """This log's fields of the round; RuleError if the talking is not finished."""
-        raise NotImplementedError
-
-    def who_folded(self) -> str | None:
-        raise NotImplementedError
-
-
-class CubeLog(StakesLog):
-    """The doubling cube: who doubled, who accepted, beavered or folded.
-
-    The face is the physical cube's, as ``scorekeeper.games.rummy_5000.stakes.cube_after``
-    turns it for what was said; it also refuses what is said out of turn.
-    """
-
-    def __init__(self, players: Sequence[str]) -> None:
-        super().__init__(players)
-        self.automatic = False
-
-    def cube(self, steps: Sequence[Step] | None = None) -> Cube:
-        said = [(what, who) for what, who, _ in (self.steps if steps is None else steps)]
-        return cube_after(said, self.players, self.automatic)
-
-    def press(self, key: str) -> list[Step] | None:
-        cube = self.cube()
-        if cube.folded is not None:
-            raise RuleError("doubles", f"{cube.folded} folded: the hand is over (⌫ takes it back)")
-        answer = None if cube.pending is None else self.other(cube.pending)
-        if key in ("1", "2"):
-            doubler = self.players[int(key) - 1]
-            step = ("beaver" if doubler == answer else "double", doubler, 0)
-        elif key == "d":
-            if answer is not None:
-                step = ("beaver", answer, 0)
-            elif cube.doubles:
-                step = ("double", self.other(cube.doubles[-1]), 0)
-            else:
-                first, second = self.players
-                raise RuleError("doubles", f"who doubles? 1 for {first}, 2 for {second}")
-        elif key in ("a", "b", "f"):
-            if answer is None:
-                raise RuleError("doubles", "nobody has doubled: there is nothing to answer")
-            step = ({"a": "accept", "b": "beaver", "f": "fold"}[key], answer, 0)
-        else:
-            return None
-        steps = [*self.steps, step]
-        self.cube(steps)
-        return steps
-
-    def render(self) -> Content:
-        cube = self.cube()
-        said = {"double": "doubles", "accept": "accepts", "beaver": "beavers", "fold": "folds"}
-        log = ", ".join(f"{who} {said[what]}" for what, who, _ in self.steps)
-        waiting = f" — {self.other(cube.pending)} to answer" if cube.pending else ""
-        return Content(f"cube {cube.face}" + (f": {log}" if log else "") + waiting)
-
-    def hint(self) -> str:
-        cube = self.cube()
-        if cube.folded is not None:
-            return "⌫ takes the fold back"
-        if cube.pending is not None:
-            return "a accept · f fold · b beaver"
-        if cube.doubles:
-            return f"d {self.other(cube.doubles[-1])} doubles · ⌫ back"
-        first, second = self.players
-        return f"1 {first} doubles · 2 {second} doubles"
-
-    def who_folded(self) -> str | None:
-        return self.cube().folded
-
-    def fields(self) -> Round:
-        cube = self.cube()
-        if cube.pending is not None:
-            raise RuleError(
-                "doubles",
-                f"{self.other(cube.pending)} has not answered {cube.pending}'s double: "
-                "a accept, f fold, b beaver",
-            )
-        round_: Round = {"stake": cube.face, "doubles": list(cube.doubles)}
-        if cube.folded is not None:
-            round_["folded"] = cube.folded
-        if self.automatic:
-            round_["automatic_double"] = True
-        return round_
-
-    def replay(self, doubles: Sequence[str], folded: str | None) -> None:
-        """The steps of a recorded hand: each double taken, the last refused if one folded."""
-        steps: list[Step] = []
-        for index, who in enumerate(doubles):
-            steps.append(("double", who, 0))
-            last = index == len(doubles) - 1
-            steps.append(("fold" if last and folded else "accept", self.other(who), 0))
-        self.steps = steps
-        self.changed()
-
-
-class PotLog(StakesLog):
-    """The limit-poker pot: antes, then check / bet / raise / call / fold in turn.
-
-    Chips are typed before the step: ``3b`` bets 3, ``5r`` raises 5 (either letter does
-    either: the first chips in are the bet, the rest raises). Whose turn it is, what the
-    pot holds and what is allowed come from ``scorekeeper.games.rummy_5000.stakes.pot_after``.
-    An edited hand starts from the pot as recorded.
-    """
-
-    def __init__(self, players: Sequence[str], dealer: str) -> None:
-        super().__init__(players)
-        self.dealer = dealer
-        self.typed = ""
-        self.recorded: Pot | None = None
-
-    def pot(self, steps: Sequence[Step] | None = None) -> Pot:
-        if self.recorded is not None:
-            return self.recorded
-        return pot_after(self.steps if steps is None else steps, self.players, self.dealer)
-
-    def press(self, key: str) -> list[Step] | None:
-        pot = self.pot()
-        if key.isdigit():
-            self.typed = (self.typed + key)[-2:]
-            self.refresh()
-            self.post_message(self.Changed(self))
-            return None
-        if key not in ("b", "r", "c", "k", "f"):
-            return None
-        if pot.to_act is None:
-            raise RuleError("pot", "the betting is over (⌫ takes back the last step)")
-        who = pot.to_act
-        if key in ("b", "r"):
-            if not self.typed:
-                raise RuleError("pot", f"type {who}'s chips first: 3b bets or raises 3")
-            chips, self.typed = int(self.typed), ""
-            step = ("raise" if pot.bet else "bet", who, chips)
-        else:
-            step = ({"c": "call", "k": "check", "f": "fold"}[key], who, 0)
-        steps = [*self.steps, step]
-        self.pot(steps)
-        return steps
-
-    def action_take_back(self) -> None:
-        if self.typed:
-            self.typed = ""
-            self.changed()
-        elif self.recorded is not None:
-            self.recorded = None
-            self.changed()
-        else:
-            super().action_take_back()
-
-    def render(self) -> Content:
-        pot = self.pot()
-        each = ", ".join(f"{name} {pot.chips[name]}" for name in self.players)
-        log = ", ".join(
-            f"{who} {what}s {chips}" if chips else f"{who} {what}s"
-            for what, who, chips in self.steps
-        )
-        if self.recorded is not None:
-            log = "as recorded"
-        waiting = "" if pot.to_act is None else f" — {pot.to_act} to act"
-        typed = f" {self.typed}▏" if self.typed else ""
-        return Content(f"pot {pot.total} ({each})" + (f": {log}" if log else "") + waiting + typed)
-
-    def hint(self) -> str:
-        pot = self.pot()
-        if self.recorded is not None:
-            return "⌫ to type the betting again"
-        if pot.over:
-            return "betting over · ⌫ takes back"
-        if self.typed:
-            return f"{self.typed}: b bet · r raise"
-        if pot.facing:
-            return "c call · 3r raise · f fold"
-        return "k check · 3b bet · f fold"
-
-    def who_folded(self) -> str | None:
-        return self.pot().folded
-
-    def fields(self) -> Round:
-        pot = self.pot()
-        if pot.facing:
-            raise RuleError(
-                "pot", f"{pot.to_act} has not answered the bet: c call, f fold, or raise"
-            )
-        round_: Round = {"pot": dict(pot.chips)}
-        if any(pot.raises.values()):
-            round_["raises"] = {name: count for name, count in pot.raises.items() if count}
-        if pot.folded is not None:
-            round_["folded"] = pot.folded
-        return round_
-
-    def show_recorded(self, round_: Mapping[str, Any]) -> None:
-        raises = dict.fromkeys(self.players, 0) | dict(round_.get("raises", {}))
-        self.recorded = Pot(dict(round_["pot"]), raises, None, folded=round_.get("folded"))
-        self.changed()
 
 
 class Rummy5000Entry(RoundEntry):

@@ -10,9 +10,9 @@ from textual.widgets import Input
 
 from scorekeeper.errors import RuleError
 from scorekeeper.games.seven_hand import card_points
-from screens.fields import FieldRow
 from screens.rounds.base import Round
 from screens.rounds.going_out import GoingOutEntry
+from screens.widgets.fields import FieldRow
 
 
 class SevenHandEntry(GoingOutEntry):

@@ -1,8 +1,8 @@
 """The Calcutta entry, typed as the auctioneer calls the horses (Friday at the Parks')."""
 
 from scorekeeper import Session
-from screens.choice import Choice
 from screens.rounds.base import RoundEntry
+from screens.widgets.choice import Choice
 from tests.ui.hosts import EntryHost
 
 PARKS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]

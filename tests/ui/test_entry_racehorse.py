@@ -1,8 +1,8 @@
 """The Racehorse round entry, driven by the keys a person at the table presses."""
 
 from scorekeeper import Session
-from screens.fields import field_paths
 from screens.rounds.base import RoundEntry
+from screens.widgets.fields import field_paths
 from tests.ui.hosts import EntryHost
 
 SEATS = ["Ann", "Bob", "Cy", "Di", "Ed"]

@@ -8,10 +8,10 @@ from scorekeeper.session import Session
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from screens.confirm import ConfirmScreen
-from screens.grid import ScoreGrid
 from screens.home import HomeScreen
 from screens.problem import ProblemScreen
 from screens.table import TableScreen
+from screens.widgets.grid import ScoreGrid
 from tests.ui.play import read_csv
 
 

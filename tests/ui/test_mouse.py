@@ -5,10 +5,10 @@ from __future__ import annotations
 from scorekeeper.session import Session
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
-from screens.choice import ChoiceItem
-from screens.grid import ScoreGrid
 from screens.rounds.base import RoundEntry
 from screens.table import TableScreen
+from screens.widgets.choice import ChoiceItem
+from screens.widgets.grid import ScoreGrid
 
 
 def item(entry: RoundEntry, path: str, label: str) -> ChoiceItem:

@@ -6,10 +6,10 @@ from textual.pilot import Pilot
 
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
-from screens.grid import ScoreGrid
 from screens.rounds.base import RoundEntry
 from screens.settle import SettleScreen
 from screens.table import TableScreen
+from screens.widgets.grid import ScoreGrid
 from tests.ui.play import export_here, start_session
 
 TABLE = ["Al", "Bo", "Cy", "Dee"]

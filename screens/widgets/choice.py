@@ -17,8 +17,8 @@ from textual.binding import Binding
 from textual.widget import Widget
 from textual.widgets import Static
 
-from screens.fields import ValueChanged
 from screens.format import plain
+from screens.widgets.fields import ValueChanged
 
 UNPICKED: Any = object()
 """The value of a ``Choice`` built with nothing picked (``None`` can be a real option)."""

@@ -1,0 +1,1 @@
+"""Reusable controls: the score grid, the one-key choice, field rows, 5000's stakes logs."""
