@@ -19,11 +19,11 @@ from pathlib import Path
 
 from scorekeeper import __version__
 from scorekeeper.games import GAMES
-from scorekeeper.reports import nights, stats
+from scorekeeper.reports import EXPORTS, nights, stats
 from scorekeeper.reports.export import export
 from scorekeeper.store import Store, StoreError, Summary
+from scorekeeper.wording import cells, day_and_clock, pad, pad_left, plural
 
-EXPORTS = Path("exports")
 HEADINGS = ("ID", "GAME", "STARTED", "ROUNDS", "STATUS", "PLAYERS")
 
 App = Callable[[Path | None], int]
@@ -76,14 +76,6 @@ def _printable(value: str) -> str:
     )
 
 
-def _width(value: str) -> int:
-    """Terminal columns: wide characters such as 中 take two."""
-    return sum(
-        0 if unicodedata.combining(char) else 2 if unicodedata.east_asian_width(char) in "WF" else 1
-        for char in value
-    )
-
-
 def _status(summary: Summary) -> str:
     if summary.finished:
         return "won by " + ", ".join(summary.winners)
@@ -95,23 +87,21 @@ def _table(summaries: Sequence[Summary]) -> list[str]:
         (
             summary.id,
             GAMES[summary.game].name if summary.game in GAMES else summary.game,
-            summary.started[:16].replace("T", " "),
+            day_and_clock(summary.started),
             str(summary.rounds),
             _printable(_status(summary)),
             _printable(", ".join(summary.players)),
         )
         for summary in summaries
     ]
-    widths = [max(_width(row[column]) for row in rows) for column in range(len(HEADINGS))]
+    widths = [max(cells(row[column]) for row in rows) for column in range(len(HEADINGS))]
     lines = []
     for row in rows:
-        cells = [
-            " " * (widths[column] - _width(cell)) + cell
-            if column == 3
-            else cell + " " * (widths[column] - _width(cell))
+        laid_out = [
+            pad_left(cell, widths[column]) if column == 3 else pad(cell, widths[column])
             for column, cell in enumerate(row)
         ]
-        lines.append("  ".join(cells).rstrip())
+        lines.append("  ".join(laid_out).rstrip())
     return lines
 
 
@@ -129,7 +119,7 @@ def _list(path: Path | None) -> int:
         summaries = store.summaries()
         if summaries:
             print("\n".join(_table(summaries)))
-            print(f"{len(summaries)} session{'s' if len(summaries) != 1 else ''} in {store.path}")
+            print(f"{plural(len(summaries), 'session')} in {store.path}")
         else:
             print(f"No sessions yet in {store.path}. Run `scorekeeper` to start one.")
         _warn_damaged(store, "not listed")

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from textual.screen import Screen
 
+from scorekeeper.reports import EXPORTS
 from scorekeeper.store import Store, StoreError
-
-EXPORTS = Path("exports")
 
 
 def export_sessions(screen: Screen[object], store: Store, session_ids: list[str] | None) -> None:

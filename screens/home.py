@@ -16,6 +16,7 @@ from textual.widgets import Footer, Header, Input, Static
 
 from scorekeeper.games import GAMES
 from scorekeeper.store import Store, StoreError, Summary, how_to_recover
+from scorekeeper.wording import day_and_clock, iso, plural, short_day_and_clock
 from screens.confirm import ConfirmScreen
 from screens.exporting import export_sessions
 from screens.format import plain
@@ -58,7 +59,7 @@ def standing(summary: Summary) -> str:
 
 
 def searchable(summary: Summary) -> str:
-    parts = [game_name(summary), summary.game, *summary.players, summary.started, summary.id]
+    parts = [game_name(summary), summary.game, *summary.players, iso(summary.started), summary.id]
     return " ".join(parts).casefold()
 
 
@@ -167,7 +168,7 @@ class HomeScreen(Screen[None]):
             [
                 game_name(summary),
                 ", ".join(summary.players),
-                summary.started[5:16].replace("T", " "),
+                short_day_and_clock(summary.started),
                 str(summary.rounds),
                 standing(summary),
                 "done" if summary.finished else "",
@@ -183,7 +184,7 @@ class HomeScreen(Screen[None]):
             count.update(f"{len(matching):,} of {len(self.summaries):,} sessions match.")
         else:
             total = len(self.summaries)
-            count.update(f"{total:,} session{'' if total == 1 else 's'}.")
+            count.update(f"{plural(total, 'session')}.")
         self.query_one("#empty", Static).display = not self.summaries
         sessions.display = count.display = bool(self.summaries)
 
@@ -253,7 +254,7 @@ class HomeScreen(Screen[None]):
         self.app.push_screen(
             ConfirmScreen(
                 f"Delete the {game_name(summary)} session of {', '.join(summary.players)}?",
-                f"Started {summary.started[:16].replace('T', ' ')}, {summary.rounds} rounds. "
+                f"Started {day_and_clock(summary.started)}, {summary.rounds} rounds. "
                 "This cannot be undone.",
             ),
             delete,

@@ -18,9 +18,9 @@ from textual.widgets import DataTable, Footer, Header, Input, Static
 
 from scorekeeper.errors import RuleError
 from scorekeeper.reports.nights import NAME_LENGTH, Ledger, Night, game_line, nights_of, rename
-from scorekeeper.reports.stats import clipped
 from scorekeeper.settle import payment_lines
 from scorekeeper.store import Store, StoreError
+from scorekeeper.wording import clipped, plural
 from screens.format import amount, names, plain
 from screens.problem import ProblemScreen
 
@@ -134,7 +134,7 @@ class NightsScreen(Screen[None]):
                 key=night.date,
             )
         count = len(self.nights)
-        self.sub_title = f"{count:,} night{'' if count == 1 else 's'}"
+        self.sub_title = plural(count, "night")
         for selector in ("#nights", "#night-title", "#ledger"):
             self.query_one(selector).display = bool(self.nights)
         self.query_one("#no-nights").display = not self.nights
@@ -150,7 +150,7 @@ class NightsScreen(Screen[None]):
     def show_night(self, night: Night) -> None:
         games = len(night.sessions)
         self.query_one("#night-title", Static).update(
-            plain(f"{night.title} — {games} game{'' if games == 1 else 's'}, settled as one")
+            plain(f"{night.title} — {plural(games, 'game')}, settled as one")
         )
         lines = "\n".join(game_line(summary) for summary in night.sessions)
         self.query_one("#games", Static).update(plain(lines))

@@ -15,6 +15,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 
 from scorekeeper.reports.stats import GameRecord, PlayerStats, Stats, game_name, gather, rate
 from scorekeeper.store import Store
+from scorekeeper.wording import day, plural
 from screens.format import amount, names, plain, sum_of
 
 EMPTY = "No game has been played yet: statistics start with the first round recorded."
@@ -54,8 +55,7 @@ class StatsScreen(Screen[None]):
     def on_mount(self) -> None:
         self.title = "Statistics"
         stats = self.stats
-        plural = "session" if stats.sessions == 1 else "sessions"
-        self.sub_title = f"{stats.sessions:,} {plural} played"
+        self.sub_title = f"{plural(stats.sessions, 'session')} played"
         self.query_one("#records", Static).update(plain(self.records()))
         players = self.query_one("#players", DataTable)
         for label, width in (
@@ -100,13 +100,13 @@ class StatsScreen(Screen[None]):
         for label, highlight in self.stats.highlights.items():
             lines.append(
                 f"{label}: {sum_of(highlight.value, highlight.unit)} "
-                f"({names(highlight.players)}, {highlight.started[:10]})"
+                f"({names(highlight.players)}, {day(highlight.started)})"
             )
         longest = self.stats.longest
         if longest is not None:
             lines.append(
                 f"Longest game: {game_name(longest.game)}, {longest.value} rounds "
-                f"({names(longest.players)}, {longest.started[:10]})"
+                f"({names(longest.players)}, {day(longest.started)})"
             )
         return "\n".join(lines)
 

@@ -21,6 +21,7 @@ from scorekeeper.errors import RuleError
 from scorekeeper.game import Game, State
 from scorekeeper.session import Session
 from scorekeeper.store import Store, StoreError
+from scorekeeper.wording import plural
 from screens.chart import ChartScreen
 from screens.confirm import ConfirmScreen
 from screens.exporting import export_sessions
@@ -95,7 +96,7 @@ class TableScreen(Screen[None]):
         status.set_class(session.finished, "-over")
         if session.finished:
             rounds = len(session.rounds)
-            played = f"{rounds} {self.game.round_name.lower()}{'' if rounds == 1 else 's'}"
+            played = plural(rounds, self.game.round_name.lower())
             won = "won" if len(session.winners) == 1 else "share the win"
             status.update(
                 plain(f"Game over after {played} · {names(session.winners)} {won}")

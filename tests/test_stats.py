@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -33,8 +34,8 @@ def summary(
         id=sid,
         game=game,
         players=players,
-        started=started,
-        updated=started,
+        started=datetime.fromisoformat(started),
+        updated=datetime.fromisoformat(started),
         rounds=rounds,
         finished=bool(winners),
         winners=winners,

@@ -1,1 +1,10 @@
-"""What the saved sessions add up to: the CSV export, statistics and the game-night ledger."""
+"""What the saved sessions add up to: the CSV export, statistics and the game-night ledger.
+
+Only the default exports folder lives here, so a screen can name it without loading the
+export code before it is asked for.
+"""
+
+from pathlib import Path
+
+EXPORTS = Path("exports")
+"""Where exports go unless told otherwise: ``exports`` in the current folder."""

@@ -24,6 +24,7 @@ from scorekeeper.reports.nights import load_names
 from scorekeeper.session import Session
 from scorekeeper.store import Store, StoreDamaged, StoreError
 from scorekeeper.store.durable import replacing_text
+from scorekeeper.wording import iso
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 SESSION_COLUMNS = [
@@ -191,7 +192,9 @@ def export(
             for session_id in ids:
                 session = store.load(session_id)
                 summary = summaries.get(session_id)
-                started, updated = (summary.started, summary.updated) if summary else ("", "")
+                started, updated = (
+                    (iso(summary.started), iso(summary.updated)) if summary else ("", "")
+                )
                 night = night_names.get(started[:10], started[:10])
                 session_rows.writerow(_session_row(session_id, session, started, updated, night))
                 round_rows.writerows(_round_rows(session_id, session, details))

@@ -22,10 +22,11 @@ from pathlib import Path
 from scorekeeper.errors import RuleError
 from scorekeeper.game import Unit
 from scorekeeper.games import GAMES
-from scorekeeper.reports.stats import clipped, game_name, person
+from scorekeeper.reports.stats import game_name, person
 from scorekeeper.settle import Payment, payment_lines, settle
 from scorekeeper.store import Store, StoreDamaged, StoreError, Summary
 from scorekeeper.store.durable import DamagedFile, encode, read_json, write_atomically
+from scorekeeper.wording import clipped, clock, day, plural, spoken_day
 
 NAMES_FILE = "nights.json"
 SCHEMA = 1
@@ -35,7 +36,7 @@ _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 def night_of(summary: Summary) -> str:
     """The night a session belongs to: the date (YYYY-MM-DD) it was started on."""
-    return summary.started[:10]
+    return day(summary.started)
 
 
 @dataclass(frozen=True)
@@ -63,8 +64,7 @@ class Night:
         """The name if it has one, else the date as a person says it: "Fri 3 May 2024"."""
         if self.name:
             return self.name
-        day = Date.fromisoformat(self.date)
-        return f"{day:%a} {day.day} {day:%b %Y}"
+        return spoken_day(Date.fromisoformat(self.date))
 
     @property
     def label(self) -> str:
@@ -221,13 +221,13 @@ def nights_of(store: Store) -> list[Night]:
 def game_line(summary: Summary) -> str:
     """ "19:05  Calcutta Horse Race — Ann, Bob, Cy · 2 rounds" for one game of a night."""
     game = GAMES.get(summary.game)
-    rounds = "1 round" if summary.rounds == 1 else f"{summary.rounds} rounds"
+    rounds = plural(summary.rounds, "round")
     # A points game pays only at its end, so until then it adds nothing to the settle-up.
     going_on = (
         game is not None and game.scored_in_points and summary.rounds and not summary.finished
     )
     return (
-        f"{summary.started[11:16]}  {game_name(summary.game)} — "
+        f"{clock(summary.started)}  {game_name(summary.game)} — "
         f"{clipped(', '.join(summary.players), 40)} · {rounds}"
         + (" · not over: no money yet" if going_on else "")
     )
@@ -235,9 +235,8 @@ def game_line(summary: Summary) -> str:
 
 def report(night: Night) -> str:
     """The night's games and its settle-up as text for the command line."""
-    count = len(night.sessions)
     heading = f"{night.name} ({night.date})" if night.name else night.title
-    lines = [f"{heading}: {count} game{'' if count == 1 else 's'}"]
+    lines = [f"{heading}: {plural(len(night.sessions), 'game')}"]
     lines += [f"  {game_line(summary)}" for summary in night.sessions]
     ledgers = night.ledgers()
     if not ledgers:

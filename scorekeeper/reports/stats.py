@@ -13,11 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from scorekeeper.game import Setup
 from scorekeeper.games import GAMES
 from scorekeeper.money import amount, format_amount
 from scorekeeper.store import Store, StoreError, Summary
+from scorekeeper.wording import clipped, day, pad, plural
 
 
 def person(name: str) -> str:
@@ -111,7 +113,7 @@ class Highlight:
     session_id: str
     game: str
     players: tuple[str, ...]
-    started: str
+    started: datetime
     value: int
 
     @property
@@ -223,10 +225,6 @@ def game_name(game_id: str) -> str:
     return game.name if game else game_id
 
 
-def clipped(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
-
-
 def record_line(record: GameRecord) -> str:
     """ "3 played, won 1 of 2 (50%), average 120 points, best 40" for one game."""
     parts = [f"{record.played} played"]
@@ -243,22 +241,21 @@ def record_line(record: GameRecord) -> str:
 
 def highlight_line(label: str, highlight: Highlight, figure: str) -> str:
     who = clipped(", ".join(highlight.players), 40)
-    return f"{label}: {figure} ({who}, {highlight.started[:10]})"
+    return f"{label}: {figure} ({who}, {day(highlight.started)})"
 
 
 def report(stats: Stats) -> str:
     """The statistics as text for the command line, 80 columns wide."""
     if not stats.sessions:
         return "No game has been played yet: statistics start with the first round recorded."
-    plural = "session" if stats.sessions == 1 else "sessions"
     lines = [
-        f"Statistics over {stats.sessions:,} {plural}",
+        f"Statistics over {plural(stats.sessions, 'session')}",
         "",
         f"{'Player':<20}{'Played':>7}{'Won':>6}{'Win rate':>10}{'Money':>14}{'Chips':>10}",
     ]
     for player in stats.players:
         lines.append(
-            f"{clipped(player.name, 19):<20}{player.played:>7}{player.won:>6}"
+            f"{pad(clipped(player.name, 19), 20)}{player.played:>7}{player.won:>6}"
             f"{rate(player.win_rate):>10}{amount(player.money, 'money', signed=True):>14}"
             f"{amount(player.chips, 'chips', signed=True):>10}"
         )
@@ -266,7 +263,7 @@ def report(stats: Stats) -> str:
     for player in stats.players:
         lines += ["", player.name]
         lines += [
-            f"  {clipped(game_name(record.game), 20):<20} {record_line(record)}"
+            f"  {pad(clipped(game_name(record.game), 20), 20)} {record_line(record)}"
             for record in player.games.values()
         ]
     lines.append("")

@@ -14,6 +14,7 @@ import contextlib
 import os
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -27,19 +28,23 @@ from scorekeeper.store.durable import (
     write_atomically,
 )
 from scorekeeper.store.errors import SessionNotFound, StoreDamaged, how_to_recover
+from scorekeeper.wording import moment
 
 Entry = list[Any]
 
 
 @dataclass(frozen=True)
 class Summary:
-    """One line of the session list, read from the index without replaying any round."""
+    """One line of the session list, read from the index without replaying any round.
+
+    ``started`` and ``updated`` are local times with their UTC offset (``wording`` words them).
+    """
 
     id: str
     game: str
     players: tuple[str, ...]
-    started: str
-    updated: str
+    started: datetime
+    updated: datetime
     rounds: int
     finished: bool
     winners: tuple[str, ...]
@@ -75,8 +80,8 @@ def summary(session_id: str, kept: list[Any]) -> Summary:
         session_id,
         game,
         tuple(players),
-        started,
-        updated,
+        moment(started),
+        moment(updated),
         rounds,
         finished,
         tuple(winners),

@@ -1,0 +1,38 @@
+"""Counts, dates and aligned names read the same wherever the domain writes them."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from scorekeeper.reports.stats import compute, report
+from scorekeeper.wording import cells, clipped, day, pad, pad_left, plural, spoken_day
+from tests.test_stats import summary
+
+
+def test_one_session_two_sessions_and_thousands() -> None:
+    assert plural(1, "session") == "1 session"
+    assert plural(2, "session") == "2 sessions"
+    assert plural(0, "game") == "0 games"
+    assert plural(1250, "session") == "1,250 sessions"
+
+
+def test_a_saved_time_keeps_the_date_it_was_recorded_on() -> None:
+    late = datetime.fromisoformat("2024-05-03T23:40:00+02:00")
+    assert day(late) == "2024-05-03", "not the UTC date, which is the same here by chance"
+    assert day(datetime.fromisoformat("2024-05-04T00:20:00+02:00")) == "2024-05-04"
+    assert spoken_day(date(2024, 5, 3)) == "Fri 3 May 2024"
+
+
+def test_wide_names_are_padded_and_clipped_by_cells() -> None:
+    assert cells("中文") == 4 and cells("Zoë") == 3
+    assert pad("中文", 6) == "中文  " and pad_left("中", 4) == "  中"
+    assert clipped("中文中文中文", 7) == "中文中…" and cells(clipped("中文中文中文", 7)) == 7
+    assert clipped("Ann", 3) == "Ann"
+
+
+def test_statistics_columns_line_up_with_wide_names() -> None:
+    stats = compute([summary("s1", "hot-rum", {"中文": 500, "Bob": -500})])
+    lines = report(stats).splitlines()
+    rows = [line for line in lines if line.startswith(("中文", "Bob"))][:2]
+    assert len(rows) == 2
+    assert cells(rows[0]) == cells(rows[1]), rows
