@@ -19,7 +19,7 @@ from pathlib import Path
 
 from scorekeeper import __version__
 from scorekeeper.games import GAMES
-from scorekeeper.reports import EXPORTS, nights, stats
+from scorekeeper.reports import EXPORTS, night_report, nights, stats
 from scorekeeper.reports.export import export
 from scorekeeper.store import Store, StoreError, Summary
 from scorekeeper.wording import cells, day_and_clock, pad, pad_left, plural
@@ -158,7 +158,7 @@ def _settle(path: Path | None, wanted: str | None) -> int:
         except LookupError as error:
             print(f"scorekeeper: {error}", file=sys.stderr)
             return 1
-        print(_printed(nights.report(night)))
+        print(_printed(night_report.report(night)))
         _warn_damaged(store, "not settled")
     return 0
 

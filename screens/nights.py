@@ -17,7 +17,9 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
 from scorekeeper.errors import RuleError
-from scorekeeper.reports.nights import NAME_LENGTH, Ledger, Night, game_line, nights_of, rename
+from scorekeeper.reports.night_names import NAME_LENGTH, rename
+from scorekeeper.reports.night_report import game_line
+from scorekeeper.reports.nights import Ledger, Night, nights_of
 from scorekeeper.settle import payment_lines
 from scorekeeper.store import Store, StoreError
 from scorekeeper.wording import clipped, plural

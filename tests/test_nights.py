@@ -14,7 +14,9 @@ from scorekeeper.cli import main
 from scorekeeper.games import GAMES
 from scorekeeper.games.calcutta import POOL
 from scorekeeper.reports.export import export
-from scorekeeper.reports.nights import Night, find, group, load_names, night_of, rename, report
+from scorekeeper.reports.night_names import load_names, rename
+from scorekeeper.reports.night_report import report
+from scorekeeper.reports.nights import Night, find, group, night_of
 from scorekeeper.store import Store, StoreDamaged, StoreError, Summary
 from tests.test_stats import PARKS, parks_calcutta, summary
 

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.reports.nights import load_names
+from scorekeeper.reports.night_names import load_names
 from scorekeeper.session import Session
 from scorekeeper.store import Store, StoreDamaged, StoreError
 from scorekeeper.store.durable import replacing_text

@@ -2,8 +2,7 @@
 
 A night is the calendar date a session was started on (``Summary.started``, local time),
 so a game begun after midnight belongs to the next date. A night may be given a name
-("Grandma's birthday"); names live in ``nights.json`` in the store folder, written
-atomically like every store file.
+("Grandma's birthday"): ``night_names`` keeps those; ``night_report`` words a night.
 
 The settle-up adds each person's balances over the night's games — a name is one person
 whatever its case, as in ``stats`` — and finds the few payments that clear them all.
@@ -13,25 +12,17 @@ not know what a chip is worth at this table.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date as Date
-from pathlib import Path
 
-from scorekeeper.errors import RuleError
 from scorekeeper.game import Unit
 from scorekeeper.games import GAMES
-from scorekeeper.reports.stats import game_name, person
-from scorekeeper.settle import Payment, payment_lines, settle
-from scorekeeper.store import Store, StoreDamaged, StoreError, Summary
-from scorekeeper.store.durable import DamagedFile, encode, read_json, write_atomically
-from scorekeeper.wording import clipped, clock, day, plural, spoken_day
-
-NAMES_FILE = "nights.json"
-SCHEMA = 1
-NAME_LENGTH = 60
-_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+from scorekeeper.reports.night_names import load_names
+from scorekeeper.reports.stats import person
+from scorekeeper.settle import Payment, settle
+from scorekeeper.store import Store, Summary
+from scorekeeper.wording import day, spoken_day
 
 
 def night_of(summary: Summary) -> str:
@@ -133,116 +124,6 @@ def find(nights: Iterable[Night], wanted: str) -> Night:
     )
 
 
-def _names_file(store: Store) -> Path:
-    return store.path / NAMES_FILE
-
-
-def load_names(folder: Path) -> dict[str, str]:
-    """The night names saved in the store folder ``folder`` (date -> name)."""
-    file = folder / NAMES_FILE
-    try:
-        data = read_json(file)
-    except DamagedFile as error:
-        raise StoreDamaged(
-            f"{file} {error.reason}. It holds only the names given to nights, and was left "
-            f"untouched: move it out of {folder} to start the names afresh (the sessions "
-            "are not affected).",
-            file,
-            None,
-        ) from None
-    except OSError as error:
-        raise StoreError(f"Cannot read {file}: {error.strerror}.", file) from error
-    if data is None:
-        return {}
-    names = data.get("names")
-    if data.get("schema") != SCHEMA or not isinstance(names, dict):
-        raise StoreDamaged(
-            f"{file} does not hold night names this scorekeeper reads; it was left untouched.",
-            file,
-            None,
-        )
-    return {day: name for day, name in names.items() if isinstance(name, str)}
-
-
-def check_date(text: str) -> str:
-    if not _DATE.fullmatch(text):
-        raise RuleError("date", f"{text!r} is not a date written YYYY-MM-DD")
-    try:
-        Date.fromisoformat(text)
-    except ValueError:
-        raise RuleError("date", f"{text} is not a day of the calendar") from None
-    return text
-
-
-def rename(store: Store, date: str, name: str) -> dict[str, str]:
-    """Give the night of ``date`` a name (an empty name gives it back its date).
-
-    Names must tell nights apart, as ``find`` looks a night up by name; a name that reads
-    as a date would be taken for one. Returns every name now saved.
-    """
-    if store.readonly:
-        raise StoreError(f"The store {store.path} was opened read-only; nights cannot be named.")
-    check_date(date)
-    if not any(night_of(summary) == date for summary in store.summaries()):
-        raise RuleError("date", f"no session was started on {date}, so there is no night to name")
-    name = " ".join(name.split())
-    if len(name) > NAME_LENGTH:
-        raise RuleError("name", f"keep it to {NAME_LENGTH} characters (this is {len(name)})")
-    if _DATE.fullmatch(name):
-        raise RuleError("name", f"{name!r} reads as a date: give the night a name in words")
-    names = load_names(store.path)
-    for other, taken in names.items():
-        if other != date and name and person(taken) == person(name):
-            raise RuleError("name", f"{taken!r} is already the name of the night of {other}")
-    if name:
-        names[date] = name
-    else:
-        names.pop(date, None)
-    file = _names_file(store)
-    try:
-        write_atomically(
-            file,
-            encode({"schema": SCHEMA, "names": dict(sorted(names.items()))}),
-            backup=file.with_name(file.name + ".bak"),
-        )
-    except OSError as error:
-        raise StoreError(
-            f"Could not save {file}: {error.strerror or error}. The night keeps its old name.",
-            file,
-        ) from error
-    return names
-
-
 def nights_of(store: Store) -> list[Night]:
     """Every night in ``store``, the most recent first."""
     return group(store.summaries(), load_names(store.path))
-
-
-def game_line(summary: Summary) -> str:
-    """ "19:05  Calcutta Horse Race — Ann, Bob, Cy · 2 rounds" for one game of a night."""
-    game = GAMES.get(summary.game)
-    rounds = plural(summary.rounds, "round")
-    # A points game pays only at its end, so until then it adds nothing to the settle-up.
-    going_on = (
-        game is not None and game.scored_in_points and summary.rounds and not summary.finished
-    )
-    return (
-        f"{clock(summary.started)}  {game_name(summary.game)} — "
-        f"{clipped(', '.join(summary.players), 40)} · {rounds}"
-        + (" · not over: no money yet" if going_on else "")
-    )
-
-
-def report(night: Night) -> str:
-    """The night's games and its settle-up as text for the command line."""
-    heading = f"{night.name} ({night.date})" if night.name else night.title
-    lines = [f"{heading}: {plural(len(night.sessions), 'game')}"]
-    lines += [f"  {game_line(summary)}" for summary in night.sessions]
-    ledgers = night.ledgers()
-    if not ledgers:
-        lines += ["", "No round was played: nothing to settle."]
-    for ledger in ledgers:
-        title = "Money" if ledger.unit == "money" else "Chips (settled apart from money)"
-        lines += ["", title]
-        lines += [f"  {line}" for line in payment_lines(ledger.payments, ledger.unit)]
-    return "\n".join(lines)

@@ -19,7 +19,8 @@ from typing import Any
 from unittest import mock
 
 from scorekeeper import Session
-from scorekeeper.reports.nights import group, load_names
+from scorekeeper.reports.night_names import load_names
+from scorekeeper.reports.nights import group
 from scorekeeper.reports.stats import compute, gather, session_highlights
 from scorekeeper.store import Store
 

@@ -8,7 +8,8 @@ from textual.app import App
 from textual.widgets import DataTable, Input, Static
 
 from scorekeeper import Session
-from scorekeeper.reports.nights import load_names, night_of
+from scorekeeper.reports.night_names import load_names
+from scorekeeper.reports.nights import night_of
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from screens.home import HomeScreen

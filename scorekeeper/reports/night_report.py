@@ -1,0 +1,44 @@
+"""A game night as text: its games one line each, then who pays whom.
+
+For the command line (``scorekeeper settle --night``); the nights screen reuses
+``game_line`` for its list of games.
+"""
+
+from __future__ import annotations
+
+from scorekeeper.games import GAMES
+from scorekeeper.reports.nights import Night
+from scorekeeper.reports.stats import game_name
+from scorekeeper.settle import payment_lines
+from scorekeeper.store import Summary
+from scorekeeper.wording import clipped, clock, plural
+
+
+def game_line(summary: Summary) -> str:
+    """ "19:05  Calcutta Horse Race — Ann, Bob, Cy · 2 rounds" for one game of a night."""
+    game = GAMES.get(summary.game)
+    rounds = plural(summary.rounds, "round")
+    # A points game pays only at its end, so until then it adds nothing to the settle-up.
+    going_on = (
+        game is not None and game.scored_in_points and summary.rounds and not summary.finished
+    )
+    return (
+        f"{clock(summary.started)}  {game_name(summary.game)} — "
+        f"{clipped(', '.join(summary.players), 40)} · {rounds}"
+        + (" · not over: no money yet" if going_on else "")
+    )
+
+
+def report(night: Night) -> str:
+    """The night's games and its settle-up as text for the command line."""
+    heading = f"{night.name} ({night.date})" if night.name else night.title
+    lines = [f"{heading}: {plural(len(night.sessions), 'game')}"]
+    lines += [f"  {game_line(summary)}" for summary in night.sessions]
+    ledgers = night.ledgers()
+    if not ledgers:
+        lines += ["", "No round was played: nothing to settle."]
+    for ledger in ledgers:
+        title = "Money" if ledger.unit == "money" else "Chips (settled apart from money)"
+        lines += ["", title]
+        lines += [f"  {line}" for line in payment_lines(ledger.payments, ledger.unit)]
+    return "\n".join(lines)
