@@ -8,7 +8,6 @@ figure comes from the Session; this screen only lays it out.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 
 from textual import on
 from textual.app import ComposeResult
@@ -17,6 +16,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
+from scorekeeper import GAMES
 from scorekeeper.errors import RuleError
 from scorekeeper.game import Game, State
 from scorekeeper.session import Session
@@ -39,7 +39,16 @@ LEADS = "★"
 class TableScreen(Screen[None]):
     CSS_PATH = "table.tcss"
     BINDINGS = [
-        Binding("r", "record", "Round", id="record", tooltip="Record the next round"),
+        *(
+            Binding(
+                "r",
+                f"record({round_name!r})",
+                round_name,
+                id="record",
+                tooltip=f"Record the next {round_name.lower()}",
+            )
+            for round_name in sorted({game.round_name for game in GAMES.values()})
+        ),
         Binding("e", "edit", "Edit", id="edit", tooltip="Edit the highlighted round"),
         Binding("u", "undo", "Undo", id="undo", tooltip="Take back the last round"),
         Binding("s", "settle", "Settle", id="settle", tooltip="Balances and who pays whom"),
@@ -53,21 +62,10 @@ class TableScreen(Screen[None]):
         self.store = store
         self.session_id = session_id
         self.session: Session = store.load(session_id)
-        self.name_the_round_key()
 
     @property
     def game(self) -> Game:
         return self.session.game
-
-    def name_the_round_key(self) -> None:
-        """The footer says "r Race", "r Hand": the game's word. BINDINGS belong to the
-        class, so this screen's own copy of them gets the record binding renamed."""
-        keys = self._bindings.key_to_bindings
-        (record,) = keys["r"]
-        round_name = self.game.round_name
-        keys["r"] = [
-            replace(record, description=round_name, tooltip=f"Record the next {round_name.lower()}")
-        ]
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -183,8 +181,10 @@ class TableScreen(Screen[None]):
         return not self.session.finished and self.game.id in ENTRIES
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer names the record key as the game names a round ("r Race", "r Hand"):
+        there is one record binding per round name, and only this game's is offered."""
         if action == "record":
-            return self.can_record()
+            return parameters == (self.game.round_name,) and self.can_record()
         if action == "undo":
             return bool(self.session.rounds)
         if action == "edit":
@@ -200,10 +200,10 @@ class TableScreen(Screen[None]):
         if event.row < len(self.session.rounds):
             self.action_edit()
         else:
-            self.action_record()
+            self.action_record(self.game.round_name)
 
-    def action_record(self) -> None:
-        if not self.check_action("record", ()):
+    def action_record(self, round_name: str) -> None:
+        if not self.check_action("record", (round_name,)):
             return
         entry = ENTRIES[self.game.id](self.session, self.record)
         was_over = self.session.finished

@@ -99,7 +99,7 @@ async def test_a_failed_export_is_a_notification_and_the_app_goes_on(store: Stor
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.press("ctrl+e")
         await pilot.pause()
-        messages = [notification.message for notification in app._notifications]
+        messages = [str(toast.render()) for toast in app.screen.query("Toast")]
         assert any("Export failed" in message for message in messages)
         assert isinstance(app.screen, HomeScreen)
     assert Path("exports").read_text() == "a file where the folder should be"
