@@ -28,7 +28,14 @@ from screens.format import plain
 from screens.problem import ProblemScreen
 from screens.table import TableScreen
 from screens.widgets.choice import Choice
-from screens.widgets.fields import FieldRow, ValueChanged, row_for, row_holding
+from screens.widgets.fields import (
+    FieldRow,
+    ValueChanged,
+    clear_error_at,
+    clear_form_errors,
+    row_for,
+    show_form_error,
+)
 
 
 def player_range(game: Game) -> str:
@@ -248,10 +255,9 @@ class NewSessionScreen(Screen[None]):
     def field_changed(self, event: Input.Changed | Checkbox.Changed | ValueChanged) -> None:
         """A changed value takes its row's error away, as in the round entries: the error
         was about what stood there before."""
-        row = row_holding(self.query(FieldRow), event.control)
+        row = clear_error_at(self.query(FieldRow), event.control)
         if row is None:
             return
-        row.clear_error()
         name = row.path.removeprefix("options.")
         if isinstance(event, Input.Changed) and name in self.game.options:
             row.show_note(option_note(self.game.options[name], event.value))
@@ -266,24 +272,18 @@ class NewSessionScreen(Screen[None]):
     # ---- start ---------------------------------------------------------------------------
 
     def clear_errors(self) -> None:
-        for row in self.query(FieldRow):
-            row.clear_error()
-        self.query_one("#problem", Static).update("")
+        clear_form_errors(self.query(FieldRow), self.query_one("#problem", Static))
         self.query_one("#players-note").remove_class("-error")
 
     def show_error(self, error: RuleError) -> None:
         if error.field.startswith("players"):
+            # The players are a list, not a row: their note beside it says what is wrong.
             note = self.query_one("#players-note", Static)
             note.update(plain(error.message))
             note.add_class("-error")
             self.query_one("#name", Input).focus()
             return
-        row = row_for(self.query(FieldRow), error.field)
-        if row is not None:
-            row.show_error(error.message)
-            row.control.focus()
-            return
-        self.query_one("#problem", Static).update(plain(f"{error.field}: {error.message}"))
+        show_form_error(self.query(FieldRow), self.query_one("#problem", Static), error)
 
     @on(Button.Pressed, "#start")
     def start_pressed(self) -> None:

@@ -27,7 +27,15 @@ from scorekeeper.game import State
 from scorekeeper.session import Session
 from screens.format import amount, plain, who_goes_first
 from screens.widgets.choice import UNPICKED, Choice
-from screens.widgets.fields import FieldRow, ValueChanged, row_for, row_holding
+from screens.widgets.fields import (
+    FieldRow,
+    ValueChanged,
+    clear_error_at,
+    clear_form_errors,
+    row_for,
+    row_holding,
+    show_form_error,
+)
 
 Round = dict[str, Any]
 Submit = Callable[[Round], RuleError | None]
@@ -159,24 +167,11 @@ class RoundEntry(ModalScreen[Round | None]):
         return row_holding(self.query(FieldRow), control)
 
     def show_error(self, error: RuleError) -> None:
-        row = self.row_for(error.field)
-        if row is not None:
-            row.show_error(error.message)
-            row.control.focus()
-            if isinstance(row.control, Input):
-                row.control.select_all()  # the fix typed next replaces the refused text
-            return
-        where = "" if error.field == "round" else f"{error.field}: "
         problem = self.query_one("#problem", Static)
-        problem.update(plain(where + error.message))
-        problem.add_class("-shown")
+        show_form_error(self.query(FieldRow), problem, error, self.row_path(error.field))
 
     def clear_errors(self) -> None:
-        for row in self.query(FieldRow):
-            row.clear_error()
-        problem = self.query_one("#problem", Static)
-        problem.update("")
-        problem.remove_class("-shown")
+        clear_form_errors(self.query(FieldRow), self.query_one("#problem", Static))
 
     def refresh_preview(self) -> None:
         self.preview()
@@ -221,9 +216,7 @@ class RoundEntry(ModalScreen[Round | None]):
     @on(Checkbox.Changed)
     @on(ValueChanged)
     def changed(self, event: Input.Changed | Checkbox.Changed | ValueChanged) -> None:
-        row = self.row_of(event.control)
-        if row is not None:
-            row.clear_error()
+        clear_error_at(self.query(FieldRow), event.control)
         self.refresh_preview()
 
     @on(Button.Pressed, "#record")

@@ -1,7 +1,8 @@
 """A labelled input with a note beside it that turns into the error when a rule refuses it.
 
 Round entry and the new-session form both show a ``RuleError`` at the row whose path is
-the error's ``field`` (or the nearest parent path), so one row type serves both.
+the error's ``field`` (or the nearest parent path), so one row type and one pair of
+helpers (``show_form_error``, ``clear_form_errors``) serve both.
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Label, Static
+from textual.widgets import Input, Label, Static
 
+from scorekeeper.errors import RuleError
 from screens.format import plain
 
 
@@ -107,3 +109,38 @@ def row_holding(rows: Iterable[FieldRow], widget: Widget) -> FieldRow | None:
         if row.control in widget.ancestors_with_self:
             return row
     return None
+
+
+def show_form_error(
+    rows: Iterable[FieldRow], problem: Static, error: RuleError, row_path: str | None = None
+) -> None:
+    """Show ``error`` at the row that owns its field (``row_path`` when the form shows the
+    field at another row), focused with its text selected so the fix typed next replaces
+    the refused text. An error no row owns goes to the form's ``problem`` line."""
+    row = row_for(rows, error.field if row_path is None else row_path)
+    if row is not None:
+        row.show_error(error.message)
+        row.control.focus()
+        if isinstance(row.control, Input):
+            row.control.select_all()
+        return
+    where = "" if error.field == "round" else f"{error.field}: "
+    problem.update(plain(where + error.message))
+    problem.add_class("-shown")
+
+
+def clear_form_errors(rows: Iterable[FieldRow], problem: Static) -> None:
+    """Take every error away before the form is checked again."""
+    for row in rows:
+        row.clear_error()
+    problem.update("")
+    problem.remove_class("-shown")
+
+
+def clear_error_at(rows: Iterable[FieldRow], control: Widget) -> FieldRow | None:
+    """A changed value takes its row's error away: the error was about what stood there
+    before. Returns the row, if ``control`` sits in one."""
+    row = row_holding(rows, control)
+    if row is not None:
+        row.clear_error()
+    return row

@@ -46,6 +46,18 @@ async def test_a_stake_that_is_no_number_is_refused_at_the_stake(store: Store) -
     assert store.load(store.summaries()[0].id).options["stake"] == 5
 
 
+async def test_a_refused_stake_is_replaced_by_what_is_typed_next(store: Store) -> None:
+    """As in the round entries: the refused text is selected, so the fix replaces it."""
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        with pytest.raises(AssertionError, match="still on"):
+            await start_session(pilot, "hot-rum", ["Ann", "Bob"], options={"stake": "1.50"})
+        await pilot.press("7", "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+    assert store.load(store.summaries()[0].id).options["stake"] == 7
+
+
 async def test_an_options_error_goes_as_soon_as_the_value_is_corrected(store: Store) -> None:
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
