@@ -239,6 +239,25 @@ def test_a_failed_export_leaves_the_previous_files_whole(
     ]
 
 
+@pytest.mark.skipif(not Path("/proc/self/fd").exists(), reason="names descriptors via /proc")
+def test_an_export_is_on_the_disk_before_it_is_reported_written(
+    store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A power cut right after "wrote exports/..." must not leave empty files behind:
+    both files and the folder holding them are synced before the export returns."""
+    store.add(Session.new("racehorse", HOSTILE[:5]))
+    synced: list[str] = []
+    real_fsync = os.fsync
+
+    def fsync(descriptor: int) -> None:
+        synced.append(Path(os.readlink(f"/proc/self/fd/{descriptor}")).name)
+        real_fsync(descriptor)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    export(store, tmp_path / "out")
+    assert {"sessions.csv.tmp", "rounds.csv.tmp", "out"} <= set(synced)
+
+
 @pytest.mark.parametrize(
     ("cell", "safe"),
     [
