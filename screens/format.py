@@ -1,5 +1,6 @@
 """How numbers and names read on screen: amounts as the domain writes them
-(``scorekeeper.money``, so a game's panel and the screens agree), names never as markup."""
+(``scorekeeper.money``, so a game's panel and the screens agree), names never as markup,
+and columns of names aligned by the terminal cells they take."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import Iterable
 from decimal import Decimal
 from fractions import Fraction
 
+from rich.cells import cell_len
 from textual.content import Content
 
 from scorekeeper.game import Game, Setup, State
@@ -20,6 +22,17 @@ sum_of = format_amount
 def plain(text: str) -> Content:
     """A player's name (or anything typed) as content that is never read as markup."""
     return Content(text)
+
+
+def widest(texts: Iterable[str]) -> int:
+    """The cells the widest of ``texts`` takes on screen (0 for none)."""
+    return max((cell_len(text) for text in texts), default=0)
+
+
+def padded(text: str, width: int) -> str:
+    """``text`` then spaces up to ``width`` cells. Not ``str.ljust``: 中 and most emoji
+    take two cells, so a column padded by characters comes out ragged."""
+    return text + " " * (width - cell_len(text))
 
 
 def names(players: Iterable[str]) -> str:

@@ -22,8 +22,8 @@ from scorekeeper.reports.night_report import game_line
 from scorekeeper.reports.nights import Ledger, Night, nights_of
 from scorekeeper.settle import payment_lines
 from scorekeeper.store import Store, StoreError
-from scorekeeper.wording import cells, clipped, pad, plural
-from screens.format import amount, names, plain
+from scorekeeper.wording import clipped, plural
+from screens.format import amount, names, padded, plain, widest
 from screens.problem import ProblemScreen
 
 EMPTY = "No game nights yet: every session played on a day makes that day's night."
@@ -34,9 +34,9 @@ HEADINGS = {"money": "Money", "chips": "Chips"}
 def balance_lines(ledger: Ledger) -> str:
     """Who is up or down over the night; those who came out even are named once."""
     owing = {name: value for name, value in ledger.balances.items() if value}
-    width = max((cells(name) for name in owing), default=0)
+    width = widest(owing)
     lines = [
-        f"{pad(name, width)}  {amount(value, ledger.unit, signed=True):>10}"
+        f"{padded(name, width)}  {amount(value, ledger.unit, signed=True):>10}"
         for name, value in owing.items()
     ]
     square = [name for name, value in ledger.balances.items() if not value]

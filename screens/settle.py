@@ -10,8 +10,7 @@ from textual.widgets import Static
 
 from scorekeeper.session import Session
 from scorekeeper.settle import payment_lines
-from scorekeeper.wording import cells, pad
-from screens.format import amount, plain
+from screens.format import amount, padded, plain, widest
 
 
 def settle_title(session: Session, ended: bool) -> str:
@@ -53,9 +52,9 @@ class SettleScreen(ModalScreen[None]):
             yield Static("Enter or Esc to close", id="settle-keys")
 
     def lines(self, figures: dict[str, int], unit: str, *, signed: bool) -> str:
-        width = max(cells(name) for name in figures)
+        width = widest(figures)
         return "\n".join(
-            f"{pad(name, width)}  {amount(value, unit, signed=signed):>12}"
+            f"{padded(name, width)}  {amount(value, unit, signed=signed):>12}"
             for name, value in figures.items()
         )
 

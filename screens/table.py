@@ -25,7 +25,7 @@ from scorekeeper.wording import plural
 from screens.chart import ChartScreen
 from screens.confirm import ConfirmScreen
 from screens.exporting import export_sessions
-from screens.format import amount, names, plain, who_goes_first
+from screens.format import amount, names, padded, plain, who_goes_first, widest
 from screens.problem import ProblemScreen
 from screens.rounds import ENTRIES
 from screens.rounds.base import Round
@@ -163,10 +163,10 @@ class TableScreen(Screen[None]):
         lines = self.game.panel(self.session.setup, self.session.state)
         panel = self.query_one("#panel", Static)
         panel.display = bool(lines)
-        width = max((len(label) for label, _ in lines), default=0)
+        width = widest(label for label, _ in lines)
         panel.update(
             Content("\n").join(
-                Content.assemble((f"{label:<{width}}", "bold"), "  ", value)
+                Content.assemble((padded(label, width), "bold"), "  ", value)
                 for label, value in lines
             )
         )
