@@ -114,7 +114,7 @@ class ChartScreen(ModalScreen[None]):
         ticks = chart.ticks()
         plt.yticks(chart.plotted(ticks), [amount(tick, chart.unit) for tick in ticks])
         step = max(1, len(chart.rounds) // 10)
-        plt.xticks(chart.rounds[::step])
+        plt.xticks([*chart.rounds[::step]])  # a list[float] to plotext's types
         plt.xlabel(self.session.game.round_name.lower())
 
     def action_close(self) -> None:

@@ -6,16 +6,20 @@ as it exists, and a key that does not apply now (``check_action``) is not offere
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+Command = tuple[str, str, Callable[[], object]]
+"""A command's name, its help line, and what running it does."""
 
 
 class ScreenCommands(Provider):
     """One command per key the footer shows, plus named bindings kept off it (Theme)."""
 
-    def _commands(self) -> list[tuple[str, str, partial[object]]]:
-        commands: dict[str, tuple[str, str, partial[object]]] = {}
+    def _commands(self) -> list[Command]:
+        commands: dict[str, Command] = {}
         for key, active in self.screen.active_bindings.items():
             binding = active.binding
             if not binding.description or not active.enabled or binding.system:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from textual.screen import Screen
+from textual.widget import Widget
 
 from scorekeeper.reports import EXPORTS
 from scorekeeper.store import Store, StoreError
 
 
-def export_sessions(screen: Screen[object], store: Store, session_ids: list[str] | None) -> None:
+def export_sessions(screen: Widget, store: Store, session_ids: list[str] | None) -> None:
     """Write the sessions (all when ``None``) to ``exports/``; failures change nothing."""
     from scorekeeper.reports.export import export  # only when asked: keeps start-up quick
 

@@ -11,7 +11,7 @@ shows what the round would do by asking the game itself, never by doing its arit
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any, ClassVar, TypeVar
 
 from textual import on
@@ -50,7 +50,8 @@ class RoundEntry(ModalScreen[Round | None]):
     """
 
     game_id: ClassVar[str]
-    CSS_PATH = Path(__file__).with_suffix(".tcss")
+    CSS_PATH: ClassVar[list[str | PurePath]] = [Path(__file__).with_suffix(".tcss")]
+    """A list, so an entry with styles of its own adds its .tcss after the base's."""
     BINDINGS = [
         Binding("enter", "record", "Record", priority=True, tooltip="Check and record the round"),
         Binding("escape", "cancel", "Cancel", tooltip="Close without recording anything"),
@@ -234,9 +235,9 @@ class RoundEntry(ModalScreen[Round | None]):
         except RuleError as error:
             self.show_error(error)
             return
-        error = self.submit(round_)
-        if error is not None:
-            self.show_error(error)
+        refused = self.submit(round_)
+        if refused is not None:
+            self.show_error(refused)
             return
         self.dismiss(round_)
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.app import ComposeResult
+from textual.widget import Widget
 from textual.widgets import Input
 
 from scorekeeper.cards import SUITS
@@ -23,14 +24,15 @@ from scorekeeper.games.calcutta import COURSE, auction_order, split_pool
 from scorekeeper.games.racing.course import check_course
 from scorekeeper.games.racing.odds import Chances, expected_share, finish_chances, price_verdict
 from screens.format import exact
-from screens.rounds.base import FieldRow, Round, RoundEntry
+from screens.rounds.base import Round, RoundEntry
 from screens.rounds.horse_race import COURSE_HINT, HORSE_CHOICES, SYMBOLS, read_course
 from screens.widgets.choice import Choice
+from screens.widgets.fields import FieldRow
 
 
 class CalcuttaEntry(RoundEntry):
     game_id = "calcutta"
-    CSS_PATH = [RoundEntry.CSS_PATH, Path(__file__).with_suffix(".tcss")]
+    CSS_PATH = [*RoundEntry.CSS_PATH, Path(__file__).with_suffix(".tcss")]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -128,7 +130,7 @@ class CalcuttaEntry(RoundEntry):
         if order == self.order:
             return
         fields = self.row("course").parent
-        assert fields is not None
+        assert isinstance(fields, Widget)
         anchor = self.row("course")
         for suit in order:
             for part in ("owner", "price"):

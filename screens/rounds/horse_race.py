@@ -26,8 +26,9 @@ from scorekeeper.errors import RuleError
 from scorekeeper.games.horse_race import Odds, book_odds, odds_text, race_odds
 from scorekeeper.games.racing.odds import Chances, dealer_edge, fair_odds, finish_chances
 from screens.format import exact, plain
-from screens.rounds.base import FieldRow, Round, RoundEntry
+from screens.rounds.base import Round, RoundEntry
 from screens.widgets.choice import Choice
+from screens.widgets.fields import FieldRow
 
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 HORSE_CHOICES = [(f"{suit} {SYMBOLS[suit]}", suit) for suit in SUITS]
@@ -142,7 +143,7 @@ def odds_board(
 
 class HorseRaceEntry(RoundEntry):
     game_id = "horse-race"
-    CSS_PATH = [RoundEntry.CSS_PATH, Path(__file__).with_suffix(".tcss")]
+    CSS_PATH = [*RoundEntry.CSS_PATH, Path(__file__).with_suffix(".tcss")]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -14,8 +14,9 @@ from textual.widgets import Checkbox, Input
 
 from scorekeeper.errors import RuleError
 from scorekeeper.games.racehorse import BID_NAMES, POINTS, SMUDGE, bid_made
-from screens.rounds.base import FieldRow, Round, RoundEntry
+from screens.rounds.base import Round, RoundEntry
 from screens.widgets.choice import Choice
+from screens.widgets.fields import FieldRow
 
 POINT_WORDS = {word[0]: word for word in POINTS} | {word: word for word in POINTS}
 
@@ -76,7 +77,7 @@ class RacehorseEntry(RoundEntry):
 
     def points(self) -> list[str] | None:
         """The points typed (``h l j g``, ``hljg`` or words), or ``None`` when empty."""
-        words = []
+        words: list[str] = []
         for word in self.text("points").replace(",", " ").casefold().split():
             run_together = word not in POINT_WORDS and set(word) <= set(POINT_WORDS)
             words.extend(word if run_together else [word])

@@ -25,8 +25,9 @@ from scorekeeper.cards import RANKS
 from scorekeeper.errors import RuleError
 from scorekeeper.games.rummy_5000.hands import BONUSES, cards_value, hand_scores
 from screens.format import amount
-from screens.rounds.base import FieldRow, Round, RoundEntry
+from screens.rounds.base import Round, RoundEntry
 from screens.widgets.choice import Choice
+from screens.widgets.fields import FieldRow
 from screens.widgets.stakes import CubeLog, PotLog, StakesLog
 
 POINTS = re.compile(r"[\d,]*")
@@ -41,7 +42,7 @@ STAKES_ROWS = ("wild", "doubles", "automatic_double", "pot", "false_claim")
 
 class Rummy5000Entry(RoundEntry):
     game_id = "rummy-5000"
-    CSS_PATH = [RoundEntry.CSS_PATH, Path(__file__).with_suffix(".tcss")]
+    CSS_PATH = [*RoundEntry.CSS_PATH, Path(__file__).with_suffix(".tcss")]
 
     ROW_PATHS: dict[str, Callable[[re.Match[str]], str]] = {
         r"cards\.([^.]+)\.hand": lambda m: f"in_hand.{m[1]}",
