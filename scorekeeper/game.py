@@ -14,6 +14,17 @@ from typing import Any, ClassVar, Literal
 from scorekeeper.errors import RuleError
 
 Unit = Literal["money", "chips"]
+Fact = str | int
+"""One fact about a round for a spreadsheet cell: text or a whole number."""
+
+
+@dataclass(frozen=True)
+class RoundFacts:
+    """A round's facts worth a spreadsheet column: about the whole table, and about each
+    player ("melded" for Ann, "held" for Bob). Names are column names, values are cells."""
+
+    table: Mapping[str, Fact] = field(default_factory=dict)
+    players: Mapping[str, Mapping[str, Fact]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -132,6 +143,35 @@ class Game:
     def details(self, round_: Mapping[str, Any]) -> dict[str, str | int]:
         """A round's facts worth a spreadsheet column (bid, wild rank, prices...)."""
         return {}
+
+    def round_facts(
+        self, setup: Setup, before: State, round_: Mapping[str, Any], after: State
+    ) -> RoundFacts:
+        """Everything a spreadsheet needs to follow the round, knowing the table before and
+        after it (a pool carried in and out, the hand's contract). ``details`` by default."""
+        return RoundFacts(self.details(round_))
+
+    def option_words(self, setup: Setup) -> list[str]:
+        """The house options in words ("Michigan", "stake $0.01/point"), for an export's
+        ``options`` column. By default each option by its name and value."""
+        words = []
+        for name, value in setup.options.items():
+            shown = ("yes" if value else "no") if isinstance(value, bool) else value
+            words.append(f"{name.replace('_', ' ')} {shown}")
+        return words
+
+    def played_for(self, setup: Setup) -> str:
+        """What the balances count at this table: the game's unit, or "points" where no
+        money changes hands (a points game with no stake)."""
+        return self.unit
+
+    def score_unit(self, setup: Setup) -> str:
+        """What ``scores`` counts: "points" for a points game, else the game's unit."""
+        return "points" if self.scored_in_points else self.unit
+
+    def scores(self, setup: Setup, state: State) -> Mapping[str, int]:
+        """Each player's score so far, in ``score_unit``: the totals by default."""
+        return state.totals
 
     def carried(self, setup: Setup, state: State) -> int:
         """What lies in the kitty after these rounds, paid in and won by nobody yet, in the

@@ -74,7 +74,8 @@ def test_list_and_export_work_while_the_app_is_open(
         assert main(["export", "--db", str(tmp_path / "db")]) == 0
     out = capsys.readouterr().out
     assert " 2  Bob deals" in out
-    assert out.endswith("wrote exports/sessions.csv\nwrote exports/rounds.csv\n")
+    exports = tmp_path / "exports"
+    assert out.endswith(f"wrote {exports / 'sessions.csv'}\nwrote {exports / 'rounds.csv'}\n")
     assert (tmp_path / "exports" / "rounds.csv").exists()
 
 

@@ -29,10 +29,10 @@ PITCHES = (
     {"pitcher": '=HYPERLINK("x")', "bid": 3, "points": ["high", "low", "jack"]},
     {"pitcher": "-2", "bid": 2, "made": False},
 )
-SESSION_HEADER = ["session", "game", "unit", "date", "night", "started", "updated", "players"]
-SESSION_HEADER += ["rounds", "finished", "winners"]
-ROUND_HEADER = ["session", "game", "round", "dealer", "player", "score", "total", "money"]
-ROUND_HEADER += ["balance"]
+SESSION_HEADER = ["session", "game", "unit", "score unit", "options", "date", "night"]
+SESSION_HEADER += ["started", "updated", "players", "rounds", "finished", "winners", "carried"]
+ROUND_HEADER = ["session", "game", "unit", "score unit", "round", "dealer", "seat", "player"]
+ROUND_HEADER += ["score", "total", "money", "balance", "what"]
 
 
 def read(path: Path) -> list[list[str]]:
@@ -58,6 +58,7 @@ def test_hostile_names_come_back_exactly_and_never_as_formulas(
     written = export(store, tmp_path / "out")
 
     assert written == [tmp_path / "out" / "sessions.csv", tmp_path / "out" / "rounds.csv"]
+    assert all(path.is_absolute() for path in written)
     assert written[0].read_bytes().startswith(b"\xef\xbb\xbf")
     sessions = read(written[0])
     seats = [
@@ -76,6 +77,8 @@ def test_hostile_names_come_back_exactly_and_never_as_formulas(
         session_id,
         "Racehorse",
         "money",
+        "money",
+        "stake $1.00/point",
         summary.started.date().isoformat(),
         summary.started.date().isoformat(),
         summary.started.isoformat(timespec="seconds"),
@@ -84,49 +87,63 @@ def test_hostile_names_come_back_exactly_and_never_as_formulas(
         "2",
         "no",
         "",
+        "0.00",
         *per_seat,
     ]
     assert per_seat[:3] == ['\'=HYPERLINK("x")', "23.00", "23.00"]
     assert per_seat[6:9] == ["'-2", "-17.00", "-17.00"]
 
     rounds = read(written[1])
-    assert rounds[0] == [*ROUND_HEADER, "detail:pitcher", "detail:bid", "detail:points"]
+    details = ["detail:pitcher", "detail:bid", "detail:points", "detail:result"]
+    assert rounds[0] == [*ROUND_HEADER, *details, "detail:all six tricks"]
     assert len(rounds) == 1 + 2 * len(HOSTILE)
     first, second = rounds[1:9], rounds[9:]
-    for name, safe, row in zip(HOSTILE, SAFE, first, strict=True):
+    for seat, (name, safe, row) in enumerate(zip(HOSTILE, SAFE, first, strict=True), 1):
         change = "21.00" if name == '=HYPERLINK("x")' else "-3.00"
         assert row == [
             session_id,
             "Racehorse",
+            "money",
+            "money",
             "1",
             SAFE[0],
+            str(seat),
             safe,
             change,
             change,
             change,
             change,
+            'pitcher =HYPERLINK("x"); bid 3; points high low jack; result made; all six tricks no',
             SAFE[0],
             "3",
             "high low jack",
+            "made",
+            "no",
         ]
-    for name, safe, row in zip(HOSTILE, SAFE, second, strict=True):
+    for seat, (name, safe, row) in enumerate(zip(HOSTILE, SAFE, second, strict=True), 1):
         change = "-14.00" if name == "-2" else "2.00"
         total = amount(totals[name], "money")
         assert row == [
             session_id,
             "Racehorse",
+            "money",
+            "money",
             "2",
             SAFE[0],
+            str(seat),
             safe,
             change,
             total,
             change,
             total,
+            "pitcher -2; bid 2; result upped",
             "'-2",
             "2",
             "",
+            "upped",
+            "",
         ]
-    assert float(first[1][5]) == -3.0
+    assert float(first[1][8]) == -3.0
 
 
 def test_points_stay_whole_numbers_and_money_is_paid_in_major_units_at_the_end(
@@ -137,15 +154,16 @@ def test_points_stay_whole_numbers_and_money_is_paid_in_major_units_at_the_end(
         store.record(session_id, {"out": "Ann", "points": {"Bob": 10, "Cid": 25}})
     sessions_csv, rounds_csv = export(store, tmp_path / "out")
     row = read(sessions_csv)[1]
-    assert row[7:11] == ["Ann, Bob, Cid", "7", "yes", "Ann"]
-    assert row[11:] == ["Ann", "0", "12.25", "Bob", "70", "-3.50", "Cid", "175", "-8.75"]
+    assert row[2:5] == ["money", "points", "7 hands; stake $0.05/point"]
+    assert row[9:14] == ["Ann, Bob, Cid", "7", "yes", "Ann", "0.00"]
+    assert row[14:] == ["Ann", "0", "12.25", "Bob", "70", "-3.50", "Cid", "175", "-8.75"]
     last_hand = read(rounds_csv)[-3:]
-    assert [cells[4:9] for cells in last_hand] == [
+    assert [cells[7:12] for cells in last_hand] == [
         ["Ann", "0", "0", "12.25", "12.25"],
         ["Bob", "10", "70", "-3.50", "-3.50"],
         ["Cid", "25", "175", "-8.75", "-8.75"],
     ]
-    assert [cells[9] for cells in last_hand] == ["Ann"] * 3
+    assert [cells[5] for cells in last_hand] == ["Ann"] * 3
 
 
 def test_chips_are_whole_numbers_matching_the_session(store: Store, tmp_path: Path) -> None:
@@ -167,14 +185,15 @@ def test_chips_are_whole_numbers_matching_the_session(store: Store, tmp_path: Pa
     _, rounds_csv = export(store, tmp_path / "out")
     rows = read(rounds_csv)
     header = rows[0]
-    assert header[:9] == ROUND_HEADER
-    assert all(column.startswith("detail:") for column in header[9:]) and len(header) > 9
+    width = len(ROUND_HEADER)
+    assert header[:width] == ROUND_HEADER
+    assert all(column.startswith("detail:") for column in header[width:]) and len(header) > width
     for row in rows[1:]:
-        index, name = int(row[2]) - 1, row[4]
+        index, name = int(row[4]) - 1, row[7]
         before, after = session.state_before(index), session.state_after(index)
-        assert row[7] == str(after.balances[name] - before.balances[name])
-        assert row[8] == str(after.balances[name])
-        assert "." not in row[7] + row[8]
+        assert row[10] == str(after.balances[name] - before.balances[name])
+        assert row[11] == str(after.balances[name])
+        assert "." not in row[10] + row[11]
 
 
 def test_named_sessions_go_out_in_the_order_given(store: Store, tmp_path: Path) -> None:

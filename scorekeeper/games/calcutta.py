@@ -13,8 +13,10 @@ from typing import Any
 from scorekeeper.cards import SUITS
 from scorekeeper.errors import RuleError
 from scorekeeper.game import (
+    Fact,
     Game,
     Option,
+    RoundFacts,
     Setup,
     State,
     add,
@@ -181,6 +183,29 @@ An unsold horse's share stays in the pool for the next race. The deal passes lef
             ("Pool carried", f"{state.info['pot']} chips into the next race"),
             ("Dealer bids", f"{may_buy}: {state.dealer} is the auctioneer"),
         ]
+
+    def option_words(self, setup: Setup) -> list[str]:
+        bids = "dealer bids" if setup.options["dealer_bids"] else "dealer does not bid"
+        return [f"{setup.options['chips']} chips each", bids]
+
+    def round_facts(
+        self, setup: Setup, before: State, round_: Mapping[str, Any], after: State
+    ) -> RoundFacts:
+        """The pool as it ran: carried in, this race's sales, and what an unsold horse left
+        in it for the next race; money plus (carry-out - carry-in) adds up to 0."""
+        facts: dict[str, Fact] = dict(self.details(round_))
+        carry_in, carry_out = before.info["pot"], after.info["pot"]
+        facts |= {"carry in": carry_in, "pool": carry_in + facts["sold"], "carry out": carry_out}
+        bought: dict[str, list[str]] = {}
+        for suit in SUITS:
+            sale = round_["sales"][suit]
+            if sale:
+                bought.setdefault(sale["owner"], []).append(f"{suit} {sale['price']}")
+        players: dict[str, dict[str, Fact]] = {
+            name: {"bought": ", ".join(bought.get(name, [])), "stack": after.info["stacks"][name]}
+            for name in setup.players
+        }
+        return RoundFacts(facts, players)
 
     def details(self, round_: Mapping[str, Any]) -> dict[str, str | int]:
         sales = round_["sales"]

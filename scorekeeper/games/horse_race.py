@@ -9,8 +9,10 @@ from typing import Any
 from scorekeeper.cards import SUITS
 from scorekeeper.errors import RuleError
 from scorekeeper.game import (
+    Fact,
     Game,
     Option,
+    RoundFacts,
     Setup,
     State,
     add,
@@ -163,6 +165,23 @@ The deal passes to the left."""
             ("Limit", f"{limit} chips a bet" if limit else "no limit"),
             ("Bank", f"{state.dealer} deals and is the bank (does not bet)"),
         ]
+
+    def option_words(self, setup: Setup) -> list[str]:
+        length, limit = setup.options["course"], setup.options["limit"]
+        course = "6-card course (Scarne)" if length == 6 else "7-card course"
+        return [course, f"limit {limit} chips a bet" if limit else "no bet limit"]
+
+    def round_facts(
+        self, setup: Setup, before: State, round_: Mapping[str, Any], after: State
+    ) -> RoundFacts:
+        bets: dict[str, list[str]] = {}
+        for bet in round_["bets"]:
+            bets.setdefault(bet["player"], []).append(f"{bet['amount']} on {bet['horse']}")
+        players: dict[str, dict[str, Fact]] = {
+            name: {"bets": ", ".join(placed)} for name, placed in bets.items()
+        }
+        players[before.dealer] = {"bets": "bank"}
+        return RoundFacts(self.details(round_), players)
 
     def details(self, round_: Mapping[str, Any]) -> dict[str, str | int]:
         course = round_["course"]

@@ -8,8 +8,10 @@ from typing import Any
 from scorekeeper.cards import JOKER, parse_cards, pip_value
 from scorekeeper.errors import RuleError
 from scorekeeper.game import (
+    Fact,
     Game,
     Option,
+    RoundFacts,
     Setup,
     State,
     add,
@@ -56,19 +58,25 @@ Rummy: going out all at once, without having melded or laid off before, is paid 
 Next deal: with 2 players the winner of the hand deals; with more, to the left."""
 
     def start_info(self, setup: Setup) -> dict[str, Any]:
-        return {"cards_dealt": cards_dealt(len(setup.players))}
+        return {
+            "cards_dealt": cards_dealt(len(setup.players)),
+            "pips": dict.fromkeys(setup.players, 0),
+        }
 
     def play(self, setup: Setup, state: State, round_: Mapping[str, Any]) -> State:
         check_keys(round_, ("out",), ("rummy", "deadwood", "cards"))
         out = as_player(round_["out"], "out", setup.players)
         rummy = as_bool(round_.get("rummy", False), "rummy")
         pips = held_by_others(round_, setup.players, out, "deadwood", self._pips, self._card_pips)
+        caught = {name: -count for name, count in pips.items()}
+        caught[out] = sum(pips.values())
+        info = {**state.info, "pips": add(state.info["pips"], caught)}
         rate = setup.options["stake"] * (2 if rummy else 1)
         money = {name: -count * rate for name, count in pips.items()}
         money[out] = sum(pips.values()) * rate
         balances = add(state.balances, money)
         dealer = out if len(setup.players) == 2 else setup.left_of(state.dealer)
-        return State(dealer, balances, balances, info=state.info)
+        return State(dealer, balances, balances, info=info)
 
     @staticmethod
     def _pips(name: str, value: object, field: str) -> int:
@@ -91,6 +99,30 @@ Next deal: with 2 players the winner of the hand deals; with more, to the left."
             ("Next deal", rotation),
             ("Plays first", self.first_player(setup, state)),
         ]
+
+    def option_words(self, setup: Setup) -> list[str]:
+        return [f"stake {format_amount(setup.options['stake'], self.unit)}/pip"]
+
+    def score_unit(self, setup: Setup) -> str:
+        return "pips"
+
+    def scores(self, setup: Setup, state: State) -> Mapping[str, int]:
+        """Pips, not dollars: what the player out collected on, less what each was caught
+        holding; the money is pips x stake, doubled on a rummy."""
+        pips: Mapping[str, int] = state.info["pips"]
+        return pips
+
+    def round_facts(
+        self, setup: Setup, before: State, round_: Mapping[str, Any], after: State
+    ) -> RoundFacts:
+        players: dict[str, dict[str, Fact]] = {}
+        for name in setup.players:
+            caught = after.info["pips"][name] - before.info["pips"][name]
+            facts: dict[str, Fact] = {"held pips": 0 if name == round_["out"] else -caught}
+            if "cards" in round_ and name in round_["cards"]:
+                facts["cards"] = round_["cards"][name]
+            players[name] = facts
+        return RoundFacts(self.details(round_), players)
 
     def details(self, round_: Mapping[str, Any]) -> dict[str, str | int]:
         return {"out": round_["out"], "rummy": "yes" if round_.get("rummy", False) else "no"}

@@ -6,7 +6,19 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorekeeper.errors import RuleError
-from scorekeeper.game import Game, Option, Setup, State, add, as_bool, as_int, as_player, check_keys
+from scorekeeper.game import (
+    Fact,
+    Game,
+    Option,
+    RoundFacts,
+    Setup,
+    State,
+    add,
+    as_bool,
+    as_int,
+    as_player,
+    check_keys,
+)
 from scorekeeper.money import format_amount
 
 POINTS = ("high", "low", "jack", "game")
@@ -81,6 +93,18 @@ the pitcher's right deals next."""
             ("Bids", "2, 3, 4 or Smudge (5); dealer must bid 2 if all pass, may steal"),
             ("Next deal", "made: the pitcher deals; upped: the player on the pitcher's right"),
         ]
+
+    def option_words(self, setup: Setup) -> list[str]:
+        return [f"stake {format_amount(setup.options['stake'], self.unit)}/point"]
+
+    def round_facts(
+        self, setup: Setup, before: State, round_: Mapping[str, Any], after: State
+    ) -> RoundFacts:
+        facts: dict[str, Fact] = dict(self.details(round_))
+        facts["result"] = "made" if self._made(round_, round_["bid"]) else "upped"
+        if "points" in round_:
+            facts["all six tricks"] = "yes" if round_.get("all_tricks", False) else "no"
+        return RoundFacts(facts)
 
     def details(self, round_: Mapping[str, Any]) -> dict[str, str | int]:
         facts: dict[str, str | int] = {

@@ -8,8 +8,10 @@ from typing import Any
 from scorekeeper.cards import JOKER, parse_cards
 from scorekeeper.errors import RuleError
 from scorekeeper.game import (
+    Fact,
     Game,
     Option,
+    RoundFacts,
     Setup,
     State,
     add,
@@ -174,6 +176,32 @@ plays first; the deal passes to the left."""
         if calls:
             lines.append(("Rummy calls", ", ".join(calls)))
         return lines
+
+    def option_words(self, setup: Setup) -> list[str]:
+        stake = setup.options["stake"]
+        words = [f"{hand_count(setup)} hands"]
+        words.append(f"stake {format_amount(stake, self.unit)}/point" if stake else "no stake")
+        return words
+
+    def played_for(self, setup: Setup) -> str:
+        return self.unit if setup.options["stake"] else "points"
+
+    def round_facts(
+        self, setup: Setup, before: State, round_: Mapping[str, Any], after: State
+    ) -> RoundFacts:
+        facts: dict[str, Fact] = {
+            "hand": before.info["hand"],
+            "contract": before.info["contract"],
+            **self.details(round_),
+        }
+        players: dict[str, dict[str, Fact]] = {}
+        for name in setup.players:
+            held = after.totals[name] - before.totals[name]
+            player: dict[str, Fact] = {"held": held}
+            if "cards" in round_ and name in round_["cards"]:
+                player["cards"] = round_["cards"][name]
+            players[name] = player
+        return RoundFacts(facts, players)
 
     def details(self, round_: Mapping[str, Any]) -> dict[str, str | int]:
         facts: dict[str, str | int] = {"out": round_["out"]}

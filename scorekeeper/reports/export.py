@@ -1,26 +1,39 @@
 """CSV files a spreadsheet opens cleanly: one row per session, one row per round per player.
 
-``sessions.csv``: session, game, unit, date, night (the name given to the night the
-session was started on, else its date), started, updated, players, rounds, finished,
-winners, then for each seat ``player N``, ``total N`` and ``balance N``.
-``rounds.csv``: session, game, round, dealer, player, score, total, money, balance, then
-one ``detail:<name>`` column per fact a game reports for its rounds (bid, pitcher, ...).
+Every row has exactly the header's fields, so ``csv.DictReader`` and spreadsheets line up.
 
-Money is written in major units with two decimals ("-3.00"), chips and points as whole
-numbers. Text a spreadsheet would run as a formula (starting with = + - @, tab or CR) gets
-a leading apostrophe; numbers are left alone, negative ones included. UTF-8 with a byte
-order mark, so spreadsheets read é, ü and 中 right.
+``sessions.csv``: session, game, unit (what the balances count: money, chips, or points
+where no money changes hands), score unit (what the totals count: points, pips, money or
+chips), options (the house options in words), date, night, started, updated, players,
+rounds, finished, winners, carried (what the game still holds in its kitty, such as a
+Calcutta pool, in the unit), then for each seat ``player N``, ``total N`` and
+``balance N`` (empty past the table's last seat).
+
+``rounds.csv``: session, game, unit, score unit, round, dealer, seat, player, score (the
+round's own), total, money (the round's own change), balance, what (the round in words),
+then one ``detail:<name>`` column per fact any game reports: facts about the round repeat
+on each of its rows, facts about one player (melded, held, bets) sit on that player's row.
+A round's money adds up to 0 over its players, once the kitty's ``detail:carry in`` and
+``detail:carry out`` are counted; a session's scores and money add up to its totals and
+balances in sessions.csv.
+
+Money is written in major units with two decimals ("-3.00"), chips, pips and points as
+whole numbers. Text a spreadsheet would run as a formula (starting with = + - @, tab or
+CR) gets a leading apostrophe; numbers are left alone, negative ones included. UTF-8 with
+a byte order mark, so spreadsheets read é, ü and 中 right.
 """
 
 from __future__ import annotations
 
 import contextlib
 import csv
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.reports.night_names import load_names
+from scorekeeper.game import RoundFacts
+from scorekeeper.reports.nights import night_labels
 from scorekeeper.session import Session
 from scorekeeper.store import Store, StoreDamaged, StoreError
 from scorekeeper.store.durable import replacing_text
@@ -31,6 +44,8 @@ SESSION_COLUMNS = [
     "session",
     "game",
     "unit",
+    "score unit",
+    "options",
     "date",
     "night",
     "started",
@@ -39,17 +54,23 @@ SESSION_COLUMNS = [
     "rounds",
     "finished",
     "winners",
+    "carried",
 ]
+SEAT_COLUMNS = ("player", "total", "balance")
 ROUND_COLUMNS = [
     "session",
     "game",
+    "unit",
+    "score unit",
     "round",
     "dealer",
+    "seat",
     "player",
     "score",
     "total",
     "money",
     "balance",
+    "what",
 ]
 DETAIL = "detail:"
 
@@ -62,7 +83,7 @@ def text(value: str) -> str:
 
 
 def amount(value: int, unit: str) -> str:
-    """Cents as major units with two decimals; chips as they are."""
+    """Cents as major units with two decimals; chips, pips and points as they are."""
     if unit != "money":
         return str(value)
     sign = "-" if value < 0 else ""
@@ -70,12 +91,7 @@ def amount(value: int, unit: str) -> str:
     return f"{sign}{whole}.{cents:02d}"
 
 
-def _score(session: Session, value: int) -> str:
-    """Points stay points; a game scored only in money has money as its score."""
-    return str(value) if session.game.scored_in_points else amount(value, session.game.unit)
-
-
-def _detail(value: object) -> Cell:
+def _fact(value: object) -> Cell:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, int):
@@ -83,14 +99,35 @@ def _detail(value: object) -> Cell:
     return text(str(value))
 
 
+def _facts(session: Session, index: int) -> RoundFacts:
+    return session.game.round_facts(
+        session.setup,
+        session.state_before(index),
+        session.rounds[index],
+        session.state_after(index),
+    )
+
+
+def _what(facts: RoundFacts) -> str:
+    """The round in words.
+
+    Until ``Game.describe`` (the round in the table's own words, as the screen shows it)
+    is on main, the round's facts stand in for it: "pitcher Ann; bid 3; result made".
+    """
+    return "; ".join(f"{name} {value}" for name, value in facts.table.items())
+
+
 def _session_row(
-    session_id: str, session: Session, started: str, updated: str, night: str
+    session_id: str, session: Session, started: str, updated: str, night: str, seats: int
 ) -> list[Cell]:
-    unit = session.game.unit
+    game, setup = session.game, session.setup
+    unit, score_unit = game.played_for(setup), game.score_unit(setup)
     row: list[Cell] = [
         text(session_id),
-        text(session.game.name),
+        text(game.name),
         unit,
+        score_unit,
+        text("; ".join(game.option_words(setup))),
         started[:10],
         text(night),
         started,
@@ -99,32 +136,40 @@ def _session_row(
         len(session.rounds),
         "yes" if session.finished else "no",
         text(", ".join(session.winners)),
+        amount(session.pot, unit),
     ]
-    totals, balances = session.totals, session.balances
+    scores, balances = game.scores(setup, session.state), session.balances
     for name in session.players:
-        row += [text(name), _score(session, totals[name]), amount(balances[name], unit)]
-    return row
+        row += [text(name), amount(scores[name], score_unit), amount(balances[name], unit)]
+    return row + [""] * (len(SEAT_COLUMNS) * (seats - len(session.players)))
 
 
 def _round_rows(session_id: str, session: Session, details: Sequence[str]) -> Iterator[list[Cell]]:
-    unit = session.game.unit
-    for index, round_ in enumerate(session.rounds):
+    game, setup = session.game, session.setup
+    unit, score_unit = game.played_for(setup), game.score_unit(setup)
+    for index in range(len(session.rounds)):
         before, after = session.state_before(index), session.state_after(index)
-        facts = session.game.details(round_)
-        extra = [_detail(facts[key]) if key in facts else "" for key in details]
-        for name in session.players:
-            total, balance = after.totals[name], after.balances[name]
+        facts = _facts(session, index)
+        what = text(_what(facts))
+        scores_before, scores_after = game.scores(setup, before), game.scores(setup, after)
+        for seat, name in enumerate(session.players, start=1):
+            known: Mapping[str, object] = {**facts.table, **facts.players.get(name, {})}
+            total, balance = scores_after[name], after.balances[name]
             yield [
                 text(session_id),
-                text(session.game.name),
+                text(game.name),
+                unit,
+                score_unit,
                 index + 1,
                 text(before.dealer),
+                seat,
                 text(name),
-                _score(session, total - before.totals[name]),
-                _score(session, total),
+                amount(total - scores_before[name], score_unit),
+                amount(total, score_unit),
                 amount(balance - before.balances[name], unit),
                 amount(balance, unit),
-                *extra,
+                what,
+                *(_fact(known[key]) if key in known else "" for key in details),
             ]
 
 
@@ -145,8 +190,11 @@ def _columns(
             continue
         readable.append(session_id)
         seats = max(seats, len(session.players))
-        for round_ in session.rounds:
-            details.update(dict.fromkeys(session.game.details(round_)))
+        for index in range(len(session.rounds)):
+            facts = _facts(session, index)
+            details.update(dict.fromkeys(facts.table))
+            for player in facts.players.values():
+                details.update(dict.fromkeys(player))
     return readable, seats, list(details)
 
 
@@ -159,30 +207,59 @@ def _csv_file(path: Path, header: list[str]) -> Iterator[Any]:
         yield writer
 
 
+def file_prefix(store: Store, session_ids: Sequence[str] | None, out_dir: Path) -> str:
+    """A name start for an export that no other export takes: one session's
+    ``<date>-<game>-<short id>-`` (a later export of that session replaces it, as it is the
+    same session), or for several ``<date>-<time>-all-`` / ``-<n>-sessions-``, numbered on
+    if those files are already there."""
+    if session_ids is not None and len(set(session_ids)) == 1:
+        session_id = session_ids[0]
+        started = next(
+            (
+                iso(summary.started)[:10]
+                for summary in store.summaries()
+                if summary.id == session_id
+            ),
+            "",
+        )
+        game = store.load(session_id).game.id
+        return f"{started}-{game}-{session_id[:8]}-"
+    what = "all" if session_ids is None else f"{len(set(session_ids))}-sessions"
+    stem = f"{datetime.now().strftime('%Y-%m-%d-%H%M')}-{what}"
+    prefix, number = f"{stem}-", 1
+    while (out_dir / f"{prefix}sessions.csv").exists() or (
+        out_dir / f"{prefix}rounds.csv"
+    ).exists():
+        number += 1
+        prefix = f"{stem}-{number}-"
+    return prefix
+
+
 def export(
-    store: Store, out_dir: str | Path, session_ids: Sequence[str] | None = None
+    store: Store,
+    out_dir: str | Path,
+    session_ids: Sequence[str] | None = None,
+    *,
+    prefix: str = "",
 ) -> list[Path]:
-    """Write sessions.csv and rounds.csv into ``out_dir``; returns the two paths.
+    """Write ``<prefix>sessions.csv`` and ``<prefix>rounds.csv`` into ``out_dir``; returns
+    the two paths, absolute.
 
     Without ``session_ids`` every readable session goes out, oldest first, and damaged ones
     are skipped (``store.damaged()`` names them); a named session that is damaged or
     unknown raises ``StoreError``. Each session is replayed twice: once to learn the
     columns, once to write its rows.
     """
-    out = Path(out_dir).expanduser()
+    out = Path(out_dir).expanduser().absolute()
     summaries = {summary.id: summary for summary in store.summaries()}
-    night_names = load_names(store.path)
+    nights = night_labels(store)
     if session_ids is None:
         chosen = sorted(summaries, key=lambda sid: (summaries[sid].started, sid))
         ids, seats, details = _columns(store, chosen, strict=False)
     else:
         ids, seats, details = _columns(store, session_ids, strict=True)
-    seat_columns = [
-        f"{column} {seat}"
-        for seat in range(1, seats + 1)
-        for column in ("player", "total", "balance")
-    ]
-    paths = [out / "sessions.csv", out / "rounds.csv"]
+    seat_columns = [f"{column} {seat}" for seat in range(1, seats + 1) for column in SEAT_COLUMNS]
+    paths = [out / f"{prefix}sessions.csv", out / f"{prefix}rounds.csv"]
     try:
         out.mkdir(parents=True, exist_ok=True)
         with (
@@ -195,8 +272,10 @@ def export(
                 started, updated = (
                     (iso(summary.started), iso(summary.updated)) if summary else ("", "")
                 )
-                night = night_names.get(started[:10], started[:10])
-                session_rows.writerow(_session_row(session_id, session, started, updated, night))
+                night = nights.get(session_id, started[:10])
+                session_rows.writerow(
+                    _session_row(session_id, session, started, updated, night, seats)
+                )
                 round_rows.writerows(_round_rows(session_id, session, details))
     except OSError as error:
         raise StoreError(

@@ -1,13 +1,17 @@
-"""The names given to game nights ("Grandma's birthday"), kept in ``nights.json``.
+"""The names given to game nights ("Grandma's birthday") and the sessions moved to
+another night than their date's, kept in ``nights.json``.
 
 The file sits in the store folder beside the sessions, written through the store's one
-atomic write (with a ``.bak``), and holds ``{"schema": 1, "names": {date: name}}``. A
-night's date is the day its sessions were started on (see ``nights``).
+atomic write (with a ``.bak``), and holds ``{"schema": 2, "names": {night: name},
+"moves": {session id: night}}``. A night is keyed by the date its sessions were started
+on ("2024-05-03"), or, for a second table that evening, by that date and a number
+("2024-05-03-2"); see ``nights``. A schema-1 file (names only) is read as it is.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from datetime import date as Date
 from pathlib import Path
 
@@ -24,47 +28,90 @@ from scorekeeper.store.durable import (
 from scorekeeper.wording import day
 
 NAMES_FILE = "nights.json"
-SCHEMA = 1
+SCHEMA = 2
 NAME_LENGTH = 60
-_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_KEY = re.compile(r"(\d{4}-\d{2}-\d{2})(?:-([1-9]\d{0,3}))?")
+
+
+@dataclass
+class NightBook:
+    """What ``nights.json`` holds: names by night, and the sessions moved off their date."""
+
+    names: dict[str, str] = field(default_factory=dict)
+    moves: dict[str, str] = field(default_factory=dict)
 
 
 def _names_file(store: Store) -> Path:
     return store.path / NAMES_FILE
 
 
-def load_names(folder: Path) -> dict[str, str]:
-    """The night names saved in the store folder ``folder`` (date -> name)."""
+def load_book(folder: Path) -> NightBook:
+    """The night names and moves saved in the store folder ``folder``."""
     file = folder / NAMES_FILE
     try:
         data = read_json(file)
     except DamagedFile as error:
         raise StoreDamaged(
-            f"{file} {error.reason}. It holds only the names given to nights, and was left "
-            f"untouched: move it out of {folder} to start the names afresh (the sessions "
-            "are not affected).",
+            f"{file} {error.reason}. It holds only the names given to nights and the "
+            f"sessions moved between nights, and was left untouched: move it out of {folder} "
+            "to start the nights afresh (the sessions are not affected).",
             file,
             None,
         ) from None
     except OSError as error:
         raise StoreError(f"Cannot read {file}: {error.strerror}.", file) from error
     if data is None:
-        return {}
-    names = data.get("names")
-    if data.get("schema") != SCHEMA or not isinstance(names, dict):
+        return NightBook()
+    names, moves = data.get("names"), data.get("moves", {})
+    if data.get("schema") not in (1, SCHEMA) or not isinstance(names, dict):
         raise StoreDamaged(
             f"{file} does not hold night names this scorekeeper reads; it was left untouched.",
             file,
             None,
         )
-    return {when: name for when, name in names.items() if isinstance(name, str)}
+    return NightBook(
+        {key: name for key, name in names.items() if isinstance(name, str)},
+        {sid: key for sid, key in moves.items() if isinstance(key, str) and _KEY.fullmatch(key)}
+        if isinstance(moves, dict)
+        else {},
+    )
+
+
+def load_names(folder: Path) -> dict[str, str]:
+    """The night names saved in the store folder ``folder`` (night -> name)."""
+    return load_book(folder).names
+
+
+def save_book(store: Store, book: NightBook, keeps: str) -> None:
+    """Write ``book`` durably; ``keeps`` says what stays as it was if that fails."""
+    if store.readonly:
+        raise StoreError(f"The store {store.path} was opened read-only; nights cannot change.")
+    file = _names_file(store)
+    data = {
+        "schema": SCHEMA,
+        "names": dict(sorted(book.names.items())),
+        "moves": dict(sorted(book.moves.items())),
+    }
+    try:
+        write_atomically(file, encode(data), backup=backup_of(file))
+    except OSError as error:
+        raise StoreError(
+            f"Could not save {file}: {error.strerror or error}. {keeps}", file
+        ) from error
+
+
+def date_of(key: str) -> str:
+    """The date a night (its key) falls on."""
+    return key[:10]
 
 
 def check_date(text: str) -> str:
-    if not _DATE.fullmatch(text):
+    """A night's key: a date written YYYY-MM-DD, or a date and a table number."""
+    match = _KEY.fullmatch(text)
+    if not match:
         raise RuleError("date", f"{text!r} is not a date written YYYY-MM-DD")
     try:
-        Date.fromisoformat(text)
+        Date.fromisoformat(match.group(1))
     except ValueError:
         raise RuleError("date", f"{text} is not a day of the calendar") from None
     return text
@@ -79,31 +126,22 @@ def rename(store: Store, date: str, name: str) -> dict[str, str]:
     if store.readonly:
         raise StoreError(f"The store {store.path} was opened read-only; nights cannot be named.")
     check_date(date)
-    if not any(day(summary.started) == date for summary in store.summaries()):
+    book = load_book(store.path)
+    if not any(
+        book.moves.get(summary.id, day(summary.started)) == date for summary in store.summaries()
+    ):
         raise RuleError("date", f"no session was started on {date}, so there is no night to name")
     name = " ".join(name.split())
     if len(name) > NAME_LENGTH:
         raise RuleError("name", f"keep it to {NAME_LENGTH} characters (this is {len(name)})")
-    if _DATE.fullmatch(name):
+    if _KEY.fullmatch(name):
         raise RuleError("name", f"{name!r} reads as a date: give the night a name in words")
-    names = load_names(store.path)
-    for other, taken in names.items():
+    for other, taken in book.names.items():
         if other != date and name and person(taken) == person(name):
             raise RuleError("name", f"{taken!r} is already the name of the night of {other}")
     if name:
-        names[date] = name
+        book.names[date] = name
     else:
-        names.pop(date, None)
-    file = _names_file(store)
-    try:
-        write_atomically(
-            file,
-            encode({"schema": SCHEMA, "names": dict(sorted(names.items()))}),
-            backup=backup_of(file),
-        )
-    except OSError as error:
-        raise StoreError(
-            f"Could not save {file}: {error.strerror or error}. The night keeps its old name.",
-            file,
-        ) from error
-    return names
+        book.names.pop(date, None)
+    save_book(store, book, "The night keeps its old name.")
+    return book.names

@@ -1,8 +1,11 @@
 """Game nights: the sessions of one evening, and one settle-up across all of them.
 
-A night is the calendar date a session was started on (``Summary.started``, local time),
-so a game begun after midnight belongs to the next date. A night may be given a name
-("Grandma's birthday"): ``night_names`` keeps those; ``night_report`` words a night.
+A night is the sessions that belong together. By default that is the calendar date a
+session was started on (``Summary.started``, local time), so a game begun after midnight
+belongs to the next date; a session can be moved to another night, or to a new night of
+its own date (a second table: "2024-05-03-2"), so two tables that never played together
+settle apart. A night may be given a name ("Grandma's birthday"): ``night_names`` keeps
+the names and the moves; ``night_report`` words a night.
 
 The settle-up adds each person's balances over the night's games — a name is one person
 whatever its case, as in ``stats`` — and finds the few payments that clear them all.
@@ -16,17 +19,21 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date as Date
 
+from scorekeeper.errors import RuleError
 from scorekeeper.game import Unit
 from scorekeeper.games import GAMES
-from scorekeeper.reports.night_names import load_names
+from scorekeeper.reports.night_names import NightBook, date_of, load_book, save_book
 from scorekeeper.reports.stats import person
 from scorekeeper.settle import Payment, settle
 from scorekeeper.store import Store, Summary
 from scorekeeper.wording import day, spoken_day
 
 
-def night_of(summary: Summary) -> str:
-    """The night a session belongs to: the date (YYYY-MM-DD) it was started on."""
+def night_of(summary: Summary, moves: Mapping[str, str] | None = None) -> str:
+    """The night a session belongs to: where it was moved, else the date (YYYY-MM-DD) it
+    was started on."""
+    if moves and summary.id in moves:
+        return moves[summary.id]
     return day(summary.started)
 
 
@@ -45,22 +52,34 @@ class Ledger:
 
 @dataclass(frozen=True)
 class Night:
-    date: str
+    key: str
+    """The date, or for a second table that evening the date and a number: "2024-05-03-2"."""
     name: str
     sessions: tuple[Summary, ...]
     """Oldest first, as they were played."""
 
     @property
+    def date(self) -> str:
+        return date_of(self.key)
+
+    @property
+    def table(self) -> int:
+        """Which of the evening's nights this is: 1 for the date's own, 2, 3... for more."""
+        return int(self.key[11:]) if len(self.key) > 10 else 1
+
+    @property
     def title(self) -> str:
-        """The name if it has one, else the date as a person says it: "Fri 3 May 2024"."""
+        """The name if it has one, else the date as a person says it: "Fri 3 May 2024",
+        "Fri 3 May 2024, table 2"."""
         if self.name:
             return self.name
-        return spoken_day(Date.fromisoformat(self.date))
+        spoken = spoken_day(Date.fromisoformat(self.date))
+        return spoken if self.table == 1 else f"{spoken}, table {self.table}"
 
     @property
     def label(self) -> str:
-        """What the CSV export and the command line call it: its name, else its date."""
-        return self.name or self.date
+        """What the CSV export and the command line call it: its name, else its key."""
+        return self.name or self.key
 
     @property
     def players(self) -> list[str]:
@@ -94,14 +113,22 @@ class Night:
         ]
 
 
-def group(summaries: Iterable[Summary], names: Mapping[str, str]) -> list[Night]:
+def _order(key: str) -> tuple[str, int]:
+    return date_of(key), int(key[11:]) if len(key) > 10 else 1
+
+
+def group(
+    summaries: Iterable[Summary],
+    names: Mapping[str, str],
+    moves: Mapping[str, str] | None = None,
+) -> list[Night]:
     """Sessions grouped into nights, the most recent night first."""
-    by_date: dict[str, list[Summary]] = {}
+    by_key: dict[str, list[Summary]] = {}
     for summary in summaries:
-        by_date.setdefault(night_of(summary), []).append(summary)
+        by_key.setdefault(night_of(summary, moves), []).append(summary)
     return [
-        Night(date, names.get(date, ""), tuple(sorted(by_date[date], key=lambda s: s.started)))
-        for date in sorted(by_date, reverse=True)
+        Night(key, names.get(key, ""), tuple(sorted(by_key[key], key=lambda s: s.started)))
+        for key in sorted(by_key, key=_order, reverse=True)
     ]
 
 
@@ -110,11 +137,11 @@ def find(nights: Iterable[Night], wanted: str) -> Night:
     nights = list(nights)
     key = wanted.strip()
     for night in nights:
-        if night.date == key or (night.name and person(night.name) == person(key)):
+        if night.key == key or (night.name and person(night.name) == person(key)):
             return night
     recent = (
         ", ".join(
-            f"{night.name} ({night.date})" if night.name else night.date for night in nights[:5]
+            f"{night.name} ({night.key})" if night.name else night.key for night in nights[:5]
         )
         or "none yet"
     )
@@ -126,4 +153,53 @@ def find(nights: Iterable[Night], wanted: str) -> Night:
 
 def nights_of(store: Store) -> list[Night]:
     """Every night in ``store``, the most recent first."""
-    return group(store.summaries(), load_names(store.path))
+    book = load_book(store.path)
+    return group(store.summaries(), book.names, book.moves)
+
+
+def night_labels(store: Store) -> dict[str, str]:
+    """Each session's night as the export names it: the night's name, else its key."""
+    book = load_book(store.path)
+    return {
+        summary.id: night.label
+        for night in group(store.summaries(), book.names, book.moves)
+        for summary in night.sessions
+    }
+
+
+NEW_NIGHT = "new"
+"""What ``move`` takes for "a night of its own": a new night on the session's date."""
+
+
+def move(store: Store, session_id: str, wanted: str) -> Night:
+    """Move a session to another night (its key, date or name), or with ``NEW_NIGHT`` to a
+    new night of its own date (the next free table number). Returns the night it is now in.
+
+    Moving it back to its date's own night forgets the move. Raises ``RuleError`` for a
+    night that does not exist, ``StoreError`` if the nights file cannot be saved.
+    """
+    summaries = store.summaries()
+    summary = next((found for found in summaries if found.id == session_id), None)
+    if summary is None:
+        raise RuleError("session", f"there is no session {session_id!r} in {store.path}")
+    book = load_book(store.path)
+    nights = group(summaries, book.names, book.moves)
+    if wanted.strip().casefold() == NEW_NIGHT:
+        date = day(summary.started)
+        taken = {night.key for night in nights} | set(book.moves.values())
+        table = 2
+        while f"{date}-{table}" in taken:
+            table += 1
+        key = f"{date}-{table}"
+    else:
+        try:
+            key = find(nights, wanted).key
+        except LookupError as error:
+            raise RuleError("night", str(error)) from None
+    moved = NightBook(book.names, dict(book.moves))
+    if key == day(summary.started):
+        moved.moves.pop(session_id, None)
+    else:
+        moved.moves[session_id] = key
+    save_book(store, moved, "The session stays in the night it was in.")
+    return next(night for night in group(summaries, moved.names, moved.moves) if night.key == key)

@@ -15,8 +15,10 @@ from typing import Any
 
 from scorekeeper.errors import RuleError
 from scorekeeper.game import (
+    Fact,
     Game,
     Option,
+    RoundFacts,
     Setup,
     State,
     add,
@@ -24,7 +26,7 @@ from scorekeeper.game import (
     check_keys,
     pay_the_difference,
 )
-from scorekeeper.games.rummy_5000.hands import HAND_FIELDS, as_wild, hand_scores
+from scorekeeper.games.rummy_5000.hands import HAND_FIELDS, as_wild, hand_scores, read_hand
 from scorekeeper.games.rummy_5000.stakes import (
     ANTE,
     BET_LIMIT,
@@ -40,6 +42,16 @@ from scorekeeper.money import MINUS, format_amount
 FALSE_CLAIM = 50
 HANDS_PER_STAKES_GAME = 2
 GAME_POINT_OPTIONS = ("play_to_win", "must_go_out", "doubling", "limit_poker")
+OPTION_WORDS = {
+    "michigan": "Michigan",
+    "money_cards": "money cards",
+    "partners": "partners (Persian)",
+    "play_to_win": "play to win",
+    "must_go_out": "must go out",
+    "doubling": "doubling cube",
+    "limit_poker": "limit poker",
+}
+"""The variations as an export's options column names them, in this order."""
 
 
 def default_target(player_count: int) -> int:
@@ -338,6 +350,58 @@ betting round per hand): a game of two hands, settled at stake per game point or
                 ("Stake", f"{stake} per chip"),
             ]
         return lines
+
+    def option_words(self, setup: Setup) -> list[str]:
+        options = setup.options
+        words = [OPTION_WORDS[name] for name in OPTION_WORDS if options[name]]
+        stakes = options["doubling"] or options["limit_poker"]
+        if not stakes:
+            words.append(f"target {options['target']}")
+        per = (
+            "chip"
+            if options["limit_poker"]
+            else "game point"
+            if any(options[name] for name in GAME_POINT_OPTIONS)
+            else "point"
+        )
+        stake = options["stake"]
+        words.append(f"stake {format_amount(stake, self.unit)}/{per}" if stake else "no stake")
+        return words
+
+    def played_for(self, setup: Setup) -> str:
+        return self.unit if setup.options["stake"] else "points"
+
+    def round_facts(
+        self, setup: Setup, before: State, round_: Mapping[str, Any], after: State
+    ) -> RoundFacts:
+        """The hand as counted: each player's melded and held points (and cards, where
+        typed), money cards, the cube or the pot."""
+        facts: dict[str, Fact] = {"hand": before.info["hands"] + 1, **self.details(round_)}
+        if "false_claim" in round_:
+            facts["hand"] = before.info["hands"]
+            return RoundFacts(facts)
+        if round_.get("automatic_double"):
+            facts["automatic double"] = "yes"
+        players: dict[str, dict[str, Fact]] = {name: {} for name in setup.players}
+        if round_.get("folded") is None:
+            hand = read_hand(setup, round_)
+            scores = hand_scores(setup, round_)
+            for name, player in players.items():
+                player |= {"melded": hand.melded[name], "held": hand.in_hand[name]}
+                if "cards" in round_:
+                    player["melded cards"] = round_["cards"][name].get("melded", "")
+                    player["held cards"] = round_["cards"][name].get("hand", "")
+                if setup.options["money_cards"]:
+                    player["money cards"] = hand.money_cards[name]
+                player["hand score"] = scores[name]
+        if "pot" in round_:
+            for name, player in players.items():
+                player["pot chips"] = round_["pot"][name]
+                player["raises"] = round_.get("raises", {}).get(name, 0)
+        if "game_points" in after.info:
+            for name, player in players.items():
+                player["game points"] = str(after.info["game_points"][name])
+        return RoundFacts(facts, players)
 
     def details(self, round_: Mapping[str, Any]) -> dict[str, str | int]:
         if "false_claim" in round_:
