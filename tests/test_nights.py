@@ -14,7 +14,7 @@ from scorekeeper.cli import main
 from scorekeeper.games import GAMES
 from scorekeeper.games.calcutta import POOL
 from scorekeeper.reports.export import export
-from scorekeeper.reports.night_names import load_names, rename
+from scorekeeper.reports.night_names import load_names, read_names, rename
 from scorekeeper.reports.night_report import report
 from scorekeeper.reports.nights import Night, find, group, night_of
 from scorekeeper.store import Store, StoreDamaged, StoreError, Summary
@@ -216,14 +216,15 @@ def test_a_read_only_store_cannot_rename(played: tuple[Path, str]) -> None:
 
 
 @pytest.mark.parametrize("damage", [b"", b"\x00\x00\x00", b'{"schema": 1, "names": {', b"[]"])
-def test_a_damaged_names_file_is_reported_and_left_untouched(
+def test_a_damaged_names_file_loses_only_the_names_and_is_left_untouched(
     played: tuple[Path, str], damage: bytes
 ) -> None:
     path, today = played
     names_file = path / "nights.json"
     names_file.write_bytes(damage)
-    with pytest.raises(StoreDamaged, match=r"nights\.json"):
-        load_names(path)
+    names, problem = read_names(path)
+    assert names == {} and problem is not None and "nights.json" in problem
+    assert load_names(path) == {}, "only the names are lost"
     with Store(path) as store, pytest.raises(StoreDamaged):
         rename(store, today, "Poker")
     assert names_file.read_bytes() == damage

@@ -25,18 +25,16 @@ a byte order mark, so spreadsheets read é, ü and 中 right.
 
 from __future__ import annotations
 
-import contextlib
 import csv
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 from scorekeeper.game import RoundFacts
 from scorekeeper.reports.nights import night_labels
 from scorekeeper.session import Session
 from scorekeeper.store import Store, StoreDamaged, StoreError
-from scorekeeper.store.durable import replacing_text
+from scorekeeper.store.durable import ReplaceFailed, replacing_texts, sweep_stale
 from scorekeeper.wording import iso
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -198,13 +196,19 @@ def _columns(
     return readable, seats, list(details)
 
 
-@contextlib.contextmanager
-def _csv_file(path: Path, header: list[str]) -> Iterator[Any]:
-    """A CSV writer whose file replaces ``path``, durably, only once it is complete."""
-    with replacing_text(path, encoding="utf-8-sig", newline="") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(header)
-        yield writer
+def _not_replaced(out: Path, paths: Sequence[Path], error: ReplaceFailed) -> str:
+    """Exactly what an export that failed at the last step left behind."""
+    why = error.cause.strerror or str(error.cause)
+    if error.changed:
+        kept = ", ".join(path.name for path in error.changed)
+        left = ", ".join(path.name for path in paths if path not in error.changed)
+        outcome = f"{kept} now holds the new export but {left} does not: export again"
+    else:
+        outcome = "Nothing was replaced: every file there is as it was"
+    return (
+        f"Cannot write the export to {out}: {error.failed} cannot be replaced ({why}). "
+        f"{outcome}. Move it away or choose another folder (scorekeeper export --out FOLDER)."
+    )
 
 
 def file_prefix(store: Store, session_ids: Sequence[str] | None, out_dir: Path) -> str:
@@ -262,10 +266,11 @@ def export(
     paths = [out / f"{prefix}sessions.csv", out / f"{prefix}rounds.csv"]
     try:
         out.mkdir(parents=True, exist_ok=True)
-        with (
-            _csv_file(paths[0], SESSION_COLUMNS + seat_columns) as session_rows,
-            _csv_file(paths[1], ROUND_COLUMNS + [DETAIL + key for key in details]) as round_rows,
-        ):
+        sweep_stale(out)
+        with replacing_texts(paths, encoding="utf-8-sig", newline="") as handles:
+            session_rows, round_rows = (csv.writer(handle) for handle in handles)
+            session_rows.writerow(SESSION_COLUMNS + seat_columns)
+            round_rows.writerow(ROUND_COLUMNS + [DETAIL + key for key in details])
             for session_id in ids:
                 session = store.load(session_id)
                 summary = summaries.get(session_id)
@@ -277,10 +282,12 @@ def export(
                     _session_row(session_id, session, started, updated, night, seats)
                 )
                 round_rows.writerows(_round_rows(session_id, session, details))
+    except ReplaceFailed as error:
+        raise StoreError(_not_replaced(out, paths, error), error.failed) from error
     except OSError as error:
         raise StoreError(
-            f"Cannot write the export to {out}: {error.strerror or error}. "
-            "Choose another folder (scorekeeper export --out FOLDER).",
+            f"Cannot write the export to {out}: {error.strerror or error}. Nothing there "
+            "was replaced. Choose another folder (scorekeeper export --out FOLDER).",
             out,
         ) from error
     return paths

@@ -45,41 +45,69 @@ def _names_file(store: Store) -> Path:
     return store.path / NAMES_FILE
 
 
-def load_book(folder: Path) -> NightBook:
-    """The night names and moves saved in the store folder ``folder``."""
+def read_book(folder: Path) -> tuple[NightBook, str | None]:
+    """The night names and moves saved in the store folder ``folder``, and what is wrong
+    with the file, if anything. Damage costs only what cannot be read: nights fall back
+    to their dates, and every session is still listed, exported and settled."""
     file = folder / NAMES_FILE
     try:
         data = read_json(file)
     except DamagedFile as error:
-        raise StoreDamaged(
-            f"{file} {error.reason}. It holds only the names given to nights and the "
-            f"sessions moved between nights, and was left untouched: move it out of {folder} "
-            "to start the nights afresh (the sessions are not affected).",
-            file,
-            None,
-        ) from None
+        return NightBook(), _lost(file, error.reason)
     except OSError as error:
-        raise StoreError(f"Cannot read {file}: {error.strerror}.", file) from error
+        return NightBook(), _lost(file, f"cannot be read ({error.strerror or error})")
     if data is None:
-        return NightBook()
+        return NightBook(), None
     names, moves = data.get("names"), data.get("moves", {})
     if data.get("schema") not in (1, SCHEMA) or not isinstance(names, dict):
-        raise StoreDamaged(
-            f"{file} does not hold night names this scorekeeper reads; it was left untouched.",
-            file,
-            None,
-        )
-    return NightBook(
-        {key: name for key, name in names.items() if isinstance(name, str)},
-        {sid: key for sid, key in moves.items() if isinstance(key, str) and _KEY.fullmatch(key)}
-        if isinstance(moves, dict)
-        else {},
+        return NightBook(), _lost(file, "does not hold night names this scorekeeper reads")
+    if not isinstance(moves, dict):
+        moves = {"": None}
+    book = NightBook(
+        {
+            key: name
+            for key, name in names.items()
+            if _KEY.fullmatch(key) and isinstance(name, str) and 0 < len(name) <= NAME_LENGTH
+        },
+        {sid: key for sid, key in moves.items() if isinstance(key, str) and _KEY.fullmatch(key)},
     )
+    dropped = len(names) + len(moves) - len(book.names) - len(book.moves)
+    if dropped:
+        return book, _lost(file, f"holds {dropped} entries that are not nights")
+    return book, None
+
+
+def _lost(file: Path, reason: str) -> str:
+    return (
+        f"{file} {reason}, so nights are shown by their dates where it cannot be read. The "
+        "sessions are not affected; `scorekeeper doctor --fix` puts back its backup or sets "
+        "it aside."
+    )
+
+
+def load_book(folder: Path) -> NightBook:
+    """What can be read of the night names and moves (``read_book`` says what cannot)."""
+    return read_book(folder)[0]
+
+
+def read_names(folder: Path) -> tuple[dict[str, str], str | None]:
+    """The night names (night -> name) and what is wrong with the file, if anything."""
+    book, problem = read_book(folder)
+    return book.names, problem
 
 
 def load_names(folder: Path) -> dict[str, str]:
     """The night names saved in the store folder ``folder`` (night -> name)."""
     return load_book(folder).names
+
+
+def book_to_change(store: Store) -> NightBook:
+    """The book to change and save: refused while the file is damaged, as saving would
+    put what could not be read out of reach (``doctor --fix`` first)."""
+    book, problem = read_book(store.path)
+    if problem is not None:
+        raise StoreDamaged(problem + " Nothing was changed.", _names_file(store), None)
+    return book
 
 
 def save_book(store: Store, book: NightBook, keeps: str) -> None:
@@ -126,7 +154,7 @@ def rename(store: Store, date: str, name: str) -> dict[str, str]:
     if store.readonly:
         raise StoreError(f"The store {store.path} was opened read-only; nights cannot be named.")
     check_date(date)
-    book = load_book(store.path)
+    book = book_to_change(store)
     if not any(
         book.moves.get(summary.id, day(summary.started)) == date for summary in store.summaries()
     ):

@@ -20,6 +20,7 @@ from tinydb import TinyDB
 from tinydb.table import Document
 
 from scorekeeper.session import Session
+from scorekeeper.store.checks import document_problem
 from scorekeeper.store.durable import DamagedFile, DurableStorage
 from scorekeeper.store.errors import StoreDamaged, StoreError, damaged
 
@@ -89,6 +90,9 @@ def upgrade(saved: dict[str, Any], file: Path) -> dict[str, Any]:
     for key in ("order", "summary", "session"):
         if key not in saved:
             raise damaged(file, f"lacks its {key!r} part")
+    problem = document_problem(saved)
+    if problem is not None:
+        raise damaged(file, f"holds {problem}")
     return saved
 
 

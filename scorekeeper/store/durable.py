@@ -4,10 +4,19 @@ TinyDB's stock JSONStorage rewrites the live file in place, so a crash mid-write
 it truncated. Here a write goes to a temporary file in the same folder, is fsynced, and
 takes the live file's place with ``os.replace``; the folder is fsynced so the rename
 itself survives a power cut. The version being replaced is kept as ``<name>.bak``.
-Reading refuses, rather than repairs, anything that is not one whole JSON object.
+
+A temporary file is ours alone: created exclusively (``O_EXCL``, never through a symbolic
+link) under a random name, ``<name>.<16 hex digits>.tmp``, so a link planted at a guessed
+name cannot make a write land outside the store. The writer sweeps temporary files left by
+a crash once they are an hour old (``sweep_stale``).
+
+Reading is as careful: only a regular file is opened (a FIFO would hang, a link could lead
+anywhere), none over ``SIZE_CAP``, and the JSON in it must be one object, nested no deeper
+than ``DEPTH_CAP``, with no number longer than ``DIGITS_CAP`` digits. Anything else is a
+``DamagedFile`` that says what is wrong, never repaired.
 
 This is the one place that writes files: the sessions, the index, the night names and
-the CSV export all go through ``write_atomically`` or ``replacing_text``.
+the CSV export all go through ``write_atomically`` or ``replacing_texts``.
 """
 
 from __future__ import annotations
@@ -15,12 +24,30 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import shutil
-from collections.abc import Iterator
+import re
+import secrets
+import stat
+import time
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 from tinydb.storages import Storage
+
+SIZE_CAP = 16 * 1024 * 1024
+"""No session in play comes near a megabyte; a bigger file is not read into memory."""
+DEPTH_CAP = 32
+"""A session document nests about eight deep; this leaves room for any game's rounds."""
+DIGITS_CAP = 30
+"""Nanosecond stamps have 19 digits and amounts far fewer."""
+STALE_AFTER = 3600
+"""Seconds after which a temporary file is a crash's leftover, not a write in progress."""
+
+_TEMP = re.compile(r".+\.([0-9a-f]{16}\.)?tmp")
+_CREATE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+_CREATE |= getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
+_OPEN = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+_OPEN |= getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
 
 
 class DamagedFile(ValueError):
@@ -32,17 +59,119 @@ class DamagedFile(ValueError):
         self.reason = reason
 
 
+class ReplaceFailed(OSError):
+    """Replacing several files together failed; ``changed`` lists those left replaced
+    (none, unless putting a replaced one back failed too)."""
+
+    def __init__(self, failed: Path, cause: OSError, changed: Sequence[Path]) -> None:
+        super().__init__(cause.errno, cause.strerror or str(cause), str(failed))
+        self.failed = failed
+        self.cause = cause
+        self.changed = list(changed)
+
+
 def encode(data: Any) -> bytes:
+    """``data`` as compact UTF-8 JSON; raises ``ValueError`` for what JSON cannot hold
+    (NaN, a number Python will not print), before anything is written."""
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode()
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISLNK(mode):
+        return "a symbolic link"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a regular file"
+
+
+def read_bytes(path: Path) -> bytes | None:
+    """The bytes of the regular file ``path``, ``None`` if there is none; anything else
+    there (a folder, a FIFO, a link, a device, a file over ``SIZE_CAP``) is a DamagedFile,
+    found without opening it or reading it whole."""
+    found = read_regular(path)
+    return None if found is None else found[0]
+
+
+def read_regular(path: Path) -> tuple[bytes, os.stat_result] | None:
+    """``read_bytes``, with the identity of the file the bytes came from."""
+    try:
+        found = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    if not stat.S_ISREG(found.st_mode):
+        raise DamagedFile(path, f"is {_kind(found.st_mode)}, not a file scorekeeper wrote")
+    try:
+        descriptor = os.open(path, _OPEN)
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        if error.errno == getattr(os, "ELOOP", None):
+            raise DamagedFile(path, "is a symbolic link, not a file scorekeeper wrote") from None
+        raise
+    with open(descriptor, "rb") as handle:
+        opened = os.fstat(descriptor)
+        if not stat.S_ISREG(opened.st_mode):
+            raise DamagedFile(path, f"is {_kind(opened.st_mode)}, not a file scorekeeper wrote")
+        if opened.st_size > SIZE_CAP:
+            raise DamagedFile(
+                path,
+                f"is {opened.st_size:,} bytes, far more than a session holds "
+                f"(at most {SIZE_CAP // 2**20} MB is read)",
+            )
+        raw = handle.read(SIZE_CAP + 1)
+    if len(raw) > SIZE_CAP:
+        raise DamagedFile(path, f"grew past {SIZE_CAP // 2**20} MB while it was read")
+    return raw, opened
 
 
 def read_json(path: Path) -> dict[str, Any] | None:
     """The JSON object in ``path``, ``None`` if there is no such file."""
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return None
-    return parse_json(path, raw)
+    raw = read_bytes(path)
+    return None if raw is None else parse_json(path, raw)
+
+
+class _TooLong(ValueError):
+    pass
+
+
+def _integer(text: str) -> int:
+    if len(text.lstrip("-")) > DIGITS_CAP:
+        raise _TooLong(text[:12])
+    return int(text)
+
+
+def _number(text: str) -> float:
+    value = float(text)
+    if len(text) > DIGITS_CAP * 2 or value in (float("inf"), float("-inf")):
+        raise _TooLong(text[:12])
+    return value
+
+
+def _constant(text: str) -> Any:
+    raise json.JSONDecodeError(f"{text} is not a JSON value", text, 0)
+
+
+def depth(data: Any) -> int:
+    """How deeply ``data`` nests lists and objects (a number is 0, ``[1]`` is 1)."""
+    deepest = 0
+    pending: list[tuple[Any, int]] = [(data, 0)]
+    while pending:
+        value, level = pending.pop()
+        if isinstance(value, dict):
+            value = list(value.values())
+        if isinstance(value, list):
+            level += 1
+            deepest = max(deepest, level)
+            if level > DEPTH_CAP:
+                return level
+            pending.extend((item, level) for item in value)
+    return deepest
 
 
 def parse_json(path: Path, raw: bytes) -> dict[str, Any]:
@@ -52,16 +181,30 @@ def parse_json(path: Path, raw: bytes) -> dict[str, Any]:
     if b"\x00" in raw:
         raise DamagedFile(path, "contains NUL bytes, as a file does after a power cut mid-write")
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = json.loads(
+            raw.decode("utf-8"),
+            parse_int=_integer,
+            parse_float=_number,
+            parse_constant=_constant,
+        )
     except UnicodeDecodeError:
         raise DamagedFile(path, "is not text (it is not valid UTF-8)") from None
     except json.JSONDecodeError as error:
-        if error.pos >= len(raw.rstrip()):
+        ends = error.pos >= len(raw.rstrip()) or error.msg.startswith("Unterminated string")
+        if ends:
             raise DamagedFile(path, "is cut short: it ends in the middle of the data") from None
         where = f"line {error.lineno}, column {error.colno}"
         raise DamagedFile(path, f"is not valid JSON ({error.msg} at {where})") from None
+    except _TooLong as error:
+        raise DamagedFile(
+            path, f"holds a number too long to be a score ({error}…, over {DIGITS_CAP} digits)"
+        ) from None
+    except RecursionError:
+        raise DamagedFile(path, f"is nested too deeply (more than {DEPTH_CAP} levels)") from None
     if not isinstance(data, dict):
         raise DamagedFile(path, "does not hold scorekeeper data (no JSON object at the top)")
+    if depth(data) > DEPTH_CAP:
+        raise DamagedFile(path, f"is nested too deeply (more than {DEPTH_CAP} levels)")
     return data
 
 
@@ -81,32 +224,91 @@ def backup_of(path: Path) -> Path:
     return path.with_name(path.name + ".bak")
 
 
+def _create_temp(path: Path) -> tuple[Path, int]:
+    """A new file beside ``path`` that nobody else made: a random name, opened with
+    ``O_EXCL`` and without following links, so nothing planted there is written through."""
+    while True:
+        temp = path.with_name(f"{path.name}.{secrets.token_hex(8)}.tmp")
+        try:
+            return temp, os.open(temp, _CREATE, 0o666)
+        except FileExistsError:
+            continue
+
+
+def _discard(temp: Path) -> None:
+    with contextlib.suppress(OSError):
+        os.unlink(temp)
+
+
+def sweep_stale(folder: Path, *, now: float | None = None) -> None:
+    """Remove temporary files in ``folder`` older than ``STALE_AFTER``: what a crash left.
+    Younger ones may be a write in progress (an export while the app saves), so they stay."""
+    cutoff = (time.time() if now is None else now) - STALE_AFTER
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        if not _TEMP.fullmatch(entry.name):
+            continue
+        with contextlib.suppress(OSError):
+            if entry.stat(follow_symlinks=False).st_mtime < cutoff:
+                os.unlink(entry.path)
+
+
+def _write_all(descriptor: int, data: bytes) -> None:
+    """``os.write`` has no buffer of its own, so the fsync that follows covers the flush."""
+    remaining = memoryview(data)
+    while remaining:
+        remaining = remaining[os.write(descriptor, remaining) :]
+
+
 def keep_previous(path: Path, backup: Path) -> None:
     """Make ``backup`` the current version of ``path`` (a hard link: no data is copied)."""
-    staged = backup.with_name(backup.name + ".tmp")
-    with contextlib.suppress(FileNotFoundError):
-        os.unlink(staged)
-    try:
-        os.link(path, staged)
-    except FileNotFoundError:
+    temp = _linked_temp(path, backup)
+    if temp is None:
         return
-    except OSError:
-        shutil.copyfile(path, staged)
     try:
-        os.replace(staged, backup)
+        os.replace(temp, backup)
     except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(staged)
+        _discard(temp)
         raise
+
+
+def _linked_temp(path: Path, beside: Path) -> Path | None:
+    """A fresh temporary name beside ``beside`` for the file at ``path`` (a hard link, or a
+    copy where links are not allowed); None if ``path`` does not exist."""
+    while True:
+        temp = beside.with_name(f"{beside.name}.{secrets.token_hex(8)}.tmp")
+        try:
+            os.link(path, temp)
+            return temp
+        except FileExistsError:
+            continue
+        except FileNotFoundError:
+            return None
+        except OSError:
+            break
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    temp, descriptor = _create_temp(beside)
+    try:
+        _write_all(descriptor, data)
+    except BaseException:
+        os.close(descriptor)
+        _discard(temp)
+        raise
+    os.close(descriptor)
+    return temp
 
 
 @contextlib.contextmanager
 def _replacing(path: Path, *, durable: bool, backup: Path | None) -> Iterator[int]:
     """A descriptor on a temporary file beside ``path`` that takes its place once the
     block ends; if the block or any step fails, ``path`` still holds what it held."""
-    temp = path.with_name(path.name + ".tmp")
-    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0)
-    descriptor = os.open(temp, flags, 0o666)
+    temp, descriptor = _create_temp(path)
     try:
         try:
             yield descriptor
@@ -118,8 +320,7 @@ def _replacing(path: Path, *, durable: bool, backup: Path | None) -> Iterator[in
             keep_previous(path, backup)
         os.replace(temp, path)
     except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
+        _discard(temp)
         raise
     if durable:
         fsync_folder(path.parent)
@@ -128,25 +329,84 @@ def _replacing(path: Path, *, durable: bool, backup: Path | None) -> Iterator[in
 def write_atomically(
     path: Path, data: bytes, *, durable: bool = True, backup: Path | None = None
 ) -> None:
-    """Replace ``path`` with ``data``; on any failure ``path`` still holds what it held.
-
-    ``os.write`` has no buffer of its own, so the fsync that follows covers the flush.
-    """
+    """Replace ``path`` with ``data``; on any failure ``path`` still holds what it held."""
     with _replacing(path, durable=durable, backup=backup) as descriptor:
-        remaining = memoryview(data)
-        while remaining:
-            remaining = remaining[os.write(descriptor, remaining) :]
+        _write_all(descriptor, data)
+
+
+def _check_replaceable(path: Path) -> None:
+    """Refuse, before anything is replaced, a target that ``os.replace`` would refuse."""
+    try:
+        found = os.lstat(path)
+    except FileNotFoundError:
+        return
+    if stat.S_ISDIR(found.st_mode):
+        raise IsADirectoryError(21, "it is a folder, not a file", str(path))
 
 
 @contextlib.contextmanager
-def replacing_text(path: Path, *, encoding: str, newline: str | None = None) -> Iterator[TextIO]:
-    """A text file to write in steps (a CSV export) that replaces ``path``, durably, only
-    once the block ends without error."""
-    with (
-        _replacing(path, durable=True, backup=None) as descriptor,
-        open(descriptor, "w", encoding=encoding, newline=newline, closefd=False) as handle,
-    ):
-        yield handle
+def replacing_texts(
+    paths: Sequence[Path], *, encoding: str, newline: str | None = None
+) -> Iterator[list[TextIO]]:
+    """Text files to write in steps (a CSV export) that replace ``paths`` all together,
+    durably, once the block ends without error: all of them or, if one cannot be
+    replaced, none (those already replaced are put back); then ``ReplaceFailed`` says
+    which target failed and what, if anything, stayed changed."""
+    temps: list[Path] = []
+    try:
+        with contextlib.ExitStack() as files:
+            handles: list[TextIO] = []
+            for path in paths:
+                temp, descriptor = _create_temp(path)
+                temps.append(temp)
+                handles.append(
+                    files.enter_context(open(descriptor, "w", encoding=encoding, newline=newline))
+                )
+            yield handles
+            for handle in handles:
+                handle.flush()
+                os.fsync(handle.fileno())
+        for path in paths:
+            _check_replaceable(path)
+        _replace_all(temps, paths)
+    finally:
+        for temp in temps:
+            _discard(temp)
+    for folder in dict.fromkeys(path.parent for path in paths):
+        fsync_folder(folder)
+
+
+def _replace_all(temps: Sequence[Path], paths: Sequence[Path]) -> None:
+    """Move each temp onto its path; if one fails, put the earlier ones back."""
+    done: list[tuple[Path, Path | None]] = []
+    for temp, path in zip(temps, paths, strict=True):
+        try:
+            previous = _linked_temp(path, path)
+        except OSError as error:
+            _put_back(done, path, error)
+        try:
+            os.replace(temp, path)
+        except OSError as error:
+            if previous is not None:
+                _discard(previous)
+            _put_back(done, path, error)
+        done.append((path, previous))
+    for _, previous in done:
+        if previous is not None:
+            _discard(previous)
+
+
+def _put_back(done: list[tuple[Path, Path | None]], failed: Path, cause: OSError) -> NoReturn:
+    changed = []
+    for path, previous in reversed(done):
+        try:
+            if previous is None:
+                os.unlink(path)
+            else:
+                os.replace(previous, path)
+        except OSError:
+            changed.append(path)
+    raise ReplaceFailed(failed, cause, changed)
 
 
 class DurableStorage(Storage):

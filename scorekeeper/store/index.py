@@ -19,15 +19,17 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.store import documents
+from scorekeeper.store.checks import SUMMARY_FIELDS, summary_problem
 from scorekeeper.store.durable import (
     DamagedFile,
     encode,
     fsync_folder,
     parse_json,
     read_json,
+    read_regular,
     write_atomically,
 )
-from scorekeeper.store.errors import SessionNotFound, StoreDamaged, how_to_recover
+from scorekeeper.store.errors import SessionNotFound, StoreDamaged
 from scorekeeper.wording import moment
 
 Entry = list[Any]
@@ -71,6 +73,23 @@ def row(fields: Mapping[str, Any]) -> list[Any]:
         fields["totals"],
         balances,
     ]
+
+
+def row_problem(kept: object) -> str | None:
+    """What is wrong with a summary row, or None."""
+    if type(kept) is not list or len(kept) != len(SUMMARY_FIELDS):
+        return f"a summary that is not a list of {len(SUMMARY_FIELDS)} fields"
+    return summary_problem(dict(zip(SUMMARY_FIELDS, kept, strict=True)))
+
+
+def entry_problem(entry: object) -> str | None:
+    """What is wrong with an index entry, or None."""
+    if type(entry) is not list or len(entry) != 5:
+        return "an entry that is not a list of five fields"
+    if not all(type(number) is int for number in entry[:4]):
+        return "an entry whose file identity or order is not numbers"
+    kept = entry[4]
+    return None if type(kept) is str else row_problem(kept)
 
 
 def summary(session_id: str, kept: list[Any]) -> Summary:
@@ -220,37 +239,44 @@ class Index:
         """The entry for a changed file; None if it was deleted meanwhile."""
         try:
             document = self._read(file, session_id)
-            kept = row(document["summary"])
-            summary(session_id, kept)
         except SessionNotFound:
             return None
         except StoreDamaged as error:
             return [*key, 0, error.message]
-        except (LookupError, TypeError, ValueError):
-            return [*key, 0, f"{file} has a broken summary. {how_to_recover(file)}"]
-        return [*key, document["order"], kept]
+        return [*key, document["order"], row(document["summary"])]
 
     def _load(self) -> tuple[dict[str, Entry], list[int] | None]:
         """The saved index and the identity of the file it came from; a missing or damaged
         cache is simply empty, and gets rebuilt."""
         try:
-            with open(self._file, "rb") as handle:
-                saved_as = identity(os.fstat(handle.fileno()))
-                data = parse_json(self._file, handle.read())
+            found = read_regular(self._file)
+            if found is None:
+                return {}, None
+            data = parse_json(self._file, found[0])
         except (DamagedFile, OSError):
             return {}, None
+        saved_as = identity(found[1])
         sessions = data.get("sessions")
         if data.get("schema") != documents.SCHEMA or not isinstance(sessions, dict):
             return {}, None
-        entries = {
-            sid: entry
+        if any(
+            not self._is_session_id(sid) or entry_problem(entry) is not None
             for sid, entry in sessions.items()
-            if isinstance(entry, list) and len(entry) == 5
-        }
-        return entries, saved_as
+        ):
+            return {}, None
+        return sessions, saved_as
 
     def _read_stamp(self) -> dict[str, Any] | None:
+        """The stamp, if it is one: two identities (three numbers each), else nothing."""
         try:
-            return read_json(self._stamp_file)
+            stamp = read_json(self._stamp_file)
         except (DamagedFile, OSError):
             return None
+        if stamp is None or sorted(stamp) != ["index", "sessions"]:
+            return None
+        for value in stamp.values():
+            if type(value) is not list or len(value) != 3:
+                return None
+            if not all(type(number) is int for number in value):
+                return None
+        return stamp

@@ -1,0 +1,104 @@
+"""What a stored document must look like before anything uses it.
+
+Every part of a session file and of the index is checked for its type and shape here, so
+listing, counting, settling and exporting never meet a wrong-typed field: a document that
+fails is reported as damaged, naming what is wrong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from scorekeeper.wording import moment
+
+SUMMARY_FIELDS = (
+    "game",
+    "players",
+    "started",
+    "updated",
+    "rounds",
+    "finished",
+    "winners",
+    "dealer",
+    "totals",
+    "balances",
+)
+
+
+def _is_int(value: object) -> bool:
+    return type(value) is int
+
+
+def _is_names(value: object) -> bool:
+    return type(value) is list and all(type(name) is str for name in value)
+
+
+def _is_amounts(value: object, players: list[str]) -> bool:
+    return (
+        type(value) is dict
+        and sorted(value) == sorted(players)
+        and all(_is_int(amount) for amount in value.values())
+    )
+
+
+def _is_time(value: object) -> bool:
+    if type(value) is not str:
+        return False
+    try:
+        return moment(value).tzinfo is not None
+    except ValueError:
+        return False
+
+
+def summary_problem(fields: Mapping[str, Any]) -> str | None:
+    """What is wrong with a session's summary (``balances`` may be None: the totals),
+    or None."""
+    if sorted(fields) != sorted(SUMMARY_FIELDS):
+        return "a summary without the fields scorekeeper writes"
+    players = fields["players"]
+    checks = {
+        "game": type(fields["game"]) is str,
+        "players": _is_names(players) and 0 < len(players) == len(set(players)),
+        "started": _is_time(fields["started"]),
+        "updated": _is_time(fields["updated"]),
+        "rounds": _is_int(fields["rounds"]) and fields["rounds"] >= 0,
+        "finished": type(fields["finished"]) is bool,
+        "winners": _is_names(fields["winners"]),
+        "dealer": type(fields["dealer"]) is str,
+        "totals": _is_amounts(fields["totals"], players),
+        "balances": fields["balances"] is None or _is_amounts(fields["balances"], players),
+    }
+    wrong = [field for field, good in checks.items() if not good]
+    if wrong:
+        return f"a summary whose {', '.join(wrong)} {'is' if len(wrong) == 1 else 'are'} wrong"
+    return None
+
+
+def session_problem(part: object) -> str | None:
+    """What is wrong with the shape of a session's own part (its setup and rounds), or
+    None; whether the rounds hold by the rules is found by replaying them."""
+    if type(part) is not dict:
+        return "a session that is not a JSON object"
+    checks = {
+        "game": type(part.get("game")) is str,
+        "players": _is_names(part.get("players")) and bool(part.get("players")),
+        "dealer": type(part.get("dealer")) is str,
+        "options": type(part.get("options")) is dict,
+        "rounds": type(part.get("rounds")) is list
+        and all(type(round_) is dict for round_ in part.get("rounds", ())),
+    }
+    wrong = [field for field, good in checks.items() if not good]
+    if wrong:
+        return f"a session whose {', '.join(wrong)} {'is' if len(wrong) == 1 else 'are'} wrong"
+    return None
+
+
+def document_problem(saved: Mapping[str, Any]) -> str | None:
+    """What is wrong with a whole session document (after upgrading), or None."""
+    if not _is_int(saved["order"]):
+        return "an order that is not a number"
+    summary = saved["summary"]
+    if type(summary) is not dict:
+        return "a summary that is not a JSON object"
+    return summary_problem(summary) or session_problem(saved["session"])
