@@ -124,12 +124,12 @@ def test_a_damaged_file_is_named_with_how_to_recover(
     assert main(["export", *db, "--out", str(tmp_path / "out"), "--session", racehorse]) == 1
     err = capsys.readouterr().err
     assert err.startswith(f"scorekeeper: {damaged} contains NUL bytes")
-    assert f"copy {racehorse}.json.bak over {racehorse}.json" in err
+    assert f"`scorekeeper doctor --fix`: it puts back {racehorse}.json.bak" in err
     assert main(["list", *db]) == 0
     out, err = capsys.readouterr()
     assert seven_hand in out
     assert err.startswith(f"scorekeeper: {damaged} contains NUL bytes")
-    assert f"move {racehorse}.json out of" in err
+    assert "scorekeeper doctor --fix" in err
     assert err.endswith("That session is not listed.\n")
     assert damaged.read_bytes() == b"\x00" * 64
 

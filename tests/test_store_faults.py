@@ -160,8 +160,7 @@ def test_a_damaged_session_is_reported_left_untouched_and_the_rest_still_works(
             assert error.backup == file.with_suffix(".json.bak")
             assert str(error).startswith(f"{file} {REASONS[damage]}")
             assert "left it untouched" in str(error)
-            assert f"copy {hit}.json.bak over {hit}.json" in str(error)
-            assert f"move {hit}.json out of" in str(error)
+            assert f"`scorekeeper doctor --fix`: it puts back {hit}.json.bak" in str(error)
         assert store.damaged() == [file]
         assert [summary.id for summary in store.summaries()] == [spared]
         store.record(spared, UPPED_2)

@@ -36,17 +36,17 @@ from pathlib import Path
 from typing import Any
 
 import platformdirs
-from filelock import FileLock, Timeout
 
 from scorekeeper.session import Session
 from scorekeeper.store import documents
-from scorekeeper.store.documents import MIGRATIONS, SCHEMA
+from scorekeeper.store.documents import MIGRATIONS, SCHEMA, damaged, how_to_recover
 from scorekeeper.store.durable import (
     DamagedFile,
     backup_of,
     encode,
     fsync_folder,
     read_json,
+    sweep_stale,
     write_atomically,
 )
 from scorekeeper.store.errors import (
@@ -54,11 +54,10 @@ from scorekeeper.store.errors import (
     StoreDamaged,
     StoreError,
     StoreLocked,
-    damaged,
-    how_to_recover,
     not_found,
 )
-from scorekeeper.store.index import Index, Summary, summary
+from scorekeeper.store.index import Index, Summary, identity, summary
+from scorekeeper.store.lock import LockHeld, WriterLock
 
 __all__ = [
     "MIGRATIONS",
@@ -91,6 +90,9 @@ class _Open:
 
     session: Session
     started: str
+    seen: list[int] | None = None
+    """The identity of the file as last read or written: if it changed, another process
+    wrote it, and saving over it would lose what that process saved."""
 
 
 def _now() -> tuple[int, str]:
@@ -137,7 +139,7 @@ class Store:
             is_session_id=_is_session_id,
         )
         self._unreadable: dict[str, Path] = {}
-        self._lock: FileLock | None = None
+        self._lock: WriterLock | None = None
         if self.path.exists() and not self.path.is_dir():
             raise StoreError(
                 f"{self.path} is a file, but a store is a folder: give a folder instead "
@@ -158,11 +160,12 @@ class Store:
         if self._lock is None:
             return
         try:
-            if self._index.dirty:
-                self._index.save()
+            if self._lock.held():
+                if self._index.dirty:
+                    self._index.save()
+                with contextlib.suppress(OSError):
+                    os.unlink(self.path / "writer.json")
         finally:
-            with contextlib.suppress(OSError):
-                os.unlink(self.path / "writer.json")
             self._lock.release()
             self._lock = None
 
@@ -268,10 +271,10 @@ class Store:
                 "Give another folder with --db or SCOREKEEPER_DB.",
                 self.path,
             ) from error
-        lock = FileLock(self.path / "lock", timeout=0, thread_local=False)
+        lock = WriterLock(self.path / "lock")
         try:
             lock.acquire()
-        except Timeout:
+        except LockHeld:
             raise StoreLocked(self.path, self._owner()) from None
         except OSError as error:
             raise StoreError(
@@ -286,6 +289,8 @@ class Store:
         }
         with contextlib.suppress(OSError):
             write_atomically(self.path / "writer.json", encode(owner), durable=False)
+        sweep_stale(self.path)
+        sweep_stale(self._folder)
 
     def _owner(self) -> dict[str, Any]:
         try:
@@ -300,6 +305,15 @@ class Store:
             )
         if self._lock is None:
             raise StoreError(f"The store {self.path} is closed.", self.path)
+        if not self._lock.held():
+            self._open.clear()
+            raise StoreError(
+                f"The lock file {self._lock.path} was deleted or replaced while this "
+                "scorekeeper had the store open, so another scorekeeper may be writing there "
+                "now. To keep both from saving over each other, nothing more is saved here "
+                "(all that was shown as recorded is saved): close scorekeeper and open it again.",
+                self._lock.path,
+            )
 
     def _file(self, session_id: str) -> Path:
         if not isinstance(session_id, str) or not _is_session_id(session_id):
@@ -320,14 +334,24 @@ class Store:
 
     def _read_session(self, session_id: str) -> _Open:
         file = self._file(session_id)
+        seen = self._identity(file)
         document = self._read_document(file, session_id)
         try:
-            opened = _Open(Session.from_dict(document["session"]), document["summary"]["started"])
+            opened = _Open(
+                Session.from_dict(document["session"]), document["summary"]["started"], seen
+            )
         except (LookupError, TypeError, ValueError, AttributeError) as error:
             self._unreadable[session_id] = file
             raise damaged(file, f"does not replay ({error})") from None
         self._unreadable.pop(session_id, None)
         return opened
+
+    @staticmethod
+    def _identity(file: Path) -> list[int] | None:
+        try:
+            return identity(os.stat(file))
+        except FileNotFoundError:
+            return None
 
     def _opened(self, session_id: str) -> _Open:
         opened = self._open.get(session_id)
@@ -349,10 +373,26 @@ class Store:
         fields = documents.summary_fields(opened.session, opened.started, updated)
         file = self._file(session_id)
         try:
-            self._index.before_change()
-            stat = documents.write(
-                file, documents.document(opened.session, order, fields), first=new
+            new_document = documents.document(opened.session, order, fields)
+            encode(new_document)
+        except (ValueError, TypeError) as error:
+            self._open.pop(session_id, None)
+            raise StoreError(
+                f"Could not save {file}: the change cannot be written down ({error}). It was "
+                "not saved and the file still holds the state before it.",
+                file,
+            ) from None
+        if not new and self._identity(file) != opened.seen:
+            self._open.pop(session_id, None)
+            raise StoreError(
+                f"{file} was changed by another program since scorekeeper read it, so this "
+                "change was not saved over it. Close scorekeeper and open it again to see "
+                "the session as it is now.",
+                file,
             )
+        try:
+            self._index.before_change()
+            stat = documents.write(file, new_document, first=new)
         except DamagedFile as error:
             self._open.pop(session_id, None)
             raise damaged(file, error.reason) from None
@@ -364,4 +404,5 @@ class Store:
                 "(or fix what the message says) and try again.",
                 file,
             ) from error
+        opened.seen = identity(stat)
         self._index.put(session_id, stat, order, fields)

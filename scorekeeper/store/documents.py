@@ -21,8 +21,8 @@ from tinydb.table import Document
 
 from scorekeeper.session import Session
 from scorekeeper.store.checks import document_problem
-from scorekeeper.store.durable import DamagedFile, DurableStorage
-from scorekeeper.store.errors import StoreDamaged, StoreError, damaged
+from scorekeeper.store.durable import DamagedFile, DurableStorage, backup_of
+from scorekeeper.store.errors import SessionNotFound, StoreDamaged, StoreError
 
 SCHEMA = 1
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
@@ -30,6 +30,48 @@ MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
 TABLE = "session"
 DOC_ID = 1
+
+
+def problem(file: Path) -> str | None:
+    """What is wrong with the session file ``file`` (also a ``.bak``), or None if it reads
+    and every round replays."""
+    try:
+        saved = read(file, lambda: SessionNotFound(f"{file} does not exist", file), recover=False)
+        Session.from_dict(saved["session"])
+    except StoreDamaged as error:
+        return error.reason
+    except StoreError as error:
+        return error.message
+    except (LookupError, TypeError, ValueError, AttributeError) as error:
+        return f"does not replay ({error})"
+    return None
+
+
+def how_to_recover(file: Path) -> str:
+    """What a person can do about an unreadable session file: the command that does it."""
+    if problem(backup_of(file)) is None:
+        return (
+            "To recover, close scorekeeper and run `scorekeeper doctor --fix`: it puts back "
+            f"{backup_of(file).name}, the version before the last save (at most the last "
+            f"change is lost), and keeps {file.name} in the damaged folder."
+        )
+    return (
+        "It has no good backup. To set it aside, close scorekeeper and run "
+        f"`scorekeeper doctor --fix`: it moves {file.name} to the damaged folder, "
+        "where you can keep it to try repairing it; the session no longer appears."
+    )
+
+
+def damaged(file: Path, reason: str, *, recover: bool = True) -> StoreDamaged:
+    """The error for an unreadable session file, with how to get its session back."""
+    backup = backup_of(file)
+    advice = f" {how_to_recover(file)}" if recover else ""
+    return StoreDamaged(
+        f"{file} {reason}. Scorekeeper left it untouched.{advice}",
+        file,
+        backup if recover and problem(backup) is None else None,
+        reason,
+    )
 
 
 def summary_fields(session: Session, started: str, updated: str) -> dict[str, Any]:
@@ -52,27 +94,27 @@ def document(session: Session, order: int, fields: dict[str, Any]) -> dict[str, 
     return {"schema": SCHEMA, "order": order, "summary": fields, "session": session.to_dict()}
 
 
-def read(file: Path, missing: Callable[[], StoreError]) -> dict[str, Any]:
+def read(file: Path, missing: Callable[[], StoreError], *, recover: bool = True) -> dict[str, Any]:
     """The session document in ``file``, upgraded to this schema; ``missing()`` is raised
-    when there is no such file."""
+    when there is no such file. ``recover``: a StoreDamaged says how to recover."""
     try:
         found = TinyDB(file, storage=DurableStorage).table(TABLE).get(doc_id=DOC_ID)
     except DamagedFile as error:
-        raise damaged(file, error.reason) from None
+        raise damaged(file, error.reason, recover=recover) from None
     except OSError as error:
         raise StoreError(f"Cannot read {file}: {error.strerror}.", file) from error
     if found is None or isinstance(found, list):
         if not file.exists():
             raise missing()
-        raise damaged(file, "holds no session")
-    return upgrade(dict(found), file)
+        raise damaged(file, "holds no session", recover=recover)
+    return upgrade(dict(found), file, recover=recover)
 
 
-def upgrade(saved: dict[str, Any], file: Path) -> dict[str, Any]:
+def upgrade(saved: dict[str, Any], file: Path, *, recover: bool = True) -> dict[str, Any]:
     """``saved`` migrated step by step to ``SCHEMA``; a newer or unknown schema is refused."""
     version = saved.get("schema")
     if type(version) is not int:
-        raise damaged(file, "has no schema version")
+        raise damaged(file, "has no schema version", recover=recover)
     if version > SCHEMA:
         raise StoreDamaged(
             f"{file} was saved by a newer scorekeeper (schema {version}; this one reads "
@@ -83,16 +125,18 @@ def upgrade(saved: dict[str, Any], file: Path) -> dict[str, Any]:
     while version < SCHEMA:
         migrate = MIGRATIONS.get(version)
         if migrate is None:
-            raise damaged(file, f"has schema version {version}, which nothing can read")
+            raise damaged(
+                file, f"has schema version {version}, which nothing can read", recover=recover
+            )
         saved = migrate(saved)
         version += 1
         saved["schema"] = version
     for key in ("order", "summary", "session"):
         if key not in saved:
-            raise damaged(file, f"lacks its {key!r} part")
-    problem = document_problem(saved)
-    if problem is not None:
-        raise damaged(file, f"holds {problem}")
+            raise damaged(file, f"lacks its {key!r} part", recover=recover)
+    wrong = document_problem(saved)
+    if wrong is not None:
+        raise damaged(file, f"holds {wrong}", recover=recover)
     return saved
 
 

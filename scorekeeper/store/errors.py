@@ -6,21 +6,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.store.durable import backup_of
-
-
-def how_to_recover(file: Path) -> str:
-    """What a person can do about an unreadable session file, with the names they need."""
-    backup = backup_of(file)
-    steps = [f"move {file.name} out of {file.parent} to set that session aside"]
-    if backup.exists():
-        steps.insert(
-            0,
-            f"copy {backup.name} over {file.name} to get back the version before its last "
-            "save (at most the last change is lost)",
-        )
-    return "To recover, close scorekeeper, then " + ", or ".join(steps) + "."
-
 
 class StoreError(Exception):
     """A problem with the store on disk; the message tells a person what to do about it."""
@@ -60,21 +45,13 @@ class StoreLocked(StoreError):
 
 
 class StoreDamaged(StoreError):
-    """A file that cannot be read, left untouched; ``backup`` is its previous version."""
+    """A file that cannot be read, left untouched; ``backup`` is its previous version if
+    that one is good, ``reason`` what is wrong (the words after the file's name)."""
 
-    def __init__(self, message: str, path: Path, backup: Path | None) -> None:
+    def __init__(self, message: str, path: Path, backup: Path | None, reason: str = "") -> None:
         super().__init__(message, path)
         self.backup = backup
-
-
-def damaged(file: Path, reason: str) -> StoreDamaged:
-    """The error for an unreadable session file, with how to get its session back."""
-    backup = backup_of(file)
-    return StoreDamaged(
-        f"{file} {reason}. Scorekeeper left it untouched. {how_to_recover(file)}",
-        file,
-        backup if backup.exists() else None,
-    )
+        self.reason = reason or message
 
 
 def not_found(store: Path, session_id: object) -> SessionNotFound:

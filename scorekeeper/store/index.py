@@ -215,17 +215,13 @@ class Index:
             self._stamp_on_disk = False
 
     def _session_files(self) -> Iterator[tuple[str, str, list[int]]]:
-        """Each session file with its identity (inode, size, mtime); the writer sweeps temps."""
+        """Each session file with its identity (inode, size, mtime)."""
         try:
             found = list(os.scandir(self._folder))
         except FileNotFoundError:
             return
         for entry in found:
             name = entry.name
-            if name.endswith(".tmp") and not self._readonly:
-                with contextlib.suppress(OSError):
-                    os.unlink(entry.path)
-                continue
             session_id = name.removesuffix(".json")
             if session_id == name or not self._is_session_id(session_id):
                 continue

@@ -1,0 +1,77 @@
+"""The one writer's lock, which deleting its file cannot take away unnoticed.
+
+People delete ``lock`` to get past an "already open" message. The lock is an OS lock on
+an open descriptor, so deleting the file lets a second writer lock a new file of the same
+name. ``held`` tells the first writer that this happened: the file at the path is no
+longer the one it locked. The store asks before every write and refuses when it is not,
+so two writers never save over each other.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from pathlib import Path
+
+_OPEN = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+
+
+class LockHeld(Exception):
+    """Another process holds the lock."""
+
+
+def _lock(descriptor: int) -> None:
+    """Lock the whole file without waiting; BlockingIOError or PermissionError if taken."""
+    if sys.platform == "win32":
+        import msvcrt
+
+        msvcrt.locking(descriptor, msvcrt.LK_NBLCK, 1)
+    else:
+        import fcntl
+
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+class WriterLock:
+    """An exclusive lock on the file at ``path``, held until ``release``."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._descriptor: int | None = None
+
+    def acquire(self) -> None:
+        """Take the lock now or raise ``LockHeld``; ``OSError`` if the file cannot be made."""
+        while True:
+            descriptor = os.open(self.path, _OPEN, 0o644)
+            try:
+                _lock(descriptor)
+            except (BlockingIOError, PermissionError):
+                os.close(descriptor)
+                raise LockHeld(self.path) from None
+            except BaseException:
+                os.close(descriptor)
+                raise
+            self._descriptor = descriptor
+            if self.held():
+                return
+            # Deleted between our open and our lock: a lock on that file guards nothing.
+            self.release()
+
+    def held(self) -> bool:
+        """Whether the file at ``path`` is still the very file this lock holds."""
+        if self._descriptor is None:
+            return False
+        try:
+            on_disk = os.stat(self.path, follow_symlinks=False)
+        except OSError:
+            return False
+        ours = os.fstat(self._descriptor)
+        return (on_disk.st_dev, on_disk.st_ino) == (ours.st_dev, ours.st_ino)
+
+    def release(self) -> None:
+        """Let another writer in; the file stays, as removing it would race a new writer."""
+        if self._descriptor is not None:
+            with contextlib.suppress(OSError):
+                os.close(self._descriptor)
+            self._descriptor = None
