@@ -1,8 +1,10 @@
 """The ``scorekeeper`` commands that need no screen: ``list``, ``export``, ``stats``,
-``settle --night`` and ``--version``. With no command the launcher's app starts instead
+``settle --night``, ``doctor`` and ``--version``. With no command the launcher's app starts instead
 (``screens.launch`` hands it in), so this module never loads the UI.
 
-Every command but the app opens the store read-only, so they work while the app is open.
+Every command but the app and ``doctor --fix`` opens the store read-only, so they work
+while the app is open. Output cut off by a closed pipe (``scorekeeper list | head -1``)
+ends the command quietly.
 Problems go to stderr as one sentence saying what to do, with a non-zero exit status; a
 bug, too, is one line, naming the file in the temp folder that holds its traceback.
 """
@@ -10,6 +12,7 @@ bug, too, is one line, naming the file in the temp folder that holds its traceba
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 import traceback
@@ -17,10 +20,11 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from scorekeeper import __version__
+from scorekeeper import __version__, doctor
 from scorekeeper.games import GAMES
 from scorekeeper.reports import EXPORTS, night_report, nights, stats
 from scorekeeper.reports.export import export
+from scorekeeper.reports.night_names import read_names
 from scorekeeper.store import Store, StoreError, Summary
 from scorekeeper.wording import cells, day_and_clock, pad, pad_left, plural
 
@@ -59,7 +63,15 @@ def _parser() -> argparse.ArgumentParser:
     settling.add_argument(
         "--night", metavar="DATE", help="the night's date (YYYY-MM-DD) or the name given to it"
     )
-    for command in (listing, exporting, statistics, settling):
+    doctor = commands.add_parser(
+        "doctor", help="check every file of the store; --fix repairs what can be repaired"
+    )
+    doctor.add_argument(
+        "--fix",
+        action="store_true",
+        help="put good backups back, move what cannot be repaired to damaged/, rebuild the index",
+    )
+    for command in (listing, exporting, statistics, settling, doctor):
         command.add_argument(
             "--db", type=Path, metavar="PATH", default=argparse.SUPPRESS, help=db_help
         )
@@ -114,6 +126,13 @@ def _warn_damaged(store: Store, left_out: str) -> None:
             print(f"scorekeeper: {error} That session is {left_out}.", file=sys.stderr)
 
 
+def _warn_names(store: Store) -> None:
+    """Damaged night names cost only the names: say so, and carry on."""
+    problem = read_names(store.path)[1]
+    if problem is not None:
+        print(f"scorekeeper: {_printable(problem)}", file=sys.stderr)
+
+
 def _list(path: Path | None) -> int:
     with Store(path, readonly=True) as store:
         summaries = store.summaries()
@@ -131,6 +150,7 @@ def _export(path: Path | None, session_ids: list[str] | None, out: Path) -> int:
         written = export(store, out, session_ids)
         for file in written:
             print(f"wrote {file}")
+        _warn_names(store)
         if session_ids is None:
             _warn_damaged(store, "not exported")
     return 0
@@ -159,8 +179,34 @@ def _settle(path: Path | None, wanted: str | None) -> int:
             print(f"scorekeeper: {error}", file=sys.stderr)
             return 1
         print(_printed(night_report.report(night)))
+        _warn_names(store)
         _warn_damaged(store, "not settled")
     return 0
+
+
+def _doctor(path: Path | None, fix: bool) -> int:
+    """Each problem on its own line with what ``--fix`` does; status 1 while any is left."""
+    root = Store(path, readonly=True).path
+    if not root.is_dir():
+        print(f"There is no store at {root} yet: nothing to check.")
+        return 0
+    findings = doctor.examine(root)
+    if not findings:
+        print(f"All files in {root} are fine.")
+        return 0
+    for finding in findings:
+        what = "" if finding.leave else f" Fix: {finding.fix}."
+        print(_printable(f"{finding.file} {finding.problem}.{what}"))
+    if not fix:
+        print("Run `scorekeeper doctor --fix` (with scorekeeper closed) to do the fixes above.")
+        return 1 if any(not finding.leave for finding in findings) else 0
+    with Store(root) as store:
+        for line in doctor.repair(store, findings):
+            print(_printable(line))
+    left = [finding for finding in doctor.examine(root) if not finding.leave]
+    for finding in left:
+        print(_printable(f"still wrong: {finding.file} {finding.problem}."), file=sys.stderr)
+    return 1 if left else 0
 
 
 def main(argv: Sequence[str] | None = None, app: App | None = None) -> int:
@@ -172,21 +218,16 @@ def main(argv: Sequence[str] | None = None, app: App | None = None) -> int:
     except SystemExit as done:
         return done.code if isinstance(done.code, int) else 1
     try:
-        if args.command == "list":
-            return _list(args.db)
-        if args.command == "export":
-            return _export(args.db, args.session, args.out)
-        if args.command == "stats":
-            return _stats(args.db)
-        if args.command == "settle":
-            return _settle(args.db, args.night)
-        if app is None:
-            parser.print_usage(sys.stderr)
-            print(
-                "scorekeeper: give a command (the app starts from `scorekeeper`)", file=sys.stderr
-            )
-            return 2
-        return app(args.db)
+        status = _run(args, parser, app)
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:
+        # The reader went away (`scorekeeper list | head -1`): nothing left to say. Point
+        # stdout at nowhere so the interpreter's own flush at exit does not complain.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        return 0
     except StoreError as error:
         print(f"scorekeeper: {error}", file=sys.stderr)
     except OSError as error:
@@ -197,6 +238,24 @@ def main(argv: Sequence[str] | None = None, app: App | None = None) -> int:
     except Exception as error:
         print(f"scorekeeper: {_bug_report(error, argv)}", file=sys.stderr)
     return 1
+
+
+def _run(args: argparse.Namespace, parser: argparse.ArgumentParser, app: App | None) -> int:
+    if args.command == "list":
+        return _list(args.db)
+    if args.command == "export":
+        return _export(args.db, args.session, args.out)
+    if args.command == "stats":
+        return _stats(args.db)
+    if args.command == "settle":
+        return _settle(args.db, args.night)
+    if args.command == "doctor":
+        return _doctor(args.db, args.fix)
+    if app is None:
+        parser.print_usage(sys.stderr)
+        print("scorekeeper: give a command (the app starts from `scorekeeper`)", file=sys.stderr)
+        return 2
+    return app(args.db)
 
 
 def _bug_report(error: Exception, argv: Sequence[str] | None) -> str:

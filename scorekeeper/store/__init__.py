@@ -224,6 +224,11 @@ class Store:
         self._unreadable.pop(session_id, None)
         self._index.drop(session_id)
 
+    def rebuild_index(self) -> None:
+        """Read every session file again and save a fresh index (``scorekeeper doctor``)."""
+        self._writable()
+        self._index.rebuild()
+
     # -- reading --------------------------------------------------------------------
 
     def load(self, session_id: str) -> Session:

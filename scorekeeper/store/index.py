@@ -178,6 +178,14 @@ class Index:
         self.save()
         return fresh
 
+    def rebuild(self) -> None:
+        """Forget the index and the stamp, then read every session file again."""
+        self.before_change()
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(self._file)
+        self._entries = None
+        self.entries()
+
     def put(
         self, session_id: str, stat: os.stat_result, order: int, fields: Mapping[str, Any]
     ) -> None:
