@@ -17,7 +17,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
 from scorekeeper.errors import RuleError
-from scorekeeper.reports.night_names import NAME_LENGTH, rename
+from scorekeeper.reports.night_names import NAME_LENGTH, read_names, rename
 from scorekeeper.reports.night_report import game_line
 from scorekeeper.reports.nights import Ledger, Night, nights_of
 from scorekeeper.settle import payment_lines
@@ -123,6 +123,9 @@ class NightsScreen(Screen[None]):
             table.add_column(label, width=width)
         self.fill()
         table.focus()
+        problem = read_names(self.store.path)[1]
+        if problem is not None:
+            self.notify(plain(problem), title="Night names lost", severity="warning", timeout=30)
 
     def fill(self, cursor: int = 0) -> None:
         table = self.query_one("#nights", DataTable)

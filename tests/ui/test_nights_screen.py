@@ -14,7 +14,6 @@ from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from screens.home import HomeScreen
 from screens.nights import EMPTY, NameNightScreen, NightsScreen
-from screens.problem import ProblemScreen
 from tests.test_stats import PARKS, parks_calcutta
 
 
@@ -139,14 +138,17 @@ async def test_ctrl_l_on_home_opens_the_nights(tmp_path: Path) -> None:
             assert isinstance(app.screen, HomeScreen)
 
 
-async def test_a_damaged_names_file_is_a_problem_screen_not_a_crash(tmp_path: Path) -> None:
+async def test_a_damaged_names_file_costs_only_the_names_with_a_warning(tmp_path: Path) -> None:
     friday_at_the_parks(tmp_path)
     (tmp_path / "nights.json").write_bytes(b"{")
     with Store(tmp_path) as store:
         app = ScorekeeperApp(store)
-        async with app.run_test(size=(80, 24)) as pilot:
+        async with app.run_test(size=(120, 40), notifications=True) as pilot:
             await pilot.pause()
             await pilot.press("ctrl+l")
             await pilot.pause()
-            assert isinstance(app.screen, ProblemScreen)
+            assert isinstance(app.screen, NightsScreen)
+            assert "Ann pays Ed $3.75" in text(app, "#money-payments")
+            toasts = " ".join(str(toast.render()) for toast in app.screen.query("Toast"))
+            assert "Night names lost" in toasts and "nights.json" in toasts
     assert (tmp_path / "nights.json").read_bytes() == b"{"
