@@ -61,8 +61,9 @@ def read_book(folder: Path) -> tuple[NightBook, str | None]:
     names, moves = data.get("names"), data.get("moves", {})
     if data.get("schema") not in (1, SCHEMA) or not isinstance(names, dict):
         return NightBook(), _lost(file, "does not hold night names this scorekeeper reads")
+    unreadable = 0 if isinstance(moves, dict) else 1
     if not isinstance(moves, dict):
-        moves = {"": None}
+        moves = {}
     book = NightBook(
         {
             key: name
@@ -71,7 +72,7 @@ def read_book(folder: Path) -> tuple[NightBook, str | None]:
         },
         {sid: key for sid, key in moves.items() if isinstance(key, str) and _KEY.fullmatch(key)},
     )
-    dropped = len(names) + len(moves) - len(book.names) - len(book.moves)
+    dropped = unreadable + len(names) + len(moves) - len(book.names) - len(book.moves)
     if dropped:
         return book, _lost(file, f"holds {dropped} entries that are not nights")
     return book, None

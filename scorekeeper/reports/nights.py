@@ -22,7 +22,13 @@ from datetime import date as Date
 from scorekeeper.errors import RuleError
 from scorekeeper.game import Unit
 from scorekeeper.games import GAMES
-from scorekeeper.reports.night_names import NightBook, date_of, load_book, save_book
+from scorekeeper.reports.night_names import (
+    NightBook,
+    book_to_change,
+    date_of,
+    load_book,
+    save_book,
+)
 from scorekeeper.reports.stats import person
 from scorekeeper.settle import Payment, settle
 from scorekeeper.store import Store, Summary
@@ -182,7 +188,7 @@ def move(store: Store, session_id: str, wanted: str) -> Night:
     summary = next((found for found in summaries if found.id == session_id), None)
     if summary is None:
         raise RuleError("session", f"there is no session {session_id!r} in {store.path}")
-    book = load_book(store.path)
+    book = book_to_change(store)
     nights = group(summaries, book.names, book.moves)
     if wanted.strip().casefold() == NEW_NIGHT:
         date = day(summary.started)
