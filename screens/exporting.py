@@ -15,8 +15,9 @@ def export_sessions(screen: Widget, store: Store, session_ids: list[str] | None)
     try:
         written = export(store, EXPORTS, session_ids)
     except (OSError, StoreError) as error:
+        reason = str(error).rstrip(".")  # the domain's message may end a sentence already
         screen.notify(
-            f"Export failed: {error}. Nothing was changed; check the folder {EXPORTS.resolve()}.",
+            f"Export failed: {reason}. Nothing was changed; check the folder {EXPORTS.resolve()}.",
             title="Not exported",
             severity="error",
             timeout=10,

@@ -101,6 +101,7 @@ async def test_a_failed_export_is_a_notification_and_the_app_goes_on(store: Stor
         await pilot.pause()
         messages = [str(toast.render()) for toast in app.screen.query("Toast")]
         assert any("Export failed" in message for message in messages)
+        assert not any(".." in message for message in messages)
         assert isinstance(app.screen, HomeScreen)
     assert Path("exports").read_text() == "a file where the folder should be"
 
