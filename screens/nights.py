@@ -125,7 +125,9 @@ class NightsScreen(Screen[None]):
         table.focus()
         problem = read_names(self.store.path)[1]
         if problem is not None:
-            self.notify(plain(problem), title="Night names lost", severity="warning", timeout=30)
+            self.notify(
+                problem, title="Night names lost", severity="warning", timeout=30, markup=False
+            )
 
     def fill(self, cursor: int = 0) -> None:
         table = self.query_one("#nights", DataTable)
