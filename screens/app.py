@@ -9,12 +9,11 @@ from pathlib import Path
 
 from textual.app import App
 from textual.binding import Binding
+from textual.command import Provider
 from textual.screen import Screen
 
 from scorekeeper.game import Game
 from scorekeeper.store import Store, StoreDamaged, StoreError, StoreLocked
-from screens.commands import ScreenCommands
-from screens.help import HelpScreen
 from screens.home import HomeScreen
 from screens.problem import ProblemApp
 
@@ -32,12 +31,19 @@ def keys_of(screen: Screen[object]) -> list[tuple[str, str]]:
     return [(key, description) for description, key in seen.items()]
 
 
+def screen_commands() -> type[Provider]:
+    """The palette's provider, imported when the palette first opens (as Textual's own)."""
+    from screens.commands import ScreenCommands
+
+    return ScreenCommands
+
+
 class ScorekeeperApp(App[None]):
     """Built with its store so tests hand it a store in a temporary folder."""
 
     TITLE = "Scorekeeper"
     CSS_PATH = "app.tcss"
-    COMMANDS = App.COMMANDS | {ScreenCommands}
+    COMMANDS = App.COMMANDS | {screen_commands}
     BINDINGS = [
         Binding("f1,question_mark", "help", "Help", id="help", tooltip="Rules and keys"),
         Binding("ctrl+t", "toggle_theme", "Theme", id="theme", tooltip="Light or dark", show=False),
@@ -55,6 +61,8 @@ class ScorekeeperApp(App[None]):
         self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"
 
     def action_help(self) -> None:
+        from screens.help import HelpScreen
+
         if isinstance(self.screen, HelpScreen):
             return
         game: Game | None = getattr(self.screen, "game", None)

@@ -17,14 +17,8 @@ from textual.widgets import Footer, Header, Input, Static
 from scorekeeper.games import GAMES
 from scorekeeper.store import Store, StoreError, Summary, how_to_recover
 from scorekeeper.wording import day_and_clock, iso, plural, short_day_and_clock
-from screens.confirm import ConfirmScreen
-from screens.exporting import export_sessions
 from screens.format import plain
-from screens.new_session import NewSessionScreen
-from screens.nights import NightsScreen
 from screens.problem import ProblemScreen
-from screens.stats import StatsScreen
-from screens.table import TableScreen
 from screens.widgets.grid import Column, ScoreGrid
 
 SHOWN = 200
@@ -222,12 +216,16 @@ class HomeScreen(Screen[None]):
         self.query_one("#filter", Input).value = ""
 
     def action_new(self) -> None:
+        from screens.new_session import NewSessionScreen
+
         self.app.push_screen(NewSessionScreen(self.store))
 
     def action_resume(self) -> None:
         summary = self.highlighted()
         if summary is None:
             return
+        from screens.table import TableScreen  # each screen is imported when first opened
+
         try:
             screen = TableScreen(self.store, summary.id)
         except StoreError as error:
@@ -239,6 +237,7 @@ class HomeScreen(Screen[None]):
         summary = self.highlighted()
         if summary is None:
             return
+        from screens.confirm import ConfirmScreen
 
         def delete(yes: bool | None) -> None:
             if not yes:
@@ -261,9 +260,13 @@ class HomeScreen(Screen[None]):
         )
 
     def action_stats(self) -> None:
+        from screens.stats import StatsScreen
+
         self.app.push_screen(StatsScreen(self.store))
 
     def action_nights(self) -> None:
+        from screens.nights import NightsScreen
+
         try:
             screen = NightsScreen(self.store)
         except StoreError as error:
@@ -272,5 +275,7 @@ class HomeScreen(Screen[None]):
         self.app.push_screen(screen)
 
     def action_export(self) -> None:
+        from screens.exporting import export_sessions
+
         filtered = bool(self.query_one("#filter", Input).value.strip())
         export_sessions(self, self.store, [s.id for s in self.matching] if filtered else None)

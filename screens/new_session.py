@@ -26,7 +26,6 @@ from scorekeeper.session import Session
 from scorekeeper.store import Store, StoreError
 from screens.format import plain
 from screens.problem import ProblemScreen
-from screens.table import TableScreen
 from screens.widgets.choice import Choice
 from screens.widgets.fields import (
     FieldRow,
@@ -306,4 +305,6 @@ class NewSessionScreen(Screen[None]):
         except StoreError as error:
             self.app.push_screen(ProblemScreen("The session was not saved", error.message))
             return
+        from screens.table import TableScreen  # imported when the first session starts
+
         self.app.switch_screen(TableScreen(self.store, session_id))

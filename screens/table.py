@@ -8,6 +8,7 @@ figure comes from the Session; this screen only lays it out.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import ComposeResult
@@ -22,15 +23,13 @@ from scorekeeper.game import Game, State
 from scorekeeper.session import Session
 from scorekeeper.store import Store, StoreError
 from scorekeeper.wording import plural
-from screens.chart import ChartScreen
-from screens.confirm import ConfirmScreen
-from screens.exporting import export_sessions
 from screens.format import amount, names, padded, plain, who_goes_first, widest
 from screens.problem import ProblemScreen
 from screens.rounds import ENTRIES
-from screens.rounds.base import Round
-from screens.settle import SettleScreen
 from screens.widgets.grid import Column, ScoreGrid
+
+if TYPE_CHECKING:
+    from screens.rounds.base import Round
 
 DEALS = "●"
 LEADS = "★"
@@ -240,6 +239,8 @@ class TableScreen(Screen[None]):
             return
         self.show(cursor)
         if self.session.finished and not was_over:
+            from screens.settle import SettleScreen
+
             self.app.push_screen(SettleScreen(self.session, ended=True))
 
     def action_undo(self) -> None:
@@ -247,6 +248,8 @@ class TableScreen(Screen[None]):
             return
         last = f"{self.game.round_name} {len(self.session.rounds)}"
         details = self.game.details(self.session.rounds[-1])
+        from screens.confirm import ConfirmScreen
+
         what = ", ".join(f"{key} {value}" for key, value in details.items())
 
         def undo(yes: bool | None) -> None:
@@ -267,12 +270,18 @@ class TableScreen(Screen[None]):
         )
 
     def action_chart(self) -> None:
+        from screens.chart import ChartScreen  # plotext: loaded for the first chart only
+
         self.app.push_screen(ChartScreen(self.session))
 
     def action_settle(self) -> None:
+        from screens.settle import SettleScreen
+
         self.app.push_screen(SettleScreen(self.session))
 
     def action_export(self) -> None:
+        from screens.exporting import export_sessions
+
         export_sessions(self, self.store, [self.session_id])
 
     def action_home(self) -> None:

@@ -46,19 +46,39 @@ def test_the_domain_never_names_the_ui() -> None:
 COMMANDS_PROBE = """
 import contextlib, io, sys
 from screens.launch import main
-with contextlib.redirect_stdout(io.StringIO()):
-    statuses = [main(["list", "--db", sys.argv[1]]), main(["--version"])]
+db, out = sys.argv[1], sys.argv[2]
+commands = [
+    ["list", "--db", db],
+    ["export", "--db", db, "--out", out],
+    ["stats", "--db", db],
+    ["settle", "--db", db],
+    ["doctor", "--db", db],
+]
+statuses = []
+with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+    for command in commands:
+        statuses.append(main(command))
+    try:
+        statuses.append(main(["--version"]))
+    except SystemExit as done:
+        statuses.append(done.code)
 loaded = sorted(m for m in sys.modules if m.split(".")[0] in ("textual", "rich"))
 print(statuses, "screens.app" in sys.modules, loaded)
 """
 
 
-def test_scorekeeper_list_and_version_do_not_import_textual(tmp_path: Path) -> None:
-    """The console script's commands run headless; only the app itself loads Textual."""
+def test_no_command_of_the_console_script_imports_textual(tmp_path: Path) -> None:
+    """``list``, ``export``, ``stats``, ``settle``, ``doctor`` and ``--version`` run
+    headless (on a store with a session); only the app itself loads Textual."""
+    from scorekeeper import Session
+    from scorekeeper.store import Store
+
+    with Store(tmp_path / "db") as store:
+        store.add(Session.new("racehorse", ["Ann", "Bob", "Cy", "Di", "Ed"]))
     result = subprocess.run(
-        [sys.executable, "-c", COMMANDS_PROBE, str(tmp_path / "db")],
+        [sys.executable, "-c", COMMANDS_PROBE, str(tmp_path / "db"), str(tmp_path / "out")],
         capture_output=True,
         text=True,
         check=True,
     )
-    assert result.stdout.strip() == "[0, 0] False []", result.stderr
+    assert result.stdout.strip() == "[0, 0, 0, 0, 0, 0] False []", result.stderr

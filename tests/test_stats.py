@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -245,17 +246,32 @@ def test_the_stats_benchmark_still_runs(capsys: pytest.CaptureFixture[str]) -> N
     assert "filled a store with 60 sessions" in capsys.readouterr().out
 
 
-def test_the_pool_is_read_from_the_saved_rounds_and_a_damaged_file_is_skipped(
+def test_the_pool_comes_from_the_summary_without_opening_a_session_file(
     tmp_path: Path,
 ) -> None:
     with Store(tmp_path) as store:
         kept = store.add(parks_calcutta(2))
+        other = store.add(parks_calcutta(3))
+        summaries = store.summaries()
+    for session_id in (kept, other):
+        (tmp_path / "sessions" / f"{session_id}.json").write_bytes(b"\x00" * 64)
+    with Store(tmp_path, readonly=True) as store:
+        found = session_highlights(store, summaries)
+    assert found[kept] == {BIGGEST_POOL: 70} and set(found) == {kept, other}
+
+
+def test_an_older_summary_reads_the_pool_from_the_saved_rounds_and_skips_a_damaged_file(
+    tmp_path: Path,
+) -> None:
+    """Summaries saved before they carried the figures: the rounds are read instead."""
+    with Store(tmp_path) as store:
+        kept = store.add(parks_calcutta(2))
         damaged = store.add(parks_calcutta(3))
         assert store.saved(kept) == parks_calcutta(2).to_dict()
-        summaries = store.summaries()
+        older = [dataclasses.replace(found, highlights=None) for found in store.summaries()]
     (tmp_path / "sessions" / f"{damaged}.json").write_bytes(b"\x00" * 64)
     with Store(tmp_path, readonly=True) as store:
-        assert session_highlights(store, summaries) == {kept: {BIGGEST_POOL: 70}}
+        assert session_highlights(store, older) == {kept: {BIGGEST_POOL: 70}}
 
 
 def test_stats_on_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -194,12 +194,16 @@ def session_highlights(store: Store, summaries: Iterable[Summary]) -> dict[str, 
     """Each session's highlight figures, from its saved rounds (not replayed: replaying
     every session would cost ten times as much); only games that keep highlights are read.
 
-    A session that cannot be read is left out here; the session list reports it.
+    Summaries saved with their figures open no file; only older ones are read. A
+    session that cannot be read is left out here; the session list reports it.
     """
     found = {}
     for summary in summaries:
         game = GAMES.get(summary.game)
         if game is None or not game.highlight_labels or not summary.rounds:
+            continue
+        if summary.highlights is not None:
+            found[summary.id] = summary.highlights
             continue
         try:
             saved = store.saved(summary.id)

@@ -24,6 +24,9 @@ SUMMARY_FIELDS = (
     "totals",
     "balances",
 )
+HIGHLIGHTS = "highlights"
+"""An optional last field: the game's statistics figures (``Game.highlights``), so
+statistics open no session file; a summary written before it existed has none."""
 
 
 def _is_int(value: object) -> bool:
@@ -42,6 +45,12 @@ def _is_amounts(value: object, players: list[str]) -> bool:
     )
 
 
+def _is_figures(value: object) -> bool:
+    return type(value) is dict and all(
+        type(label) is str and _is_int(figure) for label, figure in value.items()
+    )
+
+
 def _is_time(value: object) -> bool:
     if type(value) is not str:
         return False
@@ -54,7 +63,8 @@ def _is_time(value: object) -> bool:
 def summary_problem(fields: Mapping[str, Any]) -> str | None:
     """What is wrong with a session's summary (``balances`` may be None: the totals),
     or None."""
-    if sorted(fields) != sorted(SUMMARY_FIELDS):
+    named = sorted(field for field in fields if field != HIGHLIGHTS)
+    if named != sorted(SUMMARY_FIELDS):
         return "a summary without the fields scorekeeper writes"
     players = fields["players"]
     checks = {
@@ -68,6 +78,7 @@ def summary_problem(fields: Mapping[str, Any]) -> str | None:
         "dealer": type(fields["dealer"]) is str,
         "totals": _is_amounts(fields["totals"], players),
         "balances": fields["balances"] is None or _is_amounts(fields["balances"], players),
+        HIGHLIGHTS: _is_figures(fields.get(HIGHLIGHTS, {})),
     }
     wrong = [field for field, good in checks.items() if not good]
     if wrong:

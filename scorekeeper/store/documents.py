@@ -87,6 +87,9 @@ def summary_fields(session: Session, started: str, updated: str) -> dict[str, An
         "dealer": session.dealer,
         "totals": session.totals,
         "balances": session.balances,
+        "highlights": session.game.highlights(session.setup, session.rounds)
+        if session.rounds and session.game.highlight_labels
+        else {},
     }
 
 

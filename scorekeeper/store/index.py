@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.store import documents
-from scorekeeper.store.checks import SUMMARY_FIELDS, summary_problem
+from scorekeeper.store.checks import HIGHLIGHTS, SUMMARY_FIELDS, summary_problem
 from scorekeeper.store.durable import (
     DamagedFile,
     encode,
@@ -53,6 +53,9 @@ class Summary:
     dealer: str
     totals: dict[str, int]
     balances: dict[str, int]
+    highlights: dict[str, int] | None = None
+    """The game's statistics figures (``Game.highlights``); None in a summary saved
+    before they were kept, whose session file must be read for them."""
 
 
 def row(fields: Mapping[str, Any]) -> list[Any]:
@@ -72,14 +75,16 @@ def row(fields: Mapping[str, Any]) -> list[Any]:
         fields["dealer"],
         fields["totals"],
         balances,
+        *((fields[HIGHLIGHTS],) if HIGHLIGHTS in fields else ()),
     ]
 
 
 def row_problem(kept: object) -> str | None:
     """What is wrong with a summary row, or None."""
-    if type(kept) is not list or len(kept) != len(SUMMARY_FIELDS):
+    names = (*SUMMARY_FIELDS, HIGHLIGHTS)
+    if type(kept) is not list or len(kept) not in (len(SUMMARY_FIELDS), len(names)):
         return f"a summary that is not a list of {len(SUMMARY_FIELDS)} fields"
-    return summary_problem(dict(zip(SUMMARY_FIELDS, kept, strict=True)))
+    return summary_problem(dict(zip(names, kept, strict=False)))
 
 
 def entry_problem(entry: object) -> str | None:
@@ -94,7 +99,7 @@ def entry_problem(entry: object) -> str | None:
 
 def summary(session_id: str, kept: list[Any]) -> Summary:
     """The ``Summary`` for an index row."""
-    game, players, started, updated, rounds, finished, winners, dealer, totals, balances = kept
+    game, players, started, updated, rounds, finished, winners, dealer, totals, balances = kept[:10]
     return Summary(
         session_id,
         game,
@@ -107,6 +112,7 @@ def summary(session_id: str, kept: list[Any]) -> Summary:
         dealer,
         dict(totals),
         dict(totals if balances is None else balances),
+        kept[10] if len(kept) > 10 else None,
     )
 
 
