@@ -3,12 +3,14 @@
 The filter box always has the focus, so typing filters at once and the action keys are
 Ctrl+letters (or Enter, Up, Down), which never collide with a name being typed. Only the
 most recent matches are put in the table: with ten thousand sessions stored the screen
-paints as fast as with none.
+paints as fast as with none. At start the first screenful comes from the store's small
+``recent`` file and the whole list is read in a worker thread; a long list is read there
+again whenever Home comes back.
 """
 
 from __future__ import annotations
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -106,6 +108,9 @@ class HomeScreen(Screen[None]):
         super().__init__()
         self.store = store
         self.loaded = False
+        self.total = 0
+        """How many sessions there are: more than ``summaries`` while only the recent
+        ones are read."""
         self.summaries: list[Summary] = []
         self.matching: list[Summary] = []
         self.shown: list[Summary] = []
@@ -132,8 +137,28 @@ class HomeScreen(Screen[None]):
         self.call_after_refresh(self.reload)
 
     def reload(self) -> None:
-        """Read the list again (after a session was played, added or deleted)."""
-        self.summaries = self.store.summaries()
+        """Read the list again (after a session was played, added or deleted): a long
+        one in a worker, so the screen answers keys meanwhile."""
+        if not self.loaded and not self.summaries:
+            recent = self.store.recent()
+            if recent is not None and recent[1] > len(recent[0]):
+                self.summaries, self.total = recent
+                self.fill()
+                self.read_all()
+                return
+        if len(self.summaries) > SHOWN:
+            self.read_all()
+            return
+        self.listed(self.store.summaries())
+
+    @work(thread=True, exclusive=True, group="session-list")
+    def read_all(self) -> None:
+        summaries = self.store.summaries()
+        self.app.call_from_thread(self.listed, summaries)
+
+    def listed(self, summaries: list[Summary]) -> None:
+        self.summaries = summaries
+        self.total = len(summaries)
         self.show_damaged()
         self.fill()
         self.loaded = True
@@ -172,7 +197,12 @@ class HomeScreen(Screen[None]):
         sessions = self.query_one("#sessions", ScoreGrid)
         sessions.set_grid(COLUMNS, rows, cursor=0)
         count = self.query_one("#count", Static)
-        if len(matching) > SHOWN:
+        if self.total > len(self.summaries):
+            count.update(
+                f"The {len(self.summaries)} most recent of {self.total:,} sessions; "
+                "reading the rest…"
+            )
+        elif len(matching) > SHOWN:
             count.update(f"Showing the {SHOWN} most recent of {len(matching):,}: type to narrow.")
         elif words:
             count.update(f"{len(matching):,} of {len(self.summaries):,} sessions match.")
@@ -277,5 +307,8 @@ class HomeScreen(Screen[None]):
     def action_export(self) -> None:
         from screens.exporting import export_sessions
 
+        if self.total > len(self.summaries):
+            self.notify("Still reading the sessions: export again in a moment.")
+            return
         filtered = bool(self.query_one("#filter", Input).value.strip())
         export_sessions(self, self.store, [s.id for s in self.matching] if filtered else None)

@@ -17,6 +17,8 @@ from scorekeeper.store import (
     StoreLocked,
     Summary,
     default_path,
+    documents,
+    index,
 )
 from tests.bench import bench_store
 from tests.store_tables import MADE_3, TABLE, UPPED_2, file_of, racehorse
@@ -293,3 +295,46 @@ def test_the_store_benchmark_still_runs(tmp_path: Path, capsys: pytest.CaptureFi
     assert all(row["record_ms"] > 0 and row["bare_ms"] > 0 for row in figures.values())
     assert "open+list 12 sessions" in capsys.readouterr().out
     assert list(tmp_path.iterdir()) == []
+
+
+def test_after_a_writer_only_adds_the_next_reader_opens_no_session_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An import of many sessions: the writer never listed them, yet closing leaves an
+    index the next reader trusts as it is."""
+    with Store(tmp_path) as store:
+        first = store.add(racehorse(MADE_3))
+        store.summaries()
+    with Store(tmp_path) as store:
+        added = [store.add(racehorse(MADE_3, UPPED_2)) for _ in range(3)]
+
+    def no_read(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a session file was read to list the sessions")
+
+    monkeypatch.setattr(documents, "read", no_read)
+    with Store(tmp_path, readonly=True) as store:
+        listed = store.summaries()
+    assert {summary.id for summary in listed} == {first, *added}
+    assert [summary.rounds for summary in listed] == [2, 2, 2, 1]
+
+
+def test_recent_is_the_lists_first_screenful_until_the_folder_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(index, "RECENT", 2)
+    with Store(tmp_path) as store:
+        ids = [store.add(racehorse(MADE_3)) for _ in range(3)]
+        assert store.recent() is None, "nothing written yet says what the list holds"
+    with Store(tmp_path, readonly=True) as store:
+        found = store.recent()
+        assert found is not None
+        recent, total = found
+        assert [summary.id for summary in recent] == [ids[2], ids[1]]
+        assert total == 3
+        assert recent == store.summaries()[:2]
+    with Store(tmp_path) as store:
+        store.record(ids[0], UPPED_2)
+        assert store.recent() is None, "a round saved since: the file no longer vouches"
+    with Store(tmp_path) as store:
+        found = store.recent()
+        assert found is not None and [summary.id for summary in found[0]] == [ids[0], ids[2]]

@@ -7,6 +7,7 @@ folder. Inside it::
     sessions/<id>.json.bak  the same file as it was before its last save
     index.json              every session's summary; rebuilt from the files when stale or damaged
     index.stamp             present only while nothing has been saved since index.json was
+    recent.json             the most recent summaries, the list's first screenful
     lock, writer.json       the one writer's lock, and who holds it
 
 Recording a round rewrites only that session's file, so it costs the same with ten sessions
@@ -27,6 +28,7 @@ import re
 import secrets
 import socket
 import sys
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Iterator, Mapping
@@ -140,6 +142,9 @@ class Store:
         )
         self._unreadable: dict[str, Path] = {}
         self._lock: WriterLock | None = None
+        self._guard = threading.RLock()
+        """Held while the index is read or changed: the app lists sessions in a worker
+        thread while its event loop may be saving a round."""
         if self.path.exists() and not self.path.is_dir():
             raise StoreError(
                 f"{self.path} is a file, but a store is a folder: give a folder instead "
@@ -161,8 +166,9 @@ class Store:
             return
         try:
             if self._lock.held():
-                if self._index.dirty:
-                    self._index.save()
+                with self._guard:
+                    if self._index.dirty:
+                        self._index.save()
                 with contextlib.suppress(OSError):
                     os.unlink(self.path / "writer.json")
         finally:
@@ -221,13 +227,15 @@ class Store:
             os.unlink(backup_of(file))
         fsync_folder(self._folder)
         self._open.pop(session_id, None)
-        self._unreadable.pop(session_id, None)
-        self._index.drop(session_id)
+        with self._guard:
+            self._unreadable.pop(session_id, None)
+            self._index.drop(session_id)
 
     def rebuild_index(self) -> None:
         """Read every session file again and save a fresh index (``scorekeeper doctor``)."""
         self._writable()
-        self._index.rebuild()
+        with self._guard:
+            self._index.rebuild()
 
     # -- reading --------------------------------------------------------------------
 
@@ -244,8 +252,18 @@ class Store:
 
     def summaries(self) -> list[Summary]:
         """Every readable session, most recently updated first (see ``damaged`` for the rest)."""
-        with _collector_paused():
+        with self._guard, _collector_paused():
             return self._summaries()
+
+    def recent(self) -> tuple[list[Summary], int] | None:
+        """The most recently updated summaries (a screenful, newest first) and how many
+        sessions there are, read from a small file in milliseconds whatever the store's
+        size; None when that file no longer describes the store (``summaries`` then)."""
+        found = self._index.recent()
+        if found is None:
+            return None
+        entries, total = found
+        return [summary(sid, entry[4]) for sid, entry in entries], total
 
     def _summaries(self) -> list[Summary]:
         """Apart from ``summaries`` so the index is freed before the collector resumes."""
@@ -260,7 +278,8 @@ class Store:
 
     def damaged(self) -> list[Path]:
         """Session files that cannot be read; they are left untouched (see ``how_to_recover``)."""
-        index = self._index.entries()
+        with self._guard:
+            index = self._index.entries()
         files = {self._file(sid) for sid, entry in index.items() if type(entry[4]) is str}
         files.update(file for sid, file in self._unreadable.items() if sid in index)
         return sorted(files)
@@ -396,7 +415,8 @@ class Store:
                 file,
             )
         try:
-            self._index.before_change()
+            with self._guard:
+                self._index.before_change()
             stat = documents.write(file, new_document, first=new)
         except DamagedFile as error:
             self._open.pop(session_id, None)
@@ -410,4 +430,5 @@ class Store:
                 file,
             ) from error
         opened.seen = identity(stat)
-        self._index.put(session_id, stat, order, fields)
+        with self._guard:
+            self._index.put(session_id, stat, order, fields)

@@ -6,6 +6,11 @@ it was read from, ``order`` sorts by last update, and ``row`` is the summary (a 
 ``row``) or, for a file that cannot be read, why not. ``index.stamp`` is present only while
 nothing has been saved since ``index.json`` was: it names both files' identities, so an
 index it vouches for is trusted without looking at a single session file.
+
+``recent.json``, written with the index, holds the ``RECENT`` most recently updated
+entries, the number of sessions, and the identity the sessions folder had then: while the
+folder is unchanged it is the first screenful of the list, read in a few milliseconds
+whatever the store's size.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from scorekeeper.store.errors import SessionNotFound, StoreDamaged
 from scorekeeper.wording import moment
 
 Entry = list[Any]
+RECENT = 100
 
 
 @dataclass(frozen=True)
@@ -144,6 +150,10 @@ class Index:
     ) -> None:
         self._file = root / "index.json"
         self._stamp_file = root / "index.stamp"
+        self._recent_file = root / "recent.json"
+        self._pending: dict[str, Entry] = {}
+        """Sessions saved before the index was loaded: merged in when it is, so a writer
+        that only adds (an import) leaves an index no reader has to rebuild."""
         self._root = root
         self._folder = folder
         self._readonly = readonly
@@ -173,16 +183,40 @@ class Index:
             return known
         fresh: dict[str, Entry] = {}
         for session_id, file, key in self._session_files():
-            entry = known.get(session_id)
+            entry = self._pending.get(session_id) or known.get(session_id)
             if entry is None or entry[:3] != key:
                 entry = self._entry(session_id, Path(file), key)
             if entry is not None:
                 fresh[session_id] = entry
+        self._pending.clear()
         if self._readonly:
             return fresh
         self._entries = fresh
         self.save()
         return fresh
+
+    def recent(self) -> tuple[list[tuple[str, Entry]], int] | None:
+        """The most recently updated entries, newest first, and how many sessions there
+        are, if ``recent.json`` still describes the sessions folder; else None."""
+        try:
+            found = read_json(self._recent_file)
+        except (DamagedFile, OSError):
+            return None
+        if type(found) is not dict or found.get("schema") != documents.SCHEMA:
+            return None
+        if found.get("sessions") != _identity_of(self._folder):
+            return None
+        entries, total = found.get("entries"), found.get("total")
+        if type(entries) is not list or type(total) is not int or total < len(entries):
+            return None
+        for pair in entries:
+            if type(pair) is not list or len(pair) != 2 or type(pair[0]) is not str:
+                return None
+            if not self._is_session_id(pair[0]) or entry_problem(pair[1]) is not None:
+                return None
+            if type(pair[1][4]) is not list:
+                return None
+        return [(sid, entry) for sid, entry in entries], total
 
     def rebuild(self) -> None:
         """Forget the index and the stamp, then read every session file again."""
@@ -196,18 +230,26 @@ class Index:
         self, session_id: str, stat: os.stat_result, order: int, fields: Mapping[str, Any]
     ) -> None:
         """Record a session just saved (only once the index is loaded: else it is read later)."""
+        entry = [*identity(stat), order, row(fields)]
         if self._entries is not None:
-            self._entries[session_id] = [*identity(stat), order, row(fields)]
-            self.dirty = True
+            self._entries[session_id] = entry
+        else:
+            self._pending[session_id] = entry
+        self.dirty = True
 
     def drop(self, session_id: str) -> None:
+        self._pending.pop(session_id, None)
         if self._entries is not None and self._entries.pop(session_id, None) is not None:
             self.dirty = True
 
     def save(self) -> None:
         """Write the cache and its stamp atomically but without fsync: losing them only
         costs a rebuild. The stamp names the index and the sessions folder as they are now."""
+        if self._entries is None:
+            self.entries()  # merges what was saved meanwhile, then saves
+            return
         try:
+            self._save_recent(self._entries)
             write_atomically(
                 self._file,
                 encode({"schema": documents.SCHEMA, "sessions": self._entries}),
@@ -219,6 +261,17 @@ class Index:
             return
         self._stamp_on_disk = True
         self.dirty = False
+
+    def _save_recent(self, entries: dict[str, Entry]) -> None:
+        listed = [(entry[3], sid) for sid, entry in entries.items() if type(entry[4]) is list]
+        newest = sorted(listed, reverse=True)[:RECENT]
+        recent = {
+            "schema": documents.SCHEMA,
+            "sessions": _identity_of(self._folder),
+            "total": len(listed),
+            "entries": [[sid, entries[sid]] for _, sid in newest],
+        }
+        write_atomically(self._recent_file, encode(recent), durable=False)
 
     def before_change(self) -> None:
         """Withdraw the stamp, durably, before the first change it would otherwise cover."""

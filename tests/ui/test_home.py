@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from scorekeeper.session import Session
-from scorekeeper.store import Store
+from scorekeeper.store import Store, index
 from screens.app import ScorekeeperApp
 from screens.confirm import ConfirmScreen
 from screens.home import HomeScreen
@@ -152,3 +154,40 @@ async def test_a_session_that_breaks_after_listing_opens_a_problem_screen(store:
             await pilot.press("escape")
             await pilot.pause()
             assert isinstance(app.screen, HomeScreen)
+
+
+async def test_a_long_list_paints_the_recent_sessions_first_then_reads_the_rest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(index, "RECENT", 2)
+    with Store(tmp_path / "db") as store:
+        for name in ("Ann", "Bob", "Cy"):
+            store.add(Session.new("hot-rum", [name, "Max"]))
+    with Store(tmp_path / "db") as store:
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(80, 24)) as pilot:
+            home = app.screen
+            assert isinstance(home, HomeScreen)
+            await pilot.pause()
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert home.loaded
+            assert [row[1] for row in rows(app)] == ["Cy, Max", "Bob, Max", "Ann, Max"]
+            assert "3 sessions" in str(app.screen.query_one("#count").content)
+
+
+async def test_while_the_rest_is_read_the_recent_sessions_are_shown_and_counted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(index, "RECENT", 2)
+    with Store(tmp_path / "db") as store:
+        for name in ("Ann", "Bob", "Cy"):
+            store.add(Session.new("hot-rum", [name, "Max"]))
+    with Store(tmp_path / "db") as store:
+        app = ScorekeeperApp(store)
+        monkeypatch.setattr(HomeScreen, "read_all", lambda self: None)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert [row[1] for row in rows(app)] == ["Cy, Max", "Bob, Max"]
+            count = str(app.screen.query_one("#count").content)
+            assert "The 2 most recent of 3 sessions" in count
