@@ -1,4 +1,4 @@
-"""ruff check and ruff format are part of the suite, so CI refuses unlinted code."""
+"""ruff and mypy --strict are part of the suite, so CI refuses unlinted or ill-typed code."""
 
 import subprocess
 import sys
@@ -20,4 +20,12 @@ def test_ruff_check_is_clean() -> None:
 
 def test_ruff_format_is_clean() -> None:
     result = _ruff("format", "--check", "scorekeeper", "screens", "tests")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_strict_is_clean() -> None:
+    """The settings (strict, which folders) live in pyproject.toml, so a bare run agrees."""
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True
+    )
     assert result.returncode == 0, result.stdout + result.stderr

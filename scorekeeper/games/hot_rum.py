@@ -97,7 +97,7 @@ Next deal: with 2 players the winner of the hand deals; with more, to the left."
             ("Deal", f"{state.info['cards_dealt']} cards each"),
             ("Stake", f"{stake} per pip of unmatched cards; a rummy is paid double"),
             ("Next deal", rotation),
-            ("Plays first", self.first_player(setup, state)),
+            ("Plays first", self.first_player(setup, state) or "—"),
         ]
 
     def option_words(self, setup: Setup) -> list[str]:

@@ -169,7 +169,7 @@ plays first; the deal passes to the left."""
                 ("Now", f"Hand {info['hand']} of {info['hands']} — {info['contract']}"),
                 ("Still to come", to_come or "none: this is the last hand"),
                 ("Decks", f"{info['decks']} with jokers, {CARDS_DEALT} cards each"),
-                ("Plays first", self.first_player(setup, state)),
+                ("Plays first", self.first_player(setup, state) or "—"),
             ]
         lines.append(("Stake", money))
         calls = [f"{name} {count}" for name, count in info["rummies"].items() if count]

@@ -149,7 +149,7 @@ def cube_in_play(
             f"the doubles logged put the cube at {stake}, not {given} "
             "(1 to start, 2 after an automatic double, x2 for each accepted double)",
         )
-    return stake
+    return given
 
 
 def cube_swing(
