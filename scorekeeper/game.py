@@ -296,22 +296,24 @@ def add(totals: Mapping[str, int], deltas: Mapping[str, int]) -> dict[str, int]:
     return {name: amount + deltas.get(name, 0) for name, amount in totals.items()}
 
 
+def share_out(total: int, winners: Sequence[str]) -> dict[str, int]:
+    """``total`` divided evenly among tied winners; the units left over go one each to the
+    winners in seat order (``winners`` is in seat order)."""
+    share, left_over = divmod(total, len(winners))
+    return {winner: share + (1 if seat < left_over else 0) for seat, winner in enumerate(winners)}
+
+
 def pay_the_difference(
     players: Sequence[str], totals: Mapping[str, int], winners: Sequence[str], stake: int
 ) -> dict[str, int]:
-    """End-of-game money: each loser pays the gap to the winning total x stake.
+    """End-of-game money: each non-winner pays the gap to the winning total x stake.
 
-    With tied winners each loser pays the gap once, split evenly; a left-over minor unit
-    goes to the tied winners in seat order.
+    Tied winners share what the non-winners pay in all: the total is split once, never
+    payment by payment, so two winners paid 1 each by two losers get 1 each (split one
+    payment at a time, the first seat would take both odd units).
     """
-    money = dict.fromkeys(players, 0)
     best = totals[winners[0]]
-    for loser in players:
-        if loser in winners:
-            continue
-        owed = abs(best - totals[loser]) * stake
-        money[loser] -= owed
-        share, left_over = divmod(owed, len(winners))
-        for seat, winner in enumerate(winners):
-            money[winner] += share + (1 if seat < left_over else 0)
-    return money
+    money = {
+        name: 0 if name in winners else -abs(best - totals[name]) * stake for name in players
+    }
+    return add(money, share_out(-sum(money.values()), winners))

@@ -151,18 +151,39 @@ def test_the_payout_is_the_difference_times_the_stake() -> None:
     assert session.balances == {"Ann": 17900, "Bob": -4700, "Cy": -13200}
 
 
-def test_the_rules_tie_cy_pays_1049_once_split_525_to_ann_and_524_to_bob() -> None:
-    totals = {"Ann": 3050, "Bob": 3050, "Cy": 2001}
-    money = pay_the_difference(THREE, totals, ("Ann", "Bob"), 1)
-    assert money == {"Ann": 525, "Bob": 524, "Cy": -1049}
-
-
-def test_a_tie_at_the_top_splits_each_payment_odd_cent_to_the_first_seat() -> None:
+def test_the_rules_tie_cy_pays_1045_once_split_523_to_ann_and_522_to_bob() -> None:
+    """docs/rules.md, 5000 Rummy: Ann 3050, Bob 3050, Cy 2005."""
     session = rummy()
     session.record(hand("Bob", {"Ann": 3050, "Bob": 2850, "Cy": 2005}))
     assert session.totals == {"Ann": 3050, "Bob": 3050, "Cy": 2005}
     assert session.winners == ("Ann", "Bob")
     assert session.balances == {"Ann": 523, "Bob": 522, "Cy": -1045}
+    assert session.settlement() == [("Cy", "Ann", 523), ("Cy", "Bob", 522)]
+
+
+def test_tied_winners_share_the_total_the_others_pay_not_each_payment() -> None:
+    """docs/rules.md, At every table: two winners, two losers paying 1 each: 1 to each."""
+    totals = {"Ann": 3050, "Bob": 3050, "Cy": 3049, "Di": 3049}
+    assert pay_the_difference(FOUR, totals, ("Ann", "Bob"), 1) == {
+        "Ann": 1,
+        "Bob": 1,
+        "Cy": -1,
+        "Di": -1,
+    }
+    # 1045 + 1044 = 2089: one odd cent in all, to the first tied winner in seat order.
+    totals = {"Ann": 2005, "Bob": 3050, "Cy": 2006, "Di": 3050}
+    assert pay_the_difference(FOUR, totals, ("Bob", "Di"), 1) == {
+        "Ann": -1045,
+        "Bob": 1045,
+        "Cy": -1044,
+        "Di": 1044,
+    }
+
+
+def test_three_tied_winners_share_the_odd_cents_in_seat_order() -> None:
+    totals = {"Ann": 3000, "Bob": 3000, "Cy": 2999, "Di": 3000, "Ed": 2999}
+    money = pay_the_difference([*FOUR, "Ed"], totals, ("Ann", "Bob", "Di"), 1)
+    assert money == {"Ann": 1, "Bob": 1, "Cy": -1, "Di": 0, "Ed": -1}
 
 
 def test_nobody_wins_while_everyone_is_under_the_target() -> None:
@@ -198,7 +219,7 @@ def test_must_go_out_a_higher_player_not_out_does_not_win() -> None:
     session.record(hand("Bob", {"Ann": 0, "Bob": 600, "Cy": 0}))
     assert session.totals == {"Ann": 3500, "Bob": 3000, "Cy": 0}
     assert session.winners == ("Bob",)
-    assert session.info["game_points"] == {"Ann": -1, "Bob": 2, "Cy": -1}
+    assert session.info["game_points"] == {"Ann": 0, "Bob": 1, "Cy": 0}
     assert session.balances == {"Ann": -100, "Bob": 200, "Cy": -100}
 
 
@@ -208,19 +229,53 @@ def test_must_go_out_going_out_under_the_target_does_not_count() -> None:
     assert not session.finished
 
 
-def test_play_to_win_the_winner_takes_one_game_point_from_each_other_player() -> None:
+def test_play_to_win_the_winner_scores_one_game_and_each_other_player_pays_the_stake() -> None:
     session = rummy(play_to_win=True, stake=500)
     reach_3120_2650_1800(session)
     assert session.winners == ("Ann",)
-    assert session.info["game_points"] == {"Ann": 2, "Bob": -1, "Cy": -1}
+    assert session.info["game_points"] == {"Ann": 1, "Bob": 0, "Cy": 0}
     assert session.balances == {"Ann": 1000, "Bob": -500, "Cy": -500}
+    panel = dict(RUMMY.panel(session.setup, session.state))
+    assert panel["Games won"] == "Ann 1, Bob 0, Cy 0"
+    assert panel["Stake"] == "$5.00 from each non-winner for the game"
 
 
-def test_play_to_win_a_tie_splits_the_game_point() -> None:
+def test_play_to_win_a_four_player_tie_pays_each_winner_1_and_tallies_a_half() -> None:
+    """docs/rules.md, 5000 Rummy, play to win: Ann and Bob tie; Cy and Di pay 1 each."""
+    session = rummy(FOUR, play_to_win=True, stake=1)
+    session.record(hand("Bob", {"Ann": 2050, "Bob": 1850, "Cy": 0, "Di": 5}))
+    assert session.winners == ("Ann", "Bob")
+    assert session.balances == {"Ann": 1, "Bob": 1, "Cy": -1, "Di": -1}
+    half = Fraction(1, 2)
+    assert session.info["game_points"] == {"Ann": half, "Bob": half, "Cy": 0, "Di": 0}
+    panel = dict(RUMMY.panel(session.setup, session.state))
+    assert panel["Games won"] == "Ann ½, Bob ½, Cy 0, Di 0"
+
+
+def test_play_to_win_a_three_way_tie_tallies_a_third_each() -> None:
+    session = rummy([*FOUR, "Ed"], play_to_win=True, stake=100)
+    session.record(hand("Bob", {"Ann": 2050, "Bob": 1850, "Cy": 0, "Di": 2050, "Ed": 5}))
+    assert session.winners == ("Ann", "Bob", "Di")
+    third = Fraction(1, 3)
+    assert session.info["game_points"] == {"Ann": third, "Bob": third, "Cy": 0, "Di": third, "Ed": 0}
+    assert session.balances == {"Ann": 67, "Bob": 67, "Cy": -100, "Di": 66, "Ed": -100}
+    panel = dict(RUMMY.panel(session.setup, session.state))
+    assert panel["Games won"] == "Ann ⅓, Bob ⅓, Cy 0, Di ⅓, Ed 0"
+
+
+def test_play_to_win_a_three_player_tie_splits_the_stake() -> None:
     session = rummy(play_to_win=True, stake=25)
     session.record(hand("Bob", {"Ann": 3050, "Bob": 2850, "Cy": 0}))
-    assert session.info["game_points"] == {"Ann": Fraction(1, 2), "Bob": Fraction(1, 2), "Cy": -1}
+    half = Fraction(1, 2)
+    assert session.info["game_points"] == {"Ann": half, "Bob": half, "Cy": 0}
     assert session.balances == {"Ann": 13, "Bob": 12, "Cy": -25}
+
+
+def test_the_help_says_how_game_points_are_tallied_and_paid() -> None:
+    rules = " ".join(RUMMY.rules.split())
+    assert "+1 to the winner, ½ each to two tied winners" in rules
+    assert "each other player pays stake for the game" in rules
+    assert "Tied winners share the total the others pay" in rules
 
 
 def test_michigan_going_out_scores_the_others_hands_and_they_subtract_nothing() -> None:
@@ -312,11 +367,11 @@ def test_partners_a_false_claim_adds_50_to_the_other_side() -> None:
     assert session.info["partnerships"] == {"Ann & Cy": 50, "Bob & Di": 0}
 
 
-def test_partners_play_to_win_each_winner_takes_a_game_point_from_a_loser() -> None:
+def test_partners_play_to_win_the_side_wins_one_game_and_each_loser_pays_the_stake() -> None:
     session = rummy(FOUR, partners=True, play_to_win=True, stake=100)
     session.record(hand("Bob", {"Ann": 0, "Bob": 1000, "Cy": 0, "Di": 800}))
     assert session.winners == ("Bob", "Di")
-    assert session.info["game_points"] == {"Ann": -1, "Bob": 1, "Cy": -1, "Di": 1}
+    assert session.info["game_points"] == {"Ann": 0, "Bob": 1, "Cy": 0, "Di": 1}
     assert session.balances == {"Ann": -100, "Bob": 100, "Cy": -100, "Di": 100}
 
 

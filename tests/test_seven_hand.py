@@ -186,6 +186,27 @@ def test_a_tie_for_lowest_shares_the_win_and_the_money() -> None:
     assert dict(GAME.panel(session.setup, session.state))["Winners"] == "Ann, Cy"
 
 
+def test_tied_winners_share_the_total_the_others_pay() -> None:
+    """docs/rules.md, At every table: Ann and Cy tie on 25; Bob and Di on 30 pay 5¢ each.
+    The 10¢ is shared 5 and 5 (split payment by payment Ann would take 6 and Cy 4)."""
+    session = _table("Ann", "Bob", "Cy", "Di", stake=1)
+    _play_hands(
+        session,
+        [
+            ("Ann", {"Bob": 5, "Cy": 5, "Di": 5}),
+            ("Cy", {"Ann": 5, "Bob": 5, "Di": 5}),
+            ("Ann", {"Bob": 5, "Cy": 5, "Di": 5}),
+            ("Cy", {"Ann": 5, "Bob": 5, "Di": 5}),
+            ("Bob", {"Ann": 5, "Cy": 5, "Di": 5}),
+            ("Di", {"Ann": 10, "Bob": 5, "Cy": 5}),
+            ("Ann", {"Bob": 5, "Cy": 5, "Di": 5}),
+        ],
+    )
+    assert session.totals == {"Ann": 25, "Bob": 30, "Cy": 25, "Di": 30}
+    assert session.winners == ("Ann", "Cy")
+    assert session.balances == {"Ann": 5, "Bob": -5, "Cy": 5, "Di": -5}
+
+
 def test_the_eighth_hand_is_one_run_pat_and_ends_the_game() -> None:
     session = _table("Ann", "Bob", "Cy", eighth_hand=True)
     assert session.info["hands"] == 8

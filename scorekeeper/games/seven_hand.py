@@ -91,8 +91,9 @@ Option: an 8th hand, one run pat (a single suit from Ace to Jack or 4 to Ace).
 When someone goes out the others score the cards they hold: 2-7 5, 8-K 10, Ace 15,
 Joker 20. "RUMMY!" calls may be counted; they change no points.
 Lowest total after the last hand wins (ties share). With a stake, every other player
-pays the winner(s) the difference in totals x stake. The player left of the dealer
-plays first; the deal passes to the left."""
+pays the winner the difference in totals x stake; tied winners share the total the
+others pay, odd cents one each in seat order. The player left of the dealer plays
+first; the deal passes to the left."""
 
     def start_info(self, setup: Setup) -> dict[str, Any]:
         return self._info(setup, 1, dict.fromkeys(setup.players, 0))

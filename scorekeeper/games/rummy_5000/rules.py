@@ -2,9 +2,10 @@
 hand's wild rank; the first to the target wins the difference from everyone else.
 
 Hand counting is in ``hands``. Variations are options: ``play_to_win`` and ``must_go_out``
-make the game worth one game point; ``doubling`` and ``limit_poker`` (``stakes``) make each
-of two hands worth a cube stake or a pot. Game points are kept in ``State.info`` and
-settled in money at ``stake`` per game point (a limit-poker chip is one game point).
+make the game worth one game point, tallied as games won and paid at ``stake`` by each
+non-winner; ``doubling`` and ``limit_poker`` (``stakes``) make each of two hands worth a
+cube stake or a pot, won from the other player and settled at ``stake`` per game point (a
+limit-poker chip is one game point). Game points are kept in ``State.info``.
 """
 
 from __future__ import annotations
@@ -86,10 +87,21 @@ def _partnership_info(setup: Setup, totals: Mapping[str, int]) -> dict[str, Any]
     return {"partnerships": {" & ".join(side): totals[side[0]] for side in sides}}
 
 
+VULGAR_FRACTIONS = {Fraction(1, 2): "½", Fraction(1, 3): "⅓", Fraction(1, 4): "¼", Fraction(1, 5): "⅕"}
+
+
 def _share(points: int, ways: int) -> int | Fraction:
-    """A game point shared by tied winners can be a fraction (3 players, 2 tied: 1/2 each)."""
+    """A game point shared by tied winners can be a fraction (2 tied: 1/2 each)."""
     share = Fraction(points, ways)
     return int(share) if share.denominator == 1 else share
+
+
+def _tally(setup: Setup, games: Mapping[str, int | Fraction]) -> str:
+    """``Ann ½, Bob ½, Cy 0``: games won, a shared one as the table writes it."""
+    return ", ".join(
+        f"{name} {VULGAR_FRACTIONS.get(Fraction(games[name]), str(games[name]))}"
+        for name in setup.players
+    )
 
 
 def _distance(total: int, target: int) -> str:
@@ -119,11 +131,11 @@ class Rummy5000(Game):
         ),
         "stake": Option(
             1,
-            "cents per point of difference, or per game point",
+            "cents per point of difference (per game with play_to_win or must_go_out)",
             minimum=0,
             cents=True,
         ),
-        "play_to_win": Option(False, "the winner takes 1 game point, not the difference"),
+        "play_to_win": Option(False, "the winner scores 1 game won; the others pay stake each"),
         "must_go_out": Option(False, "win only by going out at or above the target"),
         "michigan": Option(False, "going out also scores the cards left in the others' hands"),
         "money_cards": Option(False, "Q♥ with 7♥ melded +100; a Q♥ caught in hand -50"),
@@ -137,12 +149,17 @@ Wild cards 100 (200 when Q or 10 are wild, 400 when aces are); aces 200; K-8 10;
 Hand score: cards melded minus cards left in hand; going out +200, +300 on the first turn,
 +500 on the first turn without drawing. Stock run out with nobody out: no bonus.
 Target: 2 players 5000, 3 players 3000, 4-5 players 2000. After a hand, if anyone is at
-or over it, the highest total wins; each other player pays the difference x stake
-(a tie splits each payment). Deal passes to the left.
-Variations: play_to_win and must_go_out (the winner takes 1 game point from each other
-player), michigan, money_cards, partners (4 players, seats 1&3 against 2&4), and for 2
-players doubling (a cube per hand, gammon x2, backgammon x3) or limit_poker (antes and one
-betting round per hand): a game of two hands, settled at stake per game point or chip."""
+or over it, the highest total wins; each other player pays the difference x stake. Tied
+winners share the total the others pay; odd cents go one each in seat order.
+Deal passes to the left.
+Variations: play_to_win and must_go_out (the game is worth 1 game point: the tally counts
+games won, +1 to the winner, ½ each to two tied winners; each other player pays stake
+for the game), michigan (a false claim is no hand: +50 to each other player), money_cards
+(counted from typed cards), partners (4 players, seats 1&3 against 2&4), and for 2
+players doubling (a cube per hand, gammon x2, backgammon x3; a beaver may not be
+beavered) or limit_poker (antes and one betting round per hand; after the betting either
+player may give up and lose the pot): a game of two hands, settled at stake per game
+point or chip."""
 
     def check_setup(self, setup: Setup) -> None:
         options, count = setup.options, len(setup.players)
@@ -250,29 +267,25 @@ betting round per hand): a game of two hands, settled at stake per game point or
     def _payout(
         self, setup: Setup, totals: Mapping[str, int], winners: Sequence[str], info: dict[str, Any]
     ) -> dict[str, int]:
-        """End money from each non-winner: the difference x stake, or with game points one
-        game point x stake; tied winners split each payment. Partners pay and are paid as a
+        """End money from each non-winner: the difference x stake, or for a game point the
+        stake itself; tied winners share the total paid. Partners pay and are paid as a
         side: each loser pays the amount once and each winner receives it once."""
         players, stake = setup.players, setup.options["stake"]
-        for_game_point = setup.options["play_to_win"] or setup.options["must_go_out"]
         losers = [name for name in players if name not in winners]
-        if for_game_point:
-            info["game_points"] = self._game_points(setup, winners, losers)
+        if setup.options["play_to_win"] or setup.options["must_go_out"]:
+            info["game_points"] = self._games_won(setup, winners)
             totals = {name: 1 if name in winners else 0 for name in players}
         if not setup.options["partners"]:
             return pay_the_difference(players, totals, winners, stake)
         owed = (totals[winners[0]] - totals[losers[0]]) * stake if losers else 0
         return {name: owed if name in winners else -owed for name in players}
 
-    def _game_points(
-        self, setup: Setup, winners: Sequence[str], losers: Sequence[str]
-    ) -> dict[str, int | Fraction]:
-        """Each non-winner gives one game point, shared by tied winners (sides with partners)."""
-        if setup.options["partners"]:
-            won: int | Fraction = 1 if losers else 0
-        else:
-            won = _share(len(losers), len(winners))
-        return {name: won if name in winners else -1 for name in setup.players}
+    def _games_won(self, setup: Setup, winners: Sequence[str]) -> dict[str, int | Fraction]:
+        """The tally counts games won: one game, shared by tied winners (with partners by
+        tied sides, each partner counting the side's share); nobody else's tally moves."""
+        ways = len(winners) // 2 if setup.options["partners"] else len(winners)
+        won = _share(1, ways)
+        return {name: won if name in winners else 0 for name in setup.players}
 
     def _false_claim(self, setup: Setup, state: State, round_: Mapping[str, Any]) -> State:
         """Michigan: a false "I can go out" adds 50 at once to each other player (with
@@ -314,14 +327,13 @@ betting round per hand): a game of two hands, settled at stake per game point or
                     f"{name} {_distance(state.totals[name], target)}" for name in setup.players
                 )
                 lines.append(("To target", ", ".join(distances)))
-            per = (
-                "game point"
-                if options["play_to_win"] or options["must_go_out"]
-                else "point of difference"
-            )
-            lines.append(("Stake", f"{format_amount(options['stake'], self.unit)} per {per}"))
+            stake = format_amount(options["stake"], self.unit)
+            if options["play_to_win"] or options["must_go_out"]:
+                lines.append(("Stake", f"{stake} from each non-winner for the game"))
+            else:
+                lines.append(("Stake", f"{stake} per point of difference"))
             if "game_points" in info and state.finished:
-                lines.append(("Game points", _signed(setup, info["game_points"])))
+                lines.append(("Games won", _tally(setup, info["game_points"])))
         chosen = [
             name
             for name in ("michigan", "money_cards", "must_go_out", "play_to_win")
