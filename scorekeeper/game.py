@@ -313,7 +313,5 @@ def pay_the_difference(
     payment at a time, the first seat would take both odd units).
     """
     best = totals[winners[0]]
-    money = {
-        name: 0 if name in winners else -abs(best - totals[name]) * stake for name in players
-    }
+    money = {name: 0 if name in winners else -abs(best - totals[name]) * stake for name in players}
     return add(money, share_out(-sum(money.values()), winners))

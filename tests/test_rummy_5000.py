@@ -257,7 +257,7 @@ def test_play_to_win_a_three_way_tie_tallies_a_third_each() -> None:
     session.record(hand("Bob", {"Ann": 2050, "Bob": 1850, "Cy": 0, "Di": 2050, "Ed": 5}))
     assert session.winners == ("Ann", "Bob", "Di")
     third = Fraction(1, 3)
-    assert session.info["game_points"] == {"Ann": third, "Bob": third, "Cy": 0, "Di": third, "Ed": 0}
+    assert session.info["game_points"] == dict(Ann=third, Bob=third, Cy=0, Di=third, Ed=0)
     assert session.balances == {"Ann": 67, "Bob": 67, "Cy": -100, "Di": 66, "Ed": -100}
     panel = dict(RUMMY.panel(session.setup, session.state))
     assert panel["Games won"] == "Ann ⅓, Bob ⅓, Cy 0, Di ⅓, Ed 0"

@@ -11,7 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import GAMES, RuleError, Session
-from scorekeeper.games.rummy_5000.stakes import Cube, Pot, check_bet, cube_after, pot_after
+from scorekeeper.games.rummy_5000.stakes import (
+    Cube,
+    Pot,
+    check_bet,
+    cube_after,
+    next_doubler,
+    pot_after,
+)
 
 TWO = ["Ann", "Bob"]
 RUMMY = GAMES["rummy-5000"]
@@ -124,10 +131,30 @@ def test_ann_folds_to_a_redouble_after_accepting_a_double_and_loses_2() -> None:
     assert session.info["game_points"] == {"Ann": -2, "Bob": 2}
 
 
-def test_a_beaver_redoubles_at_once_and_the_doubler_may_double_again() -> None:
+def test_after_a_beaver_the_beaverer_doubles_next_and_the_first_doubler_may_not() -> None:
+    """docs/rules.md, 5000 Rummy, doubling: Ann doubles, Bob beavers, Bob doubles: allowed;
+    Ann doubles, Bob beavers, Ann doubles: refused."""
     session = doubling()
-    session.record(played(600, 0, stake=8, doubles=["Ann", "Bob", "Ann"]))
-    assert session.info["game_points"] == {"Ann": 24, "Bob": -24}
+    allowed = played(100, 800, stake=8, doubles=["Ann", "Bob", "Bob"], beavers=[1])
+    refused(session, {**allowed, "doubles": ["Ann", "Bob", "Ann"]}, "doubles[2]")
+    error = refused(session, {**allowed, "beavers": [1, 2]}, "doubles[2]")
+    assert error.message == (
+        "Bob's beaver may not be beavered: Bob accepts or folds, and Bob is the one to double next"
+    )
+    session.record(allowed)
+    assert session.info["game_points"] == {"Ann": -24, "Bob": 24}  # lost by 500: x3
+    assert RUMMY.details(session.rounds[0])["doubles"] == "Ann Bob (beaver) Bob"
+
+
+def test_a_beaver_of_a_beaver_is_refused() -> None:
+    round_ = played(100, 0, stake=8, doubles=["Ann", "Bob", "Ann"], beavers=[1, 2])
+    error = refused(doubling(), round_, "doubles[2]")
+    assert "Bob's beaver may not be beavered" in error.message
+
+
+def test_a_double_twice_in_a_row_is_no_beaver() -> None:
+    refused(doubling(), played(100, 0, stake=4, doubles=["Ann", "Ann"], beavers=[1]), "doubles[1]")
+    refused(doubling(), played(100, 0, stake=2, doubles=["Ann"], beavers=[0]), "beavers")
 
 
 def test_a_player_cannot_double_twice_in_a_row() -> None:
@@ -160,6 +187,10 @@ def test_a_fold_against_the_automatic_double_alone_is_refused() -> None:
         (played(100, 0), "stake"),
         (played(100, 0, stake=2, doubles="Ann"), "doubles"),
         (played(100, 0, stake=2, doubles=["Zed"]), "doubles[0]"),
+        (played(100, 0, stake=2, doubles=["Ann"], beavers=1), "beavers"),
+        (played(100, 0, stake=2, doubles=["Ann"], beavers=[1]), "beavers[0]"),
+        (played(100, 0, stake=4, doubles=["Ann", "Bob"], beavers=[1, 1]), "beavers[1]"),
+        (played(100, 0, stake=4, doubles=["Ann", "Bob"], beavers=["1"]), "beavers[0]"),
         (played(100, 0, stake=1, automatic_double="yes"), "automatic_double"),
         (folded("Bob", stake=1), "folded"),
         (folded("Ann", stake=1, doubles=["Ann"]), "folded"),
@@ -232,10 +263,41 @@ def test_a_fold_to_a_raise_gives_the_pot_to_the_raiser() -> None:
     assert RUMMY.details(session.rounds[0]) == {"wild": "5", "folded": "Ann", "pot": 16}
 
 
-def test_giving_up_during_play_loses_the_called_pot() -> None:
-    session = poker()
-    session.record(folded("Bob", pot={"Ann": 3, "Bob": 3}))
+def test_giving_up_during_play_loses_the_pot_as_it_stands() -> None:
+    """docs/rules.md, 5000 Rummy, limit poker: after the betting either player may give up."""
+    session = poker(stake=5)
+    # Bob bets 2, Ann calls; while the hand is played Bob gives up his 3 chips.
+    session.record({"wild": "9", "pot": {"Ann": 3, "Bob": 3}, "gave_up": "Bob"})
     assert session.info["game_points"] == {"Ann": 3, "Bob": -3}
+    assert session.balances == {"Ann": 15, "Bob": -15}
+    assert session.totals == {"Ann": 0, "Bob": 0}
+    assert session.dealer == "Bob" and not session.finished
+    assert RUMMY.details(session.rounds[0]) == {"wild": "9", "gave_up": "Bob", "pot": 6}
+    session.record({"wild": "2", "pot": {"Ann": 1, "Bob": 1}, "gave_up": "Ann"})
+    assert session.finished and session.winners == ("Ann",)
+    assert session.info["game_points"] == {"Ann": 2, "Bob": -2}
+
+
+@pytest.mark.parametrize(
+    ("round_", "field"),
+    [
+        # Bob bet 4 and Ann has not answered: the betting is not over, so Ann folds.
+        ({"wild": "9", "pot": {"Ann": 1, "Bob": 5}, "gave_up": "Ann"}, "gave_up"),
+        ({"wild": "9", "pot": {"Ann": 1, "Bob": 5}, "gave_up": "Bob"}, "gave_up"),
+        ({"wild": "9", "pot": {"Ann": 3, "Bob": 3}, "gave_up": "Zed"}, "gave_up"),
+        ({"wild": "9", "pot": {"Ann": 3, "Bob": 3}, "gave_up": "Ann", "folded": "Bob"}, "gave_up"),
+        ({**played(100, 0, pot={"Ann": 3, "Bob": 3}), "gave_up": "Ann"}, "out"),
+        ({"wild": "9", "pot": {"Ann": 12, "Bob": 12}, "gave_up": "Ann"}, "pot"),
+    ],
+)
+def test_a_give_up_before_the_betting_closed_or_with_a_scored_hand_is_refused(
+    round_: dict[str, Any], field: str
+) -> None:
+    refused(poker(), round_, field)
+
+
+def test_only_a_limit_poker_hand_is_given_up() -> None:
+    refused(doubling(), {"wild": "9", "stake": 1, "gave_up": "Ann"}, "gave_up")
 
 
 @pytest.mark.parametrize(
@@ -303,12 +365,24 @@ def test_a_double_accepted_then_a_beaver_turn_the_cube_to_8() -> None:
         ("beaver", "Ann"),
         ("accept", "Bob"),
     ]
-    assert cube_after(said, TWO, automatic=False) == Cube(8, ("Ann", "Bob", "Ann"))
+    cube = cube_after(said, TWO, automatic=False)
+    assert cube == Cube(8, ("Ann", "Bob", "Ann"), beavers=(2,))
+    assert next_doubler(TWO, cube.doubles, cube.beavers) == "Ann"
 
 
 def test_a_beaver_not_yet_answered_waits_for_the_doubler() -> None:
     cube = cube_after([("double", "Bob"), ("beaver", "Ann")], TWO, automatic=False)
-    assert cube == Cube(2, ("Bob", "Ann"), pending="Ann")
+    assert cube == Cube(2, ("Bob", "Ann"), pending="Ann", beavers=(1,))
+
+
+def test_the_beaverer_doubles_next_and_a_beaver_is_never_beavered() -> None:
+    beavered = [("double", "Ann"), ("beaver", "Bob"), ("accept", "Ann")]
+    cube = cube_after([*beavered, ("double", "Bob"), ("accept", "Ann")], TWO, automatic=False)
+    assert cube == Cube(8, ("Ann", "Bob", "Bob"), beavers=(1,))
+    with pytest.raises(RuleError, match="after Bob's beaver, Bob is the one to double next"):
+        cube_after([*beavered, ("double", "Ann")], TWO, automatic=False)
+    with pytest.raises(RuleError, match="Bob's beaver may not be beavered"):
+        cube_after([("double", "Ann"), ("beaver", "Bob"), ("beaver", "Ann")], TWO, False)
 
 
 def test_a_fold_leaves_the_cube_where_it_stood_before_the_refused_double() -> None:
@@ -354,13 +428,20 @@ def test_the_cube_the_talk_leaves_is_the_stake_the_game_takes(
     cube = cube_after(said, TWO, automatic)
     while cube.folded is None and (cube.pending or data.draw(st.booleans(), label="doubled")):
         if cube.pending is None:
-            last = cube.doubles[-1] if cube.doubles else None
-            said.append(("double", data.draw(st.sampled_from([n for n in TWO if n != last]))))
+            allowed = next_doubler(TWO, cube.doubles, cube.beavers)
+            said.append(("double", allowed or data.draw(st.sampled_from(TWO))))
         else:
-            answer = data.draw(st.sampled_from(["accept", "beaver", "fold"]))
-            said.append((answer, other(cube.pending)))
+            answers = ["accept", "fold"]
+            if len(cube.doubles) - 1 not in cube.beavers:
+                answers.append("beaver")
+            said.append((data.draw(st.sampled_from(answers)), other(cube.pending)))
         cube = cube_after(said, TWO, automatic)
-    extra = {"stake": cube.face, "doubles": list(cube.doubles), "automatic_double": automatic}
+    extra = {
+        "stake": cube.face,
+        "doubles": list(cube.doubles),
+        "beavers": list(cube.beavers),
+        "automatic_double": automatic,
+    }
     session = doubling()
     if cube.folded:
         session.record(folded(cube.folded, **extra))
@@ -399,6 +480,12 @@ def test_the_player_left_of_the_dealer_acts_first_and_two_checks_leave_the_antes
     assert both.over and both.chips == {"Ann": 1, "Bob": 1}
 
 
+def test_after_the_betting_either_player_may_give_up_the_pot_as_it_stands() -> None:
+    said = [("bet", "Bob", 3), ("call", "Ann", 0), ("give up", "Ann", 0)]
+    pot = pot_after(said, TWO, dealer="Ann")
+    assert pot.gave_up == "Ann" and pot.lost_by == "Ann" and pot.chips == {"Ann": 4, "Bob": 4}
+
+
 def test_a_bet_waits_for_an_answer_and_a_fold_ends_the_betting() -> None:
     bet = pot_after([("check", "Bob", 0), ("bet", "Ann", 4)], TWO, dealer="Ann")
     assert (bet.chips, bet.to_act, bet.facing) == ({"Ann": 5, "Bob": 1}, "Bob", True)
@@ -419,6 +506,18 @@ def test_a_bet_waits_for_an_answer_and_a_fold_ends_the_betting() -> None:
         ([("fold", "Bob", 0), ("check", "Ann", 0)], "the betting is over"),
         ([("bet", "Bob", 1), ("call", "Ann", 0), ("raise", "Bob", 1)], "the betting is over"),
         ([("check", "Zed", 0)], "'Zed' is not at this table"),
+        ([("bet", "Bob", 3), ("give up", "Ann", 0)], "the betting is not over (Ann to act)"),
+        ([("give up", "Bob", 0)], "Bob gives up only after it"),
+        ([("fold", "Bob", 0), ("give up", "Ann", 0)], "Bob folded: the hand is over"),
+        (
+            [
+                ("check", "Bob", 0),
+                ("check", "Ann", 0),
+                ("give up", "Ann", 0),
+                ("give up", "Bob", 0),
+            ],
+            "Ann gave up: the hand is over",
+        ),
         ([("pass", "Bob", 0)], "'pass' is not said"),
         (
             [
@@ -456,9 +555,15 @@ def test_the_pot_the_betting_leaves_is_the_pot_the_game_takes(data: st.DataObjec
             steps += [("check", who, 0), ("bet", who, chips)]
         said.append(data.draw(st.sampled_from(steps), label="step"))
         pot = pot_after(said, TWO, dealer="Ann")
+    if not pot.folded and data.draw(st.booleans(), label="gave up"):
+        said.append(("give up", data.draw(st.sampled_from(TWO)), 0))
+        pot = pot_after(said, TWO, dealer="Ann")
     extra: dict[str, Any] = {"pot": dict(pot.chips), "raises": dict(pot.raises)}
     session = poker()
-    if pot.folded:
+    if pot.gave_up:
+        session.record({"wild": "9", "gave_up": pot.gave_up, **extra})
+        assert session.info["game_points"][pot.gave_up] == -pot.chips[pot.gave_up]
+    elif pot.folded:
         session.record(folded(pot.folded, **extra))
         assert session.info["game_points"][pot.folded] == -pot.chips[pot.folded]
     else:

@@ -87,7 +87,12 @@ def _partnership_info(setup: Setup, totals: Mapping[str, int]) -> dict[str, Any]
     return {"partnerships": {" & ".join(side): totals[side[0]] for side in sides}}
 
 
-VULGAR_FRACTIONS = {Fraction(1, 2): "½", Fraction(1, 3): "⅓", Fraction(1, 4): "¼", Fraction(1, 5): "⅕"}
+VULGAR_FRACTIONS = {
+    Fraction(1, 2): "½",
+    Fraction(1, 3): "⅓",
+    Fraction(1, 4): "¼",
+    Fraction(1, 5): "⅕",
+}
 
 
 def _share(points: int, ways: int) -> int | Fraction:
@@ -198,7 +203,7 @@ point or chip."""
         )
         check_keys(round_, ("wild",), HAND_FIELDS + stakes)
         wild = as_wild(round_["wild"])
-        folded = self._folded(setup, round_) if stakes else None
+        folded = self._lost_unplayed(setup, round_) if stakes else None
         scores = None if folded else hand_scores(setup, round_)
         totals = dict(state.totals)
         if scores is not None:
@@ -212,7 +217,8 @@ point or chip."""
                 cube = cube_in_play(round_, setup.players, folded, first_hand)
                 swing = cube_swing(setup.players, cube, folded, scores)
             else:
-                chips = chips_in_pot(round_, setup.players, folded)
+                gave_up = folded if round_.get("gave_up") is not None else None
+                chips = chips_in_pot(round_, setup.players, None if gave_up else folded, gave_up)
                 swing = pot_swing(setup.players, chips, folded, scores)
             return self._after_stakes_hand(setup, state, totals, info, dealer, swing)
         winners = self._winners(setup, totals, round_.get("out"))
@@ -221,16 +227,25 @@ point or chip."""
         money = self._payout(setup, totals, winners, info)
         return State(dealer, totals, money, True, winners, info)
 
-    def _folded(self, setup: Setup, round_: Mapping[str, Any]) -> str | None:
-        if round_.get("folded") is None:
+    def _lost_unplayed(self, setup: Setup, round_: Mapping[str, Any]) -> str | None:
+        """Who lost the hand without playing it out: folded to a double or in the betting,
+        or (limit poker) gave up after the betting."""
+        given = [key for key in ("folded", "gave_up") if round_.get(key) is not None]
+        if not given:
             return None
-        folded = as_player(round_["folded"], "folded", setup.players)
-        for key in HAND_FIELDS:
-            if key in round_:
+        if len(given) > 1:
+            raise RuleError(
+                "gave_up", "a hand is folded during the betting or given up after it, not both"
+            )
+        key = given[0]
+        loser = as_player(round_[key], key, setup.players)
+        said = "folded" if key == "folded" else "gave up"
+        for field in HAND_FIELDS:
+            if field in round_:
                 raise RuleError(
-                    key, f"{folded} folded, so the hand was not played out: leave {key} out"
+                    field, f"{loser} {said}, so the hand was not scored: leave {field} out"
                 )
-        return folded
+        return loser
 
     def _after_stakes_hand(
         self,
@@ -421,13 +436,19 @@ point or chip."""
         facts: dict[str, str | int] = {"wild": round_["wild"]}
         if round_.get("folded") is not None:
             facts["folded"] = round_["folded"]
+        elif round_.get("gave_up") is not None:
+            facts["gave_up"] = round_["gave_up"]
         else:
             facts["out"] = round_["out"] or "nobody"
             if round_["out"] is not None:
                 facts["bonus"] = round_.get("bonus") or "out"
         if "stake" in round_:
             facts["stake"] = round_["stake"]
-            facts["doubles"] = " ".join(round_.get("doubles", []))
+            beavers = round_.get("beavers", [])
+            facts["doubles"] = " ".join(
+                f"{who} (beaver)" if place in beavers else who
+                for place, who in enumerate(round_.get("doubles", []))
+            )
         if "pot" in round_:
             facts["pot"] = sum(round_["pot"].values())
         return facts

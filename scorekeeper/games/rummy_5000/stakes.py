@@ -7,23 +7,27 @@ scores themselves are counted as in the standard game.
 Round fields, besides the hand's own:
 
 - doubling: ``"stake"`` (the cube when the hand ended), ``"doubles"`` (who doubled, in
-  order; a beaver is the doubled player's immediate double), ``"folded"`` (name or null)
-  and ``"automatic_double"`` (true only on the first hand, when the cut for deal tied).
+  order; a beaver is the doubled player's immediate double), ``"beavers"`` (the places in
+  ``doubles``, from 0, that were beavers; missing means none), ``"folded"`` (name or
+  null) and ``"automatic_double"`` (true only on the first hand, when the cut for deal
+  tied).
 - limit_poker: ``"pot"`` (chips each player put in, ante included), ``"raises"`` (how
-  many times each raised; missing means none) and ``"folded"`` (name or null).
+  many times each raised; missing means none) and either ``"folded"`` (name or null: who
+  folded during the betting) or ``"gave_up"`` (who gave up after the betting, while the
+  hand was played: the pot as it stood is lost, as to a fold).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.errors import RuleError
 from scorekeeper.game import as_bool, as_int, as_player, player_map
 
-DOUBLING_FIELDS = ("stake", "doubles", "folded", "automatic_double")
-POKER_FIELDS = ("pot", "raises", "folded")
+DOUBLING_FIELDS = ("stake", "doubles", "beavers", "folded", "automatic_double")
+POKER_FIELDS = ("pot", "raises", "folded", "gave_up")
 GAMMON = 250
 BACKGAMMON = 500
 ANTE = 1
@@ -42,14 +46,69 @@ def _other(players: Sequence[str], name: str) -> str:
     return players[1] if name == players[0] else players[0]
 
 
-def _twice_in_a_row(players: Sequence[str], doubles: Sequence[str], field: str) -> None:
-    if len(doubles) > 1 and doubles[-2] == doubles[-1]:
-        name = doubles[-1]
-        raise RuleError(
-            field,
-            f"{name} cannot double twice in a row: the next double (or a beaver) "
-            f"is {_other(players, name)}'s",
-        )
+def _check_double(
+    players: Sequence[str], doubles: Sequence[str], beavers: Collection[int], index: int
+) -> None:
+    """Whether double ``index`` could be made after the ones before it.
+
+    Nobody doubles twice in a row, except that a beaver (the doubled player's immediate
+    redouble) makes the beaverer the one allowed to double next; so a beaver may not
+    itself be beavered, and the first doubler waits for the beaverer's next double.
+    """
+    name, field = doubles[index], f"doubles[{index}]"
+    if index == 0:
+        if index in beavers:
+            raise RuleError("beavers", "the first double cannot be a beaver: nothing to beaver")
+        return
+    before = doubles[index - 1]
+    if index - 1 in beavers:
+        if index in beavers:
+            raise RuleError(
+                field,
+                f"{before}'s beaver may not be beavered: {name} accepts or folds, "
+                f"and {before} is the one to double next",
+            )
+        if name != before:
+            raise RuleError(
+                field, f"after {before}'s beaver, {before} is the one to double next, not {name}"
+            )
+        return
+    if name != before:
+        return
+    if index in beavers:
+        raise RuleError(field, f"{name} cannot beaver {name}'s own double")
+    raise RuleError(
+        field,
+        f"{name} cannot double twice in a row: the next double (or a beaver) "
+        f"is {_other(players, name)}'s",
+    )
+
+
+def next_doubler(
+    players: Sequence[str], doubles: Sequence[str], beavers: Collection[int]
+) -> str | None:
+    """Who may double next once the last double is taken: the other player, or after a
+    beaver the beaverer; None (either) before the first double."""
+    if not doubles:
+        return None
+    last = doubles[-1]
+    return last if len(doubles) - 1 in beavers else _other(players, last)
+
+
+def _beavers(value: object, doubles: Sequence[str]) -> tuple[int, ...]:
+    """The places in ``doubles`` that were beavers, each a double that was logged."""
+    if not isinstance(value, list):
+        raise RuleError("beavers", f"must be the list of which doubles were beavers, not {value!r}")
+    places: list[int] = []
+    for index, given in enumerate(value):
+        field = f"beavers[{index}]"
+        place = as_int(given, field, 0)
+        if place >= len(doubles):
+            raise RuleError(field, f"there is no double {place}: {len(doubles)} logged, from 0")
+        if place in places:
+            raise RuleError(field, f"double {place} is listed as a beaver twice")
+        places.append(place)
+    return tuple(sorted(places))
 
 
 @dataclass(frozen=True)
@@ -64,6 +123,7 @@ class Cube:
     doubles: tuple[str, ...] = ()
     pending: str | None = None
     folded: str | None = None
+    beavers: tuple[int, ...] = ()
 
 
 def cube_after(said: Sequence[tuple[str, str]], players: Sequence[str], automatic: bool) -> Cube:
@@ -73,10 +133,12 @@ def cube_after(said: Sequence[tuple[str, str]], players: Sequence[str], automati
     is taken: accepted, or beavered (taken and doubled back at once, so the beaver is now
     the double awaiting an answer). A fold refuses the double, leaving the face as it stood.
     Refuses talk out of turn: an answer with no double to answer, or from the doubler, a
-    double while one awaits its answer, anything after a fold, a double twice in a row.
+    double while one awaits its answer, anything after a fold, a double twice in a row,
+    a beaver of a beaver, a double by the first doubler before the beaverer's.
     """
     face = 2 if automatic else 1
     doubles: list[str] = []
+    beavers: list[int] = []
     pending: str | None = None
     folded: str | None = None
     for what, who in said:
@@ -84,10 +146,10 @@ def cube_after(said: Sequence[tuple[str, str]], players: Sequence[str], automati
         if folded is not None:
             raise RuleError("doubles", f"{folded} folded: the hand is over")
         if what == "double":
-            doubles.append(who)
-            _twice_in_a_row(players, doubles, f"doubles[{len(doubles) - 1}]")
             if pending is not None:
                 raise RuleError("doubles", f"{who} must answer {pending}'s double first")
+            doubles.append(who)
+            _check_double(players, doubles, beavers, len(doubles) - 1)
             pending = who
             continue
         if what not in ("accept", "beaver", "fold"):
@@ -98,13 +160,14 @@ def cube_after(said: Sequence[tuple[str, str]], players: Sequence[str], automati
             raise RuleError("doubles", f"{who} doubled: only {_other(players, who)} answers it")
         if what == "fold":
             folded, pending = who, None
-        else:
-            face *= 2
-            pending = None
-            if what == "beaver":
-                doubles.append(who)
-                pending = who
-    return Cube(face, tuple(doubles), pending, folded)
+            continue
+        if what == "beaver":
+            doubles.append(who)
+            beavers.append(len(doubles) - 1)
+            _check_double(players, doubles, beavers, len(doubles) - 1)
+        face *= 2
+        pending = who if what == "beaver" else None
+    return Cube(face, tuple(doubles), pending, folded, tuple(beavers))
 
 
 def cube_in_play(
@@ -127,7 +190,9 @@ def cube_in_play(
         raise RuleError("doubles", f"must be the list of who doubled, in order, not {doubles!r}")
     for index, name in enumerate(doubles):
         as_player(name, f"doubles[{index}]", players)
-        _twice_in_a_row(players, doubles[: index + 1], f"doubles[{index}]")
+    beavers = _beavers(round_.get("beavers", []), doubles)
+    for index in range(len(doubles)):
+        _check_double(players, doubles, beavers, index)
     if folded is not None:
         if not doubles:
             raise RuleError(
@@ -177,12 +242,16 @@ def check_bet(who: str, chips: int) -> int:
 
 
 def chips_in_pot(
-    round_: Mapping[str, Any], players: Sequence[str], folded: str | None
+    round_: Mapping[str, Any],
+    players: Sequence[str],
+    folded: str | None,
+    gave_up: str | None = None,
 ) -> dict[str, int]:
     """Each player's chips in the pot, refused if no betting round within the limits makes it.
 
     After the antes there is one bet and then raises, each 1-10 chips, taking turns, at
-    most two raises each. Unless someone folded facing a bet or raise, both put in the same.
+    most two raises each. Unless someone folded facing a bet or raise, both put in the same;
+    a player gives up only after the betting is over, so with the same chips in.
     """
     if "pot" not in round_:
         raise RuleError("pot", "is missing: give the chips each player put in, ante included")
@@ -200,6 +269,13 @@ def chips_in_pot(
                 f"raises.{name}",
                 f"{name} raised {raises[name]} times: at most {RAISES_EACH} raises each",
             )
+    if gave_up is not None and len(set(chips.values())) > 1:
+        low, high = sorted(players, key=lambda name: chips[name])
+        raise RuleError(
+            "gave_up",
+            f"{low} put in {chips[low]} chips and {high} {chips[high]}: the betting was not "
+            f"over, so {gave_up} could not give up yet (a player facing a bet folds)",
+        )
     _check_betting(players, {name: chips[name] - ANTE for name in players}, raises, folded)
     return chips
 
@@ -257,6 +333,7 @@ class Pot:
 
     ``chips`` each put in (ante included) and ``raises`` each made; ``to_act`` is whose
     turn it is, None once the betting is over (both checked, a call, or a fold).
+    ``gave_up`` names who gave up after the betting, while the hand was played.
     """
 
     chips: Mapping[str, int]
@@ -264,6 +341,7 @@ class Pot:
     to_act: str | None
     bet: bool = False
     folded: str | None = None
+    gave_up: str | None = None
 
     @property
     def over(self) -> bool:
@@ -278,23 +356,43 @@ class Pot:
     def total(self) -> int:
         return sum(self.chips.values())
 
+    @property
+    def lost_by(self) -> str | None:
+        """Who lost the pot without playing the hand out: folded, or gave up."""
+        return self.folded or self.gave_up
+
 
 def pot_after(said: Sequence[tuple[str, str, int]], players: Sequence[str], dealer: str) -> Pot:
     """The pot after a hand's betting: ``("bet", "Bob", 3), ("raise", "Ann", 5)``...
 
     Both ante 1; the player left of the dealer acts first, then they take turns. The first
     chips in are the bet, later ones a raise (the call plus the chips said), each 1-10
-    chips. A call ends the betting, as do a check behind a check and a fold. Refuses talk
-    out of turn and betting past the limits (a third raise is refused as it is made).
+    chips. A call ends the betting, as do a check behind a check and a fold. After the
+    betting either player may give up (``("give up", "Ann", 0)``) and lose the pot. Refuses
+    talk out of turn, betting past the limits (a third raise is refused as it is made) and
+    a give-up before the betting is over.
     """
     chips = dict.fromkeys(players, ANTE)
     raises = dict.fromkeys(players, 0)
     to_act: str | None = _other(players, dealer)
     bet = False
     checks = 0
-    folded = None
+    folded = gave_up = None
     for what, who, size in said:
         as_player(who, "pot", players)
+        if gave_up is not None:
+            raise RuleError("pot", f"{gave_up} gave up: the hand is over")
+        if what == "give up":
+            if to_act is not None:
+                raise RuleError(
+                    "pot",
+                    f"the betting is not over ({to_act} to act): {who} gives up only after "
+                    "it; during the betting a player folds",
+                )
+            if folded is not None:
+                raise RuleError("pot", f"{folded} folded: the hand is over")
+            gave_up = who
+            continue
         if to_act is None:
             raise RuleError("pot", "the betting is over")
         if who != to_act:
@@ -325,7 +423,7 @@ def pot_after(said: Sequence[tuple[str, str, int]], players: Sequence[str], deal
             folded, to_act = who, None
         else:
             raise RuleError("pot", f"{what!r} is not said: check, bet, raise, call or fold")
-    pot = Pot(chips, raises, to_act, bet, folded)
+    pot = Pot(chips, raises, to_act, bet, folded, gave_up)
     _check_endings(pot, players)
     return pot
 
@@ -347,8 +445,8 @@ def pot_swing(
     folded: str | None,
     scores: Mapping[str, int] | None,
 ) -> dict[str, int]:
-    """Chips the hand moves: a fold gives the pot to the other, else the higher score takes
-    it; a tie splits it, which hands each their own chips back."""
+    """Chips the hand moves: a fold (or giving up) gives the pot to the other, else the
+    higher score takes it; a tie splits it, which hands each their own chips back."""
     if folded is not None:
         return {folded: -chips[folded], _other(players, folded): chips[folded]}
     assert scores is not None
