@@ -37,7 +37,8 @@ BONUS_CHOICES = [
     for label, bonus in (("out", "out"), ("first turn", "first_turn"), ("no draw", "no_draw"))
 ]
 STAKES_ROWS = ("wild", "doubles", "automatic_double", "pot", "false_claim")
-"""The rows that still count when a player folds; the rest are the played-out hand's."""
+"""The rows that still count when a player folds or gives up; the rest are the played-out
+hand's."""
 
 
 class Rummy5000Entry(RoundEntry):
@@ -47,8 +48,8 @@ class Rummy5000Entry(RoundEntry):
     ROW_PATHS: dict[str, Callable[[re.Match[str]], str]] = {
         r"cards\.([^.]+)\.hand": lambda m: f"in_hand.{m[1]}",
         r"cards\.([^.]+)(\.melded)?": lambda m: f"melded.{m[1]}",
-        r"stake|folded|doubles(\[\d+\])?": lambda m: "doubles",
-        r"raises(\..*)?": lambda m: "pot",
+        r"stake|folded|(doubles|beavers)(\[\d+\])?": lambda m: "doubles",
+        r"raises(\..*)?|gave_up": lambda m: "pot",
     }
     """Fields the game names that another row shows: cards as each player's rows, the
     cube's and the pot's fields at their log."""
@@ -88,7 +89,7 @@ class Rummy5000Entry(RoundEntry):
         round_: Round = {"wild": self.picked("wild")}
         for log in self.query(StakesLog):
             round_ |= log.fields()
-        if round_.get("folded") is not None:
+        if round_.get("folded") is not None or "gave_up" in round_:
             return round_
         round_["out"] = self.picked("out")
         bonus = self.control("bonus", Choice)
@@ -154,10 +155,12 @@ class Rummy5000Entry(RoundEntry):
         if self.options["doubling"]:
             if round_.get("automatic_double") and self.state.info["hands"] == 0:
                 self.put("automatic_double", True)
-            self.cube_log().replay(round_.get("doubles", []), round_.get("folded"))
+            self.cube_log().replay(
+                round_.get("doubles", []), round_.get("folded"), round_.get("beavers", [])
+            )
         if self.options["limit_poker"]:
             self.control("pot", PotLog).show_recorded(round_)
-        if round_.get("folded") is not None:
+        if round_.get("folded") is not None or round_.get("gave_up") is not None:
             return
         self.put("out", round_["out"])
         if "bonus" in round_:
@@ -206,8 +209,8 @@ class Rummy5000Entry(RoundEntry):
         for row in self.rows():
             if isinstance(row.control, StakesLog):
                 row.show_note(row.control.hint())
-                folded = row.control.who_folded() or folded
-        self.note("out", f"{folded} folded: the hand is not counted" if folded else "")
+                folded = row.control.lost_unplayed() or folded
+        self.note("out", f"{folded}: the hand is not counted" if folded else "")
         for row in self.rows():
             # A folded hand is not played out: its rows are skipped until the fold is undone.
             if row.path not in STAKES_ROWS:
@@ -246,7 +249,7 @@ class Rummy5000Entry(RoundEntry):
         """Each player's score for the hand as typed, once the game can count it."""
         try:
             round_ = self.read()
-            if "false_claim" in round_ or round_.get("folded") is not None:
+            if "false_claim" in round_ or round_.get("folded") is not None or "gave_up" in round_:
                 return None
             return hand_scores(self.setup, round_)
         except RuleError:

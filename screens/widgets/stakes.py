@@ -1,13 +1,15 @@
 """5000 Rummy's stakes logs: the doubling cube and the limit-poker pot.
 
 Each is a log of what was said at the table (double / accept / fold / beaver; check / bet /
-raise / call / fold), each step checked at once by ``scorekeeper.games.rummy_5000.stakes`` so a
-double twice in a row or a raise over the limit is refused as it is pressed.
+raise / call / fold, then a give-up), each step checked at once by
+``scorekeeper.games.rummy_5000.stakes`` so a double twice in a row, a beaver of a beaver or a
+raise over the limit is refused as it is pressed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from textual import events
@@ -17,7 +19,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from scorekeeper.errors import RuleError
-from scorekeeper.games.rummy_5000.stakes import Cube, Pot, cube_after, pot_after
+from scorekeeper.games.rummy_5000.stakes import Cube, Pot, cube_after, next_doubler, pot_after
 from screens.rounds.base import Round
 from screens.widgets.fields import ValueChanged
 
@@ -107,7 +109,8 @@ class StakesLog(Widget, can_focus=True):
         """This log's fields of the round; RuleError if the talking is not finished."""
         raise NotImplementedError
 
-    def who_folded(self) -> str | None:
+    def lost_unplayed(self) -> str | None:
+        """How the hand ended without being played out ("Bob folded"), if it did."""
         raise NotImplementedError
 
 
@@ -126,6 +129,13 @@ class CubeLog(StakesLog):
         said = [(what, who) for what, who, _ in (self.steps if steps is None else steps)]
         return cube_after(said, self.players, self.automatic)
 
+    def next_doubler(self, cube: Cube) -> str | None:
+        return next_doubler(self.players, cube.doubles, cube.beavers)
+
+    def beavered(self, cube: Cube) -> bool:
+        """Whether the double awaiting an answer is a beaver (which may not be beavered)."""
+        return len(cube.doubles) - 1 in cube.beavers
+
     def press(self, key: str) -> list[Step] | None:
         cube = self.cube()
         if cube.folded is not None:
@@ -138,7 +148,7 @@ class CubeLog(StakesLog):
             if answer is not None:
                 step = ("beaver", answer, 0)
             elif cube.doubles:
-                step = ("double", self.other(cube.doubles[-1]), 0)
+                step = ("double", self.next_doubler(cube) or self.players[0], 0)
             else:
                 first, second = self.players
                 raise RuleError("doubles", f"who doubles? 1 for {first}, 2 for {second}")
@@ -164,14 +174,15 @@ class CubeLog(StakesLog):
         if cube.folded is not None:
             return "⌫ takes the fold back"
         if cube.pending is not None:
-            return "a accept · f fold · b beaver"
+            return "a accept · f fold" if self.beavered(cube) else "a accept · f fold · b beaver"
         if cube.doubles:
-            return f"d {self.other(cube.doubles[-1])} doubles · ⌫ back"
+            return f"d {self.next_doubler(cube)} doubles · ⌫ back"
         first, second = self.players
         return f"1 {first} doubles · 2 {second} doubles"
 
-    def who_folded(self) -> str | None:
-        return self.cube().folded
+    def lost_unplayed(self) -> str | None:
+        folded = self.cube().folded
+        return None if folded is None else f"{folded} folded"
 
     def fields(self) -> Round:
         cube = self.cube()
@@ -179,20 +190,25 @@ class CubeLog(StakesLog):
             raise RuleError(
                 "doubles",
                 f"{self.other(cube.pending)} has not answered {cube.pending}'s double: "
-                "a accept, f fold, b beaver",
+                + ("a accept, f fold" if self.beavered(cube) else "a accept, f fold, b beaver"),
             )
         round_: Round = {"stake": cube.face, "doubles": list(cube.doubles)}
+        if cube.beavers:
+            round_["beavers"] = list(cube.beavers)
         if cube.folded is not None:
             round_["folded"] = cube.folded
         if self.automatic:
             round_["automatic_double"] = True
         return round_
 
-    def replay(self, doubles: Sequence[str], folded: str | None) -> None:
-        """The steps of a recorded hand: each double taken, the last refused if one folded."""
+    def replay(self, doubles: Sequence[str], folded: str | None, beavers: Sequence[int]) -> None:
+        """The steps of a recorded hand: each double taken (a beaver takes the one before
+        it), the last refused if one folded."""
         steps: list[Step] = []
         for index, who in enumerate(doubles):
-            steps.append(("double", who, 0))
+            steps.append(("beaver" if index in beavers else "double", who, 0))
+            if index + 1 in beavers:
+                continue
             last = index == len(doubles) - 1
             steps.append(("fold" if last and folded else "accept", self.other(who), 0))
         self.steps = steps
@@ -203,9 +219,10 @@ class PotLog(StakesLog):
     """The limit-poker pot: antes, then check / bet / raise / call / fold in turn.
 
     Chips are typed before the step: ``3b`` bets 3, ``5r`` raises 5 (either letter does
-    either: the first chips in are the bet, the rest raises). Whose turn it is, what the
-    pot holds and what is allowed come from ``scorekeeper.games.rummy_5000.stakes.pot_after``.
-    An edited hand starts from the pot as recorded.
+    either: the first chips in are the bet, the rest raises). After the betting ``1g`` or
+    ``2g``: the first or second player gives up. Whose turn it is, what the pot holds and
+    what is allowed come from ``scorekeeper.games.rummy_5000.stakes.pot_after``. An edited
+    hand starts from the pot as recorded.
     """
 
     def __init__(self, players: Sequence[str], dealer: str) -> None:
@@ -226,6 +243,8 @@ class PotLog(StakesLog):
             self.refresh()
             self.post_message(self.Changed(self))
             return None
+        if key == "g":
+            return self.give_up(pot)
         if key not in ("b", "r", "c", "k", "f"):
             return None
         if pot.to_act is None:
@@ -242,9 +261,30 @@ class PotLog(StakesLog):
         self.pot(steps)
         return steps
 
+    def give_up(self, pot: Pot) -> list[Step] | None:
+        """``1g``/``2g``: that player gives up after the betting (a recorded pot too)."""
+        seat, self.typed = self.typed, ""
+        if seat not in ("1", "2"):
+            first, second = self.players
+            self.refresh()
+            raise RuleError("pot", f"who gives up? 1g {first}, 2g {second}")
+        step = ("give up", self.players[int(seat) - 1], 0)
+        if self.recorded is None:
+            steps = [*self.steps, step]
+            self.pot(steps)
+            return steps
+        if pot.lost_by is not None:
+            raise RuleError("pot", f"{pot.lost_by} already lost this pot (⌫ takes it back)")
+        self.recorded = replace(pot, gave_up=step[1])
+        self.changed()
+        return None
+
     def action_take_back(self) -> None:
         if self.typed:
             self.typed = ""
+            self.changed()
+        elif self.recorded is not None and self.recorded.gave_up is not None:
+            self.recorded = replace(self.recorded, gave_up=None)
             self.changed()
         elif self.recorded is not None:
             self.recorded = None
@@ -255,30 +295,40 @@ class PotLog(StakesLog):
     def render(self) -> Content:
         pot = self.pot()
         each = ", ".join(f"{name} {pot.chips[name]}" for name in self.players)
+        said = {"give up": "gives up"}
         log = ", ".join(
-            f"{who} {what}s {chips}" if chips else f"{who} {what}s"
+            f"{who} {what}s {chips}" if chips else f"{who} {said.get(what, what + 's')}"
             for what, who, chips in self.steps
         )
         if self.recorded is not None:
             log = "as recorded"
+            if self.recorded.gave_up is not None:
+                log += f", {self.recorded.gave_up} gives up"
         waiting = "" if pot.to_act is None else f" — {pot.to_act} to act"
         typed = f" {self.typed}▏" if self.typed else ""
         return Content(f"pot {pot.total} ({each})" + (f": {log}" if log else "") + waiting + typed)
 
     def hint(self) -> str:
         pot = self.pot()
+        first, second = self.players
+        give_up = f"1g {first} gives up · 2g {second} gives up"
+        if pot.lost_by is not None:
+            return "hand over · ⌫ takes back"
         if self.recorded is not None:
-            return "⌫ to type the betting again"
+            return f"{give_up} · ⌫ to type the betting again"
         if pot.over:
-            return "betting over · ⌫ takes back"
+            return f"betting over · {give_up} · ⌫ back"
         if self.typed:
             return f"{self.typed}: b bet · r raise"
         if pot.facing:
             return "c call · 3r raise · f fold"
         return "k check · 3b bet · f fold"
 
-    def who_folded(self) -> str | None:
-        return self.pot().folded
+    def lost_unplayed(self) -> str | None:
+        pot = self.pot()
+        if pot.gave_up is not None:
+            return f"{pot.gave_up} gave up"
+        return None if pot.folded is None else f"{pot.folded} folded"
 
     def fields(self) -> Round:
         pot = self.pot()
@@ -291,9 +341,17 @@ class PotLog(StakesLog):
             round_["raises"] = {name: count for name, count in pot.raises.items() if count}
         if pot.folded is not None:
             round_["folded"] = pot.folded
+        if pot.gave_up is not None:
+            round_["gave_up"] = pot.gave_up
         return round_
 
     def show_recorded(self, round_: Mapping[str, Any]) -> None:
         raises = dict.fromkeys(self.players, 0) | dict(round_.get("raises", {}))
-        self.recorded = Pot(dict(round_["pot"]), raises, None, folded=round_.get("folded"))
+        self.recorded = Pot(
+            dict(round_["pot"]),
+            raises,
+            None,
+            folded=round_.get("folded"),
+            gave_up=round_.get("gave_up"),
+        )
         self.changed()

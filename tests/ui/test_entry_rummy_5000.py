@@ -130,7 +130,7 @@ async def test_a_beaver_and_the_automatic_double_turn_the_cube_to_8() -> None:
         await pilot.press("5", "down", "down", "space", "up", "1", "b", "a")
         await pilot.pause()
         entry = entry_of(host)
-        assert entry.row("doubles").note_text.startswith("d Ann doubles")
+        assert entry.row("doubles").note_text.startswith("d Bob doubles")  # Bob beavered
         await pilot.press("down", "down", "a", "down", "down", *"100", "enter")
         await pilot.pause()
     assert session.rounds[0]["stake"] == 8
@@ -269,3 +269,97 @@ async def test_up_from_the_wild_rank_reaches_the_false_claim_at_the_bottom() -> 
         await pilot.press("up", "c")
         await pilot.pause()
         assert entry_of(host).picked("false_claim") == "Cy"
+
+
+async def test_a_beaver_of_a_beaver_is_refused_as_the_key_is_pressed() -> None:
+    """docs/rules.md, 5000 Rummy, doubling: the beaverer doubles next; a beaver is never
+    beavered."""
+    session = two_hander(doubling=True)
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("5", "down", "1", "b")
+        await pilot.pause()
+        entry = entry_of(host)
+        cube = entry.control("doubles", CubeLog)
+        assert str(cube.render()) == "cube 2: Ann doubles, Bob beavers — Ann to answer"
+        assert entry.row("doubles").note_text == "a accept · f fold"
+        await pilot.press("b")
+        await pilot.pause()
+        assert entry.row("doubles").error_text == (
+            "Bob's beaver may not be beavered: Ann accepts or folds, "
+            "and Bob is the one to double next"
+        )
+        assert str(cube.render()) == "cube 2: Ann doubles, Bob beavers — Ann to answer"
+        await pilot.press("a", "1")
+        await pilot.pause()
+        assert entry.row("doubles").error_text == (
+            "after Bob's beaver, Bob is the one to double next, not Ann"
+        )
+        await pilot.press("d", "a")
+        await pilot.pause()
+        assert str(cube.render()) == (
+            "cube 8: Ann doubles, Bob beavers, Ann accepts, Bob doubles, Ann accepts"
+        )
+        await pilot.press("down", "down", "b", "down", "down", *"100", "down", "down", *"500")
+        await pilot.press("enter")
+        await pilot.pause()
+    assert session.rounds[0] == {
+        "wild": "5",
+        "stake": 8,
+        "doubles": ["Ann", "Bob", "Bob"],
+        "beavers": [1],
+        "out": "Bob",
+        "bonus": "out",
+        "melded": {"Ann": 100, "Bob": 500},
+        "in_hand": {"Ann": 0, "Bob": 0},
+    }
+    assert session.info["game_points"] == {"Ann": -24, "Bob": 24}  # lost by 600: x3
+
+    host = EntryHost(session, prefill=session.rounds[0], index=0)
+    async with host.run_test(size=(80, 24)) as pilot:
+        entry = entry_of(host)
+        assert str(entry.control("doubles", CubeLog).render()) == (
+            "cube 8: Ann doubles, Bob beavers, Ann accepts, Bob doubles, Ann accepts"
+        )
+
+
+async def test_a_limit_poker_hand_given_up_after_the_betting() -> None:
+    """docs/rules.md, 5000 Rummy, limit poker: after the betting either player may give up
+    and loses the pot as it stands; during the betting a player folds instead."""
+    session = two_hander(limit_poker=True)
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("5", "down", "3", "b", "1", "g")
+        await pilot.pause()
+        entry = entry_of(host)
+        assert entry.row("pot").error_text == (
+            "the betting is not over (Ann to act): Ann gives up only after it; "
+            "during the betting a player folds"
+        )
+        await pilot.press("c")
+        await pilot.pause()
+        assert entry.row("pot").note_text == (
+            "betting over · 1g Ann gives up · 2g Bob gives up · ⌫ back"
+        )
+        await pilot.press("2", "g")
+        await pilot.pause()
+        pot = str(entry.control("pot", PotLog).render())
+        assert pot == "pot 8 (Ann 4, Bob 4): Bob bets 3, Ann calls, Bob gives up"
+        assert entry.row("out").note_text == "Bob gave up: the hand is not counted"
+        assert entry.row("melded.Ann").control.disabled
+        outcome = str(entry.query_one("#outcome").content)
+        assert outcome == "→ money Ann +$4.00 Bob −$4.00 · Bob deals next"
+        await pilot.press("enter")
+        await pilot.pause()
+    assert session.rounds[0] == {"wild": "5", "pot": {"Ann": 4, "Bob": 4}, "gave_up": "Bob"}
+    assert session.info["game_points"] == {"Ann": 4, "Bob": -4}
+
+    host = EntryHost(session, prefill=session.rounds[0], index=0)
+    async with host.run_test(size=(80, 24)) as pilot:
+        entry = entry_of(host)
+        pot_log = entry.control("pot", PotLog)
+        assert str(pot_log.render()) == "pot 8 (Ann 4, Bob 4): as recorded, Bob gives up"
+        await pilot.press("down", "backspace", "1", "g", "enter")
+        await pilot.pause()
+    assert session.rounds[0] == {"wild": "5", "pot": {"Ann": 4, "Bob": 4}, "gave_up": "Ann"}
+    assert session.info["game_points"] == {"Ann": -4, "Bob": 4}

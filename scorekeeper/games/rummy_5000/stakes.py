@@ -146,10 +146,10 @@ def cube_after(said: Sequence[tuple[str, str]], players: Sequence[str], automati
         if folded is not None:
             raise RuleError("doubles", f"{folded} folded: the hand is over")
         if what == "double":
-            if pending is not None:
-                raise RuleError("doubles", f"{who} must answer {pending}'s double first")
             doubles.append(who)
             _check_double(players, doubles, beavers, len(doubles) - 1)
+            if pending is not None:
+                raise RuleError("doubles", f"{who} must answer {pending}'s double first")
             pending = who
             continue
         if what not in ("accept", "beaver", "fold"):
