@@ -204,7 +204,7 @@ def cube_in_play(
                 f"{folded} made the last double; only {_other(players, folded)} could refuse it",
             )
     accepted = len(doubles) - (1 if folded else 0)
-    stake = (2 if automatic else 1) * 2**accepted
+    stake = (2 if automatic else 1) << accepted  # x2 for each accepted double
     if "stake" not in round_:
         raise RuleError("stake", f"is missing: the cube stood at {stake}")
     given = as_int(round_["stake"], "stake", 1)
