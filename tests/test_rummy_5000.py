@@ -344,6 +344,47 @@ def test_impossible_money_cards_are_refused(
     refused(session, {**round_, "wild": wild}, field)
 
 
+def typed_hand(out: str | None, wild: str = "5", **cards: tuple[str, str]) -> dict[str, Any]:
+    """A hand told as card text: each player's (melded, held)."""
+    typed = {name: {"melded": melded, "hand": held} for name, (melded, held) in cards.items()}
+    return {"wild": wild, "out": out, "cards": typed}
+
+
+def test_money_cards_are_counted_from_card_text() -> None:
+    """docs/rules.md, 5000 Rummy, money cards: pairs melded and Q♥ held come from the cards."""
+    session = rummy(money_cards=True)
+    session.record(
+        typed_hand(
+            "Ann",
+            Ann=("QH 7H 9 9 9", ""),  # 45 and a pair: +100, +200 for going out
+            Bob=("7♥ 8", "K"),  # 15 - 10: a seven without a queen is no pair
+            Cy=("A", "qh 2"),  # 200 - 15 and a Q♥ caught: -50
+        )
+    )
+    assert session.totals == {"Ann": 345, "Bob": 5, "Cy": 135}
+    session.record(typed_hand("Bob", Ann=("", ""), Bob=("Q♥ 7♥ QH 7h", ""), Cy=("", "")))
+    assert session.totals["Bob"] == 5 + 30 + 200 + 200  # two pairs
+
+
+def test_queens_are_natural_only_when_not_wild_and_caught_only_when_someone_went_out() -> None:
+    session = rummy(money_cards=True)
+    session.record(typed_hand("Ann", "Q", Ann=("QH 7H", ""), Bob=("", "QH"), Cy=("", "")))
+    assert session.totals == {"Ann": 200 + 5 + 200, "Bob": -200, "Cy": 0}
+    session.record(typed_hand(None, "7", Ann=("QH 7H 8", ""), Bob=("", "QH"), Cy=("", "")))
+    assert session.totals == {"Ann": 405 + 120, "Bob": -210, "Cy": 0}
+
+
+def test_a_count_typed_beside_the_cards_that_disagrees_is_refused_at_it() -> None:
+    session = rummy(money_cards=True)
+    round_ = typed_hand("Ann", Ann=("9 9 9", ""), Bob=("K", "QH"), Cy=("", ""))
+    error = refused(session, {**round_, "money_pairs": {"Ann": 1}}, "money_pairs.Ann")
+    assert error.message.startswith("Ann's melded cards show no natural Q♥ 7♥ pair")
+    error = refused(session, {**round_, "queens_caught": {"Bob": 0}}, "queens_caught.Bob")
+    assert error.message.startswith("Bob's cards in hand show 1 Q♥")
+    session.record({**round_, "queens_caught": {"Bob": 1}, "money_pairs": {"Ann": 0}})
+    assert session.totals == {"Ann": 230, "Bob": -40, "Cy": 0}
+
+
 def test_money_cards_are_refused_when_the_option_is_off() -> None:
     round_ = hand("Ann", {"Ann": 100, "Bob": 50, "Cy": 0}, money_pairs={"Ann": 1})
     refused(rummy(), round_, "money_pairs")

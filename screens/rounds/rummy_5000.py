@@ -7,7 +7,9 @@ counted from cards, since the game takes one or the other for the whole hand.
 
 The variations add rows: the doubling cube and the limit-poker pot, logged by the widgets in
 ``screens.widgets.stakes``. Money cards add who melded a Q♥ 7♥ pair and who was caught
-with a Q♥; michigan adds a false "I can go out", recorded on its own.
+with a Q♥, typed for hands typed as points; for hands typed as cards the game counts them
+from the cards and the rows show its count. Michigan adds a false "I can go out", recorded
+on its own.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from textual.widgets import Checkbox, Input
 
 from scorekeeper.cards import RANKS
 from scorekeeper.errors import RuleError
-from scorekeeper.games.rummy_5000.hands import BONUSES, cards_value, hand_scores
+from scorekeeper.games.rummy_5000.hands import BONUSES, cards_value, hand_scores, read_hand
 from screens.format import amount
 from screens.rounds.base import Round, RoundEntry
 from screens.widgets.choice import Choice
@@ -226,13 +228,31 @@ class Rummy5000Entry(RoundEntry):
                     notes.append(f"hand {amount(scores[name], 'points', signed=True)}")
                 self.note(path, ", ".join(note for note in notes if note))
         if self.options["money_cards"]:
+            counted = self.money_cards_counted() if cards else None
             for path in ("money_pairs", "queens_caught"):
                 try:
                     counts = self.counts(path)
                 except RuleError as error:
                     self.note(path, error.message)
                     continue
-                self.note(path, ", ".join(f"{name} {count}" for name, count in counts.items()))
+                if cards:
+                    found = counted[path] if counted else {}
+                    shown = ", ".join(f"{name} {n}" for name, n in found.items() if n) or "none"
+                    self.note(path, f"counted from the cards: {shown}")
+                else:
+                    self.note(path, ", ".join(f"{name} {count}" for name, count in counts.items()))
+
+    def money_cards_counted(self) -> Mapping[str, Mapping[str, int]] | None:
+        """The money cards the game counts in the card text typed, once it can read it."""
+        try:
+            round_ = self.read()
+            if "cards" not in round_:
+                return None
+            round_.pop("money_pairs", None)
+            round_.pop("queens_caught", None)
+            return read_hand(self.setup, round_).counts
+        except RuleError:
+            return None
 
     def cards_note(self, path: str, wild: str | None) -> str:
         text = self.text(path)

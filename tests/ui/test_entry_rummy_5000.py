@@ -363,3 +363,27 @@ async def test_a_limit_poker_hand_given_up_after_the_betting() -> None:
         await pilot.pause()
     assert session.rounds[0] == {"wild": "5", "pot": {"Ann": 4, "Bob": 4}, "gave_up": "Ann"}
     assert session.info["game_points"] == {"Ann": -4, "Bob": 4}
+
+
+async def test_money_cards_are_counted_from_the_cards_typed_and_a_wrong_count_refused() -> None:
+    """docs/rules.md, 5000 Rummy, money cards: with cards typed the app counts them."""
+    session = Session.new("rummy-5000", ["Ann", "Bob", "Cy"], options={"money_cards": True})
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("5", "down", "a", "down", "down", *"QH 7H 9 9 9", "down", "down")
+        await pilot.press(*"9 9 9", "down", *"QH", "down", "down", "down", "b")
+        await pilot.pause()
+        entry = entry_of(host)
+        assert entry.row("money_pairs").note_text == "counted from the cards: Ann 1"
+        assert entry.row("queens_caught").note_text == "counted from the cards: Bob 1"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert entry.row("money_pairs").error_text == (
+            "Bob's melded cards show no natural Q♥ 7♥ pair: with cards typed they are "
+            "counted (a Q♥ is typed QH or Q♥)"
+        )
+        assert session.rounds == []
+        await pilot.press("backspace", "enter")
+        await pilot.pause()
+    assert "money_pairs" not in session.rounds[0]
+    assert session.totals == {"Ann": 345, "Bob": -30, "Cy": 0}

@@ -8,7 +8,9 @@ A played-out hand is ``{"wild": "5", "out": name or null, "bonus": "out" | "firs
 "no_draw", "melded": {name: points}, "in_hand": {name: points}}``, or with ``"cards":
 {name: {"melded": "...", "hand": "..."}}`` instead of the points. ``bonus`` may be left
 out when someone went out (it is then "out") and must be left out when nobody did.
-With money cards: ``"money_pairs"`` and ``"queens_caught"``, counts by name (missing = 0).
+With money cards: ``"money_pairs"`` and ``"queens_caught"``, counts by name (missing = 0),
+typed beside points; beside cards they are counted from the card text (a Q♥ is typed with
+its suit, ``QH`` or ``Q♥``), and a count given that disagrees with the cards is refused.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import Any
 from scorekeeper.cards import JOKER, RANKS, Card, parse_cards
 from scorekeeper.errors import RuleError
 from scorekeeper.game import Setup, as_int, as_mapping, as_player, player_map
+from scorekeeper.wording import plural
 
 BONUSES = {"out": 200, "first_turn": 300, "no_draw": 500}
 RICH_WILDS = {"Q": 200, "10": 200, "A": 400}
@@ -29,6 +32,8 @@ COPIES_OF_RANK = 8  # 104 cards are two decks: eight of each rank, two of each c
 COPIES_OF_CARD = 2
 MONEY_PAIR = 100
 QUEEN_CAUGHT = 50
+QUEEN_OF_HEARTS = Card("Q", "H")
+SEVEN_OF_HEARTS = Card("7", "H")
 JOKER_REFUSED = "a joker only stands in for a lost card: type the card it replaces"
 HAND_FIELDS = ("out", "bonus", "melded", "in_hand", "cards", "money_pairs", "queens_caught")
 
@@ -85,6 +90,9 @@ class Hand:
     melded: Mapping[str, int]
     in_hand: Mapping[str, int]
     money_cards: Mapping[str, int]
+    """Each player's money-card points: +100 a Q♥ 7♥ pair melded, -50 a Q♥ caught."""
+    counts: Mapping[str, Mapping[str, int]] | None = None
+    """With money cards, ``money_pairs`` and ``queens_caught`` by name, as counted."""
 
 
 def read_hand(setup: Setup, round_: Mapping[str, Any]) -> Hand:
@@ -109,8 +117,16 @@ def read_hand(setup: Setup, round_: Mapping[str, Any]) -> Hand:
         if not melded[out]:
             field = f"melded.{out}" if as_points else f"cards.{out}.melded"
             raise RuleError(field, f"{out} went out, so {out} must have melded cards")
-    money = _money_cards(setup, round_, wild, out)
-    return Hand(out, bonus, melded, in_hand, money)
+    counted = None if as_points else money_cards_in(round_["cards"], players, wild, out)
+    counts = _money_card_counts(setup, round_, wild, out, counted)
+    money = {
+        name: MONEY_PAIR * counts["money_pairs"][name]
+        - QUEEN_CAUGHT * counts["queens_caught"][name]
+        for name in players
+    }
+    return Hand(
+        out, bonus, melded, in_hand, money, counts if setup.options["money_cards"] else None
+    )
 
 
 def _bonus(bonus: object, out: str | None) -> int:
@@ -180,20 +196,49 @@ def _card_points(
     return points["melded"], points["hand"]
 
 
-def _money_cards(
-    setup: Setup, round_: Mapping[str, Any], wild: str, out: str | None
-) -> dict[str, int]:
-    """+100 per natural Q♥ and 7♥ melded together, -50 per natural Q♥ caught in hand."""
+def money_cards_in(
+    cards: Mapping[str, Any], players: Sequence[str], wild: str, out: str | None
+) -> dict[str, dict[str, int]]:
+    """The money cards card text shows: natural Q♥ 7♥ pairs among each player's melded
+    cards, and natural Q♥ left in hand when someone went out (``cards`` already checked)."""
+    pairs, caught = {}, {}
+    for name in players:
+        melded = parse_cards(cards[name].get("melded", ""))
+        held = parse_cards(cards[name].get("hand", ""))
+        natural = wild not in (QUEEN_OF_HEARTS.rank, SEVEN_OF_HEARTS.rank)
+        pairs[name] = (
+            min(melded.count(QUEEN_OF_HEARTS), melded.count(SEVEN_OF_HEARTS)) if natural else 0
+        )
+        caught_now = out is not None and wild != QUEEN_OF_HEARTS.rank
+        caught[name] = held.count(QUEEN_OF_HEARTS) if caught_now else 0
+    return {"money_pairs": pairs, "queens_caught": caught}
+
+
+def _money_card_counts(
+    setup: Setup,
+    round_: Mapping[str, Any],
+    wild: str,
+    out: str | None,
+    counted: Mapping[str, Mapping[str, int]] | None,
+) -> dict[str, dict[str, int]]:
+    """Q♥ 7♥ pairs melded and Q♥ caught, by name: as typed beside points, or as the card
+    text shows them, where a count typed as well must agree."""
     players = setup.players
     if not setup.options["money_cards"]:
         for key in ("money_pairs", "queens_caught"):
             if key in round_:
                 raise RuleError(key, "the money cards variation is not on in this game")
-        return dict.fromkeys(players, 0)
+        return {key: dict.fromkeys(players, 0) for key in ("money_pairs", "queens_caught")}
     counts = {}
     for key in ("money_pairs", "queens_caught"):
         given = player_map(round_.get(key, {}), key, players)
         counts[key] = {name: as_int(given.get(name, 0), f"{key}.{name}", 0) for name in players}
+        if counted is None:
+            continue
+        for name in given:
+            if counts[key][name] != counted[key][name]:
+                raise RuleError(f"{key}.{name}", _disagrees(key, name, counted[key][name]))
+        counts[key] = dict(counted[key])
     pairs, caught = counts["money_pairs"], counts["queens_caught"]
     if wild in ("Q", "7") and any(pairs.values()):
         raise RuleError("money_pairs", f"with {wild}s wild there is no natural Q♥ and 7♥ pair")
@@ -206,7 +251,18 @@ def _money_cards(
             raise RuleError(f"queens_caught.{out}", f"{out} went out with no cards in hand")
     if sum(pairs.values()) + sum(caught.values()) > COPIES_OF_CARD:
         raise RuleError("money_pairs", f"the 104 cards hold only {COPIES_OF_CARD} Q♥")
-    return {name: MONEY_PAIR * pairs[name] - QUEEN_CAUGHT * caught[name] for name in players}
+    return counts
+
+
+def _disagrees(key: str, name: str, counted: int) -> str:
+    """Why a typed count is refused: the cards typed for ``name`` show another."""
+    if key == "money_pairs":
+        shown = plural(counted, "Q♥ 7♥ pair") if counted else "no natural Q♥ 7♥ pair"
+        where = f"{name}'s melded cards show"
+    else:
+        shown = plural(counted, "Q♥") if counted else "no natural Q♥ caught"
+        where = f"{name}'s cards in hand show"
+    return f"{where} {shown}: with cards typed they are counted (a Q♥ is typed QH or Q♥)"
 
 
 def hand_scores(setup: Setup, round_: Mapping[str, Any]) -> dict[str, int]:
