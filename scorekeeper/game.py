@@ -124,6 +124,12 @@ class Game:
     def play(self, setup: Setup, state: State, round_: Mapping[str, Any]) -> State:
         raise NotImplementedError
 
+    def rounds_played(self, state: State, recorded: int) -> int:
+        """How many rounds the table has played when ``recorded`` are recorded: all of them
+        by default. A game that records something that is no deal (5000's false claim in
+        michigan) counts only its deals, so "Hand 3" on screen is the table's hand 3."""
+        return recorded
+
     def first_player(self, setup: Setup, state: State) -> str | None:
         """Who plays (or bids) first in the next deal: left of the dealer by default;
         nobody in a game whose ``first_to_act`` is None."""
@@ -172,6 +178,13 @@ class Game:
     def scores(self, setup: Setup, state: State) -> Mapping[str, int]:
         """Each player's score so far, in ``score_unit``: the totals by default."""
         return state.totals
+
+    def describe(self, setup: Setup, before: State, round_: Mapping[str, Any]) -> str:
+        """One round in the table's words, as the score grid's "What happened" shows it;
+        ``before`` is the table as the round began. By default who dealt and the round's
+        ``details``; a game overrides it where those do not say what happened."""
+        facts = (f"{key} {value}" for key, value in self.details(round_).items())
+        return " · ".join((f"{before.dealer} dealt", *facts))
 
     def carried(self, setup: Setup, state: State) -> int:
         """What lies in the kitty after these rounds, paid in and won by nobody yet, in the

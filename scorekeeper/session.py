@@ -137,6 +137,12 @@ class Session:
         return self.game.first_player(self.setup, self.state)
 
     @property
+    def rounds_played(self) -> int:
+        """Rounds played as the table counts them (``Game.rounds_played``), which a screen
+        numbers by; ``len(rounds)`` counts what was recorded."""
+        return self.game.rounds_played(self.state, len(self._rounds))
+
+    @property
     def totals(self) -> dict[str, int]:
         return dict(self.state.totals)
 

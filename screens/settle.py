@@ -15,7 +15,7 @@ from screens.format import amount, padded, plain, widest
 
 def settle_title(session: Session, ended: bool) -> str:
     if not session.finished:
-        played = f"{session.game.round_name.lower()} {len(session.rounds)}"
+        played = f"{session.game.round_name.lower()} {session.rounds_played}"
         return f"Settle up after {played} (the game goes on)"
     winners = session.winners
     who = winners[0] if len(winners) == 1 else " and ".join(winners)

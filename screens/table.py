@@ -92,15 +92,14 @@ class TableScreen(Screen[None]):
         status = self.query_one("#status", Static)
         status.set_class(session.finished, "-over")
         if session.finished:
-            rounds = len(session.rounds)
-            played = plural(rounds, self.game.round_name.lower())
+            played = plural(session.rounds_played, self.game.round_name.lower())
             won = "won" if len(session.winners) == 1 else "share the win"
             status.update(
                 plain(f"Game over after {played} · {names(session.winners)} {won}")
                 + plain(" · s settle up")
             )
             return
-        number = len(session.rounds) + 1
+        number = session.rounds_played + 1
         first = who_goes_first(self.game, session.setup, session.state)
         status.update(
             Content.assemble(
@@ -140,15 +139,9 @@ class TableScreen(Screen[None]):
         rows = []
         for index, round_ in enumerate(session.rounds):
             shown = self.figures(session.state_after(index))
-            details = self.game.details(round_).items()
-            dealt = session.state_before(index).dealer
-            what = [f"{dealt} dealt", *(f"{key} {value}" for key, value in details)]
+            what = self.game.describe(session.setup, session.state_before(index), round_)
             rows.append(
-                [
-                    str(index + 1),
-                    *(self.cell(shown[name]) for name in session.players),
-                    " · ".join(what),
-                ]
+                [str(index + 1), *(self.cell(shown[name]) for name in session.players), what]
             )
         dim = []
         if self.can_record():

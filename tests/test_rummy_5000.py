@@ -298,6 +298,37 @@ def test_michigan_false_claim_adds_50_to_each_other_player_and_the_deal_stays() 
     assert RUMMY.details(session.rounds[0]) == {"false_claim": "Bob"}
 
 
+def test_a_false_claim_is_no_hand_the_hand_number_dealer_and_wild_rank_stay() -> None:
+    """docs/rules.md, 5000 Rummy, michigan: a false claim is not a hand."""
+    session = rummy(michigan=True)
+    session.record(hand("Ann", {"Ann": 100, "Bob": 50, "Cy": 0}, wild="K"))
+    assert (session.rounds_played, session.dealer, session.info["wild"]) == (1, "Bob", "K")
+    session.record({"false_claim": "Cy"})
+    assert (session.rounds_played, session.dealer, session.info["wild"]) == (1, "Bob", "K")
+    assert len(session.rounds) == 2
+    before = session.state_before(1)
+    assert RUMMY.describe(session.setup, before, session.rounds[1]) == (
+        "Cy: false claim, +50 to each other player"
+    )
+    assert RUMMY.describe(session.setup, session.state_before(0), session.rounds[0]) == (
+        "Ann dealt · wild K · out Ann · bonus out"
+    )
+    partners = rummy(FOUR, partners=True, michigan=True)
+    assert RUMMY.describe(partners.setup, partners.state, {"false_claim": "Di"}) == (
+        "Di: false claim, +50 to each player of the other side"
+    )
+
+
+def test_michigan_with_nobody_out_scores_as_plain_5000() -> None:
+    """docs/rules.md, 5000 Rummy, michigan: the stock ran out, so each player's melds less
+    the cards in their own hand, as without michigan."""
+    round_ = hand(None, {"Ann": 300, "Bob": 50, "Cy": 0}, {"Ann": 15, "Bob": 100, "Cy": 210})
+    michigan, plain = rummy(michigan=True), rummy()
+    michigan.record(round_)
+    plain.record(round_)
+    assert michigan.totals == plain.totals == {"Ann": 285, "Bob": -50, "Cy": -210}
+
+
 def test_a_false_claim_is_refused_without_michigan_or_with_other_fields() -> None:
     refused(rummy(), {"false_claim": "Bob"}, "false_claim")
     refused(rummy(michigan=True), {"false_claim": "Bob", "wild": "5"}, "wild")
@@ -382,7 +413,7 @@ def test_a_count_typed_beside_the_cards_that_disagrees_is_refused_at_it() -> Non
     error = refused(session, {**round_, "queens_caught": {"Bob": 0}}, "queens_caught.Bob")
     assert error.message.startswith("Bob's cards in hand show 1 Q♥")
     session.record({**round_, "queens_caught": {"Bob": 1}, "money_pairs": {"Ann": 0}})
-    assert session.totals == {"Ann": 230, "Bob": -40, "Cy": 0}
+    assert session.totals == {"Ann": 230, "Bob": -50, "Cy": 0}
 
 
 def test_money_cards_are_refused_when_the_option_is_off() -> None:

@@ -115,7 +115,7 @@ class RoundEntry(ModalScreen[Round | None]):
 
     def title_text(self) -> str:
         if self.index is None:
-            number = len(self.session.rounds) + 1
+            number = self.session.rounds_played + 1
             first = who_goes_first(self.session.game, self.setup, self.state)
             return " · ".join(
                 part

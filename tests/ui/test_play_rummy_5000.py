@@ -4,12 +4,15 @@ doubling and limit-poker games, each two hands ending on the settle screen."""
 from __future__ import annotations
 
 from textual.pilot import Pilot
+from textual.widgets import Static
 
+from scorekeeper import Session
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from screens.rounds.base import RoundEntry
 from screens.settle import SettleScreen
 from screens.table import TableScreen
+from screens.widgets.grid import ScoreGrid
 from tests.ui.play import export_here, start_session
 
 THREE = ["Ann", "Bob", "Cy"]
@@ -199,4 +202,43 @@ async def test_a_limit_poker_game_a_called_raise_then_a_fold_to_a_bet(store: Sto
             ("1", "Bob", "-2.25"),
             ("2", "Ann", "-0.25"),
             ("2", "Bob", "0.25"),
+        ]
+
+
+async def test_a_michigan_false_claim_is_no_hand_on_the_table(store: Store) -> None:
+    """docs/rules.md, 5000 Rummy, michigan: the hand number, the dealer and the wild rank
+    stay as they were, and the row says what happened."""
+    session = Session.new("rummy-5000", THREE, options={"michigan": True})
+    session.record(
+        {
+            "wild": "10",
+            "out": "Ann",
+            "melded": {"Ann": 445, "Bob": 600, "Cy": 0},
+            "in_hand": {"Ann": 0, "Bob": 210, "Cy": 205},
+        }
+    )
+    session_id = store.add(session)
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        status = table.query_one("#status", Static)
+        assert str(status.content) == "Hand 2 · ● Bob deals · Cy plays first"
+        await pilot.press("r")
+        await pilot.pause()
+        assert entry(pilot).title_text() == "Hand 2 · Bob deals · Cy plays first"
+        await pilot.press("up", "b", "enter")
+        await pilot.pause()
+        assert store.load(session_id).rounds[1] == {"false_claim": "Bob"}
+        assert str(status.content) == "Hand 2 · ● Bob deals · Cy plays first"
+        assert "Wild last hand  10" in str(table.query_one("#panel", Static).content)
+        grid = table.query_one("#grid", ScoreGrid)
+        assert grid.rows[1] == [
+            "2",
+            "1,110",
+            "600",
+            "50",
+            "Bob: false claim, +50 to each other player",
         ]

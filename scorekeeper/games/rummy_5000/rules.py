@@ -316,6 +316,10 @@ point or chip."""
         info = {**state.info, **_partnership_info(setup, totals)}
         return State(state.dealer, totals, state.balances, info=info)
 
+    def rounds_played(self, state: State, recorded: int) -> int:
+        """Hands dealt: a michigan false claim is recorded but is no hand."""
+        return int(state.info["hands"])
+
     def target(self, setup: Setup, state: State) -> int | None:
         """The two-hand doubling and limit-poker games end after two hands, not at a score."""
         if setup.options["doubling"] or setup.options["limit_poker"]:
@@ -410,7 +414,7 @@ point or chip."""
         if round_.get("automatic_double"):
             facts["automatic double"] = "yes"
         players: dict[str, dict[str, Fact]] = {name: {} for name in setup.players}
-        if round_.get("folded") is None:
+        if round_.get("folded") is None and round_.get("gave_up") is None:
             hand = read_hand(setup, round_)
             scores = hand_scores(setup, round_)
             for name, player in players.items():
@@ -429,6 +433,16 @@ point or chip."""
             for name, player in players.items():
                 player["game points"] = str(after.info["game_points"][name])
         return RoundFacts(facts, players)
+
+    def describe(self, setup: Setup, before: State, round_: Mapping[str, Any]) -> str:
+        """A false claim is no deal: "Bob: false claim, +50 to each other player"."""
+        if "false_claim" not in round_:
+            return super().describe(setup, before, round_)
+        claimer = round_["false_claim"]
+        others = (
+            "each player of the other side" if setup.options["partners"] else "each other player"
+        )
+        return f"{claimer}: false claim, +{FALSE_CLAIM} to {others}"
 
     def details(self, round_: Mapping[str, Any]) -> dict[str, str | int]:
         if "false_claim" in round_:
