@@ -8,10 +8,13 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 
 from scorekeeper import GAMES, RuleError, Session
 from scorekeeper.game import pay_the_difference
 from scorekeeper.games.rummy_5000.hands import card_value, cards_value, hand_score
+from tests.strategies import table_of
+from tests.strategies.rummy_5000 import plans
 
 THREE = ["Ann", "Bob", "Cy"]
 FOUR = ["Ann", "Bob", "Cy", "Di"]
@@ -554,3 +557,27 @@ def test_a_cards_entry_takes_only_melded_and_hand() -> None:
 def test_points_and_cards_together_are_refused() -> None:
     round_ = {**cards_hand(Ann=("K K K", ""), Bob=("", ""), Cy=("", "")), "melded": {}}
     refused(rummy(), round_, "cards")
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(plans())
+def test_tied_winners_share_what_the_others_pay_and_tally_one_game(plan: dict[str, Any]) -> None:
+    """docs/rules.md, At every table: splitting among tied winners; play to win: the tally
+    counts one game, shared by tied winners."""
+    session = table_of(plan)
+    for round_ in plan["rounds"]:
+        session.record(round_)
+    options = session.options
+    if not session.finished or options["doubling"] or options["limit_poker"]:
+        return
+    winners, money = session.winners, session.balances
+    if not options["partners"]:
+        shares = [money[name] for name in winners]
+        paid = -sum(amount for name, amount in money.items() if name not in winners)
+        assert sum(shares) == paid
+        assert shares == sorted(shares, reverse=True) and shares[0] - shares[-1] <= 1
+    if options["play_to_win"] or options["must_go_out"]:
+        games = session.info["game_points"]
+        sides = 2 if options["partners"] else 1
+        assert sum(games.values()) == sides
+        assert all(games[name] == 0 for name in session.players if name not in winners)

@@ -380,3 +380,22 @@ def test_totals_are_the_points_held_and_only_the_last_hand_ends_it(plan: dict[st
         assert sum(session.balances.values()) == 0
     else:
         assert set(session.balances.values()) == {0}
+
+
+def _shared_evenly(money: dict[str, int], winners: tuple[str, ...]) -> None:
+    """Tied winners split what the others pay in all: shares differ by at most one unit,
+    the odd units to the first in seat order."""
+    shares = [money[name] for name in winners]
+    assert sum(shares) == -sum(amount for name, amount in money.items() if name not in winners)
+    assert shares == sorted(shares, reverse=True) and shares[0] - shares[-1] <= 1
+
+
+@settings(max_examples=100, deadline=None)
+@given(plans())
+def test_tied_winners_share_what_the_others_pay_evenly(plan: dict[str, Any]) -> None:
+    """docs/rules.md, At every table: splitting among tied winners."""
+    session = table_of(plan)
+    for round_ in plan["rounds"]:
+        session.record(round_)
+    if session.finished:
+        _shared_evenly(session.balances, session.winners)

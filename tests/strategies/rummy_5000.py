@@ -1,6 +1,8 @@
 """Random 5000 Rummy sessions over the variations: plain, partners, doubling, limit poker,
 with michigan, money cards, play to win or must go out mixed in. Small targets let some
 games run to the end; the engine itself says when a game is over, so no round follows it.
+Cubes take beavers, pots are folded or given up, money cards are typed beside points or
+counted from the card text (Q♥ and 7♥ come up often).
 """
 
 from __future__ import annotations
@@ -15,37 +17,70 @@ from tests.strategies import RANKS, seats
 SUITS = ("S", "H", "D", "C")
 SUIT_MARKS = {"S": ("S", "s", "♠"), "H": ("H", "h", "♥"), "D": ("D", "d", "♦"), "C": ("C", "♣")}
 DECK = [(rank, suit) for rank in RANKS for suit in SUITS for _copy in (1, 2)]
+MONEY_CARDS = [index for index, card in enumerate(DECK) if card in (("Q", "H"), ("7", "H"))]
 BONUSES = ("out", "first_turn", "no_draw")
+Typed = list[tuple[str, str | None]]
+"""Cards as typed: rank and suit, None where the suit was left off."""
 
 
 @st.composite
-def _typed(draw: st.DrawFn, card: tuple[str, str]) -> str:
+def _typed(draw: st.DrawFn, card: tuple[str, str]) -> tuple[str, str | None]:
     """One card as typed: any case, its suit as a letter, a symbol or left off."""
     rank, suit = card
     mark = draw(st.sampled_from(("", *SUIT_MARKS[suit])))
-    return draw(st.sampled_from((rank, rank.lower()))) + mark
+    return draw(st.sampled_from((rank, rank.lower()))) + mark, suit if mark else None
 
 
 @st.composite
-def _cards(draw: st.DrawFn, players: list[str], out: str | None) -> dict[str, Any]:
-    """Every player's melded and held cards, dealt from one 104-card pack."""
+def _cards(
+    draw: st.DrawFn, players: list[str], out: str | None
+) -> tuple[dict[str, Any], dict[str, dict[str, Typed]]]:
+    """Every player's melded and held cards, dealt from one 104-card pack, and the cards
+    as typed (so the money cards they show can be counted)."""
     count = 2 * len(players)
-    first, *drawn = draw(
-        st.lists(st.sampled_from(range(len(DECK))), unique=True, min_size=1, max_size=60)
-    )
+    others = [index for index in range(len(DECK)) if index not in MONEY_CARDS]
+    first, *drawn = draw(st.lists(st.sampled_from(others), unique=True, min_size=1, max_size=60))
     cuts = draw(st.lists(st.integers(0, len(drawn)), min_size=count - 1, max_size=count - 1))
     ends = sorted(cuts)
     piles = [drawn[start:end] for start, end in zip([0, *ends], [*ends, len(drawn)], strict=True)]
+    # Each Q♥ and 7♥ lies in some pile (melded or held) or was never dealt; a 7♥ often
+    # lies beside a Q♥, so pairs are melded.
+    places = st.sampled_from([None, *range(count)])
+    seven, seven_again, queen, queen_again = (draw(places) for _ in MONEY_CARDS)
+    if draw(st.booleans()):
+        seven = queen
+    for card, pile in zip(MONEY_CARDS, (seven, seven_again, queen, queen_again), strict=True):
+        if pile is not None:
+            piles[pile].append(card)
     cards: dict[str, Any] = {}
+    seen: dict[str, dict[str, Typed]] = {}
     for seat, name in enumerate(players):
         melded, held = piles[2 * seat], piles[2 * seat + 1]
         if name == (out or players[0]):
             melded = [first, *melded]  # whoever went out melded at least this card
         if name == out:
             melded, held = [*melded, *held], []
-        text = [" ".join(draw(_typed(DECK[index])) for index in pile) for pile in (melded, held)]
-        cards[name] = dict(zip(("melded", "hand"), text, strict=True))
-    return cards
+        seen[name] = {}
+        for part, pile in (("melded", melded), ("hand", held)):
+            typed = [draw(_typed(DECK[index])) for index in pile]
+            pairs = zip(pile, typed, strict=True)
+            seen[name][part] = [(DECK[index][0], suit) for index, (_, suit) in pairs]
+            cards.setdefault(name, {})[part] = " ".join(text for text, _ in typed)
+    return cards, seen
+
+
+def _money_cards_shown(
+    seen: dict[str, dict[str, Typed]], wild: str, out: str | None
+) -> dict[str, dict[str, int]]:
+    """Natural Q♥ 7♥ pairs melded and Q♥ caught, as the typed cards show them."""
+    pairs, caught = {}, {}
+    for name, parts in seen.items():
+        melded = parts["melded"]
+        queens, sevens = melded.count(("Q", "H")), melded.count(("7", "H"))
+        pairs[name] = min(queens, sevens) if wild not in ("Q", "7") else 0
+        held = parts["hand"].count(("Q", "H"))
+        caught[name] = held if out is not None and wild != "Q" else 0
+    return {"money_pairs": pairs, "queens_caught": caught}
 
 
 @st.composite
@@ -56,15 +91,21 @@ def _hand(draw: st.DrawFn, players: list[str], options: dict[str, Any]) -> dict[
     round_: dict[str, Any] = {"wild": wild, "out": out}
     if out is not None and draw(st.booleans()):
         round_["bonus"] = draw(st.sampled_from(BONUSES))
+    seen = None
     if draw(st.booleans()):
-        round_["cards"] = draw(_cards(players, out))
+        round_["cards"], seen = draw(_cards(players, out))
     else:
         fives = st.integers(0, 300).map(lambda count: 5 * count)
         round_["melded"] = {name: draw(fives) for name in players}
         round_["in_hand"] = {name: 0 if name == out else draw(fives) for name in players}
         if out is not None:
             round_["melded"][out] += 5
-    if options.get("money_cards"):
+    if options.get("money_cards") and seen is not None:
+        shown = _money_cards_shown(seen, wild, out)
+        for key, counts in shown.items():
+            if draw(st.booleans()):  # typed beside the cards as well, as they show
+                round_[key] = {name: n for name, n in counts.items() if n or draw(st.booleans())}
+    elif options.get("money_cards"):
         if wild not in ("Q", "7") and draw(st.booleans()):
             round_["money_pairs"] = {draw(st.sampled_from(players)): 1}
         others = [name for name in players if name != out]
@@ -75,26 +116,40 @@ def _hand(draw: st.DrawFn, players: list[str], options: dict[str, Any]) -> dict[
 
 @st.composite
 def _cube(draw: st.DrawFn, players: list[str], first_hand: bool) -> dict[str, Any]:
-    """The doubles of one hand, taking turns, and whether the last one was refused."""
+    """The doubles of one hand, taking turns (a beaver's maker doubles next, and a beaver
+    is never beavered), and whether the last one was refused."""
+
+    def other(name: str) -> str:
+        return players[1] if name == players[0] else players[0]
+
     automatic = first_hand and draw(st.booleans())
-    doubler = draw(st.sampled_from(players))
-    doubles = []
-    for _ in range(draw(st.integers(0, 4))):
-        doubles.append(doubler)
-        doubler = players[1] if doubler == players[0] else players[0]
-    folded = doubles and draw(st.booleans())
+    doubles: list[str] = []
+    beavers: list[int] = []
+    for index in range(draw(st.integers(0, 4))):
+        if not doubles:
+            doubles.append(draw(st.sampled_from(players)))
+        elif index - 1 in beavers:
+            doubles.append(doubles[-1])
+        else:
+            if draw(st.booleans()):
+                beavers.append(index)
+            doubles.append(other(doubles[-1]))
+    folded = bool(doubles) and draw(st.booleans())
     stake = (2 if automatic else 1) * 2 ** (len(doubles) - (1 if folded else 0))
     cube: dict[str, Any] = {"stake": stake, "doubles": doubles}
+    if beavers or draw(st.booleans()):
+        cube["beavers"] = beavers
     if automatic:
         cube["automatic_double"] = True
     if folded:
-        cube["folded"] = doubler
+        cube["folded"] = other(doubles[-1])
     return cube
 
 
 @st.composite
 def _pot(draw: st.DrawFn, players: list[str]) -> dict[str, Any]:
-    """One betting round: a bet and raises of 1-10 taking turns, maybe a fold to the last."""
+    """One betting round: a bet and raises of 1-10 taking turns, maybe a fold to the last,
+    or after the betting a give-up."""
     put = dict.fromkeys(players, 1)
     raises = dict.fromkeys(players, 0)
     bettor = draw(st.sampled_from(players))
@@ -111,10 +166,13 @@ def _pot(draw: st.DrawFn, players: list[str]) -> dict[str, Any]:
     if put[facing] < put[players[0] if facing == players[1] else players[1]]:
         if draw(st.booleans()):
             pot["folded"] = facing
-        else:
-            pot["pot"][facing] = max(put.values())
+            return pot
+        pot["pot"][facing] = max(put.values())
     elif draw(st.integers(0, 4)) == 0:
         pot["folded"] = draw(st.sampled_from(players))
+        return pot
+    if draw(st.integers(0, 3)) == 0:  # the betting is over; one gives up while playing
+        pot["gave_up"] = draw(st.sampled_from(players))
     return pot
 
 
@@ -164,7 +222,7 @@ def _stakes_hand(
     draw: st.DrawFn, players: list[str], options: dict[str, Any], first_hand: bool
 ) -> dict[str, Any]:
     stakes = draw(_cube(players, first_hand) if options.get("doubling") else _pot(players))
-    if stakes.get("folded"):
+    if stakes.get("folded") or stakes.get("gave_up"):
         return {"wild": draw(st.sampled_from(RANKS)), **stakes}
     return {**draw(_hand(players, options)), **stakes}
 

@@ -1,4 +1,5 @@
-"""Random Seven Hand Rummy sessions, some played through the last hand to the money."""
+"""Random Seven Hand Rummy sessions, some played through the last hand to the money, often
+ending in a tie."""
 
 from __future__ import annotations
 
@@ -10,12 +11,13 @@ from tests.strategies import card_text, seats
 
 
 @st.composite
-def hands(draw: st.DrawFn, players: list[str]) -> dict[str, Any]:
-    """One hand: who went out, what the others held (points or cards), maybe rummy calls."""
+def hands(draw: st.DrawFn, players: list[str], close: bool = False) -> dict[str, Any]:
+    """One hand: who went out, what the others held (points or cards), maybe rummy calls.
+    In a ``close`` game everyone holds 5 or 10, so totals often tie at the end."""
     out = draw(st.sampled_from(players))
     others = [name for name in players if name != out]
-    if draw(st.booleans()):
-        held = st.integers(1, 40).map(lambda fives: 5 * fives)
+    if close or draw(st.booleans()):
+        held = st.sampled_from((5, 10)) if close else st.integers(1, 40).map(lambda n: 5 * n)
         round_: dict[str, Any] = {"out": out, "points": {name: draw(held) for name in others}}
     else:
         text = card_text(jokers=True, min_size=1)
@@ -36,12 +38,13 @@ def _plan(draw: st.DrawFn) -> dict[str, Any]:
     )
     last = 8 if options.get("eighth_hand") else 7
     count = draw(st.one_of(st.just(last), st.integers(0, last)))
+    close = draw(st.booleans())
     return {
         "game": "seven-hand",
         "players": players,
         "dealer": draw(st.sampled_from(players)),
         "options": options,
-        "rounds": [draw(hands(players)) for _ in range(count)],
+        "rounds": [draw(hands(players, close)) for _ in range(count)],
     }
 
 
