@@ -163,7 +163,7 @@ class Index:
         self._stamp_on_disk = True
         self.dirty = False
 
-    def entries(self) -> dict[str, Entry]:
+    def entries(self, *, vouch: bool = True) -> dict[str, Entry]:
         """The index, checked against the files.
 
         An index the stamp vouches for is trusted as it is; otherwise every file's identity
@@ -192,7 +192,7 @@ class Index:
         if self._readonly:
             return fresh
         self._entries = fresh
-        self.save()
+        self.save(vouch=vouch)
         return fresh
 
     def recent(self) -> tuple[list[tuple[str, Entry]], int] | None:
@@ -242,11 +242,15 @@ class Index:
         if self._entries is not None and self._entries.pop(session_id, None) is not None:
             self.dirty = True
 
-    def save(self) -> None:
+    def save(self, *, vouch: bool = True) -> None:
         """Write the cache and its stamp atomically but without fsync: losing them only
-        costs a rebuild. The stamp names the index and the sessions folder as they are now."""
+        costs a rebuild. The stamp names the index and the sessions folder as they are now.
+
+        A writer that only added sessions never listed them: its index is saved, so no
+        file is read again, but not stamped, so the next reader still checks each file's
+        identity as it did before."""
         if self._entries is None:
-            self.entries()  # merges what was saved meanwhile, then saves
+            self.entries(vouch=False)  # merges what was saved meanwhile, then saves
             return
         try:
             self._save_recent(self._entries)
@@ -255,6 +259,9 @@ class Index:
                 encode({"schema": documents.SCHEMA, "sessions": self._entries}),
                 durable=False,
             )
+            if not vouch:
+                self.dirty = False
+                return
             stamp = {"index": _identity_of(self._file), "sessions": _identity_of(self._folder)}
             write_atomically(self._stamp_file, encode(stamp), durable=False)
         except OSError:
