@@ -314,7 +314,7 @@ def test_a_false_claim_is_no_hand_the_hand_number_dealer_and_wild_rank_stay() ->
         "Cy: false claim, +50 to each other player"
     )
     assert RUMMY.describe(session.setup, session.state_before(0), session.rounds[0]) == (
-        "Ann dealt · wild K · out Ann · bonus out"
+        "Ann dealt · wild K · Ann went out"
     )
     partners = rummy(FOUR, partners=True, michigan=True)
     assert RUMMY.describe(partners.setup, partners.state, {"false_claim": "Di"}) == (

@@ -138,12 +138,14 @@ def test_after_a_beaver_the_beaverer_doubles_next_and_the_first_doubler_may_not(
     allowed = played(100, 800, stake=8, doubles=["Ann", "Bob", "Bob"], beavers=[1])
     refused(session, {**allowed, "doubles": ["Ann", "Bob", "Ann"]}, "doubles[2]")
     error = refused(session, {**allowed, "beavers": [1, 2]}, "doubles[2]")
-    assert error.message == (
-        "Bob's beaver may not be beavered: Bob accepts or folds, and Bob is the one to double next"
-    )
+    assert error.message == "Bob's beaver may not be beavered: Ann accepts or folds"
     session.record(allowed)
     assert session.info["game_points"] == {"Ann": -24, "Bob": 24}  # lost by 500: x3
     assert RUMMY.details(session.rounds[0])["doubles"] == "Ann Bob (beaver) Bob"
+    before = session.state_before(0)
+    assert RUMMY.describe(session.setup, before, session.rounds[0]) == (
+        "Ann dealt · wild 5 · cube 8 · Ann went out"
+    )
 
 
 def test_a_beaver_of_a_beaver_is_refused() -> None:
@@ -273,6 +275,10 @@ def test_giving_up_during_play_loses_the_pot_as_it_stands() -> None:
     assert session.totals == {"Ann": 0, "Bob": 0}
     assert session.dealer == "Bob" and not session.finished
     assert RUMMY.details(session.rounds[0]) == {"wild": "9", "gave_up": "Bob", "pot": 6}
+    before = session.state_before(0)
+    assert RUMMY.describe(session.setup, before, session.rounds[0]) == (
+        "Ann dealt · wild 9 · pot 6 · Bob gave up"
+    )
     session.record({"wild": "2", "pot": {"Ann": 1, "Bob": 1}, "gave_up": "Ann"})
     assert session.finished and session.winners == ("Ann",)
     assert session.info["game_points"] == {"Ann": 2, "Bob": -2}
@@ -379,7 +385,7 @@ def test_the_beaverer_doubles_next_and_a_beaver_is_never_beavered() -> None:
     beavered = [("double", "Ann"), ("beaver", "Bob"), ("accept", "Ann")]
     cube = cube_after([*beavered, ("double", "Bob"), ("accept", "Ann")], TWO, automatic=False)
     assert cube == Cube(8, ("Ann", "Bob", "Bob"), beavers=(1,))
-    with pytest.raises(RuleError, match="after Bob's beaver, Bob is the one to double next"):
+    with pytest.raises(RuleError, match="after Bob's beaver, Bob doubles next, not Ann"):
         cube_after([*beavered, ("double", "Ann")], TWO, automatic=False)
     with pytest.raises(RuleError, match="Bob's beaver may not be beavered"):
         cube_after([("double", "Ann"), ("beaver", "Bob"), ("beaver", "Ann")], TWO, False)
@@ -506,8 +512,8 @@ def test_a_bet_waits_for_an_answer_and_a_fold_ends_the_betting() -> None:
         ([("fold", "Bob", 0), ("check", "Ann", 0)], "the betting is over"),
         ([("bet", "Bob", 1), ("call", "Ann", 0), ("raise", "Bob", 1)], "the betting is over"),
         ([("check", "Zed", 0)], "'Zed' is not at this table"),
-        ([("bet", "Bob", 3), ("give up", "Ann", 0)], "the betting is not over (Ann to act)"),
-        ([("give up", "Bob", 0)], "Bob gives up only after it"),
+        ([("bet", "Bob", 3), ("give up", "Ann", 0)], "Ann can give up only once the betting"),
+        ([("give up", "Bob", 0)], "is over (Bob to act)"),
         ([("fold", "Bob", 0), ("give up", "Ann", 0)], "Bob folded: the hand is over"),
         (
             [

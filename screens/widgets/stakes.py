@@ -311,13 +311,13 @@ class PotLog(StakesLog):
     def hint(self) -> str:
         pot = self.pot()
         first, second = self.players
-        give_up = f"1g {first} gives up · 2g {second} gives up"
+        give_up = f"1g {first} gives up · 2g {second}"
         if pot.lost_by is not None:
             return "hand over · ⌫ takes back"
         if self.recorded is not None:
-            return f"{give_up} · ⌫ to type the betting again"
+            return f"{give_up} · ⌫ retype the betting"
         if pot.over:
-            return f"betting over · {give_up} · ⌫ back"
+            return f"{give_up} · ⌫ back"
         if self.typed:
             return f"{self.typed}: b bet · r raise"
         if pot.facing:

@@ -41,6 +41,7 @@ from scorekeeper.games.rummy_5000.stakes import (
 from scorekeeper.money import MINUS, format_amount
 
 FALSE_CLAIM = 50
+BONUS_WORDS = {"out": "", "first_turn": " on the first turn", "no_draw": " without drawing"}
 HANDS_PER_STAKES_GAME = 2
 GAME_POINT_OPTIONS = ("play_to_win", "must_go_out", "doubling", "limit_poker")
 OPTION_WORDS = {
@@ -435,14 +436,28 @@ point or chip."""
         return RoundFacts(facts, players)
 
     def describe(self, setup: Setup, before: State, round_: Mapping[str, Any]) -> str:
-        """A false claim is no deal: "Bob: false claim, +50 to each other player"."""
-        if "false_claim" not in round_:
-            return super().describe(setup, before, round_)
-        claimer = round_["false_claim"]
-        others = (
-            "each player of the other side" if setup.options["partners"] else "each other player"
-        )
-        return f"{claimer}: false claim, +{FALSE_CLAIM} to {others}"
+        """The hand in a few words: "Ann dealt · wild 9 · pot 8 · Bob gave up". A false
+        claim is no deal: "Bob: false claim, +50 to each other player"."""
+        if "false_claim" in round_:
+            others = "each player of the other side" if setup.options["partners"] else None
+            return f"{round_['false_claim']}: false claim, +{FALSE_CLAIM} to " + (
+                others or "each other player"
+            )
+        parts = [f"{before.dealer} dealt", f"wild {round_['wild']}"]
+        if "stake" in round_:
+            parts.append(f"cube {round_['stake']}")
+        if "pot" in round_:
+            parts.append(f"pot {sum(round_['pot'].values())}")
+        if round_.get("folded") is not None:
+            parts.append(f"{round_['folded']} folded")
+        elif round_.get("gave_up") is not None:
+            parts.append(f"{round_['gave_up']} gave up")
+        elif round_["out"] is None:
+            parts.append("nobody out")
+        else:
+            bonus = BONUS_WORDS[round_.get("bonus") or "out"]
+            parts.append(f"{round_['out']} went out{bonus}")
+        return " · ".join(parts)
 
     def details(self, round_: Mapping[str, Any]) -> dict[str, str | int]:
         if "false_claim" in round_:

@@ -65,13 +65,11 @@ def _check_double(
         if index in beavers:
             raise RuleError(
                 field,
-                f"{before}'s beaver may not be beavered: {name} accepts or folds, "
-                f"and {before} is the one to double next",
+                f"{before}'s beaver may not be beavered: "
+                f"{_other(players, before)} accepts or folds",
             )
         if name != before:
-            raise RuleError(
-                field, f"after {before}'s beaver, {before} is the one to double next, not {name}"
-            )
+            raise RuleError(field, f"after {before}'s beaver, {before} doubles next, not {name}")
         return
     if name != before:
         return
@@ -385,9 +383,7 @@ def pot_after(said: Sequence[tuple[str, str, int]], players: Sequence[str], deal
         if what == "give up":
             if to_act is not None:
                 raise RuleError(
-                    "pot",
-                    f"the betting is not over ({to_act} to act): {who} gives up only after "
-                    "it; during the betting a player folds",
+                    "pot", f"{who} can give up only once the betting is over ({to_act} to act)"
                 )
             if folded is not None:
                 raise RuleError("pot", f"{folded} folded: the hand is over")
