@@ -575,3 +575,29 @@ def test_the_pot_the_betting_leaves_is_the_pot_the_game_takes(data: st.DataObjec
     else:
         session.record(played(100, 0, **extra))
         assert session.info["game_points"]["Ann"] == pot.chips["Bob"]
+
+
+def test_the_rules_doubling_example_bob_pays_ann_150() -> None:
+    """docs/rules.md, 5000 Rummy, doubling: stake 25; Ann doubles, Bob beavers (cube 4) and
+    loses by 300, a gammon: 8 game points. Then Ann doubles, Bob accepts, Bob doubles and
+    Ann folds: 2. Ann is 6 up and Bob pays her $1.50."""
+    session = doubling(stake=25)
+    first = played(300, 200, stake=4, doubles=["Ann", "Bob"], beavers=[1])  # 500 to 200
+    session.record(first)
+    assert session.info["game_points"] == {"Ann": 8, "Bob": -8}
+    assert session.balances == {"Ann": 200, "Bob": -200}
+    session.record(folded("Ann", stake=2, doubles=["Ann", "Bob"]))
+    assert session.info["game_points"] == {"Ann": 6, "Bob": -6}
+    assert session.finished and session.winners == ("Ann",)
+    assert session.settlement() == [("Bob", "Ann", 150)]
+
+
+def test_the_rules_limit_poker_example_ann_wins_bob_s_4_chips() -> None:
+    """docs/rules.md, 5000 Rummy, limit poker: Bob bets 3, Ann calls; Ann's hand is higher:
+    Ann +4, Bob -4; at a stake of 5 that is 20 cents."""
+    said = [("bet", "Bob", 3), ("call", "Ann", 0)]
+    pot = pot_after(said, TWO, dealer="Ann")
+    session = poker(stake=5)
+    session.record(played(300, 100, pot=dict(pot.chips)))
+    assert session.info["game_points"] == {"Ann": 4, "Bob": -4}
+    assert session.balances == {"Ann": 20, "Bob": -20}

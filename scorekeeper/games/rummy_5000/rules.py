@@ -355,7 +355,7 @@ point or chip."""
             if "game_points" in info and state.finished:
                 lines.append(("Games won", _tally(setup, info["game_points"])))
         chosen = [
-            name
+            name.replace("_", " ")
             for name in ("michigan", "money_cards", "must_go_out", "play_to_win")
             if options[name]
         ]
