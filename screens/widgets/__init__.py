@@ -1,1 +1,2 @@
-"""Reusable controls: the score grid, the one-key choice, field rows, 5000's stakes logs."""
+"""Reusable controls: the score grid, the one-key choice, field rows, 5000's stakes logs,
+the standings in big digits."""

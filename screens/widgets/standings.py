@@ -1,0 +1,347 @@
+"""The standings in big digits, for people reading from across the table or off a phone.
+
+One widget for the table's big board and for the live board app. It shows whose deal it
+is, every player in order of standing (place, name, ★ leader, ● next to deal, who goes
+first, the figure in Textual's ``Digits``), the game's own lines (``Game.panel``) and the
+last round. Every figure comes from the Session; this module only chooses how many
+columns and which card shape fit the space, so ten players fit at 80×24 and at 40 columns.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from rich.cells import cell_len
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.widget import Widget
+from textual.widgets import Digits, Static
+
+from scorekeeper.money import MINUS, amount
+from scorekeeper.session import Session
+from screens.format import names, who_goes_first
+from screens.widgets.grid import fit
+
+DEALS = "●"
+LEADS = "★"
+FIRST = "▸"
+
+Shape = Literal["wide", "stacked", "compact"]
+SHAPE_HEIGHT: dict[Shape, int] = {"wide": 3, "stacked": 4, "compact": 1}
+EDGE = 1
+"""Cells each side of a column of cards (the stylesheet's margin)."""
+MAX_CARD = 44
+"""A card wider than this spreads name and figure too far apart to read as one line."""
+SHORTEST_NAME = 4
+ALIGNED_ABOUT = 60
+"""Narrower than this, the game's lines do not align their values: each keeps its room."""
+WANTED_NAME = 12
+"""Names are cut with "…" only below this many cells when the space allows it."""
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One player's line on the board."""
+
+    place: int
+    name: str
+    figure: str
+    """The big figure: points for points games, else money or chips (sign as Digits draws it)."""
+    aside: str
+    """A second, small figure: the money a points game is worth so far; "" for others."""
+    leads: bool
+    deals: bool
+    first: bool
+
+
+def digits_text(figure: str) -> str:
+    """``amount`` text as ``Digits`` draws it: its minus sign is the ASCII one."""
+    return figure.replace(MINUS, "-")
+
+
+def digits_cells(text: str) -> int:
+    """Cells ``Digits`` takes: three a digit, sign or "$"; one for "." and ","."""
+    return sum(1 if char in ".," else 3 for char in text)
+
+
+def standings_of(session: Session) -> list[Standing]:
+    """Every player in order of standing; equal figures share a place, in seat order."""
+    game = session.game
+    points = game.scored_in_points
+    shown = session.totals if points else session.balances
+    leaders = session.winners if session.finished else game.leaders(session.totals)
+    lower_is_better = points and game.lowest_wins
+    order = sorted(
+        session.players, key=lambda name: shown[name] if lower_is_better else -shown[name]
+    )
+    first = game.first_player(session.setup, session.state)
+    money_moved = points and any(session.balances.values())
+    rows: list[Standing] = []
+    for seat, name in enumerate(order):
+        place = seat + 1
+        if seat and shown[name] == shown[order[seat - 1]]:
+            place = rows[-1].place
+        rows.append(
+            Standing(
+                place=place,
+                name=name,
+                figure=digits_text(amount(shown[name], "points" if points else game.unit)),
+                aside=amount(session.balances[name], game.unit, signed=True) if money_moved else "",
+                leads=name in leaders,
+                deals=name == session.dealer and not session.finished,
+                first=name == first and not session.finished,
+            )
+        )
+    return rows
+
+
+def status_line(session: Session) -> str:
+    """Where the game stands, as the table's status line says it."""
+    game = session.game
+    played = len(session.rounds)
+    if session.finished:
+        noun = game.round_name.lower() + ("" if played == 1 else "s")
+        won = "won" if len(session.winners) == 1 else "share the win"
+        return f"Game over after {played} {noun} · {names(session.winners)} {won}"
+    first = who_goes_first(game, session.setup, session.state)
+    parts = [f"{game.round_name} {played + 1}", f"{DEALS} {session.dealer} deals"]
+    return " · ".join([*parts, first] if first else parts)
+
+
+def last_round(session: Session) -> str:
+    """The last round in one line; "" before the first.
+
+    Said as its number and each player's change (points for points games, else money or
+    chips): the one place a round's own description belongs once games can give one.
+    """
+    if not session.rounds:
+        return ""
+    index = len(session.rounds) - 1
+    game = session.game
+    points = game.scored_in_points
+    before, after = session.state_before(index), session.state_after(index)
+    old, new = (before.totals, after.totals) if points else (before.balances, after.balances)
+    unit = "points" if points else game.unit
+    changes = [
+        f"{name} {amount(new[name] - old[name], unit, signed=True)}"
+        for name in session.players
+        if new[name] != old[name]
+    ]
+    return f"Last: {game.round_name} {index + 1} · {', '.join(changes) or 'no change'}"
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How the cards sit: columns (filled top to bottom), card shape, cells for a name."""
+
+    columns: int
+    shape: Shape
+    name_width: int
+    card_width: int
+
+    @property
+    def card_height(self) -> int:
+        return SHAPE_HEIGHT[self.shape]
+
+
+def place_cells(count: int) -> int:
+    return len(str(count))
+
+
+def label_cells(layout_shape: Shape, count: int, name_width: int) -> int:
+    """Cells left of the figure: place, a space, the name, a space and up to three marks."""
+    return place_cells(count) + 1 + name_width + (1 + 3 if layout_shape != "wide" else 2)
+
+
+def choose_layout(
+    width: int, height: int, standings: Sequence[Standing], figure_cells: int
+) -> Layout:
+    """The shape that fits ``width`` × ``height`` and leaves names the most room.
+
+    Wide cards (3 lines, name beside the figure) before stacked ones (name over the
+    figure), fewer columns before more; compact lines when no big figure fits.
+    """
+    count = max(len(standings), 1)
+    longest = max((cell_len(row.name) for row in standings), default=SHORTEST_NAME)
+    wanted = min(longest, WANTED_NAME)
+    best: tuple[tuple[int, int, int], Layout] | None = None
+    for columns in range(1, min(count, 4) + 1):
+        card = min(width // columns - 2 * EDGE, MAX_CARD)
+        rows = math.ceil(count / columns)
+        shapes: tuple[Shape, ...] = ("wide", "stacked")
+        for rank, shape in enumerate(shapes):
+            if rows * SHAPE_HEIGHT[shape] > height:
+                continue
+            room = card - label_cells(shape, count, 0)
+            if shape == "wide":
+                room -= figure_cells + 1
+            elif figure_cells > card:
+                continue
+            name_width = min(room, longest)
+            if name_width < min(SHORTEST_NAME, longest):
+                continue
+            needed = label_cells(shape, count, name_width)
+            needed = needed + 1 + figure_cells if shape == "wide" else max(needed, figure_cells)
+            score = (min(name_width, wanted), -columns, -rank)
+            if best is None or score > best[0]:
+                best = (score, Layout(columns, shape, name_width, min(card, needed)))
+    if best is not None:
+        return best[1]
+    columns = max(1, min(count, math.ceil(count / max(height, 1))))
+    card = width // columns - 2 * EDGE
+    room = card - label_cells("compact", count, 0) - figure_cells // 3 - 1
+    return Layout(columns, "compact", max(min(room, longest), 1), max(card, 1))
+
+
+class Card(Widget):
+    """One place on the board; shows whoever holds that place now."""
+
+    def __init__(self, row: Standing, layout: Layout, count: int) -> None:
+        super().__init__()
+        self.label, self.figure = self.render_parts(row, layout, count)
+        self.mark(row)
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.label, classes="label")
+        yield Digits(self.figure, classes="figure")
+
+    def show(self, row: Standing, layout: Layout, count: int) -> None:
+        label, figure = self.render_parts(row, layout, count)
+        if label != self.label:
+            self.label = label
+            self.query_one(".label", Static).update(label)
+        if figure != self.figure:
+            self.figure = figure
+            self.query_one(".figure", Digits).update(figure)
+        self.mark(row)
+
+    def mark(self, row: Standing) -> None:
+        self.set_class(row.leads, "-leads")
+        self.set_class(row.place % 2 == 0, "-even")
+
+    @staticmethod
+    def render_parts(row: Standing, layout: Layout, count: int) -> tuple[Content, str]:
+        name = fit(row.name, layout.name_width, "left")
+        place = f"{row.place:>{place_cells(count)}} "
+        marks = (LEADS if row.leads else "") + (DEALS if row.deals else "")
+        marks += FIRST if row.first else ""
+        if layout.shape == "wide":
+            indent = " " * len(place)
+            doing = f"{DEALS} deals" if row.deals else f"{FIRST} first" if row.first else ""
+            lines = [
+                Content.assemble((place, "dim"), (name, "bold"), f" {LEADS}" if row.leads else ""),
+                Content(indent + doing),
+                Content(indent + row.aside),
+            ]
+            return Content("\n").join(lines), row.figure
+        if layout.shape == "stacked":
+            return Content.assemble(
+                (place, "dim"), (name, "bold"), f" {marks}" if marks else ""
+            ), row.figure
+        figure = row.figure + (f" {row.aside}" if row.aside else "")
+        return Content.assemble(
+            (place, "dim"), (name, "bold"), f" {marks:<3} ", (figure, "bold")
+        ), ""
+
+
+class Standings(Vertical):
+    """The whole board for one session; ``show`` it again after any change."""
+
+    DEFAULT_CSS = Path(__file__).with_suffix(".tcss").read_text(encoding="utf-8")
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.session: Session | None = None
+        self.rows: list[Standing] = []
+        self.layout_now: Layout | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(classes="status")
+        yield Horizontal(classes="cards")
+        yield Static(classes="about")
+        yield Static(classes="last")
+
+    def show(self, session: Session) -> None:
+        """Lay out ``session`` as it stands now."""
+        self.session = session
+        self.rows = standings_of(session)
+        self.set_class(session.finished, "-over")
+        self.fit_to_space()
+
+    def on_resize(self) -> None:
+        self.fit_to_space()
+
+    def fit_to_space(self) -> None:
+        """Fit the cards and the game's lines into the space there is now."""
+        session = self.session
+        if session is None or not self.is_mounted:
+            return
+        width, height = self.size.width, self.size.height
+        if width <= 0 or height <= 0:
+            return
+        status = Content(status_line(session))
+        status_lines = len(status.wrap(max(width - 2, 1)))
+        status_widget = self.query_one(".status", Static)
+        status_widget.styles.height = status_lines
+        status_widget.update(status)
+        last = last_round(session)
+        panel = session.game.panel(session.setup, session.state)
+        figure_cells = max((digits_cells(row.figure) for row in self.rows), default=3)
+        above = status_lines + (1 if last else 0)
+        layout = choose_layout(width, height - above - min(len(panel), 1), self.rows, figure_cells)
+        rows = math.ceil(len(self.rows) / layout.columns)
+        room = max(height - above - rows * layout.card_height, 0)
+        self.show_about(panel, room, width)
+        last_line = self.query_one(".last", Static)
+        last_line.display = bool(last)
+        last_line.update(Content(fit(last, width - 2, "left")) if last else "")
+        self.place_cards(layout, rows)
+
+    def show_about(self, panel: list[tuple[str, str]], room: int, width: int) -> None:
+        """The game's own lines, as many as there is room for, each on one line."""
+        about = self.query_one(".about", Static)
+        shown = panel[:room]
+        about.display = bool(shown)
+        aligned = width >= ALIGNED_ABOUT
+        label_width = max((cell_len(label) for label, _ in shown), default=0)
+        about.update(
+            Content("\n").join(
+                Content.assemble(
+                    (fit(label, label_width if aligned else cell_len(label), "left"), "bold"),
+                    "  ",
+                    fit(value, width - 4 - (label_width if aligned else cell_len(label)), "left"),
+                )
+                for label, value in shown
+            )
+        )
+
+    def place_cards(self, layout: Layout, rows: int) -> None:
+        """Cards fill each column top to bottom, so places read down then across."""
+        cards = self.query_one(".cards", Horizontal)
+        self.set_class(layout.shape == "wide", "-wide")
+        self.set_class(layout.shape == "stacked", "-stacked")
+        self.set_class(layout.shape == "compact", "-compact")
+        columns = list(cards.query_children(".column"))
+        sizes = [min(rows, len(self.rows) - column * rows) for column in range(layout.columns)]
+        count = len(self.rows)
+        if [len(column.children) for column in columns] == sizes:
+            for row, card in zip(self.rows, self.query(Card), strict=True):
+                card.show(row, layout, count)
+        else:
+            cards.remove_children()
+            places = iter(self.rows)
+            columns = [
+                Vertical(
+                    *(Card(next(places), layout, count) for _ in range(size)), classes="column"
+                )
+                for size in sizes
+            ]
+            cards.mount_all(columns)
+        for column in columns:
+            column.styles.width = layout.card_width
+        self.layout_now = layout
