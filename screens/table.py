@@ -7,6 +7,7 @@ figure comes from the Session; this screen only lays it out.
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
@@ -21,7 +22,7 @@ from scorekeeper import GAMES
 from scorekeeper.errors import RuleError
 from scorekeeper.game import Game, State
 from scorekeeper.session import Session
-from scorekeeper.store import Store, StoreError
+from scorekeeper.store import Store, StoreError, default_path
 from scorekeeper.wording import plural
 from screens.format import amount, names, padded, plain, who_goes_first, widest
 from screens.problem import ProblemScreen
@@ -53,6 +54,15 @@ class TableScreen(Screen[None]):
         Binding("s", "settle", "Settle", id="settle", tooltip="Balances and who pays whom"),
         Binding("c", "chart", "Chart", id="chart", tooltip="Totals or balances, round by round"),
         Binding("x", "export", "Export", id="export", tooltip="Write this session to CSV"),
+        Binding("b", "big_board", "Big board", id="big-board", tooltip="Standings in big digits"),
+        Binding(
+            "B",
+            "board_command",
+            "Live board on another screen",
+            id="board-command",
+            show=False,
+            tooltip="The command that shows this game on a TV or on phones",
+        ),
         Binding("escape", "home", "Sessions", id="home", tooltip="Back to the list"),
     ]
 
@@ -276,6 +286,26 @@ class TableScreen(Screen[None]):
         from screens.exporting import export_sessions
 
         export_sessions(self, self.store, [self.session_id])
+
+    def action_big_board(self) -> None:
+        from screens.big_board import BigBoardScreen
+
+        self.app.push_screen(BigBoardScreen(self.session))
+
+    def action_board_command(self) -> None:
+        """Say how to start the live board; it runs apart from this app, read-only."""
+        here = (
+            f" --db {shlex.quote(str(self.store.path))}"
+            if self.store.path != default_path()
+            else ""
+        )
+        command = f"scorekeeper board{here} {self.session_id}"
+        self.notify(
+            f"In another terminal: {command}\nFor browsers on this computer: {command} --serve",
+            title="Live board",
+            timeout=20,
+            markup=False,
+        )
 
     def action_home(self) -> None:
         self.app.pop_screen()

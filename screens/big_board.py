@@ -1,0 +1,42 @@
+"""The big board: the table's standings in big digits, for everyone around it to read.
+
+Opened with ``b`` from the table; the same ``Standings`` the live board app shows.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Header
+
+from scorekeeper.game import Game
+from scorekeeper.session import Session
+from screens.widgets.standings import Standings
+
+
+class BigBoardScreen(Screen[None]):
+    BINDINGS = [
+        Binding("escape,b", "back", "Table", id="back", tooltip="Back to the score grid"),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Standings(id="standings")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = self.game.name
+        self.sub_title = "big board"
+        self.query_one(Standings).show(self.session)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
