@@ -43,6 +43,8 @@ class Waiting:
 
     title: str
     message: str
+    session_id: str | None = None
+    """The session it is about (a damaged file is watched until it is repaired)."""
 
 
 View = Following | Waiting
@@ -85,7 +87,7 @@ class Follower:
         if signature == self.seen:
             return None
         view = self.read()
-        shown = view.session_id if isinstance(view, Following) else self.wanted
+        shown = view.session_id or self.wanted
         # A change made while reading, or a move to another session, is read again next poll.
         steady = shown == self.shown and self.signature() == signature
         self.shown = shown
@@ -99,9 +101,10 @@ class Follower:
                 f"There is no store at {self.path} yet. The board shows the game as soon "
                 "as scorekeeper starts one there.",
             )
+        session_id = self.wanted
         try:
             store = Store(self.path, readonly=True)
-            session_id = self.wanted or self.latest(store)
+            session_id = session_id or self.latest(store)
             if session_id is None:
                 return Waiting(
                     "No game yet",
@@ -116,7 +119,9 @@ class Follower:
                 "shows the sessions there; the board shows this one if it appears.",
             )
         except StoreDamaged as error:
-            return Waiting("A score file is damaged", f"{error.message} The board keeps watching.")
+            return Waiting(
+                "A score file is damaged", f"{error.message} The board keeps watching.", session_id
+            )
         except StoreError as error:
             return Waiting(
                 "The scores cannot be read", f"{error.message} The board keeps watching."

@@ -1,0 +1,74 @@
+"""``scorekeeper board``: its arguments, read without loading Textual.
+
+The launcher asks ``is_board`` first, so every other command (``list``, ``export``...)
+runs as before, and only the board itself pays for importing Textual or textual-serve.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from pathlib import Path
+
+from scorekeeper.store import default_path
+
+LOOPBACK = "127.0.0.1"
+DEFAULT_PORT = 8000
+DB_HELP = "the store folder (default: $SCOREKEEPER_DB, else the user data folder)"
+
+
+def is_board(args: Sequence[str]) -> bool:
+    """Whether the command in ``args`` is ``board`` (options such as ``--db PATH`` may
+    come first)."""
+    waiting_for_value = False
+    for word in args:
+        if waiting_for_value:
+            waiting_for_value = False
+        elif word == "--db":
+            waiting_for_value = True
+        elif not word.startswith("-"):
+            return word == "board"
+    return False
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="scorekeeper")
+    top.add_argument("--db", type=Path, metavar="PATH", help=DB_HELP)
+    commands = top.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    board = commands.add_parser(
+        "board",
+        help="the live board for the table: big standings that follow the game",
+        description="A read-only board that follows the game being played (the session "
+        "updated last, or SESSION_ID) while scorekeeper records it elsewhere.",
+    )
+    board.add_argument("session", nargs="?", metavar="SESSION_ID", help="follow this session only")
+    board.add_argument("--db", type=Path, metavar="PATH", default=argparse.SUPPRESS, help=DB_HELP)
+    board.add_argument(
+        "--serve", action="store_true", help="serve the board to web browsers (textual-serve)"
+    )
+    board.add_argument(
+        "--host",
+        default=LOOPBACK,
+        help=f"with --serve: the address to listen on (default {LOOPBACK}: this computer only)",
+    )
+    board.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"with --serve (default {DEFAULT_PORT})"
+    )
+    board.add_argument("--light", action="store_true", help="the light theme")
+    return top
+
+
+def board_main(args: Sequence[str]) -> int:
+    """Run ``scorekeeper board ...``; exit status."""
+    try:
+        parsed = parser().parse_args(args)
+    except SystemExit as done:
+        return done.code if isinstance(done.code, int) else 1
+    path = (default_path() if parsed.db is None else parsed.db).expanduser().resolve()
+    if parsed.serve:
+        from screens.serve_board import serve  # only now: textual-serve is not light
+
+        return serve(path, parsed.session, parsed.host, parsed.port, light=parsed.light)
+    from screens.board import run  # only now: Textual is not light
+
+    return run(path, parsed.session, light=parsed.light)
