@@ -31,13 +31,26 @@ def is_board(args: Sequence[str]) -> bool:
     return False
 
 
+BOARD_HELP = "the live board for the table: big standings that follow the game"
+
+
+def port_number(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{port} is not a port number (1-65535)")
+    return port
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="scorekeeper")
     top.add_argument("--db", type=Path, metavar="PATH", help=DB_HELP)
     commands = top.add_subparsers(dest="command", metavar="COMMAND", required=True)
     board = commands.add_parser(
         "board",
-        help="the live board for the table: big standings that follow the game",
+        help=BOARD_HELP,
         description="A read-only board that follows the game being played (the session "
         "updated last, or SESSION_ID) while scorekeeper records it elsewhere.",
     )
@@ -52,7 +65,10 @@ def parser() -> argparse.ArgumentParser:
         help=f"with --serve: the address to listen on (default {LOOPBACK}: this computer only)",
     )
     board.add_argument(
-        "--port", type=int, default=DEFAULT_PORT, help=f"with --serve (default {DEFAULT_PORT})"
+        "--port",
+        type=port_number,
+        default=DEFAULT_PORT,
+        help=f"with --serve (default {DEFAULT_PORT})",
     )
     board.add_argument("--light", action="store_true", help="the light theme")
     return top

@@ -1,7 +1,8 @@
-"""The ``scorekeeper`` console script: the app when no command is given, else the domain's CLI.
+"""The ``scorekeeper`` console script: the app when no command is given, ``board`` for the
+live board, else the domain's CLI.
 
-Textual is imported only when the app itself starts, so ``scorekeeper list``, ``export``,
-``stats``, ``settle`` and ``--version`` run headless and start quickly.
+Textual is imported only when the app or the board itself starts, so ``scorekeeper list``,
+``export``, ``stats``, ``settle`` and ``--version`` run headless and start quickly.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from scorekeeper import cli
+from screens.board_command import BOARD_HELP, board_main, is_board
 
 
 def run_app(path: Path | None) -> int:
@@ -28,4 +30,14 @@ def run_app(path: Path | None) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return cli.main(argv, app=run_app)
+    args = list(sys.argv[1:] if argv is None else argv)
+    if is_board(args):
+        return board_main(args)
+    status = cli.main(args, app=run_app)
+    if args in (["-h"], ["--help"]):
+        print(f"\nand the board command:\n  board  {BOARD_HELP} (scorekeeper board --help)")
+    return status
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -91,5 +91,9 @@ def serve(path: Path, session_id: str | None, host: str, port: int, *, light: bo
             flush=True,
         )
     url = address_to_open(host, port)
-    BoardServer(board_command(path, session_id, light=light), host, port, url).serve()
+    try:
+        BoardServer(board_command(path, session_id, light=light), host, port, url).serve()
+    except OSError as error:  # taken between the check and the start
+        print(f"scorekeeper: cannot serve on {host}:{port}: {error.strerror}.", file=sys.stderr)
+        return 1
     return 0

@@ -81,7 +81,7 @@ class TableScreen(Screen[None]):
         yield Static("", id="status")
         yield ScoreGrid(id="grid")
         yield Static("", id="panel")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # Ctrl+P is in the help
 
     def on_mount(self) -> None:
         self.title = self.game.name

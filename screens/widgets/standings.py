@@ -81,6 +81,7 @@ def standings_of(session: Session) -> list[Standing]:
     )
     first = game.first_player(session.setup, session.state)
     money_moved = points and any(session.balances.values())
+    money = game.played_for(session.setup)
     rows: list[Standing] = []
     for seat, name in enumerate(order):
         place = seat + 1
@@ -91,7 +92,7 @@ def standings_of(session: Session) -> list[Standing]:
                 place=place,
                 name=name,
                 figure=digits_text(amount(shown[name], "points" if points else game.unit)),
-                aside=amount(session.balances[name], game.unit, signed=True) if money_moved else "",
+                aside=amount(session.balances[name], money, signed=True) if money_moved else "",
                 leads=name in leaders,
                 deals=name == session.dealer and not session.finished,
                 first=name == first and not session.finished,
@@ -116,8 +117,9 @@ def status_line(session: Session) -> str:
 def last_round(session: Session) -> str:
     """The last round in one line; "" before the first.
 
-    Said as its number and each player's change (points for points games, else money or
-    chips): the one place a round's own description belongs once games can give one.
+    Until a game can tell its rounds in words, the round's number and each player's
+    change (points for points games, else money or chips) stand in; this is the one
+    place such words go.
     """
     if not session.rounds:
         return ""
@@ -192,17 +194,38 @@ def choose_layout(
                 best = (score, Layout(columns, shape, name_width, min(card, needed)))
     if best is not None:
         return best[1]
-    columns = max(1, min(count, math.ceil(count / max(height, 1))))
-    card = width // columns - 2 * EDGE
-    room = card - label_cells("compact", count, 0) - figure_cells // 3 - 1
-    return Layout(columns, "compact", max(min(room, longest), 1), max(card, 1))
+    return compact_layout(width, height, standings)
+
+
+def compact_layout(width: int, height: int, standings: Sequence[Standing]) -> Layout:
+    """One line a player, in as few columns as fit the height with names still readable;
+    one scrolling column when nothing does."""
+    count = max(len(standings), 1)
+    longest = max((cell_len(row.name) for row in standings), default=SHORTEST_NAME)
+    figures = max((cell_len(compact_figure(row)) for row in standings), default=1)
+    fallback: Layout | None = None
+    for columns in range(1, count + 1):
+        card = width // columns - 2 * EDGE
+        name_width = min(card - label_cells("compact", count, 0) - figures, longest)
+        layout = Layout(columns, "compact", max(name_width, 1), max(card, 1))
+        fallback = fallback or layout
+        if name_width < min(SHORTEST_NAME, longest):
+            break
+        if math.ceil(count / columns) <= height:
+            return layout
+    assert fallback is not None
+    return fallback
+
+
+def compact_figure(row: Standing) -> str:
+    return row.figure + (f" {row.aside}" if row.aside else "")
 
 
 class Card(Widget):
     """One place on the board; shows whoever holds that place now."""
 
-    def __init__(self, row: Standing, layout: Layout, count: int) -> None:
-        super().__init__()
+    def __init__(self, row: Standing, layout: Layout, count: int, striped: bool) -> None:
+        super().__init__(classes="-striped" if striped else None)
         self.label, self.figure = self.render_parts(row, layout, count)
         self.mark(row)
 
@@ -222,11 +245,10 @@ class Card(Widget):
 
     def mark(self, row: Standing) -> None:
         self.set_class(row.leads, "-leads")
-        self.set_class(row.place % 2 == 0, "-even")
 
     @staticmethod
     def render_parts(row: Standing, layout: Layout, count: int) -> tuple[Content, str]:
-        name = fit(row.name, layout.name_width, "left")
+        name = fit(row.name, layout.name_width, "left").rstrip()
         place = f"{row.place:>{place_cells(count)}} "
         marks = (LEADS if row.leads else "") + (DEALS if row.deals else "")
         marks += FIRST if row.first else ""
@@ -240,12 +262,19 @@ class Card(Widget):
             ]
             return Content("\n").join(lines), row.figure
         if layout.shape == "stacked":
-            return Content.assemble(
-                (place, "dim"), (name, "bold"), f" {marks}" if marks else ""
-            ), row.figure
-        figure = row.figure + (f" {row.aside}" if row.aside else "")
+            left = Content.assemble((place, "dim"), (name, "bold"), f" {marks}" if marks else "")
+            room = layout.card_width - left.cell_length - 1
+            if row.aside and cell_len(row.aside) <= room:
+                left = Content.assemble(left, " " * (room - cell_len(row.aside) + 1), row.aside)
+            return left, row.figure
+        marks = f" {marks:<3}"
+        room = layout.card_width - cell_len(place) - layout.name_width - len(marks)
+        figure = compact_figure(row)
         return Content.assemble(
-            (place, "dim"), (name, "bold"), f" {marks:<3} ", (figure, "bold")
+            (place, "dim"),
+            (fit(row.name, layout.name_width, "left"), "bold"),
+            marks,
+            (fit(figure, max(room, 1), "right"), "bold"),
         ), ""
 
 
@@ -337,7 +366,8 @@ class Standings(Vertical):
             places = iter(self.rows)
             columns = [
                 Vertical(
-                    *(Card(next(places), layout, count) for _ in range(size)), classes="column"
+                    *(Card(next(places), layout, count, line % 2 == 1) for line in range(size)),
+                    classes="column",
                 )
                 for size in sizes
             ]
