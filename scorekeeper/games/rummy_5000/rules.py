@@ -156,16 +156,16 @@ Hand score: cards melded minus cards left in hand; going out +200, +300 on the f
 +500 on the first turn without drawing. Stock run out with nobody out: no bonus.
 Target: 2 players 5000, 3 players 3000, 4-5 players 2000. After a hand, if anyone is at
 or over it, the highest total wins; each other player pays the difference x stake. Tied
-winners share the total the others pay; odd cents go one each in seat order.
-Deal passes to the left.
-Variations: play_to_win and must_go_out (the game is worth 1 game point: the tally counts
-games won, +1 to the winner, ½ each to two tied winners; each other player pays stake
-for the game), michigan (a false claim is no hand: +50 to each other player), money_cards
-(counted from typed cards), partners (4 players, seats 1&3 against 2&4), and for 2
-players doubling (a cube per hand, gammon x2, backgammon x3; a beaver may not be
-beavered) or limit_poker (antes and one betting round per hand; after the betting either
-player may give up and lose the pot): a game of two hands, settled at stake per game
-point or chip."""
+winners share the total the others pay; odd cents go one each in seat order. The deal
+passes to the left.
+Variations: play to win and must go out (the game is worth 1 game point: the tally counts
+games won, +1 to the winner, ½ each to two tied winners; each other player pays stake for
+the game), michigan (a false claim is no hand: +50 to each other player), money cards
+(counted from the cards where cards are typed), partners (4 players, seats 1&3 against
+2&4), and for 2 players doubling (a cube per hand, gammon x2, backgammon x3; a beaver may
+not be beavered: the beaverer doubles next) or limit poker (antes and one betting round
+per hand; after the betting either player may give up and lose the pot): a game of two
+hands, settled at stake per game point or chip."""
 
     def check_setup(self, setup: Setup) -> None:
         options, count = setup.options, len(setup.players)
