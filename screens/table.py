@@ -249,11 +249,12 @@ class TableScreen(Screen[None]):
     def action_undo(self) -> None:
         if not self.session.rounds:
             return
-        last = f"{self.game.round_name} {len(self.session.rounds)}"
-        details = self.game.details(self.session.rounds[-1])
+        session = self.session
+        last = f"{self.game.round_name} {len(session.rounds)}"
         from screens.confirm import ConfirmScreen
 
-        what = ", ".join(f"{key} {value}" for key, value in details.items())
+        before = session.state_before(len(session.rounds) - 1)
+        what = self.game.describe(session.setup, before, session.rounds[-1])
 
         def undo(yes: bool | None) -> None:
             if not yes:
