@@ -122,7 +122,8 @@ class RoundEntry(ModalScreen[Round | None]):
                 for part in (f"{self.round_name} {number}", f"{self.dealer} deals", first)
                 if part
             )
-        return f"Edit {self.round_name.lower()} {self.index + 1} · {self.dealer} dealt"
+        number = self.session.game.rounds_played(self.state, self.index) + 1
+        return f"Edit {self.round_name.lower()} {number} · {self.dealer} dealt"
 
     def compose(self) -> ComposeResult:
         with Vertical(id="entry"):

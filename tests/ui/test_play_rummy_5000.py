@@ -234,6 +234,11 @@ async def test_a_michigan_false_claim_is_no_hand_on_the_table(store: Store) -> N
         assert store.load(session_id).rounds[1] == {"false_claim": "Bob"}
         assert str(status.content) == "Hand 2 · ● Bob deals · Cy plays first"
         assert "Wild last hand  10" in str(table.query_one("#panel", Static).content)
+        await pilot.press("up", "enter")  # the false claim: it was made during hand 2
+        await pilot.pause()
+        assert entry(pilot).title_text() == "Edit hand 2 · Bob dealt"
+        await pilot.press("escape")
+        await pilot.pause()
         grid = table.query_one("#grid", ScoreGrid)
         assert grid.rows[1] == [
             "2",
