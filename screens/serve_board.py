@@ -6,6 +6,7 @@ browser goes; each process opens the store read-only, so watching changes nothin
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import shlex
 import socket
@@ -21,12 +22,30 @@ class BoardServer(Server):
 
     def __init__(self, command: str, host: str, port: int, public_url: str) -> None:
         super().__init__(command, host, port, title="Scorekeeper board", public_url=public_url)
+        self.viewers: set[asyncio.Task[object]] = set()
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        """One browser's board; remembered so that stopping the server stops it too."""
+        viewer = asyncio.current_task()
+        if viewer is not None:
+            self.viewers.add(viewer)
+        try:
+            return await super().handle_websocket(request)
+        finally:
+            self.viewers.discard(viewer)
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        """Ctrl+C with browsers still watching: end their boards now (textual-serve then
+        tells each board process to quit) rather than after aiohttp's minute of grace."""
+        for viewer in list(self.viewers):
+            viewer.cancel()
 
     def initialize_logging(self) -> None:
         """No request log: the terminal keeps showing the address to open."""
 
     async def on_startup(self, app: web.Application) -> None:
         print(f"Live board at {self.public_url}  (Ctrl+C stops it)", flush=True)
+        print(f"On a TV, bigger: {self.public_url}/?fontsize=28", flush=True)
 
 
 def board_command(path: Path, session_id: str | None, *, light: bool = False) -> str:
@@ -66,12 +85,23 @@ def cannot_listen(host: str, port: int) -> str | None:
     return None
 
 
+def own_address() -> str:
+    """This computer's address on its network: the one a UDP socket would send from
+    (connecting one sends nothing), else its host name."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # a documentation address: never reached
+            return str(probe.getsockname()[0])
+    except OSError:
+        return socket.gethostname()
+
+
 def address_to_open(host: str, port: int) -> str:
     """The address a browser opens; for "every interface" hosts, this computer's own."""
     shown = host
     try:
         if ipaddress.ip_address(host).is_unspecified:
-            shown = socket.gethostname()
+            shown = own_address()
     except ValueError:
         pass
     if ":" in shown:

@@ -5,8 +5,10 @@ Runs where Debian's ``chromium`` is installed (CI installs it); skipped elsewher
 
 from __future__ import annotations
 
+import signal
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -35,20 +37,28 @@ def test_a_round_recorded_reaches_the_browser_within_two_seconds(tmp_path: Path)
         session_id = store.add(Session.new("seven-hand", ["Grandma", "Max", "Zoe"]))
         with served_board(store.path, port) as server, sync_api.sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=BROWSER, args=CHROMIUM_FLAGS)
-            page = browser.new_page(viewport={"width": 1000, "height": 620})
-            # Nothing but the board's own server: the page's web font stays offline.
-            page.route(
-                "**/*",
-                lambda route: (
-                    route.continue_() if route.request.url.startswith(address) else route.abort()
-                ),
-            )
-            frames = Frames()
-            page.on("websocket", lambda socket: socket.on("framereceived", frames.add))
-            page.goto(f"{address}/?delay=1")
-            page.click("#start")
+
+            def watch(path: str) -> tuple[Any, Frames]:
+                page = browser.new_page(viewport={"width": 1000, "height": 620})
+                # Nothing but the board's own server: the page's web font stays offline.
+                page.route(
+                    "**/*",
+                    lambda route: (
+                        route.continue_()
+                        if route.request.url.startswith(address)
+                        else route.abort()
+                    ),
+                )
+                frames = Frames()
+                page.on("websocket", lambda socket: socket.on("framereceived", frames.add))
+                page.goto(address + path)
+                return page, frames
+
+            page, frames = watch("/?delay=1")
+            page.click("#start")  # textual-serve's start screen
             frames.wait_for("Hand 1 · ● Grandma deals", 15, page.wait_for_timeout)
-            assert descendants(server.pid), "a board process runs for the page"
+            one_viewer = descendants(server.pid)
+            assert one_viewer, "a board process runs for the page"
 
             store.record(session_id, MAX_OUT)
             recorded = time.perf_counter()
@@ -56,9 +66,33 @@ def test_a_round_recorded_reaches_the_browser_within_two_seconds(tmp_path: Path)
             assert time.perf_counter() - recorded < 2
             page.screenshot(path=tmp_path / "served-board.png")
 
+            other, other_frames = watch("/")
+            other_frames.wait_for("Hand 2 · ● Max deals", 15, other.wait_for_timeout)
+            page.close()
+            assert gone(one_viewer), "a page's board process ends when the page goes"
+            still_watching = descendants(server.pid)
+            assert still_watching
+
+            server.send_signal(signal.SIGINT)
+            server.wait(10)
+            assert gone(still_watching), "stopping the server ends the boards still watched"
             browser.close()
-            deadline = time.monotonic() + 10
-            while descendants(server.pid) and time.monotonic() < deadline:
-                time.sleep(0.1)
-            assert not descendants(server.pid), "the board process ends with the browser"
     assert (tmp_path / "served-board.png").stat().st_size > 0
+
+
+def gone(processes: set[int], within: float = 10) -> bool:
+    """Whether every one of ``processes`` has ended (a zombie counts as ended)."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        if not any(running(pid) for pid in processes):
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="utf-8") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False

@@ -68,7 +68,7 @@ def test_it_serves_this_computer_only_unless_told_and_then_warns(
     out = capsys.readouterr().out
     assert out.count("\n") == 1
     assert out.startswith("Warning: anyone on the network that reaches 0.0.0.0 can watch")
-    assert started[1].public_url == f"http://{socket.gethostname()}:{port}"
+    assert started[1].public_url == f"http://{serve_board.own_address()}:{port}"
     assert f"--db {tmp_path}" in started[1].command
 
 
