@@ -250,10 +250,11 @@ class TableScreen(Screen[None]):
         if not self.session.rounds:
             return
         session = self.session
-        last = f"{self.game.round_name} {len(session.rounds)}"
+        index = len(session.rounds) - 1
+        before = session.state_before(index)
+        last = f"{self.game.round_name} {self.game.rounds_played(before, index) + 1}"
         from screens.confirm import ConfirmScreen
 
-        before = session.state_before(len(session.rounds) - 1)
         what = self.game.describe(session.setup, before, session.rounds[-1])
 
         def undo(yes: bool | None) -> None:
