@@ -1,10 +1,12 @@
-"""The ``scorekeeper`` commands that need no screen: ``list``, ``export``, ``stats``,
-``settle --night``, ``doctor`` and ``--version``. With no command the launcher's app starts instead
-(``screens.launch`` hands it in), so this module never loads the UI.
+"""The ``scorekeeper`` commands that need no screen: ``list``, ``export`` (CSV or
+``--json``), ``import``, ``stats``, ``settle --night``, ``night move``, ``doctor`` and
+``--version``. With no command the launcher's app starts instead (``screens.launch``
+hands it in), so this module never loads the UI.
 
-Every command but the app and ``doctor --fix`` opens the store read-only, so they work
-while the app is open. Output cut off by a closed pipe (``scorekeeper list | head -1``)
-ends the command quietly.
+Every command but the app, ``import``, ``night move`` and ``doctor --fix`` opens the store
+read-only, so they work while the app is open; those change the store and wait for the
+app to close. Output cut off by a closed pipe (``scorekeeper list | head -1``) ends the
+command quietly.
 Problems go to stderr as one sentence saying what to do, with a non-zero exit status; a
 bug, too, is one line, naming the file in the temp folder that holds its traceback.
 """
@@ -21,8 +23,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from scorekeeper import __version__, doctor
+from scorekeeper.errors import RuleError
 from scorekeeper.games import GAMES
-from scorekeeper.reports import EXPORTS, night_report, nights, stats
+from scorekeeper.reports import EXPORTS, night_report, nights, stats, transfer
 from scorekeeper.reports.export import export
 from scorekeeper.reports.night_names import read_names
 from scorekeeper.store import Store, StoreError, Summary
@@ -45,7 +48,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--db", type=Path, metavar="PATH", help=db_help)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     listing = commands.add_parser("list", help="print the stored sessions as a table")
-    exporting = commands.add_parser("export", help="write sessions.csv and rounds.csv")
+    exporting = commands.add_parser(
+        "export", help="write sessions.csv and rounds.csv (or with --json, sessions.json)"
+    )
     exporting.add_argument(
         "--session",
         action="extend",
@@ -55,6 +60,30 @@ def _parser() -> argparse.ArgumentParser:
     )
     exporting.add_argument(
         "--out", type=Path, default=EXPORTS, metavar="DIR", help="folder to write (./exports)"
+    )
+    exporting.add_argument(
+        "--json",
+        action="store_true",
+        help="write every session with its rounds into one file, sessions.json, "
+        "that `scorekeeper import` reads on another laptop",
+    )
+    importing = commands.add_parser(
+        "import", help="add the sessions another laptop recorded (same id, same rounds: skipped)"
+    )
+    importing.add_argument(
+        "source", type=Path, metavar="FILE_OR_STORE", help="a sessions.json or a store folder"
+    )
+    night = commands.add_parser("night", help="move a session to another night")
+    night_commands = night.add_subparsers(dest="night_command", metavar="ACTION", required=True)
+    moving = night_commands.add_parser(
+        "move", help="move SESSION to NIGHT (a date, a night's name, or `new`)"
+    )
+    moving.add_argument("session", metavar="SESSION", help="the session's id (scorekeeper list)")
+    moving.add_argument(
+        "night",
+        metavar="NIGHT",
+        help="the night's date (YYYY-MM-DD, or YYYY-MM-DD-2 for its second table), its name, "
+        "or `new` for a new night of the session's own date",
     )
     statistics = commands.add_parser("stats", help="print every player's statistics")
     settling = commands.add_parser(
@@ -71,7 +100,7 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="put good backups back, move what cannot be repaired to damaged/, rebuild the index",
     )
-    for command in (listing, exporting, statistics, settling, doctor):
+    for command in (listing, exporting, importing, moving, statistics, settling, doctor):
         command.add_argument(
             "--db", type=Path, metavar="PATH", default=argparse.SUPPRESS, help=db_help
         )
@@ -153,6 +182,35 @@ def _export(path: Path | None, session_ids: list[str] | None, out: Path) -> int:
         _warn_names(store)
         if session_ids is None:
             _warn_damaged(store, "not exported")
+    return 0
+
+
+def _export_json(path: Path | None, out: Path) -> int:
+    with Store(path, readonly=True) as store:
+        print(f"wrote {transfer.export_json(store, out)}")
+        _warn_damaged(store, "not exported")
+    return 0
+
+
+def _import(path: Path | None, source: Path) -> int:
+    transfer.read_source(source)  # a source that cannot be read is refused before the lock
+    with Store(path) as store:
+        report = transfer.import_sessions(store, source)
+        lines = report.lines()
+        lines[0] += f" Into {store.path.absolute()}."
+    print(_printed("\n".join(lines)))
+    return 0
+
+
+def _move(path: Path | None, session_id: str, wanted: str) -> int:
+    with Store(path) as store:
+        try:
+            night = nights.move(store, session_id, wanted)
+        except RuleError as error:
+            print(f"scorekeeper: {error.message}", file=sys.stderr)
+            return 1
+        print(_printed(f"Moved {session_id} to {night.title} ({night.key}):"))
+        print(_printed(night_report.report(night)))
     return 0
 
 
@@ -243,8 +301,14 @@ def main(argv: Sequence[str] | None = None, app: App | None = None) -> int:
 def _run(args: argparse.Namespace, parser: argparse.ArgumentParser, app: App | None) -> int:
     if args.command == "list":
         return _list(args.db)
+    if args.command == "export" and args.json:
+        return _export_json(args.db, args.out)
     if args.command == "export":
         return _export(args.db, args.session, args.out)
+    if args.command == "import":
+        return _import(args.db, args.source)
+    if args.command == "night":
+        return _move(args.db, args.session, args.night)
     if args.command == "stats":
         return _stats(args.db)
     if args.command == "settle":

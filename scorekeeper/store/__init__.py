@@ -6,6 +6,7 @@ folder. Inside it::
     sessions/<id>.json      one session: setup, rounds and a summary (TinyDB, table "session")
     sessions/<id>.json.bak  the same file as it was before its last save
     index.json              every session's summary; rebuilt from the files when stale or damaged
+    importing/              sessions from another store, staged until all are written
     index.stamp             present only while nothing has been saved since index.json was
     recent.json             the most recent summaries, the list's first screenful
     lock, writer.json       the one writer's lock, and who holds it
@@ -26,12 +27,13 @@ import gc
 import os
 import re
 import secrets
+import shutil
 import socket
 import sys
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -64,6 +66,7 @@ from scorekeeper.store.lock import LockHeld, WriterLock
 __all__ = [
     "MIGRATIONS",
     "SCHEMA",
+    "Saved",
     "SessionNotFound",
     "Store",
     "StoreDamaged",
@@ -84,6 +87,16 @@ def default_path() -> Path:
     if override:
         return Path(override).expanduser()
     return Path(platformdirs.user_data_dir("scorekeeper", appauthor=False))
+
+
+@dataclass(frozen=True)
+class Saved:
+    """A session as another store saved it: its id there and its times (ISO 8601)."""
+
+    id: str
+    session: Session
+    started: str
+    updated: str
 
 
 @dataclass
@@ -211,6 +224,78 @@ class Store:
         opened.session.edit(index, round_)
         self._save(session_id, opened)
         return opened.session
+
+    def add_saved(
+        self, sessions: Sequence[Saved], before_commit: Callable[[list[str]], None] | None = None
+    ) -> list[str]:
+        """Store sessions saved elsewhere, all or none; returns the id each one has here.
+
+        Each keeps its id where that is free here (else gets a new one) and its times, so it
+        stays in its night. Every file is written and synced in ``importing/`` first; only
+        then, after ``before_commit(ids)``, are they moved into ``sessions/``. A failure
+        before that leaves the store exactly as it was; one while moving takes back the
+        files already moved.
+        """
+        self._writable()
+        staging = self.path / "importing"
+        shutil.rmtree(staging, ignore_errors=True)
+        staged: list[tuple[str, int, dict[str, Any]]] = []
+        try:
+            staging.mkdir()
+            taken: set[str] = set()
+            for saved in sessions:
+                session_id = saved.id
+                if not _is_session_id(session_id) or session_id in taken:
+                    session_id = self._new_id()
+                while session_id in taken or self._file(session_id).exists():
+                    session_id = self._new_id()
+                taken.add(session_id)
+                fields = documents.summary_fields(saved.session, saved.started, saved.updated)
+                order = time.time_ns()
+                with contextlib.suppress(ValueError):
+                    order = int(datetime.fromisoformat(saved.updated).timestamp() * 1e9)
+                documents.write(
+                    staging / f"{session_id}.json",
+                    documents.document(saved.session, order, fields),
+                    first=True,
+                )
+                staged.append((session_id, order, fields))
+            fsync_folder(staging)
+            ids = [session_id for session_id, _, _ in staged]
+            if before_commit is not None:
+                before_commit(ids)
+            self._index.before_change()
+            self._commit(staging, ids)
+        except (OSError, DamagedFile) as error:
+            raise StoreError(
+                f"Could not add the sessions to {self.path}: {error}. Nothing was added; "
+                "make room on the disk (or fix what the message says) and try again.",
+                self.path,
+            ) from error
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+        for session_id, order, fields in staged:
+            self._index.put(session_id, os.stat(self._file(session_id)), order, fields)
+        return ids
+
+    def _commit(self, staging: Path, ids: list[str]) -> None:
+        """Move staged session files into place; if one fails, take back those moved."""
+        moved: list[Path] = []
+        try:
+            for session_id in ids:
+                target = self._file(session_id)
+                if target.exists():
+                    raise FileExistsError(f"{target} appeared while importing")
+                os.replace(staging / f"{session_id}.json", target)
+                moved.append(target)
+            fsync_folder(self._folder)
+        except BaseException:
+            for target in moved:
+                with contextlib.suppress(OSError):
+                    os.unlink(target)
+            with contextlib.suppress(OSError):
+                fsync_folder(self._folder)
+            raise
 
     def delete(self, session_id: str) -> None:
         """Remove the session and its backup from disk."""

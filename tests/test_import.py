@@ -1,0 +1,270 @@
+"""Two laptops' histories brought together: the JSON export, and importing it or a store.
+
+Same id and same rounds: skipped. Same id, other rounds: both kept, the newcomer under a new
+id, and said so. Anything refused changes nothing here, byte for byte.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import Session
+from scorekeeper.cli import main
+from scorekeeper.reports import nights
+from scorekeeper.reports.transfer import (
+    FORMAT,
+    ImportRefused,
+    export_json,
+    import_sessions,
+)
+from scorekeeper.store import SCHEMA, Store, StoreError, documents
+from scorekeeper.wording import iso
+from tests.store_tables import MADE_3, MADE_4, TABLE, UPPED_2
+
+HOT_RUM = {"out": "Cy", "cards": {"Ann": "K 9 A", "Bob": "4 4", "Di": "Q"}}
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {
+        str(path.relative_to(folder)): path.read_bytes()
+        for path in sorted(folder.rglob("*"))
+        if path.is_file()
+    }
+
+
+def contents(path: Path) -> Counter[tuple[str, str]]:
+    """What a store holds, whatever the ids: each session's rounds and when it started."""
+    with Store(path, readonly=True) as store:
+        return Counter(
+            (json.dumps(store.saved(summary.id), sort_keys=True), iso(summary.started))
+            for summary in store.summaries()
+        )
+
+
+@pytest.fixture
+def laptops(tmp_path: Path) -> tuple[Path, Path, str]:
+    """Two laptops that shared one evening, then each went on alone: the cottage laptop
+    played one more deal of the shared Racehorse game, the party laptop started Hot Rum.
+    Returns both store folders and the id of the session that now differs."""
+    cottage, party = tmp_path / "cottage", tmp_path / "party"
+    with Store(cottage) as store:
+        shared = store.add(Session.new("racehorse", TABLE))
+        store.record(shared, MADE_3)
+        store.add(Session.new("seven-hand", ("Ann", "Bob", "Cy")))
+        export_json(store, tmp_path / "handover")
+    with Store(party) as store:
+        report = import_sessions(store, tmp_path / "handover" / "sessions.json")
+        assert len(report.added) == 2 and not report.both_kept
+        hot_rum = store.add(Session.new("hot-rum", ("Ann", "Bob", "Cy", "Di")))
+        store.record(hot_rum, HOT_RUM)
+        store.record(shared, UPPED_2)
+    with Store(cottage) as store:
+        store.record(shared, MADE_4)
+    return cottage, party, shared
+
+
+def test_merged_both_ways_the_stores_hold_the_same_sessions(
+    laptops: tuple[Path, Path, str], tmp_path: Path
+) -> None:
+    cottage, party, shared = laptops
+    shutil.copytree(cottage, tmp_path / "cottage-first")
+    shutil.copytree(party, tmp_path / "party-first")
+
+    with Store(tmp_path / "cottage-first") as store:
+        into_cottage = import_sessions(store, party)
+    with Store(tmp_path / "party-first") as store:
+        into_party = import_sessions(store, cottage)
+
+    assert contents(tmp_path / "cottage-first") == contents(tmp_path / "party-first")
+    assert sum(contents(tmp_path / "cottage-first").values()) == 4
+    for report in (into_cottage, into_party):
+        (kept,) = report.both_kept
+        assert kept[0] == shared and kept[1] != shared
+        assert any("both kept" in line for line in report.lines())
+    assert len(into_cottage.added) == 2  # the party's Hot Rum, and its version of the game
+    assert len(into_party.added) == 1  # only the cottage's version of the game
+    # Each keeps its own version of the shared game under the shared id.
+    with Store(tmp_path / "cottage-first", readonly=True) as store:
+        assert store.load(shared).rounds == [MADE_3, MADE_4]
+        assert store.load(into_cottage.both_kept[0][1]).rounds == [MADE_3, UPPED_2]
+
+
+def test_importing_twice_adds_nothing_the_second_time(laptops: tuple[Path, Path, str]) -> None:
+    cottage, party, _ = laptops
+    with Store(cottage) as store:
+        first = import_sessions(store, party)
+        second = import_sessions(store, party)
+    assert len(first.added) == 2
+    assert second.added == [] and len(second.skipped) == 3
+
+
+def test_an_imported_session_keeps_its_times_and_so_its_night(
+    laptops: tuple[Path, Path, str],
+) -> None:
+    cottage, party, _ = laptops
+    with Store(party, readonly=True) as store:
+        times = {s.id: (s.started, s.updated) for s in store.summaries()}
+    with Store(cottage) as store:
+        report = import_sessions(store, party)
+        hot_rum = next(sid for sid in report.added if sid in times)
+        summary = next(s for s in store.summaries() if s.id == hot_rum)
+        assert (summary.started, summary.updated) == times[hot_rum]
+        assert summary.game == "hot-rum" and summary.balances["Cy"] == 48
+
+
+def test_a_session_moved_to_its_own_night_there_is_moved_here_too(
+    laptops: tuple[Path, Path, str],
+) -> None:
+    cottage, party, _ = laptops
+    with Store(party) as store:
+        hot_rum = next(s.id for s in store.summaries() if s.game == "hot-rum")
+        moved = nights.move(store, hot_rum, "new")
+    with Store(cottage) as store:
+        report = import_sessions(store, party)
+        assert hot_rum in report.added
+        night = next(n for n in nights.nights_of(store) if n.key == moved.key)
+        assert [s.id for s in night.sessions] == [hot_rum]
+
+
+def test_a_damaged_entry_is_reported_and_the_rest_imported(
+    laptops: tuple[Path, Path, str], tmp_path: Path
+) -> None:
+    cottage, party, _ = laptops
+    with Store(party, readonly=True) as store:
+        file = export_json(store, tmp_path / "party-export")
+    data = json.loads(file.read_text(encoding="utf-8"))
+    hot_rum = next(entry for entry in data["sessions"] if entry["session"]["game"] == "hot-rum")
+    hot_rum["session"]["rounds"][0]["out"] = "Zed"
+    data["sessions"].append("not a session")
+    file.write_text(json.dumps(data), encoding="utf-8")
+
+    with Store(cottage) as store:
+        report = import_sessions(store, file)
+    assert len(report.added) == 1  # the other version of the shared game
+    assert len(report.damaged) == 2
+    assert f"({hot_rum['id']})" in report.damaged[0] and "does not replay" in report.damaged[0]
+    assert "is not a session" in report.damaged[1]
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        (lambda data: b"{not json", "is not valid JSON"),
+        (lambda data: data[: len(data) // 2], "is not valid JSON|is cut short"),
+        (
+            lambda data: json.dumps({**json.loads(data), "schema": SCHEMA + 1}).encode(),
+            "was written by a newer scorekeeper",
+        ),
+        (lambda data: json.dumps({"format": "other"}).encode(), "is not a scorekeeper export"),
+        (
+            lambda data: json.dumps({"format": FORMAT, "schema": SCHEMA}).encode(),
+            "has no schema or no list of sessions",
+        ),
+    ],
+)
+def test_a_damaged_or_newer_file_is_refused_and_changes_nothing(
+    laptops: tuple[Path, Path, str],
+    tmp_path: Path,
+    damage: object,
+    message: str,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    cottage, party, _ = laptops
+    with Store(party, readonly=True) as store:
+        file = export_json(store, tmp_path / "party-export")
+    file.write_bytes(damage(file.read_bytes()))  # type: ignore[operator]
+    before = snapshot(cottage)
+
+    with Store(cottage) as store, pytest.raises(ImportRefused, match=message):
+        import_sessions(store, file)
+    assert main(["import", str(file), "--db", str(cottage)]) == 1
+    assert re.search(message, capsys.readouterr().err)
+
+    assert snapshot(cottage) == before
+
+
+def test_a_store_written_by_a_newer_scorekeeper_is_refused(
+    laptops: tuple[Path, Path, str],
+) -> None:
+    cottage, party, _ = laptops
+    file = next((party / "sessions").glob("*.json"))
+    raw = json.loads(file.read_text(encoding="utf-8"))
+    raw[documents.TABLE][str(documents.DOC_ID)]["schema"] = SCHEMA + 1
+    file.write_text(json.dumps(raw), encoding="utf-8")
+    before = snapshot(cottage)
+    with Store(cottage) as store, pytest.raises(ImportRefused, match="newer scorekeeper"):
+        import_sessions(store, party)
+    assert snapshot(cottage) == before
+
+
+def test_a_store_open_for_writing_elsewhere_is_refused_and_unchanged(
+    laptops: tuple[Path, Path, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    cottage, party, _ = laptops
+    with Store(cottage):
+        before = snapshot(cottage)
+        assert main(["import", str(party), "--db", str(cottage)]) == 1
+        assert "already open for writing" in capsys.readouterr().err
+        assert snapshot(cottage) == before
+
+
+def test_a_failure_while_writing_leaves_the_store_byte_for_byte(
+    laptops: tuple[Path, Path, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cottage, party, _ = laptops
+    with Store(cottage) as store:
+        store.summaries()  # the session-list cache brought up to date, as any listing does
+    before = snapshot(cottage)
+    real_write = documents.write
+    calls = []
+
+    def disk_full_on_the_second(file: Path, new: dict[str, object], *, first: bool) -> object:
+        calls.append(file)
+        if len(calls) == 2:
+            raise OSError(28, "No space left on device")
+        return real_write(file, new, first=first)
+
+    monkeypatch.setattr(documents, "write", disk_full_on_the_second)
+    with Store(cottage) as store, pytest.raises(StoreError, match="Nothing was added"):
+        import_sessions(store, party)
+    assert len(calls) == 2
+    assert snapshot(cottage) == before
+
+
+def test_the_command_line_exports_json_and_imports_it(
+    laptops: tuple[Path, Path, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cottage, party, shared = laptops
+    out = tmp_path / "json-out"
+    assert main(["export", "--json", "--db", str(party), "--out", str(out)]) == 0
+    assert capsys.readouterr().out == f"wrote {out / 'sessions.json'}\n"
+    data = json.loads((out / "sessions.json").read_text(encoding="utf-8"))
+    assert data["format"] == FORMAT and data["schema"] == SCHEMA
+    assert sorted(entry["session"]["game"] for entry in data["sessions"]) == [
+        "hot-rum",
+        "racehorse",
+        "seven-hand",
+    ]
+
+    assert main(["import", str(out / "sessions.json"), "--db", str(cottage)]) == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith(
+        f"Imported 2 sessions from {out / 'sessions.json'} (1 already here, skipped). "
+        f"Into {cottage}.\n"
+    )
+    assert f"Session {shared} differs from the one with that id here: both kept" in printed
+
+
+def test_a_folder_that_is_no_store_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "photos").mkdir()
+    with (
+        Store(tmp_path / "store") as store,
+        pytest.raises(ImportRefused, match="not a scorekeeper store"),
+    ):
+        import_sessions(store, tmp_path / "photos")
