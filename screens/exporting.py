@@ -1,26 +1,102 @@
-"""Export to CSV from any screen: a notification says where the files went, or why not."""
+"""Export to CSV from any screen: a small dialog asks which folder (the last one used, as a
+full path), then a notification names the files written, or says why not."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
 from textual.widget import Widget
+from textual.widgets import Input, Static
 
-from scorekeeper.reports import EXPORTS
+from scorekeeper.settings import export_folder, remember_export_folder
 from scorekeeper.store import Store, StoreError
+from screens.format import plain
 
 
-def export_sessions(screen: Widget, store: Store, session_ids: list[str] | None) -> None:
-    """Write the sessions (all when ``None``) to ``exports/``; failures change nothing."""
-    from scorekeeper.reports.export import export  # only when asked: keeps start-up quick
+class ExportScreen(ModalScreen[Path | None]):
+    """The folder to write to, editable; Enter writes there, Esc cancels."""
+
+    CSS_PATH = "exporting.tcss"
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, what: str, folder: Path) -> None:
+        super().__init__()
+        self.what = what
+        self.folder = folder
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="export"):
+            yield Static(plain(f"Export {self.what} to CSV"), id="export-title")
+            yield Static("Folder (created if missing):")
+            yield Input(str(self.folder), id="folder")
+            yield Static("", id="export-error")
+            yield Static("Enter to write · Esc to cancel", id="export-keys")
+
+    @on(Input.Submitted, "#folder")
+    def submitted(self, event: Input.Submitted) -> None:
+        typed = event.value.strip()
+        if not typed:
+            self.query_one("#export-error", Static).update("Give a folder to write the files to.")
+            return
+        self.dismiss(Path(typed).expanduser().absolute())
+
+    @on(Input.Changed, "#folder")
+    def changed(self) -> None:
+        self.query_one("#export-error", Static).update("")
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def _write(screen: Widget, store: Store, session_ids: list[str] | None, folder: Path) -> None:
+    from scorekeeper.reports.export import export, file_prefix  # only when asked: quick start
 
     try:
-        written = export(store, EXPORTS, session_ids)
+        written = export(store, folder, session_ids, prefix=file_prefix(store, session_ids, folder))
     except (OSError, StoreError) as error:
         reason = str(error).rstrip(".")  # the domain's message may end a sentence already
         screen.notify(
-            f"Export failed: {reason}. Nothing was changed; check the folder {EXPORTS.resolve()}.",
+            f"Export failed: {reason}. Nothing was changed; check the folder {folder}.",
             title="Not exported",
             severity="error",
             timeout=10,
+            markup=False,
         )
         return
-    screen.notify(f"Wrote {', '.join(str(path) for path in written)}", title="Exported")
+    message = f"Wrote {written[0]} and {written[1]}"
+    try:
+        remember_export_folder(store, folder)
+    except StoreError as error:
+        message += f". {error}"
+    screen.notify(message, title="Exported", timeout=10, markup=False)
+
+
+def export_sessions(
+    screen: Widget,
+    store: Store,
+    session_ids: list[str] | None,
+    done: Callable[[], None] | None = None,
+) -> None:
+    """Ask for the folder, then write the sessions (all when ``None``) there under names no
+    other export takes; failures change nothing."""
+    what = (
+        "every session"
+        if session_ids is None
+        else "this session"
+        if len(set(session_ids)) == 1
+        else f"these {len(set(session_ids))} sessions"
+    )
+
+    def chosen(folder: Path | None) -> None:
+        if folder is not None:
+            _write(screen, store, session_ids, folder)
+        if done is not None:
+            done()
+
+    screen.app.push_screen(ExportScreen(what, export_folder(store)), chosen)

@@ -214,8 +214,8 @@ def _not_replaced(out: Path, paths: Sequence[Path], error: ReplaceFailed) -> str
 def file_prefix(store: Store, session_ids: Sequence[str] | None, out_dir: Path) -> str:
     """A name start for an export that no other export takes: one session's
     ``<date>-<game>-<short id>-`` (a later export of that session replaces it, as it is the
-    same session), or for several ``<date>-<time>-all-`` / ``-<n>-sessions-``, numbered on
-    if those files are already there."""
+    same session), or for several ``<date>-<time>-all-`` or ``<date>-<time>-<n>-games-``,
+    numbered on (``-2-``) if those files are already there."""
     if session_ids is not None and len(set(session_ids)) == 1:
         session_id = session_ids[0]
         started = next(
@@ -228,7 +228,7 @@ def file_prefix(store: Store, session_ids: Sequence[str] | None, out_dir: Path) 
         )
         game = store.load(session_id).game.id
         return f"{started}-{game}-{session_id[:8]}-"
-    what = "all" if session_ids is None else f"{len(set(session_ids))}-sessions"
+    what = "all" if session_ids is None else f"{len(set(session_ids))}-games"
     stem = f"{datetime.now().strftime('%Y-%m-%d-%H%M')}-{what}"
     prefix, number = f"{stem}-", 1
     while (out_dir / f"{prefix}sessions.csv").exists() or (

@@ -51,8 +51,12 @@ def read_csv(path: Path) -> list[dict[str, str]]:
 
 
 async def export_here(pilot: Pilot[None]) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
-    """Press x on the table; the rows of exports/sessions.csv and exports/rounds.csv."""
+    """Press x on the table and Enter on the folder offered (``exports`` here); the rows of
+    the session's ``<date>-<game>-<id>-sessions.csv`` and ``-rounds.csv``."""
     await pilot.press("x")
     await pilot.pause()
-    exports = Path("exports")
-    return read_csv(exports / "sessions.csv"), read_csv(exports / "rounds.csv")
+    await pilot.press("enter")
+    await pilot.pause()
+    (sessions,) = Path("exports").glob("*-sessions.csv")
+    (rounds,) = Path("exports").glob("*-rounds.csv")
+    return read_csv(sessions), read_csv(rounds)

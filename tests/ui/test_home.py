@@ -5,11 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.widgets import Input
 
 from scorekeeper.session import Session
 from scorekeeper.store import Store, index
 from screens.app import ScorekeeperApp
 from screens.confirm import ConfirmScreen
+from screens.exporting import ExportScreen
 from screens.home import HomeScreen
 from screens.problem import ProblemScreen
 from screens.table import TableScreen
@@ -88,10 +90,44 @@ async def test_export_from_home_writes_every_session(store: Store) -> None:
     store.add(racehorse("Ann", "Bob", "Cy", "Di", "Ed"))
     store.add(racehorse("Al", "Bo", "Cy", "Dee", "Eve"))
     app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        assert isinstance(app.screen, ExportScreen)
+        offered = app.screen.query_one("#folder", Input).value
+        assert offered == str(Path("exports").absolute())
+        await pilot.press("enter")
+        await pilot.pause()
+        messages = [str(toast.render()) for toast in app.screen.query("Toast")]
+    (written,) = Path("exports").glob("*-all-sessions.csv")
+    assert len(read_csv(written)) == 2
+    assert any(str(written.absolute()) in message.replace("\n", "") for message in messages)
+
+
+async def test_export_asks_where_remembers_it_and_never_overwrites_another(
+    store: Store, tmp_path: Path
+) -> None:
+    store.add(racehorse("Ann", "Bob", "Cy", "Di", "Ed"))
+    elsewhere = tmp_path / "Documents" / "cards, é 中"
+    app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("ctrl+e")
         await pilot.pause()
-    assert len(read_csv(Path("exports/sessions.csv"))) == 2
+        await pilot.press("ctrl+a", "ctrl+k", *str(elsewhere), "enter")
+        await pilot.pause()
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        assert app.screen.query_one("#folder", Input).value == str(elsewhere)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+    names = sorted(path.name for path in elsewhere.iterdir())
+    assert len(names) == 4, names  # two exports, two files each, none replaced
+    assert not Path("exports").exists()
 
 
 async def test_a_failed_export_is_a_notification_and_the_app_goes_on(store: Store) -> None:
@@ -100,6 +136,8 @@ async def test_a_failed_export_is_a_notification_and_the_app_goes_on(store: Stor
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.press("ctrl+e")
+        await pilot.pause()
+        await pilot.press("enter")
         await pilot.pause()
         messages = [str(toast.render()) for toast in app.screen.query("Toast")]
         assert any("Export failed" in message for message in messages)
