@@ -1,7 +1,9 @@
 """Game nights: the evenings, and the one settle-up that clears every game of the night.
 
 The highlighted night's games and its ledger show below the list: each person's balance
-over all its games, and who pays whom — money and chips apart. ``r`` names the night.
+over all its games, and who pays whom — money and chips apart. ``r`` names the night;
+``m`` moves one of its games to another night, or to a new one (a second table that
+evening), so tables that never played together settle apart.
 """
 
 from __future__ import annotations
@@ -14,12 +16,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Footer, Header, Input, Static
+from textual.widgets import DataTable, Footer, Header, Input, OptionList, Static
+from textual.widgets.option_list import Option
 
 from scorekeeper.errors import RuleError
 from scorekeeper.reports.night_names import NAME_LENGTH, read_names, rename
 from scorekeeper.reports.night_report import game_line
-from scorekeeper.reports.nights import Ledger, Night, nights_of
+from scorekeeper.reports.nights import NEW_NIGHT, Ledger, Night, move, nights_of
 from scorekeeper.settle import payment_lines
 from scorekeeper.store import Store, StoreError
 from scorekeeper.wording import clipped, plural
@@ -86,10 +89,79 @@ class NameNightScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
+class MoveGameScreen(ModalScreen[tuple[str, str] | None]):
+    """Which of the night's games, then to which night: Enter picks, Esc cancels.
+
+    Dismisses with (session id, night key or ``NEW_NIGHT``)."""
+
+    CSS_PATH = "nights.tcss"
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, night: Night, others: list[Night]) -> None:
+        super().__init__()
+        self.night = night
+        self.others = others
+        self.game: str | None = night.sessions[0].id if len(night.sessions) == 1 else None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="move-game"):
+            yield Static(plain(f"Move a game of {self.night.title}"), id="move-title")
+            yield Static("The game:", classes="move-label")
+            yield OptionList(
+                *(
+                    Option(plain(game_line(summary)), id=summary.id)
+                    for summary in self.night.sessions
+                ),
+                id="move-games",
+            )
+            yield Static("To the night:", classes="move-label")
+            yield OptionList(
+                Option("A new night of its own (another table that evening)", id=NEW_NIGHT),
+                *(
+                    Option(plain(f"{other.title} ({other.key})"), id=other.key)
+                    for other in self.others
+                ),
+                id="move-targets",
+            )
+            yield Static("Enter to choose · Esc to cancel", id="move-keys")
+
+    def on_mount(self) -> None:
+        games = self.query_one("#move-games", OptionList)
+        games.highlighted = 0
+        if self.game is None:
+            games.focus()
+        else:
+            games.disabled = True
+            self.query_one("#move-targets", OptionList).focus()
+        self.query_one("#move-targets", OptionList).highlighted = 0
+
+    @on(OptionList.OptionSelected, "#move-games")
+    def game_chosen(self, event: OptionList.OptionSelected) -> None:
+        self.game = event.option.id
+        self.query_one("#move-targets", OptionList).focus()
+
+    @on(OptionList.OptionSelected, "#move-targets")
+    def night_chosen(self, event: OptionList.OptionSelected) -> None:
+        if self.game is None:
+            self.query_one("#move-games", OptionList).focus()
+            return
+        self.dismiss((self.game, event.option.id or NEW_NIGHT))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
 class NightsScreen(Screen[None]):
     CSS_PATH = "nights.tcss"
     BINDINGS = [
         Binding("r", "rename", "Name", id="rename", tooltip="Name the highlighted night"),
+        Binding(
+            "m",
+            "move",
+            "Move a game",
+            id="move",
+            tooltip="Move one of the night's games to another night, or a new one",
+        ),
         Binding("escape", "back", "Sessions", id="back", tooltip="Back to the list"),
     ]
 
@@ -138,7 +210,7 @@ class NightsScreen(Screen[None]):
                 night.date,
                 Text(str(len(night.sessions)), justify="right"),
                 Text(clipped(names(night.players), 28)),
-                key=night.date,
+                key=night.key,
             )
         count = len(self.nights)
         self.sub_title = plural(count, "night")
@@ -179,7 +251,7 @@ class NightsScreen(Screen[None]):
             self.show_night(self.nights[event.cursor_row])
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "rename":
+        if action in ("rename", "move"):
             return self.highlighted() is not None
         return True
 
@@ -191,7 +263,7 @@ class NightsScreen(Screen[None]):
 
         def save(name: str) -> RuleError | None:
             try:
-                rename(self.store, night.date, name)
+                rename(self.store, night.key, name)
             except RuleError as error:
                 return error
             except StoreError as error:
@@ -209,6 +281,28 @@ class NightsScreen(Screen[None]):
             self.fill(row)
 
         self.app.push_screen(NameNightScreen(night, save), renamed)
+
+    def action_move(self) -> None:
+        night = self.highlighted()
+        if night is None:
+            return
+        others = [other for other in self.nights if other.key != night.key]
+
+        def moved(choice: tuple[str, str] | None) -> None:
+            if choice is None:
+                return
+            session_id, wanted = choice
+            try:
+                now_in = move(self.store, session_id, wanted)
+                self.nights = nights_of(self.store)
+            except (RuleError, StoreError) as error:
+                message = error.message
+                self.app.push_screen(ProblemScreen("The game was not moved", message))
+                return
+            keys = [each.key for each in self.nights]
+            self.fill(keys.index(now_in.key) if now_in.key in keys else 0)
+
+        self.app.push_screen(MoveGameScreen(night, others), moved)
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -8,12 +8,12 @@ from textual.app import App
 from textual.widgets import DataTable, Input, Static
 
 from scorekeeper import Session
-from scorekeeper.reports.night_names import load_names
+from scorekeeper.reports.night_names import load_book, load_names
 from scorekeeper.reports.nights import night_of
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from screens.home import HomeScreen
-from screens.nights import EMPTY, NameNightScreen, NightsScreen
+from screens.nights import EMPTY, MoveGameScreen, NameNightScreen, NightsScreen
 from tests.test_stats import PARKS, parks_calcutta
 
 
@@ -152,3 +152,55 @@ async def test_a_damaged_names_file_costs_only_the_names_with_a_warning(tmp_path
             toasts = " ".join(str(toast.render()) for toast in app.screen.query("Toast"))
             assert "Night names lost" in toasts and "nights.json" in toasts
     assert (tmp_path / "nights.json").read_bytes() == b"{"
+
+
+def two_tables(path: Path) -> None:
+    """One evening, two tables that never played together: Racehorse at $1 (Bob makes 3)
+    and Hot Rum at 1¢ (Mom goes out, Ed holds 15)."""
+    with Store(path) as store:
+        racehorse = Session.new("racehorse", ("Ann", "Bob", "Cy", "Di", "Ed"))
+        racehorse.record({"pitcher": "Bob", "bid": 3, "points": ["high", "jack", "game"]})
+        hot_rum = Session.new("hot-rum", ("Mom", "Ed"))
+        hot_rum.record({"out": "Mom", "deadwood": {"Ed": 15}})
+        store.add(racehorse)
+        store.add(hot_rum)
+
+
+async def test_a_game_moved_to_a_night_of_its_own_settles_apart(tmp_path: Path) -> None:
+    two_tables(tmp_path)
+    with Store(tmp_path) as store:
+        app = NightsHost(store)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert "Di pays Mom $0.15" in text(app, "#money-payments").splitlines()
+
+            await pilot.press("m")
+            await pilot.pause()
+            assert isinstance(app.screen, MoveGameScreen)
+            await pilot.press("down", "enter")  # the second game: Hot Rum
+            await pilot.press("enter")  # a new night of its own
+            await pilot.pause()
+
+            nights = app.screen.query_one("#nights", DataTable)
+            assert nights.row_count == 2
+            assert text(app, "#night-title").endswith(", table 2 — 1 game, settled as one")
+            assert "Hot Rum — Mom, Ed" in text(app, "#games")
+            assert text(app, "#money-payments").splitlines() == ["Ed pays Mom $0.15"]
+
+            await pilot.press("down")
+            await pilot.pause()
+            assert "Racehorse" in text(app, "#games") and "Hot Rum" not in text(app, "#games")
+            assert text(app, "#money-payments").splitlines() == [
+                "Ann pays Bob $3.00",
+                "Cy pays Bob $3.00",
+                "Di pays Bob $3.00",
+                "Ed pays Bob $3.00",
+            ]
+
+            await pilot.press("up", "m")  # back to the first table's night
+            await pilot.pause()
+            await pilot.press("down", "enter")
+            await pilot.pause()
+            assert nights.row_count == 1
+            assert "Di pays Mom $0.15" in text(app, "#money-payments").splitlines()
+    assert load_book(tmp_path).moves == {}
