@@ -14,9 +14,9 @@ from scorekeeper.cli import main
 from scorekeeper.games import GAMES
 from scorekeeper.games.calcutta import POOL
 from scorekeeper.reports.export import export
-from scorekeeper.reports.night_names import load_names, read_names, rename
+from scorekeeper.reports.night_names import NightBook, load_book, load_names, read_names, rename
 from scorekeeper.reports.night_report import report
-from scorekeeper.reports.nights import Night, find, group, night_of
+from scorekeeper.reports.nights import Night, find, group, move, night_of, nights_of
 from scorekeeper.store import Store, StoreDamaged, StoreError, Summary
 from tests.test_stats import PARKS, parks_calcutta, summary
 
@@ -291,3 +291,66 @@ def test_sessions_csv_names_each_sessions_night(played: tuple[Path, str], tmp_pa
         rows = list(csv.DictReader(handle))
     assert [row["night"] for row in rows] == ["'=Parks night", "'=Parks night"]
     assert [row["date"] for row in rows] == [today, today]
+
+
+def test_a_session_past_midnight_moved_back_to_the_evening_it_belongs_to() -> None:
+    after_midnight = summary("pm", "hot-rum", {"Ann": 5, "Bob": -5}, started=PAST_MIDNIGHT)
+    evening = [racehorse_at_the_parks(), calcutta_at_the_parks(), after_midnight]
+    nights = group(evening, {"2024-05-03": "Parks"}, {"pm": "2024-05-03"})
+    assert [night.key for night in nights] == ["2024-05-03"]
+    assert [s.id for s in nights[0].sessions] == ["cc", "rh", "pm"]
+    assert night_of(after_midnight, {"pm": "2024-05-03"}) == "2024-05-03"
+
+
+def two_tables(path: Path) -> tuple[str, str]:
+    """Racehorse at $1 (Bob makes 3) and Hot Rum at 1¢ (Mom out, Ed holds 15), one evening."""
+    with Store(path) as store:
+        racehorse = Session.new("racehorse", ("Ann", "Bob", "Cy", "Di", "Ed"))
+        racehorse.record({"pitcher": "Bob", "bid": 3, "points": ["high", "jack", "game"]})
+        hot_rum = Session.new("hot-rum", ("Mom", "Ed"))
+        hot_rum.record({"out": "Mom", "deadwood": {"Ed": 15}})
+        return store.add(racehorse), store.add(hot_rum)
+
+
+def test_a_session_moved_to_a_new_night_settles_apart_and_can_come_back(tmp_path: Path) -> None:
+    racehorse, hot_rum = two_tables(tmp_path)
+    with Store(tmp_path) as store:
+        (together,) = nights_of(store)
+        assert ("Di", "Mom", 15) in together.ledgers()[0].payments
+
+        table_two = move(store, hot_rum, "new")
+        assert table_two.key == f"{together.key}-2" and table_two.table == 2
+        assert table_two.title.endswith(", table 2")
+        assert table_two.ledgers()[0].payments == [("Ed", "Mom", 15)]
+        first = find(nights_of(store), together.key)
+        assert [s.id for s in first.sessions] == [racehorse]
+        assert all(payee == "Bob" for _, payee, _ in first.ledgers()[0].payments)
+
+        rename(store, table_two.key, "Kids' table")
+        assert find(nights_of(store), "kids' table").key == table_two.key
+        with pytest.raises(RuleError, match="No night is dated or named 'Nowhere'"):
+            move(store, racehorse, "Nowhere")
+        back = move(store, hot_rum, together.key)
+        assert sorted(s.id for s in back.sessions) == sorted([racehorse, hot_rum])
+    assert load_book(tmp_path).moves == {}
+
+
+def test_night_move_on_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    racehorse, hot_rum = two_tables(tmp_path)
+    assert main(["night", "move", hot_rum, "new", "--db", str(tmp_path)]) == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith(f"Moved {hot_rum} to ")
+    assert "Ed pays Mom $0.15" in printed and "Bob" not in printed
+    with Store(tmp_path):
+        assert main(["night", "move", racehorse, "new", "--db", str(tmp_path)]) == 1
+    assert "already open for writing" in capsys.readouterr().err
+    assert main(["night", "move", "nope", "new", "--db", str(tmp_path)]) == 1
+    assert "there is no session 'nope'" in capsys.readouterr().err
+
+
+def test_a_names_file_from_before_moves_is_still_read(played: tuple[Path, str]) -> None:
+    path, date = played
+    (path / "nights.json").write_text(f'{{"schema": 1, "names": {{"{date}": "Parks"}}}}')
+    assert load_book(path) == NightBook({date: "Parks"}, {})
+    with Store(path) as store:
+        assert nights_of(store)[0].title == "Parks"
