@@ -27,14 +27,14 @@ import json
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 from scorekeeper.errors import RuleError
-from scorekeeper.reports.night_names import NightBook, load_book, save_book
+from scorekeeper.reports.night_names import NightBook, book_to_change, load_book, save_book
 from scorekeeper.reports.nights import group
 from scorekeeper.reports.stats import person
 from scorekeeper.session import Session
 from scorekeeper.store import SCHEMA, Saved, Store, StoreDamaged, StoreError, documents
+from scorekeeper.store.checks import session_problem
 from scorekeeper.store.durable import DamagedFile, parse_json, read_json, write_atomically
 from scorekeeper.wording import day, iso, plural
 
@@ -156,20 +156,22 @@ def _entry(source: Path, number: int, entry: object, schema: int) -> Incoming:
     times = [entry.get("started"), entry.get("updated")]
     for when in times:
         try:
-            datetime.fromisoformat(when)  # type: ignore[arg-type]
-        except (TypeError, ValueError):
-            raise RuleError(label, f"has no readable time ({when!r})") from None
-    document: dict[str, Any] = {
-        "schema": schema,
-        "order": 0,
-        "summary": {},
-        "session": entry.get("session"),
-    }
+            aware = isinstance(when, str) and datetime.fromisoformat(when).tzinfo is not None
+        except ValueError:
+            aware = False
+        if not aware:
+            raise RuleError(label, f"has no readable time with its UTC offset ({when!r})")
+    part = entry.get("session")
+    for version in range(schema, SCHEMA):
+        migrate = documents.MIGRATIONS.get(version)
+        if migrate is None:
+            raise RuleError(label, f"has schema version {version}, which nothing can read")
+        part = migrate({"schema": version, "order": 0, "summary": {}, "session": part})["session"]
+    problem = session_problem(part)
+    if problem is not None or not isinstance(part, dict):
+        raise RuleError(label, f"holds {problem}")
     try:
-        upgraded = documents.upgrade(document, source)
-        session = Session.from_dict(upgraded["session"])
-    except StoreDamaged as error:
-        raise RuleError(label, error.message) from None
+        session = Session.from_dict(part)
     except _REPLAY_ERRORS as error:
         raise RuleError(label, f"does not replay ({error})") from None
     night, name = entry.get("night"), entry.get("night name")
@@ -311,6 +313,7 @@ def import_sessions(store: Store, source: str | Path) -> ImportReport:
     def save_nights(ids: list[str]) -> None:
         nights = _nights_after(book, list(zip(plan, ids, strict=True)))
         if nights is not None:
+            book_to_change(store)  # a damaged nights file is refused, not overwritten
             save_book(store, nights, "Nothing was imported.")
 
     ids = store.add_saved([entry.saved for entry in plan], save_nights)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.app import App
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import DataTable, Input, OptionList, Static
 
 from scorekeeper import Session
 from scorekeeper.reports.night_names import load_book, load_names
@@ -154,20 +154,20 @@ async def test_a_damaged_names_file_costs_only_the_names_with_a_warning(tmp_path
     assert (tmp_path / "nights.json").read_bytes() == b"{"
 
 
-def two_tables(path: Path) -> None:
+def two_tables(path: Path) -> str:
     """One evening, two tables that never played together: Racehorse at $1 (Bob makes 3)
-    and Hot Rum at 1¢ (Mom goes out, Ed holds 15)."""
+    and Hot Rum at 1¢ (Mom goes out, Ed holds 15). Returns the Hot Rum session's id."""
     with Store(path) as store:
         racehorse = Session.new("racehorse", ("Ann", "Bob", "Cy", "Di", "Ed"))
         racehorse.record({"pitcher": "Bob", "bid": 3, "points": ["high", "jack", "game"]})
         hot_rum = Session.new("hot-rum", ("Mom", "Ed"))
         hot_rum.record({"out": "Mom", "deadwood": {"Ed": 15}})
         store.add(racehorse)
-        store.add(hot_rum)
+        return store.add(hot_rum)
 
 
 async def test_a_game_moved_to_a_night_of_its_own_settles_apart(tmp_path: Path) -> None:
-    two_tables(tmp_path)
+    hot_rum = two_tables(tmp_path)
     with Store(tmp_path) as store:
         app = NightsHost(store)
         async with app.run_test(size=(80, 24)) as pilot:
@@ -177,7 +177,9 @@ async def test_a_game_moved_to_a_night_of_its_own_settles_apart(tmp_path: Path) 
             await pilot.press("m")
             await pilot.pause()
             assert isinstance(app.screen, MoveGameScreen)
-            await pilot.press("down", "enter")  # the second game: Hot Rum
+            games = app.screen.query_one("#move-games", OptionList)
+            steps = [games.get_option_at_index(i).id for i in range(2)].index(hot_rum)
+            await pilot.press(*["down"] * steps, "enter")  # Hot Rum
             await pilot.press("enter")  # a new night of its own
             await pilot.pause()
 
