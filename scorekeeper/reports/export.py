@@ -10,7 +10,8 @@ Calcutta pool, in the unit), then for each seat ``player N``, ``total N`` and
 ``balance N`` (empty past the table's last seat).
 
 ``rounds.csv``: session, game, unit, score unit, round, dealer, seat, player, score (the
-round's own), total, money (the round's own change), balance, what (the round in words),
+round's own), total, money (the round's own change), balance, what (the round in the
+table's words, as the score grid shows it),
 then one ``detail:<name>`` column per fact any game reports: facts about the round repeat
 on each of its rows, facts about one player (melded, held, bets) sit on that player's row.
 A round's money adds up to 0 over its players, once the kitty's ``detail:carry in`` and
@@ -106,15 +107,6 @@ def _facts(session: Session, index: int) -> RoundFacts:
     )
 
 
-def _what(facts: RoundFacts) -> str:
-    """The round in words.
-
-    Until ``Game.describe`` (the round in the table's own words, as the screen shows it)
-    is on main, the round's facts stand in for it: "pitcher Ann; bid 3; result made".
-    """
-    return "; ".join(f"{name} {value}" for name, value in facts.table.items())
-
-
 def _session_row(
     session_id: str, session: Session, started: str, updated: str, night: str, seats: int
 ) -> list[Cell]:
@@ -148,7 +140,7 @@ def _round_rows(session_id: str, session: Session, details: Sequence[str]) -> It
     for index in range(len(session.rounds)):
         before, after = session.state_before(index), session.state_after(index)
         facts = _facts(session, index)
-        what = text(_what(facts))
+        what = text(game.describe(setup, before, session.rounds[index]))
         scores_before, scores_after = game.scores(setup, before), game.scores(setup, after)
         for seat, name in enumerate(session.players, start=1):
             known: Mapping[str, object] = {**facts.table, **facts.players.get(name, {})}
