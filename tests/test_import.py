@@ -268,3 +268,16 @@ def test_a_folder_that_is_no_store_is_refused(tmp_path: Path) -> None:
         pytest.raises(ImportRefused, match="not a scorekeeper store"),
     ):
         import_sessions(store, tmp_path / "photos")
+
+
+def test_names_of_every_kind_come_back_exactly(tmp_path: Path) -> None:
+    names = ("Smith, Jo", 'Say "cheese"', "=SUM(A1)", "Zoë Müller 中", "O'Brien")
+    with Store(tmp_path / "here") as store:
+        session = Session.new("racehorse", names)
+        session.record({"pitcher": "=SUM(A1)", "bid": 2, "made": True})
+        store.add(session)
+        file = export_json(store, tmp_path / "out")
+    with Store(tmp_path / "there") as store:
+        (added,) = import_sessions(store, file).added
+        assert store.load(added) == session
+        assert store.load(added).players == names
