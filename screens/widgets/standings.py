@@ -24,6 +24,7 @@ from textual.widgets import Digits, Static
 
 from scorekeeper.money import MINUS, amount
 from scorekeeper.session import Session
+from scorekeeper.wording import plural
 from screens.format import names, who_goes_first
 from screens.widgets.grid import fit
 
@@ -38,6 +39,8 @@ EDGE = 1
 MAX_CARD = 44
 """A card wider than this spreads name and figure too far apart to read as one line."""
 SHORTEST_NAME = 4
+LAST_LINES = 2
+"""The last round takes at most this many lines, and only lines the game's own do not need."""
 ALIGNED_ABOUT = 60
 """Narrower than this, the game's lines do not align their values: each keeps its room."""
 WANTED_NAME = 12
@@ -104,23 +107,22 @@ def standings_of(session: Session) -> list[Standing]:
 def status_line(session: Session) -> str:
     """Where the game stands, as the table's status line says it."""
     game = session.game
-    played = len(session.rounds)
+    played = session.rounds_played
     if session.finished:
-        noun = game.round_name.lower() + ("" if played == 1 else "s")
         won = "won" if len(session.winners) == 1 else "share the win"
-        return f"Game over after {played} {noun} · {names(session.winners)} {won}"
+        return (
+            f"Game over after {plural(played, game.round_name.lower())} · "
+            f"{names(session.winners)} {won}"
+        )
     first = who_goes_first(game, session.setup, session.state)
     parts = [f"{game.round_name} {played + 1}", f"{DEALS} {session.dealer} deals"]
     return " · ".join([*parts, first] if first else parts)
 
 
 def last_round(session: Session) -> str:
-    """The last round in one line; "" before the first.
-
-    Until a game can tell its rounds in words, the round's number and each player's
-    change (points for points games, else money or chips) stand in; this is the one
-    place such words go.
-    """
+    """The last round in one line, "" before the first: its number, what happened in the
+    game's words (``Game.describe``, as the table says it) and each player's change
+    (points for points games, else money or chips)."""
     if not session.rounds:
         return ""
     index = len(session.rounds) - 1
@@ -134,7 +136,9 @@ def last_round(session: Session) -> str:
         for name in session.players
         if new[name] != old[name]
     ]
-    return f"Last: {game.round_name} {index + 1} · {', '.join(changes) or 'no change'}"
+    what = game.describe(session.setup, before, session.rounds[index])
+    number = max(session.rounds_played, 1)
+    return f"Last: {game.round_name} {number} · {what} · {', '.join(changes) or 'no change'}"
 
 
 @dataclass(frozen=True)
@@ -326,10 +330,20 @@ class Standings(Vertical):
         rows = math.ceil(len(self.rows) / layout.columns)
         room = max(height - above - rows * layout.card_height, 0)
         self.show_about(panel, room, width)
-        last_line = self.query_one(".last", Static)
-        last_line.display = bool(last)
-        last_line.update(Content(fit(last, width - 2, "left")) if last else "")
+        self.show_last(last, width, spare=room - min(len(panel), room))
         self.place_cards(layout, rows)
+
+    def show_last(self, last: str, width: int, spare: int) -> None:
+        """The last round on one line, or on two when the space is there; cut with "…"."""
+        widget = self.query_one(".last", Static)
+        widget.display = bool(last)
+        lines = Content(last).wrap(max(width - 2, 1))
+        kept = min(LAST_LINES, 1 + max(spare, 0))
+        if len(lines) > kept:
+            cut = str(lines[kept - 1]).rstrip() + "…"
+            lines = [*lines[: kept - 1], Content(fit(cut, max(width - 2, 1), "left"))]
+        widget.styles.height = max(len(lines), 1)
+        widget.update(Content("\n").join(lines))
 
     def show_about(self, panel: list[tuple[str, str]], room: int, width: int) -> None:
         """The game's own lines, as many as there is room for, each on one line."""
