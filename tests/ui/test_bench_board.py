@@ -1,0 +1,11 @@
+"""The board benchmark still runs (figures are printed, not asserted: see tests/bench/)."""
+
+import pytest
+
+from tests.bench import bench_board
+
+
+def test_the_board_benchmark_still_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    figures = bench_board.main(["--quick"])
+    assert set(figures) == {"in_process_ms", "read_ms"}
+    assert "in_process_ms" in capsys.readouterr().out
