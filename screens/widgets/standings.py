@@ -340,8 +340,12 @@ class Standings(Vertical):
         lines = Content(last).wrap(max(width - 2, 1))
         kept = min(LAST_LINES, 1 + max(spare, 0))
         if len(lines) > kept:
-            cut = str(lines[kept - 1]).rstrip() + "…"
-            lines = [*lines[: kept - 1], Content(fit(cut, max(width - 2, 1), "left"))]
+            head = [str(line).rstrip() for line in lines[: kept - 1]]
+            taken = 0
+            for line in head:
+                taken = last.index(line, taken) + len(line)
+            rest = fit(last[taken:].strip(), width - 2, "left")
+            lines = [*(Content(line) for line in head), Content(rest)]
         widget.styles.height = max(len(lines), 1)
         widget.update(Content("\n").join(lines))
 
