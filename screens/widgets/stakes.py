@@ -248,7 +248,9 @@ class PotLog(StakesLog):
         if key not in ("b", "r", "c", "k", "f"):
             return None
         if pot.to_act is None:
-            raise RuleError("pot", "the betting is over (⌫ takes back the last step)")
+            if pot.lost_by is not None:
+                raise RuleError("pot", "the hand is over (⌫ takes back the last step)")
+            raise RuleError("pot", "the betting is over: 1g or 2g gives up (⌫ takes back)")
         who = pot.to_act
         if key in ("b", "r"):
             if not self.typed:

@@ -335,6 +335,11 @@ async def test_a_limit_poker_hand_given_up_after_the_betting() -> None:
         await pilot.press("c")
         await pilot.pause()
         assert entry.row("pot").note_text == "1g Ann gives up · 2g Bob · ⌫ back"
+        await pilot.press("f")  # Bob would fold, but the betting is over: he gives up
+        await pilot.pause()
+        assert entry.row("pot").error_text == (
+            "the betting is over: 1g or 2g gives up (⌫ takes back)"
+        )
         await pilot.press("2", "g")
         await pilot.pause()
         pot = str(entry.control("pot", PotLog).render())
