@@ -294,7 +294,12 @@ def import_sessions(store: Store, source: str | Path) -> ImportReport:
     here: dict[str, str] = {}
     seen: set[tuple[str, str]] = set()
     for summary in store.summaries():
-        content = json.dumps(store.saved(summary.id), sort_keys=True, ensure_ascii=False)
+        try:
+            mine = store.saved(summary.id)
+        except StoreError:
+            here[summary.id] = ""  # unreadable here: its id is taken, its content unknown
+            continue
+        content = json.dumps(mine, sort_keys=True, ensure_ascii=False)
         here[summary.id] = content
         seen.add((content, iso(summary.started)))
     plan: list[Incoming] = []
