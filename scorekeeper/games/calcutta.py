@@ -26,6 +26,7 @@ from scorekeeper.game import (
     check_keys,
 )
 from scorekeeper.games.racing.course import as_suit, check_course, check_entry, course_text
+from scorekeeper.wording import plural
 
 COURSE = 7
 POOL = "(pool)"
@@ -186,7 +187,7 @@ An unsold horse's share stays in the pool for the next race. The deal passes lef
 
     def option_words(self, setup: Setup) -> list[str]:
         bids = "dealer bids" if setup.options["dealer_bids"] else "dealer does not bid"
-        return [f"{setup.options['chips']} chips each", bids]
+        return [f"{plural(setup.options['chips'], 'chip')} each", bids]
 
     def round_facts(
         self, setup: Setup, before: State, round_: Mapping[str, Any], after: State

@@ -28,6 +28,7 @@ from scorekeeper.games.racing.course import (
     check_entry,
     course_text,
 )
+from scorekeeper.wording import plural
 
 Odds = tuple[int, int]
 """``(n, d)`` for odds of n-d: a winning bet of b collects b*n//d."""
@@ -169,7 +170,7 @@ The deal passes to the left."""
     def option_words(self, setup: Setup) -> list[str]:
         length, limit = setup.options["course"], setup.options["limit"]
         course = "6-card course (Scarne)" if length == 6 else "7-card course"
-        return [course, f"limit {limit} chips a bet" if limit else "no bet limit"]
+        return [course, f"limit {plural(limit, 'chip')} a bet" if limit else "no bet limit"]
 
     def round_facts(
         self, setup: Setup, before: State, round_: Mapping[str, Any], after: State
