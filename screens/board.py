@@ -95,7 +95,7 @@ class Follower:
         return view
 
     def read(self) -> View:
-        if not self.path.is_dir():
+        if not self.path.exists():
             return Waiting(
                 "No scores here yet",
                 f"There is no store at {self.path} yet. The board shows the game as soon "

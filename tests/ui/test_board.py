@@ -274,3 +274,35 @@ async def test_the_command_palette_names_the_command_that_starts_the_board(
         (shown,) = said
         assert f"scorekeeper board {session_id}" in shown  # the store is the default one
         assert "--serve" in shown
+
+
+async def test_a_file_where_the_store_should_be_is_said_on_screen(tmp_path: Path) -> None:
+    path = tmp_path / "scores"
+    path.write_text("not a folder")
+    app = BoardApp(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert text_of(app, "#waiting-title") == "The scores cannot be read"
+        assert "is a file, but a store is a folder" in text_of(app, "#waiting-message")
+        path.unlink()
+        with Store(path) as store:
+            store.add(racehorse())
+            await follow(pilot)
+            assert app.title == "Racehorse"
+
+
+async def test_when_the_session_shown_is_deleted_the_board_shows_the_one_before(
+    store: Store,
+) -> None:
+    older = store.add(racehorse(MADE_3))
+    newer = store.add(seven_hand())
+    app = BoardApp(store.path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.title == "Seven Hand Rummy"
+        store.delete(newer)
+        await follow(pilot)
+        assert app.title == "Racehorse"
+        store.delete(older)
+        await follow(pilot)
+        assert text_of(app, "#waiting-title") == "No game yet"
