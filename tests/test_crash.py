@@ -68,5 +68,7 @@ def test_rounds_survive_sigkill_at_random_moments(tmp_path: Path) -> None:
                 unconfirmed += rounds - printed
                 saved[session_id] = rounds
         assert set(saved) <= set(listed)
-    assert sum(saved.values()) > KILLS
+    # Kills must have landed among saves, not only before the first: on a loaded machine
+    # the writer saves fewer rounds per window, so ask for some, not for a machine's speed.
+    assert sum(saved.values()) >= KILLS // 2
     assert unconfirmed <= KILLS
