@@ -61,7 +61,8 @@ class NameNightScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="name-night"):
-            yield Static(plain(f"Name the night of {self.night.date}"), id="name-title")
+            table = f", table {self.night.table}" if self.night.table > 1 else ""
+            yield Static(plain(f"Name the night of {self.night.date}{table}"), id="name-title")
             yield Input(
                 self.night.name,
                 placeholder="e.g. Grandma's birthday",
