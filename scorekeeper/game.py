@@ -157,6 +157,15 @@ class Game:
         after it (a pool carried in and out, the hand's contract). ``details`` by default."""
         return RoundFacts(self.details(round_))
 
+    def describe(self, setup: Setup, before: State, round_: Mapping[str, Any], after: State) -> str:
+        """One round as the table would tell it ("Bob pitched 3 and made it: high, jack,
+        game"), for the score grid's detail line, the undo prompt and the CSV. Without the
+        round's number: callers put "Race 2: " in front where it helps. Knowing the table
+        before and after lets a game name what was carried or changed hands. By default
+        the round's facts, each by its name: "bid 3; result made"."""
+        facts = self.round_facts(setup, before, round_, after).table
+        return "; ".join(f"{name.replace('_', ' ')} {value}" for name, value in facts.items())
+
     def option_words(self, setup: Setup) -> list[str]:
         """The house options in words ("Michigan", "stake $0.01/point"), for an export's
         ``options`` column. By default each option by its name and value."""
@@ -178,13 +187,6 @@ class Game:
     def scores(self, setup: Setup, state: State) -> Mapping[str, int]:
         """Each player's score so far, in ``score_unit``: the totals by default."""
         return state.totals
-
-    def describe(self, setup: Setup, before: State, round_: Mapping[str, Any]) -> str:
-        """One round in the table's words, as the score grid's "What happened" shows it;
-        ``before`` is the table as the round began. By default who dealt and the round's
-        ``details``; a game overrides it where those do not say what happened."""
-        facts = (f"{key} {value}" for key, value in self.details(round_).items())
-        return " · ".join((f"{before.dealer} dealt", *facts))
 
     def carried(self, setup: Setup, state: State) -> int:
         """What lies in the kitty after these rounds, paid in and won by nobody yet, in the
@@ -302,6 +304,15 @@ def held_by_others(
             raise RuleError(field, f"{name} is missing: give every player but {out}")
         held[name] = count(name, given[name], field)
     return held
+
+
+def held_words(held: Mapping[str, int]) -> str:
+    """ "Ann held 30, Di 10": what each player was caught holding, the verb said once."""
+    said = [
+        f"{name} held {count}" if seat == 0 else f"{name} {count}"
+        for seat, (name, count) in enumerate(held.items())
+    ]
+    return ", ".join(said)
 
 
 def add(totals: Mapping[str, int], deltas: Mapping[str, int]) -> dict[str, int]:

@@ -185,6 +185,12 @@ class Session:
     def state_after(self, index: int) -> State:
         return self._states[index + 1]
 
+    def describe(self, index: int) -> str:
+        """Round ``index`` (0-based) in the table's words, as the game tells it."""
+        return self.game.describe(
+            self.setup, self.state_before(index), self._rounds[index], self.state_after(index)
+        )
+
     def _play(self, state: State, round_: Any) -> tuple[dict[str, Any], State]:
         if state.finished:
             raise RuleError(

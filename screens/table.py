@@ -147,9 +147,9 @@ class TableScreen(Screen[None]):
         ]
         columns.append(Column(["What happened"], "left"))
         rows = []
-        for index, round_ in enumerate(session.rounds):
+        for index in range(len(session.rounds)):
             shown = self.figures(session.state_after(index))
-            what = self.game.describe(session.setup, session.state_before(index), round_)
+            what = session.describe(index)
             rows.append(
                 [str(index + 1), *(self.cell(shown[name]) for name in session.players), what]
             )
@@ -253,9 +253,8 @@ class TableScreen(Screen[None]):
         index = len(session.rounds) - 1
         before = session.state_before(index)
         last = f"{self.game.round_name} {self.game.rounds_played(before, index) + 1}"
+        what = session.describe(index)
         from screens.confirm import ConfirmScreen
-
-        what = self.game.describe(session.setup, before, session.rounds[-1])
 
         def undo(yes: bool | None) -> None:
             if not yes:

@@ -309,17 +309,13 @@ def test_a_false_claim_is_no_hand_the_hand_number_dealer_and_wild_rank_stay() ->
     session.record({"false_claim": "Cy"})
     assert (session.rounds_played, session.dealer, session.info["wild"]) == (1, "Bob", "K")
     assert len(session.rounds) == 2
-    before = session.state_before(1)
-    assert RUMMY.describe(session.setup, before, session.rounds[1]) == (
-        "Cy: false claim, +50 to each other player"
-    )
-    assert RUMMY.describe(session.setup, session.state_before(0), session.rounds[0]) == (
-        "Ann dealt · wild K · Ann went out"
+    assert session.describe(1) == "Cy: false claim, +50 to each other player"
+    assert session.describe(0) == (
+        "kings wild; Ann went out; Ann melded 100, Bob melded 50, Cy melded 0"
     )
     partners = rummy(FOUR, partners=True, michigan=True)
-    assert RUMMY.describe(partners.setup, partners.state, {"false_claim": "Di"}) == (
-        "Di: false claim, +50 to each player of the other side"
-    )
+    partners.record({"false_claim": "Di"})
+    assert partners.describe(0) == "Di: false claim, +50 to each player of the other side"
 
 
 def test_michigan_with_nobody_out_scores_as_plain_5000() -> None:

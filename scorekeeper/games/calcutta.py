@@ -208,6 +208,34 @@ An unsold horse's share stays in the pool for the next race. The deal passes lef
         }
         return RoundFacts(facts, players)
 
+    def describe(self, setup: Setup, before: State, round_: Mapping[str, Any], after: State) -> str:
+        """ "D won, S second; sold H Di 5, C Ed 9, S Bob 14, D unsold; pool 28: Bob takes 9;
+        19 chips carried", the sales in auction order."""
+        sales, first, second = round_["sales"], round_["first"], round_["second"]
+        sold = [
+            f"{suit} {sales[suit]['owner']} {sales[suit]['price']}"
+            if sales[suit]
+            else f"{suit} unsold"
+            for suit in auction_order(round_["course"])
+        ]
+        carry_in, carry_out = before.info["pot"], after.info["pot"]
+        pool = carry_in + sum(sale["price"] for sale in sales.values() if sale)
+        carried = f" with {carry_in} carried in" if carry_in else ""
+        takes = [
+            f"{sales[horse]['owner']} {'takes ' if not seat else ''}{share}"
+            for seat, (horse, share) in enumerate(
+                (horse, share)
+                for horse, share in zip((first, second), split_pool(pool), strict=True)
+                if sales[horse]
+            )
+        ]
+        said = f"{first} won, {second} second; sold {', '.join(sold)}; pool {pool}{carried}"
+        if takes:
+            said += f": {', '.join(takes)}"
+        if carry_out:
+            said += f"; {carry_out} {'chip' if carry_out == 1 else 'chips'} carried"
+        return said
+
     def details(self, round_: Mapping[str, Any]) -> dict[str, str | int]:
         sales = round_["sales"]
         return {

@@ -28,6 +28,7 @@ from scorekeeper.games.racing.course import (
     check_entry,
     course_text,
 )
+from scorekeeper.money import amount
 from scorekeeper.wording import plural
 
 Odds = tuple[int, int]
@@ -183,6 +184,25 @@ The deal passes to the left."""
         }
         players[before.dealer] = {"bets": "bank"}
         return RoundFacts(self.details(round_), players)
+
+    def describe(self, setup: Setup, before: State, round_: Mapping[str, Any], after: State) -> str:
+        """ "H won at 3-1; Bob 5 on H won 15, Cy lost 4 on S; Ann's bank −11" """
+        course, winner = round_["course"], round_["winner"]
+        odds = race_odds(book_odds(course, sum(course.values())), round_.get("odds", {}))
+        bets = []
+        for bet in round_["bets"]:
+            player, horse, stake = bet["player"], bet["horse"], bet["amount"]
+            if horse == winner:
+                won = bet_payouts(before.dealer, [Bet(player, horse, stake)], winner, odds)[player]
+                bets.append(f"{player} {stake} on {horse} won {won}")
+            else:
+                bets.append(f"{player} lost {stake} on {horse}")
+        bank = after.balances[before.dealer] - before.balances[before.dealer]
+        said = f"{winner} won at {odds_text(odds.get(winner))}"
+        if not bets:
+            return f"{said}; no bets"
+        bank_said = f"{before.dealer}'s bank {amount(bank, 'chips', signed=True)}"
+        return f"{said}; {', '.join(bets)}; {bank_said}"
 
     def details(self, round_: Mapping[str, Any]) -> dict[str, str | int]:
         course = round_["course"]

@@ -20,6 +20,7 @@ from scorekeeper.game import (
     as_player,
     check_keys,
     held_by_others,
+    held_words,
 )
 from scorekeeper.money import format_amount
 
@@ -123,6 +124,17 @@ Next deal: with 2 players the winner of the hand deals; with more, to the left."
                 facts["cards"] = round_["cards"][name]
             players[name] = facts
         return RoundFacts(self.details(round_), players)
+
+    def describe(self, setup: Setup, before: State, round_: Mapping[str, Any], after: State) -> str:
+        """ "Bob went out; Ann held 30, Di 10", a rummy named only when there was one."""
+        out = round_["out"]
+        rummy = " with a rummy, paid double" if round_.get("rummy", False) else ""
+        held = {
+            name: before.info["pips"][name] - after.info["pips"][name]
+            for name in setup.players
+            if name != out
+        }
+        return f"{out} went out{rummy}; {held_words(held)}"
 
     def details(self, round_: Mapping[str, Any]) -> dict[str, str | int]:
         return {"out": round_["out"], "rummy": "yes" if round_.get("rummy", False) else "no"}

@@ -106,6 +106,24 @@ the pitcher's right deals next."""
             facts["all six tricks"] = "yes" if round_.get("all_tricks", False) else "no"
         return RoundFacts(facts)
 
+    def describe(self, setup: Setup, before: State, round_: Mapping[str, Any], after: State) -> str:
+        """ "Bob pitched 3 and made it: high, jack, game", "Flo made a Smudge: all four
+        points and all six tricks", "Ann bid Smudge and was upped: all four points, not all
+        six tricks"."""
+        pitcher, bid = round_["pitcher"], round_["bid"]
+        made = self._made(round_, bid)
+        if bid == SMUDGE:
+            said = f"{pitcher} made a Smudge" if made else f"{pitcher} bid Smudge and was upped"
+        else:
+            said = f"{pitcher} pitched {bid} and {'made it' if made else 'was upped'}"
+        if "points" not in round_:
+            return said
+        points = round_["points"]
+        if bid == SMUDGE and len(points) == len(POINTS):
+            tricks = "and all" if round_.get("all_tricks", False) else "but not all"
+            return f"{said}: all four points {tricks} six tricks"
+        return f"{said}: {', '.join(points) if points else 'no points'}"
+
     def details(self, round_: Mapping[str, Any]) -> dict[str, str | int]:
         facts: dict[str, str | int] = {
             "pitcher": round_["pitcher"],

@@ -19,6 +19,7 @@ from scorekeeper.game import (
     as_player,
     check_keys,
     held_by_others,
+    held_words,
     pay_the_difference,
     player_map,
 )
@@ -203,6 +204,22 @@ first; the deal passes to the left."""
                 player["cards"] = round_["cards"][name]
             players[name] = player
         return RoundFacts(facts, players)
+
+    def describe(self, setup: Setup, before: State, round_: Mapping[str, Any], after: State) -> str:
+        """ "Max went out on two sets; Grandma held 45, Zoe 25; rummy called by Ann" """
+        out = round_["out"]
+        held = {
+            name: after.totals[name] - before.totals[name] for name in setup.players if name != out
+        }
+        said = f"{out} went out on {before.info['contract']}; {held_words(held)}"
+        calls = [
+            name if count == 1 else f"{name} ×{count}"
+            for name, count in round_.get("rummies", {}).items()
+            if count
+        ]
+        if calls:
+            said += f"; rummy called by {', '.join(calls)}"
+        return said
 
     def details(self, round_: Mapping[str, Any]) -> dict[str, str | int]:
         facts: dict[str, str | int] = {"out": round_["out"]}

@@ -140,7 +140,7 @@ def _round_rows(session_id: str, session: Session, details: Sequence[str]) -> It
     for index in range(len(session.rounds)):
         before, after = session.state_before(index), session.state_after(index)
         facts = _facts(session, index)
-        what = text(game.describe(setup, before, session.rounds[index]))
+        what = text(session.describe(index))
         scores_before, scores_after = game.scores(setup, before), game.scores(setup, after)
         for seat, name in enumerate(session.players, start=1):
             known: Mapping[str, object] = {**facts.table, **facts.players.get(name, {})}

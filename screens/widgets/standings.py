@@ -136,7 +136,7 @@ def last_round(session: Session) -> str:
         for name in session.players
         if new[name] != old[name]
     ]
-    what = game.describe(session.setup, before, session.rounds[index])
+    what = session.describe(index)
     number = max(session.rounds_played, 1)
     return f"Last: {game.round_name} {number} · {what} · {', '.join(changes) or 'no change'}"
 

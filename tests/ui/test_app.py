@@ -105,6 +105,7 @@ async def test_the_command_palette_offers_the_tables_actions(store: Store) -> No
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
         assert "Undo hand 1" in app.screen.question
+        assert app.screen.detail.startswith("Max went out on two sets; Grandma held 45, Zoe 25")
 
 
 def test_a_locked_store_gets_a_problem_screen_not_a_traceback(

@@ -41,7 +41,6 @@ from scorekeeper.games.rummy_5000.stakes import (
 from scorekeeper.money import MINUS, format_amount
 
 FALSE_CLAIM = 50
-BONUS_WORDS = {"out": "", "first_turn": " on the first turn", "no_draw": " without drawing"}
 HANDS_PER_STAKES_GAME = 2
 GAME_POINT_OPTIONS = ("play_to_win", "must_go_out", "doubling", "limit_poker")
 OPTION_WORDS = {
@@ -54,6 +53,13 @@ OPTION_WORDS = {
     "limit_poker": "limit poker",
 }
 """The variations as an export's options column names them, in this order."""
+RANK_WORDS = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks"}
+"""A wild rank as the table says it; the others are plurals of their number ("5s")."""
+BONUS_WORDS = {
+    "out": "",
+    "first_turn": " on the first turn",
+    "no_draw": " on the first turn without drawing",
+}
 
 
 def default_target(player_count: int) -> int:
@@ -355,12 +361,13 @@ hands, settled at stake per game point or chip."""
             if "game_points" in info and state.finished:
                 lines.append(("Games won", _tally(setup, info["game_points"])))
         chosen = [
-            name.replace("_", " ")
+            name
             for name in ("michigan", "money_cards", "must_go_out", "play_to_win")
             if options[name]
         ]
         if chosen:
-            lines.append(("Variations", ", ".join(chosen)))
+            words = ", ".join(OPTION_WORDS[name] for name in chosen)
+            lines.append(("Variations", words[0].upper() + words[1:]))
         return lines
 
     def _stakes_panel(self, setup: Setup, state: State) -> list[tuple[str, str]]:
@@ -435,29 +442,56 @@ hands, settled at stake per game point or chip."""
                 player["game points"] = str(after.info["game_points"][name])
         return RoundFacts(facts, players)
 
-    def describe(self, setup: Setup, before: State, round_: Mapping[str, Any]) -> str:
-        """The hand in a few words: "Ann dealt · wild 9 · pot 8 · Bob gave up". A false
-        claim is no deal: "Bob: false claim, +50 to each other player"."""
+    def describe(self, setup: Setup, before: State, round_: Mapping[str, Any], after: State) -> str:
+        """ "5s wild; Bob went out on the first turn; Ann melded 120 and held 15, Bob melded
+        340"; a false claim as "Bob: false claim, +50 to each other player"."""
         if "false_claim" in round_:
-            others = "each player of the other side" if setup.options["partners"] else None
-            return f"{round_['false_claim']}: false claim, +{FALSE_CLAIM} to " + (
-                others or "each other player"
+            others = (
+                "each player of the other side"
+                if setup.options["partners"]
+                else "each other player"
             )
-        parts = [f"{before.dealer} dealt", f"wild {round_['wild']}"]
-        if "stake" in round_:
-            parts.append(f"cube {round_['stake']}")
-        if "pot" in round_:
-            parts.append(f"pot {sum(round_['pot'].values())}")
-        if round_.get("folded") is not None:
-            parts.append(f"{round_['folded']} folded")
-        elif round_.get("gave_up") is not None:
-            parts.append(f"{round_['gave_up']} gave up")
-        elif round_["out"] is None:
-            parts.append("nobody out")
+            return f"{round_['false_claim']}: false claim, +{FALSE_CLAIM} to {others}"
+        said = [f"{RANK_WORDS.get(round_['wild'], round_['wild'] + 's')} wild"]
+        folded, gave_up = round_.get("folded"), round_.get("gave_up")
+        if folded is not None:
+            said.append(f"{folded} folded")
+        elif gave_up is not None:
+            said.append(f"{gave_up} gave up after the betting")
         else:
-            bonus = BONUS_WORDS[round_.get("bonus") or "out"]
-            parts.append(f"{round_['out']} went out{bonus}")
-        return " · ".join(parts)
+            hand = read_hand(setup, round_)
+            out = round_["out"]
+            if out is None:
+                said.append("nobody went out: the stock ran out")
+            else:
+                said.append(f"{out} went out{BONUS_WORDS[round_.get('bonus') or 'out']}")
+            said.append(
+                ", ".join(
+                    f"{name} melded {hand.melded[name]}"
+                    + (f" and held {hand.in_hand[name]}" if hand.in_hand[name] else "")
+                    for name in setup.players
+                )
+            )
+            money = [
+                f"{name} {'+' if value > 0 else MINUS}{abs(value)} for money cards"
+                for name, value in hand.money_cards.items()
+                if value
+            ]
+            if money:
+                said.append(", ".join(money))
+        if "stake" in round_:
+            said.append(f"cube at {round_['stake']}")
+        if "pot" in round_:
+            said.append(f"pot {sum(round_['pot'].values())} chips")
+        if "game_points" in after.info and "game_points" in before.info:
+            moved = {
+                name: after.info["game_points"][name] - before.info["game_points"][name]
+                for name in setup.players
+            }
+            if any(moved.values()):
+                label = "chips" if setup.options["limit_poker"] else "game points"
+                said.append(f"{label} {_signed(setup, moved)}")
+        return "; ".join(said)
 
     def details(self, round_: Mapping[str, Any]) -> dict[str, str | int]:
         if "false_claim" in round_:
