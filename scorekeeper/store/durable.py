@@ -22,6 +22,7 @@ the CSV export all go through ``write_atomically`` or ``replacing_texts``.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import re
@@ -341,7 +342,8 @@ def _check_replaceable(path: Path) -> None:
     except FileNotFoundError:
         return
     if stat.S_ISDIR(found.st_mode):
-        raise IsADirectoryError(21, "it is a folder, not a file", str(path))
+        cause = IsADirectoryError(errno.EISDIR, "it is a folder, not a file", str(path))
+        raise ReplaceFailed(path, cause, [])
 
 
 @contextlib.contextmanager

@@ -1,0 +1,248 @@
+"""Every document is checked before it is used: a wrong-typed field, deep nesting, a huge
+number, a file that is not a file or is far too big is a damaged file named with what is
+wrong, never a crash; every other session still lists, counts, settles and exports."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.cli import main
+from scorekeeper.store import Store, StoreDamaged
+from scorekeeper.store.durable import SIZE_CAP
+from tests.hostile.stores import Document, rewrite, two_sessions
+from tests.store_tables import file_of
+
+ROOT = Path(__file__).parents[2]
+COMMAND_LINE = "import sys; from scorekeeper.cli import main; sys.exit(main())"
+
+
+def deep(levels: int) -> object:
+    nested: object = 0
+    for _ in range(levels):
+        nested = [nested]
+    return nested
+
+
+def set_in(*keys_and_value: object) -> Callable[[Document], None]:
+    *keys, value = keys_and_value
+
+    def change(document: Document) -> None:
+        place = document
+        for key in keys[:-1]:
+            place = place[key]
+        place[keys[-1]] = value
+
+    return change
+
+
+WRONG_FIELDS: dict[str, tuple[Callable[[Document], object], str]] = {
+    "order is text": (set_in("order", "soon"), "order that is not a number"),
+    "started is a number": (set_in("summary", "started", 12), "started"),
+    "started has no offset": (set_in("summary", "started", "2024-05-03T19:00:00"), "started"),
+    "rounds is text": (set_in("summary", "rounds", "three"), "rounds"),
+    "players do not match the totals": (
+        set_in("summary", "players", ["Ann", "Zed"]),
+        "totals",
+    ),
+    "the session's rounds are text": (set_in("session", "rounds", "many"), "rounds"),
+    "a round is a number": (set_in("session", "rounds", [1, 2]), "rounds"),
+    "nesting just past the cap": (set_in("session", "options", {"x": deep(40)}), "nested"),
+}
+TEXT_DAMAGES: dict[str, tuple[Callable[[str], str], str]] = {
+    "deep nesting": (
+        lambda text: text.replace('"options":{', '"options":{"x":' + "[" * 5000 + "]" * 5000 + ","),
+        "nested too deeply",
+    ),
+    "a 5,000-digit number": (
+        lambda text: text.replace('"order":', '"order":' + "7" * 5000 + ',"was":'),
+        "number too long",
+    ),
+    "a 5,000-digit number in a round": (
+        lambda text: text.replace('"bid":3', '"bid":' + "9" * 5000),
+        "number too long",
+    ),
+    "a huge exponent": (lambda text: text.replace('"bid":3', '"bid":1e99999'), "number too long"),
+    "NaN": (lambda text: text.replace('"bid":3', '"bid":NaN'), "not valid JSON"),
+    "cut mid-string": (lambda text: text[: text.index('"pitcher":"') + 13], "cut short"),
+}
+
+
+def commands(path: Path) -> dict[str, list[str]]:
+    db = ["--db", str(path)]
+    return {
+        "list": ["list", *db],
+        "stats": ["stats", *db],
+        "settle": ["settle", *db],
+        "export": ["export", *db, "--out", str(path.parent / "out")],
+    }
+
+
+def assert_every_command_survives(
+    path: Path, spared: str, named: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for command, argv in commands(path).items():
+        assert main(argv) == 0, command
+        out, err = capsys.readouterr()
+        assert "something went wrong" not in err, command
+        assert named in err, f"{command} names the damaged file"
+        if command == "list":
+            assert spared in out
+
+
+@pytest.mark.parametrize("damage", [*WRONG_FIELDS, *TEXT_DAMAGES])
+def test_a_wrong_field_is_a_damaged_file_and_every_command_survives(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], damage: str
+) -> None:
+    path = tmp_path / "db"
+    hit, spared = two_sessions(path)
+    if damage in WRONG_FIELDS:
+        change, words = WRONG_FIELDS[damage]
+        file = rewrite(path, hit, change)
+    else:
+        damage_text, words = TEXT_DAMAGES[damage]
+        file = rewrite(path, hit, lambda document: None)
+        file.write_text(damage_text(file.read_text().replace(" ", "")))
+    with Store(path) as store:
+        with pytest.raises(StoreDamaged) as refused:
+            store.load(hit)
+        assert str(refused.value).startswith(str(file))
+        assert words in str(refused.value)
+        assert store.damaged() == [file]
+        assert spared in [summary.id for summary in store.summaries()]
+    assert_every_command_survives(path, spared, str(file), capsys)
+
+
+def not_a_file(kind: str, file: Path, tmp_path: Path) -> None:
+    file.unlink()
+    if kind == "a FIFO":
+        os.mkfifo(file)
+    elif kind == "a folder":
+        file.mkdir()
+    elif kind == "a link to a device":
+        os.symlink("/dev/zero", file)
+    else:
+        with open(file, "wb") as big:
+            big.truncate(SIZE_CAP + 1)
+
+
+@pytest.mark.parametrize("kind", ["a FIFO", "a folder", "a link to a device", "over 16 MB"])
+def test_what_is_not_a_regular_file_is_reported_not_opened(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str
+) -> None:
+    if kind != "over 16 MB" and not hasattr(os, "mkfifo"):
+        pytest.skip("needs FIFOs and links")
+    path = tmp_path / "db"
+    hit, spared = two_sessions(path)
+    file = file_of(path, hit)
+    not_a_file(kind, file, tmp_path)
+    assert_every_command_survives(path, spared, str(file), capsys)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_fifo_named_like_a_session_does_not_hang_list_in_a_real_process(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "db"
+    _, spared = two_sessions(path)
+    os.mkfifo(path / "sessions" / "deadbeef.json")
+    done = subprocess.run(
+        [sys.executable, "-c", COMMAND_LINE, "--db", str(path), "list"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert done.returncode == 0
+    assert spared in done.stdout
+    assert "deadbeef.json is a named pipe" in done.stderr
+
+
+def stamp_vouching_for(path: Path) -> None:
+    """Write index.stamp as the store itself would for the index as it now is."""
+    index, folder = os.stat(path / "index.json"), os.stat(path / "sessions")
+    stamp = {
+        "index": [index.st_ino, index.st_size, index.st_mtime_ns],
+        "sessions": [folder.st_ino, folder.st_size, folder.st_mtime_ns],
+    }
+    (path / "index.stamp").write_text(json.dumps(stamp))
+
+
+BAD_INDEXES: dict[str, Callable[[dict[str, object]], object]] = {
+    "a row of the wrong length": lambda sessions: sessions.update(
+        {sid: entry[:4] + [entry[4][:3]] for sid, entry in sessions.items()}  # type: ignore[index]
+    ),
+    "an order that is text": lambda sessions: sessions.update(
+        {sid: entry[:3] + ["late", entry[4]] for sid, entry in sessions.items()}  # type: ignore[index]
+    ),
+    "totals of the wrong type": lambda sessions: [
+        entry[4].__setitem__(8, "lots")  # type: ignore[index]
+        for entry in sessions.values()
+        if type(entry[4]) is list  # type: ignore[index]
+    ],
+}
+
+
+@pytest.mark.parametrize("damage", BAD_INDEXES)
+def test_a_bad_index_even_vouched_for_by_its_stamp_is_rebuilt(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], damage: str
+) -> None:
+    path = tmp_path / "db"
+    two_sessions(path)
+    with Store(path) as store:
+        expected = store.summaries()
+    data = json.loads((path / "index.json").read_text())
+    BAD_INDEXES[damage](data["sessions"])
+    (path / "index.json").write_text(json.dumps(data))
+    stamp_vouching_for(path)
+    with Store(path, readonly=True) as reader:
+        assert reader.summaries() == expected
+    for command, argv in commands(path).items():
+        assert main(argv) == 0, command
+        assert capsys.readouterr().err == "", command
+    with Store(path) as store:
+        assert store.summaries() == expected
+
+
+@pytest.mark.parametrize(
+    "stamp", [b"[]", b'{"index": 1, "sessions": 2}', b'{"index": [1e400], "sessions": null}']
+)
+def test_a_bad_stamp_only_costs_a_rebuild(tmp_path: Path, stamp: bytes) -> None:
+    path = tmp_path / "db"
+    two_sessions(path)
+    (path / "index.stamp").write_bytes(stamp)
+    with Store(path, readonly=True) as reader:
+        assert len(reader.summaries()) == 3
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        b"{",
+        b'{"schema": 1, "names": {"2024-05-03": 7}}',
+        b'{"schema": 2, "names": {}, "moves": {"abc": 12}}',
+        b'{"schema": 1, "names": [' * 3000,
+        b'{"schema": 1, "names": {"2024-05-03": "' + b"x" * 5000 + b'"}}',
+    ],
+)
+def test_bad_night_names_lose_only_the_names_with_a_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], names: bytes
+) -> None:
+    path = tmp_path / "db"
+    _, spared = two_sessions(path)
+    (path / "nights.json").write_bytes(names)
+    for command in ("settle", "export"):
+        assert main(commands(path)[command]) == 0, command
+        out, err = capsys.readouterr()
+        assert "nights.json" in err and "sessions are not affected" in err
+        assert "something went wrong" not in err
+    assert main(commands(path)["list"]) == 0
+    assert spared in capsys.readouterr().out
+    assert (path / "nights.json").read_bytes() == names, "left untouched"
