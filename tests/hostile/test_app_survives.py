@@ -1,0 +1,64 @@
+"""Opening the app on a store with a damaged file: it starts, lists the rest, and names
+the command that repairs the damage; a session damaged where it lies is a problem screen."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.store import Store
+from screens.app import ScorekeeperApp
+from screens.home import HomeScreen
+from screens.problem import ProblemScreen
+from screens.widgets.grid import ScoreGrid
+from tests.hostile.stores import rewrite, two_sessions
+from tests.store_tables import file_of
+
+DAMAGES = {
+    "order is text": lambda file: rewrite(
+        file.parents[1], file.stem, lambda document: document.update(order="soon")
+    ),
+    "a 5,000-digit number": lambda file: file.write_text(
+        file.read_text().replace('"order":', '"order":' + "7" * 5000 + ',"was":')
+    ),
+    "a FIFO": lambda file: (file.unlink(), os.mkfifo(file)),
+}
+
+
+@pytest.mark.parametrize("damage", DAMAGES)
+async def test_the_app_opens_lists_the_rest_and_names_doctor(tmp_path: Path, damage: str) -> None:
+    path = tmp_path / "db"
+    hit, spared = two_sessions(path)
+    file = file_of(path, hit)
+    DAMAGES[damage](file)
+    with Store(path) as store:
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, HomeScreen)
+            listed = app.screen.query_one("#sessions", ScoreGrid).rows
+            assert len(listed) == 2
+            notice = str(app.screen.query_one("#damaged").render())
+            assert file.name in notice and "scorekeeper doctor --fix" in notice
+
+
+async def test_a_session_damaged_where_it_lies_opens_a_problem_screen_naming_doctor(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "db"
+    hit, _ = two_sessions(path)
+    with Store(path) as store:
+        index = [summary.id for summary in store.summaries()].index(hit)
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            file_of(path, hit).write_bytes(b'{"session": {"1": {"order": "')
+            for _ in range(index):
+                await pilot.press("down")
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, ProblemScreen)
+            assert "cut short" in app.screen.message
+            assert "scorekeeper doctor --fix" in app.screen.message
