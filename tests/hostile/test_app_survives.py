@@ -30,7 +30,7 @@ DAMAGES = {
 @pytest.mark.parametrize("damage", DAMAGES)
 async def test_the_app_opens_lists_the_rest_and_names_doctor(tmp_path: Path, damage: str) -> None:
     path = tmp_path / "db"
-    hit, spared = two_sessions(path)
+    hit, _ = two_sessions(path)
     file = file_of(path, hit)
     DAMAGES[damage](file)
     with Store(path) as store:
