@@ -128,6 +128,14 @@ def _index(root: Path) -> Finding | None:
     sessions = data.get("sessions")
     if not isinstance(sessions, dict) or any(map(entry_problem, sessions.values())):
         return Finding(file, "holds entries scorekeeper does not write", "rebuild it")
+    try:
+        files = {name.removesuffix(".json") for name in os.listdir(root / "sessions")}
+    except FileNotFoundError:
+        files = set()
+    if not set(sessions) <= files or any(
+        _SESSION.fullmatch(name + ".json") and name not in sessions for name in files
+    ):
+        return Finding(file, "does not list the session files as they are", "rebuild it")
     return None
 
 

@@ -67,9 +67,10 @@ def summary_problem(fields: Mapping[str, Any]) -> str | None:
     if named != sorted(SUMMARY_FIELDS):
         return "a summary without the fields scorekeeper writes"
     players = fields["players"]
+    if not (_is_names(players) and 0 < len(players) == len(set(players))):
+        return "a summary whose players are wrong"
     checks = {
         "game": type(fields["game"]) is str,
-        "players": _is_names(players) and 0 < len(players) == len(set(players)),
         "started": _is_time(fields["started"]),
         "updated": _is_time(fields["updated"]),
         "rounds": _is_int(fields["rounds"]) and fields["rounds"] >= 0,
