@@ -1,0 +1,164 @@
+"""Kill the real app mid-record, through a terminal, at random moments: the store always
+opens again and every round the screen showed as recorded is on disk.
+
+The app runs on a pseudo-terminal as a person would use it: Enter opens the session, ``r``
+the Racehorse entry, ``a``/``b``/... picks the pitcher, a digit the bid, ``m`` made, Enter
+records. A round is acknowledged once the status line moves on to the next deal
+("Deal 4 ·" means three are recorded). SIGKILL comes while keys are still on their way.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import random
+import re
+import select
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import Session
+from scorekeeper.store import Store
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal"),
+]
+
+KILLS = 20
+ROOT = Path(__file__).parents[2]
+TABLE = ("Ann", "Bob", "Cid", "Dee", "Eve")
+APP = "import sys; from screens.launch import main; sys.exit(main())"
+DOWN, ENTER = b"\x1b[B", b"\r"
+ANSI = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-Za-z]|[=>78])")
+WAIT = 60.0
+
+
+def nth_round(number: int) -> dict[str, object]:
+    return {"pitcher": TABLE[number % 5], "bid": 2 + number % 3, "made": True}
+
+
+def keys_for(number: int) -> list[bytes]:
+    round_ = nth_round(number)
+    pitcher, bid = str(round_["pitcher"])[0].lower(), str(round_["bid"])
+    return [pitcher.encode(), DOWN, bid.encode(), DOWN, b"m", ENTER]
+
+
+class Terminal:
+    """The app on a pseudo-terminal of 100x30, and everything it has drawn so far."""
+
+    def __init__(self, store: Path) -> None:
+        leader, follower = os.openpty()
+        fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", APP, "--db", str(store)],
+            stdin=follower,
+            stdout=follower,
+            stderr=follower,
+            cwd=ROOT,
+            env={**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm-256color"},
+            start_new_session=True,
+        )
+        os.close(follower)
+        self.leader = leader
+        self.drawn = b""
+
+    def read(self, timeout: float) -> None:
+        """Take in what the app drew within ``timeout`` seconds."""
+        ready, _, _ = select.select([self.leader], [], [], timeout)
+        if ready:
+            try:
+                self.drawn += ANSI.sub(b"", os.read(self.leader, 65536))
+            except OSError:
+                pass
+
+    def settle(self) -> None:
+        """Read until the app has drawn nothing for a moment: the screen is ready for keys."""
+        self.read(1.0)
+        while True:
+            before = len(self.drawn)
+            self.read(0.15)
+            if len(self.drawn) == before:
+                return
+
+    def wait_for(self, pattern: bytes, since: int = 0) -> None:
+        deadline = time.monotonic() + WAIT
+        while not re.search(pattern, self.drawn[since:]):
+            assert time.monotonic() < deadline, f"never drew {pattern!r}: {self.drawn[-500:]!r}"
+            assert self.process.poll() is None, f"the app ended: {self.drawn[-2000:]!r}"
+            self.read(0.5)
+
+    def press(self, *keys: bytes) -> None:
+        """One key at a time, each once the app has drawn what the last one did, as a
+        person watches the focus move before typing on."""
+        for key in keys:
+            os.write(self.leader, key)
+            self.settle()
+
+    def deals_shown(self) -> int:
+        """Rounds the status line has shown as recorded: the last deal it names, less one."""
+        shown = [int(number) for number in re.findall(rb"Deal (\d+) \xc2\xb7", self.drawn)]
+        return max(shown, default=1) - 1
+
+    def kill(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait()
+        while True:  # what the app drew before it died still counts
+            before = len(self.drawn)
+            self.read(0)
+            if len(self.drawn) == before:
+                break
+        os.close(self.leader)
+
+
+def one_life(store: Path, recorded: int, pick: random.Random) -> int:
+    """Open the app, record a few rounds, kill it mid-way; returns the rounds it showed."""
+    terminal = Terminal(store)
+    try:
+        terminal.wait_for(rb"Racehorse")
+        terminal.press(ENTER)
+        terminal.wait_for(rb"Deal \d+ \xc2\xb7")
+        for number in range(recorded, recorded + pick.randint(0, 2)):
+            since = len(terminal.drawn)
+            terminal.press(b"r")
+            terminal.wait_for(rb"Pitcher", since)
+            terminal.settle()
+            terminal.press(*keys_for(number))
+            terminal.wait_for(rb"Deal %d \xc2\xb7" % (number + 2), since)
+        since = len(terminal.drawn)
+        terminal.press(b"r")
+        terminal.wait_for(rb"Pitcher", since)
+        terminal.settle()
+        keys = keys_for(terminal.deals_shown())
+        terminal.press(*keys[:-1])
+        os.write(terminal.leader, keys[-1])  # Enter: the save is under way when the kill comes
+        terminal.read(pick.uniform(0, 0.15))
+    finally:
+        terminal.kill()
+    return terminal.deals_shown()
+
+
+def test_the_app_killed_mid_record_loses_no_round_it_showed(tmp_path: Path) -> None:
+    pick = random.Random(20261130)
+    with Store(tmp_path) as store:
+        session_id = store.add(Session.new("racehorse", TABLE))
+    recorded = 0
+    caught_in_flight = 0
+    for kill in range(KILLS):
+        shown = one_life(tmp_path, recorded, pick)
+        with Store(tmp_path) as store:
+            assert store.damaged() == [], f"kill {kill}"
+            rounds = store.load(session_id).rounds
+        assert len(rounds) >= shown, f"kill {kill}: the screen showed {shown}, disk has fewer"
+        assert rounds == [nth_round(number) for number in range(len(rounds))]
+        caught_in_flight += len(rounds) > shown
+        recorded = len(rounds)
+    assert recorded >= KILLS // 2, "the test did record rounds"
+    print(f"{KILLS} kills, {recorded} rounds on disk, {caught_in_flight} saved but not yet shown")
