@@ -9,6 +9,7 @@ records. A round is acknowledged once the status line moves on to the next deal
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import random
@@ -74,10 +75,8 @@ class Terminal:
         """Take in what the app drew within ``timeout`` seconds."""
         ready, _, _ = select.select([self.leader], [], [], timeout)
         if ready:
-            try:
+            with contextlib.suppress(OSError):  # the app is gone: nothing more to read
                 self.drawn += ANSI.sub(b"", os.read(self.leader, 65536))
-            except OSError:
-                pass
 
     def settle(self) -> None:
         """Read until the app has drawn nothing for a moment: the screen is ready for keys."""
