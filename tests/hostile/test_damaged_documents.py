@@ -143,6 +143,9 @@ def test_what_is_not_a_regular_file_is_reported_not_opened(
     file = file_of(path, hit)
     not_a_file(kind, file, tmp_path)
     assert_every_command_survives(path, spared, str(file), capsys)
+    if kind == "over 16 MB":
+        assert main(commands(path)["list"]) == 0
+        assert "at most 16 MB is read" in capsys.readouterr().err
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
@@ -238,6 +241,7 @@ def test_a_bad_stamp_only_costs_a_rebuild(tmp_path: Path, stamp: bytes) -> None:
         b'{"schema": 1, "names": [' * 3000,
         b'{"schema": 1, "names": {"2024-05-03": "' + b"x" * 5000 + b'"}}',
     ],
+    ids=["cut short", "a name that is a number", "a move to a number", "deep", "a long name"],
 )
 def test_bad_night_names_lose_only_the_names_with_a_warning(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], names: bytes
