@@ -35,13 +35,19 @@ def run_until_killed(store: Path, seed: int, pick: random.Random) -> list[str]:
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
     assert child.stdout is not None
+    printed: list[str] = []
     if pick.random() < 0.2:
         time.sleep(pick.uniform(0, 0.3))
     else:
         assert child.stdout.readline() == "ready\n"
+        # A few saves first, however busy the machine, so the kill meets a store in use.
+        for _ in range(pick.randint(0, 3)):
+            printed.append(child.stdout.readline().rstrip("\n"))
+            if printed[-1].startswith("added"):
+                printed.append(child.stdout.readline().rstrip("\n"))
         time.sleep(pick.uniform(0, 0.03))
     child.send_signal(signal.SIGKILL)
-    printed = child.stdout.read().split("\n")[:-1]  # a line cut off by the kill does not count
+    printed += child.stdout.read().split("\n")[:-1]  # a line cut off by the kill does not count
     child.wait()
     assert child.returncode == -signal.SIGKILL, "the writer ended before it was killed"
     return printed
