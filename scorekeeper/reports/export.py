@@ -27,9 +27,12 @@ a byte order mark, so spreadsheets read é, ü and 中 right.
 from __future__ import annotations
 
 import csv
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+import io
+import tempfile
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
+from typing import BinaryIO, TextIO
 
 from scorekeeper.game import RoundFacts
 from scorekeeper.reports.nights import night_labels
@@ -74,6 +77,8 @@ ROUND_COLUMNS = [
 DETAIL = "detail:"
 
 Cell = str | int
+Progress = Callable[[int, int], None]
+"""Told (sessions done, sessions in all) as an export goes."""
 
 
 def text(value: str) -> str:
@@ -108,8 +113,9 @@ def _facts(session: Session, index: int) -> RoundFacts:
 
 
 def _session_row(
-    session_id: str, session: Session, started: str, updated: str, night: str, seats: int
+    session_id: str, session: Session, started: str, updated: str, night: str
 ) -> list[Cell]:
+    """The session's row, as long as its own seats (the caller pads it to the widest)."""
     game, setup = session.game, session.setup
     unit, score_unit = game.played_for(setup), game.score_unit(setup)
     row: list[Cell] = [
@@ -131,23 +137,36 @@ def _session_row(
     scores, balances = game.scores(setup, session.state), session.balances
     for name in session.players:
         row += [text(name), amount(scores[name], score_unit), amount(balances[name], unit)]
-    return row + [""] * (len(SEAT_COLUMNS) * (seats - len(session.players)))
+    return row
 
 
-def _round_rows(session_id: str, session: Session, details: Sequence[str]) -> Iterator[list[Cell]]:
+def _round_rows(
+    session_id: str, session: Session, facts: Sequence[RoundFacts], place: Mapping[str, int]
+) -> Iterator[list[Cell]]:
+    """The session's rows, each as long as ``place`` has detail columns: a fact sits in
+    its column, and every other detail cell is empty."""
     game, setup = session.game, session.setup
     unit, score_unit = game.played_for(setup), game.score_unit(setup)
-    for index in range(len(session.rounds)):
+    sid, name_of_game = text(session_id), text(game.name)
+    width = len(place)
+    for index, round_facts in enumerate(facts):
         before, after = session.state_before(index), session.state_after(index)
-        facts = _facts(session, index)
         what = text(session.describe(index))
         scores_before, scores_after = game.scores(setup, before), game.scores(setup, after)
+        shared: list[Cell] = [""] * width
+        for key, value in round_facts.table.items():
+            shared[place[key]] = _fact(value)
         for seat, name in enumerate(session.players, start=1):
-            known: Mapping[str, object] = {**facts.table, **facts.players.get(name, {})}
+            details = shared
+            own = round_facts.players.get(name)
+            if own:
+                details = shared.copy()
+                for key, value in own.items():
+                    details[place[key]] = _fact(value)
             total, balance = scores_after[name], after.balances[name]
             yield [
-                text(session_id),
-                text(game.name),
+                sid,
+                name_of_game,
                 unit,
                 score_unit,
                 index + 1,
@@ -159,33 +178,41 @@ def _round_rows(session_id: str, session: Session, details: Sequence[str]) -> It
                 amount(balance - before.balances[name], unit),
                 amount(balance, unit),
                 what,
-                *(_fact(known[key]) if key in known else "" for key in details),
+                *details,
             ]
 
 
-def _columns(
-    store: Store, session_ids: Iterable[str], strict: bool
-) -> tuple[list[str], int, list[str]]:
-    """The sessions that replay, the most seats any has, and every detail name in their
-    rounds. With ``strict`` a damaged session is an error, otherwise it is skipped."""
-    readable: list[str] = []
-    seats = 0
-    details: dict[str, None] = {}
-    for session_id in dict.fromkeys(session_ids):
-        try:
-            session = store.load(session_id)
-        except StoreDamaged:
-            if strict:
-                raise
-            continue
-        readable.append(session_id)
-        seats = max(seats, len(session.players))
-        for index in range(len(session.rounds)):
-            facts = _facts(session, index)
-            details.update(dict.fromkeys(facts.table))
-            for player in facts.players.values():
-                details.update(dict.fromkeys(player))
-    return readable, seats, list(details)
+class _Spool:
+    """The rounds' rows, written as each session is read, before every detail column is
+    known: each session's rows go to a temporary file as long as the details met so far,
+    and are widened to the final header only when copied out (rarely needed, as the
+    columns settle within the first sessions of each game). So each session is read and
+    replayed once, and the rows never all sit in memory."""
+
+    def __init__(self, file: BinaryIO) -> None:
+        self._file = file
+        self._chunks: list[tuple[int, int]] = []
+        self._buffer = io.StringIO()
+        self._rows = csv.writer(self._buffer)
+
+    def add(self, rows: Iterable[list[Cell]], width: int) -> None:
+        self._rows.writerows(rows)
+        data = self._buffer.getvalue().encode("utf-8")
+        self._buffer.seek(0)
+        self._buffer.truncate()
+        self._file.write(data)
+        self._chunks.append((width, len(data)))
+
+    def copy_to(self, handle: TextIO, width: int) -> None:
+        out = csv.writer(handle)
+        self._file.seek(0)
+        for known, size in self._chunks:
+            chunk = self._file.read(size).decode("utf-8")
+            if known == width:
+                handle.write(chunk)
+                continue
+            padding = [""] * (width - known)
+            out.writerows(row + padding for row in csv.reader(io.StringIO(chunk, newline="")))
 
 
 def _not_replaced(out: Path, paths: Sequence[Path], error: ReplaceFailed) -> str:
@@ -237,43 +264,69 @@ def export(
     session_ids: Sequence[str] | None = None,
     *,
     prefix: str = "",
+    progress: Progress | None = None,
 ) -> list[Path]:
     """Write ``<prefix>sessions.csv`` and ``<prefix>rounds.csv`` into ``out_dir``; returns
     the two paths, absolute.
 
     Without ``session_ids`` every readable session goes out, oldest first, and damaged ones
     are skipped (``store.damaged()`` names them); a named session that is damaged or
-    unknown raises ``StoreError``. Each session is replayed twice: once to learn the
-    columns, once to write its rows.
+    unknown raises ``StoreError``. Each session is read and replayed once; ``progress``
+    hears after each one, and an exception raised from it (a cancel) stops the export
+    with every file in ``out_dir`` as it was.
     """
     out = Path(out_dir).expanduser().absolute()
     summaries = {summary.id: summary for summary in store.summaries()}
     nights = night_labels(store)
+    strict = session_ids is not None
     if session_ids is None:
         chosen = sorted(summaries, key=lambda sid: (summaries[sid].started, sid))
-        ids, seats, details = _columns(store, chosen, strict=False)
     else:
-        ids, seats, details = _columns(store, session_ids, strict=True)
-    seat_columns = [f"{column} {seat}" for seat in range(1, seats + 1) for column in SEAT_COLUMNS]
+        chosen = list(dict.fromkeys(session_ids))
     paths = [out / f"{prefix}sessions.csv", out / f"{prefix}rounds.csv"]
     try:
-        out.mkdir(parents=True, exist_ok=True)
-        sweep_stale(out)
-        with replacing_texts(paths, encoding="utf-8-sig", newline="") as handles:
-            session_rows, round_rows = (csv.writer(handle) for handle in handles)
-            session_rows.writerow(SESSION_COLUMNS + seat_columns)
-            round_rows.writerow(ROUND_COLUMNS + [DETAIL + key for key in details])
-            for session_id in ids:
-                session = store.load(session_id)
+        with tempfile.TemporaryFile() as spooled:
+            spool = _Spool(spooled)
+            place: dict[str, int] = {}
+            session_rows: list[list[Cell]] = []
+            for done, session_id in enumerate(chosen, start=1):
+                try:
+                    session = store.load(session_id)
+                except StoreDamaged:
+                    if strict:
+                        raise
+                    continue
+                facts = [_facts(session, index) for index in range(len(session.rounds))]
+                for round_facts in facts:
+                    for key in round_facts.table:
+                        place.setdefault(key, len(place))
+                    for player in round_facts.players.values():
+                        for key in player:
+                            place.setdefault(key, len(place))
                 summary = summaries.get(session_id)
                 started, updated = (
                     (iso(summary.started), iso(summary.updated)) if summary else ("", "")
                 )
                 night = nights.get(session_id, started[:10])
-                session_rows.writerow(
-                    _session_row(session_id, session, started, updated, night, seats)
-                )
-                round_rows.writerows(_round_rows(session_id, session, details))
+                session_rows.append(_session_row(session_id, session, started, updated, night))
+                spool.add(_round_rows(session_id, session, facts, place), len(place))
+                if progress is not None:
+                    progress(done, len(chosen))
+            seats = max((len(row) - len(SESSION_COLUMNS) for row in session_rows), default=0)
+            seats //= len(SEAT_COLUMNS)
+            seat_columns = [
+                f"{column} {seat}" for seat in range(1, seats + 1) for column in SEAT_COLUMNS
+            ]
+            out.mkdir(parents=True, exist_ok=True)
+            sweep_stale(out)
+            with replacing_texts(paths, encoding="utf-8-sig", newline="") as handles:
+                sessions_file, rounds_file = handles
+                sessions_csv = csv.writer(sessions_file)
+                sessions_csv.writerow(SESSION_COLUMNS + seat_columns)
+                width = len(SESSION_COLUMNS) + len(seat_columns)
+                sessions_csv.writerows(row + [""] * (width - len(row)) for row in session_rows)
+                csv.writer(rounds_file).writerow(ROUND_COLUMNS + [DETAIL + key for key in place])
+                spool.copy_to(rounds_file, len(place))
     except ReplaceFailed as error:
         raise StoreError(_not_replaced(out, paths, error), error.failed) from error
     except OSError as error:
