@@ -17,6 +17,7 @@ import argparse
 import os
 import sys
 import tempfile
+import time
 import traceback
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -174,9 +175,39 @@ def _list(path: Path | None) -> int:
     return 0
 
 
+class _ProgressLine:
+    """A progress line on stderr, redrawn in place at most ten times a second; only when
+    stderr is a terminal, so scripts and logs see no control characters."""
+
+    def __init__(self) -> None:
+        self.shown = 0.0
+        self.drawn = False
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if now - self.shown < 0.1 and done < total:
+            return
+        self.shown, self.drawn = now, True
+        width = 30
+        filled = width * done // total if total else width
+        bar = "#" * filled + "-" * (width - filled)
+        sys.stderr.write(f"\rexporting [{bar}] {done:,} of {plural(total, 'session')}")
+        sys.stderr.flush()
+
+    def end(self) -> None:
+        if self.drawn:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
 def _export(path: Path | None, session_ids: list[str] | None, out: Path) -> int:
     with Store(path, readonly=True) as store:
-        written = export(store, out, session_ids)
+        line = _ProgressLine() if sys.stderr.isatty() else None
+        try:
+            written = export(store, out, session_ids, progress=line)
+        finally:
+            if line is not None:
+                line.end()
         for file in written:
             print(f"wrote {file}")
         _warn_names(store)

@@ -1,5 +1,6 @@
 """Export to CSV from any screen: a small dialog asks which folder (the last one used, as a
-full path), then a notification names the files written, or says why not."""
+full path), a progress bar shows the files being written in a worker (Esc stops it), then a
+notification names the files written, or says why not."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from textual.widgets import Input, Static
 
 from scorekeeper.settings import export_folder, remember_export_folder
 from scorekeeper.store import Store, StoreError
+from screens.export_progress import Exported, ExportProgress
 from screens.format import plain
 
 
@@ -54,27 +56,44 @@ class ExportScreen(ModalScreen[Path | None]):
         self.dismiss(None)
 
 
-def _write(screen: Widget, store: Store, session_ids: list[str] | None, folder: Path) -> None:
-    from scorekeeper.reports.export import export, file_prefix  # only when asked: quick start
+def _write(
+    screen: Widget,
+    store: Store,
+    session_ids: list[str] | None,
+    folder: Path,
+    done: Callable[[], None] | None,
+) -> None:
+    from scorekeeper.reports.export import file_prefix  # only when asked: quick start
+
+    def finished(outcome: Exported | None) -> None:
+        if outcome is None:
+            screen.notify("Export stopped: every file there is as it was.", title="Not exported")
+        elif outcome.problem is not None:
+            reason = outcome.problem.rstrip(".")  # the domain's message may end a sentence
+            screen.notify(
+                f"Export failed: {reason}. Nothing was changed; check the folder {folder}.",
+                title="Not exported",
+                severity="error",
+                timeout=10,
+                markup=False,
+            )
+        else:
+            written = outcome.paths
+            message = f"Wrote {written[0]} and {written[1]}"
+            try:
+                remember_export_folder(store, folder)
+            except StoreError as error:
+                message += f". {error}"
+            screen.notify(message, title="Exported", timeout=10, markup=False)
+        if done is not None:
+            done()
 
     try:
-        written = export(store, folder, session_ids, prefix=file_prefix(store, session_ids, folder))
+        prefix = file_prefix(store, session_ids, folder)
     except (OSError, StoreError) as error:
-        reason = str(error).rstrip(".")  # the domain's message may end a sentence already
-        screen.notify(
-            f"Export failed: {reason}. Nothing was changed; check the folder {folder}.",
-            title="Not exported",
-            severity="error",
-            timeout=10,
-            markup=False,
-        )
+        finished(Exported([], str(error)))
         return
-    message = f"Wrote {written[0]} and {written[1]}"
-    try:
-        remember_export_folder(store, folder)
-    except StoreError as error:
-        message += f". {error}"
-    screen.notify(message, title="Exported", timeout=10, markup=False)
+    screen.app.push_screen(ExportProgress(store, folder, session_ids, prefix), finished)
 
 
 def export_sessions(
@@ -95,8 +114,8 @@ def export_sessions(
 
     def chosen(folder: Path | None) -> None:
         if folder is not None:
-            _write(screen, store, session_ids, folder)
-        if done is not None:
+            _write(screen, store, session_ids, folder, done)
+        elif done is not None:
             done()
 
     screen.app.push_screen(ExportScreen(what, export_folder(store)), chosen)

@@ -50,13 +50,20 @@ def read_csv(path: Path) -> list[dict[str, str]]:
         return list(csv.DictReader(handle))
 
 
+async def settled(pilot: Pilot[None]) -> None:
+    """Wait for the app's workers (an export, the session list) and what they hand back."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
 async def export_here(pilot: Pilot[None]) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
     """Press x on the table and Enter on the folder offered (``exports`` here); the rows of
     the session's ``<date>-<game>-<id>-sessions.csv`` and ``-rounds.csv``."""
     await pilot.press("x")
     await pilot.pause()
     await pilot.press("enter")
-    await pilot.pause()
+    await settled(pilot)
     (sessions,) = Path("exports").glob("*-sessions.csv")
     (rounds,) = Path("exports").glob("*-rounds.csv")
     return read_csv(sessions), read_csv(rounds)

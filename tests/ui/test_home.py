@@ -16,7 +16,7 @@ from screens.home import HomeScreen
 from screens.problem import ProblemScreen
 from screens.table import TableScreen
 from screens.widgets.grid import ScoreGrid
-from tests.ui.play import read_csv
+from tests.ui.play import read_csv, settled
 
 
 def racehorse(*players: str) -> Session:
@@ -97,7 +97,7 @@ async def test_export_from_home_writes_every_session(store: Store) -> None:
         offered = app.screen.query_one("#folder", Input).value
         assert offered == str(Path("exports").absolute())
         await pilot.press("enter")
-        await pilot.pause()
+        await settled(pilot)
         messages = [str(toast.render()) for toast in app.screen.query("Toast")]
     (written,) = Path("exports").glob("*-all-sessions.csv")
     assert len(read_csv(written)) == 2
@@ -114,12 +114,12 @@ async def test_export_asks_where_remembers_it_and_never_overwrites_another(
         await pilot.press("ctrl+e")
         await pilot.pause()
         await pilot.press("ctrl+a", "ctrl+k", *str(elsewhere), "enter")
-        await pilot.pause()
+        await settled(pilot)
         await pilot.press("ctrl+e")
         await pilot.pause()
         assert app.screen.query_one("#folder", Input).value == str(elsewhere)
         await pilot.press("enter")
-        await pilot.pause()
+        await settled(pilot)
         await pilot.press("ctrl+e")
         await pilot.pause()
         await pilot.press("escape")
@@ -138,7 +138,7 @@ async def test_a_failed_export_is_a_notification_and_the_app_goes_on(store: Stor
         await pilot.press("ctrl+e")
         await pilot.pause()
         await pilot.press("enter")
-        await pilot.pause()
+        await settled(pilot)
         messages = [str(toast.render()) for toast in app.screen.query("Toast")]
         assert any("Export failed" in message for message in messages)
         assert not any(".." in message for message in messages)
