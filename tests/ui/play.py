@@ -6,10 +6,23 @@ import csv
 from pathlib import Path
 
 from textual.pilot import Pilot
-from textual.widgets import OptionList
+from textual.widget import Widget
+from textual.widgets import Input, OptionList
 
 from screens.new_session import NewSessionScreen
 from screens.table import TableScreen
+
+
+async def put(pilot: Pilot[None], text: str, field: Widget | None = None) -> None:
+    """Put ``text`` in the focused field at once, as a paste would, for scenarios where
+    the typing itself is not what is tested (the entry tests type key by key): each key
+    pressed in a test waits for the app to settle, so a long evening typed costs seconds."""
+    field = field or pilot.app.focused
+    if not isinstance(field, Input):
+        await pilot.press(*text)  # a one-key choice: its keys are its values
+        return
+    field.value = text
+    field.cursor_position = len(text)
 
 
 async def start_session(
@@ -30,14 +43,16 @@ async def start_session(
         await pilot.press("down")
     await pilot.press("enter")
     for name in players:
-        await pilot.press(*name, "enter")
+        await put(pilot, name)
+        await pilot.press("enter")
     await pilot.press("enter")  # an empty name moves on to the first dealer
     if dealer_key:
         await pilot.press(dealer_key)
     for path, text in (options or {}).items():
         row = screen.query_one_row(f"options.{path}")
         row.control.focus()
-        await pilot.press("ctrl+a", "ctrl+k", *text)
+        await pilot.pause()
+        await put(pilot, text, row.control)
     await pilot.press("ctrl+s")
     await pilot.pause()
     table = pilot.app.screen

@@ -10,7 +10,7 @@ from screens.rounds.base import RoundEntry
 from screens.settle import SettleScreen
 from screens.table import TableScreen
 from screens.widgets.grid import ScoreGrid
-from tests.ui.play import export_here, start_session
+from tests.ui.play import export_here, put, start_session
 
 PARKS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
 AFTER_RACE_1 = ["−8", "−7", "−12", "0", "0", "27"]
@@ -47,7 +47,8 @@ async def sell(pilot: Pilot[None], *sales: tuple[str, str]) -> None:
     for buyer, price in sales:
         await pilot.press(buyer, "down")
         if price:
-            await pilot.press(*price, "down")
+            await put(pilot, price)
+            await pilot.press("down")
 
 
 async def race_2_sold(pilot: Pilot[None], s_price: str) -> None:

@@ -13,7 +13,7 @@ from screens.rounds.base import RoundEntry
 from screens.settle import SettleScreen
 from screens.table import TableScreen
 from screens.widgets.grid import ScoreGrid
-from tests.ui.play import export_here, start_session
+from tests.ui.play import export_here, put, start_session
 
 THREE = ["Ann", "Bob", "Cy"]
 TWO = ["Ann", "Bob"]
@@ -34,7 +34,10 @@ def settle_screen(pilot: Pilot[None]) -> SettleScreen:
 async def hands(pilot: Pilot[None], *points: tuple[str, str]) -> None:
     """Each player's melded and in-hand points, in seat order, then Enter."""
     for melded, held in points:
-        await pilot.press(*melded, "down", *held, "down")
+        await put(pilot, melded)
+        await pilot.press("down")
+        await put(pilot, held)
+        await pilot.press("down")
     await pilot.press("enter")
     await pilot.pause()
 

@@ -9,7 +9,7 @@ from screens.app import ScorekeeperApp
 from screens.rounds.base import RoundEntry
 from screens.settle import SettleScreen
 from screens.table import TableScreen
-from tests.ui.play import export_here, start_session
+from tests.ui.play import export_here, put, start_session
 
 SEATS = ["Grandma", "Max", "Zoe"]
 
@@ -18,7 +18,8 @@ async def hand(pilot: Pilot[None], out: str, *held: str) -> None:
     """r, who went out, then the others' cards in seat order, then Enter."""
     await pilot.press("r", out[0].lower(), "down")
     for cards in held:
-        await pilot.press(*cards, "down")
+        await put(pilot, cards)
+        await pilot.press("down")
     await pilot.press("enter")
     await pilot.pause()
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from scorekeeper import store as store_module
 from scorekeeper.store import Store
@@ -30,14 +31,23 @@ def frozen_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[St
         yield store
 
 
+async def steady_cursor(pilot: Pilot[None]) -> None:
+    """The filter's cursor drawn, not blinking: a loaded machine must not change the picture."""
+    await pilot.pause()
+    pilot.app.screen.query_one(Input).cursor_blink = False
+    await pilot.pause()
+
+
 def test_home_lists_the_evenings_sessions(snap_compare, frozen_store: Store) -> None:
     for evening in EVENINGS.values():
         frozen_store.add(evening())
-    assert snap_compare(ScorekeeperApp(frozen_store), terminal_size=SIZE)
+    app = ScorekeeperApp(frozen_store)
+    assert snap_compare(app, terminal_size=SIZE, run_before=steady_cursor)
 
 
 def test_home_on_a_first_run(snap_compare, frozen_store: Store) -> None:
-    assert snap_compare(ScorekeeperApp(frozen_store), terminal_size=SIZE)
+    app = ScorekeeperApp(frozen_store)
+    assert snap_compare(app, terminal_size=SIZE, run_before=steady_cursor)
 
 
 def test_new_session_with_the_players_typed(snap_compare, frozen_store: Store) -> None:

@@ -1,0 +1,42 @@
+"""Suite-wide settings: the Hypothesis profiles, and which tests are ``slow``.
+
+``slow`` marks what takes seconds of its own: whole evenings played through the app,
+the crash runs, the simulations, the benchmarks' smoke runs and the lint and type checks.
+``pytest -m "not slow"`` is the quick loop while working; the README's command (and CI)
+runs everything. ``--hypothesis-profile=thorough`` runs each property on a thousand
+examples where a test does not set its own number.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "scorekeeper",
+    deadline=None,  # a loaded machine is not a failing property
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile("thorough", parent=settings.get_profile("scorekeeper"), max_examples=1_000)
+settings.load_profile("scorekeeper")
+
+SLOW_MODULES = (
+    "tests/test_crash.py",
+    "tests/test_lint.py",
+    "tests/test_properties.py",
+    "tests/test_export_complete.py",
+    "tests/test_bench_engine.py",
+    "tests/ui/test_bench_ui.py",
+    "tests/ui/test_play_",
+)
+SLOW_TESTS = (
+    "test_exact_chances_agree_with_",
+    "_benchmark_still_runs",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        path = item.nodeid.split("::")[0]
+        if path.startswith(SLOW_MODULES) or any(name in item.name for name in SLOW_TESTS):
+            item.add_marker(pytest.mark.slow)
