@@ -7,7 +7,7 @@ ranked by sessions played; the highlighted one's record at each game shows below
 from __future__ import annotations
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -38,7 +38,7 @@ class StatsScreen(Screen[None]):
     def __init__(self, store: Store) -> None:
         super().__init__()
         self.store = store
-        self.stats: Stats = gather(store)
+        self.stats = Stats([], 0, {}, None)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -53,8 +53,22 @@ class StatsScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        """The screen at once, a loading indicator over it while a worker gathers."""
         self.title = "Statistics"
-        stats = self.stats
+        self.sub_title = "reading the sessions…"
+        for selector in ("#records", "#players", "#player-title", "#games", "#no-stats"):
+            self.query_one(selector).display = False
+        self.loading = True
+        self.gather()
+
+    @work(thread=True, exclusive=True, group="statistics")
+    def gather(self) -> None:
+        stats = gather(self.store)
+        self.app.call_from_thread(self.show, stats)
+
+    def show(self, stats: Stats) -> None:
+        self.stats = stats
+        self.loading = False
         self.sub_title = f"{plural(stats.sessions, 'session')} played"
         self.query_one("#records", Static).update(plain(self.records()))
         players = self.query_one("#players", DataTable)

@@ -1,13 +1,17 @@
 """UI figures: how soon Home is on screen, and how soon a recorded round is saved and shown.
 
-Targets:
-- start to the first painted Home with 10,000 sessions stored within 1.5x of an empty store;
-- recording a round (the Enter keypress to the round saved and the table repainted) under
-  50 ms with 1,000 sessions stored.
+Goals:
+- the list painted (its first screenful) with 10,000 sessions stored within 1.2x of an
+  empty store's Home;
+- recording a round (the Enter keypress to the round saved and the table repainted): worst
+  33 ms (two frames) with 1,000 sessions stored;
+- exporting all 10,000 sessions from Home: the event loop never held up over 50 ms (no
+  frame gap), with the progress bar moving.
 
 Start is measured from opening the store to the first frame the headless driver receives
 of the Home screen (imports are done before; they cost the same either way). Home reads
-the list just after that frame, so the time to the frame with the list is printed too.
+the list just after that frame (its first screenful from the store's recent file, the rest
+in a worker), so the time to the frame with the list is printed too.
 Stored sessions are copies of one 30-round Racehorse session file, and the store's index
 is built once before timing, as it is after any earlier run of the app.
 
@@ -18,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import shutil
 import statistics
 import tempfile
@@ -81,14 +86,15 @@ async def start_ms(folder: Path) -> tuple[float, float]:
     with Store(folder) as store:
         app = ScorekeeperApp(store)
         painted = Painted(app)
-        async with app.run_test(size=(80, 24)) as pilot:
+        async with app.run_test(size=(80, 24)):
             home = app.screen
-            while not isinstance(home, HomeScreen) or not home.loaded:
+            while not isinstance(home, HomeScreen) or not (home.loaded or home.shown):
                 await asyncio.sleep(0)
                 home = app.screen
             loaded = time.perf_counter()
             while painted.first(HomeScreen, after=loaded) is None:
-                await pilot.pause()
+                await asyncio.sleep(0)
+            await app.workers.wait_for_complete()
             assert len(home.shown) == min(len(home.summaries), 200)
     first = painted.first(HomeScreen)
     listed = painted.first(HomeScreen, after=loaded)
@@ -125,6 +131,37 @@ async def record_ms(folder: Path, samples: int) -> list[float]:
     return timings
 
 
+async def export_stalls(folder: Path) -> tuple[float, float, float, int]:
+    """Export every session from Home (Ctrl+E, Enter) and watch the event loop meanwhile:
+    the longest it was held up past a 5 ms tick, the longest gap between frames, the
+    export's wall time (ms), and how many frames the progress bar drew."""
+    with Store(folder) as store:
+        app = ScorekeeperApp(store)
+        painted = Painted(app)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await app.workers.wait_for_complete()
+            await pilot.press("ctrl+e")
+            await pilot.pause()
+            painted.frames.clear()
+            started = time.perf_counter()
+            app._driver.send_message(events.Key("enter", "\r"))  # type: ignore[union-attr]
+            worst, tick = 0.0, 0.005
+            while True:
+                before = time.perf_counter()
+                await asyncio.sleep(tick)
+                worst = max(worst, time.perf_counter() - before - tick)
+                exporting = any(
+                    worker.group == "export" and not worker.is_finished for worker in app.workers
+                )
+                if not exporting and time.perf_counter() - started > 0.5:
+                    break
+            took = time.perf_counter() - started
+            times = [moment for moment, _ in painted.frames]
+            gaps = [later - earlier for earlier, later in itertools.pairwise(times)]
+    return worst * 1000, max(gaps, default=0.0) * 1000, took * 1000, len(times)
+
+
 def main(argv: list[str] | None = None) -> dict[str, float]:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="tiny stores, to check it runs")
@@ -145,6 +182,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
             full_ms.append(first)
             full_list_ms.append(listed)
         recorded = asyncio.run(record_ms(middle, samples))
+        stall, gap, export_took, frames = asyncio.run(export_stalls(full))
     finally:
         shutil.rmtree(root)
     figures = {
@@ -154,19 +192,28 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         "list_full_ms": statistics.median(full_list_ms),
         "record_ms": statistics.median(recorded),
         "record_worst_ms": max(recorded),
+        "export_stall_ms": stall,
+        "export_frame_gap_ms": gap,
+        "export_ms": export_took,
     }
     ratio = figures["start_full_ms"] / figures["start_empty_ms"]
+    listed = figures["list_full_ms"] / figures["list_empty_ms"]
     print(f"start to painted Home, empty store:      {figures['start_empty_ms']:7.1f} ms")
     print(f"start to painted Home, {many:>6,} sessions: {figures['start_full_ms']:7.1f} ms")
-    print(f"ratio: {ratio:.2f}x (target <= 1.5x)")
+    print(f"ratio: {ratio:.2f}x (goal <= 1.2x)")
     print(
         f"start to the list painted: empty {figures['list_empty_ms']:.1f} ms, "
-        f"{many:,} sessions {figures['list_full_ms']:.1f} ms (the store reads its index)"
+        f"{many:,} sessions {figures['list_full_ms']:.1f} ms: {listed:.2f}x (goal <= 1.2x)"
     )
     print(
         f"record a round with {some:,} sessions stored, Enter to saved and repainted: "
         f"median {figures['record_ms']:.1f} ms, worst {figures['record_worst_ms']:.1f} ms "
-        "(target < 50 ms)"
+        "(goal: worst <= 33 ms)"
+    )
+    print(
+        f"export all {many:,} sessions from Home: {figures['export_ms'] / 1000:.1f} s; "
+        f"event loop held up at most {stall:.1f} ms, longest gap between {frames} frames "
+        f"{gap:.1f} ms (goal: no gap over 50 ms)"
     )
     return figures
 

@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
+import pytest
 from textual.app import App
 from textual.widgets import DataTable, Static
 
 from scorekeeper import Session
+from scorekeeper.reports.stats import Stats
 from scorekeeper.store import Store
+from screens import stats as stats_screen
 from screens.app import ScorekeeperApp
 from screens.home import HomeScreen
 from screens.stats import EMPTY, StatsScreen
 from tests.test_stats import PARKS, parks_calcutta
+from tests.ui.play import settled
 
 
 class StatsHost(App[None]):
@@ -51,7 +56,7 @@ async def test_statistics_rank_the_players_and_show_one_game_by_game(tmp_path: P
     with Store(tmp_path) as store:
         app = StatsHost(store)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await settled(pilot)
             records = text(app, "#records")
             assert records.startswith("Biggest Calcutta pool: 99 chips (Ann, Bob, Cy, Di, Ed,")
             assert "Longest game: Calcutta Horse Race, 3 rounds" in records
@@ -77,7 +82,7 @@ async def test_a_seven_hand_not_yet_over_has_no_score_to_average(tmp_path: Path)
     with Store(tmp_path) as store:
         app = StatsHost(store)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await settled(pilot)
             players = app.screen.query_one("#players", DataTable)
             players.move_cursor(row=6)
             await pilot.pause()
@@ -90,7 +95,7 @@ async def test_an_empty_store_says_statistics_start_with_the_first_round(tmp_pat
     with Store(tmp_path) as store:
         app = StatsHost(store)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await settled(pilot)
             assert text(app, "#no-stats") == EMPTY
             assert not app.screen.query_one("#players").display
 
@@ -100,9 +105,9 @@ async def test_ctrl_s_on_home_opens_the_statistics_even_while_filtering(tmp_path
     with Store(tmp_path) as store:
         app = ScorekeeperApp(store)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await settled(pilot)
             await pilot.press(*"zoe", "ctrl+s")
-            await pilot.pause()
+            await settled(pilot)
             assert isinstance(app.screen, StatsScreen)
             assert app.screen.query_one("#players", DataTable).row_count == 9
             await pilot.press("escape")
@@ -113,3 +118,33 @@ async def test_ctrl_s_on_home_opens_the_statistics_even_while_filtering(tmp_path
             await pilot.press("enter")
             await pilot.pause()
             assert isinstance(app.screen, StatsScreen), "the command palette offers it too"
+
+
+async def test_the_statistics_are_gathered_behind_a_loading_indicator(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    the_parks_evening(tmp_path)
+    release = threading.Event()
+    real = stats_screen.gather
+
+    def slow(store: Store) -> Stats:
+        release.wait(10)
+        return real(store)
+
+    monkeypatch.setattr(stats_screen, "gather", slow)
+    with Store(tmp_path) as store:
+        app = StatsHost(store)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, StatsScreen)
+            assert screen.loading
+            await pilot.press("escape")  # the keys still answer while it reads
+            await pilot.pause()
+            assert not isinstance(app.screen, StatsScreen)
+            release.set()
+            await settled(pilot)
+            app.push_screen(StatsScreen(store))
+            await settled(pilot)
+            assert not app.screen.loading
+            assert app.screen.query_one("#players", DataTable).row_count == 9
