@@ -17,7 +17,9 @@ settings.register_profile(
     deadline=None,  # a loaded machine is not a failing property
     suppress_health_check=[HealthCheck.too_slow],
 )
-settings.register_profile("thorough", parent=settings.get_profile("scorekeeper"), max_examples=1_000)
+settings.register_profile(
+    "thorough", parent=settings.get_profile("scorekeeper"), max_examples=1_000
+)
 settings.load_profile("scorekeeper")
 
 SLOW_MODULES = (
