@@ -115,6 +115,7 @@ def save_book(store: Store, book: NightBook, keeps: str) -> None:
     """Write ``book`` durably; ``keeps`` says what stays as it was if that fails."""
     if store.readonly:
         raise StoreError(f"The store {store.path} was opened read-only; nights cannot change.")
+    store.ensure_writable()
     file = _names_file(store)
     data = {
         "schema": SCHEMA,

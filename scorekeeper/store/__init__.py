@@ -192,7 +192,7 @@ class Store:
 
     def add(self, session: Session) -> str:
         """Store a copy of ``session`` (with any rounds it has); returns its new id."""
-        self._writable()
+        self.ensure_writable()
         if not isinstance(session, Session):
             raise TypeError(f"Store.add takes a Session, not {type(session).__name__}")
         opened = _Open(Session.from_dict(session.to_dict()), started="")
@@ -203,7 +203,7 @@ class Store:
 
     def record(self, session_id: str, round_: Mapping[str, Any]) -> Session:
         """Check the round through the session, then save it; a refused round saves nothing."""
-        self._writable()
+        self.ensure_writable()
         opened = self._opened(session_id)
         opened.session.record(round_)
         self._save(session_id, opened)
@@ -211,7 +211,7 @@ class Store:
 
     def undo(self, session_id: str) -> dict[str, Any]:
         """Remove the last round and return it."""
-        self._writable()
+        self.ensure_writable()
         opened = self._opened(session_id)
         removed = opened.session.undo()
         self._save(session_id, opened)
@@ -219,7 +219,7 @@ class Store:
 
     def edit(self, session_id: str, index: int, round_: Mapping[str, Any]) -> Session:
         """Replace round ``index`` (0-based); later rounds must still hold, or nothing changes."""
-        self._writable()
+        self.ensure_writable()
         opened = self._opened(session_id)
         opened.session.edit(index, round_)
         self._save(session_id, opened)
@@ -236,7 +236,7 @@ class Store:
         before that leaves the store exactly as it was; one while moving takes back the
         files already moved.
         """
-        self._writable()
+        self.ensure_writable()
         staging = self.path / "importing"
         shutil.rmtree(staging, ignore_errors=True)
         staged: list[tuple[str, int, dict[str, Any]]] = []
@@ -299,7 +299,7 @@ class Store:
 
     def delete(self, session_id: str) -> None:
         """Remove the session and its backup from disk."""
-        self._writable()
+        self.ensure_writable()
         file = self._file(session_id)
         try:
             self._index.before_change()
@@ -318,7 +318,7 @@ class Store:
 
     def rebuild_index(self) -> None:
         """Read every session file again and save a fresh index (``scorekeeper doctor``)."""
-        self._writable()
+        self.ensure_writable()
         with self._guard:
             self._index.rebuild()
 
@@ -407,7 +407,9 @@ class Store:
         except (DamagedFile, OSError):
             return {}
 
-    def _writable(self) -> None:
+    def ensure_writable(self) -> None:
+        """Raise ``StoreError`` unless this store may write now: open for writing, and its
+        lock still the lock on disk (files beside the sessions check this too)."""
         if self.readonly:
             raise StoreError(
                 f"The store {self.path} was opened read-only; nothing can be changed.", self.path

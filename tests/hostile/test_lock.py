@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.reports.night_names import rename
 from scorekeeper.store import Store, StoreError
+from scorekeeper.wording import day
 from tests.crash_writer import nth_round
 from tests.store_tables import MADE_3, UPPED_2, file_of, racehorse
 
@@ -121,3 +123,17 @@ def test_a_session_file_changed_behind_the_writer_is_not_saved_over(tmp_path: Pa
         with pytest.raises(StoreError, match="changed by another program"):
             store.record(session_id, UPPED_2)
         assert file.read_bytes() == edited
+
+
+def test_with_its_lock_deleted_a_writer_saves_no_night_name_either(tmp_path: Path) -> None:
+    with Store(tmp_path) as store:
+        session_id = store.add(racehorse(MADE_3))
+        night = day(store.summaries()[0].started)
+        (tmp_path / "lock").unlink()
+        with pytest.raises(StoreError, match="open it again"):
+            rename(store, night, "Poker night")
+        with pytest.raises(StoreError, match="open it again"):
+            store.record(session_id, UPPED_2)
+    assert not (tmp_path / "nights.json").exists()
+    with Store(tmp_path, readonly=True) as reader:
+        assert reader.load(session_id).rounds == [MADE_3]
