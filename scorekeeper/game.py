@@ -7,7 +7,9 @@ session, storage, export and screens only ever talk to this shape.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import contextlib
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
@@ -25,6 +27,77 @@ class RoundFacts:
 
     table: Mapping[str, Fact] = field(default_factory=dict)
     players: Mapping[str, Mapping[str, Fact]] = field(default_factory=dict)
+
+
+AMOUNT_LIMIT = 1_000_000
+"""The most one amount typed or derived for one player in one round may be (a bet, a
+price, odds, points, a stake, a cube): anything larger is a typo, refused at its field."""
+_AMOUNTS_CHECKED: ContextVar[bool] = ContextVar("amounts_checked", default=True)
+
+END_ROUND: Mapping[str, Any] = {"end": True}
+"""The round a table records when it ends a game by choice: the evening is over, or the
+players stop before the last hand. Saved, undone and exported like any other round."""
+
+
+def is_end_round(round_: object) -> bool:
+    """Whether a round is the table ending the game (``{"end": true}``), however well formed."""
+    return isinstance(round_, Mapping) and "end" in round_
+
+
+@contextlib.contextmanager
+def as_recorded() -> Iterator[None]:
+    """Replay rounds that were accepted when they were recorded, before the amount limit
+    was a rule: a store written then still opens. Only reading a saved session uses it."""
+    token = _AMOUNTS_CHECKED.set(False)
+    try:
+        yield
+    finally:
+        _AMOUNTS_CHECKED.reset(token)
+
+
+def amounts_checked() -> bool:
+    """False while stored rounds are replayed (``as_recorded``), True otherwise."""
+    return _AMOUNTS_CHECKED.get()
+
+
+def number_text(value: int) -> str:
+    """A number for a message: ``1,250,000``; one too long to print is told by its length."""
+    if value.bit_length() <= 100:
+        return f"{value:,}"
+    return f"a {int(value.bit_length() * 0.30103) + 1:,}-digit number"
+
+
+def check_amount(value: int, field: str, what: str = "") -> int:
+    """Refuse an amount past ``AMOUNT_LIMIT`` either way, typed or derived (points counted
+    from card text, a cube doubled again and again); ``what`` says what it is."""
+    if amounts_checked() and abs(value) > AMOUNT_LIMIT:
+        limit = f"more than {AMOUNT_LIMIT:,}, the most one amount may be: a typo?"
+        said = f"{what} {number_text(value)}," if what else f"{number_text(value)} is"
+        raise RuleError(field, f"{said} {limit}")
+    return value
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How a game words the table ending it by choice, for the keys, the confirmation,
+    the settle-up that shows what ending now would do, and the round's row."""
+
+    action: str
+    """The key's and button's label: "End evening"."""
+    question: str
+    """Asked before it is recorded: "End the evening here?"."""
+    if_now: str
+    """The settle-up's heading for the figures as they would stand: "If you ended now"."""
+    done: str
+    """The round as the table says it, and the reason no round may follow: "evening ended"."""
+
+
+EVENING = Ending(
+    "End evening", "End the evening here?", "If you ended the evening now", "evening ended"
+)
+"""For the games with no natural end: the table says when the evening is over."""
+STOP = Ending("Stop here", "Stop the game here?", "If you stopped now", "stopped early")
+"""For games with a last hand or a target, when the table stops before it."""
 
 
 @dataclass(frozen=True)
@@ -107,6 +180,9 @@ class Game:
     """The name a settle-up gives what the game carries from round to round that no player
     holds yet ("(pool)"): one more party beside the players, a name no player may take.
     None where every chip is always in someone's hands."""
+    ending: ClassVar[Ending | None] = None
+    """How the table words ending this game by choice (``EVENING``, ``STOP``); None where
+    only the rules end it, and then an end round is refused."""
     highlight_labels: ClassVar[tuple[str, ...]] = ()
     """The records statistics keep for this game ("Biggest ... pool"), figured by
     ``highlights``; none by default, so statistics read no round of the game's sessions."""
@@ -130,6 +206,18 @@ class Game:
         michigan) counts only its deals, so "Hand 3" on screen is the table's hand 3."""
         return recorded
 
+    def end(self, setup: Setup, state: State) -> State:
+        """The table once it ends the game by choice (the round ``END_ROUND``).
+
+        By default the game ends on the balances as they stand: the biggest wins, equal
+        balances tie. A game that carries a kitty shares it out first, one whose score
+        decides the winner (points, lowest wins) settles as at its natural end: they
+        override this. A game without an ``ending`` refuses it.
+        """
+        if self.ending is None:
+            raise RuleError("end", f"{self.name} ends by its own rules, not when the table says")
+        return ended_on_balances(setup, state)
+
     def first_player(self, setup: Setup, state: State) -> str | None:
         """Who plays (or bids) first in the next deal: left of the dealer by default;
         nobody in a game whose ``first_to_act`` is None."""
@@ -147,7 +235,9 @@ class Game:
         return []
 
     def details(self, round_: Mapping[str, Any]) -> dict[str, str | int]:
-        """A round's facts worth a spreadsheet column (bid, wild rank, prices...)."""
+        """A round's facts worth a spreadsheet column (bid, wild rank, prices...).
+
+        Only ever given the game's own rounds: ``facts`` answers for an end round."""
         return {}
 
     def round_facts(
@@ -188,6 +278,13 @@ class Game:
         """Each player's score so far, in ``score_unit``: the totals by default."""
         return state.totals
 
+    def facts(self, round_: Mapping[str, Any]) -> dict[str, str | int]:
+        """``details`` for any round recorded, the table's end round included: screens and
+        reports call this one, so no game needs to know the end round's shape."""
+        if is_end_round(round_):
+            return {"end": self.ending.done if self.ending else "yes"}
+        return self.details(round_)
+
     def carried(self, setup: Setup, state: State) -> int:
         """What lies in the kitty after these rounds, paid in and won by nobody yet, in the
         game's unit; balances plus this add up to 0. Nothing by default."""
@@ -213,16 +310,37 @@ class Game:
         return {}
 
 
+def ended_on_balances(
+    setup: Setup,
+    state: State,
+    balances: Mapping[str, int] | None = None,
+    info: Mapping[str, Any] | None = None,
+) -> State:
+    """The table when the evening ends on these balances (by default as they stand): the
+    biggest balance wins, equal balances tie (everyone, if all are even). In a game scored
+    in its balances the totals are the balances; the dealer stays, as nobody deals again."""
+    final = state.balances if balances is None else balances
+    best = max(final.values())
+    winners = tuple(name for name in setup.players if final[name] == best)
+    totals = state.totals if balances is None else final
+    return State(state.dealer, totals, final, True, winners, state.info if info is None else info)
+
+
 def as_int(
     value: object, field: str, minimum: int | None = None, maximum: int | None = None
 ) -> int:
-    """A whole number in range; ``"3"``, ``3.0``, ``True`` and ``None`` are refused."""
+    """A whole number in range; ``"3"``, ``3.0``, ``True`` and ``None`` are refused.
+
+    With no bound given an amount is still held to ``AMOUNT_LIMIT`` either way: no bet,
+    price or count at a card table is bigger, so a larger one is a typo.
+    """
     if isinstance(value, bool) or not isinstance(value, int):
         raise RuleError(field, f"must be a whole number, not {value!r}")
+    check_amount(value, field)
     if minimum is not None and value < minimum:
-        raise RuleError(field, f"must be at least {minimum}, not {value}")
+        raise RuleError(field, f"must be at least {minimum:,}, not {number_text(value)}")
     if maximum is not None and value > maximum:
-        raise RuleError(field, f"must be at most {maximum}, not {value}")
+        raise RuleError(field, f"must be at most {maximum:,}, not {number_text(value)}")
     return value
 
 

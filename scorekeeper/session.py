@@ -8,14 +8,26 @@ derived by replaying them through the game's rules. One State is kept per round 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from scorekeeper.errors import RuleError
-from scorekeeper.game import Game, Setup, State
+from scorekeeper.game import (
+    END_ROUND,
+    Game,
+    Setup,
+    State,
+    as_recorded,
+    check_amount,
+    check_keys,
+    is_end_round,
+)
 from scorekeeper.games import GAMES
+from scorekeeper.names import check_name
 from scorekeeper.settle import KITTIES, Payment, settle
 
 _SCALARS = (str, int, bool, type(None))
+_TEXT = (str, bool, type(None))
 
 
 def _plain(value: Any, field: str) -> Any:
@@ -24,6 +36,10 @@ def _plain(value: Any, field: str) -> Any:
     ``field`` is the path so far ("" at the top), so errors name e.g. ``course.D``.
     """
     kind = type(value)
+    if kind is int:
+        # Every number in a round is an amount or a count: one past the limit is a typo,
+        # and one too long to print would not even save.
+        return check_amount(value, field or "round")
     if kind in _SCALARS:
         return value
     if kind is dict or isinstance(value, Mapping):
@@ -32,18 +48,22 @@ def _plain(value: Any, field: str) -> Any:
             if type(key) is not str:
                 raise RuleError(field or "round", f"field names must be text, not {key!r}")
             path = f"{field}.{key}" if field else key
-            copy[key] = item if type(item) in _SCALARS else _plain(item, path)
+            copy[key] = item if type(item) in _TEXT else _plain(item, path)
         return copy
     if kind is list or kind is tuple:
         return [_plain(item, f"{field}[{index}]") for index, item in enumerate(value)]
     if isinstance(value, float):
         raise RuleError(field or "round", f"must be a whole number, not {value!r}")
-    if isinstance(value, str | int):
+    if isinstance(value, int):
+        return check_amount(int(value), field or "round")
+    if isinstance(value, str):
         return value
     raise RuleError(field or "round", f"{value!r} is not a number, text, yes/no, list or mapping")
 
 
-def _check_players(players: object, game: Game) -> tuple[str, ...]:
+def _check_players(players: object, game: Game, new: bool) -> tuple[str, ...]:
+    """The seats, each a fit name (``names``) at a new table; a table saved before names
+    had that rule keeps the names it was started with."""
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise RuleError("players", "must be a list of names in clockwise seat order")
     seen: set[str] = set()
@@ -52,6 +72,8 @@ def _check_players(players: object, game: Game) -> tuple[str, ...]:
             raise RuleError(f"players[{seat}]", "every player needs a name")
         if name != name.strip():
             raise RuleError(f"players[{seat}]", f"{name!r} has spaces at its start or end")
+        if new:
+            check_name(name, f"players[{seat}]", f"name of player {seat}")
         if name.casefold() in seen:
             raise RuleError(f"players[{seat}]", f"{name!r} is already at the table")
         if name in KITTIES:
@@ -100,10 +122,23 @@ class Session:
         dealer: str | None = None,
         options: Mapping[str, Any] | None = None,
     ) -> Session:
+        """A new table: every name and option checked against today's rules."""
+        return cls._set_up(game, players, dealer, options, new=True)
+
+    @classmethod
+    def _set_up(
+        cls,
+        game: str,
+        players: Sequence[str],
+        dealer: str | None,
+        options: Mapping[str, Any] | None,
+        *,
+        new: bool,
+    ) -> Session:
         if game not in GAMES:
             raise RuleError("game", f"unknown game {game!r} (known: {', '.join(GAMES)})")
         rules = GAMES[game]
-        seats = _check_players(players, rules)
+        seats = _check_players(players, rules, new)
         chosen = _check_options(options, rules, len(seats))
         first = seats[0] if dealer is None else dealer
         if first not in seats:
@@ -186,26 +221,67 @@ class Session:
         return self._states[index + 1]
 
     def describe(self, index: int) -> str:
-        """Round ``index`` (0-based) in the table's words, as the game tells it."""
+        """Round ``index`` (0-based) in the table's words, as the game tells it; the
+        table's end round as its game words it ("Evening ended")."""
+        if is_end_round(self._rounds[index]):
+            ending = self.game.ending
+            return ending.done.capitalize() if ending else "Ended"
         return self.game.describe(
             self.setup, self.state_before(index), self._rounds[index], self.state_after(index)
         )
 
-    def _play(self, state: State, round_: Any) -> tuple[dict[str, Any], State]:
+    def _over(self, before: Sequence[Mapping[str, Any]], state: State) -> str:
+        """Why no round may follow: the game ended by its rules, or the table ended it."""
+        won = f"{', '.join(state.winners)} {'won' if len(state.winners) == 1 else 'share the win'}"
+        ending = self.game.ending
+        if before and is_end_round(before[-1]) and ending is not None:
+            last = f"{self.game.round_name.lower()} {len(before) - 1}"
+            return f"{ending.done} after {last} ({won}): undo that to play on"
+        return f"the game is over ({won}): start a new session"
+
+    def _play(
+        self, before: Sequence[Mapping[str, Any]], state: State, round_: Any
+    ) -> tuple[dict[str, Any], State]:
+        """One round played on ``state``, the table after the rounds ``before`` it."""
         if state.finished:
-            raise RuleError(
-                "round", f"the game is over ({', '.join(state.winners)} won): start a new session"
-            )
+            raise RuleError("end" if is_end_round(round_) else "round", self._over(before, state))
         played = _plain(round_, "")
         if not isinstance(played, dict):
             raise RuleError("round", "a round must be a mapping of fields to values")
+        if is_end_round(played):
+            return played, self._end(before, state, played)
         return played, self.game.play(self.setup, state, played)
+
+    def _end(
+        self, before: Sequence[Mapping[str, Any]], state: State, round_: dict[str, Any]
+    ) -> State:
+        """The table ends the game by choice: the game says what that settles; after it
+        the game is over, whatever the game's hook said."""
+        check_keys(round_, ("end",))
+        if round_["end"] is not True:
+            raise RuleError("end", f'an end round is {{"end": true}}, not {round_["end"]!r}')
+        if not before:
+            name = self.game.round_name.lower()
+            raise RuleError("end", f"no {name} has been played yet: there is nothing to end")
+        return replace(self.game.end(self.setup, state), finished=True)
 
     def record(self, round_: Mapping[str, Any]) -> None:
         """Check one round against the rules and add it; a refused round changes nothing."""
-        played, after = self._play(self.state, round_)
+        played, after = self._play(self._rounds, self.state, round_)
         self._rounds.append(played)
         self._states.append(after)
+
+    def if_ended(self) -> Session | None:
+        """This session as it would stand if the table ended it now, for a settle-up to
+        show; None where it cannot be ended now (over already, nothing played, no ending)."""
+        try:
+            played, after = self._play(self._rounds, self.state, END_ROUND)
+        except RuleError:
+            return None
+        ended = Session(self.game, self.setup)
+        ended._rounds = [*self._rounds, played]
+        ended._states = [*self._states, after]
+        return ended
 
     def undo(self) -> dict[str, Any]:
         if not self._rounds:
@@ -226,9 +302,11 @@ class Session:
         rounds = list(self._rounds)
         states = self._states[: index + 1]
         for position in range(index, len(rounds)):
+            if position > index and states[-1].finished:
+                raise RuleError("round", self._ends_too_soon(index, position, len(rounds)))
             given = round_ if position == index else rounds[position]
             try:
-                rounds[position], after = self._play(states[-1], given)
+                rounds[position], after = self._play(rounds[:position], states[-1], given)
             except RuleError as error:
                 if position == index:
                     raise
@@ -238,6 +316,16 @@ class Session:
                 ) from error
             states.append(after)
         self._rounds, self._states = rounds, states
+
+    def _ends_too_soon(self, index: int, ended: int, count: int) -> str:
+        """An edit that ends the game at round ``ended`` (1-based) with rounds after it."""
+        name = self.game.round_name.lower()
+        later = f"{name} {count}" if ended + 1 == count else f"{name}s {ended + 1}-{count}"
+        return (
+            f"with this change the game ends at {name} {ended}, but {later} "
+            f"{'was' if ended + 1 == count else 'were'} recorded after it: undo {later} "
+            f"first, then edit {name} {index + 1}"
+        )
 
     def settlement(self) -> list[Payment]:
         """Payments that square everyone's balance; a kitty counts as one more party."""
@@ -254,11 +342,14 @@ class Session:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Session:
-        session = cls.new(
-            data["game"], data["players"], dealer=data["dealer"], options=data["options"]
-        )
-        for round_ in data["rounds"]:
-            session.record(round_)
+        """A saved session, replayed. Names and amounts are taken as they were accepted
+        when recorded: a store written before their limits were rules still opens."""
+        with as_recorded():
+            session = cls._set_up(
+                data["game"], data["players"], data["dealer"], data["options"], new=False
+            )
+            for round_ in data["rounds"]:
+                session.record(round_)
         return session
 
     def __eq__(self, other: object) -> bool:

@@ -22,6 +22,7 @@ from scorekeeper.game import Game
 from scorekeeper.game import Option as GameOption
 from scorekeeper.games import GAMES
 from scorekeeper.money import format_amount
+from scorekeeper.names import check_name
 from scorekeeper.session import Session
 from scorekeeper.store import Store, StoreError
 from screens.format import plain
@@ -191,6 +192,14 @@ class NewSessionScreen(Screen[None]):
         names = [name.strip() for name in event.value.split(",") if name.strip()]
         if not names:
             self.dealer_choice().focus()
+            return
+        try:
+            for name in names:
+                check_name(name, "players", f"name {name!r}")
+        except RuleError as error:
+            # Refused where it was typed: the text stays in the field to be put right.
+            self.query_one("#name", Input).value = event.value
+            self.show_error(error)
             return
         self.players.extend(names)
         self.show_players(len(self.players) - 1)

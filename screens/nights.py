@@ -20,7 +20,8 @@ from textual.widgets import DataTable, Footer, Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from scorekeeper.errors import RuleError
-from scorekeeper.reports.night_names import NAME_LENGTH, read_names, rename
+from scorekeeper.names import NAME_LENGTH
+from scorekeeper.reports.night_names import read_names, rename
 from scorekeeper.reports.night_report import game_line
 from scorekeeper.reports.nights import NEW_NIGHT, Ledger, Night, move, nights_of
 from scorekeeper.settle import payment_lines
@@ -74,9 +75,11 @@ class NameNightScreen(ModalScreen[str | None]):
 
     @on(Input.Submitted, "#name")
     def submitted(self, event: Input.Submitted) -> None:
-        problem = self.save(event.value)
+        # Spaces at either end cannot be seen in the field: they are not part of the name.
+        name = event.value.strip()
+        problem = self.save(name)
         if problem is None:
-            self.dismiss(event.value)
+            self.dismiss(name)
             return
         self.query_one("#name-error", Static).update(plain(problem.message))
         self.query_one("#name", Input).add_class("-invalid")

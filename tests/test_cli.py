@@ -14,6 +14,7 @@ import pytest
 from scorekeeper import Session, __version__, cli
 from scorekeeper.store import Store
 from screens.launch import main
+from tests.store_tables import saved_before_the_name_rule
 
 TABLE = ("Zoë", "中文", "=1+1", "two\nlines", "Bob")
 MADE_3 = {"pitcher": "Bob", "bid": 3, "made": True}
@@ -27,7 +28,7 @@ def no_real_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 def fill(path: Path) -> tuple[str, str]:
     with Store(path) as store:
-        racehorse = store.add(Session.new("racehorse", TABLE))
+        racehorse = store.add(saved_before_the_name_rule("racehorse", TABLE))
         store.record(racehorse, MADE_3)
         seven_hand = store.add(Session.new("seven-hand", ("Ann", "Bob")))
     return racehorse, seven_hand

@@ -12,6 +12,7 @@ import pytest
 from scorekeeper import Session
 from scorekeeper.reports.export import amount, export, text
 from scorekeeper.store import SessionNotFound, Store, StoreDamaged, StoreError
+from tests.store_tables import saved_before_the_name_rule
 
 HOSTILE = (
     '=HYPERLINK("x")',
@@ -49,7 +50,7 @@ def store(tmp_path: Path) -> Iterator[Store]:
 def test_hostile_names_come_back_exactly_and_never_as_formulas(
     store: Store, tmp_path: Path
 ) -> None:
-    session = Session.new("racehorse", HOSTILE)
+    session = saved_before_the_name_rule("racehorse", HOSTILE)
     session_id = store.add(session)
     for pitch in PITCHES:
         store.record(session_id, pitch)
@@ -197,7 +198,9 @@ def test_chips_are_whole_numbers_matching_the_session(store: Store, tmp_path: Pa
 
 
 def test_named_sessions_go_out_in_the_order_given(store: Store, tmp_path: Path) -> None:
-    ids = [store.add(Session.new("racehorse", (*HOSTILE[4:], "Al"))) for _ in range(3)]
+    ids = [
+        store.add(saved_before_the_name_rule("racehorse", (*HOSTILE[4:], "Al"))) for _ in range(3)
+    ]
     sessions_csv, _ = export(store, tmp_path / "out", [ids[2], ids[0], ids[2]])
     assert [row[0] for row in read(sessions_csv)[1:]] == [ids[2], ids[0]]
     everything, _ = export(store, tmp_path / "all")

@@ -138,7 +138,7 @@ def test_the_panel_says_course_limit_and_who_is_the_bank() -> None:
     session = dee_deals(limit=10)
     panel = dict(session.game.panel(session.setup, session.state))
     assert panel["Course"] == "7 cards; first horse to 8 of its suit wins"
-    assert panel["Limit"] == "10 chips a bet"
+    assert panel["Limit"] == "10 chips a player on one horse"
     assert panel["Bank"] == "Dee deals and is the bank (does not bet)"
     six = dee_deals(course=6)
     panel = dict(six.game.panel(six.setup, six.state))

@@ -163,7 +163,7 @@ def test_a_renamed_night_keeps_its_name_after_reopening_the_store(
 ) -> None:
     path, date = played
     with Store(path) as store:
-        rename(store, date, "  Friday   at the Parks' ")
+        rename(store, date, "Friday at the Parks'")
     with Store(path, readonly=True) as store:
         night = find(group(store.summaries(), load_names(path)), "friday at the parks'")
     assert (night.date, night.name) == (date, "Friday at the Parks'")
@@ -185,7 +185,13 @@ def test_an_empty_name_gives_the_night_its_date_back(played: tuple[Path, str]) -
         ("2024-02-30", "x", "date", "not a day"),
         ("1999-01-01", "x", "date", "no session was started"),
         (None, "2024-05-03", "name", "reads as a date"),
-        (None, "x" * 61, "name", "60 characters"),
+        (None, "x" * 31, "name", "keep it to 30"),
+        (None, "Grandma\x1b[31m", "name", "escape character"),
+        (None, "Poker\tnight", "name", "a tab"),
+        (None, "Poker\nnight", "name", "line break"),
+        (None, "Poker \u202enight", "name", "bidi control"),
+        (None, "Poker\u200bnight", "name", "zero-width"),
+        (None, " Poker night", "name", "spaces at its start or end"),
     ],
 )
 def test_a_name_or_date_that_would_confuse_is_refused_and_nothing_saved(

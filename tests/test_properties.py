@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import RuleError, Session
+from scorekeeper.game import END_ROUND
 from tests import strategies
 from tests.strategies import table_of
 
@@ -143,6 +144,31 @@ def test_a_refused_round_changes_nothing(module: str) -> None:
             assert _snapshot(session) == was
         else:
             session.undo()
+            assert _snapshot(session) == was
+
+    check()
+
+
+@pytest.mark.parametrize("module", PLAN_MODULES)
+def test_after_the_table_ends_a_game_nothing_more_is_taken(module: str) -> None:
+    """docs/rules.md, Conventions: after the end of the evening (or a stop), no round;
+    what a kitty still held is shared out, and ending twice is refused."""
+
+    @RUNS
+    @given(_plans(module))
+    def check(plan: dict[str, Any]) -> None:
+        if not plan["rounds"] or plan["rounds"][-1] != END_ROUND:
+            return
+        session = _play(plan)
+        assert session.finished and session.winners
+        assert session.pot == 0
+        assert sum(session.balances.values()) == 0
+        was = _snapshot(session)
+        for again, field in ((END_ROUND, "end"), (plan["rounds"][0], "round")):
+            with pytest.raises(RuleError) as refused:
+                session.record(again)
+            assert refused.value.field == field
+            assert "undo that to play on" in refused.value.message
             assert _snapshot(session) == was
 
     check()

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 
 from scorekeeper import GAMES, RuleError, Session
+from scorekeeper.game import is_end_round
 from scorekeeper.games.racehorse import bid_made
 from tests.strategies import table_of
 from tests.strategies.racehorse import plans
@@ -194,6 +195,9 @@ def test_only_the_pitcher_wins_or_loses_what_the_others_lose_or_win(plan: dict[s
     for round_ in plan["rounds"]:
         before = session.balances
         session.record(round_)
+        if is_end_round(round_):
+            assert session.finished and session.balances == before
+            continue
         pitcher, bid = round_["pitcher"], round_["bid"]
         gains = {name: session.balances[name] - before[name] for name in before}
         made = gains[pitcher] > 0

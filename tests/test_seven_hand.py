@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 
 from scorekeeper import GAMES, RuleError, Session
+from scorekeeper.game import END_ROUND, is_end_round
 from scorekeeper.games.seven_hand import CONTRACTS, card_points, decks_needed
 from tests.strategies import table_of
 from tests.strategies.seven_hand import plans
@@ -366,14 +367,20 @@ def test_a_bad_table_is_refused(players: list[str], options: dict[str, Any], fie
 
 @settings(max_examples=100, deadline=None)
 @given(plans())
-def test_totals_are_the_points_held_and_only_the_last_hand_ends_it(plan: dict[str, Any]) -> None:
+def test_totals_are_the_points_held_and_only_the_last_hand_or_a_stop_ends_it(
+    plan: dict[str, Any],
+) -> None:
     session = table_of(plan)
-    for round_ in plan["rounds"]:
+    hands = [round_ for round_ in plan["rounds"] if not is_end_round(round_)]
+    for round_ in hands:
         before = session.totals
         session.record(round_)
         assert session.totals[round_["out"]] == before[round_["out"]]
         assert all(session.totals[name] > before[name] for name in before if name != round_["out"])
-    assert session.finished == (len(plan["rounds"]) == session.info["hands"])
+    assert session.finished == (len(hands) == session.info["hands"])
+    if len(hands) < len(plan["rounds"]):
+        session.record(END_ROUND)
+        assert session.finished and session.info["hand"] == len(hands)
     if session.finished:
         lowest = min(session.totals.values())
         assert session.winners == tuple(n for n in session.players if session.totals[n] == lowest)

@@ -13,6 +13,7 @@ from typing import Any
 from scorekeeper.cards import SUITS
 from scorekeeper.errors import RuleError
 from scorekeeper.game import (
+    EVENING,
     Fact,
     Game,
     Option,
@@ -24,6 +25,8 @@ from scorekeeper.game import (
     as_mapping,
     as_player,
     check_keys,
+    ended_on_balances,
+    is_end_round,
 )
 from scorekeeper.games.racing.course import as_suit, check_course, check_entry, course_text
 from scorekeeper.wording import plural
@@ -71,12 +74,21 @@ def race_payouts(
     return money, left_in_pool
 
 
+def share_out_pool(pool: int, players: Sequence[str]) -> dict[str, int]:
+    """The pool left when the evening ends, shared equally among all players; the chips
+    left over go one each to the players in seat order."""
+    share, left_over = divmod(pool, len(players))
+    return {name: share + (1 if seat < left_over else 0) for seat, name in enumerate(players)}
+
+
 def biggest_pool(rounds: Sequence[Mapping[str, Any]]) -> int:
     """The largest pool one race of a session ran for: its sales plus what an unsold horse
     left in the pool before it. Reads the rounds as saved (they were checked when
     recorded), so no session needs replaying."""
     carried = biggest = 0
     for round_ in rounds:
+        if is_end_round(round_):
+            continue
         sales = {
             suit: Sale(sale["owner"], sale["price"]) if sale else None
             for suit, sale in round_["sales"].items()
@@ -84,6 +96,23 @@ def biggest_pool(rounds: Sequence[Mapping[str, Any]]) -> int:
         biggest = max(biggest, carried + sum(sale.price for sale in sales.values() if sale))
         carried = race_payouts(sales, round_["first"], round_["second"], carried)[1]
     return biggest
+
+
+def shared_out_text(players: Sequence[str], shares: Mapping[str, int]) -> str:
+    """How the pool was shared out: "14 chips: 3 each to Ann and Bob, 2 to the others"."""
+    pool = sum(shares.values())
+    if not pool:
+        return "nothing was left in it"
+    least = min(shares.values())
+    more = [name for name in players if shares[name] > least]
+    chips = f"{pool} {'chip' if pool == 1 else 'chips'}"
+    if not more:
+        return f"{chips}, {least} each"
+    who = more[0] if len(more) == 1 else f"{', '.join(more[:-1])} and {more[-1]}"
+    if not least:
+        return f"{chips}, 1 each to {who}"
+    each = " each" if len(more) > 1 else ""
+    return f"{chips}: {least + 1}{each} to {who}, {least} to the others"
 
 
 class Calcutta(Game):
@@ -96,6 +125,7 @@ class Calcutta(Game):
     round_name = "Race"
     first_to_act = None
     kitty = POOL
+    ending = EVENING
     highlight_labels = (BIGGEST_POOL,)
     options = {
         "chips": Option(150, "chips each player starts with", minimum=1),
@@ -108,7 +138,9 @@ The dealer auctions the horses, most course cards first (ties S, H, D, C). Bids 
 whole chips; nobody pays more than their stack. Every price goes into the pool.
 The race runs until two horses have 8 cards of their suit. Pool P: first place gets
 2*(P//3), second P//3; a remainder of 1 goes to first, of 2 one chip to each.
-An unsold horse's share stays in the pool for the next race. The deal passes left."""
+An unsold horse's share stays in the pool for the next race. The deal passes left.
+The evening ends when the table says so: a pool still carried is shared out equally
+(left-over chips one each in seat order); the biggest balance wins."""
 
     def start_info(self, setup: Setup) -> dict[str, Any]:
         return {"pot": 0, "stacks": dict.fromkeys(setup.players, setup.options["chips"])}
@@ -167,6 +199,16 @@ An unsold horse's share stays in the pool for the next race. The deal passes lef
             sales[suit] = Sale(owner, price)
         return {suit: sales[suit] for suit in SUITS}
 
+    def end(self, setup: Setup, state: State) -> State:
+        """The evening is over: the pool still carried is shared out among everyone, so
+        no chip is left hanging; then the biggest balance wins."""
+        shares = share_out_pool(state.info["pot"], setup.players)
+        balances = add(state.balances, shares)
+        chips = setup.options["chips"]
+        stacks = {name: chips + balance for name, balance in balances.items()}
+        info = {"pot": 0, "stacks": stacks, "shared_out": shares}
+        return ended_on_balances(setup, state, balances, info)
+
     def carried(self, setup: Setup, state: State) -> int:
         return int(state.info["pot"])
 
@@ -178,9 +220,13 @@ An unsold horse's share stays in the pool for the next race. The deal passes lef
 
     def panel(self, setup: Setup, state: State) -> list[tuple[str, str]]:
         stacks = state.info["stacks"]
+        lines = [("Stacks", ", ".join(f"{name} {stacks[name]}" for name in setup.players))]
+        shared = state.info.get("shared_out")
+        if shared is not None:
+            return [*lines, ("Pool shared out", shared_out_text(setup.players, shared))]
         may_buy = "yes" if setup.options["dealer_bids"] else "no"
         return [
-            ("Stacks", ", ".join(f"{name} {stacks[name]}" for name in setup.players)),
+            *lines,
             ("Pool carried", f"{state.info['pot']} chips into the next race"),
             ("Dealer bids", f"{may_buy}: {state.dealer} is the auctioneer"),
         ]

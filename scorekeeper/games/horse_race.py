@@ -9,6 +9,7 @@ from typing import Any
 from scorekeeper.cards import SUITS
 from scorekeeper.errors import RuleError
 from scorekeeper.game import (
+    EVENING,
     Fact,
     Game,
     Option,
@@ -94,19 +95,24 @@ class HorseRace(Game):
     menu_order = 1
     round_name = "Race"
     first_to_act = None
+    ending = EVENING
     options = {
         "course": Option(7, "course cards: 7, or 6 for the Scarne variant", minimum=6, maximum=7),
-        "limit": Option(0, "the dealer's maximum bet, per bet (0 = no limit)", minimum=0),
+        "limit": Option(
+            0, "the dealer's maximum bet: a player's bets on one horse (0 = no limit)", minimum=0
+        ),
     }
     rules = """\
 3+ players. The four aces are the horses (S H D C); a course of 7 cards (or 6) is laid
 beside them. 7-card course: 5+ cards of one suit is a void deal, redeal.
 Dealer's book by course cards of the horse's suit: 0 evens, 1 2-1, 2 3-1, 3 5-1, 4 10-1;
 the dealer may set other odds, and must for a horse with 5-6 cards on a 6-card course.
-Every player but the dealer (the bank) bets whole chips on any horses, up to the limit.
+Every player but the dealer (the bank) bets whole chips on any horses, up to the limit
+(a player's bets on one horse count as one bet).
 First horse to 8 cards of its suit (6 on a 6-card course) wins: a bet of b at n-d on it
 wins b*n/d (rounded down) from the dealer; every other bet is lost to the dealer.
-The deal passes to the left."""
+The deal passes to the left. The evening ends when the table says so: the biggest
+balance wins."""
 
     def play(self, setup: Setup, state: State, round_: Mapping[str, Any]) -> State:
         check_keys(round_, ("course", "bets", "winner"), ("odds",))
@@ -126,6 +132,7 @@ The deal passes to the left."""
             )
         limit = setup.options["limit"]
         bets = []
+        on_horse: dict[tuple[str, str], int] = {}
         for index, entry in enumerate(value):
             field = f"bets[{index}]"
             given = check_entry(entry, field, ("player", "horse", "amount"))
@@ -143,6 +150,13 @@ The deal passes to the left."""
             if limit and amount > limit:
                 raise RuleError(
                     f"{field}.amount", f"{player}: {amount} is over the limit of {limit} a bet"
+                )
+            staked = on_horse[player, horse] = on_horse.get((player, horse), 0) + amount
+            if limit and staked > limit:
+                raise RuleError(
+                    f"{field}.amount",
+                    f"{player}: {staked} on {horse} in all is over the limit of {limit}: "
+                    "a player's bets on one horse in a race count as one bet",
                 )
             if horse not in odds:
                 raise RuleError(
@@ -164,7 +178,7 @@ The deal passes to the left."""
                 f"{length} cards; first horse to {CARDS_TO_FINISH[length]} of its suit wins",
             ),
             ("Book", f"{book}; {beyond}"),
-            ("Limit", f"{limit} chips a bet" if limit else "no limit"),
+            ("Limit", f"{limit} chips a player on one horse" if limit else "no limit"),
             ("Bank", f"{state.dealer} deals and is the bank (does not bet)"),
         ]
 

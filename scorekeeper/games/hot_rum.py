@@ -8,6 +8,7 @@ from typing import Any
 from scorekeeper.cards import JOKER, parse_cards, pip_value
 from scorekeeper.errors import RuleError
 from scorekeeper.game import (
+    EVENING,
     Fact,
     Game,
     Option,
@@ -18,6 +19,7 @@ from scorekeeper.game import (
     as_bool,
     as_int,
     as_player,
+    check_amount,
     check_keys,
     held_by_others,
     held_words,
@@ -48,6 +50,7 @@ class HotRum(Game):
     unit = "money"
     menu_order = 6
     round_name = "Hand"
+    ending = EVENING
     options = {
         "stake": Option(1, "cents paid per pip of unmatched cards", minimum=1, cents=True),
     }
@@ -56,7 +59,8 @@ class HotRum(Game):
 A hand ends when someone goes out. Every other player pays the winner the pip value of
 their unmatched cards (Ace 11, K/Q/J 10, 10-2 face value) x stake.
 Rummy: going out all at once, without having melded or laid off before, is paid double.
-Next deal: with 2 players the winner of the hand deals; with more, to the left."""
+Next deal: with 2 players the winner of the hand deals; with more, to the left.
+The evening ends when the table says so: the biggest balance wins."""
 
     def start_info(self, setup: Setup) -> dict[str, Any]:
         return {
@@ -85,7 +89,7 @@ Next deal: with 2 players the winner of the hand deals; with more, to the left."
 
     @staticmethod
     def _card_pips(name: str, text: object, field: str) -> int:
-        return deadwood_points(text, field)
+        return check_amount(deadwood_points(text, field), field, f"{name}'s cards count")
 
     def panel(self, setup: Setup, state: State) -> list[tuple[str, str]]:
         stake = format_amount(setup.options["stake"], self.unit)

@@ -7,6 +7,7 @@ from typing import Any
 
 from scorekeeper.errors import RuleError
 from scorekeeper.game import (
+    EVENING,
     Fact,
     Game,
     Option,
@@ -41,6 +42,7 @@ class Racehorse(Game):
     unit = "money"
     menu_order = 5
     round_name = "Deal"
+    ending = EVENING
     first_to_act = "bids"
     options = {
         "stake": Option(100, "cents paid per point of the bid", minimum=1, cents=True),
@@ -51,7 +53,8 @@ Bidding starts left of the dealer: 2, 3, 4 or Smudge (5 = all four points and al
 tricks). If all pass the dealer must bid 2; the dealer may steal by matching the bid.
 Made: every other player pays the pitcher bid x stake, and the pitcher deals next.
 Upped (not made): the pitcher pays every other player bid x stake, and the player on
-the pitcher's right deals next."""
+the pitcher's right deals next. The evening ends when the table says so: the biggest
+balance wins."""
 
     def play(self, setup: Setup, state: State, round_: Mapping[str, Any]) -> State:
         check_keys(round_, ("pitcher", "bid"), ("made", "points", "all_tricks"))

@@ -8,6 +8,7 @@ from typing import Any
 from scorekeeper.cards import JOKER, parse_cards
 from scorekeeper.errors import RuleError
 from scorekeeper.game import (
+    STOP,
     Fact,
     Game,
     Option,
@@ -17,6 +18,7 @@ from scorekeeper.game import (
     add,
     as_int,
     as_player,
+    check_amount,
     check_keys,
     held_by_others,
     held_words,
@@ -72,6 +74,7 @@ class SevenHand(Game):
     lowest_wins = True
     menu_order = 3
     round_name = "Hand"
+    ending = STOP
     options = {
         "stake": Option(
             0,
@@ -94,7 +97,8 @@ Joker 20. "RUMMY!" calls may be counted; they change no points.
 Lowest total after the last hand wins (ties share). With a stake, every other player
 pays the winner the difference in totals x stake; tied winners share the total the
 others pay, odd cents one each in seat order. The player left of the dealer plays
-first; the deal passes to the left."""
+first; the deal passes to the left. The table may stop before the last hand: the game
+ends on the hands played, lowest total wins, money as at the end."""
 
     def start_info(self, setup: Setup) -> dict[str, Any]:
         return self._info(setup, 1, dict.fromkeys(setup.players, 0))
@@ -120,10 +124,22 @@ first; the deal passes to the left."""
         hand = state.info["hand"]
         if hand < state.info["hands"]:
             return State(dealer, totals, state.balances, info=self._info(setup, hand + 1, rummies))
+        return self._game_over(setup, dealer, totals, self._info(setup, hand, rummies))
+
+    def end(self, setup: Setup, state: State) -> State:
+        """Stopped before the last hand: the game ends on the hands played, as it would
+        after the last. The hand in ``info`` is the last one played."""
+        info = {**state.info, "hand": state.info["hand"] - 1, "stopped": True}
+        return self._game_over(setup, state.dealer, state.totals, info)
+
+    def _game_over(
+        self, setup: Setup, dealer: str, totals: Mapping[str, int], info: dict[str, Any]
+    ) -> State:
+        """Lowest total wins (ties share); the others pay the difference x stake."""
         lowest = min(totals.values())
         winners = tuple(name for name in setup.players if totals[name] == lowest)
         balances = pay_the_difference(setup.players, totals, winners, setup.options["stake"])
-        return State(dealer, totals, balances, True, winners, self._info(setup, hand, rummies))
+        return State(dealer, totals, balances, True, winners, info)
 
     def _points(self, name: str, value: object, field: str) -> int:
         points = as_int(value, field)
@@ -138,7 +154,7 @@ first; the deal passes to the left."""
         return points
 
     def _card_points(self, name: str, text: Any, field: str) -> int:
-        points = card_points(text, field)
+        points = check_amount(card_points(text, field), field, f"{name}'s cards count")
         if points == 0:
             raise RuleError(
                 field, f"{name}: no cards given — only the player who went out has none"
@@ -158,8 +174,9 @@ first; the deal passes to the left."""
             else "none (points)"
         )
         if state.finished:
+            stopped = ", stopped early" if info.get("stopped") else ""
             lines = [
-                ("Game over", f"after hand {info['hand']} — lowest total wins"),
+                ("Game over", f"after hand {info['hand']}{stopped} — lowest total wins"),
                 ("Winner" if len(state.winners) == 1 else "Winners", ", ".join(state.winners)),
             ]
         else:

@@ -16,6 +16,7 @@ from datetime import date as Date
 from pathlib import Path
 
 from scorekeeper.errors import RuleError
+from scorekeeper.names import check_name
 from scorekeeper.reports.stats import person
 from scorekeeper.store import Store, StoreDamaged, StoreError
 from scorekeeper.store.durable import (
@@ -29,7 +30,9 @@ from scorekeeper.wording import day
 
 NAMES_FILE = "nights.json"
 SCHEMA = 2
-NAME_LENGTH = 60
+SAVED_NAME_LENGTH = 60
+"""The longest name read back from the file: names were held to 60 characters before
+they were held to 30 (``scorekeeper.names``), and a file written then still reads."""
 _KEY = re.compile(r"(\d{4}-\d{2}-\d{2})(?:-([1-9]\d{0,3}))?")
 
 
@@ -68,7 +71,7 @@ def read_book(folder: Path) -> tuple[NightBook, str | None]:
         {
             key: name
             for key, name in names.items()
-            if _KEY.fullmatch(key) and isinstance(name, str) and 0 < len(name) <= NAME_LENGTH
+            if _KEY.fullmatch(key) and isinstance(name, str) and 0 < len(name) <= SAVED_NAME_LENGTH
         },
         {sid: key for sid, key in moves.items() if isinstance(key, str) and _KEY.fullmatch(key)},
     )
@@ -150,8 +153,9 @@ def check_date(text: str) -> str:
 def rename(store: Store, date: str, name: str) -> dict[str, str]:
     """Give the night of ``date`` a name (an empty name gives it back its date).
 
-    Names must tell nights apart, as ``find`` looks a night up by name; a name that reads
-    as a date would be taken for one. Returns every name now saved.
+    A name is 1-30 characters of text that prints as it reads (``names``). Names must tell
+    nights apart, as ``find`` looks a night up by name; a name that reads as a date would
+    be taken for one. Returns every name now saved.
     """
     if store.readonly:
         raise StoreError(f"The store {store.path} was opened read-only; nights cannot be named.")
@@ -161,9 +165,10 @@ def rename(store: Store, date: str, name: str) -> dict[str, str]:
         book.moves.get(summary.id, day(summary.started)) == date for summary in store.summaries()
     ):
         raise RuleError("date", f"no session was started on {date}, so there is no night to name")
-    name = " ".join(name.split())
-    if len(name) > NAME_LENGTH:
-        raise RuleError("name", f"keep it to {NAME_LENGTH} characters (this is {len(name)})")
+    if not name.strip():
+        name = ""
+    else:
+        check_name(name, "name", "night's name")
     if _KEY.fullmatch(name):
         raise RuleError("name", f"{name!r} reads as a date: give the night a name in words")
     for other, taken in book.names.items():

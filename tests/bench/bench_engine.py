@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from scorekeeper import Session
+from scorekeeper.game import AMOUNT_LIMIT
 
 SIX = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
 Maker = Callable[[int], dict[str, Any]]
@@ -75,7 +76,8 @@ LONG_GAMES: dict[str, Maker] = {
 }
 
 
-OPTIONS: dict[str, dict[str, Any]] = {"rummy-5000": {"target": 10**9}}
+OPTIONS: dict[str, dict[str, Any]] = {"rummy-5000": {"target": AMOUNT_LIMIT}}
+"""The highest target a table may set, so the long game never ends."""
 PLAYERS: dict[str, list[str]] = {"rummy-5000": SIX[:5]}
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from scorekeeper import Session
+from scorekeeper.game import END_ROUND
 
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou")
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -47,3 +48,12 @@ def card_text(jokers: bool, min_size: int = 0, max_size: int = 8) -> st.SearchSt
     separator = st.sampled_from((" ", ",", ", ", "  "))
     tokens = st.lists(card_tokens(jokers), min_size=min_size, max_size=max_size)
     return st.tuples(tokens, separator).map(lambda parts: parts[1].join(parts[0]))
+
+
+def ended(draw: st.DrawFn, rounds: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rounds, and sometimes the table ending the game after them (``{"end": true}``:
+    the evening is over, or the players stop before the last hand). Give only rounds after
+    which the game goes on, and at least one: an end needs something played."""
+    if rounds and draw(st.booleans()):
+        return [*rounds, dict(END_ROUND)]
+    return rounds

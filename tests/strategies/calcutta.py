@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.cards import SUITS
 from scorekeeper.games.calcutta import split_pool
-from tests.strategies import seats
+from tests.strategies import ended, seats
 from tests.strategies.horse_race import courses
 
 
@@ -53,5 +53,5 @@ def plans(draw: st.DrawFn) -> dict[str, Any]:
         "players": players,
         "dealer": players[first],
         "options": {"chips": chips, "dealer_bids": dealer_bids},
-        "rounds": rounds,
+        "rounds": ended(draw, rounds),
     }

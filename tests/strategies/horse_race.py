@@ -7,7 +7,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from scorekeeper.cards import SUITS
-from tests.strategies import seats
+from tests.strategies import ended, seats
 
 
 @st.composite
@@ -44,9 +44,17 @@ def races(
             "amount": st.integers(1, limit or 50),
         }
     )
+    bets = []
+    on_horse: dict[tuple[str, str], int] = {}
+    for one in draw(st.lists(bet, max_size=8)):
+        # A player's bets on one horse are held to the limit together.
+        staked = on_horse.get((one["player"], one["horse"]), 0) + one["amount"]
+        if not limit or staked <= limit:
+            on_horse[one["player"], one["horse"]] = staked
+            bets.append(one)
     race: dict[str, Any] = {
         "course": course,
-        "bets": draw(st.lists(bet, max_size=8)),
+        "bets": bets,
         "winner": draw(st.sampled_from(SUITS)),
     }
     if odds or draw(st.booleans()):
@@ -70,5 +78,5 @@ def plans(draw: st.DrawFn) -> dict[str, Any]:
         "players": players,
         "dealer": players[first],
         "options": {"course": length, "limit": limit},
-        "rounds": rounds,
+        "rounds": ended(draw, rounds),
     }

@@ -6,7 +6,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from tests.strategies import card_text, seats
+from tests.strategies import card_text, ended, seats
 
 
 @st.composite
@@ -37,7 +37,7 @@ def _plan(draw: st.DrawFn) -> dict[str, Any]:
         "players": players,
         "dealer": draw(st.sampled_from(players)),
         "options": options,
-        "rounds": draw(st.lists(hands(players), max_size=12)),
+        "rounds": ended(draw, draw(st.lists(hands(players), max_size=12))),
     }
 
 

@@ -7,7 +7,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from scorekeeper.games.racehorse import POINTS
-from tests.strategies import seats
+from tests.strategies import ended, seats
 
 
 @st.composite
@@ -35,7 +35,7 @@ def _plan(draw: st.DrawFn) -> dict[str, Any]:
         "players": players,
         "dealer": draw(st.sampled_from(players)),
         "options": options,
-        "rounds": draw(st.lists(deals(players), max_size=12)),
+        "rounds": ended(draw, draw(st.lists(deals(players), max_size=12))),
     }
 
 

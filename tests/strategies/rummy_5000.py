@@ -12,6 +12,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from scorekeeper import Session
+from scorekeeper.game import END_ROUND
 from tests.strategies import RANKS, seats
 
 SUITS = ("S", "H", "D", "C")
@@ -209,6 +210,8 @@ def _plan(draw: st.DrawFn) -> dict[str, Any]:
         else:
             round_ = draw(_hand(players, options))
         session.record(round_)
+    if not session.finished and session.rounds and draw(st.booleans()):
+        session.record(END_ROUND)  # the table stops before anyone reaches the target
     return {
         "game": "rummy-5000",
         "players": players,

@@ -7,7 +7,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from tests.strategies import card_text, seats
+from tests.strategies import card_text, ended, seats
 
 
 @st.composite
@@ -39,12 +39,13 @@ def _plan(draw: st.DrawFn) -> dict[str, Any]:
     last = 8 if options.get("eighth_hand") else 7
     count = draw(st.one_of(st.just(last), st.integers(0, last)))
     close = draw(st.booleans())
+    rounds = [draw(hands(players, close)) for _ in range(count)]
     return {
         "game": "seven-hand",
         "players": players,
         "dealer": draw(st.sampled_from(players)),
         "options": options,
-        "rounds": [draw(hands(players, close)) for _ in range(count)],
+        "rounds": ended(draw, rounds) if count < last else rounds,
     }
 
 

@@ -6,6 +6,7 @@ import random
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Input, Static
 
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
@@ -89,6 +90,28 @@ async def test_a_duplicate_name_is_refused_and_can_be_removed(store: Store) -> N
         table = app.screen
         assert isinstance(table, TableScreen)
         assert table.session.players == ("Ann", "Bob")
+
+
+async def test_a_name_with_a_bidi_override_is_refused_as_it_is_added(store: Store) -> None:
+    """docs/rules.md, Conventions: a name is printable text; one that would turn the text
+    around it is refused at once, and what was typed stays to be put right."""
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(app, pilot)
+        await pilot.press("enter", *"Ann", "enter")
+        name = screen.query_one("#name", Input)
+        name.value = "Bob\u202e, Cy"
+        await pilot.press("enter")
+        await pilot.pause()
+        note = str(screen.query_one("#players-note", Static).content)
+        assert "bidi control (U+202E)" in note
+        assert name.value == "Bob\u202e, Cy"
+        assert screen.players == ["Ann"]
+        name.value = "Bob, Cy"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.players == ["Ann", "Bob", "Cy"]
+        assert "3 at the table" in str(screen.query_one("#players-note", Static).content)
 
 
 async def test_players_can_be_reseated_before_the_start(store: Store) -> None:

@@ -112,6 +112,26 @@ async def test_a_name_that_reads_as_a_date_is_refused_at_the_field(tmp_path: Pat
     assert load_names(tmp_path) == {}
 
 
+async def test_a_name_with_an_escape_sequence_is_refused_where_it_was_typed(
+    tmp_path: Path,
+) -> None:
+    """docs/rules.md, Conventions: names are printable text (a pasted colour code is not)."""
+    friday_at_the_parks(tmp_path)
+    with Store(tmp_path) as store:
+        app = NightsHost(store)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("r")
+            await pilot.pause()
+            app.screen.query_one("#name", Input).value = "Poker \x1b[31mnight"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, NameNightScreen)
+            assert "escape character (U+001B)" in text(app, "#name-error")
+            assert app.screen.query_one("#name", Input).has_class("-invalid")
+    assert load_names(tmp_path) == {}
+
+
 async def test_no_nights_yet(tmp_path: Path) -> None:
     with Store(tmp_path) as store:
         app = NightsHost(store)

@@ -16,6 +16,7 @@ from typing import Any
 
 from scorekeeper.errors import RuleError
 from scorekeeper.game import (
+    STOP,
     Fact,
     Game,
     Option,
@@ -39,6 +40,7 @@ from scorekeeper.games.rummy_5000.stakes import (
     pot_swing,
 )
 from scorekeeper.money import MINUS, format_amount
+from scorekeeper.wording import plural
 
 FALSE_CLAIM = 50
 HANDS_PER_STAKES_GAME = 2
@@ -137,6 +139,7 @@ class Rummy5000(Game):
     scored_in_points = True
     menu_order = 4
     round_name = "Hand"
+    ending = STOP
     options = {
         "target": Option(
             default_target, "points that end the game (2 players 5000, 3 3000, 4-5 2000)", minimum=1
@@ -233,6 +236,20 @@ hands, settled at stake per game point or chip."""
             return State(dealer, totals, state.balances, info=info)
         money = self._payout(setup, totals, winners, info)
         return State(dealer, totals, money, True, winners, info)
+
+    def end(self, setup: Setup, state: State) -> State:
+        """Stopped before anyone reached the target (or a two-hand game after its first
+        hand): the game ends on the hands played, highest total (or most game points)
+        wins, ties share, and it is paid as at the end."""
+        info = {**state.info, "stopped": True}
+        if setup.options["doubling"] or setup.options["limit_poker"]:
+            best = max(info["game_points"].values())
+            winners = tuple(name for name in setup.players if info["game_points"][name] == best)
+            return State(state.dealer, state.totals, state.balances, True, winners, info)
+        best = max(state.totals.values())
+        winners = tuple(name for name in setup.players if state.totals[name] == best)
+        money = self._payout(setup, state.totals, winners, info)
+        return State(state.dealer, state.totals, money, True, winners, info)
 
     def _lost_unplayed(self, setup: Setup, round_: Mapping[str, Any]) -> str | None:
         """Who lost the hand without playing it out: folded to a double or in the betting,
@@ -368,6 +385,8 @@ hands, settled at stake per game point or chip."""
         if chosen:
             words = ", ".join(OPTION_WORDS[name] for name in chosen)
             lines.append(("Variations", words[0].upper() + words[1:]))
+        if info.get("stopped"):
+            lines.append(("Stopped", f"early, on the {plural(info['hands'], 'hand')} played"))
         return lines
 
     def _stakes_panel(self, setup: Setup, state: State) -> list[tuple[str, str]]:

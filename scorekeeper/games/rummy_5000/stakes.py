@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.errors import RuleError
-from scorekeeper.game import as_bool, as_int, as_player, player_map
+from scorekeeper.game import as_bool, as_int, as_player, check_amount, player_map
 
 DOUBLING_FIELDS = ("stake", "doubles", "beavers", "folded", "automatic_double")
 POKER_FIELDS = ("pot", "raises", "folded", "gave_up")
@@ -202,7 +202,9 @@ def cube_in_play(
                 f"{folded} made the last double; only {_other(players, folded)} could refuse it",
             )
     accepted = len(doubles) - (1 if folded else 0)
-    stake = (2 if automatic else 1) << accepted  # x2 for each accepted double
+    stake = check_amount(
+        (2 if automatic else 1) << accepted, "doubles", "the doubles logged put the cube at"
+    )  # x2 for each accepted double
     if "stake" not in round_:
         raise RuleError("stake", f"is missing: the cube stood at {stake}")
     given = as_int(round_["stake"], "stake", 1)
