@@ -218,6 +218,11 @@ class Game:
             raise RuleError("end", f"{self.name} ends by its own rules, not when the table says")
         return ended_on_balances(setup, state)
 
+    def end_note(self, setup: Setup, state: State) -> str | None:
+        """A line for the settle-up on what the table ending the game did besides naming
+        the winners ("Pool of 9 chips shared out: ..."); None when it did nothing more."""
+        return None
+
     def first_player(self, setup: Setup, state: State) -> str | None:
         """Who plays (or bids) first in the next deal: left of the dealer by default;
         nobody in a game whose ``first_to_act`` is None."""

@@ -174,8 +174,10 @@ class Session:
     @property
     def rounds_played(self) -> int:
         """Rounds played as the table counts them (``Game.rounds_played``), which a screen
-        numbers by; ``len(rounds)`` counts what was recorded."""
-        return self.game.rounds_played(self.state, len(self._rounds))
+        numbers by; ``len(rounds)`` counts what was recorded. The table ending the game
+        is no round played."""
+        ended = bool(self._rounds) and is_end_round(self._rounds[-1])
+        return self.game.rounds_played(self.state, len(self._rounds) - ended)
 
     @property
     def totals(self) -> dict[str, int]:
@@ -332,12 +334,14 @@ class Session:
         return settle(self.parties)
 
     def to_dict(self) -> dict[str, Any]:
+        with as_recorded():  # a copy of rounds already accepted: nothing to check again
+            rounds = [_plain(round_, "") for round_ in self._rounds]
         return {
             "game": self.game.id,
             "players": list(self.setup.players),
             "dealer": self.setup.first_dealer,
             "options": dict(self.setup.options),
-            "rounds": [_plain(round_, "") for round_ in self._rounds],
+            "rounds": rounds,
         }
 
     @classmethod

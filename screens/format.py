@@ -15,6 +15,10 @@ from scorekeeper.game import Game, Setup, State
 from scorekeeper.money import amount as amount
 from scorekeeper.money import format_amount as format_amount
 
+END_KEY = "f"
+"""The key that ends a game by the table's choice ("End evening", "Stop here"): the same
+on the table and in its settle-up."""
+
 sum_of = format_amount
 """The name the settle, nights and stats screens know ``format_amount`` by."""
 

@@ -1,42 +1,60 @@
-"""Settle up: everyone's balance and the short list of payments that squares them."""
+"""Settle up: everyone's balance and the short list of payments that squares them.
+
+Mid-game, for a game the table may end or stop (``Game.ending``), it also shows the
+figures as they would stand if the table ended it now, and offers to do so: the key
+(or button) asks first, then hands ``True`` back to the table, which records the end.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widget import Widget
+from textual.widgets import Button, Static
 
 from scorekeeper.session import Session
 from scorekeeper.settle import payment_lines
-from screens.format import amount, padded, plain, widest
+from screens.confirm import ConfirmScreen
+from screens.format import END_KEY, amount, padded, plain, widest
 
 
 def settle_title(session: Session, ended: bool) -> str:
     if not session.finished:
         played = f"{session.game.round_name.lower()} {session.rounds_played}"
         return f"Settle up after {played} (the game goes on)"
+    return f"{'Game over — ' if ended else ''}{who_won(session)}"
+
+
+def who_won(session: Session) -> str:
     winners = session.winners
-    who = winners[0] if len(winners) == 1 else " and ".join(winners)
-    verb = "wins" if len(winners) == 1 else "share the win"
-    return f"{'Game over — ' if ended else ''}{who} {verb}"
+    if len(winners) == 1:
+        return f"{winners[0]} wins"
+    return f"{' and '.join(winners)} share the win"
 
 
-class SettleScreen(ModalScreen[None]):
-    """Opened by itself when a game ends, and with ``s`` at any time."""
+class SettleScreen(ModalScreen[bool]):
+    """Opened by itself when a game ends, and with ``s`` at any time. Dismisses with
+    ``True`` when the table chose to end the game here, else ``False``."""
 
     CSS_PATH = "settle.tcss"
-    BINDINGS = [Binding("escape,enter,s", "close", "Close", tooltip="Back to the table")]
+    BINDINGS = [
+        Binding("escape,enter,s", "close", "Close", tooltip="Back to the table"),
+        Binding(END_KEY, "end", "End", show=False, tooltip="End the game here, after a yes"),
+    ]
 
     def __init__(self, session: Session, ended: bool = False) -> None:
         super().__init__()
         self.session = session
         self.ended = ended
+        self.if_ended = None if session.finished else session.if_ended()
 
     def compose(self) -> ComposeResult:
-        session = self.session
-        unit = session.game.unit
+        session, preview, ending = self.session, self.if_ended, self.session.game.ending
         with Vertical(id="settle"):
             yield Static(plain(settle_title(session, self.ended)), id="settle-title")
             with VerticalScroll(id="settle-body"):
@@ -44,12 +62,39 @@ class SettleScreen(ModalScreen[None]):
                     yield Static("Points", classes="heading")
                     totals = self.lines(session.totals, "points", signed=False)
                     yield Static(plain(totals), id="totals")
-                yield Static("Balances", classes="heading")
-                balances = self.lines(session.parties, unit, signed=True)
-                yield Static(plain(balances), id="balances")
-                yield Static("Payments", classes="heading")
-                yield Static(plain(self.payments()), id="payments")
-            yield Static("Enter or Esc to close", id="settle-keys")
+                changes = preview is not None and preview.parties != session.parties
+                if preview is None or any(session.parties.values()) or not changes:
+                    yield from self.money(session, "")
+                if preview is not None and ending is not None:
+                    yield Static(
+                        plain(f"{ending.if_now}: {who_won(preview)}"),
+                        classes="heading",
+                        id="if-ended",
+                    )
+                    if changes:
+                        yield from self.money(preview, "if-")
+            if preview is not None and ending is not None:
+                with Horizontal(id="settle-actions"):
+                    keys = f"{END_KEY} {ending.action.lower()} · Enter or Esc to close"
+                    yield Static(keys, id="settle-keys")
+                    yield Button(ending.action, id="end", variant="warning", compact=True)
+            else:
+                yield Static("Enter or Esc to close", id="settle-keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#settle-body").focus()
+
+    def money(self, session: Session, prefix: str) -> Iterator[Widget]:
+        """The balances and payments of ``session``, with what ending the game did."""
+        note = session.game.end_note(session.setup, session.state) if session.finished else None
+        if note:
+            yield Static(plain(note), id=f"{prefix}note", classes="note")
+        yield Static("Balances", classes="heading")
+        balances = self.lines(session.parties, session.game.unit, signed=True)
+        yield Static(plain(balances), id=f"{prefix}balances", classes="balances")
+        yield Static("Payments", classes="heading")
+        payments = "\n".join(payment_lines(session.settlement(), session.game.unit))
+        yield Static(plain(payments), id=f"{prefix}payments", classes="payments")
 
     def lines(self, figures: dict[str, int], unit: str, *, signed: bool) -> str:
         width = widest(figures)
@@ -58,8 +103,28 @@ class SettleScreen(ModalScreen[None]):
             for name, value in figures.items()
         )
 
-    def payments(self) -> str:
-        return "\n".join(payment_lines(self.session.settlement(), self.session.game.unit))
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "end":
+            return self.if_ended is not None and self.session.game.ending is not None
+        return True
+
+    @on(Button.Pressed, "#end")
+    def end_pressed(self) -> None:
+        self.action_end()
+
+    def action_end(self) -> None:
+        """Ask first: ending is recorded like a round (and can be undone like one)."""
+        ending, preview = self.session.game.ending, self.if_ended
+        if ending is None or preview is None:
+            return
+        round_name = self.session.game.round_name.lower()
+        detail = f"{who_won(preview)}. It is recorded like a {round_name}: u takes it back."
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.dismiss(True)
+
+        self.app.push_screen(ConfirmScreen(ending.question, detail), answered)
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        self.dismiss(False)

@@ -20,11 +20,11 @@ from textual.widgets import Footer, Header, Static
 
 from scorekeeper import GAMES
 from scorekeeper.errors import RuleError
-from scorekeeper.game import Game, State
+from scorekeeper.game import END_ROUND, Game, State, is_end_round
 from scorekeeper.session import Session
 from scorekeeper.store import Store, StoreError, default_path
 from scorekeeper.wording import plural
-from screens.format import amount, names, padded, plain, who_goes_first, widest
+from screens.format import END_KEY, amount, names, padded, plain, who_goes_first, widest
 from screens.problem import ProblemScreen
 from screens.rounds import ENTRIES
 from screens.widgets.grid import Column, ScoreGrid
@@ -48,6 +48,16 @@ class TableScreen(Screen[None]):
                 tooltip=f"Record the next {round_name.lower()}",
             )
             for round_name in sorted({game.round_name for game in GAMES.values()})
+        ),
+        *(
+            Binding(
+                END_KEY,
+                f"end({action!r})",
+                action,
+                id="end",
+                tooltip="The table ends the game here (u takes it back)",
+            )
+            for action in sorted({game.ending.action for game in GAMES.values() if game.ending})
         ),
         Binding("e", "edit", "Edit", id="edit", tooltip="Edit the highlighted round"),
         Binding("u", "undo", "Undo", id="undo", tooltip="Take back the last round"),
@@ -102,10 +112,13 @@ class TableScreen(Screen[None]):
         status = self.query_one("#status", Static)
         status.set_class(session.finished, "-over")
         if session.finished:
+            ending = self.game.ending
+            ended = bool(session.rounds) and is_end_round(session.rounds[-1])
             played = plural(session.rounds_played, self.game.round_name.lower())
+            over = ending.done.capitalize() if ended and ending else "Game over"
             won = "won" if len(session.winners) == 1 else "share the win"
             status.update(
-                plain(f"Game over after {played} · {names(session.winners)} {won}")
+                plain(f"{over} after {played} · {names(session.winners)} {won}")
                 + plain(" · s settle up")
             )
             return
@@ -149,10 +162,11 @@ class TableScreen(Screen[None]):
         rows = []
         for index in range(len(session.rounds)):
             shown = self.figures(session.state_after(index))
+            round_ = session.rounds[index]
+            # The table's end round is no deal: numbered "end", worded by the game.
+            number = "end" if is_end_round(round_) else str(index + 1)
             what = session.describe(index)
-            rows.append(
-                [str(index + 1), *(self.cell(shown[name]) for name in session.players), what]
-            )
+            rows.append([number, *(self.cell(shown[name]) for name in session.players), what])
         dim = []
         if self.can_record():
             dim.append(len(rows))
@@ -176,11 +190,18 @@ class TableScreen(Screen[None]):
     # ---- keys ----------------------------------------------------------------------------
 
     def highlighted_round(self) -> int | None:
+        """The played round under the cursor; not the end, which has nothing to edit."""
         index = self.query_one("#grid", ScoreGrid).cursor
-        return index if 0 <= index < len(self.session.rounds) else None
+        rounds = self.session.rounds
+        return index if 0 <= index < len(rounds) and not is_end_round(rounds[index]) else None
 
     def can_record(self) -> bool:
         return not self.session.finished and self.game.id in ENTRIES
+
+    def can_end(self) -> bool:
+        """The table may end the game once something was played, until it is over."""
+        session = self.session
+        return self.game.ending is not None and bool(session.rounds) and not session.finished
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The footer names the record key as the game names a round ("r Race", "r Hand"):
@@ -189,6 +210,9 @@ class TableScreen(Screen[None]):
             return parameters == (self.game.round_name,) and self.can_record()
         if action == "undo":
             return bool(self.session.rounds)
+        if action == "end":
+            ending = self.game.ending
+            return ending is not None and parameters == (ending.action,) and self.can_end()
         if action == "edit":
             return self.game.id in ENTRIES and self.highlighted_round() is not None
         return True
@@ -203,6 +227,39 @@ class TableScreen(Screen[None]):
             self.action_edit()
         else:
             self.action_record(self.game.round_name)
+
+    def action_end(self, action: str) -> None:
+        """Ask, then record the end round: the game's own words for the question."""
+        ending = self.game.ending
+        if ending is None or not self.check_action("end", (action,)):
+            return
+        preview = self.session.if_ended()
+        if preview is None:
+            return
+        won = "wins" if len(preview.winners) == 1 else "share the win"
+        detail = f"{names(preview.winners)} {won}. u takes it back."
+        note = self.game.end_note(preview.setup, preview.state)
+        if note:
+            detail = f"{note}. {detail}"
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.end_here()
+
+        from screens.confirm import ConfirmScreen
+
+        self.app.push_screen(ConfirmScreen(ending.question, detail), answered)
+
+    def end_here(self) -> None:
+        """Record the end like any round; the settle-up opens on the final figures."""
+        problem = self.save(lambda: self.store.record(self.session_id, END_ROUND))
+        self.show()
+        if problem is not None:
+            self.app.push_screen(ProblemScreen("The game was not ended", problem.message))
+            return
+        from screens.settle import SettleScreen
+
+        self.app.push_screen(SettleScreen(self.session, ended=True))
 
     def action_record(self, round_name: str) -> None:
         if not self.check_action("record", (round_name,)):
@@ -256,6 +313,9 @@ class TableScreen(Screen[None]):
         what = session.describe(index)
         from screens.confirm import ConfirmScreen
 
+        if is_end_round(session.rounds[-1]):
+            last, what = "The end", "The game opens again as it stood"
+
         def undo(yes: bool | None) -> None:
             if not yes:
                 return
@@ -281,7 +341,11 @@ class TableScreen(Screen[None]):
     def action_settle(self) -> None:
         from screens.settle import SettleScreen
 
-        self.app.push_screen(SettleScreen(self.session))
+        def settled(end: bool | None) -> None:
+            if end:
+                self.end_here()
+
+        self.app.push_screen(SettleScreen(self.session), settled)
 
     def action_export(self) -> None:
         from screens.exporting import export_sessions

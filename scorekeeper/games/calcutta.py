@@ -99,20 +99,20 @@ def biggest_pool(rounds: Sequence[Mapping[str, Any]]) -> int:
 
 
 def shared_out_text(players: Sequence[str], shares: Mapping[str, int]) -> str:
-    """How the pool was shared out: "14 chips: 3 each to Ann and Bob, 2 to the others"."""
-    pool = sum(shares.values())
-    if not pool:
-        return "nothing was left in it"
+    """Who got what of a pool shared out: "2 each", "3 to Ann, 2 to the others"."""
     least = min(shares.values())
     more = [name for name in players if shares[name] > least]
-    chips = f"{pool} {'chip' if pool == 1 else 'chips'}"
     if not more:
-        return f"{chips}, {least} each"
+        return f"{least} each"
     who = more[0] if len(more) == 1 else f"{', '.join(more[:-1])} and {more[-1]}"
-    if not least:
-        return f"{chips}, 1 each to {who}"
     each = " each" if len(more) > 1 else ""
-    return f"{chips}: {least + 1}{each} to {who}, {least} to the others"
+    if not least:
+        return f"1{each} to {who}"
+    return f"{least + 1}{each} to {who}, {least} to the others"
+
+
+def chips(count: int) -> str:
+    return f"{count} {'chip' if count == 1 else 'chips'}"
 
 
 class Calcutta(Game):
@@ -209,6 +209,13 @@ The evening ends when the table says so: a pool still carried is shared out equa
         info = {"pot": 0, "stacks": stacks, "shared_out": shares}
         return ended_on_balances(setup, state, balances, info)
 
+    def end_note(self, setup: Setup, state: State) -> str | None:
+        shared = state.info.get("shared_out")
+        if not shared or not any(shared.values()):
+            return None
+        pool = sum(shared.values())
+        return f"Pool of {chips(pool)} shared out: {shared_out_text(setup.players, shared)}"
+
     def carried(self, setup: Setup, state: State) -> int:
         return int(state.info["pot"])
 
@@ -223,7 +230,9 @@ The evening ends when the table says so: a pool still carried is shared out equa
         lines = [("Stacks", ", ".join(f"{name} {stacks[name]}" for name in setup.players))]
         shared = state.info.get("shared_out")
         if shared is not None:
-            return [*lines, ("Pool shared out", shared_out_text(setup.players, shared))]
+            pool = sum(shared.values())
+            text = f"{chips(pool)}: {shared_out_text(setup.players, shared)}" if pool else "none"
+            return [*lines, ("Pool shared out", text)]
         may_buy = "yes" if setup.options["dealer_bids"] else "no"
         return [
             *lines,

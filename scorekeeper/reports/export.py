@@ -34,7 +34,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
-from scorekeeper.game import RoundFacts
+from scorekeeper.game import RoundFacts, is_end_round
 from scorekeeper.reports.nights import night_labels
 from scorekeeper.session import Session
 from scorekeeper.store import Store, StoreDamaged, StoreError
@@ -104,6 +104,9 @@ def _fact(value: object) -> Cell:
 
 
 def _facts(session: Session, index: int) -> RoundFacts:
+    round_ = session.rounds[index]
+    if is_end_round(round_):
+        return RoundFacts(session.game.facts(round_))
     return session.game.round_facts(
         session.setup,
         session.state_before(index),

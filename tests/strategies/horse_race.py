@@ -48,9 +48,10 @@ def races(
     on_horse: dict[tuple[str, str], int] = {}
     for one in draw(st.lists(bet, max_size=8)):
         # A player's bets on one horse are held to the limit together.
-        staked = on_horse.get((one["player"], one["horse"]), 0) + one["amount"]
+        key = (str(one["player"]), str(one["horse"]))
+        staked = on_horse.get(key, 0) + int(one["amount"])  # type: ignore[call-overload]
         if not limit or staked <= limit:
-            on_horse[one["player"], one["horse"]] = staked
+            on_horse[key] = staked
             bets.append(one)
     race: dict[str, Any] = {
         "course": course,

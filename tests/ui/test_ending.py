@@ -1,0 +1,161 @@
+"""Ending the evening and stopping early, through the keys, at 80×24.
+
+docs/rules.md, Conventions, End of the evening; Calcutta Horse Race, End of the evening;
+5000 Rummy, Stopping early.
+"""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+from textual.widgets import Button, Static
+
+from scorekeeper.store import Store
+from screens.app import ScorekeeperApp
+from screens.confirm import ConfirmScreen
+from screens.settle import SettleScreen
+from screens.table import TableScreen
+from screens.widgets.grid import ScoreGrid
+from tests.test_ending import calcutta_with_9_carried, rummy_5000_first_hand
+
+FINAL = ["Ann", "−2", "Bob", "+12", "Cy", "−7", "Di", "−3"]
+"""Balances after the share-out: 9 chips, 3 to Ann and 2 to each other player."""
+
+
+def text(pilot: Pilot[None], selector: str) -> str:
+    return str(pilot.app.screen.query_one(selector, Static).content)
+
+
+def footer_keys(table: TableScreen) -> dict[str, str]:
+    return {
+        binding.key: binding.description
+        for (_, binding, enabled, _) in table.active_bindings.values()
+        if enabled and binding.show
+    }
+
+
+async def resume(pilot: Pilot[None]) -> TableScreen:
+    await pilot.pause()
+    await pilot.press("enter")
+    await pilot.pause()
+    table = pilot.app.screen
+    assert isinstance(table, TableScreen)
+    return table
+
+
+async def test_ending_a_calcutta_evening_shares_out_the_pool_on_the_settle_screen(
+    store: Store,
+) -> None:
+    session_id = store.add(calcutta_with_9_carried())
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await resume(pilot)
+        assert footer_keys(table)["f"] == "End evening"
+
+        # Mid-evening the settle-up shows what ending now would do, and offers it.
+        await pilot.press("s")
+        await pilot.pause()
+        settle = app.screen
+        assert isinstance(settle, SettleScreen)
+        assert "(pool)" in text(pilot, "#balances")
+        assert text(pilot, "#if-ended") == "If you ended the evening now: Bob wins"
+        assert text(pilot, "#if-note") == "Pool of 9 chips shared out: 3 to Ann, 2 to the others"
+        assert "(pool)" not in text(pilot, "#if-balances")
+        assert settle.query_one("#end", Button).label.plain == "End evening"
+
+        await pilot.press("f")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert text(pilot, "#question") == "End the evening here?"
+        await pilot.press("y")
+        await pilot.pause()
+
+        # Recorded like a round; the settle-up opens on the final figures.
+        settle = app.screen
+        assert isinstance(settle, SettleScreen)
+        assert text(pilot, "#settle-title") == "Game over — Bob wins"
+        assert text(pilot, "#note") == "Pool of 9 chips shared out: 3 to Ann, 2 to the others"
+        assert text(pilot, "#balances").split() == FINAL
+        assert text(pilot, "#payments").splitlines() == [
+            "Cy pays Bob 7 chips",
+            "Di pays Bob 3 chips",
+            "Ann pays Bob 2 chips",
+        ]
+        assert not settle.query("#end")
+        saved = store.load(session_id)
+        assert saved.rounds[-1] == {"end": True} and saved.finished
+
+        await pilot.press("escape")
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        status = str(table.query_one("#status", Static).content)
+        assert status.startswith("Evening ended after 2 races · Bob won")
+        grid = table.query_one("#grid", ScoreGrid)
+        assert "f" not in footer_keys(table) and "r" not in footer_keys(table)
+        assert grid.rows[-1][0] == "end" and grid.rows[-1][-1] == "Evening ended"
+
+        # Undo takes the end back: the pool is carried again and races go on.
+        await pilot.press("u")
+        await pilot.pause()
+        assert text(pilot, "#question") == "Undo the end?"
+        await pilot.press("y")
+        await pilot.pause()
+        reopened = store.load(session_id)
+        assert not reopened.finished and reopened.pot == 9
+        assert "Race 3" in str(table.query_one("#status", Static).content)
+
+
+async def test_stopping_a_5000_game_early_and_settling(store: Store) -> None:
+    session_id = store.add(rummy_5000_first_hand())
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await resume(pilot)
+        assert footer_keys(table)["f"] == "Stop here"
+
+        await pilot.press("s")
+        await pilot.pause()
+        assert text(pilot, "#if-ended") == "If you stopped now: Ann wins"
+        assert text(pilot, "#if-payments").splitlines() == [
+            "Cy pays Ann $8.50",
+            "Bob pays Ann $2.55",
+        ]
+        assert "Nobody owes anybody anything" not in str(
+            [str(s.content) for s in app.screen.query(Static)]
+        )
+        await pilot.press("escape")
+        await pilot.pause()
+
+        await pilot.press("f")
+        await pilot.pause()
+        assert text(pilot, "#question") == "Stop the game here?"
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, SettleScreen)
+        assert text(pilot, "#settle-title") == "Game over — Ann wins"
+        assert text(pilot, "#payments").splitlines() == [
+            "Cy pays Ann $8.50",
+            "Bob pays Ann $2.55",
+        ]
+    assert store.load(session_id).winners == ("Ann",)
+
+
+async def test_no_is_the_answer_that_keeps_the_game_going(store: Store) -> None:
+    session_id = store.add(rummy_5000_first_hand())
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await resume(pilot)
+        await pilot.press("f", "n")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.click("#end")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen), "the button asks as the key does"
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, SettleScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+    assert not store.load(session_id).finished
