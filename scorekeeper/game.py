@@ -242,7 +242,7 @@ class Game:
     def details(self, round_: Mapping[str, Any]) -> dict[str, str | int]:
         """A round's facts worth a spreadsheet column (bid, wild rank, prices...).
 
-        Only ever given the game's own rounds: ``facts`` answers for an end round."""
+        Only ever given the game's own rounds: ``end_facts`` answers for an end round."""
         return {}
 
     def round_facts(
@@ -283,12 +283,10 @@ class Game:
         """Each player's score so far, in ``score_unit``: the totals by default."""
         return state.totals
 
-    def facts(self, round_: Mapping[str, Any]) -> dict[str, str | int]:
-        """``details`` for any round recorded, the table's end round included: screens and
-        reports call this one, so no game needs to know the end round's shape."""
-        if is_end_round(round_):
-            return {"end": self.ending.done if self.ending else "yes"}
-        return self.details(round_)
+    def end_facts(self, setup: Setup, before: State, after: State) -> RoundFacts:
+        """``round_facts`` for the table's end round, which no game's ``round_facts`` is
+        given: what it ended as, and what the game settled then (a kitty shared out)."""
+        return RoundFacts({"end": self.ending.done if self.ending else "yes"})
 
     def carried(self, setup: Setup, state: State) -> int:
         """What lies in the kitty after these rounds, paid in and won by nobody yet, in the

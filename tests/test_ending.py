@@ -60,7 +60,9 @@ def test_ending_a_calcutta_evening_shares_the_carried_pool_out_in_seat_order() -
     assert session.game.end_note(session.setup, session.state) == (
         "Pool of 9 chips shared out: 3 to Ann, 2 to the others"
     )
-    assert session.game.facts(session.rounds[-1]) == {"end": "evening ended"}
+    facts = session.game.end_facts(session.setup, session.state_before(2), session.state)
+    assert facts.table == {"end": "evening ended", "carry in": 9, "carry out": 0}
+    assert facts.players["Ann"] == {"shared out": 3}
 
 
 def test_14_chips_among_four_are_4_4_3_3() -> None:

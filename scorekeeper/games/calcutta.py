@@ -209,6 +209,14 @@ The evening ends when the table says so: a pool still carried is shared out equa
         info = {"pot": 0, "stacks": stacks, "shared_out": shares}
         return ended_on_balances(setup, state, balances, info)
 
+    def end_facts(self, setup: Setup, before: State, after: State) -> RoundFacts:
+        """The pool carried in is shared out: nothing is carried out."""
+        shares = after.info["shared_out"]
+        table: dict[str, Fact] = {"end": EVENING.done, "carry in": before.info["pot"]}
+        table["carry out"] = 0
+        players = {name: {"shared out": shares[name]} for name in setup.players}
+        return RoundFacts(table, players)
+
     def end_note(self, setup: Setup, state: State) -> str | None:
         shared = state.info.get("shared_out")
         if not shared or not any(shared.values()):

@@ -104,15 +104,10 @@ def _fact(value: object) -> Cell:
 
 
 def _facts(session: Session, index: int) -> RoundFacts:
-    round_ = session.rounds[index]
-    if is_end_round(round_):
-        return RoundFacts(session.game.facts(round_))
-    return session.game.round_facts(
-        session.setup,
-        session.state_before(index),
-        session.rounds[index],
-        session.state_after(index),
-    )
+    before, after = session.state_before(index), session.state_after(index)
+    if is_end_round(session.rounds[index]):
+        return session.game.end_facts(session.setup, before, after)
+    return session.game.round_facts(session.setup, before, session.rounds[index], after)
 
 
 def _session_row(
