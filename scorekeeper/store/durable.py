@@ -159,20 +159,20 @@ def _constant(text: str) -> Any:
 
 
 def depth(data: Any) -> int:
-    """How deeply ``data`` nests lists and objects (a number is 0, ``[1]`` is 1)."""
-    deepest = 0
-    pending: list[tuple[Any, int]] = [(data, 0)]
-    while pending:
-        value, level = pending.pop()
-        if isinstance(value, dict):
-            value = list(value.values())
-        if isinstance(value, list):
-            level += 1
-            deepest = max(deepest, level)
-            if level > DEPTH_CAP:
-                return level
-            pending.extend((item, level) for item in value)
-    return deepest
+    """How deeply ``data`` nests lists and objects (a number is 0, ``[1]`` is 1); past
+    ``DEPTH_CAP`` it stops counting. Level by level, looking only at containers, as every
+    session list read goes through it."""
+    level, containers = 0, [data] if type(data) in (dict, list) else []
+    while containers:
+        level += 1
+        if level > DEPTH_CAP:
+            return level
+        nested: list[Any] = []
+        for value in containers:
+            items = value.values() if type(value) is dict else value
+            nested += [item for item in items if type(item) in (dict, list)]
+        containers = nested
+    return level
 
 
 def parse_json(path: Path, raw: bytes) -> dict[str, Any]:
