@@ -63,9 +63,9 @@ class SettleScreen(ModalScreen[bool]):
                     totals = self.lines(session.totals, "points", signed=False)
                     yield Static(plain(totals), id="totals")
                 changes = preview is not None and preview.parties != session.parties
-                if preview is None or any(session.parties.values()) or not changes:
-                    yield from self.money(session, "")
                 if preview is not None and ending is not None:
+                    # What ending now would do comes first: at 8 players the figures as
+                    # they stand run below the fold.
                     yield Static(
                         plain(f"{ending.if_now}: {who_won(preview)}"),
                         classes="heading",
@@ -73,6 +73,10 @@ class SettleScreen(ModalScreen[bool]):
                     )
                     if changes:
                         yield from self.money(preview, "if-")
+                if preview is None or any(session.parties.values()) or not changes:
+                    if changes:
+                        yield Static("As it stands (the game goes on)", classes="heading")
+                    yield from self.money(session, "")
             if preview is not None and ending is not None:
                 with Horizontal(id="settle-actions"):
                     keys = f"{END_KEY} {ending.action.lower()} · Enter or Esc to close"
