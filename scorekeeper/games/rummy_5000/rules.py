@@ -174,7 +174,9 @@ the game), michigan (a false claim is no hand: +50 to each other player), money 
 2&4), and for 2 players doubling (a cube per hand, gammon x2, backgammon x3; a beaver may
 not be beavered: the beaverer doubles next) or limit poker (antes and one betting round
 per hand; after the betting either player may give up and lose the pot): a game of two
-hands, settled at stake per game point or chip."""
+hands, settled at stake per game point or chip.
+The table may stop before anyone reaches the target: the game ends on the hands played,
+highest total wins (ties share), paid as at the end."""
 
     def check_setup(self, setup: Setup) -> None:
         options, count = setup.options, len(setup.players)
