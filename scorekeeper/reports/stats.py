@@ -32,7 +32,8 @@ class GameRecord:
     """One player's record at one game.
 
     ``won`` counts finished sessions they won (shared wins too), so the win rate is over
-    games that ended; games with no end (the horse races, Racehorse, Hot Rum) have none.
+    games that ended: by their rules, or by the table ending the evening (the games with
+    no natural end) or stopping early, where the biggest balance or best total wins.
     The score of a session is its final points total in a points game — counted only
     once the game is over, as a half-played total means nothing — and the balance in
     money or chips otherwise, real after every round.
