@@ -19,7 +19,6 @@ import sys
 import tempfile
 import time
 import traceback
-import unicodedata
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -30,7 +29,7 @@ from scorekeeper.reports import EXPORTS, night_report, nights, stats, transfer
 from scorekeeper.reports.export import export
 from scorekeeper.reports.night_names import read_names
 from scorekeeper.store import Store, StoreError, Summary
-from scorekeeper.wording import cells, day_and_clock, pad, pad_left, plural
+from scorekeeper.wording import cells, day_and_clock, pad, pad_left, plural, visible
 
 HEADINGS = ("ID", "GAME", "STARTED", "ROUNDS", "STATUS", "PLAYERS")
 
@@ -108,16 +107,6 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _printable(value: str) -> str:
-    """Names as typed, but control characters (newline, escape) shown, not obeyed."""
-    return "".join(
-        char.encode("unicode_escape").decode("ascii")
-        if unicodedata.category(char) in ("Cc", "Cf")
-        else char
-        for char in value
-    )
-
-
 def _status(summary: Summary) -> str:
     if summary.finished:
         return "won by " + ", ".join(summary.winners)
@@ -128,11 +117,11 @@ def _table(summaries: Sequence[Summary]) -> list[str]:
     rows = [HEADINGS] + [
         (
             summary.id,
-            GAMES[summary.game].name if summary.game in GAMES else summary.game,
+            GAMES[summary.game].name if summary.game in GAMES else visible(summary.game),
             day_and_clock(summary.started),
             str(summary.rounds),
-            _printable(_status(summary)),
-            _printable(", ".join(summary.players)),
+            visible(_status(summary)),
+            visible(", ".join(summary.players)),
         )
         for summary in summaries
     ]
@@ -147,30 +136,40 @@ def _table(summaries: Sequence[Summary]) -> list[str]:
     return lines
 
 
+def _say(text: str = "", *, problem: bool = False) -> None:
+    """Print a line (or a report's lines) with what came from outside drawn, not obeyed:
+    a name holding a terminal escape must not retitle the window or fill the clipboard.
+    A problem is one line on stderr."""
+    if problem:
+        print(f"scorekeeper: {visible(text)}", file=sys.stderr)
+    else:
+        print(visible(text, lines=True))
+
+
 def _warn_damaged(store: Store, left_out: str) -> None:
     """Each unreadable file with the store's own words on what is wrong and what to do."""
     for file in store.damaged():
         try:
             store.load(file.stem)
         except StoreError as error:
-            print(f"scorekeeper: {error} That session is {left_out}.", file=sys.stderr)
+            _say(f"{error} That session is {left_out}.", problem=True)
 
 
 def _warn_names(store: Store) -> None:
     """Damaged night names cost only the names: say so, and carry on."""
     problem = read_names(store.path)[1]
     if problem is not None:
-        print(f"scorekeeper: {_printable(problem)}", file=sys.stderr)
+        _say(problem, problem=True)
 
 
 def _list(path: Path | None) -> int:
     with Store(path, readonly=True) as store:
         summaries = store.summaries()
         if summaries:
-            print("\n".join(_table(summaries)))
-            print(f"{plural(len(summaries), 'session')} in {store.path}")
+            _say("\n".join(_table(summaries)))
+            _say(f"{plural(len(summaries), 'session')} in {visible(str(store.path))}")
         else:
-            print(f"No sessions yet in {store.path}. Run `scorekeeper` to start one.")
+            _say(f"No sessions yet in {visible(str(store.path))}. Run `scorekeeper` to start one.")
         _warn_damaged(store, "not listed")
     return 0
 
@@ -209,7 +208,7 @@ def _export(path: Path | None, session_ids: list[str] | None, out: Path) -> int:
             if line is not None:
                 line.end()
         for file in written:
-            print(f"wrote {file}")
+            _say(f"wrote {visible(str(file))}")
         _warn_names(store)
         if session_ids is None:
             _warn_damaged(store, "not exported")
@@ -218,7 +217,7 @@ def _export(path: Path | None, session_ids: list[str] | None, out: Path) -> int:
 
 def _export_json(path: Path | None, out: Path) -> int:
     with Store(path, readonly=True) as store:
-        print(f"wrote {transfer.export_json(store, out)}")
+        _say(f"wrote {visible(str(transfer.export_json(store, out)))}")
         _warn_damaged(store, "not exported")
     return 0
 
@@ -227,9 +226,9 @@ def _import(path: Path | None, source: Path) -> int:
     transfer.read_source(source)  # a source that cannot be read is refused before the lock
     with Store(path) as store:
         report = transfer.import_sessions(store, source)
-        lines = report.lines()
-        lines[0] += f" Into {store.path.absolute()}."
-    print(_printed("\n".join(lines)))
+        lines = [visible(line) for line in report.lines()]
+        lines[0] += f" Into {visible(str(store.path.absolute()))}."
+    _say("\n".join(lines))
     return 0
 
 
@@ -238,20 +237,16 @@ def _move(path: Path | None, session_id: str, wanted: str) -> int:
         try:
             night = nights.move(store, session_id, wanted)
         except RuleError as error:
-            print(f"scorekeeper: {error.message}", file=sys.stderr)
+            _say(error.message, problem=True)
             return 1
-        print(_printed(f"Moved {session_id} to {night.title} ({night.key}):"))
-        print(_printed(night_report.report(night)))
+        _say(f"Moved {visible(session_id)} to {night.title} ({night.key}):")
+        _say(night_report.report(night))
     return 0
-
-
-def _printed(text: str) -> str:
-    return "\n".join(_printable(line) for line in text.splitlines())
 
 
 def _stats(path: Path | None) -> int:
     with Store(path, readonly=True) as store:
-        print(_printed(stats.report(stats.gather(store))))
+        _say(stats.report(stats.gather(store)))
         _warn_damaged(store, "not counted")
     return 0
 
@@ -260,14 +255,14 @@ def _settle(path: Path | None, wanted: str | None) -> int:
     with Store(path, readonly=True) as store:
         everything = nights.nights_of(store)
         if not everything:
-            print(f"No sessions yet in {store.path}, so no night to settle.")
+            _say(f"No sessions yet in {visible(str(store.path))}, so no night to settle.")
             return 0
         try:
             night = everything[0] if wanted is None else nights.find(everything, wanted)
         except LookupError as error:
-            print(f"scorekeeper: {error}", file=sys.stderr)
+            _say(str(error), problem=True)
             return 1
-        print(_printed(night_report.report(night)))
+        _say(night_report.report(night))
         _warn_names(store)
         _warn_damaged(store, "not settled")
     return 0
@@ -277,24 +272,24 @@ def _doctor(path: Path | None, fix: bool) -> int:
     """Each problem on its own line with what ``--fix`` does; status 1 while any is left."""
     root = Store(path, readonly=True).path
     if not root.is_dir():
-        print(f"There is no store at {root} yet: nothing to check.")
+        _say(f"There is no store at {visible(str(root))} yet: nothing to check.")
         return 0
     findings = doctor.examine(root)
     if not findings:
-        print(f"All files in {root} are fine.")
+        _say(f"All files in {visible(str(root))} are fine.")
         return 0
     for finding in findings:
         what = "" if finding.leave else f" Fix: {finding.fix}."
-        print(_printable(f"{finding.file} {finding.problem}.{what}"))
+        _say(visible(f"{finding.file} {finding.problem}.{what}"))
     if not fix:
         print("Run `scorekeeper doctor --fix` (with scorekeeper closed) to do the fixes above.")
         return 1 if any(not finding.leave for finding in findings) else 0
     with Store(root) as store:
         for line in doctor.repair(store, findings):
-            print(_printable(line))
+            _say(visible(line))
     left = [finding for finding in doctor.examine(root) if not finding.leave]
     for finding in left:
-        print(_printable(f"still wrong: {finding.file} {finding.problem}."), file=sys.stderr)
+        _say(f"still wrong: {finding.file} {finding.problem}.", problem=True)
     return 1 if left else 0
 
 
@@ -318,14 +313,14 @@ def main(argv: Sequence[str] | None = None, app: App | None = None) -> int:
         os.close(devnull)
         return 0
     except StoreError as error:
-        print(f"scorekeeper: {error}", file=sys.stderr)
+        _say(str(error), problem=True)
     except OSError as error:
         where = f"{error.filename}: " if error.filename else ""
-        print(f"scorekeeper: {where}{error.strerror or error}", file=sys.stderr)
+        _say(f"{where}{error.strerror or error}", problem=True)
     except KeyboardInterrupt:
         return 130
     except Exception as error:
-        print(f"scorekeeper: {_bug_report(error, argv)}", file=sys.stderr)
+        _say(_bug_report(error, argv), problem=True)
     return 1
 
 

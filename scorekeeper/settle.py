@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping
 from scorekeeper.game import Game
 from scorekeeper.games import GAMES
 from scorekeeper.money import format_amount
+from scorekeeper.wording import visible
 
 Payment = tuple[str, str, int]
 KITTIES: dict[str, Game] = {game.kitty: game for game in GAMES.values() if game.kitty}
@@ -44,8 +45,8 @@ def payment_line(payment: Payment, unit: str) -> str:
     kitty is no payment: those chips already lie in it, and its game says so."""
     payer, payee, value = payment
     if payee in KITTIES:
-        return KITTIES[payee].leaves_in_kitty(payer, format_amount(value, unit))
-    return f"{payer} pays {payee} {format_amount(value, unit)}"
+        return KITTIES[payee].leaves_in_kitty(visible(payer), format_amount(value, unit))
+    return f"{visible(payer)} pays {visible(payee)} {format_amount(value, unit)}"
 
 
 def payment_lines(payments: Iterable[Payment], unit: str) -> list[str]:

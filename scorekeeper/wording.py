@@ -1,5 +1,5 @@
 """How the domain words things for people: counts with their noun, dates and times, and
-text laid out in terminal cells.
+text laid out in terminal cells, text from outside shown as text, and numbers as typed.
 
 One place, so "1 session" and "2 sessions", or a date, read the same on the command line,
 in reports and on screen. Widths are counted in cells, not characters: 中 and most emoji
@@ -9,8 +9,16 @@ take two columns. The domain may not import rich, so ``cells`` is its own small 
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from datetime import date, datetime
+
+MAX_DIGITS = 15
+"""More digits than any score, stake or count has; ``whole_number`` refuses longer."""
+_WHOLE = re.compile(r"([+-]?)(\d+)")
+_HIDDEN = frozenset(("Cc", "Cf", "Cs", "Zl", "Zp"))
+_ZWJ = "\u200d"
+_EMOJI_VARIATION = "\ufe0f"
 
 
 def plural(count: int, noun: str, nouns: str | None = None) -> str:
@@ -86,3 +94,70 @@ def clipped(text: str, width: int) -> str:
         kept.append(char)
         used += size
     return "".join(kept) + "…"
+
+
+def _shown(char: str) -> str:
+    """A control or invisible character as something that can be seen: C0 controls as
+    their control pictures (␛ for escape, ␤ for a newline), others as ``\\u202e``."""
+    code = ord(char)
+    if char == "\n":
+        return "\u2424"
+    if code < 0x20:
+        return chr(0x2400 + code)
+    if code == 0x7F:
+        return "\u2421"
+    if code <= 0xFF:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+
+
+def _joins_emoji(text: str, at: int) -> bool:
+    """A zero-width joiner inside an emoji sequence (👨‍👩‍👧) is part of the picture."""
+    before = text[at - 1] if at else ""
+    after = text[at + 1] if at + 1 < len(text) else ""
+    emoji_before = bool(before) and (
+        before == _EMOJI_VARIATION or unicodedata.category(before) in ("So", "Sk")
+    )
+    return emoji_before and bool(after) and unicodedata.category(after) == "So"
+
+
+def visible(text: str, *, lines: bool = False) -> str:
+    """``text`` from outside (a name, a night's name, a path, an error) as it may be shown:
+    every control character is drawn rather than obeyed, so a terminal escape in a stored
+    name can never retitle the window or fill the clipboard, and bidi overrides, zero-width
+    and line-separator characters cannot hide or reorder what is shown. A newline is drawn
+    (␤) too, so one name is always one line; with ``lines`` the text is several lines
+    (a report) and only its newlines are kept as such."""
+    if text.isprintable():
+        return text
+    shown = []
+    for at, char in enumerate(text):
+        kept = (
+            (char == "\n" and lines)
+            or unicodedata.category(char) not in _HIDDEN
+            or (char == _ZWJ and _joins_emoji(text, at))
+        )
+        shown.append(char if kept else _shown(char))
+    return "".join(shown)
+
+
+def whole_number(text: str, *, signed: bool = True) -> int | None:
+    """``text`` as the whole number a person typed: a sign (unless not ``signed``), then
+    digits, commas allowed between them ("1,250"). Digits of any script count (``٣`` is
+    3); ``²`` and ``①`` only look like digits, and ``str.isdigit`` takes them for digits
+    that ``int`` then refuses. ``None`` for anything else, and for more than
+    ``MAX_DIGITS`` digits (a long paste would take ``int`` past its limit)."""
+    cleaned = text.strip().replace(",", "")
+    match = _WHOLE.fullmatch(cleaned)
+    if match is None or (match[1] and not signed) or len(match[2]) > MAX_DIGITS:
+        return None
+    return int(cleaned)
+
+
+def not_a_number(text: str) -> str:
+    """Why ``whole_number`` refused ``text``, quoting at most a few words of it."""
+    digits = text.strip().replace(",", "").lstrip("+-")
+    if digits.isdecimal():
+        return f"type a whole number of at most {MAX_DIGITS} digits, not {len(digits):,}"
+    shown = repr(clipped(visible(text.strip()), 20)) if text.strip() else "nothing"
+    return f"type a whole number here, not {shown}"

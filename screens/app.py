@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.command import Provider
@@ -14,6 +15,7 @@ from textual.screen import Screen
 
 from scorekeeper.game import Game
 from scorekeeper.store import Store, StoreDamaged, StoreError, StoreLocked
+from scorekeeper.wording import visible
 from screens.home import HomeScreen
 from screens.problem import ProblemApp
 
@@ -56,6 +58,13 @@ class ScorekeeperApp(App[None]):
     def on_mount(self) -> None:
         # Pushed, not the default screen: Textual loads a screen's CSS_PATH only on push.
         self.push_screen(HomeScreen(self.store))
+
+    async def on_event(self, event: events.Event) -> None:
+        """A paste is drawn as text before any field takes it: a clipboard holding a
+        terminal escape must not be echoed to the terminal by the field showing it."""
+        if isinstance(event, events.Paste) and not event.is_forwarded:
+            event.text = visible(event.text.replace("\r\n", "\n").replace("\r", "\n"), lines=True)
+        await super().on_event(event)
 
     def action_toggle_theme(self) -> None:
         self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"

@@ -17,6 +17,7 @@ from textual.widgets import Static
 from textual_plotext import PlotextPlot
 
 from scorekeeper.session import Session
+from scorekeeper.wording import visible
 from screens.format import amount, plain
 
 UNIT_WORDS = {"points": "points", "money": "$", "chips": "chips"}
@@ -94,7 +95,7 @@ class ChartScreen(ModalScreen[None]):
         """Where everyone stands after the last round, and the target if there is one."""
         chart = self.chart
         now = " · ".join(
-            f"{name} {amount(figures[-1], chart.unit, signed=chart.unit != 'points')}"
+            f"{visible(name)} {amount(figures[-1], chart.unit, signed=chart.unit != 'points')}"
             for name, figures in chart.lines.items()
         )
         if chart.target is not None:
@@ -108,7 +109,7 @@ class ChartScreen(ModalScreen[None]):
         plt = self.query_one("#plot", PlotextPlot).plt
         plt.clear_figure()
         for name, figures in chart.lines.items():
-            plt.plot(chart.rounds, chart.plotted(figures), label=name, marker="braille")
+            plt.plot(chart.rounds, chart.plotted(figures), label=visible(name), marker="braille")
         if chart.target is not None:
             plt.horizontal_line(chart.target)
         ticks = chart.ticks()

@@ -1,6 +1,9 @@
 """Export to CSV from any screen: a small dialog asks which folder (the last one used, as a
 full path), a progress bar shows the files being written in a worker (Esc stops it), then a
-notification names the files written, or says why not."""
+notification names the files written, or says why not.
+
+The messages name folders and files, which may hold ``[`` or an escape: plain text with
+its control characters drawn, never markup."""
 
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ from textual.widgets import Input, Static
 
 from scorekeeper.settings import export_folder, remember_export_folder
 from scorekeeper.store import Store, StoreError
+from scorekeeper.wording import visible
 from screens.export_progress import Exported, ExportProgress
 from screens.format import plain
 
@@ -71,7 +75,9 @@ def _write(
         elif outcome.problem is not None:
             reason = outcome.problem.rstrip(".")  # the domain's message may end a sentence
             screen.notify(
-                f"Export failed: {reason}. Nothing was changed; check the folder {folder}.",
+                visible(
+                    f"Export failed: {reason}. Nothing was changed; check the folder {folder}."
+                ),
                 title="Not exported",
                 severity="error",
                 timeout=10,
@@ -84,7 +90,7 @@ def _write(
                 remember_export_folder(store, folder)
             except StoreError as error:
                 message += f". {error}"
-            screen.notify(message, title="Exported", timeout=10, markup=False)
+            screen.notify(visible(message), title="Exported", timeout=10, markup=False)
         if done is not None:
             done()
 

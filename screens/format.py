@@ -1,6 +1,7 @@
 """How numbers and names read on screen: amounts as the domain writes them
-(``scorekeeper.money``, so a game's panel and the screens agree), names never as markup,
-and columns of names aligned by the terminal cells they take."""
+(``scorekeeper.money``, so a game's panel and the screens agree), names never as markup
+and never as terminal commands (``scorekeeper.wording.visible``), and columns of names
+aligned by the terminal cells they take."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from textual.content import Content
 from scorekeeper.game import Game, Setup, State
 from scorekeeper.money import amount as amount
 from scorekeeper.money import format_amount as format_amount
+from scorekeeper.wording import visible
 
 END_KEY = "f"
 """The key that ends a game by the table's choice ("End evening", "Stop here"): the same
@@ -23,31 +25,35 @@ sum_of = format_amount
 """The name the settle, nights and stats screens know ``format_amount`` by."""
 
 
-def plain(text: str) -> Content:
-    """A player's name (or anything typed) as content that is never read as markup."""
-    return Content(text)
+def plain(text: str, *, lines: bool = False) -> Content:
+    """A player's name (or anything typed, stored or reported) as content that is never
+    read as markup, with its control characters drawn: one line, or with ``lines`` the
+    lines of a block whose names were made ``visible`` before they were joined."""
+    return Content(visible(text, lines=lines))
 
 
 def widest(texts: Iterable[str]) -> int:
-    """The cells the widest of ``texts`` takes on screen (0 for none)."""
-    return max((cell_len(text) for text in texts), default=0)
+    """The cells the widest of ``texts`` takes on screen, as shown (0 for none)."""
+    return max((cell_len(visible(text)) for text in texts), default=0)
 
 
 def padded(text: str, width: int) -> str:
-    """``text`` then spaces up to ``width`` cells. Not ``str.ljust``: 中 and most emoji
-    take two cells, so a column padded by characters comes out ragged."""
-    return text + " " * (width - cell_len(text))
+    """``text`` as shown, then spaces up to ``width`` cells. Not ``str.ljust``: 中 and
+    most emoji take two cells, so a column padded by characters comes out ragged."""
+    shown = visible(text)
+    return shown + " " * (width - cell_len(shown))
 
 
 def names(players: Iterable[str]) -> str:
-    return ", ".join(players)
+    """ "Ann, Bob, Cy", each name on this one line whatever it holds."""
+    return ", ".join(visible(player) for player in players)
 
 
 def who_goes_first(game: Game, setup: Setup, state: State) -> str:
     """ "Bob plays first", "Di bids first" in the game's own verb; "" where nobody goes
     first (the horse races)."""
     first = game.first_player(setup, state)
-    return "" if first is None else f"{first} {game.first_to_act} first"
+    return "" if first is None else f"{visible(first)} {game.first_to_act} first"
 
 
 def exact(value: Fraction) -> Decimal:

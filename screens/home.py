@@ -18,7 +18,7 @@ from textual.widgets import Footer, Header, Input, Static
 
 from scorekeeper.games import GAMES
 from scorekeeper.store import Store, StoreError, Summary, how_to_recover
-from scorekeeper.wording import day_and_clock, iso, plural, short_day_and_clock
+from scorekeeper.wording import day_and_clock, iso, plural, short_day_and_clock, visible
 from screens.format import plain
 from screens.problem import ProblemScreen
 from screens.widgets.grid import Column, ScoreGrid
@@ -277,7 +277,7 @@ class HomeScreen(Screen[None]):
             except StoreError as error:
                 self.app.push_screen(ProblemScreen("The session was not deleted", error.message))
                 return
-            self.notify(f"Deleted the {game_name(summary)} session.")
+            self.notify(visible(f"Deleted the {game_name(summary)} session."), markup=False)
             self.reload()
 
         self.app.push_screen(

@@ -25,6 +25,7 @@ from scorekeeper.money import format_amount
 from scorekeeper.names import check_name
 from scorekeeper.session import Session
 from scorekeeper.store import Store, StoreError
+from scorekeeper.wording import not_a_number, whole_number
 from screens.format import plain
 from screens.problem import ProblemScreen
 from screens.widgets.choice import Choice
@@ -56,8 +57,9 @@ class NameInput(Input):
 
 def option_note(option: GameOption, typed: str) -> str:
     """The option's help, led by what a typed amount of cents is in dollars ("$0.25")."""
-    if option.cents and typed.strip().isdigit():
-        return f"= {format_amount(int(typed), 'money')} · {option.help}"
+    cents = whole_number(typed, signed=False) if option.cents else None
+    if cents is not None:
+        return f"= {format_amount(cents, 'money')} · {option.help}"
     return option.help
 
 
@@ -170,13 +172,10 @@ class NewSessionScreen(Screen[None]):
             if isinstance(control, Checkbox):
                 chosen[name] = control.value
             elif isinstance(control, Input):
-                text = control.value.strip().replace(",", "")
-                try:
-                    chosen[name] = int(text)
-                except ValueError:
-                    raise RuleError(
-                        f"options.{name}", f"type a whole number, not {text!r}"
-                    ) from None
+                number = whole_number(control.value)
+                if number is None:
+                    raise RuleError(f"options.{name}", not_a_number(control.value))
+                chosen[name] = number
         return chosen
 
     def query_one_row(self, path: str) -> FieldRow:

@@ -236,7 +236,7 @@ class NightsScreen(Screen[None]):
             plain(f"{night.title} — {plural(games, 'game')}, settled as one")
         )
         lines = "\n".join(game_line(summary) for summary in night.sessions)
-        self.query_one("#games", Static).update(plain(lines))
+        self.query_one("#games", Static).update(plain(lines, lines=True))
         ledgers = {book.unit: book for book in night.ledgers()}
         self.query_one("#nothing").display = not ledgers
         for unit in HEADINGS:
@@ -244,9 +244,10 @@ class NightsScreen(Screen[None]):
                 part.display = unit in ledgers
             if unit in ledgers:
                 book = ledgers[unit]
-                self.query_one(f"#{unit}-balances", Static).update(plain(balance_lines(book)))
+                balances = plain(balance_lines(book), lines=True)
+                self.query_one(f"#{unit}-balances", Static).update(balances)
                 self.query_one(f"#{unit}-payments", Static).update(
-                    plain("\n".join(payment_lines(book.payments, book.unit)))
+                    plain("\n".join(payment_lines(book.payments, book.unit)), lines=True)
                 )
 
     @on(DataTable.RowHighlighted, "#nights")

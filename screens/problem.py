@@ -26,7 +26,7 @@ class ProblemScreen(ModalScreen[None]):
         with Vertical(id="problem"):
             yield Static(plain(self.problem_title), id="problem-title")
             with VerticalScroll(id="problem-text"):
-                yield Static(plain(self.message))
+                yield Static(plain(self.message, lines=True))
             yield Static("Enter, Esc or q to close", id="problem-keys")
 
     def action_close(self) -> None:

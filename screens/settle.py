@@ -19,6 +19,7 @@ from textual.widgets import Button, Static
 
 from scorekeeper.session import Session
 from scorekeeper.settle import payment_lines
+from scorekeeper.wording import visible
 from screens.confirm import ConfirmScreen
 from screens.format import END_KEY, amount, padded, plain, widest
 
@@ -31,7 +32,7 @@ def settle_title(session: Session, ended: bool) -> str:
 
 
 def who_won(session: Session) -> str:
-    winners = session.winners
+    winners = [visible(winner) for winner in session.winners]
     if len(winners) == 1:
         return f"{winners[0]} wins"
     return f"{' and '.join(winners)} share the win"
@@ -61,7 +62,7 @@ class SettleScreen(ModalScreen[bool]):
                 if session.game.scored_in_points:
                     yield Static("Points", classes="heading")
                     totals = self.lines(session.totals, "points", signed=False)
-                    yield Static(plain(totals), id="totals")
+                    yield Static(plain(totals, lines=True), id="totals")
                 changes = preview is not None and preview.parties != session.parties
                 if preview is not None and ending is not None:
                     # What ending now would do comes first: at 8 players the figures as
@@ -95,10 +96,10 @@ class SettleScreen(ModalScreen[bool]):
             yield Static(plain(note), id=f"{prefix}note", classes="note")
         yield Static("Balances", classes="heading")
         balances = self.lines(session.parties, session.game.unit, signed=True)
-        yield Static(plain(balances), id=f"{prefix}balances", classes="balances")
+        yield Static(plain(balances, lines=True), id=f"{prefix}balances", classes="balances")
         yield Static("Payments", classes="heading")
         payments = "\n".join(payment_lines(session.settlement(), session.game.unit))
-        yield Static(plain(payments), id=f"{prefix}payments", classes="payments")
+        yield Static(plain(payments, lines=True), id=f"{prefix}payments", classes="payments")
 
     def lines(self, figures: dict[str, int], unit: str, *, signed: bool) -> str:
         width = widest(figures)

@@ -15,7 +15,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 
 from scorekeeper.reports.stats import GameRecord, PlayerStats, Stats, game_name, gather, rate
 from scorekeeper.store import Store
-from scorekeeper.wording import day, plural
+from scorekeeper.wording import day, plural, visible
 from screens.format import amount, names, plain, sum_of
 
 EMPTY = "No game has been played yet: statistics start with the first round recorded."
@@ -70,7 +70,7 @@ class StatsScreen(Screen[None]):
         self.stats = stats
         self.loading = False
         self.sub_title = f"{plural(stats.sessions, 'session')} played"
-        self.query_one("#records", Static).update(plain(self.records()))
+        self.query_one("#records", Static).update(plain(self.records(), lines=True))
         players = self.query_one("#players", DataTable)
         for label, width in (
             ("Player", 20),
@@ -83,7 +83,7 @@ class StatsScreen(Screen[None]):
             players.add_column(label, width=width)
         for player in stats.players:
             players.add_row(
-                Text(player.name),
+                Text(visible(player.name)),
                 right(f"{player.played:,}"),
                 right(f"{player.won:,}"),
                 right(rate(player.win_rate)),
@@ -119,7 +119,7 @@ class StatsScreen(Screen[None]):
         longest = self.stats.longest
         if longest is not None:
             lines.append(
-                f"Longest game: {game_name(longest.game)}, {longest.value} rounds "
+                f"Longest game: {visible(game_name(longest.game))}, {longest.value} rounds "
                 f"({names(longest.players)}, {day(longest.started)})"
             )
         return "\n".join(lines)
@@ -135,7 +135,7 @@ class StatsScreen(Screen[None]):
         won = f"{record.won} of {record.finished}" if record.finished else "—"
         unit = record.unit
         return [
-            game_name(record.game),
+            Text(visible(game_name(record.game))),
             right(f"{record.played:,}"),
             right(won),
             right(rate(record.win_rate)),

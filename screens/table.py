@@ -23,7 +23,7 @@ from scorekeeper.errors import RuleError
 from scorekeeper.game import END_ROUND, Game, State, is_end_round
 from scorekeeper.session import Session
 from scorekeeper.store import Store, StoreError, default_path
-from scorekeeper.wording import plural
+from scorekeeper.wording import plural, visible
 from screens.format import END_KEY, amount, names, padded, plain, who_goes_first, widest
 from screens.problem import ProblemScreen
 from screens.rounds import ENTRIES
@@ -127,7 +127,7 @@ class TableScreen(Screen[None]):
         status.update(
             Content.assemble(
                 f"{self.game.round_name} {number} · ",
-                (f"{DEALS} {session.dealer} deals", "bold"),
+                (f"{DEALS} {visible(session.dealer)} deals", "bold"),
                 f" · {first}" if first else "",
             )
         )
@@ -182,7 +182,7 @@ class TableScreen(Screen[None]):
         width = widest(label for label, _ in lines)
         panel.update(
             Content("\n").join(
-                Content.assemble((padded(label, width), "bold"), "  ", value)
+                Content.assemble((padded(label, width), "bold"), "  ", visible(value))
                 for label, value in lines
             )
         )
@@ -324,7 +324,7 @@ class TableScreen(Screen[None]):
             except StoreError as error:
                 self.app.push_screen(ProblemScreen(f"{last} was not undone", error.message))
             else:
-                self.notify(f"{last} taken back.")
+                self.notify(f"{last} taken back.", markup=False)
             self.session = self.store.load(self.session_id)
             self.show()
 

@@ -45,7 +45,7 @@ def test_list_prints_a_table_newest_first(
     assert lines[1].startswith(f"{seven_hand}  Seven Hand Rummy")
     assert lines[1].endswith("0  Ann deals  Ann, Bob")
     assert lines[2].startswith(f"{racehorse}  Racehorse ")
-    assert lines[2].endswith("1  Bob deals  Zoë, 中文, =1+1, two\\nlines, Bob")
+    assert lines[2].endswith("1  Bob deals  Zoë, 中文, =1+1, two␤lines, Bob")
     assert lines[3] == f"2 sessions in {tmp_path / 'db'}"
     assert err == ""
 

@@ -39,7 +39,7 @@ from scorekeeper.reports.nights import night_labels
 from scorekeeper.session import Session
 from scorekeeper.store import Store, StoreDamaged, StoreError
 from scorekeeper.store.durable import ReplaceFailed, replacing_texts, sweep_stale
-from scorekeeper.wording import iso
+from scorekeeper.wording import iso, visible
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 SESSION_COLUMNS = [
@@ -82,8 +82,11 @@ Progress = Callable[[int, int], None]
 
 
 def text(value: str) -> str:
-    """A text cell that no spreadsheet will run as a formula."""
-    return "'" + value if value.startswith(FORMULA_STARTS) else value
+    """A text cell that no spreadsheet will run as a formula, and whose control
+    characters (a terminal escape in an old name) are drawn, not obeyed, by ``cat``.
+    A newline stays one: CSV quoting brings it back exactly."""
+    shown = visible(value, lines=True)
+    return "'" + shown if value.startswith(FORMULA_STARTS) else shown
 
 
 def amount(value: int, unit: str) -> str:

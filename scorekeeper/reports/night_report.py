@@ -11,7 +11,7 @@ from scorekeeper.reports.nights import Night
 from scorekeeper.reports.stats import game_name
 from scorekeeper.settle import payment_lines
 from scorekeeper.store import Summary
-from scorekeeper.wording import clipped, clock, plural
+from scorekeeper.wording import clipped, clock, plural, visible
 
 
 def game_line(summary: Summary) -> str:
@@ -24,14 +24,14 @@ def game_line(summary: Summary) -> str:
     )
     return (
         f"{clock(summary.started)}  {game_name(summary.game)} — "
-        f"{clipped(', '.join(summary.players), 40)} · {rounds}"
+        f"{clipped(visible(', '.join(summary.players)), 40)} · {rounds}"
         + (" · not over: no money yet" if going_on else "")
     )
 
 
 def report(night: Night) -> str:
     """The night's games and its settle-up as text for the command line."""
-    heading = f"{night.name} ({night.date})" if night.name else night.title
+    heading = f"{visible(night.name)} ({night.date})" if night.name else night.title
     lines = [f"{heading}: {plural(len(night.sessions), 'game')}"]
     lines += [f"  {game_line(summary)}" for summary in night.sessions]
     ledgers = night.ledgers()

@@ -32,7 +32,7 @@ from scorekeeper.reports.night_names import (
 from scorekeeper.reports.stats import person
 from scorekeeper.settle import Payment, settle
 from scorekeeper.store import Store, Summary
-from scorekeeper.wording import day, spoken_day
+from scorekeeper.wording import day, spoken_day, visible
 
 
 def night_of(summary: Summary, moves: Mapping[str, str] | None = None) -> str:
@@ -78,14 +78,14 @@ class Night:
         """The name if it has one, else the date as a person says it: "Fri 3 May 2024",
         "Fri 3 May 2024, table 2"."""
         if self.name:
-            return self.name
+            return visible(self.name)
         spoken = spoken_day(Date.fromisoformat(self.date))
         return spoken if self.table == 1 else f"{spoken}, table {self.table}"
 
     @property
     def label(self) -> str:
         """What the CSV export and the command line call it: its name, else its key."""
-        return self.name or self.key
+        return visible(self.name) or self.key
 
     @property
     def players(self) -> list[str]:
@@ -147,7 +147,8 @@ def find(nights: Iterable[Night], wanted: str) -> Night:
             return night
     recent = (
         ", ".join(
-            f"{night.name} ({night.key})" if night.name else night.key for night in nights[:5]
+            f"{visible(night.name)} ({night.key})" if night.name else night.key
+            for night in nights[:5]
         )
         or "none yet"
     )

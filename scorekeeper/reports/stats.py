@@ -19,7 +19,7 @@ from scorekeeper.game import Setup
 from scorekeeper.games import GAMES
 from scorekeeper.money import amount, format_amount
 from scorekeeper.store import Store, StoreError, Summary
-from scorekeeper.wording import clipped, day, pad, plural
+from scorekeeper.wording import clipped, day, pad, plural, visible
 
 
 def person(name: str) -> str:
@@ -245,7 +245,7 @@ def record_line(record: GameRecord) -> str:
 
 
 def highlight_line(label: str, highlight: Highlight, figure: str) -> str:
-    who = clipped(", ".join(highlight.players), 40)
+    who = clipped(visible(", ".join(highlight.players)), 40)
     return f"{label}: {figure} ({who}, {day(highlight.started)})"
 
 
@@ -260,13 +260,13 @@ def report(stats: Stats) -> str:
     ]
     for player in stats.players:
         lines.append(
-            f"{pad(clipped(player.name, 19), 20)}{player.played:>7}{player.won:>6}"
+            f"{pad(clipped(visible(player.name), 19), 20)}{player.played:>7}{player.won:>6}"
             f"{rate(player.win_rate):>10}{amount(player.money, 'money', signed=True):>14}"
             f"{amount(player.chips, 'chips', signed=True):>10}"
         )
     lines += ["", "Win rate: games won out of games played to their end."]
     for player in stats.players:
-        lines += ["", player.name]
+        lines += ["", visible(player.name)]
         lines += [
             f"  {pad(clipped(game_name(record.game), 20), 20)} {record_line(record)}"
             for record in player.games.values()

@@ -25,6 +25,7 @@ from textual.widgets import Button, Checkbox, Input, Static
 from scorekeeper.errors import RuleError
 from scorekeeper.game import State
 from scorekeeper.session import Session
+from scorekeeper.wording import not_a_number, whole_number
 from screens.format import amount, plain, who_goes_first
 from screens.widgets.choice import UNPICKED, Choice
 from screens.widgets.fields import (
@@ -272,11 +273,10 @@ class RoundEntry(ModalScreen[Round | None]):
         text = self.text(path)
         if not text and blank is not None:
             return blank
-        try:
-            return int(text.replace(",", ""))
-        except ValueError:
-            shown = repr(text) if text else "nothing"
-            raise RuleError(path, f"type a whole number here, not {shown}") from None
+        number = whole_number(text)
+        if number is None:
+            raise RuleError(path, not_a_number(text))
+        return number
 
     def picked(self, path: str) -> Any:
         """The value picked at ``path``; nothing picked yet is an error shown there."""

@@ -25,6 +25,7 @@ from scorekeeper.cards import SUITS
 from scorekeeper.errors import RuleError
 from scorekeeper.games.horse_race import Odds, book_odds, odds_text, race_odds
 from scorekeeper.games.racing.odds import Chances, dealer_edge, fair_odds, finish_chances
+from scorekeeper.wording import clipped, not_a_number, whole_number
 from screens.format import exact, plain
 from screens.rounds.base import Round, RoundEntry
 from screens.widgets.choice import Choice
@@ -44,10 +45,18 @@ def tokens(text: str) -> list[str]:
     return _TOKENS.findall(text)
 
 
+def number(token: str, path: str) -> int:
+    """A run of digits as its number (``tokens`` only makes runs of decimal digits)."""
+    value = whole_number(token, signed=False)
+    if value is None:
+        raise RuleError(path, not_a_number(token))
+    return value
+
+
 def horse_of(token: str, path: str) -> str:
     suit = _SUIT_OF.get(token.upper())
     if suit is None:
-        raise RuleError(path, f"{token!r} is not a horse: the horses are S H D C")
+        raise RuleError(path, f"{clipped(token, 12)!r} is not a horse: the horses are S H D C")
     return suit
 
 
@@ -60,7 +69,7 @@ def read_course(text: str, path: str = "course") -> dict[str, int] | None:
     words = tokens(text)
     if not words:
         return None
-    if all(word.isdigit() for word in words):
+    if all(word.isdecimal() for word in words):
         digits = "".join(words)
         if len(digits) > len(SUITS):
             raise RuleError(path, f"{len(digits)} counts typed: four horses, S H D C")
@@ -80,11 +89,11 @@ def pairs(words: list[str], path: str, what: str) -> list[tuple[str, int]]:
     at = 0
     while at < len(words):
         first, second = words[at], words[at + 1] if at + 1 < len(words) else ""
-        if first.isdigit() and second and not second.isdigit():
-            found.append((horse_of(second, path), int(first)))
-        elif second.isdigit() and not first.isdigit():
-            found.append((horse_of(first, path), int(second)))
-        elif first.isdigit():
+        if first.isdecimal() and second and not second.isdecimal():
+            found.append((horse_of(second, path), number(first, path)))
+        elif second.isdecimal() and not first.isdecimal():
+            found.append((horse_of(first, path), number(second, path)))
+        elif first.isdecimal():
             raise RuleError(path, f"which horse is {first} for? e.g. H{first}")
         else:
             horse = horse_of(first, path)
@@ -103,11 +112,11 @@ def read_odds(text: str, path: str = "odds") -> dict[str, list[int]]:
         rest = [word.casefold() for word in words[at + 1 : at + 4]]
         if rest[:1] and rest[0] in _EVENS:
             odds[horse], at = [1, 1], at + 2
-        elif rest[:1] and rest[0].isdigit():
-            if len(rest) == 3 and rest[1] in _ODDS_SEPARATORS and rest[2].isdigit():
-                odds[horse], at = [int(rest[0]), int(rest[2])], at + 4
+        elif rest[:1] and rest[0].isdecimal():
+            if len(rest) == 3 and rest[1] in _ODDS_SEPARATORS and rest[2].isdecimal():
+                odds[horse], at = [number(rest[0], path), number(rest[2], path)], at + 4
             else:
-                odds[horse], at = [int(rest[0]), 1], at + 2
+                odds[horse], at = [number(rest[0], path), 1], at + 2
         else:
             raise RuleError(path, f"give {horse}'s odds as n-d or evens, e.g. {horse} 6-1")
     return odds

@@ -10,6 +10,7 @@ from textual.widgets import Input
 
 from scorekeeper.errors import RuleError
 from scorekeeper.games.seven_hand import card_points
+from scorekeeper.wording import clipped, whole_number
 from screens.rounds.base import Round
 from screens.rounds.going_out import GoingOutEntry
 from screens.widgets.fields import FieldRow
@@ -40,8 +41,9 @@ class SevenHandEntry(GoingOutEntry):
         for entry in filter(None, (part.strip() for part in text.split(","))):
             words = entry.rsplit(" ", 1)
             count = 1
-            if len(words) == 2 and words[1].isdigit():
-                entry, count = words[0], int(words[1])
+            typed = whole_number(words[1], signed=False) if len(words) == 2 else None
+            if typed is not None:
+                entry, count = words[0], typed
             name = self.player_named(entry)
             calls[name] = calls.get(name, 0) + count
         return {"rummies": calls} if calls else {}
@@ -51,7 +53,7 @@ class SevenHandEntry(GoingOutEntry):
         exact = [name for name in self.players if name.casefold() == wanted]
         matches = exact or [name for name in self.players if name.casefold().startswith(wanted)]
         if len(matches) != 1:
-            raise RuleError("rummies", f"{typed!r} is not one player at this table")
+            raise RuleError("rummies", f"{clipped(typed, 20)!r} is not one player at this table")
         return matches[0]
 
     def fill_extras(self, round_: Mapping[str, Any]) -> None:

@@ -17,6 +17,7 @@ from textual.binding import Binding
 from textual.widget import Widget
 from textual.widgets import Static
 
+from scorekeeper.wording import whole_number
 from screens.format import plain
 from screens.widgets.fields import ValueChanged
 
@@ -158,6 +159,7 @@ class Choice(Widget, can_focus=True):
         for index in order:
             if any(word.startswith(key) for word in labels[index].split()):
                 return index
-        if key.isdigit() and 1 <= int(key) <= count:
-            return int(key) - 1
+        number = whole_number(key, signed=False)
+        if number is not None and 1 <= number <= count:
+            return number - 1
         return None

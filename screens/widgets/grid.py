@@ -4,13 +4,14 @@ Written on Textual's line API instead of DataTable because recording a round mus
 saved and back on screen in well under 50 ms: DataTable re-renders every visible cell
 through Rich after any change (about 15-20 ms for a 30-round table), while this grid
 builds each line from plain segments. Every cell is plain text, so a player's name can
-never be read as markup.
+never be read as markup, and its control characters are drawn (``visible``): segments go
+to the terminal as they are, so an escape in a stored name would otherwise be obeyed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import ClassVar, Literal
 
 from rich.cells import cell_len, set_cell_size
@@ -23,6 +24,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
+
+from scorekeeper.wording import visible
 
 PADDING = 1
 
@@ -124,6 +127,11 @@ class ScoreGrid(ScrollView, can_focus=True):
         cursor: int | None = None,
     ) -> None:
         """Show new contents; the cursor goes to ``cursor`` (default: the last line)."""
+        columns = [
+            replace(column, heading=[visible(line) for line in column.heading])
+            for column in columns
+        ]
+        rows = [[visible(text) for text in row] for row in rows]
         self.header_height = max((len(column.heading) for column in columns), default=1)
         self.columns = []
         for index, column in enumerate(columns):

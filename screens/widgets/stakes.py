@@ -20,6 +20,8 @@ from textual.widget import Widget
 
 from scorekeeper.errors import RuleError
 from scorekeeper.games.rummy_5000.stakes import Cube, Pot, cube_after, next_doubler, pot_after
+from scorekeeper.wording import whole_number
+from screens.format import plain
 from screens.rounds.base import Round
 from screens.widgets.fields import ValueChanged
 
@@ -167,7 +169,7 @@ class CubeLog(StakesLog):
         said = {"double": "doubles", "accept": "accepts", "beaver": "beavers", "fold": "folds"}
         log = ", ".join(f"{who} {said[what]}" for what, who, _ in self.steps)
         waiting = f" — {self.other(cube.pending)} to answer" if cube.pending else ""
-        return Content(f"cube {cube.face}" + (f": {log}" if log else "") + waiting)
+        return plain(f"cube {cube.face}" + (f": {log}" if log else "") + waiting)
 
     def hint(self) -> str:
         cube = self.cube()
@@ -238,7 +240,7 @@ class PotLog(StakesLog):
 
     def press(self, key: str) -> list[Step] | None:
         pot = self.pot()
-        if key.isdigit():
+        if whole_number(key, signed=False) is not None:
             self.typed = (self.typed + key)[-2:]
             self.refresh()
             self.post_message(self.Changed(self))
@@ -308,7 +310,7 @@ class PotLog(StakesLog):
                 log += f", {self.recorded.gave_up} gives up"
         waiting = "" if pot.to_act is None else f" — {pot.to_act} to act"
         typed = f" {self.typed}▏" if self.typed else ""
-        return Content(f"pot {pot.total} ({each})" + (f": {log}" if log else "") + waiting + typed)
+        return plain(f"pot {pot.total} ({each})" + (f": {log}" if log else "") + waiting + typed)
 
     def hint(self) -> str:
         pot = self.pot()
