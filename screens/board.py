@@ -23,6 +23,7 @@ from textual.widgets import Footer, Header, Static
 
 from scorekeeper.session import Session
 from scorekeeper.store import SessionNotFound, Store, StoreDamaged, StoreError, default_path
+from scorekeeper.wording import visible
 from screens.widgets.standings import Standings
 
 FOLLOW_INTERVAL = 0.25
@@ -202,9 +203,10 @@ class BoardApp(App[None]):
             standings.show(session)
         else:
             self.title, self.sub_title = self.TITLE, ""
-            self.query_one("#waiting-title", Static).update(Content(view.title))
+            self.query_one("#waiting-title", Static).update(Content(visible(view.title)))
+            watching = f"Watching {visible(str(self.follower.path))}."
             self.query_one("#waiting-message", Static).update(
-                Content(f"{view.message}\n\nWatching {self.follower.path}.")
+                Content(visible(f"{view.message}\n\n{watching}", lines=True))
             )
 
     def action_toggle_theme(self) -> None:

@@ -43,7 +43,9 @@ class Column:
 
 
 def fit(text: str, width: int, align: str) -> str:
-    """``text`` cut or padded to ``width`` cells (names may hold wide characters)."""
+    """``text`` as shown (``visible``), cut or padded to ``width`` cells (names may hold
+    wide characters, or an old store's escapes)."""
+    text = visible(text)
     if cell_len(text) > width:
         return set_cell_size(text[: max(width - 1, 0)], width - 1) + "…"
     if align == "right":

@@ -24,7 +24,7 @@ from textual.widgets import Digits, Static
 
 from scorekeeper.money import MINUS, amount
 from scorekeeper.session import Session
-from scorekeeper.wording import plural
+from scorekeeper.wording import plural, visible
 from screens.format import names, who_goes_first
 from screens.widgets.grid import fit
 
@@ -115,7 +115,7 @@ def status_line(session: Session) -> str:
             f"{names(session.winners)} {won}"
         )
     first = who_goes_first(game, session.setup, session.state)
-    parts = [f"{game.round_name} {played + 1}", f"{DEALS} {session.dealer} deals"]
+    parts = [f"{game.round_name} {played + 1}", f"{DEALS} {visible(session.dealer)} deals"]
     return " · ".join([*parts, first] if first else parts)
 
 
@@ -317,7 +317,7 @@ class Standings(Vertical):
         width, height = self.size.width, self.size.height
         if width <= 0 or height <= 0:
             return
-        status = Content(status_line(session))
+        status = Content(visible(status_line(session)))
         status_lines = len(status.wrap(max(width - 2, 1)))
         status_widget = self.query_one(".status", Static)
         status_widget.styles.height = status_lines
