@@ -52,9 +52,11 @@ class HelpScreen(ModalScreen[None]):
             yield Static(plain(title), id="help-title")
             with VerticalScroll(id="help-body"):
                 if self.game is not None:
-                    yield Static(plain(reflow(self.game.rules) + FULL_RULES), id="rules")
+                    yield Static(
+                        plain(reflow(self.game.rules) + FULL_RULES, lines=True), id="rules"
+                    )
                 yield Static("Keys", classes="heading")
-                yield Static(plain(keys), id="keys")
+                yield Static(plain(keys, lines=True), id="keys")
             yield Static("Esc to close · ↑↓ to scroll", id="help-keys")
 
     def on_mount(self) -> None:

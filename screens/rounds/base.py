@@ -25,7 +25,7 @@ from textual.widgets import Button, Checkbox, Input, Static
 from scorekeeper.errors import RuleError
 from scorekeeper.game import State
 from scorekeeper.session import Session
-from scorekeeper.wording import not_a_number, whole_number
+from scorekeeper.wording import not_a_number, visible, whole_number
 from screens.format import amount, plain, who_goes_first
 from screens.widgets.choice import UNPICKED, Choice
 from screens.widgets.fields import (
@@ -120,15 +120,16 @@ class RoundEntry(ModalScreen[Round | None]):
             first = who_goes_first(self.session.game, self.setup, self.state)
             return " · ".join(
                 part
-                for part in (f"{self.round_name} {number}", f"{self.dealer} deals", first)
+                for part in (f"{self.round_name} {number}", f"{visible(self.dealer)} deals", first)
                 if part
             )
         number = self.session.game.rounds_played(self.state, self.index) + 1
-        return f"Edit {self.round_name.lower()} {number} · {self.dealer} dealt"
+        return f"Edit {self.round_name.lower()} {number} · {visible(self.dealer)} dealt"
 
     def compose(self) -> ComposeResult:
         with Vertical(id="entry"):
-            yield Static(plain(f"{self.session.game.name} — {self.title_text()}"), id="title")
+            title = f"{self.session.game.name} — {self.title_text()}"
+            yield Static(plain(title, lines=True), id="title")
             # Not focusable itself: Up on the first row wraps to the last, not to the box.
             with VerticalScroll(id="fields", can_focus=False):
                 yield from self.compose_fields()

@@ -23,6 +23,7 @@ from scorekeeper.errors import RuleError
 from scorekeeper.games.calcutta import COURSE, auction_order, split_pool
 from scorekeeper.games.racing.course import check_course
 from scorekeeper.games.racing.odds import Chances, expected_share, finish_chances, price_verdict
+from scorekeeper.wording import visible
 from screens.format import exact
 from screens.rounds.base import Round, RoundEntry
 from screens.rounds.horse_race import COURSE_HINT, HORSE_CHOICES, SYMBOLS, read_course
@@ -42,8 +43,8 @@ class CalcuttaEntry(RoundEntry):
     def title_text(self) -> str:
         if self.index is None:
             number = len(self.session.rounds) + 1
-            return f"{self.round_name} {number} · {self.dealer} deals and auctions"
-        return f"Edit {self.round_name.lower()} {self.index + 1} · {self.dealer} auctioned"
+            return f"{self.round_name} {number} · {visible(self.dealer)} deals and auctions"
+        return f"Edit {self.round_name.lower()} {self.index + 1} · {visible(self.dealer)} auctioned"
 
     @property
     def buyers(self) -> list[str]:

@@ -25,7 +25,7 @@ from scorekeeper.cards import SUITS
 from scorekeeper.errors import RuleError
 from scorekeeper.games.horse_race import Odds, book_odds, odds_text, race_odds
 from scorekeeper.games.racing.odds import Chances, dealer_edge, fair_odds, finish_chances
-from scorekeeper.wording import clipped, not_a_number, whole_number
+from scorekeeper.wording import clipped, not_a_number, visible, whole_number
 from screens.format import exact, plain
 from screens.rounds.base import Round, RoundEntry
 from screens.widgets.choice import Choice
@@ -171,8 +171,9 @@ class HorseRaceEntry(RoundEntry):
     def title_text(self) -> str:
         if self.index is None:
             number = len(self.session.rounds) + 1
-            return f"{self.round_name} {number} · {self.dealer} deals and is the bank"
-        return f"Edit {self.round_name.lower()} {self.index + 1} · {self.dealer} was the bank"
+            return f"{self.round_name} {number} · {visible(self.dealer)} deals and is the bank"
+        dealer = visible(self.dealer)
+        return f"Edit {self.round_name.lower()} {self.index + 1} · {dealer} was the bank"
 
     def compose_fields(self) -> ComposeResult:
         yield FieldRow(
@@ -245,7 +246,7 @@ class HorseRaceEntry(RoundEntry):
             note = error.message if course and len(course) == len(SUITS) else COURSE_HINT
         self.note("course", note)
         board = odds_board(chances, course, odds)
-        self.query_one(".odds-board", Static).update(plain(board))
+        self.query_one(".odds-board", Static).update(plain(board, lines=True))
         for name in self.bettors:
             try:
                 bets = self.player_bets(name)

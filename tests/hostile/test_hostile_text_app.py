@@ -1,6 +1,6 @@
 """An old store holding names with terminal escapes, a newline and markup opens, and every
 screen draws them as text: no escape reaches the terminal, no name takes two lines, no
-markup is read (docs/rules.md keeps names as typed; the screens only show them).
+markup is read.
 
 What the terminal gets is read twice: from each widget's rendered lines (the segments the
 compositor writes out) and from the screenshot of the whole screen.
