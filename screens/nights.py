@@ -26,7 +26,7 @@ from scorekeeper.reports.night_report import game_line
 from scorekeeper.reports.nights import NEW_NIGHT, Ledger, Night, move, nights_of
 from scorekeeper.settle import payment_lines
 from scorekeeper.store import Store, StoreError
-from scorekeeper.wording import clipped, plural
+from scorekeeper.wording import clipped, plural, visible
 from screens.format import amount, names, padded, plain, widest
 from screens.problem import ProblemScreen
 
@@ -202,7 +202,11 @@ class NightsScreen(Screen[None]):
         problem = read_names(self.store.path)[1]
         if problem is not None:
             self.notify(
-                problem, title="Night names lost", severity="warning", timeout=30, markup=False
+                visible(problem),
+                title="Night names lost",
+                severity="warning",
+                timeout=30,
+                markup=False,
             )
 
     def fill(self, cursor: int = 0) -> None:

@@ -366,7 +366,10 @@ class TableScreen(Screen[None]):
         )
         command = f"scorekeeper board{here} {self.session_id}"
         self.notify(
-            f"In another terminal: {command}\nFor browsers on this computer: {command} --serve",
+            visible(
+                f"In another terminal: {command}\nFor browsers on this computer: {command} --serve",
+                lines=True,
+            ),
             title="Live board",
             timeout=20,
             markup=False,

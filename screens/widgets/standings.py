@@ -322,7 +322,7 @@ class Standings(Vertical):
         status_widget = self.query_one(".status", Static)
         status_widget.styles.height = status_lines
         status_widget.update(status)
-        last = last_round(session)
+        last = visible(last_round(session))
         panel = session.game.panel(session.setup, session.state)
         figure_cells = max((digits_cells(row.figure) for row in self.rows), default=3)
         above = status_lines + (1 if last else 0)

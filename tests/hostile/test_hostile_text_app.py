@@ -121,9 +121,12 @@ async def test_an_export_failing_in_a_folder_with_markup_says_so(
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
-        await pilot.press("ctrl+e")
+        await pilot.press("ctrl+e")  # the folder offered is ./exports, under a[/b]
+        await pilot.pause()
+        assert "a[/b]" in assert_drawn_safely(pilot)
+        await pilot.press("enter")
         await pilot.pause()
         (message,) = [str(toast.render()) for toast in app.screen.query("Toast")]
-        assert "a[/b]" in message
+        assert "Export failed" in message and "a[/b]" in message
         assert_drawn_safely(pilot)
     assert app.return_code in (None, 0)
