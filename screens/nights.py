@@ -239,7 +239,7 @@ class NightsScreen(Screen[None]):
         self.query_one("#night-title", Static).update(
             plain(f"{night.title} — {plural(games, 'game')}, settled as one")
         )
-        lines = "\n".join(game_line(summary) for summary in night.sessions)
+        lines = "\n".join([*(game_line(summary) for summary in night.sessions), *night.notes])
         self.query_one("#games", Static).update(plain(lines, lines=True))
         ledgers = {book.unit: book for book in night.ledgers()}
         self.query_one("#nothing").display = not ledgers

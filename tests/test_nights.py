@@ -360,3 +360,23 @@ def test_a_names_file_from_before_moves_is_still_read(played: tuple[Path, str]) 
     assert load_book(path) == NightBook({date: "Parks"}, {})
     with Store(path) as store:
         assert nights_of(store)[0].title == "Parks"
+
+
+def test_a_pool_left_at_the_end_of_the_night_is_shared_out_as_the_game_ends_an_evening(
+    played: tuple[Path, str],
+) -> None:
+    """docs/rules.md, Calcutta Horse Race: the 19 chips still carried after race 2 are
+    shared among the six players, 3 each, the one left over to Ann, first in seat order."""
+    path, _ = played
+    with Store(path) as store:
+        (night,) = nights_of(store)
+        (session,) = night.sessions
+        (chips,) = night.ledgers()
+    assert POOL not in chips.balances
+    assert sum(chips.balances.values()) == 0
+    shares = {name: 3 for name in PARKS} | {PARKS[0]: 4}
+    assert chips.balances == {
+        name: session.balances[name] + shares[name] for name in session.players
+    }
+    assert night.notes and "shared out" in night.notes[0]
+    assert paid(chips.balances, chips.payments) == dict.fromkeys(chips.balances, 0)

@@ -35,6 +35,8 @@ def report(night: Night) -> str:
     lines = [f"{heading}: {plural(len(night.sessions), 'game')}"]
     lines += [f"  {game_line(summary)}" for summary in night.sessions]
     ledgers = night.ledgers()
+    if night.notes:
+        lines += ["", *night.notes]
     if not ledgers:
         lines += ["", "No round was played: nothing to settle."]
     for ledger in ledgers:

@@ -16,7 +16,7 @@ not know what a chip is worth at this table.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import date as Date
 
 from scorekeeper.errors import RuleError
@@ -31,7 +31,7 @@ from scorekeeper.reports.night_names import (
 )
 from scorekeeper.reports.stats import person
 from scorekeeper.settle import Payment, settle
-from scorekeeper.store import Store, Summary
+from scorekeeper.store import Store, StoreError, Summary
 from scorekeeper.wording import day, spoken_day, visible
 
 
@@ -63,6 +63,12 @@ class Night:
     name: str
     sessions: tuple[Summary, ...]
     """Oldest first, as they were played."""
+    ended: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    """The balances of a game still carrying a kitty (a Calcutta pool), by session id, once
+    the game's own end of the evening (``Game.end``) has shared it out: the night is over,
+    so no chip stays in the pool. Filled in by ``nights_of``."""
+    notes: tuple[str, ...] = ()
+    """What ending those games did ("Pool of 9 chips shared out: ..."), in the game's words."""
 
     @property
     def date(self) -> str:
@@ -106,10 +112,11 @@ class Night:
             if game is None or not summary.rounds:
                 continue
             book = books.setdefault(game.unit, {})
+            balances = self.ended.get(summary.id, summary.balances)
             for name in summary.players:
                 shown = spelling[person(name)]
-                book[shown] = book.get(shown, 0) + summary.balances[name]
-            carried = -sum(summary.balances.values())
+                book[shown] = book.get(shown, 0) + balances[name]
+            carried = -sum(balances.values())
             if carried and game.kitty is not None:
                 book[game.kitty] = book.get(game.kitty, 0) + carried
         return [
@@ -159,9 +166,37 @@ def find(nights: Iterable[Night], wanted: str) -> Night:
 
 
 def nights_of(store: Store) -> list[Night]:
-    """Every night in ``store``, the most recent first."""
+    """Every night in ``store``, the most recent first, each settled as at the end of the
+    evening (see ``at_evenings_end``)."""
     book = load_book(store.path)
-    return group(store.summaries(), book.names, book.moves)
+    return [
+        at_evenings_end(store, night) for night in group(store.summaries(), book.names, book.moves)
+    ]
+
+
+def at_evenings_end(store: Store, night: Night) -> Night:
+    """The night with each game that still carries a kitty ended as the game ends an
+    evening (``Game.end``: a Calcutta pool shared out equally, the remainder one chip each
+    in seat order), so its settle-up leaves nothing in a pool. A game that cannot be read
+    keeps its kitty as a party."""
+    ended: dict[str, Mapping[str, int]] = {}
+    notes: list[str] = []
+    for summary in night.sessions:
+        if summary.finished or not sum(summary.balances.values()):
+            continue
+        try:
+            session = store.load(summary.id)
+        except StoreError:
+            continue
+        game = session.game
+        if not session.pot or game.ending is None:
+            continue
+        state = game.end(session.setup, session.state)
+        ended[summary.id] = dict(state.balances)
+        note = game.end_note(session.setup, state)
+        if note:
+            notes.append(note)
+    return replace(night, ended=ended, notes=tuple(notes)) if ended else night
 
 
 def night_labels(store: Store) -> dict[str, str]:
