@@ -270,7 +270,8 @@ def test_settle_night_on_the_command_line_by_date_or_name(
         assert main(["settle", "--db", str(path), "--night", today]) == 0
     by_date = capsys.readouterr().out
     assert by_date.startswith(f"Parks ({today}): 1 game\n")
-    assert "  Bob pays Flo 12 chips\n" in by_date
+    assert "\nPool of 19 chips shared out: 4 to Ann, 3 to the others\n" in by_date
+    assert "  Bob pays Flo 9 chips\n" in by_date
     assert main(["settle", "--db", str(path), "--night", "PARKS"]) == 0
     assert capsys.readouterr().out == by_date
     assert main(["settle", "--db", str(path)]) == 0, "the most recent night by default"

@@ -67,10 +67,11 @@ async def test_the_night_settles_every_game_at_once(tmp_path: Path) -> None:
                 "Bob      +$0.75",
             ]
             chips = text(app, "#chips-payments").splitlines()
-            assert chips[0] == "Bob pays Flo 12 chips"
-            assert "Cy leaves 12 chips in the pool for the next race" in chips
-            assert len(chips) == 6, "seven parties with the pool, six payments"
-            assert "(pool)" in text(app, "#chips-balances")
+            # The night is over: the 19 chips left in the pool are shared out, 4 to Ann.
+            assert "Pool of 19 chips shared out: 4 to Ann, 3 to the others" in games
+            assert chips[0] == "Bob pays Flo 9 chips"
+            assert len(chips) == 5, "six players and no pool, five payments"
+            assert "(pool)" not in text(app, "#chips-balances")
 
 
 async def test_naming_the_night_shows_and_keeps_the_name(tmp_path: Path) -> None:
