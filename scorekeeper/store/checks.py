@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scorekeeper.games import GAMES
 from scorekeeper.wording import moment
 
 SUMMARY_FIELDS = (
@@ -43,6 +44,14 @@ def _is_amounts(value: object, players: list[str]) -> bool:
         and sorted(value) == sorted(players)
         and all(_is_int(amount) for amount in value.values())
     )
+
+
+def _adds_up(game: object, balances: Mapping[str, int]) -> bool:
+    """Money moves zero-sum: balances add up to nothing, or to what a game's kitty still
+    holds (a negative sum). A summary that breaks this would make a settle-up impossible."""
+    owed = sum(balances.values())
+    kitty = GAMES[game].kitty if isinstance(game, str) and game in GAMES else None
+    return owed == 0 or (kitty is not None and owed < 0)
 
 
 def _is_figures(value: object) -> bool:
@@ -82,6 +91,9 @@ def summary_problem(fields: Mapping[str, Any]) -> str | None:
         HIGHLIGHTS: _is_figures(fields.get(HIGHLIGHTS, {})),
     }
     wrong = [field for field, good in checks.items() if not good]
+    if not wrong and fields["balances"] is not None:
+        if not _adds_up(fields["game"], fields["balances"]):
+            wrong.append("balances")
     if wrong:
         return f"a summary whose {', '.join(wrong)} {'is' if len(wrong) == 1 else 'are'} wrong"
     return None

@@ -193,10 +193,20 @@ def totals_as_text(sessions: dict[str, list[object]]) -> None:
         entry[4][8] = "lots"  # type: ignore[index]
 
 
+def balances_not_adding_up(sessions: dict[str, list[object]]) -> None:
+    """Well-typed but not zero-sum: settling it would have no answer."""
+    for entry in sessions.values():
+        balances = entry[4][9]  # type: ignore[index]
+        if balances:
+            first = next(iter(balances))
+            balances[first] += 1
+
+
 BAD_INDEXES: dict[str, Callable[[dict[str, list[object]]], None]] = {
     "a row of the wrong length": rows_cut_short,
     "an order that is text": order_as_text,
     "totals of the wrong type": totals_as_text,
+    "balances that do not add up to zero": balances_not_adding_up,
 }
 
 
