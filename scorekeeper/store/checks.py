@@ -91,9 +91,9 @@ def summary_problem(fields: Mapping[str, Any]) -> str | None:
         HIGHLIGHTS: _is_figures(fields.get(HIGHLIGHTS, {})),
     }
     wrong = [field for field, good in checks.items() if not good]
-    if not wrong and fields["balances"] is not None:
-        if not _adds_up(fields["game"], fields["balances"]):
-            wrong.append("balances")
+    balances = fields["totals"] if fields["balances"] is None else fields["balances"]
+    if not wrong and not _adds_up(fields["game"], balances):
+        wrong.append("balances")
     if wrong:
         return f"a summary whose {', '.join(wrong)} {'is' if len(wrong) == 1 else 'are'} wrong"
     return None

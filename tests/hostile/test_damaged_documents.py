@@ -194,12 +194,12 @@ def totals_as_text(sessions: dict[str, list[object]]) -> None:
 
 
 def balances_not_adding_up(sessions: dict[str, list[object]]) -> None:
-    """Well-typed but not zero-sum: settling it would have no answer."""
+    """Well-typed but not zero-sum (a Racehorse row keeps no balances beside equal
+    totals, so its totals are its balances): settling it would have no answer."""
     for entry in sessions.values():
-        balances = entry[4][9]  # type: ignore[index]
-        if balances:
-            first = next(iter(balances))
-            balances[first] += 1
+        totals = entry[4][8]  # type: ignore[index]
+        first = next(iter(totals))
+        totals[first] += 1
 
 
 BAD_INDEXES: dict[str, Callable[[dict[str, list[object]]], None]] = {
