@@ -75,7 +75,8 @@ class ScorekeeperApp(App[None]):
         if isinstance(self.screen, HelpScreen):
             return
         game: Game | None = getattr(self.screen, "game", None)
-        self.push_screen(HelpScreen(game, keys_of(self.screen)))
+        story: str = getattr(self.screen, "highlighted_story", "")
+        self.push_screen(HelpScreen(game, keys_of(self.screen), story))
 
 
 def run(path: Path | None) -> int:

@@ -44,6 +44,11 @@ def padded(text: str, width: int) -> str:
     return shown + " " * (width - cell_len(shown))
 
 
+def flush_right(text: str, width: int) -> str:
+    """Spaces then ``text`` up to ``width`` cells, for figures lined up on the right."""
+    return " " * (width - cell_len(text)) + text
+
+
 def names(players: Iterable[str]) -> str:
     """ "Ann, Bob, Cy", each name on this one line whatever it holds."""
     return ", ".join(visible(player) for player in players)

@@ -39,10 +39,12 @@ class HelpScreen(ModalScreen[None]):
     CSS_PATH = "help.tcss"
     BINDINGS = [Binding("escape,enter,q,question_mark,f1", "close", "Close")]
 
-    def __init__(self, game: Game | None, keys: Sequence[tuple[str, str]]) -> None:
+    def __init__(self, game: Game | None, keys: Sequence[tuple[str, str]], story: str = "") -> None:
+        """``story`` is the round highlighted on the table, in the game's words."""
         super().__init__()
         self.game = game
         self.keys = [*keys, *GENERAL_KEYS]
+        self.story = story
 
     def compose(self) -> ComposeResult:
         title = f"{self.game.name} — rules and keys" if self.game else "Scorekeeper — keys"
@@ -51,6 +53,9 @@ class HelpScreen(ModalScreen[None]):
         with Vertical(id="help"):
             yield Static(plain(title), id="help-title")
             with VerticalScroll(id="help-body"):
+                if self.story:
+                    yield Static("The highlighted round", classes="heading")
+                    yield Static(plain(self.story), id="story")
                 if self.game is not None:
                     yield Static(
                         plain(reflow(self.game.rules) + FULL_RULES, lines=True), id="rules"

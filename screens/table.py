@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable, Mapping
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from textual import on
@@ -24,16 +25,29 @@ from scorekeeper.game import END_ROUND, Game, State, is_end_round
 from scorekeeper.session import Session
 from scorekeeper.store import Store, StoreError, default_path
 from scorekeeper.wording import plural, visible
-from screens.format import END_KEY, amount, names, padded, plain, who_goes_first, widest
+from screens.format import (
+    END_KEY,
+    amount,
+    flush_right,
+    names,
+    padded,
+    plain,
+    who_goes_first,
+    widest,
+)
 from screens.problem import ProblemScreen
 from screens.rounds import ENTRIES
-from screens.widgets.grid import Column, ScoreGrid
+from screens.widgets.grid import PADDING, Column, ScoreGrid
 
 if TYPE_CHECKING:
     from screens.rounds.base import Round
 
 DEALS = "●"
 LEADS = "★"
+SCROLLBAR = 2
+NAME_CELLS = 14
+"""The most a player's column heading takes (marks included): a longer name ends in "…",
+so ten players' columns fit a page or two of the screen."""
 
 
 class TableScreen(Screen[None]):
@@ -73,6 +87,20 @@ class TableScreen(Screen[None]):
             show=False,
             tooltip="The command that shows this game on a TV or on phones",
         ),
+        Binding(
+            "t",
+            "scores('totals')",
+            "Totals",
+            id="scores",
+            tooltip="Show only the running totals, not each round's score",
+        ),
+        Binding(
+            "t",
+            "scores('each')",
+            "Per round",
+            id="scores-each",
+            tooltip="Show each round's score beside the running total",
+        ),
         Binding("escape", "home", "Sessions", id="home", tooltip="Back to the list"),
     ]
 
@@ -81,6 +109,11 @@ class TableScreen(Screen[None]):
         self.store = store
         self.session_id = session_id
         self.session: Session = store.load(session_id)
+        self.chosen: bool | None = None
+        """Each round's score beside the running total ("+30 145"), as on paper, or the
+        totals alone, as ``t`` last chose; None until then: each round's score when every
+        player's column fits the screen that way."""
+        self.each_round = True
 
     @property
     def game(self) -> Game:
@@ -89,7 +122,8 @@ class TableScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("", id="status")
-        yield ScoreGrid(id="grid")
+        yield ScoreGrid(frozen=1, id="grid")
+        yield Static("", id="detail")
         yield Static("", id="panel")
         yield Footer(compact=True, show_command_palette=False)  # Ctrl+P is in the help
 
@@ -136,44 +170,119 @@ class TableScreen(Screen[None]):
         """What a grid cell shows: points for points games, else money or chips."""
         return state.totals if self.game.scored_in_points else state.balances
 
+    @property
+    def cell_unit(self) -> str:
+        return "points" if self.game.scored_in_points else self.game.unit
+
     def cell(self, value: int) -> str:
-        unit = "points" if self.game.scored_in_points else self.game.unit
-        return amount(value, unit)
+        """A total as the grid shows it: points plain, a balance signed ("+$0.48")."""
+        return amount(value, self.cell_unit, signed=not self.game.scored_in_points)
 
     def heading(self, name: str, leaders: tuple[str, ...]) -> list[str]:
         session = self.session
         marks = (f"{DEALS} " if name == session.dealer and not session.finished else "") + (
             f"{LEADS} " if name in leaders else ""
         )
-        lines = [marks + name, self.cell(self.figures(session.state)[name])]
+        lines = [marks + visible(name), self.cell(self.figures(session.state)[name])]
         if self.game.scored_in_points:
             lines.append(amount(session.balances[name], self.game.unit, signed=True))
         return lines
 
+    def round_number(self, index: int) -> str:
+        """The round as the table counts it: a 5000 false claim belongs to the hand it was
+        made in, so it shares that hand's number; the table's end round is no deal, "end"."""
+        if is_end_round(self.session.rounds[index]):
+            return "end"
+        return str(self.game.rounds_played(self.session.state_before(index), index) + 1)
+
+    def column_cells(self, name: str, each_round: bool) -> list[str]:
+        """One player's cells, round by round: "+30 145" (the round's score, then the
+        running total), the two parts lined up down the column; or the totals alone."""
+        session = self.session
+        states = [session.state_before(0), *map(session.state_after, range(len(session.rounds)))]
+        figures = [self.figures(state)[name] for state in states]
+        totals = [self.cell(figure) for figure in figures[1:]]
+        if not each_round:
+            return totals
+        changes = [
+            amount(after - before, self.cell_unit, signed=True)
+            for before, after in pairwise(figures)
+        ]
+        change_width, total_width = widest(changes), widest(totals)
+        return [
+            f"{flush_right(change, change_width)} {flush_right(total, total_width)}"
+            for change, total in zip(changes, totals, strict=True)
+        ]
+
     def show_grid(self, cursor: int | None) -> None:
         session = self.session
         leaders = session.winners if session.finished else self.game.leaders(session.totals)
-        first = ["#", "total", "money"] if self.game.scored_in_points else ["#", ""]
+        first = ["#", "total", "money"] if self.game.scored_in_points else ["#", "balance"]
         columns = [Column(first, "left")]
+        headings = [self.heading(name, leaders) for name in session.players]
+        self.each_round = self.chosen is not False
+        cells = [self.column_cells(name, self.each_round) for name in session.players]
+        if self.chosen is None and not self.fits(columns[0], headings, cells):
+            self.each_round = False
+            cells = [self.column_cells(name, False) for name in session.players]
         columns += [
-            Column(self.heading(name, leaders), leader=name in leaders) for name in session.players
+            Column(heading, leader=name in leaders, limit=max(NAME_CELLS, widest(column)))
+            for name, heading, column in zip(session.players, headings, cells, strict=True)
         ]
-        columns.append(Column(["What happened"], "left"))
-        rows = []
-        for index in range(len(session.rounds)):
-            shown = self.figures(session.state_after(index))
-            round_ = session.rounds[index]
-            # The table's end round is no deal: numbered "end", worded by the game.
-            number = "end" if is_end_round(round_) else str(index + 1)
-            what = session.describe(index)
-            rows.append([number, *(self.cell(shown[name]) for name in session.players), what])
+        rows = [
+            [self.round_number(index), *(column[index] for column in cells)]
+            for index in range(len(session.rounds))
+        ]
         dim = []
         if self.can_record():
             dim.append(len(rows))
-            rows.append(["▸", *("·" for _ in session.players), "r or Enter: record"])
+            rows.append(["▸", *("·" for _ in session.players)])
         grid = self.query_one("#grid", ScoreGrid)
         grid.set_grid(columns, rows, dim_rows=dim, cursor=cursor)
         grid.focus()
+        self.show_detail()
+
+    def fits(self, first: Column, headings: list[list[str]], cells: list[list[str]]) -> bool:
+        """Whether every player's column fits the screen beside the round numbers."""
+        rounds = [str(len(self.session.rounds))]
+        used = widest([*first.heading, *rounds]) + 2 * PADDING
+        for heading, column in zip(headings, cells, strict=True):
+            natural = max(widest(heading), widest(column))
+            used += min(natural, max(NAME_CELLS, widest(column))) + 2 * PADDING
+        return used <= self.app.size.width - SCROLLBAR
+
+    def on_resize(self) -> None:
+        if self.chosen is None:
+            self.show_grid(self.query_one("#grid", ScoreGrid).cursor)
+
+    def story(self, index: int) -> str:
+        """Round ``index`` told in full: its number, who dealt and the game's words."""
+        session, game = self.session, self.game
+        if is_end_round(session.rounds[index]):
+            return session.describe(index)
+        before, after = session.state_before(index), session.state_after(index)
+        number = f"{game.round_name} {self.round_number(index)}"
+        dealt = game.rounds_played(after, index + 1) > game.rounds_played(before, index)
+        told = [number, f"{before.dealer} dealt", session.describe(index)]
+        return " · ".join(told if dealt else [told[0], told[2]])
+
+    @property
+    def highlighted_story(self) -> str:
+        """The highlighted round in words, for the help screen; "" on the record line."""
+        index = self.query_one("#grid", ScoreGrid).cursor
+        return self.story(index) if 0 <= index < len(self.session.rounds) else ""
+
+    def show_detail(self) -> None:
+        """The highlighted round's full story under the grid, so no column has to hold it."""
+        detail = self.query_one("#detail", Static)
+        index = self.query_one("#grid", ScoreGrid).cursor
+        if 0 <= index < len(self.session.rounds):
+            detail.update(plain(visible(self.story(index))))
+        elif self.can_record():
+            number = self.session.rounds_played + 1
+            detail.update(plain(f"r or Enter: record {self.game.round_name.lower()} {number}"))
+        else:
+            detail.update(plain("Game over · s settle up"))
 
     def show_panel(self) -> None:
         lines = self.game.panel(self.session.setup, self.session.state)
@@ -213,12 +322,15 @@ class TableScreen(Screen[None]):
         if action == "end":
             ending = self.game.ending
             return ending is not None and parameters == (ending.action,) and self.can_end()
+        if action == "scores":
+            return parameters == (("totals",) if self.each_round else ("each",))
         if action == "edit":
             return self.game.id in ENTRIES and self.highlighted_round() is not None
         return True
 
     @on(ScoreGrid.Highlighted, "#grid")
     def row_highlighted(self) -> None:
+        self.show_detail()
         self.refresh_bindings()
 
     @on(ScoreGrid.Selected, "#grid")
@@ -332,6 +444,11 @@ class TableScreen(Screen[None]):
             ConfirmScreen(f"Undo {last.lower()}?", f"{what}. Totals and the deal go back."),
             undo,
         )
+
+    def action_scores(self, shown: str) -> None:
+        self.chosen = shown == "each"
+        self.show_grid(self.query_one("#grid", ScoreGrid).cursor)
+        self.refresh_bindings()
 
     def action_chart(self) -> None:
         from screens.chart import ChartScreen  # plotext: loaded for the first chart only

@@ -109,8 +109,11 @@ class ScoreGrid(ScrollView, can_focus=True):
     class Selected(RowMessage):
         """Enter (or a click) on ``row``."""
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, frozen: int = 0, id: str | None = None) -> None:
+        """``frozen`` leading columns stay put while the rest scroll sideways (the round
+        number beside a table too wide for the screen)."""
         super().__init__(id=id)
+        self.frozen = frozen
         self.columns: list[Column] = []
         self.rows: list[list[str]] = []
         self.dim_rows: set[int] = set()
@@ -166,6 +169,36 @@ class ScoreGrid(ScrollView, can_focus=True):
         self.refresh()
         self.post_message(self.Highlighted(self, row))
 
+    @property
+    def frozen_width(self) -> int:
+        return sum(column.width + 2 * PADDING for column in self.columns[: self.frozen])
+
+    def column_starts(self) -> list[int]:
+        """Where each scrolling column begins, counted from the first of them."""
+        starts, edge = [], 0
+        for column in self.columns[self.frozen :]:
+            starts.append(edge)
+            edge += column.width + 2 * PADDING
+        return starts
+
+    def action_scroll_right(self) -> None:
+        """A page to the right, starting at the first column that was cut off."""
+        page = self.scrollable_content_region.width - self.frozen_width
+        now = round(self.scroll_x)
+        fits = [start for start in self.column_starts() if now < start <= now + page]
+        target = max(fits) if fits else now + page
+        self.scroll_to(x=min(target, self.max_scroll_x), animate=False, force=True)
+        self.refresh()
+
+    def action_scroll_left(self) -> None:
+        """A page to the left, so the column that was first on screen ends the page."""
+        page = self.scrollable_content_region.width - self.frozen_width
+        now = round(self.scroll_x)
+        fits = [start for start in self.column_starts() if now - page <= start < now]
+        target = min(fits) if fits else now - page
+        self.scroll_to(x=max(target, 0), animate=False, force=True)
+        self.refresh()
+
     def action_move(self, step: int) -> None:
         self.cursor = self.cursor + step
 
@@ -194,6 +227,18 @@ class ScoreGrid(ScrollView, can_focus=True):
             segments.append(Segment(pad + fit(text, column.width, column.align) + pad, cell_style))
         return segments
 
+    def more_marks(self, cells: list[str]) -> list[str]:
+        """The frozen heading with "‹" and "›" where columns lie off screen that way."""
+        if not self.frozen or not cells:
+            return cells
+        first = self.columns[0]
+        left = "‹" if round(self.scroll_x) > 0 else " "
+        right = "›" if round(self.scroll_x) < self.max_scroll_x else " "
+        if left == right == " " or first.width < cell_len(cells[0]) + 3:
+            return cells
+        marked = set_cell_size(cells[0], first.width - 2) + left + right
+        return [marked, *cells[1:]]
+
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
         base = self.rich_style
@@ -202,6 +247,8 @@ class ScoreGrid(ScrollView, can_focus=True):
                 column.heading[y] if y < len(column.heading) else "" for column in self.columns
             ]
             style = base + self.get_component_rich_style("score-grid--header")
+            if y == 0:
+                cells = self.more_marks(cells)
             segments = self.line_segments(cells, style, header=True)
         else:
             row = round(self.scroll_y) + y - self.header_height
@@ -215,5 +262,15 @@ class ScoreGrid(ScrollView, can_focus=True):
             if row == self.cursor:
                 style += self.get_component_rich_style("score-grid--cursor")
             segments = self.line_segments(self.rows[row], style, header=False)
-        line = Strip(segments).crop(round(self.scroll_x), round(self.scroll_x) + width)
+        fixed = Strip(segments[: self.frozen])
+        # Scrolled to the end, the view may start inside a column: start at the next one.
+        # Columns are shown whole: scrolled to the end the view may start inside one, so
+        # start at the next; one cut off on the right waits for the next page.
+        starts = self.column_starts()
+        left = min((x for x in starts if x >= round(self.scroll_x)), default=0)
+        room = left + width - fixed.cell_length
+        ends = [*starts[1:], self.virtual_size.width - self.frozen_width]
+        right = max((end for end in ends if end <= room), default=room)
+        moving = Strip(segments[self.frozen :]).crop(left, right)
+        line = Strip.join([fixed, moving])
         return line.extend_cell_length(width, style).crop(0, width)

@@ -13,8 +13,8 @@ from screens.widgets.grid import ScoreGrid
 from tests.ui.play import export_here, put, start_session
 
 PARKS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
-AFTER_RACE_1 = ["−8", "−7", "−12", "0", "0", "27"]
-AFTER_RACE_2 = ["−8", "−12", "−12", "−5", "−9", "27"]
+AFTER_RACE_1 = ["−8", "−7", "−12", "0", "0", "+27"]
+AFTER_RACE_2 = ["−8", "−12", "−12", "−5", "−9", "+27"]
 STACKS_AFTER_RACE_2 = "Ann 142, Bob 138, Cy 138, Di 145, Ed 141, Flo 177"
 
 
@@ -92,7 +92,7 @@ async def test_friday_at_the_parks_calcutta_with_race_2_mistyped_and_fixed(store
         assert entry(pilot).row("first").note_text == "37 chips stay in the pool (unsold)"
         await pilot.press("enter")
         await pilot.pause()
-        assert balances_shown(pilot) == ["−8", "−30", "−12", "−5", "−9", "27"]
+        assert balances_shown(pilot) == ["−8", "−30", "−12", "−5", "−9", "+27"]
         assert panel(pilot)["Pool carried"] == "37 chips into the next race"
 
         # Fix it: race 2's line, Enter, down to S's price, 14 replaces 41.

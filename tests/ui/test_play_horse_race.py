@@ -53,7 +53,7 @@ async def test_an_evening_of_horse_race_with_a_bet_over_the_limit_and_a_wrong_wi
         assert entry(pilot).row("bets.Bo").note_text == "2 on D at 10-1"
         await pilot.press("enter")
         await pilot.pause()
-        assert balances_shown(pilot) == ["−5", "20", "−3", "−12"]
+        assert balances_shown(pilot) == ["−5", "+20", "−3", "−12"]
         assert store.load(session_id).dealer == "Al"
 
         # Race 2: Bo bets 6 on C, over the limit of 5: refused at his row, nothing saved.
@@ -67,19 +67,19 @@ async def test_an_evening_of_horse_race_with_a_bet_over_the_limit_and_a_wrong_wi
         assert entry(pilot).row("bets.Bo").note_text == "5 on C at 2-1"
         await pilot.press("enter")
         await pilot.pause()
-        assert balances_shown(pilot) == ["−11", "30", "−5", "−14"]
+        assert balances_shown(pilot) == ["−11", "+30", "−5", "−14"]
 
         # Al meant to pay 4-1 on C: undo race 2 (confirmed) and record it with his odds.
         await pilot.press("u", "y")
         await pilot.pause()
-        assert balances_shown(pilot) == ["−5", "20", "−3", "−12"]
+        assert balances_shown(pilot) == ["−5", "+20", "−3", "−12"]
         await race_2_bets(pilot, "c5")
         await pilot.press("down", *"c 4-1")
         await pilot.pause()
         assert entry(pilot).row("bets.Bo").note_text == "5 on C at 4-1"
         await pilot.press("enter")
         await pilot.pause()
-        assert balances_shown(pilot) == ["−21", "40", "−5", "−14"]
+        assert balances_shown(pilot) == ["−21", "+40", "−5", "−14"]
 
         # Race 1 was won by H, not D: its line, Enter, down to the winner, h.
         await pilot.press("up", "up", "enter")
@@ -87,7 +87,7 @@ async def test_an_evening_of_horse_race_with_a_bet_over_the_limit_and_a_wrong_wi
         assert entry(pilot).title_text() == "Edit race 1 · Dee was the bank"
         await pilot.press("down", "down", "down", "down", "h", "enter")
         await pilot.pause()
-        assert balances_shown(pilot) == ["−11", "18", "−5", "−2"]
+        assert balances_shown(pilot) == ["−11", "+18", "−5", "−2"]
         saved = store.load(session_id)
         assert saved.rounds[0]["winner"] == "H"
         assert saved.rounds[1]["odds"] == {"C": [4, 1]}

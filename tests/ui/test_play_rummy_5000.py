@@ -243,10 +243,11 @@ async def test_a_michigan_false_claim_is_no_hand_on_the_table(store: Store) -> N
         await pilot.press("escape")
         await pilot.pause()
         grid = table.query_one("#grid", ScoreGrid)
-        assert grid.rows[1] == [
-            "2",
-            "1,110",
-            "600",
-            "50",
-            "Bob: false claim, +50 to each other player",
+        assert [cell.split() for cell in grid.rows[1]] == [
+            ["2"],
+            ["+50", "1,110"],
+            ["0", "600"],
+            ["+50", "50"],
         ]
+        detail = str(table.query_one("#detail", Static).content)
+        assert detail == "Hand 2 · Bob: false claim, +50 to each other player"

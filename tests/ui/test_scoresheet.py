@@ -1,0 +1,147 @@
+"""The table as a paper scoresheet: each round's score beside the running total, labelled
+totals, the highlighted round told in full under the grid, and wide tables paged sideways
+with the round numbers kept in view."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from scorekeeper.store import Store
+from screens.app import ScorekeeperApp, keys_of
+from screens.confirm import ConfirmScreen
+from screens.help import HelpScreen
+from screens.table import TableScreen
+from screens.widgets.grid import ScoreGrid
+from tests.ui.board_tables import TEN, seven_hand_for_ten
+from tests.ui.evenings import calcutta, hot_rum, racehorse
+
+
+async def open_table(pilot: Pilot[None]) -> TableScreen:
+    await pilot.press("enter")
+    await pilot.pause()
+    table = pilot.app.screen
+    assert isinstance(table, TableScreen)
+    return table
+
+
+def grid_of(table: TableScreen) -> ScoreGrid:
+    return table.query_one("#grid", ScoreGrid)
+
+
+def detail_of(table: TableScreen) -> str:
+    return str(table.query_one("#detail", Static).content)
+
+
+def screen_text(pilot: Pilot[None]) -> str:
+    """What the grid draws, line by line, as a person would read it."""
+    grid = grid_of(pilot.app.screen)  # type: ignore[arg-type]
+    return "\n".join(grid.render_line(y).text for y in range(grid.size.height))
+
+
+async def test_each_race_shows_its_chips_beside_the_running_balance(store: Store) -> None:
+    """docs/rules.md, Calcutta: race 1 Flo +27, Ann −8; race 2 Bob −5 (paid 14, took 9)."""
+    store.add(calcutta())
+    async with ScorekeeperApp(store).run_test(size=(80, 24)) as pilot:
+        table = await open_table(pilot)
+        grid = grid_of(table)
+        assert [column.heading[1] for column in grid.columns] == [
+            "balance",
+            "−8",
+            "−12",
+            "−12",
+            "−5",
+            "−9",
+            "+27",
+        ]
+        assert [cell.split() for cell in grid.rows[0]] == [
+            ["1"],
+            ["−8", "−8"],
+            ["−7", "−7"],
+            ["−12", "−12"],
+            ["0", "0"],
+            ["0", "0"],
+            ["+27", "+27"],
+        ]
+        assert [cell.split() for cell in grid.rows[1]][2] == ["−5", "−12"]
+        # The record line is highlighted: the line under the grid says what Enter does.
+        assert detail_of(table) == "r or Enter: record race 3"
+        await pilot.press("up")
+        assert detail_of(table) == (
+            "Race 2 · Bob dealt · D won, S second; sold H Di 5, C Ed 9, S Bob 14, D unsold; "
+            "pool 28: Bob takes 9; 19 chips carried"
+        )
+        await pilot.press("up")
+        assert detail_of(table).startswith("Race 1 · Ann dealt · H won, C second;")
+
+
+async def test_t_shows_the_totals_alone_and_the_footer_names_the_way_back(store: Store) -> None:
+    store.add(calcutta())
+    async with ScorekeeperApp(store).run_test(size=(80, 24)) as pilot:
+        table = await open_table(pilot)
+        assert ("t", "Totals") in keys_of(table)
+        assert ("t", "Per round") not in keys_of(table)
+        await pilot.press("t")
+        assert grid_of(table).rows[1][1:] == ["−8", "−12", "−12", "−5", "−9", "+27"]
+        assert ("t", "Per round") in keys_of(table)
+        assert ("t", "Totals") not in keys_of(table)
+        await pilot.press("t")
+        assert grid_of(table).rows[1][2].split() == ["−5", "−12"]
+
+
+async def test_a_gain_is_signed_and_a_round_reads_as_the_table_says_it(store: Store) -> None:
+    """Hot Rum: Cy went out and collects 48 pips at a cent: +$0.48, with its plus sign."""
+    store.add(hot_rum())
+    async with ScorekeeperApp(store).run_test(size=(80, 24)) as pilot:
+        table = await open_table(pilot)
+        assert grid_of(table).rows[0][3].split() == ["+$0.48", "+$0.48"]
+        await pilot.press("up")
+        assert detail_of(table) == "Hand 1 · Ann dealt · Cy went out; Ann held 30, Bob 8, Di 10"
+        assert "rummy" not in detail_of(table)
+
+
+async def test_undo_and_help_tell_the_round_in_words(store: Store) -> None:
+    store.add(racehorse())
+    async with ScorekeeperApp(store).run_test(size=(80, 24)) as pilot:
+        table = await open_table(pilot)
+        await pilot.press("up", "f1")
+        await pilot.pause()
+        help_screen = pilot.app.screen
+        assert isinstance(help_screen, HelpScreen)
+        assert help_screen.story == (
+            "Deal 2 · Ed dealt · Ann bid Smudge and was upped: "
+            "all four points but not all six tricks"
+        )
+        await pilot.press("escape", "u")
+        await pilot.pause()
+        confirm = pilot.app.screen
+        assert isinstance(confirm, ConfirmScreen)
+        assert confirm.question == "Undo deal 2?"
+        assert confirm.detail.startswith(
+            "Ann bid Smudge and was upped: all four points but not all six tricks."
+        )
+        await pilot.press("n")
+        assert isinstance(pilot.app.screen, TableScreen)
+        assert len(table.session.rounds) == 2
+
+
+async def test_ten_players_page_sideways_with_the_round_numbers_kept(store: Store) -> None:
+    store.add(seven_hand_for_ten())
+    async with ScorekeeperApp(store).run_test(size=(80, 24)) as pilot:
+        await open_table(pilot)
+        first = screen_text(pilot)
+        assert first.splitlines()[0].startswith(" #   ›")
+        assert "Grandma" in first and "Di" not in first.split()
+        await pilot.press("right")
+        await pilot.pause()
+        second = screen_text(pilot)
+        header = second.splitlines()[0]
+        assert header.startswith(" #  ‹")
+        assert all(name in header for name in ("Ann", "Bob", "Cy", "Di"))
+        # The round numbers stay at the left on every page.
+        assert [line.split()[0] for line in second.splitlines()[3:6]] == ["1", "2", "3"]
+        await pilot.press("left")
+        await pilot.pause()
+        assert screen_text(pilot) == first
+        seen = " ".join([first, second])
+        assert all(name[:8] in seen for name in TEN)
