@@ -45,8 +45,19 @@ class RacehorseEntry(RoundEntry):
             round_["made"] = self.picked("made")
             return round_
         round_["points"] = points
-        if self.control("all_tricks", Checkbox).value:
+        all_tricks = bool(self.control("all_tricks", Checkbox).value)
+        if all_tricks:
             round_["all_tricks"] = True
+        result = self.control("made", Choice)
+        if result.is_picked and round_["bid"] is not None:
+            made = bid_made(round_["bid"], points, all_tricks)
+            if made != result.value:
+                said = "made" if made else "upped"
+                raise RuleError(
+                    "points",
+                    f"{len(points)} of 4 points is {said}, but Result says "
+                    f"{'Made' if result.value else 'Upped'}: clear one of them",
+                )
         return round_
 
     def fill(self, round_: Mapping[str, Any]) -> None:

@@ -143,3 +143,22 @@ def test_an_error_path_falls_back_to_its_parents() -> None:
     assert field_paths("bets[1].amount") == ["bets[1].amount", "bets[1]", "bets"]
     assert field_paths("cards.Bob.hand") == ["cards.Bob.hand", "cards.Bob", "cards"]
     assert field_paths("bid") == ["bid"]
+
+
+async def test_made_picked_but_points_that_up_the_bid_are_refused_at_the_points() -> None:
+    """Bob bids 3, Made is picked, and h l is typed: 2 of 4 is upped; nothing is recorded
+    until the typist clears one of them."""
+    session = table()
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("b", "down", "3", "down", "m", "down", *"hl", "enter")
+        await pilot.pause()
+        entry = host.screen
+        assert isinstance(entry, RoundEntry)
+        row = entry.row("points")
+        assert row.error_text == "2 of 4 points is upped, but Result says Made: clear one of them"
+        assert entry.text("points") == "hl"
+        assert host.recorded == []
+        await pilot.press("up", "backspace", "enter")
+        await pilot.pause()
+    assert host.recorded == [{"pitcher": "Bob", "bid": 3, "points": ["high", "low"]}]
