@@ -7,6 +7,7 @@ id, and said so. Anything refused changes nothing here, byte for byte.
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 from collections import Counter
@@ -281,3 +282,14 @@ def test_names_of_every_kind_come_back_exactly(tmp_path: Path) -> None:
         (added,) = import_sessions(store, file).added
         assert store.load(added) == session
         assert store.load(added).players == names
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_fifo_given_to_import_is_refused_not_read(tmp_path: Path) -> None:
+    fifo = tmp_path / "sessions.json"
+    os.mkfifo(fifo)
+    with (
+        Store(tmp_path / "db") as store,
+        pytest.raises(ImportRefused, match="is not a file"),
+    ):
+        import_sessions(store, fifo)

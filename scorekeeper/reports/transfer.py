@@ -24,6 +24,7 @@ writing elsewhere (its lock). Nothing here changes until every session is writte
 from __future__ import annotations
 
 import json
+import stat
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -184,6 +185,13 @@ def _entry(source: Path, number: int, entry: object, schema: int) -> Incoming:
 
 def _from_file(source: Path) -> tuple[list[Incoming], list[str]]:
     try:
+        # A FIFO or a device would hang or never end the read: only a file is opened.
+        if not stat.S_ISREG(source.stat().st_mode):
+            raise ImportRefused(
+                f"{source} is not a file: give an export file (scorekeeper export --json) "
+                "or a store folder. Nothing was imported.",
+                source,
+            )
         data = parse_json(source, source.read_bytes())
     except DamagedFile as error:
         raise ImportRefused(f"{error}. Nothing was imported.", source) from None
