@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from decimal import Decimal
 from typing import Any
 
 from scorekeeper.errors import RuleError
@@ -52,8 +53,8 @@ def _plain(value: Any, field: str) -> Any:
         return copy
     if kind is list or kind is tuple:
         return [_plain(item, f"{field}[{index}]") for index, item in enumerate(value)]
-    if isinstance(value, float):
-        raise RuleError(field or "round", f"must be a whole number, not {value!r}")
+    if isinstance(value, float | Decimal):  # Decimal: a fraction read back from a file
+        raise RuleError(field or "round", f"must be a whole number, not {value}")
     if isinstance(value, int):
         return check_amount(int(value), field or "round")
     if isinstance(value, str):

@@ -30,6 +30,7 @@ import secrets
 import stat
 import time
 from collections.abc import Iterator, Sequence
+from decimal import Decimal
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
@@ -147,9 +148,11 @@ def _integer(text: str) -> int:
     return int(text)
 
 
-def _number(text: str) -> float:
-    value = float(text)
-    if len(text) > DIGITS_CAP * 2 or value in (float("inf"), float("-inf")):
+def _number(text: str) -> Decimal:
+    """A fraction, read exactly: scorekeeper writes none, so every check that wants a
+    whole number refuses it; it is only read far enough to say what is wrong."""
+    value = Decimal(text)
+    if len(text) > DIGITS_CAP * 2 or abs(value.adjusted()) > DIGITS_CAP:
         raise _TooLong(text[:12])
     return value
 

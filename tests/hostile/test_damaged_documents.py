@@ -267,3 +267,16 @@ def test_bad_night_names_lose_only_the_names_with_a_warning(
     assert main(commands(path)["list"]) == 0
     assert spared in capsys.readouterr().out
     assert (path / "nights.json").read_bytes() == names, "left untouched"
+
+
+def test_a_fraction_in_a_saved_round_is_named_when_the_session_opens(tmp_path: Path) -> None:
+    """Fractions are read exactly (never through float) and refused where a whole number
+    belongs; the rest of the store keeps working."""
+    path = tmp_path / "db"
+    hit, spared = two_sessions(path)
+    file = rewrite(path, hit, lambda document: None)
+    file.write_text(file.read_text().replace(" ", "").replace('"bid":3', '"bid":3.5'))
+    with Store(path) as store:
+        with pytest.raises(StoreDamaged, match=r"must be a whole number, not 3\.5"):
+            store.load(hit)
+        assert store.load(spared).rounds
