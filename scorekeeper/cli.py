@@ -9,6 +9,9 @@ app to close. Output cut off by a closed pipe (``scorekeeper list | head -1``) e
 command quietly.
 Problems go to stderr as one sentence saying what to do, with a non-zero exit status; a
 bug, too, is one line, naming the file in the temp folder that holds its traceback.
+
+Each command imports what it needs when it runs: the app starts from here too, and the
+reports, the doctor and the games are not what its first frame waits for.
 """
 
 from __future__ import annotations
@@ -16,18 +19,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 import time
-import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from scorekeeper import __version__, doctor
+from scorekeeper import __version__
 from scorekeeper.errors import RuleError
-from scorekeeper.games import GAMES
-from scorekeeper.reports import EXPORTS, night_report, nights, stats, transfer
-from scorekeeper.reports.export import export
-from scorekeeper.reports.night_names import read_names
+from scorekeeper.reports import EXPORTS
 from scorekeeper.store import Store, StoreError, Summary
 from scorekeeper.wording import cells, day_and_clock, pad, pad_left, plural, visible
 
@@ -114,6 +112,8 @@ def _status(summary: Summary) -> str:
 
 
 def _table(summaries: Sequence[Summary]) -> list[str]:
+    from scorekeeper.games import GAMES
+
     rows = [HEADINGS] + [
         (
             summary.id,
@@ -157,6 +157,8 @@ def _warn_damaged(store: Store, left_out: str) -> None:
 
 def _warn_names(store: Store) -> None:
     """Damaged night names cost only the names: say so, and carry on."""
+    from scorekeeper.reports.night_names import read_names
+
     problem = read_names(store.path)[1]
     if problem is not None:
         _say(problem, problem=True)
@@ -200,6 +202,8 @@ class _ProgressLine:
 
 
 def _export(path: Path | None, session_ids: list[str] | None, out: Path) -> int:
+    from scorekeeper.reports.export import export
+
     with Store(path, readonly=True) as store:
         line = _ProgressLine() if sys.stderr.isatty() else None
         try:
@@ -216,6 +220,8 @@ def _export(path: Path | None, session_ids: list[str] | None, out: Path) -> int:
 
 
 def _export_json(path: Path | None, out: Path) -> int:
+    from scorekeeper.reports import transfer
+
     with Store(path, readonly=True) as store:
         _say(f"wrote {visible(str(transfer.export_json(store, out)))}")
         _warn_damaged(store, "not exported")
@@ -223,6 +229,8 @@ def _export_json(path: Path | None, out: Path) -> int:
 
 
 def _import(path: Path | None, source: Path) -> int:
+    from scorekeeper.reports import transfer
+
     transfer.read_source(source)  # a source that cannot be read is refused before the lock
     with Store(path) as store:
         report = transfer.import_sessions(store, source)
@@ -233,6 +241,8 @@ def _import(path: Path | None, source: Path) -> int:
 
 
 def _move(path: Path | None, session_id: str, wanted: str) -> int:
+    from scorekeeper.reports import night_report, nights
+
     with Store(path) as store:
         try:
             night = nights.move(store, session_id, wanted)
@@ -245,6 +255,8 @@ def _move(path: Path | None, session_id: str, wanted: str) -> int:
 
 
 def _stats(path: Path | None) -> int:
+    from scorekeeper.reports import stats
+
     with Store(path, readonly=True) as store:
         _say(stats.report(stats.gather(store)))
         _warn_damaged(store, "not counted")
@@ -252,6 +264,8 @@ def _stats(path: Path | None) -> int:
 
 
 def _settle(path: Path | None, wanted: str | None) -> int:
+    from scorekeeper.reports import night_report, nights
+
     with Store(path, readonly=True) as store:
         everything = nights.nights_of(store)
         if not everything:
@@ -270,6 +284,8 @@ def _settle(path: Path | None, wanted: str | None) -> int:
 
 def _doctor(path: Path | None, fix: bool) -> int:
     """Each problem on its own line with what ``--fix`` does; status 1 while any is left."""
+    from scorekeeper import doctor
+
     root = Store(path, readonly=True).path
     if not root.is_dir():
         _say(f"There is no store at {visible(str(root))} yet: nothing to check.")
@@ -351,6 +367,9 @@ def _run(args: argparse.Namespace, parser: argparse.ArgumentParser, app: App | N
 def _bug_report(error: Exception, argv: Sequence[str] | None) -> str:
     """A bug: the traceback goes to a file in the temp folder, the terminal gets one line
     saying where, so a person at the table is not handed a wall of code."""
+    import tempfile
+    import traceback
+
     what = type(error).__name__
     arguments = sys.argv[1:] if argv is None else list(argv)
     report = (

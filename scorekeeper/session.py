@@ -25,7 +25,7 @@ from scorekeeper.game import (
 )
 from scorekeeper.games import GAMES
 from scorekeeper.names import check_name
-from scorekeeper.settle import KITTIES, Payment, settle
+from scorekeeper.settle import Payment, kitties, settle
 
 _SCALARS = (str, int, bool, type(None))
 _TEXT = (str, bool, type(None))
@@ -77,10 +77,11 @@ def _check_players(players: object, game: Game, new: bool) -> tuple[str, ...]:
             check_name(name, f"players[{seat}]", f"name of player {seat}")
         if name.casefold() in seen:
             raise RuleError(f"players[{seat}]", f"{name!r} is already at the table")
-        if name in KITTIES:
+        kitty = kitties().get(name)
+        if kitty is not None:
             raise RuleError(
                 f"players[{seat}]",
-                f"{name!r} is reserved: {KITTIES[name].name} settles up with it as a party",
+                f"{name!r} is reserved: {kitty.name} settles up with it as a party",
             )
         seen.add(name.casefold())
     count = len(players)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 
 from scorekeeper.game import Game
@@ -10,9 +11,14 @@ from scorekeeper.money import format_amount
 from scorekeeper.wording import visible
 
 Payment = tuple[str, str, int]
-KITTIES: dict[str, Game] = {game.kitty: game for game in GAMES.values() if game.kitty}
-"""Each game's kitty by the name it is a party under, so what is owed to it reads as its
-game says it, in a session's settle-up or a whole night's."""
+
+
+@functools.cache
+def kitties() -> dict[str, Game]:
+    """Each game's kitty by the name it is a party under, so what is owed to it reads as its
+    game says it, in a session's settle-up or a whole night's. Asked for, not built at
+    import, as it imports every game."""
+    return {game.kitty: game for game in GAMES.values() if game.kitty}
 
 
 def settle(balances: Mapping[str, int]) -> list[Payment]:
@@ -44,8 +50,9 @@ def payment_line(payment: Payment, unit: str) -> str:
     """A payment as the table says it: "Ann pays Bob $3.00". What is owed to a game's
     kitty is no payment: those chips already lie in it, and its game says so."""
     payer, payee, value = payment
-    if payee in KITTIES:
-        return KITTIES[payee].leaves_in_kitty(visible(payer), format_amount(value, unit))
+    kitty = kitties().get(payee)
+    if kitty is not None:
+        return kitty.leaves_in_kitty(visible(payer), format_amount(value, unit))
     return f"{visible(payer)} pays {visible(payee)} {format_amount(value, unit)}"
 
 

@@ -1,20 +1,82 @@
-"""Every game module in this package, found by name: a new game is one new module here."""
+"""Every game module in this package, found by name: a new game is one new module here.
+
+A game's id is its module's name with ``-`` for ``_`` (``hot_rum`` is ``hot-rum``), so
+looking one game up imports that game's module alone: the app starts with no game loaded,
+and a list of one game's sessions loads that one. Going through them all (the New
+session menu) imports every module once.
+"""
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Iterator, Mapping
 
 from scorekeeper.game import Game
 
 
-def _discover() -> dict[str, Game]:
-    found: list[Game] = []
-    for module in pkgutil.iter_modules(__path__):
-        game = getattr(importlib.import_module(f"{__name__}.{module.name}"), "GAME", None)
-        if isinstance(game, Game):
-            found.append(game)
-    return {game.id: game for game in sorted(found, key=lambda game: (game.menu_order, game.name))}
+class Games(Mapping[str, Game]):
+    """The games by id, each module imported the first time its game is asked for.
+
+    Iterating goes in menu order (``Game.menu_order``, then name). An id from outside (a
+    stored file) only ever selects among this package's own modules."""
+
+    def __init__(self, package: str, path: list[str]) -> None:
+        self._package = package
+        self._modules = {
+            module.name.replace("_", "-"): module.name for module in pkgutil.iter_modules(path)
+        }
+        self._found: dict[str, Game | None] = {}
+        self._every: dict[str, Game] | None = None
+
+    def _game(self, game_id: object) -> Game | None:
+        try:
+            return self._found[game_id]  # type: ignore[index]
+        except (KeyError, TypeError):  # not looked up yet, or not even hashable
+            pass
+        if not isinstance(game_id, str):
+            return None
+        module = self._modules.get(game_id)
+        if module is None:
+            return None
+        # No lock of our own: the import system makes a second thread wait for the module.
+        found = getattr(importlib.import_module(f"{self._package}.{module}"), "GAME", None)
+        game = found if isinstance(found, Game) else None
+        if game is not None and game.id != game_id:
+            raise ImportError(
+                f"{self._package}.{module} defines the game {game.id!r}: a game's id is "
+                f"its module's name with '-' for '_' ({game_id!r})"
+            )
+        self._found[game_id] = game
+        return game
+
+    def _all(self) -> dict[str, Game]:
+        if self._every is None:
+            found = [game for game in map(self._game, self._modules) if game is not None]
+            ordered = sorted(found, key=lambda game: (game.menu_order, game.name))
+            self._every = {game.id: game for game in ordered}
+        return self._every
+
+    def __getitem__(self, game_id: str) -> Game:
+        game = self._game(game_id)
+        if game is None:
+            raise KeyError(game_id)
+        return game
+
+    def __contains__(self, game_id: object) -> bool:
+        return self._game(game_id) is not None
+
+    def get(self, game_id: str, default: Game | None = None) -> Game | None:  # type: ignore[override]
+        """As ``Mapping.get``, without its detour through ``KeyError``: reports ask for a
+        session's game tens of thousands of times."""
+        game = self._game(game_id)
+        return default if game is None else game
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
 
 
-GAMES: dict[str, Game] = _discover()
+GAMES: Mapping[str, Game] = Games(__name__, __path__)
