@@ -4,8 +4,8 @@ The filter box always has the focus, so typing filters at once and the action ke
 Ctrl+letters (or Enter, Up, Down), which never collide with a name being typed. Only the
 most recent matches are put in the table: with ten thousand sessions stored the screen
 paints as fast as with none. At start the first screenful comes from the store's small
-``recent`` file and the whole list is read in a worker thread; a long list is read there
-again whenever Home comes back.
+``recent`` file, read before the first frame so that frame shows it, and the whole list
+is read in a worker thread; a long list is read there again whenever Home comes back.
 """
 
 from __future__ import annotations
@@ -14,13 +14,14 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, Static
+from textual.widgets import Header, Input, Static
 
 from scorekeeper.games import GAMES
 from scorekeeper.store import Store, StoreError, Summary, how_to_recover
 from scorekeeper.wording import day_and_clock, iso, plural, short_day_and_clock, visible
 from screens.format import plain
 from screens.problem import ProblemScreen
+from screens.widgets.footer import Footer
 from screens.widgets.grid import Column, ScoreGrid
 
 SHOWN = 200
@@ -131,6 +132,10 @@ class HomeScreen(Screen[None]):
         self.sub_title = "sessions"
         self.query_one("#filter", Input).focus()
         self.query_one("#empty", Static).display = False
+        recent = self.store.recent()
+        if recent is not None:
+            self.summaries, self.total = recent
+            self.fill()
 
     def on_screen_resume(self) -> None:
         # After the frame: Home is on screen at once, however many sessions there are.
@@ -139,14 +144,7 @@ class HomeScreen(Screen[None]):
     def reload(self) -> None:
         """Read the list again (after a session was played, added or deleted): a long
         one in a worker, so the screen answers keys meanwhile."""
-        if not self.loaded and not self.summaries:
-            recent = self.store.recent()
-            if recent is not None and recent[1] > len(recent[0]):
-                self.summaries, self.total = recent
-                self.fill()
-                self.read_all()
-                return
-        if len(self.summaries) > SHOWN:
+        if self.total > len(self.summaries) or len(self.summaries) > SHOWN:
             self.read_all()
             return
         self.listed(self.store.summaries())

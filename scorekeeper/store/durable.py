@@ -178,8 +178,23 @@ def depth(data: Any) -> int:
     return level
 
 
-def parse_json(path: Path, raw: bytes) -> dict[str, Any]:
-    """The JSON object in ``raw``, read from ``path``; anything else is a DamagedFile."""
+_ALL_NINES = bytes.maketrans(b"012345678", b"999999999")
+_TOO_MANY_DIGITS = b"9" * (DIGITS_CAP + 1)
+
+
+def _may_hold_a_long_number(raw: bytes) -> bool:
+    """Whether ``raw`` has a run of more than ``DIGITS_CAP`` digits anywhere (in a number
+    or not): only then can a number be too long, and only then is each number looked at
+    on its own. Two passes in C over the bytes instead of a call per number."""
+    return _TOO_MANY_DIGITS in raw.translate(_ALL_NINES)
+
+
+def parse_json(path: Path, raw: bytes, *, shape_checked: bool = False) -> dict[str, Any]:
+    """The JSON object in ``raw``, read from ``path``; anything else is a DamagedFile.
+
+    ``shape_checked``: the caller checks the type of every value it finds, down to the
+    numbers and strings at the bottom (as the index does), so no nesting deeper than that
+    shape can get past it, and the depth need not be counted here."""
     if not raw.strip():
         raise DamagedFile(path, "is empty")
     if b"\x00" in raw:
@@ -187,7 +202,7 @@ def parse_json(path: Path, raw: bytes) -> dict[str, Any]:
     try:
         data = json.loads(
             raw.decode("utf-8"),
-            parse_int=_integer,
+            parse_int=_integer if _may_hold_a_long_number(raw) else None,
             parse_float=_number,
             parse_constant=_constant,
         )
@@ -207,7 +222,7 @@ def parse_json(path: Path, raw: bytes) -> dict[str, Any]:
         raise DamagedFile(path, f"is nested too deeply (more than {DEPTH_CAP} levels)") from None
     if not isinstance(data, dict):
         raise DamagedFile(path, "does not hold scorekeeper data (no JSON object at the top)")
-    if depth(data) > DEPTH_CAP:
+    if not shape_checked and depth(data) > DEPTH_CAP:
         raise DamagedFile(path, f"is nested too deeply (more than {DEPTH_CAP} levels)")
     return data
 
@@ -249,15 +264,16 @@ def sweep_stale(folder: Path, *, now: float | None = None) -> None:
     Younger ones may be a write in progress (an export while the app saves), so they stay."""
     cutoff = (time.time() if now is None else now) - STALE_AFTER
     try:
-        entries = list(os.scandir(folder))
+        names = os.listdir(folder)  # names alone: half the cost of scandir's entries
     except OSError:
         return
-    for entry in entries:
-        if not _TEMP.fullmatch(entry.name):
+    for name in names:
+        if not name.endswith("tmp") or not _TEMP.fullmatch(name):
             continue
+        path = os.path.join(folder, name)
         with contextlib.suppress(OSError):
-            if entry.stat(follow_symlinks=False).st_mtime < cutoff:
-                os.unlink(entry.path)
+            if os.lstat(path).st_mtime < cutoff:
+                os.unlink(path)
 
 
 def _write_all(descriptor: int, data: bytes) -> None:

@@ -1,0 +1,31 @@
+"""The key footer, rebuilt once for a burst of binding changes.
+
+Textual's footer rebuilds every key after each change of the screen's bindings. Opening
+Home changes them several times in a row (the screen mounts, the filter takes the focus,
+the list fills and its cursor moves), and each rebuild restyles every key: four rebuilds
+kept the event loop busy for tens of milliseconds right after the first frame, when the
+first key press arrives. One rebuild, after the last change, shows the same keys.
+"""
+
+from __future__ import annotations
+
+from textual.screen import Screen
+from textual.widgets import Footer as TextualFooter
+
+
+class Footer(TextualFooter):
+    """Textual's footer, with rebuilds asked for before the next frame done once."""
+
+    _rebuild_asked = False
+
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        if self._rebuild_asked:
+            self._bindings_ready = True
+            return
+        super().bindings_changed(screen)
+        # Textual asked for a rebuild after the next refresh, unless it had no reason to.
+        self._rebuild_asked = screen.app.app_focus and self.is_attached and screen is self.screen
+
+    async def recompose(self) -> None:
+        self._rebuild_asked = False
+        await super().recompose()
