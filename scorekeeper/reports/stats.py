@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from scorekeeper.game import Setup
+from scorekeeper.game import Game, Setup
 from scorekeeper.games import GAMES
 from scorekeeper.money import amount, format_amount
 from scorekeeper.store import Store, StoreError, Summary
@@ -63,8 +63,9 @@ class GameRecord:
             return "points"
         return "points" if game.scored_in_points else game.unit
 
-    def add(self, summary: Summary, name: str) -> None:
-        game = GAMES.get(self.game)
+    def add(self, summary: Summary, name: str, game: Game | None) -> None:
+        """Count ``summary`` for ``name``; ``game`` is its game (None: one not known here),
+        looked up once per session by the caller rather than once per player."""
         self.played += 1
         if summary.finished:
             self.finished += 1
@@ -168,13 +169,17 @@ def compute(
         for label, value in figures.get(summary.id, {}).items():
             if label not in best or value >= best[label].value:
                 best[label] = _highlight(summary, value)
-        unit = GAMES[summary.game].unit if summary.game in GAMES else None
+        game = GAMES.get(summary.game)
+        unit = game.unit if game is not None else None
         for name in summary.players:
-            stats = people.setdefault(person(name), PlayerStats(name))
+            key = person(name)
+            stats = people.get(key)
+            if stats is None:
+                stats = people[key] = PlayerStats(name)
             record = stats.games.get(summary.game)
             if record is None:
                 record = stats.games[summary.game] = GameRecord(summary.game)
-            record.add(summary, name)
+            record.add(summary, name, game)
             if unit == "money":
                 stats.money += summary.balances[name]
             elif unit == "chips":
