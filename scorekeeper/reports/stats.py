@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from scorekeeper.game import Game, Setup
+from scorekeeper.game import Setup
 from scorekeeper.games import GAMES
 from scorekeeper.money import amount, format_amount
 from scorekeeper.store import Store, StoreError, Summary
@@ -63,20 +63,24 @@ class GameRecord:
             return "points"
         return "points" if game.scored_in_points else game.unit
 
-    def add(self, summary: Summary, name: str, game: Game | None) -> None:
-        """Count ``summary`` for ``name``; ``game`` is its game (None: one not known here),
-        looked up once per session by the caller rather than once per player."""
+    def add(self, finished: bool, won: bool, score: int | None, lowest_wins: bool) -> None:
+        """Count one session for one player: whether it finished, whether they won, their
+        score (None where it means nothing yet) and which way a score is better. The
+        caller works out what is the same for everyone at the table once per session."""
         self.played += 1
-        if summary.finished:
+        if finished:
             self.finished += 1
-            self.won += name in summary.winners
-        if game is None or (game.scored_in_points and not summary.finished):
+            self.won += won
+        if score is None:
             return
-        score = summary.totals[name] if game.scored_in_points else summary.balances[name]
         self.scored += 1
         self.score_sum += score
-        better = min if game.lowest_wins else max
-        self.best = score if self.best is None else better(self.best, score)
+        if self.best is None:
+            self.best = score
+        elif lowest_wins:
+            self.best = min(self.best, score)
+        else:
+            self.best = max(self.best, score)
 
 
 @dataclass
@@ -171,6 +175,12 @@ def compute(
                 best[label] = _highlight(summary, value)
         game = GAMES.get(summary.game)
         unit = game.unit if game is not None else None
+        finished, winners, balances = summary.finished, summary.winners, summary.balances
+        # A points total counts once the game is over; a balance is real after every round.
+        scores: Mapping[str, int] | None = None
+        if game is not None and not (game.scored_in_points and not finished):
+            scores = summary.totals if game.scored_in_points else balances
+        lowest_wins = game is not None and game.lowest_wins
         for name in summary.players:
             key = person(name)
             stats = people.get(key)
@@ -179,11 +189,12 @@ def compute(
             record = stats.games.get(summary.game)
             if record is None:
                 record = stats.games[summary.game] = GameRecord(summary.game)
-            record.add(summary, name, game)
+            score = scores[name] if scores is not None else None
+            record.add(finished, name in winners, score, lowest_wins)
             if unit == "money":
-                stats.money += summary.balances[name]
+                stats.money += balances[name]
             elif unit == "chips":
-                stats.chips += summary.balances[name]
+                stats.chips += balances[name]
     for stats in people.values():
         stats.games = {key: stats.games[key] for key in sorted(stats.games, key=_game_order)}
     ranked = sorted(people.values(), key=lambda p: (-p.played, -p.won, person(p.name)))
