@@ -10,6 +10,8 @@ is read in a worker thread; a long list is read there again whenever Home comes 
 
 from __future__ import annotations
 
+import time
+
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -25,6 +27,11 @@ from screens.widgets.footer import Footer
 from screens.widgets.grid import Column, ScoreGrid
 
 SHOWN = 200
+FIRST_FRAME_OUT = 0.2
+"""Seconds the first whole-list read waits in its thread before it starts. Textual's
+output thread writes the first frame to the terminal meanwhile: the read's JSON parse
+holds the interpreter's lock for tens of milliseconds with ten thousand sessions, and
+would hold that frame back, already made, until it is done."""
 COLUMNS = (
     Column(["Game"], "left", limit=19),
     Column(["Players"], "left", limit=18),
@@ -151,6 +158,8 @@ class HomeScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="session-list")
     def read_all(self) -> None:
+        if not self.loaded:
+            time.sleep(FIRST_FRAME_OUT)
         summaries = self.store.summaries()
         self.app.call_from_thread(self.listed, summaries)
 
