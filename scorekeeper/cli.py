@@ -16,18 +16,21 @@ reports, the doctor and the games are not what its first frame waits for.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from scorekeeper import __version__
 from scorekeeper.errors import RuleError
 from scorekeeper.reports import EXPORTS
 from scorekeeper.store import Store, StoreError, Summary
 from scorekeeper.wording import cells, day_and_clock, pad, pad_left, plural, visible
+
+if TYPE_CHECKING:
+    import argparse
 
 HEADINGS = ("ID", "GAME", "STARTED", "ROUNDS", "STATUS", "PLAYERS")
 
@@ -36,6 +39,8 @@ App = Callable[[Path | None], int]
 
 
 def _parser() -> argparse.ArgumentParser:
+    import argparse  # only for a command: the app alone starts without building a parser
+
     db_help = "the store folder (default: $SCOREKEEPER_DB, else the user data folder)"
     parser = argparse.ArgumentParser(
         prog="scorekeeper",
@@ -312,13 +317,20 @@ def _doctor(path: Path | None, fix: bool) -> int:
 def main(argv: Sequence[str] | None = None, app: App | None = None) -> int:
     """Run the command in ``argv`` and return the exit status. With no command, ``app``
     (handed in by the launcher, as the domain never loads the UI) is started."""
+    if app is not None and not list(sys.argv[1:] if argv is None else argv):
+        return _guarded(lambda: app(None), argv)  # the app alone: no parser to build first
     parser = _parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit as done:
         return done.code if isinstance(done.code, int) else 1
+    return _guarded(lambda: _run(args, parser, app), argv)
+
+
+def _guarded(run: Callable[[], int], argv: Sequence[str] | None) -> int:
+    """``run()``'s status, with what goes wrong said in one line (see the module's help)."""
     try:
-        status = _run(args, parser, app)
+        status = run()
         sys.stdout.flush()
         return status
     except BrokenPipeError:

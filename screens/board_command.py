@@ -6,11 +6,14 @@ runs as before, and only the board itself pays for importing Textual or textual-
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from scorekeeper.store import default_path
+
+if TYPE_CHECKING:
+    import argparse
 
 LOOPBACK = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -35,6 +38,8 @@ BOARD_HELP = "the live board for the table: big standings that follow the game"
 
 
 def port_number(text: str) -> int:
+    import argparse  # as for the parser: only the board command pays for it
+
     try:
         port = int(text)
     except ValueError:
@@ -45,6 +50,8 @@ def port_number(text: str) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
+    import argparse  # here, not at the top: ``scorekeeper`` alone needs no parser
+
     top = argparse.ArgumentParser(prog="scorekeeper")
     top.add_argument("--db", type=Path, metavar="PATH", help=DB_HELP)
     commands = top.add_subparsers(dest="command", metavar="COMMAND", required=True)

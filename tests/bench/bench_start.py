@@ -11,7 +11,11 @@ project's own are compiled the same way first (``__pycache__``, as the first run
 person's machine leaves them), so both sides start alike. ``--source`` leaves them out
 and sets PYTHONDONTWRITEBYTECODE, so every start compiles the project from source.
 
+``--compare CHECKOUT`` launches another checkout's app too, in the same rounds (before
+and after a change; ``git worktree add /tmp/before <commit>``).
+
 Run: .venv/bin/python tests/bench/bench_start.py [--runs N] [--quick] [--source]
+     [--compare CHECKOUT]
 """
 
 from __future__ import annotations
@@ -113,26 +117,44 @@ def build_store(folder: Path, count: int) -> None:
         assert len(store.summaries()) == count
 
 
-def pairs(
-    command: list[str], mark: bytes, bare: list[str], env: dict[str, str], runs: int
-) -> tuple[list[float], list[float]]:
-    """``runs`` alternating launches of ``command`` and the bare app, after one warm-up each."""
-    painted_ms(command, mark, env)
-    painted_ms(bare, BARE_MARK, env)
-    ours, floor = [], []
+Launch = tuple[list[str], dict[str, str]]
+"""A command and the environment it runs in."""
+
+
+def rounds(
+    contenders: list[Launch], mark: bytes, bare: Launch, runs: int
+) -> tuple[list[list[float]], list[float]]:
+    """``runs`` rounds, each launching every contender and then the bare app, after one
+    warm-up each; the milliseconds of each contender, and of the bare app."""
+    for command, env in contenders:
+        painted_ms(command, mark, env)
+    painted_ms(bare[0], BARE_MARK, bare[1])
+    ours: list[list[float]] = [[] for _ in contenders]
+    floor = []
     for _ in range(runs):
-        ours.append(painted_ms(command, mark, env))
-        floor.append(painted_ms(bare, BARE_MARK, env))
+        for times, (command, env) in zip(ours, contenders, strict=True):
+            times.append(painted_ms(command, mark, env))
+        floor.append(painted_ms(bare[0], BARE_MARK, bare[1]))
     return ours, floor
 
 
 def report(label: str, ours: list[float], floor: list[float]) -> None:
     ratios = [a / b for a, b in zip(ours, floor, strict=True)]
     print(
-        f"{label:<34} {statistics.median(ours):7.0f} ms   bare {statistics.median(floor):6.0f} ms"
+        f"{label:<44} {statistics.median(ours):7.0f} ms   bare {statistics.median(floor):6.0f} ms"
         f"   ratio {statistics.median(ratios):.2f}x (min {min(ratios):.2f}, max {max(ratios):.2f};"
         " goal <= 1.3x)"
     )
+
+
+def compile_project(root: Path, source: bool) -> None:
+    """Bytecode for the project's packages under ``root``, or none at all (``--source``)."""
+    for package in ("scorekeeper", "screens"):
+        if source:
+            for cache in (root / package).glob("**/__pycache__"):
+                shutil.rmtree(cache)
+        else:
+            compileall.compile_dir(root / package, quiet=1)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -141,6 +163,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true", help="2 runs, 30 sessions: does it run")
     parser.add_argument(
         "--source", action="store_true", help="no bytecode: compile the project at each start"
+    )
+    parser.add_argument(
+        "--compare",
+        type=Path,
+        metavar="CHECKOUT",
+        help="also launch the app of another checkout of the project (an older commit), "
+        "in the same rounds",
     )
     args = parser.parse_args(argv)
     runs, many = (2, 30) if args.quick else (args.runs, 10_000)
@@ -153,22 +182,28 @@ def main(argv: list[str] | None = None) -> None:
         env.pop("TEXTUAL", None)
         if args.source:
             env["PYTHONDONTWRITEBYTECODE"] = "1"
-            for package in ("scorekeeper", "screens"):
-                for cache in (PROJECT / package).glob("**/__pycache__"):
-                    shutil.rmtree(cache)
-        else:
-            for package in ("scorekeeper", "screens"):
-                compileall.compile_dir(PROJECT / package, quiet=1)
+        compile_project(PROJECT, args.source)
+        contenders: list[tuple[str, Launch]] = [("scorekeeper", (scorekeeper_command(), env))]
+        if args.compare is not None:
+            compile_project(args.compare, args.source)
+            other = dict(env, PYTHONPATH=str(args.compare.resolve()))
+            launch = [sys.executable, "-P", "-m", "screens.launch"]  # -P: not this folder
+            contenders.append((f"{args.compare.name}", (launch, other)))
         full = root / "full"
         build_store(full, many)
-        command = scorekeeper_command()
         source = "from source" if args.source else "from bytecode"
-        print(f"{runs} alternating pairs each, 80x24 pty, {command[0]}, project {source}")
+        print(f"{runs} rounds, 80x24 pty, {contenders[0][1][0][0]}, project {source}")
         print(f"load average before: {os.getloadavg()[0]:.2f}")
-        env["SCOREKEEPER_DB"] = str(root / "empty")
-        report("scorekeeper, empty store, Home", *pairs(command, EMPTY_MARK, bare, env, runs))
-        env["SCOREKEEPER_DB"] = str(full)
-        report(f"scorekeeper, {many:,} sessions, list", *pairs(command, LIST_MARK, bare, env, runs))
+        for store, mark, what in (
+            (root / "empty", EMPTY_MARK, "empty store, Home"),
+            (full, LIST_MARK, f"{many:,} sessions, list"),
+        ):
+            for _, (_, launch_env) in contenders:
+                launch_env["SCOREKEEPER_DB"] = str(store)
+            env["SCOREKEEPER_DB"] = str(store)
+            ours, floor = rounds([launch for _, launch in contenders], mark, (bare, env), runs)
+            for (name, _), times in zip(contenders, ours, strict=True):
+                report(f"{name}, {what}", times, floor)
         print(f"load average after: {os.getloadavg()[0]:.2f} (rerun when it is high)")
     finally:
         shutil.rmtree(root)
