@@ -185,10 +185,13 @@ def main(argv: list[str] | None = None) -> None:
         compile_project(PROJECT, args.source)
         contenders: list[tuple[str, Launch]] = [("scorekeeper", (scorekeeper_command(), env))]
         if args.compare is not None:
+            # Both started the same way, each from its own checkout (-P: not this folder).
             compile_project(args.compare, args.source)
-            other = dict(env, PYTHONPATH=str(args.compare.resolve()))
-            launch = [sys.executable, "-P", "-m", "screens.launch"]  # -P: not this folder
-            contenders.append((f"{args.compare.name}", (launch, other)))
+            launch = [sys.executable, "-P", "-m", "screens.launch"]
+            contenders = [
+                (f"{checkout.name}", (launch, dict(env, PYTHONPATH=str(checkout.resolve()))))
+                for checkout in (PROJECT, args.compare)
+            ]
         full = root / "full"
         build_store(full, many)
         source = "from source" if args.source else "from bytecode"
