@@ -10,8 +10,8 @@ Goals:
 
 Start is measured from opening the store to the first frame the headless driver receives
 of the Home screen (imports are done before; they cost the same either way). Home reads
-the list just after that frame (its first screenful from the store's recent file, the rest
-in a worker), so the time to the frame with the list is printed too.
+its first screenful from the store's recent file before its first frame and the rest in a
+worker after it, so the time to the frame with the list is printed too.
 Stored sessions are copies of one 30-round Racehorse session file, and the store's index
 is built once before timing, as it is after any earlier run of the app.
 
