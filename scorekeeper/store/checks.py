@@ -7,7 +7,7 @@ fails is reported as damaged, naming what is wrong.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from scorekeeper.games import GAMES
@@ -106,45 +106,53 @@ def row_is_sound(kept: list[Any]) -> bool:
     thousand of them. True only where ``summary_problem`` finds nothing wrong; False says
     only that the row needs ``summary_problem`` to word what is wrong, if anything.
 
-    Types are gathered with ``map(type, ...)`` into sets, compared in one go."""
+    Written flat, types gathered with ``map(type, ...)`` into sets: each helper call
+    cost as much as the check it made."""
     if len(kept) == len(SUMMARY_FIELDS) + 1:
         figures = kept[-1]
-        if type(figures) is not dict or not _only(figures, str) or not _only(figures.values(), int):
+        if type(figures) is not dict or not set(map(type, figures)) <= _TEXT:
+            return False
+        if not set(map(type, figures.values())) <= _WHOLE:
             return False
     elif len(kept) != len(SUMMARY_FIELDS):
         return False
     game, players, started, updated, rounds, finished, winners, dealer, totals, balances = kept[
         : len(SUMMARY_FIELDS)
     ]
-    if type(players) is not list or not players or not _only(players, str):
+    if type(players) is not list or set(map(type, players)) != _TEXT:
         return False
     seats = set(players)
-    if len(seats) != len(players) or type(winners) is not list or not _only(winners, str):
+    if len(seats) != len(players) or type(winners) is not list:
         return False
-    if type(game) is not str or type(dealer) is not str or type(finished) is not bool:
+    if not set(map(type, winners)) <= _TEXT or type(game) is not str or type(dealer) is not str:
         return False
-    if type(rounds) is not int or rounds < 0 or not _sound_amounts(totals, seats):
+    if type(finished) is not bool or type(rounds) is not int or rounds < 0:
         return False
-    if balances is not None and not _sound_amounts(balances, seats):
+    # Keys equal to the distinct players: as many amounts as players, one each.
+    if type(totals) is not dict or totals.keys() != seats:
         return False
-    if sum((totals if balances is None else balances).values()) != 0:
+    if set(map(type, totals.values())) != _WHOLE:
+        return False
+    owed = totals
+    if balances is not None:
+        if type(balances) is not dict or balances.keys() != seats:
+            return False
+        if set(map(type, balances.values())) != _WHOLE:
+            return False
+        owed = balances
+    if sum(owed.values()) != 0:
         return False  # perhaps a game's kitty: the slow path asks the game
-    return _is_time(started) and _is_time(updated)
+    if type(started) is not str or type(updated) is not str:
+        return False
+    try:
+        return moment(started).tzinfo is not None and moment(updated).tzinfo is not None
+    except ValueError:
+        return False
 
 
-def _only(values: Iterable[object], kind: type) -> bool:
-    """Every value is exactly of type ``kind`` (``True`` is not an int here)."""
-    return set(map(type, values)) <= {kind}
-
-
-def _sound_amounts(value: object, seats: set[str]) -> bool:
-    """``_is_amounts`` for players already known to be distinct names."""
-    return (
-        type(value) is dict
-        and len(value) == len(seats)
-        and value.keys() == seats
-        and _only(value.values(), int)
-    )
+_TEXT = {str}
+_WHOLE = {int}
+"""``type(x) is int``: ``True`` is no amount."""
 
 
 def session_problem(part: object) -> str | None:

@@ -97,6 +97,10 @@ def row_problem(kept: object) -> str | None:
 
 def entry_problem(entry: object) -> str | None:
     """What is wrong with an index entry, or None."""
+    if type(entry) is list and len(entry) == 5 and set(map(type, entry[:4])) == {int}:
+        kept = entry[4]
+        if type(kept) is str or (type(kept) is list and row_is_sound(kept)):
+            return None  # the usual answer, in one call for ten thousand entries
     if type(entry) is not list or len(entry) != 5:
         return "an entry that is not a list of five fields"
     if set(map(type, entry[:4])) != {int}:
