@@ -3,8 +3,12 @@
 ``slow`` marks what takes seconds of its own: whole evenings played through the app,
 the crash runs, the simulations, the benchmarks' smoke runs and the lint and type checks.
 ``pytest -m "not slow"`` is the quick loop while working; the README's command (and CI)
-runs everything. ``--hypothesis-profile=thorough`` runs each property on a thousand
-examples where a test does not set its own number.
+runs everything.
+
+Hypothesis: the ``scorekeeper`` profile gives a property 100 examples; a test that costs
+more per example (a whole session of rounds, every command over a store) takes a share
+of that number, said where it does. ``--hypothesis-profile=thorough`` makes it a thousand
+(and the shares with it).
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from hypothesis import HealthCheck, settings
 
 settings.register_profile(
     "scorekeeper",
+    max_examples=100,
     deadline=None,  # a loaded machine is not a failing property
     suppress_health_check=[HealthCheck.too_slow],
 )

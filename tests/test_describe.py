@@ -8,12 +8,12 @@ import re
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 
 from scorekeeper import Session
 from scorekeeper.game import Game, Setup
 from tests.strategies import table_of
-from tests.test_properties import PLAN_MODULES
+from tests.test_properties import PLAN_MODULES, RUNS
 from tests.ui import evenings
 
 PARKS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
@@ -105,7 +105,7 @@ INTERNAL = re.compile(r"\b[a-z]+_[a-z_]+\b|\brummy no\b|\bnone\b|\bTrue\b|\bFals
 
 @pytest.mark.parametrize("module", PLAN_MODULES)
 def test_no_round_is_told_with_an_option_id_or_a_round_key(module: str) -> None:
-    @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @RUNS
     @given(importlib.import_module(f"tests.strategies.{module}").plans())
     def check(plan: dict[str, Any]) -> None:
         session = table_of(plan)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 
 from scorekeeper import GAMES, RuleError, Session
 from scorekeeper.game import is_end_round
@@ -223,7 +223,6 @@ def test_a_bad_table_is_refused(players: list[str], options: dict[str, Any], fie
 # --- properties -------------------------------------------------------------------------
 
 
-@settings(max_examples=100, deadline=None)
 @given(plans())
 def test_the_one_out_is_paid_exactly_what_the_others_lose(plan: dict[str, Any]) -> None:
     session = table_of(plan)

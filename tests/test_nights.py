@@ -6,7 +6,7 @@ import csv
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper import RuleError, Session
@@ -130,7 +130,6 @@ def sessions(draw: st.DrawFn) -> Summary:
     )
 
 
-@settings(max_examples=100, deadline=None)
 @given(st.lists(sessions(), min_size=1, max_size=8))
 def test_every_night_settles_zero_sum_clears_all_in_at_most_players_minus_one(
     played: list[Summary],

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper import RuleError
@@ -179,7 +179,6 @@ def every_order(left: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
                 yield (horse, *order)
 
 
-@settings(max_examples=100, deadline=None)
 @given(
     left=st.lists(st.integers(0, 3), min_size=2, max_size=4).filter(lambda x: sum(x) <= 8),
     mark=st.integers(1, 3),

@@ -11,7 +11,7 @@ import pkgutil
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import RuleError, Session
@@ -20,7 +20,9 @@ from tests import strategies
 from tests.strategies import table_of
 
 PLAN_MODULES = sorted(m.name for m in pkgutil.iter_modules(strategies.__path__))
-RUNS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Each example plays a whole session, and six properties run for every game: three tenths
+# of the profile's examples each (30; 300 with --hypothesis-profile=thorough).
+RUNS = settings(max_examples=settings.default.max_examples * 3 // 10)
 
 
 def _plans(module: str) -> st.SearchStrategy[dict[str, Any]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 
 from scorekeeper import GAMES, RuleError, Session
 from scorekeeper.game import is_end_round
@@ -187,7 +187,6 @@ def test_a_bad_table_is_refused(players: list[str], options: dict[str, Any], fie
     assert caught.value.field == field
 
 
-@settings(max_examples=100, deadline=None)
 @given(plans())
 def test_only_the_pitcher_wins_or_loses_what_the_others_lose_or_win(plan: dict[str, Any]) -> None:
     session = table_of(plan)

@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 
 from scorekeeper import GAMES, RuleError, Session
 from scorekeeper.game import pay_the_difference
@@ -555,7 +555,6 @@ def test_points_and_cards_together_are_refused() -> None:
     refused(rummy(), round_, "cards")
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(plans())
 def test_tied_winners_share_what_the_others_pay_and_tally_one_game(plan: dict[str, Any]) -> None:
     """docs/rules.md, At every table: splitting among tied winners; play to win: the tally

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper import GAMES, RuleError, Session
@@ -421,7 +421,6 @@ def other(name: str) -> str:
     return TWO[1] if name == TWO[0] else TWO[0]
 
 
-@settings(max_examples=100, deadline=None)
 @given(st.data(), st.booleans())
 def test_the_cube_the_talk_leaves_is_the_stake_the_game_takes(
     data: st.DataObject, automatic: bool
@@ -540,7 +539,6 @@ def test_betting_out_of_turn_or_past_the_limits_is_refused(
     assert words in caught.value.message
 
 
-@settings(max_examples=100, deadline=None)
 @given(st.data())
 def test_the_pot_the_betting_leaves_is_the_pot_the_game_takes(data: st.DataObject) -> None:
     """Whatever is bet in turn and within the limits, the hand it makes is taken as is."""

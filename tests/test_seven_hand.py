@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 
 from scorekeeper import GAMES, RuleError, Session
 from scorekeeper.game import END_ROUND, is_end_round
@@ -365,7 +365,6 @@ def test_a_bad_table_is_refused(players: list[str], options: dict[str, Any], fie
 # --- properties ------------------------------------------------------------------------
 
 
-@settings(max_examples=100, deadline=None)
 @given(plans())
 def test_totals_are_the_points_held_and_only_the_last_hand_or_a_stop_ends_it(
     plan: dict[str, Any],
@@ -397,7 +396,6 @@ def _shared_evenly(money: dict[str, int], winners: tuple[str, ...]) -> None:
     assert shares == sorted(shares, reverse=True) and shares[0] - shares[-1] <= 1
 
 
-@settings(max_examples=100, deadline=None)
 @given(plans())
 def test_tied_winners_share_what_the_others_pay_evenly(plan: dict[str, Any]) -> None:
     """docs/rules.md, At every table: splitting among tied winners."""

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.cli import main
@@ -110,7 +110,7 @@ def check(template: tuple[Path, str, str], target: str, document: Any, stamped: 
                 assert spared in out  # a forged stamp may hide it: `doctor` finds that
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=settings.default.max_examples // 4)  # four commands over a store each
 @given(document=JSON, target=st.sampled_from(["session", "index", "nights"]), stamped=st.booleans())
 def test_any_json_document_crashes_no_command(
     template: tuple[Path, str, str], document: Any, target: str, stamped: bool
@@ -118,7 +118,6 @@ def test_any_json_document_crashes_no_command(
     check(template, target, document, stamped)
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), target=st.sampled_from(["session", "index", "nights"]))
 def test_any_one_value_swapped_in_a_real_document_crashes_no_command(
     template: tuple[Path, str, str], data: st.DataObject, target: str
