@@ -185,7 +185,10 @@ class BoardApp(App[None]):
         self.set_interval(self.interval, self.follow)
 
     def follow(self) -> None:
-        """Look at the store; show what changed."""
+        """Look at the store; show what changed. Not once the board is closing: its
+        widgets are being taken down, and the interval may still tick meanwhile."""
+        if not self.is_running:
+            return
         view = self.follower.poll()
         if view is not None:
             self.show(view)

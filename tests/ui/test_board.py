@@ -55,6 +55,7 @@ async def follow(pilot: Pilot[None]) -> None:
     assert isinstance(app, BoardApp)
     app.follow()
     await pilot.pause()
+    await pilot.pause()  # standings shown again fit their cards once laid out: a frame later
 
 
 async def test_the_board_shows_standings_and_follows_rounds_recorded_undone_and_edited(
