@@ -3,6 +3,7 @@
 The child (tests/crash_writer.py) prints a line only after ``record`` returned, so a
 printed round is one the user saw saved. After each SIGKILL the store must open, list,
 and replay every session, holding every printed round and at most the one in flight.
+Sixty kills in all, as three stores killed twenty times each, which the workers share.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ import pytest
 from scorekeeper.store import Store
 from tests.crash_writer import nth_round
 
-KILLS = 60
+KILLS = 20
+STORES = 3
 CHILD = Path(__file__).with_name("crash_writer.py")
 ROOT = CHILD.parent.parent
 
@@ -54,12 +56,13 @@ def run_until_killed(store: Path, seed: int, pick: random.Random) -> list[str]:
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
-def test_rounds_survive_sigkill_at_random_moments(tmp_path: Path) -> None:
-    pick = random.Random(20240517)
+@pytest.mark.parametrize("store_number", range(STORES))
+def test_rounds_survive_sigkill_at_random_moments(tmp_path: Path, store_number: int) -> None:
+    pick = random.Random(20240517 + store_number)
     saved: dict[str, int] = {}
     unconfirmed = 0
     for kill in range(KILLS):
-        for line in run_until_killed(tmp_path, kill, pick):
+        for line in run_until_killed(tmp_path, store_number * KILLS + kill, pick):
             word, *rest = line.split()
             if word == "saved":
                 saved[rest[0]] = int(rest[1])
