@@ -141,18 +141,19 @@ async def held_up(seconds: float, tick: float = 0.005) -> float:
     return worst * 1000
 
 
-async def export_stalls(folder: Path) -> tuple[float, float, float, int, float]:
+async def export_stalls(folder: Path, idle_for: float) -> tuple[float, float, float, int, float]:
     """Export every session from Home (Ctrl+E, Enter) and watch the event loop meanwhile:
     the longest it was held up past a 5 ms tick, the longest gap between frames, the
     export's wall time (ms), how many frames the progress bar drew, and the longest hold
-    up over 3 s of the same app idle just before (what the machine itself costs)."""
+    up over ``idle_for`` seconds of the same app idle just before (what the machine itself
+    costs)."""
     with Store(folder) as store:
         app = ScorekeeperApp(store)
         painted = Painted(app)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             await app.workers.wait_for_complete()
-            idle = await held_up(3.0)
+            idle = await held_up(idle_for)
             await pilot.press("ctrl+e")
             await pilot.pause()
             painted.frames.clear()
@@ -179,6 +180,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     parser.add_argument("--quick", action="store_true", help="tiny stores, to check it runs")
     args = parser.parse_args(argv)
     many, some, runs, samples = (30, 10, 2, 2) if args.quick else (10_000, 1_000, 5, 15)
+    idle_for = 0.1 if args.quick else 3.0
     root = Path(tempfile.mkdtemp(prefix="bench-ui-"))
     try:
         empty, full, middle = root / "empty", root / "many", root / "some"
@@ -194,7 +196,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
             full_ms.append(first)
             full_list_ms.append(listed)
         recorded = asyncio.run(record_ms(middle, samples))
-        stall, gap, export_took, frames, idle = asyncio.run(export_stalls(full))
+        stall, gap, export_took, frames, idle = asyncio.run(export_stalls(full, idle_for))
     finally:
         shutil.rmtree(root)
     figures = {
