@@ -14,6 +14,7 @@ from screens.help import HelpScreen
 from screens.problem import ProblemApp, ProblemScreen
 from screens.rounds.base import RoundEntry
 from screens.table import TableScreen
+from tests.ui.play import settled
 
 
 def seven_hand(store: Store) -> str:
@@ -100,7 +101,7 @@ async def test_the_command_palette_offers_the_tables_actions(store: Store) -> No
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"undo")
-        await pilot.pause(0.3)
+        await settled(pilot)  # the palette's search runs in a worker
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)

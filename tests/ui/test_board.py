@@ -21,6 +21,7 @@ from screens.board import FOLLOW_INTERVAL, BoardApp
 from screens.table import TableScreen
 from screens.widgets.standings import Card, Standings
 from tests.store_tables import MADE_3, MADE_4, UPPED_2, file_of, racehorse
+from tests.ui.play import settled
 
 SEVEN = ["Grandma", "Max", "Zoe"]
 MAX_OUT = {"out": "Max", "cards": {"Grandma": "K K 4 JK", "Zoe": "A 9"}}  # 45, 0, 25
@@ -272,7 +273,7 @@ async def test_the_command_palette_names_the_command_that_starts_the_board(
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"live board")
-        await pilot.pause(0.3)
+        await settled(pilot)  # the palette's search runs in a worker
         await pilot.press("enter")
         await pilot.pause()
         (shown,) = said

@@ -13,6 +13,7 @@ from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from screens.chart import ChartScreen, chart_of, target_of
 from screens.table import TableScreen
+from tests.ui.play import settled
 
 
 class ChartHost(App[None]):
@@ -140,7 +141,7 @@ async def test_the_command_palette_offers_the_chart(tmp_path: Path) -> None:
             await pilot.press("enter")
             await pilot.pause()
             await pilot.press("ctrl+p", *"chart")
-            await pilot.pause(0.3)
+            await settled(pilot)  # the palette's search runs in a worker
             await pilot.press("enter")
             await pilot.pause()
             assert isinstance(app.screen, ChartScreen)

@@ -114,7 +114,7 @@ async def test_ctrl_s_on_home_opens_the_statistics_even_while_filtering(tmp_path
             await pilot.pause()
             assert isinstance(app.screen, HomeScreen)
             await pilot.press("ctrl+p", *"stats")
-            await pilot.pause(0.3)
+            await settled(pilot)  # the palette's search runs in a worker
             await pilot.press("enter")
             await pilot.pause()
             assert isinstance(app.screen, StatsScreen), "the command palette offers it too"
