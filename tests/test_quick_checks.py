@@ -106,3 +106,28 @@ def test_a_number_too_long_is_refused_and_long_digits_in_text_are_not() -> None:
         "a": long,
         "b": int(long[1:]),
     }
+
+
+def test_a_reader_asking_again_reads_the_index_again_only_once_it_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scorekeeper.store import Store, index
+
+    with Store(tmp_path) as store:
+        store.add(Session.new("hot-rum", ["Ann", "Bob"]))
+        store.summaries()  # the index is written, and stamped, as the store closes
+    reads = 0
+
+    def counted(*args: Any, **kwargs: Any) -> dict[str, Any]:
+        nonlocal reads
+        reads += 1
+        return parse_json(*args, **kwargs)
+
+    monkeypatch.setattr(index, "parse_json", counted)
+    reader = Store(tmp_path, readonly=True)
+    assert len(reader.summaries()) == 1 and reader.damaged() == []
+    assert len(reader.summaries()) == 1
+    assert reads == 1, "the list, what is damaged, the list again: one read of the index"
+    with Store(tmp_path) as writer:
+        writer.add(Session.new("hot-rum", ["Cy", "Di"]))
+    assert len(reader.summaries()) == 2, "a writer saved since: the reader sees it"

@@ -175,6 +175,10 @@ class Index:
         self._read = read
         self._is_session_id = is_session_id
         self._entries: dict[str, Entry] | None = None
+        self._vouched: tuple[dict[str, Any], dict[str, Entry]] | None = None
+        """A reader's last index the stamp vouched for, with that stamp: while the stamp,
+        the index file and the sessions folder are still those it named, it is still the
+        index (a command asks for it more than once: the list, then what is damaged)."""
         self._stamp_on_disk = True
         self.dirty = False
 
@@ -187,14 +191,21 @@ class Index:
         """
         if self._entries is not None:
             return self._entries
+        if self._vouched is not None:
+            vouched_by, kept = self._vouched
+            if self._vouching() == vouched_by:
+                return kept  # a reader asking again: the same files, already checked
         known, saved_as = self._load()
-        stamped = saved_as is not None and self._read_stamp() == {
+        stamp = self._read_stamp()
+        stamped = saved_as is not None and stamp == {
             "index": saved_as,
             "sessions": _identity_of(self._folder),
         }
         if stamped:
             if not self._readonly:
                 self._entries = known
+            elif stamp is not None:
+                self._vouched = (stamp, known)
             return known
         fresh: dict[str, Entry] = {}
         for session_id, file, key in self._session_files():
@@ -350,6 +361,13 @@ class Index:
         ):
             return {}, None
         return sessions, saved_as
+
+    def _vouching(self) -> dict[str, Any] | None:
+        """The stamp, if it still names the index file and the sessions folder as they are."""
+        stamp = self._read_stamp()
+        if stamp != {"index": _identity_of(self._file), "sessions": _identity_of(self._folder)}:
+            return None
+        return stamp
 
     def _read_stamp(self) -> dict[str, Any] | None:
         """The stamp, if it is one: two identities (three numbers each), else nothing."""
