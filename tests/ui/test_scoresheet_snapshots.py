@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+from textual.pilot import Pilot
+from textual.widgets import Input
+
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from tests.ui.board_tables import calcutta_for_eight, seven_hand_for_ten
@@ -34,4 +37,13 @@ def test_seven_hand_for_ten_players_the_next_page(snap_compare, frozen_store: St
 def test_the_calcutta_entry_for_eight_players(snap_compare, frozen_store: Store) -> None:
     frozen_store.add(calcutta_for_eight())
     app = ScorekeeperApp(frozen_store)
-    assert snap_compare(app, terminal_size=SIZE, press=["enter", "r"])
+
+    async def entry_with_a_steady_cursor(pilot: Pilot[None]) -> None:
+        """The course's cursor drawn, not blinking: how soon the picture is taken must
+        not change it."""
+        await pilot.press("enter", "r")
+        await pilot.pause()
+        pilot.app.screen.query_one("Input", Input).cursor_blink = False
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=entry_with_a_steady_cursor)
