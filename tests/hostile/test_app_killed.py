@@ -44,6 +44,13 @@ APP = "import sys; from screens.launch import main; sys.exit(main())"
 DOWN, ENTER = b"\x1b[B", b"\r"
 ANSI = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-Za-z]|[=>78])")
 WAIT = 60.0
+QUIET = 0.15
+"""Seconds without drawing after which the app is done with a key: on a busy machine it
+draws what one key did in bursts up to a tenth of a second apart."""
+ASLEEP_QUIET = 0.05
+"""The same where the app's threads can be watched (``/proc``) and every one of them
+sleeps: a few frames' time is enough, as nothing is left running or waiting to run."""
+THREADS = Path("/proc/self/task")
 
 
 def nth_round(number: int) -> dict[str, object]:
@@ -87,11 +94,21 @@ class Terminal:
         ``start``: how long the app may take to begin drawing (after a key, up to a second;
         once what was awaited is drawn, nothing: only the quiet moment is wanted)."""
         self.read(start)
+        watched = THREADS.is_dir()
         while True:
             before = len(self.drawn)
-            self.read(0.15)
-            if len(self.drawn) == before:
+            self.read(ASLEEP_QUIET if watched else QUIET)
+            if len(self.drawn) == before and (not watched or self.asleep()):
                 return
+
+    def asleep(self) -> bool:
+        """Whether every thread of the app sleeps: none runs, none waits for a CPU or a disk."""
+        try:
+            tasks = list(Path(f"/proc/{self.process.pid}/task").iterdir())
+            states = [(task / "stat").read_text().rsplit(")", 1)[1].split()[0] for task in tasks]
+        except (OSError, IndexError):  # a thread came or went meanwhile: look again
+            return False
+        return bool(states) and all(state == "S" for state in states)
 
     def wait_for(self, pattern: bytes, since: int = 0) -> None:
         deadline = time.monotonic() + WAIT
