@@ -38,6 +38,7 @@ settings.register_profile(
 settings.load_profile("scorekeeper")
 
 SLOW_MODULES = (
+    "tests/browser/",
     "tests/test_crash.py",
     "tests/test_lint.py",
     "tests/test_properties.py",
@@ -53,7 +54,10 @@ SLOW_TESTS = (
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the slow tests, and run them first: the workers start on the long ones and
+    end on short ones, so none is left alone with a long test at the end."""
     for item in items:
         path = item.nodeid.split("::")[0]
         if path.startswith(SLOW_MODULES) or any(name in item.name for name in SLOW_TESTS):
             item.add_marker(pytest.mark.slow)
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
