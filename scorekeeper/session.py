@@ -62,6 +62,22 @@ def _plain(value: Any, field: str) -> Any:
     raise RuleError(field or "round", f"{value!r} is not a number, text, yes/no, list or mapping")
 
 
+def check_seat(name: object, seated: Sequence[object], field: str = "players") -> None:
+    """Refuse a name that cannot join ``seated`` at a new table (the same name in other
+    capitals, too): a form checks each name as it is typed with the session's own rule."""
+    if not isinstance(name, str) or not name.strip():
+        raise RuleError(field, "every player needs a name")
+    if name != name.strip():
+        raise RuleError(field, f"{name!r} has spaces at its start or end")
+    check_name(name, field, f"name {name!r}")
+    if any(isinstance(other, str) and other.casefold() == name.casefold() for other in seated):
+        raise RuleError(field, f"{name!r} is already at the table")
+    if name in KITTIES:
+        raise RuleError(
+            field, f"{name!r} is reserved: {KITTIES[name].name} settles up with it as a party"
+        )
+
+
 def _check_players(players: object, game: Game, new: bool) -> tuple[str, ...]:
     """The seats, each a fit name (``names``) at a new table; a table saved before names
     had that rule keeps the names it was started with."""

@@ -56,6 +56,15 @@ def short_day_and_clock(when: datetime) -> str:
     return f"{when:%m-%d %H:%M}"
 
 
+def elapsed(since: datetime, now: datetime) -> str:
+    """How long something has been going, as a table says it: "25 min", "1 h 25 min"."""
+    minutes = max(0, int((now - since).total_seconds() // 60))
+    hours, minutes = divmod(minutes, 60)
+    if not hours:
+        return f"{minutes} min"
+    return f"{hours} h {minutes} min" if minutes else f"{hours} h"
+
+
 def spoken_day(when: date) -> str:
     """The date as a person says it: "Fri 3 May 2024"."""
     return f"{when:%a} {when.day} {when:%b %Y}"

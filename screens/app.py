@@ -6,6 +6,7 @@ Kept thin on purpose: each screen is its own module and does its own work.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from textual import events
 from textual.app import App
@@ -17,7 +18,7 @@ from scorekeeper.game import Game
 from scorekeeper.store import Store, StoreDamaged, StoreError, StoreLocked
 from scorekeeper.wording import visible
 from screens.home import HomeScreen
-from screens.problem import ProblemApp
+from screens.problem import LockedApp, ProblemApp
 
 
 def keys_of(screen: Screen[object]) -> list[tuple[str, str]]:
@@ -54,6 +55,9 @@ class ScorekeeperApp(App[None]):
     def __init__(self, store: Store) -> None:
         super().__init__()
         self.store = store
+        self.drafts: dict[tuple[str, int | None, int], dict[str, Any]] = {}
+        """Round entries closed with typing in them, by table, round and rounds recorded:
+        opening the same entry again brings the typing back."""
 
     def on_mount(self) -> None:
         # Pushed, not the default screen: Textual loads a screen's CSS_PATH only on push.
@@ -65,6 +69,28 @@ class ScorekeeperApp(App[None]):
         if isinstance(event, events.Paste) and not event.is_forwarded:
             event.text = visible(event.text.replace("\r\n", "\n").replace("\r", "\n"), lines=True)
         await super().on_event(event)
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q with a round half typed asks first: a draft does not outlive the app."""
+        from screens.rounds.base import RoundEntry
+
+        entry = self.screen
+        if not isinstance(entry, RoundEntry) or not entry.changed_since_opened():
+            self.exit()
+            return
+        from screens.confirm import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.exit()
+
+        self.push_screen(
+            ConfirmScreen(
+                "Quit without recording this round?",
+                "What you typed in it is lost. n goes back to it.",
+            ),
+            answered,
+        )
 
     def action_toggle_theme(self) -> None:
         self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"
@@ -85,8 +111,13 @@ def run(path: Path | None) -> int:
     try:
         store = Store(path)
     except StoreLocked as error:
-        ProblemApp("The scores are open in another window", error.message).run()
-        return 1
+        if not LockedApp(error.message).run():
+            return 1
+        try:
+            store = Store(path, readonly=True)
+        except StoreError as again:
+            ProblemApp("The scores cannot be opened", again.message).run()
+            return 1
     except StoreDamaged as error:
         ProblemApp("A score file is damaged", error.message).run()
         return 1

@@ -18,6 +18,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Header, Input, Static
 
+from scorekeeper.game import Setup
 from scorekeeper.games import GAMES
 from scorekeeper.store import Store, StoreError, Summary, how_to_recover
 from scorekeeper.wording import day_and_clock, iso, plural, short_day_and_clock, visible
@@ -33,11 +34,11 @@ output thread writes the first frame to the terminal meanwhile: the read's JSON 
 holds the interpreter's lock for tens of milliseconds with ten thousand sessions, and
 would hold that frame back, already made, until it is done."""
 COLUMNS = (
-    Column(["Game"], "left", limit=19),
-    Column(["Players"], "left", limit=18),
+    Column(["Game"], "left", limit=24),
+    Column(["Players"], "left", limit=16),
     Column(["Started"], "left"),
     Column(["Rds"]),
-    Column(["Leader"], "left", limit=10),
+    Column(["Leader"], "left", limit=8),
     Column([""], "left"),
 )
 EMPTY = (
@@ -60,6 +61,26 @@ def standing(summary: Summary) -> str:
     game = GAMES.get(summary.game)
     leaders = game.leaders(summary.totals) if game else ()
     return ", ".join(leaders) if leaders else "—"
+
+
+def variations(store: Store, summary: Summary) -> tuple[str, str]:
+    """The session's house options in its game's words: those that differ from the game's
+    defaults (for the row), and all of them (for the line under the list)."""
+    game = GAMES.get(summary.game)
+    if game is None:
+        return "", ""
+    saved = store.saved(summary.id)
+    players = tuple(saved["players"])
+    setup = Setup(players, saved["options"], saved["dealer"])
+    defaults = {name: option.default_for(len(players)) for name, option in game.options.items()}
+    usual = set(game.option_words(Setup(players, defaults, saved["dealer"])))
+    words = game.option_words(setup)
+    return ", ".join(word for word in words if word not in usual), "; ".join(words)
+
+
+def terms(typed: str) -> list[str]:
+    """What a filter asks for: every word, commas between names as good as spaces."""
+    return typed.replace(",", " ").casefold().split()
 
 
 def searchable(summary: Summary) -> str:
@@ -122,6 +143,8 @@ class HomeScreen(Screen[None]):
         self.summaries: list[Summary] = []
         self.matching: list[Summary] = []
         self.shown: list[Summary] = []
+        self.variations: dict[tuple[str, object], tuple[str, str]] = {}
+        """Each listed session's options in words, read from its file once it is listed."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -130,13 +153,14 @@ class HomeScreen(Screen[None]):
         sessions = ScoreGrid(id="sessions")
         sessions.can_focus = False
         yield sessions
+        yield Static("", id="detail")
         yield Static("Reading the sessions…", id="count")
         yield Static(EMPTY, id="empty")
         yield Footer()
 
     def on_mount(self) -> None:
         self.title = "Scorekeeper"
-        self.sub_title = "sessions"
+        self.sub_title = "sessions, read-only" if self.store.readonly else "sessions"
         self.query_one("#filter", Input).focus()
         self.query_one("#empty", Static).display = False
         recent = self.store.recent()
@@ -145,6 +169,8 @@ class HomeScreen(Screen[None]):
             self.fill()
 
     def on_screen_resume(self) -> None:
+        # Back at the list, the whole list: a filter typed before is not left on unseen.
+        self.query_one("#filter", Input).value = ""
         # After the frame: Home is on screen at once, however many sessions there are.
         self.call_after_refresh(self.reload)
 
@@ -182,8 +208,8 @@ class HomeScreen(Screen[None]):
                 + plain(how_to_recover(first))
             )
 
-    def fill(self) -> None:
-        words = self.query_one("#filter", Input).value.casefold().split()
+    def fill(self, cursor: int = 0) -> None:
+        words = terms(self.query_one("#filter", Input).value)
         self.matching = matching = [
             summary
             for summary in self.summaries
@@ -192,7 +218,7 @@ class HomeScreen(Screen[None]):
         self.shown = matching[:SHOWN]
         rows = [
             [
-                game_name(summary),
+                self.game_and_variations(summary),
                 ", ".join(summary.players),
                 short_day_and_clock(summary.started),
                 str(summary.rounds),
@@ -202,7 +228,7 @@ class HomeScreen(Screen[None]):
             for summary in self.shown
         ]
         sessions = self.query_one("#sessions", ScoreGrid)
-        sessions.set_grid(COLUMNS, rows, cursor=0)
+        sessions.set_grid(COLUMNS, rows, cursor=cursor)
         count = self.query_one("#count", Static)
         if self.total > len(self.summaries):
             count.update(
@@ -218,6 +244,36 @@ class HomeScreen(Screen[None]):
             count.update(f"{plural(total, 'session')}.")
         self.query_one("#empty", Static).display = not self.summaries
         sessions.display = count.display = bool(self.summaries)
+        self.show_detail()
+        missing = [s for s in self.shown if (s.id, s.updated) not in self.variations]
+        if missing:
+            self.read_variations(missing)
+
+    def game_and_variations(self, summary: Summary) -> str:
+        """ "5000 Rummy · Michigan, money cards": what tells seven such rows apart."""
+        short = self.variations.get((summary.id, summary.updated), ("", ""))[0]
+        return f"{game_name(summary)} · {short}" if short else game_name(summary)
+
+    def show_detail(self) -> None:
+        """The highlighted session's options in full, under the list."""
+        summary = self.highlighted()
+        detail = self.query_one("#detail", Static)
+        full = self.variations.get((summary.id, summary.updated), ("", ""))[1] if summary else ""
+        detail.update(plain(f"{game_name(summary)}: {full}") if summary and full else "")
+
+    @work(thread=True, exclusive=True, group="variations")
+    def read_variations(self, summaries: list[Summary]) -> None:
+        found: dict[tuple[str, object], tuple[str, str]] = {}
+        for summary in summaries:
+            try:
+                found[(summary.id, summary.updated)] = variations(self.store, summary)
+            except (StoreError, KeyError, TypeError, ValueError):
+                found[(summary.id, summary.updated)] = ("", "")
+        self.app.call_from_thread(self.variations_read, found)
+
+    def variations_read(self, found: dict[tuple[str, object], tuple[str, str]]) -> None:
+        self.variations.update(found)
+        self.fill(self.query_one("#sessions", ScoreGrid).cursor)
 
     @on(Input.Changed, "#filter")
     def filter_changed(self) -> None:
@@ -234,12 +290,15 @@ class HomeScreen(Screen[None]):
     @on(ScoreGrid.Highlighted, "#sessions")
     def row_highlighted(self) -> None:
         self.refresh_bindings()
+        self.show_detail()
 
     def highlighted(self) -> Summary | None:
         cursor = self.query_one("#sessions", ScoreGrid).cursor
         return self.shown[cursor] if 0 <= cursor < len(self.shown) else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("new", "delete") and self.store.readonly:
+            return False  # another window records: this one only reads
         if action in ("resume", "delete"):
             return self.highlighted() is not None
         if action == "export":
@@ -253,6 +312,8 @@ class HomeScreen(Screen[None]):
         self.query_one("#filter", Input).value = ""
 
     def action_new(self) -> None:
+        if not self.check_action("new", ()):
+            return
         from screens.new_session import NewSessionScreen
 
         self.app.push_screen(NewSessionScreen(self.store))
@@ -264,13 +325,15 @@ class HomeScreen(Screen[None]):
         from screens.table import TableScreen  # each screen is imported when first opened
 
         try:
-            screen = TableScreen(self.store, summary.id)
+            screen = TableScreen(self.store, summary.id, summary.started)
         except StoreError as error:
             self.app.push_screen(ProblemScreen("This session cannot be opened", error.message))
             return
         self.app.push_screen(screen)
 
     def action_delete(self) -> None:
+        if not self.check_action("delete", ()):
+            return
         summary = self.highlighted()
         if summary is None:
             return

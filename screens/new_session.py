@@ -7,6 +7,8 @@ and Start hands everything to ``Session.new``, whose ``RuleError`` is shown at i
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from textual import events, on
@@ -14,6 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.suggester import Suggester
 from textual.widgets import Button, Checkbox, Footer, Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -21,12 +24,12 @@ from scorekeeper.errors import RuleError
 from scorekeeper.game import Game
 from scorekeeper.game import Option as GameOption
 from scorekeeper.games import GAMES
-from scorekeeper.money import format_amount
-from scorekeeper.names import check_name
-from scorekeeper.session import Session
+from scorekeeper.money import format_amount, parse_money
+from scorekeeper.session import Session, check_seat
 from scorekeeper.store import Store, StoreError
 from scorekeeper.wording import not_a_number, whole_number
 from screens.format import plain
+from screens.keys import MOVES, move
 from screens.problem import ProblemScreen
 from screens.widgets.choice import Choice
 from screens.widgets.fields import (
@@ -46,6 +49,38 @@ def player_range(game: Game) -> str:
     return f"{game.min_players}-{upper} players"
 
 
+@dataclass(frozen=True)
+class Again:
+    """What "same players again" carries from a table into New session."""
+
+    game_id: str
+    players: Sequence[str]
+    dealer: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+class NameSuggester(Suggester):
+    """Names from earlier sessions, completing the name being typed after the last comma;
+    a name already seated is not offered again."""
+
+    def __init__(self, known: Iterable[str], seated: Sequence[str]) -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+        self.known = list(dict.fromkeys(known))
+        self.seated = seated
+
+    async def get_suggestion(self, value: str) -> str | None:
+        cut = value.rfind(",") + 1
+        typed = value[cut:].lstrip()
+        if not typed:
+            return None
+        taken = {name.casefold() for name in self.seated}
+        taken |= {part.strip().casefold() for part in value[:cut].split(",")}
+        for name in self.known:
+            if name.casefold().startswith(typed.casefold()) and name.casefold() not in taken:
+                return value[: len(value) - len(typed)] + name
+        return None
+
+
 class NameInput(Input):
     """Takes the typed names and empties itself at once, so a fast typist's next name is
     never appended to the one just added."""
@@ -56,11 +91,23 @@ class NameInput(Input):
 
 
 def option_note(option: GameOption, typed: str) -> str:
-    """The option's help, led by what a typed amount of cents is in dollars ("$0.25")."""
-    cents = whole_number(typed, signed=False) if option.cents else None
-    if cents is not None:
+    """The option's help, led by the amount a typed sum of money is read as ("= $0.25")."""
+    if option.cents:
+        try:
+            cents = parse_money(typed, "option")
+        except RuleError:
+            return option.help
         return f"= {format_amount(cents, 'money')} · {option.help}"
     return option.help
+
+
+def shown_value(option: GameOption, value: int | bool) -> str:
+    """An option's value as its field shows it: money as money ("$0.25")."""
+    return format_amount(int(value), "money") if option.cents else str(value)
+
+
+def on_off(value: bool) -> str:
+    return "on" if value else "off"
 
 
 class NewSessionScreen(Screen[None]):
@@ -71,17 +118,19 @@ class NewSessionScreen(Screen[None]):
         Binding("ctrl+up,shift+up", "move_player(-1)", "Seat earlier", show=False),
         Binding("ctrl+down,shift+down", "move_player(1)", "Seat later", show=False),
         Binding("ctrl+r", "cut", "Cut for deal", tooltip="Pick the first dealer at random"),
-        Binding("down", "app.focus_next", "Next field", show=False),
-        Binding("up", "app.focus_previous", "Previous field", show=False),
+        *MOVES,
     ]
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, again: Again | None = None) -> None:
         super().__init__()
         self.store = store
-        self.players: list[str] = []
+        self.again = again
+        self.players: list[str] = list(again.players) if again else []
         self.cut: str | None = None
-        self.game: Game = next(iter(GAMES.values()))
+        self.game: Game = GAMES.get(again.game_id if again else "", next(iter(GAMES.values())))
         self.defaults_shown: dict[str, str] = {}
+        self.carried: dict[str, int | bool] = dict(again.options) if again else {}
+        """Option values to keep when another game is picked, where it has them."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -97,10 +146,14 @@ class NewSessionScreen(Screen[None]):
                 )
             with Vertical(id="players-box"):
                 yield Static("Players, clockwise from the first", classes="heading")
-                yield NameInput(placeholder="Name, Enter (or Ann, Bob, Cy)", id="name")
+                yield NameInput(
+                    placeholder="Name, Enter (or Ann, Bob, Cy)",
+                    id="name",
+                    suggester=NameSuggester(self.known_names(), self.players),
+                )
                 yield OptionList(id="seats")
                 yield Static("", id="players-note")
-        with VerticalScroll(id="setup"):
+        with VerticalScroll(id="setup", can_focus=False):
             yield FieldRow("dealer", "First dealer", Choice([]), "")
             yield Vertical(id="options")
             yield Static("", id="problem")
@@ -113,11 +166,27 @@ class NewSessionScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = "New session"
-        self.query_one("#start", Button).can_focus = False
         games = self.query_one("#games", OptionList)
-        games.highlighted = 0
+        games.highlighted = list(GAMES).index(self.game.id)
         games.focus()
         self.show_options()
+        self.show_players(0)
+        if self.again is not None:
+            self.dealer_choice().value = self.again.dealer
+            self.query_one_row("dealer").show_note("deals next, as at the last table")
+
+    def known_names(self) -> list[str]:
+        """Players of earlier sessions, the most recent first, for the name suggestions."""
+        try:
+            recent = self.store.recent()
+            summaries = recent[0] if recent is not None else self.store.summaries()
+        except StoreError:
+            return []
+        return [name for summary in summaries for name in summary.players]
+
+    async def action_move(self, step: int, arrow: bool) -> None:
+        """Fields in turn with the keys typed around them; the lists keep their arrows."""
+        await move(self, step, arrow, (OptionList,))
 
     # ---- game and options ----------------------------------------------------------------
 
@@ -125,8 +194,24 @@ class NewSessionScreen(Screen[None]):
     def game_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         chosen = GAMES[str(event.option.id)]
         if chosen is not self.game:
+            self.carried.update(self.typed_options())
             self.game = chosen
             self.show_options()
+            self.query_one("#players-note", Static).update(self.players_note())
+
+    def typed_options(self) -> dict[str, int | bool]:
+        """The options set for this table (carried in, or changed from the game's default),
+        kept when another game is picked; a default only passed by is not carried on."""
+        kept: dict[str, int | bool] = {}
+        count = max(len(self.players), self.game.min_players)
+        for name, option in self.game.options.items():
+            try:
+                value = self.option_value(name)
+            except (RuleError, KeyError):
+                continue
+            if name in self.carried or value != option.default_for(count):
+                kept[name] = value
+        return kept
 
     @on(OptionList.OptionSelected, "#games")
     def game_selected(self) -> None:
@@ -141,14 +226,16 @@ class NewSessionScreen(Screen[None]):
         self.defaults_shown = {}
         count = max(len(self.players), self.game.min_players)
         for name, option in self.game.options.items():
-            default = option.default_for(count)
+            default = self.carried.get(name, option.default_for(count))
             control: Input | Checkbox
             if option.kind is bool:
-                control = Checkbox(value=bool(default))
+                control = Checkbox(on_off(bool(default)), value=bool(default))
+                note = option.help
             else:
-                control = Input(str(default), classes="number")
-                self.defaults_shown[name] = str(default)
-            note = option_note(option, str(default))
+                control = Input(shown_value(option, default), classes="number")
+                if name not in self.carried:
+                    self.defaults_shown[name] = control.value
+                note = option_note(option, control.value)
             rows.append(FieldRow(f"options.{name}", name.replace("_", " "), control, note))
         box.mount_all(rows)
         self.clear_errors()
@@ -163,20 +250,24 @@ class NewSessionScreen(Screen[None]):
             if row is None or not isinstance(row.control, Input):
                 continue
             if row.control.value == self.defaults_shown.get(name):
-                self.defaults_shown[name] = row.control.value = str(option.default_for(count))
+                shown = shown_value(option, option.default_for(count))
+                self.defaults_shown[name] = row.control.value = shown
 
     def options(self) -> dict[str, Any]:
-        chosen: dict[str, Any] = {}
-        for name in self.game.options:
-            control = self.query_one_row(f"options.{name}").control
-            if isinstance(control, Checkbox):
-                chosen[name] = control.value
-            elif isinstance(control, Input):
-                number = whole_number(control.value)
-                if number is None:
-                    raise RuleError(f"options.{name}", not_a_number(control.value))
-                chosen[name] = number
-        return chosen
+        return {name: self.option_value(name) for name in self.game.options}
+
+    def option_value(self, name: str) -> int | bool:
+        """What the option's field reads as: money as money, else a whole number."""
+        control = self.query_one_row(f"options.{name}").control
+        if isinstance(control, Checkbox):
+            return control.value
+        assert isinstance(control, Input)
+        if self.game.options[name].cents:
+            return parse_money(control.value, f"options.{name}")
+        number = whole_number(control.value)
+        if number is None:
+            raise RuleError(f"options.{name}", not_a_number(control.value))
+        return number
 
     def query_one_row(self, path: str) -> FieldRow:
         row = row_for(self.query(FieldRow), path)
@@ -186,22 +277,44 @@ class NewSessionScreen(Screen[None]):
 
     # ---- players -------------------------------------------------------------------------
 
+    def check_names(self, typed: str) -> list[str]:
+        """The names typed, each checked against those seated and typed before it."""
+        names = [name.strip() for name in typed.split(",") if name.strip()]
+        for number, name in enumerate(names):
+            check_seat(name, [*self.players, *names[:number]], "players")
+        return names
+
+    @on(Input.Changed, "#name")
+    def name_typed(self, event: Input.Changed) -> None:
+        """A name already at the table is refused as it is typed, beside the list."""
+        note = self.query_one("#players-note", Static)
+        try:
+            self.check_names(event.value)
+        except RuleError as error:
+            note.update(plain(error.message))
+            note.add_class("-error")
+            event.input.add_class("-invalid")
+            return
+        event.input.remove_class("-invalid")
+        note.remove_class("-error")
+        note.update(self.players_note())
+
     @on(Input.Submitted, "#name")
     def add_players(self, event: Input.Submitted) -> None:
-        names = [name.strip() for name in event.value.split(",") if name.strip()]
+        try:
+            names = self.check_names(event.value)
+        except RuleError as error:
+            event.input.value = event.value  # kept, to be put right where it was typed
+            self.show_error(error)
+            return
         if not names:
             self.dealer_choice().focus()
             return
-        try:
-            for name in names:
-                check_name(name, "players", f"name {name!r}")
-        except RuleError as error:
-            # Refused where it was typed: the text stays in the field to be put right.
-            self.query_one("#name", Input).value = event.value
-            self.show_error(error)
-            return
         self.players.extend(names)
         self.show_players(len(self.players) - 1)
+
+    def players_note(self) -> str:
+        return f"{len(self.players)} at the table ({player_range(self.game)})"
 
     def show_players(self, highlight: int | None = None) -> None:
         seats = self.query_one("#seats", OptionList)
@@ -209,10 +322,8 @@ class NewSessionScreen(Screen[None]):
         seats.add_options([plain(f"{seat}. {name}") for seat, name in enumerate(self.players, 1)])
         if highlight is not None and self.players:
             seats.highlighted = max(0, min(highlight, len(self.players) - 1))
-        count = len(self.players)
-        self.query_one("#players-note", Static).update(
-            f"{count} at the table ({player_range(self.game)})"
-        )
+        seats.can_focus = bool(self.players)  # an empty list is no stop for Tab
+        self.query_one("#players-note", Static).update(self.players_note())
         dealer_row = self.query_one_row("dealer")
         choice = self.dealer_choice()
         previous = choice.value if choice.value in self.players else None
@@ -262,6 +373,8 @@ class NewSessionScreen(Screen[None]):
     def field_changed(self, event: Input.Changed | Checkbox.Changed | ValueChanged) -> None:
         """A changed value takes its row's error away, as in the round entries: the error
         was about what stood there before."""
+        if isinstance(event, Checkbox.Changed):
+            event.checkbox.label = on_off(event.value)
         row = clear_error_at(self.query(FieldRow), event.control)
         if row is None:
             return
@@ -313,6 +426,6 @@ class NewSessionScreen(Screen[None]):
         except StoreError as error:
             self.app.push_screen(ProblemScreen("The session was not saved", error.message))
             return
-        from screens.table import TableScreen  # imported when the first session starts
+        from screens.table import TableScreen, now  # imported when the first session starts
 
-        self.app.switch_screen(TableScreen(self.store, session_id))
+        self.app.switch_screen(TableScreen(self.store, session_id, now()))

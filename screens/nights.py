@@ -261,7 +261,7 @@ class NightsScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("rename", "move"):
-            return self.highlighted() is not None
+            return self.highlighted() is not None and not self.store.readonly
         return True
 
     def action_rename(self) -> None:

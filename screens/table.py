@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable, Mapping
+from datetime import datetime, timedelta
 from itertools import pairwise
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -24,7 +25,7 @@ from scorekeeper.errors import RuleError
 from scorekeeper.game import END_ROUND, Game, State, is_end_round
 from scorekeeper.session import Session
 from scorekeeper.store import Store, StoreError, default_path
-from scorekeeper.wording import plural, visible
+from scorekeeper.wording import clock, elapsed, plural, short_day_and_clock, visible
 from screens.format import (
     END_KEY,
     amount,
@@ -40,9 +41,18 @@ from screens.rounds import ENTRIES
 from screens.widgets.grid import PADDING, Column, ScoreGrid
 
 if TYPE_CHECKING:
-    from screens.rounds.base import Round
+    from screens.rounds.base import Draft, Round, RoundEntry
 
 DEALS = "●"
+AN_EVENING = timedelta(hours=12)
+"""A session started longer ago than this is resumed, not going: no running time."""
+
+
+def now() -> datetime:
+    """The local time with its offset (one place, so tests can hold the clock still)."""
+    return datetime.now().astimezone()
+
+
 LEADS = "★"
 SCROLLBAR = 2
 NAME_CELLS = 14
@@ -75,6 +85,7 @@ class TableScreen(Screen[None]):
         ),
         Binding("e", "edit", "Edit", id="edit", tooltip="Edit the highlighted round"),
         Binding("u", "undo", "Undo", id="undo", tooltip="Take back the last round"),
+        Binding("y", "redo", "Redo", id="redo", tooltip="Record again the round just undone"),
         Binding("s", "settle", "Settle", id="settle", tooltip="Balances and who pays whom"),
         Binding("c", "chart", "Chart", id="chart", tooltip="Totals or balances, round by round"),
         Binding("x", "export", "Export", id="export", tooltip="Write this session to CSV"),
@@ -101,10 +112,17 @@ class TableScreen(Screen[None]):
             id="scores-each",
             tooltip="Show each round's score beside the running total",
         ),
+        Binding(
+            "n",
+            "again",
+            "Same players",
+            id="again",
+            tooltip="A new session with these players, seats, options and the next dealer",
+        ),
         Binding("escape", "home", "Sessions", id="home", tooltip="Back to the list"),
     ]
 
-    def __init__(self, store: Store, session_id: str) -> None:
+    def __init__(self, store: Store, session_id: str, started: datetime | None = None) -> None:
         super().__init__()
         self.store = store
         self.session_id = session_id
@@ -114,6 +132,10 @@ class TableScreen(Screen[None]):
         totals alone, as ``t`` last chose; None until then: each round's score when every
         player's column fits the screen that way."""
         self.each_round = True
+        self.started = started
+        """When the session began, for the status line's "since 19:42 · 1 h 25 min"."""
+        self.undone: list[dict[str, Any]] = []
+        """Rounds undone here, the last undone last: y records them again."""
 
     @property
     def game(self) -> Game:
@@ -129,8 +151,11 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = self.game.name
-        self.sub_title = names(self.session.players)
+        self.sub_title = names(self.session.players) + (
+            " · read-only" if self.store.readonly else ""
+        )
         self.show()
+        self.set_interval(60, self.show_status)
 
     # ---- what is on screen ---------------------------------------------------------------
 
@@ -163,8 +188,18 @@ class TableScreen(Screen[None]):
                 f"{self.game.round_name} {number} · ",
                 (f"{DEALS} {visible(session.dealer)} deals", "bold"),
                 f" · {first}" if first else "",
+                self.how_long(),
             )
         )
+
+    def how_long(self) -> str:
+        """ " · since 19:42 · 1 h 25 min" this evening; the start day for an older one."""
+        if self.started is None:
+            return ""
+        going = now() - self.started
+        if going > AN_EVENING:
+            return f" · started {short_day_and_clock(self.started)}"
+        return f" · since {clock(self.started)} · {elapsed(self.started, now())}"
 
     def figures(self, state: State) -> Mapping[str, int]:
         """What a grid cell shows: points for points games, else money or chips."""
@@ -305,7 +340,7 @@ class TableScreen(Screen[None]):
         return index if 0 <= index < len(rounds) and not is_end_round(rounds[index]) else None
 
     def can_record(self) -> bool:
-        return not self.session.finished and self.game.id in ENTRIES
+        return not self.session.finished and self.game.id in ENTRIES and not self.store.readonly
 
     def can_end(self) -> bool:
         """The table may end the game once something was played, until it is over."""
@@ -318,14 +353,22 @@ class TableScreen(Screen[None]):
         if action == "record":
             return parameters == (self.game.round_name,) and self.can_record()
         if action == "undo":
-            return bool(self.session.rounds)
+            return bool(self.session.rounds) and not self.store.readonly
         if action == "end":
             ending = self.game.ending
             return ending is not None and parameters == (ending.action,) and self.can_end()
         if action == "scores":
             return parameters == (("totals",) if self.each_round else ("each",))
+        if action == "redo":
+            return bool(self.undone) and self.can_record()
+        if action == "again":
+            return not self.store.readonly
         if action == "edit":
-            return self.game.id in ENTRIES and self.highlighted_round() is not None
+            return (
+                self.game.id in ENTRIES
+                and self.highlighted_round() is not None
+                and not self.store.readonly
+            )
         return True
 
     @on(ScoreGrid.Highlighted, "#grid")
@@ -378,11 +421,40 @@ class TableScreen(Screen[None]):
             return
         entry = ENTRIES[self.game.id](self.session, self.record)
         was_over = self.session.finished
-        self.app.push_screen(entry, lambda round_: self.after_entry(round_, was_over))
+        self.open_entry(entry, lambda round_: self.after_entry(round_, was_over))
+
+    def draft_key(self, index: int | None) -> DraftKey:
+        """A draft belongs to one entry of one table as it stood: the next round, or the
+        edit of round ``index``, while the same rounds are recorded."""
+        return (self.session_id, index, len(self.session.rounds))
+
+    def open_entry(self, entry: RoundEntry, done: Callable[[Round | None], None]) -> None:
+        """Open ``entry`` with the draft kept when it was last closed with typing in it;
+        closed again without recording, what was typed is kept for next time."""
+        drafts = kept_drafts(self)
+        key = self.draft_key(entry.index)
+        entry.draft = drafts.pop(key, None)
+        if entry.draft:
+            self.notify("What you typed last time is back.", timeout=3)
+
+        def closed(round_: Round | None) -> None:
+            if round_ is None and entry.kept:
+                drafts[key] = entry.kept
+                self.notify(
+                    f"Kept what you typed: {self.app.get_key_display(self.record_binding())} "
+                    "or Enter brings it back.",
+                    timeout=4,
+                )
+            done(round_)
+
+        self.app.push_screen(entry, closed)
+
+    def record_binding(self) -> Binding:
+        return next(b for b in self.BINDINGS if isinstance(b, Binding) and b.id == "record")
 
     def action_edit(self) -> None:
         index = self.highlighted_round()
-        if index is None or self.game.id not in ENTRIES:
+        if index is None or not self.check_action("edit", ()):
             return
         was_over = self.session.finished
 
@@ -390,7 +462,7 @@ class TableScreen(Screen[None]):
             return self.save(lambda: self.store.edit(self.session_id, index, round_))
 
         entry = ENTRIES[self.game.id](self.session, submit, self.session.rounds[index], index)
-        self.app.push_screen(entry, lambda round_: self.after_entry(round_, was_over, index))
+        self.open_entry(entry, lambda round_: self.after_entry(round_, was_over, index))
 
     def record(self, round_: Round) -> RuleError | None:
         return self.save(lambda: self.store.record(self.session_id, round_))
@@ -409,6 +481,7 @@ class TableScreen(Screen[None]):
     def after_entry(self, round_: Round | None, was_over: bool, cursor: int | None = None) -> None:
         if round_ is None:
             return
+        self.undone.clear()
         self.show(cursor)
         if self.session.finished and not was_over:
             from screens.settle import SettleScreen
@@ -416,7 +489,7 @@ class TableScreen(Screen[None]):
             self.app.push_screen(SettleScreen(self.session, ended=True))
 
     def action_undo(self) -> None:
-        if not self.session.rounds:
+        if not self.check_action("undo", ()):
             return
         session = self.session
         index = len(session.rounds) - 1
@@ -432,11 +505,11 @@ class TableScreen(Screen[None]):
             if not yes:
                 return
             try:
-                self.store.undo(self.session_id)
+                self.undone.append(self.store.undo(self.session_id))
             except StoreError as error:
                 self.app.push_screen(ProblemScreen(f"{last} was not undone", error.message))
             else:
-                self.notify(f"{last} taken back.", markup=False)
+                self.notify(f"{last} taken back. y records it again.", markup=False)
             self.session = self.store.load(self.session_id)
             self.show()
 
@@ -449,6 +522,35 @@ class TableScreen(Screen[None]):
         self.chosen = shown == "each"
         self.show_grid(self.query_one("#grid", ScoreGrid).cursor)
         self.refresh_bindings()
+    def action_redo(self) -> None:
+        """Record again the round undone last, as it was."""
+        if not self.check_action("redo", ()):
+            return
+        number = self.session.rounds_played + 1
+        refused = self.record(self.undone[-1])
+        if refused is not None:
+            self.notify(
+                refused.message, title="Not recorded again", severity="error", markup=False
+            )
+            return
+        self.undone.pop()
+        self.notify(f"{self.game.round_name} {number} recorded again.")
+        self.show()
+        if self.session.finished:
+            from screens.settle import SettleScreen
+
+            self.app.push_screen(SettleScreen(self.session, ended=True))
+
+    def action_again(self) -> None:
+        """New session with these players in their seats, these options, and whoever
+        would deal next; any game can still be picked there."""
+        if not self.check_action("again", ()):
+            return
+        from screens.new_session import Again, NewSessionScreen
+
+        session = self.session
+        again = Again(session.game.id, session.players, session.dealer, dict(session.setup.options))
+        self.app.push_screen(NewSessionScreen(self.store, again))
 
     def action_chart(self) -> None:
         from screens.chart import ChartScreen  # plotext: loaded for the first chart only
@@ -494,3 +596,14 @@ class TableScreen(Screen[None]):
 
     def action_home(self) -> None:
         self.app.pop_screen()
+
+
+DraftKey = tuple[str, int | None, int]
+HERE: dict[DraftKey, Draft] = {}
+
+
+def kept_drafts(screen: Screen[Any]) -> dict[DraftKey, Draft]:
+    """The drafts the app keeps for every table, so one survives leaving the table."""
+    from screens.app import ScorekeeperApp
+
+    return screen.app.drafts if isinstance(screen.app, ScorekeeperApp) else HERE

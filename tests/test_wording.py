@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date, datetime
 
 from scorekeeper.reports.stats import compute, report
-from scorekeeper.wording import cells, clipped, day, pad, pad_left, plural, spoken_day
+from scorekeeper.wording import cells, clipped, day, elapsed, pad, pad_left, plural, spoken_day
 from tests.test_stats import summary
 
 
@@ -36,3 +36,11 @@ def test_statistics_columns_line_up_with_wide_names() -> None:
     rows = [line for line in lines if line.startswith(("中文", "Bob"))][:2]
     assert len(rows) == 2
     assert cells(rows[0]) == cells(rows[1]), rows
+
+
+def test_how_long_a_session_has_been_going_reads_in_hours_and_minutes() -> None:
+    start = datetime(2024, 5, 3, 19, 42)
+    assert elapsed(start, datetime(2024, 5, 3, 19, 42, 50)) == "0 min"
+    assert elapsed(start, datetime(2024, 5, 3, 20, 7)) == "25 min"
+    assert elapsed(start, datetime(2024, 5, 3, 21, 7)) == "1 h 25 min"
+    assert elapsed(start, datetime(2024, 5, 3, 21, 42)) == "2 h"

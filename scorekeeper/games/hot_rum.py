@@ -52,7 +52,7 @@ class HotRum(Game):
     round_name = "Hand"
     ending = EVENING
     options = {
-        "stake": Option(1, "cents paid per pip of unmatched cards", minimum=1, cents=True),
+        "stake": Option(1, "money per pip of unmatched cards", minimum=1, cents=True),
     }
     rules = """\
 2-6 players, 52 cards, no jokers. Deal: 2 players 10 cards each, 3-4 players 7, 5-6 players 6.

@@ -45,7 +45,7 @@ class Racehorse(Game):
     ending = EVENING
     first_to_act = "bids"
     options = {
-        "stake": Option(100, "cents paid per point of the bid", minimum=1, cents=True),
+        "stake": Option(100, "money per point of the bid", minimum=1, cents=True),
     }
     rules = """\
 5-8 players, 6 cards each. Points: High, Low, Jack, Game (4 in all).

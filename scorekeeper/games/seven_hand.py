@@ -78,7 +78,7 @@ class SevenHand(Game):
     options = {
         "stake": Option(
             0,
-            "cents per point of difference, paid at the end; 0 = no money",
+            "money per point of difference, paid at the end; 0 = no money",
             minimum=0,
             cents=True,
         ),

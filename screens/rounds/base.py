@@ -15,6 +15,7 @@ from pathlib import Path, PurePath
 from typing import Any, ClassVar, TypeVar
 
 from textual import on
+from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -27,8 +28,10 @@ from scorekeeper.game import State
 from scorekeeper.session import Session
 from scorekeeper.wording import not_a_number, visible, whole_number
 from screens.format import amount, plain, who_goes_first
+from screens.keys import MOVES, move, settled
 from screens.widgets.choice import UNPICKED, Choice
 from screens.widgets.fields import (
+    Drafted,
     FieldRow,
     ValueChanged,
     clear_error_at,
@@ -39,6 +42,8 @@ from screens.widgets.fields import (
 )
 
 Round = dict[str, Any]
+Draft = dict[str, Any]
+"""What was typed in an entry, by row path (and ``#<n>`` for a row's extra controls)."""
 Submit = Callable[[Round], RuleError | None]
 W = TypeVar("W", bound=Widget)
 
@@ -54,10 +59,18 @@ class RoundEntry(ModalScreen[Round | None]):
     CSS_PATH: ClassVar[list[str | PurePath]] = [Path(__file__).with_suffix(".tcss")]
     """A list, so an entry with styles of its own adds its .tcss after the base's."""
     BINDINGS = [
+        # Priority, so each is handled in turn with the keys around it: a burst of keys
+        # (a paste, tmux send-keys) is queued at the focused field before it runs, and
+        # the action first lets that field take the keys sent before it (``settled``).
         Binding("enter", "record", "Record", priority=True, tooltip="Check and record the round"),
-        Binding("escape", "cancel", "Cancel", tooltip="Close without recording anything"),
-        Binding("down", "app.focus_next", "Next field", show=False),
-        Binding("up", "app.focus_previous", "Previous field", show=False),
+        Binding(
+            "escape",
+            "cancel",
+            "Close",
+            priority=True,
+            tooltip="Close; what was typed is kept for the next time this entry opens",
+        ),
+        *MOVES,
     ]
 
     def __init__(
@@ -76,6 +89,11 @@ class RoundEntry(ModalScreen[Round | None]):
         self.index = index
         self.state: State = session.state if index is None else session.state_before(index)
         self.shown_outcome = ""
+        self.draft: Draft | None = None
+        """Typed values to put back when the entry opens (kept from an earlier close)."""
+        self.kept: Draft | None = None
+        """Set on close when something was typed: the table keeps it for next time."""
+        self.opened: Draft = {}
 
     # ---- what each game's entry fills in -------------------------------------------------
 
@@ -145,10 +163,64 @@ class RoundEntry(ModalScreen[Round | None]):
             button.can_focus = False
         if self.prefill is not None:
             self.fill(self.prefill)
+        self.opened = self.typed()
+        if self.draft:
+            self.restore(self.draft)
         rows = self.rows()
         if rows:
             rows[0].control.focus()
         self.refresh_preview()
+
+    # ---- drafts --------------------------------------------------------------------------
+
+    def controls(self) -> list[tuple[str, Widget]]:
+        """Every control that holds something typed, named by its row's path."""
+        named: list[tuple[str, Widget]] = []
+        for row in self.rows():
+            held = [row.control, *(w for w in row.query("*") if w is not row.control)]
+            for number, widget in enumerate(w for w in held if w.can_focus):
+                named.append((row.path if number == 0 else f"{row.path}#{number}", widget))
+        return named
+
+    def typed(self) -> Draft:
+        """The value of every control now, to keep as a draft."""
+        values: Draft = {}
+        for path, widget in self.controls():
+            if isinstance(widget, Input | Checkbox):
+                values[path] = widget.value
+            elif isinstance(widget, Choice):
+                values[path] = (widget.is_picked, widget.value)
+            elif isinstance(widget, Drafted):
+                values[path] = widget.draft_value()
+        return values
+
+    def restore(self, draft: Draft) -> None:
+        """Put a kept draft back, control by control, where the rows are the same."""
+        for path, widget in self.controls():
+            if path not in draft:
+                continue
+            value = draft[path]
+            if isinstance(widget, Input | Checkbox):
+                widget.value = value
+            elif isinstance(widget, Choice):
+                picked, chosen = value
+                if picked:
+                    widget.value = chosen
+                else:
+                    widget.pick(None)
+            elif isinstance(widget, Drafted):
+                widget.restore_draft(value)
+
+    def changed_since_opened(self) -> bool:
+        return self.typed() != self.opened
+
+    # ---- keys that wait for the keys before them -----------------------------------------
+
+    async def settled(self) -> None:
+        await settled(self)
+
+    async def action_move(self, step: int, arrow: bool) -> None:
+        await move(self, step, arrow)
 
     def rows(self) -> list[FieldRow]:
         return list(self.query(FieldRow))
@@ -224,14 +296,17 @@ class RoundEntry(ModalScreen[Round | None]):
         self.refresh_preview()
 
     @on(Button.Pressed, "#record")
-    def record_pressed(self) -> None:
-        self.action_record()
+    async def record_pressed(self) -> None:
+        await self.action_record()
 
     @on(Button.Pressed, "#cancel")
-    def cancel_pressed(self) -> None:
-        self.action_cancel()
+    async def cancel_pressed(self) -> None:
+        await self.action_cancel()
 
-    def action_record(self) -> None:
+    async def action_record(self) -> None:
+        if self.app.screen is not self:
+            raise SkipAction()
+        await self.settled()
         self.clear_errors()
         try:
             round_ = self.read()
@@ -244,7 +319,12 @@ class RoundEntry(ModalScreen[Round | None]):
             return
         self.dismiss(round_)
 
-    def action_cancel(self) -> None:
+    async def action_cancel(self) -> None:
+        """Close without recording; what was typed is handed back as ``kept``."""
+        if self.app.screen is not self:
+            raise SkipAction()
+        await self.settled()
+        self.kept = self.typed() if self.changed_since_opened() else None
         self.dismiss(None)
 
     # ---- helpers for reading fields ------------------------------------------------------

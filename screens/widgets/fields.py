@@ -8,6 +8,7 @@ helpers (``show_form_error``, ``clear_form_errors``) serve both.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any, Protocol, runtime_checkable
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -41,6 +42,15 @@ class ValueChanged(Message):
     @property
     def control(self) -> Widget:
         raise NotImplementedError
+
+
+@runtime_checkable
+class Drafted(Protocol):
+    """A control of its own kind whose value an entry keeps as a draft when closed."""
+
+    def draft_value(self) -> Any: ...
+
+    def restore_draft(self, value: Any) -> None: ...
 
 
 class FieldRow(Horizontal):

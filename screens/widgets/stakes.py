@@ -90,6 +90,13 @@ class StakesLog(Widget, can_focus=True):
             self.steps = steps
             self.changed()
 
+    def draft_value(self) -> list[Step]:
+        return list(self.steps)
+
+    def restore_draft(self, value: Any) -> None:
+        self.steps = list(value)
+        self.changed()
+
     def action_take_back(self) -> None:
         if self.steps:
             self.steps = self.steps[:-1]
@@ -282,6 +289,13 @@ class PotLog(StakesLog):
         self.recorded = replace(pot, gave_up=step[1])
         self.changed()
         return None
+
+    def draft_value(self) -> list[Step]:
+        return list(self.steps)
+
+    def restore_draft(self, value: Any) -> None:
+        self.steps = list(value)
+        self.changed()
 
     def action_take_back(self) -> None:
         if self.typed:

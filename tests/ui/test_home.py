@@ -230,3 +230,42 @@ async def test_while_the_rest_is_read_the_recent_sessions_are_shown_and_counted(
             assert [row[1] for row in rows(app)] == ["Cy, Max", "Bob, Max"]
             count = str(app.screen.query_one("#count").content)
             assert "The 2 most recent of 3 sessions" in count
+
+
+async def test_names_between_commas_find_the_sessions_with_all_of_them(store: Store) -> None:
+    store.add(racehorse("Ann", "Bob", "Cy", "Di", "Ed"))
+    store.add(racehorse("Ann", "Bob", "Cy", "Flo", "Gus"))
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(*"Cy, Di")
+        await pilot.pause()
+        assert [row[1] for row in rows(app)] == ["Ann, Bob, Cy, Di, Ed"]
+
+
+async def test_a_filter_is_cleared_when_the_list_comes_back(store: Store) -> None:
+    store.add(racehorse("Ann", "Bob", "Cy", "Di", "Ed"))
+    store.add(racehorse("Ann", "Bob", "Cy", "Flo", "Gus"))
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(*"Flo", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen.query_one("#filter", Input).value == ""
+        assert len(rows(app)) == 2
+
+
+async def test_each_row_names_the_variations_of_its_game(store: Store) -> None:
+    store.add(Session.new("rummy-5000", ["Ann", "Bob", "Cy"]))
+    store.add(Session.new("rummy-5000", ["Ann", "Bob", "Cy"], options={"michigan": True}))
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert sorted(row[0] for row in rows(app)) == ["5000 Rummy", "5000 Rummy · Michigan"]
+        detail = str(app.screen.query_one("#detail").render())
+        assert "target 3000" in detail

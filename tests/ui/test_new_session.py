@@ -33,15 +33,17 @@ async def test_racehorse_for_four_is_refused_next_to_the_players(store: Store) -
     assert store.summaries() == []
 
 
-async def test_a_stake_that_is_no_number_is_refused_at_the_stake(store: Store) -> None:
+async def test_a_stake_that_is_no_money_is_refused_at_the_stake(store: Store) -> None:
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         with pytest.raises(AssertionError, match="still on"):
-            await start_session(pilot, "hot-rum", ["Ann", "Bob"], options={"stake": "1.50"})
+            await start_session(pilot, "hot-rum", ["Ann", "Bob"], options={"stake": "1.5.0"})
         screen = app.screen
         assert isinstance(screen, NewSessionScreen)
-        assert "whole number" in (screen.query_one_row("options.stake").error_text or "")
-        await pilot.press("ctrl+a", "ctrl+k", "5", "ctrl+s")
+        stake = screen.query_one_row("options.stake")
+        assert "type money, as 0.25, $0.25 or 25¢" in (stake.error_text or "")
+        assert isinstance(stake.control, Input) and stake.control.value == "1.5.0"
+        await pilot.press("ctrl+a", "ctrl+k", *"5c", "ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
     assert store.load(store.summaries()[0].id).options["stake"] == 5
@@ -52,8 +54,8 @@ async def test_a_refused_stake_is_replaced_by_what_is_typed_next(store: Store) -
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         with pytest.raises(AssertionError, match="still on"):
-            await start_session(pilot, "hot-rum", ["Ann", "Bob"], options={"stake": "1.50"})
-        await pilot.press("7", "ctrl+s")
+            await start_session(pilot, "hot-rum", ["Ann", "Bob"], options={"stake": "1.5.0"})
+        await pilot.press(*"0.07", "ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
     assert store.load(store.summaries()[0].id).options["stake"] == 7
@@ -76,20 +78,27 @@ async def test_an_options_error_goes_as_soon_as_the_value_is_corrected(store: St
     assert store.summaries() == []
 
 
-async def test_a_duplicate_name_is_refused_and_can_be_removed(store: Store) -> None:
+async def test_a_duplicate_name_is_refused_as_it_is_typed(store: Store) -> None:
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        with pytest.raises(AssertionError, match="still on"):
-            await start_session(pilot, "hot-rum", ["Ann", "Bob", "ann"])
-        screen = app.screen
-        assert isinstance(screen, NewSessionScreen)
-        assert "already at the table" in str(screen.query_one("#players-note").content)
-        screen.query_one("#seats").focus()
-        await pilot.press("end", "delete", "ctrl+s")
+        screen = await open_form(app, pilot)
+        await pilot.press("enter", *"Ann, Bob", "enter", *"an")
         await pilot.pause()
-        table = app.screen
-        assert isinstance(table, TableScreen)
-        assert table.session.players == ("Ann", "Bob")
+        note = screen.query_one("#players-note")
+        assert "already at the table" not in str(note.content)
+        await pilot.press("n")
+        await pilot.pause()
+        assert "'ann' is already at the table" in str(note.content)
+        name = screen.query_one("#name", Input)
+        assert name.has_class("-invalid")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert name.value == "ann", "a refused name stays where it was typed"
+        assert screen.players == ["Ann", "Bob"]
+        await pilot.press("backspace", "backspace", "backspace", *"Cy")
+        await pilot.pause()
+        assert not name.has_class("-invalid")
+        assert "2 at the table" in str(note.content)
 
 
 async def test_a_name_with_a_bidi_override_is_refused_as_it_is_added(store: Store) -> None:
@@ -154,18 +163,19 @@ async def test_a_target_that_follows_the_player_count_is_filled_in(store: Store)
         assert table.session.options["target"] == 3000
 
 
-async def test_a_stake_typed_in_cents_reads_in_dollars_beside_it(store: Store) -> None:
+async def test_a_stake_is_typed_as_money_and_read_beside_it(store: Store) -> None:
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         with pytest.raises(AssertionError, match="still on"):
             await start_session(
-                pilot, "racehorse", ["Ann", "Bob", "Cy", "Di"], options={"stake": "25"}
+                pilot, "racehorse", ["Ann", "Bob", "Cy", "Di"], options={"stake": "0.25"}
             )
         screen = app.screen
         assert isinstance(screen, NewSessionScreen)
         stake = screen.query_one_row("options.stake")
-        assert stake.note_text.startswith("= $0.25 · cents paid per point")
-        stake.control.focus()
-        await pilot.press("end", "0")
-        await pilot.pause()
-        assert stake.note_text.startswith("= $2.50 ·")
+        assert stake.note_text.startswith("= $0.25 · money per point")
+        for typed, read in (("$0.25", "$0.25"), ("25c", "$0.25"), ("25", "$25.00")):
+            stake.control.focus()
+            await pilot.press("ctrl+a", "ctrl+k", *typed)
+            await pilot.pause()
+            assert stake.note_text.startswith(f"= {read} ·"), typed

@@ -16,7 +16,7 @@ async def test_a_racehorse_evening_from_new_session_to_settling_up(store: Store)
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         table = await start_session(
-            pilot, "racehorse", SEATS, dealer_key="c", options={"stake": "25"}
+            pilot, "racehorse", SEATS, dealer_key="c", options={"stake": "0.25"}
         )
         session_id = table.session_id
         assert store.load(session_id).dealer == "Cy"

@@ -48,7 +48,7 @@ async def test_a_game_to_1000_with_a_mistake_an_undo_and_an_edit_ends_in_settlin
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         table = await start_session(
-            pilot, "rummy-5000", THREE, options={"target": "1000", "stake": "5"}
+            pilot, "rummy-5000", THREE, options={"target": "1000", "stake": "5c"}
         )
         session_id = table.session_id
         panel = str(table.query_one("#panel").content)
@@ -129,7 +129,7 @@ async def test_a_doubling_game_a_gammoned_hand_then_a_fold_to_a_double(store: St
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         table = await start_session(
-            pilot, "rummy-5000", TWO, options={"doubling": " ", "stake": "100"}
+            pilot, "rummy-5000", TWO, options={"doubling": " ", "stake": "$1"}
         )
         session_id = table.session_id
 
@@ -172,7 +172,7 @@ async def test_a_limit_poker_game_a_called_raise_then_a_fold_to_a_bet(store: Sto
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         table = await start_session(
-            pilot, "rummy-5000", TWO, options={"limit_poker": " ", "stake": "25"}
+            pilot, "rummy-5000", TWO, options={"limit_poker": " ", "stake": "25c"}
         )
         session_id = table.session_id
 

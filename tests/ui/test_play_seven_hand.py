@@ -29,7 +29,7 @@ async def test_seven_hands_with_a_mistake_an_undo_and_an_edit_end_in_settling_up
 ) -> None:
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        table = await start_session(pilot, "seven-hand", SEATS, options={"stake": "10"})
+        table = await start_session(pilot, "seven-hand", SEATS, options={"stake": "10c"})
         session_id = table.session_id
 
         await hand(pilot, "Max", "K K 4 JK", "A 9")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from textual.widgets import Input
 
 from scorekeeper import store as store_module
 from scorekeeper.store import Store
+from screens import table as table_module
 from screens.app import ScorekeeperApp
 from tests.ui.evenings import EVENINGS
 
@@ -27,6 +29,7 @@ def frozen_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[St
         return minute, f"2025-03-07T{19 + minute // 60:02d}:{minute % 60:02d}:00+00:00"
 
     monkeypatch.setattr(store_module, "_now", now)
+    monkeypatch.setattr(table_module, "now", lambda: datetime(2025, 3, 7, 20, 25, tzinfo=UTC))
     with Store(tmp_path / "db") as store:
         yield store
 

@@ -146,7 +146,7 @@ class Rummy5000(Game):
         ),
         "stake": Option(
             1,
-            "cents per point of difference (per game with play_to_win or must_go_out)",
+            "money per point of difference (per game with play_to_win or must_go_out)",
             minimum=0,
             cents=True,
         ),

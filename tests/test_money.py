@@ -1,0 +1,31 @@
+"""Money as people type it: a quarter is 0.25, $0.25 or 25¢, and a bare 2 is two dollars."""
+
+import pytest
+
+from scorekeeper.errors import RuleError
+from scorekeeper.money import parse_money
+
+
+@pytest.mark.parametrize(
+    ("typed", "cents"),
+    [
+        ("0.25", 25),
+        ("$0.25", 25),
+        ("25¢", 25),
+        ("25c", 25),
+        (".25", 25),
+        ("2", 200),
+        ("$1.5", 150),
+        ("1,000.00", 100_000),
+    ],
+)
+def test_money_is_read_as_typed(typed: str, cents: int) -> None:
+    assert parse_money(typed, "options.stake") == cents
+
+
+@pytest.mark.parametrize("typed", ["", "abc", "-1", "$", "1.234", ".", "1.5.0"])
+def test_what_is_no_money_is_refused_at_its_field(typed: str) -> None:
+    with pytest.raises(RuleError) as refused:
+        parse_money(typed, "options.stake")
+    assert refused.value.field == "options.stake"
+    assert "type money, as 0.25, $0.25 or 25¢" in refused.value.message

@@ -1,0 +1,134 @@
+"""Nothing typed is lost: a closed entry keeps its draft, Ctrl+Q asks first, an undone round
+comes back with y, and the same players start another game with one key."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from textual.widgets import Checkbox, Input
+
+from scorekeeper import Session
+from scorekeeper.store import Store
+from screens import table as table_module
+from screens.app import ScorekeeperApp
+from screens.confirm import ConfirmScreen
+from screens.new_session import NewSessionScreen
+from screens.rounds.base import RoundEntry
+from screens.table import TableScreen
+from tests.ui.play import start_session
+
+
+async def test_an_entry_closed_with_typing_in_it_opens_with_it_again(store: Store) -> None:
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await start_session(pilot, "hot-rum", ["Ann", "Bob", "Cy"])
+        await pilot.press("r", "b", "down", *"7 8", "escape")
+        await pilot.pause()
+        assert app.screen is table
+        assert store.load(table.session_id).rounds == []
+        await pilot.press("escape")  # to the sessions and back: the draft is still kept
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        entry = app.screen
+        assert isinstance(entry, RoundEntry)
+        assert entry.control("cards.Ann", Input).value == "7 8"
+        entry.row("cards.Cy").control.focus()
+        await pilot.press("K", "enter")
+        await pilot.pause()
+        assert store.load(table.session_id).balances == {"Ann": -15, "Bob": 25, "Cy": -10}
+        await pilot.press("r")
+        await pilot.pause()
+        entry = app.screen
+        assert isinstance(entry, RoundEntry)
+        assert entry.control("cards.Ann", Input).value == "", "a recorded draft is gone"
+
+
+async def test_ctrl_q_on_a_half_typed_entry_asks_first(store: Store) -> None:
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_session(pilot, "hot-rum", ["Ann", "Bob"])
+        await pilot.press("r", "b", "down", *"7 8", "ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        entry = app.screen
+        assert isinstance(entry, RoundEntry)
+        assert entry.control("cards.Ann", Input).value == "7 8"
+        await pilot.press("ctrl+q", "y")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_the_round_undone_last_is_recorded_again_with_y(store: Store) -> None:
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await start_session(pilot, "hot-rum", ["Ann", "Bob"])
+        await pilot.press("r", "b", "down", *"7 8", "enter")
+        await pilot.pause()
+        recorded = store.load(table.session_id).rounds
+        assert not table.check_action("redo", ())
+        await pilot.press("u", "y")
+        await pilot.pause()
+        assert store.load(table.session_id).rounds == []
+        assert table.check_action("redo", ())
+        footer = " ".join(b.binding.description for b in table.active_bindings.values())
+        assert "Redo" in footer
+        await pilot.press("y")
+        await pilot.pause()
+        assert store.load(table.session_id).rounds == recorded
+        assert not table.check_action("redo", ())
+
+
+async def test_same_players_again_fills_in_a_new_session(store: Store) -> None:
+    racehorse = Session.new(
+        "racehorse", ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"], dealer="Cy", options={"stake": 25}
+    )
+    store.add(racehorse)
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewSessionScreen)
+        assert form.players == ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
+        assert form.dealer_choice().value == "Cy"
+        stake = form.query_one_row("options.stake").control
+        assert isinstance(stake, Input) and stake.value == "$0.25"
+        await pilot.press("up")  # another game: 5000 Rummy, the one above, keeps the stake
+        await pilot.pause()
+        assert form.game.id == "rummy-5000"
+        assert isinstance(form.query_one_row("options.michigan").control, Checkbox)
+        stake = form.query_one_row("options.stake").control
+        assert isinstance(stake, Input) and stake.value == "$0.25", "kept across games"
+        await pilot.press("down")
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert table.session.players == racehorse.players
+        assert table.session.dealer == "Cy"
+        assert table.session.options["stake"] == 25
+
+
+@pytest.mark.parametrize(("minutes", "said"), [(25, "25 min"), (85, "1 h 25 min")])
+async def test_the_status_line_says_how_long_the_session_has_been_going(
+    store: Store, monkeypatch: pytest.MonkeyPatch, minutes: int, said: str
+) -> None:
+    start = datetime(2025, 3, 7, 19, 42, tzinfo=UTC)
+    monkeypatch.setattr(table_module, "now", lambda: start + timedelta(minutes=minutes))
+    session_id = store.add(Session.new("hot-rum", ["Ann", "Bob"]))
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(TableScreen(store, session_id, start))
+        await pilot.pause()
+        status = app.screen.query_one("#status")
+        assert f"since 19:42 · {said}" in str(status.render())
