@@ -18,6 +18,7 @@ from scorekeeper.game import Game
 from scorekeeper.store import Store, StoreDamaged, StoreError, StoreLocked
 from scorekeeper.wording import visible
 from screens.home import HomeScreen
+from screens.keys import settled
 from screens.problem import LockedApp, ProblemApp
 
 
@@ -58,6 +59,13 @@ class ScorekeeperApp(App[None]):
         self.drafts: dict[tuple[str, int | None, int], dict[str, Any]] = {}
         """Round entries closed with typing in them, by table, round and rounds recorded:
         opening the same entry again brings the typing back."""
+
+    async def on_event(self, event: events.Event) -> None:
+        """Each key once the keys before it have been handled (``keys.settled``), so a
+        burst of keys (a paste, tmux send-keys) lands as the same keys one at a time."""
+        if isinstance(event, events.Key):
+            await settled(self.screen)
+        await super().on_event(event)
 
     def on_mount(self) -> None:
         # Pushed, not the default screen: Textual loads a screen's CSS_PATH only on push.

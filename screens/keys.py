@@ -12,12 +12,17 @@ handled the keys sent before it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import Any
 
 from textual.actions import SkipAction
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widget import Widget
+from textual.widgets import OptionList
+
+PATIENCE = 1.0
+"""Seconds a key waits at most for the keys before it."""
 
 MOVES = [
     Binding("down", "move(1, True)", "Next field", show=False, priority=True),
@@ -31,30 +36,37 @@ MOVES = [
 async def settled(screen: Screen[Any]) -> None:
     """Wait until the focused widget, then each of its containers, has handled what was
     already sent to it."""
-    focused = screen.focused
-    if focused is None:
-        return
+    focused = screen.focused or screen
+    chain: list[Widget] = []
     for node in (focused, *focused.ancestors):
         if not isinstance(node, Widget):
             break
-        done = asyncio.Event()
-        if node.call_later(done.set):
-            await done.wait()
+        chain.append(node)
         if node is screen:
             break
+    # Twice along the chain: a key handled in the first pass may post a message (Enter's
+    # "submitted") that bubbles up in the second.
+    for node in chain + chain:
+        done = asyncio.Event()
+        if node.call_later(done.set):
+            # Bounded: a widget that is itself waiting for the app must not hang the keys.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(done.wait(), PATIENCE)
 
 
-async def move(
-    screen: Screen[Any], step: int, arrow: bool, own_arrows: tuple[type[Widget], ...] = ()
-) -> None:
+async def move(screen: Screen[Any], step: int, arrow: bool) -> None:
     """Focus the next (``step`` 1) or previous field once the keys before have landed;
-    an arrow is left to a focused widget of the ``own_arrows`` kinds (a list)."""
+    an arrow on a list moves its highlight instead, here and now, for the same reason."""
     if screen.app.screen is not screen:
         raise SkipAction()
     await settled(screen)
-    if arrow and isinstance(screen.focused, own_arrows):
-        raise SkipAction()
-    if step > 0:
+    focused = screen.focused
+    if arrow and isinstance(focused, OptionList):
+        if step > 0:
+            focused.action_cursor_down()
+        else:
+            focused.action_cursor_up()
+    elif step > 0:
         screen.focus_next()
     else:
         screen.focus_previous()

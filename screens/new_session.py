@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from textual import events, on
+from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -29,7 +30,7 @@ from scorekeeper.session import Session, check_seat
 from scorekeeper.store import Store, StoreError
 from scorekeeper.wording import not_a_number, whole_number
 from screens.format import plain
-from screens.keys import MOVES, move
+from screens.keys import MOVES, move, settled
 from screens.problem import ProblemScreen
 from screens.widgets.choice import Choice
 from screens.widgets.fields import (
@@ -119,6 +120,7 @@ class NewSessionScreen(Screen[None]):
         Binding("ctrl+down,shift+down", "move_player(1)", "Seat later", show=False),
         Binding("ctrl+r", "cut", "Cut for deal", tooltip="Pick the first dealer at random"),
         *MOVES,
+        Binding("enter", "enter", "Next", show=False, priority=True),
     ]
 
     def __init__(self, store: Store, again: Again | None = None) -> None:
@@ -168,7 +170,7 @@ class NewSessionScreen(Screen[None]):
         self.title = "New session"
         games = self.query_one("#games", OptionList)
         games.highlighted = list(GAMES).index(self.game.id)
-        games.focus()
+        self.set_focus(games)
         self.show_options()
         self.show_players(0)
         if self.again is not None:
@@ -184,9 +186,25 @@ class NewSessionScreen(Screen[None]):
             return []
         return [name for summary in summaries for name in summary.players]
 
+    async def action_enter(self) -> None:
+        """Enter on the game list or the name box moves the focus at once, in turn with
+        the keys around it (a name typed right after lands in the name box); elsewhere
+        Enter is the focused widget's own."""
+        if self.app.screen is not self:
+            raise SkipAction()
+        await settled(self)
+        name = self.query_one("#name", Input)
+        if self.focused is self.query_one("#games", OptionList):
+            self.set_focus(name)
+        elif self.focused is name:
+            typed, name.value = name.value, ""
+            self.add_typed(name, typed)
+        else:
+            raise SkipAction()
+
     async def action_move(self, step: int, arrow: bool) -> None:
         """Fields in turn with the keys typed around them; the lists keep their arrows."""
-        await move(self, step, arrow, (OptionList,))
+        await move(self, step, arrow)
 
     # ---- game and options ----------------------------------------------------------------
 
@@ -215,7 +233,7 @@ class NewSessionScreen(Screen[None]):
 
     @on(OptionList.OptionSelected, "#games")
     def game_selected(self) -> None:
-        self.query_one("#name", Input).focus()
+        self.set_focus(self.query_one("#name", Input))
 
     def show_options(self) -> None:
         """One row per option of the chosen game, its default filled in and its help beside."""
@@ -301,14 +319,18 @@ class NewSessionScreen(Screen[None]):
 
     @on(Input.Submitted, "#name")
     def add_players(self, event: Input.Submitted) -> None:
+        self.add_typed(event.input, event.value)
+
+    def add_typed(self, name: Input, typed: str) -> None:
+        """Seat the names typed; a refused one stays in the box with the reason beside."""
         try:
-            names = self.check_names(event.value)
+            names = self.check_names(typed)
         except RuleError as error:
-            event.input.value = event.value  # kept, to be put right where it was typed
+            name.value = typed
             self.show_error(error)
             return
         if not names:
-            self.dealer_choice().focus()
+            self.set_focus(self.dealer_choice())
             return
         self.players.extend(names)
         self.show_players(len(self.players) - 1)
@@ -401,7 +423,7 @@ class NewSessionScreen(Screen[None]):
             note = self.query_one("#players-note", Static)
             note.update(plain(error.message))
             note.add_class("-error")
-            self.query_one("#name", Input).focus()
+            self.set_focus(self.query_one("#name", Input))
             return
         show_form_error(self.query(FieldRow), self.query_one("#problem", Static), error)
 

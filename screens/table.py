@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from datetime import datetime, timedelta
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
@@ -60,9 +61,16 @@ NAME_CELLS = 14
 so ten players' columns fit a page or two of the screen."""
 
 
+def first_of_keys(*bindings: Binding) -> list[BindingType]:
+    """``bindings`` as priority bindings: run when their key arrives, not after it."""
+    return [replace(binding, priority=True) for binding in bindings]
+
+
 class TableScreen(Screen[None]):
     CSS_PATH = "table.tcss"
-    BINDINGS = [
+    # Priority, so a key that opens an entry is handled before the keys typed after it
+    # (which then land in the entry): the table has no text field to type into.
+    BINDINGS = first_of_keys(
         *(
             Binding(
                 "r",
@@ -120,7 +128,10 @@ class TableScreen(Screen[None]):
             tooltip="A new session with these players, seats, options and the next dealer",
         ),
         Binding("escape", "home", "Sessions", id="home", tooltip="Back to the list"),
-    ]
+        Binding("up", "grid_move(-1)", "Up", show=False),
+        Binding("down", "grid_move(1)", "Down", show=False),
+        Binding("enter", "open", "Open", show=False),
+    )
 
     def __init__(self, store: Store, session_id: str, started: datetime | None = None) -> None:
         super().__init__()
@@ -345,7 +356,12 @@ class TableScreen(Screen[None]):
     def can_end(self) -> bool:
         """The table may end the game once something was played, until it is over."""
         session = self.session
-        return self.game.ending is not None and bool(session.rounds) and not session.finished
+        return (
+            self.game.ending is not None
+            and bool(session.rounds)
+            and not session.finished
+            and not self.store.readonly
+        )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The footer names the record key as the game names a round ("r Race", "r Hand"):
@@ -415,6 +431,16 @@ class TableScreen(Screen[None]):
         from screens.settle import SettleScreen
 
         self.app.push_screen(SettleScreen(self.session, ended=True))
+
+    def action_grid_move(self, step: int) -> None:
+        self.query_one("#grid", ScoreGrid).action_move(step)
+
+    def action_open(self) -> None:
+        """Enter: edit the highlighted round, or record the next one on the last line."""
+        if self.highlighted_round() is not None:
+            self.action_edit()
+        else:
+            self.action_record(self.game.round_name)
 
     def action_record(self, round_name: str) -> None:
         if not self.check_action("record", (round_name,)):

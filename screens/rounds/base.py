@@ -168,7 +168,7 @@ class RoundEntry(ModalScreen[Round | None]):
             self.restore(self.draft)
         rows = self.rows()
         if rows:
-            rows[0].control.focus()
+            self.set_focus(rows[0].control)
         self.refresh_preview()
 
     # ---- drafts --------------------------------------------------------------------------

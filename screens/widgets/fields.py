@@ -130,7 +130,7 @@ def show_form_error(
     row = row_for(rows, error.field if row_path is None else row_path)
     if row is not None:
         row.show_error(error.message)
-        row.control.focus()
+        row.control.screen.set_focus(row.control)
         if isinstance(row.control, Input):
             row.control.select_all()
         return

@@ -53,6 +53,19 @@ def test_home_on_a_first_run(snap_compare, frozen_store: Store) -> None:
     assert snap_compare(app, terminal_size=SIZE, run_before=steady_cursor)
 
 
+def test_new_session_for_5000_with_the_last_variation_focused(
+    snap_compare, frozen_store: Store
+) -> None:
+    async def fill(pilot: Pilot[None]) -> None:
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        await pilot.press(*["down"] * 3, "enter", *"Ann, Bob, Cy", "enter", "enter")
+        await pilot.press(*["tab"] * 9, "space")
+        await pilot.pause()
+
+    assert snap_compare(ScorekeeperApp(frozen_store), terminal_size=SIZE, run_before=fill)
+
+
 def test_new_session_with_the_players_typed(snap_compare, frozen_store: Store) -> None:
     async def fill(pilot: Pilot[None]) -> None:
         await pilot.press("ctrl+n")
