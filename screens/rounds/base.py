@@ -3,7 +3,7 @@
 A game's entry only says which fields a round has (``compose_fields``), how to read them
 into a round dict (``read``), how to put a recorded round back (``fill``) and, if it likes,
 what to show live as people type (``preview``). The base does the rest the same way for
-every game: Enter records through the ``submit`` callback, Esc cancels, a ``RuleError`` is
+every game: Enter records through the ``submit`` callback, Esc closes (what was typed is kept as a draft), a ``RuleError`` is
 shown at the row its ``field`` path names and what was typed stays, and the outcome line
 shows what the round would do by asking the game itself, never by doing its arithmetic.
 """
@@ -154,9 +154,9 @@ class RoundEntry(ModalScreen[Round | None]):
             yield Static("", id="problem")
             yield Static("", id="outcome")
             with Horizontal(id="buttons"):
-                yield Static("Enter record · Esc cancel · ↑↓/Tab move", id="keys")
+                yield Static("Enter record · Esc close (kept) · ↑↓/Tab move", id="keys")
                 yield Button("Record", id="record", variant="primary", compact=True)
-                yield Button("Cancel", id="cancel", compact=True)
+                yield Button("Close", id="cancel", compact=True)
 
     def on_mount(self) -> None:
         for button in self.query(Button):
