@@ -3,9 +3,10 @@
 A game's entry only says which fields a round has (``compose_fields``), how to read them
 into a round dict (``read``), how to put a recorded round back (``fill``) and, if it likes,
 what to show live as people type (``preview``). The base does the rest the same way for
-every game: Enter records through the ``submit`` callback, Esc closes (what was typed is kept as a draft), a ``RuleError`` is
-shown at the row its ``field`` path names and what was typed stays, and the outcome line
-shows what the round would do by asking the game itself, never by doing its arithmetic.
+every game: Enter records through the ``submit`` callback, Esc closes (what was typed is
+kept as a draft), a ``RuleError`` is shown at the row its ``field`` path names and what was
+typed stays, and the outcome line shows what the round would do by asking the game itself,
+never by doing its arithmetic.
 """
 
 from __future__ import annotations
