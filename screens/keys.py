@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import OptionList
 
-PATIENCE = 1.0
+PATIENCE = 0.25
 """Seconds a key waits at most for the keys before it."""
 
 MOVES = [
@@ -36,6 +36,8 @@ MOVES = [
 async def settled(screen: Screen[Any]) -> None:
     """Wait until the focused widget, then each of its containers, has handled what was
     already sent to it."""
+    if not screen.is_active or not screen.is_running:
+        return
     focused = screen.focused or screen
     chain: list[Widget] = []
     for node in (focused, *focused.ancestors):
