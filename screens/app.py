@@ -62,21 +62,18 @@ class ScorekeeperApp(App[None]):
 
     async def on_event(self, event: events.Event) -> None:
         """Each key once the keys before it have been handled (``keys.settled``), so a
-        burst of keys (a paste, tmux send-keys) lands as the same keys one at a time."""
+        burst of keys (a paste, tmux send-keys) lands as the same keys one at a time. A
+        paste is drawn as text before any field takes it: a clipboard holding a terminal
+        escape must not be echoed to the terminal by the field showing it."""
         if isinstance(event, events.Key):
             await settled(self.screen)
+        elif isinstance(event, events.Paste) and not event.is_forwarded:
+            event.text = visible(event.text.replace("\r\n", "\n").replace("\r", "\n"), lines=True)
         await super().on_event(event)
 
     def on_mount(self) -> None:
         # Pushed, not the default screen: Textual loads a screen's CSS_PATH only on push.
         self.push_screen(HomeScreen(self.store))
-
-    async def on_event(self, event: events.Event) -> None:
-        """A paste is drawn as text before any field takes it: a clipboard holding a
-        terminal escape must not be echoed to the terminal by the field showing it."""
-        if isinstance(event, events.Paste) and not event.is_forwarded:
-            event.text = visible(event.text.replace("\r\n", "\n").replace("\r", "\n"), lines=True)
-        await super().on_event(event)
 
     async def action_quit(self) -> None:
         """Ctrl+Q with a round half typed asks first: a draft does not outlive the app."""

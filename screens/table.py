@@ -548,6 +548,7 @@ class TableScreen(Screen[None]):
         self.chosen = shown == "each"
         self.show_grid(self.query_one("#grid", ScoreGrid).cursor)
         self.refresh_bindings()
+
     def action_redo(self) -> None:
         """Record again the round undone last, as it was."""
         if not self.check_action("redo", ()):
@@ -555,9 +556,7 @@ class TableScreen(Screen[None]):
         number = self.session.rounds_played + 1
         refused = self.record(self.undone[-1])
         if refused is not None:
-            self.notify(
-                refused.message, title="Not recorded again", severity="error", markup=False
-            )
+            self.notify(refused.message, title="Not recorded again", severity="error", markup=False)
             return
         self.undone.pop()
         self.notify(f"{self.game.round_name} {number} recorded again.")

@@ -11,7 +11,7 @@ from scorekeeper.store import Store
 from screens.app import ScorekeeperApp, keys_of, run
 from screens.confirm import ConfirmScreen
 from screens.help import HelpScreen
-from screens.problem import ProblemApp, ProblemScreen
+from screens.problem import LockedApp, ProblemApp, ProblemScreen
 from screens.rounds.base import RoundEntry
 from screens.table import TableScreen
 from tests.ui.play import settled
@@ -109,14 +109,30 @@ async def test_the_command_palette_offers_the_tables_actions(store: Store) -> No
         assert app.screen.detail.startswith("Max went out on two sets; Grandma held 45, Zoe 25")
 
 
-def test_a_locked_store_gets_a_problem_screen_not_a_traceback(
+def test_a_locked_store_declined_read_only_exits_without_a_traceback(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     shown: list[str] = []
-    monkeypatch.setattr(ProblemApp, "run", lambda self: shown.append(self.problem.message))
+
+    def declined(self: LockedApp) -> bool:
+        shown.append(self.locked.message)
+        return False
+
+    monkeypatch.setattr(LockedApp, "run", declined)
     with Store(tmp_path / "db"):
         assert run(tmp_path / "db") == 1
     assert "already open for writing" in shown[0]
+
+
+def test_a_locked_store_taken_read_only_opens_the_app_on_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    opened: list[bool] = []
+    monkeypatch.setattr(LockedApp, "run", lambda self: True)
+    monkeypatch.setattr(ScorekeeperApp, "run", lambda self: opened.append(self.store.readonly))
+    with Store(tmp_path / "db"):
+        assert run(tmp_path / "db") == 0
+    assert opened == [True]
 
 
 def test_run_opens_the_store_and_closes_it_after(
