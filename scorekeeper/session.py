@@ -72,10 +72,9 @@ def check_seat(name: object, seated: Sequence[object], field: str = "players") -
     check_name(name, field, f"name {name!r}")
     if any(isinstance(other, str) and other.casefold() == name.casefold() for other in seated):
         raise RuleError(field, f"{name!r} is already at the table")
-    if name in KITTIES:
-        raise RuleError(
-            field, f"{name!r} is reserved: {KITTIES[name].name} settles up with it as a party"
-        )
+    kitty = kitties().get(name)
+    if kitty is not None:
+        raise RuleError(field, f"{name!r} is reserved: {kitty.name} settles up with it as a party")
 
 
 def _check_players(players: object, game: Game, new: bool) -> tuple[str, ...]:
