@@ -35,6 +35,7 @@ from screens.problem import ProblemScreen
 from screens.widgets.choice import Choice
 from screens.widgets.fields import (
     FieldRow,
+    Tick,
     ValueChanged,
     clear_error_at,
     clear_form_errors,
@@ -247,7 +248,7 @@ class NewSessionScreen(Screen[None]):
             default = self.carried.get(name, option.default_for(count))
             control: Input | Checkbox
             if option.kind is bool:
-                control = Checkbox(on_off(bool(default)), value=bool(default))
+                control = Tick(on_off(bool(default)), value=bool(default))
                 note = option.help
             else:
                 control = Input(shown_value(option, default), classes="number")

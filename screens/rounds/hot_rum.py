@@ -11,7 +11,7 @@ from textual.widgets import Checkbox
 from scorekeeper.games.hot_rum import deadwood_points
 from screens.rounds.base import Round
 from screens.rounds.going_out import GoingOutEntry
-from screens.widgets.fields import FieldRow
+from screens.widgets.fields import FieldRow, Tick
 
 
 class HotRumEntry(GoingOutEntry):
@@ -21,7 +21,7 @@ class HotRumEntry(GoingOutEntry):
     count_cards = staticmethod(deadwood_points)
 
     def compose_extras(self) -> ComposeResult:
-        yield FieldRow("rummy", "Rummy", Checkbox("went out all at once: paid double"))
+        yield FieldRow("rummy", "Rummy", Tick("went out all at once: paid double"))
 
     def read_extras(self) -> Round:
         return {"rummy": True} if self.control("rummy", Checkbox).value else {}

@@ -16,7 +16,7 @@ from scorekeeper.errors import RuleError
 from scorekeeper.games.racehorse import BID_NAMES, POINTS, SMUDGE, bid_made
 from screens.rounds.base import Round, RoundEntry
 from screens.widgets.choice import Choice
-from screens.widgets.fields import FieldRow
+from screens.widgets.fields import FieldRow, Tick
 
 POINT_WORDS = {word[0]: word for word in POINTS} | {word: word for word in POINTS}
 
@@ -34,7 +34,7 @@ class RacehorseEntry(RoundEntry):
         yield FieldRow(
             "points", "or points", Input(placeholder="h l j g"), "high low jack game, if you like"
         )
-        yield FieldRow("all_tricks", "Smudge", Checkbox("all six tricks"))
+        yield FieldRow("all_tricks", "Smudge", Tick("all six tricks"))
 
     def read(self) -> Round:
         round_: Round = {"pitcher": self.picked("pitcher"), "bid": self.picked("bid")}

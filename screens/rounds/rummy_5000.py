@@ -29,7 +29,7 @@ from scorekeeper.games.rummy_5000.hands import BONUSES, cards_value, hand_scores
 from screens.format import amount
 from screens.rounds.base import Round, RoundEntry
 from screens.widgets.choice import Choice
-from screens.widgets.fields import FieldRow
+from screens.widgets.fields import FieldRow, Tick
 from screens.widgets.stakes import CubeLog, PotLog, StakesLog
 
 POINTS = re.compile(r"[\d,]*")
@@ -66,7 +66,7 @@ class Rummy5000Entry(RoundEntry):
             first_hand = self.state.info["hands"] == 0
             yield FieldRow("doubles", "Cube", CubeLog(self.players))
             if first_hand:
-                box = Checkbox("the cut for deal tied: the cube starts at 2")
+                box = Tick("the cut for deal tied: the cube starts at 2")
                 yield FieldRow("automatic_double", "Automatic ×2", box)
         if self.options["limit_poker"]:
             yield FieldRow("pot", "Pot", PotLog(self.players, self.dealer))

@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Input, Label, Static
+from textual.widgets import Checkbox, Input, Label, Static
 
 from scorekeeper.errors import RuleError
 from screens.format import plain
@@ -154,3 +154,15 @@ def clear_error_at(rows: Iterable[FieldRow], control: Widget) -> FieldRow | None
     if row is not None:
         row.clear_error()
     return row
+
+
+class Tick(Checkbox):
+    """A checkbox whose box is empty when off: Textual's draws the same ``X`` either way,
+    told apart by colour only, which a table across the room cannot see."""
+
+    def on_mount(self) -> None:
+        self.BUTTON_INNER = "X" if self.value else " "
+
+    def watch_value(self) -> None:
+        self.BUTTON_INNER = "X" if self.value else " "
+        super().watch_value()
