@@ -1,7 +1,9 @@
-"""Suite-wide settings: the Hypothesis profiles, and which tests are ``slow``.
+"""Suite-wide settings: the Hypothesis profiles, Pilot's idle step, and which tests are
+``slow`` (they run first).
 
 ``slow`` marks what takes seconds of its own: whole evenings played through the app,
-the crash runs, the simulations, the benchmarks' smoke runs and the lint and type checks.
+the crash runs, the served board in a browser, the simulations, the benchmarks' smoke
+runs and the lint and type checks.
 ``pytest -m "not slow"`` is the quick loop while working; the README's command (and CI)
 runs everything.
 
