@@ -4,13 +4,12 @@
 from __future__ import annotations
 
 from textual.pilot import Pilot
-from textual.widgets import Input
 
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from tests.ui.board_tables import calcutta_for_eight, seven_hand_for_ten
 from tests.ui.evenings import calcutta
-from tests.ui.test_snapshots import SIZE, frozen_store
+from tests.ui.test_snapshots import SIZE, frozen_store, steady_cursor
 
 __all__ = ["frozen_store"]
 
@@ -39,11 +38,7 @@ def test_the_calcutta_entry_for_eight_players(snap_compare, frozen_store: Store)
     app = ScorekeeperApp(frozen_store)
 
     async def entry_with_a_steady_cursor(pilot: Pilot[None]) -> None:
-        """The course's cursor drawn, not blinking: how soon the picture is taken must
-        not change it."""
         await pilot.press("enter", "r")
-        await pilot.pause()
-        pilot.app.screen.query_one("Input", Input).cursor_blink = False
-        await pilot.pause()
+        await steady_cursor(pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=entry_with_a_steady_cursor)

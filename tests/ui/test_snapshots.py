@@ -35,9 +35,10 @@ def frozen_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[St
 
 
 async def steady_cursor(pilot: Pilot[None]) -> None:
-    """The filter's cursor drawn, not blinking: a loaded machine must not change the picture."""
+    """Text cursors drawn, not blinking: a loaded machine must not change the picture."""
     await pilot.pause()
-    pilot.app.screen.query_one(Input).cursor_blink = False
+    for field in pilot.app.screen.query(Input):
+        field.cursor_blink = False
     await pilot.pause()
 
 
@@ -95,6 +96,7 @@ def test_a_round_entry_showing_an_error_at_its_row(snap_compare, frozen_store: S
         await pilot.pause()
         await pilot.press("r", "g", "down", *"K Q 3", "down", "enter")
         await pilot.pause()
+        await steady_cursor(pilot)
 
     assert snap_compare(ScorekeeperApp(frozen_store), terminal_size=SIZE, run_before=mistake)
 
