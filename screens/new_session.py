@@ -132,8 +132,11 @@ class NewSessionScreen(Screen[None]):
         self.cut: str | None = None
         self.game: Game = GAMES.get(again.game_id if again else "", next(iter(GAMES.values())))
         self.defaults_shown: dict[str, str] = {}
-        self.carried: dict[str, int | bool] = dict(again.options) if again else {}
-        """Option values to keep when another game is picked, where it has them."""
+        self.carried: dict[str, int | bool] = {}
+        """Option values changed here, kept when another game is picked, where it has them.
+        The last session's options fill in its own game only: a "stake" is per pip in one
+        game and per point in another."""
+        self.first_shown: dict[str, int | bool] = {}
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -219,16 +222,15 @@ class NewSessionScreen(Screen[None]):
             self.query_one("#players-note", Static).update(self.players_note())
 
     def typed_options(self) -> dict[str, int | bool]:
-        """The options set for this table (carried in, or changed from the game's default),
-        kept when another game is picked; a default only passed by is not carried on."""
+        """The options changed here, kept when another game is picked; a value only
+        passed by is not carried on."""
         kept: dict[str, int | bool] = {}
-        count = max(len(self.players), self.game.min_players)
-        for name, option in self.game.options.items():
+        for name in self.game.options:
             try:
                 value = self.option_value(name)
             except (RuleError, KeyError):
                 continue
-            if name in self.carried or value != option.default_for(count):
+            if name in self.carried or value != self.first_shown.get(name):
                 kept[name] = value
         return kept
 
@@ -244,15 +246,18 @@ class NewSessionScreen(Screen[None]):
         rows = []
         self.defaults_shown = {}
         count = max(len(self.players), self.game.min_players)
+        again = self.again.options if self.again and self.again.game_id == self.game.id else {}
+        self.first_shown = {}
         for name, option in self.game.options.items():
-            default = self.carried.get(name, option.default_for(count))
+            default = self.carried.get(name, again.get(name, option.default_for(count)))
+            self.first_shown[name] = default
             control: Input | Checkbox
             if option.kind is bool:
                 control = Tick(on_off(bool(default)), value=bool(default))
                 note = option.help
             else:
                 control = Input(shown_value(option, default), classes="number")
-                if name not in self.carried:
+                if name not in self.carried and name not in again:
                     self.defaults_shown[name] = control.value
                 note = option_note(option, control.value)
             rows.append(FieldRow(f"options.{name}", name.replace("_", " "), control, note))
@@ -269,7 +274,8 @@ class NewSessionScreen(Screen[None]):
             if row is None or not isinstance(row.control, Input):
                 continue
             if row.control.value == self.defaults_shown.get(name):
-                shown = shown_value(option, option.default_for(count))
+                self.first_shown[name] = option.default_for(count)
+                shown = shown_value(option, self.first_shown[name])
                 self.defaults_shown[name] = row.control.value = shown
 
     def options(self) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from scorekeeper.store import Store
 from screens import table as table_module
 from screens.app import ScorekeeperApp
 from screens.confirm import ConfirmScreen
-from screens.new_session import NewSessionScreen
+from screens.new_session import NewSessionScreen, shown_value
 from screens.rounds.base import RoundEntry
 from screens.table import TableScreen
 from tests.ui.play import start_session
@@ -102,14 +102,17 @@ async def test_same_players_again_fills_in_a_new_session(store: Store) -> None:
         assert form.dealer_choice().value == "Cy"
         stake = form.query_one_row("options.stake").control
         assert isinstance(stake, Input) and stake.value == "$0.25"
-        await pilot.press("up")  # another game: 5000 Rummy, the one above, keeps the stake
+        await pilot.press("up")  # another game: 5000 Rummy, the one above, has its own stake
         await pilot.pause()
         assert form.game.id == "rummy-5000"
         assert isinstance(form.query_one_row("options.michigan").control, Checkbox)
         stake = form.query_one_row("options.stake").control
-        assert isinstance(stake, Input) and stake.value == "$0.25", "kept across games"
+        default = shown_value(form.game.options["stake"], form.game.options["stake"].default_for(6))
+        assert isinstance(stake, Input) and stake.value == default, "a stake means another thing"
         await pilot.press("down")
         await pilot.pause()
+        stake = form.query_one_row("options.stake").control
+        assert isinstance(stake, Input) and stake.value == "$0.25", "back at Racehorse"
         await pilot.press("ctrl+s")
         await pilot.pause()
         table = app.screen
