@@ -25,6 +25,19 @@ async def put(pilot: Pilot[None], text: str, field: Widget | None = None) -> Non
     field.cursor_position = len(text)
 
 
+async def open_form(pilot: Pilot[None], game_id: str) -> NewSessionScreen:
+    """From Home: Ctrl+N, the game picked with the arrows and Enter; the names are next."""
+    await pilot.press("ctrl+n")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, NewSessionScreen)
+    games = screen.query_one("#games", OptionList)
+    while games.get_option_at_index(games.highlighted or 0).id != game_id:
+        await pilot.press("down")
+    await pilot.press("enter")
+    return screen
+
+
 async def start_session(
     pilot: Pilot[None],
     game_id: str,
@@ -34,14 +47,7 @@ async def start_session(
     options: dict[str, str] | None = None,
 ) -> TableScreen:
     """From Home: Ctrl+N, pick the game, type the names, choose the dealer, set options."""
-    await pilot.press("ctrl+n")
-    await pilot.pause()
-    screen = pilot.app.screen
-    assert isinstance(screen, NewSessionScreen)
-    games = screen.query_one("#games", OptionList)
-    while games.get_option_at_index(games.highlighted or 0).id != game_id:
-        await pilot.press("down")
-    await pilot.press("enter")
+    screen = await open_form(pilot, game_id)
     for name in players:
         await put(pilot, name)
         await pilot.press("enter")

@@ -3,27 +3,14 @@ words, Tab stops only at labelled fields, and names from earlier sessions are of
 
 from __future__ import annotations
 
-from textual.pilot import Pilot
-from textual.widgets import Button, Checkbox, Input, OptionList
+from textual.widgets import Button, Checkbox, Input
 
 from scorekeeper import Session
 from scorekeeper.games import GAMES
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
-from screens.new_session import NewSessionScreen
 from screens.widgets.fields import FieldRow
-
-
-async def open_form(pilot: Pilot[None], game_id: str) -> NewSessionScreen:
-    await pilot.press("ctrl+n")
-    await pilot.pause()
-    screen = pilot.app.screen
-    assert isinstance(screen, NewSessionScreen)
-    games = screen.query_one("#games", OptionList)
-    while games.get_option_at_index(games.highlighted or 0).id != game_id:
-        await pilot.press("down")
-    await pilot.press("enter")
-    return screen
+from tests.ui.play import open_form
 
 
 async def test_every_option_of_every_game_is_in_view_when_it_has_the_focus(store: Store) -> None:
