@@ -5,7 +5,9 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
+from textual._compositor import LayoutUpdate
 from textual.pilot import Pilot
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Input, OptionList
 
@@ -25,9 +27,43 @@ async def put(pilot: Pilot[None], text: str, field: Widget | None = None) -> Non
     field.cursor_position = len(text)
 
 
-async def open_form(pilot: Pilot[None], game_id: str) -> NewSessionScreen:
-    """From Home: Ctrl+N, the game picked with the arrows and Enter; the names are next."""
-    await pilot.press("ctrl+n")
+def drawn(pilot: Pilot[None], selector: str | None = None) -> list[str]:
+    """The lines the terminal shows, composed as ``export_screenshot`` composes them (a
+    dialog drawn over the table, a line scrolled away gone), cut to the inside of the
+    widget ``selector`` names on the screen in front: a figure not shown is not in them."""
+    app = pilot.app
+    screen = app.screen
+    update = screen._compositor.render_update(
+        full=True, screen_stack=app._background_screens, simplify=True
+    )
+    assert isinstance(update, LayoutUpdate)
+    area = screen.size.region
+    if selector is not None:
+        area = area.intersection(screen.query_one(selector).content_region)
+    lines = [Strip.join(line) for line in update.strips[area.y : area.bottom]]
+    return [line.crop(area.x, area.right).text.rstrip() for line in lines]
+
+
+def said(pilot: Pilot[None], selector: str | None = None) -> str:
+    """What the widget ``selector`` names (or the whole screen) shows, its wrapped lines
+    read as one, each run of spaces as one."""
+    return " ".join(" ".join(drawn(pilot, selector)).split())
+
+
+def grid_rows(pilot: Pilot[None]) -> dict[str, list[str]]:
+    """The scoresheet's rows as drawn, by the label they start with ("1", "balance"):
+    the cells after it, left to right."""
+    rows: dict[str, list[str]] = {}
+    for line in drawn(pilot, "#grid"):
+        label, *cells = line.split() or [""]
+        rows.setdefault(label, cells)
+    return rows
+
+
+async def open_form(pilot: Pilot[None], game_id: str, key: str = "ctrl+n") -> NewSessionScreen:
+    """From Home: Ctrl+N (or from a table, ``key``), the game picked with the arrows and
+    Enter; the names are next."""
+    await pilot.press(key)
     await pilot.pause()
     screen = pilot.app.screen
     assert isinstance(screen, NewSessionScreen)
@@ -45,9 +81,11 @@ async def start_session(
     *,
     dealer_key: str | None = None,
     options: dict[str, str] | None = None,
+    again: bool = False,
 ) -> TableScreen:
-    """From Home: Ctrl+N, pick the game, type the names, choose the dealer, set options."""
-    screen = await open_form(pilot, game_id)
+    """From Home: Ctrl+N, pick the game, type the names, choose the dealer, set options.
+    ``again``: from a table, n (same players again) instead, the players already seated."""
+    screen = await open_form(pilot, game_id, "n" if again else "ctrl+n")
     for name in players:
         await put(pilot, name)
         await pilot.press("enter")
@@ -88,3 +126,23 @@ async def export_here(pilot: Pilot[None]) -> tuple[list[dict[str, str]], list[di
     (sessions,) = Path("exports").glob("*-sessions.csv")
     (rounds,) = Path("exports").glob("*-rounds.csv")
     return read_csv(sessions), read_csv(rounds)
+
+
+async def sell(pilot: Pilot[None], *sales: tuple[str, str]) -> None:
+    """Calcutta's auction, each horse in auction order: the buyer's first letter and the
+    price, or u for unsold (its price row is then skipped)."""
+    for buyer, price in sales:
+        await pilot.press(buyer, "down")
+        if price:
+            await put(pilot, price)
+            await pilot.press("down")
+
+
+async def hand(pilot: Pilot[None], out: str, *held: str) -> None:
+    """A rummy hand: r, who went out, then the others' cards in seat order, then Enter."""
+    await pilot.press("r", out[0].lower(), "down")
+    for cards in held:
+        await put(pilot, cards)
+        await pilot.press("down")
+    await pilot.press("enter")
+    await pilot.pause()

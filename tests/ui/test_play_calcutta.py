@@ -10,7 +10,7 @@ from screens.rounds.base import RoundEntry
 from screens.settle import SettleScreen
 from screens.table import TableScreen
 from screens.widgets.grid import ScoreGrid
-from tests.ui.play import export_here, put, start_session
+from tests.ui.play import export_here, sell, start_session
 
 PARKS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
 AFTER_RACE_1 = ["−8", "−7", "−12", "0", "0", "+27"]
@@ -39,16 +39,6 @@ def balances_shown(pilot: Pilot[None]) -> list[str]:
 def panel(pilot: Pilot[None]) -> dict[str, str]:
     text = str(table(pilot).query_one("#panel").content)
     return {line[:13].strip(): line[14:] for line in text.splitlines()}
-
-
-async def sell(pilot: Pilot[None], *sales: tuple[str, str]) -> None:
-    """Each horse in auction order: the buyer's first letter and the price, or u for
-    unsold (its price row is then skipped)."""
-    for buyer, price in sales:
-        await pilot.press(buyer, "down")
-        if price:
-            await put(pilot, price)
-            await pilot.press("down")
 
 
 async def race_2_sold(pilot: Pilot[None], s_price: str) -> None:

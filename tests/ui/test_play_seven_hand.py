@@ -2,26 +2,14 @@
 
 from __future__ import annotations
 
-from textual.pilot import Pilot
-
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from screens.rounds.base import RoundEntry
 from screens.settle import SettleScreen
 from screens.table import TableScreen
-from tests.ui.play import export_here, put, start_session
+from tests.ui.play import export_here, hand, start_session
 
 SEATS = ["Grandma", "Max", "Zoe"]
-
-
-async def hand(pilot: Pilot[None], out: str, *held: str) -> None:
-    """r, who went out, then the others' cards in seat order, then Enter."""
-    await pilot.press("r", out[0].lower(), "down")
-    for cards in held:
-        await put(pilot, cards)
-        await pilot.press("down")
-    await pilot.press("enter")
-    await pilot.pause()
 
 
 async def test_seven_hands_with_a_mistake_an_undo_and_an_edit_end_in_settling_up(
