@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 from textual_plotext import PlotextPlot
@@ -21,6 +22,21 @@ from scorekeeper.wording import visible
 from screens.format import amount, plain
 
 UNIT_WORDS = {"points": "points", "money": "$", "chips": "chips"}
+LINE_COLOURS = [
+    (0, 130, 200),
+    (60, 180, 75),
+    (230, 25, 75),
+    (255, 225, 25),
+    (245, 130, 48),
+    (145, 30, 180),
+    (70, 240, 240),
+    (240, 50, 230),
+    (180, 225, 40),
+    (250, 190, 212),
+]
+"""One colour per player's line, told apart on a light or a dark theme (textual-plotext's
+own sequence); the legend under the chart names each player in the colour of their line."""
+MARK = "⣿"
 
 
 @dataclass(frozen=True)
@@ -88,6 +104,7 @@ class ChartScreen(ModalScreen[None]):
                 yield PlotextPlot(id="plot")
             else:
                 yield Static("No round recorded yet: the chart starts with the first.", id="none")
+            yield Static(self.legend(), id="chart-legend")
             yield Static(plain(self.standings()), id="chart-now")
             yield Static("Esc to close", id="chart-keys")
 
@@ -102,14 +119,27 @@ class ChartScreen(ModalScreen[None]):
             now += f" · target {chart.target:,}"
         return f"After {self.session.game.round_name.lower()} {chart.rounds[-1]}: {now}"
 
+    def colours(self) -> dict[str, tuple[int, int, int]]:
+        names = self.chart.lines
+        return {name: LINE_COLOURS[at % len(LINE_COLOURS)] for at, name in enumerate(names)}
+
+    def legend(self) -> Content:
+        """Who each line is, under the chart: plotext's own legend is drawn in a corner of
+        the plot, over the lines that pass there."""
+        return Content("  ").join(
+            Content.assemble((MARK, f"rgb{colour}"), " ", visible(name))
+            for name, colour in self.colours().items()
+        )
+
     def on_mount(self) -> None:
         if not self.session.rounds:
             return
         chart = self.chart
         plt = self.query_one("#plot", PlotextPlot).plt
         plt.clear_figure()
+        colours = self.colours()
         for name, figures in chart.lines.items():
-            plt.plot(chart.rounds, chart.plotted(figures), label=visible(name), marker="braille")
+            plt.plot(chart.rounds, chart.plotted(figures), color=colours[name], marker="braille")
         if chart.target is not None:
             plt.horizontal_line(chart.target)
         ticks = chart.ticks()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.app import App
+from textual.color import Color
 from textual.widgets import Static
 from textual_plotext import PlotextPlot
 
@@ -50,8 +51,16 @@ async def test_seven_hand_charts_each_running_total_and_esc_closes() -> None:
         assert screen.chart.lines == {"Grandma": [0, 45, 60], "Max": [0, 0, 25], "Zoe": [0, 25, 25]}
         plot = screen.query_one("#plot", PlotextPlot)
         assert plot.size.width >= 70 and plot.size.height >= 14, "readable at 80×24"
-        drawn = plot.render().plain
-        assert all(name in drawn for name in ("Grandma", "Max", "Zoe")), "the legend"
+        drawn = plot.render()
+        assert not [name for name in ("Grandma", "Max", "Zoe") if name in drawn.plain], (
+            "no legend drawn over the lines"
+        )
+        legend = app.screen.query_one("#chart-legend", Static).render()
+        assert legend.plain == "⣿ Grandma  ⣿ Max  ⣿ Zoe"
+        marks = [Color.parse(str(span.style)).hex.lower() for span in legend.spans]
+        line_colours = {str(span.style).split()[0] for span in drawn.spans}
+        assert len(set(marks)) == 3, "each player's mark its own colour"
+        assert set(marks) <= line_colours, "each mark the colour of a line drawn"
         assert "hand" in drawn, "the axis is labelled as the game names a round"
         await pilot.press("escape")
         await pilot.pause()
