@@ -31,6 +31,18 @@ def score(value: float | int | None, unit: str) -> Text:
     return right(amount(round(value), unit, signed=unit != "points"))
 
 
+WIDTHS = (20, 6, 9, 8, 11, 11)
+"""The columns of both tables, so a player's Played, Won and Win rate stand above the
+same figures game by game ("3 of 5" won is the widest)."""
+
+
+def add_columns(table: DataTable[str | Text], name: str, *figures: str) -> None:
+    """The name's heading on the left, each figure's on the right above its figures."""
+    headings = [Text(name), *map(right, figures)]
+    for heading, width in zip(headings, WIDTHS, strict=True):
+        table.add_column(heading, width=width)
+
+
 class StatsScreen(Screen[None]):
     CSS_PATH = "stats.tcss"
     BINDINGS = [Binding("escape", "back", "Sessions", id="back", tooltip="Back to the list")]
@@ -72,15 +84,7 @@ class StatsScreen(Screen[None]):
         self.sub_title = f"{plural(stats.sessions, 'session')} played"
         self.query_one("#records", Static).update(plain(self.records(), lines=True))
         players = self.query_one("#players", DataTable)
-        for label, width in (
-            ("Player", 20),
-            ("Played", 6),
-            ("Won", 5),
-            ("Win rate", 8),
-            ("Money", 11),
-            ("Chips", 8),
-        ):
-            players.add_column(label, width=width)
+        add_columns(players, "Player", "Played", "Won", "Win rate", "Money", "Chips")
         for player in stats.players:
             players.add_row(
                 Text(visible(player.name)),
@@ -91,15 +95,7 @@ class StatsScreen(Screen[None]):
                 right(amount(player.chips, "chips", signed=True)),
             )
         games = self.query_one("#games", DataTable)
-        for label, width in (
-            ("Game", 20),
-            ("Played", 6),
-            ("Won", 9),
-            ("Win rate", 8),
-            ("Average", 11),
-            ("Best", 11),
-        ):
-            games.add_column(label, width=width)
+        add_columns(games, "Game", "Played", "Won", "Win rate", "Average", "Best")
         played = bool(stats.players)
         for selector in ("#records", "#players", "#player-title", "#games"):
             self.query_one(selector).display = played

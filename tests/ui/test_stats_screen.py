@@ -17,7 +17,7 @@ from screens.app import ScorekeeperApp
 from screens.home import HomeScreen
 from screens.stats import EMPTY, StatsScreen
 from tests.test_stats import PARKS, parks_calcutta
-from tests.ui.play import settled
+from tests.ui.play import drawn, settled
 
 
 class StatsHost(App[None]):
@@ -148,3 +148,22 @@ async def test_the_statistics_are_gathered_behind_a_loading_indicator(
             await settled(pilot)
             assert not app.screen.loading
             assert app.screen.query_one("#players", DataTable).row_count == 9
+
+
+async def test_each_figure_stands_under_its_heading_and_both_tables_line_up(
+    tmp_path: Path,
+) -> None:
+    the_parks_evening(tmp_path)
+    with Store(tmp_path) as store:
+        app = StatsHost(store)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settled(pilot)
+            players, games = drawn(pilot, "#players"), drawn(pilot, "#games")
+            for heading, first in (players[:2], games[:2]):
+                for label in ("Played", "Won", "Win rate"):
+                    end = heading.index(label) + len(label)
+                    assert first[end - 1] != " " and first[end : end + 1] in ("", " "), (
+                        f"{label}: {heading!r} over {first!r}"
+                    )
+            for label in ("Played", "Won", "Win rate"):
+                assert players[0].index(label) == games[0].index(label), label
