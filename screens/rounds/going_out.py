@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
+from textual import on
 from textual.app import ComposeResult
 from textual.widgets import Input
 
 from scorekeeper.errors import RuleError
 from screens.rounds.base import Round, RoundEntry
 from screens.widgets.choice import Choice
-from screens.widgets.fields import FieldRow
+from screens.widgets.fields import FieldRow, ValueChanged
 
 CARDS = "cards"
 
@@ -38,18 +39,14 @@ class GoingOutEntry(RoundEntry):
                 Input(placeholder="cards held, e.g. K 9 A"),
                 also=(f"{self.count_key}.{name}",),
             )
-        by = Choice([("cards", CARDS), (self.count_label, self.count_key)], value=self.last_way())
+        # Each hand starts with cards: a count typed for one hand is that hand's choice.
+        by = Choice([("cards", CARDS), (self.count_label, self.count_key)], value=CARDS)
         yield FieldRow("by", "Typed as", by, f"c: card text · {self.count_label[0]}: numbers")
         yield from self.compose_extras()
 
     def compose_extras(self) -> ComposeResult:
         """Rows after the players' (a rummy flag, rummy calls)."""
         yield from ()
-
-    def last_way(self) -> str:
-        """Counts typed the way the last round was, so a table that types numbers keeps to it."""
-        rounds = self.session.rounds
-        return self.count_key if rounds and self.count_key in rounds[-1] else CARDS
 
     def read(self) -> Round:
         out = self.picked("out")
@@ -62,10 +59,18 @@ class GoingOutEntry(RoundEntry):
             if way == CARDS and not self.text(path):
                 # A forgotten row must not pass as "held nothing": that is money.
                 raise RuleError(path, f"type the cards {name} held")
-            held[name] = self.text(path) if way == CARDS else self.whole(path)
+            held[name] = self.text(path) if way == CARDS else self.count(path)
         round_: Round = {"out": out, way: held}
         round_.update(self.read_extras())
         return round_
+
+    def count(self, path: str) -> int:
+        """A count typed as a number; cards typed here instead are told how to switch."""
+        try:
+            return self.whole(path)
+        except RuleError as error:
+            switch = "to type cards, press c at Typed as, below the players"
+            raise RuleError(path, f"{error.message}; {switch}") from None
 
     def read_extras(self) -> Round:
         return {}
@@ -80,6 +85,14 @@ class GoingOutEntry(RoundEntry):
 
     def fill_extras(self, round_: Mapping[str, Any]) -> None:
         """Put back what ``read_extras`` read."""
+
+    @on(ValueChanged)
+    def way_changed(self, event: ValueChanged) -> None:
+        """Switching between cards and counts takes away every player's error: each was
+        about text read the other way."""
+        if event.control is self.control("by", Choice):
+            for name in self.players:
+                self.row(f"{CARDS}.{name}").clear_error()
 
     def preview(self) -> None:
         out = self.control("out", Choice).value
