@@ -194,6 +194,9 @@ async def test_a_limit_poker_game_a_called_raise_then_a_fold_to_a_bet(store: Sto
 
         settle = settle_screen(pilot)
         assert str(settle.query_one("#payments").content) == "Bob pays Ann $2.00"
+        # The points beside the winner do not decide a limit-poker game: the chips do.
+        note = str(settle.query_one("#note").content)
+        assert note == "Decided by the chips won: Ann +8, Bob −8"
         saved = store.load(session_id)
         assert saved.rounds[1] == {"wild": "Q", "pot": {"Ann": 1, "Bob": 5}, "folded": "Ann"}
         assert saved.info["game_points"] == {"Ann": 8, "Bob": -8}

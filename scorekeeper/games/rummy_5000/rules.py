@@ -411,6 +411,24 @@ highest total wins (ties share), paid as at the end."""
             ]
         return lines
 
+    def end_note(self, setup: Setup, state: State) -> str | None:
+        """A two-hand game is won on the chips (or game points) it moved, not on the
+        points beside them: the box that names the winner shows them."""
+        options = setup.options
+        if not (options["doubling"] or options["limit_poker"]):
+            return None
+        what = "chips won" if options["limit_poker"] else "game points"
+        return f"Decided by the {what}: {_signed(setup, state.info['game_points'])}"
+
+    def end_facts(self, setup: Setup, before: State, after: State) -> RoundFacts:
+        """The end of a two-hand game says each player's chips or game points as it ended."""
+        facts = super().end_facts(setup, before, after)
+        if not (setup.options["doubling"] or setup.options["limit_poker"]):
+            return facts
+        points = after.info["game_points"]
+        players = {name: {"game points": str(points[name])} for name in setup.players}
+        return RoundFacts(facts.table, players)
+
     def option_words(self, setup: Setup) -> list[str]:
         options = setup.options
         words = [OPTION_WORDS[name] for name in OPTION_WORDS if options[name]]
