@@ -94,7 +94,10 @@ def standings_of(session: Session) -> list[Standing]:
             Standing(
                 place=place,
                 name=name,
-                figure=digits_text(amount(shown[name], "points" if points else game.unit)),
+                # A balance is signed as everywhere else (+$0.48); a points total is not.
+                figure=digits_text(
+                    amount(shown[name], "points" if points else game.unit, signed=not points)
+                ),
                 aside=amount(session.balances[name], money, signed=True) if money_moved else "",
                 leads=name in leaders,
                 deals=name == session.dealer and not session.finished,
