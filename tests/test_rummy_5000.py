@@ -502,7 +502,8 @@ GOOD = hand("Ann", {"Ann": 100, "Bob": 50, "Cy": 0}, {"Bob": 10})
         ({"melded": {"Ann": 0, "Bob": 50, "Cy": 0}}, "melded.Ann"),
         ({"melded": [100, 50, 0]}, "melded"),
         ({"in_hand": {"Ann": 0, "Bob": 7, "Cy": 0}}, "in_hand.Bob"),
-        ({"cards": {}}, "cards"),
+        ({"cards": {"Bob": {"melded": "K K K K K"}}}, "melded.Bob"),
+        ({"cards": {"Bob": {"melds": "K K K K K"}}}, "cards.Bob.melds"),
         ({"bid": 5}, "bid"),
     ],
 )
@@ -550,9 +551,23 @@ def test_a_cards_entry_takes_only_melded_and_hand() -> None:
     refused(rummy(), round_, "cards.Cy")
 
 
-def test_points_and_cards_together_are_refused() -> None:
-    round_ = {**cards_hand(Ann=("K K K", ""), Bob=("", ""), Cy=("", "")), "melded": {}}
-    refused(rummy(), round_, "cards")
+def test_points_and_cards_mix_player_by_player_but_one_part_is_given_once() -> None:
+    """docs/rules.md, 5000 Rummy, example with wild 10s: Ann's melds as card text, her
+    going out and Bob's hand as points, Cy's hand as cards and his melds as nothing."""
+    session = rummy()
+    round_ = {
+        "wild": "10",
+        "out": "Ann",
+        "cards": {"Ann": {"melded": "10 10 K K K 5 6 7"}, "Cy": {"hand": "A 2"}},
+        "melded": {"Bob": 600},
+        "in_hand": {"Ann": 0, "Bob": 210},
+    }
+    session.record(round_)
+    assert session.totals == {"Ann": 645, "Bob": 390, "Cy": -205}
+    twice = {**round_, "melded": {"Ann": 445, "Bob": 600}}
+    refused(rummy(), twice, "melded.Ann")
+    nobody = {**round_, "in_hand": {"Ann": 0}}
+    refused(rummy(), nobody, "in_hand.Bob")
 
 
 @given(plans())
@@ -576,3 +591,23 @@ def test_tied_winners_share_what_the_others_pay_and_tally_one_game(plan: dict[st
         sides = 2 if options["partners"] else 1
         assert sum(games.values()) == sides
         assert all(games[name] == 0 for name in session.players if name not in winners)
+
+
+def test_money_cards_are_counted_where_cards_were_typed_and_typed_where_points_were() -> None:
+    """docs/rules.md, 5000 Rummy, money cards: Ann's melds typed as cards show a Q♥ 7♥
+    pair; Bob's melds typed as points come with his pair typed beside them."""
+    round_ = {
+        "wild": "5",
+        "out": "Ann",
+        "cards": {"Ann": {"melded": "QH 7H K K K"}},
+        "melded": {"Bob": 100, "Cy": 0},
+        "in_hand": {"Ann": 0, "Bob": 0, "Cy": 10},
+        "money_pairs": {"Bob": 1},
+    }
+    session = rummy(money_cards=True)
+    session.record(round_)
+    # Ann 45 melded + 200 out + 100 pair; Bob 100 + 100 pair; Cy -10.
+    assert session.totals == {"Ann": 345, "Bob": 200, "Cy": -10}
+    refused(
+        rummy(money_cards=True), {**round_, "money_pairs": {"Ann": 0, "Bob": 1}}, "money_pairs.Ann"
+    )

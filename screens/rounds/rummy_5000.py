@@ -1,9 +1,10 @@
 """5000 Rummy round entry: the wild rank, who went out, the bonus, and everyone's cards.
 
 Each player's melded and in-hand cards are typed either as points (``445``) or as card
-text (``10 10 K K K 5 6 7``), valued live with the hand's wild rank by
-``scorekeeper.games.rummy_5000.hands``. As soon as any of them holds card text the hand is
-counted from cards, since the game takes one or the other for the whole hand.
+text (``10 10 K K K 5 6 7``), each field read on its own, so one player's hand counted on
+paper and another's read off the cards mix in one hand; card text is valued live with the
+hand's wild rank by ``scorekeeper.games.rummy_5000.hands``. The hand of the player who
+went out holds nothing: its field is skipped.
 
 The variations add rows: the doubling cube and the limit-poker pot, logged by the widgets in
 ``screens.widgets.stakes``. Money cards add who melded a Q♥ 7♥ pair and who was caught
@@ -106,29 +107,44 @@ class Rummy5000Entry(RoundEntry):
         return round_
 
     def counted_from_cards(self) -> bool:
-        """Whether any hand holds card text: then every hand is read as cards."""
-        return any(
-            not POINTS.fullmatch(self.text(f"{part}.{name}"))
+        """Whether any field holds card text."""
+        return any(self.is_card_text(path) for path in self.hand_paths())
+
+    def hand_paths(self) -> list[str]:
+        """Every hand field that is typed in: the hand of who went out holds nothing."""
+        out = self.went_out()
+        return [
+            f"{part}.{name}"
             for name in self.players
             for part in ("melded", "in_hand")
-        )
+            if not (part == "in_hand" and name == out)
+        ]
+
+    def went_out(self) -> str | None:
+        out = self.control("out", Choice)
+        return out.value if out.is_picked else None
+
+    def is_card_text(self, path: str) -> bool:
+        return not POINTS.fullmatch(self.text(path))
 
     def hands(self) -> Round:
-        """Melded and in-hand points, or everyone's card text if any hand holds cards."""
-        if self.counted_from_cards():
-            return {
-                "cards": {
-                    name: {
-                        "melded": self.text(f"melded.{name}"),
-                        "hand": self.text(f"in_hand.{name}"),
-                    }
-                    for name in self.players
-                }
-            }
-        return {
-            part: {name: self.whole(f"{part}.{name}", blank=0) for name in self.players}
-            for part in ("melded", "in_hand")
-        }
+        """Each field on its own: card text as cards, a number as points. A blank field is
+        nothing either way; it joins the cards once any are typed, so a hand typed as cards
+        is recorded as cards alone."""
+        typed = set(self.hand_paths())
+        with_cards = self.counted_from_cards()
+        cards: dict[str, dict[str, str]] = {}
+        points: dict[str, dict[str, int]] = {"melded": {}, "in_hand": {}}
+        for name in self.players:
+            for part, key in (("melded", "melded"), ("hand", "in_hand")):
+                path = f"{key}.{name}"
+                text = self.text(path) if path in typed else ""
+                if with_cards and (not text or self.is_card_text(path)):
+                    cards.setdefault(name, {})[part] = text
+                else:
+                    points[key][name] = self.whole(path, blank=0) if text else 0
+        round_: Round = {"cards": cards} if cards else {}
+        return round_ | {key: given for key, given in points.items() if given}
 
     def counts(self, path: str) -> dict[str, int]:
         """``a, bob a`` → Ann 2, Bob 1: each name (or its start) once per card."""
@@ -168,12 +184,11 @@ class Rummy5000Entry(RoundEntry):
         if "bonus" in round_:
             self.put("bonus", round_["bonus"])
         for name in self.players:
-            if "cards" in round_:
-                self.put(f"melded.{name}", round_["cards"][name].get("melded", ""))
-                self.put(f"in_hand.{name}", round_["cards"][name].get("hand", ""))
-            else:
-                self.put(f"melded.{name}", round_["melded"][name])
-                self.put(f"in_hand.{name}", round_["in_hand"][name])
+            cards = round_.get("cards", {}).get(name, {})
+            for part, key in (("melded", "melded"), ("hand", "in_hand")):
+                given = round_.get(key, {})
+                value = cards[part] if part in cards else given.get(name, "")
+                self.put(f"{key}.{name}", value)
         if self.options["money_cards"]:
             for path in ("money_pairs", "queens_caught"):
                 counts = round_.get(path, {})
@@ -213,17 +228,22 @@ class Rummy5000Entry(RoundEntry):
                 row.show_note(row.control.hint())
                 folded = row.control.lost_unplayed() or folded
         self.note("out", f"{folded}: the hand is not counted" if folded else "")
+        out = self.went_out()
         for row in self.rows():
-            # A folded hand is not played out: its rows are skipped until the fold is undone.
+            # A folded hand is not played out: its rows are skipped until the fold is undone;
+            # the hand of who went out holds nothing, so its row is skipped too.
             if row.path not in STAKES_ROWS:
-                row.control.disabled = folded is not None
+                row.control.disabled = folded is not None or row.path == f"in_hand.{out}"
         wild = self.control("wild", Choice).value
         cards = self.counted_from_cards()
         scores = self.scores()
         for name in self.players:
             for part in ("melded", "in_hand"):
                 path = f"{part}.{name}"
-                notes = [self.cards_note(path, wild)] if cards else []
+                if part == "in_hand" and name == out:
+                    notes = ["went out: holds nothing"]
+                else:
+                    notes = [self.cards_note(path, wild)] if self.is_card_text(path) else []
                 if part == "in_hand" and scores is not None:
                     notes.append(f"hand {amount(scores[name], 'points', signed=True)}")
                 self.note(path, ", ".join(note for note in notes if note))
@@ -235,12 +255,16 @@ class Rummy5000Entry(RoundEntry):
                 except RuleError as error:
                     self.note(path, error.message)
                     continue
+                typed = ", ".join(f"{name} {count}" for name, count in counts.items())
                 if cards:
+                    # Counted where cards were typed; a count typed for a hand typed as
+                    # points is the game's to take beside them.
                     found = counted[path] if counted else {}
                     shown = ", ".join(f"{name} {n}" for name, n in found.items() if n) or "none"
-                    self.note(path, f"counted from the cards: {shown}")
+                    typed = f"; typed {typed}" if typed else ""
+                    self.note(path, f"counted from the cards: {shown}{typed}")
                 else:
-                    self.note(path, ", ".join(f"{name} {count}" for name, count in counts.items()))
+                    self.note(path, typed)
 
     def money_cards_counted(self) -> Mapping[str, Mapping[str, int]] | None:
         """The money cards the game counts in the card text typed, once it can read it."""

@@ -21,12 +21,13 @@ async def test_the_rules_example_typed_as_cards_is_valued_with_tens_wild() -> No
     session = Session.new("rummy-5000", ["Ann", "Bob", "Cy"])
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press("1", "down", "a", "down", "down", *"10 10 K K K 5 6 7", "down")
+        # Ann went out: her hand is skipped, so Down from her melds is Bob's.
+        await pilot.press("1", "down", "a", "down", "down", *"10 10 K K K 5 6 7")
         await pilot.press("down", *"A A A", "down", *"10 Q", "down", "down", *"A 2")
         await pilot.pause()
         entry = entry_of(host)
         assert entry.row("melded.Ann").note_text == "= 445"
-        assert entry.row("in_hand.Ann").note_text == "hand +645"
+        assert entry.row("in_hand.Ann").note_text == "went out: holds nothing, hand +645"
         assert entry.row("in_hand.Bob").note_text == "= 210, hand +390"
         assert entry.row("in_hand.Cy").note_text == "= 205, hand −205"
         await pilot.press("enter")
@@ -36,21 +37,44 @@ async def test_the_rules_example_typed_as_cards_is_valued_with_tens_wild() -> No
     assert session.dealer == "Bob"
 
 
-async def test_cards_left_in_the_hand_of_who_went_out_are_refused_at_that_row() -> None:
+async def test_the_hand_of_who_went_out_is_skipped_and_says_it_holds_nothing() -> None:
     session = Session.new("rummy-5000", ["Ann", "Bob", "Cy"])
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press("5", "down", "a", "down", "down", *"K K K", "down", *"5", "enter")
+        # Ann went out: Down from her melds lands on Bob's, and the 5 is his.
+        await pilot.press("5", "down", "a", "down", "down", *"K K K", "down", *"5")
         await pilot.pause()
         entry = entry_of(host)
-        assert entry.row("in_hand.Ann").error_text == (
-            "Ann went out, so no cards were left in Ann's hand"
-        )
-        assert entry.text("in_hand.Ann") == "5"
-        assert session.rounds == []
-        await pilot.press("backspace", "enter")
+        assert entry.row("in_hand.Ann").control.disabled
+        assert entry.row("in_hand.Ann").note_text.startswith("went out: holds nothing")
+        assert entry.text("melded.Bob") == "5"
+        await pilot.press("enter")
         await pilot.pause()
-    assert session.totals == {"Ann": 230, "Bob": 0, "Cy": 0}
+    assert session.totals == {"Ann": 230, "Bob": 5, "Cy": 0}
+
+
+async def test_points_and_cards_mix_player_by_player_and_no_other_field_turns_red() -> None:
+    """docs/rules.md, 5000 Rummy, example with wild 10s: Ann's melds as cards, Bob's hand
+    counted on paper as points, Cy's cards in hand typed as cards."""
+    session = Session.new("rummy-5000", ["Ann", "Bob", "Cy"])
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1", "down", "a", "down", "down", *"10 10 K K K 5 6 7")
+        await pilot.press("down", *"600", "down", *"210", "down", "down", *"A 2")
+        await pilot.pause()
+        entry = entry_of(host)
+        assert entry.row("melded.Ann").note_text == "= 445"
+        assert entry.row("in_hand.Bob").note_text == "hand +390"
+        assert entry.row("in_hand.Cy").note_text == "= 205, hand −205"
+        assert not [row.path for row in entry.rows() if row.error_text]
+        await pilot.press("enter")
+        await pilot.pause()
+    assert session.totals == {"Ann": 645, "Bob": 390, "Cy": -205}
+    assert session.rounds[0]["cards"] == {
+        "Ann": {"melded": "10 10 K K K 5 6 7", "hand": ""},
+        "Cy": {"melded": "", "hand": "A 2"},
+    }
+    assert session.rounds[0]["melded"] == {"Bob": 600}
 
 
 async def test_points_that_are_no_multiple_of_5_are_refused_then_corrected() -> None:
@@ -228,7 +252,7 @@ async def test_money_cards_are_typed_as_who_melded_or_was_caught() -> None:
     session = Session.new("rummy-5000", ["Ann", "Bob", "Cy"], options={"money_cards": True})
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press("5", "down", "a", "down", "down", *"100", "down", "down", *"20")
+        await pilot.press("5", "down", "a", "down", "down", *"100", "down", *"20")
         await pilot.press("down", "down", "down", "down", "a", "down", "b")
         await pilot.pause()
         entry = entry_of(host)
@@ -248,7 +272,7 @@ async def test_editing_a_poker_hand_keeps_the_pot_as_recorded_unless_retyped() -
     async with host.run_test(size=(80, 24)) as pilot:
         entry = entry_of(host)
         assert str(entry.control("pot", PotLog).render()) == "pot 18 (Ann 9, Bob 9): as recorded"
-        await pilot.press("down", *["down"] * 5, *"600", "enter")
+        await pilot.press("down", *["down"] * 4, *"600", "enter")
         await pilot.pause()
     assert session.rounds[0]["pot"] == {"Ann": 9, "Bob": 9}
     assert session.info["game_points"] == {"Ann": -9, "Bob": 9}
@@ -369,11 +393,11 @@ async def test_money_cards_are_counted_from_the_cards_typed_and_a_wrong_count_re
     session = Session.new("rummy-5000", ["Ann", "Bob", "Cy"], options={"money_cards": True})
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press("5", "down", "a", "down", "down", *"QH 7H 9 9 9", "down", "down")
+        await pilot.press("5", "down", "a", "down", "down", *"QH 7H 9 9 9", "down")
         await pilot.press(*"9 9 9", "down", *"QH", "down", "down", "down", "b")
         await pilot.pause()
         entry = entry_of(host)
-        assert entry.row("money_pairs").note_text == "counted from the cards: Ann 1"
+        assert entry.row("money_pairs").note_text == "counted from the cards: Ann 1; typed Bob 1"
         assert entry.row("queens_caught").note_text == "counted from the cards: Bob 1"
         await pilot.press("enter")
         await pilot.pause()

@@ -31,13 +31,15 @@ def settle_screen(pilot: Pilot[None]) -> SettleScreen:
     return screen
 
 
-async def hands(pilot: Pilot[None], *points: tuple[str, str]) -> None:
-    """Each player's melded and in-hand points, in seat order, then Enter."""
+async def hands(pilot: Pilot[None], *points: tuple[str, str | None]) -> None:
+    """Each player's melded and in-hand points, in seat order, then Enter; ``None`` for
+    the hand of who went out, which holds nothing and is skipped."""
     for melded, held in points:
         await put(pilot, melded)
         await pilot.press("down")
-        await put(pilot, held)
-        await pilot.press("down")
+        if held is not None:
+            await put(pilot, held)
+            await pilot.press("down")
     await pilot.press("enter")
     await pilot.pause()
 
@@ -57,7 +59,7 @@ async def test_a_game_to_1000_with_a_mistake_an_undo_and_an_edit_ends_in_settlin
         # Hand 1, fives wild: Ann goes out. Cy's 85 melded is typed 87: refused at his row.
         await pilot.press("r", "5", "down", "a", "down", "down")
         assert entry(pilot).title_text() == "Hand 1 · Ann deals · Bob plays first"
-        await hands(pilot, ("300", ""), ("120", "15"), ("87", "20"))
+        await hands(pilot, ("300", None), ("120", "15"), ("87", "20"))
         assert "Cy: 87 is not a multiple of 5" in (entry(pilot).row("melded.Cy").error_text or "")
         assert store.load(session_id).rounds == []
         await pilot.press(*"85")  # the refused 87 is selected: typing replaces it
@@ -71,13 +73,13 @@ async def test_a_game_to_1000_with_a_mistake_an_undo_and_an_edit_ends_in_settlin
 
         # Hand 2, kings wild: Bob goes out with 400 melded; undone (confirmed): it was 350.
         await pilot.press("r", "k", "down", "b", "down", "down")
-        await hands(pilot, ("100", "50"), ("400", ""), ("", "30"))
+        await hands(pilot, ("100", "50"), ("400", None), ("", "30"))
         assert store.load(session_id).totals == {"Ann": 550, "Bob": 705, "Cy": 35}
         await pilot.press("u", "y")
         await pilot.pause()
         assert store.load(session_id).totals == {"Ann": 500, "Bob": 105, "Cy": 65}
         await pilot.press("r", "k", "down", "b", "down", "down")
-        await hands(pilot, ("100", "50"), ("350", ""), ("", "30"))
+        await hands(pilot, ("100", "50"), ("350", None), ("", "30"))
         assert store.load(session_id).totals == {"Ann": 550, "Bob": 655, "Cy": 35}
 
         # Ann melded 350 in hand 1, not 300: its line, Enter, down to her melds, retype.
@@ -92,7 +94,8 @@ async def test_a_game_to_1000_with_a_mistake_an_undo_and_an_edit_ends_in_settlin
         await pilot.press("r", "a", "down", "a", "down", "f", "down")
         await pilot.pause()
         assert entry(pilot).dealer == "Cy"
-        await pilot.press(*"200", "down", "down", "down", *"100", "down", *"50", "down")
+        # Ann's hand is skipped: she went out. Bob holds 100, Cy melded 50.
+        await pilot.press(*"200", "down", "down", *"100", "down", *"50", "down")
         await pilot.pause()
         outcome = str(entry(pilot).query_one("#outcome").content)
         assert outcome == (
@@ -139,7 +142,7 @@ async def test_a_doubling_game_a_gammoned_hand_then_a_fold_to_a_double(store: St
         await pilot.pause()
         assert entry(pilot).row("doubles").note_text == "d Ann doubles · ⌫ back"
         await pilot.press("down", "down", "a", "down", "down")
-        await hands(pilot, ("100", ""), ("50", "400"))
+        await hands(pilot, ("100", None), ("50", "400"))
         saved = store.load(session_id)
         assert saved.rounds[0]["stake"] == 2
         assert saved.balances == {"Ann": 600, "Bob": -600}
@@ -182,7 +185,7 @@ async def test_a_limit_poker_game_a_called_raise_then_a_fold_to_a_bet(store: Sto
         pot = str(entry(pilot).query_one("#fields").query_one("StakesLog").render())
         assert pot == "pot 18 (Ann 9, Bob 9): Bob bets 3, Ann raises 5, Bob calls"
         await pilot.press("down", "a", "down", "down")
-        await hands(pilot, ("300", ""), ("100", "20"))
+        await hands(pilot, ("300", None), ("100", "20"))
         assert store.load(session_id).balances == {"Ann": 225, "Bob": -225}
 
         # Hand 2, Bob deals: Ann checks, Bob bets 12: over the limit of 10, refused.

@@ -6,11 +6,13 @@ it is not taken for a game of its own.
 
 A played-out hand is ``{"wild": "5", "out": name or null, "bonus": "out" | "first_turn" |
 "no_draw", "melded": {name: points}, "in_hand": {name: points}}``, or with ``"cards":
-{name: {"melded": "...", "hand": "..."}}`` instead of the points. ``bonus`` may be left
-out when someone went out (it is then "out") and must be left out when nobody did.
+{name: {"melded": "...", "hand": "..."}}`` instead of the points. The two mix: each
+player's melded cards and cards in hand are given once, as points or as card text (a
+part missing from a player's card text, with no points for it, is nothing). ``bonus`` may
+be left out when someone went out (it is then "out") and must be left out when nobody did.
 With money cards: ``"money_pairs"`` and ``"queens_caught"``, counts by name (missing = 0),
-typed beside points; beside cards they are counted from the card text (a Q♥ is typed with
-its suit, ``QH`` or ``Q♥``), and a count given that disagrees with the cards is refused.
+typed beside points; where a player's cards are card text they are counted from it (a Q♥
+is typed with its suit, ``QH`` or ``Q♥``), and a count given that disagrees is refused.
 """
 
 from __future__ import annotations
@@ -103,21 +105,18 @@ def read_hand(setup: Setup, round_: Mapping[str, Any]) -> Hand:
         raise RuleError("out", "is missing: name who went out, or null if the stock ran out")
     out = None if round_["out"] is None else as_player(round_["out"], "out", players)
     bonus = _bonus(round_.get("bonus"), out)
-    as_points = "melded" in round_ or "in_hand" in round_
-    if as_points == ("cards" in round_):
-        raise RuleError("cards", "give either melded and in_hand points, or the cards (not both)")
-    if as_points:
-        melded, in_hand = _points(round_, "melded", players), _points(round_, "in_hand", players)
-    else:
-        melded, in_hand = _card_points(round_["cards"], players, wild)
+    if not any(key in round_ for key in PART_KEYS.values()) and "cards" not in round_:
+        raise RuleError("cards", "give each player's melded and in_hand points, or the cards")
+    melded, in_hand, fields = _hand_points(round_, players, wild)
     if out is not None:
         if in_hand[out]:
-            field = f"in_hand.{out}" if as_points else f"cards.{out}.hand"
+            field = fields[(out, "hand")]
             raise RuleError(field, f"{out} went out, so no cards were left in {out}'s hand")
         if not melded[out]:
-            field = f"melded.{out}" if as_points else f"cards.{out}.melded"
+            field = fields[(out, "melded")]
             raise RuleError(field, f"{out} went out, so {out} must have melded cards")
-    counted = None if as_points else money_cards_in(round_["cards"], players, wild, out)
+    cards = round_.get("cards")
+    counted = None if cards is None else money_cards_in(cards, fields, wild, out)
     counts = _money_card_counts(setup, round_, wild, out, counted)
     money = {
         name: MONEY_PAIR * counts["money_pairs"][name]
@@ -141,76 +140,96 @@ def _bonus(bonus: object, out: str | None) -> int:
     return BONUSES[bonus]
 
 
-def _points(round_: Mapping[str, Any], key: str, players: Sequence[str]) -> dict[str, int]:
-    if key not in round_:
-        raise RuleError(key, "is missing: give both melded and in_hand for every player")
-    given = player_map(round_[key], key, players)
-    points = {}
-    for name in players:
-        field = f"{key}.{name}"
-        if name not in given:
-            raise RuleError(field, f"{name} is missing: give every player's {key} points")
-        points[name] = as_int(given[name], field, 0)
-        if points[name] % 5:
-            raise RuleError(
-                field,
-                f"{name}: {points[name]} is not a multiple of 5 — cards count 5, 10, "
-                "100, 200 or 400",
-            )
-    return points
+PART_KEYS = {"melded": "melded", "hand": "in_hand"}
+"""Each part of a player's cards, and the key its points are given under."""
 
 
-def _card_points(
-    value: object, players: Sequence[str], wild: str
-) -> tuple[dict[str, int], dict[str, int]]:
-    """Melded and in-hand points from card text, refusing more cards than the 104 hold."""
-    given = player_map(value, "cards", players)
-    ranks: dict[str, int] = {}
-    cards: dict[Card, int] = {}
-    values = _rank_values(wild)
-    points: dict[str, dict[str, int]] = {"melded": {}, "hand": {}}
-    for name in players:
-        if name not in given:
-            raise RuleError(f"cards.{name}", f"{name} is missing: give everyone's cards")
-        entry = as_mapping(given[name], f"cards.{name}")
+def _hand_points(
+    round_: Mapping[str, Any], players: Sequence[str], wild: str
+) -> tuple[dict[str, int], dict[str, int], dict[tuple[str, str], str]]:
+    """Melded and in-hand points, each player's part read from its points or its card
+    text (never both), and the field each came from, for a later refusal to name."""
+    for key in PART_KEYS.values():
+        if "cards" not in round_ and key not in round_:
+            raise RuleError(key, "is missing: give both melded and in_hand for every player")
+    cards = player_map(round_.get("cards", {}), "cards", players)
+    given = {part: player_map(round_.get(key, {}), key, players) for part, key in PART_KEYS.items()}
+    entries = {name: as_mapping(cards[name], f"cards.{name}") for name in cards}
+    for name, entry in entries.items():
         for part in entry:
-            if part not in points:
+            if part not in PART_KEYS:
                 raise RuleError(f"cards.{name}.{part}", "give only melded and hand card text")
-        for part, counted in points.items():
-            field = f"cards.{name}.{part}"
-            total = 0
-            for card in parse_cards(entry.get(part, ""), field):
-                if card.rank == JOKER:
-                    raise RuleError(field, JOKER_REFUSED)
-                ranks[card.rank] = seen = ranks.get(card.rank, 0) + 1
-                if seen > COPIES_OF_RANK:
-                    raise RuleError(field, f"the 104 cards hold only {COPIES_OF_RANK} of each rank")
-                if card.suit:
-                    cards[card] = seen = cards.get(card, 0) + 1
-                    if seen > COPIES_OF_CARD:
-                        raise RuleError(
-                            field, f"the 104 cards hold only {COPIES_OF_CARD} of each card"
-                        )
-                total += values[card.rank]
-            counted[name] = total
-    return points["melded"], points["hand"]
+    points: dict[str, dict[str, int]] = {part: {} for part in PART_KEYS}
+    fields: dict[tuple[str, str], str] = {}
+    counter = _CardCounter(_rank_values(wild))
+    for name in players:
+        for part, key in PART_KEYS.items():
+            typed = name in entries and part in entries[name]
+            if typed and name in given[part]:
+                raise RuleError(
+                    f"{key}.{name}", f"{name}'s {key} is given as points and as cards: give one"
+                )
+            if typed or (name in entries and name not in given[part]):
+                field = fields[(name, part)] = f"cards.{name}.{part}"
+                points[part][name] = counter.count(entries[name].get(part, ""), field)
+                continue
+            field = fields[(name, part)] = f"{key}.{name}"
+            if name not in given[part]:
+                if "cards" in round_ and not any(name in points for points in given.values()):
+                    raise RuleError(f"cards.{name}", f"{name} is missing: give everyone's cards")
+                raise RuleError(field, f"{name} is missing: give every player's {key} points")
+            points[part][name] = as_int(given[part][name], field, 0)
+            if points[part][name] % 5:
+                raise RuleError(
+                    field,
+                    f"{name}: {points[part][name]} is not a multiple of 5 — cards count 5, 10, "
+                    "100, 200 or 400",
+                )
+    return points["melded"], points["hand"], fields
+
+
+class _CardCounter:
+    """Values card text, refusing more cards over the whole hand than the 104 hold."""
+
+    def __init__(self, values: Mapping[str, int]) -> None:
+        self.values = values
+        self.ranks: dict[str, int] = {}
+        self.cards: dict[Card, int] = {}
+
+    def count(self, text: object, field: str) -> int:
+        total = 0
+        for card in parse_cards(text, field):
+            if card.rank == JOKER:
+                raise RuleError(field, JOKER_REFUSED)
+            self.ranks[card.rank] = seen = self.ranks.get(card.rank, 0) + 1
+            if seen > COPIES_OF_RANK:
+                raise RuleError(field, f"the 104 cards hold only {COPIES_OF_RANK} of each rank")
+            if card.suit:
+                self.cards[card] = seen = self.cards.get(card, 0) + 1
+                if seen > COPIES_OF_CARD:
+                    raise RuleError(field, f"the 104 cards hold only {COPIES_OF_CARD} of each card")
+            total += self.values[card.rank]
+        return total
 
 
 def money_cards_in(
-    cards: Mapping[str, Any], players: Sequence[str], wild: str, out: str | None
+    cards: Mapping[str, Any], typed: Mapping[tuple[str, str], str], wild: str, out: str | None
 ) -> dict[str, dict[str, int]]:
-    """The money cards card text shows: natural Q♥ 7♥ pairs among each player's melded
-    cards, and natural Q♥ left in hand when someone went out (``cards`` already checked)."""
+    """The money cards card text shows: natural Q♥ 7♥ pairs in each player's melded cards
+    and natural Q♥ left in hand when someone went out, for the parts ``typed`` as card
+    text (``cards`` already checked). A part given as points is left out: its count is typed."""
     pairs, caught = {}, {}
-    for name in players:
-        melded = parse_cards(cards[name].get("melded", ""))
-        held = parse_cards(cards[name].get("hand", ""))
-        natural = wild not in (QUEEN_OF_HEARTS.rank, SEVEN_OF_HEARTS.rank)
-        pairs[name] = (
-            min(melded.count(QUEEN_OF_HEARTS), melded.count(SEVEN_OF_HEARTS)) if natural else 0
-        )
-        caught_now = out is not None and wild != QUEEN_OF_HEARTS.rank
-        caught[name] = held.count(QUEEN_OF_HEARTS) if caught_now else 0
+    natural = wild not in (QUEEN_OF_HEARTS.rank, SEVEN_OF_HEARTS.rank)
+    caught_now = out is not None and wild != QUEEN_OF_HEARTS.rank
+    for (name, part), field in typed.items():
+        if not field.startswith("cards."):
+            continue
+        held = parse_cards(cards[name].get(part, ""))
+        if part == "melded":
+            queens, sevens = held.count(QUEEN_OF_HEARTS), held.count(SEVEN_OF_HEARTS)
+            pairs[name] = min(queens, sevens) if natural else 0
+        else:
+            caught[name] = held.count(QUEEN_OF_HEARTS) if caught_now else 0
     return {"money_pairs": pairs, "queens_caught": caught}
 
 
@@ -235,10 +254,10 @@ def _money_card_counts(
         counts[key] = {name: as_int(given.get(name, 0), f"{key}.{name}", 0) for name in players}
         if counted is None:
             continue
-        for name in given:
-            if counts[key][name] != counted[key][name]:
-                raise RuleError(f"{key}.{name}", _disagrees(key, name, counted[key][name]))
-        counts[key] = dict(counted[key])
+        for name, shown in counted[key].items():
+            if name in given and counts[key][name] != shown:
+                raise RuleError(f"{key}.{name}", _disagrees(key, name, shown))
+            counts[key][name] = shown
     pairs, caught = counts["money_pairs"], counts["queens_caught"]
     if wild in ("Q", "7") and any(pairs.values()):
         raise RuleError("money_pairs", f"with {wild}s wild there is no natural Q♥ and 7♥ pair")

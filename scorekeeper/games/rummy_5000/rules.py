@@ -467,8 +467,9 @@ highest total wins (ties share), paid as at the end."""
             for name, player in players.items():
                 player |= {"melded": hand.melded[name], "held": hand.in_hand[name]}
                 if "cards" in round_:
-                    player["melded cards"] = round_["cards"][name].get("melded", "")
-                    player["held cards"] = round_["cards"][name].get("hand", "")
+                    typed = round_["cards"].get(name, {})
+                    player["melded cards"] = typed.get("melded", "")
+                    player["held cards"] = typed.get("hand", "")
                 if setup.options["money_cards"]:
                     player["money cards"] = hand.money_cards[name]
                 player["hand score"] = scores[name]
