@@ -101,10 +101,10 @@ class GoingOutEntry(RoundEntry):
             path = f"{CARDS}.{name}"
             control = self.control(path, Input)
             control.disabled = name == out
+            control.placeholder = "cards held, e.g. K 9 A" if by_cards else self.count_label
             if name == out:
                 self.note(path, "went out")
                 continue
-            control.placeholder = "cards held, e.g. K 9 A" if by_cards else self.count_label
             self.note(path, self.count_note(control.value, path) if by_cards else "")
 
     def count_note(self, text: str, path: str) -> str:
