@@ -596,3 +596,19 @@ def test_the_rules_limit_poker_example_ann_wins_bob_s_4_chips() -> None:
     session.record(played(300, 100, pot=dict(pot.chips)))
     assert session.info["game_points"] == {"Ann": 4, "Bob": -4}
     assert session.balances == {"Ann": 20, "Bob": -20}
+
+
+def test_a_two_hand_game_stopped_early_says_the_chips_that_decided_it() -> None:
+    """docs/rules.md, 5000 Rummy, limit poker: the chips won decide the game, not the
+    points; stopped after hand 1, Bob folded in the betting and Ann took the antes."""
+    session = poker(stake=25)
+    session.record(folded("Bob", pot={"Ann": 1, "Bob": 1}))
+    session.record({"end": True})
+    assert session.winners == ("Ann",)
+    game = session.game
+    assert game.end_note(session.setup, session.state) == "Decided by the chips won: Ann +1, Bob −1"
+    facts = game.end_facts(session.setup, session.state_before(1), session.state)
+    assert {name: row["game points"] for name, row in facts.players.items()} == {
+        "Ann": "1",
+        "Bob": "-1",
+    }
