@@ -82,6 +82,7 @@ class RoundEntry(ModalScreen[Round | None]):
         index: int | None = None,
     ) -> None:
         super().__init__(classes="round-entry")
+        self.rows_by_path: dict[str, FieldRow] = {}
         self.session = session
         self.setup = session.setup
         self.players = session.players
@@ -227,10 +228,16 @@ class RoundEntry(ModalScreen[Round | None]):
         return list(self.query(FieldRow))
 
     def row(self, path: str) -> FieldRow:
-        for row in self.query(FieldRow):
-            if row.path == path:
-                return row
-        raise KeyError(path)
+        """The row at ``path``. Remembered: a preview reads every row on each key, and a
+        walk of the whole entry per read made typing lag with many players. A row taken
+        away (a bet removed) is found again by a fresh walk."""
+        row = self.rows_by_path.get(path)
+        if row is None or not row.is_attached or row.path != path:
+            self.rows_by_path = {row.path: row for row in self.query(FieldRow)}
+            row = self.rows_by_path.get(path)
+        if row is None:
+            raise KeyError(path)
+        return row
 
     def note(self, path: str, text: str) -> None:
         self.row(path).show_note(text)
