@@ -23,13 +23,15 @@ from screens.problem import LockedApp, ProblemApp
 
 
 def keys_of(screen: Screen[object]) -> list[tuple[str, str]]:
-    """The described keys of ``screen`` as a person reads them (``r``, ``Ctrl+N``)."""
+    """The described keys of ``screen`` as a person reads them (``r``, ``Ctrl+N``): the
+    footer's and the named ones kept off it."""
     seen: dict[str, str] = {}
     for active in screen.active_bindings.values():
         binding = active.binding
         if active.node is screen.app:
             continue  # the app's own keys are in GENERAL_KEYS
-        if binding.description and binding.show and active.enabled:
+        # Named keys kept off the footer (so it fits 80 columns) are listed too.
+        if binding.description and (binding.show or binding.id) and active.enabled:
             key = binding.key_display or screen.app.get_key_display(binding)
             seen.setdefault(binding.description, key)
     return [(key, description) for description, key in seen.items()]

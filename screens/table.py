@@ -70,6 +70,9 @@ class TableScreen(Screen[None]):
     CSS_PATH = "table.tcss"
     # Priority, so a key that opens an entry is handled before the keys typed after it
     # (which then land in the entry): the table has no text field to type into.
+    # The footer names what a table uses every round, the toggle between each round's
+    # score and the totals, Esc and F1, and fits 80 columns in every game; the keys kept
+    # off it (show=False, with an id) are in the help and the command palette.
     BINDINGS = first_of_keys(
         *(
             Binding(
@@ -87,16 +90,33 @@ class TableScreen(Screen[None]):
                 f"end({action!r})",
                 action,
                 id="end",
+                show=False,  # off the footer (the settle-up offers it too)
                 tooltip="The table ends the game here (u takes it back)",
             )
             for action in sorted({game.ending.action for game in GAMES.values() if game.ending})
         ),
         Binding("e", "edit", "Edit", id="edit", tooltip="Edit the highlighted round"),
         Binding("u", "undo", "Undo", id="undo", tooltip="Take back the last round"),
-        Binding("y", "redo", "Redo", id="redo", tooltip="Record again the round just undone"),
+        Binding(
+            "y",
+            "redo",
+            "Redo",
+            id="redo",
+            show=False,  # off the footer: the undo's message names it
+            tooltip="Record again the round just undone",
+        ),
         Binding("s", "settle", "Settle", id="settle", tooltip="Balances and who pays whom"),
-        Binding("c", "chart", "Chart", id="chart", tooltip="Totals or balances, round by round"),
-        Binding("x", "export", "Export", id="export", tooltip="Write this session to CSV"),
+        Binding(
+            "c",
+            "chart",
+            "Chart",
+            id="chart",
+            show=False,
+            tooltip="Totals or balances, round by round",
+        ),
+        Binding(
+            "x", "export", "Export", id="export", show=False, tooltip="Write this session to CSV"
+        ),
         Binding("b", "big_board", "Big board", id="big-board", tooltip="Standings in big digits"),
         Binding(
             "B",
@@ -125,6 +145,7 @@ class TableScreen(Screen[None]):
             "again",
             "Same players",
             id="again",
+            show=False,
             tooltip="A new session with these players, seats, options and the next dealer",
         ),
         Binding("escape", "home", "Sessions", id="home", tooltip="Back to the list"),

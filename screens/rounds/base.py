@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path, PurePath
 from typing import Any, ClassVar, TypeVar
 
-from textual import on
+from textual import events, on
 from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -96,6 +96,8 @@ class RoundEntry(ModalScreen[Round | None]):
         self.kept: Draft | None = None
         """Set on close when something was typed: the table keeps it for next time."""
         self.opened: Draft = {}
+        self.fields_room = 0
+        """The most lines the fields take: the screen's height less the box around them."""
 
     # ---- what each game's entry fills in -------------------------------------------------
 
@@ -172,6 +174,34 @@ class RoundEntry(ModalScreen[Round | None]):
         if rows:
             self.set_focus(rows[0].control)
         self.refresh_preview()
+
+    # ---- a screen shorter than the entry -------------------------------------------------
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self.fit_fields)
+
+    def fit_fields(self) -> None:
+        """Let the fields scroll inside the box when the screen is shorter than the entry,
+        so the title, the outcome and the keys stay on screen around them."""
+        if not self.is_attached:
+            return
+        box = self.query_one("#entry")
+        fields = self.query_one("#fields")
+        around = box.styles.gutter.height + sum(
+            child.outer_size.height + child.styles.margin.height
+            for child in box.children
+            if child is not fields and child.display
+        )
+        room = max(self.size.height - around, 3)
+        if room != self.fields_room:
+            self.fields_room = room
+            fields.styles.max_height = room
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """The focused row, all of it (label, wrapped pick, note), scrolls into view."""
+        row = self.row_of(event.widget)
+        if row is not None:
+            row.scroll_visible(animate=False, immediate=True)
 
     # ---- drafts --------------------------------------------------------------------------
 
@@ -253,6 +283,7 @@ class RoundEntry(ModalScreen[Round | None]):
     def show_error(self, error: RuleError) -> None:
         problem = self.query_one("#problem", Static)
         show_form_error(self.query(FieldRow), problem, error, self.row_path(error.field))
+        self.call_after_refresh(self.fit_fields)
 
     def clear_errors(self) -> None:
         clear_form_errors(self.query(FieldRow), self.query_one("#problem", Static))
@@ -265,6 +296,7 @@ class RoundEntry(ModalScreen[Round | None]):
             shown = self.query_one("#outcome", Static)
             shown.update(plain(outcome))
             shown.display = bool(outcome)
+            self.call_after_refresh(self.fit_fields)
 
     def outcome_text(self) -> str:
         """What the round as typed would do, as the game itself works it out."""

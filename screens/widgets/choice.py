@@ -1,9 +1,14 @@
-"""A one-line pick-one widget for round entry: a key press picks, no dropdown to open.
+"""A pick-one widget for round entry: a key press picks, no dropdown to open.
 
 At the table the typist picks players and bids dozens of times an evening, so one key
 must do it: the first letter of the option (pressed again, the next option with that
 letter), the first letter of any word of it, its position number, or the arrow keys.
 A click picks too.
+
+Every option is always on screen: options that do not fit one line go on to the next, as
+words do, each name whole. A name shortened to fit ("Christ…" beside "Chris") would be a
+guess for the typist matching the name called out, and a letter picking an option out of
+sight is a pick nobody saw.
 """
 
 from __future__ import annotations
@@ -11,33 +16,48 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rich.cells import cell_len
 from textual import events
-from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
+from textual.geometry import Offset, Size
 from textual.widget import Widget
-from textual.widgets import Static
 
-from scorekeeper.wording import whole_number
-from screens.format import plain
-from screens.widgets.fields import ValueChanged
+from scorekeeper.wording import visible, whole_number
+from screens.widgets.fields import FieldRow, ValueChanged
 
 UNPICKED: Any = object()
 """The value of a ``Choice`` built with nothing picked (``None`` can be a real option)."""
 
+GAP = 1
+"""Blank cells either side of an option's label."""
 
-class ChoiceItem(Static):
-    """One option; clicking it picks it."""
 
-    def __init__(self, label: str, index: int) -> None:
-        super().__init__(plain(label), classes="choice-item")
-        self.index = index
+def lines_of(widths: Sequence[int], room: int) -> list[list[int]]:
+    """The options (by index) on each line: as many as fit ``room`` cells, in order; an
+    option wider than the room has a line to itself."""
+    lines: list[list[int]] = [[]]
+    used = 0
+    for index, width in enumerate(widths):
+        if lines[-1] and used + width > room:
+            lines.append([])
+            used = 0
+        lines[-1].append(index)
+        used += width
+    return lines
 
-    def on_click(self, event: events.Click) -> None:
-        event.stop()
-        choice = self.parent
-        if isinstance(choice, Choice):
-            choice.focus()
-            choice.pick(self.index)
+
+def cut(label: str, room: int) -> str:
+    """``label`` in at most ``room`` cells, ending in "…" when cut (a screen narrower than
+    one option, not a table's names: those wrap whole)."""
+    if cell_len(label) <= room:
+        return label
+    kept = ""
+    for char in label:
+        if cell_len(kept + char) > room - 1:
+            break
+        kept += char
+    return kept + "…"
 
 
 class Choice(Widget, can_focus=True):
@@ -45,20 +65,16 @@ class Choice(Widget, can_focus=True):
 
     DEFAULT_CSS = """
     Choice {
-        layout: horizontal;
-        height: 1;
+        height: auto;
         width: 1fr;
         background: $surface;
         &:focus { background: $boost; }
         &.-invalid { background: $error 20%; }
     }
-    Choice > .choice-item {
-        width: auto;
-        padding: 0 1;
-        color: $text-muted;
-        &.-picked { background: $primary; color: $text; text-style: bold; }
-    }
+    Choice > .choice--option { color: $text-muted; }
+    Choice > .choice--picked { background: $primary; color: $text; text-style: bold; }
     """
+    COMPONENT_CLASSES = {"choice--option", "choice--picked"}
 
     BINDINGS = [
         Binding("right", "step(1)", "Next option", show=False),
@@ -106,27 +122,78 @@ class Choice(Widget, can_focus=True):
         values = [option_value for _, option_value in self.options]
         self.pick(values.index(value) if value in values else None)
 
-    def compose(self) -> ComposeResult:
-        for index, (label, _) in enumerate(self.options):
-            item = ChoiceItem(label, index)
-            item.set_class(index == self.picked, "-picked")
-            yield item
+    def on_mount(self) -> None:
+        # Its row styles a pick's note apart: the pick takes the width, the note its words.
+        if isinstance(self.parent, FieldRow):
+            self.parent.add_class("-pick")
+
+    @property
+    def labels(self) -> list[str]:
+        """The options' labels as drawn (a name's control characters made visible)."""
+        return [visible(label) for label, _ in self.options]
+
+    def widths(self) -> list[int]:
+        return [cell_len(label) + 2 * GAP for label in self.labels]
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return sum(self.widths())
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(lines_of(self.widths(), max(width, 1)))
+
+    def placed(self) -> list[tuple[int, int, int, str]]:
+        """Where each option is drawn at the present width: (line, first cell, cells, text)."""
+        room = max(self.size.width, 1)
+        labels = self.labels
+        spots: list[tuple[int, int, int, str]] = []
+        for y, line in enumerate(lines_of(self.widths(), room)):
+            x = 0
+            for index in line:
+                shown = cut(labels[index], max(room - 2 * GAP, 1))
+                text = " " * GAP + shown + " " * GAP
+                spots.append((y, x, cell_len(text), text))
+                x += cell_len(text)
+        return spots
+
+    def render(self) -> Content:
+        option = self.get_visual_style("choice--option", partial=True)
+        picked = self.get_visual_style("choice--picked", partial=True)
+        lines: list[list[tuple[str, Any]]] = []
+        for index, (y, _, _, text) in enumerate(self.placed()):
+            if y == len(lines):
+                lines.append([])
+            lines[-1].append((text, picked if index == self.picked else option))
+        return Content("\n").join(Content.assemble(*line) for line in lines)
+
+    def offset_of(self, index: int) -> Offset:
+        """Where option ``index`` is drawn in this widget (its first letter), for a click."""
+        y, x, _, _ = self.placed()[index]
+        return Offset(x + GAP, y)
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.focus()
+        at = event.get_content_offset(self)
+        if at is None:
+            return
+        for index, (y, x, cells, _) in enumerate(self.placed()):
+            if y == at.y and x <= at.x < x + cells:
+                self.pick(index)
+                return
 
     def set_options(self, options: Sequence[tuple[str, Any]], value: Any = UNPICKED) -> None:
         """Offer other options (the seats changed); ``value`` stays picked if still offered."""
         self.options = list(options)
         values = [option_value for _, option_value in self.options]
         self.picked = values.index(value) if value in values else None
-        self.remove_children()
-        self.mount_all(self.compose())
+        self.refresh(layout=True)
         self.post_message(self.Changed(self, self.value))
 
     def pick(self, index: int | None) -> None:
         if index == self.picked:
             return
         self.picked = index
-        for item in self.query(ChoiceItem):
-            item.set_class(item.index == index, "-picked")
+        self.refresh()
         self.post_message(self.Changed(self, self.value))
 
     def action_step(self, step: int) -> None:

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from scorekeeper.session import Session
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from screens.rounds.base import RoundEntry
 from screens.table import TableScreen
-from screens.widgets.choice import ChoiceItem
+from screens.widgets.choice import Choice
 from screens.widgets.grid import ScoreGrid
 
 
-def item(entry: RoundEntry, path: str, label: str) -> ChoiceItem:
-    control = entry.row(path).control
-    return next(each for each in control.query(ChoiceItem) if str(each.content) == label)
+def item(entry: RoundEntry, path: str, label: str) -> dict[str, Any]:
+    """Where ``label`` is drawn in the pick at ``path``: the click's target."""
+    control = entry.control(path, Choice)
+    labels = [text for text, _ in control.options]
+    return {"widget": control, "offset": control.offset_of(labels.index(label))}
 
 
 async def test_a_round_recorded_and_edited_with_clicks_only(store: Store) -> None:
@@ -32,7 +36,7 @@ async def test_a_round_recorded_and_edited_with_clicks_only(store: Store) -> Non
         entry = app.screen
         assert isinstance(entry, RoundEntry)
         for path, label in (("pitcher", "Cy"), ("bid", "4"), ("made", "Made")):
-            await pilot.click(item(entry, path, label))
+            await pilot.click(**item(entry, path, label))
         await pilot.click("#record")
         await pilot.pause()
         assert store.load(session_id).rounds == [{"pitcher": "Cy", "bid": 4, "made": True}]
@@ -43,7 +47,7 @@ async def test_a_round_recorded_and_edited_with_clicks_only(store: Store) -> Non
         entry = app.screen
         assert isinstance(entry, RoundEntry)
         assert entry.index == 0
-        await pilot.click(item(entry, "made", "Upped"))
+        await pilot.click(**item(entry, "made", "Upped"))
         await pilot.click("#record")
         await pilot.pause()
         assert store.load(session_id).rounds == [{"pitcher": "Cy", "bid": 4, "made": False}]
