@@ -25,11 +25,12 @@ def text(pilot: Pilot[None], selector: str) -> str:
     return str(pilot.app.screen.query_one(selector, Static).content)
 
 
-def footer_keys(table: TableScreen) -> dict[str, str]:
+def offered_keys(table: TableScreen) -> dict[str, str]:
+    """The keys the table offers now: the footer's and those the help lists beside them."""
     return {
         binding.key: binding.description
         for (_, binding, enabled, _) in table.active_bindings.values()
-        if enabled and binding.show
+        if enabled and (binding.show or binding.id)
     }
 
 
@@ -49,7 +50,7 @@ async def test_ending_a_calcutta_evening_shares_out_the_pool_on_the_settle_scree
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         table = await resume(pilot)
-        assert footer_keys(table)["f"] == "End evening"
+        assert offered_keys(table)["f"] == "End evening"
 
         # Mid-evening the settle-up shows what ending now would do, and offers it.
         await pilot.press("s")
@@ -91,7 +92,7 @@ async def test_ending_a_calcutta_evening_shares_out_the_pool_on_the_settle_scree
         status = str(table.query_one("#status", Static).content)
         assert status.startswith("Evening ended after 2 races · Bob won")
         grid = table.query_one("#grid", ScoreGrid)
-        assert "f" not in footer_keys(table) and "r" not in footer_keys(table)
+        assert "f" not in offered_keys(table) and "r" not in offered_keys(table)
         assert grid.rows[-1][0] == "end"
         assert str(table.query_one("#detail", Static).content) == "Evening ended"
 
@@ -111,7 +112,7 @@ async def test_stopping_a_5000_game_early_and_settling(store: Store) -> None:
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         table = await resume(pilot)
-        assert footer_keys(table)["f"] == "Stop here"
+        assert offered_keys(table)["f"] == "Stop here"
 
         await pilot.press("s")
         await pilot.pause()

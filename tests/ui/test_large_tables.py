@@ -1,0 +1,170 @@
+"""Every game at its largest table is usable at 80x24: every player in every pick on
+screen, the focused row in view, the table's footer keeping Esc and F1."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable
+
+import pytest
+from textual.app import App
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from scorekeeper.session import Session
+from scorekeeper.store import Store
+from screens.app import ScorekeeperApp
+from screens.rounds.base import RoundEntry
+from screens.table import TableScreen
+from screens.widgets.choice import Choice
+from tests.ui.board_tables import EIGHT, TEN, calcutta_for_eight, seven_hand_for_ten
+from tests.ui.evenings import EVENINGS
+from tests.ui.hosts import EntryHost
+
+CELL = 12.2
+"""Pixels per cell across in Textual's screenshot."""
+TEXT = re.compile(r'<text class="[^"]*" x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>')
+
+
+def screen_lines(app: App[None]) -> list[str]:
+    """The screen as a person reads it: the screenshot's text, line by line."""
+    rows: dict[float, list[tuple[float, str]]] = {}
+    for x, y, text in TEXT.findall(app.export_screenshot()):
+        rows.setdefault(float(y), []).append((float(x), html.unescape(text)))
+    lines = []
+    for y in sorted(rows):
+        line = ""
+        for x, text in sorted(rows[y]):
+            line = line.ljust(round(x / CELL)) + text
+        lines.append(line.replace("\xa0", " "))
+    return lines
+
+
+def row_on_screen(app: App[None], label: str) -> list[str]:
+    """The words of the screen's row labelled ``label``, its wrapped lines too (they start
+    under the label, blank where the label is)."""
+    lines = screen_lines(app)
+    start = next(at for at, line in enumerate(lines) if f"│ {label} " in line)
+    indent = lines[start].index(label)
+    words = lines[start][indent + len(label) :].strip(" │").split()
+    for line in lines[start + 1 :]:
+        if line[indent : indent + len(label)].strip():
+            break
+        words += line[indent + len(label) :].strip(" │").split()
+    return words
+
+
+def picked_drawn(choice: Choice) -> list[str]:
+    """The option drawn as picked (bold on the highlight), as a person sees it."""
+    return [
+        segment.text.strip()
+        for y in range(choice.size.height)
+        for segment in choice.render_line(y)
+        if segment.style is not None and segment.style.bold and segment.text.strip()
+    ]
+
+
+async def calcutta_entry(pilot: Pilot[None]) -> RoundEntry:
+    await pilot.pause()
+    await pilot.press("enter", "r")
+    await pilot.pause()
+    entry = pilot.app.screen
+    assert isinstance(entry, RoundEntry)
+    return entry
+
+
+async def test_every_buyer_of_an_eight_player_calcutta_is_on_screen(store: Store) -> None:
+    store.add(calcutta_for_eight())
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await calcutta_entry(pilot)
+        for label in ("S ♠ buyer", "H ♥ buyer", "D ♦ buyer", "C ♣ buyer"):
+            assert row_on_screen(app, label) == [*EIGHT, "unsold"]
+        assert "Second" in "\n".join(screen_lines(app))
+
+
+async def test_z_picks_zoe_and_the_row_shows_her_picked(store: Store) -> None:
+    store.add(calcutta_for_eight())
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        entry = await calcutta_entry(pilot)
+        await pilot.press(*"2221", "down", "z")
+        await pilot.pause()
+        buyer = entry.control("sales.S.owner", Choice)
+        assert buyer.value == "Zoe"
+        assert picked_drawn(buyer) == ["Zoe"]
+        assert "Zoe" in row_on_screen(app, "S ♠ buyer")
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "label"),
+    [
+        ("racehorse", EIGHT, "Pitcher"),
+        ("seven-hand", TEN, "Went out"),
+        ("hot-rum", EIGHT[:6], "Went out"),
+    ],
+)
+async def test_the_largest_table_has_every_player_in_the_first_pick(
+    game: str, players: list[str], label: str
+) -> None:
+    host = EntryHost(Session.new(game, players))
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = " ".join(row_on_screen(host, label))
+        for name in players:
+            assert name in shown
+
+
+async def test_at_60x20_the_focused_row_scrolls_into_view_and_a_resize_keeps_the_typing(
+    store: Store,
+) -> None:
+    store.add(calcutta_for_eight())
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        entry = await calcutta_entry(pilot)
+        await pilot.press(*"2221", "down", "z", "down", *"12")
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        # The other three sales (the last unsold: no price to skip over), then First.
+        await pilot.press("down", "a", "down", "9", "down", "b", "down", "7")
+        await pilot.press("down", "u", "down", "h")
+        await pilot.pause()
+        assert entry.focused is entry.control("first", Choice)
+        assert any(line.startswith("│ First ") for line in screen_lines(app))
+        assert any("Enter record" in line for line in screen_lines(app))
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert app.screen is entry
+        assert entry.control("course", Input).value == "2221"
+        assert entry.control("sales.S.owner", Choice).value == "Zoe"
+        assert entry.control("sales.S.price", Input).value == "12"
+        assert entry.control("first", Choice).value == "H"
+        assert row_on_screen(app, "S ♠ buyer") == [*EIGHT, "unsold"]
+
+
+TABLES: dict[str, Callable[[], Session]] = {
+    **EVENINGS,
+    "calcutta for eight": calcutta_for_eight,
+    "seven hand for ten": seven_hand_for_ten,
+}
+
+
+@pytest.mark.parametrize("name", TABLES)
+async def test_the_footer_at_80_columns_keeps_sessions_help_and_the_scores_toggle(
+    store: Store, name: str
+) -> None:
+    store.add(TABLES[name]())
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        for keys in ((), ("up",), ("t",)):  # a round highlighted: Edit shows too
+            await pilot.press(*keys)
+            await pilot.pause()
+            footer = screen_lines(app)[-1]
+            assert "esc Sessions" in footer and "f1 Help" in footer, footer
+            assert re.search(r"\bt (Totals|Per round)\b", footer), footer
+            assert re.search(r"\br (Race|Hand|Deal)\b", footer), footer
