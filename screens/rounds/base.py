@@ -196,6 +196,9 @@ class RoundEntry(ModalScreen[Round | None]):
         if room != self.fields_room:
             self.fields_room = room
             fields.styles.max_height = room
+            # Measured again once drawn: the title may have rewrapped to the new width
+            # after the sizes read here; it settles when the room stays the same.
+            self.call_after_refresh(self.fit_fields)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """The focused row, all of it (label, wrapped pick, note), scrolls into view."""

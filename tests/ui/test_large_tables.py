@@ -65,6 +65,19 @@ def picked_drawn(choice: Choice) -> list[str]:
     ]
 
 
+async def redrawn(pilot: Pilot[None]) -> None:
+    """After a resize: the frames in which the box measures its fields again for the new
+    size (the title rewraps, then the fields get the room left) are drawn."""
+    entry = pilot.app.screen
+    assert isinstance(entry, RoundEntry)
+    for _ in range(10):
+        room = entry.fields_room
+        await pilot.pause()
+        await pilot.pause()
+        if entry.fields_room == room:
+            return
+
+
 async def calcutta_entry(pilot: Pilot[None]) -> RoundEntry:
     await pilot.pause()
     await pilot.press("enter", "r")
@@ -125,7 +138,7 @@ async def test_at_60x20_the_focused_row_scrolls_into_view_and_a_resize_keeps_the
         entry = await calcutta_entry(pilot)
         await pilot.press(*"2221", "down", "z", "down", *"12")
         await pilot.resize_terminal(60, 20)
-        await pilot.pause()
+        await redrawn(pilot)
         # The other three sales (the last unsold: no price to skip over), then First.
         await pilot.press("down", "a", "down", "9", "down", "b", "down", "7")
         await pilot.press("down", "u", "down", "h")
@@ -134,7 +147,7 @@ async def test_at_60x20_the_focused_row_scrolls_into_view_and_a_resize_keeps_the
         assert any(line.startswith("│ First ") for line in screen_lines(app))
         assert any("Enter record" in line for line in screen_lines(app))
         await pilot.resize_terminal(80, 24)
-        await pilot.pause()
+        await redrawn(pilot)
         assert app.screen is entry
         assert entry.control("course", Input).value == "2221"
         assert entry.control("sales.S.owner", Choice).value == "Zoe"
