@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import OptionList
 
-PATIENCE = 0.25
+PATIENCE = 1.0
 """Seconds a key waits at most for the keys before it."""
 
 MOVES = [
@@ -33,15 +33,16 @@ MOVES = [
 """A screen with these defines ``action_move(step, arrow)`` calling ``move``."""
 
 
-async def settled(screen: Screen[Any]) -> None:
+async def settled(screen: Screen[Any], *, inside: bool = False) -> None:
     """Wait until the focused widget, then each of its containers, has handled what was
-    already sent to it."""
+    already sent to it. ``inside``: called from the screen's own handler (a button on it
+    pressed), so the screen's own queue cannot run meanwhile: wait for the widgets only."""
     if not screen.is_active or not screen.is_running:
         return
     focused = screen.focused or screen
     chain: list[Widget] = []
     for node in (focused, *focused.ancestors):
-        if not isinstance(node, Widget):
+        if not isinstance(node, Widget) or (inside and node is screen):
             break
         chain.append(node)
         if node is screen:

@@ -252,7 +252,9 @@ class RoundEntry(ModalScreen[Round | None]):
     # ---- keys that wait for the keys before them -----------------------------------------
 
     async def settled(self) -> None:
-        await settled(self)
+        """The keys typed before Record or Close have landed. The entry's own queue is not
+        waited for: Record clicked runs in it, and the values read come from the fields."""
+        await settled(self, inside=True)
 
     async def action_move(self, step: int, arrow: bool) -> None:
         await move(self, step, arrow)
