@@ -2,7 +2,22 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from scorekeeper.session import Session
+
+PARKS_RACE_1: dict[str, Any] = {
+    "course": {"S": 2, "H": 2, "D": 2, "C": 1},
+    "sales": {
+        "S": {"owner": "Cy", "price": 12},
+        "H": {"owner": "Flo", "price": 20},
+        "D": {"owner": "Bob", "price": 7},
+        "C": {"owner": "Ann", "price": 31},
+    },
+    "first": "H",
+    "second": "C",
+}
+"""The Parks' first Calcutta race: S 2, H 2, D 2, C 1; H first, C second."""
 
 
 def racehorse() -> Session:
@@ -16,19 +31,7 @@ def racehorse() -> Session:
 
 def calcutta() -> Session:
     session = Session.new("calcutta", ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"])
-    session.record(
-        {
-            "course": {"S": 2, "H": 2, "D": 2, "C": 1},
-            "sales": {
-                "S": {"owner": "Cy", "price": 12},
-                "H": {"owner": "Flo", "price": 20},
-                "D": {"owner": "Bob", "price": 7},
-                "C": {"owner": "Ann", "price": 31},
-            },
-            "first": "H",
-            "second": "C",
-        }
-    )
+    session.record(PARKS_RACE_1)
     session.record(
         {
             "course": {"S": 1, "H": 3, "D": 1, "C": 2},

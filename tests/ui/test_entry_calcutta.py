@@ -1,23 +1,16 @@
 """The Calcutta entry, typed as the auctioneer calls the horses (Friday at the Parks')."""
 
+from typing import Any
+
 from scorekeeper import Session
 from screens.rounds.base import RoundEntry
 from screens.widgets.choice import Choice
+from tests.ui.evenings import PARKS_RACE_1
 from tests.ui.hosts import EntryHost
 
 PARKS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
-RACE_1 = {
-    "course": {"S": 2, "H": 2, "D": 2, "C": 1},
-    "sales": {
-        "S": {"owner": "Cy", "price": 12},
-        "H": {"owner": "Flo", "price": 20},
-        "D": {"owner": "Bob", "price": 7},
-        "C": {"owner": "Ann", "price": 31},
-    },
-    "first": "H",
-    "second": "C",
-}
-RACE_2 = {
+RACE_1 = PARKS_RACE_1
+RACE_2: dict[str, Any] = {
     "course": {"S": 1, "H": 3, "D": 1, "C": 2},
     "sales": {
         "S": {"owner": "Bob", "price": 14},

@@ -12,6 +12,7 @@ from scorekeeper import Session
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from screens.table import TableScreen
+from tests.ui.evenings import PARKS_RACE_1
 
 PARKS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
 
@@ -31,17 +32,7 @@ ROUNDS: list[tuple[str, list[str], dict[str, Any], int, str, dict[str, Any]]] = 
         29,
         "r 2 2 2 1 down c down 1 2 down f down 2 0 down b down 7 down a down 3 1 down"
         " h down c enter",
-        {
-            "course": {"S": 2, "H": 2, "D": 2, "C": 1},
-            "sales": {
-                "S": {"owner": "Cy", "price": 12},
-                "H": {"owner": "Flo", "price": 20},
-                "D": {"owner": "Bob", "price": 7},
-                "C": {"owner": "Ann", "price": 31},
-            },
-            "first": "H",
-            "second": "C",
-        },
+        PARKS_RACE_1,
     ),
     (
         "horse-race",
