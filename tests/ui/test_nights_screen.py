@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.app import App
+from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, OptionList, Static
 
 from scorekeeper import Session
@@ -93,17 +94,22 @@ async def test_naming_the_night_shows_and_keeps_the_name(tmp_path: Path) -> None
     assert load_names(tmp_path) == {date: "Parks'"}
 
 
+async def name_typed(pilot: Pilot[None], name: str) -> None:
+    """On the nights screen: r, the name put in the field at once, Enter."""
+    await pilot.pause()
+    await pilot.press("r")
+    await pilot.pause()
+    pilot.app.screen.query_one("#name", Input).value = name
+    await pilot.press("enter")
+    await pilot.pause()
+
+
 async def test_a_name_that_reads_as_a_date_is_refused_at_the_field(tmp_path: Path) -> None:
     friday_at_the_parks(tmp_path)
     with Store(tmp_path) as store:
         app = NightsHost(store)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await pilot.press("r")
-            await pilot.pause()
-            app.screen.query_one("#name", Input).value = "2024-05-03"
-            await pilot.press("enter")
-            await pilot.pause()
+            await name_typed(pilot, "2024-05-03")
             assert isinstance(app.screen, NameNightScreen)
             assert "reads as a date" in text(app, "#name-error")
             assert app.screen.query_one("#name", Input).value == "2024-05-03", "what was typed"
@@ -121,12 +127,7 @@ async def test_a_name_with_an_escape_sequence_is_refused_where_it_was_typed(
     with Store(tmp_path) as store:
         app = NightsHost(store)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await pilot.press("r")
-            await pilot.pause()
-            app.screen.query_one("#name", Input).value = "Poker \x1b[31mnight"
-            await pilot.press("enter")
-            await pilot.pause()
+            await name_typed(pilot, "Poker \x1b[31mnight")
             assert isinstance(app.screen, NameNightScreen)
             assert "escape character (U+001B)" in text(app, "#name-error")
             assert app.screen.query_one("#name", Input).has_class("-invalid")
