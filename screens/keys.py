@@ -7,6 +7,11 @@ moves the focus, so "30" landed in the wrong field. These moves are priority bin
 app runs them as they arrive, and each first waits until the focused field (and each
 container up to the screen, for the messages it bubbles, such as Enter's "submitted") has
 handled the keys sent before it.
+
+The next field is the next one in the screen's own order (its widget tree), not where
+the last frame drew it: an entry that reorders its rows as a key is typed (Calcutta's
+auction order follows the course) has not been laid out again when the Down right after
+that key arrives.
 """
 
 from __future__ import annotations
@@ -69,7 +74,17 @@ async def move(screen: Screen[Any], step: int, arrow: bool) -> None:
             focused.action_cursor_down()
         else:
             focused.action_cursor_up()
-    elif step > 0:
-        screen.focus_next()
     else:
-        screen.focus_previous()
+        step_focus(screen, step)
+
+
+def step_focus(screen: Screen[Any], step: int) -> None:
+    """Focus the field ``step`` places on from the focused one, in tree order, wrapping."""
+    chain = screen.focus_chain
+    if not chain:
+        return
+    place = {widget: index for index, widget in enumerate(screen.walk_children(Widget))}
+    chain.sort(key=place.__getitem__)
+    focused = screen.focused
+    here = chain.index(focused) if focused in chain else (-1 if step > 0 else 0)
+    screen.set_focus(chain[(here + step) % len(chain)])

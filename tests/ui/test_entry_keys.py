@@ -1,14 +1,21 @@
 """Keys that arrive in one burst (a paste, a fast typist, tmux send-keys) land where they
 would have landed one at a time: none is dropped or typed into the field just left."""
 
+from typing import Any
+
+import pytest
 from textual import events
 from textual.app import App
+from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import Input
 
 from scorekeeper import Session
+from scorekeeper.games import GAMES
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from screens.new_session import NewSessionScreen
+from screens.rounds import ENTRIES
 from screens.rounds.base import RoundEntry
 from tests.ui.hosts import EntryHost
 from tests.ui.play import start_session
@@ -30,6 +37,31 @@ async def test_a_burst_of_keys_fills_each_field_in_turn() -> None:
         await pilot.pause()
         await pilot.pause()
     assert session.balances == {"Ann": -30, "Bob": -8, "Cy": 48, "Di": -10}
+
+
+async def test_down_right_after_the_course_goes_to_the_first_horse_of_its_auction() -> None:
+    """Calcutta's sale rows move into auction order as the course is typed; a Down in the
+    same burst goes to the first horse auctioned, before the moved rows are drawn."""
+    session = Session.new("calcutta", ["Ann", "Bob", "Cy", "Di"])
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        sales = ["d", "down", "5", "down", "c", "down", "9", "down", "b", "down", "4"]
+        burst(host, [*"1312", "down", *sales, "down", "a", "down", "3", "down", "d", "down"])
+        burst(host, ["s", "enter"])
+        await pilot.pause()
+        await pilot.pause()
+    assert host.recorded[-1] == {
+        "course": {"S": 1, "H": 3, "D": 1, "C": 2},
+        "sales": {
+            "H": {"owner": "Di", "price": 5},
+            "C": {"owner": "Cy", "price": 9},
+            "S": {"owner": "Bob", "price": 4},
+            "D": {"owner": "Ann", "price": 3},
+        },
+        "first": "D",
+        "second": "S",
+    }
 
 
 async def test_names_and_fields_typed_in_one_burst_start_the_session(store: Store) -> None:
@@ -62,3 +94,40 @@ async def test_a_resize_to_60x20_and_back_keeps_the_entry_and_what_was_typed(
         entry = app.screen
         assert isinstance(entry, RoundEntry)
         assert entry.control("cards.Ann", Input).value == "7 8"
+
+
+async def tab_goes_in_drawn_order(pilot: Pilot[None], screen: Screen[Any]) -> None:
+    """Tab from the focused field all the way round visits the fields in the order
+    Textual draws them (by their place on screen)."""
+    drawn = screen.focus_chain
+    assert len(drawn) > 3 and screen.focused in drawn
+    start = drawn.index(screen.focused)
+    stepped = []
+    for _ in drawn:
+        stepped.append(screen.focused)
+        await pilot.press("tab")
+    assert stepped == drawn[start:] + drawn[:start]
+
+
+@pytest.mark.parametrize("game_id", sorted(ENTRIES))
+async def test_fields_follow_one_another_in_the_order_they_are_drawn(game_id: str) -> None:
+    """Down and Tab step through the tree's order; once drawn it is the screen's order,
+    top to bottom, as Textual itself would go (every game's entry, six at the table)."""
+    seats = min(6, GAMES[game_id].max_players or 6)
+    host = EntryHost(Session.new(game_id, ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"][:seats]))
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await tab_goes_in_drawn_order(pilot, host.screen)
+
+
+async def test_new_session_fields_follow_one_another_in_the_order_they_are_drawn(
+    store: Store,
+) -> None:
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_session(pilot, "calcutta", ["Ann", "Bob", "Cy"])
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewSessionScreen)
+        await tab_goes_in_drawn_order(pilot, screen)
