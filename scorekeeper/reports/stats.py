@@ -11,11 +11,13 @@ Sessions with no round recorded are left out: nobody played them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from itertools import chain
+from typing import Any
 
-from scorekeeper.game import Setup
+from scorekeeper.game import Game, Setup
 from scorekeeper.games import GAMES
 from scorekeeper.money import amount, format_amount
 from scorekeeper.store import Store, StoreError, Summary
@@ -25,6 +27,11 @@ from scorekeeper.wording import clipped, day, pad, plural, visible
 def person(name: str) -> str:
     """The key that makes one person of "Ann" and "ann", as a table does."""
     return name.casefold()
+
+
+_Tally = list[Any]
+"""What one spelling of a name did at one game: ``[played, finished, won, scores, held]``,
+``scores`` the scores that count, ``held`` the balance summed (a points game's money)."""
 
 
 @dataclass
@@ -63,24 +70,18 @@ class GameRecord:
             return "points"
         return "points" if game.scored_in_points else game.unit
 
-    def add(self, finished: bool, won: bool, score: int | None, lowest_wins: bool) -> None:
-        """Count one session for one player: whether it finished, whether they won, their
-        score (None where it means nothing yet) and which way a score is better. The
-        caller works out what is the same for everyone at the table once per session."""
-        self.played += 1
-        if finished:
-            self.finished += 1
-            self.won += won
-        if score is None:
-            return
-        self.scored += 1
-        self.score_sum += score
-        if self.best is None:
-            self.best = score
-        elif lowest_wins:
-            self.best = min(self.best, score)
-        else:
-            self.best = max(self.best, score)
+    def count(self, tally: _Tally, pick: Callable[[Iterable[int]], int]) -> None:
+        """Add what one spelling of the player's name did at this game; ``pick`` says
+        which score is better (``min`` where the lowest wins)."""
+        self.played += tally[0]
+        self.finished += tally[1]
+        self.won += tally[2]
+        scores = tally[3]
+        if scores:
+            self.scored += len(scores)
+            self.score_sum += sum(scores)
+            best = pick(scores)
+            self.best = best if self.best is None else pick((self.best, best))
 
 
 @dataclass
@@ -158,43 +159,58 @@ def compute(
 
     Summaries are taken most recent first (as ``Store.summaries`` gives them): the first
     spelling of a name met is the one shown, and a record tied later keeps the older holder.
+
+    Each spelling's tally at each game is a plain list filled in one tight loop, and only
+    then made into people and records: ten thousand sessions seat sixty thousand players.
     """
     figures = highlights or {}
-    people: dict[str, PlayerStats] = {}
     sessions = 0
     longest: Summary | None = None
     best: dict[str, Highlight] = {}
+    tallies: dict[str, tuple[Game | None, dict[str, _Tally]]] = {}
+    seated: list[tuple[str, ...]] = []
     for summary in summaries:
-        if not summary.rounds:
+        rounds = summary.rounds
+        if not rounds:
             continue
         sessions += 1
-        if longest is None or summary.rounds >= longest.rounds:
+        if longest is None or rounds >= longest.rounds:
             longest = summary
         for label, value in figures.get(summary.id, {}).items():
             if label not in best or value >= best[label].value:
                 best[label] = _highlight(summary, value)
-        game = GAMES.get(summary.game)
-        unit = game.unit if game is not None else None
-        finished, winners, balances = summary.finished, summary.winners, summary.balances
+        players, finished, winners = summary.players, summary.finished, summary.winners
+        seated.append(players)
+        known = tallies.get(summary.game)
+        if known is None:
+            known = tallies[summary.game] = (GAMES.get(summary.game), {})
+        game, tally = known
         # A points total counts once the game is over; a balance is real after every round.
         scores: Mapping[str, int] | None = None
-        if game is not None and not (game.scored_in_points and not finished):
-            scores = summary.totals if game.scored_in_points else balances
-        lowest_wins = game is not None and game.lowest_wins
-        for name in summary.players:
-            key = person(name)
-            stats = people.get(key)
-            if stats is None:
-                stats = people[key] = PlayerStats(name)
-            record = stats.games.get(summary.game)
-            if record is None:
-                record = stats.games[summary.game] = GameRecord(summary.game)
-            score = scores[name] if scores is not None else None
-            record.add(finished, name in winners, score, lowest_wins)
-            if unit == "money":
-                stats.money += balances[name]
-            elif unit == "chips":
-                stats.chips += balances[name]
+        held: Mapping[str, int] | None = None
+        if game is not None and game.scored_in_points:
+            scores = summary.totals if finished else None
+            held = summary.balances
+        elif game is not None:
+            scores = summary.balances
+        for name in players:
+            mine = tally.get(name)
+            if mine is None:
+                mine = tally[name] = [0, 0, 0, [], 0]
+            mine[0] += 1
+            if finished:
+                mine[1] += 1
+                if name in winners:
+                    mine[2] += 1
+            if scores is not None:
+                mine[3].append(scores[name])
+            if held is not None:
+                mine[4] += held[name]
+    people: dict[str, PlayerStats] = {}
+    for name in dict.fromkeys(chain.from_iterable(seated)):
+        people.setdefault(person(name), PlayerStats(name))
+    for game_id, (game, tally) in tallies.items():
+        _count(game_id, game, tally, people)
     for stats in people.values():
         stats.games = {key: stats.games[key] for key in sorted(stats.games, key=_game_order)}
     ranked = sorted(people.values(), key=lambda p: (-p.played, -p.won, person(p.name)))
@@ -205,6 +221,26 @@ def compute(
         {label: best[label] for label in in_order},
         _highlight(longest, longest.rounds) if longest else None,
     )
+
+
+def _count(
+    game_id: str, game: Game | None, tally: dict[str, _Tally], people: dict[str, PlayerStats]
+) -> None:
+    """Each spelling's tally at one game, added to its person's record and money or chips."""
+    pick = min if game is not None and game.lowest_wins else max
+    for name, mine in tally.items():
+        stats = people[person(name)]
+        record = stats.games.get(game_id)
+        if record is None:
+            record = stats.games[game_id] = GameRecord(game_id)
+        record.count(mine, pick)
+        if game is None:
+            continue
+        held = mine[4] if game.scored_in_points else sum(mine[3])
+        if game.unit == "money":
+            stats.money += held
+        elif game.unit == "chips":
+            stats.chips += held
 
 
 def session_highlights(store: Store, summaries: Iterable[Summary]) -> dict[str, dict[str, int]]:
