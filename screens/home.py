@@ -65,16 +65,19 @@ def standing(summary: Summary) -> str:
 
 def variations(store: Store, summary: Summary) -> tuple[str, str]:
     """The session's house options in its game's words: those that differ from the game's
-    defaults (for the row), and all of them (for the line under the list)."""
+    defaults (for the row), and all of them (for the line under the list). The words come
+    from the summary; one saved before summaries kept them has its file read instead."""
     game = GAMES.get(summary.game)
     if game is None:
         return "", ""
-    saved = store.saved(summary.id)
-    players = tuple(saved["players"])
-    setup = Setup(players, saved["options"], saved["dealer"])
+    if summary.option_words is None:
+        saved = store.saved(summary.id)
+        players, dealer = tuple(saved["players"]), saved["dealer"]
+        words = game.option_words(Setup(players, saved["options"], dealer))
+    else:
+        players, dealer, words = summary.players, summary.dealer, list(summary.option_words)
     defaults = {name: option.default_for(len(players)) for name, option in game.options.items()}
-    usual = set(game.option_words(Setup(players, defaults, saved["dealer"])))
-    words = game.option_words(setup)
+    usual = set(game.option_words(Setup(players, defaults, dealer)))
     return ", ".join(word for word in words if word not in usual), "; ".join(words)
 
 
@@ -144,7 +147,7 @@ class HomeScreen(Screen[None]):
         self.matching: list[Summary] = []
         self.shown: list[Summary] = []
         self.variations: dict[tuple[str, object], tuple[str, str]] = {}
-        """Each listed session's options in words, read from its file once it is listed."""
+        """Each listed session's options in words, worked out once it is listed."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -216,6 +219,13 @@ class HomeScreen(Screen[None]):
             if all(word in searchable(summary) for word in words)
         ]
         self.shown = matching[:SHOWN]
+        missing = [s for s in self.shown if (s.id, s.updated) not in self.variations]
+        # From the summaries at once; only those saved before they kept the words wait
+        # for their files, read in a worker.
+        self.variations.update(self.described(s) for s in missing if s.option_words is not None)
+        older = [s for s in missing if s.option_words is None]
+        if older:
+            self.read_variations(older)
         rows = [
             [
                 self.game_and_variations(summary),
@@ -245,9 +255,6 @@ class HomeScreen(Screen[None]):
         self.query_one("#empty", Static).display = not self.summaries
         sessions.display = count.display = bool(self.summaries)
         self.show_detail()
-        missing = [s for s in self.shown if (s.id, s.updated) not in self.variations]
-        if missing:
-            self.read_variations(missing)
 
     def game_and_variations(self, summary: Summary) -> str:
         """ "5000 Rummy · Michigan, money cards": what tells seven such rows apart."""
@@ -261,14 +268,16 @@ class HomeScreen(Screen[None]):
         full = self.variations.get((summary.id, summary.updated), ("", ""))[1] if summary else ""
         detail.update(plain(f"{game_name(summary)}: {full}") if summary and full else "")
 
+    def described(self, summary: Summary) -> tuple[tuple[str, object], tuple[str, str]]:
+        """A session's ``variations`` by its key; none for a file that cannot be read."""
+        try:
+            return (summary.id, summary.updated), variations(self.store, summary)
+        except (StoreError, KeyError, TypeError, ValueError):
+            return (summary.id, summary.updated), ("", "")
+
     @work(thread=True, exclusive=True, group="variations")
     def read_variations(self, summaries: list[Summary]) -> None:
-        found: dict[tuple[str, object], tuple[str, str]] = {}
-        for summary in summaries:
-            try:
-                found[(summary.id, summary.updated)] = variations(self.store, summary)
-            except (StoreError, KeyError, TypeError, ValueError):
-                found[(summary.id, summary.updated)] = ("", "")
+        found = dict(map(self.described, summaries))
         self.app.call_from_thread(self.variations_read, found)
 
     def variations_read(self, found: dict[tuple[str, object], tuple[str, str]]) -> None:

@@ -14,12 +14,12 @@ from hypothesis import strategies as st
 
 from scorekeeper.session import Session
 from scorekeeper.store import Summary, documents
-from scorekeeper.store.checks import HIGHLIGHTS, SUMMARY_FIELDS, row_is_sound, summary_problem
+from scorekeeper.store.checks import EXTRAS, SUMMARY_FIELDS, row_is_sound, summary_problem
 from scorekeeper.store.durable import DIGITS_CAP, DamagedFile, parse_json
 from scorekeeper.store.index import row, summary
 from scorekeeper.wording import moment
 
-FIELDS = (*SUMMARY_FIELDS, HIGHLIGHTS)
+FIELDS = (*SUMMARY_FIELDS, *EXTRAS)
 
 
 def played_row() -> list[Any]:
@@ -89,7 +89,8 @@ def test_a_summary_built_directly_equals_the_dataclass() -> None:
         dealer,
         dict(totals),
         dict(totals if balances is None else balances),
-        kept[10] if len(kept) > 10 else None,
+        kept[10],
+        tuple(kept[11]),
     )
     with pytest.raises(AttributeError):
         built.rounds = 3  # type: ignore[misc]

@@ -197,6 +197,34 @@ def test_a_damaged_or_missing_index_is_rebuilt_from_the_sessions(tmp_path: Path)
         assert [summary.id for summary in store.summaries()] == [session_id]
 
 
+def test_summaries_saved_by_an_earlier_scorekeeper_still_list(tmp_path: Path) -> None:
+    """Index rows and session files from before the highlights and the option words were
+    kept: listed as before, with None where a report must read the session for them."""
+    with Store(tmp_path) as store:
+        plain, figures = store.add(racehorse(MADE_3)), store.add(racehorse(UPPED_2))
+        store.summaries()
+    kept = json.loads((tmp_path / "index.json").read_text())
+    kept["sessions"][plain][4] = kept["sessions"][plain][4][:10]
+    kept["sessions"][figures][4] = kept["sessions"][figures][4][:11]
+    (tmp_path / "index.json").write_text(json.dumps(kept))
+    with Store(tmp_path, readonly=True) as store:
+        listed = {summary.id: summary for summary in store.summaries()}
+    assert (listed[plain].highlights, listed[plain].option_words) == (None, None)
+    assert (listed[figures].highlights, listed[figures].option_words) == ({}, None)
+    assert listed[plain].balances == racehorse(MADE_3).balances
+    file = file_of(tmp_path, plain)
+    saved = json.loads(file.read_text())
+    for extra in ("highlights", "option_words"):
+        del saved["session"]["1"]["summary"][extra]
+    file.write_text(json.dumps(saved))
+    (tmp_path / "index.json").unlink()
+    with Store(tmp_path, readonly=True) as store:
+        listed = {summary.id: summary for summary in store.summaries()}
+        assert store.damaged() == []
+    assert (listed[plain].highlights, listed[plain].option_words) == (None, None)
+    assert listed[figures].option_words == ("stake $1.00/point",)
+
+
 def test_the_list_shows_rounds_recorded_while_the_app_is_still_open(tmp_path: Path) -> None:
     with Store(tmp_path) as store:
         session_id = store.add(racehorse())

@@ -481,9 +481,9 @@ class Store:
         """Write the session's file durably; on failure forget it so memory matches disk."""
         order, updated = _now()
         opened.started = opened.started or updated
-        fields = documents.summary_fields(opened.session, opened.started, updated)
         file = self._file(session_id)
         try:
+            fields = documents.summary_fields(opened.session, opened.started, updated)
             new_document = documents.document(opened.session, order, fields)
             encode(new_document)
         except (ValueError, TypeError) as error:

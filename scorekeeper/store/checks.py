@@ -26,8 +26,14 @@ SUMMARY_FIELDS = (
     "balances",
 )
 HIGHLIGHTS = "highlights"
-"""An optional last field: the game's statistics figures (``Game.highlights``), so
+"""An optional field: the game's statistics figures (``Game.highlights``), so
 statistics open no session file; a summary written before it existed has none."""
+OPTION_WORDS = "option_words"
+"""An optional field after the highlights: the house options in the game's words
+(``Game.option_words``), so the session list opens no session file; a summary written
+before it existed has none."""
+EXTRAS = (HIGHLIGHTS, OPTION_WORDS)
+"""The optional fields, in the order an index row keeps them after ``SUMMARY_FIELDS``."""
 
 
 def _is_int(value: object) -> bool:
@@ -73,7 +79,7 @@ def _is_time(value: object) -> bool:
 def summary_problem(fields: Mapping[str, Any]) -> str | None:
     """What is wrong with a session's summary (``balances`` may be None: the totals),
     or None."""
-    named = sorted(field for field in fields if field != HIGHLIGHTS)
+    named = sorted(field for field in fields if field not in EXTRAS)
     if named != sorted(SUMMARY_FIELDS):
         return "a summary without the fields scorekeeper writes"
     players = fields["players"]
@@ -90,6 +96,7 @@ def summary_problem(fields: Mapping[str, Any]) -> str | None:
         "totals": _is_amounts(fields["totals"], players),
         "balances": fields["balances"] is None or _is_amounts(fields["balances"], players),
         HIGHLIGHTS: _is_figures(fields.get(HIGHLIGHTS, {})),
+        OPTION_WORDS: _is_names(fields.get(OPTION_WORDS, [])),
     }
     wrong = [field for field, good in checks.items() if not good]
     balances = fields["totals"] if fields["balances"] is None else fields["balances"]
@@ -102,19 +109,24 @@ def summary_problem(fields: Mapping[str, Any]) -> str | None:
 
 def row_is_sound(kept: list[Any]) -> bool:
     """Whether an index row (the summary as a list of ``SUMMARY_FIELDS`` and perhaps the
-    highlights) is as scorekeeper writes it: one quick pass, as a session list reads ten
+    ``EXTRAS``) is as scorekeeper writes it: one quick pass, as a session list reads ten
     thousand of them. True only where ``summary_problem`` finds nothing wrong; False says
     only that the row needs ``summary_problem`` to word what is wrong, if anything.
 
     Written flat, types gathered with ``map(type, ...)`` into sets: each helper call
     cost as much as the check it made."""
-    if len(kept) == len(SUMMARY_FIELDS) + 1:
-        figures = kept[-1]
+    extras = len(kept) - len(SUMMARY_FIELDS)
+    if extras > 0:
+        figures = kept[len(SUMMARY_FIELDS)]
         if type(figures) is not dict or not set(map(type, figures)) <= _TEXT:
             return False
         if not set(map(type, figures.values())) <= _WHOLE:
             return False
-    elif len(kept) != len(SUMMARY_FIELDS):
+    if extras == 2:
+        words = kept[-1]
+        if type(words) is not list or not set(map(type, words)) <= _TEXT:
+            return False
+    elif extras not in (0, 1):
         return False
     game, players, started, updated, rounds, finished, winners, dealer, totals, balances = kept[
         : len(SUMMARY_FIELDS)

@@ -90,6 +90,7 @@ def summary_fields(session: Session, started: str, updated: str) -> dict[str, An
         "highlights": session.game.highlights(session.setup, session.rounds)
         if session.rounds and session.game.highlight_labels
         else {},
+        "option_words": session.game.option_words(session.setup),
     }
 
 

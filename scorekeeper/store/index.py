@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.store import documents
-from scorekeeper.store.checks import HIGHLIGHTS, SUMMARY_FIELDS, row_is_sound, summary_problem
+from scorekeeper.store.checks import EXTRAS, SUMMARY_FIELDS, row_is_sound, summary_problem
 from scorekeeper.store.durable import (
     DamagedFile,
     encode,
@@ -62,14 +62,23 @@ class Summary:
     highlights: dict[str, int] | None = None
     """The game's statistics figures (``Game.highlights``); None in a summary saved
     before they were kept, whose session file must be read for them."""
+    option_words: tuple[str, ...] | None = None
+    """The house options in the game's words (``Game.option_words``); None in a summary
+    saved before they were kept, whose session file must be read for them."""
 
 
 def row(fields: Mapping[str, Any]) -> list[Any]:
     """A summary as the index keeps it: a list, and no balances when they equal the totals.
 
-    Ten thousand lists parse in about half the time ten thousand objects do.
+    Ten thousand lists parse in about half the time ten thousand objects do. The
+    ``EXTRAS`` follow in their order, each only where those before it are there.
     """
     balances = None if fields["balances"] == fields["totals"] else fields["balances"]
+    extras = []
+    for name in EXTRAS:
+        if name not in fields:
+            break
+        extras.append(fields[name])
     return [
         fields["game"],
         fields["players"],
@@ -81,14 +90,14 @@ def row(fields: Mapping[str, Any]) -> list[Any]:
         fields["dealer"],
         fields["totals"],
         balances,
-        *((fields[HIGHLIGHTS],) if HIGHLIGHTS in fields else ()),
+        *extras,
     ]
 
 
 def row_problem(kept: object) -> str | None:
     """What is wrong with a summary row, or None."""
-    names = (*SUMMARY_FIELDS, HIGHLIGHTS)
-    if type(kept) is not list or len(kept) not in (len(SUMMARY_FIELDS), len(names)):
+    names = (*SUMMARY_FIELDS, *EXTRAS)
+    if type(kept) is not list or not len(SUMMARY_FIELDS) <= len(kept) <= len(names):
         return f"a summary that is not a list of {len(SUMMARY_FIELDS)} fields"
     if row_is_sound(kept):
         return None
@@ -130,6 +139,7 @@ def summary(session_id: str, kept: list[Any]) -> Summary:
         totals=dict(totals),
         balances=dict(totals if balances is None else balances),
         highlights=kept[10] if len(kept) > 10 else None,
+        option_words=tuple(kept[11]) if len(kept) > 11 else None,
     )
     return made
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -269,3 +270,44 @@ async def test_each_row_names_the_variations_of_its_game(store: Store) -> None:
         assert sorted(row[0] for row in rows(app)) == ["5000 Rummy", "5000 Rummy · Michigan"]
         detail = str(app.screen.query_one("#detail").render())
         assert "target 3000" in detail
+
+
+def michigan_and_plain(store: Store) -> None:
+    store.add(Session.new("rummy-5000", ["Ann", "Bob", "Cy"]))
+    store.add(Session.new("rummy-5000", ["Ann", "Bob", "Cy"], options={"michigan": True}))
+
+
+async def test_the_variations_come_from_the_summaries_without_opening_a_session(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    michigan_and_plain(store)
+    opened: list[str] = []
+    monkeypatch.setattr(Store, "saved", lambda self, session_id: opened.append(session_id))
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert sorted(row[0] for row in rows(app)) == ["5000 Rummy", "5000 Rummy · Michigan"]
+        assert "target 3000" in str(app.screen.query_one("#detail").render())
+    assert opened == []
+
+
+async def test_sessions_saved_before_summaries_kept_their_options_read_them_from_the_file(
+    tmp_path: Path,
+) -> None:
+    """An index written by an earlier scorekeeper: its rows end before the option words."""
+    with Store(tmp_path / "db") as store:
+        michigan_and_plain(store)
+        store.summaries()
+    kept = json.loads((tmp_path / "db" / "index.json").read_text())
+    for entry in kept["sessions"].values():
+        entry[4] = entry[4][:11]
+    (tmp_path / "db" / "index.json").write_text(json.dumps(kept))
+    with Store(tmp_path / "db") as store:
+        assert {summary.option_words for summary in store.summaries()} == {None}
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            listed = sorted(row[0] for row in rows(app))
+    assert listed == ["5000 Rummy", "5000 Rummy · Michigan"]
