@@ -48,7 +48,9 @@ class ScorekeeperApp(App[None]):
     """Built with its store so tests hand it a store in a temporary folder."""
 
     TITLE = "Scorekeeper"
-    CSS_PATH = "app.tcss"
+    CSS_PATH = ["app.tcss", "home.tcss"]
+    """Home's rules are read with the app's, before the first frame: a screen that brings
+    rules of its own makes Textual parse every rule of the app again when it opens."""
     COMMANDS = App.COMMANDS | {screen_commands}
     BINDINGS = [
         Binding("f1,question_mark", "help", "Help", id="help", tooltip="Rules and keys"),
@@ -74,7 +76,6 @@ class ScorekeeperApp(App[None]):
         await super().on_event(event)
 
     def on_mount(self) -> None:
-        # Pushed, not the default screen: Textual loads a screen's CSS_PATH only on push.
         self.push_screen(HomeScreen(self.store))
 
     async def action_quit(self) -> None:

@@ -92,7 +92,8 @@ def searchable(summary: Summary) -> str:
 
 
 class HomeScreen(Screen[None]):
-    CSS_PATH = "home.tcss"
+    """Its rules (``home.tcss``) are the app's: Home is open from the first frame."""
+
     BINDINGS = [
         # Priority: the filter box has the focus and binds Ctrl+E and Ctrl+D itself.
         Binding("ctrl+n", "new", "New", id="new", tooltip="Start a new session", priority=True),
