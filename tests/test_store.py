@@ -346,6 +346,19 @@ def test_after_a_writer_only_adds_the_next_reader_opens_no_session_file(
     assert [summary.rounds for summary in listed] == [2, 2, 2, 1]
 
 
+def test_a_store_with_no_session_file_knows_its_list_is_empty_at_once(tmp_path: Path) -> None:
+    with Store(tmp_path) as store:
+        assert store.recent() == ([], 0)
+        session_id = store.add(racehorse(MADE_3))
+    (tmp_path / "notes.txt").write_text("not a session")
+    with Store(tmp_path, readonly=True) as store:
+        found = store.recent()
+        assert found is not None and [summary.id for summary in found[0]] == [session_id]
+    with Store(tmp_path) as store:
+        store.delete(session_id)
+        assert store.recent() == ([], 0)
+
+
 def test_recent_is_the_lists_first_screenful_until_the_folder_changes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -233,7 +233,14 @@ class Index:
 
     def recent(self) -> tuple[list[tuple[str, Entry]], int] | None:
         """The most recently updated entries, newest first, and how many sessions there
-        are, if ``recent.json`` still describes the sessions folder; else None."""
+        are, if ``recent.json`` still describes the sessions folder; else None. A store
+        with no session file needs no such file: its list is empty."""
+        found = self._saved_recent()
+        if found is None and self._holds_no_session():
+            return [], 0
+        return found
+
+    def _saved_recent(self) -> tuple[list[tuple[str, Entry]], int] | None:
         try:
             found = read_json(self._recent_file)
         except (DamagedFile, OSError):
@@ -323,6 +330,15 @@ class Index:
                 os.unlink(self._stamp_file)
             fsync_folder(self._root)
             self._stamp_on_disk = False
+
+    def _holds_no_session(self) -> bool:
+        """Whether the sessions folder holds no session file (a first run), known from
+        its first entries alone, however many files a big store has."""
+        try:
+            with os.scandir(self._folder) as found:
+                return not any(entry.name.endswith(".json") for entry in found)
+        except FileNotFoundError:
+            return True
 
     def _session_files(self) -> Iterator[tuple[str, str, list[int]]]:
         """Each session file with its identity (inode, size, mtime)."""

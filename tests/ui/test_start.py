@@ -3,6 +3,9 @@ rebuilds once for a burst of binding changes and still follows them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 import pytest
 
 from scorekeeper.session import Session
@@ -11,6 +14,8 @@ from screens.app import ScorekeeperApp
 from screens.home import HomeScreen
 from screens.widgets.footer import Footer
 from screens.widgets.grid import ScoreGrid
+
+T = TypeVar("T")
 
 
 def keys(app: ScorekeeperApp) -> str:
@@ -43,24 +48,44 @@ async def test_home_opens_with_one_rebuild_of_its_keys_and_they_follow_the_list(
         assert "Delete" not in keys(app) and "New" in keys(app)
 
 
+async def at_first_frame(
+    app: ScorekeeperApp, monkeypatch: pytest.MonkeyPatch, look: Callable[[HomeScreen], T]
+) -> T:
+    """What ``look`` saw on Home as the app drew its first frame of Home."""
+    seen: list[T] = []
+    display = ScorekeeperApp._display
+
+    def first_frames(self: ScorekeeperApp, *args: object) -> None:
+        if not seen and isinstance(self.screen, HomeScreen):
+            seen.append(look(self.screen))
+        display(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ScorekeeperApp, "_display", first_frames)
+    async with app.run_test(size=(100, 24)) as pilot:
+        await pilot.pause()
+    assert seen, "Home was never drawn"
+    return seen[0]
+
+
 async def test_the_first_frame_already_lists_the_recent_sessions(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Home reads the small recent file before its first frame, not after it."""
     store.add(Session.new("racehorse", ["Ann", "Bob", "Cy", "Di", "Ed"]))
     store.close()  # the recent file is written as the store closes
-    reopened = Store(store.path)
-    frames: list[list[list[str]]] = []
-    app = ScorekeeperApp(reopened)
-    display = ScorekeeperApp._display
+    with Store(store.path) as reopened:
+        rows = await at_first_frame(
+            ScorekeeperApp(reopened),
+            monkeypatch,
+            lambda home: list(home.query_one("#sessions", ScoreGrid).rows),
+        )
+    assert rows and "Ann, Bob" in rows[0][1]
 
-    def first_frames(self: ScorekeeperApp, *args: object) -> None:
-        if not frames and isinstance(self.screen, HomeScreen):
-            frames.append(list(self.screen.query_one("#sessions", ScoreGrid).rows))
-        display(self, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(ScorekeeperApp, "_display", first_frames)
-    with reopened:
-        async with app.run_test(size=(100, 24)) as pilot:
-            await pilot.pause()
-    assert frames and frames[0] and "Ann, Bob" in frames[0][0][1]
+async def test_a_first_run_says_how_to_start_in_the_first_frame(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shown = await at_first_frame(
+        ScorekeeperApp(store), monkeypatch, lambda home: home.query_one("#empty").display
+    )
+    assert shown
