@@ -174,7 +174,9 @@ class Store:
         self.close()
 
     def close(self) -> None:
-        """Save the index and let another process write; safe to call twice."""
+        """Save the index, sweep what a crash left, and let another process write; safe to
+        call twice. The sweep lists every session file, so it waits for the close rather
+        than hold back the app's first frame."""
         if self._lock is None:
             return
         try:
@@ -182,6 +184,8 @@ class Store:
                 with self._guard:
                     if self._index.dirty:
                         self._index.save()
+                sweep_stale(self.path)
+                sweep_stale(self._folder)
                 with contextlib.suppress(OSError):
                     os.unlink(self.path / "writer.json")
         finally:
@@ -398,8 +402,6 @@ class Store:
         }
         with contextlib.suppress(OSError):
             write_atomically(self.path / "writer.json", encode(owner), durable=False)
-        sweep_stale(self.path)
-        sweep_stale(self._folder)
 
     def _owner(self) -> dict[str, Any]:
         try:

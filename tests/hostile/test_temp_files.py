@@ -68,7 +68,7 @@ def test_a_link_in_place_of_the_backup_is_replaced_not_followed(tmp_path: Path) 
     assert not backup.is_symlink()
 
 
-def test_stale_temporary_files_are_swept_when_the_writer_opens_and_fresh_ones_kept(
+def test_stale_temporary_files_are_swept_when_the_writer_closes_and_fresh_ones_kept(
     tmp_path: Path,
 ) -> None:
     with Store(tmp_path) as store:
