@@ -19,7 +19,6 @@ from scorekeeper.store import Store, StoreDamaged, StoreError, StoreLocked
 from scorekeeper.wording import visible
 from screens.home import HomeScreen
 from screens.keys import settled
-from screens.problem import LockedApp, ProblemApp
 
 
 def keys_of(screen: Screen[object]) -> list[tuple[str, str]]:
@@ -116,6 +115,8 @@ class ScorekeeperApp(App[None]):
 def run(path: Path | None) -> int:
     """Open the store at ``path`` (default: $SCOREKEEPER_DB or the user data folder) and
     run the app; a store that cannot be opened gets a screen saying why. Exit status."""
+    from screens.problem import LockedApp, ProblemApp  # only now: rarely needed at all
+
     try:
         store = Store(path)
     except StoreLocked as error:

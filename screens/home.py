@@ -23,7 +23,6 @@ from scorekeeper.games import GAMES
 from scorekeeper.store import Store, StoreError, Summary, how_to_recover
 from scorekeeper.wording import day_and_clock, iso, plural, short_day_and_clock, visible
 from screens.format import plain
-from screens.problem import ProblemScreen
 from screens.widgets.footer import Footer
 from screens.widgets.grid import Column, ScoreGrid
 
@@ -200,6 +199,11 @@ class HomeScreen(Screen[None]):
         self.fill()
         self.loaded = True
 
+    def problem(self, title: str, message: str) -> None:
+        from screens.problem import ProblemScreen  # here: Home starts without it
+
+        self.app.push_screen(ProblemScreen(title, message))
+
     def show_damaged(self) -> None:
         damaged = self.store.damaged()
         notice = self.query_one("#damaged", Static)
@@ -337,7 +341,7 @@ class HomeScreen(Screen[None]):
         try:
             screen = TableScreen(self.store, summary.id, summary.started)
         except StoreError as error:
-            self.app.push_screen(ProblemScreen("This session cannot be opened", error.message))
+            self.problem("This session cannot be opened", error.message)
             return
         self.app.push_screen(screen)
 
@@ -355,7 +359,7 @@ class HomeScreen(Screen[None]):
             try:
                 self.store.delete(summary.id)
             except StoreError as error:
-                self.app.push_screen(ProblemScreen("The session was not deleted", error.message))
+                self.problem("The session was not deleted", error.message)
                 return
             self.notify(visible(f"Deleted the {game_name(summary)} session."), markup=False)
             self.reload()
@@ -380,7 +384,7 @@ class HomeScreen(Screen[None]):
         try:
             screen = NightsScreen(self.store)
         except StoreError as error:
-            self.app.push_screen(ProblemScreen("The game nights cannot be shown", error.message))
+            self.problem("The game nights cannot be shown", error.message)
             return
         self.app.push_screen(screen)
 

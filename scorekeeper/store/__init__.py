@@ -26,7 +26,6 @@ import contextlib
 import gc
 import os
 import re
-import secrets
 import shutil
 import socket
 import sys
@@ -441,7 +440,7 @@ class Store:
 
     def _new_id(self) -> str:
         while True:
-            session_id = secrets.token_hex(4)
+            session_id = os.urandom(4).hex()
             if not self._file(session_id).exists():
                 return session_id
 

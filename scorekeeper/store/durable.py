@@ -26,7 +26,6 @@ import errno
 import json
 import os
 import re
-import secrets
 import stat
 import time
 from collections.abc import Iterator, Sequence
@@ -247,7 +246,7 @@ def _create_temp(path: Path) -> tuple[Path, int]:
     """A new file beside ``path`` that nobody else made: a random name, opened with
     ``O_EXCL`` and without following links, so nothing planted there is written through."""
     while True:
-        temp = path.with_name(f"{path.name}.{secrets.token_hex(8)}.tmp")
+        temp = path.with_name(f"{path.name}.{os.urandom(8).hex()}.tmp")
         try:
             return temp, os.open(temp, _CREATE, 0o666)
         except FileExistsError:
@@ -299,7 +298,7 @@ def _linked_temp(path: Path, beside: Path) -> Path | None:
     """A fresh temporary name beside ``beside`` for the file at ``path`` (a hard link, or a
     copy where links are not allowed); None if ``path`` does not exist."""
     while True:
-        temp = beside.with_name(f"{beside.name}.{secrets.token_hex(8)}.tmp")
+        temp = beside.with_name(f"{beside.name}.{os.urandom(8).hex()}.tmp")
         try:
             os.link(path, temp)
             return temp
