@@ -246,11 +246,17 @@ def _create_temp(path: Path) -> tuple[Path, int]:
     """A new file beside ``path`` that nobody else made: a random name, opened with
     ``O_EXCL`` and without following links, so nothing planted there is written through."""
     while True:
-        temp = path.with_name(f"{path.name}.{os.urandom(8).hex()}.tmp")
+        temp = path.with_name(f"{path.name}.{temp_token()}.tmp")
         try:
             return temp, os.open(temp, _CREATE, 0o666)
         except FileExistsError:
             continue
+
+
+def temp_token() -> str:
+    """The random part of a temporary file's name: unguessable, so no link planted in
+    advance sits at it (and a write never follows one: ``O_EXCL`` refuses it)."""
+    return os.urandom(8).hex()
 
 
 def _discard(temp: Path) -> None:
@@ -298,7 +304,7 @@ def _linked_temp(path: Path, beside: Path) -> Path | None:
     """A fresh temporary name beside ``beside`` for the file at ``path`` (a hard link, or a
     copy where links are not allowed); None if ``path`` does not exist."""
     while True:
-        temp = beside.with_name(f"{beside.name}.{os.urandom(8).hex()}.tmp")
+        temp = beside.with_name(f"{beside.name}.{temp_token()}.tmp")
         try:
             os.link(path, temp)
             return temp

@@ -20,8 +20,7 @@ class Footer(TextualFooter):
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         if self._rebuild_asked:
-            self._bindings_ready = True
-            return
+            return  # the rebuild asked for will show these bindings too
         super().bindings_changed(screen)
         # Textual asked for a rebuild after the next refresh, unless it had no reason to.
         self._rebuild_asked = screen.app.app_focus and self.is_attached and screen is self.screen

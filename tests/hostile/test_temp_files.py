@@ -4,7 +4,6 @@ will be made is never written through, whatever name it guesses."""
 from __future__ import annotations
 
 import os
-import secrets
 import time
 from pathlib import Path
 
@@ -13,7 +12,7 @@ import pytest
 from scorekeeper import Session
 from scorekeeper.reports.export import export
 from scorekeeper.reports.night_names import rename
-from scorekeeper.store import Store
+from scorekeeper.store import Store, durable
 from scorekeeper.store.durable import STALE_AFTER
 from scorekeeper.wording import day
 from tests.store_tables import MADE_3, UPPED_2, file_of, racehorse
@@ -42,8 +41,8 @@ def test_links_at_the_old_fixed_temp_names_and_a_guessed_one_are_not_written_thr
         plant(target.with_name(target.name + ".tmp"), outside)
         plant(target.with_name(f"{target.name}.{GUESS}.tmp"), outside)
     guesses = iter([GUESS] * len(targets) * 2)
-    real = secrets.token_hex
-    monkeypatch.setattr(secrets, "token_hex", lambda n: next(guesses, None) or real(n))
+    real = durable.temp_token
+    monkeypatch.setattr(durable, "temp_token", lambda: next(guesses, None) or real())
 
     with Store(store_path) as store:
         store.record(session_id, UPPED_2)
