@@ -43,6 +43,7 @@ ODD = st.one_of(
     st.text(max_size=4),
     st.sampled_from(["Ann", "Bob", "Cy", "2024-05-03T19:00:00", "2024-05-03T19:00:00+02:00"]),
     st.lists(st.sampled_from(["Ann", "Bob", "Cy", 1, True]), max_size=4),
+    st.lists(st.lists(st.just("Ann"), max_size=1), max_size=2),
     st.dictionaries(
         st.sampled_from(["Ann", "Bob", "Cy", "Di"]), st.integers(-5, 5) | st.booleans()
     ),

@@ -113,55 +113,55 @@ def row_is_sound(kept: list[Any]) -> bool:
     thousand of them. True only where ``summary_problem`` finds nothing wrong; False says
     only that the row needs ``summary_problem`` to word what is wrong, if anything.
 
-    Written flat, types gathered with ``map(type, ...)`` into sets: each helper call
-    cost as much as the check it made."""
-    extras = len(kept) - len(SUMMARY_FIELDS)
-    if extras > 0:
-        figures = kept[len(SUMMARY_FIELDS)]
-        if type(figures) is not dict or not set(map(type, figures)) <= _TEXT:
+    Written flat, the types of all the texts gathered with ``map(type, ...)`` into one
+    set, and of all the numbers into another: each helper call or set cost as much as
+    the check it made."""
+    missing = len(SUMMARY_FIELDS) + len(EXTRAS) - len(kept)
+    if missing:
+        if missing not in (1, 2):
             return False
-        if not set(map(type, figures.values())) <= _WHOLE:
-            return False
-    if extras == 2:
-        words = kept[-1]
-        if type(words) is not list or not set(map(type, words)) <= _TEXT:
-            return False
-    elif extras not in (0, 1):
+        kept = [*kept, *_NO_EXTRAS[-missing:]]
+    (
+        game,
+        players,
+        started,
+        updated,
+        rounds,
+        finished,
+        winners,
+        dealer,
+        totals,
+        balances,
+        figures,
+        words,
+    ) = kept
+    owed = totals if balances is None else balances
+    if type(players) is not list or type(winners) is not list or type(words) is not list:
         return False
-    game, players, started, updated, rounds, finished, winners, dealer, totals, balances = kept[
-        : len(SUMMARY_FIELDS)
-    ]
-    if type(players) is not list or set(map(type, players)) != _TEXT:
+    if type(totals) is not dict or type(owed) is not dict or type(figures) is not dict:
         return False
-    seats = set(players)
-    if len(seats) != len(players) or type(winners) is not list:
+    if not players or type(finished) is not bool:
         return False
-    if not set(map(type, winners)) <= _TEXT or type(game) is not str or type(dealer) is not str:
-        return False
-    if type(finished) is not bool or type(rounds) is not int or rounds < 0:
+    texts = [game, dealer, started, updated, *players, *winners, *figures, *words]
+    if set(map(type, texts)) != _TEXT:
         return False
     # Keys equal to the distinct players: as many amounts as players, one each.
-    if type(totals) is not dict or totals.keys() != seats:
-        return False
-    if set(map(type, totals.values())) != _WHOLE:
-        return False
-    owed = totals
-    if balances is not None:
-        if type(balances) is not dict or balances.keys() != seats:
+    if list(totals) != players or list(owed) != players:
+        seats = set(players)
+        if len(seats) != len(players) or totals.keys() != seats or owed.keys() != seats:
             return False
-        if set(map(type, balances.values())) != _WHOLE:
-            return False
-        owed = balances
-    if sum(owed.values()) != 0:
-        return False  # perhaps a game's kitty: the slow path asks the game
-    if type(started) is not str or type(updated) is not str:
+    if set(map(type, [rounds, *totals.values(), *owed.values(), *figures.values()])) != _WHOLE:
         return False
+    if rounds < 0 or sum(owed.values()) != 0:
+        return False  # a sum: perhaps a game's kitty, the slow path asks the game
     try:
         return moment(started).tzinfo is not None and moment(updated).tzinfo is not None
     except ValueError:
         return False
 
 
+_NO_EXTRAS: tuple[Any, ...] = ({}, [])
+"""What an older row without the ``EXTRAS`` is checked as: no figures, no words."""
 _TEXT = {str}
 _WHOLE = {int}
 """``type(x) is int``: ``True`` is no amount."""
