@@ -366,7 +366,7 @@ class Store:
             if type(entry[4]) is list and sid not in self._unreadable
         ]
         live.sort(reverse=True)
-        return [summary(sid, index[sid][4]) for _, sid in live]
+        return [self._index.summary(sid, index[sid]) for _, sid in live]
 
     def damaged(self) -> list[Path]:
         """Session files that cannot be read; they are left untouched (see ``how_to_recover``)."""

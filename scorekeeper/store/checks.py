@@ -8,6 +8,7 @@ fails is reported as damaged, naming what is wrong.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import datetime
 from typing import Any
 
 from scorekeeper.games import GAMES
@@ -111,7 +112,13 @@ def row_is_sound(kept: list[Any]) -> bool:
     """Whether an index row (the summary as a list of ``SUMMARY_FIELDS`` and perhaps the
     ``EXTRAS``) is as scorekeeper writes it: one quick pass, as a session list reads ten
     thousand of them. True only where ``summary_problem`` finds nothing wrong; False says
-    only that the row needs ``summary_problem`` to word what is wrong, if anything.
+    only that the row needs ``summary_problem`` to word what is wrong, if anything."""
+    return sound_times(kept) is not None
+
+
+def sound_times(kept: list[Any]) -> tuple[datetime, datetime] | None:
+    """The start and update times of an index row ``row_is_sound`` passes, read while it
+    checks them (the summary built next needs them); None where it does not pass.
 
     Written flat, the types of all the texts gathered with ``map(type, ...)`` into one
     set, and of all the numbers into another: each helper call or set cost as much as
@@ -119,7 +126,7 @@ def row_is_sound(kept: list[Any]) -> bool:
     missing = len(SUMMARY_FIELDS) + len(EXTRAS) - len(kept)
     if missing:
         if missing not in (1, 2):
-            return False
+            return None
         kept = [*kept, *_NO_EXTRAS[-missing:]]
     (
         game,
@@ -137,27 +144,28 @@ def row_is_sound(kept: list[Any]) -> bool:
     ) = kept
     owed = totals if balances is None else balances
     if type(players) is not list or type(winners) is not list or type(words) is not list:
-        return False
+        return None
     if type(totals) is not dict or type(owed) is not dict or type(figures) is not dict:
-        return False
+        return None
     if not players or type(finished) is not bool:
-        return False
+        return None
     texts = [game, dealer, started, updated, *players, *winners, *figures, *words]
     if set(map(type, texts)) != _TEXT:
-        return False
+        return None
     # Keys equal to the distinct players: as many amounts as players, one each.
     if list(totals) != players or list(owed) != players:
         seats = set(players)
         if len(seats) != len(players) or totals.keys() != seats or owed.keys() != seats:
-            return False
+            return None
     if set(map(type, [rounds, *totals.values(), *owed.values(), *figures.values()])) != _WHOLE:
-        return False
+        return None
     if rounds < 0 or sum(owed.values()) != 0:
-        return False  # a sum: perhaps a game's kitty, the slow path asks the game
+        return None  # a sum: perhaps a game's kitty, the slow path asks the game
     try:
-        return moment(started).tzinfo is not None and moment(updated).tzinfo is not None
+        times = moment(started), moment(updated)
     except ValueError:
-        return False
+        return None
+    return None if times[0].tzinfo is None or times[1].tzinfo is None else times
 
 
 _NO_EXTRAS: tuple[Any, ...] = ({}, [])

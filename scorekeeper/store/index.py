@@ -24,7 +24,13 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.store import documents
-from scorekeeper.store.checks import EXTRAS, SUMMARY_FIELDS, row_is_sound, summary_problem
+from scorekeeper.store.checks import (
+    EXTRAS,
+    SUMMARY_FIELDS,
+    row_is_sound,
+    sound_times,
+    summary_problem,
+)
 from scorekeeper.store.durable import (
     DamagedFile,
     encode,
@@ -118,20 +124,37 @@ def entry_problem(entry: object) -> str | None:
     return None if type(kept) is str else row_problem(kept)
 
 
-def summary(session_id: str, kept: list[Any]) -> Summary:
-    """The ``Summary`` for an index row (a row ``row_problem`` found nothing wrong with).
+def sound_summary(session_id: str, entry: object) -> Summary | None:
+    """The ``Summary`` of an index entry whose row ``row_is_sound`` passes, checked and
+    built in one pass (its times are read once); None for any other entry, which only
+    ``entry_problem`` can judge."""
+    if type(entry) is not list or len(entry) != 5:
+        return None
+    inode, size, modified, order, kept = entry
+    if type(inode) is not int or type(size) is not int or type(modified) is not int:
+        return None
+    times = sound_times(kept) if type(order) is int and type(kept) is list else None
+    return None if times is None else summary(session_id, kept, times)
+
+
+def summary(
+    session_id: str, kept: list[Any], times: tuple[datetime, datetime] | None = None
+) -> Summary:
+    """The ``Summary`` for an index row (a row ``row_problem`` found nothing wrong with);
+    ``times``: its start and update times, if they were read already.
 
     Its fields are filled in directly rather than through the frozen dataclass's
     ``__init__``, which sets each one through ``object.__setattr__``: that alone cost a
     quarter of listing ten thousand sessions. A test holds the two to the same result."""
     game, players, started, updated, rounds, finished, winners, dealer, totals, balances = kept[:10]
+    began, changed = times or (moment(started), moment(updated))
     made = _new_summary(Summary)
     made.__dict__.update(
         id=session_id,
         game=game,
         players=tuple(players),
-        started=moment(started),
-        updated=moment(updated),
+        started=began,
+        updated=changed,
         rounds=rounds,
         finished=finished,
         winners=tuple(winners),
@@ -191,6 +214,16 @@ class Index:
         index (a command asks for it more than once: the list, then what is damaged)."""
         self._stamp_on_disk = True
         self.dirty = False
+        self._built: dict[str, tuple[Entry, Summary]] = {}
+        """Summaries built while the saved index was checked, each with its entry."""
+
+    def summary(self, session_id: str, entry: Entry) -> Summary:
+        """The ``Summary`` of an entry of ``entries``: the one built as the index was
+        checked, while the entry is still that one."""
+        found = self._built.get(session_id)
+        if found is not None and found[0] is entry:
+            return found[1]
+        return summary(session_id, entry[4])
 
     def entries(self, *, vouch: bool = True) -> dict[str, Entry]:
         """The index, checked against the files.
@@ -369,7 +402,9 @@ class Index:
 
     def _load(self) -> tuple[dict[str, Entry], list[int] | None]:
         """The saved index and the identity of the file it came from; a missing or damaged
-        cache is simply empty, and gets rebuilt."""
+        cache is simply empty, and gets rebuilt. Each entry's summary is built as it is
+        checked, for ``summary``."""
+        self._built = {}
         try:
             found = read_regular(self._file)
             if found is None:
@@ -381,11 +416,16 @@ class Index:
         sessions = data.get("sessions")
         if data.get("schema") != documents.SCHEMA or not isinstance(sessions, dict):
             return {}, None
-        if any(
-            not self._is_session_id(sid) or entry_problem(entry) is not None
-            for sid, entry in sessions.items()
-        ):
-            return {}, None
+        built = {}
+        for sid, entry in sessions.items():
+            if not self._is_session_id(sid):
+                return {}, None
+            made = sound_summary(sid, entry)
+            if made is not None:
+                built[sid] = (entry, made)
+            elif entry_problem(entry) is not None:
+                return {}, None
+        self._built = built
         return sessions, saved_as
 
     def _vouching(self) -> dict[str, Any] | None:
