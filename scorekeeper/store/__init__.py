@@ -23,6 +23,7 @@ one session's file, ``index`` keeps the summaries cache, ``errors`` words what g
 from __future__ import annotations
 
 import contextlib
+import functools
 import gc
 import os
 import re
@@ -133,6 +134,13 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
+def _read_document(store: Path, file: Path, session_id: str) -> dict[str, Any]:
+    """A session's document, read for the store at ``store``. The index is handed this
+    with the path, not the store's own method: that would make the store and its index
+    a cycle, which with 10,000 summaries in it waits for the cyclic collector to be freed."""
+    return documents.read(file, lambda: not_found(store, session_id))
+
+
 def _is_session_id(name: str) -> bool:
     return _SESSION_ID.fullmatch(name) is not None
 
@@ -153,7 +161,7 @@ class Store:
             self.path,
             self._folder,
             readonly=readonly,
-            read=self._read_document,
+            read=functools.partial(_read_document, self.path),
             is_session_id=_is_session_id,
         )
         self._unreadable: dict[str, Path] = {}
@@ -440,7 +448,7 @@ class Store:
         return not_found(self.path, session_id)
 
     def _read_document(self, file: Path, session_id: str) -> dict[str, Any]:
-        return documents.read(file, lambda: self._not_found(session_id))
+        return _read_document(self.path, file, session_id)
 
     def _new_id(self) -> str:
         while True:
