@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
+import weakref
 from pathlib import Path
 
 import pytest
@@ -223,6 +225,22 @@ def test_summaries_saved_by_an_earlier_scorekeeper_still_list(tmp_path: Path) ->
         assert store.damaged() == []
     assert (listed[plain].highlights, listed[plain].option_words) == (None, None)
     assert listed[figures].option_words == ("stake $1.00/point",)
+
+
+def test_a_dropped_store_is_freed_at_once(tmp_path: Path) -> None:
+    """No cycle holds a store and its index: with 10,000 summaries in it, waiting for
+    the cyclic collector would hold tens of megabytes for nothing."""
+    with Store(tmp_path) as store:
+        store.add(racehorse(MADE_3))
+    reader = Store(tmp_path, readonly=True)
+    assert len(reader.summaries()) == 1
+    gone = weakref.ref(reader)
+    gc.disable()
+    try:
+        del reader
+        assert gone() is None
+    finally:
+        gc.enable()
 
 
 def test_the_list_shows_rounds_recorded_while_the_app_is_still_open(tmp_path: Path) -> None:
