@@ -1,15 +1,22 @@
-"""The export at work: a progress bar while a worker thread writes the CSV files, so the
-screen keeps answering; Esc stops it with every file already in the folder as it was.
+"""The export at work: a progress bar while a process of its own writes the CSV files
+(``scorekeeper.reports.export_process``), so the screen keeps answering however long the
+export and whatever it allocates; Esc stops it with every file already in the folder as
+it was.
 
 Dismissed with what happened (``Exported``), or None when stopped.
 """
 
 from __future__ import annotations
 
-import time
+import asyncio
+import contextlib
+import json
+import os
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from textual import work
 from textual.app import ComposeResult
@@ -17,13 +24,16 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import ProgressBar, Static
-from textual.worker import Worker, WorkerState, get_current_worker
+from textual.worker import Worker, WorkerState
 
-from scorekeeper.store import Store, StoreError
+from scorekeeper.store import Store
 from screens.format import plain
 
-REDRAW_EVERY = 0.05
-"""Seconds between progress updates sent to the screen: each one waits for the event loop."""
+EXPORTER = [sys.executable, "-m", "scorekeeper.reports.export_process"]
+"""The command that exports (its arguments follow): this Python, so this scorekeeper."""
+NICER = 10
+"""How much lower the exporting process's priority is than the app's: on a busy machine
+the screen is served first (its Python start-up included), the export takes what is left."""
 
 
 @dataclass(frozen=True)
@@ -32,10 +42,6 @@ class Exported:
 
     paths: list[Path]
     problem: str | None = None
-
-
-class _Stopped(Exception):
-    """Raised from the progress callback once Esc was pressed: the export writes nothing."""
 
 
 class ExportProgress(ModalScreen[Exported | None]):
@@ -50,45 +56,64 @@ class ExportProgress(ModalScreen[Exported | None]):
         self.folder = folder
         self.session_ids = session_ids
         self.prefix = prefix
+        self.exporter: asyncio.subprocess.Process | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="exporting"):
             yield Static(plain(f"Exporting to {self.folder}"), id="exporting-title")
             yield ProgressBar(show_eta=False, id="progress")
-            yield Static("Esc to stop: the files already there stay as they were.")
+            yield Static("Esc to stop: the files already there stay as they were.", id="hint")
 
     def on_mount(self) -> None:
-        self.bar = self.query_one("#progress", ProgressBar)
         self.write()
 
-    @work(thread=True, exclusive=True, exit_on_error=False, group="export")
-    def write(self) -> None:
-        from scorekeeper.reports.export import export  # only when asked: keeps start-up quick
+    def _arguments(self) -> list[str]:
+        arguments = ["--db", str(self.store.path), "--out", str(self.folder)]
+        arguments += ["--prefix", self.prefix]
+        if self.session_ids is not None:
+            arguments += ["--session", *self.session_ids]
+        return arguments
 
-        worker, bar = get_current_worker(), self.bar
-        shown = 0.0
-
-        def progress(done: int, total: int) -> None:
-            nonlocal shown
-            if worker.is_cancelled:
-                raise _Stopped
-            now = time.monotonic()
-            if now - shown >= REDRAW_EVERY or done == total:
-                shown = now
-                self.app.call_from_thread(bar.update, total=total, progress=done)
-
+    @work(exclusive=True, exit_on_error=False, group="export")
+    async def write(self) -> None:
+        """Starts the exporting process and follows its lines until its outcome."""
+        bar = self.query_one("#progress", ProgressBar)
+        exporter = await asyncio.create_subprocess_exec(
+            *EXPORTER,
+            *self._arguments(),
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        self.exporter = exporter
+        with contextlib.suppress(AttributeError, OSError):  # no priorities on Windows
+            os.setpriority(os.PRIO_PROCESS, exporter.pid, NICER)
+        assert exporter.stdout is not None and exporter.stderr is not None
+        complaint = asyncio.ensure_future(exporter.stderr.read())
+        said: dict[str, Any] = {}
         try:
-            paths = export(
-                self.store, self.folder, self.session_ids, prefix=self.prefix, progress=progress
-            )
-        except _Stopped:
-            return
-        except (OSError, StoreError) as error:
-            outcome = Exported([], str(error))
+            async for line in exporter.stdout:
+                said = json.loads(line)
+                if "done" in said:
+                    bar.update(total=said["total"], progress=said["done"])
+        finally:
+            self._ask_to_stop()
+            status = await exporter.wait()
+        if "stopped" in said:
+            self.dismiss(None)
+        elif "written" in said:
+            self.dismiss(Exported([Path(path) for path in said["written"]]))
+        elif "problem" in said:
+            self.dismiss(Exported([], said["problem"]))
         else:
-            outcome = Exported(paths)
-        if not worker.is_cancelled:
-            self.app.call_from_thread(self.dismiss, outcome)
+            last = (await complaint).decode(errors="replace").strip().splitlines()[-1:]
+            why = last[0] if last else f"exit status {status}"
+            self.dismiss(Exported([], f"the export stopped ({why})"))
+
+    def _ask_to_stop(self) -> None:
+        """Closing its stdin is how the exporting process is asked to stop."""
+        if self.exporter is not None and self.exporter.stdin is not None:
+            self.exporter.stdin.close()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """A failure the export did not foresee is reported like any other."""
@@ -96,5 +121,7 @@ class ExportProgress(ModalScreen[Exported | None]):
             self.dismiss(Exported([], f"the export stopped ({event.worker.error!r})"))
 
     def action_stop(self) -> None:
-        self.workers.cancel_group(self, "export")
-        self.dismiss(None)
+        """The process ends at its next session and says so; the screen waits for that,
+        so it never reports a stop after the files were in fact replaced."""
+        self._ask_to_stop()
+        self.query_one("#hint", Static).update("Stopping…")

@@ -273,8 +273,9 @@ def export(
     Without ``session_ids`` every readable session goes out, oldest first, and damaged ones
     are skipped (``store.damaged()`` names them); a named session that is damaged or
     unknown raises ``StoreError``. Each session is read and replayed once; ``progress``
-    hears after each one, and an exception raised from it (a cancel) stops the export
-    with every file in ``out_dir`` as it was.
+    hears after each one and once more as the files are about to replace the old ones,
+    and an exception raised from it (a cancel) stops the export with every file in
+    ``out_dir`` as it was.
     """
     out = Path(out_dir).expanduser().absolute()
     summaries = {summary.id: summary for summary in store.summaries()}
@@ -328,6 +329,8 @@ def export(
                 sessions_csv.writerows(row + [""] * (width - len(row)) for row in session_rows)
                 csv.writer(rounds_file).writerow(ROUND_COLUMNS + [DETAIL + key for key in place])
                 spool.copy_to(rounds_file, len(place))
+                if progress is not None:
+                    progress(len(chosen), len(chosen))
     except ReplaceFailed as error:
         raise StoreError(_not_replaced(out, paths, error), error.failed) from error
     except OSError as error:

@@ -32,6 +32,7 @@ from typing import Any
 
 from textual import events
 from textual.screen import Screen
+from textual.widgets import ProgressBar
 
 from scorekeeper import Session
 from scorekeeper.store import Store
@@ -141,12 +142,16 @@ async def held_up(seconds: float, tick: float = 0.005) -> float:
     return worst * 1000
 
 
-async def export_stalls(folder: Path, idle_for: float) -> tuple[float, float, float, int, float]:
+async def export_stalls(
+    folder: Path, idle_for: float
+) -> tuple[float, float, float, float, int, float]:
     """Export every session from Home (Ctrl+E, Enter) and watch the event loop meanwhile:
-    the longest it was held up past a 5 ms tick, the longest gap between frames, the
-    export's wall time (ms), how many frames the progress bar drew, and the longest hold
-    up over ``idle_for`` seconds of the same app idle just before (what the machine itself
-    costs)."""
+    the longest it was held up past a 5 ms tick, in all and while the bar moves (from its
+    first step until full: before, the dialog is being put up; after, the files are
+    written and nothing on screen changes), the longest gap between frames while the bar
+    moves, the export's wall time (ms), how many frames the bar drew meanwhile, and the
+    longest hold up over ``idle_for`` seconds of the same app idle just before (what the
+    machine itself costs)."""
     with Store(folder) as store:
         app = ScorekeeperApp(store)
         painted = Painted(app)
@@ -157,22 +162,40 @@ async def export_stalls(folder: Path, idle_for: float) -> tuple[float, float, fl
             await pilot.press("ctrl+e")
             await pilot.pause()
             painted.frames.clear()
+            moved = filled = float("inf")
+            late: list[tuple[float, float]] = []
             started = time.perf_counter()
             app._driver.send_message(events.Key("enter", "\r"))  # type: ignore[union-attr]
-            worst, tick = 0.0, 0.005
+            tick = 0.005
             while True:
                 before = time.perf_counter()
                 await asyncio.sleep(tick)
-                worst = max(worst, time.perf_counter() - before - tick)
+                late.append((before, time.perf_counter() - before - tick))
                 exporting = any(
                     worker.group == "export" and not worker.is_finished for worker in app.workers
                 )
+                bars = app.screen.query(ProgressBar)
+                if bars:
+                    bar = bars.first()
+                    if bar.progress and moved == float("inf"):
+                        moved = time.perf_counter()
+                    if bar.percentage == 1 and filled == float("inf"):
+                        filled = time.perf_counter()
                 if not exporting and time.perf_counter() - started > 0.5:
                     break
             took = time.perf_counter() - started
-            times = [moment for moment, _ in painted.frames]
-            gaps = [later - earlier for earlier, later in itertools.pairwise(times)]
-    return worst * 1000, max(gaps, default=0.0) * 1000, took * 1000, len(times), idle
+            moving = [moment for moment, _ in painted.frames if moved <= moment <= filled]
+            gaps = [later - earlier for earlier, later in itertools.pairwise(moving)]
+    worst = max(held for _, held in late)
+    worst_moving = max((held for at, held in late if moved <= at <= filled), default=0.0)
+    return (
+        worst * 1000,
+        worst_moving * 1000,
+        max(gaps, default=0.0) * 1000,
+        took * 1000,
+        len(moving),
+        idle,
+    )
 
 
 def main(argv: list[str] | None = None) -> dict[str, float]:
@@ -196,7 +219,9 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
             full_ms.append(first)
             full_list_ms.append(listed)
         recorded = asyncio.run(record_ms(middle, samples))
-        stall, gap, export_took, frames, idle = asyncio.run(export_stalls(full, idle_for))
+        stall, moving_stall, gap, export_took, frames, idle = asyncio.run(
+            export_stalls(full, idle_for)
+        )
     finally:
         shutil.rmtree(root)
     figures = {
@@ -207,6 +232,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         "record_ms": statistics.median(recorded),
         "record_worst_ms": max(recorded),
         "export_stall_ms": stall,
+        "export_moving_stall_ms": moving_stall,
         "export_frame_gap_ms": gap,
         "export_ms": export_took,
     }
@@ -226,9 +252,9 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     )
     print(
         f"export all {many:,} sessions from Home: {figures['export_ms'] / 1000:.1f} s; "
-        f"event loop held up at most {stall:.1f} ms, longest gap between {frames} frames "
-        f"{gap:.1f} ms (goal: no gap over 50 ms); the same app idle: held up at most "
-        f"{idle:.1f} ms"
+        f"event loop held up at most {stall:.1f} ms ({moving_stall:.1f} ms while the bar "
+        f"moved), longest gap between its {frames} frames {gap:.1f} ms (goal: no gap over "
+        f"50 ms); the same app idle: held up at most {idle:.1f} ms"
     )
     return figures
 

@@ -135,6 +135,7 @@ async def test_an_export_failing_in_a_folder_with_markup_says_so(
         await pilot.pause()
         assert "a[/b]" in assert_drawn_safely(pilot)
         await pilot.press("enter")
+        await app.workers.wait_for_complete()  # the export, in a process of its own
         await pilot.pause()
         (message,) = [str(toast.render()) for toast in app.screen.query("Toast")]
         assert "Export failed" in message and "a[/b]" in message

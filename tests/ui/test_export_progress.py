@@ -1,17 +1,18 @@
-"""Exporting in a worker: a progress bar, Esc stops with the folder as it was, and a
+"""Exporting in a process of its own: a progress bar, Esc stops with the folder as it was, and a
 damaged file found on the way is reported while the app goes on."""
 
 from __future__ import annotations
 
-import threading
+import os
+import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 from textual.widgets import Input, ProgressBar
 
 from scorekeeper.session import Session
 from scorekeeper.store import Store
+from screens import export_progress
 from screens.app import ScorekeeperApp
 from screens.export_progress import ExportProgress
 from screens.home import HomeScreen
@@ -27,36 +28,31 @@ def toasts(app: ScorekeeperApp) -> list[str]:
 
 
 async def test_esc_stops_a_long_export_and_the_last_export_stays_as_it_was(
-    store: Store, monkeypatch: pytest.MonkeyPatch
+    store: Store, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     for name in ("Ann", "Bob", "Cy"):
         store.add(hot_rum(name, "Max"))
     Path("exports").mkdir()
     for file in ("sessions.csv", "rounds.csv"):
         Path("exports", file).write_text(f"the last export's {file}")
-    reached, release = threading.Event(), threading.Event()
-    load = Store.load
-
-    def slow_load(self: Store, session_id: str) -> Any:
-        if reached.is_set():
-            release.wait(10)
-        reached.set()
-        return load(self, session_id)
-
-    monkeypatch.setattr(Store, "load", slow_load)
+    gate = tmp_path / "gate"
+    os.mkfifo(gate)
+    held = [sys.executable, str(Path(__file__).with_name("held_export.py")), str(gate)]
+    monkeypatch.setattr(export_progress, "EXPORTER", held)
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.press("ctrl+e")
         await pilot.pause()
         await pilot.press("enter")  # the folder offered: exports
-        while not reached.is_set():
-            await pilot.pause()
-        await pilot.pause()
         assert isinstance(app.screen, ExportProgress)
         bar = app.screen.query_one(ProgressBar)
+        while bar.progress < 1:
+            await pilot.pause()
         assert bar.total == 3 and bar.progress == 1, "one of three sessions written"
         await pilot.press("escape")
-        release.set()
+        assert isinstance(app.screen, ExportProgress), "waits to hear the export stopped"
+        with open(gate, "wb"):
+            pass  # the exporting process reads its second session, then stops
         await settled(pilot)
         assert isinstance(app.screen, HomeScreen)
         assert any("Export stopped" in toast for toast in toasts(app))
@@ -89,4 +85,21 @@ async def test_a_damaged_file_found_mid_export_is_reported_and_the_app_goes_on(
             await pilot.press("ctrl+n")
             await pilot.pause()
             assert app.screen.__class__.__name__ == "NewSessionScreen", "the app still answers"
+    assert not Path("exports").exists()
+
+
+async def test_an_export_that_dies_is_reported_and_the_app_goes_on(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store.add(hot_rum("Ann", "Max"))
+    crashing = [sys.executable, "-c", "import sys; sys.exit('out of memory')"]
+    monkeypatch.setattr(export_progress, "EXPORTER", crashing)
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        await pilot.press("enter")
+        await settled(pilot)
+        assert isinstance(app.screen, HomeScreen)
+        assert any("Export failed" in t and "out of memory" in t for t in toasts(app))
     assert not Path("exports").exists()
