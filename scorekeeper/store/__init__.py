@@ -27,8 +27,6 @@ import functools
 import gc
 import os
 import re
-import shutil
-import socket
 import sys
 import threading
 import time
@@ -38,8 +36,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
-
-import platformdirs
 
 from scorekeeper.session import Session
 from scorekeeper.store import documents
@@ -86,6 +82,8 @@ def default_path() -> Path:
     override = os.environ.get("SCOREKEEPER_DB")
     if override:
         return Path(override).expanduser()
+    import platformdirs  # here: a command given its store (--db) never needs it
+
     return Path(platformdirs.user_data_dir("scorekeeper", appauthor=False))
 
 
@@ -251,6 +249,8 @@ class Store:
         before that leaves the store exactly as it was; one while moving takes back the
         files already moved.
         """
+        import shutil  # here, as importing is the only writing that needs it
+
         self.ensure_writable()
         staging = self.path / "importing"
         shutil.rmtree(staging, ignore_errors=True)
@@ -387,6 +387,8 @@ class Store:
     # -- inside ---------------------------------------------------------------------
 
     def _open_for_writing(self) -> None:
+        import socket  # here: a reader, such as every command but a few, needs none
+
         try:
             self._folder.mkdir(parents=True, exist_ok=True)
         except OSError as error:
