@@ -70,7 +70,7 @@ def number_text(value: int) -> str:
 def check_amount(value: int, field: str, what: str = "") -> int:
     """Refuse an amount past ``AMOUNT_LIMIT`` either way, typed or derived (points counted
     from card text, a cube doubled again and again); ``what`` says what it is."""
-    if amounts_checked() and abs(value) > AMOUNT_LIMIT:
+    if abs(value) > AMOUNT_LIMIT and amounts_checked():  # the context asked only when it matters
         limit = f"more than {AMOUNT_LIMIT:,}, the most one amount may be: a typo?"
         said = f"{what} {number_text(value)}," if what else f"{number_text(value)} is"
         raise RuleError(field, f"{said} {limit}")
