@@ -26,11 +26,17 @@ a byte order mark, so spreadsheets read é, ü and 中 right.
 
 from __future__ import annotations
 
+import collections
+import contextlib
 import csv
 import io
+import multiprocessing
+import os
 import tempfile
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
+from multiprocessing.pool import AsyncResult
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
@@ -98,12 +104,36 @@ def amount(value: int, unit: str) -> str:
     return f"{sign}{whole}.{cents:02d}"
 
 
-def _fact(value: object) -> Cell:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, int):
-        return value
-    return text(str(value))
+class _Cells:
+    """Cells as the export writes them, each text or amount converted once per export:
+    the same names, games and small amounts fill most of a million rows."""
+
+    def __init__(self) -> None:
+        self._texts: dict[str, str] = {}
+        self._cents: dict[int, str] = {}
+
+    def text(self, value: str) -> str:
+        shown = self._texts.get(value)
+        if shown is None:
+            shown = self._texts[value] = text(value)
+        return shown
+
+    def amount(self, value: int, unit: str) -> Cell:
+        """As ``amount``; a count of chips, pips or points stays a number, which the CSV
+        writer spells as ``amount`` would."""
+        if unit != "money":
+            return value
+        shown = self._cents.get(value)
+        if shown is None:
+            shown = self._cents[value] = amount(value, unit)
+        return shown
+
+    def fact(self, value: object) -> Cell:
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if isinstance(value, int):
+            return value
+        return self.text(str(value))
 
 
 def _facts(session: Session, index: int) -> RoundFacts:
@@ -142,78 +172,180 @@ def _session_row(
 
 
 def _round_rows(
-    session_id: str, session: Session, facts: Sequence[RoundFacts], place: Mapping[str, int]
+    session_id: str,
+    session: Session,
+    facts: Sequence[RoundFacts],
+    place: Mapping[str, int],
+    cells: _Cells,
 ) -> Iterator[list[Cell]]:
     """The session's rows, each as long as ``place`` has detail columns: a fact sits in
     its column, and every other detail cell is empty."""
     game, setup = session.game, session.setup
     unit, score_unit = game.played_for(setup), game.score_unit(setup)
-    sid, name_of_game = text(session_id), text(game.name)
+    sid, name_of_game = text(session_id), cells.text(game.name)
+    seats = [(seat, name, cells.text(name)) for seat, name in enumerate(session.players, 1)]
     width = len(place)
+    scores_after = game.scores(setup, session.state_before(0))
     for index, round_facts in enumerate(facts):
         before, after = session.state_before(index), session.state_after(index)
         what = text(session.describe(index))
-        scores_before, scores_after = game.scores(setup, before), game.scores(setup, after)
+        dealer = cells.text(before.dealer)
+        scores_before, scores_after = scores_after, game.scores(setup, after)
+        balances_before, balances_after = before.balances, after.balances
         shared: list[Cell] = [""] * width
         for key, value in round_facts.table.items():
-            shared[place[key]] = _fact(value)
-        for seat, name in enumerate(session.players, start=1):
+            shared[place[key]] = cells.fact(value)
+        for seat, name, shown in seats:
             details = shared
             own = round_facts.players.get(name)
             if own:
                 details = shared.copy()
                 for key, value in own.items():
-                    details[place[key]] = _fact(value)
-            total, balance = scores_after[name], after.balances[name]
+                    details[place[key]] = cells.fact(value)
+            total, balance = scores_after[name], balances_after[name]
             yield [
                 sid,
                 name_of_game,
                 unit,
                 score_unit,
                 index + 1,
-                text(before.dealer),
+                dealer,
                 seat,
-                text(name),
-                amount(total - scores_before[name], score_unit),
-                amount(total, score_unit),
-                amount(balance - before.balances[name], unit),
-                amount(balance, unit),
+                shown,
+                cells.amount(total - scores_before[name], score_unit),
+                cells.amount(total, score_unit),
+                cells.amount(balance - balances_before[name], unit),
+                cells.amount(balance, unit),
                 what,
                 *details,
             ]
 
 
+@dataclass(frozen=True)
+class _Wanted:
+    """A session to export, with what its row takes from the session list."""
+
+    session_id: str
+    started: str
+    updated: str
+    night: str
+
+
+@dataclass
+class _Replayed:
+    """Some sessions written out: ``rows`` holds each one's sessions.csv row, or None
+    where it could not be read; ``data`` their rounds.csv rows (UTF-8), in ``chunks`` of
+    (detail columns known, bytes) one a session, the details in ``keys`` order; ``met``
+    is every detail met, in the order first met, so the columns are numbered alike
+    whichever process replayed which sessions."""
+
+    rows: list[list[Cell] | None]
+    keys: list[str]
+    met: list[str]
+    data: bytes
+    chunks: list[tuple[int, int]]
+
+
+def _replay(
+    store: Store, wanted: Sequence[_Wanted], known: Sequence[str], cells: _Cells
+) -> _Replayed:
+    """``wanted`` read, replayed once and written as rows, details numbered after ``known``."""
+    place = {key: column for column, key in enumerate(known)}
+    met: dict[str, None] = {}
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    rows: list[list[Cell] | None] = []
+    parts: list[bytes] = []
+    chunks: list[tuple[int, int]] = []
+    for one in wanted:
+        try:
+            session = store.load(one.session_id)
+        except StoreError:
+            rows.append(None)  # the caller reads it again, to raise or to skip it
+            continue
+        facts = [_facts(session, index) for index in range(len(session.rounds))]
+        for round_facts in facts:
+            for key in round_facts.table:
+                met[key] = None
+                place.setdefault(key, len(place))
+            for player in round_facts.players.values():
+                for key in player:
+                    met[key] = None
+                    place.setdefault(key, len(place))
+        rows.append(_session_row(one.session_id, session, one.started, one.updated, one.night))
+        writer.writerows(_round_rows(one.session_id, session, facts, place, cells))
+        part = buffer.getvalue().encode("utf-8")
+        buffer.seek(0)
+        buffer.truncate()
+        parts.append(part)
+        chunks.append((len(place), len(part)))
+    return _Replayed(rows, list(place), list(met), b"".join(parts), chunks)
+
+
+_worker: tuple[Store, _Cells] | None = None
+"""A worker process's own read-only store and cells, kept from one batch to the next."""
+
+
+def _start_worker(path: Path) -> None:
+    global _worker
+    _worker = (Store(path, readonly=True), _Cells())
+
+
+def _replay_in_worker(wanted: Sequence[_Wanted], known: Sequence[str]) -> _Replayed:
+    assert _worker is not None, "started by _start_worker"
+    return _replay(_worker[0], wanted, known, _worker[1])
+
+
 class _Spool:
-    """The rounds' rows, written as each session is read, before every detail column is
-    known: each session's rows go to a temporary file as long as the details met so far,
-    and are widened to the final header only when copied out (rarely needed, as the
-    columns settle within the first sessions of each game). So each session is read and
-    replayed once, and the rows never all sit in memory."""
+    """The rounds' rows, kept as each batch of sessions is replayed, before every detail
+    column is known: each session's rows go to a temporary file as long as the details met
+    so far, and are widened to the final header only when copied out (rarely needed, as
+    the columns settle within the first sessions of each game). So each session is read
+    and replayed once, and the rows never all sit in memory."""
 
     def __init__(self, file: BinaryIO) -> None:
         self._file = file
         self._chunks: list[tuple[int, int]] = []
-        self._buffer = io.StringIO()
-        self._rows = csv.writer(self._buffer)
+        self.place: dict[str, int] = {}
+        """Each detail's column, numbered in the order first met over the sessions in order."""
 
-    def add(self, rows: Iterable[list[Cell]], width: int) -> None:
-        self._rows.writerows(rows)
-        data = self._buffer.getvalue().encode("utf-8")
-        self._buffer.seek(0)
-        self._buffer.truncate()
+    def add(self, replayed: _Replayed) -> None:
+        """Rows replayed with the details in ``replayed.keys`` order: as they are when that
+        is the order so far (almost always), else moved to their columns."""
+        for key in replayed.met:
+            self.place.setdefault(key, len(self.place))
+        if all(self.place[key] == column for column, key in enumerate(replayed.keys)):
+            self._file.write(replayed.data)
+            self._chunks += replayed.chunks
+            return
+        columns = [self.place[key] for key in replayed.keys]
+        width = len(self.place)
+        text = io.StringIO()
+        out = csv.writer(text)
+        for row in csv.reader(io.StringIO(replayed.data.decode("utf-8"), newline="")):
+            moved = row[: len(ROUND_COLUMNS)] + [""] * width
+            for column, cell in zip(columns, row[len(ROUND_COLUMNS) :], strict=False):
+                moved[len(ROUND_COLUMNS) + column] = cell
+            out.writerow(moved)
+        data = text.getvalue().encode("utf-8")
         self._file.write(data)
         self._chunks.append((width, len(data)))
 
-    def copy_to(self, handle: TextIO, width: int) -> None:
+    def copy_to(self, handle: TextIO) -> None:
+        """Every row at the final width, after the header already written to ``handle``."""
+        width = len(self.place)
         out = csv.writer(handle)
         self._file.seek(0)
+        handle.flush()
         for known, size in self._chunks:
-            chunk = self._file.read(size).decode("utf-8")
+            chunk = self._file.read(size)
             if known == width:
-                handle.write(chunk)
+                handle.buffer.write(chunk)
                 continue
             padding = [""] * (width - known)
-            out.writerows(row + padding for row in csv.reader(io.StringIO(chunk, newline="")))
+            text = io.StringIO(chunk.decode("utf-8"), newline="")
+            out.writerows(row + padding for row in csv.reader(text))
+            handle.flush()
 
 
 def _not_replaced(out: Path, paths: Sequence[Path], error: ReplaceFailed) -> str:
@@ -266,15 +398,18 @@ def export(
     *,
     prefix: str = "",
     progress: Progress | None = None,
+    processes: int | None = None,
 ) -> list[Path]:
     """Write ``<prefix>sessions.csv`` and ``<prefix>rounds.csv`` into ``out_dir``; returns
     the two paths, absolute.
 
     Without ``session_ids`` every readable session goes out, oldest first, and damaged ones
     are skipped (``store.damaged()`` names them); a named session that is damaged or
-    unknown raises ``StoreError``. Each session is read and replayed once; ``progress``
-    hears after each one and once more as the files are about to replace the old ones,
-    and an exception raised from it (a cancel) stops the export with every file in
+    unknown raises ``StoreError``. Each session is read and replayed once, by this process
+    or, for many sessions, by ``processes`` worker processes (default: one a core) whose
+    rows are put back in order, so the files are the same either way. ``progress`` hears
+    as the sessions are done and once more as the files are about to replace the old
+    ones, and an exception raised from it (a cancel) stops the export with every file in
     ``out_dir`` as it was.
     """
     out = Path(out_dir).expanduser().absolute()
@@ -285,35 +420,37 @@ def export(
         chosen = sorted(summaries, key=lambda sid: (summaries[sid].started, sid))
     else:
         chosen = list(dict.fromkeys(session_ids))
+    wanted = []
+    for session_id in chosen:
+        summary = summaries.get(session_id)
+        started, updated = (iso(summary.started), iso(summary.updated)) if summary else ("", "")
+        wanted.append(_Wanted(session_id, started, updated, nights.get(session_id, started[:10])))
     paths = [out / f"{prefix}sessions.csv", out / f"{prefix}rounds.csv"]
     try:
         with tempfile.TemporaryFile() as spooled:
             spool = _Spool(spooled)
-            place: dict[str, int] = {}
             session_rows: list[list[Cell]] = []
-            for done, session_id in enumerate(chosen, start=1):
-                try:
-                    session = store.load(session_id)
-                except StoreDamaged:
-                    if strict:
-                        raise
-                    continue
-                facts = [_facts(session, index) for index in range(len(session.rounds))]
-                for round_facts in facts:
-                    for key in round_facts.table:
-                        place.setdefault(key, len(place))
-                    for player in round_facts.players.values():
-                        for key in player:
-                            place.setdefault(key, len(place))
-                summary = summaries.get(session_id)
-                started, updated = (
-                    (iso(summary.started), iso(summary.updated)) if summary else ("", "")
-                )
-                night = nights.get(session_id, started[:10])
-                session_rows.append(_session_row(session_id, session, started, updated, night))
-                spool.add(_round_rows(session_id, session, facts, place), len(place))
-                if progress is not None:
-                    progress(done, len(chosen))
+            done = 0
+            replaying = contextlib.closing(_replayed(store, wanted, spool, processes))
+            with replaying as batches:  # closed at once on a cancel: the workers end
+                for batch, replayed in batches:
+                    for one, row in zip(batch, replayed.rows, strict=True):
+                        if row is not None:
+                            session_rows.append(row)
+                            continue
+                        try:
+                            store.load(one.session_id)  # to say why it could not be read
+                        except StoreDamaged:
+                            if strict:
+                                raise
+                            continue
+                        raise StoreError(
+                            f"{one.session_id} changed while it was being exported: export again."
+                        )
+                    spool.add(replayed)
+                    done += len(batch)
+                    if progress is not None:
+                        progress(done, len(wanted))
             seats = max((len(row) - len(SESSION_COLUMNS) for row in session_rows), default=0)
             seats //= len(SEAT_COLUMNS)
             seat_columns = [
@@ -327,10 +464,12 @@ def export(
                 sessions_csv.writerow(SESSION_COLUMNS + seat_columns)
                 width = len(SESSION_COLUMNS) + len(seat_columns)
                 sessions_csv.writerows(row + [""] * (width - len(row)) for row in session_rows)
-                csv.writer(rounds_file).writerow(ROUND_COLUMNS + [DETAIL + key for key in place])
-                spool.copy_to(rounds_file, len(place))
+                csv.writer(rounds_file).writerow(
+                    ROUND_COLUMNS + [DETAIL + key for key in spool.place]
+                )
+                spool.copy_to(rounds_file)
                 if progress is not None:
-                    progress(len(chosen), len(chosen))
+                    progress(len(wanted), len(wanted))
     except ReplaceFailed as error:
         raise StoreError(_not_replaced(out, paths, error), error.failed) from error
     except OSError as error:
@@ -340,3 +479,39 @@ def export(
             out,
         ) from error
     return paths
+
+
+PARALLEL_FROM = 400
+"""Sessions from which worker processes pay for their start (a fresh Python each)."""
+BATCH = 50
+"""Sessions a worker replays at a time: enough to keep it busy, few enough that the
+progress moves and little sits in memory."""
+
+
+def _replayed(
+    store: Store, wanted: Sequence[_Wanted], spool: _Spool, processes: int | None
+) -> Generator[tuple[Sequence[_Wanted], _Replayed]]:
+    """Each session replayed, in order: here one by one, or by worker processes in
+    batches, each started with the details known so far so that its columns almost
+    always come back in the final order (moving them costs this process a parse)."""
+    workers = processes or os.cpu_count() or 1
+    if workers == 1 or (processes is None and len(wanted) < PARALLEL_FROM):
+        cells = _Cells()
+        for one in wanted:
+            yield [one], _replay(store, [one], list(spool.place), cells)
+        return
+    batches = [wanted[start : start + BATCH] for start in range(0, len(wanted), BATCH)]
+    context = multiprocessing.get_context("spawn")  # no fork of a process with threads
+    with context.Pool(workers, _start_worker, (store.path,)) as pool:
+        pending: collections.deque[tuple[Sequence[_Wanted], AsyncResult[_Replayed]]]
+        pending = collections.deque()
+        for number, batch in enumerate(batches):
+            pending.append((batch, pool.apply_async(_replay_in_worker, (batch, list(spool.place)))))
+            # The first batch is back before the next go: they start with its details, and
+            # their columns need moving only for a game first met later.
+            if len(pending) > (2 * workers if number else 0):
+                first, result = pending.popleft()
+                yield first, result.get()
+        while pending:
+            first, result = pending.popleft()
+            yield first, result.get()

@@ -1,0 +1,64 @@
+"""Many sessions are replayed by worker processes: the files are byte for byte those one
+process writes, whichever worker met which detail first, damaged files skipped alike."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorekeeper import Session
+from scorekeeper.reports import export as exporting
+from scorekeeper.reports.export import export
+from scorekeeper.store import Store, StoreDamaged
+
+SEATS = ["Ann", "Bob", "Cy", "Di", "Ed"]
+
+
+def _played(game: str, rounds: int) -> Session:
+    session = Session.new(game, SEATS)
+    for number in range(rounds):
+        out = SEATS[number % len(SEATS)]
+        others = [name for name in SEATS if name != out]
+        round_: dict[str, Any] = {
+            "racehorse": {"pitcher": out, "bid": 2 + number % 3, "made": number % 2 == 0},
+            "hot-rum": {"out": out, "rummy": False, "deadwood": {n: 4 for n in others}},
+            "seven-hand": {"out": out, "points": {n: 5 for n in others}},
+        }[game]
+        session.record(round_)
+    return session
+
+
+def test_worker_processes_write_the_files_one_process_writes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Three sessions a batch: the first comes back before the others go, and the third
+    # leaves before the second is back, so it meets Seven Hand's details before those of
+    # Hot Rum that the second brings: its columns are put back in the final order.
+    monkeypatch.setattr(exporting, "BATCH", 3)
+    games = ["racehorse"] * 3 + ["hot-rum", "hot-rum", "racehorse"] + ["seven-hand"] * 4
+    with Store(tmp_path / "db") as store:
+        ids = [store.add(_played(game, 1 + n % 4)) for n, game in enumerate(games)]
+        damaged = store.add(_played("racehorse", 2))
+    (tmp_path / "db" / "sessions" / f"{damaged}.json").write_bytes(b"")
+    heard: list[tuple[int, int]] = []
+    with Store(tmp_path / "db", readonly=True) as store:
+        for chosen in (ids, None):
+            alone = export(store, tmp_path / "alone", chosen, processes=1)
+            shared = export(
+                store,
+                tmp_path / "shared",
+                chosen,
+                processes=2,
+                progress=lambda done, total: heard.append((done, total)),
+            )
+            assert [path.read_bytes() for path in shared] == [path.read_bytes() for path in alone]
+            if chosen is ids:
+                header = alone[1].read_text(encoding="utf-8-sig").splitlines()[0]
+                assert header.index("detail:bid") < header.index("detail:rummy")
+                assert header.index("detail:rummy") < header.index("detail:contract")
+        with pytest.raises(StoreDamaged):
+            export(store, tmp_path / "named", [*ids, damaged], processes=2)
+    assert heard[0] == (3, len(ids)) and heard[-1] == (len(ids), len(ids))
+    assert not (tmp_path / "named").exists()
