@@ -32,6 +32,7 @@ import csv
 import io
 import multiprocessing
 import os
+import signal
 import tempfile
 from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -287,7 +288,10 @@ _worker: tuple[Store, _Cells] | None = None
 
 
 def _start_worker(path: Path) -> None:
+    """Ctrl+C is for the exporting process, which ends its workers: a worker stopped by
+    it too would print its traceback over the terminal."""
     global _worker
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _worker = (Store(path, readonly=True), _Cells())
 
 
