@@ -68,8 +68,8 @@ class ExportProgress(ModalScreen[Exported | None]):
         self.write()
 
     def _arguments(self) -> list[str]:
-        arguments = ["--db", str(self.store.path), "--out", str(self.folder)]
-        arguments += ["--prefix", self.prefix]
+        # Joined by "=": a folder named "-x" stays a value, not an option.
+        arguments = [f"--db={self.store.path}", f"--out={self.folder}", f"--prefix={self.prefix}"]
         if self.session_ids is not None:
             arguments += ["--session", *self.session_ids]
         return arguments

@@ -103,3 +103,16 @@ async def test_an_export_that_dies_is_reported_and_the_app_goes_on(
         assert isinstance(app.screen, HomeScreen)
         assert any("Export failed" in t and "out of memory" in t for t in toasts(app))
     assert not Path("exports").exists()
+
+
+async def test_a_store_folder_named_like_an_option_still_exports(tmp_path: Path) -> None:
+    with Store(Path("-db")) as store:  # relative to this test's own working folder
+        store.add(hot_rum("Ann", "Max"))
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await pilot.press("ctrl+e")
+            await pilot.pause()
+            await pilot.press("enter")
+            await settled(pilot)
+            assert any("Wrote" in toast for toast in toasts(app)), toasts(app)
+    assert len(list(Path("exports").glob("*-all-rounds.csv"))) == 1
