@@ -8,10 +8,11 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Header
+from textual.widgets import Header
 
 from scorekeeper.game import Game
 from scorekeeper.session import Session
+from screens.widgets.footer import Footer
 from screens.widgets.standings import Standings
 
 

@@ -19,11 +19,12 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from scorekeeper.session import Session
 from scorekeeper.store import SessionNotFound, Store, StoreDamaged, StoreError, default_path
 from scorekeeper.wording import visible
+from screens.widgets.footer import Footer
 from screens.widgets.standings import Standings
 
 FOLLOW_INTERVAL = 0.25

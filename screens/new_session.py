@@ -18,7 +18,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.suggester import Suggester
-from textual.widgets import Button, Checkbox, Footer, Header, Input, OptionList, Static
+from textual.widgets import Button, Checkbox, Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from scorekeeper.errors import RuleError
@@ -42,6 +42,7 @@ from screens.widgets.fields import (
     row_for,
     show_form_error,
 )
+from screens.widgets.footer import Footer
 
 
 def player_range(game: Game) -> str:

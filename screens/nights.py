@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Footer, Header, Input, OptionList, Static
+from textual.widgets import DataTable, Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from scorekeeper.errors import RuleError
@@ -29,6 +29,7 @@ from scorekeeper.store import Store, StoreError
 from scorekeeper.wording import clipped, plural, visible
 from screens.format import amount, names, padded, plain, widest
 from screens.problem import ProblemScreen
+from screens.widgets.footer import Footer
 
 EMPTY = "No game nights yet: every session played on a day makes that day's night."
 CHIPS_APART = "Chips are settled apart from money: the app does not know what a chip is worth."

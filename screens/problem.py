@@ -6,9 +6,10 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from screens.format import plain
+from screens.widgets.footer import Footer
 
 
 class ProblemScreen(ModalScreen[None]):

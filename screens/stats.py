@@ -11,12 +11,13 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from scorekeeper.reports.stats import GameRecord, PlayerStats, Stats, game_name, gather, rate
 from scorekeeper.store import Store
 from scorekeeper.wording import day, plural, visible
 from screens.format import amount, names, plain, sum_of
+from screens.widgets.footer import Footer
 
 EMPTY = "No game has been played yet: statistics start with the first round recorded."
 

@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from scorekeeper import GAMES
 from scorekeeper.errors import RuleError
@@ -39,6 +39,7 @@ from screens.format import (
 )
 from screens.problem import ProblemScreen
 from screens.rounds import ENTRIES
+from screens.widgets.footer import Footer
 from screens.widgets.grid import PADDING, Column, ScoreGrid
 
 if TYPE_CHECKING:

@@ -63,21 +63,23 @@ def build(folder: Path, count: int) -> None:
 
 
 class Painted:
-    """Records when the headless driver is handed a frame, and of which screen."""
+    """Records when the headless driver is handed a frame, and of which kind of screen
+    (the kind alone: holding each screen would keep every closed round entry alive, and
+    the collector's passes would grow with them)."""
 
     def __init__(self, app: ScorekeeperApp) -> None:
-        self.frames: list[tuple[float, Screen[Any]]] = []
+        self.frames: list[tuple[float, type[Screen[Any]]]] = []
         display = app._display
 
         def record(screen: Screen[Any], renderable: Any) -> None:
-            self.frames.append((time.perf_counter(), screen))
+            self.frames.append((time.perf_counter(), type(screen)))
             display(screen, renderable)
 
         app._display = record  # type: ignore[method-assign]
 
     def first(self, kind: type[Screen[Any]], after: float = 0.0) -> float | None:
         return next(
-            (t for t, screen in self.frames if isinstance(screen, kind) and t > after), None
+            (t for t, screen in self.frames if issubclass(screen, kind) and t > after), None
         )
 
 

@@ -1,0 +1,38 @@
+"""A long evening does not make the app heavier: what each round opened (its entry, the
+footer's keys rebuilt as the keys on offer change) is let go once closed, so the memory
+and the garbage collector's passes, which stop the screen while they run, stay as they
+were after the first rounds."""
+
+from __future__ import annotations
+
+import gc
+
+from textual.widget import Widget
+
+from scorekeeper.store import Store
+from screens.app import ScorekeeperApp
+from screens.table import TableScreen
+from tests.ui.play import start_session
+
+
+def closed_widgets_alive() -> int:
+    """Widgets still in memory though no longer on any screen."""
+    gc.collect()
+    return sum(not thing.is_attached for thing in gc.get_objects() if isinstance(thing, Widget))
+
+
+async def test_rounds_recorded_one_after_another_keep_no_more_closed_widgets(
+    store: Store,
+) -> None:
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_session(pilot, "racehorse", ["Ann", "Bob", "Cy", "Di", "Ed"])
+        kept = []
+        for _ in range(3):
+            for _ in range(3):
+                await pilot.press("r", "b", "down", "3", "down", "m", "enter")
+                await pilot.pause()
+            kept.append(closed_widgets_alive())
+        table = app.screen
+        assert isinstance(table, TableScreen) and len(table.session.rounds) == 9
+    assert kept[0] == kept[1] == kept[2], f"closed widgets kept after 3, 6, 9 rounds: {kept}"
