@@ -7,6 +7,7 @@ import json
 import os
 import weakref
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
@@ -15,6 +16,7 @@ from scorekeeper.games import GAMES
 from scorekeeper.store import (
     SessionNotFound,
     Store,
+    StoreDamaged,
     StoreError,
     StoreLocked,
     Summary,
@@ -397,3 +399,28 @@ def test_recent_is_the_lists_first_screenful_until_the_folder_changes(
     with Store(tmp_path) as store:
         found = store.recent()
         assert found is not None and [summary.id for summary in found[0]] == [ids[0], ids[2]]
+
+
+@pytest.mark.parametrize("stamped", [True, False])
+def test_a_session_an_older_scorekeeper_could_not_read_is_listed_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stamped: bool
+) -> None:
+    """An older version run on the store calls a newer session file damaged (it refuses
+    a field it does not know) and saves that in the index; the newer one reads it again
+    rather than offer a good session to be set aside."""
+    with Store(tmp_path) as store:
+        session_id = store.add(racehorse(MADE_3))
+
+    def older_read(file: Path, missing: object) -> NoReturn:
+        raise StoreDamaged(f"{file} has a field this version does not know", file, None)
+
+    with monkeypatch.context() as older, Store(tmp_path) as store:
+        older.setattr(documents, "read", older_read)
+        store.rebuild_index()
+        assert store.damaged() and not store.summaries()
+    if not stamped:
+        (tmp_path / "index.stamp").unlink()
+    for readonly in (True, False):
+        with Store(tmp_path, readonly=readonly) as store:
+            assert [summary.id for summary in store.summaries()] == [session_id]
+            assert store.damaged() == []

@@ -245,6 +245,8 @@ class Index:
             "sessions": _identity_of(self._folder),
         }
         if stamped:
+            if self._read_again_if_damaged(known) and not self._readonly:
+                self.dirty = True
             if not self._readonly:
                 self._entries = known
             elif stamp is not None:
@@ -253,7 +255,7 @@ class Index:
         fresh: dict[str, Entry] = {}
         for session_id, file, key in self._session_files():
             entry = self._pending.get(session_id) or known.get(session_id)
-            if entry is None or entry[:3] != key:
+            if entry is None or entry[:3] != key or type(entry[4]) is str:
                 entry = self._entry(session_id, Path(file), key)
             if entry is not None:
                 fresh[session_id] = entry
@@ -263,6 +265,24 @@ class Index:
         self._entries = fresh
         self.save(vouch=vouch)
         return fresh
+
+    def _read_again_if_damaged(self, known: dict[str, Entry]) -> bool:
+        """Read again the files the index calls damaged (there are few); whether any
+        reads well now. The mark may be an older scorekeeper's, run on this store after a
+        newer one: it cannot read what the newer one writes, and a session wrongly called
+        damaged would be offered to ``doctor --fix`` to be set aside."""
+        changed = False
+        for session_id, entry in list(known.items()):
+            if type(entry[4]) is not str:
+                continue
+            again = self._entry(session_id, self._folder / f"{session_id}.json", entry[:3])
+            if again != entry:
+                changed = True
+                if again is None:
+                    del known[session_id]
+                else:
+                    known[session_id] = again
+        return changed
 
     def recent(self) -> tuple[list[tuple[str, Entry]], int] | None:
         """The most recently updated entries, newest first, and how many sessions there
