@@ -43,6 +43,12 @@ class RacehorseEntry(RoundEntry):
             if not self.control("made", Choice).is_picked:
                 raise RuleError("made", "pick Made or Upped (m/u), or type the points taken")
             round_["made"] = self.picked("made")
+            smudge_made = round_["made"] and round_["bid"] == SMUDGE
+            if smudge_made and not self.control("all_tricks", Checkbox).value:
+                raise RuleError(
+                    "all_tricks",
+                    "a Smudge is made only with all six tricks: tick it (space), or pick Upped",
+                )
             return round_
         round_["points"] = points
         all_tricks = bool(self.control("all_tricks", Checkbox).value)

@@ -162,3 +162,21 @@ async def test_made_picked_but_points_that_up_the_bid_are_refused_at_the_points(
         await pilot.press("up", "backspace", "enter")
         await pilot.pause()
     assert host.recorded == [{"pitcher": "Bob", "bid": 3, "points": ["high", "low"]}]
+
+
+async def test_a_smudge_called_made_needs_all_six_tricks_ticked() -> None:
+    """Made on a Smudge with "all six tricks" left blank is refused at that row (the table
+    may have missed a lost trick); ticked, it is recorded as made."""
+    session = table()
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("e", "down", "s", "down", "m", "enter")
+        await pilot.pause()
+        entry = host.screen
+        assert isinstance(entry, RoundEntry)
+        assert "only with all six tricks" in (entry.row("all_tricks").error_text or "")
+        assert session.rounds == []
+        await pilot.press("space", "enter")  # the refused row has the focus
+        await pilot.pause()
+    assert session.rounds == [{"pitcher": "Ed", "bid": 5, "made": True}]
+    assert session.balances["Ed"] == 2000
