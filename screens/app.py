@@ -78,11 +78,18 @@ class ScorekeeperApp(App[None]):
         self.push_screen(HomeScreen(self.store))
 
     async def action_quit(self) -> None:
-        """Ctrl+Q with a round half typed asks first: a draft does not outlive the app."""
+        """Ctrl+Q with a round half typed, or kept as typed (Esc), asks first: a draft
+        does not outlive the app."""
         from screens.rounds.base import RoundEntry
 
         entry = self.screen
-        if not isinstance(entry, RoundEntry) or not entry.changed_since_opened():
+        if isinstance(entry, RoundEntry) and entry.changed_since_opened():
+            question = "Quit without recording this round?"
+            lost = "What you typed in it is lost. n goes back to it."
+        elif self.drafts:
+            question = "Quit with a round kept as typed?"
+            lost = "What you typed and kept with Esc is lost. n goes back."
+        else:
             self.exit()
             return
         from screens.confirm import ConfirmScreen
@@ -91,13 +98,7 @@ class ScorekeeperApp(App[None]):
             if yes:
                 self.exit()
 
-        self.push_screen(
-            ConfirmScreen(
-                "Quit without recording this round?",
-                "What you typed in it is lost. n goes back to it.",
-            ),
-            answered,
-        )
+        self.push_screen(ConfirmScreen(question, lost), answered)
 
     def action_toggle_theme(self) -> None:
         self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"

@@ -16,7 +16,7 @@ from screens.confirm import ConfirmScreen
 from screens.new_session import NewSessionScreen, shown_value
 from screens.rounds.base import RoundEntry
 from screens.table import TableScreen
-from tests.ui.play import start_session
+from tests.ui.play import said, start_session
 
 
 async def test_an_entry_closed_with_typing_in_it_opens_with_it_again(store: Store) -> None:
@@ -62,6 +62,21 @@ async def test_ctrl_q_on_a_half_typed_entry_asks_first(store: Store) -> None:
         await pilot.press("ctrl+q", "y")
         await pilot.pause()
     assert app.return_code == 0
+
+
+async def test_ctrl_q_with_a_round_kept_as_typed_asks_first(store: Store) -> None:
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_session(pilot, "hot-rum", ["Ann", "Bob"])
+        await pilot.press("r", "b", "down", *"7 8", "escape", "ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "kept as typed" in said(pilot)
+        await pilot.press("n", "r")
+        await pilot.pause()
+        entry = app.screen
+        assert isinstance(entry, RoundEntry)
+        assert entry.control("cards.Ann", Input).value == "7 8"
 
 
 async def test_the_round_undone_last_is_recorded_again_with_y(store: Store) -> None:
