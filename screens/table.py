@@ -317,7 +317,12 @@ class TableScreen(Screen[None]):
         for heading, column in zip(headings, cells, strict=True):
             natural = max(widest(heading), widest(column))
             used += min(natural, max(NAME_CELLS, widest(column))) + 2 * PADDING
-        return used <= self.app.size.width - SCROLLBAR
+        # Room for the scroll bar only once the rounds outgrow the grid's height: a short
+        # evening's per-round scores use those columns too.
+        grid = self.query_one("#grid", ScoreGrid)
+        lines = max(map(len, headings), default=1) + len(cells[0] if cells else []) + 1
+        scrolls = grid.size.height == 0 or lines > grid.size.height
+        return used <= self.app.size.width - (SCROLLBAR if scrolls else 0)
 
     def on_resize(self) -> None:
         if self.chosen is None:
