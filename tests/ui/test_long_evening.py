@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import gc
 
+import pytest
 from textual.widget import Widget
 
 from scorekeeper.store import Store
+from screens import table as table_module
 from screens.app import ScorekeeperApp
 from screens.table import TableScreen
 from tests.ui.play import start_session
@@ -36,3 +38,22 @@ async def test_rounds_recorded_one_after_another_keep_no_more_closed_widgets(
         table = app.screen
         assert isinstance(table, TableScreen) and len(table.session.rounds) == 9
     assert kept[0] == kept[1] == kept[2], f"closed widgets kept after 3, 6, 9 rounds: {kept}"
+
+
+async def test_the_collectors_full_pass_comes_right_after_the_round_is_drawn(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pass that frees a closed entry runs once the table shows the round, rather
+    than at some later key or Enter."""
+    monkeypatch.setattr(table_module, "COLLECT_AFTER", 0.001)
+    passes: list[int] = []
+    monkeypatch.setattr(table_module.gc, "collect", lambda: passes.append(1) or 0)
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await start_session(pilot, "racehorse", ["Ann", "Bob", "Cy", "Di", "Ed"])
+        await pilot.press("r", "b", "down", "3", "down", "m", "enter")
+        for _ in range(20):  # the pass is a timer away: a few idle turns of the app
+            await pilot.pause()
+            if passes:
+                break
+        assert len(table.session.rounds) == 1 and passes == [1]
