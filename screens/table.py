@@ -655,6 +655,9 @@ class TableScreen(Screen[None]):
         )
 
     def action_home(self) -> None:
+        """Back to the list, with this table's messages gone: one said at this table
+        ("Kept what you typed…") read over the next session opened would be wrong there."""
+        self.app.clear_notifications()
         self.app.pop_screen()
 
 

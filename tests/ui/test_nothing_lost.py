@@ -13,6 +13,7 @@ from scorekeeper.store import Store
 from screens import table as table_module
 from screens.app import ScorekeeperApp
 from screens.confirm import ConfirmScreen
+from screens.home import HomeScreen
 from screens.new_session import NewSessionScreen, shown_value
 from screens.rounds.base import RoundEntry
 from screens.table import TableScreen
@@ -77,6 +78,24 @@ async def test_ctrl_q_with_a_round_kept_as_typed_asks_first(store: Store) -> Non
         entry = app.screen
         assert isinstance(entry, RoundEntry)
         assert entry.control("cards.Ann", Input).value == "7 8"
+
+
+def toasts(app: ScorekeeperApp) -> str:
+    """The messages shown in the corner of the screen in front."""
+    return " ".join(str(toast.render()) for toast in app.screen.query("Toast"))
+
+
+async def test_a_tables_messages_go_when_the_table_is_left(store: Store) -> None:
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await start_session(pilot, "hot-rum", ["Ann", "Bob"])
+        await pilot.press("r", "b", "down", *"7 8", "escape")
+        await pilot.pause()
+        assert "Kept what you typed" in toasts(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert "Kept what you typed" not in toasts(app)
 
 
 async def test_the_round_undone_last_is_recorded_again_with_y(store: Store) -> None:
