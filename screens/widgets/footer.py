@@ -10,6 +10,10 @@ Each key Textual's footer makes watches the footer's ``compact`` setting, and Te
 go of a closed key's watch only when that setting changes, which it never does here: every
 rebuild kept its keys alive, a few dozen widgets a round, so the collector's passes grew
 through an evening. After each rebuild the watches of the keys it removed are let go.
+
+A box opened over the screen (a round entry, settle-up, a question) says its own keys;
+the footer behind it, whose keys do nothing meanwhile, is hidden until its screen is in
+front again.
 """
 
 from __future__ import annotations
@@ -29,6 +33,12 @@ class Footer(TextualFooter):
         super().bindings_changed(screen)
         # Textual asked for a rebuild after the next refresh, unless it had no reason to.
         self._rebuild_asked = screen.app.app_focus and self.is_attached and screen is self.screen
+
+    def on_mount(self) -> None:
+        self.app.screen_change_signal.subscribe(self, self.screen_changed)
+
+    def screen_changed(self, screen: Screen[object]) -> None:
+        self.styles.visibility = "visible" if screen is self.screen else "hidden"
 
     async def recompose(self) -> None:
         self._rebuild_asked = False

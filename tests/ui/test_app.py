@@ -14,7 +14,7 @@ from screens.help import HelpScreen
 from screens.problem import LockedApp, ProblemApp, ProblemScreen
 from screens.rounds.base import RoundEntry
 from screens.table import TableScreen
-from tests.ui.play import settled
+from tests.ui.play import drawn, said, settled, start_session
 
 
 def seven_hand(store: Store) -> str:
@@ -152,3 +152,23 @@ async def test_the_problem_app_says_what_happened_and_quits_on_a_key() -> None:
         await pilot.press("q")
         await pilot.pause()
     assert problem.return_code == 0
+
+
+async def test_a_box_over_the_table_hides_the_tables_keys_until_it_closes(
+    store: Store,
+) -> None:
+    """The round entry says its own keys; the table's (r, u, s…) do nothing meanwhile, so
+    its footer is not shown behind the box, and comes back with the table."""
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_session(pilot, "hot-rum", ["Ann", "Bob", "Cy"])
+        assert "r Hand" in drawn(pilot)[-1]
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RoundEntry)
+        assert "r Hand" not in drawn(pilot)[-1]
+        assert "Enter record" in said(pilot)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert "r Hand" in drawn(pilot)[-1]
