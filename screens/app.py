@@ -74,8 +74,10 @@ class ScorekeeperApp(App[None]):
             event.text = visible(event.text.replace("\r\n", "\n").replace("\r", "\n"), lines=True)
         await super().on_event(event)
 
-    def on_mount(self) -> None:
-        self.push_screen(HomeScreen(self.store))
+    def get_default_screen(self) -> Screen[Any]:
+        """Home is the app's first screen, not one pushed over a blank one: that costs a
+        second screen's layout and a frame of its own before Home's."""
+        return HomeScreen(self.store)
 
     async def action_quit(self) -> None:
         """Ctrl+Q with a round half typed, or kept as typed (Esc), asks first: a draft

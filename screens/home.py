@@ -3,9 +3,10 @@
 The filter box always has the focus, so typing filters at once and the action keys are
 Ctrl+letters (or Enter, Up, Down), which never collide with a name being typed. Only the
 most recent matches are put in the table: with ten thousand sessions stored the screen
-paints as fast as with none. At start the first screenful comes from the store's small
-``recent`` file, read before the first frame so that frame shows it, and the whole list
-is read in a worker thread; a long list is read there again whenever Home comes back.
+paints as fast as with none. Home is the app's first screen: a store of a screenful or
+less is listed whole before the first frame; a bigger one shows its first screenful from
+the store's small ``recent`` file, and the whole list is read in a worker thread, as it is
+again whenever Home comes back.
 """
 
 from __future__ import annotations
@@ -140,6 +141,7 @@ class HomeScreen(Screen[None]):
         super().__init__()
         self.store = store
         self.loaded = False
+        self.opened = False
         self.total = 0
         """How many sessions there are: more than ``summaries`` while only the recent
         ones are read."""
@@ -167,11 +169,18 @@ class HomeScreen(Screen[None]):
         self.query_one("#filter", Input).focus()
         self.query_one("#empty", Static).display = False
         recent = self.store.recent()
+        if recent is not None and recent[1] == len(recent[0]):
+            self.listed(recent[0])
+            return
         if recent is not None:
             self.summaries, self.total = recent
             self.fill()
+        self.read_all()
 
     def on_screen_resume(self) -> None:
+        if not self.opened:
+            self.opened = True  # Home's first showing, listed as it mounted
+            return
         # Back at the list, the whole list: a filter typed before is not left on unseen.
         self.query_one("#filter", Input).value = ""
         # After the frame: Home is on screen at once, however many sessions there are.

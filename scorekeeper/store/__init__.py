@@ -357,9 +357,14 @@ class Store:
 
     def recent(self) -> tuple[list[Summary], int] | None:
         """The most recently updated summaries (a screenful, newest first) and how many
-        sessions there are, read from a small file in milliseconds whatever the store's
-        size; None when that file no longer describes the store (``summaries`` then)."""
-        found = self._index.recent()
+        sessions there are, in milliseconds whatever the store's size: a store of a
+        screenful or less is listed whole, a bigger one from a small file of its most
+        recent; None when that file no longer describes the store (``summaries`` then)."""
+        with self._guard:
+            if self._index.fits_recent():
+                everything = self.summaries()
+                return everything, len(everything)
+            found = self._index.recent()
         if found is None:
             return None
         entries, total = found

@@ -289,7 +289,7 @@ class Index:
         are, if ``recent.json`` still describes the sessions folder; else None. A store
         with no session file needs no such file: its list is empty."""
         found = self._saved_recent()
-        if found is None and self._holds_no_session():
+        if found is None and self.session_count(1) == 0:
             return [], 0
         return found
 
@@ -384,14 +384,23 @@ class Index:
             fsync_folder(self._root)
             self._stamp_on_disk = False
 
-    def _holds_no_session(self) -> bool:
-        """Whether the sessions folder holds no session file (a first run), known from
-        its first entries alone, however many files a big store has."""
+    def fits_recent(self) -> bool:
+        """Whether the store holds no more sessions than ``recent.json`` would list."""
+        return self.session_count(RECENT + 1) <= RECENT
+
+    def session_count(self, most: int) -> int:
+        """How many session files the sessions folder holds, counted up to ``most``: a
+        big store's is known from its first entries alone."""
+        count = 0
         try:
             with os.scandir(self._folder) as found:
-                return not any(entry.name.endswith(".json") for entry in found)
+                for entry in found:
+                    count += entry.name.endswith(".json")
+                    if count >= most:
+                        break
         except FileNotFoundError:
-            return True
+            return 0
+        return count
 
     def _session_files(self) -> Iterator[tuple[str, str, list[int]]]:
         """Each session file with its identity (inode, size, mtime)."""

@@ -89,3 +89,20 @@ async def test_a_first_run_says_how_to_start_in_the_first_frame(
         ScorekeeperApp(store), monkeypatch, lambda home: home.query_one("#empty").display
     )
     assert shown
+
+
+async def test_a_small_store_is_listed_whole_in_the_first_frame_though_its_recent_file_is_old(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As after a crash: the recent file no longer names every session; a store of a
+    screenful or less is then read whole before the first frame, not left for later."""
+    store.add(Session.new("racehorse", ["Ann", "Bob", "Cy", "Di", "Ed"]))
+    store.close()
+    with Store(store.path) as reopened:
+        reopened.add(Session.new("hot-rum", ["Zoe", "Max"]))  # the recent file is not rewritten
+        rows = await at_first_frame(
+            ScorekeeperApp(reopened),
+            monkeypatch,
+            lambda home: [row[1] for row in home.query_one("#sessions", ScoreGrid).rows],
+        )
+    assert rows == ["Zoe, Max", "Ann, Bob, Cy, Di, Ed"]
