@@ -5,6 +5,7 @@ Kept thin on purpose: each screen is its own module and does its own work.
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,15 @@ def screen_commands() -> type[Provider]:
     return ScreenCommands
 
 
+def collector_on() -> None:
+    """The collector back on once the first frame is out (``screens.launch`` turned it
+    off to start): what starting made lasts as long as the app, so it is set aside where
+    no pass walks through it again, and each later pass is that much shorter."""
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
+
+
 class ScorekeeperApp(App[None]):
     """Built with its store so tests hand it a store in a temporary folder."""
 
@@ -62,6 +72,10 @@ class ScorekeeperApp(App[None]):
         self.drafts: dict[tuple[str, int | None, int], dict[str, Any]] = {}
         """Round entries closed with typing in them, by table, round and rounds recorded:
         opening the same entry again brings the typing back."""
+
+    def on_ready(self) -> None:
+        """The first frame is out."""
+        collector_on()
 
     async def on_event(self, event: events.Event) -> None:
         """Each key once the keys before it have been handled (``keys.settled``), so a

@@ -7,6 +7,7 @@ Textual is imported only when the app or the board itself starts, so ``scorekeep
 
 from __future__ import annotations
 
+import gc
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -16,7 +17,12 @@ from screens.board_command import BOARD_HELP, board_main, is_board
 
 
 def run_app(path: Path | None) -> int:
-    """Start the app on the store at ``path``; imported only now, as it loads Textual."""
+    """Start the app on the store at ``path``; imported only now, as it loads Textual.
+
+    The collector waits until the first frame is out (the app turns it back on): starting
+    makes objects by the hundred thousand and no garbage worth a pass, and a pass costs
+    time the first frame waits for."""
+    gc.disable()
     try:
         from screens.app import run  # here, not at the top: only the app needs Textual
     except ImportError as error:

@@ -3,6 +3,7 @@ rebuilds once for a burst of binding changes and still follows them."""
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -106,3 +107,19 @@ async def test_a_small_store_is_listed_whole_in_the_first_frame_though_its_recen
             lambda home: [row[1] for row in home.query_one("#sessions", ScoreGrid).rows],
         )
     assert rows == ["Zoe, Max", "Ann, Bob, Cy, Di, Ed"]
+
+
+async def test_the_collector_turned_off_to_start_is_back_on_after_the_first_frame(
+    store: Store,
+) -> None:
+    """The launcher starts the app with the collector off; left off, an evening's
+    garbage would never be collected."""
+    gc.disable()
+    try:
+        async with ScorekeeperApp(store).run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert gc.isenabled()
+            assert gc.get_freeze_count() > 0  # what starting made is set aside
+    finally:
+        gc.enable()
+        gc.unfreeze()
