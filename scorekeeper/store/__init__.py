@@ -39,6 +39,7 @@ from typing import Any
 
 from scorekeeper.session import Session
 from scorekeeper.store import documents
+from scorekeeper.store import index as index_module
 from scorekeeper.store.documents import MIGRATIONS, SCHEMA, damaged, how_to_recover
 from scorekeeper.store.durable import (
     DamagedFile,
@@ -361,7 +362,10 @@ class Store:
         screenful or less is listed whole, a bigger one from a small file of its most
         recent; None when that file no longer describes the store (``summaries`` then)."""
         with self._guard:
-            if self._index.fits_recent():
+            count = self._index.session_count(index_module.RECENT + 1)
+            if count == 0:
+                return [], 0
+            if count <= index_module.RECENT:
                 everything = self.summaries()
                 return everything, len(everything)
             found = self._index.recent()

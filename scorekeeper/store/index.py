@@ -286,14 +286,7 @@ class Index:
 
     def recent(self) -> tuple[list[tuple[str, Entry]], int] | None:
         """The most recently updated entries, newest first, and how many sessions there
-        are, if ``recent.json`` still describes the sessions folder; else None. A store
-        with no session file needs no such file: its list is empty."""
-        found = self._saved_recent()
-        if found is None and self.session_count(1) == 0:
-            return [], 0
-        return found
-
-    def _saved_recent(self) -> tuple[list[tuple[str, Entry]], int] | None:
+        are, if ``recent.json`` still describes the sessions folder; else None."""
         try:
             found = read_json(self._recent_file)
         except (DamagedFile, OSError):
@@ -383,10 +376,6 @@ class Index:
                 os.unlink(self._stamp_file)
             fsync_folder(self._root)
             self._stamp_on_disk = False
-
-    def fits_recent(self) -> bool:
-        """Whether the store holds no more sessions than ``recent.json`` would list."""
-        return self.session_count(RECENT + 1) <= RECENT
 
     def session_count(self, most: int) -> int:
         """How many session files the sessions folder holds, counted up to ``most``: a
