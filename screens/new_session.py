@@ -44,6 +44,9 @@ from screens.widgets.fields import (
 )
 from screens.widgets.footer import Footer
 
+SEATS_IN_VIEW = 8
+"""Players listed without scrolling: the largest table most games seat."""
+
 
 def player_range(game: Game) -> str:
     upper = game.max_players
@@ -242,6 +245,11 @@ class NewSessionScreen(Screen[None]):
     def show_options(self) -> None:
         """One row per option of the chosen game, its default filled in and its help beside."""
         self.sub_title = f"{self.game.name}, {player_range(self.game)}"
+        # Every seat of the game's largest table in view (eight at most), so the order
+        # typed is checked at a glance; a smaller table leaves the rows to the options.
+        seats = min(self.game.max_players or SEATS_IN_VIEW, SEATS_IN_VIEW)
+        games = self.query_one("#games", OptionList).option_count
+        self.query_one("#top").styles.height = max(3 + seats, 1 + games)
         box = self.query_one("#options", Vertical)
         box.remove_children()
         rows = []

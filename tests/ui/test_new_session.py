@@ -12,6 +12,7 @@ from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from screens.new_session import NewSessionScreen
 from screens.table import TableScreen
+from tests.ui import play
 from tests.ui.play import start_session
 
 
@@ -179,3 +180,20 @@ async def test_a_stake_is_typed_as_money_and_read_beside_it(store: Store) -> Non
             await pilot.press("ctrl+a", "ctrl+k", *typed)
             await pilot.pause()
             assert stake.note_text.startswith(f"= {read} ·"), typed
+
+
+@pytest.mark.parametrize(("game_id", "names"), [("racehorse", 8), ("rummy-5000", 5)])
+async def test_every_seat_of_the_largest_table_stays_in_view(
+    store: Store, game_id: str, names: int
+) -> None:
+    """Eight names typed for Racehorse (five for 5000 Rummy): the first is still there
+    to check the seat order against, the last too."""
+    seated = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"][:names]
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play.open_form(pilot, game_id)
+        await play.put(pilot, ", ".join(seated))
+        await pilot.press("enter")
+        await pilot.pause()
+        shown = play.drawn(pilot, "#seats")
+    assert shown[:names] == [f"{seat}. {name}" for seat, name in enumerate(seated, 1)]
