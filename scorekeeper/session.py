@@ -8,7 +8,7 @@ derived by replaying them through the game's rules. One State is kept per round 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
@@ -16,6 +16,7 @@ from scorekeeper.errors import RuleError
 from scorekeeper.game import (
     END_ROUND,
     Game,
+    RoundFacts,
     Setup,
     State,
     as_recorded,
@@ -121,6 +122,25 @@ def _check_options(options: object, game: Game, count: int) -> dict[str, Any]:
     }
 
 
+@dataclass(frozen=True)
+class Standing:
+    """Each seat's score (in the game's ``score_unit``) and balance, in seat order."""
+
+    scores: tuple[int, ...]
+    balances: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """One round as a report shows it: who dealt, the round in the table's words, the
+    standing after it and its facts (the end round's included)."""
+
+    dealer: str
+    what: str
+    after: Standing
+    facts: RoundFacts
+
+
 class Session:
     """One game at one table. Build with ``Session.new`` or ``Session.from_dict``."""
 
@@ -129,6 +149,8 @@ class Session:
         self.setup = setup
         self._rounds: list[dict[str, Any]] = []
         self._states: list[State] = [game.start(setup)]
+        self._results: list[RoundResult] = []
+        """``round_results`` so far: a save after each round works out only the new one."""
 
     @classmethod
     def new(
@@ -249,6 +271,36 @@ class Session:
             self.setup, self.state_before(index), self._rounds[index], self.state_after(index)
         )
 
+    def standing(self, index: int) -> Standing:
+        """Scores and balances once ``index`` rounds are played (0: before the first)."""
+        state = self._states[index]
+        scores = self.game.scores(self.setup, state)
+        players = self.setup.players
+        return Standing(
+            tuple(scores[name] for name in players), tuple(state.balances[name] for name in players)
+        )
+
+    def facts(self, index: int) -> RoundFacts:
+        """Round ``index``'s facts for a spreadsheet; the end round's as its game says them."""
+        before, after = self._states[index], self._states[index + 1]
+        if is_end_round(self._rounds[index]):
+            return self.game.end_facts(self.setup, before, after)
+        return self.game.round_facts(self.setup, before, self._rounds[index], after)
+
+    def round_results(self) -> Sequence[RoundResult]:
+        """Every round's ``RoundResult``, each worked out once: kept until an undo or an
+        edit changes that round or one before it."""
+        for index in range(len(self._results), len(self._rounds)):
+            self._results.append(
+                RoundResult(
+                    self._states[index].dealer,
+                    self.describe(index),
+                    self.standing(index + 1),
+                    self.facts(index),
+                )
+            )
+        return self._results
+
     def _over(self, before: Sequence[Mapping[str, Any]], state: State) -> str:
         """Why no round may follow: the game ended by its rules, or the table ended it."""
         won = f"{', '.join(state.winners)} {'won' if len(state.winners) == 1 else 'share the win'}"
@@ -300,12 +352,14 @@ class Session:
         ended = Session(self.game, self.setup)
         ended._rounds = [*self._rounds, played]
         ended._states = [*self._states, after]
+        ended._results = list(self._results)
         return ended
 
     def undo(self) -> dict[str, Any]:
         if not self._rounds:
             raise RuleError("round", "there is no round to undo")
         self._states.pop()
+        del self._results[len(self._states) - 1 :]
         return self._rounds.pop()
 
     def edit(self, index: int, round_: Mapping[str, Any]) -> None:
@@ -335,6 +389,7 @@ class Session:
                 ) from error
             states.append(after)
         self._rounds, self._states = rounds, states
+        del self._results[index:]
 
     def _ends_too_soon(self, index: int, ended: int, count: int) -> str:
         """An edit that ends the game at round ``ended`` (1-based) with rounds after it."""
