@@ -351,6 +351,12 @@ class Store:
         saved: dict[str, Any] = self._read_document(self._file(session_id), session_id)["session"]
         return saved
 
+    def document(self, session_id: str) -> dict[str, Any]:
+        """The session's whole document as saved and checked on every read (see
+        ``documents``), no round replayed: for the CSV export, which takes its ``results``
+        where ``documents.trusted_results`` vouches for them."""
+        return self._read_document(self._file(session_id), session_id)
+
     def summaries(self) -> list[Summary]:
         """Every readable session, most recently updated first (see ``damaged`` for the rest)."""
         with self._guard, _collector_paused():

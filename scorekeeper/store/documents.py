@@ -2,26 +2,44 @@
 
 A session file is a TinyDB database with one table, ``session``, holding one document::
 
-    {"schema": 1, "order": <ns>, "summary": {...}, "session": Session.to_dict()}
+    {"schema": 1, "order": <ns>, "summary": {...}, "session": Session.to_dict(),
+     "results": {...}}
 
 ``order`` sorts sessions by last update; ``summary`` is what the session list shows, so
-listing never replays a round. A file from an older schema is upgraded when read, through
-``MIGRATIONS``, and saved in the current schema the next time it changes.
+listing never replays a round. ``results`` is what each round came to (``results_part``),
+so the CSV export replays no round either; it names the ``fingerprint`` of the session
+part it was worked out from, and a reader trusts it only while that still matches (a
+file without it, from before it was written, or with a round edited by hand, is
+replayed). A file from an older schema is upgraded when read, through ``MIGRATIONS``,
+and saved in the current schema the next time it changes.
 """
 
 from __future__ import annotations
 
+import hashlib
+import marshal
 import os
-from collections.abc import Callable, MutableMapping
+import sys
+from collections.abc import Callable, Mapping, MutableMapping
 from pathlib import Path
 from typing import Any
 
 from tinydb import TinyDB
 from tinydb.table import Document
 
-from scorekeeper.session import Session
+from scorekeeper import __version__
+from scorekeeper.session import Session, Standing
 from scorekeeper.store.checks import document_problem
-from scorekeeper.store.durable import DamagedFile, DurableStorage, backup_of
+from scorekeeper.store.durable import (
+    DEPTH_CAP,
+    DamagedFile,
+    DurableStorage,
+    backup_of,
+    check_database,
+    depth,
+    parse_json,
+    read_bytes,
+)
 from scorekeeper.store.errors import SessionNotFound, StoreDamaged, StoreError
 
 SCHEMA = 1
@@ -30,6 +48,10 @@ MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
 TABLE = "session"
 DOC_ID = 1
+RESULTS_FORMAT = f"results 1, scorekeeper {__version__}, Python {sys.version_info[:2]}"
+"""Part of every fingerprint: results worked out by another release, whose rules or
+wording may differ, never match (nor, as the fingerprint reads the session part through
+``marshal``, do those of another Python)."""
 
 
 def problem(file: Path) -> str | None:
@@ -94,24 +116,108 @@ def summary_fields(session: Session, started: str, updated: str) -> dict[str, An
     }
 
 
+def fingerprint(part: dict[str, Any]) -> str:
+    """What a session part (``Session.to_dict``'s shape) is, in 32 hex digits: equal only
+    for the same game, seats, options and rounds, read by this release. The part is put
+    in bytes by ``marshal`` version 2 (each value tagged with its type, no references
+    between them, so equal parts give equal bytes): a third of the time JSON takes,
+    which an export of every session pays once a session."""
+    digest = hashlib.blake2b(RESULTS_FORMAT.encode(), digest_size=16)
+    digest.update(marshal.dumps(part, 2))
+    return digest.hexdigest()
+
+
+def _standing(standing: Standing) -> list[list[int]]:
+    return [list(standing.scores), list(standing.balances)]
+
+
+def results_part(session: Session) -> dict[str, Any]:
+    """The ``results`` part without its fingerprint: what a CSV export takes from the
+    session beyond its summary, and each round as ``[dealer, what, [scores], [balances],
+    {table facts}, {player: {facts}}]``, the scores and balances each seat's after it."""
+    game, setup = session.game, session.setup
+    return {
+        "unit": game.played_for(setup),
+        "score unit": game.score_unit(setup),
+        "options": game.option_words(setup),
+        "finished": session.finished,
+        "winners": list(session.winners),
+        "carried": session.pot,
+        "start": _standing(session.standing(0)),
+        "rounds": [
+            [
+                result.dealer,
+                result.what,
+                list(result.after.scores),
+                list(result.after.balances),
+                dict(result.facts.table),
+                {name: dict(facts) for name, facts in result.facts.players.items()},
+            ]
+            for result in session.round_results()
+        ],
+    }
+
+
+def trusted_results(saved: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The ``results`` part of a document ``read`` returned, if its fingerprint is that of
+    the session part beside it; None for a file without one or changed since. Only the
+    fingerprint is checked here: a reader checks each value's type as it uses it, as a
+    file may be hostile and the fingerprint is no secret."""
+    results = saved.get("results")
+    if type(results) is not dict:
+        return None
+    try:
+        matches = results.get("from") == fingerprint(saved["session"])
+    except ValueError:
+        return None  # a fraction, read as a Decimal, has no marshal: replaying refuses it
+    return results if matches else None
+
+
 def document(session: Session, order: int, fields: dict[str, Any]) -> dict[str, Any]:
-    return {"schema": SCHEMA, "order": order, "summary": fields, "session": session.to_dict()}
+    part = session.to_dict()
+    results = {"from": fingerprint(part), **results_part(session)}
+    return {
+        "schema": SCHEMA,
+        "order": order,
+        "summary": fields,
+        "session": part,
+        "results": results,
+    }
 
 
 def read(file: Path, missing: Callable[[], StoreError], *, recover: bool = True) -> dict[str, Any]:
     """The session document in ``file``, upgraded to this schema; ``missing()`` is raised
-    when there is no such file. ``recover``: a StoreDamaged says how to recover."""
+    when there is no such file. ``recover``: a StoreDamaged says how to recover.
+
+    Read as ``DurableStorage`` reads it for TinyDB, but for the depth: the ``results``
+    part is left out of it, as its only reader checks its shape to every value, and
+    counting its many small lists cost as much as parsing them."""
     try:
-        found = TinyDB(file, storage=DurableStorage).table(TABLE).get(doc_id=DOC_ID)
+        raw = read_bytes(file)
+        found = None if raw is None else _stored(file, parse_json(file, raw, shape_checked=True))
     except DamagedFile as error:
         raise damaged(file, error.reason, recover=recover) from None
     except OSError as error:
         raise StoreError(f"Cannot read {file}: {error.strerror}.", file) from error
-    if found is None or isinstance(found, list):
+    if found is None:
         if not file.exists():
             raise missing()
         raise damaged(file, "holds no session", recover=recover)
-    return upgrade(dict(found), file, recover=recover)
+    return upgrade(found, file, recover=recover)
+
+
+def _stored(file: Path, data: dict[str, Any]) -> dict[str, Any] | None:
+    """The session document in a TinyDB database's data, if it holds one."""
+    table = data.get(TABLE)
+    found = table.get(str(DOC_ID)) if type(table) is dict else None
+    counted = data
+    if type(table) is dict and type(found) is dict and "results" in found:
+        rest = {key: value for key, value in found.items() if key != "results"}
+        counted = {**data, TABLE: {**table, str(DOC_ID): rest}}
+    if depth(counted) > DEPTH_CAP:
+        raise DamagedFile(file, f"is nested too deeply (more than {DEPTH_CAP} levels)")
+    check_database(file, data)
+    return None if found is None else dict(found)
 
 
 def upgrade(saved: dict[str, Any], file: Path, *, recover: bool = True) -> dict[str, Any]:
