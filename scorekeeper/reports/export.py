@@ -34,17 +34,18 @@ import multiprocessing
 import os
 import signal
 import tempfile
-from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from multiprocessing.pool import AsyncResult
+from operator import sub
 from pathlib import Path
-from typing import BinaryIO, TextIO
+from typing import Any, BinaryIO, TextIO
 
-from scorekeeper.game import RoundFacts, is_end_round
+from scorekeeper.games import GAMES
 from scorekeeper.reports.nights import night_labels
-from scorekeeper.session import Session
 from scorekeeper.store import Store, StoreDamaged, StoreError
+from scorekeeper.store.documents import results_part, trusted_results
 from scorekeeper.store.durable import ReplaceFailed, replacing_texts, sweep_stale
 from scorekeeper.wording import iso, visible
 
@@ -105,121 +106,221 @@ def amount(value: int, unit: str) -> str:
     return f"{sign}{whole}.{cents:02d}"
 
 
+class _Untrusted(Exception):
+    """A stored ``results`` part whose shape is not the one scorekeeper writes: the session
+    is replayed instead."""
+
+
+_SPECIAL = frozenset(',"\r\n')
+"""What makes the CSV writer quote a field (this export's dialect: comma, double quote,
+CR LF at each row's end)."""
+_WHOLE = {int}
+"""``type(x) is int``: ``True`` is no amount."""
+_TEXT = {str}
+
+
+def _field(cell: str) -> str:
+    """``cell`` as the CSV writer spells it: quoted, its quotes doubled, only if needed."""
+    if _SPECIAL.isdisjoint(cell):
+        return cell
+    return '"' + cell.replace('"', '""') + '"'
+
+
 class _Cells:
     """Cells as the export writes them, each text or amount converted once per export:
-    the same names, games and small amounts fill most of a million rows."""
+    the same names, games and small amounts fill most of a million rows. The rounds' rows
+    are joined here as the CSV writer would write them, which was most of their cost."""
 
     def __init__(self) -> None:
-        self._texts: dict[str, str] = {}
+        self._fields: dict[str, str] = {}
         self._cents: dict[int, str] = {}
 
-    def text(self, value: str) -> str:
-        shown = self._texts.get(value)
-        if shown is None:
-            shown = self._texts[value] = text(value)
-        return shown
+    def field(self, value: object) -> str:
+        """``text(value)`` as one field of a CSV row; anything but text is untrusted."""
+        written: str | None = self._fields.get(value)  # type: ignore[call-overload]
+        if written is None:
+            if type(value) is not str:
+                raise _Untrusted(value)
+            written = self._fields[value] = _field(text(value))
+        return written
 
-    def amount(self, value: int, unit: str) -> Cell:
-        """As ``amount``; a count of chips, pips or points stays a number, which the CSV
-        writer spells as ``amount`` would."""
+    def amounts(self, unit: str) -> Callable[[int], str]:
+        """How an amount in ``unit`` is written: cents as major units, the rest as they are."""
         if unit != "money":
-            return value
-        shown = self._cents.get(value)
-        if shown is None:
-            shown = self._cents[value] = amount(value, unit)
-        return shown
+            return str
+        cents = self._cents
 
-    def fact(self, value: object) -> Cell:
-        if isinstance(value, bool):
+        def money(value: int) -> str:
+            shown = cents.get(value)
+            if shown is None:
+                shown = cents[value] = amount(value, unit)
+            return shown
+
+        return money
+
+    def fact(self, value: object) -> str:
+        kind = type(value)
+        if kind is bool:
             return "yes" if value else "no"
-        if isinstance(value, int):
-            return value
-        return self.text(str(value))
+        if kind is int:
+            return str(value)
+        return self.field(value)
 
 
-def _facts(session: Session, index: int) -> RoundFacts:
-    before, after = session.state_before(index), session.state_after(index)
-    if is_end_round(session.rounds[index]):
-        return session.game.end_facts(session.setup, before, after)
-    return session.game.round_facts(session.setup, before, session.rounds[index], after)
+def _unit(value: object) -> str:
+    """A unit as stored: one plain word ("money", "points"), written as it is."""
+    if type(value) is not str or not (value.isascii() and value.isalpha()):
+        raise _Untrusted(value)
+    return value
+
+
+def _per_seat(value: object, seats: int) -> list[int]:
+    """A list with one entry a seat (their types are checked in bulk by the caller)."""
+    if type(value) is not list or len(value) != seats:
+        raise _Untrusted(value)
+    return value
 
 
 def _session_row(
-    session_id: str, session: Session, started: str, updated: str, night: str
+    one: _Wanted, game: str, players: Sequence[str], results: Mapping[str, Any]
 ) -> list[Cell]:
     """The session's row, as long as its own seats (the caller pads it to the widest)."""
-    game, setup = session.game, session.setup
-    unit, score_unit = game.played_for(setup), game.score_unit(setup)
+    unit, score_unit = _unit(results["unit"]), _unit(results["score unit"])
+    rounds, seats = results["rounds"], len(players)
+    start = rounds[-1][2:4] if rounds else results["start"]
+    scores, balances = _per_seat(start[0], seats), _per_seat(start[1], seats)
+    options, winners, finished = results["options"], results["winners"], results["finished"]
+    if type(options) is not list or type(winners) is not list or type(finished) is not bool:
+        raise _Untrusted(results)
+    carried = results["carried"]
+    if not set(map(type, [carried, *scores, *balances])) <= _WHOLE:
+        raise _Untrusted(results)
+    if not set(map(type, [*options, *winners])) <= _TEXT:
+        raise _Untrusted(results)
     row: list[Cell] = [
-        text(session_id),
-        text(game.name),
+        text(one.session_id),
+        text(game),
         unit,
         score_unit,
-        text("; ".join(game.option_words(setup))),
-        started[:10],
-        text(night),
-        started,
-        updated,
-        text(", ".join(session.players)),
-        len(session.rounds),
-        "yes" if session.finished else "no",
-        text(", ".join(session.winners)),
-        amount(session.pot, unit),
+        text("; ".join(options)),
+        one.started[:10],
+        text(one.night),
+        one.started,
+        one.updated,
+        text(", ".join(players)),
+        len(rounds),
+        "yes" if finished else "no",
+        text(", ".join(winners)),
+        amount(carried, unit),
     ]
-    scores, balances = game.scores(setup, session.state), session.balances
-    for name in session.players:
-        row += [text(name), amount(scores[name], score_unit), amount(balances[name], unit)]
+    for seat, name in enumerate(players):
+        row += [text(name), amount(scores[seat], score_unit), amount(balances[seat], unit)]
     return row
 
 
+def _meet(rounds: Sequence[Any], place: dict[str, int], met: dict[str, None]) -> None:
+    """Number each detail the rounds report (``place``, in the order first met), and
+    gather those met in ``met``."""
+    for round_ in rounds:
+        if type(round_) is not list or len(round_) != 6:
+            raise _Untrusted(round_)
+        table, players = round_[4], round_[5]
+        if type(table) is not dict or type(players) is not dict:
+            raise _Untrusted(round_)
+        for key in table:
+            met[key] = None
+        for facts in players.values():
+            if type(facts) is not dict:
+                raise _Untrusted(facts)
+            for key in facts:
+                met[key] = None
+    for key in met:
+        if type(key) is not str or not key.isprintable():
+            raise _Untrusted(key)  # a column name, written in the header as it is
+        place.setdefault(key, len(place))
+
+
 def _round_rows(
-    session_id: str,
-    session: Session,
-    facts: Sequence[RoundFacts],
+    one: _Wanted,
+    game: str,
+    players: Sequence[str],
+    results: Mapping[str, Any],
     place: Mapping[str, int],
     cells: _Cells,
-) -> Iterator[list[Cell]]:
-    """The session's rows, each as long as ``place`` has detail columns: a fact sits in
-    its column, and every other detail cell is empty."""
-    game, setup = session.game, session.setup
-    unit, score_unit = game.played_for(setup), game.score_unit(setup)
-    sid, name_of_game = text(session_id), cells.text(game.name)
-    seats = [(seat, name, cells.text(name)) for seat, name in enumerate(session.players, 1)]
-    width = len(place)
-    scores_after = game.scores(setup, session.state_before(0))
-    for index, round_facts in enumerate(facts):
-        before, after = session.state_before(index), session.state_after(index)
-        what = text(session.describe(index))
-        dealer = cells.text(before.dealer)
-        scores_before, scores_after = scores_after, game.scores(setup, after)
-        balances_before, balances_after = before.balances, after.balances
-        shared: list[Cell] = [""] * width
-        for key, value in round_facts.table.items():
-            shared[place[key]] = cells.fact(value)
-        for seat, name, shown in seats:
-            details = shared
-            own = round_facts.players.get(name)
+) -> str:
+    """The session's rows as CSV, each as long as ``place`` has detail columns: a fact sits
+    in its column, and every other detail cell is empty."""
+    unit, score_unit = _unit(results["unit"]), _unit(results["score unit"])
+    money, score = cells.amounts(unit), cells.amounts(score_unit)
+    head = f"{_field(text(one.session_id))},{cells.field(game)},{unit},{score_unit},"
+    seats = [(f"{seat},{cells.field(name)},", name) for seat, name in enumerate(players, 1)]
+    count, width = len(seats), len(place)
+    start = results["start"]
+    if type(start) is not list or len(start) != 2:
+        raise _Untrusted(start)
+    scores_before, balances_before = _per_seat(start[0], count), _per_seat(start[1], count)
+    numbers = [*scores_before, *balances_before]
+    field, fact = cells.field, cells.fact
+    lines: list[str] = []
+    for number, (dealer, what, scores, balances, table, facts) in enumerate(results["rounds"], 1):
+        numbers += _per_seat(scores, count)
+        numbers += _per_seat(balances, count)
+        # Each seat's four amounts, worked out a round at a time (``map`` runs in C).
+        amounts = zip(
+            map(score, map(sub, scores, scores_before)),
+            map(score, scores),
+            map(money, map(sub, balances, balances_before)),
+            map(money, balances),
+            strict=True,
+        )
+        lead = f"{head}{number},{field(dealer)},"
+        said = "," + field(what)
+        shared = [""] * width
+        for key, value in table.items():
+            shared[place[key]] = fact(value)
+        common = "," + ",".join(shared) if width else ""
+        for (seat_cells, name), (change, total, paid, balance) in zip(seats, amounts, strict=True):
+            own = facts.get(name)
+            details = common
             if own:
-                details = shared.copy()
+                mine = shared.copy()
                 for key, value in own.items():
-                    details[place[key]] = cells.fact(value)
-            total, balance = scores_after[name], balances_after[name]
-            yield [
-                sid,
-                name_of_game,
-                unit,
-                score_unit,
-                index + 1,
-                dealer,
-                seat,
-                shown,
-                cells.amount(total - scores_before[name], score_unit),
-                cells.amount(total, score_unit),
-                cells.amount(balance - balances_before[name], unit),
-                cells.amount(balance, unit),
-                what,
-                *details,
-            ]
+                    mine[place[key]] = fact(value)
+                details = "," + ",".join(mine)
+            lines.append(f"{lead}{seat_cells}{change},{total},{paid},{balance}{said}{details}\r\n")
+        scores_before, balances_before = scores, balances
+    if not set(map(type, numbers)) <= _WHOLE:
+        raise _Untrusted(numbers)  # a yes/no among the amounts: True - 0 would pass
+    return "".join(lines)
+
+
+def _written(
+    one: _Wanted,
+    game_id: object,
+    players: Sequence[str],
+    results: Mapping[str, Any],
+    place: dict[str, int],
+    cells: _Cells,
+) -> tuple[list[Cell], str, list[str]]:
+    """The session's sessions.csv row, its rounds.csv rows and the details it met (new
+    ones numbered in ``place``). Raises ``_Untrusted``, ``place`` left as it was, where a
+    stored part has not the shape scorekeeper writes, down to every value."""
+    if type(game_id) is not str or game_id not in GAMES:
+        raise _Untrusted(game_id)
+    game = GAMES[game_id].name
+    known = dict(place)
+    met: dict[str, None] = {}
+    try:
+        rounds = results["rounds"]
+        if type(rounds) is not list:
+            raise _Untrusted(rounds)
+        _meet(rounds, known, met)
+        row = _session_row(one, game, players, results)
+        written = _round_rows(one, game, players, results, known, cells)
+    except (LookupError, TypeError, ValueError, AttributeError) as error:
+        raise _Untrusted(error) from None
+    place.update(known)
+    return row, written, list(met)
 
 
 @dataclass(frozen=True)
@@ -238,7 +339,7 @@ class _Replayed:
     where it could not be read; ``data`` their rounds.csv rows (UTF-8), in ``chunks`` of
     (detail columns known, bytes) one a session, the details in ``keys`` order; ``met``
     is every detail met, in the order first met, so the columns are numbered alike
-    whichever process replayed which sessions."""
+    whichever process wrote which sessions."""
 
     rows: list[list[Cell] | None]
     keys: list[str]
@@ -247,37 +348,40 @@ class _Replayed:
     chunks: list[tuple[int, int]]
 
 
+def _session(
+    store: Store, one: _Wanted, place: dict[str, int], cells: _Cells
+) -> tuple[list[Cell], str, list[str]]:
+    """``_written`` for one session: from the results its file holds, where the file
+    vouches for them (``trusted_results``) and they have the right shape, else from its
+    rounds replayed. Raises ``StoreError`` for a file that cannot be read or replayed."""
+    saved = store.document(one.session_id)
+    results = trusted_results(saved)
+    if results is not None:
+        part = saved["session"]
+        with contextlib.suppress(_Untrusted):
+            return _written(one, part["game"], part["players"], results, place, cells)
+    session = store.load(one.session_id)
+    return _written(one, session.game.id, session.players, results_part(session), place, cells)
+
+
 def _replay(
     store: Store, wanted: Sequence[_Wanted], known: Sequence[str], cells: _Cells
 ) -> _Replayed:
-    """``wanted`` read, replayed once and written as rows, details numbered after ``known``."""
+    """``wanted`` read and written as rows, details numbered after ``known``."""
     place = {key: column for column, key in enumerate(known)}
     met: dict[str, None] = {}
-    buffer = io.StringIO()
-    writer = csv.writer(buffer)
     rows: list[list[Cell] | None] = []
     parts: list[bytes] = []
     chunks: list[tuple[int, int]] = []
     for one in wanted:
         try:
-            session = store.load(one.session_id)
+            row, written, keys = _session(store, one, place, cells)
         except StoreError:
             rows.append(None)  # the caller reads it again, to raise or to skip it
             continue
-        facts = [_facts(session, index) for index in range(len(session.rounds))]
-        for round_facts in facts:
-            for key in round_facts.table:
-                met[key] = None
-                place.setdefault(key, len(place))
-            for player in round_facts.players.values():
-                for key in player:
-                    met[key] = None
-                    place.setdefault(key, len(place))
-        rows.append(_session_row(one.session_id, session, one.started, one.updated, one.night))
-        writer.writerows(_round_rows(one.session_id, session, facts, place, cells))
-        part = buffer.getvalue().encode("utf-8")
-        buffer.seek(0)
-        buffer.truncate()
+        met.update(dict.fromkeys(keys))
+        rows.append(row)
+        part = written.encode("utf-8")
         parts.append(part)
         chunks.append((len(place), len(part)))
     return _Replayed(rows, list(place), list(met), b"".join(parts), chunks)
