@@ -296,15 +296,16 @@ def _round_rows(
 
 def _written(
     one: _Wanted,
-    game_id: object,
-    players: Sequence[str],
+    part: Mapping[str, Any],
     results: Mapping[str, Any],
     place: dict[str, int],
     cells: _Cells,
 ) -> tuple[list[Cell], str, list[str]]:
-    """The session's sessions.csv row, its rounds.csv rows and the details it met (new
-    ones numbered in ``place``). Raises ``_Untrusted``, ``place`` left as it was, where a
-    stored part has not the shape scorekeeper writes, down to every value."""
+    """The sessions.csv row, the rounds.csv rows and the details met (new ones numbered in
+    ``place``) of the session whose part (``Session.to_dict``) and results are given.
+    Raises ``_Untrusted``, ``place`` left as it was, where stored results have not the
+    shape scorekeeper writes, down to every value."""
+    game_id, players = part["game"], part["players"]
     if type(game_id) is not str or game_id not in GAMES:
         raise _Untrusted(game_id)
     game = GAMES[game_id].name
@@ -312,7 +313,7 @@ def _written(
     met: dict[str, None] = {}
     try:
         rounds = results["rounds"]
-        if type(rounds) is not list:
+        if type(rounds) is not list or len(rounds) != len(part["rounds"]):
             raise _Untrusted(rounds)
         _meet(rounds, known, met)
         row = _session_row(one, game, players, results)
@@ -357,11 +358,10 @@ def _session(
     saved = store.document(one.session_id)
     results = trusted_results(saved)
     if results is not None:
-        part = saved["session"]
         with contextlib.suppress(_Untrusted):
-            return _written(one, part["game"], part["players"], results, place, cells)
+            return _written(one, saved["session"], results, place, cells)
     session = store.load(one.session_id)
-    return _written(one, session.game.id, session.players, results_part(session), place, cells)
+    return _written(one, session.to_dict(), results_part(session), place, cells)
 
 
 def _replay(
