@@ -3,7 +3,8 @@
 A store is a folder: ``Store(path)``, by default ``$SCOREKEEPER_DB`` or else the user data
 folder. Inside it::
 
-    sessions/<id>.json      one session: setup, rounds and a summary (TinyDB, table "session")
+    sessions/<id>.json      one session: setup, rounds, a summary and the rounds' results
+                            (TinyDB, table "session"; see ``documents``)
     sessions/<id>.json.bak  the same file as it was before its last save
     index.json              every session's summary; rebuilt from the files when stale or damaged
     importing/              sessions from another store, staged until all are written
