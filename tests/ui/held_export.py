@@ -11,17 +11,17 @@ from scorekeeper.reports import export_process
 from scorekeeper.store import Store
 
 gate, arguments = sys.argv[1], sys.argv[2:]
-load = Store.load
-loaded: list[str] = []
+read = Store.document
+done: list[str] = []
 
 
-def held_load(self: Store, session_id: str) -> Any:
-    if loaded:
+def held_read(self: Store, session_id: str) -> Any:
+    if done:
         with open(gate, "rb") as waiting:
             waiting.read()
-    loaded.append(session_id)
-    return load(self, session_id)
+    done.append(session_id)
+    return read(self, session_id)
 
 
-Store.load = held_load  # type: ignore[method-assign]
+Store.document = held_read  # type: ignore[method-assign]
 raise SystemExit(export_process.main(arguments))
