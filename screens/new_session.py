@@ -225,6 +225,19 @@ class NewSessionScreen(Screen[None]):
             self.show_options()
             self.query_one("#players-note", Static).update(self.players_note())
 
+    def pick_game_by(self, start: str) -> None:
+        """The next game whose name starts with ``start`` ("r" Racehorse, "5" 5000 Rummy),
+        going round the list, as a menu picks by its first letter."""
+        games = self.query_one("#games", OptionList)
+        count = games.option_count
+        here = games.highlighted or 0
+        for step in range(1, count + 1):
+            index = (here + step) % count
+            name = GAMES[str(games.get_option_at_index(index).id)].name
+            if name.casefold().startswith(start.casefold()):
+                games.highlighted = index
+                return
+
     def typed_options(self) -> dict[str, int | bool]:
         """The options changed here, kept when another game is picked; a value only
         passed by is not carried on."""
@@ -378,6 +391,11 @@ class NewSessionScreen(Screen[None]):
         return choice
 
     def on_key(self, event: events.Key) -> None:
+        games = self.query_one("#games", OptionList)
+        if self.focused is games and event.character and event.is_printable:
+            event.stop()
+            self.pick_game_by(event.character)
+            return
         seats = self.query_one("#seats", OptionList)
         if self.focused is seats and event.key in ("delete", "backspace"):
             event.stop()

@@ -197,3 +197,24 @@ async def test_every_seat_of_the_largest_table_stays_in_view(
         await pilot.pause()
         shown = play.drawn(pilot, "#seats")
     assert shown[:names] == [f"{seat}. {name}" for seat, name in enumerate(seated, 1)]
+
+
+async def test_a_game_is_picked_by_the_first_letter_of_its_name(store: Store) -> None:
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(app, pilot)
+        picked = []
+        for key in ("r", "5", "z", "h", "c", "b"):
+            await pilot.press(key)
+            picked.append(form.game.name)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.focused, Input) and app.focused.id == "name"
+    assert picked == [
+        "Racehorse",
+        "5000 Rummy",
+        "5000 Rummy",  # no game starts with z
+        "Hot Rum",
+        "Calcutta Horse Race",
+        "Basic Horse Race",
+    ]
