@@ -22,6 +22,11 @@ Money is written in major units with two decimals ("-3.00"), chips, pips and poi
 whole numbers. Text a spreadsheet would run as a formula (starting with = + - @, tab or
 CR) gets a leading apostrophe; numbers are left alone, negative ones included. UTF-8 with
 a byte order mark, so spreadsheets read é, ü and 中 right.
+
+Each session is written from the results its file keeps (``documents.results_part``),
+with no round replayed: about a third of the time replaying took. A file that cannot
+vouch for them (saved before they were kept or by another release, edited by hand, or
+holding them in any shape but the one written) is replayed, into the same bytes.
 """
 
 from __future__ import annotations
@@ -335,7 +340,7 @@ class _Wanted:
 
 
 @dataclass
-class _Replayed:
+class _Batch:
     """Some sessions written out: ``rows`` holds each one's sessions.csv row, or None
     where it could not be read; ``data`` their rounds.csv rows (UTF-8), in ``chunks`` of
     (detail columns known, bytes) one a session, the details in ``keys`` order; ``met``
@@ -364,9 +369,9 @@ def _session(
     return _written(one, session.to_dict(), results_part(session), place, cells)
 
 
-def _replay(
+def _write_batch(
     store: Store, wanted: Sequence[_Wanted], known: Sequence[str], cells: _Cells
-) -> _Replayed:
+) -> _Batch:
     """``wanted`` read and written as rows, details numbered after ``known``."""
     place = {key: column for column, key in enumerate(known)}
     met: dict[str, None] = {}
@@ -384,7 +389,7 @@ def _replay(
         part = written.encode("utf-8")
         parts.append(part)
         chunks.append((len(place), len(part)))
-    return _Replayed(rows, list(place), list(met), b"".join(parts), chunks)
+    return _Batch(rows, list(place), list(met), b"".join(parts), chunks)
 
 
 _worker: tuple[Store, _Cells] | None = None
@@ -399,17 +404,17 @@ def _start_worker(path: Path) -> None:
     _worker = (Store(path, readonly=True), _Cells())
 
 
-def _replay_in_worker(wanted: Sequence[_Wanted], known: Sequence[str]) -> _Replayed:
+def _write_in_worker(wanted: Sequence[_Wanted], known: Sequence[str]) -> _Batch:
     assert _worker is not None, "started by _start_worker"
-    return _replay(_worker[0], wanted, known, _worker[1])
+    return _write_batch(_worker[0], wanted, known, _worker[1])
 
 
 class _Spool:
-    """The rounds' rows, kept as each batch of sessions is replayed, before every detail
+    """The rounds' rows, kept as each batch of sessions is written, before every detail
     column is known: each session's rows go to a temporary file as long as the details met
     so far, and are widened to the final header only when copied out (rarely needed, as
     the columns settle within the first sessions of each game). So each session is read
-    and replayed once, and the rows never all sit in memory."""
+    and written once, and the rows never all sit in memory."""
 
     def __init__(self, file: BinaryIO) -> None:
         self._file = file
@@ -417,20 +422,20 @@ class _Spool:
         self.place: dict[str, int] = {}
         """Each detail's column, numbered in the order first met over the sessions in order."""
 
-    def add(self, replayed: _Replayed) -> None:
-        """Rows replayed with the details in ``replayed.keys`` order: as they are when that
+    def add(self, batch: _Batch) -> None:
+        """Rows written with the details in ``batch.keys`` order: as they are when that
         is the order so far (almost always), else moved to their columns."""
-        for key in replayed.met:
+        for key in batch.met:
             self.place.setdefault(key, len(self.place))
-        if all(self.place[key] == column for column, key in enumerate(replayed.keys)):
-            self._file.write(replayed.data)
-            self._chunks += replayed.chunks
+        if all(self.place[key] == column for column, key in enumerate(batch.keys)):
+            self._file.write(batch.data)
+            self._chunks += batch.chunks
             return
-        columns = [self.place[key] for key in replayed.keys]
+        columns = [self.place[key] for key in batch.keys]
         width = len(self.place)
         text = io.StringIO()
         out = csv.writer(text)
-        for row in csv.reader(io.StringIO(replayed.data.decode("utf-8"), newline="")):
+        for row in csv.reader(io.StringIO(batch.data.decode("utf-8"), newline="")):
             moved = row[: len(ROUND_COLUMNS)] + [""] * width
             for column, cell in zip(columns, row[len(ROUND_COLUMNS) :], strict=False):
                 moved[len(ROUND_COLUMNS) + column] = cell
@@ -513,12 +518,12 @@ def export(
 
     Without ``session_ids`` every readable session goes out, oldest first, and damaged ones
     are skipped (``store.damaged()`` names them); a named session that is damaged or
-    unknown raises ``StoreError``. Each session is read and replayed once, by this process
-    or, for many sessions, by ``processes`` worker processes (default: one a core) whose
-    rows are put back in order, so the files are the same either way. ``progress`` hears
-    as the sessions are done and once more as the files are about to replace the old
-    ones, and an exception raised from it (a cancel) stops the export with every file in
-    ``out_dir`` as it was.
+    unknown raises ``StoreError``. Each session is read once (and replayed only where its
+    file holds no results it vouches for), by this process or, for many sessions, by
+    ``processes`` worker processes (default: one a core) whose rows are put back in order,
+    so the files are the same either way. ``progress`` hears as the sessions are done and
+    once more as the files are about to replace the old ones, and an exception raised from
+    it (a cancel) stops the export with every file in ``out_dir`` as it was.
     """
     out = Path(out_dir).expanduser().absolute()
     summaries = {summary.id: summary for summary in store.summaries()}
@@ -539,10 +544,10 @@ def export(
             spool = _Spool(spooled)
             session_rows: list[list[Cell]] = []
             done = 0
-            replaying = contextlib.closing(_replayed(store, wanted, spool, processes))
-            with replaying as batches:  # closed at once on a cancel: the workers end
-                for batch, replayed in batches:
-                    for one, row in zip(batch, replayed.rows, strict=True):
+            writing = contextlib.closing(_batches(store, wanted, spool, processes))
+            with writing as batches:  # closed at once on a cancel: the workers end
+                for wanted_now, batch in batches:
+                    for one, row in zip(wanted_now, batch.rows, strict=True):
                         if row is not None:
                             session_rows.append(row)
                             continue
@@ -555,8 +560,8 @@ def export(
                         raise StoreError(
                             f"{one.session_id} changed while it was being exported: export again."
                         )
-                    spool.add(replayed)
-                    done += len(batch)
+                    spool.add(batch)
+                    done += len(wanted_now)
                     if progress is not None:
                         progress(done, len(wanted))
             seats = max((len(row) - len(SESSION_COLUMNS) for row in session_rows), default=0)
@@ -592,29 +597,29 @@ def export(
 PARALLEL_FROM = 400
 """Sessions from which worker processes pay for their start (a fresh Python each)."""
 BATCH = 50
-"""Sessions a worker replays at a time: enough to keep it busy, few enough that the
+"""Sessions a worker writes at a time: enough to keep it busy, few enough that the
 progress moves and little sits in memory."""
 
 
-def _replayed(
+def _batches(
     store: Store, wanted: Sequence[_Wanted], spool: _Spool, processes: int | None
-) -> Generator[tuple[Sequence[_Wanted], _Replayed]]:
-    """Each session replayed, in order: here one by one, or by worker processes in
+) -> Generator[tuple[Sequence[_Wanted], _Batch]]:
+    """Each session written, in order: here one by one, or by worker processes in
     batches, each started with the details known so far so that its columns almost
     always come back in the final order (moving them costs this process a parse)."""
     workers = processes or os.cpu_count() or 1
     if workers == 1 or (processes is None and len(wanted) < PARALLEL_FROM):
         cells = _Cells()
         for one in wanted:
-            yield [one], _replay(store, [one], list(spool.place), cells)
+            yield [one], _write_batch(store, [one], list(spool.place), cells)
         return
     batches = [wanted[start : start + BATCH] for start in range(0, len(wanted), BATCH)]
     context = multiprocessing.get_context("spawn")  # no fork of a process with threads
     with context.Pool(workers, _start_worker, (store.path,)) as pool:
-        pending: collections.deque[tuple[Sequence[_Wanted], AsyncResult[_Replayed]]]
+        pending: collections.deque[tuple[Sequence[_Wanted], AsyncResult[_Batch]]]
         pending = collections.deque()
         for number, batch in enumerate(batches):
-            pending.append((batch, pool.apply_async(_replay_in_worker, (batch, list(spool.place)))))
+            pending.append((batch, pool.apply_async(_write_in_worker, (batch, list(spool.place)))))
             # The first batch is back before the next go: they start with its details, and
             # their columns need moving only for a game first met later.
             if len(pending) > (2 * workers if number else 0):
