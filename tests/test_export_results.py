@@ -89,10 +89,17 @@ def _forged(change: Callable[[Document], object]) -> Callable[[Document], object
     """``change`` made to the results part, then fingerprinted as if scorekeeper wrote it."""
 
     def forge(document: Document) -> None:
-        change(document["results"])
-        document["results"]["from"] = fingerprint(document["session"])
+        results = json.loads(document["results"])
+        change(results)
+        results["from"] = fingerprint(document["session"])
+        document["results"] = json.dumps(results)
 
     return forge
+
+
+def _text(text: str) -> Callable[[Document], object]:
+    """The results part replaced by ``text``."""
+    return lambda document: document.update(results=text)
 
 
 def test_hostile_names_export_from_the_results_as_replaying_writes_them(
@@ -173,12 +180,18 @@ ILL_SHAPED = {
     "a formula for a unit": _set(("unit",), "=1+1"),
     "an escape in a detail's name": _set(("rounds", 0, 4), {"\x1b[2J": 1}),
     "a list for a fact": _set(("rounds", 0, 4), {"bid": [3]}),
-    "a fact nested past the depth a file may have": _set(("rounds", 0, 4), {"bid": _deep(40)}),
+    "a fact nested deep": _set(("rounds", 0, 4), {"bid": _deep(40)}),
     "no carried amount": lambda results: results.pop("carried"),
     "text for the winners": _set(("winners",), "Ann"),
     "a number among the options": _set(("options",), [1]),
     "text for finished": _set(("finished",), "no"),
-    "a list for the results": lambda results: results.clear(),
+    "no results": lambda results: results.clear(),
+}
+NOT_RESULTS = {
+    "not JSON": "{",
+    "JSON but no object": "[]",
+    "nested past any limit": "[" * 100_000,
+    "a number past what int reads": "[" + "9" * 5_000 + "]",
 }
 
 
@@ -189,6 +202,18 @@ def test_results_of_the_wrong_shape_are_replayed_whatever_their_fingerprint(
     store, session_id = hostile
     before = _exported(store, tmp_path / "before", replay=False)
     _rewrite(store, session_id, _forged(change))
+    with _replays(store) as load:
+        assert _exported(store, tmp_path / "after", replay=False) == before
+    assert load.call_count == 1
+
+
+@pytest.mark.parametrize("text", NOT_RESULTS.values(), ids=list(NOT_RESULTS))
+def test_results_that_are_no_results_are_replayed(
+    hostile: tuple[Store, str], tmp_path: Path, text: str
+) -> None:
+    store, session_id = hostile
+    before = _exported(store, tmp_path / "before", replay=False)
+    _rewrite(store, session_id, _text(text))
     with _replays(store) as load:
         assert _exported(store, tmp_path / "after", replay=False) == before
     assert load.call_count == 1

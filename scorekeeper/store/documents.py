@@ -10,13 +10,17 @@ listing never replays a round. ``results`` is what each round came to (``results
 so the CSV export replays no round either; it names the ``fingerprint`` of the session
 part it was worked out from, and a reader trusts it only while that still matches (a
 file without it, from before it was written, or with a round edited by hand, is
-replayed). A file from an older schema is upgraded when read, through ``MIGRATIONS``,
-and saved in the current schema the next time it changes.
+replayed). It is kept as text holding JSON: three times the size of the rest, it would
+cost every other reader of the file (opening a session, rebuilding the index) its
+parsing, where a string is read in one pass. A file from an older schema is upgraded
+when read, through ``MIGRATIONS``, and saved in the current schema the next time it
+changes.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import marshal
 import os
 import sys
@@ -30,16 +34,7 @@ from tinydb.table import Document
 from scorekeeper import __version__
 from scorekeeper.session import Session, Standing
 from scorekeeper.store.checks import document_problem
-from scorekeeper.store.durable import (
-    DEPTH_CAP,
-    DamagedFile,
-    DurableStorage,
-    backup_of,
-    check_database,
-    depth,
-    parse_json,
-    read_bytes,
-)
+from scorekeeper.store.durable import DamagedFile, DurableStorage, backup_of, encode
 from scorekeeper.store.errors import SessionNotFound, StoreDamaged, StoreError
 
 SCHEMA = 1
@@ -163,19 +158,22 @@ def trusted_results(saved: Mapping[str, Any]) -> dict[str, Any] | None:
     the session part beside it; None for a file without one or changed since. Only the
     fingerprint is checked here: a reader checks each value's type as it uses it, as a
     file may be hostile and the fingerprint is no secret."""
-    results = saved.get("results")
-    if type(results) is not dict:
+    text = saved.get("results")
+    if type(text) is not str:
         return None
     try:
-        matches = results.get("from") == fingerprint(saved["session"])
-    except ValueError:
-        return None  # a fraction, read as a Decimal, has no marshal: replaying refuses it
+        results = json.loads(text)
+        matches = type(results) is dict and results.get("from") == fingerprint(saved["session"])
+    except (ValueError, RecursionError):
+        # Not JSON, a number past what ``int`` reads, nested past any limit; or a fraction
+        # in the session part, read as a Decimal, which has no marshal (replaying refuses it).
+        return None
     return results if matches else None
 
 
 def document(session: Session, order: int, fields: dict[str, Any]) -> dict[str, Any]:
     part = session.to_dict()
-    results = {"from": fingerprint(part), **results_part(session)}
+    results = encode({"from": fingerprint(part), **results_part(session)}).decode()
     return {
         "schema": SCHEMA,
         "order": order,
@@ -187,37 +185,18 @@ def document(session: Session, order: int, fields: dict[str, Any]) -> dict[str, 
 
 def read(file: Path, missing: Callable[[], StoreError], *, recover: bool = True) -> dict[str, Any]:
     """The session document in ``file``, upgraded to this schema; ``missing()`` is raised
-    when there is no such file. ``recover``: a StoreDamaged says how to recover.
-
-    Read as ``DurableStorage`` reads it for TinyDB, but for the depth: the ``results``
-    part is left out of it, as its only reader checks its shape to every value, and
-    counting its many small lists cost as much as parsing them."""
+    when there is no such file. ``recover``: a StoreDamaged says how to recover."""
     try:
-        raw = read_bytes(file)
-        found = None if raw is None else _stored(file, parse_json(file, raw, shape_checked=True))
+        found = TinyDB(file, storage=DurableStorage).table(TABLE).get(doc_id=DOC_ID)
     except DamagedFile as error:
         raise damaged(file, error.reason, recover=recover) from None
     except OSError as error:
         raise StoreError(f"Cannot read {file}: {error.strerror}.", file) from error
-    if found is None:
+    if found is None or isinstance(found, list):
         if not file.exists():
             raise missing()
         raise damaged(file, "holds no session", recover=recover)
-    return upgrade(found, file, recover=recover)
-
-
-def _stored(file: Path, data: dict[str, Any]) -> dict[str, Any] | None:
-    """The session document in a TinyDB database's data, if it holds one."""
-    table = data.get(TABLE)
-    found = table.get(str(DOC_ID)) if type(table) is dict else None
-    counted = data
-    if type(table) is dict and type(found) is dict and "results" in found:
-        rest = {key: value for key, value in found.items() if key != "results"}
-        counted = {**data, TABLE: {**table, str(DOC_ID): rest}}
-    if depth(counted) > DEPTH_CAP:
-        raise DamagedFile(file, f"is nested too deeply (more than {DEPTH_CAP} levels)")
-    check_database(file, data)
-    return None if found is None else dict(found)
+    return upgrade(dict(found), file, recover=recover)
 
 
 def upgrade(saved: dict[str, Any], file: Path, *, recover: bool = True) -> dict[str, Any]:

@@ -435,15 +435,6 @@ def _put_back(done: list[tuple[Path, Path | None]], failed: Path, cause: OSError
     raise ReplaceFailed(failed, cause, changed)
 
 
-def check_database(path: Path, data: dict[str, Any]) -> None:
-    """Raise ``DamagedFile`` unless ``data`` is a TinyDB database: tables of documents."""
-    if not all(
-        isinstance(table, dict) and all(isinstance(doc, dict) for doc in table.values())
-        for table in data.values()
-    ):
-        raise DamagedFile(path, "is JSON but not a TinyDB database")
-
-
 class DurableStorage(Storage):
     """TinyDB storage: atomic, fsynced writes with a backup, and strict reads."""
 
@@ -453,8 +444,11 @@ class DurableStorage(Storage):
 
     def read(self) -> dict[str, Any] | None:
         data = read_json(self.path)
-        if data is not None:
-            check_database(self.path, data)
+        if data is not None and not all(
+            isinstance(table, dict) and all(isinstance(doc, dict) for doc in table.values())
+            for table in data.values()
+        ):
+            raise DamagedFile(self.path, "is JSON but not a TinyDB database")
         return data
 
     def write(self, data: dict[str, Any]) -> None:
