@@ -1,5 +1,6 @@
 """Suite-wide settings: the Hypothesis profiles, Pilot's idle step, the garbage
-collector's pace, and which tests are ``slow`` (they run first).
+collector's pace, how many workers ``-n auto`` starts, and which tests are ``slow`` (they
+run first).
 
 ``slow`` marks what takes seconds of its own: whole evenings played through the app,
 the crash runs, the served board in a browser, the simulations, the benchmarks' smoke
@@ -22,11 +23,16 @@ The collector: a worker holds pytest's, Hypothesis' and Textual's objects, sever
 thousand, and every app a test runs makes more; at Python's pace (a young pass every 700
 new containers) the passes that followed took a sixth of a UI test's CPU. Here a young
 pass comes every 10,000, which halves that. The app's own processes keep Python's pace.
+
+Workers: a UI test spends about a third of its time asleep in those steps, and the crash
+and kill tests wait on the app they started, so one worker per core leaves the cores idle
+a quarter of the run; ``-n auto`` starts one more.
 """
 
 from __future__ import annotations
 
 import gc
+import os
 
 import pytest
 import textual._wait
@@ -46,6 +52,14 @@ settings.register_profile(
     "thorough", parent=settings.get_profile("scorekeeper"), max_examples=1_000
 )
 settings.load_profile("scorekeeper")
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: the cores this process may use, and one more."""
+    if hasattr(os, "sched_getaffinity"):  # Linux: the cores it may run on, not all there are
+        return len(os.sched_getaffinity(0)) + 1
+    return (os.cpu_count() or 1) + 1
+
 
 SLOW_MODULES = (
     "tests/browser/",
