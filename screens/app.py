@@ -46,10 +46,12 @@ def screen_commands() -> type[Provider]:
 
 def collector_on() -> None:
     """The collector back on once the first frame is out (``screens.launch`` turned it
-    off to start): what starting made lasts as long as the app, so it is set aside where
-    no pass walks through it again, and each later pass is that much shorter."""
+    off to start). What starting made goes straight to its oldest generation (``freeze``
+    then ``unfreeze``, as the store does after a long read): the young passes would
+    otherwise walk all of it at once, just as the first keys come."""
     if not gc.isenabled():
         gc.freeze()
+        gc.unfreeze()
         gc.enable()
 
 
