@@ -24,7 +24,7 @@ from textual.geometry import Offset, Size
 from textual.widget import Widget
 
 from scorekeeper.wording import visible, whole_number
-from screens.widgets.fields import FieldRow, ValueChanged
+from screens.widgets.fields import ValueChanged
 
 UNPICKED: Any = object()
 """The value of a ``Choice`` built with nothing picked (``None`` can be a real option)."""
@@ -75,6 +75,8 @@ class Choice(Widget, can_focus=True):
     Choice > .choice--picked { background: $primary; color: $text; text-style: bold; }
     """
     COMPONENT_CLASSES = {"choice--option", "choice--picked"}
+    ROW_CLASSES = "-pick"
+    """Its ``FieldRow``'s: the pick takes the row's width, the note only its words."""
 
     BINDINGS = [
         Binding("right", "step(1)", "Next option", show=False),
@@ -121,11 +123,6 @@ class Choice(Widget, can_focus=True):
         """Pick the option holding ``value``; a value no option holds picks nothing."""
         values = [option_value for _, option_value in self.options]
         self.pick(values.index(value) if value in values else None)
-
-    def on_mount(self) -> None:
-        # Its row styles a pick's note apart: the pick takes the width, the note its words.
-        if isinstance(self.parent, FieldRow):
-            self.parent.add_class("-pick")
 
     @property
     def labels(self) -> list[str]:

@@ -69,7 +69,9 @@ class FieldRow(Horizontal):
         *,
         also: tuple[str, ...] = (),
     ) -> None:
-        super().__init__(classes="field-row")
+        # Given now, not by the control once mounted: a class added then restyles the row.
+        classes = " ".join(("field-row", getattr(control, "ROW_CLASSES", "")))
+        super().__init__(classes=classes.strip())
         self.path = path
         self.also = also
         self.control = control
