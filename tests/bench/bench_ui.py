@@ -4,7 +4,7 @@ Goals:
 - the list painted (its first screenful) with 10,000 sessions stored within 1.2x of an
   empty store's Home;
 - recording a round (the Enter keypress to the round saved and the table repainted): worst
-  33 ms (two frames) with 1,000 sessions stored;
+  33 ms (two frames) with 1,000 sessions stored; opening its entry (r) is printed beside it;
 - exporting all 10,000 sessions from Home: the event loop never held up over 50 ms (no
   frame gap), with the progress bar moving.
 
@@ -38,6 +38,7 @@ from scorekeeper import Session
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from screens.home import HomeScreen
+from screens.rounds.base import RoundEntry
 from screens.table import TableScreen
 
 SIX = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")
@@ -105,9 +106,10 @@ async def start_ms(folder: Path) -> tuple[float, float]:
     return (first - started) * 1000, (listed - started) * 1000
 
 
-async def record_ms(folder: Path, samples: int) -> list[float]:
-    """Type each round into the entry, then time Enter until saved and the table repainted."""
-    timings = []
+async def record_ms(folder: Path, samples: int) -> tuple[list[float], list[float]]:
+    """Time r until the round entry is drawn, type the round, then time Enter until it is
+    saved and the table repainted: the milliseconds of each opening, and of each Enter."""
+    openings, timings = [], []
     with Store(folder) as store:
         app = ScorekeeperApp(store)
         painted = Painted(app)
@@ -116,11 +118,17 @@ async def record_ms(folder: Path, samples: int) -> list[float]:
             await pilot.pause()
             table = app.screen
             assert isinstance(table, TableScreen)
+            assert app._driver is not None
             for _ in range(samples):
                 before = len(table.session.rounds)
-                await pilot.press("r", "b", "down", "3", "down", "m")
+                pressed = time.perf_counter()
+                app._driver.send_message(events.Key("r", "r"))
+                while (opened := painted.first(RoundEntry, after=pressed)) is None:
+                    await asyncio.sleep(0)
+                openings.append((opened - pressed) * 1000)
                 await pilot.pause()
-                assert app._driver is not None
+                await pilot.press("b", "down", "3", "down", "m")
+                await pilot.pause()
                 pressed = time.perf_counter()
                 app._driver.send_message(events.Key("enter", "\r"))
                 while True:
@@ -131,7 +139,7 @@ async def record_ms(folder: Path, samples: int) -> list[float]:
                 assert len(store.load(table.session_id).rounds) == before + 1
                 timings.append((shown - pressed) * 1000)
                 await pilot.pause()
-    return timings
+    return openings, timings
 
 
 async def held_up(seconds: float, tick: float = 0.005) -> float:
@@ -220,7 +228,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
             first, listed = asyncio.run(start_ms(full))
             full_ms.append(first)
             full_list_ms.append(listed)
-        recorded = asyncio.run(record_ms(middle, samples))
+        opened, recorded = asyncio.run(record_ms(middle, samples))
         stall, moving_stall, gap, export_took, frames, idle = asyncio.run(
             export_stalls(full, idle_for)
         )
@@ -231,6 +239,8 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         "start_full_ms": statistics.median(full_ms),
         "list_empty_ms": statistics.median(empty_list_ms),
         "list_full_ms": statistics.median(full_list_ms),
+        "open_ms": statistics.median(opened),
+        "open_worst_ms": max(opened),
         "record_ms": statistics.median(recorded),
         "record_worst_ms": max(recorded),
         "export_stall_ms": stall,
@@ -246,6 +256,10 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     print(
         f"start to the list painted: empty {figures['list_empty_ms']:.1f} ms, "
         f"{many:,} sessions {figures['list_full_ms']:.1f} ms: {listed:.2f}x (goal <= 1.2x)"
+    )
+    print(
+        f"open a round entry (r to the entry drawn; Racehorse, 6 players): median "
+        f"{figures['open_ms']:.1f} ms, worst {figures['open_worst_ms']:.1f} ms (no goal)"
     )
     print(
         f"record a round with {some:,} sessions stored, Enter to saved and repainted: "
