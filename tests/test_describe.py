@@ -12,7 +12,7 @@ from hypothesis import given
 
 from scorekeeper import Session
 from scorekeeper.game import Game, Setup
-from tests.strategies import table_of
+from tests.strategies import played
 from tests.test_properties import PLAN_MODULES, RUNS
 from tests.ui import evenings
 
@@ -108,9 +108,7 @@ def test_no_round_is_told_with_an_option_id_or_a_round_key(module: str) -> None:
     @RUNS
     @given(importlib.import_module(f"tests.strategies.{module}").plans())
     def check(plan: dict[str, Any]) -> None:
-        session = table_of(plan)
-        for round_ in plan["rounds"]:
-            session.record(round_)
+        session = played(plan)
         for text in told(session):
             assert text and not INTERNAL.search(text), text
 

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from scorekeeper import Session
 from scorekeeper.reports.export import export
 from scorekeeper.store import Store
-from tests.strategies import table_of
+from tests.strategies import played
 from tests.test_properties import PLAN_MODULES
 
 EVENINGS = settings(
@@ -113,10 +113,7 @@ def test_every_game_and_variation_reads_back_whole_and_adds_up(
 ) -> None:
     with tempfile.TemporaryDirectory() as folder, Store(Path(folder) / "store") as store:
         for plan in plans:
-            session = table_of(plan)
-            for round_ in plan["rounds"]:
-                session.record(round_)
-            store.add(session)
+            store.add(played(plan))
         check_export(store, Path(folder) / "out")
 
 

@@ -21,7 +21,7 @@ from scorekeeper.reports import export as exporting
 from scorekeeper.store import Store, StoreDamaged
 from scorekeeper.store.documents import fingerprint, results_part
 from tests.store_tables import TABLE, file_of, saved_before_the_name_rule
-from tests.strategies import table_of
+from tests.strategies import played
 from tests.test_properties import PLAN_MODULES
 
 TABLES = settings(
@@ -55,10 +55,7 @@ def test_every_game_exports_from_its_results_as_replaying_writes_it(
 ) -> None:
     with tempfile.TemporaryDirectory() as folder, Store(Path(folder) / "store") as store:
         for plan in plans:
-            session = table_of(plan)
-            for round_ in plan["rounds"]:
-                session.record(round_)
-            store.add(session)
+            store.add(played(plan))
         with _replays(store) as load:
             fast = _exported(store, Path(folder) / "fast", replay=False)
         assert load.call_count == 0

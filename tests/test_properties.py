@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from scorekeeper import RuleError, Session
 from scorekeeper.game import END_ROUND
 from tests import strategies
-from tests.strategies import table_of
+from tests.strategies import played, table_of
 
 PLAN_MODULES = sorted(m.name for m in pkgutil.iter_modules(strategies.__path__))
 # Each example plays a whole session, and six properties run for every game: three tenths
@@ -27,13 +27,6 @@ RUNS = settings(max_examples=settings.default.max_examples * 3 // 10)
 
 def _plans(module: str) -> st.SearchStrategy[dict[str, Any]]:
     return importlib.import_module(f"tests.strategies.{module}").plans()
-
-
-def _play(plan: dict[str, Any]) -> Session:
-    session = table_of(plan)
-    for round_ in plan["rounds"]:
-        session.record(round_)
-    return session
 
 
 def _snapshot(session: Session) -> tuple[Any, ...]:
@@ -70,7 +63,7 @@ def test_settlement_clears_every_balance(module: str) -> None:
     @RUNS
     @given(_plans(module))
     def check(plan: dict[str, Any]) -> None:
-        session = _play(plan)
+        session = played(plan)
         ledger = session.balances
         if session.pot:
             ledger["(pool)"] = session.pot
@@ -91,7 +84,7 @@ def test_a_session_survives_its_own_dict(module: str) -> None:
     @RUNS
     @given(_plans(module))
     def check(plan: dict[str, Any]) -> None:
-        session = _play(plan)
+        session = played(plan)
         again = Session.from_dict(session.to_dict())
         assert _snapshot(again) == _snapshot(session)
 
@@ -106,7 +99,7 @@ def test_undo_after_record_restores_the_table(module: str) -> None:
         if not plan["rounds"]:
             return
         *before, last = plan["rounds"]
-        session = _play({**plan, "rounds": before})
+        session = played({**plan, "rounds": before})
         was = _snapshot(session)
         session.record(last)
         assert session.undo() == last
@@ -134,7 +127,7 @@ def test_a_refused_round_changes_nothing(module: str) -> None:
         if not plan["rounds"]:
             return
         *before, last = plan["rounds"]
-        session = _play({**plan, "rounds": before})
+        session = played({**plan, "rounds": before})
         was = _snapshot(session)
         broken = dict(last)
         key = data.draw(st.sampled_from([*sorted(broken), "not_a_field"]))
@@ -161,7 +154,7 @@ def test_after_the_table_ends_a_game_nothing_more_is_taken(module: str) -> None:
     def check(plan: dict[str, Any]) -> None:
         if not plan["rounds"] or plan["rounds"][-1] != END_ROUND:
             return
-        session = _play(plan)
+        session = played(plan)
         assert session.finished and session.winners
         assert session.pot == 0
         assert sum(session.balances.values()) == 0

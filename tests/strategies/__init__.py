@@ -25,6 +25,14 @@ def table_of(plan: dict[str, Any]) -> Session:
     )
 
 
+def played(plan: dict[str, Any]) -> Session:
+    """The session a plan sets up, with every one of its rounds recorded."""
+    session = table_of(plan)
+    for round_ in plan["rounds"]:
+        session.record(round_)
+    return session
+
+
 def seats(min_size: int, max_size: int) -> st.SearchStrategy[list[str]]:
     """Distinct names in clockwise seat order."""
     return st.lists(st.sampled_from(NAMES), min_size=min_size, max_size=max_size, unique=True)
