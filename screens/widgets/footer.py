@@ -11,9 +11,9 @@ go of a closed key's watch only when that setting changes, which it never does h
 rebuild kept its keys alive, a few dozen widgets a round, so the collector's passes grew
 through an evening. After each rebuild the watches of the keys it removed are let go.
 
-A box opened over the screen (a round entry, settle-up, a question) says its own keys;
-the footer behind it, whose keys do nothing meanwhile, is hidden until its screen is in
-front again.
+A box or screen opened over the screen (a round entry, settle-up, New session) says its
+own keys; the footer behind it, whose keys do nothing meanwhile, is hidden until its
+screen is in front again, and only then rebuilt for what changed meanwhile.
 """
 
 from __future__ import annotations
@@ -26,8 +26,15 @@ class Footer(TextualFooter):
     """Textual's footer, with rebuilds asked for before the next frame done once."""
 
     _rebuild_asked = False
+    _stale = False
+    """Its screen's bindings changed while another screen was in front: rebuilt when its
+    own is in front again, not while hidden (the focus leaving the screen behind an entry
+    would otherwise rebuild every key as the entry opens)."""
 
     def bindings_changed(self, screen: Screen[object]) -> None:
+        if self.styles.visibility == "hidden":
+            self._stale = True
+            return
         if self._rebuild_asked:
             return  # the rebuild asked for will show these bindings too
         super().bindings_changed(screen)
@@ -38,9 +45,16 @@ class Footer(TextualFooter):
         self.app.screen_change_signal.subscribe(self, self.screen_changed)
 
     def screen_changed(self, screen: Screen[object]) -> None:
-        self.styles.visibility = "visible" if screen is self.screen else "hidden"
+        in_front = screen is self.screen
+        self.styles.visibility = "visible" if in_front else "hidden"
+        if in_front and self._stale:
+            self._stale = False
+            self.bindings_changed(screen)
 
     async def recompose(self) -> None:
         self._rebuild_asked = False
+        if self.styles.visibility == "hidden":
+            self._stale = True  # asked for before its screen went behind
+            return
         await super().recompose()
         self.mutate_reactive(TextualFooter.compact)  # its watchers pruned of closed keys

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 import pytest
+from textual.app import ComposeResult
 
 from scorekeeper.session import Session
 from scorekeeper.store import Store
@@ -121,3 +122,31 @@ async def test_the_collector_turned_off_to_start_is_back_on_after_the_first_fram
             assert gc.isenabled()
     finally:
         gc.enable()
+
+
+async def test_the_keys_of_the_screen_behind_are_not_rebuilt_while_it_is_behind(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Home's keys do nothing while New session is in front: rebuilding them there only
+    held up New session's opening. They are right again once Home is back."""
+    store.add(Session.new("racehorse", ["Ann", "Bob", "Cy", "Di", "Ed"]))
+    rebuilt: list[str] = []
+    keys_of = Footer.compose
+
+    def counted(footer: Footer) -> ComposeResult:
+        rebuilt.append(type(footer.screen).__name__)
+        return keys_of(footer)
+
+    monkeypatch.setattr(Footer, "compose", counted)
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(100, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()  # Home's own rebuild, once its list is in
+        rebuilt.clear()
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert "HomeScreen" not in rebuilt
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.pause()
+        assert "Delete" in keys(app) and "New" in keys(app)
