@@ -110,15 +110,23 @@ def test_hostile_names_export_from_the_results_as_replaying_writes_them(
     assert b"\x1b" not in fast[1] and "␛]0;pwn".encode() in fast[1]
 
 
+def _replayed_as_before(
+    store: Store, session_id: str, folder: Path, change: Callable[[Document], object]
+) -> None:
+    """After ``change`` to the session's file its results are not trusted: the export
+    replays that one session and writes what it wrote before."""
+    before = _exported(store, folder / "before", replay=False)
+    _rewrite(store, session_id, change)
+    with _replays(store) as load:
+        assert _exported(store, folder / "after", replay=False) == before
+    assert load.call_count == 1
+
+
 def test_a_file_from_before_the_results_exports_by_replaying(
     hostile: tuple[Store, str], tmp_path: Path
 ) -> None:
     store, session_id = hostile
-    before = _exported(store, tmp_path / "before", replay=False)
-    _rewrite(store, session_id, lambda document: document.pop("results"))
-    with _replays(store) as load:
-        assert _exported(store, tmp_path / "after", replay=False) == before
-    assert load.call_count == 1
+    _replayed_as_before(store, session_id, tmp_path, lambda document: document.pop("results"))
 
 
 def test_a_round_edited_by_hand_is_exported_as_edited(
@@ -197,11 +205,7 @@ def test_results_of_the_wrong_shape_are_replayed_whatever_their_fingerprint(
     hostile: tuple[Store, str], tmp_path: Path, change: Callable[[Document], object]
 ) -> None:
     store, session_id = hostile
-    before = _exported(store, tmp_path / "before", replay=False)
-    _rewrite(store, session_id, _forged(change))
-    with _replays(store) as load:
-        assert _exported(store, tmp_path / "after", replay=False) == before
-    assert load.call_count == 1
+    _replayed_as_before(store, session_id, tmp_path, _forged(change))
 
 
 @pytest.mark.parametrize("text", NOT_RESULTS.values(), ids=list(NOT_RESULTS))
@@ -209,11 +213,7 @@ def test_results_that_are_no_results_are_replayed(
     hostile: tuple[Store, str], tmp_path: Path, text: str
 ) -> None:
     store, session_id = hostile
-    before = _exported(store, tmp_path / "before", replay=False)
-    _rewrite(store, session_id, _text(text))
-    with _replays(store) as load:
-        assert _exported(store, tmp_path / "after", replay=False) == before
-    assert load.call_count == 1
+    _replayed_as_before(store, session_id, tmp_path, _text(text))
 
 
 def test_results_of_another_release_are_replayed(

@@ -116,6 +116,14 @@ async def settled(pilot: Pilot[None]) -> None:
     await pilot.pause()
 
 
+async def export_all(pilot: Pilot[None]) -> None:
+    """From Home: Ctrl+E and Enter on the folder offered, then wait for the export."""
+    await pilot.press("ctrl+e")
+    await pilot.pause()
+    await pilot.press("enter")
+    await settled(pilot)
+
+
 async def export_here(pilot: Pilot[None]) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
     """Press x on the table and Enter on the folder offered (``exports`` here); the rows of
     the session's ``<date>-<game>-<id>-sessions.csv`` and ``-rounds.csv``."""

@@ -16,7 +16,7 @@ from screens import export_progress
 from screens.app import ScorekeeperApp
 from screens.export_progress import ExportProgress
 from screens.home import HomeScreen
-from tests.ui.play import settled
+from tests.ui.play import export_all, settled
 
 
 def hot_rum(*players: str) -> Session:
@@ -76,10 +76,7 @@ async def test_a_damaged_file_found_mid_export_is_reported_and_the_app_goes_on(
             await settled(pilot)
             (store.path / "sessions" / f"{damaged}.json").write_bytes(b"\x00" * 16)
             app.screen.query_one("#filter", Input).value = "max"
-            await pilot.press("ctrl+e")
-            await pilot.pause()
-            await pilot.press("enter")
-            await settled(pilot)
+            await export_all(pilot)
             assert isinstance(app.screen, HomeScreen)
             assert any("Export failed" in toast and damaged in toast for toast in toasts(app))
             await pilot.press("ctrl+n")
@@ -96,10 +93,7 @@ async def test_an_export_that_dies_is_reported_and_the_app_goes_on(
     monkeypatch.setattr(export_progress, "EXPORTER", crashing)
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.press("ctrl+e")
-        await pilot.pause()
-        await pilot.press("enter")
-        await settled(pilot)
+        await export_all(pilot)
         assert isinstance(app.screen, HomeScreen)
         assert any("Export failed" in t and "out of memory" in t for t in toasts(app))
     assert not Path("exports").exists()
@@ -110,9 +104,6 @@ async def test_a_store_folder_named_like_an_option_still_exports(tmp_path: Path)
         store.add(hot_rum("Ann", "Max"))
         app = ScorekeeperApp(store)
         async with app.run_test(size=(80, 24), notifications=True) as pilot:
-            await pilot.press("ctrl+e")
-            await pilot.pause()
-            await pilot.press("enter")
-            await settled(pilot)
+            await export_all(pilot)
             assert any("Wrote" in toast for toast in toasts(app)), toasts(app)
     assert len(list(Path("exports").glob("*-all-rounds.csv"))) == 1

@@ -17,7 +17,7 @@ from screens.home import HomeScreen
 from screens.problem import ProblemScreen
 from screens.table import TableScreen
 from screens.widgets.grid import ScoreGrid
-from tests.ui.play import put, read_csv, settled
+from tests.ui.play import export_all, put, read_csv, settled
 
 
 def racehorse(*players: str) -> Session:
@@ -137,10 +137,7 @@ async def test_a_failed_export_is_a_notification_and_the_app_goes_on(store: Stor
     Path("exports").write_text("a file where the folder should be")
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.press("ctrl+e")
-        await pilot.pause()
-        await pilot.press("enter")
-        await settled(pilot)
+        await export_all(pilot)
         messages = [str(toast.render()) for toast in app.screen.query("Toast")]
         assert any("Export failed" in message for message in messages)
         assert not any(".." in message for message in messages)
