@@ -11,6 +11,10 @@ go of a closed key's watch only when that setting changes, which it never does h
 rebuild kept its keys alive, a few dozen widgets a round, so the collector's passes grew
 through an evening. After each rebuild the watches of the keys it removed are let go.
 
+Most rebuilds asked for would show the keys already shown: the focus moving between fields
+that offer the same keys, a round recorded that enables nothing new. Each would remove
+and mount every key and lay the whole screen out twice; the keys shown are kept instead.
+
 A box or screen opened over the screen (a round entry, settle-up, New session) says its
 own keys; the footer behind it, whose keys do nothing meanwhile, is hidden until its
 screen is in front again, and only then rebuilt for what changed meanwhile.
@@ -18,6 +22,7 @@ screen is in front again, and only then rebuilt for what changed meanwhile.
 
 from __future__ import annotations
 
+from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer as TextualFooter
 
@@ -26,6 +31,9 @@ class Footer(TextualFooter):
     """Textual's footer, with rebuilds asked for before the next frame done once."""
 
     _rebuild_asked = False
+    _shown: tuple[tuple[Binding, bool, str], ...] | None = None
+    """The bindings the keys shown were built from (each with whether it is enabled and
+    its tooltip), or None before the first rebuild."""
     _stale = False
     """Its screen's bindings changed while another screen was in front: rebuilt when its
     own is in front again, not while hidden (the focus leaving the screen behind an entry
@@ -56,5 +64,11 @@ class Footer(TextualFooter):
         if self.styles.visibility == "hidden":
             self._stale = True  # asked for before its screen went behind
             return
+        shown = tuple(
+            (b, enabled, tip) for _, b, enabled, tip in self.screen.active_bindings.values()
+        )
+        if shown == self._shown:
+            return
+        self._shown = shown if self._bindings_ready else None  # none drawn until ready
         await super().recompose()
         self.mutate_reactive(TextualFooter.compact)  # its watchers pruned of closed keys

@@ -34,6 +34,7 @@ async def test_rounds_recorded_one_after_another_keep_no_more_closed_widgets(
             for _ in range(3):
                 await pilot.press("r", "b", "down", "3", "down", "m", "enter")
                 await pilot.pause()
+            await pilot.pause()  # the entry closed last finishes closing
             kept.append(closed_widgets_alive())
         table = app.screen
         assert isinstance(table, TableScreen) and len(table.session.rounds) == 9
