@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Protocol, runtime_checkable
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
@@ -17,6 +18,7 @@ from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Label, Static
 
 from scorekeeper.errors import RuleError
+from scorekeeper.wording import visible
 from screens.format import plain
 
 
@@ -87,9 +89,10 @@ class FieldRow(Horizontal):
     def show_note(self, text: str) -> None:
         if text == self.note_text:
             return
-        self.note_text = text
+        old, self.note_text = self.note_text, text
         if self.error_text is None:
-            self.query_one(".field-note", Static).update(plain(text))
+            note = self.query_one(".field-note", Static)
+            note.update(plain(text), layout=not one_line(note, old, text))
 
     def show_error(self, message: str) -> None:
         self.error_text = message
@@ -104,6 +107,18 @@ class FieldRow(Horizontal):
         self.remove_class("-error")
         self.control.remove_class("-invalid")
         self.query_one(".field-note", Static).update(plain(self.note_text))
+
+
+def one_line(note: Static, *texts: str) -> bool:
+    """Whether each of ``texts`` fills one line of ``note`` as it is laid out now: a live
+    note that changes within its line (a count, a sum as it is typed) needs no layout of
+    the screen, only a repaint. A note as wide as its text (a pick's) has no room of its own."""
+    width, own = note.content_size.width, note.styles.width
+    return (
+        own is not None
+        and not own.is_auto
+        and all("\n" not in text and 0 < cell_len(visible(text)) <= width for text in texts)
+    )
 
 
 def row_for(rows: Iterable[FieldRow], field: str) -> FieldRow | None:
