@@ -23,6 +23,7 @@ from scorekeeper.store import Store, StoreError
 from scorekeeper.wording import visible
 from screens.export_progress import Exported, ExportProgress
 from screens.format import plain
+from screens.widgets.text_input import TextInput
 
 
 class ExportScreen(ModalScreen[Path | None]):
@@ -40,7 +41,7 @@ class ExportScreen(ModalScreen[Path | None]):
         with Vertical(id="export"):
             yield Static(plain(f"Export {self.what} to CSV"), id="export-title")
             yield Static("Folder (created if missing):")
-            yield Input(str(self.folder), id="folder")
+            yield TextInput(str(self.folder), id="folder")
             yield Static("", id="export-error")
             yield Static("Enter to write · Esc to cancel", id="export-keys")
 

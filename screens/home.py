@@ -26,6 +26,7 @@ from scorekeeper.wording import day_and_clock, iso, plural, short_day_and_clock,
 from screens.format import plain
 from screens.widgets.footer import Footer
 from screens.widgets.grid import Column, ScoreGrid
+from screens.widgets.text_input import TextInput
 
 SHOWN = 200
 FIRST_FRAME_OUT = 0.2
@@ -154,7 +155,9 @@ class HomeScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("", id="damaged")
-        yield Input(placeholder="Type to filter by game, player or date · Enter opens", id="filter")
+        yield TextInput(
+            placeholder="Type to filter by game, player or date · Enter opens", id="filter"
+        )
         sessions = ScoreGrid(id="sessions")
         sessions.can_focus = False
         yield sessions

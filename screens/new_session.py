@@ -43,6 +43,7 @@ from screens.widgets.fields import (
     show_form_error,
 )
 from screens.widgets.footer import Footer
+from screens.widgets.text_input import TextInput
 
 SEATS_IN_VIEW = 8
 """Players listed without scrolling: the largest table most games seat."""
@@ -87,7 +88,7 @@ class NameSuggester(Suggester):
         return None
 
 
-class NameInput(Input):
+class NameInput(TextInput):
     """Takes the typed names and empties itself at once, so a fast typist's next name is
     never appended to the one just added."""
 
@@ -278,7 +279,7 @@ class NewSessionScreen(Screen[None]):
                 control = Tick(on_off(bool(default)), value=bool(default))
                 note = option.help
             else:
-                control = Input(shown_value(option, default), classes="number")
+                control = TextInput(shown_value(option, default), classes="number")
                 if name not in self.carried and name not in again:
                     self.defaults_shown[name] = control.value
                 note = option_note(option, control.value)

@@ -30,6 +30,7 @@ from scorekeeper.wording import clipped, plural, visible
 from screens.format import amount, names, padded, plain, widest
 from screens.problem import ProblemScreen
 from screens.widgets.footer import Footer
+from screens.widgets.text_input import TextInput
 
 EMPTY = "No game nights yet: every session played on a day makes that day's night."
 CHIPS_APART = "Chips are settled apart from money: the app does not know what a chip is worth."
@@ -65,7 +66,7 @@ class NameNightScreen(ModalScreen[str | None]):
         with Vertical(id="name-night"):
             table = f", table {self.night.table}" if self.night.table > 1 else ""
             yield Static(plain(f"Name the night of {self.night.date}{table}"), id="name-title")
-            yield Input(
+            yield TextInput(
                 self.night.name,
                 placeholder="e.g. Grandma's birthday",
                 max_length=NAME_LENGTH,

@@ -29,6 +29,7 @@ from screens.rounds.base import Round, RoundEntry
 from screens.rounds.horse_race import COURSE_HINT, HORSE_CHOICES, SYMBOLS, read_course
 from screens.widgets.choice import Choice
 from screens.widgets.fields import FieldRow
+from screens.widgets.text_input import TextInput
 
 
 class CalcuttaEntry(RoundEntry):
@@ -55,13 +56,13 @@ class CalcuttaEntry(RoundEntry):
 
     def compose_fields(self) -> ComposeResult:
         yield FieldRow(
-            "course", "Course S H D C", Input(placeholder="2221", classes="count"), COURSE_HINT
+            "course", "Course S H D C", TextInput(placeholder="2221", classes="count"), COURSE_HINT
         )
         for suit in SUITS:
             label = f"{suit} {SYMBOLS[suit]}"
             buyer = self.player_choice(allow_none="unsold", among=self.buyers)
             yield FieldRow(f"sales.{suit}.owner", f"{label} buyer", buyer)
-            yield FieldRow(f"sales.{suit}.price", "    price", Input(classes="price"))
+            yield FieldRow(f"sales.{suit}.price", "    price", TextInput(classes="price"))
         yield FieldRow("first", "First", Choice(HORSE_CHOICES))
         yield FieldRow("second", "Second", Choice(HORSE_CHOICES))
 

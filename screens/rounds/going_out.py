@@ -19,6 +19,7 @@ from scorekeeper.errors import RuleError
 from screens.rounds.base import Round, RoundEntry
 from screens.widgets.choice import Choice
 from screens.widgets.fields import FieldRow, ValueChanged
+from screens.widgets.text_input import TextInput
 
 CARDS = "cards"
 
@@ -36,7 +37,7 @@ class GoingOutEntry(RoundEntry):
             yield FieldRow(
                 f"{CARDS}.{name}",
                 name,
-                Input(placeholder="cards held, e.g. K 9 A"),
+                TextInput(placeholder="cards held, e.g. K 9 A"),
                 also=(f"{self.count_key}.{name}",),
             )
         # Each hand starts with cards: a count typed for one hand is that hand's choice.

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
 from scorekeeper.cards import SUITS
 from scorekeeper.errors import RuleError
@@ -30,6 +30,7 @@ from screens.format import exact, plain
 from screens.rounds.base import Round, RoundEntry
 from screens.widgets.choice import Choice
 from screens.widgets.fields import FieldRow
+from screens.widgets.text_input import TextInput
 
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 HORSE_CHOICES = [(f"{suit} {SYMBOLS[suit]}", suit) for suit in SUITS]
@@ -177,19 +178,19 @@ class HorseRaceEntry(RoundEntry):
 
     def compose_fields(self) -> ComposeResult:
         yield FieldRow(
-            "course", "Course S H D C", Input(placeholder="1042", classes="count"), COURSE_HINT
+            "course", "Course S H D C", TextInput(placeholder="1042", classes="count"), COURSE_HINT
         )
         yield Static(classes="odds-board")
         for seat, name in enumerate(self.bettors):
             example = "" if seat else "e.g. h5 d2"
             yield FieldRow(
-                f"bets.{name}", f"{name} bets", Input(placeholder=example, classes="bets")
+                f"bets.{name}", f"{name} bets", TextInput(placeholder=example, classes="bets")
             )
         yield FieldRow("winner", "Winner", Choice(HORSE_CHOICES))
         yield FieldRow(
             "odds",
             "Dealer's odds",
-            Input(placeholder="e.g. D 6-1", classes="bets"),
+            TextInput(placeholder="e.g. D 6-1", classes="bets"),
             "only to change the book",
         )
 

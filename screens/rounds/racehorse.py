@@ -10,13 +10,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.widgets import Checkbox, Input
+from textual.widgets import Checkbox
 
 from scorekeeper.errors import RuleError
 from scorekeeper.games.racehorse import BID_NAMES, POINTS, SMUDGE, bid_made
 from screens.rounds.base import Round, RoundEntry
 from screens.widgets.choice import Choice
 from screens.widgets.fields import FieldRow, Tick
+from screens.widgets.text_input import TextInput
 
 POINT_WORDS = {word[0]: word for word in POINTS} | {word: word for word in POINTS}
 
@@ -32,7 +33,10 @@ class RacehorseEntry(RoundEntry):
         yield FieldRow("bid", "Bid", Choice(bids))
         yield FieldRow("made", "Result", Choice([("Made", True), ("Upped", False)]))
         yield FieldRow(
-            "points", "or points", Input(placeholder="h l j g"), "high low jack game, if you like"
+            "points",
+            "or points",
+            TextInput(placeholder="h l j g"),
+            "high low jack game, if you like",
         )
         yield FieldRow("all_tricks", "Smudge", Tick("all six tricks"))
 

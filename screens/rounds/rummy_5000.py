@@ -22,7 +22,7 @@ from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
-from textual.widgets import Checkbox, Input
+from textual.widgets import Checkbox
 
 from scorekeeper.cards import RANKS
 from scorekeeper.errors import RuleError
@@ -32,6 +32,7 @@ from screens.rounds.base import Round, RoundEntry
 from screens.widgets.choice import Choice
 from screens.widgets.fields import FieldRow, Tick
 from screens.widgets.stakes import CubeLog, PotLog, StakesLog
+from screens.widgets.text_input import TextInput
 
 POINTS = re.compile(r"[\d,]*")
 """A hand typed as points: blank or a whole number. Anything else is card text."""
@@ -74,11 +75,15 @@ class Rummy5000Entry(RoundEntry):
         yield FieldRow("out", "Went out", self.player_choice(allow_none="nobody"))
         yield FieldRow("bonus", "Bonus", Choice(BONUS_CHOICES, value="out"))
         for name in self.players:
-            yield FieldRow(f"melded.{name}", f"{name} melds", Input(placeholder="points or cards"))
-            yield FieldRow(f"in_hand.{name}", f"{name} holds", Input(placeholder="points or cards"))
+            yield FieldRow(
+                f"melded.{name}", f"{name} melds", TextInput(placeholder="points or cards")
+            )
+            yield FieldRow(
+                f"in_hand.{name}", f"{name} holds", TextInput(placeholder="points or cards")
+            )
         if self.options["money_cards"]:
-            yield FieldRow("money_pairs", "Q♥ 7♥ melded", Input(placeholder="who: a, b"))
-            yield FieldRow("queens_caught", "Q♥ caught", Input(placeholder="who: a, b"))
+            yield FieldRow("money_pairs", "Q♥ 7♥ melded", TextInput(placeholder="who: a, b"))
+            yield FieldRow("queens_caught", "Q♥ caught", TextInput(placeholder="who: a, b"))
         if self.options["michigan"]:
             yield FieldRow(
                 "false_claim", "False claim", self.player_choice(value=None, allow_none="nobody")

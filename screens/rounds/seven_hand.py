@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.widgets import Input
 
 from scorekeeper.errors import RuleError
 from scorekeeper.games.seven_hand import card_points
@@ -14,6 +13,7 @@ from scorekeeper.wording import clipped, whole_number
 from screens.rounds.base import Round
 from screens.rounds.going_out import GoingOutEntry
 from screens.widgets.fields import FieldRow
+from screens.widgets.text_input import TextInput
 
 
 class SevenHandEntry(GoingOutEntry):
@@ -30,7 +30,7 @@ class SevenHandEntry(GoingOutEntry):
         yield FieldRow(
             "rummies",
             "RUMMY! calls",
-            Input(placeholder="e.g. Zoe, Max 2"),
+            TextInput(placeholder="e.g. Zoe, Max 2"),
             "who called, for the record; no points change",
         )
 
