@@ -16,7 +16,7 @@ from pathlib import Path
 
 from scorekeeper.reports.night_names import NAMES_FILE, read_names
 from scorekeeper.store import Store
-from scorekeeper.store.documents import problem
+from scorekeeper.store.documents import ROWS, problem
 from scorekeeper.store.durable import (
     DamagedFile,
     backup_of,
@@ -83,6 +83,8 @@ def _sessions(folder: Path) -> list[Finding]:
                 findings.append(Finding(file, "is a backup of a deleted session", "", leave=True))
             elif (wrong := _kind_problem(file) or problem(file)) is not None:
                 findings.append(Finding(file, f"(a backup) {wrong}", f"move it to {DAMAGED}/"))
+        elif name.endswith(ROWS) and _SESSION.fullmatch(name.removesuffix(ROWS) + ".json"):
+            continue  # what an export takes from the session: rebuilt whenever it is saved
         elif _TEMP.fullmatch(name):
             findings.append(
                 Finding(file, "is a temporary file an interrupted save left", "", leave=True)

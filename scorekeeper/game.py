@@ -183,6 +183,11 @@ class Game:
     ending: ClassVar[Ending | None] = None
     """How the table words ending this game by choice (``EVENING``, ``STOP``); None where
     only the rules end it, and then an end round is refused."""
+    fact_names: ClassVar[tuple[str, ...]] = ()
+    """Every fact name ``round_facts`` and ``end_facts`` may report, in the order an
+    export's columns list them: so the columns are known before any session is read, and
+    a session's rows can be written once, when it is saved. Names two games share (a
+    hand, who went out) keep one order in both."""
     highlight_labels: ClassVar[tuple[str, ...]] = ()
     """The records statistics keep for this game ("Biggest ... pool"), figured by
     ``highlights``; none by default, so statistics read no round of the game's sessions."""

@@ -24,6 +24,10 @@ thousand, and every app a test runs makes more; at Python's pace (a young pass e
 new containers) the passes that followed took a sixth of a UI test's CPU. Here a young
 pass comes every 10,000, which halves that. The app's own processes keep Python's pace.
 
+The export's key: sessions saved here seal their export rows with a key made in
+``$SCOREKEEPER_CONFIG``, a folder of this run's own (every process the tests start
+inherits it), never the user config folder of whoever runs the tests.
+
 Workers: a UI test spends about a third of its time asleep in those steps, and the crash
 and kill tests wait on the app they started, so one worker per core leaves the cores idle
 a quarter of the run; ``-n auto`` starts one more.
@@ -31,8 +35,11 @@ a quarter of the run; ``-n auto`` starts one more.
 
 from __future__ import annotations
 
+import atexit
 import gc
 import os
+import shutil
+import tempfile
 
 import pytest
 import textual._wait
@@ -41,6 +48,8 @@ from hypothesis import HealthCheck, settings
 textual._wait.SLEEP_GRANULARITY = 0.005
 textual._wait.SLEEP_IDLE = textual._wait.SLEEP_GRANULARITY / 20
 gc.set_threshold(10_000, 10, 10)
+os.environ["SCOREKEEPER_CONFIG"] = tempfile.mkdtemp(prefix="scorekeeper-config-")
+atexit.register(shutil.rmtree, os.environ["SCOREKEEPER_CONFIG"], ignore_errors=True)
 
 settings.register_profile(
     "scorekeeper",

@@ -95,8 +95,8 @@ def test_hostile_names_come_back_exactly_and_never_as_formulas(
     assert per_seat[6:9] == ["'-2", "-17.00", "-17.00"]
 
     rounds = read(written[1])
-    details = ["detail:pitcher", "detail:bid", "detail:points", "detail:result"]
-    assert rounds[0] == [*ROUND_HEADER, *details, "detail:all six tricks"]
+    details = ["pitcher", "bid", "points", "result", "all six tricks", "end"]
+    assert rounds[0] == [*ROUND_HEADER, *(f"detail:{name}" for name in details)]
     assert len(rounds) == 1 + 2 * len(HOSTILE)
     first, second = rounds[1:9], rounds[9:]
     for seat, (name, safe, row) in enumerate(zip(HOSTILE, SAFE, first, strict=True), 1):
@@ -120,6 +120,7 @@ def test_hostile_names_come_back_exactly_and_never_as_formulas(
             "high low jack",
             "made",
             "no",
+            "",
         ]
     for seat, (name, safe, row) in enumerate(zip(HOSTILE, SAFE, second, strict=True), 1):
         change = "-14.00" if name == "-2" else "2.00"
@@ -142,6 +143,7 @@ def test_hostile_names_come_back_exactly_and_never_as_formulas(
             "2",
             "",
             "upped",
+            "",
             "",
         ]
     assert float(first[1][8]) == -3.0

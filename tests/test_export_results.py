@@ -1,6 +1,6 @@
-"""The export takes what each round came to from the session file, replaying nothing, and
-writes exactly the files replaying would: a file without those results (an older one),
-with a round edited by hand, or with results of the wrong shape is replayed instead."""
+"""The export takes each session's rows from its file, replaying nothing, and writes
+exactly the files replaying would: a file without rows (an older one), with a round
+edited by hand, or with rows no seal under this user's key vouches for is replayed."""
 
 from __future__ import annotations
 
@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 
 from scorekeeper import Session
 from scorekeeper.reports import export as exporting
-from scorekeeper.store import Store, StoreDamaged
-from scorekeeper.store.documents import fingerprint, results_part
+from scorekeeper.reports.rows import render
+from scorekeeper.store import Store, StoreDamaged, documents, seal
+from scorekeeper.store.documents import rows_file
 from tests.store_tables import TABLE, file_of, saved_before_the_name_rule
 from tests.strategies import played
 from tests.test_properties import PLAN_MODULES
@@ -36,7 +37,7 @@ Document = dict[str, Any]
 def _exported(store: Store, out: Path, *, replay: bool) -> list[bytes]:
     """Both files as one process writes them, every session replayed if ``replay``."""
     if replay:
-        with mock.patch.object(exporting, "trusted_results", lambda saved: None):
+        with mock.patch.object(Store, "sealed_rows", lambda store, session_id: None):
             paths = exporting.export(store, out, processes=1)
     else:
         paths = exporting.export(store, out, processes=1)
@@ -50,7 +51,7 @@ def _replays(store: Store) -> mock._patch[mock.MagicMock]:
 
 @TABLES
 @given(st.tuples(*(importlib.import_module(f"tests.strategies.{m}").plans() for m in PLAN_MODULES)))
-def test_every_game_exports_from_its_results_as_replaying_writes_it(
+def test_every_game_exports_from_its_kept_rows_as_replaying_writes_them(
     plans: tuple[dict[str, Any], ...],
 ) -> None:
     with tempfile.TemporaryDirectory() as folder, Store(Path(folder) / "store") as store:
@@ -82,24 +83,62 @@ def _rewrite(store: Store, session_id: str, change: Callable[[Document], object]
     file.write_text(json.dumps(data))
 
 
-def _forged(change: Callable[[Document], object]) -> Callable[[Document], object]:
-    """``change`` made to the results part, then fingerprinted as if scorekeeper wrote it."""
+def _rows_of(store: Store, session_id: str) -> Path:
+    return rows_file(file_of(store.path, session_id))
 
-    def forge(document: Document) -> None:
-        results = json.loads(document["results"])
-        change(results)
-        results["from"] = fingerprint(document["session"])
-        document["results"] = json.dumps(results)
+
+def _resealed(key: bytes, change: Callable[[bytes], bytes]) -> Callable[[Store, str], object]:
+    """The rows kept for a session changed, then sealed with ``key`` the way scorekeeper
+    seals them."""
+
+    def forge(store: Store, session_id: str) -> None:
+        kept = _rows_of(store, session_id)
+        _, header, rounds = change(kept.read_bytes()).split(b"\n", 2)
+        written = file_of(store.path, session_id).read_bytes()
+        kept.write_bytes(
+            documents._seal(key, session_id, written, header, rounds)
+            + b"\n"
+            + header
+            + b"\n"
+            + rounds
+        )
 
     return forge
 
 
-def _text(text: str) -> Callable[[Document], object]:
-    """The results part replaced by ``text``."""
-    return lambda document: document.update(results=text)
+def _kept(change: Callable[[bytes], bytes]) -> Callable[[Store, str], object]:
+    def edit(store: Store, session_id: str) -> None:
+        kept = _rows_of(store, session_id)
+        kept.write_bytes(change(kept.read_bytes()))
+
+    return edit
 
 
-def test_hostile_names_export_from_the_results_as_replaying_writes_them(
+def _formula(kept: bytes) -> bytes:
+    return kept.replace(b"'=HYPERLINK", b"=HYPERLINK")
+
+
+def _folder(store: Store, session_id: str) -> None:
+    _rows_of(store, session_id).unlink()
+    _rows_of(store, session_id).mkdir()
+
+
+def _linked(store: Store, session_id: str) -> None:
+    other = next(summary.id for summary in store.summaries() if summary.id != session_id)
+    _rows_of(store, session_id).unlink()
+    _rows_of(store, session_id).symlink_to(_rows_of(store, other))
+
+
+def _copied(store: Store, session_id: str) -> None:
+    other = next(summary.id for summary in store.summaries() if summary.id != session_id)
+    _rows_of(store, session_id).write_bytes(_rows_of(store, other).read_bytes())
+
+
+def _forgotten(store: Store, session_id: str) -> None:
+    _rows_of(store, session_id).unlink()
+
+
+def test_hostile_names_export_from_the_rows_as_replaying_writes_them(
     hostile: tuple[Store, str], tmp_path: Path
 ) -> None:
     store, _ = hostile
@@ -111,22 +150,15 @@ def test_hostile_names_export_from_the_results_as_replaying_writes_them(
 
 
 def _replayed_as_before(
-    store: Store, session_id: str, folder: Path, change: Callable[[Document], object]
+    store: Store, session_id: str, folder: Path, change: Callable[[Store, str], object]
 ) -> None:
-    """After ``change`` to the session's file its results are not trusted: the export
-    replays that one session and writes what it wrote before."""
+    """After ``change`` its rows are not trusted: the export replays that one session
+    and writes what it wrote before."""
     before = _exported(store, folder / "before", replay=False)
-    _rewrite(store, session_id, change)
+    change(store, session_id)
     with _replays(store) as load:
         assert _exported(store, folder / "after", replay=False) == before
     assert load.call_count == 1
-
-
-def test_a_file_from_before_the_results_exports_by_replaying(
-    hostile: tuple[Store, str], tmp_path: Path
-) -> None:
-    store, session_id = hostile
-    _replayed_as_before(store, session_id, tmp_path, lambda document: document.pop("results"))
 
 
 def test_a_round_edited_by_hand_is_exported_as_edited(
@@ -156,75 +188,83 @@ def test_a_round_edited_by_hand_that_no_longer_holds_is_damaged_as_before(
         exporting.export(store, tmp_path / "named", [session_id], processes=1)
 
 
-def _set(path: tuple[Any, ...], value: object) -> Callable[[Document], object]:
-    def change(results: Document) -> None:
-        place: Any = results
-        for step in path[:-1]:
-            place = place[step]
-        place[path[-1]] = value
-
-    return change
-
-
-def _deep(levels: int) -> list[Any]:
-    nested: list[Any] = []
-    for _ in range(levels - 1):
-        nested = [nested]
-    return nested
-
-
-ILL_SHAPED = {
-    "a yes/no for a score": _set(("rounds", 0, 2, 0), True),
-    "text for a balance": _set(("rounds", 1, 3, 2), "12"),
-    "one score short": _set(("rounds", 0, 2), [0]),
-    "a score past the seats": _set(("start", 0), [0] * 7),
-    "a round short": _set(("rounds",), []),
-    "a round of the wrong shape": _set(("rounds", 0), {"dealer": "Ann"}),
-    "a number for the dealer": _set(("rounds", 0, 0), 1),
-    "a list for the words": _set(("rounds", 0, 1), ["Ann"]),
-    "a formula for a unit": _set(("unit",), "=1+1"),
-    "an escape in a detail's name": _set(("rounds", 0, 4), {"\x1b[2J": 1}),
-    "a list for a fact": _set(("rounds", 0, 4), {"bid": [3]}),
-    "a fact nested deep": _set(("rounds", 0, 4), {"bid": _deep(40)}),
-    "no carried amount": lambda results: results.pop("carried"),
-    "text for the winners": _set(("winners",), "Ann"),
-    "a number among the options": _set(("options",), [1]),
-    "text for finished": _set(("finished",), "no"),
-    "no results": lambda results: results.clear(),
-}
-NOT_RESULTS = {
-    "not JSON": "{",
-    "JSON but no object": "[]",
-    "nested past any limit": "[" * 100_000,
-    "a number past what int reads": "[" + "9" * 5_000 + "]",
+UNTRUSTED = {
+    "none kept (a session saved before)": _forgotten,
+    "a formula let loose, the seal kept": _kept(_formula),
+    "a formula let loose, sealed with a guessed key": _resealed(bytes(32), _formula),
+    "the seal dropped": _kept(lambda kept: kept.split(b"\n", 1)[1]),
+    "a seal of other bytes": _kept(lambda kept: b"\x80" * 32 + kept[32:]),
+    "an empty file": _kept(lambda kept: b""),
+    "no rows at all": _kept(lambda kept: b"=1+1\n\n"),
+    "those of another session": _copied,
+    "a link to another session's": _linked,
+    "a folder": _folder,
 }
 
 
-@pytest.mark.parametrize("change", ILL_SHAPED.values(), ids=list(ILL_SHAPED))
-def test_results_of_the_wrong_shape_are_replayed_whatever_their_fingerprint(
-    hostile: tuple[Store, str], tmp_path: Path, change: Callable[[Document], object]
+@pytest.mark.parametrize("change", UNTRUSTED.values(), ids=list(UNTRUSTED))
+def test_rows_that_cannot_vouch_for_themselves_are_replayed(
+    hostile: tuple[Store, str], tmp_path: Path, change: Callable[[Store, str], object]
 ) -> None:
     store, session_id = hostile
-    _replayed_as_before(store, session_id, tmp_path, _forged(change))
+    _replayed_as_before(store, session_id, tmp_path, change)
 
 
-@pytest.mark.parametrize("text", NOT_RESULTS.values(), ids=list(NOT_RESULTS))
-def test_results_that_are_no_results_are_replayed(
-    hostile: tuple[Store, str], tmp_path: Path, text: str
-) -> None:
-    store, session_id = hostile
-    _replayed_as_before(store, session_id, tmp_path, _text(text))
-
-
-def test_results_of_another_release_are_replayed(
+def test_rows_sealed_under_the_key_are_trusted_as_they_are(
     hostile: tuple[Store, str], tmp_path: Path
 ) -> None:
+    # What the replays above guard against: rows the key vouches for are written as kept.
+    store, session_id = hostile
+    key = seal.key()
+    assert key is not None
+    _resealed(key, _formula)(store, session_id)
+    with _replays(store) as load:
+        _, rounds = _exported(store, tmp_path / "forged", replay=False)
+    assert load.call_count == 0 and b',"=HYPERLINK' in rounds
+
+
+def test_rows_of_another_release_are_replayed(hostile: tuple[Store, str], tmp_path: Path) -> None:
     store, _ = hostile
     before = _exported(store, tmp_path / "before", replay=False)
-    another = mock.patch("scorekeeper.store.documents.RESULTS_FORMAT", "results 1, scorekeeper 9")
+    another = mock.patch("scorekeeper.store.documents.ROWS_FORMAT", "rows 1, scorekeeper 9")
     with another, _replays(store) as load:
         assert _exported(store, tmp_path / "after", replay=False) == before
     assert load.call_count == 2
+
+
+@pytest.mark.parametrize("key", [b"", b"short", bytes(64)], ids=["empty", "short", "long"])
+def test_without_a_good_key_every_session_is_replayed_and_the_key_left_alone(
+    hostile: tuple[Store, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, key: bytes
+) -> None:
+    store, _ = hostile
+    before = _exported(store, tmp_path / "before", replay=False)
+    folder = tmp_path / "config"
+    folder.mkdir()
+    (folder / seal.KEY_FILE).write_bytes(key)
+    monkeypatch.setenv("SCOREKEEPER_CONFIG", str(folder))
+    with _replays(store) as load:
+        assert _exported(store, tmp_path / "after", replay=False) == before
+    assert load.call_count == 2
+    assert (folder / seal.KEY_FILE).read_bytes() == key
+
+
+def test_a_key_is_made_once_for_this_user_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "config" / "scorekeeper"
+    monkeypatch.setenv("SCOREKEEPER_CONFIG", str(folder))
+    with Store(tmp_path / "store") as store:
+        session_id = store.add(Session.new("hot-rum", ["Ann", "Bob"]))
+        store.record(session_id, {"out": "Ann", "rummy": False, "deadwood": {"Bob": 4}})
+        assert store.sealed_rows(session_id) is not None
+        made = (folder / seal.KEY_FILE).read_bytes()
+        assert len(made) == seal.KEY_SIZE
+        assert (folder / seal.KEY_FILE).stat().st_mode & 0o077 == 0
+        assert [path.name for path in folder.iterdir()] == [seal.KEY_FILE]
+        monkeypatch.setenv("SCOREKEEPER_CONFIG", str(tmp_path / "elsewhere"))
+        assert store.sealed_rows(session_id) is None
+        store.delete(session_id)
+    assert not _rows_of(store, session_id).exists()
 
 
 def test_a_session_works_out_only_the_rounds_an_undo_or_edit_changed() -> None:
@@ -238,7 +278,7 @@ def test_a_session_works_out_only_the_rounds_an_undo_or_edit_changed() -> None:
     results = session.round_results()
     assert results[0] is kept[0]
     assert results[1] != kept[1] and results[2] != kept[2]
-    assert results_part(session) == results_part(Session.from_dict(session.to_dict()))
+    assert render("s", session) == render("s", Session.from_dict(session.to_dict()))
     ended = session.if_ended()
     assert ended is not None
-    assert results_part(ended) == results_part(Session.from_dict(ended.to_dict()))
+    assert render("s", ended) == render("s", Session.from_dict(ended.to_dict()))

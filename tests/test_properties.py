@@ -1,7 +1,8 @@
 """Properties every game keeps over random valid sessions (strategies in tests/strategies/).
 
 Money is zero-sum (Calcutta: with the pot), settling clears it, a session survives its own
-dict, undo is an exact inverse of record, and a refused round changes nothing.
+dict, every fact it reports has its export column, undo is an exact inverse of record,
+and a refused round changes nothing.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from hypothesis import strategies as st
 
 from scorekeeper import RuleError, Session
 from scorekeeper.game import END_ROUND
+from scorekeeper.games import GAMES
+from scorekeeper.reports.rows import MARKS, detail_columns
 from tests import strategies
 from tests.strategies import played, table_of
 
@@ -34,8 +37,6 @@ def _snapshot(session: Session) -> tuple[Any, ...]:
 
 
 def test_every_game_has_a_strategy() -> None:
-    from scorekeeper.games import GAMES
-
     # A game is a module or a package directly under scorekeeper.games.
     game_modules = {type(game).__module__.split(".")[2] for game in GAMES.values()}
     assert set(PLAN_MODULES) == game_modules
@@ -89,6 +90,30 @@ def test_a_session_survives_its_own_dict(module: str) -> None:
         assert _snapshot(again) == _snapshot(session)
 
     check()
+
+
+@pytest.mark.parametrize("module", PLAN_MODULES)
+def test_every_fact_a_round_reports_has_its_export_column(module: str) -> None:
+    """An export lists its columns before reading a session: each from ``fact_names``."""
+
+    @RUNS
+    @given(_plans(module))
+    def check(plan: dict[str, Any]) -> None:
+        session = played(plan)
+        for result in session.round_results():
+            named = {*result.facts.table}.union(*map(set, result.facts.players.values()))
+            assert named <= set(session.game.fact_names)
+
+    check()
+
+
+def test_the_games_name_their_shared_facts_in_one_order() -> None:
+    columns = detail_columns(GAMES.values())
+    assert len(columns) == len(set(columns))
+    for game in GAMES.values():
+        places = [columns.index(name) for name in game.fact_names]
+        assert places == sorted(places), game.id
+        assert len(game.fact_names) <= len(MARKS)
 
 
 @pytest.mark.parametrize("module", PLAN_MODULES)

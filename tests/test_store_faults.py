@@ -21,6 +21,7 @@ from scorekeeper.store import (
     StoreError,
     StoreLocked,
 )
+from scorekeeper.store.documents import rows_file
 from tests.store_tables import MADE_3, MADE_4, UPPED_2, file_of, racehorse
 
 
@@ -71,7 +72,8 @@ def test_a_failed_write_surfaces_and_the_file_keeps_the_previous_state(
     assert "not saved" in str(failed.value)
     assert isinstance(failed.value.__cause__, OSError)
     assert file.read_bytes() == before
-    assert sorted(path.name for path in file.parent.iterdir()) == [file.name, f"{file.name}.bak"]
+    kept = [file.name, f"{file.name}.bak", rows_file(file).name]  # the rows: those of before
+    assert sorted(path.name for path in file.parent.iterdir()) == kept
     assert store.load(session_id).rounds == [MADE_3, UPPED_2]
     store.record(session_id, MADE_4)
     assert store.load(session_id).rounds == [MADE_3, UPPED_2, MADE_4]

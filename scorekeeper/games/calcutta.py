@@ -126,6 +126,20 @@ class Calcutta(Game):
     first_to_act = None
     kitty = POOL
     ending = EVENING
+    fact_names = (
+        "course",
+        "first",
+        "second",
+        "prices",
+        "sold",
+        "carry in",
+        "pool",
+        "carry out",
+        "bought",
+        "stack",
+        "end",
+        "shared out",
+    )
     highlight_labels = (BIGGEST_POOL,)
     options = {
         "chips": Option(150, "chips each player starts with", minimum=1),

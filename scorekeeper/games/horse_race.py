@@ -96,6 +96,14 @@ class HorseRace(Game):
     round_name = "Race"
     first_to_act = None
     ending = EVENING
+    fact_names = (
+        "course",
+        "winner",
+        "odds",
+        "staked",
+        "bets",
+        "end",
+    )
     options = {
         "course": Option(7, "course cards: 7, or 6 for the Scarne variant", minimum=6, maximum=7),
         "limit": Option(

@@ -51,6 +51,13 @@ class HotRum(Game):
     menu_order = 6
     round_name = "Hand"
     ending = EVENING
+    fact_names = (
+        "out",
+        "rummy",
+        "held pips",
+        "cards",
+        "end",
+    )
     options = {
         "stake": Option(1, "money per pip of unmatched cards", minimum=1, cents=True),
     }

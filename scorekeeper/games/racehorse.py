@@ -43,6 +43,14 @@ class Racehorse(Game):
     menu_order = 5
     round_name = "Deal"
     ending = EVENING
+    fact_names = (
+        "pitcher",
+        "bid",
+        "points",
+        "result",
+        "all six tricks",
+        "end",
+    )
     first_to_act = "bids"
     options = {
         "stake": Option(100, "money per point of the bid", minimum=1, cents=True),

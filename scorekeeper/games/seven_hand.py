@@ -75,6 +75,15 @@ class SevenHand(Game):
     menu_order = 3
     round_name = "Hand"
     ending = STOP
+    fact_names = (
+        "hand",
+        "contract",
+        "out",
+        "held",
+        "cards",
+        "rummies",
+        "end",
+    )
     options = {
         "stake": Option(
             0,

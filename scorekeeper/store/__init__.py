@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.session import Session
 from scorekeeper.store import documents
@@ -60,6 +60,9 @@ from scorekeeper.store.errors import (
 )
 from scorekeeper.store.index import Index, Summary, identity, summary
 from scorekeeper.store.lock import LockHeld, WriterLock
+
+if TYPE_CHECKING:
+    from scorekeeper.reports.rows import Rows
 
 __all__ = [
     "MIGRATIONS",
@@ -271,11 +274,10 @@ class Store:
                 order = time.time_ns()
                 with contextlib.suppress(ValueError):
                     order = int(datetime.fromisoformat(saved.updated).timestamp() * 1e9)
-                documents.write(
-                    staging / f"{session_id}.json",
-                    documents.document(saved.session, order, fields),
-                    first=True,
-                )
+                file = staging / f"{session_id}.json"
+                document = documents.document(saved.session, order, fields)
+                _, written = documents.write(file, document, first=True)
+                documents.keep_rows(file, session_id, saved.session, written)
                 staged.append((session_id, order, fields))
             fsync_folder(staging)
             ids = [session_id for session_id, _, _ in staged]
@@ -305,11 +307,14 @@ class Store:
                     raise FileExistsError(f"{target} appeared while importing")
                 os.replace(staging / f"{session_id}.json", target)
                 moved.append(target)
+                with contextlib.suppress(OSError):  # only a cache: the export can do without
+                    os.replace(staging / f"{session_id}.rows", documents.rows_file(target))
             fsync_folder(self._folder)
         except BaseException:
             for target in moved:
-                with contextlib.suppress(OSError):
-                    os.unlink(target)
+                for made in (target, documents.rows_file(target)):
+                    with contextlib.suppress(OSError):
+                        os.unlink(made)
             with contextlib.suppress(OSError):
                 fsync_folder(self._folder)
             raise
@@ -325,8 +330,9 @@ class Store:
             raise self._not_found(session_id) from None
         except OSError as error:
             raise StoreError(f"Could not delete {file}: {error.strerror}.", file) from error
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(backup_of(file))
+        for kept in (backup_of(file), documents.rows_file(file)):
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(kept)
         fsync_folder(self._folder)
         self._open.pop(session_id, None)
         with self._guard:
@@ -354,9 +360,15 @@ class Store:
 
     def document(self, session_id: str) -> dict[str, Any]:
         """The session's whole document as saved and checked on every read (see
-        ``documents``), no round replayed: for the CSV export, which takes its ``results``
-        where ``documents.trusted_results`` vouches for them."""
+        ``documents``), no round replayed: for the CSV export, which takes its ``rows``
+        where ``documents.sealed_rows`` vouches for them."""
         return self._read_document(self._file(session_id), session_id)
+
+    def sealed_rows(self, session_id: str) -> Rows | None:
+        """What the session adds to a CSV export, as kept beside its file, where the seal
+        says it was written with the file as it is (``documents.sealed_rows``); else None,
+        and the export replays the session. The file is not read as JSON."""
+        return documents.sealed_rows(self._file(session_id), session_id)
 
     def summaries(self) -> list[Summary]:
         """Every readable session, most recently updated first (see ``damaged`` for the rest)."""
@@ -535,7 +547,7 @@ class Store:
         try:
             with self._guard:
                 self._index.before_change()
-            stat = documents.write(file, new_document, first=new)
+            stat, written = documents.write(file, new_document, first=new)
         except DamagedFile as error:
             self._open.pop(session_id, None)
             raise damaged(file, error.reason) from None
@@ -548,5 +560,6 @@ class Store:
                 file,
             ) from error
         opened.seen = identity(stat)
+        documents.keep_rows(file, session_id, opened.session, written)
         with self._guard:
             self._index.put(session_id, stat, order, fields)

@@ -2,40 +2,47 @@
 
 A session file is a TinyDB database with one table, ``session``, holding one document::
 
-    {"schema": 1, "order": <ns>, "summary": {...}, "session": Session.to_dict(),
-     "results": {...}}
+    {"schema": 1, "order": <ns>, "summary": {...}, "session": Session.to_dict()}
 
 ``order`` sorts sessions by last update; ``summary`` is what the session list shows, so
-listing never replays a round. ``results`` is what each round came to (``results_part``),
-so the CSV export replays no round either; it names the ``fingerprint`` of the session
-part it was worked out from, and a reader trusts it only while that still matches (a
-file without it, from before it was written, or with a round edited by hand, is
-replayed). It is kept as text holding JSON: three times the size of the rest, it would
-cost every other reader of the file (opening a session, rebuilding the index) its
-parsing, where a string is read in one pass. A file from an older schema is upgraded
-when read, through ``MIGRATIONS``, and saved in the current schema the next time it
-changes.
+listing never replays a round. Beside it, ``<id>.rows`` keeps what the session adds to a
+CSV export (``reports.rows``), so an export neither replays a round nor reads the session
+file as JSON: its seal, made under this user's key (``seal``), says it was written with
+the very bytes the session file holds, and an export trusts it only while that holds (a
+session saved before, copied from another user, edited by hand, or whose rows are not
+ours is replayed). A file from an older schema is upgraded when read, through
+``MIGRATIONS``, and saved in the current schema the next time it changes.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import hmac
 import json
-import marshal
 import os
-import sys
-from collections.abc import Callable, Mapping, MutableMapping
+from collections.abc import Callable, MutableMapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tinydb import TinyDB
 from tinydb.table import Document
 
 from scorekeeper import __version__
-from scorekeeper.session import Session, Standing
+from scorekeeper.session import Session
+from scorekeeper.store import seal
 from scorekeeper.store.checks import document_problem
-from scorekeeper.store.durable import DamagedFile, DurableStorage, backup_of, encode
+from scorekeeper.store.durable import (
+    DamagedFile,
+    DurableStorage,
+    backup_of,
+    read_bytes,
+    write_atomically,
+)
 from scorekeeper.store.errors import SessionNotFound, StoreDamaged, StoreError
+
+if TYPE_CHECKING:
+    from scorekeeper.reports.rows import Rows
 
 SCHEMA = 1
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
@@ -43,10 +50,9 @@ MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
 TABLE = "session"
 DOC_ID = 1
-RESULTS_FORMAT = f"results 1, scorekeeper {__version__}, Python {sys.version_info[:2]}"
-"""Part of every fingerprint: results worked out by another release, whose rules or
-wording may differ, never match (nor, as the fingerprint reads the session part through
-``marshal``, do those of another Python)."""
+ROWS_FORMAT = f"rows 1, scorekeeper {__version__}"
+"""Part of every seal: rows written by another release, whose rules or wording may
+differ, never match."""
 
 
 def problem(file: Path) -> str | None:
@@ -111,76 +117,68 @@ def summary_fields(session: Session, started: str, updated: str) -> dict[str, An
     }
 
 
-def fingerprint(part: dict[str, Any]) -> str:
-    """What a session part (``Session.to_dict``'s shape) is, in 32 hex digits: equal only
-    for the same game, seats, options and rounds, read by this release. The part is put
-    in bytes by ``marshal`` version 2 (each value tagged with its type, no references
-    between them, so equal parts give equal bytes): a third of the time JSON takes,
-    which an export of every session pays once a session."""
-    digest = hashlib.blake2b(RESULTS_FORMAT.encode(), digest_size=16)
-    digest.update(marshal.dumps(part, 2))
-    return digest.hexdigest()
+ROWS = ".rows"
+"""The suffix of the file beside a session file that keeps its ``Rows``."""
 
 
-def _standing(standing: Standing) -> list[list[int]]:
-    return [list(standing.scores), list(standing.balances)]
+def rows_file(file: Path) -> Path:
+    return file.with_suffix(ROWS)
 
 
-def results_part(session: Session) -> dict[str, Any]:
-    """The ``results`` part without its fingerprint: what a CSV export takes from the
-    session beyond its summary, and each round as ``[dealer, what, [scores], [balances],
-    {table facts}, {player: {facts}}]``, the scores and balances each seat's after it."""
-    game, setup = session.game, session.setup
-    return {
-        "unit": game.played_for(setup),
-        "score unit": game.score_unit(setup),
-        "options": game.option_words(setup),
-        "finished": session.finished,
-        "winners": list(session.winners),
-        "carried": session.pot,
-        "start": _standing(session.standing(0)),
-        "rounds": [
-            [
-                result.dealer,
-                result.what,
-                list(result.after.scores),
-                list(result.after.balances),
-                dict(result.facts.table),
-                {name: dict(facts) for name, facts in result.facts.players.items()},
-            ]
-            for result in session.round_results()
-        ],
-    }
+def _seal(key: bytes, session_id: str, written: bytes, header: bytes, rounds: bytes) -> bytes:
+    """What vouches that rows (``header``, ``rounds``) are those of the session file
+    holding ``written``, saved as ``session_id`` by this release: 32 hex digits that take
+    ``key`` to make."""
+    digest = hashlib.blake2b(key=key, digest_size=16)
+    saved = hashlib.blake2b(written, digest_size=32).digest()
+    for piece in (ROWS_FORMAT.encode(), session_id.encode(), saved, header, rounds):
+        digest.update(len(piece).to_bytes(8, "big"))
+        digest.update(piece)
+    return digest.hexdigest().encode()
 
 
-def trusted_results(saved: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The ``results`` part of a document ``read`` returned, if its fingerprint is that of
-    the session part beside it; None for a file without one or changed since. Only the
-    fingerprint is checked here: a reader checks each value's type as it uses it, as a
-    file may be hostile and the fingerprint is no secret."""
-    text = saved.get("results")
-    if type(text) is not str:
+def keep_rows(file: Path, session_id: str, session: Session, written: bytes) -> None:
+    """Keep what ``session`` adds to a CSV export beside its ``file``, which now holds
+    ``written``: the seal, a line of what the rows need, then the rows. Only a cache, so
+    written without waiting for the disk: without a key, or if it cannot be written, an
+    export replays the session instead."""
+    key = seal.key()
+    if key is None:
+        return
+    from scorekeeper.reports.rows import render  # here: listing sessions never needs it
+
+    rows = render(session_id, session)
+    header = json.dumps([rows.game, rows.seats, rows.head, rows.tail]).encode()
+    kept = b"\n".join([_seal(key, session_id, written, header, rows.rounds), header, rows.rounds])
+    with contextlib.suppress(OSError):
+        write_atomically(rows_file(file), kept, durable=False)
+
+
+def sealed_rows(file: Path, session_id: str) -> Rows | None:
+    """The rows kept beside the session file ``file``, if their seal is that of the file
+    as it is under this user's key; None for a session without them, changed since
+    (edited by hand, saved by another release), or whose rows are not ours."""
+    key = seal.key()
+    if key is None:
         return None
     try:
-        results = json.loads(text)
-        matches = type(results) is dict and results.get("from") == fingerprint(saved["session"])
-    except (ValueError, RecursionError):
-        # Not JSON, a number past what ``int`` reads, nested past any limit; or a fraction
-        # in the session part, read as a Decimal, which has no marshal (replaying refuses it).
+        written, kept = read_bytes(file), read_bytes(rows_file(file))
+    except (DamagedFile, OSError):
         return None
-    return results if matches else None
+    if written is None or kept is None:
+        return None
+    said, _, rest = kept.partition(b"\n")
+    header, _, rounds = rest.partition(b"\n")
+    if not hmac.compare_digest(said, _seal(key, session_id, written, header, rounds)):
+        return None
+    from scorekeeper.reports.rows import Rows
+
+    game, seats, head, tail = json.loads(header)  # sealed: as keep_rows wrote it
+    return Rows(game, head, tail, seats, rounds)
 
 
 def document(session: Session, order: int, fields: dict[str, Any]) -> dict[str, Any]:
-    part = session.to_dict()
-    results = encode({"from": fingerprint(part), **results_part(session)}).decode()
-    return {
-        "schema": SCHEMA,
-        "order": order,
-        "summary": fields,
-        "session": part,
-        "results": results,
-    }
+    return {"schema": SCHEMA, "order": order, "summary": fields, "session": session.to_dict()}
 
 
 def read(file: Path, missing: Callable[[], StoreError], *, recover: bool = True) -> dict[str, Any]:
@@ -239,12 +237,16 @@ def _overwrite_with(new: dict[str, Any]) -> Callable[[MutableMapping[Any, Any]],
     return overwrite
 
 
-def write(file: Path, new: dict[str, Any], *, first: bool) -> os.stat_result:
+def write(file: Path, new: dict[str, Any], *, first: bool) -> tuple[os.stat_result, bytes]:
     """Save ``new`` durably as the file's document (``first``: the file is being created);
-    returns the file's stat after the save. Raises ``DamagedFile`` or ``OSError``."""
-    table = TinyDB(file, storage=DurableStorage).table(TABLE)
+    returns the file's stat after the save and the bytes it holds. Raises ``DamagedFile``
+    or ``OSError``."""
+    database = TinyDB(file, storage=DurableStorage)
+    table = database.table(TABLE)
     if first:
         table.insert(Document(new, doc_id=DOC_ID))
     elif not table.update(_overwrite_with(new), doc_ids=[DOC_ID]):
         raise DamagedFile(file, "no longer holds the session")
-    return os.stat(file)
+    storage = database.storage
+    assert isinstance(storage, DurableStorage)
+    return os.stat(file), storage.written

@@ -11,7 +11,7 @@ from scorekeeper.reports import export_process
 from scorekeeper.store import Store
 
 gate, arguments = sys.argv[1], sys.argv[2:]
-read = Store.document
+read = Store.sealed_rows
 done: list[str] = []
 
 
@@ -23,5 +23,5 @@ def held_read(self: Store, session_id: str) -> Any:
     return read(self, session_id)
 
 
-Store.document = held_read  # type: ignore[method-assign]
+Store.sealed_rows = held_read  # type: ignore[method-assign]
 raise SystemExit(export_process.main(arguments))

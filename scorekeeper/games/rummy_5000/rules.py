@@ -140,6 +140,29 @@ class Rummy5000(Game):
     menu_order = 4
     round_name = "Hand"
     ending = STOP
+    fact_names = (
+        "hand",
+        "false_claim",
+        "wild",
+        "folded",
+        "gave_up",
+        "out",
+        "bonus",
+        "automatic double",
+        "stake",
+        "doubles",
+        "pot",
+        "melded",
+        "held",
+        "melded cards",
+        "held cards",
+        "money cards",
+        "hand score",
+        "pot chips",
+        "raises",
+        "game points",
+        "end",
+    )
     options = {
         "target": Option(
             default_target, "points that end the game (2 players 5000, 3 3000, 4-5 2000)", minimum=1

@@ -1,0 +1,246 @@
+"""One session's part of a CSV export, written once, when the session is saved.
+
+An export of ten thousand sessions cannot afford to work out a million rows: each session
+file keeps its own rows (``Rows``), which the export only lays out. What depends on the
+other sessions is left open: a session row's date, night and times, and in the rounds'
+rows where each fact sits, as an export lists the columns of the games it holds. A
+round's facts are written in its game's ``fact_names`` order, and each row ends in
+``END``. Two facts next to each other in ``columns()`` are next to each other in every
+export that has them, so a comma parts them; before any other fact goes a mark (a control
+character, which no written cell holds: ``text`` draws them). ``laid_out`` turns the
+marks into the commas that put every fact in its column: a few ``str.replace`` calls for
+a whole session.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from scorekeeper.game import Fact, Game
+from scorekeeper.games import GAMES
+from scorekeeper.session import Session
+from scorekeeper.wording import visible
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+SESSION_COLUMNS = [
+    "session",
+    "game",
+    "unit",
+    "score unit",
+    "options",
+    "date",
+    "night",
+    "started",
+    "updated",
+    "players",
+    "rounds",
+    "finished",
+    "winners",
+    "carried",
+]
+SEAT_COLUMNS = ("player", "total", "balance")
+ROUND_COLUMNS = [
+    "session",
+    "game",
+    "unit",
+    "score unit",
+    "round",
+    "dealer",
+    "seat",
+    "player",
+    "score",
+    "total",
+    "money",
+    "balance",
+    "what",
+]
+DETAIL = "detail:"
+
+END = "\x00"
+MARKS = tuple(chr(code) for code in range(1, 32) if chr(code) not in "\t\n\r")
+"""Before a game's first fact, and before each that does not follow the one before it in
+``columns()``: no game has more facts."""
+_SPECIAL = frozenset(',"\r\n')
+"""What makes the CSV writer quote a field (this export's dialect: comma, double quote,
+CR LF at each row's end)."""
+
+
+def text(value: str) -> str:
+    """A text cell that no spreadsheet will run as a formula, and whose control
+    characters (a terminal escape in an old name) are drawn, not obeyed, by ``cat``.
+    A newline stays one: CSV quoting brings it back exactly."""
+    shown = visible(value, lines=True)
+    return "'" + shown if value.startswith(FORMULA_STARTS) else shown
+
+
+def amount(value: int, unit: str) -> str:
+    """Cents as major units with two decimals; chips, pips and points as they are."""
+    if unit != "money":
+        return str(value)
+    sign = "-" if value < 0 else ""
+    whole, cents = divmod(abs(value), 100)
+    return f"{sign}{whole}.{cents:02d}"
+
+
+def field(cell: str) -> str:
+    """``cell`` as the CSV writer spells it: quoted, its quotes doubled, only if needed."""
+    if _SPECIAL.isdisjoint(cell):
+        return cell
+    return '"' + cell.replace('"', '""') + '"'
+
+
+def text_field(value: str) -> str:
+    return field(text(value))
+
+
+def _fact(value: Fact) -> str:
+    if type(value) is bool:
+        return "yes" if value else "no"
+    if type(value) is int:
+        return str(value)
+    return text_field(str(value))
+
+
+@dataclass(frozen=True)
+class Rows:
+    """A session's rows with the other sessions' part left open: its ``game`` (id),
+    ``head``, its sessions.csv row up to the options, and ``tail``, from the players on
+    (``seats`` seats); ``rounds``, its rounds.csv rows in UTF-8, marked for ``laid_out``."""
+
+    game: str
+    head: str
+    tail: str
+    seats: int
+    rounds: bytes
+
+
+def render(session_id: str, session: Session) -> Rows:
+    """What ``session``, saved as ``session_id``, adds to an export."""
+    game, setup = session.game, session.setup
+    unit, score_unit = game.played_for(setup), game.score_unit(setup)
+    name = text_field(game.name)
+    head = ",".join(
+        [
+            text_field(session_id),
+            name,
+            unit,
+            score_unit,
+            text_field("; ".join(game.option_words(setup))),
+        ]
+    )
+    results = session.round_results()
+    start = session.standing(0)
+    final = results[-1].after if results else start
+    seats = [text_field(player) for player in setup.players]
+    tail = [
+        text_field(", ".join(setup.players)),
+        str(len(results)),
+        "yes" if session.finished else "no",
+        text_field(", ".join(session.winners)),
+        amount(session.pot, unit),
+    ]
+    for seat, player in enumerate(seats):
+        tail += [player, amount(final.scores[seat], score_unit), amount(final.balances[seat], unit)]
+    lines: list[str] = []
+    lead = f"{text_field(session_id)},{name},{unit},{score_unit},"
+    marks = _separators(game)
+    before = start
+    for number, result in enumerate(results, 1):
+        after = result.after
+        said = f"{lead}{number},{text_field(result.dealer)},"
+        what = "," + text_field(result.what)
+        shared = _facts(marks, result.facts.table.items())
+        for seat, player in enumerate(setup.players):
+            change = amount(after.scores[seat] - before.scores[seat], score_unit)
+            paid = amount(after.balances[seat] - before.balances[seat], unit)
+            own = result.facts.players.get(player)
+            facts = _facts(marks, [*result.facts.table.items(), *own.items()]) if own else shared
+            lines.append(
+                f"{said}{seat + 1},{seats[seat]},{change},"
+                f"{amount(after.scores[seat], score_unit)},{paid},"
+                f"{amount(after.balances[seat], unit)}{what}{facts}{END}"
+            )
+        before = after
+    return Rows(game.id, head, ",".join(tail), len(seats), "".join(lines).encode("utf-8"))
+
+
+def _facts(separators: Mapping[str, str], facts: Iterable[tuple[str, Fact]]) -> str:
+    """A row's facts in ``fact_names`` order, each after its separator (every separator
+    is there, with nothing after it where the round has no such fact)."""
+    cells = dict.fromkeys(separators, "")
+    for key, value in facts:
+        if key not in cells:
+            raise ValueError(f"a fact {key!r} its game does not name in fact_names")
+        cells[key] = _fact(value)
+    return "".join(separators[key] + cell for key, cell in cells.items())
+
+
+@functools.cache
+def _separators(game: Game) -> dict[str, str]:
+    """What comes before each of the game's facts in its rows: a comma where the fact
+    follows the one before it in ``columns()``, else the next mark."""
+    place = {name: at for at, name in enumerate(columns())}
+    marks = iter(MARKS)
+    separators: dict[str, str] = {}
+    before = None
+    for name in game.fact_names:
+        adjacent = before is not None and place[name] == place[before] + 1
+        separators[name] = "," if adjacent else next(marks)
+        before = name
+    return separators
+
+
+@functools.cache
+def columns() -> tuple[str, ...]:
+    """Every detail column, in the order an export lists those of the games it holds."""
+    return tuple(_merged(GAMES.values()))
+
+
+def detail_columns(games: Iterable[Game]) -> list[str]:
+    """The detail columns of an export holding ``games``."""
+    names = {name for game in games for name in game.fact_names}
+    return [name for name in columns() if name in names]
+
+
+def _merged(games: Iterable[Game]) -> list[str]:
+    """Every fact the games name, each game's in its own order; names two games share
+    are placed once, after what comes before them in either, the games taken in turn."""
+    pending = [list(game.fact_names) for game in games]
+    columns: list[str] = []
+    while any(pending):
+        ready = next(
+            (
+                names[0]
+                for names in pending
+                if names and not any(names[0] in other[1:] for other in pending)
+            ),
+            None,
+        )
+        if ready is None:
+            raise ValueError(f"games name their facts in orders that clash: {pending}")
+        columns.append(ready)
+        for names in pending:
+            if names and names[0] == ready:
+                del names[0]
+    return columns
+
+
+def laid_out(rounds: bytes, game: Game, places: Mapping[str, int]) -> bytes:
+    """A session's ``Rows.rounds`` as CSV rows with the detail columns of an export that
+    holds its game (``places``: each column's place, from ``detail_columns``)."""
+    last = -1
+    for name, separator in _separators(game).items():
+        at = places[name]
+        if separator != ",":
+            rounds = rounds.replace(separator.encode(), b"," * (at - last))
+        last = at
+    return rounds.replace(END.encode(), b"," * (len(places) - 1 - last) + b"\r\n")
+
+
+def session_row(rows: Rows, dates: Sequence[str], seats: int) -> str:
+    """A sessions.csv row: ``rows`` with its ``dates`` (date, night, started, updated)
+    and padded to ``seats`` seats."""
+    padding = "," * (len(SEAT_COLUMNS) * (seats - rows.seats))
+    return f"{rows.head},{','.join(dates)},{rows.tail}{padding}\r\n"

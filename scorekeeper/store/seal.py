@@ -1,0 +1,73 @@
+"""The key that lets an export trust the rows a session file keeps.
+
+Every file in a store folder may be hostile, so rows read from one are written to a CSV
+only if they carry a seal made with a key kept outside any store: a random key of this
+user's own, made on first use in the user config folder (``$SCOREKEEPER_CONFIG`` if
+set). Without it (not made yet, unreadable, damaged) every session is worked out again
+from its rounds, the way an export always could: slower, never wrong. A damaged key is
+left as it is for a person to look at, never overwritten.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from pathlib import Path
+
+KEY_FILE = "export.key"
+KEY_SIZE = 32
+
+
+def key_folder() -> Path:
+    override = os.environ.get("SCOREKEEPER_CONFIG")
+    if override:
+        return Path(override)
+    import platformdirs  # here: only the first save or export of a process needs it
+
+    return Path(platformdirs.user_config_dir("scorekeeper", appauthor=False))
+
+
+def key() -> bytes | None:
+    """This user's key, made if there is none; None if it cannot be read or made."""
+    return _key_in(key_folder())
+
+
+@functools.cache
+def _key_in(folder: Path) -> bytes | None:
+    file = folder / KEY_FILE
+    found: bytes | None
+    try:
+        found = file.read_bytes()
+    except FileNotFoundError:
+        found = _made(file)
+    except OSError:
+        return None
+    return found if found is not None and len(found) == KEY_SIZE else None
+
+
+def _made(file: Path) -> bytes | None:
+    """A new key in ``file``, or the one another process made first: the key is linked
+    into place whole, so no reader ever sees half of one."""
+    temp = file.with_name(f".{file.name}.{os.urandom(8).hex()}.tmp")
+    try:
+        file.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        descriptor = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except OSError:
+        return None
+    try:
+        new = os.urandom(KEY_SIZE)
+        with open(descriptor, "wb") as handle:
+            handle.write(new)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.link(temp, file)
+    except FileExistsError:
+        try:
+            return file.read_bytes()
+        except OSError:
+            return None
+    except OSError:
+        return None
+    finally:
+        temp.unlink(missing_ok=True)
+    return new
