@@ -15,12 +15,13 @@ a whole session.
 from __future__ import annotations
 
 import functools
+import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from scorekeeper.game import Fact, Game
 from scorekeeper.games import GAMES
-from scorekeeper.session import Session
+from scorekeeper.session import RoundResult, Session, Standing
 from scorekeeper.wording import visible
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -143,27 +144,51 @@ def render(session_id: str, session: Session) -> Rows:
     ]
     for seat, player in enumerate(seats):
         tail += [player, amount(final.scores[seat], score_unit), amount(final.balances[seat], unit)]
-    lines: list[str] = []
     lead = f"{text_field(session_id)},{name},{unit},{score_unit},"
-    marks = _separators(game)
-    before = start
-    for number, result in enumerate(results, 1):
+    separators = _separators(game)
+
+    def written(index: int, before: Standing, result: RoundResult) -> str:
+        """Round ``index``'s rows, one a seat."""
         after = result.after
-        said = f"{lead}{number},{text_field(result.dealer)},"
+        said = f"{lead}{index + 1},{text_field(result.dealer)},"
         what = "," + text_field(result.what)
-        shared = _facts(marks, result.facts.table.items())
+        shared = _facts(separators, result.facts.table.items())
+        lines = []
         for seat, player in enumerate(setup.players):
             change = amount(after.scores[seat] - before.scores[seat], score_unit)
             paid = amount(after.balances[seat] - before.balances[seat], unit)
             own = result.facts.players.get(player)
-            facts = _facts(marks, [*result.facts.table.items(), *own.items()]) if own else shared
+            facts = (
+                _facts(separators, [*result.facts.table.items(), *own.items()]) if own else shared
+            )
             lines.append(
                 f"{said}{seat + 1},{seats[seat]},{change},"
                 f"{amount(after.scores[seat], score_unit)},{paid},"
                 f"{amount(after.balances[seat], unit)}{what}{facts}{END}"
             )
-        before = after
-    return Rows(game.id, head, ",".join(tail), len(seats), "".join(lines).encode("utf-8"))
+        return "".join(lines)
+
+    kept = _written.get(id(session))
+    if kept is None or kept[0]() is not session:
+        weakref.finalize(session, _written.pop, id(session), None)
+    done = kept[2] if kept is not None and kept[0]() is session and kept[1] == session_id else []
+    same = 0
+    while same < min(len(done), len(results)) and done[same][0] is results[same]:
+        same += 1
+    del done[same:]
+    for index in range(same, len(results)):
+        before = results[index - 1].after if index else start
+        done.append((results[index], written(index, before, results[index])))
+    _written[id(session)] = (weakref.ref(session), session_id, done)
+    rounds = "".join(text for _, text in done)
+    return Rows(game.id, head, ",".join(tail), len(seats), rounds.encode("utf-8"))
+
+
+_written: dict[int, tuple[weakref.ref[Session], str, list[tuple[RoundResult, str]]]] = {}
+"""Each session in memory (by ``id``, until it is collected) with its rounds as last
+written, a round at a time, and for which session id: a save after a round writes only
+that round's rows (a session keeps its ``RoundResult`` objects until an undo or an edit
+changes them)."""
 
 
 def _facts(separators: Mapping[str, str], facts: Iterable[tuple[str, Fact]]) -> str:

@@ -37,7 +37,7 @@ from scorekeeper.store.durable import (
     DurableStorage,
     backup_of,
     read_bytes,
-    write_atomically,
+    write_in_place,
 )
 from scorekeeper.store.errors import SessionNotFound, StoreDamaged, StoreError
 
@@ -140,8 +140,8 @@ def _seal(key: bytes, session_id: str, written: bytes, header: bytes, rounds: by
 def keep_rows(file: Path, session_id: str, session: Session, written: bytes) -> None:
     """Keep what ``session`` adds to a CSV export beside its ``file``, which now holds
     ``written``: the seal, a line of what the rows need, then the rows. Only a cache, so
-    written without waiting for the disk: without a key, or if it cannot be written, an
-    export replays the session instead."""
+    written over the last one without waiting for the disk (a torn write breaks the
+    seal): without a key, or if it cannot be written, an export replays the session."""
     key = seal.key()
     if key is None:
         return
@@ -151,7 +151,7 @@ def keep_rows(file: Path, session_id: str, session: Session, written: bytes) -> 
     header = json.dumps([rows.game, rows.seats, rows.head, rows.tail]).encode()
     kept = b"\n".join([_seal(key, session_id, written, header, rows.rounds), header, rows.rounds])
     with contextlib.suppress(OSError):
-        write_atomically(rows_file(file), kept, durable=False)
+        write_in_place(rows_file(file), kept)
 
 
 def sealed_rows(file: Path, session_id: str) -> Rows | None:

@@ -35,7 +35,7 @@ from textual.screen import Screen
 from textual.widgets import ProgressBar
 
 from scorekeeper import Session
-from scorekeeper.store import Store
+from scorekeeper.store import Store, documents
 from screens.app import ScorekeeperApp
 from screens.home import HomeScreen
 from screens.rounds.base import RoundEntry
@@ -50,15 +50,19 @@ def racehorse_round(number: int) -> dict[str, Any]:
 
 
 def build(folder: Path, count: int) -> None:
-    """A store of ``count`` sessions: one written by the store, the rest copies of its file."""
+    """A store of ``count`` sessions: one written by the store, the rest copies of its file,
+    each with the export rows a save keeps beside it."""
     played = Session.new("racehorse", list(SIX))
     for number in range(ROUNDS):
         played.record(racehorse_round(number))
     with Store(folder) as store:
         if count:
             first = folder / "sessions" / f"{store.add(played)}.json"
+            written = first.read_bytes()
             for copy in range(count - 1):
-                shutil.copyfile(first, first.with_name(f"copy-{copy:06d}.json"))
+                file = first.with_name(f"copy-{copy:06d}.json")
+                shutil.copyfile(first, file)
+                documents.keep_rows(file, file.stem, played, written)
     with Store(folder) as store:
         assert len(store.summaries()) == count
 
