@@ -19,7 +19,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
-from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
@@ -181,12 +180,6 @@ class TableScreen(Screen[None]):
     @property
     def game(self) -> Game:
         return self.session.game
-
-    def _screen_resized(self, size: Size) -> None:
-        """Laid out again only at a new size, not as a box opened over it is first told
-        the size of the terminal (see ``RoundEntry._screen_resized``)."""
-        if size != self._compositor.size:
-            super()._screen_resized(size)
 
     def compose(self) -> ComposeResult:
         yield Header()

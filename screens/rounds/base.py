@@ -20,7 +20,6 @@ from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Static
@@ -177,14 +176,6 @@ class RoundEntry(ModalScreen[Round | None]):
         self.refresh_preview()
 
     # ---- a screen shorter than the entry -------------------------------------------------
-
-    def _screen_resized(self, size: Size) -> None:
-        """Laid out again only at a new size. Textual lays a screen out once more when it
-        is first told its size, the size it was just laid out at, and the table behind it
-        again too (``TableScreen`` skips that likewise): about 5 ms of an entry's opening.
-        A layout asked for meanwhile still comes at the next frame."""
-        if size != self._compositor.size:
-            super()._screen_resized(size)
 
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self.fit_fields)
