@@ -26,6 +26,7 @@ from scorekeeper.wording import day_and_clock, iso, plural, short_day_and_clock,
 from screens.format import plain
 from screens.widgets.footer import Footer
 from screens.widgets.grid import Column, ScoreGrid
+from screens.widgets.live_text import show
 from screens.widgets.text_input import TextInput
 
 SHOWN = 200
@@ -258,17 +259,18 @@ class HomeScreen(Screen[None]):
         sessions.set_grid(COLUMNS, rows, cursor=cursor)
         count = self.query_one("#count", Static)
         if self.total > len(self.summaries):
-            count.update(
+            show(
+                count,
                 f"The {len(self.summaries)} most recent of {self.total:,} sessions; "
-                "reading the rest…"
+                "reading the rest…",
             )
         elif len(matching) > SHOWN:
-            count.update(f"Showing the {SHOWN} most recent of {len(matching):,}: type to narrow.")
+            show(count, f"Showing the {SHOWN} most recent of {len(matching):,}: type to narrow.")
         elif words:
-            count.update(f"{len(matching):,} of {len(self.summaries):,} sessions match.")
+            show(count, f"{len(matching):,} of {len(self.summaries):,} sessions match.")
         else:
             total = len(self.summaries)
-            count.update(f"{plural(total, 'session')}.")
+            show(count, f"{plural(total, 'session')}.")
         self.query_one("#empty", Static).display = not self.summaries
         sessions.display = count.display = bool(self.summaries)
         self.show_detail()
@@ -283,7 +285,7 @@ class HomeScreen(Screen[None]):
         summary = self.highlighted()
         detail = self.query_one("#detail", Static)
         full = self.variations.get((summary.id, summary.updated), ("", ""))[1] if summary else ""
-        detail.update(plain(f"{game_name(summary)}: {full}") if summary and full else "")
+        show(detail, plain(f"{game_name(summary)}: {full}") if summary and full else "")
 
     def described(self, summary: Summary) -> tuple[tuple[str, object], tuple[str, str]]:
         """A session's ``variations`` by its key; none for a file that cannot be read."""

@@ -43,6 +43,7 @@ from screens.widgets.fields import (
     show_form_error,
 )
 from screens.widgets.footer import Footer
+from screens.widgets.live_text import show
 from screens.widgets.text_input import TextInput
 
 SEATS_IN_VIEW = 8
@@ -224,7 +225,7 @@ class NewSessionScreen(Screen[None]):
             self.carried.update(self.typed_options())
             self.game = chosen
             self.show_options()
-            self.query_one("#players-note", Static).update(self.players_note())
+            show(self.query_one("#players-note", Static), self.players_note())
 
     def pick_game_by(self, start: str) -> None:
         """The next game whose name starts with ``start`` ("r" Racehorse, "5" 5000 Rummy),
@@ -339,13 +340,13 @@ class NewSessionScreen(Screen[None]):
         try:
             self.check_names(event.value)
         except RuleError as error:
-            note.update(plain(error.message))
+            show(note, plain(error.message))
             note.add_class("-error")
             event.input.add_class("-invalid")
             return
         event.input.remove_class("-invalid")
         note.remove_class("-error")
-        note.update(self.players_note())
+        show(note, self.players_note())
 
     @on(Input.Submitted, "#name")
     def add_players(self, event: Input.Submitted) -> None:
@@ -375,7 +376,7 @@ class NewSessionScreen(Screen[None]):
         if highlight is not None and self.players:
             seats.highlighted = max(0, min(highlight, len(self.players) - 1))
         seats.can_focus = bool(self.players)  # an empty list is no stop for Tab
-        self.query_one("#players-note", Static).update(self.players_note())
+        show(self.query_one("#players-note", Static), self.players_note())
         dealer_row = self.query_one_row("dealer")
         choice = self.dealer_choice()
         previous = choice.value if choice.value in self.players else None
@@ -456,7 +457,7 @@ class NewSessionScreen(Screen[None]):
         if error.field.startswith("players"):
             # The players are a list, not a row: their note beside it says what is wrong.
             note = self.query_one("#players-note", Static)
-            note.update(plain(error.message))
+            show(note, plain(error.message))
             note.add_class("-error")
             self.set_focus(self.query_one("#name", Input))
             return

@@ -42,6 +42,7 @@ from screens.problem import ProblemScreen
 from screens.rounds import ENTRIES
 from screens.widgets.footer import Footer
 from screens.widgets.grid import PADDING, Column, ScoreGrid
+from screens.widgets.live_text import show
 
 if TYPE_CHECKING:
     from screens.rounds.base import Draft, Round, RoundEntry
@@ -216,20 +217,22 @@ class TableScreen(Screen[None]):
             played = plural(session.rounds_played, self.game.round_name.lower())
             over = ending.done.capitalize() if ended and ending else "Game over"
             won = "won" if len(session.winners) == 1 else "share the win"
-            status.update(
+            show(
+                status,
                 plain(f"{over} after {played} · {names(session.winners)} {won}")
-                + plain(" · s settle up")
+                + plain(" · s settle up"),
             )
             return
         number = session.rounds_played + 1
         first = who_goes_first(self.game, session.setup, session.state)
-        status.update(
+        show(
+            status,
             Content.assemble(
                 f"{self.game.round_name} {number} · ",
                 (f"{DEALS} {visible(session.dealer)} deals", "bold"),
                 f" · {first}" if first else "",
                 self.how_long(),
-            )
+            ),
         )
 
     def how_long(self) -> str:
@@ -357,23 +360,24 @@ class TableScreen(Screen[None]):
         detail = self.query_one("#detail", Static)
         index = self.query_one("#grid", ScoreGrid).cursor
         if 0 <= index < len(self.session.rounds):
-            detail.update(plain(visible(self.story(index))))
+            show(detail, plain(visible(self.story(index))))
         elif self.can_record():
             number = self.session.rounds_played + 1
-            detail.update(plain(f"r or Enter: record {self.game.round_name.lower()} {number}"))
+            show(detail, plain(f"r or Enter: record {self.game.round_name.lower()} {number}"))
         else:
-            detail.update(plain("Game over · s settle up"))
+            show(detail, plain("Game over · s settle up"))
 
     def show_panel(self) -> None:
         lines = self.game.panel(self.session.setup, self.session.state)
         panel = self.query_one("#panel", Static)
         panel.display = bool(lines)
         width = widest(label for label, _ in lines)
-        panel.update(
+        show(
+            panel,
             Content("\n").join(
                 Content.assemble((padded(label, width), "bold"), "  ", visible(value))
                 for label, value in lines
-            )
+            ),
         )
 
     # ---- keys ----------------------------------------------------------------------------

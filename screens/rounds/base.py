@@ -41,6 +41,7 @@ from screens.widgets.fields import (
     row_holding,
     show_form_error,
 )
+from screens.widgets.live_text import show
 
 Round = dict[str, Any]
 Draft = dict[str, Any]
@@ -299,7 +300,7 @@ class RoundEntry(ModalScreen[Round | None]):
         if outcome != self.shown_outcome:
             self.shown_outcome = outcome
             shown = self.query_one("#outcome", Static)
-            shown.update(plain(outcome))
+            show(shown, plain(outcome))
             shown.display = bool(outcome)
             self.call_after_refresh(self.fit_fields)
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Protocol, runtime_checkable
 
-from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
@@ -18,8 +17,8 @@ from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Label, Static
 
 from scorekeeper.errors import RuleError
-from scorekeeper.wording import visible
 from screens.format import plain
+from screens.widgets.live_text import show
 
 
 def field_paths(field: str) -> list[str]:
@@ -89,16 +88,15 @@ class FieldRow(Horizontal):
     def show_note(self, text: str) -> None:
         if text == self.note_text:
             return
-        old, self.note_text = self.note_text, text
+        self.note_text = text
         if self.error_text is None:
-            note = self.query_one(".field-note", Static)
-            note.update(plain(text), layout=not one_line(note, old, text))
+            show(self.query_one(".field-note", Static), plain(text))
 
     def show_error(self, message: str) -> None:
         self.error_text = message
         self.add_class("-error")
         self.control.add_class("-invalid")
-        self.query_one(".field-note", Static).update(plain(message))
+        show(self.query_one(".field-note", Static), plain(message))
 
     def clear_error(self) -> None:
         if self.error_text is None:
@@ -106,19 +104,7 @@ class FieldRow(Horizontal):
         self.error_text = None
         self.remove_class("-error")
         self.control.remove_class("-invalid")
-        self.query_one(".field-note", Static).update(plain(self.note_text))
-
-
-def one_line(note: Static, *texts: str) -> bool:
-    """Whether each of ``texts`` fills one line of ``note`` as it is laid out now: a live
-    note that changes within its line (a count, a sum as it is typed) needs no layout of
-    the screen, only a repaint. A note as wide as its text (a pick's) has no room of its own."""
-    width, own = note.content_size.width, note.styles.width
-    return (
-        own is not None
-        and not own.is_auto
-        and all("\n" not in text and 0 < cell_len(visible(text)) <= width for text in texts)
-    )
+        show(self.query_one(".field-note", Static), plain(self.note_text))
 
 
 def row_for(rows: Iterable[FieldRow], field: str) -> FieldRow | None:
@@ -152,7 +138,7 @@ def show_form_error(
             row.control.select_all()
         return
     where = "" if error.field == "round" else f"{error.field}: "
-    problem.update(plain(where + error.message))
+    show(problem, plain(where + error.message))
     problem.add_class("-shown")
 
 
@@ -160,7 +146,7 @@ def clear_form_errors(rows: Iterable[FieldRow], problem: Static) -> None:
     """Take every error away before the form is checked again."""
     for row in rows:
         row.clear_error()
-    problem.update("")
+    show(problem, "")
     problem.remove_class("-shown")
 
 
