@@ -1,6 +1,6 @@
 """Suite-wide settings: the Hypothesis profiles, Pilot's idle step, the garbage
-collector's pace, how many workers ``-n auto`` starts, and which tests are ``slow`` (they
-run first).
+collector's pace (and its last pass skipped), how many workers ``-n auto`` starts, and
+which tests are ``slow`` (each worker starts on its share of them).
 
 ``slow`` marks what takes seconds of its own: whole evenings played through the app,
 the crash runs, the served board in a browser, the simulations, the benchmarks' smoke
@@ -79,18 +79,44 @@ SLOW_MODULES = (
     "tests/test_bench_engine.py",
     "tests/ui/test_bench_ui.py",
     "tests/ui/test_play_",
+    "tests/ui/test_scenario_evenings.py",
+    "tests/ui/test_long_evening.py",
 )
 SLOW_TESTS = (
     "test_exact_chances_agree_with_",
     "_benchmark_still_runs",
+    "test_every_option_of_every_game_is_in_view",
 )
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark the slow tests, and run them first: the workers start on the long ones and
-    end on short ones, so none is left alone with a long test at the end."""
+    """Mark the slow tests, and start every worker on its share of them: the workers end
+    on short tests, so none is left alone with a long one at the end.
+
+    ``--dist worksteal`` first hands each worker a run of the list (as many as the rest
+    divided by the workers still to serve) and later moves tests from the end of one
+    worker's run to another that ran out, so each run is its share of the slow tests,
+    dealt out in turn, then short ones."""
     for item in items:
         path = item.nodeid.split("::")[0]
         if path.startswith(SLOW_MODULES) or any(name in item.name for name in SLOW_TESTS):
             item.add_marker(pytest.mark.slow)
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    slow = [item for item in items if item.get_closest_marker("slow") is not None]
+    short = [item for item in items if item.get_closest_marker("slow") is None]
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    ordered: list[pytest.Item] = []
+    for worker in range(workers):
+        run = (len(items) - len(ordered)) // (workers - worker)
+        share = slow[worker::workers]
+        taken = max(0, run - len(share))
+        ordered += share + short[:taken]
+        del short[:taken]
+    items[:] = ordered + short
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish() -> None:
+    """The apps a worker ran leave a million or more objects in cycles for the collector,
+    which would walk them all as the worker ends (pytest collects five times more), seconds
+    while the run waits on the last worker; the process ends anyway and takes them along."""
+    gc.freeze()
