@@ -1,13 +1,15 @@
 """The process test_crash.py kills: it records rounds until SIGKILL, saying which are saved.
 
-Run as ``python tests/crash_writer.py STORE SEED``. Each line ``saved <id> <rounds>`` is
-printed only after ``Store.record`` returned, so every such round must survive the kill.
+``main(store, seed, out)`` runs in a process of its own; each line ``saved <id> <rounds>``
+is written to ``out`` only after ``Store.record`` returned, so every such round must
+survive the kill.
 """
 
 from __future__ import annotations
 
+import os
 import random
-import sys
+from multiprocessing.connection import Connection
 
 from scorekeeper import Session
 from scorekeeper.store import Store
@@ -21,13 +23,13 @@ def nth_round(number: int) -> dict[str, object]:
     return {"pitcher": TABLE[number % 5], "bid": 2 + number % 4, "made": number % 3 != 0}
 
 
-def say(line: str) -> None:
-    """One write per line, so a kill can cut a line short but never interleave two."""
-    sys.stdout.write(line + "\n")
-    sys.stdout.flush()
+def main(path: str, seed: int, out: Connection) -> None:
+    """Record rounds into the store at ``path`` until killed, saying so down ``out``."""
 
+    def say(line: str) -> None:
+        """One write per line, so a kill can cut a line short but never interleave two."""
+        os.write(out.fileno(), (line + "\n").encode())
 
-def main(path: str, seed: int) -> None:
     pick = random.Random(seed)
     with Store(path) as store:
         rounds = {summary.id: summary.rounds for summary in store.summaries()}
@@ -41,7 +43,3 @@ def main(path: str, seed: int) -> None:
             store.record(session_id, nth_round(rounds[session_id]))
             rounds[session_id] += 1
             say(f"saved {session_id} {rounds[session_id]}")
-
-
-if __name__ == "__main__":
-    main(sys.argv[1], int(sys.argv[2]))

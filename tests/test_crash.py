@@ -1,58 +1,59 @@
 """Kill a recording process at random moments: every saved round survives, at most one is lost.
 
-The child (tests/crash_writer.py) prints a line only after ``record`` returned, so a
-printed round is one the user saw saved. After each SIGKILL the store must open, list,
-and replay every session, holding every printed round and at most the one in flight.
-Sixty kills in all, as three stores killed twenty times each, which the workers share.
+The child (tests/crash_writer.py) says a round is saved only after ``record`` returned, so
+a round it said is one the user saw saved. Children are forked from a process that has
+already imported the store (multiprocessing's fork server): a child is a process of its
+own as the app is, without paying Python's start-up sixty times. After each SIGKILL the
+store must open, list, and replay every session, holding every round said saved and at
+most the one in flight. Sixty kills in all, as three stores killed twenty times each,
+which the workers share.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import random
 import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
 from scorekeeper.store import Store
+from tests import crash_writer
 from tests.crash_writer import nth_round
 
 KILLS = 20
 STORES = 3
-CHILD = Path(__file__).with_name("crash_writer.py")
-ROOT = CHILD.parent.parent
+WRITERS = multiprocessing.get_context("forkserver")
+WRITERS.set_forkserver_preload(["tests.crash_writer"])
 
 
 def run_until_killed(store: Path, seed: int, pick: random.Random) -> list[str]:
-    """Start the writer, kill it with SIGKILL at a random moment, return what it printed."""
-    child = subprocess.Popen(
-        [sys.executable, str(CHILD), str(store), str(seed)],
-        stdout=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
-    assert child.stdout is not None
-    printed: list[str] = []
-    if pick.random() < 0.2:
-        time.sleep(pick.uniform(0, 0.3))
-    else:
-        assert child.stdout.readline() == "ready\n"
-        # A few saves first, however busy the machine, so the kill meets a store in use.
-        for _ in range(pick.randint(0, 3)):
-            printed.append(child.stdout.readline().rstrip("\n"))
-            if printed[-1].startswith("added"):
-                printed.append(child.stdout.readline().rstrip("\n"))
-        time.sleep(pick.uniform(0, 0.03))
-    child.send_signal(signal.SIGKILL)
-    printed += child.stdout.read().split("\n")[:-1]  # a line cut off by the kill does not count
-    child.wait()
-    assert child.returncode == -signal.SIGKILL, "the writer ended before it was killed"
-    return printed
+    """Start the writer, kill it with SIGKILL at a random moment, return what it said."""
+    reading, writing = WRITERS.Pipe(duplex=False)
+    child = WRITERS.Process(target=crash_writer.main, args=(str(store), seed, writing))
+    child.start()
+    writing.close()  # the child's end alone: the kill ends what there is to read
+    said: list[str] = []
+    with open(os.dup(reading.fileno()), encoding="utf-8") as lines:
+        reading.close()
+        if pick.random() < 0.2:
+            time.sleep(pick.uniform(0, 0.3))
+        else:
+            assert lines.readline() == "ready\n"
+            # A few saves first, however busy the machine, so the kill meets a store in use.
+            for _ in range(pick.randint(0, 3)):
+                said.append(lines.readline().rstrip("\n"))
+                if said[-1].startswith("added"):
+                    said.append(lines.readline().rstrip("\n"))
+            time.sleep(pick.uniform(0, 0.03))
+        child.kill()
+        said += lines.read().split("\n")[:-1]  # a line cut off by the kill does not count
+    child.join()
+    assert child.exitcode == -signal.SIGKILL, "the writer ended before it was killed"
+    return said
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
