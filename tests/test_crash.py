@@ -1,17 +1,15 @@
 """Kill a recording process at random moments: every saved round survives, at most one is lost.
 
 The child (tests/crash_writer.py) says a round is saved only after ``record`` returned, so
-a round it said is one the user saw saved. Children are forked from a process that has
-already imported the store (multiprocessing's fork server): a child is a process of its
-own as the app is, without paying Python's start-up sixty times. After each SIGKILL the
-store must open, list, and replay every session, holding every round said saved and at
-most the one in flight. Sixty kills in all, as three stores killed twenty times each,
-which the workers share.
+a round it said is one the user saw saved (each child is forked from a process that has
+imported the store already: ``tests.forked``). After each SIGKILL the store must open,
+list, and replay every session, holding every round said saved and at most the one in
+flight. Sixty kills in all, as three stores killed twenty times each, which the workers
+share.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import random
 import signal
@@ -23,17 +21,16 @@ import pytest
 from scorekeeper.store import Store
 from tests import crash_writer
 from tests.crash_writer import nth_round
+from tests.forked import CHILDREN
 
 KILLS = 20
 STORES = 3
-WRITERS = multiprocessing.get_context("forkserver")
-WRITERS.set_forkserver_preload(["tests.crash_writer"])
 
 
 def run_until_killed(store: Path, seed: int, pick: random.Random) -> list[str]:
     """Start the writer, kill it with SIGKILL at a random moment, return what it said."""
-    reading, writing = WRITERS.Pipe(duplex=False)
-    child = WRITERS.Process(target=crash_writer.main, args=(str(store), seed, writing))
+    reading, writing = CHILDREN.Pipe(duplex=False)
+    child = CHILDREN.Process(target=crash_writer.main, args=(str(store), seed, writing))
     child.start()
     writing.close()  # the child's end alone: the kill ends what there is to read
     said: list[str] = []

@@ -7,7 +7,9 @@ records. A round is acknowledged once the status line moves on to the next deal
 ("Deal 4 ·" means three are recorded). SIGKILL comes while keys are still on their way.
 
 Twenty kills in all, as four stores killed five times each, so that the suite's workers
-share them: a life is mostly waiting for the app to draw, one key at a time.
+share them: a life is mostly waiting for the app to draw, one key at a time. Each life is
+the console script's ``main`` in a process of its own, forked from one that has imported
+the app already (``tests.forked``), in a session of its own whose terminal is the pty.
 """
 
 from __future__ import annotations
@@ -18,10 +20,7 @@ import os
 import random
 import re
 import select
-import signal
 import struct
-import subprocess
-import sys
 import termios
 import time
 from pathlib import Path
@@ -30,6 +29,7 @@ import pytest
 
 from scorekeeper import Session
 from scorekeeper.store import Store
+from tests.forked import CHILDREN, scorekeeper_on
 
 pytestmark = [
     pytest.mark.slow,
@@ -38,9 +38,7 @@ pytestmark = [
 
 KILLS = 5
 STORES = 4
-ROOT = Path(__file__).parents[2]
 TABLE = ("Ann", "Bob", "Cid", "Dee", "Eve")
-APP = "import sys; from screens.launch import main; sys.exit(main())"
 DOWN, ENTER = b"\x1b[B", b"\r"
 ANSI = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-Za-z]|[=>78])")
 WAIT = 60.0
@@ -69,15 +67,10 @@ class Terminal:
     def __init__(self, store: Path) -> None:
         leader, follower = os.openpty()
         fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
-        self.process = subprocess.Popen(
-            [sys.executable, "-c", APP, "--db", str(store)],
-            stdin=follower,
-            stdout=follower,
-            stderr=follower,
-            cwd=ROOT,
-            env={**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm-256color"},
-            start_new_session=True,
+        self.process = CHILDREN.Process(
+            target=scorekeeper_on, args=(os.ttyname(follower), str(store))
         )
+        self.process.start()
         os.close(follower)
         self.leader = leader
         self.drawn = b""
@@ -114,7 +107,7 @@ class Terminal:
         deadline = time.monotonic() + WAIT
         while not re.search(pattern, self.drawn[since:]):
             assert time.monotonic() < deadline, f"never drew {pattern!r}: {self.drawn[-500:]!r}"
-            assert self.process.poll() is None, f"the app ended: {self.drawn[-2000:]!r}"
+            assert self.process.is_alive(), f"the app ended: {self.drawn[-2000:]!r}"
             self.read(0.5)
 
     def press(self, *keys: bytes) -> None:
@@ -130,8 +123,8 @@ class Terminal:
         return max(shown, default=1) - 1
 
     def kill(self) -> None:
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait()
+        self.process.kill()
+        self.process.join()
         while True:  # what the app drew before it died still counts
             before = len(self.drawn)
             self.read(0)
