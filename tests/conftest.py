@@ -24,6 +24,11 @@ thousand, and every app a test runs makes more; at Python's pace (a young pass e
 new containers) the passes that followed took a sixth of a UI test's CPU. Here a young
 pass comes every 10,000, which halves that. The app's own processes keep Python's pace.
 
+Compiled code: where the environment says not to write it (``PYTHONDONTWRITEBYTECODE``),
+every worker and every process a test starts compiled the project and rewrote the tests'
+asserts afresh, each run: a tenth of the suite's time. The suite keeps its own copy in
+``.pytest_cache/bytecode`` instead, never beside the sources.
+
 The export's key: sessions saved here seal their export rows with a key made in
 ``$SCOREKEEPER_CONFIG``, a folder of this run's own (every process the tests start
 inherits it), never the user config folder of whoever runs the tests.
@@ -40,12 +45,20 @@ import atexit
 import gc
 import os
 import shutil
+import sys
 import tempfile
+from pathlib import Path
 
 import pytest
 import textual._wait
 from hypothesis import HealthCheck, settings
 
+if sys.dont_write_bytecode:
+    BYTECODE = Path(__file__).parents[1] / ".pytest_cache" / "bytecode"
+    sys.dont_write_bytecode = False
+    sys.pycache_prefix = str(BYTECODE)
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    os.environ["PYTHONPYCACHEPREFIX"] = str(BYTECODE)
 textual._wait.SLEEP_GRANULARITY = 0.005
 textual._wait.SLEEP_IDLE = textual._wait.SLEEP_GRANULARITY / 20
 gc.set_threshold(10_000, 10, 10)
