@@ -36,7 +36,9 @@ inherits it), never the user config folder of whoever runs the tests.
 Workers: a UI test spends about a third of its time asleep in those steps, and the crash
 and kill tests wait on the app they started, so one worker per core leaves the cores idle
 a quarter of the run, and one more still a seventh (measured on two cores: 92 s against
-79-85 s); ``-n auto`` starts two per core.
+79-85 s with two more); ``-n auto`` starts two more than the cores. Not two per core: the
+waiting is about two workers' worth whatever the cores, and each worker holds a few
+hundred megabytes.
 """
 
 from __future__ import annotations
@@ -78,10 +80,10 @@ settings.load_profile("scorekeeper")
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """``-n auto``: two workers for each core this process may use."""
+    """``-n auto``: two workers more than the cores this process may use."""
     if hasattr(os, "sched_getaffinity"):  # Linux: the cores it may run on, not all there are
-        return 2 * len(os.sched_getaffinity(0))
-    return 2 * (os.cpu_count() or 1)
+        return len(os.sched_getaffinity(0)) + 2
+    return (os.cpu_count() or 1) + 2
 
 
 SLOW_MODULES = (
