@@ -88,11 +88,11 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 
 SLOW_MODULES = (
     "tests/browser/",
-    "tests/test_crash.py",
-    "tests/test_lint.py",
-    "tests/test_properties.py",
-    "tests/test_export_complete.py",
-    "tests/test_bench_engine.py",
+    "tests/store/test_crash.py",
+    "tests/contracts/test_lint.py",
+    "tests/domain/test_properties.py",
+    "tests/reports/test_export_complete.py",
+    "tests/domain/test_bench_engine.py",
     "tests/ui/test_bench_ui.py",
     "tests/ui/test_play_",
     "tests/ui/test_scenario_evenings.py",

@@ -16,7 +16,7 @@ import sys
 from screens import launch
 
 CHILDREN = multiprocessing.get_context("forkserver")
-CHILDREN.set_forkserver_preload(["tests.forked", "tests.crash_writer", "screens.app"])
+CHILDREN.set_forkserver_preload(["tests.forked", "tests.store.crash_writer", "screens.app"])
 
 
 def scorekeeper_on(terminal: str, store: str) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 from scorekeeper import Session
 from scorekeeper.store import Store
-from tests.store_tables import MADE_3, UPPED_2, file_of, racehorse
+from tests.factories import MADE_3, UPPED_2, file_of, racehorse
 
 Document = dict[str, Any]
 

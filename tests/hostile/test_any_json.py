@@ -20,9 +20,9 @@ from hypothesis import strategies as st
 
 from scorekeeper.cli import main
 from scorekeeper.store import Store
+from tests.factories import file_of
 from tests.hostile.stores import two_sessions
 from tests.hostile.test_damaged_documents import stamp_vouching_for
-from tests.store_tables import file_of
 
 JSON = st.recursive(
     st.none()

@@ -13,8 +13,8 @@ from screens.app import ScorekeeperApp
 from screens.home import HomeScreen
 from screens.problem import ProblemScreen
 from screens.widgets.grid import ScoreGrid
+from tests.factories import file_of
 from tests.hostile.stores import rewrite, two_sessions
-from tests.store_tables import file_of
 
 DAMAGES = {
     "order is text": lambda file: rewrite(

@@ -16,8 +16,8 @@ import pytest
 from scorekeeper.cli import main
 from scorekeeper.store import Store, StoreDamaged
 from scorekeeper.store.durable import SIZE_CAP
+from tests.factories import file_of
 from tests.hostile.stores import Document, rewrite, two_sessions
-from tests.store_tables import file_of
 
 ROOT = Path(__file__).parents[2]
 COMMAND_LINE = "import sys; from scorekeeper.cli import main; sys.exit(main())"

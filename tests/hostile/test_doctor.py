@@ -10,8 +10,8 @@ import pytest
 
 from scorekeeper.cli import main
 from scorekeeper.store import Store, StoreDamaged
+from tests.factories import MADE_3, UPPED_2, file_of
 from tests.hostile.stores import two_sessions
-from tests.store_tables import MADE_3, UPPED_2, file_of
 
 
 def everything_in(path: Path) -> dict[str, bytes]:

@@ -10,7 +10,7 @@ import pytest
 from scorekeeper.cli import main
 from scorekeeper.reports.export import export
 from scorekeeper.store import Store, StoreError
-from tests.store_tables import MADE_3, racehorse
+from tests.factories import MADE_3, racehorse
 
 OLD = "an earlier export, kept\n"
 

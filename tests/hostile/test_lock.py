@@ -14,8 +14,8 @@ import pytest
 from scorekeeper.reports.night_names import rename
 from scorekeeper.store import Store, StoreError
 from scorekeeper.wording import day
-from tests.crash_writer import nth_round
-from tests.store_tables import MADE_3, UPPED_2, file_of, racehorse
+from tests.factories import MADE_3, UPPED_2, file_of, racehorse
+from tests.store.crash_writer import nth_round
 
 ROOT = Path(__file__).parents[2]
 WRITER = Path(__file__).with_name("writer.py")

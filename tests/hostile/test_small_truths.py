@@ -14,7 +14,7 @@ from scorekeeper import Session
 from scorekeeper.game import Setup
 from scorekeeper.games import GAMES
 from scorekeeper.store import Store, StoreError, documents
-from tests.store_tables import MADE_3, UPPED_2, file_of, racehorse
+from tests.factories import MADE_3, UPPED_2, file_of, racehorse
 
 ROOT = Path(__file__).parents[2]
 COMMAND_LINE = "import sys; from scorekeeper.cli import main; sys.exit(main())"

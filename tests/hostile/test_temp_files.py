@@ -15,7 +15,7 @@ from scorekeeper.reports.night_names import rename
 from scorekeeper.store import Store, durable
 from scorekeeper.store.durable import STALE_AFTER
 from scorekeeper.wording import day
-from tests.store_tables import MADE_3, UPPED_2, file_of, racehorse
+from tests.factories import MADE_3, UPPED_2, file_of, racehorse
 
 GUESS = "0123456789abcdef"
 PRECIOUS = b"someone else's file, outside the store\n"

@@ -11,7 +11,7 @@ import sys
 
 from scorekeeper import Session
 from scorekeeper.store import Store, StoreError
-from tests.crash_writer import TABLE, nth_round
+from tests.store.crash_writer import TABLE, nth_round
 
 
 def say(line: str) -> None:

@@ -20,7 +20,7 @@ from screens.big_board import BigBoardScreen
 from screens.board import FOLLOW_INTERVAL, BoardApp
 from screens.table import TableScreen
 from screens.widgets.standings import Card, Standings
-from tests.store_tables import MADE_3, MADE_4, UPPED_2, file_of, racehorse
+from tests.factories import MADE_3, MADE_4, UPPED_2, file_of, racehorse
 from tests.ui.play import settled
 
 SEVEN = ["Grandma", "Max", "Zoe"]

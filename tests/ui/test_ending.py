@@ -15,7 +15,7 @@ from screens.confirm import ConfirmScreen
 from screens.settle import SettleScreen
 from screens.table import TableScreen
 from screens.widgets.grid import ScoreGrid
-from tests.test_ending import calcutta_with_9_carried, rummy_5000_first_hand
+from tests.domain.test_ending import calcutta_with_9_carried, rummy_5000_first_hand
 
 FINAL = ["Ann", "−2", "Bob", "+12", "Cy", "−7", "Di", "−3"]
 """Balances after the share-out: 9 chips, 3 to Ann and 2 to each other player."""

@@ -15,7 +15,7 @@ from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from screens.home import HomeScreen
 from screens.nights import EMPTY, MoveGameScreen, NameNightScreen, NightsScreen
-from tests.test_stats import PARKS, parks_calcutta
+from tests.reports.test_stats import PARKS, parks_calcutta
 
 
 class NightsHost(App[None]):

@@ -16,7 +16,7 @@ from screens import stats as stats_screen
 from screens.app import ScorekeeperApp
 from screens.home import HomeScreen
 from screens.stats import EMPTY, StatsScreen
-from tests.test_stats import PARKS, parks_calcutta
+from tests.reports.test_stats import PARKS, parks_calcutta
 from tests.ui.play import drawn, settled
 
 

@@ -22,7 +22,7 @@ from scorekeeper.store import (
     StoreLocked,
 )
 from scorekeeper.store.documents import rows_file
-from tests.store_tables import MADE_3, MADE_4, UPPED_2, file_of, racehorse
+from tests.factories import MADE_3, MADE_4, UPPED_2, file_of, racehorse
 
 
 def disk_full(*args: object, **kwargs: object) -> None:

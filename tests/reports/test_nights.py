@@ -18,7 +18,7 @@ from scorekeeper.reports.night_names import NightBook, load_book, load_names, re
 from scorekeeper.reports.night_report import report
 from scorekeeper.reports.nights import Night, find, group, move, night_of, nights_of
 from scorekeeper.store import Store, StoreDamaged, StoreError, Summary
-from tests.test_stats import PARKS, parks_calcutta, summary
+from tests.reports.test_stats import PARKS, parks_calcutta, summary
 
 FRIDAY = "2024-05-03T19:00:00+02:00"
 LATE = "2024-05-03T23:40:00+02:00"

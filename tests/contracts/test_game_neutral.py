@@ -18,7 +18,7 @@ import scorekeeper.games
 from scorekeeper.game import Unit
 from scorekeeper.games import GAMES
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GAME_PLACES = (ROOT / "scorekeeper" / "games", ROOT / "screens" / "rounds")
 """Where a game's own code lives: the rules, and the round entry."""
 GAME_CONTROLS = (ROOT / "screens" / "widgets" / "stakes.py",)

@@ -25,7 +25,7 @@ from scorekeeper.store import (
     index,
 )
 from tests.bench import bench_store
-from tests.store_tables import MADE_3, TABLE, UPPED_2, file_of, racehorse
+from tests.factories import MADE_3, TABLE, UPPED_2, file_of, racehorse
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from scorekeeper.games.calcutta import share_out_pool, shared_out_text
 from scorekeeper.reports.export import export
 from scorekeeper.reports.stats import gather
 from scorekeeper.store import Store
-from tests.test_calcutta import FOUR, rules_race, sold
+from tests.domain.test_calcutta import FOUR, rules_race, sold
 
 END = dict(END_ROUND)
 

@@ -21,9 +21,9 @@ from scorekeeper.reports import export as exporting
 from scorekeeper.reports.rows import render
 from scorekeeper.store import Store, StoreDamaged, documents, seal
 from scorekeeper.store.documents import rows_file
-from tests.store_tables import TABLE, file_of, saved_before_the_name_rule
+from tests.domain.test_properties import PLAN_MODULES
+from tests.factories import TABLE, file_of, saved_before_the_name_rule
 from tests.strategies import played
-from tests.test_properties import PLAN_MODULES
 
 TABLES = settings(
     max_examples=settings.default.max_examples // 4,  # each example: six sessions, twice

@@ -26,7 +26,7 @@ from scorekeeper.reports.transfer import (
 )
 from scorekeeper.store import SCHEMA, Store, StoreError, documents
 from scorekeeper.wording import iso
-from tests.store_tables import MADE_3, MADE_4, TABLE, UPPED_2
+from tests.factories import MADE_3, MADE_4, TABLE, UPPED_2
 
 HOT_RUM = {"out": "Cy", "cards": {"Ann": "K 9 A", "Bob": "4 4", "Di": "Q"}}
 

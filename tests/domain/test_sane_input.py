@@ -16,7 +16,7 @@ import pytest
 
 from scorekeeper import RuleError, Session
 from scorekeeper.store import Store
-from tests.store_tables import file_of
+from tests.factories import file_of
 
 TABLE = ["Ann", "Bob", "Cy", "Di", "Ed"]
 COURSE = {"S": 1, "H": 0, "D": 4, "C": 2}

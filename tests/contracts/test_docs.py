@@ -10,7 +10,7 @@ import pytest
 from scorekeeper import GAMES
 from scorekeeper.game import Game
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 RULES = (DOCS / "rules.md").read_text(encoding="utf-8")
 
 

@@ -6,7 +6,7 @@ from datetime import date, datetime
 
 from scorekeeper.reports.stats import compute, report
 from scorekeeper.wording import cells, clipped, day, elapsed, pad, pad_left, plural, spoken_day
-from tests.test_stats import summary
+from tests.reports.test_stats import summary
 
 
 def test_one_session_two_sessions_and_thousands() -> None:

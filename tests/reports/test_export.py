@@ -12,7 +12,7 @@ import pytest
 from scorekeeper import Session
 from scorekeeper.reports.export import amount, export, text
 from scorekeeper.store import SessionNotFound, Store, StoreDamaged, StoreError
-from tests.store_tables import saved_before_the_name_rule
+from tests.factories import saved_before_the_name_rule
 
 HOSTILE = (
     '=HYPERLINK("x")',

@@ -1,6 +1,6 @@
 """Kill a recording process at random moments: every saved round survives, at most one is lost.
 
-The child (tests/crash_writer.py) says a round is saved only after ``record`` returned, so
+The child (tests/store/crash_writer.py) says a round is saved only after ``record`` returned, so
 a round it said is one the user saw saved (each child is forked from a process that has
 imported the store already: ``tests.forked``). After each SIGKILL the store must open,
 list, and replay every session, holding every round said saved and at most the one in
@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.store import Store
-from tests import crash_writer
-from tests.crash_writer import nth_round
 from tests.forked import CHILDREN
+from tests.store import crash_writer
+from tests.store.crash_writer import nth_round
 
 KILLS = 20
 STORES = 3

@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 from scorekeeper import Session
 from scorekeeper.reports.export import export
 from scorekeeper.store import Store
+from tests.domain.test_properties import PLAN_MODULES
 from tests.strategies import played
-from tests.test_properties import PLAN_MODULES
 
 EVENINGS = settings(
     max_examples=settings.default.max_examples // 4,  # each example: six sessions, exported

@@ -11,7 +11,7 @@ import re
 import subprocess
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 # The notes outside are spelt in capitals; the project's own docs/rules.md is not one.
 OUTSIDE = re.compile(

@@ -12,8 +12,8 @@ from hypothesis import given
 
 from scorekeeper import Session
 from scorekeeper.game import Game, Setup
+from tests.domain.test_properties import PLAN_MODULES, RUNS
 from tests.strategies import played
-from tests.test_properties import PLAN_MODULES, RUNS
 from tests.ui import evenings
 
 PARKS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
