@@ -29,6 +29,10 @@ every worker and every process a test starts compiled the project and rewrote th
 asserts afresh, each run: a tenth of the suite's time. The suite keeps its own copy in
 ``.pytest_cache/bytecode`` instead, never beside the sources.
 
+The store: ``store`` is an empty store in the test's own folder, open for writing, for
+every test that asks (the UI and hostile tests point the app's default store elsewhere in
+the same folder).
+
 The export's key: sessions saved here seal their export rows with a key made in
 ``$SCOREKEEPER_CONFIG``, a folder of this run's own (every process the tests start
 inherits it), never the user config folder of whoever runs the tests.
@@ -49,11 +53,16 @@ import os
 import shutil
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 import textual._wait
 from hypothesis import HealthCheck, settings
+
+if TYPE_CHECKING:
+    from scorekeeper.store import Store
 
 if sys.dont_write_bytecode:
     BYTECODE = Path(__file__).parents[1] / ".pytest_cache" / "bytecode"
@@ -77,6 +86,15 @@ settings.register_profile(
     "thorough", parent=settings.get_profile("scorekeeper"), max_examples=1_000
 )
 settings.load_profile("scorekeeper")
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    """An empty store of the test's own, open for writing."""
+    from scorekeeper.store import Store  # here: the project compiles after the settings above
+
+    with Store(tmp_path / "db") as opened:
+        yield opened
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:

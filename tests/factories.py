@@ -1,7 +1,10 @@
-"""The small Racehorse table the store tests save, and where its files lie."""
+"""What the tests build their tables from: a Racehorse table with its rounds, a table as an
+older store may hold it, and where a saved session's file lies. The open store every test
+may ask for is the ``store`` fixture (tests/conftest.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from scorekeeper import Session
@@ -12,8 +15,14 @@ UPPED_2 = {"pitcher": "Bob", "bid": 2, "made": False}
 MADE_4 = {"pitcher": "Cid", "bid": 4, "made": True}
 
 
-def racehorse(*rounds: dict[str, object]) -> Session:
-    session = Session.new("racehorse", TABLE)
+def racehorse(
+    *rounds: dict[str, object],
+    players: Sequence[str] = TABLE,
+    dealer: str | None = None,
+    options: dict[str, int] | None = None,
+) -> Session:
+    """A Racehorse table (``TABLE`` unless told) with these rounds recorded."""
+    session = Session.new("racehorse", players, dealer=dealer, options=options)
     for round_ in rounds:
         session.record(round_)
     return session

@@ -5,12 +5,9 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper import GAMES, RuleError, Session
+from tests.factories import racehorse
 
 FIVE = ["Ann", "Bob", "Cy", "Di", "Ed"]
-
-
-def racehorse(**options: int) -> Session:
-    return Session.new("racehorse", FIVE, options=options or None)
 
 
 def test_the_six_games_are_known_by_their_ids() -> None:
@@ -20,8 +17,8 @@ def test_the_six_games_are_known_by_their_ids() -> None:
 
 
 def test_options_are_filled_with_defaults_and_checked() -> None:
-    assert racehorse().options == {"stake": 100}
-    assert racehorse(stake=25).options["stake"] == 25
+    assert racehorse(players=FIVE).options == {"stake": 100}
+    assert racehorse(players=FIVE, options={"stake": 25}).options["stake"] == 25
     with pytest.raises(RuleError, match="no such option") as caught:
         Session.new("racehorse", FIVE, options={"stakes": 25})
     assert caught.value.field == "options.stakes"
@@ -58,7 +55,7 @@ def test_unknown_game_and_dealer_are_refused() -> None:
 
 
 def test_the_first_listed_player_deals_unless_told() -> None:
-    assert racehorse().dealer == "Ann"
+    assert racehorse(players=FIVE).dealer == "Ann"
     assert Session.new("racehorse", FIVE, dealer="Cy").dealer == "Cy"
     assert Session.new("racehorse", FIVE, dealer="Cy").first_player == "Di"
 
@@ -71,7 +68,7 @@ def test_nobody_goes_first_in_a_race_and_the_racehorse_bidder_bids() -> None:
 
 
 def test_undo_gives_back_the_round_and_the_deal() -> None:
-    session = racehorse()
+    session = racehorse(players=FIVE)
     session.record({"pitcher": "Bob", "bid": 3, "made": True})
     assert session.dealer == "Bob"
     assert session.undo() == {"pitcher": "Bob", "bid": 3, "made": True}
@@ -81,7 +78,7 @@ def test_undo_gives_back_the_round_and_the_deal() -> None:
 
 
 def test_editing_a_round_recomputes_everything_after_it() -> None:
-    session = racehorse()
+    session = racehorse(players=FIVE)
     session.record({"pitcher": "Bob", "bid": 3, "made": True})
     session.record({"pitcher": "Di", "bid": 4, "made": False})
     session.edit(0, {"pitcher": "Bob", "bid": 2, "made": True})
@@ -90,7 +87,7 @@ def test_editing_a_round_recomputes_everything_after_it() -> None:
 
 
 def test_a_failed_edit_changes_nothing() -> None:
-    session = racehorse()
+    session = racehorse(players=FIVE)
     session.record({"pitcher": "Bob", "bid": 3, "made": True})
     before = session.to_dict()
     with pytest.raises(RuleError) as caught:
@@ -102,7 +99,7 @@ def test_a_failed_edit_changes_nothing() -> None:
 
 
 def test_rounds_are_copied_so_later_changes_to_the_dict_do_not_leak_in() -> None:
-    session = racehorse()
+    session = racehorse(players=FIVE)
     round_ = {"pitcher": "Bob", "bid": 3, "points": ["high", "low", "jack"]}
     session.record(round_)
     round_["points"].clear()
@@ -110,7 +107,7 @@ def test_rounds_are_copied_so_later_changes_to_the_dict_do_not_leak_in() -> None
 
 
 def test_a_round_that_is_not_json_is_refused() -> None:
-    session = racehorse()
+    session = racehorse(players=FIVE)
     with pytest.raises(RuleError):
         session.record({"pitcher": "Bob", "bid": 3, "made": True, 4: "x"})  # type: ignore[dict-item]
     with pytest.raises(RuleError, match="mapping"):

@@ -3,12 +3,10 @@ the table's collection after an entry closes waits as in the UI tests (``tests/u
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from scorekeeper.store import Store
 from screens import table
 from tests.ui.conftest import COLLECT_AFTER_IN_TESTS
 
@@ -18,10 +16,3 @@ def away_from_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SCOREKEEPER_DB", str(tmp_path / "default-store"))
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(table, "COLLECT_AFTER", COLLECT_AFTER_IN_TESTS)
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    """An empty store of the test's own, open for writing."""
-    with Store(tmp_path / "db") as opened:
-        yield opened

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import csv
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -39,12 +38,6 @@ ROUND_HEADER += ["score", "total", "money", "balance", "what"]
 def read(path: Path) -> list[list[str]]:
     with open(path, encoding="utf-8-sig", newline="") as handle:
         return list(csv.reader(handle))
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    with Store(tmp_path / "store") as opened:
-        yield opened
 
 
 def test_hostile_names_come_back_exactly_and_never_as_formulas(

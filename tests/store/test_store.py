@@ -28,12 +28,6 @@ from tests.bench import bench_store
 from tests.factories import MADE_3, TABLE, UPPED_2, file_of, racehorse
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    with Store(tmp_path / "scores") as opened:
-        yield opened
-
-
 def test_a_recorded_round_is_there_after_reopening(tmp_path: Path) -> None:
     with Store(tmp_path) as store:
         session_id = store.add(racehorse())

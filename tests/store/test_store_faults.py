@@ -7,7 +7,7 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -46,12 +46,6 @@ FAULTS = {
     "os.write": ("write", lambda: disk_full),
     "os.write, half done": ("write", write_half_then_fail),
 }
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    with Store(tmp_path) as opened:
-        yield opened
 
 
 @pytest.mark.parametrize("fault", FAULTS)

@@ -13,7 +13,6 @@ once parsed. That is about 3% of a UI test's CPU, more for one that opens severa
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +20,6 @@ import pytest
 from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
 
-from scorekeeper.store import Store
 from screens import table
 
 COLLECT_AFTER_IN_TESTS = 3600.0
@@ -53,9 +51,3 @@ def away_from_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SCOREKEEPER_DB", str(tmp_path / "db"))
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(table, "COLLECT_AFTER", COLLECT_AFTER_IN_TESTS)
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    with Store(tmp_path / "db") as opened:
-        yield opened

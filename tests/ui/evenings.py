@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.session import Session
+from tests import factories
 
 PARKS_RACE_1: dict[str, Any] = {
     "course": {"S": 2, "H": 2, "D": 2, "C": 1},
@@ -21,12 +22,13 @@ PARKS_RACE_1: dict[str, Any] = {
 
 
 def racehorse() -> Session:
-    session = Session.new(
-        "racehorse", ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"], dealer="Cy", options={"stake": 25}
+    return factories.racehorse(
+        {"pitcher": "Ed", "bid": 2, "made": True},
+        {"pitcher": "Ann", "bid": 5, "points": ["high", "low", "jack", "game"]},
+        players=("Ann", "Bob", "Cy", "Di", "Ed", "Flo"),
+        dealer="Cy",
+        options={"stake": 25},
     )
-    session.record({"pitcher": "Ed", "bid": 2, "made": True})
-    session.record({"pitcher": "Ann", "bid": 5, "points": ["high", "low", "jack", "game"]})
-    return session
 
 
 def calcutta() -> Session:

@@ -17,13 +17,13 @@ from screens.home import HomeScreen
 from screens.problem import ProblemScreen
 from screens.table import TableScreen
 from screens.widgets.grid import ScoreGrid
+from tests.factories import racehorse
 from tests.ui.play import export_all, put, read_csv, settled
 
 
-def racehorse(*players: str) -> Session:
-    session = Session.new("racehorse", list(players))
-    session.record({"pitcher": players[1], "bid": 3, "made": True})
-    return session
+def second_made_3(*players: str) -> Session:
+    """A Racehorse table where the second player pitched 3 and made it."""
+    return racehorse({"pitcher": players[1], "bid": 3, "made": True}, players=players)
 
 
 def rows(app: ScorekeeperApp) -> list[list[str]]:
@@ -40,7 +40,7 @@ async def test_a_first_run_says_how_to_start(store: Store) -> None:
 
 
 async def test_sessions_show_most_recent_first_with_their_leader(store: Store) -> None:
-    store.add(racehorse("Ann", "Bob", "Cy", "Di", "Ed"))
+    store.add(second_made_3("Ann", "Bob", "Cy", "Di", "Ed"))
     store.add(Session.new("hot-rum", ["Zoe", "Max"]))
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -53,7 +53,7 @@ async def test_sessions_show_most_recent_first_with_their_leader(store: Store) -
 
 
 async def test_typing_filters_and_enter_resumes_the_match(store: Store) -> None:
-    store.add(racehorse("Ann", "Bob", "Cy", "Di", "Ed"))
+    store.add(second_made_3("Ann", "Bob", "Cy", "Di", "Ed"))
     wanted = store.add(Session.new("hot-rum", ["Zoe", "Max"]))
     store.add(Session.new("seven-hand", ["Grandma", "Max"]))
     app = ScorekeeperApp(store)
@@ -72,7 +72,7 @@ async def test_typing_filters_and_enter_resumes_the_match(store: Store) -> None:
 
 
 async def test_delete_asks_first_and_no_keeps_the_session(store: Store) -> None:
-    kept = store.add(racehorse("Ann", "Bob", "Cy", "Di", "Ed"))
+    kept = store.add(second_made_3("Ann", "Bob", "Cy", "Di", "Ed"))
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("ctrl+d")
@@ -88,8 +88,8 @@ async def test_delete_asks_first_and_no_keeps_the_session(store: Store) -> None:
 
 
 async def test_export_from_home_writes_every_session(store: Store) -> None:
-    store.add(racehorse("Ann", "Bob", "Cy", "Di", "Ed"))
-    store.add(racehorse("Al", "Bo", "Cy", "Dee", "Eve"))
+    store.add(second_made_3("Ann", "Bob", "Cy", "Di", "Ed"))
+    store.add(second_made_3("Al", "Bo", "Cy", "Dee", "Eve"))
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.press("ctrl+e")
@@ -108,7 +108,7 @@ async def test_export_from_home_writes_every_session(store: Store) -> None:
 async def test_export_asks_where_remembers_it_and_never_overwrites_another(
     store: Store, tmp_path: Path
 ) -> None:
-    store.add(racehorse("Ann", "Bob", "Cy", "Di", "Ed"))
+    store.add(second_made_3("Ann", "Bob", "Cy", "Di", "Ed"))
     elsewhere = tmp_path / "Documents" / "cards, é 中"
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -133,7 +133,7 @@ async def test_export_asks_where_remembers_it_and_never_overwrites_another(
 
 
 async def test_a_failed_export_is_a_notification_and_the_app_goes_on(store: Store) -> None:
-    store.add(racehorse("Ann", "Bob", "Cy", "Di", "Ed"))
+    store.add(second_made_3("Ann", "Bob", "Cy", "Di", "Ed"))
     Path("exports").write_text("a file where the folder should be")
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -146,7 +146,7 @@ async def test_a_failed_export_is_a_notification_and_the_app_goes_on(store: Stor
 
 
 async def test_markup_in_a_name_is_shown_as_typed(store: Store) -> None:
-    store.add(racehorse("[bold]Ann", "Bob", "[red]Cy[/red]", "Di", "Ed"))
+    store.add(second_made_3("[bold]Ann", "Bob", "[red]Cy[/red]", "Di", "Ed"))
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -161,7 +161,7 @@ async def test_markup_in_a_name_is_shown_as_typed(store: Store) -> None:
 async def test_a_damaged_session_file_is_named_on_home_and_left_untouched(
     store: Store,
 ) -> None:
-    session_id = store.add(racehorse("Ann", "Bob", "Cy", "Di", "Ed"))
+    session_id = store.add(second_made_3("Ann", "Bob", "Cy", "Di", "Ed"))
     damaged = store.path / "sessions" / f"{session_id}.json"
     damaged.write_bytes(b'{"_default": {"1": {"schema": 1, "rou')
     store.close()
@@ -176,7 +176,7 @@ async def test_a_damaged_session_file_is_named_on_home_and_left_untouched(
 
 
 async def test_a_session_that_breaks_after_listing_opens_a_problem_screen(store: Store) -> None:
-    session_id = store.add(racehorse("Ann", "Bob", "Cy", "Di", "Ed"))
+    session_id = store.add(second_made_3("Ann", "Bob", "Cy", "Di", "Ed"))
     store.close()
     with Store(store.path) as reopened:
         app = ScorekeeperApp(reopened)
@@ -231,8 +231,8 @@ async def test_while_the_rest_is_read_the_recent_sessions_are_shown_and_counted(
 
 
 async def test_names_between_commas_find_the_sessions_with_all_of_them(store: Store) -> None:
-    store.add(racehorse("Ann", "Bob", "Cy", "Di", "Ed"))
-    store.add(racehorse("Ann", "Bob", "Cy", "Flo", "Gus"))
+    store.add(second_made_3("Ann", "Bob", "Cy", "Di", "Ed"))
+    store.add(second_made_3("Ann", "Bob", "Cy", "Flo", "Gus"))
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -242,8 +242,8 @@ async def test_names_between_commas_find_the_sessions_with_all_of_them(store: St
 
 
 async def test_a_filter_is_cleared_when_the_list_comes_back(store: Store) -> None:
-    store.add(racehorse("Ann", "Bob", "Cy", "Di", "Ed"))
-    store.add(racehorse("Ann", "Bob", "Cy", "Flo", "Gus"))
+    store.add(second_made_3("Ann", "Bob", "Cy", "Di", "Ed"))
+    store.add(second_made_3("Ann", "Bob", "Cy", "Flo", "Gus"))
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
