@@ -68,7 +68,7 @@ def hits() -> list[str]:
 
 def test_the_scan_knows_every_game_and_what_only_one_game_has() -> None:
     patterns = forbidden()
-    assert len(GAMES) >= 6 and all(f"game {game_id!r}" in patterns for game_id in GAMES)
+    assert GAMES and all(f"game {game_id!r}" in patterns for game_id in GAMES)
     only = game_only_options()
     assert {"doubling", "limit_poker", "target", "dealer_bids"} <= only
     assert "stake" not in only, "several games have a stake: it is common ground"
