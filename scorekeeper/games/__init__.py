@@ -23,11 +23,21 @@ class Games(Mapping[str, Game]):
 
     def __init__(self, package: str, path: list[str]) -> None:
         self._package = package
-        self._modules = {
-            module.name.replace("_", "-"): module.name for module in pkgutil.iter_modules(path)
-        }
+        self._path = path
+        self._modules: dict[str, str] = {}
         self._found: dict[str, Game | None] = {}
         self._every: dict[str, Game] | None = None
+        self.rescan()
+
+    def rescan(self) -> None:
+        """List the package's modules again: a module put on its path while running (a
+        test's toy game) is found from now on, one taken off is forgotten."""
+        self._modules = {
+            module.name.replace("_", "-"): module.name
+            for module in pkgutil.iter_modules(self._path)
+        }
+        self._found = {}
+        self._every = None
 
     def _game(self, game_id: object) -> Game | None:
         try:
@@ -79,4 +89,10 @@ class Games(Mapping[str, Game]):
         return len(self._all())
 
 
-GAMES: Mapping[str, Game] = Games(__name__, __path__)
+_GAMES = Games(__name__, __path__)
+GAMES: Mapping[str, Game] = _GAMES
+
+
+def rescan() -> None:
+    """``Games.rescan`` for the one registry the app has."""
+    _GAMES.rescan()

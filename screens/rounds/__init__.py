@@ -31,6 +31,12 @@ class _Entries(Mapping[str, "type[RoundEntry]"]):
         self._found: dict[str, type[RoundEntry]] = {}
         self._complete = False
 
+    def rescan(self) -> None:
+        """Look for the entries again: a module put on the package's path while running
+        (a test's toy game) is found from now on, one taken off is forgotten."""
+        self._found = {}
+        self._complete = False
+
     def _discover(self) -> None:
         if self._complete:
             return
@@ -70,4 +76,10 @@ class _Entries(Mapping[str, "type[RoundEntry]"]):
         return len(self._found)
 
 
-ENTRIES: Mapping[str, type[RoundEntry]] = _Entries()
+_ENTRIES = _Entries()
+ENTRIES: Mapping[str, type[RoundEntry]] = _ENTRIES
+
+
+def rescan() -> None:
+    """``_Entries.rescan`` for the one registry the app has."""
+    _ENTRIES.rescan()
