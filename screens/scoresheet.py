@@ -1,6 +1,6 @@
-"""The score sheet the table screen is drawn on: the grid, the round's story and the panel.
+"""The score sheet the table screen is drawn on: status line, grid, story and panel.
 
-Every round's score beside the running total ("+30 145"), as on paper, or the totals
+Whose deal it is and who plays first; every round's score beside the running total ("+30 145"), as on paper, or the totals
 alone; the column heads with each player's figure and the leader; the highlighted round
 told in full under the grid; the game's own lines (``Game.panel``). Every figure comes
 from the session's view (``Session.figures``): this screen only lays them out. The keys
