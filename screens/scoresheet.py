@@ -3,9 +3,8 @@
 Whose deal it is and who plays first; every round's score beside the running total
 ("+30 145"), as on paper, or the totals alone; the column heads with each player's figure
 and the leader; the highlighted round told in full under the grid; the game's own lines
-(``Game.panel``). Every figure comes
-from the session's view (``Session.figures``): this screen only lays them out. The keys
-that change the session are the table's (``screens.table``).
+(``Game.panel``). Every figure comes from the session's view (``Session.figures``): this
+screen only lays them out. The keys that change the session are the table's.
 """
 
 from __future__ import annotations
