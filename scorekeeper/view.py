@@ -53,6 +53,7 @@ class Change:
 def _moves(
     players: Sequence[str], before: Mapping[str, int], after: Mapping[str, int], unit: str
 ) -> Moves:
+    """Each player whose figure moved from ``before`` to ``after``, by how much."""
     return tuple(
         (name, amount(after[name] - before[name], unit, signed=True))
         for name in players
