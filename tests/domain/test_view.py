@@ -17,7 +17,7 @@ import pytest
 from scorekeeper import RuleError, Session
 from scorekeeper.view import Change
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 MADE_3 = {"pitcher": "Bob", "bid": 3, "points": ["high", "jack", "game"]}
 
 
