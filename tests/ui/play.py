@@ -61,21 +61,26 @@ def grid_rows(pilot: Pilot[None]) -> dict[str, list[str]]:
     return rows
 
 
-async def open_form(pilot: Pilot[None], game_id: str, key: str = "ctrl+n") -> NewSessionScreen:
-    """From Home: Ctrl+N (or from a table, ``key``), the game picked by the first letter
-    of its name, as in a menu, again while another game with that letter is picked, and
-    Enter; the names are next. (Each game passed on the way shows its options: the arrows
-    down to the last game would cost one each.)"""
-    await pilot.press(key)
-    await pilot.pause()
-    screen = pilot.app.screen
-    assert isinstance(screen, NewSessionScreen)
+async def pick_game(pilot: Pilot[None], screen: NewSessionScreen, game_id: str) -> None:
+    """On the game list: the first letter of the game's name, as in a menu, again while
+    another game with that letter is picked. (Each game passed on the way shows its
+    options: the arrows down to the last game would cost one each.)"""
     letter = GAMES[game_id].name[0].lower()
     for _ in GAMES:
         if screen.game.id == game_id:
             break
         await pilot.press(letter)
     assert screen.game.id == game_id, f"its first letter picked {screen.game.id}"
+
+
+async def open_form(pilot: Pilot[None], game_id: str, key: str = "ctrl+n") -> NewSessionScreen:
+    """From Home: Ctrl+N (or from a table, ``key``), the game picked, and Enter; the
+    names are next."""
+    await pilot.press(key)
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, NewSessionScreen)
+    await pick_game(pilot, screen, game_id)
     await pilot.press("enter")
     return screen
 

@@ -18,7 +18,7 @@ from screens.new_session import NewSessionScreen
 from screens.rounds import ENTRIES
 from screens.rounds.base import RoundEntry
 from tests.ui.hosts import EntryHost
-from tests.ui.play import start_session
+from tests.ui.play import pick_game, start_session
 
 
 def burst(host: App[None], keys: list[str]) -> None:
@@ -71,7 +71,7 @@ async def test_names_and_fields_typed_in_one_burst_start_the_session(store: Stor
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, NewSessionScreen)
-        assert screen.game.id == "horse-race"
+        await pick_game(pilot, screen, "horse-race")
         keys = ["enter", *"Ann, Bob, Cy", "enter", "enter", "tab", "5"]
         burst(app, keys)
         await pilot.pause()
