@@ -55,7 +55,9 @@ class Tally(Game):
     max_players = 6
     unit = "chips"
     rules = "Each hand one player wins: every other player pays them the points named."
-    round_name = "Hand"  # the table's keys are made as the app is imported: a known word
+    # The table makes its record key, one per game's word for a round, as the app is
+    # imported: a game added later says one a game already says (a module does not need to).
+    round_name = "Hand"
     ending = EVENING
     fact_names = ("winner", "points", "end")
 
