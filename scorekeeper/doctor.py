@@ -1,21 +1,29 @@
 """``scorekeeper doctor``: every file of a store checked and reported in plain words, and
 with ``--fix`` put right where that can be done without losing anything.
 
-A damaged session or night-names file with a good ``.bak`` gets the backup back; anything
-that cannot be repaired is moved to ``damaged/`` in the store folder, never deleted; the
-index is rebuilt from the session files.
+A damaged session, night-names or settings file with a good ``.bak`` (of any schema this
+version reads) gets the backup back; anything that cannot be repaired is moved to
+``damaged/`` in the store folder, never deleted; the index is rebuilt from the session
+files. Each fix first links the file into ``damaged/`` and only then puts the backup in
+its place or takes it away: if a step fails (a full disk), the steps before it are undone
+and the file is as it was. ``damaged/`` is used only if it is a folder, never through a
+link.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from scorekeeper import settings
 from scorekeeper.reports.night_names import NAMES_FILE, read_names
-from scorekeeper.store import Store
+from scorekeeper.reports.night_names import SCHEMA as NAMES_SCHEMA
+from scorekeeper.safe_files import kind
+from scorekeeper.store import Store, StoreError
 from scorekeeper.store.documents import ROWS, problem
 from scorekeeper.store.durable import (
     DamagedFile,
@@ -101,7 +109,11 @@ def _names_good(file: Path) -> bool:
         data = parse_json(file, read_bytes(file) or b"")
     except (DamagedFile, OSError):
         return False
-    return data.get("schema") == 1 and isinstance(data.get("names"), dict)
+    return (
+        data.get("schema") in range(1, NAMES_SCHEMA + 1)
+        and isinstance(data.get("names"), dict)
+        and isinstance(data.get("moves", {}), dict)
+    )
 
 
 def _names(root: Path) -> Finding | None:
@@ -141,44 +153,120 @@ def _index(root: Path) -> Finding | None:
     return None
 
 
+def _settings(root: Path) -> list[Finding]:
+    file = root / settings.SETTINGS_FILE
+    backup = backup_of(file)
+    wrong, backup_wrong = settings.problem(file), settings.problem(backup)
+    if wrong is not None:
+        if backup_wrong is None and os.path.lexists(backup):
+            fix = f"put back {backup.name}; keep this one in {DAMAGED}/"
+            return [Finding(file, wrong, fix, restore=True)]
+        fix = f"move it to {DAMAGED}/: exports go to the default folder until the next one"
+        return [Finding(file, wrong, fix)]
+    if backup_wrong is not None:
+        return [Finding(backup, f"(a backup) {backup_wrong}", f"move it to {DAMAGED}/")]
+    return []
+
+
+def _aside_problem(root: Path) -> Finding | None:
+    """``damaged/`` when it is something other than a folder (a link to elsewhere)."""
+    folder = root / DAMAGED
+    try:
+        what = kind(os.lstat(folder).st_mode)
+    except FileNotFoundError:
+        return None
+    if what is None or what == "a folder":
+        return None
+    fix = "none by doctor, which sets nothing aside through it: move it away, then run --fix"
+    return Finding(folder, f"is {what}, not the folder damaged files are kept in", fix)
+
+
 def examine(root: Path) -> list[Finding]:
     """Everything wrong in the store at ``root``; an empty list is a healthy store."""
     findings = _sessions(root / "sessions")
     findings += [found for found in (_index(root), _names(root)) if found is not None]
-    return findings
+    findings += _settings(root)
+    aside = _aside_problem(root)
+    return findings if aside is None else [aside, *findings]
 
 
-def _set_aside(root: Path, file: Path) -> Path:
-    """Move ``file`` into ``damaged/`` under a name that never overwrites another."""
+def _open_aside(root: Path) -> int:
+    """``damaged/`` opened as a folder, made if missing; refused if it is a link or not a
+    folder, so nothing is ever written where it points."""
     folder = root / DAMAGED
-    folder.mkdir(exist_ok=True)
+    with contextlib.suppress(FileExistsError):
+        os.mkdir(folder)
+    try:
+        return os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+    except OSError as error:
+        what = kind(os.lstat(folder).st_mode) or "a symbolic link"
+        raise StoreError(
+            f"{folder} is {what}, not a folder: doctor sets nothing aside through it. Move "
+            "it away, then run `scorekeeper doctor --fix` again. Nothing was changed.",
+            folder,
+        ) from error
+
+
+def _link_aside(file: Path, aside: int) -> str:
+    """A second name for ``file`` in ``damaged/``, never over another; ``file`` stays."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = folder / f"{file.name}.{stamp}"
-    number = 1
-    while os.path.lexists(target):
-        number += 1
-        target = folder / f"{file.name}.{stamp}-{number}"
-    os.rename(file, target)
-    return target
+    name, number = f"{file.name}.{stamp}", 1
+    while True:
+        try:
+            os.link(file, name, dst_dir_fd=aside, follow_symlinks=False)
+            return name
+        except FileExistsError:
+            number += 1
+            name = f"{file.name}.{stamp}-{number}"
+
+
+def _fix(finding: Finding, aside: int, kept: Path) -> str:
+    """One finding's fix, every step undone if a later one fails."""
+    file = finding.file
+    backup = backup_of(file)
+    data = read_bytes(backup) if finding.restore else None
+    if finding.restore and data is None:
+        raise FileNotFoundError(f"{backup.name} is gone")
+    name = _link_aside(file, aside)
+    try:
+        if data is not None:
+            write_atomically(file, data)
+        else:
+            os.unlink(file)
+    except BaseException:
+        os.unlink(name, dir_fd=aside)
+        raise
+    if data is not None:
+        return f"put back {backup.name} as {file}; the damaged file is now {kept / name}"
+    return f"moved {file} to {kept / name}"
 
 
 def repair(store: Store, findings: list[Finding]) -> list[str]:
-    """Do each finding's fix; returns what was done, one line each. ``store`` is open for
-    writing, so no app saves meanwhile; nothing is deleted."""
+    """Do each finding's fix; returns what was done, one line each (a fix that failed is
+    undone and said). ``store`` is open for writing, so no app saves meanwhile; nothing is
+    deleted, and nothing is changed if ``damaged/`` is not a folder."""
+    todo = [
+        finding
+        for finding in findings
+        if not finding.leave and finding.file.name not in ("index.json", DAMAGED)
+    ]
     done = []
-    for finding in findings:
-        file = finding.file
-        if finding.leave or file.name == "index.json":
-            continue
-        if finding.restore:
-            backup = backup_of(file)
-            data = read_bytes(backup) or b""
-            kept = _set_aside(store.path, file)
-            write_atomically(file, data)
-            done.append(f"put back {backup.name} as {file}; the damaged file is now {kept}")
-        else:
-            kept = _set_aside(store.path, file)
-            done.append(f"moved {file} to {kept}")
-    store.rebuild_index()
-    done.append(f"rebuilt {store.path / 'index.json'}")
+    if todo:
+        aside = _open_aside(store.path)
+        try:
+            for finding in todo:
+                try:
+                    done.append(_fix(finding, aside, store.path / DAMAGED))
+                except (OSError, DamagedFile) as error:
+                    reason = getattr(error, "strerror", None) or error
+                    done.append(f"could not fix {finding.file} ({reason}): it is as it was")
+        finally:
+            os.close(aside)
+    try:
+        store.rebuild_index()
+    except (OSError, StoreError) as error:
+        reason = getattr(error, "strerror", None) or error
+        done.append(f"could not rebuild {store.path / 'index.json'} ({reason})")
+    else:
+        done.append(f"rebuilt {store.path / 'index.json'}")
     return done

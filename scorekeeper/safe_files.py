@@ -25,11 +25,14 @@ class NotReadable(ValueError):
 
 
 def kind(mode: int) -> str | None:
-    """What a file of ``mode`` is when it is not a regular file, else None."""
+    """What a file of ``mode`` (from ``stat``, or ``lstat``) is when it is not a regular
+    file, else None."""
     if stat.S_ISREG(mode):
         return None
     if stat.S_ISDIR(mode):
         return "a folder"
+    if stat.S_ISLNK(mode):
+        return "a symbolic link"
     if stat.S_ISFIFO(mode):
         return "a named pipe (FIFO)"
     if stat.S_ISSOCK(mode):
