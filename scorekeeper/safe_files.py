@@ -68,3 +68,25 @@ def read_file(path: Path, limit: int) -> bytes:
     if len(raw) > limit:
         raise NotReadable(path, f"grew past {_amount(limit)} while it was read")
     return raw
+
+
+def lone_surrogate(raw: bytes, data: object) -> str | None:
+    """Why the JSON ``data`` read from ``raw`` cannot be kept, if it holds half a character:
+    an escape such as ``\\ud800`` reads as a lone surrogate, which no UTF-8 file (nor the
+    terminal) can take, so the first write or print of it would fail."""
+    if b"\\ud" not in raw and b"\\uD" not in raw:
+        return None  # the only way JSON text holds one
+    left = [data]
+    while left:  # a stack, not recursion: the shape of the data is not checked yet
+        value = left.pop()
+        if isinstance(value, dict):
+            left += [*value, *value.values()]
+        elif isinstance(value, list):
+            left += value
+        elif isinstance(value, str):
+            try:
+                value.encode()
+            except UnicodeEncodeError as error:
+                half = f"U+{ord(value[error.start]):04X}"
+                return f"holds {half}, half of a character (a lone surrogate), which no file holds"
+    return None

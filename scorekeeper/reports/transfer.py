@@ -176,7 +176,7 @@ def _entry(source: Path, number: int, entry: object, schema: int) -> Incoming:
         session = Session.from_dict(part)
     except _REPLAY_ERRORS as error:
         raise RuleError(label, f"does not replay ({error})") from None
-    check_incoming(label, session, entry)
+    check_incoming(label, session)
     night, name = entry.get("night"), entry.get("night name")
     return Incoming(
         Saved(session_id, session, str(times[0]), str(times[1])),
@@ -250,7 +250,7 @@ def _from_store(source: Path) -> tuple[list[Incoming], list[str]]:
                 continue
             night = nights[summary.id]
             try:
-                check_incoming(f"session {summary.id}", session, night.name)
+                check_incoming(f"session {summary.id}", session)
             except RuleError as error:
                 damaged.append(f"{error.field} of {source} {error.message}")
                 continue

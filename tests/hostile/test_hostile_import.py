@@ -81,20 +81,30 @@ def test_an_old_store_with_hostile_names_imports_none_of_them(tmp_path: Path, he
     assert snapshot(here / "sessions") == before
 
 
-def test_a_lone_surrogate_is_refused_with_a_line_not_a_crash(tmp_path: Path, here: Path) -> None:
-    file = exported(tmp_path, ("A\ud800nn", "Bob"))
-    data = json.loads(file.read_bytes())
-    fit = {"game": "seven-hand", "players": ["Ann", "Bob"], "dealer": "Ann", "rounds": []}
-    data["sessions"].append({**data["sessions"][0], "id": "x", "night name": "N\udfffght"})
-    data["sessions"][1]["session"] = {**data["sessions"][0]["session"], **fit}
-    file.write_text(json.dumps(data))  # JSON escapes the surrogates: "\ud800"
-    before = snapshot(here / "sessions")
-    printed = scorekeeper("import", str(file), "--db", str(here))
-    assert printed.returncode == 0, printed.stderr
+def test_a_lone_surrogate_in_an_import_is_refused_with_a_line_not_a_crash(
+    tmp_path: Path, here: Path
+) -> None:
+    file = exported(tmp_path, ("A\ud800nn", "Bob"), ("Ann", "Bob"))
+    before = snapshot(here)
+    printed = scorekeeper("import", str(file), "--db", str(here))  # JSON holds "\ud800"
+    assert printed.returncode == 1
+    assert printed.stderr == (
+        f"scorekeeper: {file} holds U+D800, half of a character (a lone surrogate), which no "
+        "file holds. Nothing was imported.\n"
+    )
+    assert snapshot(here) == before
+
+
+def test_a_lone_surrogate_in_a_session_file_makes_it_damaged_not_a_crash(here: Path) -> None:
+    (file,) = (here / "sessions").glob("*.json")
+    file.write_text(file.read_text().replace('"Ann"', '"A\\udfffnn"'))
+    for index in here.glob("index*"):
+        index.unlink()
+    printed = scorekeeper("list", "--db", str(here))
+    assert printed.returncode == 0
+    assert printed.stdout.startswith("No sessions yet")
+    assert f"{file} holds U+DFFF, half of a character (a lone surrogate)" in printed.stderr
     assert "something went wrong" not in printed.stderr
-    assert "holds U+D800, half of a character (a lone surrogate)" in printed.stdout
-    assert "holds U+DFFF, half of a character (a lone surrogate)" in printed.stdout
-    assert snapshot(here / "sessions") == before
 
 
 def test_an_import_file_over_16_mb_is_refused_before_it_is_read(tmp_path: Path, here: Path) -> None:
