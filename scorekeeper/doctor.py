@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import stat
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +36,8 @@ from scorekeeper.store.durable import (
 from scorekeeper.store.index import entry_problem
 
 DAMAGED = "damaged"
+CACHES = ("index.stamp", "recent.json")
+"""The index's companions: made again with it from the session files."""
 _SESSION = re.compile(r"[A-Za-z0-9_-]{1,64}\.json")
 _TEMP = re.compile(r".+\.([0-9a-f]{16}\.)?tmp")
 
@@ -104,28 +107,54 @@ def _sessions(folder: Path) -> list[Finding]:
     return [finding for finding in findings if finding is not None]
 
 
-def _names_good(file: Path) -> bool:
+def _names_problem(file: Path) -> str | None:
+    """What is wrong with the night-names file ``file`` (also a ``.bak``) for a reader of
+    this version, which reads every schema up to its own, or None."""
     try:
         data = parse_json(file, read_bytes(file) or b"")
-    except (DamagedFile, OSError):
-        return False
-    return (
+    except DamagedFile as error:
+        return error.reason
+    except OSError as error:
+        return f"cannot be read ({error.strerror or error})"
+    if (
         data.get("schema") in range(1, NAMES_SCHEMA + 1)
         and isinstance(data.get("names"), dict)
         and isinstance(data.get("moves", {}), dict)
-    )
+    ):
+        return None
+    return "does not hold night names this scorekeeper reads"
 
 
 def _names(root: Path) -> Finding | None:
     file = root / NAMES_FILE
+    backup = backup_of(file)
+    backup_wrong = _names_problem(backup) if os.path.lexists(backup) else None
     _, wrong = read_names(root)
     if wrong is None:
-        return None
+        if backup_wrong is None:
+            return None
+        return Finding(backup, f"(a backup) {backup_wrong}", f"move it to {DAMAGED}/")
     reason = wrong.removeprefix(f"{file} ").split(", so nights")[0]
-    if _names_good(backup_of(file)):
-        fix = f"put back {backup_of(file).name}; keep this one in {DAMAGED}/"
+    if os.path.lexists(backup) and backup_wrong is None:
+        fix = f"put back {backup.name}; keep this one in {DAMAGED}/"
         return Finding(file, reason, fix, restore=True)
     return Finding(file, reason, f"move it to {DAMAGED}/: nights show their dates until named")
+
+
+def _caches(root: Path) -> list[Finding]:
+    again = f"move it to {DAMAGED}/: it is made again with the index"
+    findings = []
+    for file in (root / name for name in CACHES):
+        try:
+            raw = read_bytes(file)
+            if raw is not None:
+                parse_json(file, raw)
+        except DamagedFile as error:
+            findings.append(Finding(file, error.reason, again))
+        except OSError as error:
+            reason = f"cannot be read ({error.strerror or error})"
+            findings.append(Finding(file, reason, again))
+    return findings
 
 
 def _index(root: Path) -> Finding | None:
@@ -185,7 +214,7 @@ def examine(root: Path) -> list[Finding]:
     """Everything wrong in the store at ``root``; an empty list is a healthy store."""
     findings = _sessions(root / "sessions")
     findings += [found for found in (_index(root), _names(root)) if found is not None]
-    findings += _settings(root)
+    findings += _caches(root) + _settings(root)
     aside = _aside_problem(root)
     return findings if aside is None else [aside, *findings]
 
@@ -207,34 +236,52 @@ def _open_aside(root: Path) -> int:
         ) from error
 
 
-def _link_aside(file: Path, aside: int) -> str:
-    """A second name for ``file`` in ``damaged/``, never over another; ``file`` stays."""
+def _keep_aside(file: Path, aside: int) -> tuple[str, bool]:
+    """Keep ``file`` in ``damaged/`` under a name that is not taken: a second name for it
+    (``file`` stays where it is), or for a folder, which takes no second name, the folder
+    itself moved there. Returns the name and whether ``file`` was moved."""
+    folder = stat.S_ISDIR(os.lstat(file).st_mode)
     stamp = time.strftime("%Y%m%d-%H%M%S")
     name, number = f"{file.name}.{stamp}", 1
     while True:
-        try:
-            os.link(file, name, dst_dir_fd=aside, follow_symlinks=False)
-            return name
-        except FileExistsError:
-            number += 1
-            name = f"{file.name}.{stamp}-{number}"
+        if not folder:
+            with contextlib.suppress(FileExistsError):
+                os.link(file, name, dst_dir_fd=aside, follow_symlinks=False)
+                return name, False
+        elif not _taken(name, aside):
+            os.rename(file, name, dst_dir_fd=aside)
+            return name, True
+        number += 1
+        name = f"{file.name}.{stamp}-{number}"
+
+
+def _taken(name: str, aside: int) -> bool:
+    try:
+        os.lstat(name, dir_fd=aside)
+    except FileNotFoundError:
+        return False
+    return True
 
 
 def _fix(finding: Finding, aside: int, kept: Path) -> str:
-    """One finding's fix, every step undone if a later one fails."""
+    """One finding's fix: the file kept aside first, then the backup put in its place or
+    the file taken away; if that fails, the file is put back as it was."""
     file = finding.file
     backup = backup_of(file)
     data = read_bytes(backup) if finding.restore else None
     if finding.restore and data is None:
         raise FileNotFoundError(f"{backup.name} is gone")
-    name = _link_aside(file, aside)
+    name, moved = _keep_aside(file, aside)
     try:
         if data is not None:
             write_atomically(file, data)
-        else:
+        elif not moved:
             os.unlink(file)
     except BaseException:
-        os.unlink(name, dir_fd=aside)
+        if moved:
+            os.rename(name, file, src_dir_fd=aside)
+        else:
+            os.unlink(name, dir_fd=aside)
         raise
     if data is not None:
         return f"put back {backup.name} as {file}; the damaged file is now {kept / name}"
@@ -245,10 +292,11 @@ def repair(store: Store, findings: list[Finding]) -> list[str]:
     """Do each finding's fix; returns what was done, one line each (a fix that failed is
     undone and said). ``store`` is open for writing, so no app saves meanwhile; nothing is
     deleted, and nothing is changed if ``damaged/`` is not a folder."""
+    kept_as_they_are = {store.path / "index.json", store.path / DAMAGED}
     todo = [
         finding
         for finding in findings
-        if not finding.leave and finding.file.name not in ("index.json", DAMAGED)
+        if not finding.leave and finding.file not in kept_as_they_are
     ]
     done = []
     if todo:

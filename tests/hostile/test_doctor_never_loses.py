@@ -125,3 +125,47 @@ def test_a_garbage_settings_file_is_reported_and_its_good_backup_kept(
     assert doctor(path, capsys, "--fix")[0] == 0
     assert settings.read_bytes() == kept != good
     assert [entry.read_bytes() for entry in (path / "damaged").iterdir()] == [garbage]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_every_file_the_app_reads_is_checked_and_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The index's stamp and the recent sessions, a night-names backup, a folder where a
+    session file was: each is named, and --fix leaves a store the app reads whole."""
+    path = tmp_path / "db"
+    hit, spared = two_sessions(path)
+    with Store(path) as store:
+        night = day(store.summaries()[0].started)
+        rename(store, night, "Grandma's birthday")
+        rename(store, night, "Grandma's 90th")
+    (path / "recent.json").unlink()
+    os.mkfifo(path / "recent.json")
+    (path / "index.stamp").write_bytes(b"\x00\x00")
+    (path / "nights.json.bak").write_text('{"schema": 2, "names": [')
+    file = file_of(path, hit)
+    good = file.with_suffix(".json.bak").read_bytes()
+    file.unlink()
+    file.mkdir()
+
+    status, out, _ = doctor(path, capsys)
+    assert status == 1
+    for named in (
+        f"{path / 'recent.json'} is a named pipe (FIFO)",
+        f"{path / 'index.stamp'} contains NUL bytes",
+        f"{path / 'nights.json.bak'} (a backup) is cut short",
+        f"{file} is a folder",
+    ):
+        assert named in out
+    status, out, _ = doctor(path, capsys, "--fix")
+    assert status == 0, out
+    assert file.read_bytes() == good
+    assert sorted(entry.name.split(".")[0] for entry in (path / "damaged").iterdir()) == [
+        hit,
+        "index",
+        "nights",
+        "recent",
+    ]
+    assert doctor(path, capsys) == (0, f"All files in {path} are fine.\n", "")
+    with Store(path, readonly=True) as reader:
+        assert reader.load(spared).rounds == [MADE_3, UPPED_2]
