@@ -21,6 +21,7 @@ from scorekeeper.store.durable import (
     read_json,
     write_atomically,
 )
+from scorekeeper.wording import visible
 
 SETTINGS_FILE = "settings.json"
 SCHEMA = 1
@@ -85,7 +86,15 @@ def remember_export_folder(store: Store, folder: Path) -> None:
         )
     data = {**data, "schema": SCHEMA, EXPORT_FOLDER: str(folder.absolute())}
     try:
-        write_atomically(file, encode(data), backup=backup_of(file))
+        encoded = encode(data)
+    except UnicodeEncodeError:
+        raise StoreError(
+            f"The folder {visible(str(folder))} has a name that is not UTF-8 text: the export "
+            "was written, the folder not remembered.",
+            file,
+        ) from None
+    try:
+        write_atomically(file, encoded, backup=backup_of(file))
     except OSError as error:
         raise StoreError(
             f"Could not save {file}: {error.strerror or error}. The export was written; "
