@@ -201,11 +201,12 @@ def _aside_problem(root: Path) -> Finding | None:
     """``damaged/`` when it is something other than a folder (a link to elsewhere)."""
     folder = root / DAMAGED
     try:
-        what = kind(os.lstat(folder).st_mode)
+        mode = os.lstat(folder).st_mode
     except FileNotFoundError:
         return None
-    if what is None or what == "a folder":
+    if stat.S_ISDIR(mode):
         return None
+    what = kind(mode) or "a file"
     fix = "none by doctor, which sets nothing aside through it: move it away, then run --fix"
     return Finding(folder, f"is {what}, not the folder damaged files are kept in", fix)
 
@@ -228,7 +229,10 @@ def _open_aside(root: Path) -> int:
     try:
         return os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
     except OSError as error:
-        what = kind(os.lstat(folder).st_mode) or "a symbolic link"
+        mode = os.lstat(folder).st_mode
+        if stat.S_ISDIR(mode):
+            raise  # a folder it may not open: said as any other error is
+        what = kind(mode) or "a file"
         raise StoreError(
             f"{folder} is {what}, not a folder: doctor sets nothing aside through it. Move "
             "it away, then run `scorekeeper doctor --fix` again. Nothing was changed.",

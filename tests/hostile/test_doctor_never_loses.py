@@ -95,6 +95,22 @@ def test_damaged_as_a_link_to_another_folder_is_refused_and_named(
     assert everything_in(path) == before
 
 
+def test_damaged_as_a_file_is_refused_and_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "db"
+    hit, _ = two_sessions(path)
+    file_of(path, hit).write_bytes(b"{")
+    (path / "damaged").write_text("a note")
+    before = everything_in(path)
+    status, out, _ = doctor(path, capsys)
+    assert f"{path / 'damaged'} is a file, not the folder damaged files are kept in" in out
+    status, _, err = doctor(path, capsys, "--fix")
+    assert status == 1
+    assert f"{path / 'damaged'} is a file, not a folder" in err and "Nothing was changed" in err
+    assert everything_in(path) == before
+
+
 @pytest.mark.parametrize(
     "garbage",
     [b"\x00\x01 not json", b'{"schema": 1, "export folder": "/tmp/\\ud800"}'],
