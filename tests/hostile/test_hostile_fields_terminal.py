@@ -1,7 +1,8 @@
 """The real app in a real terminal (a pty): text the app puts into a field it can be
 edited in (a remembered folder, a night's name, a stored player in a round being edited,
 a name suggestion) is drawn there as text. Each payload's escape is followed by a marker
-of its own: the marker is seen drawn, and never right after the raw escape."""
+of its own: the marker is seen drawn, and never right after the raw escape; the C1
+control and the bidi override after it never reach the terminal either."""
 
 from __future__ import annotations
 
@@ -11,16 +12,21 @@ from pathlib import Path
 
 from scorekeeper.session import Session
 from scorekeeper.store import Store
-from scorekeeper.wording import day
+from scorekeeper.wording import day, visible
 from tests.hostile.hostile_names import _renamed
 from tests.hostile.test_hostile_text_terminal import Terminal
 
 CTRL_E, CTRL_L, CTRL_N = "\x05", "\x0c", "\x0e"
 
 
+C1_AND_BIDI = "\x9b2J\u202e"
+"""A C1 CSI (clears the screen where C1 is obeyed), then a right-to-left override."""
+
+
 def payload(marker: str) -> str:
-    """An OSC that sets the clipboard, ended by ESC \\ (which Rich keeps), then a marker."""
-    return f"\x1b]52;c;{marker}\x1b\\"
+    """An OSC that sets the clipboard with a marker, ended by ESC \\ (which Rich keeps),
+    then a C1 control and a bidi override."""
+    return f"\x1b]52;c;{marker}\x1b\\{C1_AND_BIDI}"
 
 
 def raw(marker: str) -> bytes:
@@ -28,7 +34,8 @@ def raw(marker: str) -> bytes:
 
 
 def drawn(marker: str) -> str:
-    return f"␛]52;c;{marker}␛\\"
+    """The payload as every label draws it: ``␛]52;c;…␛\\x9b2J\\u202e``."""
+    return visible(payload(marker))
 
 
 def store_with(path: Path, names: dict[str, str]) -> str:
@@ -55,6 +62,7 @@ def run(store: Path, steps: Callable[[Terminal], None], marker: str) -> bytes:
         code = terminal.close()
     assert code == 0
     assert raw(marker) not in terminal.output, "the field sent the escape to the terminal"
+    assert C1_AND_BIDI.encode() not in terminal.output
     return terminal.output
 
 
