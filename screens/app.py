@@ -45,7 +45,7 @@ def screen_commands() -> type[Provider]:
 
 
 def collector_on() -> None:
-    """The collector back on once the first frame is out (``screens.launch`` turned it
+    """The collector back on once the first frame is out (``screens.console`` turned it
     off to start). What starting made goes straight to its oldest generation (``freeze``
     then ``unfreeze``, as the store does after a long read): the young passes would
     otherwise walk all of it at once, just as the first keys come."""

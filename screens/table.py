@@ -636,7 +636,7 @@ class TableScreen(Screen[None]):
         export_sessions(self, self.store, [self.session_id])
 
     def action_big_board(self) -> None:
-        from screens.big_board import BigBoardScreen
+        from screens.board.big_board import BigBoardScreen
 
         self.app.push_screen(BigBoardScreen(self.session))
 

@@ -61,7 +61,7 @@ PROJECT = Path(__file__).resolve().parents[2]
 def scorekeeper_command() -> list[str]:
     """The installed console script beside this interpreter, as a person would run it."""
     script = Path(sys.executable).with_name("scorekeeper")
-    return [str(script)] if script.exists() else [sys.executable, "-m", "screens.launch"]
+    return [str(script)] if script.exists() else [sys.executable, "-m", "screens.console"]
 
 
 def painted_ms(command: list[str], mark: bytes, env: dict[str, str]) -> float:
@@ -187,7 +187,7 @@ def main(argv: list[str] | None = None) -> None:
         if args.compare is not None:
             # Both started the same way, each from its own checkout (-P: not this folder).
             compile_project(args.compare, args.source)
-            launch = [sys.executable, "-P", "-m", "screens.launch"]
+            launch = [sys.executable, "-P", "-m", "screens.console"]
             contenders = [
                 (f"{checkout.name}", (launch, dict(env, PYTHONPATH=str(checkout.resolve()))))
                 for checkout in (PROJECT, args.compare)

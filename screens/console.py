@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from scorekeeper import cli
-from screens.board_command import BOARD_HELP, board_main, is_board
+from screens.board.command import BOARD_HELP, board_main, is_board
 
 
 def run_app(path: Path | None) -> int:
