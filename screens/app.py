@@ -1,11 +1,14 @@
-"""The app: opens the store, starts on Home, and owns the keys that work everywhere.
+"""The app: opens the store, starts on Home, owns the keys that work everywhere, and
+opens the app's places for the screens (``screens.navigation``).
 
-Kept thin on purpose: each screen is its own module and does its own work.
+Kept thin on purpose: each screen is its own module and does its own work. The screens
+behind Home are imported when first opened, so the app starts with Home's alone.
 """
 
 from __future__ import annotations
 
 import gc
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +23,7 @@ from scorekeeper.store import Store, StoreDamaged, StoreError, StoreLocked
 from scorekeeper.wording import visible
 from screens.home import HomeScreen
 from screens.keys import settled
+from screens.navigation import Again, DraftKey
 
 
 def keys_of(screen: Screen[object]) -> list[tuple[str, str]]:
@@ -71,7 +75,7 @@ class ScorekeeperApp(App[None]):
     def __init__(self, store: Store) -> None:
         super().__init__()
         self.store = store
-        self.drafts: dict[tuple[str, int | None, int], dict[str, Any]] = {}
+        self.drafts: dict[DraftKey, dict[str, Any]] = {}
         """Round entries closed with typing in them, by table, round and rounds recorded:
         opening the same entry again brings the typing back."""
 
@@ -94,6 +98,31 @@ class ScorekeeperApp(App[None]):
         """Home is the app's first screen, not one pushed over a blank one: that costs a
         second screen's layout and a frame of its own before Home's."""
         return HomeScreen(self.store)
+
+    def open_table(self, session_id: str, started: datetime | None) -> None:
+        from screens.table import TableScreen  # each screen is imported when first opened
+
+        self.push_screen(TableScreen(self.store, session_id, started))
+
+    def start_table(self, session_id: str) -> None:
+        from screens import table
+
+        self.switch_screen(table.TableScreen(self.store, session_id, table.now()))
+
+    def open_new_session(self, again: Again | None = None) -> None:
+        from screens.new_session import NewSessionScreen
+
+        self.push_screen(NewSessionScreen(self.store, again))
+
+    def open_stats(self) -> None:
+        from screens.stats import StatsScreen
+
+        self.push_screen(StatsScreen(self.store))
+
+    def open_nights(self) -> None:
+        from screens.nights import NightsScreen
+
+        self.push_screen(NightsScreen(self.store))
 
     async def action_quit(self) -> None:
         """Ctrl+Q with a round half typed, or kept as typed (Esc), asks first: a draft

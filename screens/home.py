@@ -24,6 +24,7 @@ from scorekeeper.games import GAMES
 from scorekeeper.store import Store, StoreError, Summary, how_to_recover
 from scorekeeper.wording import day_and_clock, iso, plural, short_day_and_clock, visible
 from screens.format import plain
+from screens.navigation import places
 from screens.widgets.footer import Footer
 from screens.widgets.grid import Column, ScoreGrid
 from screens.widgets.live_text import show
@@ -342,22 +343,16 @@ class HomeScreen(Screen[None]):
     def action_new(self) -> None:
         if not self.check_action("new", ()):
             return
-        from screens.new_session import NewSessionScreen
-
-        self.app.push_screen(NewSessionScreen(self.store))
+        places(self.app).open_new_session()
 
     def action_resume(self) -> None:
         summary = self.highlighted()
         if summary is None:
             return
-        from screens.table import TableScreen  # each screen is imported when first opened
-
         try:
-            screen = TableScreen(self.store, summary.id, summary.started)
+            places(self.app).open_table(summary.id, summary.started)
         except StoreError as error:
             self.problem("This session cannot be opened", error.message)
-            return
-        self.app.push_screen(screen)
 
     def action_delete(self) -> None:
         if not self.check_action("delete", ()):
@@ -388,19 +383,13 @@ class HomeScreen(Screen[None]):
         )
 
     def action_stats(self) -> None:
-        from screens.stats import StatsScreen
-
-        self.app.push_screen(StatsScreen(self.store))
+        places(self.app).open_stats()
 
     def action_nights(self) -> None:
-        from screens.nights import NightsScreen
-
         try:
-            screen = NightsScreen(self.store)
+            places(self.app).open_nights()
         except StoreError as error:
             self.problem("The game nights cannot be shown", error.message)
-            return
-        self.app.push_screen(screen)
 
     def action_export(self) -> None:
         from screens.exporting import export_sessions

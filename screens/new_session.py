@@ -7,8 +7,7 @@ and Start hands everything to ``Session.new``, whose ``RuleError`` is shown at i
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from textual import events, on
@@ -31,6 +30,7 @@ from scorekeeper.store import Store, StoreError
 from scorekeeper.wording import not_a_number, whole_number
 from screens.format import plain
 from screens.keys import MOVES, move, settled
+from screens.navigation import Again, places
 from screens.problem import ProblemScreen
 from screens.widgets.choice import Choice
 from screens.widgets.fields import (
@@ -55,16 +55,6 @@ def player_range(game: Game) -> str:
     if upper is None:
         return f"{game.min_players}+ players"
     return f"{game.min_players}-{upper} players"
-
-
-@dataclass(frozen=True)
-class Again:
-    """What "same players again" carries from a table into New session."""
-
-    game_id: str
-    players: Sequence[str]
-    dealer: str
-    options: Mapping[str, Any] = field(default_factory=dict)
 
 
 class NameSuggester(Suggester):
@@ -484,6 +474,4 @@ class NewSessionScreen(Screen[None]):
         except StoreError as error:
             self.app.push_screen(ProblemScreen("The session was not saved", error.message))
             return
-        from screens.table import TableScreen, now  # imported when the first session starts
-
-        self.app.switch_screen(TableScreen(self.store, session_id, now()))
+        places(self.app).start_table(session_id)

@@ -38,6 +38,7 @@ from screens.format import (
     who_goes_first,
     widest,
 )
+from screens.navigation import Again, DraftKey, Places, places
 from screens.problem import ProblemScreen
 from screens.rounds import ENTRIES
 from screens.widgets.footer import Footer
@@ -610,11 +611,9 @@ class TableScreen(Screen[None]):
         would deal next; any game can still be picked there."""
         if not self.check_action("again", ()):
             return
-        from screens.new_session import Again, NewSessionScreen
-
         session = self.session
         again = Again(session.game.id, session.players, session.dealer, dict(session.setup.options))
-        self.app.push_screen(NewSessionScreen(self.store, again))
+        places(self.app).open_new_session(again)
 
     def action_chart(self) -> None:
         from screens.chart import ChartScreen  # plotext: loaded for the first chart only
@@ -665,12 +664,9 @@ class TableScreen(Screen[None]):
         self.app.pop_screen()
 
 
-DraftKey = tuple[str, int | None, int]
 HERE: dict[DraftKey, Draft] = {}
 
 
 def kept_drafts(screen: Screen[Any]) -> dict[DraftKey, Draft]:
     """The drafts the app keeps for every table, so one survives leaving the table."""
-    from screens.app import ScorekeeperApp
-
-    return screen.app.drafts if isinstance(screen.app, ScorekeeperApp) else HERE
+    return screen.app.drafts if isinstance(screen.app, Places) else HERE
