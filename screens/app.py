@@ -105,29 +105,29 @@ class ScorekeeperApp(App[None]):
         self.push_screen(TableScreen(self.store, session_id, started))
 
     def start_table(self, session_id: str) -> None:
-        from screens import table
+        from screens import table  # as above
 
         self.switch_screen(table.TableScreen(self.store, session_id, table.now()))
 
     def open_new_session(self, again: Again | None = None) -> None:
-        from screens.new_session import NewSessionScreen
+        from screens.new_session import NewSessionScreen  # as above
 
         self.push_screen(NewSessionScreen(self.store, again))
 
     def open_stats(self) -> None:
-        from screens.stats import StatsScreen
+        from screens.stats import StatsScreen  # as above
 
         self.push_screen(StatsScreen(self.store))
 
     def open_nights(self) -> None:
-        from screens.nights import NightsScreen
+        from screens.nights import NightsScreen  # as above
 
         self.push_screen(NightsScreen(self.store))
 
     async def action_quit(self) -> None:
         """Ctrl+Q with a round half typed, or kept as typed (Esc), asks first: a draft
         does not outlive the app."""
-        from screens.rounds.base import RoundEntry
+        from screens.rounds.base import RoundEntry  # here: the entries load widgets Home lacks
 
         entry = self.screen
         if isinstance(entry, RoundEntry) and entry.changed_since_opened():
@@ -139,7 +139,7 @@ class ScorekeeperApp(App[None]):
         else:
             self.exit()
             return
-        from screens.confirm import ConfirmScreen
+        from screens.confirm import ConfirmScreen  # here: the app starts without it
 
         def answered(yes: bool | None) -> None:
             if yes:
@@ -151,7 +151,7 @@ class ScorekeeperApp(App[None]):
         self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"
 
     def action_help(self) -> None:
-        from screens.help import HelpScreen
+        from screens.help import HelpScreen  # here: the app starts without it
 
         if isinstance(self.screen, HelpScreen):
             return

@@ -360,7 +360,7 @@ class HomeScreen(Screen[None]):
         summary = self.highlighted()
         if summary is None:
             return
-        from screens.confirm import ConfirmScreen
+        from screens.confirm import ConfirmScreen  # here: Home starts without it
 
         def delete(yes: bool | None) -> None:
             if not yes:
@@ -392,7 +392,7 @@ class HomeScreen(Screen[None]):
             self.problem("The game nights cannot be shown", error.message)
 
     def action_export(self) -> None:
-        from screens.exporting import export_sessions
+        from screens.exporting import export_sessions  # here: Home starts without it
 
         if self.total > len(self.summaries):
             self.notify("Still reading the sessions: export again in a moment.")

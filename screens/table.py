@@ -28,6 +28,7 @@ from scorekeeper.game import END_ROUND, Game, State, is_end_round
 from scorekeeper.session import Session
 from scorekeeper.store import Store, StoreError, default_path
 from scorekeeper.wording import clock, elapsed, plural, short_day_and_clock, visible
+from screens.confirm import ConfirmScreen
 from screens.format import (
     END_KEY,
     amount,
@@ -41,6 +42,7 @@ from screens.format import (
 from screens.navigation import Again, DraftKey, Places, places
 from screens.problem import ProblemScreen
 from screens.rounds import ENTRIES
+from screens.settle import SettleScreen
 from screens.widgets.footer import Footer
 from screens.widgets.grid import PADDING, Column, ScoreGrid
 from screens.widgets.live_text import show
@@ -456,8 +458,6 @@ class TableScreen(Screen[None]):
             if yes:
                 self.end_here()
 
-        from screens.confirm import ConfirmScreen
-
         self.app.push_screen(ConfirmScreen(ending.question, detail), answered)
 
     def end_here(self) -> None:
@@ -467,8 +467,6 @@ class TableScreen(Screen[None]):
         if problem is not None:
             self.app.push_screen(ProblemScreen("The game was not ended", problem.message))
             return
-        from screens.settle import SettleScreen
-
         self.app.push_screen(SettleScreen(self.session, ended=True))
 
     def action_grid_move(self, step: int) -> None:
@@ -550,8 +548,6 @@ class TableScreen(Screen[None]):
         self.undone.clear()
         self.show(cursor)
         if self.session.finished and not was_over:
-            from screens.settle import SettleScreen
-
             self.app.push_screen(SettleScreen(self.session, ended=True))
 
     def action_undo(self) -> None:
@@ -562,8 +558,6 @@ class TableScreen(Screen[None]):
         before = session.state_before(index)
         last = f"{self.game.round_name} {self.game.rounds_played(before, index) + 1}"
         what = session.describe(index)
-        from screens.confirm import ConfirmScreen
-
         if is_end_round(session.rounds[-1]):
             last, what = "The end", "The game opens again as it stood"
 
@@ -602,8 +596,6 @@ class TableScreen(Screen[None]):
         self.notify(f"{self.game.round_name} {number} recorded again.")
         self.show()
         if self.session.finished:
-            from screens.settle import SettleScreen
-
             self.app.push_screen(SettleScreen(self.session, ended=True))
 
     def action_again(self) -> None:
@@ -621,8 +613,6 @@ class TableScreen(Screen[None]):
         self.app.push_screen(ChartScreen(self.session))
 
     def action_settle(self) -> None:
-        from screens.settle import SettleScreen
-
         def settled(end: bool | None) -> None:
             if end:
                 self.end_here()
@@ -630,12 +620,12 @@ class TableScreen(Screen[None]):
         self.app.push_screen(SettleScreen(self.session), settled)
 
     def action_export(self) -> None:
-        from screens.exporting import export_sessions
+        from screens.exporting import export_sessions  # here: the table opens without it
 
         export_sessions(self, self.store, [self.session_id])
 
     def action_big_board(self) -> None:
-        from screens.board.big_board import BigBoardScreen
+        from screens.board.big_board import BigBoardScreen  # as the export
 
         self.app.push_screen(BigBoardScreen(self.session))
 
