@@ -7,7 +7,6 @@ behind Home are imported when first opened, so the app starts with Home's alone.
 
 from __future__ import annotations
 
-import gc
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -18,6 +17,7 @@ from textual.binding import Binding
 from textual.command import Provider
 from textual.screen import Screen
 
+from scorekeeper import collector
 from scorekeeper.game import Game
 from scorekeeper.store import Store, StoreDamaged, StoreError, StoreLocked
 from scorekeeper.wording import visible
@@ -48,17 +48,6 @@ def screen_commands() -> type[Provider]:
     return ScreenCommands
 
 
-def collector_on() -> None:
-    """The collector back on once the first frame is out (``screens.console`` turned it
-    off to start). What starting made goes straight to its oldest generation (``freeze``
-    then ``unfreeze``, as the store does after a long read): the young passes would
-    otherwise walk all of it at once, just as the first keys come."""
-    if not gc.isenabled():
-        gc.freeze()
-        gc.unfreeze()
-        gc.enable()
-
-
 class ScorekeeperApp(App[None]):
     """Built with its store so tests hand it a store in a temporary folder."""
 
@@ -81,7 +70,7 @@ class ScorekeeperApp(App[None]):
 
     def on_ready(self) -> None:
         """The first frame is out."""
-        collector_on()
+        collector.on_after_start()
 
     async def on_event(self, event: events.Event) -> None:
         """Each key once the keys before it have been handled (``keys.settled``), so a

@@ -7,7 +7,6 @@ figure comes from the Session; this screen only lays it out.
 
 from __future__ import annotations
 
-import gc
 import shlex
 from collections.abc import Callable, Mapping
 from dataclasses import replace
@@ -22,7 +21,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
-from scorekeeper import GAMES
+from scorekeeper import GAMES, collector
 from scorekeeper.errors import RuleError
 from scorekeeper.game import END_ROUND, Game, State, is_end_round
 from scorekeeper.session import Session
@@ -62,12 +61,6 @@ def now() -> datetime:
 
 LEADS = "★"
 SCROLLBAR = 2
-COLLECT_AFTER = 0.1
-"""Seconds after an entry closes that the garbage collector makes a full pass. A closed
-entry's widgets refer to one another, so only such a pass frees them; left to itself the
-collector makes one every two rounds or so, at no chosen moment, holding the screen 60 to
-90 ms, often on a key being typed or on the Enter that records. Here it comes once the
-table is drawn with the round, while the table reads it."""
 NAME_CELLS = 14
 """The most a player's column heading takes (marks included): a longer name ends in "…",
 so ten players' columns fit a page or two of the screen."""
@@ -501,7 +494,7 @@ class TableScreen(Screen[None]):
             self.notify("What you typed last time is back.", timeout=3)
 
         def closed(round_: Round | None) -> None:
-            self.set_timer(COLLECT_AFTER, gc.collect)
+            self.set_timer(collector.FULL_PASS_AFTER, collector.full_pass)
             if round_ is None and entry.kept:
                 drafts[key] = entry.kept
                 self.notify(
