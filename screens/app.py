@@ -52,7 +52,7 @@ class ScorekeeperApp(App[None]):
     """Built with its store so tests hand it a store in a temporary folder."""
 
     TITLE = "Scorekeeper"
-    CSS_PATH = ["app.tcss", "home.tcss"]
+    CSS_PATH = ["app.tcss", "home/home.tcss"]
     """Home's rules are read with the app's, before the first frame: a screen that brings
     rules of its own makes Textual parse every rule of the app again when it opens."""
     COMMANDS = App.COMMANDS | {screen_commands}
