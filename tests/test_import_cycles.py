@@ -152,3 +152,6 @@ def test_the_scan_sees_function_level_imports_and_skips_type_checking_ones() -> 
     assert "screens.table" not in names
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert cycles(graph) == [["a", "b", "c", "a"]]
+    project = import_graph()
+    assert {"screens.home", "screens.table"} <= project["screens.app"], "top and function level"
+    assert "screens.app" not in project["screens.table"]
