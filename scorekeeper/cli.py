@@ -1,6 +1,6 @@
 """The ``scorekeeper`` commands that need no screen: ``list``, ``export`` (CSV or
 ``--json``), ``import``, ``stats``, ``settle --night``, ``night move``, ``doctor`` and
-``--version``. With no command the launcher's app starts instead (``screens.launch``
+``--version``. With no command the launcher's app starts instead (``screens.console``
 hands it in), so this module never loads the UI.
 
 Every command but the app, ``import``, ``night move`` and ``doctor --fix`` opens the store
