@@ -4,9 +4,9 @@ with ``--fix`` put right where that can be done without losing anything.
 A damaged session, night-names or settings file with a good ``.bak`` (of any schema this
 version reads) gets the backup back; anything that cannot be repaired is moved to
 ``damaged/`` in the store folder, never deleted; the index is rebuilt from the session
-files. Each fix first links the file into ``damaged/`` and only then puts the backup in
-its place or takes it away: if a step fails (a full disk), the steps before it are undone
-and the file is as it was. ``damaged/`` is used only if it is a folder, never through a
+files. Each fix first keeps the file in ``damaged/`` (a second name for it; a folder is
+moved there) and only then puts the backup in its place or takes it away: if a step fails
+(a full disk), the steps before it are undone and the file is as it was. ``damaged/`` is used only if it is a folder, never through a
 link.
 """
 
