@@ -6,8 +6,8 @@ version reads) gets the backup back; anything that cannot be repaired is moved t
 ``damaged/`` in the store folder, never deleted; the index is rebuilt from the session
 files. Each fix first keeps the file in ``damaged/`` (a second name for it; a folder is
 moved there) and only then puts the backup in its place or takes it away: if a step fails
-(a full disk), the steps before it are undone and the file is as it was. ``damaged/`` is used only if it is a folder, never through a
-link.
+(a full disk), the steps before it are undone and the file is as it was. ``damaged/`` is
+used only if it is a folder, never through a link.
 """
 
 from __future__ import annotations
