@@ -7,7 +7,6 @@ rounds through the store. Every figure comes from the Session; this screen lays 
 
 from __future__ import annotations
 
-import gc
 import shlex
 from collections.abc import Callable
 from datetime import datetime, timedelta
@@ -17,15 +16,19 @@ from textual import on
 from textual.binding import Binding
 from textual.screen import Screen
 
+from scorekeeper import collector
 from scorekeeper.errors import RuleError
 from scorekeeper.game import END_ROUND, is_end_round
 from scorekeeper.session import Session
 from scorekeeper.store import Store, StoreError, default_path
 from scorekeeper.wording import clock, elapsed, short_day_and_clock, visible
+from screens.confirm import ConfirmScreen
 from screens.format import names
+from screens.navigation import Again, DraftKey, Places, places
 from screens.problem import ProblemScreen
 from screens.rounds import ENTRIES
 from screens.scoresheet import Scoresheet
+from screens.settle import SettleScreen
 from screens.table_keys import TABLE_KEYS
 from screens.widgets.grid import ScoreGrid
 
@@ -40,14 +43,6 @@ AN_EVENING = timedelta(hours=12)
 def now() -> datetime:
     """The local time with its offset (one place, so tests can hold the clock still)."""
     return datetime.now().astimezone()
-
-
-COLLECT_AFTER = 0.1
-"""Seconds after an entry closes that the garbage collector makes a full pass. A closed
-entry's widgets refer to one another, so only such a pass frees them; left to itself the
-collector makes one every two rounds or so, at no chosen moment, holding the screen 60 to
-90 ms, often on a key being typed or on the Enter that records. Here it comes once the
-table is drawn with the round, while the table reads it."""
 
 
 class TableScreen(Scoresheet):
@@ -144,8 +139,6 @@ class TableScreen(Scoresheet):
             if yes:
                 self.end_here()
 
-        from screens.confirm import ConfirmScreen
-
         self.app.push_screen(ConfirmScreen(ending.question, detail), answered)
 
     def end_here(self) -> None:
@@ -155,8 +148,6 @@ class TableScreen(Scoresheet):
         if problem is not None:
             self.app.push_screen(ProblemScreen("The game was not ended", problem.message))
             return
-        from screens.settle import SettleScreen
-
         self.app.push_screen(SettleScreen(self.session, ended=True))
 
     def action_open(self) -> None:
@@ -188,7 +179,7 @@ class TableScreen(Scoresheet):
             self.notify("What you typed last time is back.", timeout=3)
 
         def closed(round_: Round | None) -> None:
-            self.set_timer(COLLECT_AFTER, gc.collect)
+            self.set_timer(collector.FULL_PASS_AFTER, collector.full_pass)
             if round_ is None and entry.kept:
                 drafts[key] = entry.kept
                 self.notify(
@@ -235,8 +226,6 @@ class TableScreen(Scoresheet):
         self.undone.clear()
         self.show(cursor)
         if self.session.finished and not was_over:
-            from screens.settle import SettleScreen
-
             self.app.push_screen(SettleScreen(self.session, ended=True))
 
     def action_undo(self) -> None:
@@ -247,8 +236,6 @@ class TableScreen(Scoresheet):
         before = session.state_before(index)
         last = f"{self.game.round_name} {self.game.rounds_played(before, index) + 1}"
         what = session.describe(index)
-        from screens.confirm import ConfirmScreen
-
         if is_end_round(session.rounds[-1]):
             last, what = "The end", "The game opens again as it stood"
 
@@ -282,8 +269,6 @@ class TableScreen(Scoresheet):
         self.notify(f"{self.game.round_name} {number} recorded again.")
         self.show()
         if self.session.finished:
-            from screens.settle import SettleScreen
-
             self.app.push_screen(SettleScreen(self.session, ended=True))
 
     def action_again(self) -> None:
@@ -291,11 +276,9 @@ class TableScreen(Scoresheet):
         would deal next; any game can still be picked there."""
         if not self.check_action("again", ()):
             return
-        from screens.new_session import Again, NewSessionScreen
-
         session = self.session
         again = Again(session.game.id, session.players, session.dealer, dict(session.setup.options))
-        self.app.push_screen(NewSessionScreen(self.store, again))
+        places(self.app).open_new_session(again)
 
     def action_chart(self) -> None:
         from screens.chart import ChartScreen  # plotext: loaded for the first chart only
@@ -303,8 +286,6 @@ class TableScreen(Scoresheet):
         self.app.push_screen(ChartScreen(self.session))
 
     def action_settle(self) -> None:
-        from screens.settle import SettleScreen
-
         def settled(end: bool | None) -> None:
             if end:
                 self.end_here()
@@ -312,12 +293,12 @@ class TableScreen(Scoresheet):
         self.app.push_screen(SettleScreen(self.session), settled)
 
     def action_export(self) -> None:
-        from screens.exporting import export_sessions
+        from screens.exporting import export_sessions  # here: the table opens without it
 
         export_sessions(self, self.store, [self.session_id])
 
     def action_big_board(self) -> None:
-        from screens.big_board import BigBoardScreen
+        from screens.board.big_board import BigBoardScreen  # as the export
 
         self.app.push_screen(BigBoardScreen(self.session))
 
@@ -346,12 +327,9 @@ class TableScreen(Scoresheet):
         self.app.pop_screen()
 
 
-DraftKey = tuple[str, int | None, int]
 HERE: dict[DraftKey, Draft] = {}
 
 
 def kept_drafts(screen: Screen[Any]) -> dict[DraftKey, Draft]:
     """The drafts the app keeps for every table, so one survives leaving the table."""
-    from screens.app import ScorekeeperApp
-
-    return screen.app.drafts if isinstance(screen.app, ScorekeeperApp) else HERE
+    return screen.app.drafts if isinstance(screen.app, Places) else HERE

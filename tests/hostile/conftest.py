@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from screens import table
+from scorekeeper import collector
 from tests.ui.conftest import COLLECT_AFTER_IN_TESTS
 
 
@@ -15,4 +15,4 @@ from tests.ui.conftest import COLLECT_AFTER_IN_TESTS
 def away_from_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SCOREKEEPER_DB", str(tmp_path / "default-store"))
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(table, "COLLECT_AFTER", COLLECT_AFTER_IN_TESTS)
+    monkeypatch.setattr(collector, "FULL_PASS_AFTER", COLLECT_AFTER_IN_TESTS)
