@@ -8,6 +8,7 @@ with the table after Enter.
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 from typing import Any
@@ -16,13 +17,11 @@ import pytest
 
 from scorekeeper import RuleError, Session
 from scorekeeper.view import Change
+from tests.factories import racehorse
 
 ROOT = Path(__file__).resolve().parents[2]
+FIVE = ("Ann", "Bob", "Cy", "Di", "Ed")
 MADE_3 = {"pitcher": "Bob", "bid": 3, "points": ["high", "jack", "game"]}
-
-
-def racehorse() -> Session:
-    return Session.new("racehorse", ["Ann", "Bob", "Cy", "Di", "Ed"], options={"stake": 100})
 
 
 def seven_hand() -> Session:
@@ -43,7 +42,7 @@ def rummy_5000() -> Session:
 
 
 def test_in_a_money_game_each_figure_is_a_signed_balance() -> None:
-    session = racehorse()
+    session = racehorse(players=FIVE)
     session.record(MADE_3)
     figures = session.figures()
     assert (figures.unit, figures.labels, figures.title) == ("money", ("balance",), "Balances")
@@ -54,7 +53,7 @@ def test_in_a_money_game_each_figure_is_a_signed_balance() -> None:
 
 
 def test_bob_makes_his_bid_so_he_leads_alone_and_the_rest_share_second_place() -> None:
-    session = racehorse()
+    session = racehorse(players=FIVE)
     session.record(MADE_3)
     standings = session.figures().standings()
     assert [(row.place, row.name, row.leads) for row in standings] == [
@@ -68,7 +67,7 @@ def test_bob_makes_his_bid_so_he_leads_alone_and_the_rest_share_second_place() -
 
 
 def test_each_round_s_change_in_money_and_the_history_from_the_start() -> None:
-    session = racehorse()
+    session = racehorse(players=FIVE)
     session.record(MADE_3)
     figures = session.figures()
     assert figures.change(0).moves == (
@@ -84,7 +83,7 @@ def test_each_round_s_change_in_money_and_the_history_from_the_start() -> None:
 
 
 def test_before_the_first_round_nobody_leads_and_everyone_shares_first_place() -> None:
-    figures = racehorse().figures()
+    figures = racehorse(players=FIVE).figures()
     assert figures.leaders == ()
     assert {row.place for row in figures.standings()} == {1}
     assert [row.name for row in figures.standings()] == ["Ann", "Bob", "Cy", "Di", "Ed"]
@@ -160,7 +159,11 @@ def test_5000_ends_at_the_target_and_the_money_shows_beside_the_points() -> None
 @pytest.mark.parametrize(
     ("table", "rounds"),
     [
-        (racehorse, [MADE_3, {"pitcher": "Cy", "bid": 2, "points": ["low"]}]),
+        pytest.param(
+            functools.partial(racehorse, players=FIVE),
+            [MADE_3, {"pitcher": "Cy", "bid": 2, "points": ["low"]}],
+            id="racehorse-rounds0",
+        ),
         (seven_hand, [{"out": "Bob", "points": {"Ann": 10, "Cy": 25}}]),
         (
             rummy_5000,
@@ -184,7 +187,7 @@ def test_a_preview_says_what_recording_the_round_then_does(
 
 
 def test_a_preview_of_an_edit_plays_the_round_where_it_stood() -> None:
-    session = racehorse()
+    session = racehorse(players=FIVE)
     session.record(MADE_3)
     session.record({"pitcher": "Cy", "bid": 2, "points": ["low"]})
     preview = session.preview({"pitcher": "Bob", "bid": 3, "made": False}, index=0)
@@ -195,7 +198,7 @@ def test_a_preview_of_an_edit_plays_the_round_where_it_stood() -> None:
 
 
 def test_a_round_the_rules_refuse_is_refused_by_the_preview_as_by_recording() -> None:
-    session = racehorse()
+    session = racehorse(players=FIVE)
     bad = {"pitcher": "Zed", "bid": 3, "made": True}
     with pytest.raises(RuleError) as previewed:
         session.preview(bad)
