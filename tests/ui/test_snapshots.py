@@ -13,7 +13,6 @@ from textual.widgets import Input
 from scorekeeper import store as store_module
 from scorekeeper.games import GAMES
 from scorekeeper.store import Store
-from screens import new_session
 from screens import table as table_module
 from screens.app import ScorekeeperApp
 from tests.ui.evenings import EVENINGS
@@ -60,9 +59,10 @@ def test_home_on_a_first_run(snap_compare, frozen_store: Store) -> None:
 def pictured_menu(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The New session pictures show the menu of the evenings' games alone, in menu order:
     a game added later lengthens the real menu, not these pictures."""
-    menu = {game_id: game for game_id, game in GAMES.items() if game_id in EVENINGS}
-    monkeypatch.setattr(new_session, "GAMES", menu)
-    return list(menu)
+    menu = [game_id for game_id in GAMES if game_id in EVENINGS]
+    monkeypatch.setattr(type(GAMES), "__iter__", lambda games: iter(menu))
+    monkeypatch.setattr(type(GAMES), "__len__", lambda games: len(menu))
+    return menu
 
 
 def test_new_session_for_5000_with_the_last_variation_focused(
