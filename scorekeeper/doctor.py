@@ -16,7 +16,7 @@ from pathlib import Path
 
 from scorekeeper.reports.night_names import NAMES_FILE, read_names
 from scorekeeper.store import Store
-from scorekeeper.store.documents import ROWS, problem
+from scorekeeper.store.documents import problem
 from scorekeeper.store.durable import (
     DamagedFile,
     backup_of,
@@ -25,6 +25,7 @@ from scorekeeper.store.durable import (
     write_atomically,
 )
 from scorekeeper.store.index import entry_problem
+from scorekeeper.store.sidecar import ROWS
 
 DAMAGED = "damaged"
 _SESSION = re.compile(r"[A-Za-z0-9_-]{1,64}\.json")

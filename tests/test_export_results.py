@@ -8,6 +8,7 @@ import importlib
 import json
 import tempfile
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 from unittest import mock
@@ -18,9 +19,9 @@ from hypothesis import strategies as st
 
 from scorekeeper import Session
 from scorekeeper.reports import export as exporting
-from scorekeeper.reports.rows import render
-from scorekeeper.store import Store, StoreDamaged, documents, seal
-from scorekeeper.store.documents import rows_file
+from scorekeeper.reports.rows import KEEPER, render
+from scorekeeper.store import Store, StoreDamaged, seal, sidecar
+from scorekeeper.store.sidecar import rows_file
 from tests.store_tables import TABLE, file_of, saved_before_the_name_rule
 from tests.strategies import played
 from tests.test_properties import PLAN_MODULES
@@ -96,7 +97,7 @@ def _resealed(key: bytes, change: Callable[[bytes], bytes]) -> Callable[[Store, 
         _, header, rounds = change(kept.read_bytes()).split(b"\n", 2)
         written = file_of(store.path, session_id).read_bytes()
         kept.write_bytes(
-            documents._seal(key, session_id, written, header, rounds)
+            sidecar._seal(key, KEEPER, session_id, written, header, rounds)
             + b"\n"
             + header
             + b"\n"
@@ -226,7 +227,9 @@ def test_rows_sealed_under_the_key_are_trusted_as_they_are(
 def test_rows_of_another_release_are_replayed(hostile: tuple[Store, str], tmp_path: Path) -> None:
     store, _ = hostile
     before = _exported(store, tmp_path / "before", replay=False)
-    another = mock.patch("scorekeeper.store.documents.ROWS_FORMAT", "rows 1, scorekeeper 9")
+    another = mock.patch.object(
+        sidecar, "_keeper", [replace(KEEPER, format="rows 1, scorekeeper 9")]
+    )
     with another, _replays(store) as load:
         assert _exported(store, tmp_path / "after", replay=False) == before
     assert load.call_count == 2

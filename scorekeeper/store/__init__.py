@@ -36,10 +36,10 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from scorekeeper.session import Session
-from scorekeeper.store import documents
+from scorekeeper.store import documents, sidecar
 from scorekeeper.store import index as index_module
 from scorekeeper.store.documents import MIGRATIONS, SCHEMA, damaged, how_to_recover
 from scorekeeper.store.durable import (
@@ -60,9 +60,7 @@ from scorekeeper.store.errors import (
 )
 from scorekeeper.store.index import Index, Summary, identity, summary
 from scorekeeper.store.lock import LockHeld, WriterLock
-
-if TYPE_CHECKING:
-    from scorekeeper.reports.rows import Rows
+from scorekeeper.store.sidecar import Kept
 
 __all__ = [
     "MIGRATIONS",
@@ -111,6 +109,8 @@ class _Open:
     seen: list[int] | None = None
     """The identity of the file as last read or written: if it changed, another process
     wrote it, and saving over it would lose what that process saved."""
+    seeded: bool = False
+    """Whether what is kept beside the file (``sidecar``) was handed to its keeper."""
 
 
 def _now() -> tuple[int, str]:
@@ -213,7 +213,7 @@ class Store:
         self.ensure_writable()
         if not isinstance(session, Session):
             raise TypeError(f"Store.add takes a Session, not {type(session).__name__}")
-        opened = _Open(Session.from_dict(session.to_dict()), started="")
+        opened = _Open(Session.from_dict(session.to_dict()), started="", seeded=True)
         session_id = self._new_id()
         self._save(session_id, opened, new=True)
         self._remember(session_id, opened)
@@ -221,27 +221,36 @@ class Store:
 
     def record(self, session_id: str, round_: Mapping[str, Any]) -> Session:
         """Check the round through the session, then save it; a refused round saves nothing."""
-        self.ensure_writable()
-        opened = self._opened(session_id)
+        opened = self._changing(session_id)
         opened.session.record(round_)
         self._save(session_id, opened)
         return opened.session
 
     def undo(self, session_id: str) -> dict[str, Any]:
         """Remove the last round and return it."""
-        self.ensure_writable()
-        opened = self._opened(session_id)
+        opened = self._changing(session_id)
         removed = opened.session.undo()
         self._save(session_id, opened)
         return removed
 
     def edit(self, session_id: str, index: int, round_: Mapping[str, Any]) -> Session:
         """Replace round ``index`` (0-based); later rounds must still hold, or nothing changes."""
-        self.ensure_writable()
-        opened = self._opened(session_id)
+        opened = self._changing(session_id)
         opened.session.edit(index, round_)
         self._save(session_id, opened)
         return opened.session
+
+    def _changing(self, session_id: str) -> _Open:
+        """The open session about to change; the first time, its keeper is handed what
+        was kept for it as it was read, so the save after the change costs one round."""
+        self.ensure_writable()
+        opened = self._opened(session_id)
+        if not opened.seeded:
+            opened.seeded = True
+            file = self._file(session_id)
+            if self._identity(file) == opened.seen:
+                sidecar.seed(file, session_id, opened.session)
+        return opened
 
     def add_saved(
         self, sessions: Sequence[Saved], before_commit: Callable[[list[str]], None] | None = None
@@ -277,7 +286,7 @@ class Store:
                 file = staging / f"{session_id}.json"
                 document = documents.document(saved.session, order, fields)
                 _, written = documents.write(file, document, first=True)
-                documents.keep_rows(file, session_id, saved.session, written)
+                sidecar.keep(file, session_id, saved.session, written)
                 staged.append((session_id, order, fields))
             fsync_folder(staging)
             ids = [session_id for session_id, _, _ in staged]
@@ -308,11 +317,11 @@ class Store:
                 os.replace(staging / f"{session_id}.json", target)
                 moved.append(target)
                 with contextlib.suppress(OSError):  # only a cache: the export can do without
-                    os.replace(staging / f"{session_id}.rows", documents.rows_file(target))
+                    os.replace(staging / f"{session_id}.rows", sidecar.rows_file(target))
             fsync_folder(self._folder)
         except BaseException:
             for target in moved:
-                for made in (target, documents.rows_file(target)):
+                for made in (target, sidecar.rows_file(target)):
                     with contextlib.suppress(OSError):
                         os.unlink(made)
             with contextlib.suppress(OSError):
@@ -330,7 +339,7 @@ class Store:
             raise self._not_found(session_id) from None
         except OSError as error:
             raise StoreError(f"Could not delete {file}: {error.strerror}.", file) from error
-        for kept in (backup_of(file), documents.rows_file(file)):
+        for kept in (backup_of(file), sidecar.rows_file(file)):
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(kept)
         fsync_folder(self._folder)
@@ -360,15 +369,14 @@ class Store:
 
     def document(self, session_id: str) -> dict[str, Any]:
         """The session's whole document as saved and checked on every read (see
-        ``documents``), no round replayed: for the CSV export, which takes its ``rows``
-        where ``documents.sealed_rows`` vouches for them."""
+        ``documents``), no round replayed."""
         return self._read_document(self._file(session_id), session_id)
 
-    def sealed_rows(self, session_id: str) -> Rows | None:
-        """What the session adds to a CSV export, as kept beside its file, where the seal
-        says it was written with the file as it is (``documents.sealed_rows``); else None,
-        and the export replays the session. The file is not read as JSON."""
-        return documents.sealed_rows(self._file(session_id), session_id)
+    def sealed_rows(self, session_id: str) -> Kept | None:
+        """What the registered keeper kept beside the session's file (the reports: its
+        CSV export rows), where the seal says it was kept with the file as it is
+        (``sidecar``); else None. The file is not read as JSON."""
+        return sidecar.sealed(self._file(session_id), session_id)
 
     def summaries(self) -> list[Summary]:
         """Every readable session, most recently updated first (see ``damaged`` for the rest)."""
@@ -560,6 +568,6 @@ class Store:
                 file,
             ) from error
         opened.seen = identity(stat)
-        documents.keep_rows(file, session_id, opened.session, written)
+        sidecar.keep(file, session_id, opened.session, written)
         with self._guard:
             self._index.put(session_id, stat, order, fields)
