@@ -17,15 +17,10 @@ from pathlib import Path
 from scorekeeper.reports.night_names import NAMES_FILE, read_names
 from scorekeeper.store import Store
 from scorekeeper.store.documents import problem
-from scorekeeper.store.durable import (
-    DamagedFile,
-    backup_of,
-    parse_json,
-    read_bytes,
-    write_atomically,
-)
-from scorekeeper.store.index import entry_problem
+from scorekeeper.store.durable import backup_of, write_atomically
+from scorekeeper.store.reading import DamagedFile, parse_json, read_bytes
 from scorekeeper.store.sidecar import ROWS
+from scorekeeper.store.summary import entry_problem
 
 DAMAGED = "damaged"
 _SESSION = re.compile(r"[A-Za-z0-9_-]{1,64}\.json")

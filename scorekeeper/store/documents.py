@@ -22,12 +22,9 @@ from tinydb.table import Document
 
 from scorekeeper.session import Session
 from scorekeeper.store.checks import document_problem
-from scorekeeper.store.durable import (
-    DamagedFile,
-    DurableStorage,
-    backup_of,
-)
+from scorekeeper.store.durable import DurableStorage, backup_of
 from scorekeeper.store.errors import SessionNotFound, StoreDamaged, StoreError
+from scorekeeper.store.reading import DamagedFile
 
 SCHEMA = 1
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}

@@ -1,24 +1,10 @@
-"""The sessions on disk: one durable TinyDB file per session, and an index that is a cache.
+"""``Store``: the sessions in one folder, and the one process that may write there.
 
-A store is a folder: ``Store(path)``, by default ``$SCOREKEEPER_DB`` or else the user data
-folder. Inside it::
-
-    sessions/<id>.json      one session: setup, rounds, a summary and the rounds' results
-                            (TinyDB, table "session"; see ``documents``)
-    sessions/<id>.json.bak  the same file as it was before its last save
-    index.json              every session's summary; rebuilt from the files when stale or damaged
-    importing/              sessions from another store, staged until all are written
-    index.stamp             present only while nothing has been saved since index.json was
-    recent.json             the most recent summaries, the list's first screenful
-    lock, writer.json       the one writer's lock, and who holds it
-
-Recording a round rewrites only that session's file, so it costs the same with ten sessions
-stored or ten thousand. Listing replays no round: it reads the index and, unless the stamp
-vouches for it, checks each file's inode, size and modification time and re-reads the files
-that changed.
-
-Inside the package: ``durable`` writes files atomically, ``documents`` reads and upgrades
-one session's file, ``index`` keeps the summaries cache, ``errors`` words what goes wrong.
+A round takes one path through it, top to bottom in ``record`` and ``_save``: the open
+session (replayed once, then kept) checks the round, the session's whole document is
+made and written durably (``documents``, ``durable``), the keeper registered by a layer
+above keeps its cache beside the file (``sidecar``), and the session list's index is
+updated in memory (``index``), to be saved as the store closes.
 """
 
 from __future__ import annotations
@@ -28,7 +14,6 @@ import functools
 import gc
 import os
 import re
-import sys
 import threading
 import time
 from collections import OrderedDict
@@ -42,15 +27,7 @@ from scorekeeper.session import Session
 from scorekeeper.store import documents, sidecar
 from scorekeeper.store import index as index_module
 from scorekeeper.store.documents import MIGRATIONS, SCHEMA, damaged, how_to_recover
-from scorekeeper.store.durable import (
-    DamagedFile,
-    backup_of,
-    encode,
-    fsync_folder,
-    read_json,
-    sweep_stale,
-    write_atomically,
-)
+from scorekeeper.store.durable import backup_of, encode, fsync_folder, sweep_stale
 from scorekeeper.store.errors import (
     SessionNotFound,
     StoreDamaged,
@@ -58,9 +35,11 @@ from scorekeeper.store.errors import (
     StoreLocked,
     not_found,
 )
-from scorekeeper.store.index import Index, Summary, identity, summary
-from scorekeeper.store.lock import LockHeld, WriterLock
+from scorekeeper.store.index import Index, identity
+from scorekeeper.store.lock import WriterLock, take_lock
+from scorekeeper.store.reading import DamagedFile
 from scorekeeper.store.sidecar import Kept
+from scorekeeper.store.summary import Summary, summary
 
 __all__ = [
     "MIGRATIONS",
@@ -179,7 +158,7 @@ class Store:
                 self.path,
             )
         if not readonly:
-            self._open_for_writing()
+            self._lock = take_lock(self.path, self._folder)
 
     def __enter__(self) -> Store:
         return self
@@ -421,42 +400,6 @@ class Store:
         return sorted(files)
 
     # -- inside ---------------------------------------------------------------------
-
-    def _open_for_writing(self) -> None:
-        import socket  # here: a reader, such as every command but a few, needs none
-
-        try:
-            self._folder.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise StoreError(
-                f"Cannot create the store folder {self.path}: {error.strerror}. "
-                "Give another folder with --db or SCOREKEEPER_DB.",
-                self.path,
-            ) from error
-        lock = WriterLock(self.path / "lock")
-        try:
-            lock.acquire()
-        except LockHeld:
-            raise StoreLocked(self.path, self._owner()) from None
-        except OSError as error:
-            raise StoreError(
-                f"Cannot lock the store {self.path}: {error.strerror}.", self.path
-            ) from error
-        self._lock = lock
-        owner = {
-            "pid": os.getpid(),
-            "host": socket.gethostname(),
-            "command": " ".join([Path(sys.argv[0]).name, *sys.argv[1:]]) if sys.argv else "",
-            "since": _now()[1],
-        }
-        with contextlib.suppress(OSError):
-            write_atomically(self.path / "writer.json", encode(owner), durable=False)
-
-    def _owner(self) -> dict[str, Any]:
-        try:
-            return read_json(self.path / "writer.json") or {}
-        except (DamagedFile, OSError):
-            return {}
 
     def ensure_writable(self) -> None:
         """Raise ``StoreError`` unless this store may write now: open for writing, and its
