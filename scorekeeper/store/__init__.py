@@ -17,17 +17,19 @@ stored or ten thousand. Listing replays no round: it reads the index and, unless
 vouches for it, checks each file's inode, size and modification time and re-reads the files
 that changed.
 
-Inside the package: ``store`` is ``Store``, the one writer; ``documents`` reads, writes
-and upgrades one session's file through ``durable`` (the careful read and the atomic
-write); ``sidecar`` keeps what a layer above caches beside each session file, sealed
-with the key in ``seal``; ``index`` keeps the session list's cache of ``summary`` rows,
-each judged by ``checks``; ``lock`` is the writer's lock; ``errors`` words what goes
-wrong. This module only names what the rest of scorekeeper uses.
+Inside the package: ``store`` is ``Store``, the one writer, on ``reader``, what any
+process may read; ``documents`` reads, writes and upgrades one session's file through
+``durable`` (the atomic write) and ``reading`` (the careful read); ``sidecar`` keeps what a
+layer above caches beside each session file, sealed with the key in ``seal``; ``index``
+keeps the session list's cache of ``summary`` rows, each judged by ``checks``; ``lock``
+is the writer's lock; ``errors`` words what goes wrong. This module only names what the
+rest of scorekeeper uses.
 """
 
 from scorekeeper.store.documents import MIGRATIONS, SCHEMA, how_to_recover
 from scorekeeper.store.errors import SessionNotFound, StoreDamaged, StoreError, StoreLocked
-from scorekeeper.store.store import Saved, Store, default_path
+from scorekeeper.store.reader import default_path
+from scorekeeper.store.store import Saved, Store
 from scorekeeper.store.summary import Summary
 
 __all__ = [

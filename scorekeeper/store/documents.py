@@ -13,16 +13,15 @@ and saved in the current schema the next time it changes.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, MutableMapping
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from tinydb import TinyDB
-from tinydb.table import Document
 
 from scorekeeper.session import Session
 from scorekeeper.store.checks import document_problem
-from scorekeeper.store.durable import DurableStorage, backup_of
+from scorekeeper.store.durable import DurableStorage, backup_of, encode, write_atomically
 from scorekeeper.store.errors import SessionNotFound, StoreDamaged, StoreError
 from scorekeeper.store.reading import DamagedFile
 
@@ -146,26 +145,14 @@ def upgrade(saved: dict[str, Any], file: Path, *, recover: bool = True) -> dict[
     return saved
 
 
-def _overwrite_with(new: dict[str, Any]) -> Callable[[MutableMapping[Any, Any]], None]:
-    """A TinyDB update that replaces the whole document, so dropped keys do not linger."""
-
-    def overwrite(stored: MutableMapping[Any, Any]) -> None:
-        stored.clear()
-        stored.update(new)
-
-    return overwrite
+def encoded(document: dict[str, Any]) -> bytes:
+    """The bytes of a session file holding ``document``: TinyDB's layout, the one table
+    ``session`` with the one document ``1``. ``ValueError`` for what JSON cannot hold."""
+    return encode({TABLE: {str(DOC_ID): document}})
 
 
-def write(file: Path, new: dict[str, Any], *, first: bool) -> tuple[os.stat_result, bytes]:
-    """Save ``new`` durably as the file's document (``first``: the file is being created);
-    returns the file's stat after the save and the bytes it holds. Raises ``DamagedFile``
-    or ``OSError``."""
-    database = TinyDB(file, storage=DurableStorage)
-    table = database.table(TABLE)
-    if first:
-        table.insert(Document(new, doc_id=DOC_ID))
-    elif not table.update(_overwrite_with(new), doc_ids=[DOC_ID]):
-        raise DamagedFile(file, "no longer holds the session")
-    storage = database.storage
-    assert isinstance(storage, DurableStorage)
-    return os.stat(file), storage.written
+def write(file: Path, data: bytes) -> os.stat_result:
+    """Save ``data`` (``encoded``) durably as ``file``, the file before kept as its
+    ``.bak``; returns the new file's stat. Raises ``OSError``."""
+    write_atomically(file, data, backup=backup_of(file))
+    return os.stat(file)

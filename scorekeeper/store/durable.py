@@ -292,8 +292,6 @@ class DurableStorage(Storage):
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self.backup = backup_of(self.path)
-        self.written = b""
-        """The bytes the last ``write`` put in the file."""
 
     def read(self) -> dict[str, Any] | None:
         data = read_json(self.path)
@@ -305,5 +303,4 @@ class DurableStorage(Storage):
         return data
 
     def write(self, data: dict[str, Any]) -> None:
-        self.written = encode(data)
-        write_atomically(self.path, self.written, backup=self.backup)
+        write_atomically(self.path, encode(data), backup=self.backup)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -83,10 +82,10 @@ class WriterLock:
             self._descriptor = None
 
 
-def take_lock(root: Path, folder: Path) -> WriterLock:
+def take_lock(root: Path, folder: Path, since: str) -> WriterLock:
     """The writer's lock on the store at ``root`` (its sessions ``folder`` made if
-    missing), with ``writer.json`` saying who holds it; ``StoreLocked`` says who does
-    when another process has it."""
+    missing), with ``writer.json`` saying who holds it and ``since`` when; ``StoreLocked``
+    says who does when another process has it."""
     import socket  # here: a reader, such as every command but a few, needs none
 
     try:
@@ -108,7 +107,7 @@ def take_lock(root: Path, folder: Path) -> WriterLock:
         "pid": os.getpid(),
         "host": socket.gethostname(),
         "command": " ".join([Path(sys.argv[0]).name, *sys.argv[1:]]) if sys.argv else "",
-        "since": datetime.now().astimezone().isoformat(timespec="seconds"),
+        "since": since,
     }
     with contextlib.suppress(OSError):
         write_atomically(root / "writer.json", encode(owner), durable=False)

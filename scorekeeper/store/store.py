@@ -10,14 +10,10 @@ updated in memory (``index``), to be saved as the store closes.
 from __future__ import annotations
 
 import contextlib
-import functools
-import gc
 import os
-import re
-import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -25,48 +21,21 @@ from typing import Any
 
 from scorekeeper.session import Session
 from scorekeeper.store import documents, sidecar
-from scorekeeper.store import index as index_module
-from scorekeeper.store.documents import MIGRATIONS, SCHEMA, damaged, how_to_recover
-from scorekeeper.store.durable import backup_of, encode, fsync_folder, sweep_stale
+from scorekeeper.store.durable import backup_of, fsync_folder, sweep_stale
 from scorekeeper.store.errors import (
-    SessionNotFound,
-    StoreDamaged,
     StoreError,
-    StoreLocked,
-    not_found,
+    cannot_write_down,
+    changed_elsewhere,
+    lock_lost,
+    not_saved,
+    read_only,
 )
-from scorekeeper.store.index import Index, identity
+from scorekeeper.store.index import identity
 from scorekeeper.store.lock import WriterLock, take_lock
+from scorekeeper.store.reader import Opened, Reader, is_session_id
 from scorekeeper.store.reading import DamagedFile
-from scorekeeper.store.sidecar import Kept
-from scorekeeper.store.summary import Summary, summary
-
-__all__ = [
-    "MIGRATIONS",
-    "SCHEMA",
-    "Saved",
-    "SessionNotFound",
-    "Store",
-    "StoreDamaged",
-    "StoreError",
-    "StoreLocked",
-    "Summary",
-    "default_path",
-    "how_to_recover",
-]
 
 CACHED_SESSIONS = 8
-_SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
-
-
-def default_path() -> Path:
-    """``$SCOREKEEPER_DB`` if set, else the user data folder (~/.local/share/scorekeeper)."""
-    override = os.environ.get("SCOREKEEPER_DB")
-    if override:
-        return Path(override).expanduser()
-    import platformdirs  # here: a command given its store (--db) never needs it
-
-    return Path(platformdirs.user_data_dir("scorekeeper", appauthor=False))
 
 
 @dataclass(frozen=True)
@@ -79,19 +48,6 @@ class Saved:
     updated: str
 
 
-@dataclass
-class _Open:
-    """A session the writer has replayed once, kept so the next round costs one round."""
-
-    session: Session
-    started: str
-    seen: list[int] | None = None
-    """The identity of the file as last read or written: if it changed, another process
-    wrote it, and saving over it would lose what that process saved."""
-    seeded: bool = False
-    """Whether what is kept beside the file (``sidecar``) was handed to its keeper."""
-
-
 def _now() -> tuple[int, str]:
     """Nanoseconds for ordering, and the ISO-8601 local time a person reads."""
     stamp = time.time_ns()
@@ -99,35 +55,7 @@ def _now() -> tuple[int, str]:
     return stamp, local.isoformat(timespec="seconds")
 
 
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Building 10,000 summaries allocates ~200,000 containers, none of them cyclic; the
-    cyclic garbage collector would otherwise run dozens of times for nothing, and once
-    more over all of them as soon as it resumes. They go straight to its oldest
-    generation instead (``freeze`` then ``unfreeze``), where lasting objects end up."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.freeze()
-            gc.unfreeze()
-            gc.enable()
-
-
-def _read_document(store: Path, file: Path, session_id: str) -> dict[str, Any]:
-    """A session's document, read for the store at ``store``. The index is handed this
-    with the path, not the store's own method: that would make the store and its index
-    a cycle, which with 10,000 summaries in it waits for the cyclic collector to be freed."""
-    return documents.read(file, lambda: not_found(store, session_id))
-
-
-def _is_session_id(name: str) -> bool:
-    return _SESSION_ID.fullmatch(name) is not None
-
-
-class Store:
+class Store(Reader):
     """The sessions in one folder. One writer at a time; readers need no lock.
 
     Sessions returned by ``load`` and ``record`` are the store's own: change them only
@@ -135,30 +63,11 @@ class Store:
     """
 
     def __init__(self, path: str | Path | None = None, *, readonly: bool = False) -> None:
-        self.path = default_path() if path is None else Path(path).expanduser()
-        self.readonly = readonly
-        self._folder = self.path / "sessions"
-        self._open: OrderedDict[str, _Open] = OrderedDict()
-        self._index = Index(
-            self.path,
-            self._folder,
-            readonly=readonly,
-            read=functools.partial(_read_document, self.path),
-            is_session_id=_is_session_id,
-        )
-        self._unreadable: dict[str, Path] = {}
+        super().__init__(path, readonly=readonly)
+        self._open: OrderedDict[str, Opened] = OrderedDict()
         self._lock: WriterLock | None = None
-        self._guard = threading.RLock()
-        """Held while the index is read or changed: the app lists sessions in a worker
-        thread while its event loop may be saving a round."""
-        if self.path.exists() and not self.path.is_dir():
-            raise StoreError(
-                f"{self.path} is a file, but a store is a folder: give a folder instead "
-                "(it is created if missing).",
-                self.path,
-            )
         if not readonly:
-            self._lock = take_lock(self.path, self._folder)
+            self._lock = take_lock(self.path, self._folder, _now()[1])
 
     def __enter__(self) -> Store:
         return self
@@ -192,7 +101,7 @@ class Store:
         self.ensure_writable()
         if not isinstance(session, Session):
             raise TypeError(f"Store.add takes a Session, not {type(session).__name__}")
-        opened = _Open(Session.from_dict(session.to_dict()), started="", seeded=True)
+        opened = Opened(Session.from_dict(session.to_dict()), started="", seeded=True)
         session_id = self._new_id()
         self._save(session_id, opened, new=True)
         self._remember(session_id, opened)
@@ -219,7 +128,7 @@ class Store:
         self._save(session_id, opened)
         return opened.session
 
-    def _changing(self, session_id: str) -> _Open:
+    def _changing(self, session_id: str) -> Opened:
         """The open session about to change; the first time, its keeper is handed what
         was kept for it as it was read, so the save after the change costs one round."""
         self.ensure_writable()
@@ -253,7 +162,7 @@ class Store:
             taken: set[str] = set()
             for saved in sessions:
                 session_id = saved.id
-                if not _is_session_id(session_id) or session_id in taken:
+                if not is_session_id(session_id) or session_id in taken:
                     session_id = self._new_id()
                 while session_id in taken or self._file(session_id).exists():
                     session_id = self._new_id()
@@ -263,9 +172,9 @@ class Store:
                 with contextlib.suppress(ValueError):
                     order = int(datetime.fromisoformat(saved.updated).timestamp() * 1e9)
                 file = staging / f"{session_id}.json"
-                document = documents.document(saved.session, order, fields)
-                _, written = documents.write(file, document, first=True)
-                sidecar.keep(file, session_id, saved.session, written)
+                data = documents.encoded(documents.document(saved.session, order, fields))
+                documents.write(file, data)
+                sidecar.keep(file, session_id, saved.session, data)
                 staged.append((session_id, order, fields))
             fsync_folder(staging)
             ids = [session_id for session_id, _, _ in staged]
@@ -340,96 +249,16 @@ class Store:
             return self._read_session(session_id).session
         return self._opened(session_id).session
 
-    def saved(self, session_id: str) -> dict[str, Any]:
-        """The session as saved (``Session.to_dict``'s shape), no round replayed: for
-        reports that only read the rounds, at about a tenth of the cost of ``load``."""
-        saved: dict[str, Any] = self._read_document(self._file(session_id), session_id)["session"]
-        return saved
-
-    def document(self, session_id: str) -> dict[str, Any]:
-        """The session's whole document as saved and checked on every read (see
-        ``documents``), no round replayed."""
-        return self._read_document(self._file(session_id), session_id)
-
-    def sealed_rows(self, session_id: str) -> Kept | None:
-        """What the registered keeper kept beside the session's file (the reports: its
-        CSV export rows), where the seal says it was kept with the file as it is
-        (``sidecar``); else None. The file is not read as JSON."""
-        return sidecar.sealed(self._file(session_id), session_id)
-
-    def summaries(self) -> list[Summary]:
-        """Every readable session, most recently updated first (see ``damaged`` for the rest)."""
-        with self._guard, _collector_paused():
-            return self._summaries()
-
-    def recent(self) -> tuple[list[Summary], int] | None:
-        """The most recently updated summaries (a screenful, newest first) and how many
-        sessions there are, in milliseconds whatever the store's size: a store of a
-        screenful or less is listed whole, a bigger one from a small file of its most
-        recent; None when that file no longer describes the store (``summaries`` then)."""
-        with self._guard:
-            count = self._index.session_count(index_module.RECENT + 1)
-            if count == 0:
-                return [], 0
-            if count <= index_module.RECENT:
-                everything = self.summaries()
-                return everything, len(everything)
-            found = self._index.recent()
-        if found is None:
-            return None
-        entries, total = found
-        return [summary(sid, entry[4]) for sid, entry in entries], total
-
-    def _summaries(self) -> list[Summary]:
-        """Apart from ``summaries`` so the index is freed before the collector resumes."""
-        index = self._index.entries()
-        live = [
-            (entry[3], sid)
-            for sid, entry in index.items()
-            if type(entry[4]) is list and sid not in self._unreadable
-        ]
-        live.sort(reverse=True)
-        return [self._index.summary(sid, index[sid]) for _, sid in live]
-
-    def damaged(self) -> list[Path]:
-        """Session files that cannot be read; they are left untouched (see ``how_to_recover``)."""
-        with self._guard:
-            index = self._index.entries()
-        files = {self._file(sid) for sid, entry in index.items() if type(entry[4]) is str}
-        files.update(file for sid, file in self._unreadable.items() if sid in index)
-        return sorted(files)
-
-    # -- inside ---------------------------------------------------------------------
-
     def ensure_writable(self) -> None:
         """Raise ``StoreError`` unless this store may write now: open for writing, and its
         lock still the lock on disk (files beside the sessions check this too)."""
         if self.readonly:
-            raise StoreError(
-                f"The store {self.path} was opened read-only; nothing can be changed.", self.path
-            )
+            raise read_only(self.path)
         if self._lock is None:
             raise StoreError(f"The store {self.path} is closed.", self.path)
         if not self._lock.held():
             self._open.clear()
-            raise StoreError(
-                f"The lock file {self._lock.path} was deleted or replaced while this "
-                "scorekeeper had the store open, so another scorekeeper may be writing there "
-                "now. To keep both from saving over each other, nothing more is saved here "
-                "(all that was shown as recorded is saved): close scorekeeper and open it again.",
-                self._lock.path,
-            )
-
-    def _file(self, session_id: str) -> Path:
-        if not isinstance(session_id, str) or not _is_session_id(session_id):
-            raise self._not_found(session_id)
-        return self._folder / f"{session_id}.json"
-
-    def _not_found(self, session_id: object) -> SessionNotFound:
-        return not_found(self.path, session_id)
-
-    def _read_document(self, file: Path, session_id: str) -> dict[str, Any]:
-        return _read_document(self.path, file, session_id)
+            raise lock_lost(self._lock.path)
 
     def _new_id(self) -> str:
         while True:
@@ -437,80 +266,43 @@ class Store:
             if not self._file(session_id).exists():
                 return session_id
 
-    def _read_session(self, session_id: str) -> _Open:
-        file = self._file(session_id)
-        seen = self._identity(file)
-        document = self._read_document(file, session_id)
-        try:
-            opened = _Open(
-                Session.from_dict(document["session"]), document["summary"]["started"], seen
-            )
-        except (LookupError, TypeError, ValueError, AttributeError) as error:
-            self._unreadable[session_id] = file
-            raise damaged(file, f"does not replay ({error})") from None
-        self._unreadable.pop(session_id, None)
-        return opened
-
-    @staticmethod
-    def _identity(file: Path) -> list[int] | None:
-        try:
-            return identity(os.stat(file))
-        except FileNotFoundError:
-            return None
-
-    def _opened(self, session_id: str) -> _Open:
+    def _opened(self, session_id: str) -> Opened:
         opened = self._open.get(session_id)
         if opened is None:
             opened = self._read_session(session_id)
         self._remember(session_id, opened)
         return opened
 
-    def _remember(self, session_id: str, opened: _Open) -> None:
+    def _remember(self, session_id: str, opened: Opened) -> None:
         self._open[session_id] = opened
         self._open.move_to_end(session_id)
         if len(self._open) > CACHED_SESSIONS:
             self._open.popitem(last=False)
 
-    def _save(self, session_id: str, opened: _Open, *, new: bool = False) -> None:
-        """Write the session's file durably; on failure forget it so memory matches disk."""
+    def _save(self, session_id: str, opened: Opened, *, new: bool = False) -> None:
+        """Every change's one way to the disk: the session's document, its durable write,
+        the keeper's cache beside it, the index. On any failure the session is forgotten,
+        so memory never claims more than the disk holds."""
+        file = self._file(session_id)
         order, updated = _now()
         opened.started = opened.started or updated
-        file = self._file(session_id)
         try:
             fields = documents.summary_fields(opened.session, opened.started, updated)
-            new_document = documents.document(opened.session, order, fields)
-            encode(new_document)
+            data = documents.encoded(documents.document(opened.session, order, fields))
         except (ValueError, TypeError) as error:
             self._open.pop(session_id, None)
-            raise StoreError(
-                f"Could not save {file}: the change cannot be written down ({error}). It was "
-                "not saved and the file still holds the state before it.",
-                file,
-            ) from None
+            raise cannot_write_down(file, error) from None
         if not new and self._identity(file) != opened.seen:
             self._open.pop(session_id, None)
-            raise StoreError(
-                f"{file} was changed by another program since scorekeeper read it, so this "
-                "change was not saved over it. Close scorekeeper and open it again to see "
-                "the session as it is now.",
-                file,
-            )
+            raise changed_elsewhere(file)
         try:
             with self._guard:
                 self._index.before_change()
-            stat, written = documents.write(file, new_document, first=new)
-        except DamagedFile as error:
-            self._open.pop(session_id, None)
-            raise damaged(file, error.reason) from None
+            stat = documents.write(file, data)
         except OSError as error:
             self._open.pop(session_id, None)
-            raise StoreError(
-                f"Could not save {file}: {error.strerror or error}. The change was not "
-                "saved and the file still holds the state before it. Make room on the disk "
-                "(or fix what the message says) and try again.",
-                file,
-            ) from error
+            raise not_saved(file, error) from error
         opened.seen = identity(stat)
-        sidecar.keep(file, session_id, opened.session, written)
+        sidecar.keep(file, session_id, opened.session, data)
         with self._guard:
             self._index.put(session_id, stat, order, fields)
