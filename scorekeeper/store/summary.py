@@ -7,7 +7,6 @@ ten thousand objects do), checked by ``checks`` before a ``Summary`` is built fr
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -21,30 +20,138 @@ from scorekeeper.store.checks import (
 from scorekeeper.wording import moment
 
 
-@dataclass(frozen=True)
 class Summary:
     """One line of the session list, read from the index without replaying any round.
 
     ``started`` and ``updated`` are local times with their UTC offset (``wording`` words them).
+    ``highlights`` are the game's statistics figures (``Game.highlights``) and
+    ``option_words`` the house options in its words (``Game.option_words``); each is None
+    in a summary saved before they were kept, whose session file must be read for them.
+
+    Read-only, and no bigger than it must be: a store of ten thousand sessions holds ten
+    thousand. It keeps the index's own row (``row``) and its two times, and hands out
+    the rest from the row as asked, the tables and dictionaries as copies of their own.
     """
 
-    id: str
-    game: str
-    players: tuple[str, ...]
-    started: datetime
-    updated: datetime
-    rounds: int
-    finished: bool
-    winners: tuple[str, ...]
-    dealer: str
-    totals: dict[str, int]
-    balances: dict[str, int]
-    highlights: dict[str, int] | None = None
-    """The game's statistics figures (``Game.highlights``); None in a summary saved
-    before they were kept, whose session file must be read for them."""
-    option_words: tuple[str, ...] | None = None
-    """The house options in the game's words (``Game.option_words``); None in a summary
-    saved before they were kept, whose session file must be read for them."""
+    __slots__ = ("_id", "_row", "_started", "_updated")
+
+    def __init__(
+        self,
+        id: str,
+        game: str,
+        players: tuple[str, ...],
+        started: datetime,
+        updated: datetime,
+        rounds: int,
+        finished: bool,
+        winners: tuple[str, ...],
+        dealer: str,
+        totals: dict[str, int],
+        balances: dict[str, int],
+        highlights: dict[str, int] | None = None,
+        option_words: tuple[str, ...] | None = None,
+    ) -> None:
+        self._id = id
+        self._started = started
+        self._updated = updated
+        self._row: list[Any] = [
+            game,
+            players,
+            None,
+            None,
+            rounds,
+            finished,
+            winners,
+            dealer,
+            dict(totals),
+            dict(balances),
+            highlights,
+            option_words,
+        ]
+
+    @property
+    def id(self) -> str:
+        return self._id
+
+    @property
+    def game(self) -> str:
+        game: str = self._row[0]
+        return game
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(self._row[1])
+
+    @property
+    def started(self) -> datetime:
+        return self._started
+
+    @property
+    def updated(self) -> datetime:
+        return self._updated
+
+    @property
+    def rounds(self) -> int:
+        rounds: int = self._row[4]
+        return rounds
+
+    @property
+    def finished(self) -> bool:
+        finished: bool = self._row[5]
+        return finished
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        return tuple(self._row[6])
+
+    @property
+    def dealer(self) -> str:
+        dealer: str = self._row[7]
+        return dealer
+
+    @property
+    def totals(self) -> dict[str, int]:
+        return dict(self._row[8])
+
+    @property
+    def balances(self) -> dict[str, int]:
+        balances = self._row[9]
+        return dict(self._row[8] if balances is None else balances)
+
+    @property
+    def highlights(self) -> dict[str, int] | None:
+        figures = self._row[10] if len(self._row) > 10 else None
+        return None if figures is None else dict(figures)
+
+    @property
+    def option_words(self) -> tuple[str, ...] | None:
+        words = self._row[11] if len(self._row) > 11 else None
+        return None if words is None else tuple(words)
+
+    def _fields(self) -> tuple[object, ...]:
+        return (
+            self.id,
+            self.game,
+            self.players,
+            self.started,
+            self.updated,
+            self.rounds,
+            self.finished,
+            self.winners,
+            self.dealer,
+            self.totals,
+            self.balances,
+            self.highlights,
+            self.option_words,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Summary and self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]  # holds dictionaries, as a dataclass would
+
+    def __repr__(self) -> str:
+        return f"Summary{self._fields()!r}"
 
 
 def row(fields: Mapping[str, Any]) -> list[Any]:
@@ -115,29 +222,14 @@ def summary(
     session_id: str, kept: list[Any], times: tuple[datetime, datetime] | None = None
 ) -> Summary:
     """The ``Summary`` for an index row (a row ``row_problem`` found nothing wrong with);
-    ``times``: its start and update times, if they were read already.
-
-    Its fields are filled in directly rather than through the frozen dataclass's
-    ``__init__``, which sets each one through ``object.__setattr__``: that alone cost a
-    quarter of listing ten thousand sessions. A test holds the two to the same result."""
-    game, players, started, updated, rounds, finished, winners, dealer, totals, balances = kept[:10]
-    began, changed = times or (moment(started), moment(updated))
+    ``times``: its start and update times, if they were read already. The row is kept as
+    it is, not copied: the index replaces a row, never changes one."""
+    began, changed = times or (moment(kept[2]), moment(kept[3]))
     made = _new_summary(Summary)
-    made.__dict__.update(
-        id=session_id,
-        game=game,
-        players=tuple(players),
-        started=began,
-        updated=changed,
-        rounds=rounds,
-        finished=finished,
-        winners=tuple(winners),
-        dealer=dealer,
-        totals=dict(totals),
-        balances=dict(totals if balances is None else balances),
-        highlights=kept[10] if len(kept) > 10 else None,
-        option_words=tuple(kept[11]) if len(kept) > 11 else None,
-    )
+    made._id = session_id
+    made._row = kept
+    made._started = began
+    made._updated = changed
     return made
 
 
