@@ -93,7 +93,7 @@ def test_a_summary_built_directly_equals_the_dataclass() -> None:
         kept[10],
         tuple(kept[11]),
     )
-    assert sound_summary("abc123", [1, 2, 3, 4, kept]) == built, "checked and built at once"
+    assert sound_summary("abc123", [1, 2, 3, 4, kept], {}) == built, "checked and built at once"
     with pytest.raises(AttributeError):
         built.rounds = 3  # type: ignore[misc]
 

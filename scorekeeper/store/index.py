@@ -75,15 +75,15 @@ class Index:
         index (a command asks for it more than once: the list, then what is damaged)."""
         self._stamp_on_disk = True
         self.dirty = False
-        self._built: dict[str, tuple[Entry, Summary]] = {}
-        """Summaries built while the saved index was checked, each with its entry."""
+        self._built: dict[str, Summary] = {}
+        """Summaries built while the saved index was checked, each over its entry's row."""
 
     def summary(self, session_id: str, entry: Entry) -> Summary:
         """The ``Summary`` of an entry of ``entries``: the one built as the index was
         checked, while the entry is still that one."""
         found = self._built.get(session_id)
-        if found is not None and found[0] is entry:
-            return found[1]
+        if found is not None and found.row is entry[4]:
+            return found
         return summary(session_id, entry[4])
 
     def entries(self, *, vouch: bool = True) -> dict[str, Entry]:
@@ -296,12 +296,13 @@ class Index:
         if data.get("schema") != documents.SCHEMA or not isinstance(sessions, dict):
             return {}, None
         built = {}
+        texts: dict[str, str] = {}
         for sid, entry in sessions.items():
             if not self._is_session_id(sid):
                 return {}, None
-            made = sound_summary(sid, entry)
+            made = sound_summary(sid, entry, texts)
             if made is not None:
-                built[sid] = (entry, made)
+                built[sid] = made
             elif entry_problem(entry) is not None:
                 return {}, None
         self._built = built

@@ -74,6 +74,11 @@ class Summary:
         return self._id
 
     @property
+    def row(self) -> list[Any]:
+        """The index's row this summary was read from (``row``), itself: not to be changed."""
+        return self._row
+
+    @property
     def game(self) -> str:
         game: str = self._row[0]
         return game
@@ -205,17 +210,35 @@ def entry_problem(entry: object) -> str | None:
     return None if type(kept) is str else row_problem(kept)
 
 
-def sound_summary(session_id: str, entry: object) -> Summary | None:
+def sound_summary(session_id: str, entry: object, texts: dict[str, str]) -> Summary | None:
     """The ``Summary`` of an index entry whose row ``row_is_sound`` passes, checked and
     built in one pass (its times are read once); None for any other entry, which only
-    ``entry_problem`` can judge."""
+    ``entry_problem`` can judge. The texts rows repeat are made one object through
+    ``texts`` (``shared``)."""
     if type(entry) is not list or len(entry) != 5:
         return None
     inode, size, modified, order, kept = entry
     if type(inode) is not int or type(size) is not int or type(modified) is not int:
         return None
     times = sound_times(kept) if type(order) is int and type(kept) is list else None
-    return None if times is None else summary(session_id, kept, times)
+    if times is None:
+        return None
+    shared(kept, texts)
+    return summary(session_id, kept, times)
+
+
+def shared(kept: list[Any], texts: dict[str, str]) -> None:
+    """Make each text of the sound row ``kept`` that other rows repeat (its game, its
+    people, its house options) the one object ``texts`` holds for it: a store of ten
+    thousand sessions played by the same few people holds each name once, not fifty
+    thousand times."""
+    one = texts.setdefault
+    kept[0] = one(kept[0], kept[0])
+    kept[1][:] = [one(name, name) for name in kept[1]]
+    kept[6][:] = [one(name, name) for name in kept[6]]
+    kept[7] = one(kept[7], kept[7])
+    if len(kept) > 11:
+        kept[11][:] = [one(words, words) for words in kept[11]]
 
 
 def summary(
