@@ -45,7 +45,7 @@ def test_the_domain_never_names_the_ui() -> None:
 
 COMMANDS_PROBE = """
 import contextlib, io, sys
-from screens.launch import main
+from screens.console import main
 db, out = sys.argv[1], sys.argv[2]
 commands = [
     ["list", "--db", db],
@@ -134,7 +134,7 @@ def test_the_console_script_keeps_the_export_rows_as_it_saves() -> None:
     """The reports register the rows the store keeps beside each session as they are
     imported: the console script (the app's and every command's) has them registered."""
     probe = (
-        "import screens.launch\n"
+        "import screens.console\n"
         "from scorekeeper.store import sidecar\n"
         "registered = list(sidecar._keeper)\n"
         "from scorekeeper.reports.rows import KEEPER\n"

@@ -18,6 +18,7 @@ from typing import Any
 from scorekeeper.store.durable import encode, write_atomically
 from scorekeeper.store.errors import StoreError, StoreLocked
 from scorekeeper.store.reading import DamagedFile, read_json
+from scorekeeper.wording import visible
 
 _OPEN = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
 
@@ -106,7 +107,8 @@ def take_lock(root: Path, folder: Path, since: str) -> WriterLock:
     owner = {
         "pid": os.getpid(),
         "host": socket.gethostname(),
-        "command": " ".join([Path(sys.argv[0]).name, *sys.argv[1:]]) if sys.argv else "",
+        # drawn: an argument of bytes that are not UTF-8 must not stop the store opening
+        "command": visible(" ".join([Path(sys.argv[0]).name, *sys.argv[1:]])) if sys.argv else "",
         "since": since,
     }
     with contextlib.suppress(OSError):

@@ -7,17 +7,15 @@ beside it (``sidecar``), and the session list from the index (``index``).
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import gc
 import os
 import re
 import threading
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from scorekeeper import collector
 from scorekeeper.session import Session
 from scorekeeper.store import documents, sidecar
 from scorekeeper.store import index as index_module
@@ -51,23 +49,6 @@ class Opened:
     wrote it, and saving over it would lose what that process saved."""
     seeded: bool = False
     """Whether what is kept beside the file (``sidecar``) was handed to its keeper."""
-
-
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Building 10,000 summaries allocates ~200,000 containers, none of them cyclic; the
-    cyclic garbage collector would otherwise run dozens of times for nothing, and once
-    more over all of them as soon as it resumes. They go straight to its oldest
-    generation instead (``freeze`` then ``unfreeze``), where lasting objects end up."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.freeze()
-            gc.unfreeze()
-            gc.enable()
 
 
 def _read_document(store: Path, file: Path, session_id: str) -> dict[str, Any]:
@@ -121,7 +102,7 @@ class Reader:
 
     def summaries(self) -> list[Summary]:
         """Every readable session, most recently updated first (see ``damaged`` for the rest)."""
-        with self._guard, _collector_paused():
+        with self._guard, collector.paused():
             return self._summaries()
 
     def recent(self) -> tuple[list[Summary], int] | None:

@@ -15,6 +15,8 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from scorekeeper.safe_files import lone_surrogate
+
 SIZE_CAP = 16 * 1024 * 1024
 """No session in play comes near a megabyte; a bigger file is not read into memory."""
 DEPTH_CAP = 32
@@ -181,4 +183,6 @@ def parse_json(path: Path, raw: bytes, *, shape_checked: bool = False) -> dict[s
         raise DamagedFile(path, "does not hold scorekeeper data (no JSON object at the top)")
     if not shape_checked and depth(data) > DEPTH_CAP:
         raise DamagedFile(path, f"is nested too deeply (more than {DEPTH_CAP} levels)")
+    if (half := lone_surrogate(raw, data)) is not None:
+        raise DamagedFile(path, half)
     return data
