@@ -9,7 +9,11 @@ and its peak (VmHWM) from ``/proc``. Figures are medians over the runs, in MB; t
 ratio is the app's resident size over the bare app's, taken pair by pair, then its
 median.
 
-Run from the project folder: .venv/bin/python -m tests.bench.bench_memory [--runs N] [--quick]
+``--compare CHECKOUT`` launches another checkout's app too, in the same rounds (before
+and after a change; ``git worktree add /tmp/before <commit>``).
+
+Run from the project folder:
+    .venv/bin/python -m tests.bench.bench_memory [--runs N] [--quick] [--compare CHECKOUT]
 """
 
 from __future__ import annotations
@@ -39,8 +43,14 @@ from tests.bench.bench_start import (
     TIMEOUT,
     build_store,
     compile_project,
+    console_of,
     scorekeeper_command,
 )
+
+Launch = tuple[list[str], dict[str, str]]
+"""A command and the environment it runs in."""
+Figures = list[tuple[float, float]]
+"""(resident, peak) MB, one pair a run."""
 
 SETTLE = 1.5
 """Seconds after the mark: the list's worker and the first repaints done (a cursor keeps
@@ -97,22 +107,24 @@ def resident_mb(command: list[str], mark: bytes, env: dict[str, str]) -> tuple[f
 
 
 def rounds(
-    ours: tuple[list[str], dict[str, str]], mark: bytes, bare: list[str], runs: int
-) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
-    """``runs`` pairs, the app then the bare app; each one's (resident, peak) MB."""
-    app: list[tuple[float, float]] = []
-    floor: list[tuple[float, float]] = []
+    contenders: list[Launch], mark: bytes, bare: Launch, runs: int
+) -> tuple[list[Figures], Figures]:
+    """``runs`` rounds, each launching every contender and then the bare app; the
+    figures of each contender, and of the bare app."""
+    ours: list[Figures] = [[] for _ in contenders]
+    floor: Figures = []
     for _ in range(runs):
-        app.append(resident_mb(ours[0], mark, ours[1]))
-        floor.append(resident_mb(bare, BARE_MARK, ours[1]))
-    return app, floor
+        for figures, (command, env) in zip(ours, contenders, strict=True):
+            figures.append(resident_mb(command, mark, env))
+        floor.append(resident_mb(bare[0], BARE_MARK, bare[1]))
+    return ours, floor
 
 
-def report(label: str, app: list[tuple[float, float]], floor: list[tuple[float, float]]) -> float:
+def report(label: str, app: Figures, floor: Figures) -> float:
     ratios = [a[0] / b[0] for a, b in zip(app, floor, strict=True)]
     ratio = statistics.median(ratios)
     print(
-        f"{label:<28} resident {statistics.median(a[0] for a in app):6.1f} MB"
+        f"{label:<40} resident {statistics.median(a[0] for a in app):6.1f} MB"
         f" (peak {statistics.median(a[1] for a in app):6.1f})"
         f"   bare {statistics.median(b[0] for b in floor):5.1f} MB"
         f" (peak {statistics.median(b[1] for b in floor):5.1f})"
@@ -125,6 +137,12 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=3, help="alternating pairs per figure")
     parser.add_argument("--quick", action="store_true", help="1 run, 30 sessions: does it run")
+    parser.add_argument(
+        "--compare",
+        type=Path,
+        metavar="CHECKOUT",
+        help="also launch the app of another checkout of the project, in the same rounds",
+    )
     args = parser.parse_args(argv)
     runs, many = (1, 30) if args.quick else (args.runs, 10_000)
     root = Path(tempfile.mkdtemp(prefix="bench-memory-"))
@@ -135,17 +153,27 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         env = dict(os.environ, TERM="xterm-256color", COLUMNS="80", LINES="24")
         env.pop("TEXTUAL", None)
         compile_project(PROJECT, source=False)
+        contenders: list[tuple[str, Launch]] = [("scorekeeper", (scorekeeper_command(), env))]
+        if args.compare is not None:
+            compile_project(args.compare, source=False)
+            contenders = [
+                (checkout.name, (console_of(checkout), dict(env, PYTHONPATH=str(checkout))))
+                for checkout in (PROJECT, args.compare.resolve())
+            ]
         full = root / "full"
         build_store(full, many)
-        print(f"{runs} runs, 80x24 pty, {scorekeeper_command()[0]}")
+        print(f"{runs} runs, 80x24 pty, {contenders[0][1][0][0]}")
         figures = {}
         for store, mark, what in (
             (root / "empty", EMPTY_MARK, "empty store, Home"),
             (full, LIST_MARK, f"{many:,} sessions, list"),
         ):
-            launch_env = dict(env, SCOREKEEPER_DB=str(store))
-            app, floor = rounds((scorekeeper_command(), launch_env), mark, bare, runs)
-            figures[what] = report(what, app, floor)
+            launches = [
+                (command, dict(on, SCOREKEEPER_DB=str(store))) for _, (command, on) in contenders
+            ]
+            ours, floor = rounds(launches, mark, (bare, dict(env, SCOREKEEPER_DB=str(store))), runs)
+            for (name, _), app in zip(contenders, ours, strict=True):
+                figures[f"{name}, {what}"] = report(f"{name}, {what}", app, floor)
         return figures
     finally:
         shutil.rmtree(root)
