@@ -12,18 +12,9 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
+from scorekeeper.checks import as_recorded, check_amount, check_keys
 from scorekeeper.errors import RuleError
-from scorekeeper.game import (
-    END_ROUND,
-    Game,
-    RoundFacts,
-    Setup,
-    State,
-    as_recorded,
-    check_amount,
-    check_keys,
-    is_end_round,
-)
+from scorekeeper.game import END_ROUND, Game, RoundFacts, Setup, State, is_end_round
 from scorekeeper.games import GAMES
 from scorekeeper.names import check_name
 from scorekeeper.settle import Payment, kitties, settle

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.cards import SUITS
+from scorekeeper.checks import as_int, as_mapping, as_player, check_keys
 from scorekeeper.errors import RuleError
 from scorekeeper.game import (
     EVENING,
@@ -20,15 +21,11 @@ from scorekeeper.game import (
     RoundFacts,
     Setup,
     State,
-    add,
-    as_int,
-    as_mapping,
-    as_player,
-    check_keys,
     ended_on_balances,
     is_end_round,
 )
 from scorekeeper.games.racing.course import as_suit, check_course, check_entry, course_text
+from scorekeeper.payouts import add
 from scorekeeper.wording import plural
 
 COURSE = 7

@@ -7,21 +7,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.cards import SUITS
+from scorekeeper.checks import as_int, as_mapping, as_player, check_keys
 from scorekeeper.errors import RuleError
-from scorekeeper.game import (
-    EVENING,
-    Fact,
-    Game,
-    Option,
-    RoundFacts,
-    Setup,
-    State,
-    add,
-    as_int,
-    as_mapping,
-    as_player,
-    check_keys,
-)
+from scorekeeper.game import EVENING, Fact, Game, Option, RoundFacts, Setup, State
 from scorekeeper.games.racing.course import (
     CARDS_TO_FINISH,
     as_suit,
@@ -30,6 +18,7 @@ from scorekeeper.games.racing.course import (
     course_text,
 )
 from scorekeeper.money import amount
+from scorekeeper.payouts import add
 from scorekeeper.wording import plural
 
 Odds = tuple[int, int]

@@ -6,16 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorekeeper.cards import JOKER, parse_cards, pip_value
-from scorekeeper.errors import RuleError
-from scorekeeper.game import (
-    EVENING,
-    Fact,
-    Game,
-    Option,
-    RoundFacts,
-    Setup,
-    State,
-    add,
+from scorekeeper.checks import (
     as_bool,
     as_int,
     as_player,
@@ -24,7 +15,10 @@ from scorekeeper.game import (
     held_by_others,
     held_words,
 )
+from scorekeeper.errors import RuleError
+from scorekeeper.game import EVENING, Fact, Game, Option, RoundFacts, Setup, State
 from scorekeeper.money import format_amount
+from scorekeeper.payouts import add
 
 
 def cards_dealt(player_count: int) -> int:

@@ -5,22 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scorekeeper.checks import as_bool, as_int, as_player, check_keys
 from scorekeeper.errors import RuleError
-from scorekeeper.game import (
-    EVENING,
-    Fact,
-    Game,
-    Option,
-    RoundFacts,
-    Setup,
-    State,
-    add,
-    as_bool,
-    as_int,
-    as_player,
-    check_keys,
-)
+from scorekeeper.game import EVENING, Fact, Game, Option, RoundFacts, Setup, State
 from scorekeeper.money import format_amount
+from scorekeeper.payouts import add
 
 POINTS = ("high", "low", "jack", "game")
 SMUDGE = 5

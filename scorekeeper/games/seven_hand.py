@@ -6,26 +6,19 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scorekeeper.cards import JOKER, parse_cards
-from scorekeeper.errors import RuleError
-from scorekeeper.game import (
-    STOP,
-    Fact,
-    Game,
-    Option,
-    RoundFacts,
-    Setup,
-    State,
-    add,
+from scorekeeper.checks import (
     as_int,
     as_player,
     check_amount,
     check_keys,
     held_by_others,
     held_words,
-    pay_the_difference,
     player_map,
 )
+from scorekeeper.errors import RuleError
+from scorekeeper.game import STOP, Fact, Game, Option, RoundFacts, Setup, State
 from scorekeeper.money import format_amount
+from scorekeeper.payouts import add, pay_the_difference
 
 CONTRACTS = (
     "two sets",

@@ -23,8 +23,9 @@ from functools import lru_cache
 from typing import Any
 
 from scorekeeper.cards import JOKER, RANKS, Card, parse_cards
+from scorekeeper.checks import as_int, as_mapping, as_player, player_map
 from scorekeeper.errors import RuleError
-from scorekeeper.game import Setup, as_int, as_mapping, as_player, player_map
+from scorekeeper.game import Setup
 from scorekeeper.wording import plural
 
 BONUSES = {"out": 200, "first_turn": 300, "no_draw": 500}

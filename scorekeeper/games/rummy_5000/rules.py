@@ -14,20 +14,9 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from scorekeeper.checks import as_player, check_keys
 from scorekeeper.errors import RuleError
-from scorekeeper.game import (
-    STOP,
-    Fact,
-    Game,
-    Option,
-    RoundFacts,
-    Setup,
-    State,
-    add,
-    as_player,
-    check_keys,
-    pay_the_difference,
-)
+from scorekeeper.game import STOP, Fact, Game, Option, RoundFacts, Setup, State
 from scorekeeper.games.rummy_5000.hands import HAND_FIELDS, as_wild, hand_scores, read_hand
 from scorekeeper.games.rummy_5000.stakes import (
     ANTE,
@@ -40,6 +29,7 @@ from scorekeeper.games.rummy_5000.stakes import (
     pot_swing,
 )
 from scorekeeper.money import MINUS, format_amount
+from scorekeeper.payouts import add, pay_the_difference
 from scorekeeper.wording import plural
 
 FALSE_CLAIM = 50

@@ -23,8 +23,8 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper.checks import as_bool, as_int, as_player, check_amount, player_map
 from scorekeeper.errors import RuleError
-from scorekeeper.game import as_bool, as_int, as_player, check_amount, player_map
 
 DOUBLING_FIELDS = ("stake", "doubles", "beavers", "folded", "automatic_double")
 POKER_FIELDS = ("pot", "raises", "folded", "gave_up")
