@@ -201,8 +201,7 @@ class Game:
         """Who is ahead on these totals, in seat order; nobody while every total is 0."""
         if not any(totals.values()):
             return ()
-        best = (min if self.lowest_wins else max)(totals.values())
-        return tuple(name for name, total in totals.items() if total == best)
+        return winners_by_total(tuple(totals), totals, lowest_wins=self.lowest_wins)
 
     def panel(self, setup: Setup, state: State) -> list[tuple[str, str]]:
         """Label/value lines a screen shows beside the score grid for this game."""

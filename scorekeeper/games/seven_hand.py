@@ -18,7 +18,7 @@ from scorekeeper.checks import (
 from scorekeeper.errors import RuleError
 from scorekeeper.game import STOP, Fact, Game, Option, RoundFacts, Setup, State
 from scorekeeper.money import format_amount
-from scorekeeper.payouts import add, pay_the_difference
+from scorekeeper.payouts import add, pay_the_difference, winners_by_total
 
 CONTRACTS = (
     "two sets",
@@ -138,8 +138,7 @@ ends on the hands played, lowest total wins, money as at the end."""
         self, setup: Setup, dealer: str, totals: Mapping[str, int], info: dict[str, Any]
     ) -> State:
         """Lowest total wins (ties share); the others pay the difference x stake."""
-        lowest = min(totals.values())
-        winners = tuple(name for name in setup.players if totals[name] == lowest)
+        winners = winners_by_total(setup.players, totals, lowest_wins=True)
         balances = pay_the_difference(setup.players, totals, winners, setup.options["stake"])
         return State(dealer, totals, balances, True, winners, info)
 

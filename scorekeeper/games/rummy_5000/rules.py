@@ -29,7 +29,7 @@ from scorekeeper.games.rummy_5000.stakes import (
     pot_swing,
 )
 from scorekeeper.money import MINUS, format_amount
-from scorekeeper.payouts import add, pay_the_difference
+from scorekeeper.payouts import add, pay_the_difference, winners_by_total
 from scorekeeper.wording import plural
 
 FALSE_CLAIM = 50
@@ -258,11 +258,9 @@ highest total wins (ties share), paid as at the end."""
         wins, ties share, and it is paid as at the end."""
         info = {**state.info, "stopped": True}
         if setup.options["doubling"] or setup.options["limit_poker"]:
-            best = max(info["game_points"].values())
-            winners = tuple(name for name in setup.players if info["game_points"][name] == best)
+            winners = winners_by_total(setup.players, info["game_points"])
             return State(state.dealer, state.totals, state.balances, True, winners, info)
-        best = max(state.totals.values())
-        winners = tuple(name for name in setup.players if state.totals[name] == best)
+        winners = winners_by_total(setup.players, state.totals)
         money = self._payout(setup, state.totals, winners, info)
         return State(state.dealer, state.totals, money, True, winners, info)
 
@@ -301,8 +299,7 @@ highest total wins (ties share), paid as at the end."""
         balances = add(state.balances, {name: points * stake for name, points in swing.items()})
         if info["hands"] < HANDS_PER_STAKES_GAME:
             return State(dealer, totals, balances, info=info)
-        best = max(info["game_points"].values())
-        winners = tuple(name for name in setup.players if info["game_points"][name] == best)
+        winners = winners_by_total(setup.players, info["game_points"])
         return State(dealer, totals, balances, True, winners, info)
 
     def _winners(self, setup: Setup, totals: Mapping[str, int], out: str | None) -> tuple[str, ...]:
@@ -313,10 +310,7 @@ highest total wins (ties share), paid as at the end."""
             if setup.options["partners"]:
                 return _partners_of(setup.players, out)
             return (out,)
-        best = max(totals.values())
-        if best < target:
-            return ()
-        return tuple(name for name in setup.players if totals[name] == best)
+        return winners_by_total(setup.players, totals, target=target)
 
     def _payout(
         self, setup: Setup, totals: Mapping[str, int], winners: Sequence[str], info: dict[str, Any]
