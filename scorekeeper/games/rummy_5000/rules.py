@@ -17,17 +17,10 @@ from typing import Any
 from scorekeeper.checks import as_player, check_keys
 from scorekeeper.errors import RuleError
 from scorekeeper.game import STOP, Fact, Game, Option, RoundFacts, Setup, State
+from scorekeeper.games.rummy_5000.cube import cube_in_play, cube_swing
 from scorekeeper.games.rummy_5000.hands import HAND_FIELDS, as_wild, hand_scores, read_hand
-from scorekeeper.games.rummy_5000.stakes import (
-    ANTE,
-    BET_LIMIT,
-    DOUBLING_FIELDS,
-    POKER_FIELDS,
-    chips_in_pot,
-    cube_in_play,
-    cube_swing,
-    pot_swing,
-)
+from scorekeeper.games.rummy_5000.pot import ANTE, BET_LIMIT, chips_in_pot, pot_swing
+from scorekeeper.games.rummy_5000.stakes import DOUBLING_FIELDS, POKER_FIELDS
 from scorekeeper.money import MINUS, format_amount
 from scorekeeper.payouts import add, pay_the_difference, winners_by_total
 from scorekeeper.wording import plural
