@@ -38,6 +38,8 @@ QUEEN_CAUGHT = 50
 QUEEN_OF_HEARTS = Card("Q", "H")
 SEVEN_OF_HEARTS = Card("7", "H")
 JOKER_REFUSED = "a joker only stands in for a lost card: type the card it replaces"
+FALSE_CLAIM = 50
+"""Michigan: a false claim to go out is no hand, but adds this to each other player."""
 HAND_FIELDS = ("out", "bonus", "melded", "in_hand", "cards", "money_pairs", "queens_caught")
 
 

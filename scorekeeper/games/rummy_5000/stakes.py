@@ -1,4 +1,5 @@
-"""What a 5000 Rummy hand is worth between two players: the doubling cube or the poker pot.
+"""5000 Rummy's game points: the variations that play for them, and what a hand is worth
+between two players, the doubling cube or the poker pot.
 
 Kept out of ``scorekeeper/games/`` so it is not taken for a game of its own. Both
 variations turn a hand into game points that one player wins from the other; the hand
@@ -24,6 +25,9 @@ from collections.abc import Sequence
 
 DOUBLING_FIELDS = ("stake", "doubles", "beavers", "folded", "automatic_double")
 POKER_FIELDS = ("pot", "raises", "folded", "gave_up")
+GAME_POINT_OPTIONS = ("play_to_win", "must_go_out", "doubling", "limit_poker")
+"""The variations that play for game points: the game is worth one, or each hand moves some."""
+HANDS_PER_STAKES_GAME = 2
 
 
 def other(players: Sequence[str], name: str) -> str:
