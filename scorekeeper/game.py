@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Literal
 
 from scorekeeper.checks import as_int
 from scorekeeper.errors import RuleError
+from scorekeeper.money import format_amount
 from scorekeeper.payouts import winners_by_total
 
 Unit = Literal["money", "chips"]
@@ -231,10 +232,17 @@ class Game:
 
     def option_words(self, setup: Setup) -> list[str]:
         """The house options in words ("Michigan", "stake $0.01/point"), for an export's
-        ``options`` column. By default each option by its name and value."""
+        ``options`` column. By default each option by its name and value, a money option
+        (``Option.cents``) in dollars as the other games say it: "stake $0.25"."""
         words = []
         for name, value in setup.options.items():
-            shown = ("yes" if value else "no") if isinstance(value, bool) else value
+            option = self.options.get(name)
+            if isinstance(value, bool):
+                shown = "yes" if value else "no"
+            elif option is not None and option.cents:
+                shown = format_amount(value, "money")
+            else:
+                shown = str(value)
             words.append(f"{name.replace('_', ' ')} {shown}")
         return words
 
