@@ -11,9 +11,15 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from scorekeeper.errors import RuleError
+
+Round = Mapping[str, Any]
+"""A round as JSON brings it in, from an entry, a stored file or an import: the one place a
+round is untyped. ``play`` checks it (``shaped``); the hooks after ``play`` are given only
+rounds it accepted (``accepted``)."""
+Shape = TypeVar("Shape", bound=Round)
 
 AMOUNT_LIMIT = 1_000_000
 """The most one amount typed or derived for one player in one round may be (a bet, a
@@ -99,9 +105,7 @@ def player_map(value: object, field: str, players: Sequence[str]) -> Mapping[str
     return mapping
 
 
-def check_keys(
-    round_: Mapping[str, Any], required: Iterable[str], optional: Iterable[str] = ()
-) -> None:
+def check_keys(round_: Round, required: Iterable[str], optional: Iterable[str] = ()) -> None:
     """Every required field is there and nothing unknown is, so typos do not pass silently."""
     as_mapping(round_, "round")
     required = tuple(required)
@@ -116,11 +120,26 @@ def check_keys(
             )
 
 
+def shaped(
+    round_: Round, shape: type[Shape], required: Iterable[str], optional: Iterable[str] = ()
+) -> Shape:
+    """The round in its game's shape (a ``TypedDict``) once its keys are checked
+    (``check_keys``); the rules still check each value as they read it."""
+    check_keys(round_, required, optional)
+    return cast(Shape, round_)
+
+
+def accepted(round_: Round, shape: type[Shape]) -> Shape:
+    """A round ``play`` accepted, in its game's shape: what ``describe``, ``details``,
+    ``round_facts`` and ``highlights`` are given, never an unchecked one."""
+    return cast(Shape, round_)
+
+
 Count = Callable[[str, object, str], int]
 
 
 def held_by_others(
-    round_: Mapping[str, Any],
+    round_: Round,
     players: Sequence[str],
     out: str,
     number_key: str,

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
-from scorekeeper.checks import as_int
+from scorekeeper.checks import Round, as_int
 from scorekeeper.errors import RuleError
 from scorekeeper.money import format_amount
 from scorekeeper.payouts import winners_by_total
@@ -32,7 +32,7 @@ class RoundFacts:
     players: Mapping[str, Mapping[str, Fact]] = field(default_factory=dict)
 
 
-END_ROUND: Mapping[str, Any] = {"end": True}
+END_ROUND: Round = {"end": True}
 """The round a table records when it ends a game by choice: the evening is over, or the
 players stop before the last hand. Saved, undone and exported like any other round."""
 
@@ -167,7 +167,7 @@ class Game:
     def start_info(self, setup: Setup) -> dict[str, Any]:
         return {}
 
-    def play(self, setup: Setup, state: State, round_: Mapping[str, Any]) -> State:
+    def play(self, setup: Setup, state: State, round_: Round) -> State:
         raise NotImplementedError
 
     def rounds_played(self, state: State, recorded: int) -> int:
@@ -208,20 +208,18 @@ class Game:
         """Label/value lines a screen shows beside the score grid for this game."""
         return []
 
-    def details(self, round_: Mapping[str, Any]) -> dict[str, str | int]:
+    def details(self, round_: Round) -> dict[str, str | int]:
         """A round's facts worth a spreadsheet column (bid, wild rank, prices...).
 
         Only ever given the game's own rounds: ``end_facts`` answers for an end round."""
         return {}
 
-    def round_facts(
-        self, setup: Setup, before: State, round_: Mapping[str, Any], after: State
-    ) -> RoundFacts:
+    def round_facts(self, setup: Setup, before: State, round_: Round, after: State) -> RoundFacts:
         """Everything a spreadsheet needs to follow the round, knowing the table before and
         after it (a pool carried in and out, the hand's contract). ``details`` by default."""
         return RoundFacts(self.details(round_))
 
-    def describe(self, setup: Setup, before: State, round_: Mapping[str, Any], after: State) -> str:
+    def describe(self, setup: Setup, before: State, round_: Round, after: State) -> str:
         """One round as the table would tell it ("Bob pitched 3 and made it: high, jack,
         game"), for the score grid's detail line, the undo prompt and the CSV. Without the
         round's number: callers put "Race 2: " in front where it helps. Knowing the table
@@ -279,7 +277,7 @@ class Game:
         line); None for a game that ends otherwise, or never."""
         return None
 
-    def highlights(self, setup: Setup, rounds: Sequence[Mapping[str, Any]]) -> dict[str, int]:
+    def highlights(self, setup: Setup, rounds: Sequence[Round]) -> dict[str, int]:
         """One session's figure for each of ``highlight_labels``, in the game's unit.
 
         Statistics call it for every session of a game with labels, on the rounds as saved
