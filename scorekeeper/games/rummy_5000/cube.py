@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from scorekeeper.checks import as_bool, as_int, as_player, check_amount
+from scorekeeper.checks import Round, as_bool, as_int, as_player, check_amount
 from scorekeeper.errors import RuleError
 from scorekeeper.games.rummy_5000.stakes import other
 
@@ -147,7 +146,7 @@ def cube_after(said: Sequence[tuple[str, str]], players: Sequence[str], automati
 
 
 def cube_in_play(
-    round_: Mapping[str, Any], players: Sequence[str], folded: str | None, first_hand: bool
+    round_: Round, players: Sequence[str], folded: str | None, first_hand: bool
 ) -> int:
     """The stake the hand was decided at, checked against the log of doubles.
 

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from scorekeeper.checks import as_int, as_player, player_map
+from scorekeeper.checks import Round, as_int, as_player, player_map
 from scorekeeper.errors import RuleError
 from scorekeeper.games.rummy_5000.stakes import other
 
@@ -27,7 +26,7 @@ def check_bet(who: str, chips: int) -> int:
 
 
 def chips_in_pot(
-    round_: Mapping[str, Any],
+    round_: Round,
     players: Sequence[str],
     folded: str | None,
     gave_up: str | None = None,

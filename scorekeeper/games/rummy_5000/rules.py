@@ -15,11 +15,18 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper.checks import as_player, check_keys
+from scorekeeper.checks import Round, as_player, shaped
 from scorekeeper.errors import RuleError
 from scorekeeper.game import STOP, Option, Setup, State
 from scorekeeper.games.rummy_5000.cube import cube_in_play, cube_swing
-from scorekeeper.games.rummy_5000.hands import FALSE_CLAIM, HAND_FIELDS, as_wild, hand_scores
+from scorekeeper.games.rummy_5000.hands import (
+    FALSE_CLAIM,
+    HAND_FIELDS,
+    FalseClaim,
+    Played,
+    as_wild,
+    hand_scores,
+)
 from scorekeeper.games.rummy_5000.pot import chips_in_pot, pot_swing
 from scorekeeper.games.rummy_5000.stakes import (
     DOUBLING_FIELDS,
@@ -164,7 +171,7 @@ highest total wins (ties share), paid as at the end."""
             info["game_points"] = dict.fromkeys(setup.players, 0)
         return info | _partnership_info(setup, dict.fromkeys(setup.players, 0))
 
-    def play(self, setup: Setup, state: State, round_: Mapping[str, Any]) -> State:
+    def play(self, setup: Setup, state: State, round_: Round) -> State:
         if isinstance(round_, Mapping) and "false_claim" in round_:
             return self._false_claim(setup, state, round_)
         options = setup.options
@@ -175,10 +182,10 @@ highest total wins (ties share), paid as at the end."""
             if options["limit_poker"]
             else ()
         )
-        check_keys(round_, ("wild",), HAND_FIELDS + stakes)
-        wild = as_wild(round_["wild"])
-        folded = self._lost_unplayed(setup, round_) if stakes else None
-        scores = None if folded else hand_scores(setup, round_)
+        hand = shaped(round_, Played, ("wild",), HAND_FIELDS + stakes)
+        wild = as_wild(hand["wild"])
+        folded = self._lost_unplayed(setup, hand) if stakes else None
+        scores = None if folded else hand_scores(setup, hand)
         totals = dict(state.totals)
         if scores is not None:
             totals = add(totals, _by_partnership(setup, scores))
@@ -188,14 +195,14 @@ highest total wins (ties share), paid as at the end."""
         if stakes:
             first_hand = state.info["hands"] == 0
             if options["doubling"]:
-                cube = cube_in_play(round_, setup.players, folded, first_hand)
+                cube = cube_in_play(hand, setup.players, folded, first_hand)
                 swing = cube_swing(setup.players, cube, folded, scores)
             else:
-                gave_up = folded if round_.get("gave_up") is not None else None
-                chips = chips_in_pot(round_, setup.players, None if gave_up else folded, gave_up)
+                gave_up = folded if hand.get("gave_up") is not None else None
+                chips = chips_in_pot(hand, setup.players, None if gave_up else folded, gave_up)
                 swing = pot_swing(setup.players, chips, folded, scores)
             return self._after_stakes_hand(setup, state, totals, info, dealer, swing)
-        winners = self._winners(setup, totals, round_.get("out"))
+        winners = self._winners(setup, totals, hand.get("out"))
         if not winners:
             return State(dealer, totals, state.balances, info=info)
         money = self._payout(setup, totals, winners, info)
@@ -213,7 +220,7 @@ highest total wins (ties share), paid as at the end."""
         money = self._payout(setup, state.totals, winners, info)
         return State(state.dealer, state.totals, money, True, winners, info)
 
-    def _lost_unplayed(self, setup: Setup, round_: Mapping[str, Any]) -> str | None:
+    def _lost_unplayed(self, setup: Setup, round_: Played) -> str | None:
         """Who lost the hand without playing it out: folded to a double or in the betting,
         or (limit poker) gave up after the betting."""
         given = [key for key in ("folded", "gave_up") if round_.get(key) is not None]
@@ -224,7 +231,7 @@ highest total wins (ties share), paid as at the end."""
                 "gave_up", "a hand is folded during the betting or given up after it, not both"
             )
         key = given[0]
-        loser = as_player(round_[key], key, setup.players)
+        loser = as_player(round_.get(key), key, setup.players)
         said = "folded" if key == "folded" else "gave up"
         for field in HAND_FIELDS:
             if field in round_:
@@ -284,13 +291,13 @@ highest total wins (ties share), paid as at the end."""
         won = _share(1, ways)
         return {name: won if name in winners else 0 for name in setup.players}
 
-    def _false_claim(self, setup: Setup, state: State, round_: Mapping[str, Any]) -> State:
+    def _false_claim(self, setup: Setup, state: State, round_: Round) -> State:
         """Michigan: a false "I can go out" adds 50 at once to each other player (with
         partners, to the other side's score). It is no hand: the deal does not move."""
-        check_keys(round_, ("false_claim",))
+        claim = shaped(round_, FalseClaim, ("false_claim",))
         if not setup.options["michigan"]:
             raise RuleError("false_claim", "a false claim costs only in the michigan variation")
-        claimer = as_player(round_["false_claim"], "false_claim", setup.players)
+        claimer = as_player(claim["false_claim"], "false_claim", setup.players)
         spared = _partners_of(setup.players, claimer) if setup.options["partners"] else (claimer,)
         totals = add(
             state.totals, {name: FALSE_CLAIM for name in setup.players if name not in spared}

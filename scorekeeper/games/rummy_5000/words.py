@@ -9,10 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
 
+from scorekeeper.checks import Round, accepted
 from scorekeeper.game import Fact, Game, RoundFacts, Setup, State
-from scorekeeper.games.rummy_5000.hands import FALSE_CLAIM, hand_scores, read_hand
+from scorekeeper.games.rummy_5000.hands import (
+    FALSE_CLAIM,
+    FalseClaim,
+    Played,
+    hand_scores,
+    read_hand,
+)
 from scorekeeper.games.rummy_5000.pot import ANTE, BET_LIMIT
 from scorekeeper.games.rummy_5000.stakes import GAME_POINT_OPTIONS, HANDS_PER_STAKES_GAME
 from scorekeeper.money import MINUS, format_amount
@@ -162,40 +168,39 @@ class Rummy5000Words(Game):
         words.append(f"stake {format_amount(stake, self.unit)}/{per}" if stake else "no stake")
         return words
 
-    def round_facts(
-        self, setup: Setup, before: State, round_: Mapping[str, Any], after: State
-    ) -> RoundFacts:
+    def round_facts(self, setup: Setup, before: State, round_: Round, after: State) -> RoundFacts:
         """The hand as counted: each player's melded and held points (and cards, where
         typed), money cards, the cube or the pot."""
         facts: dict[str, Fact] = {"hand": before.info["hands"] + 1, **self.details(round_)}
         if "false_claim" in round_:
             facts["hand"] = before.info["hands"]
             return RoundFacts(facts)
-        if round_.get("automatic_double"):
+        played = accepted(round_, Played)
+        if played.get("automatic_double"):
             facts["automatic double"] = "yes"
         players: dict[str, dict[str, Fact]] = {name: {} for name in setup.players}
-        if round_.get("folded") is None and round_.get("gave_up") is None:
-            hand = read_hand(setup, round_)
-            scores = hand_scores(setup, round_)
+        if played.get("folded") is None and played.get("gave_up") is None:
+            hand = read_hand(setup, played)
+            scores = hand_scores(setup, played)
             for name, player in players.items():
                 player |= {"melded": hand.melded[name], "held": hand.in_hand[name]}
-                if "cards" in round_:
-                    typed = round_["cards"].get(name, {})
+                if "cards" in played:
+                    typed = played["cards"].get(name, {})
                     player["melded cards"] = typed.get("melded", "")
                     player["held cards"] = typed.get("hand", "")
                 if setup.options["money_cards"]:
                     player["money cards"] = hand.money_cards[name]
                 player["hand score"] = scores[name]
-        if "pot" in round_:
+        if "pot" in played:
             for name, player in players.items():
-                player["pot chips"] = round_["pot"][name]
-                player["raises"] = round_.get("raises", {}).get(name, 0)
+                player["pot chips"] = played["pot"][name]
+                player["raises"] = played.get("raises", {}).get(name, 0)
         if "game_points" in after.info:
             for name, player in players.items():
                 player["game points"] = str(after.info["game_points"][name])
         return RoundFacts(facts, players)
 
-    def describe(self, setup: Setup, before: State, round_: Mapping[str, Any], after: State) -> str:
+    def describe(self, setup: Setup, before: State, round_: Round, after: State) -> str:
         """ "5s wild; Bob went out on the first turn; Ann melded 120 and held 15, Bob melded
         340"; a false claim as "Bob: false claim, +50 to each other player"."""
         if "false_claim" in round_:
@@ -204,20 +209,22 @@ class Rummy5000Words(Game):
                 if setup.options["partners"]
                 else "each other player"
             )
-            return f"{round_['false_claim']}: false claim, +{FALSE_CLAIM} to {others}"
-        said = [f"{RANK_WORDS.get(round_['wild'], round_['wild'] + 's')} wild"]
-        folded, gave_up = round_.get("folded"), round_.get("gave_up")
+            claimer = accepted(round_, FalseClaim)["false_claim"]
+            return f"{claimer}: false claim, +{FALSE_CLAIM} to {others}"
+        played = accepted(round_, Played)
+        said = [f"{RANK_WORDS.get(played['wild'], played['wild'] + 's')} wild"]
+        folded, gave_up = played.get("folded"), played.get("gave_up")
         if folded is not None:
             said.append(f"{folded} folded")
         elif gave_up is not None:
             said.append(f"{gave_up} gave up after the betting")
         else:
-            hand = read_hand(setup, round_)
-            out = round_["out"]
+            hand = read_hand(setup, played)
+            out = played["out"]
             if out is None:
                 said.append("nobody went out: the stock ran out")
             else:
-                said.append(f"{out} went out{BONUS_WORDS[round_.get('bonus') or 'out']}")
+                said.append(f"{out} went out{BONUS_WORDS[played.get('bonus') or 'out']}")
             said.append(
                 ", ".join(
                     f"{name} melded {hand.melded[name]}"
@@ -232,10 +239,10 @@ class Rummy5000Words(Game):
             ]
             if money:
                 said.append(", ".join(money))
-        if "stake" in round_:
-            said.append(f"cube at {round_['stake']}")
-        if "pot" in round_:
-            said.append(f"pot {sum(round_['pot'].values())} chips")
+        if "stake" in played:
+            said.append(f"cube at {played['stake']}")
+        if "pot" in played:
+            said.append(f"pot {sum(played['pot'].values())} chips")
         if "game_points" in after.info and "game_points" in before.info:
             moved = {
                 name: after.info["game_points"][name] - before.info["game_points"][name]
@@ -246,25 +253,27 @@ class Rummy5000Words(Game):
                 said.append(f"{label} {_signed(setup, moved)}")
         return "; ".join(said)
 
-    def details(self, round_: Mapping[str, Any]) -> dict[str, str | int]:
+    def details(self, round_: Round) -> dict[str, str | int]:
         if "false_claim" in round_:
-            return {"false_claim": round_["false_claim"]}
-        facts: dict[str, str | int] = {"wild": round_["wild"]}
-        if round_.get("folded") is not None:
-            facts["folded"] = round_["folded"]
-        elif round_.get("gave_up") is not None:
-            facts["gave_up"] = round_["gave_up"]
+            return {"false_claim": accepted(round_, FalseClaim)["false_claim"]}
+        played = accepted(round_, Played)
+        facts: dict[str, str | int] = {"wild": played["wild"]}
+        folded, gave_up = played.get("folded"), played.get("gave_up")
+        if folded is not None:
+            facts["folded"] = folded
+        elif gave_up is not None:
+            facts["gave_up"] = gave_up
         else:
-            facts["out"] = round_["out"] or "nobody"
-            if round_["out"] is not None:
-                facts["bonus"] = round_.get("bonus") or "out"
-        if "stake" in round_:
-            facts["stake"] = round_["stake"]
-            beavers = round_.get("beavers", [])
+            facts["out"] = played["out"] or "nobody"
+            if played["out"] is not None:
+                facts["bonus"] = played.get("bonus") or "out"
+        if "stake" in played:
+            facts["stake"] = played["stake"]
+            beavers = played.get("beavers", [])
             facts["doubles"] = " ".join(
                 f"{who} (beaver)" if place in beavers else who
-                for place, who in enumerate(round_.get("doubles", []))
+                for place, who in enumerate(played.get("doubles", []))
             )
-        if "pot" in round_:
-            facts["pot"] = sum(round_["pot"].values())
+        if "pot" in played:
+            facts["pot"] = sum(played["pot"].values())
         return facts
