@@ -132,13 +132,20 @@ class Game:
     max_players: ClassVar[int | None]
     unit: ClassVar[Unit]
     menu_order: ClassVar[int] = 100
+    """Where the game stands in the New session menu and in statistics: lower first, then
+    by name."""
     round_name: ClassVar[str] = "Round"
     """What the table calls one round: "Race", "Hand", "Deal"."""
     first_to_act: ClassVar[str | None] = "plays"
     """What the first player does in a deal ("plays", "bids"); None where nobody goes
     first (the horse races: everyone bets, then the dealer runs the race)."""
     scored_in_points: ClassVar[bool] = False
+    """Whether the game keeps a points total beside the money (Seven Hand, 5000): the grid
+    shows both, statistics count the totals once the game is over, ``score_unit`` says
+    "points". False where the balances are the score."""
     lowest_wins: ClassVar[bool] = False
+    """Whether the lowest total leads and wins (``leaders``, statistics' best score); a game
+    that ends on it says so in ``play`` (``payouts.winners_by_total``)."""
     options: ClassVar[Mapping[str, Option]] = {}
     rules: ClassVar[str]
     kitty: ClassVar[str | None] = None
