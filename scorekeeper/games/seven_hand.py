@@ -55,7 +55,7 @@ def card_value(rank: str) -> int:
     return 10 if rank in _TEN_POINT_RANKS else 5
 
 
-def card_points(text: str, field: str = "cards") -> int:
+def card_points(text: object, field: str = "cards") -> int:
     """What the cards a player was caught holding count against them (live preview too)."""
     return sum(card_value(card.rank) for card in parse_cards(text, field))
 
@@ -166,7 +166,7 @@ ends on the hands played, lowest total wins, money as at the end."""
             )
         return points
 
-    def _card_points(self, name: str, text: Any, field: str) -> int:
+    def _card_points(self, name: str, text: object, field: str) -> int:
         points = check_amount(card_points(text, field), field, f"{name}'s cards count")
         if points == 0:
             raise RuleError(
