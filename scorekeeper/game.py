@@ -140,8 +140,8 @@ class Game:
     """What the first player does in a deal ("plays", "bids"); None where nobody goes
     first (the horse races: everyone bets, then the dealer runs the race)."""
     scored_in_points: ClassVar[bool] = False
-    """Whether the game keeps a points total beside the money (Seven Hand, 5000): the grid
-    shows both, statistics count the totals once the game is over, ``score_unit`` says
+    """Whether the game keeps a points total beside the money (a rummy's cards held): the
+    grid shows both, statistics count the totals once the game is over, ``score_unit`` says
     "points". False where the balances are the score."""
     lowest_wins: ClassVar[bool] = False
     """Whether the lowest total leads and wins (``leaders``, statistics' best score); a game

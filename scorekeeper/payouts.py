@@ -1,7 +1,8 @@
 """Who wins at the end of a game and what each player pays: whole units, zero-sum.
 
-Pure functions on totals in seat order, shared by the games (Seven Hand and 5000 settle
-the same way: the best total wins, the others pay the difference x stake).
+Pure functions on totals in seat order, shared by the games: a points game settles by
+them (the best total wins, at a target or after the last hand, and the others pay the
+difference x stake).
 """
 
 from __future__ import annotations
