@@ -1,8 +1,8 @@
 """The ``scorekeeper`` command line: reads it, runs the command asked for (``list``,
 ``export`` (CSV or ``--json``), ``import``, ``stats``, ``settle --night``, ``night move``,
 ``doctor``, ``--version``; their code is in ``commands``) and turns what goes wrong into
-one line. With no command the launcher's app starts instead (``screens.launch`` hands it
-in), so this module never loads the UI.
+one line. With no command the launcher's app starts instead (``screens.console`` hands
+it in), so this module never loads the UI.
 
 Every command but the app, ``import``, ``night move`` and ``doctor --fix`` opens the store
 read-only, so they work while the app is open; those change the store and wait for the

@@ -80,6 +80,15 @@ def _warn_names(store: Store) -> None:
         say(problem, problem=True)
 
 
+def _warn_key() -> None:
+    """A key that cannot be used costs an export only time: say so, and carry on."""
+    from scorekeeper.store import seal
+
+    problem = seal.key_problem()
+    if problem is not None:
+        say(problem, problem=True)
+
+
 def list_sessions(path: Path | None) -> int:
     with Store(path, readonly=True) as store:
         summaries = store.summaries()
@@ -129,6 +138,7 @@ def export_csv(path: Path | None, session_ids: list[str] | None, out: Path) -> i
                 line.end()
         for file in written:
             say(f"wrote {visible(str(file))}")
+        _warn_key()
         _warn_names(store)
         if session_ids is None:
             _warn_damaged(store, "not exported")
