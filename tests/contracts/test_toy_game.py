@@ -14,7 +14,7 @@ import csv
 import sys
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 import pytest
 from textual.app import ComposeResult
@@ -23,27 +23,26 @@ from textual.widgets import Input
 import scorekeeper.games
 import screens.rounds
 from scorekeeper import GAMES, RuleError, Session
-from scorekeeper.game import (
-    END_ROUND,
-    EVENING,
-    Game,
-    Setup,
-    State,
-    add,
-    as_int,
-    as_player,
-    check_keys,
-)
+from scorekeeper.checks import Round, accepted, as_int, as_player, shaped
+from scorekeeper.game import END_ROUND, EVENING, Game, Setup, State
+from scorekeeper.payouts import add
 from scorekeeper.reports import rows
 from scorekeeper.reports.export import export
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from screens.rounds import ENTRIES
-from screens.rounds.base import Round, RoundEntry
+from screens.rounds.base import RoundEntry
 from screens.settle import SettleScreen
 from screens.widgets.fields import FieldRow
 from screens.widgets.text_input import TextInput
 from tests.ui.play import said, start_session
+
+
+class Win(TypedDict):
+    """One hand: who won it, and the points each other player pays them."""
+
+    winner: str
+    points: int
 
 
 class Tally(Game):
@@ -61,17 +60,18 @@ class Tally(Game):
     ending = EVENING
     fact_names = ("winner", "points", "end")
 
-    def play(self, setup: Setup, state: State, round_: Mapping[str, Any]) -> State:
-        check_keys(round_, ("winner", "points"))
-        winner = as_player(round_["winner"], "winner", setup.players)
-        points = as_int(round_["points"], "points", minimum=1)
+    def play(self, setup: Setup, state: State, round_: Round) -> State:
+        win = shaped(round_, Win, ("winner", "points"))
+        winner = as_player(win["winner"], "winner", setup.players)
+        points = as_int(win["points"], "points", minimum=1)
         paid = {name: -points for name in setup.players if name != winner}
         paid[winner] = points * len(paid)
         balances = add(state.balances, paid)
         return State(setup.left_of(state.dealer), balances, balances)
 
-    def details(self, round_: Mapping[str, Any]) -> dict[str, str | int]:
-        return {"winner": round_["winner"], "points": round_["points"]}
+    def details(self, round_: Round) -> dict[str, str | int]:
+        win = accepted(round_, Win)
+        return {"winner": win["winner"], "points": win["points"]}
 
 
 class TallyEntry(RoundEntry):
@@ -81,7 +81,7 @@ class TallyEntry(RoundEntry):
         yield FieldRow("winner", "Winner", self.player_choice())
         yield FieldRow("points", "Points", TextInput())
 
-    def read(self) -> Round:
+    def read(self) -> Win:
         return {"winner": self.picked("winner"), "points": self.whole("points")}
 
     def fill(self, round_: Mapping[str, Any]) -> None:
