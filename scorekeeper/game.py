@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
 from scorekeeper.errors import RuleError
+from scorekeeper.names import check_name
 
 Unit = Literal["money", "chips"]
 Fact = str | int
@@ -104,21 +105,34 @@ STOP = Ending("Stop here", "Stop the game here?", "If you stopped now", "stopped
 class Option:
     """One house option: its default (or a rule that picks it from the player count)."""
 
-    default: int | bool | Callable[[int], int]
+    default: int | bool | str | Callable[[int], int]
     help: str
     minimum: int | None = None
     maximum: int | None = None
     cents: bool = False
     """A money amount in minor units: screens show it as dollars beside what is typed."""
+    choices: tuple[str, ...] = ()
+    """The words the option may be ("highest", "lowest"), where it is one of a few."""
+    label: bool = False
+    """A name the table gives (shown, never a rule): "" for none, else fit to be a name."""
 
     @property
     def kind(self) -> type:
+        if isinstance(self.default, str):
+            return str
         return bool if isinstance(self.default, bool) else int
 
-    def default_for(self, player_count: int) -> int | bool:
+    def default_for(self, player_count: int) -> int | bool | str:
         return self.default(player_count) if callable(self.default) else self.default
 
-    def check(self, name: str, value: object) -> int | bool:
+    def check(self, name: str, value: object) -> int | bool | str:
+        if self.choices:
+            if value not in self.choices:
+                said = " or ".join(repr(choice) for choice in self.choices)
+                raise RuleError(f"options.{name}", f"must be {said}, not {value!r}")
+            return str(value)
+        if self.label:
+            return "" if value == "" else check_name(value, f"options.{name}", name)
         if self.kind is bool:
             if not isinstance(value, bool):
                 raise RuleError(f"options.{name}", f"must be yes or no (true/false), not {value!r}")
@@ -233,11 +247,18 @@ class Game:
         nobody in a game whose ``first_to_act`` is None."""
         return None if self.first_to_act is None else setup.left_of(state.dealer)
 
-    def leaders(self, totals: Mapping[str, int]) -> tuple[str, ...]:
-        """Who is ahead on these totals, in seat order; nobody while every total is 0."""
+    def wins_lowest(self, setup: Setup) -> bool:
+        """Whether the lowest total is best at this table: ``lowest_wins``, unless the
+        table's options decide it."""
+        return self.lowest_wins
+
+    def leaders(self, totals: Mapping[str, int], setup: Setup | None = None) -> tuple[str, ...]:
+        """Who is ahead on these totals, in seat order; nobody while every total is 0.
+        Without the table's ``setup`` the game's usual way of winning is taken."""
         if not any(totals.values()):
             return ()
-        best = (min if self.lowest_wins else max)(totals.values())
+        lowest = self.lowest_wins if setup is None else self.wins_lowest(setup)
+        best = (min if lowest else max)(totals.values())
         return tuple(name for name, total in totals.items() if total == best)
 
     def panel(self, setup: Setup, state: State) -> list[tuple[str, str]]:

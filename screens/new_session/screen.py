@@ -72,11 +72,11 @@ class NewSessionScreen(Screen[None]):
         self.cut: str | None = None
         self.game: Game = GAMES.get(again.game_id if again else "", next(iter(GAMES.values())))
         self.defaults_shown: dict[str, str] = {}
-        self.carried: dict[str, int | bool] = {}
+        self.carried: dict[str, int | bool | str] = {}
         """Option values changed here, kept when another game is picked, where it has them.
         The last session's options fill in its own game only: a "stake" is per pip in one
         game and per point in another."""
-        self.first_shown: dict[str, int | bool] = {}
+        self.first_shown: dict[str, int | bool | str] = {}
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -165,10 +165,10 @@ class NewSessionScreen(Screen[None]):
                 games.highlighted = index
                 return
 
-    def typed_options(self) -> dict[str, int | bool]:
+    def typed_options(self) -> dict[str, int | bool | str]:
         """The options changed here, kept when another game is picked; a value only
         passed by is not carried on."""
-        kept: dict[str, int | bool] = {}
+        kept: dict[str, int | bool | str] = {}
         for name in self.game.options:
             try:
                 value = self.option_value(name)
@@ -224,7 +224,7 @@ class NewSessionScreen(Screen[None]):
     def options(self) -> dict[str, Any]:
         return {name: self.option_value(name) for name in self.game.options}
 
-    def option_value(self, name: str) -> int | bool:
+    def option_value(self, name: str) -> int | bool | str:
         return read_option(name, self.game.options[name], self.query_one_row(f"options.{name}"))
 
     def query_one_row(self, path: str) -> FieldRow:
