@@ -140,6 +140,19 @@ class Option:
         return as_int(value, f"options.{name}", self.minimum, self.maximum)
 
 
+def said_as_label(name: str) -> str:
+    """A house game's name as ``option_words`` says it, first of them and in quotes
+    ("“Gin”"), so a session's summary carries it to the list, statistics and exports."""
+    return f"\u201c{name}\u201d"
+
+
+def label_in(words: Sequence[str] | None) -> str:
+    """The house game's name among a session's option words; "" where it is none."""
+    first = words[0] if words else ""
+    quoted = len(first) > 2 and first[0] == "\u201c" and first[-1] == "\u201d"
+    return first[1:-1] if quoted else ""
+
+
 @dataclass(frozen=True)
 class Setup:
     """Who sits where and which house options are on; fixed for the whole session."""

@@ -24,6 +24,7 @@ from scorekeeper.game import (
     as_mapping,
     check_keys,
     pay_the_difference,
+    said_as_label,
 )
 from scorekeeper.money import format_amount
 
@@ -156,7 +157,7 @@ The deal passes clockwise after every round, or stays with one dealer."""
 
     def option_words(self, setup: Setup) -> list[str]:
         options = setup.options
-        words = [options["house"]] if options["house"] else []
+        words = [said_as_label(options["house"])] if options["house"] else []
         words.append(f"{options['wins']} wins")
         if options["target"]:
             words.append(f"to {options['target']:,}")

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from scorekeeper import GAMES, RuleError, Session
-from scorekeeper.game import END_ROUND
+from scorekeeper.game import END_ROUND, label_in
 
 GAME = GAMES["score-pad"]
 HEARTS = [(20, 50, 30, 4), (25, 52, 30, 29)]
@@ -177,7 +177,8 @@ def test_a_round_in_words_and_its_facts() -> None:
     _play(pad, HEARTS[0])
     assert pad.describe(0) == "Ann 20, Bob 50, Cy 30, Di 4"
     assert pad.facts(0).players["Bob"] == {"scored": 50}
-    assert GAME.option_words(pad.setup)[0] == "Hearts at Grandma's"
+    assert label_in(GAME.option_words(pad.setup)) == "Hearts at Grandma's"
+    assert label_in(GAME.option_words(_pad().setup)) == ""
     assert GAME.target(pad.setup, pad.state) == 100
 
 

@@ -1,0 +1,99 @@
+"""House games kept in the store: saved, renamed, deleted, read carefully."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import RuleError
+from scorekeeper.store import Store, StoreDamaged
+from scorekeeper.store.house_games import (
+    HOUSE_FILE,
+    add_house_games,
+    delete_house_game,
+    house_games,
+    read_house_games,
+    save_house_game,
+)
+
+HEARTS = {"wins": "lowest", "target": 100, "stake": 5}
+
+
+def test_a_house_game_is_saved_renamed_and_deleted(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    saved = save_house_game(store, "Hearts at Grandma's", "score-pad", HEARTS)
+    assert saved.options["house"] == "Hearts at Grandma's"
+    assert saved.options["target"] == 100 and saved.options["pay"] == "difference"
+    assert house_games(Store(tmp_path, readonly=True)) == [saved]
+
+    save_house_game(store, "Hearts", "score-pad", HEARTS, replacing="Hearts at Grandma's")
+    assert [house.name for house in house_games(store)] == ["Hearts"]
+    delete_house_game(store, "hearts")
+    assert house_games(store) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "game", "options", "field"),
+    [
+        ("", "score-pad", {}, "house.name"),
+        ("x" * 31, "score-pad", {}, "house.name"),
+        ("Tab\there", "score-pad", {}, "house.name"),
+        ("Gin", "seven-hand", {}, "house.game"),
+        ("Gin", "score-pad", {"wins": "most"}, "options.wins"),
+    ],
+)
+def test_a_bad_house_game_is_refused_and_nothing_saved(
+    tmp_path: Path, name: str, game: str, options: dict[str, object], field: str
+) -> None:
+    store = Store(tmp_path)
+    with pytest.raises(RuleError) as caught:
+        save_house_game(store, name, game, options)
+    assert caught.value.field == field
+    assert not (tmp_path / HOUSE_FILE).exists()
+
+
+def test_two_house_games_may_not_share_a_name(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    save_house_game(store, "Gin", "score-pad", {})
+    with pytest.raises(RuleError, match="already a house game"):
+        save_house_game(store, "GIN", "score-pad", HEARTS)
+
+
+def test_a_damaged_file_is_named_and_the_store_works_without_it(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    save_house_game(store, "Gin", "score-pad", {})
+    (tmp_path / HOUSE_FILE).write_text('{"schema": 1, "games": [', encoding="utf-8")
+    found, problem = read_house_games(tmp_path)
+    assert found == [] and problem is not None and HOUSE_FILE in problem
+    with pytest.raises(StoreDamaged):
+        save_house_game(store, "Hearts", "score-pad", HEARTS)
+    assert store.summaries() == []
+
+
+def test_an_entry_that_no_longer_reads_is_left_out_and_named(tmp_path: Path) -> None:
+    entries = [
+        '{"name": "Gin", "game": "score-pad", "options": {}}',
+        '{"name": "Old", "game": "no-such-game", "options": {}}',
+        '{"name": "Bad", "game": "score-pad", "options": {"stake": -1}}',
+    ]
+    (tmp_path / HOUSE_FILE).write_text(
+        '{"schema": 1, "games": [' + ",".join(entries) + "]}", encoding="utf-8"
+    )
+    found, problem = read_house_games(tmp_path)
+    assert [house.name for house in found] == ["Gin"]
+    assert problem is not None and "2 entries" in problem
+
+
+def test_an_import_adds_the_house_games_not_here_by_name(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    save_house_game(store, "Gin", "score-pad", {"stake": 1})
+    entries = [
+        {"name": "gin", "game": "score-pad", "options": {"stake": 9}},
+        {"name": "Hearts", "game": "score-pad", "options": HEARTS},
+        {"name": "Nope", "game": "score-pad", "options": "stake"},
+    ]
+    added, problems = add_house_games(store, entries)
+    assert added == 1 and len(problems) == 1
+    kept = {house.name: house.options["stake"] for house in house_games(store)}
+    assert kept == {"Gin": 1, "Hearts": 5}
