@@ -55,10 +55,11 @@ def house_game(entry: object, field: str = "house game") -> HouseGame:
     if not isinstance(entry, dict):
         raise RuleError(field, "is not a house game (a name, a game and its options)")
     name = check_name(entry.get("name"), f"{field}.name", "house game's name")
-    game = GAMES.get(entry.get("game")) if isinstance(entry.get("game"), str) else None
+    game_id = entry.get("game")
+    game = GAMES.get(game_id) if isinstance(game_id, str) else None
     label = None if game is None else label_option(game)
     if game is None or label is None:
-        raise RuleError(f"{field}.game", f"{entry.get('game')!r} is no game with house games")
+        raise RuleError(f"{field}.game", f"{game_id!r} is no game with house games")
     given = entry.get("options", {})
     if not isinstance(given, dict):
         raise RuleError(f"{field}.options", "must be a mapping of option names to values")
