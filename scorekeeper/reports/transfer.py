@@ -7,11 +7,14 @@ The file (``scorekeeper export --json``) is UTF-8 JSON::
      "sessions": [{"id": "5f02a1da", "started": "<ISO 8601>", "updated": "<ISO 8601>",
                    "night": "2024-05-03", "night name": "Grandma's birthday" or null,
                    "session": {"game": "<game id>", "players": [...], "dealer": "Ann",
-                               "options": {...}, "rounds": [{...}, ...]}}, ...]}
+                               "options": {...}, "rounds": [{...}, ...]}}, ...],
+     "house games": [{"name": "Hearts at Grandma's", "game": "<game id>",
+                      "options": {...}}, ...]}
 
 ``schema`` is the session schema of the store that wrote it (``store.SCHEMA``); ``session``
 is exactly what a session file holds and what ``Session.from_dict`` reads; ``night`` is
-the night the session belongs to (see ``nights``).
+the night the session belongs to (see ``nights``). A house game (``store.house_games``)
+is added by an import where none here has its name.
 
 An import adds each session that is not here yet under its own id and times, so it stays
 in its night. The same id with the same rounds is skipped (so importing twice adds
@@ -34,7 +37,7 @@ from scorekeeper.reports.night_names import NightBook, book_to_change, load_book
 from scorekeeper.reports.nights import group
 from scorekeeper.reports.stats import person
 from scorekeeper.session import Session
-from scorekeeper.store import SCHEMA, Saved, Store, StoreDamaged, StoreError, documents
+from scorekeeper.store import SCHEMA, Saved, Store, StoreDamaged, StoreError, documents, house_games
 from scorekeeper.store.checks import session_problem
 from scorekeeper.store.durable import DamagedFile, parse_json, read_json, write_atomically
 from scorekeeper.wording import day, iso, plural
@@ -72,6 +75,8 @@ class ImportReport:
     """(id, the newcomer's new id) for each id that held other rounds here."""
     damaged: list[str] = field(default_factory=list)
     """Why each entry that could not be read was skipped."""
+    house_games: int = 0
+    """House games added (those not here by name)."""
 
     def lines(self) -> list[str]:
         """The report as a person reads it, one line each."""
@@ -84,6 +89,8 @@ class ImportReport:
             f"the imported one as {new}."
             for old, new in self.both_kept
         ]
+        if self.house_games:
+            lines.append(f"Added {plural(self.house_games, 'house game')}.")
         lines += [f"Skipped: {reason}" for reason in self.damaged]
         return lines
 
@@ -123,6 +130,7 @@ def export_json(store: Store, out_dir: str | Path, *, name: str = JSON_NAME) -> 
         "schema": SCHEMA,
         "exported": iso(datetime.now().astimezone()),
         "sessions": entries,
+        house_games.EXPORT_KEY: house_games.export_entries(store),
     }
     path = out / name
     try:
@@ -299,6 +307,10 @@ def import_sessions(store: Store, source: str | Path) -> ImportReport:
         raise ImportRefused(f"{path} is this store itself: nothing to import.", path)
     incoming, damaged = read_source(path)
     report = ImportReport(path, damaged=damaged)
+    report.house_games, unread = house_games.add_house_games(
+        store, house_games.house_games_in(path)
+    )
+    report.damaged += unread
     here: dict[str, str] = {}
     seen: set[tuple[str, str]] = set()
     for summary in store.summaries():

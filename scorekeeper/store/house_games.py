@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 
 HOUSE_FILE = "house_games.json"
 SCHEMA = 1
+EXPORT_KEY = "house games"
+"""Where an export file (``export --json``) holds the house games."""
 
 
 @dataclass(frozen=True)
@@ -144,11 +146,11 @@ def save_house_game(
 ) -> HouseGame:
     """Save ``options`` of ``game_id`` as the house game ``name``; ``replacing`` names the
     house game this one takes the place of (renamed, or its options changed)."""
-    house = house_game({"name": name, "game": game_id, "options": dict(options)}, "house")
+    house = house_game({"name": name, "game": game_id, "options": dict(options)}, "house_game")
     games = _to_change(store)
     kept = [other for other in games if replacing is None or not _same_name(other.name, replacing)]
     if any(_same_name(other.name, house.name) for other in kept):
-        raise RuleError("house.name", f"{name!r} is already a house game: give another name")
+        raise RuleError("house_game.name", f"{name!r} is already a house game: give another name")
     _save(store, [*kept, house], "The house games stay as they were.")
     return house
 
@@ -158,15 +160,19 @@ def delete_house_game(store: Store, name: str) -> None:
     games = _to_change(store)
     kept = [other for other in games if not _same_name(other.name, name)]
     if len(kept) == len(games):
-        raise RuleError("house.name", f"there is no house game {name!r}")
+        raise RuleError("house_game.name", f"there is no house game {name!r}")
     _save(store, kept, "The house game is still there.")
 
 
 def add_house_games(store: Store, entries: Sequence[object]) -> tuple[int, list[str]]:
     """House games from another store (an import): each one not here yet by name is added,
     one here by that name is kept as it is. Returns how many were added and why each one
-    that could not be read was left out."""
-    games = _to_change(store)
+    that could not be read was left out (every one, where the file here is damaged)."""
+    if not entries:
+        return 0, []
+    games, damage = read_house_games(store.path)
+    if damage is not None:
+        return 0, [damage]
     added, problems = 0, []
     for number, entry in enumerate(entries, start=1):
         try:
@@ -180,3 +186,22 @@ def add_house_games(store: Store, entries: Sequence[object]) -> tuple[int, list[
     if added:
         _save(store, games, "No house game was added.")
     return added, problems
+
+
+def house_games_in(source: Path) -> list[object]:
+    """The house games another store or an export file (``"house games"``) holds, as
+    entries for ``add_house_games``; none where it holds none or cannot be read (the
+    sessions' import says what is wrong with it)."""
+    if source.is_dir():
+        return [house.to_dict() for house in read_house_games(source)[0]]
+    try:
+        data = read_json(source)
+    except (DamagedFile, OSError):
+        return []
+    entries = None if data is None else data.get(EXPORT_KEY)
+    return list(entries) if isinstance(entries, list) else []
+
+
+def export_entries(store: Store) -> list[dict[str, Any]]:
+    """The store's house games as an export file holds them under ``EXPORT_KEY``."""
+    return [house.to_dict() for house in house_games(store)]

@@ -36,10 +36,10 @@ def test_a_house_game_is_saved_renamed_and_deleted(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("name", "game", "options", "field"),
     [
-        ("", "score-pad", {}, "house.name"),
-        ("x" * 31, "score-pad", {}, "house.name"),
-        ("Tab\there", "score-pad", {}, "house.name"),
-        ("Gin", "seven-hand", {}, "house.game"),
+        ("", "score-pad", {}, "house_game.name"),
+        ("x" * 31, "score-pad", {}, "house_game.name"),
+        ("Tab\there", "score-pad", {}, "house_game.name"),
+        ("Gin", "seven-hand", {}, "house_game.game"),
         ("Gin", "score-pad", {"wins": "most"}, "options.wins"),
     ],
 )
@@ -97,3 +97,23 @@ def test_an_import_adds_the_house_games_not_here_by_name(tmp_path: Path) -> None
     assert added == 1 and len(problems) == 1
     kept = {house.name: house.options["stake"] for house in house_games(store)}
     assert kept == {"Gin": 1, "Hearts": 5}
+
+
+def test_export_json_and_import_carry_the_house_games(tmp_path: Path) -> None:
+    from scorekeeper import Session
+    from scorekeeper.reports.transfer import export_json, import_sessions
+
+    laptop = Store(tmp_path / "laptop")
+    save_house_game(laptop, "Hearts at Grandma's", "score-pad", HEARTS)
+    pad = Session.new("score-pad", ["Ann", "Bob"], options=house_games(laptop)[0].options)
+    pad.record({"scores": {"Ann": 3, "Bob": 4}})
+    laptop.add(pad)
+    exported = export_json(laptop, tmp_path / "out")
+
+    other = Store(tmp_path / "other")
+    report = import_sessions(other, exported)
+    assert [house.name for house in house_games(other)] == ["Hearts at Grandma's"]
+    assert "Added 1 house game." in report.lines()
+    assert other.load(report.added[0]).options["house"] == "Hearts at Grandma's"
+    again = import_sessions(Store(tmp_path / "third"), tmp_path / "laptop")
+    assert again.house_games == 1
