@@ -274,6 +274,12 @@ class Game:
         best = (min if lowest else max)(totals.values())
         return tuple(name for name, total in totals.items() if total == best)
 
+    def title(self, setup: Setup) -> str:
+        """What this table plays, as its screens head it: a house game's own name before
+        the game's (``label_in``), else the game's name."""
+        label = label_in(self.option_words(setup))
+        return f"{label} · {self.name}" if label else self.name
+
     def panel(self, setup: Setup, state: State) -> list[tuple[str, str]]:
         """Label/value lines a screen shows beside the score grid for this game."""
         return []
