@@ -17,7 +17,7 @@ from datetime import datetime
 from itertools import chain
 from typing import Any
 
-from scorekeeper.game import Game, Setup
+from scorekeeper.game import Game, Setup, label_in
 from scorekeeper.games import GAMES
 from scorekeeper.money import amount, format_amount
 from scorekeeper.store import Store, StoreError, Summary
@@ -47,6 +47,9 @@ class GameRecord:
     """
 
     game: str
+    house: str = ""
+    """The house game's name where the record is of one (``label_in``): wins are
+    counted per house game, apart from its game's other sessions."""
     played: int = 0
     finished: int = 0
     won: int = 0
@@ -57,6 +60,11 @@ class GameRecord:
     @property
     def win_rate(self) -> float | None:
         return self.won / self.finished if self.finished else None
+
+    @property
+    def title(self) -> str:
+        """What the record is of: the house game's name, else the game's."""
+        return self.house or game_name(self.game)
 
     @property
     def average(self) -> float | None:
@@ -167,7 +175,7 @@ def compute(
     sessions = 0
     longest: Summary | None = None
     best: dict[str, Highlight] = {}
-    tallies: dict[str, tuple[Game | None, dict[str, _Tally]]] = {}
+    tallies: dict[tuple[str, str], tuple[Game | None, dict[str, _Tally]]] = {}
     seated: list[tuple[str, ...]] = []
     for summary in summaries:
         rounds = summary.rounds
@@ -181,9 +189,10 @@ def compute(
                 best[label] = _highlight(summary, value)
         players, finished, winners = summary.players, summary.finished, summary.winners
         seated.append(players)
-        known = tallies.get(summary.game)
+        kind = (summary.game, label_in(summary.option_words))
+        known = tallies.get(kind)
         if known is None:
-            known = tallies[summary.game] = (GAMES.get(summary.game), {})
+            known = tallies[kind] = (GAMES.get(summary.game), {})
         game, tally = known
         # A points total counts once the game is over; a balance is real after every round.
         scores: Mapping[str, int] | None = None
@@ -209,10 +218,11 @@ def compute(
     people: dict[str, PlayerStats] = {}
     for name in dict.fromkeys(chain.from_iterable(seated)):
         people.setdefault(person(name), PlayerStats(name))
-    for game_id, (game, tally) in tallies.items():
-        _count(game_id, game, tally, people)
+    for (game_id, house), (game, tally) in tallies.items():
+        _count(game_id, house, game, tally, people)
     for stats in people.values():
-        stats.games = {key: stats.games[key] for key in sorted(stats.games, key=_game_order)}
+        order = sorted(stats.games.values(), key=lambda r: (_game_order(r.game), r.house))
+        stats.games = {_record_key(record.game, record.house): record for record in order}
     ranked = sorted(people.values(), key=lambda p: (-p.played, -p.won, person(p.name)))
     in_order = sorted(best, key=lambda label: (_game_order(best[label].game), label))
     return Stats(
@@ -223,16 +233,27 @@ def compute(
     )
 
 
+def _record_key(game_id: str, house: str) -> str:
+    """A record's key among a player's games: the game's id, and a house game's name."""
+    return f"{game_id}: {house}" if house else game_id
+
+
 def _count(
-    game_id: str, game: Game | None, tally: dict[str, _Tally], people: dict[str, PlayerStats]
+    game_id: str,
+    house: str,
+    game: Game | None,
+    tally: dict[str, _Tally],
+    people: dict[str, PlayerStats],
 ) -> None:
-    """Each spelling's tally at one game, added to its person's record and money or chips."""
+    """Each spelling's tally at one game (or house game), added to its person's record
+    and money or chips."""
     pick = min if game is not None and game.lowest_wins else max
+    key = _record_key(game_id, house)
     for name, mine in tally.items():
         stats = people[person(name)]
-        record = stats.games.get(game_id)
+        record = stats.games.get(key)
         if record is None:
-            record = stats.games[game_id] = GameRecord(game_id)
+            record = stats.games[key] = GameRecord(game_id, house)
         record.count(mine, pick)
         if game is None:
             continue
@@ -320,7 +341,7 @@ def report(stats: Stats) -> str:
     for player in stats.players:
         lines += ["", visible(player.name)]
         lines += [
-            f"  {pad(clipped(game_name(record.game), 20), 20)} {record_line(record)}"
+            f"  {pad(clipped(visible(record.title), 20), 20)} {record_line(record)}"
             for record in player.games.values()
         ]
     lines.append("")

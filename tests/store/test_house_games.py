@@ -117,3 +117,19 @@ def test_export_json_and_import_carry_the_house_games(tmp_path: Path) -> None:
     assert other.load(report.added[0]).options["house"] == "Hearts at Grandma's"
     again = import_sessions(Store(tmp_path / "third"), tmp_path / "laptop")
     assert again.house_games == 1
+
+
+def test_statistics_count_wins_per_house_game(tmp_path: Path) -> None:
+    from scorekeeper import Session
+    from scorekeeper.reports.stats import gather, report
+
+    store = Store(tmp_path)
+    for house, scores in (("Gin", (10, 3)), ("Gin", (1, 9)), ("", (5, 4)), ("Hearts", (2, 8))):
+        pad = Session.new("score-pad", ["Ann", "Bob"], options={"house": house, "rounds": 1})
+        pad.record({"scores": {"Ann": scores[0], "Bob": scores[1]}})
+        store.add(pad)
+    ann = gather(store).player("Ann")
+    assert ann is not None
+    won = {record.title: (record.won, record.finished) for record in ann.games.values()}
+    assert won == {"Score pad — any other game": (1, 1), "Gin": (1, 2), "Hearts": (0, 1)}
+    assert "Gin                  2 played, won 1 of 2 (50%)" in report(gather(store))
