@@ -265,12 +265,17 @@ class Game:
         table's options decide it."""
         return self.lowest_wins
 
-    def leaders(self, totals: Mapping[str, int], setup: Setup | None = None) -> tuple[str, ...]:
+    def wins_lowest_said(self, option_words: Sequence[str] | None) -> bool:
+        """``wins_lowest`` for a table known by its options in words (a session list's
+        summary); a game whose options decide it says so in ``option_words``."""
+        return self.lowest_wins
+
+    def leaders(self, totals: Mapping[str, int], lowest: bool | None = None) -> tuple[str, ...]:
         """Who is ahead on these totals, in seat order; nobody while every total is 0.
-        Without the table's ``setup`` the game's usual way of winning is taken."""
+        ``lowest`` says whether the lowest total is best here (``lowest_wins`` if not)."""
         if not any(totals.values()):
             return ()
-        lowest = self.lowest_wins if setup is None else self.wins_lowest(setup)
+        lowest = self.lowest_wins if lowest is None else lowest
         best = (min if lowest else max)(totals.values())
         return tuple(name for name, total in totals.items() if total == best)
 

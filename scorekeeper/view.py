@@ -107,7 +107,11 @@ class Figures:
     def leaders(self) -> tuple[str, ...]:
         """The winners once the game is over, else who is ahead (nobody at the start)."""
         now = self.states[-1]
-        return now.winners if now.finished else self.game.leaders(now.totals, self.setup)
+        return (
+            now.winners
+            if now.finished
+            else self.game.leaders(now.totals, self.game.wins_lowest(self.setup))
+        )
 
     def standings(self) -> list[PlayerStanding]:
         """Every player in order of place; equal figures share a place, in seat order."""

@@ -7,7 +7,7 @@ the totals at every moment, so stopping at any point settles what the pad says t
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scorekeeper.errors import RuleError
@@ -30,6 +30,8 @@ from scorekeeper.money import format_amount
 
 HIGHEST, LOWEST = "highest", "lowest"
 DIFFERENCE, WINNER = "difference", "winner"
+LOWEST_WINS = "lowest wins"
+"""How ``option_words`` says the lowest total wins, read back by ``wins_lowest_said``."""
 
 
 def best_totals(setup: Setup, totals: Mapping[str, int]) -> tuple[str, ...]:
@@ -90,6 +92,9 @@ The deal passes clockwise after every round, or stays with one dealer."""
 
     def wins_lowest(self, setup: Setup) -> bool:
         return bool(setup.options["wins"] == LOWEST)
+
+    def wins_lowest_said(self, option_words: Sequence[str] | None) -> bool:
+        return LOWEST_WINS in (option_words or ())
 
     def start_info(self, setup: Setup) -> dict[str, Any]:
         return {"round": 0}
@@ -158,7 +163,7 @@ The deal passes clockwise after every round, or stays with one dealer."""
     def option_words(self, setup: Setup) -> list[str]:
         options = setup.options
         words = [said_as_label(options["house"])] if options["house"] else []
-        words.append(f"{options['wins']} wins")
+        words.append(LOWEST_WINS if options["wins"] == LOWEST else "highest wins")
         if options["target"]:
             words.append(f"to {options['target']:,}")
         if options["rounds"]:

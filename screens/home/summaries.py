@@ -19,7 +19,9 @@ def standing(summary: Summary) -> str:
     if summary.finished:
         return ", ".join(summary.winners)
     game = GAMES.get(summary.game)
-    leaders = game.leaders(summary.totals) if game else ()
+    if game is None:
+        return "—"
+    leaders = game.leaders(summary.totals, game.wins_lowest_said(summary.option_words))
     return ", ".join(leaders) if leaders else "—"
 
 

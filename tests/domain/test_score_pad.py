@@ -187,3 +187,11 @@ def test_a_saved_pad_opens_again_the_same() -> None:
     _play(pad, *HEARTS)
     again = Session.from_dict(pad.to_dict())
     assert again == pad and again.balances == pad.balances
+
+
+def test_who_leads_where_the_lowest_wins_in_the_list_too() -> None:
+    hearts = _pad(wins="lowest")
+    _play(hearts, HEARTS[0])
+    words = GAME.option_words(hearts.setup)
+    assert GAME.leaders(hearts.totals, GAME.wins_lowest_said(words)) == ("Di",)
+    assert GAME.leaders(hearts.totals, GAME.wins_lowest_said(["highest wins"])) == ("Bob",)
