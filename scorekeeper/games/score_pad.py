@@ -96,6 +96,10 @@ The deal passes clockwise after every round, or stays with one dealer."""
     def wins_lowest_said(self, option_words: Sequence[str] | None) -> bool:
         return LOWEST_WINS in (option_words or ())
 
+    def title(self, setup: Setup) -> str:
+        house = setup.options["house"]
+        return f"{house} (score pad)" if house else self.name
+
     def start_info(self, setup: Setup) -> dict[str, Any]:
         return {"round": 0}
 

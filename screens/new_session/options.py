@@ -43,7 +43,7 @@ def option_row(name: str, option: Option, value: int | bool | str) -> FieldRow:
         control = Choice([(choice, choice) for choice in option.choices], value=value)
         note = option.help
     elif option.label:
-        control = TextInput(str(value), max_length=NAME_LENGTH)
+        control = TextInput(str(value), max_length=NAME_LENGTH, classes="name")
         note = option.help
     elif option.kind is bool:
         control = Tick(on_off(bool(value)), value=bool(value))

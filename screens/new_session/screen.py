@@ -74,7 +74,7 @@ class NewSessionScreen(Screen[None]):
         Binding("ctrl+down,shift+down", "move_player(1)", "Seat later", show=False),
         Binding("ctrl+r", "cut", "Cut for deal", tooltip="Pick the first dealer at random"),
         Binding(
-            "ctrl+k",
+            "ctrl+o",
             "keep_house",
             "Keep house game",
             tooltip="Keep these options under the name typed, at the top of the games",

@@ -17,7 +17,6 @@ from textual.app import ComposeResult
 from textual.widgets import Input
 
 from scorekeeper.errors import RuleError
-from scorekeeper.wording import visible
 from screens.rounds.base import Round, RoundEntry
 from screens.widgets.choice import Choice
 from screens.widgets.fields import FieldRow
@@ -69,14 +68,14 @@ class ScorePadEntry(RoundEntry):
         standing = self.session.figures().by_seat() if self.index is None else {}
         for name in self.players:
             path = self.score_path(name)
-            self.control(path, Input).disabled = winner is not None and name != winner
+            field = self.control(path, Input)
+            field.disabled = winner is not None and name != winner
+            field.placeholder = "0" if field.disabled else "score"
             now = standing.get(name)
             said = [f"total {now.figure}"] if now is not None else []
             if now is not None and now.aside:
                 said.append(f"{now.aside} if stopped now")
-            if winner is not None and name != winner:
-                said.insert(0, "scores 0")
-            self.note(path, " · ".join(part for part in said if part))
+            self.note(path, " · ".join(said))
 
     async def action_record(self) -> None:
         """Enter goes on to the next player's score, and records from the last one (or
@@ -105,11 +104,6 @@ class ScorePadEntry(RoundEntry):
         if focused in fields and focused is not fields[-1]:
             return fields[fields.index(focused) + 1]
         return None
-
-    def title_text(self) -> str:
-        house = self.setup.options.get("house")
-        title = super().title_text()
-        return f"{visible(house)} · {title}" if house else title
 
 
 ENTRY = ScorePadEntry

@@ -56,6 +56,17 @@ async def test_one_winner_scores_the_points_the_others_0() -> None:
     assert session.balances == {"Ann": -350, "Bob": -350, "Cy": 1050, "Di": -350}
 
 
+async def test_the_others_show_0_while_one_winner_is_picked() -> None:
+    host = EntryHost(_hearts())
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("up", "b")
+        await pilot.pause()
+        entry = entry_of(host)
+        ann = entry.control("scores.Ann", Input)
+        assert ann.disabled and ann.placeholder == "0"
+        assert not entry.control("scores.Bob", Input).disabled
+
+
 async def test_a_forgotten_row_is_refused_at_it_and_nothing_is_recorded() -> None:
     session = _hearts()
     host = EntryHost(session)

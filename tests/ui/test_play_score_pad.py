@@ -31,7 +31,7 @@ async def test_a_house_game_kept_played_to_its_end_settled_and_offered_again(
             row = form.query_one_row(f"options.{path}")
             await put(pilot, text, row.control)
         form.query_one_row("options.wins").control.focus()
-        await pilot.press("l", "ctrl+k")
+        await pilot.press("l", "ctrl+o")
         await pilot.pause()
         (kept,) = house_games(store)
         assert (kept.name, kept.options["wins"], kept.options["stake"]) == (HOUSE, "lowest", 5)
