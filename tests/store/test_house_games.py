@@ -133,3 +133,18 @@ def test_statistics_count_wins_per_house_game(tmp_path: Path) -> None:
     won = {record.title: (record.won, record.finished) for record in ann.games.values()}
     assert won == {"Score pad — any other game": (1, 1), "Gin": (1, 2), "Hearts": (0, 1)}
     assert "Gin                  2 played, won 1 of 2 (50%)" in report(gather(store))
+
+
+def test_a_night_settles_a_score_pad_still_going_by_its_money_now(tmp_path: Path) -> None:
+    from scorekeeper import Session
+    from scorekeeper.reports.night_report import report
+    from scorekeeper.reports.nights import nights_of
+
+    store = Store(tmp_path)
+    pad = Session.new("score-pad", ["Ann", "Bob"], options={"house": "Gin", "stake": 10})
+    pad.record({"scores": {"Ann": 30, "Bob": 10}})
+    store.add(pad)
+    (night,) = nights_of(store)
+    text = report(night)
+    assert "Gin —" in text and "no money yet" not in text
+    assert "Bob pays Ann $2.00" in text  # the difference, 20 points x 10 cents
