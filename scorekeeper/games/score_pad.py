@@ -8,25 +8,13 @@ the totals at every moment, so stopping at any point settles what the pad says t
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypedDict
 
+from scorekeeper.checks import Round, as_int, as_mapping, shaped
 from scorekeeper.errors import RuleError
-from scorekeeper.game import (
-    STOP,
-    Fact,
-    Game,
-    Option,
-    RoundFacts,
-    Setup,
-    State,
-    add,
-    as_int,
-    as_mapping,
-    check_keys,
-    pay_the_difference,
-    said_as_label,
-)
+from scorekeeper.game import STOP, Fact, Game, Option, RoundFacts, Setup, State, said_as_label
 from scorekeeper.money import format_amount
+from scorekeeper.payouts import add, pay_the_difference, winners_by_total
 
 HIGHEST, LOWEST = "highest", "lowest"
 DIFFERENCE, WINNER = "difference", "winner"
@@ -34,11 +22,16 @@ LOWEST_WINS = "lowest wins"
 """How ``option_words`` says the lowest total wins, read back by ``wins_lowest_said``."""
 
 
+class Scores(TypedDict):
+    """One round as the table records it: every player's score, negatives counting."""
+
+    scores: dict[str, int]
+
+
 def best_totals(setup: Setup, totals: Mapping[str, int]) -> tuple[str, ...]:
     """Who holds the best total (highest or lowest, as the table plays), in seat order."""
-    pick = min if setup.options["wins"] == LOWEST else max
-    best = pick(totals.values())
-    return tuple(name for name in setup.players if totals[name] == best)
+    lowest = setup.options["wins"] == LOWEST
+    return winners_by_total(setup.players, totals, lowest_wins=lowest)
 
 
 def money(setup: Setup, totals: Mapping[str, int]) -> dict[str, int]:
@@ -48,7 +41,7 @@ def money(setup: Setup, totals: Mapping[str, int]) -> dict[str, int]:
     stake x (n x total - sum) where the highest wins, the opposite where the lowest does.
     ``winner``: everyone else pays the winners their distance x stake, shared out among
     tied winners with odd units one each in seat order."""
-    stake = setup.options["stake"]
+    stake: int = setup.options["stake"]
     if setup.options["pay"] == WINNER:
         return pay_the_difference(setup.players, totals, best_totals(setup, totals), stake)
     count, whole = len(setup.players), sum(totals.values())
@@ -103,9 +96,9 @@ The deal passes clockwise after every round, or stays with one dealer."""
     def start_info(self, setup: Setup) -> dict[str, Any]:
         return {"round": 0}
 
-    def play(self, setup: Setup, state: State, round_: Mapping[str, Any]) -> State:
-        check_keys(round_, ("scores",))
-        given = as_mapping(round_["scores"], "scores")
+    def play(self, setup: Setup, state: State, round_: Round) -> State:
+        played_round = shaped(round_, Scores, ("scores",))
+        given = as_mapping(played_round["scores"], "scores")
         for name in given:
             if name not in setup.players:
                 seated = ", ".join(setup.players)
@@ -183,15 +176,13 @@ The deal passes clockwise after every round, or stays with one dealer."""
     def played_for(self, setup: Setup) -> str:
         return self.unit if setup.options["stake"] else "points"
 
-    def round_facts(
-        self, setup: Setup, before: State, round_: Mapping[str, Any], after: State
-    ) -> RoundFacts:
+    def round_facts(self, setup: Setup, before: State, round_: Round, after: State) -> RoundFacts:
         players: dict[str, dict[str, Fact]] = {
             name: {"scored": after.totals[name] - before.totals[name]} for name in setup.players
         }
         return RoundFacts({"round": after.info["round"]}, players)
 
-    def describe(self, setup: Setup, before: State, round_: Mapping[str, Any], after: State) -> str:
+    def describe(self, setup: Setup, before: State, round_: Round, after: State) -> str:
         """ "Ann 20, Bob 50, Cy 30, Di 4" """
         scored = (f"{name} {after.totals[name] - before.totals[name]:,}" for name in setup.players)
         return ", ".join(scored)

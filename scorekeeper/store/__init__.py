@@ -60,6 +60,7 @@ from scorekeeper.store.errors import (
 )
 from scorekeeper.store.index import Index, Summary, identity, summary
 from scorekeeper.store.lock import LockHeld, WriterLock
+from scorekeeper.wording import visible
 
 if TYPE_CHECKING:
     from scorekeeper.reports.rows import Rows
@@ -421,7 +422,10 @@ class Store:
         owner = {
             "pid": os.getpid(),
             "host": socket.gethostname(),
-            "command": " ".join([Path(sys.argv[0]).name, *sys.argv[1:]]) if sys.argv else "",
+            # drawn: an argument of bytes that are not UTF-8 must not stop the store opening
+            "command": visible(" ".join([Path(sys.argv[0]).name, *sys.argv[1:]]))
+            if sys.argv
+            else "",
             "since": _now()[1],
         }
         with contextlib.suppress(OSError):

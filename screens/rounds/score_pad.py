@@ -17,7 +17,8 @@ from textual.app import ComposeResult
 from textual.widgets import Input
 
 from scorekeeper.errors import RuleError
-from screens.rounds.base import Round, RoundEntry
+from scorekeeper.games.score_pad import Scores
+from screens.rounds.base import RoundEntry
 from screens.widgets.choice import Choice
 from screens.widgets.fields import FieldRow
 from screens.widgets.text_input import TextInput
@@ -45,7 +46,7 @@ class ScorePadEntry(RoundEntry):
         picked: str | None = self.control(WINNER, Choice).value
         return picked if picked in self.players else None
 
-    def read(self) -> Round:
+    def read(self) -> Scores:
         winner = self.winner()
         scores: dict[str, int] = {}
         for name in self.players:
@@ -57,7 +58,7 @@ class ScorePadEntry(RoundEntry):
                 raise RuleError(path, f"type {name}'s score (0 if none)")
             else:
                 scores[name] = self.whole(path)
-        return {SCORES: scores}
+        return {"scores": scores}
 
     def fill(self, round_: Mapping[str, Any]) -> None:
         for name, score in round_[SCORES].items():
