@@ -175,7 +175,7 @@ def compute(
     sessions = 0
     longest: Summary | None = None
     best: dict[str, Highlight] = {}
-    tallies: dict[tuple[str, str], tuple[Game | None, dict[str, _Tally]]] = {}
+    tallies: dict[tuple[str, str], tuple[Game | None, dict[str, _Tally], bool]] = {}
     seated: list[tuple[str, ...]] = []
     for summary in summaries:
         rounds = summary.rounds
@@ -192,8 +192,11 @@ def compute(
         kind = (summary.game, label_in(summary.option_words))
         known = tallies.get(kind)
         if known is None:
-            known = tallies[kind] = (GAMES.get(summary.game), {})
-        game, tally = known
+            rules = GAMES.get(summary.game)
+            # Whether the lowest is best, as the first session of the kind says it.
+            lowest = rules is not None and rules.wins_lowest_said(summary.option_words)
+            known = tallies[kind] = (rules, {}, lowest)
+        game, tally, _ = known
         # A points total counts once the game is over; a balance is real after every round.
         scores: Mapping[str, int] | None = None
         held: Mapping[str, int] | None = None
@@ -218,8 +221,8 @@ def compute(
     people: dict[str, PlayerStats] = {}
     for name in dict.fromkeys(chain.from_iterable(seated)):
         people.setdefault(person(name), PlayerStats(name))
-    for (game_id, house), (game, tally) in tallies.items():
-        _count(game_id, house, game, tally, people)
+    for (game_id, house), (game, tally, lowest) in tallies.items():
+        _count(game_id, house, game, tally, people, lowest)
     for stats in people.values():
         order = sorted(stats.games.values(), key=lambda r: (_game_order(r.game), r.house))
         stats.games = {_record_key(record.game, record.house): record for record in order}
@@ -244,10 +247,11 @@ def _count(
     game: Game | None,
     tally: dict[str, _Tally],
     people: dict[str, PlayerStats],
+    lowest: bool,
 ) -> None:
     """Each spelling's tally at one game (or house game), added to its person's record
-    and money or chips."""
-    pick = min if game is not None and game.lowest_wins else max
+    and money or chips; ``lowest``: the lowest score is the best."""
+    pick = min if lowest else max
     key = _record_key(game_id, house)
     for name, mine in tally.items():
         stats = people[person(name)]

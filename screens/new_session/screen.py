@@ -144,8 +144,6 @@ class NewSessionScreen(Screen[None]):
         games.highlighted = len(self.houses) + list(GAMES).index(self.game.id)
         self.set_focus(games)
         self.show_options()
-        if self.houses_problem is not None:
-            show(self.query_one("#problem", Static), plain(self.houses_problem))
         self.show_players(0)
         if self.again is not None:
             self.dealer_choice().value = self.again.dealer
@@ -465,8 +463,12 @@ class NewSessionScreen(Screen[None]):
     # ---- start ---------------------------------------------------------------------------
 
     def clear_errors(self) -> None:
-        clear_form_errors(self.query(FieldRow), self.query_one("#problem", Static))
+        problem = self.query_one("#problem", Static)
+        clear_form_errors(self.query(FieldRow), problem)
         self.query_one("#players-note").remove_class("-error")
+        if self.houses_problem is not None:
+            # Damage stays said while the form is open: it is no mistake typed here.
+            show(problem, plain(self.houses_problem))
 
     def show_error(self, error: RuleError) -> None:
         if error.field.startswith("players"):

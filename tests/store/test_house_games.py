@@ -148,3 +148,18 @@ def test_a_night_settles_a_score_pad_still_going_by_its_money_now(tmp_path: Path
     text = report(night)
     assert "Gin —" in text and "no money yet" not in text
     assert "Bob pays Ann $2.00" in text  # the difference, 20 points x 10 cents
+
+
+def test_the_best_score_at_a_lowest_wins_house_game_is_the_lowest(tmp_path: Path) -> None:
+    from scorekeeper import Session
+    from scorekeeper.reports.stats import gather
+
+    store = Store(tmp_path)
+    for ann in (40, 12):
+        pad = Session.new("score-pad", ["Ann", "Bob"], options={**HEARTS, "house": "Hearts"})
+        pad.record({"scores": {"Ann": ann, "Bob": 101}})
+        store.add(pad)
+    ann_stats = gather(store).player("Ann")
+    assert ann_stats is not None
+    (record,) = ann_stats.games.values()
+    assert (record.title, record.won, record.best) == ("Hearts", 2, 12)
