@@ -22,8 +22,9 @@ from scorekeeper.game import Game
 from scorekeeper.games import GAMES
 from scorekeeper.names import check_name
 from scorekeeper.seating import check_options
-from scorekeeper.store.durable import DamagedFile, backup_of, encode, read_json, write_atomically
+from scorekeeper.store.durable import backup_of, encode, write_atomically
 from scorekeeper.store.errors import StoreDamaged, StoreError
+from scorekeeper.store.reading import DamagedFile, read_json
 
 if TYPE_CHECKING:
     from scorekeeper.store import Store
