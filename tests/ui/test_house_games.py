@@ -65,3 +65,29 @@ async def test_a_damaged_house_games_file_is_named_and_new_session_still_starts(
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert len(store.summaries()) == 1
+
+
+async def test_same_players_again_plays_the_same_house_game(store: Store) -> None:
+    from scorekeeper import Session
+    from screens.table import TableScreen
+
+    kept = save_house_game(store, "Gin", "score-pad", {"stake": 2, "wins": "lowest"})
+    first = Session.new("score-pad", ["Ann", "Bob"], options=kept.options)
+    first.record({"scores": {"Ann": 3, "Bob": 4}})
+    store.add(first)
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewSessionScreen)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        again = store.load(table.session_id)
+        assert dict(again.options) == dict(kept.options)
+        assert str(table.title).startswith("Gin (score pad)")
