@@ -29,9 +29,10 @@ from scorekeeper.reports.night_names import (
     load_book,
     save_book,
 )
+from scorekeeper.reports.night_settle import evening_end
 from scorekeeper.reports.stats import person
 from scorekeeper.settle import Payment, settle
-from scorekeeper.store import Store, StoreError, Summary
+from scorekeeper.store import Store, Summary
 from scorekeeper.wording import day, spoken_day, visible
 
 
@@ -175,28 +176,12 @@ def nights_of(store: Store) -> list[Night]:
 
 
 def at_evenings_end(store: Store, night: Night) -> Night:
-    """The night with each game that still carries a kitty ended as the game ends an
-    evening (``Game.end``: a Calcutta pool shared out equally, the remainder one chip each
-    in seat order), so its settle-up leaves nothing in a pool. A game that cannot be read
-    keeps its kitty as a party."""
-    ended: dict[str, Mapping[str, int]] = {}
-    notes: list[str] = []
-    for summary in night.sessions:
-        if summary.finished or not sum(summary.balances.values()):
-            continue
-        try:
-            session = store.load(summary.id)
-        except StoreError:
-            continue
-        game = session.game
-        if not session.pot or game.ending is None:
-            continue
-        state = game.end(session.setup, session.state)
-        ended[summary.id] = dict(state.balances)
-        note = game.end_note(session.setup, state)
-        if note:
-            notes.append(note)
-    return replace(night, ended=ended, notes=tuple(notes)) if ended else night
+    """The night settled as at the end of the evening (``night_settle.evening_end``), as
+    every place that shows a night's money shows it."""
+    ended = evening_end(store, night.sessions)
+    if not ended.balances:
+        return night
+    return replace(night, ended=dict(ended.balances), notes=ended.notes)
 
 
 def night_labels(store: Store) -> dict[str, str]:
@@ -244,4 +229,5 @@ def move(store: Store, session_id: str, wanted: str) -> Night:
     else:
         moved.moves[session_id] = key
     save_book(store, moved, "The session stays in the night it was in.")
-    return next(night for night in group(summaries, moved.names, moved.moves) if night.key == key)
+    now = next(night for night in group(summaries, moved.names, moved.moves) if night.key == key)
+    return at_evenings_end(store, now)
