@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date as Date
+from datetime import datetime
 
 from scorekeeper.errors import RuleError
 from scorekeeper.game import Unit
@@ -131,6 +132,13 @@ def _order(key: str) -> tuple[str, int]:
     return date_of(key), int(key[11:]) if len(key) > 10 else 1
 
 
+def _played_order(summary: Summary) -> tuple[datetime, datetime, int, str]:
+    """As they were played; two started together (a game kept twice, one branch from
+    each laptop, under each other's ids) by when each was last played, then by length,
+    so every laptop lists them alike."""
+    return summary.started, summary.updated, summary.rounds, summary.id
+
+
 def group(
     summaries: Iterable[Summary],
     names: Mapping[str, str],
@@ -141,7 +149,7 @@ def group(
     for summary in summaries:
         by_key.setdefault(night_of(summary, moves), []).append(summary)
     return [
-        Night(key, names.get(key, ""), tuple(sorted(by_key[key], key=lambda s: s.started)))
+        Night(key, names.get(key, ""), tuple(sorted(by_key[key], key=_played_order)))
         for key in sorted(by_key, key=_order, reverse=True)
     ]
 

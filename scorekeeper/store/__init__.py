@@ -32,12 +32,13 @@ import sys
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.ids import new_id
 from scorekeeper.session import Session
 from scorekeeper.store import documents
 from scorekeeper.store import index as index_module
@@ -47,6 +48,7 @@ from scorekeeper.store.durable import (
     backup_of,
     encode,
     fsync_folder,
+    read_bytes,
     read_json,
     sweep_stale,
     write_atomically,
@@ -244,15 +246,20 @@ class Store:
         return opened.session
 
     def add_saved(
-        self, sessions: Sequence[Saved], before_commit: Callable[[list[str]], None] | None = None
+        self,
+        sessions: Sequence[Saved],
+        before_commit: Callable[[list[str]], None] | None = None,
+        *,
+        replacing: Collection[str] = (),
     ) -> list[str]:
         """Store sessions saved elsewhere, all or none; returns the id each one has here.
 
         Each keeps its id where that is free here (else gets a new one) and its times, so it
-        stays in its night. Every file is written and synced in ``importing/`` first; only
-        then, after ``before_commit(ids)``, are they moved into ``sessions/``. A failure
-        before that leaves the store exactly as it was; one while moving takes back the
-        files already moved.
+        stays in its night; one whose id is in ``replacing`` takes the place of the session
+        stored under that id (the game went on elsewhere), which becomes its ``.bak``. Every
+        file is written and synced in ``importing/`` first; only then, after
+        ``before_commit(ids)``, are they moved into ``sessions/``. A failure before that
+        leaves the store exactly as it was; one while moving puts back what was moved.
         """
         import shutil  # here, as importing is the only writing that needs it
 
@@ -267,7 +274,9 @@ class Store:
                 session_id = saved.id
                 if not _is_session_id(session_id) or session_id in taken:
                     session_id = self._new_id()
-                while session_id in taken or self._file(session_id).exists():
+                while session_id in taken or (
+                    session_id not in replacing and self._file(session_id).exists()
+                ):
                     session_id = self._new_id()
                 taken.add(session_id)
                 fields = documents.summary_fields(saved.session, saved.started, saved.updated)
@@ -284,7 +293,7 @@ class Store:
             if before_commit is not None:
                 before_commit(ids)
             self._index.before_change()
-            self._commit(staging, ids)
+            self._commit(staging, ids, set(replacing))
         except (OSError, DamagedFile) as error:
             raise StoreError(
                 f"Could not add the sessions to {self.path}: {error}. Nothing was added; "
@@ -294,16 +303,23 @@ class Store:
         finally:
             shutil.rmtree(staging, ignore_errors=True)
         for session_id, order, fields in staged:
+            self._open.pop(session_id, None)
             self._index.put(session_id, os.stat(self._file(session_id)), order, fields)
         return ids
 
-    def _commit(self, staging: Path, ids: list[str]) -> None:
-        """Move staged session files into place; if one fails, take back those moved."""
+    def _commit(self, staging: Path, ids: list[str], replacing: set[str]) -> None:
+        """Move staged session files into place; if one fails, take back those moved and
+        put back, byte for byte, the files of the sessions they replaced."""
         moved: list[Path] = []
+        kept: dict[Path, bytes | None] = {}
         try:
             for session_id in ids:
                 target = self._file(session_id)
-                if target.exists():
+                if session_id in replacing:
+                    for old in (target, backup_of(target), documents.rows_file(target)):
+                        kept[old] = read_bytes(old)
+                    os.replace(target, backup_of(target))
+                elif target.exists():
                     raise FileExistsError(f"{target} appeared while importing")
                 os.replace(staging / f"{session_id}.json", target)
                 moved.append(target)
@@ -315,6 +331,12 @@ class Store:
                 for made in (target, documents.rows_file(target)):
                     with contextlib.suppress(OSError):
                         os.unlink(made)
+            for old, data in kept.items():
+                with contextlib.suppress(OSError):
+                    if data is None:
+                        os.unlink(old)
+                    else:
+                        write_atomically(old, data)
             with contextlib.suppress(OSError):
                 fsync_folder(self._folder)
             raise
@@ -482,7 +504,7 @@ class Store:
 
     def _new_id(self) -> str:
         while True:
-            session_id = os.urandom(4).hex()
+            session_id = new_id()
             if not self._file(session_id).exists():
                 return session_id
 
