@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scorekeeper.reports.night_names import NAMES_FILE, read_names
-from scorekeeper.store import Store
-from scorekeeper.store.documents import ROWS, problem
+from scorekeeper.store import Store, StoreError, agreement
+from scorekeeper.store.documents import ROWS, problem, read
 from scorekeeper.store.durable import (
     DamagedFile,
     backup_of,
@@ -41,6 +41,8 @@ class Finding:
     fix: str
     restore: bool = False
     leave: bool = False
+    summarize: bool = False
+    """Work the summary out again from the rounds (``agreement``): the rounds are sound."""
 
 
 def _kind_problem(file: Path) -> str | None:
@@ -57,7 +59,7 @@ def _kind_problem(file: Path) -> str | None:
 def _session(file: Path, present: set[str]) -> Finding | None:
     wrong = _kind_problem(file) or problem(file)
     if wrong is None:
-        return None
+        return _summary(file)
     backup = backup_of(file)
     if backup.name in present and problem(backup) is None:
         fix = (
@@ -65,6 +67,19 @@ def _session(file: Path, present: set[str]) -> Finding | None:
         )
         return Finding(file, wrong, fix, restore=True)
     return Finding(file, wrong, f"move it to {DAMAGED}/ (no good backup): the session is set aside")
+
+
+def _summary(file: Path) -> Finding | None:
+    """A file that reads and replays, whose summary disagrees with its rounds."""
+    try:
+        document = read(file, lambda: StoreError(f"{file} does not exist", file))
+    except StoreError:
+        return None
+    wrong = agreement.problem(file, file.stem, document)
+    if wrong is None:
+        return None
+    fix = "work its summary out again from its rounds (the rounds stay as they are)"
+    return Finding(file, f"holds {wrong}", fix, summarize=True)
 
 
 def _sessions(folder: Path) -> list[Finding]:
@@ -170,7 +185,10 @@ def repair(store: Store, findings: list[Finding]) -> list[str]:
         file = finding.file
         if finding.leave or file.name == "index.json":
             continue
-        if finding.restore:
+        if finding.summarize:
+            agreement.summarize_again(file)
+            done.append(f"worked out the summary of {file} again from its rounds")
+        elif finding.restore:
             backup = backup_of(file)
             data = read_bytes(backup) or b""
             kept = _set_aside(store.path, file)

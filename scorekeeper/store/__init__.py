@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.ids import new_id
 from scorekeeper.session import Session
-from scorekeeper.store import documents
+from scorekeeper.store import agreement, documents
 from scorekeeper.store import index as index_module
 from scorekeeper.store.documents import MIGRATIONS, SCHEMA, damaged, how_to_recover
 from scorekeeper.store.durable import (
@@ -146,6 +146,12 @@ def _read_document(store: Path, file: Path, session_id: str) -> dict[str, Any]:
     return documents.read(file, lambda: not_found(store, session_id))
 
 
+def _read_checked(store: Path, file: Path, session_id: str) -> dict[str, Any]:
+    """``_read_document`` for the index, whose summaries the list, statistics and a night's
+    money are read from: one that disagrees with the rounds is damage (``agreement``)."""
+    return agreement.checked(file, session_id, _read_document(store, file, session_id))
+
+
 def _is_session_id(name: str) -> bool:
     return _SESSION_ID.fullmatch(name) is not None
 
@@ -166,7 +172,7 @@ class Store:
             self.path,
             self._folder,
             readonly=readonly,
-            read=functools.partial(_read_document, self.path),
+            read=functools.partial(_read_checked, self.path),
             is_session_id=_is_session_id,
         )
         self._unreadable: dict[str, Path] = {}
@@ -519,6 +525,10 @@ class Store:
         except (LookupError, TypeError, ValueError, AttributeError) as error:
             self._unreadable[session_id] = file
             raise damaged(file, f"does not replay ({error})") from None
+        wrong = agreement.disagreement(document["summary"], opened.session)
+        if wrong is not None:
+            self._unreadable[session_id] = file
+            raise agreement.damaged(file, wrong)
         self._unreadable.pop(session_id, None)
         return opened
 
