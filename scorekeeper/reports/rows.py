@@ -19,7 +19,7 @@ import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from scorekeeper.game import Fact, Game
+from scorekeeper.game import Fact, Game, is_end_round
 from scorekeeper.games import GAMES
 from scorekeeper.session import RoundResult, Session, Standing
 from scorekeeper.wording import visible
@@ -58,6 +58,9 @@ ROUND_COLUMNS = [
     "what",
 ]
 DETAIL = "detail:"
+ENDED = "end"
+"""The round cell of the table ending the game: it is no round played, though what it
+settles (a pool shared out) is written like one."""
 
 END = "\x00"
 MARKS = tuple(chr(code) for code in range(1, 32) if chr(code) not in "\t\n\r")
@@ -137,7 +140,7 @@ def render(session_id: str, session: Session) -> Rows:
     seats = [text_field(player) for player in setup.players]
     tail = [
         text_field(", ".join(setup.players)),
-        str(len(results)),
+        str(session.rounds_played),
         "yes" if session.finished else "no",
         text_field(", ".join(session.winners)),
         amount(session.pot, unit),
@@ -150,7 +153,8 @@ def render(session_id: str, session: Session) -> Rows:
     def written(index: int, before: Standing, result: RoundResult) -> str:
         """Round ``index``'s rows, one a seat."""
         after = result.after
-        said = f"{lead}{index + 1},{text_field(result.dealer)},"
+        number = ENDED if is_end_round(session.rounds[index]) else str(index + 1)
+        said = f"{lead}{number},{text_field(result.dealer)},"
         what = "," + text_field(result.what)
         shared = _facts(separators, result.facts.table.items())
         lines = []

@@ -50,7 +50,7 @@ MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
 TABLE = "session"
 DOC_ID = 1
-ROWS_FORMAT = f"rows 1, scorekeeper {__version__}"
+ROWS_FORMAT = f"rows 2, scorekeeper {__version__}"
 """Part of every seal: rows written by another release, whose rules or wording may
 differ, never match."""
 
