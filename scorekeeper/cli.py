@@ -1,6 +1,6 @@
 """The ``scorekeeper`` commands that need no screen: ``list``, ``export`` (CSV or
 ``--json``), ``import``, ``stats``, ``settle --night``, ``night move``, ``doctor`` and
-``--version``. With no command the launcher's app starts instead (``screens.launch``
+``--version``. With no command the launcher's app starts instead (``screens.console``
 hands it in), so this module never loads the UI.
 
 Every command but the app, ``import``, ``night move`` and ``doctor --fix`` opens the store
@@ -169,6 +169,15 @@ def _warn_names(store: Store) -> None:
         _say(problem, problem=True)
 
 
+def _warn_key() -> None:
+    """A key that cannot be used costs an export only time: say so, and carry on."""
+    from scorekeeper.store import seal
+
+    problem = seal.key_problem()
+    if problem is not None:
+        _say(problem, problem=True)
+
+
 def _list(path: Path | None) -> int:
     with Store(path, readonly=True) as store:
         summaries = store.summaries()
@@ -218,6 +227,7 @@ def _export(path: Path | None, session_ids: list[str] | None, out: Path) -> int:
                 line.end()
         for file in written:
             _say(f"wrote {visible(str(file))}")
+        _warn_key()
         _warn_names(store)
         if session_ids is None:
             _warn_damaged(store, "not exported")

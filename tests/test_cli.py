@@ -13,7 +13,7 @@ import pytest
 
 from scorekeeper import Session, __version__, cli
 from scorekeeper.store import Store
-from screens.launch import main
+from screens.console import main
 from tests.store_tables import saved_before_the_name_rule
 
 TABLE = ("Zoë", "中文", "=1+1", "two\nlines", "Bob")

@@ -293,6 +293,6 @@ def test_a_fifo_given_to_import_is_refused_not_read(tmp_path: Path) -> None:
     os.mkfifo(fifo)
     with (
         Store(tmp_path / "db") as store,
-        pytest.raises(ImportRefused, match="is not a file"),
+        pytest.raises(ImportRefused, match="is a named pipe \\(FIFO\\), not a file"),
     ):
         import_sessions(store, fifo)

@@ -45,7 +45,7 @@ def test_the_domain_never_names_the_ui() -> None:
 
 COMMANDS_PROBE = """
 import contextlib, io, sys
-from screens.launch import main
+from screens.console import main
 db, out = sys.argv[1], sys.argv[2]
 commands = [
     ["list", "--db", db],

@@ -37,7 +37,6 @@ every session is written.
 from __future__ import annotations
 
 import json
-import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -47,6 +46,7 @@ from typing import Any
 from scorekeeper.errors import RuleError
 from scorekeeper.game import is_end_round
 from scorekeeper.ids import branch_id
+from scorekeeper.reports.import_checks import IMPORT_CAP, check_incoming
 from scorekeeper.reports.night_names import (
     NightBook,
     book_to_change,
@@ -57,6 +57,7 @@ from scorekeeper.reports.night_names import (
 )
 from scorekeeper.reports.nights import group
 from scorekeeper.reports.stats import person
+from scorekeeper.safe_files import NotReadable, read_file
 from scorekeeper.session import Session
 from scorekeeper.store import SCHEMA, Saved, Store, StoreDamaged, StoreError, documents
 from scorekeeper.store.checks import session_problem
@@ -214,6 +215,7 @@ def _entry(source: Path, number: int, entry: object, schema: int) -> Incoming:
         session = Session.from_dict(part)
     except _REPLAY_ERRORS as error:
         raise RuleError(label, f"does not replay ({error})") from None
+    check_incoming(label, session)
     night, name = entry.get("night"), entry.get("night name")
     check_night(source, label, night, name)
     return Incoming(
@@ -244,14 +246,13 @@ def check_night(source: Path, label: str, night: object, name: object) -> None:
 
 def _from_file(source: Path) -> tuple[list[Incoming], list[str]]:
     try:
-        # A FIFO or a device would hang or never end the read: only a file is opened.
-        if not stat.S_ISREG(source.stat().st_mode):
-            raise ImportRefused(
-                f"{source} is not a file: give an export file (scorekeeper export --json) "
-                "or a store folder. Nothing was imported.",
-                source,
-            )
-        data = parse_json(source, source.read_bytes())
+        data = parse_json(source, read_file(source, IMPORT_CAP))
+    except NotReadable as error:
+        raise ImportRefused(
+            f"{error}: give an export file (scorekeeper export --json) or a store folder. "
+            "Nothing was imported.",
+            source,
+        ) from None
     except DamagedFile as error:
         raise ImportRefused(f"{error}. Nothing was imported.", source) from None
     except OSError as error:
@@ -307,6 +308,11 @@ def _from_store(source: Path) -> tuple[list[Incoming], list[str]]:
                 damaged.append(error.message)
                 continue
             night = nights[summary.id]
+            try:
+                check_incoming(f"session {summary.id}", session)
+            except RuleError as error:
+                damaged.append(f"{error.field} of {source} {error.message}")
+                continue
             check_night(source, f"session {summary.id}", night.key, night.name or None)
             incoming.append(
                 Incoming(

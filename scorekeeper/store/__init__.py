@@ -25,19 +25,19 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import gc
 import os
 import re
 import sys
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper import collector
 from scorekeeper.ids import new_id
 from scorekeeper.session import Session
 from scorekeeper.store import agreement, documents
@@ -62,6 +62,7 @@ from scorekeeper.store.errors import (
 )
 from scorekeeper.store.index import Index, Summary, identity, summary
 from scorekeeper.store.lock import LockHeld, WriterLock
+from scorekeeper.wording import visible
 
 if TYPE_CHECKING:
     from scorekeeper.reports.rows import Rows
@@ -120,23 +121,6 @@ def _now() -> tuple[int, str]:
     stamp = time.time_ns()
     local = datetime.fromtimestamp(stamp / 1e9).astimezone()
     return stamp, local.isoformat(timespec="seconds")
-
-
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Building 10,000 summaries allocates ~200,000 containers, none of them cyclic; the
-    cyclic garbage collector would otherwise run dozens of times for nothing, and once
-    more over all of them as soon as it resumes. They go straight to its oldest
-    generation instead (``freeze`` then ``unfreeze``), where lasting objects end up."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.freeze()
-            gc.unfreeze()
-            gc.enable()
 
 
 def _read_document(store: Path, file: Path, session_id: str) -> dict[str, Any]:
@@ -400,7 +384,7 @@ class Store:
 
     def summaries(self) -> list[Summary]:
         """Every readable session, most recently updated first (see ``damaged`` for the rest)."""
-        with self._guard, _collector_paused():
+        with self._guard, collector.paused():
             return self._summaries()
 
     def recent(self) -> tuple[list[Summary], int] | None:
@@ -466,7 +450,10 @@ class Store:
         owner = {
             "pid": os.getpid(),
             "host": socket.gethostname(),
-            "command": " ".join([Path(sys.argv[0]).name, *sys.argv[1:]]) if sys.argv else "",
+            # drawn: an argument of bytes that are not UTF-8 must not stop the store opening
+            "command": visible(" ".join([Path(sys.argv[0]).name, *sys.argv[1:]]))
+            if sys.argv
+            else "",
             "since": _now()[1],
         }
         with contextlib.suppress(OSError):

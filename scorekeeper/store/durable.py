@@ -35,6 +35,8 @@ from typing import Any, NoReturn, TextIO
 
 from tinydb.storages import Storage
 
+from scorekeeper.safe_files import lone_surrogate
+
 SIZE_CAP = 16 * 1024 * 1024
 """No session in play comes near a megabyte; a bigger file is not read into memory."""
 DEPTH_CAP = 32
@@ -225,6 +227,8 @@ def parse_json(path: Path, raw: bytes, *, shape_checked: bool = False) -> dict[s
         raise DamagedFile(path, "does not hold scorekeeper data (no JSON object at the top)")
     if not shape_checked and depth(data) > DEPTH_CAP:
         raise DamagedFile(path, f"is nested too deeply (more than {DEPTH_CAP} levels)")
+    if (half := lone_surrogate(raw, data)) is not None:
+        raise DamagedFile(path, half)
     return data
 
 

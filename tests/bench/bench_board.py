@@ -27,7 +27,7 @@ from textual.widgets import Static
 
 from scorekeeper.session import Session
 from scorekeeper.store import Store
-from screens.board import FOLLOW_INTERVAL, BoardApp
+from screens.board.app import FOLLOW_INTERVAL, BoardApp
 from tests.browser.served import CHROMIUM_FLAGS, Frames, chromium, free_port, served_board
 
 PLAYERS = ["Grandma", "Max", "Zoe", "Christopher", "Elizabeth", "Jo", "Al", "Bo", "Cy", "Di"]

@@ -7,7 +7,7 @@ hand's wild rank by ``scorekeeper.games.rummy_5000.hands``. The hand of the play
 went out holds nothing: its field is skipped.
 
 The variations add rows: the doubling cube and the limit-poker pot, logged by the widgets in
-``screens.widgets.stakes``. Money cards add who melded a Q♥ 7♥ pair and who was caught
+``screens.rounds.rummy_5000.stakes``. Money cards add who melded a Q♥ 7♥ pair and who was caught
 with a Q♥, typed for hands typed as points; for hands typed as cards the game counts them
 from the cards and the rows show its count. Michigan adds a false "I can go out", recorded
 on its own.
@@ -29,9 +29,9 @@ from scorekeeper.errors import RuleError
 from scorekeeper.games.rummy_5000.hands import BONUSES, cards_value, hand_scores, read_hand
 from screens.format import amount
 from screens.rounds.base import Round, RoundEntry
+from screens.rounds.rummy_5000.stakes import CubeLog, PotLog, StakesLog
 from screens.widgets.choice import Choice
 from screens.widgets.fields import FieldRow, Tick
-from screens.widgets.stakes import CubeLog, PotLog, StakesLog
 from screens.widgets.text_input import TextInput
 
 POINTS = re.compile(r"[\d,]*")

@@ -24,8 +24,8 @@ from textual.widgets import Header, Static
 from scorekeeper.session import Session
 from scorekeeper.store import SessionNotFound, Store, StoreDamaged, StoreError, default_path
 from scorekeeper.wording import visible
+from screens.board.standings import Standings
 from screens.widgets.footer import Footer
-from screens.widgets.standings import Standings
 
 FOLLOW_INTERVAL = 0.25
 """Seconds between two looks at the store: a round shows well within a second."""
@@ -232,7 +232,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--light", action="store_true")
     args = parser.parse_args(argv)
     return run(args.db, args.session, light=args.light)
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
