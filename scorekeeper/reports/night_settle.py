@@ -26,10 +26,6 @@ class EveningEnd:
     balances: Mapping[str, Mapping[str, int]]
     notes: tuple[str, ...]
 
-    def of(self, summary: Summary) -> Mapping[str, int]:
-        """The session's money as the night settles it."""
-        return self.balances.get(summary.id, summary.balances)
-
 
 def evening_end(store: Store, summaries: Iterable[Summary]) -> EveningEnd:
     """Each of ``summaries`` that still carries a kitty, ended as its game ends an
