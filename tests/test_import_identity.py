@@ -226,3 +226,22 @@ def test_a_failure_while_taking_up_a_game_leaves_the_store_byte_for_byte(
     assert "index.stamp" not in after
     before.pop("index.stamp", None)
     assert after == before
+
+
+def test_a_game_taken_up_keeps_the_night_it_was_moved_to_here(
+    laptops: tuple[Path, Path, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cottage, party, shared = laptops
+    hand_over(capsys, cottage, party, tmp_path / "one")
+    run(capsys, "night", "move", shared, "new", "--db", str(party))
+    moved = run(capsys, "night", "move", shared, "new", "--db", str(party))
+    run(capsys, "night", "move", shared, "new", "--db", str(cottage))  # a second table there
+    record(cottage, shared, UPPED_2)
+
+    out = hand_over(capsys, cottage, party, tmp_path / "two")
+
+    assert f"Session {shared} went on elsewhere" in out
+    key = moved.split("(", 1)[1].split(")", 1)[0]
+    assert key.endswith("-3"), "a third table here, the second there"
+    settled = run(capsys, "settle", "--night", key, "--db", str(party))
+    assert "· 2 rounds" in settled

@@ -483,7 +483,11 @@ def import_sessions(store: Store, source: str | Path) -> ImportReport:
     written = [entry for _, entry in plan]
 
     def save_nights(ids: list[str]) -> None:
-        nights = _nights_after(book, list(zip(written, ids, strict=True)))
+        # A game taken up keeps the night it has here; only newcomers bring theirs.
+        added = [
+            (entry, sid) for entry, sid in zip(written, ids, strict=True) if sid not in replacing
+        ]
+        nights = _nights_after(book, added)
         if nights is not None:
             book_to_change(store)  # a damaged nights file is refused, not overwritten
             save_book(store, nights, "Nothing was imported.")
