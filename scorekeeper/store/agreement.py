@@ -7,9 +7,10 @@ screen that nobody won, so such a file is damaged: named by ``list``, ``settle``
 ``stats`` and ``doctor``, and its money shown nowhere. ``doctor --fix`` writes its
 summary again from its rounds.
 
-A file whose export rows carry this user's seal (``documents.sealed_rows``) was written
-by this scorekeeper with its summary worked out from its rounds: it is taken at its word,
-so checking a store costs a replay only for files from elsewhere.
+A file whose cache beside it carries this user's seal (``sidecar.sealed``) was written by
+this scorekeeper with its summary worked out from its rounds: it is taken at its word, so
+checking a store costs a replay only for files from elsewhere (or where no keeper of that
+cache is registered, as in a command that never exports).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.session import Session
-from scorekeeper.store import documents
+from scorekeeper.store import documents, sidecar
 from scorekeeper.store.errors import StoreDamaged, StoreError
 
 _REPLAY_ERRORS = (LookupError, TypeError, ValueError, AttributeError)
@@ -49,7 +50,7 @@ def disagreement(summary: Mapping[str, Any], session: Session) -> str | None:
 def problem(file: Path, session_id: str, document: Mapping[str, Any]) -> str | None:
     """What is wrong between the summary and the rounds of ``document``, read from
     ``file``; None also where the rounds do not replay (loading says so)."""
-    if documents.sealed_rows(file, session_id) is not None:
+    if sidecar.sealed(file, session_id) is not None:
         return None
     try:
         session = Session.from_dict(document["session"])
@@ -86,6 +87,6 @@ def summarize_again(file: Path) -> None:
     session = Session.from_dict(document["session"])
     summary = document["summary"]
     fields = documents.summary_fields(session, summary["started"], summary["updated"])
-    new = documents.document(session, document["order"], fields)
-    _, written = documents.write(file, new, first=False)
-    documents.keep_rows(file, file.stem, session, written)
+    data = documents.encoded(documents.document(session, document["order"], fields))
+    documents.write(file, data)
+    sidecar.keep(file, file.stem, session, data)
