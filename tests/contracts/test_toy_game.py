@@ -162,9 +162,9 @@ def test_the_toy_game_keeps_the_contract_every_game_keeps(
     assert told == {
         ("1", "winner Bob; points 3", "Bob", "3"),
         ("2", "winner Cy; points 1", "Cy", "1"),
-        ("3", "Evening ended", "", ""),
+        ("end", "Evening ended", "", ""),
     }
-    last = {row["player"]: row["balance"] for row in lines if row["round"] == "3"}
+    last = {row["player"]: row["balance"] for row in lines if row["round"] == "end"}
     assert last == {"Ann": "-4", "Bob": "5", "Cy": "-1"}
 
 
