@@ -287,8 +287,18 @@ class BoardServer:
                 await board.meta(type=kind)
 
     def serve(self) -> None:
-        """Until Ctrl+C or SIGTERM, which end every board first."""
-        web.run_app(self.application(), host=self.host, port=self.port, print=None, access_log=None)
+        """Until Ctrl+C or SIGTERM, which end every board first. The address is printed
+        once the server listens, so whoever reads it can open it at once."""
+        said = banner(self.url, self.limits.viewers)
+        if not is_loopback(self.host):
+            said += "\nAnyone on the network who has this address can watch the board (read-only)."
+        web.run_app(
+            self.application(),
+            host=self.host,
+            port=self.port,
+            print=lambda _: print(said, flush=True),
+            access_log=None,
+        )
 
     async def end_every_board(self, _: web.Application) -> None:
         """Stopping the server ends every board still watched, at once."""
@@ -408,12 +418,6 @@ def serve(
     server = BoardServer(
         board_command(path, session_id, light=light), host, port, limits=Limits(viewers=viewers)
     )
-    print(banner(server.url, viewers), flush=True)
-    if not is_loopback(host):
-        print(
-            "Anyone on the network who has this address can watch this board (read-only).",
-            flush=True,
-        )
     try:
         server.serve()
     except OSError as error:  # taken between the check and the start
