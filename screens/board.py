@@ -229,15 +229,7 @@ class BoardApp(App[None]):
     def show(self, view: View) -> None:
         shown = self.view
         self.view = view
-        change = self.query_one("#change", Static)
-        if isinstance(view, Following) and isinstance(shown, Following):
-            if view.session_id != shown.session_id:
-                change.update("")
-            elif words := what_changed(shown.session, view.session):
-                change.update(Content(visible(words)))
-            elif len(view.session.rounds) > len(shown.session.rounds):
-                change.update("")
-        change.display = isinstance(view, Following) and bool(str(change.content))
+        self.say_change(shown, view)
         standings = self.query_one(Standings)
         waiting = self.query_one("#waiting")
         standings.display = isinstance(view, Following)
@@ -254,6 +246,22 @@ class BoardApp(App[None]):
             self.query_one("#waiting-message", Static).update(
                 Content(visible(f"{view.message}\n\n{watching}", lines=True))
             )
+
+    def say_change(self, shown: View | None, view: View) -> None:
+        """Say an undo or an edit until the next round is recorded: the standings alone
+        would change with no word."""
+        change = self.query_one("#change", Static)
+        if not (
+            isinstance(view, Following)
+            and isinstance(shown, Following)
+            and view.session_id == shown.session_id
+        ):
+            change.update("")
+        elif words := what_changed(shown.session, view.session):
+            change.update(Content(visible(words)))
+        elif len(view.session.rounds) > len(shown.session.rounds):
+            change.update("")
+        change.display = bool(str(change.content))
 
     def action_toggle_theme(self) -> None:
         self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"

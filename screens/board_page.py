@@ -3,7 +3,7 @@
 textual-serve's own page has no viewport tag (a phone lays it out 980 px wide and shrinks
 it), a fixed font size (a TV shows a small island) and asks an external font server. This
 page loads only files the board's server serves, and picks the font size from the window
-before the terminal opens: an upright phone gets about 44 columns, a landscape screen
+before the terminal opens: an upright phone gets about 40 columns, a landscape screen
 about 60 columns by 18 rows, never under 14 CSS px; ``?fontsize=N`` still chooses by hand.
 The links are relative, so the page works only under the secret path it was served at.
 """
@@ -107,8 +107,8 @@ PAGE = """<!DOCTYPE html>
 </html>
 """
 
-PHONE_COLUMNS = 44
-"""Columns on an upright phone: the board's 40-column layout with a little to spare."""
+PHONE_COLUMNS = 40
+"""Columns on an upright phone: the board is made to fit 40."""
 WIDE_COLUMNS = 60
 WIDE_ROWS = 18
 """On a landscape screen, the font is as big as still gives this many columns and rows."""

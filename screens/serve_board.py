@@ -286,12 +286,17 @@ class BoardServer:
             elif kind in ("blur", "focus"):
                 await board.meta(type=kind)
 
-    def serve(self) -> None:
-        """Until Ctrl+C or SIGTERM, which end every board first. The address is printed
-        once the server listens, so whoever reads it can open it at once."""
+    def announcement(self) -> str:
+        """The address to open, its QR code, and who can watch."""
         said = banner(self.url, self.limits.viewers)
         if not is_loopback(self.host):
             said += "\nAnyone on the network who has this address can watch the board (read-only)."
+        return said
+
+    def serve(self) -> None:
+        """Until Ctrl+C or SIGTERM, which end every board first. The address is printed
+        once the server listens, so whoever reads it can open it at once."""
+        said = self.announcement()
         web.run_app(
             self.application(),
             host=self.host,
