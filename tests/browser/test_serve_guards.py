@@ -7,6 +7,7 @@ Plain HTTP and WebSocket clients on 127.0.0.1; no browser needed.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 import signal
@@ -15,9 +16,11 @@ from pathlib import Path
 
 import aiohttp
 import pytest
+from aiohttp.test_utils import TestServer
 
 from scorekeeper.session import Session
 from scorekeeper.store import Store
+from screens.serve_board import MAX_COLUMNS, MAX_ROWS, BoardServer, Limits, board_command
 from tests.browser.served import Served, descendants, free_port, resident_mb, served_board
 
 RESIZE_BOUND_MB = 200
@@ -153,3 +156,29 @@ def alive(pid: int) -> bool:
             return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
     except OSError:
         return False
+
+
+async def test_a_viewer_that_stops_reading_has_its_board_ended(store: Store) -> None:
+    """The server in this test's own loop, with a one-second write timeout."""
+    port = free_port()
+    server = BoardServer(
+        board_command(store.path, None), "127.0.0.1", port, limits=Limits(write_timeout=1)
+    )
+    origin = f"http://127.0.0.1:{port}"
+    async with (
+        TestServer(server.application(), host="127.0.0.1", port=port),
+        aiohttp.ClientSession() as http,
+    ):
+        socket = await http.ws_connect(f"{origin}/{server.token}/ws", origin=origin)
+        await first_drawing(socket)
+        (board,) = descendants(os.getpid())
+        # Whole new screens to draw, none of them read: the server's writes back up.
+        deadline = time.monotonic() + 30
+        width = MAX_COLUMNS
+        while alive(board) and time.monotonic() < deadline:
+            width = MAX_COLUMNS - 1 if width == MAX_COLUMNS else MAX_COLUMNS
+            with contextlib.suppress(ConnectionError):
+                await socket.send_json(["resize", {"width": width, "height": MAX_ROWS}])
+            await asyncio.sleep(0.05)
+        assert not alive(board), "the board of a page that stopped reading still runs"
+        assert not server.viewers
