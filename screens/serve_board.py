@@ -151,16 +151,30 @@ class Board:
     async def stop(self) -> None:
         """Ask the board to quit; kill it if it has not within the grace."""
         process = self.process
-        if process is None or process.returncode is not None:
+        if process is None:
             return
-        with contextlib.suppress(OSError, RuntimeError, TimeoutError, ConnectionError):
-            await self.meta(type="quit")
+        assert process.stdin is not None and process.stdout is not None
+        # A process counts as ended only once its pipes are: read what nobody will.
+        draining = asyncio.ensure_future(read_to_end(process.stdout))
         try:
-            await asyncio.wait_for(process.wait(), self.limits.quit_grace)
-        except TimeoutError:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(process.pid, signal.SIGKILL)
-            await process.wait()
+            if process.returncode is None:
+                with contextlib.suppress(OSError, RuntimeError, TimeoutError, ConnectionError):
+                    await self.meta(type="quit")
+            try:
+                await asyncio.wait_for(process.wait(), self.limits.quit_grace)
+            except TimeoutError:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(process.pid, signal.SIGKILL)
+                process.stdin.close()
+                await process.wait()
+        finally:
+            process.stdin.close()
+            draining.cancel()
+
+
+async def read_to_end(stream: asyncio.StreamReader) -> None:
+    while await stream.read(1 << 16):
+        pass
 
 
 class BoardServer:
@@ -261,9 +275,12 @@ class BoardServer:
         except (asyncio.CancelledError, TimeoutError, ConnectionError, asyncio.IncompleteReadError):
             pass
         finally:
-            self.viewers.discard(viewer)
             await board.stop()
-            await websocket.close(message=b"The board has ended.")
+            self.viewers.discard(viewer)
+            with contextlib.suppress(TimeoutError, ConnectionError):  # a page that never reads
+                await asyncio.wait_for(
+                    websocket.close(message=b"The board has ended."), self.limits.write_timeout
+                )
         return websocket
 
     async def listen(self, websocket: web.WebSocketResponse, board: Board) -> None:
