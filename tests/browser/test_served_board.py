@@ -8,6 +8,7 @@ screenshots are kept in ``.pytest_cache/d/board-screenshots/``.
 from __future__ import annotations
 
 import json
+import signal
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -169,7 +170,12 @@ def test_a_round_recorded_reaches_the_browser_and_an_undo_is_said(
         second.frames.wait_for("Hand 1 · ● Grandma deals", 20, second.page.wait_for_timeout)
         first.page.close()
         assert gone(one_viewer), "a page's board process ends when the page goes"
-        assert descendants(served.process.pid)
+        still_watching = descendants(served.process.pid)
+        assert still_watching
+
+        served.process.send_signal(signal.SIGINT)  # Ctrl+C
+        served.process.wait(10)
+        assert gone(still_watching), "stopping the server ends the boards still watched"
 
 
 def gone(processes: set[int], within: float = 10) -> bool:
