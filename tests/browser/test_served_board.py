@@ -7,10 +7,12 @@ screenshots are kept in ``.pytest_cache/d/board-screenshots/``.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import signal
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,6 +21,7 @@ import pytest
 
 from scorekeeper.session import Session
 from scorekeeper.store import Store
+from screens.board import BoardApp
 from tests.browser.served import (
     CHROMIUM_FLAGS,
     Frames,
@@ -32,6 +35,7 @@ from tests.browser.served import (
 BROWSER = chromium()
 pytestmark = pytest.mark.skipif(BROWSER is None, reason="no chromium binary found")
 
+TEN = ["Grandma", "Max", "Zoe", "Christopher", "Elizabeth", "Jo", "Al", "Bo", "Cy", "Di"]
 MAX_OUT = {"out": "Max", "cards": {"Grandma": "K K 4 JK", "Zoe": "A 9"}}
 PHONE = {
     "viewport": {"width": 390, "height": 844},
@@ -134,18 +138,32 @@ def test_on_an_upright_phone_the_board_is_the_phones_width_with_readable_names(
 def test_on_a_tv_the_board_fills_the_width_in_big_letters(
     store: Store, browser: Any, screenshots: Path
 ) -> None:
-    store.add(Session.new("seven-hand", ["Grandma", "Max", "Zoe"]))
+    store.add(Session.new("seven-hand", TEN))
     with served_board(store.path, free_port()) as served:
         tv = watch(browser, served, TV)
         tv.frames.wait_for("Hand 1 · ● Grandma deals", 20, tv.page.wait_for_timeout)
         measured = tv.page.evaluate(MEASURE)
-        tv.page.screenshot(path=screenshots / "tv-1920x1080.png")
+        tv.page.screenshot(path=screenshots / "tv-1920x1080-ten-players.png")
     width, height = measured["terminal"]
     assert width >= 0.95 * 1920 and height >= 0.95 * 1080, "the board's terminal fills the screen"
     assert measured["font"] >= 24, "names at least 24 CSS px"
     columns, rows = tv.sizes[-1]
     assert 50 <= columns <= 90 and rows >= 16, "a layout the board is made for, not 200 columns"
+    # The cards' share of those columns, laid out by the same board at the same size.
+    with ThreadPoolExecutor(1) as apart:  # Playwright's own loop runs in this thread
+        left, right = apart.submit(asyncio.run, cards_span(store.path, columns, rows)).result()
+    assert (right - left) / columns >= 0.8, "the cards span most of the width"
     assert tv.elsewhere == []
+
+
+async def cards_span(path: Path, columns: int, rows: int) -> tuple[int, int]:
+    """Where the columns of cards start and end, in cells, on a board of that size."""
+    app = BoardApp(path)
+    async with app.run_test(size=(columns, rows)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        regions = [column.region for column in app.query(".column")]
+        return min(r.x for r in regions), max(r.right for r in regions)
 
 
 def test_a_round_recorded_reaches_the_browser_and_an_undo_is_said(
