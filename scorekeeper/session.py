@@ -9,117 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from decimal import Decimal
 from typing import Any
 
+from scorekeeper.checks import as_recorded, check_keys
 from scorekeeper.errors import RuleError
-from scorekeeper.game import (
-    END_ROUND,
-    Game,
-    RoundFacts,
-    Setup,
-    State,
-    as_recorded,
-    check_amount,
-    check_keys,
-    is_end_round,
-)
+from scorekeeper.game import END_ROUND, Game, RoundFacts, Setup, State, is_end_round
 from scorekeeper.games import GAMES
-from scorekeeper.names import check_name
-from scorekeeper.settle import Payment, kitties, settle
-
-_SCALARS = (str, int, bool, type(None))
-_TEXT = (str, bool, type(None))
-
-
-def _plain(value: Any, field: str) -> Any:
-    """A deep copy made only of JSON types, so what is recorded is what gets saved.
-
-    ``field`` is the path so far ("" at the top), so errors name e.g. ``course.D``.
-    """
-    kind = type(value)
-    if kind is int:
-        # Every number in a round is an amount or a count: one past the limit is a typo,
-        # and one too long to print would not even save.
-        return check_amount(value, field or "round")
-    if kind in _SCALARS:
-        return value
-    if kind is dict or isinstance(value, Mapping):
-        copy = {}
-        for key, item in value.items():
-            if type(key) is not str:
-                raise RuleError(field or "round", f"field names must be text, not {key!r}")
-            path = f"{field}.{key}" if field else key
-            copy[key] = item if type(item) in _TEXT else _plain(item, path)
-        return copy
-    if kind is list or kind is tuple:
-        return [_plain(item, f"{field}[{index}]") for index, item in enumerate(value)]
-    if isinstance(value, float | Decimal):  # Decimal: a fraction read back from a file
-        raise RuleError(field or "round", f"must be a whole number, not {value}")
-    if isinstance(value, int):
-        return check_amount(int(value), field or "round")
-    if isinstance(value, str):
-        return value
-    raise RuleError(field or "round", f"{value!r} is not a number, text, yes/no, list or mapping")
-
-
-def check_seat(name: object, seated: Sequence[object], field: str = "players") -> None:
-    """Refuse a name that cannot join ``seated`` at a new table (the same name in other
-    capitals, too): a form checks each name as it is typed with the session's own rule."""
-    if not isinstance(name, str) or not name.strip():
-        raise RuleError(field, "every player needs a name")
-    if name != name.strip():
-        raise RuleError(field, f"{name!r} has spaces at its start or end")
-    check_name(name, field, f"name {name!r}")
-    if any(isinstance(other, str) and other.casefold() == name.casefold() for other in seated):
-        raise RuleError(field, f"{name!r} is already at the table")
-    kitty = kitties().get(name)
-    if kitty is not None:
-        raise RuleError(field, f"{name!r} is reserved: {kitty.name} settles up with it as a party")
-
-
-def _check_players(players: object, game: Game, new: bool) -> tuple[str, ...]:
-    """The seats, each a fit name (``names``) at a new table; a table saved before names
-    had that rule keeps the names it was started with."""
-    if isinstance(players, str) or not isinstance(players, Sequence):
-        raise RuleError("players", "must be a list of names in clockwise seat order")
-    seen: set[str] = set()
-    for seat, name in enumerate(players, start=1):
-        if not isinstance(name, str) or not name.strip():
-            raise RuleError(f"players[{seat}]", "every player needs a name")
-        if name != name.strip():
-            raise RuleError(f"players[{seat}]", f"{name!r} has spaces at its start or end")
-        if new:
-            check_name(name, f"players[{seat}]", f"name of player {seat}")
-        if name.casefold() in seen:
-            raise RuleError(f"players[{seat}]", f"{name!r} is already at the table")
-        kitty = kitties().get(name)
-        if kitty is not None:
-            raise RuleError(
-                f"players[{seat}]",
-                f"{name!r} is reserved: {kitty.name} settles up with it as a party",
-            )
-        seen.add(name.casefold())
-    count = len(players)
-    upper = game.max_players
-    if count < game.min_players or (upper is not None and count > upper):
-        span = f"{game.min_players}-{upper}" if upper else f"{game.min_players} or more"
-        raise RuleError("players", f"{game.name} is for {span} players, not {count}")
-    return tuple(players)
-
-
-def _check_options(options: object, game: Game, count: int) -> dict[str, Any]:
-    given = _plain(options or {}, "options")
-    if not isinstance(given, dict):
-        raise RuleError("options", "must be a mapping of option names to values")
-    for name in given:
-        if name not in game.options:
-            known = ", ".join(game.options) or "none"
-            raise RuleError(f"options.{name}", f"{game.name} has no such option (known: {known})")
-    return {
-        name: option.check(name, given[name]) if name in given else option.default_for(count)
-        for name, option in game.options.items()
-    }
+from scorekeeper.json_copy import json_copy
+from scorekeeper.seating import check_options, check_players
+from scorekeeper.seating import check_seat as check_seat
+from scorekeeper.settle import Payment, settle
+from scorekeeper.view import Change, Figures
 
 
 @dataclass(frozen=True)
@@ -177,8 +77,8 @@ class Session:
         if game not in GAMES:
             raise RuleError("game", f"unknown game {game!r} (known: {', '.join(GAMES)})")
         rules = GAMES[game]
-        seats = _check_players(players, rules, new)
-        chosen = _check_options(options, rules, len(seats))
+        seats = check_players(players, rules, new)
+        chosen = check_options(options, rules, len(seats))
         first = seats[0] if dealer is None else dealer
         if first not in seats:
             raise RuleError("dealer", f"{first!r} is not at this table ({', '.join(seats)})")
@@ -316,7 +216,7 @@ class Session:
         """One round played on ``state``, the table after the rounds ``before`` it."""
         if state.finished:
             raise RuleError("end" if is_end_round(round_) else "round", self._over(before, state))
-        played = _plain(round_, "")
+        played = json_copy(round_, "")
         if not isinstance(played, dict):
             raise RuleError("round", "a round must be a mapping of fields to values")
         if is_end_round(played):
@@ -341,6 +241,18 @@ class Session:
         played, after = self._play(self._rounds, self.state, round_)
         self._rounds.append(played)
         self._states.append(after)
+
+    def figures(self) -> Figures:
+        """Every number a screen shows of this session as it stands, in the game's unit
+        and words: totals, changes, money, places and leaders."""
+        return Figures(self.game, self.setup, tuple(self._states))
+
+    def preview(self, round_: Mapping[str, Any], index: int | None = None) -> Change:
+        """What ``round_`` would do recorded next (or as round ``index``, edited), checked
+        on the path ``record`` takes; nothing changes. Refused as ``record`` refuses."""
+        at = len(self._rounds) if index is None else index
+        _, after = self._play(self._rounds[:at], self._states[at], round_)
+        return self.figures().between(self._states[at], after)
 
     def if_ended(self) -> Session | None:
         """This session as it would stand if the table ended it now, for a settle-up to
@@ -407,7 +319,7 @@ class Session:
 
     def to_dict(self) -> dict[str, Any]:
         with as_recorded():  # a copy of rounds already accepted: nothing to check again
-            rounds = [_plain(round_, "") for round_ in self._rounds]
+            rounds = [json_copy(round_, "") for round_ in self._rounds]
         return {
             "game": self.game.id,
             "players": list(self.setup.players),

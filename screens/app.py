@@ -1,11 +1,13 @@
-"""The app: opens the store, starts on Home, and owns the keys that work everywhere.
+"""The app: opens the store, starts on Home, owns the keys that work everywhere, and
+opens the app's places for the screens (``screens.navigation``).
 
-Kept thin on purpose: each screen is its own module and does its own work.
+Kept thin on purpose: each screen is its own module and does its own work. The screens
+behind Home are imported when first opened, so the app starts with Home's alone.
 """
 
 from __future__ import annotations
 
-import gc
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -15,11 +17,13 @@ from textual.binding import Binding
 from textual.command import Provider
 from textual.screen import Screen
 
+from scorekeeper import collector
 from scorekeeper.game import Game
 from scorekeeper.store import Store, StoreDamaged, StoreError, StoreLocked
 from scorekeeper.wording import visible
 from screens.home import HomeScreen
 from screens.keys import settled
+from screens.navigation import Again, DraftKey
 
 
 def keys_of(screen: Screen[object]) -> list[tuple[str, str]]:
@@ -44,22 +48,11 @@ def screen_commands() -> type[Provider]:
     return ScreenCommands
 
 
-def collector_on() -> None:
-    """The collector back on once the first frame is out (``screens.launch`` turned it
-    off to start). What starting made goes straight to its oldest generation (``freeze``
-    then ``unfreeze``, as the store does after a long read): the young passes would
-    otherwise walk all of it at once, just as the first keys come."""
-    if not gc.isenabled():
-        gc.freeze()
-        gc.unfreeze()
-        gc.enable()
-
-
 class ScorekeeperApp(App[None]):
     """Built with its store so tests hand it a store in a temporary folder."""
 
     TITLE = "Scorekeeper"
-    CSS_PATH = ["app.tcss", "home.tcss"]
+    CSS_PATH = ["app.tcss", "home/home.tcss"]
     """Home's rules are read with the app's, before the first frame: a screen that brings
     rules of its own makes Textual parse every rule of the app again when it opens."""
     COMMANDS = App.COMMANDS | {screen_commands}
@@ -71,13 +64,13 @@ class ScorekeeperApp(App[None]):
     def __init__(self, store: Store) -> None:
         super().__init__()
         self.store = store
-        self.drafts: dict[tuple[str, int | None, int], dict[str, Any]] = {}
+        self.drafts: dict[DraftKey, dict[str, Any]] = {}
         """Round entries closed with typing in them, by table, round and rounds recorded:
         opening the same entry again brings the typing back."""
 
     def on_ready(self) -> None:
         """The first frame is out."""
-        collector_on()
+        collector.on_after_start()
 
     async def on_event(self, event: events.Event) -> None:
         """Each key once the keys before it have been handled (``keys.settled``), so a
@@ -95,10 +88,35 @@ class ScorekeeperApp(App[None]):
         second screen's layout and a frame of its own before Home's."""
         return HomeScreen(self.store)
 
+    def open_table(self, session_id: str, started: datetime | None) -> None:
+        from screens.table import TableScreen  # each screen is imported when first opened
+
+        self.push_screen(TableScreen(self.store, session_id, started))
+
+    def start_table(self, session_id: str) -> None:
+        from screens import table  # as above
+
+        self.switch_screen(table.TableScreen(self.store, session_id, table.now()))
+
+    def open_new_session(self, again: Again | None = None) -> None:
+        from screens.new_session import NewSessionScreen  # as above
+
+        self.push_screen(NewSessionScreen(self.store, again))
+
+    def open_stats(self) -> None:
+        from screens.stats import StatsScreen  # as above
+
+        self.push_screen(StatsScreen(self.store))
+
+    def open_nights(self) -> None:
+        from screens.nights import NightsScreen  # as above
+
+        self.push_screen(NightsScreen(self.store))
+
     async def action_quit(self) -> None:
         """Ctrl+Q with a round half typed, or kept as typed (Esc), asks first: a draft
         does not outlive the app."""
-        from screens.rounds.base import RoundEntry
+        from screens.rounds.base import RoundEntry  # here: the entries load widgets Home lacks
 
         entry = self.screen
         if isinstance(entry, RoundEntry) and entry.changed_since_opened():
@@ -110,7 +128,7 @@ class ScorekeeperApp(App[None]):
         else:
             self.exit()
             return
-        from screens.confirm import ConfirmScreen
+        from screens.confirm import ConfirmScreen  # here: the app starts without it
 
         def answered(yes: bool | None) -> None:
             if yes:
@@ -122,7 +140,7 @@ class ScorekeeperApp(App[None]):
         self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"
 
     def action_help(self) -> None:
-        from screens.help import HelpScreen
+        from screens.help import HelpScreen  # here: the app starts without it
 
         if isinstance(self.screen, HelpScreen):
             return

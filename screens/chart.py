@@ -1,8 +1,8 @@
 """A chart of the session so far: who climbed, who fell, round by round.
 
-Points games chart each player's running total, with the game's target (``Game.target``)
-as a line where it has one; money and chip games chart each balance. Every figure is read
-from ``Session.state_after``.
+Each player's figure round by round as the session's view gives it (``Session.figures``:
+running totals in a points game, else balances), with the game's target (``Game.target``)
+as a line where it has one.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from textual.widgets import Static
 from textual_plotext import PlotextPlot
 
 from scorekeeper.session import Session
+from scorekeeper.view import Figures
 from scorekeeper.wording import visible
 from screens.format import amount, plain
 
@@ -44,7 +45,7 @@ class Chart:
     """What the chart shows: one line of figures per player, from round 0 (the start)."""
 
     title: str
-    unit: str
+    figures: Figures
     rounds: list[int]
     lines: dict[str, list[int]]
     target: int | None
@@ -61,6 +62,10 @@ class Chart:
             step = step * 5 // 2 if str(step)[0] == "2" else step * 2
         return list(range(-(-low // step) * step, high // step * step + 1, step))
 
+    @property
+    def unit(self) -> str:
+        return self.figures.unit
+
     def plotted(self, figures: list[int]) -> list[float]:
         """Money in dollars on the axis (cents would read as hundreds); else as counted."""
         return [figure / 100 for figure in figures] if self.unit == "money" else list(figures)
@@ -72,17 +77,13 @@ def target_of(session: Session) -> int | None:
 
 
 def chart_of(session: Session) -> Chart:
-    game = session.game
-    in_points = game.scored_in_points
-    unit = "points" if in_points else game.unit
-    states = [session.state_before(0), *map(session.state_after, range(len(session.rounds)))]
-    lines = {
-        name: [(state.totals if in_points else state.balances)[name] for state in states]
-        for name in session.players
-    }
-    what = "Running totals" if in_points else "Balances"
-    title = f"{game.name} — {what} by {game.round_name.lower()} ({UNIT_WORDS[unit]})"
-    return Chart(title, unit, list(range(len(states))), lines, target_of(session))
+    game, figures = session.game, session.figures()
+    lines = {name: figures.history(name) for name in session.players}
+    title = f"{game.name} — {figures.title} by {game.round_name.lower()}"
+    rounds = list(range(len(session.rounds) + 1))
+    return Chart(
+        title + f" ({UNIT_WORDS[figures.unit]})", figures, rounds, lines, target_of(session)
+    )
 
 
 class ChartScreen(ModalScreen[None]):
@@ -112,7 +113,7 @@ class ChartScreen(ModalScreen[None]):
         """Where everyone stands after the last round, and the target if there is one."""
         chart = self.chart
         now = " · ".join(
-            f"{visible(name)} {amount(figures[-1], chart.unit, signed=chart.unit != 'points')}"
+            f"{visible(name)} {chart.figures.text(figures[-1])}"
             for name, figures in chart.lines.items()
         )
         if chart.target is not None:

@@ -7,7 +7,7 @@ figures as they would stand if the table ended it now, and offers to do so: the 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from textual import on
 from textual.app import ComposeResult
@@ -59,10 +59,11 @@ class SettleScreen(ModalScreen[bool]):
         with Vertical(id="settle"):
             yield Static(plain(settle_title(session, self.ended)), id="settle-title")
             with VerticalScroll(id="settle-body"):
-                if session.game.scored_in_points:
-                    yield Static("Points", classes="heading")
-                    totals = self.lines(session.totals, "points", signed=False)
-                    yield Static(plain(totals, lines=True), id="totals")
+                figures = session.figures()
+                apart = figures.apart()
+                if apart:
+                    yield Static(figures.unit.capitalize(), classes="heading")
+                    yield Static(plain(self.lines(apart), lines=True), id="totals")
                 changes = preview is not None and preview.parties != session.parties
                 if preview is not None and ending is not None:
                     # What ending now would do comes first: at 8 players the figures as
@@ -95,18 +96,19 @@ class SettleScreen(ModalScreen[bool]):
         if note:
             yield Static(plain(note), id=f"{prefix}note", classes="note")
         yield Static("Balances", classes="heading")
-        balances = self.lines(session.parties, session.game.unit, signed=True)
+        unit = session.game.unit
+        balances = self.lines(
+            [(name, amount(value, unit, signed=True)) for name, value in session.parties.items()]
+        )
         yield Static(plain(balances, lines=True), id=f"{prefix}balances", classes="balances")
         yield Static("Payments", classes="heading")
         payments = "\n".join(payment_lines(session.settlement(), session.game.unit))
         yield Static(plain(payments, lines=True), id=f"{prefix}payments", classes="payments")
 
-    def lines(self, figures: dict[str, int], unit: str, *, signed: bool) -> str:
-        width = widest(figures)
-        return "\n".join(
-            f"{padded(name, width)}  {amount(value, unit, signed=signed):>12}"
-            for name, value in figures.items()
-        )
+    def lines(self, figures: Sequence[tuple[str, str]]) -> str:
+        """One line a name, the figures lined up on the right."""
+        width = widest(name for name, _ in figures)
+        return "\n".join(f"{padded(name, width)}  {figure:>12}" for name, figure in figures)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "end":

@@ -1,53 +1,41 @@
 """The table: one screen for every game, showing what the person typing needs at a glance.
 
-Whose deal it is and who plays first, the running score of every round with the totals
-and the leader in the column heads, and the game's own panel (``Game.panel``). Every
-figure comes from the Session; this screen only lays it out.
+Whose deal it is and who plays first, with the score sheet under it (``Scoresheet``: the
+rounds, the standing, the game's own panel), and the keys that record, edit, undo and end
+rounds through the store. Every figure comes from the Session; this screen lays it out.
 """
 
 from __future__ import annotations
 
-import gc
 import shlex
-from collections.abc import Callable, Mapping
-from dataclasses import replace
+from collections.abc import Callable
 from datetime import datetime, timedelta
-from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from textual import on
-from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.content import Content
+from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Header, Static
 
-from scorekeeper import GAMES
+from scorekeeper import collector
 from scorekeeper.errors import RuleError
-from scorekeeper.game import END_ROUND, Game, State, is_end_round
+from scorekeeper.game import END_ROUND, is_end_round
 from scorekeeper.session import Session
 from scorekeeper.store import Store, StoreError, default_path
-from scorekeeper.wording import clock, elapsed, plural, short_day_and_clock, visible
-from screens.format import (
-    END_KEY,
-    amount,
-    flush_right,
-    names,
-    padded,
-    plain,
-    who_goes_first,
-    widest,
-)
+from scorekeeper.wording import clock, elapsed, short_day_and_clock, visible
+from screens.confirm import ConfirmScreen
+from screens.format import names
+from screens.navigation import Again, DraftKey, Places, places
 from screens.problem import ProblemScreen
 from screens.rounds import ENTRIES
-from screens.widgets.footer import Footer
-from screens.widgets.grid import PADDING, Column, ScoreGrid
-from screens.widgets.live_text import show
+from screens.scoresheet import Scoresheet
+from screens.settle import SettleScreen
+from screens.table_keys import TABLE_KEYS
+from screens.widgets.grid import ScoreGrid
 
 if TYPE_CHECKING:
-    from screens.rounds.base import Draft, Round, RoundEntry
+    from screens.rounds.base import Round, RoundEntry
+    from screens.rounds.drafts import Draft
 
-DEALS = "●"
 AN_EVENING = timedelta(hours=12)
 """A session started longer ago than this is resumed, not going: no running time."""
 
@@ -57,138 +45,18 @@ def now() -> datetime:
     return datetime.now().astimezone()
 
 
-LEADS = "★"
-SCROLLBAR = 2
-COLLECT_AFTER = 0.1
-"""Seconds after an entry closes that the garbage collector makes a full pass. A closed
-entry's widgets refer to one another, so only such a pass frees them; left to itself the
-collector makes one every two rounds or so, at no chosen moment, holding the screen 60 to
-90 ms, often on a key being typed or on the Enter that records. Here it comes once the
-table is drawn with the round, while the table reads it."""
-NAME_CELLS = 14
-"""The most a player's column heading takes (marks included): a longer name ends in "…",
-so ten players' columns fit a page or two of the screen."""
-
-
-def first_of_keys(*bindings: Binding) -> list[BindingType]:
-    """``bindings`` as priority bindings: run when their key arrives, not after it."""
-    return [replace(binding, priority=True) for binding in bindings]
-
-
-class TableScreen(Screen[None]):
+class TableScreen(Scoresheet):
     CSS_PATH = "table.tcss"
-    # Priority, so a key that opens an entry is handled before the keys typed after it
-    # (which then land in the entry): the table has no text field to type into.
-    # The footer names what a table uses every round, the toggle between each round's
-    # score and the totals, Esc and F1, and fits 80 columns in every game; the keys kept
-    # off it (show=False, with an id) are in the help and the command palette.
-    BINDINGS = first_of_keys(
-        *(
-            Binding(
-                "r",
-                f"record({round_name!r})",
-                round_name,
-                id="record",
-                tooltip=f"Record the next {round_name.lower()}",
-            )
-            for round_name in sorted({game.round_name for game in GAMES.values()})
-        ),
-        *(
-            Binding(
-                END_KEY,
-                f"end({action!r})",
-                action,
-                id="end",
-                show=False,  # off the footer (the settle-up offers it too)
-                tooltip="The table ends the game here (u takes it back)",
-            )
-            for action in sorted({game.ending.action for game in GAMES.values() if game.ending})
-        ),
-        Binding("e", "edit", "Edit", id="edit", tooltip="Edit the highlighted round"),
-        Binding("u", "undo", "Undo", id="undo", tooltip="Take back the last round"),
-        Binding(
-            "y",
-            "redo",
-            "Redo",
-            id="redo",
-            show=False,  # off the footer: the undo's message names it
-            tooltip="Record again the round just undone",
-        ),
-        Binding("s", "settle", "Settle", id="settle", tooltip="Balances and who pays whom"),
-        Binding(
-            "c",
-            "chart",
-            "Chart",
-            id="chart",
-            show=False,
-            tooltip="Totals or balances, round by round",
-        ),
-        Binding(
-            "x", "export", "Export", id="export", show=False, tooltip="Write this session to CSV"
-        ),
-        Binding("b", "big_board", "Big board", id="big-board", tooltip="Standings in big digits"),
-        Binding(
-            "B",
-            "board_command",
-            "Live board on another screen",
-            id="board-command",
-            show=False,
-            tooltip="The command that shows this game on a TV or on phones",
-        ),
-        Binding(
-            "t",
-            "scores('totals')",
-            "Totals",
-            id="scores",
-            tooltip="Show only the running totals, not each round's score",
-        ),
-        Binding(
-            "t",
-            "scores('each')",
-            "Per round",
-            id="scores-each",
-            tooltip="Show each round's score beside the running total",
-        ),
-        Binding(
-            "n",
-            "again",
-            "Same players",
-            id="again",
-            show=False,
-            tooltip="A new session with these players, seats, options and the next dealer",
-        ),
-        Binding("escape", "home", "Sessions", id="home", tooltip="Back to the list"),
-        Binding("up", "grid_move(-1)", "Up", show=False),
-        Binding("down", "grid_move(1)", "Down", show=False),
-        Binding("enter", "open", "Open", show=False),
-    )
+    BINDINGS = TABLE_KEYS
 
     def __init__(self, store: Store, session_id: str, started: datetime | None = None) -> None:
-        super().__init__()
+        super().__init__(store.load(session_id))
         self.store = store
         self.session_id = session_id
-        self.session: Session = store.load(session_id)
-        self.chosen: bool | None = None
-        """Each round's score beside the running total ("+30 145"), as on paper, or the
-        totals alone, as ``t`` last chose; None until then: each round's score when every
-        player's column fits the screen that way."""
-        self.each_round = True
         self.started = started
         """When the session began, for the status line's "since 19:42 · 1 h 25 min"."""
         self.undone: list[dict[str, Any]] = []
         """Rounds undone here, the last undone last: y records them again."""
-
-    @property
-    def game(self) -> Game:
-        return self.session.game
-
-    def compose(self) -> ComposeResult:
-        yield Header()
-        yield Static("", id="status")
-        yield ScoreGrid(frozen=1, id="grid")
-        yield Static("", id="detail")
-        yield Static("", id="panel")
-        yield Footer(compact=True, show_command_palette=False)  # Ctrl+P is in the help
 
     def on_mount(self) -> None:
         self.title = self.game.name
@@ -197,43 +65,6 @@ class TableScreen(Screen[None]):
         )
         self.show()
         self.set_interval(60, self.show_status)
-
-    # ---- what is on screen ---------------------------------------------------------------
-
-    def show(self, cursor: int | None = None) -> None:
-        """Lay the session out again (after a round was recorded, undone or edited)."""
-        self.show_status()
-        self.show_grid(cursor)
-        self.show_panel()
-        self.refresh_bindings()
-
-    def show_status(self) -> None:
-        session = self.session
-        status = self.query_one("#status", Static)
-        status.set_class(session.finished, "-over")
-        if session.finished:
-            ending = self.game.ending
-            ended = bool(session.rounds) and is_end_round(session.rounds[-1])
-            played = plural(session.rounds_played, self.game.round_name.lower())
-            over = ending.done.capitalize() if ended and ending else "Game over"
-            won = "won" if len(session.winners) == 1 else "share the win"
-            show(
-                status,
-                plain(f"{over} after {played} · {names(session.winners)} {won}")
-                + plain(" · s settle up"),
-            )
-            return
-        number = session.rounds_played + 1
-        first = who_goes_first(self.game, session.setup, session.state)
-        show(
-            status,
-            Content.assemble(
-                f"{self.game.round_name} {number} · ",
-                (f"{DEALS} {visible(session.dealer)} deals", "bold"),
-                f" · {first}" if first else "",
-                self.how_long(),
-            ),
-        )
 
     def how_long(self) -> str:
         """ " · since 19:42 · 1 h 25 min" this evening; the start day for an older one."""
@@ -244,149 +75,7 @@ class TableScreen(Screen[None]):
             return f" · started {short_day_and_clock(self.started)}"
         return f" · since {clock(self.started)} · {elapsed(self.started, now())}"
 
-    def figures(self, state: State) -> Mapping[str, int]:
-        """What a grid cell shows: points for points games, else money or chips."""
-        return state.totals if self.game.scored_in_points else state.balances
-
-    @property
-    def cell_unit(self) -> str:
-        return "points" if self.game.scored_in_points else self.game.unit
-
-    def cell(self, value: int) -> str:
-        """A total as the grid shows it: points plain, a balance signed ("+$0.48")."""
-        return amount(value, self.cell_unit, signed=not self.game.scored_in_points)
-
-    def heading(self, name: str, leaders: tuple[str, ...]) -> list[str]:
-        session = self.session
-        marks = (f"{DEALS} " if name == session.dealer and not session.finished else "") + (
-            f"{LEADS} " if name in leaders else ""
-        )
-        lines = [marks + visible(name), self.cell(self.figures(session.state)[name])]
-        if self.game.scored_in_points:
-            lines.append(amount(session.balances[name], self.game.unit, signed=True))
-        return lines
-
-    def round_number(self, index: int) -> str:
-        """The round as the table counts it: a 5000 false claim belongs to the hand it was
-        made in, so it shares that hand's number; the table's end round is no deal, "end"."""
-        if is_end_round(self.session.rounds[index]):
-            return "end"
-        return str(self.game.rounds_played(self.session.state_before(index), index) + 1)
-
-    def column_cells(self, name: str, each_round: bool) -> list[str]:
-        """One player's cells, round by round: "+30 145" (the round's score, then the
-        running total), the two parts lined up down the column; or the totals alone."""
-        session = self.session
-        states = [session.state_before(0), *map(session.state_after, range(len(session.rounds)))]
-        figures = [self.figures(state)[name] for state in states]
-        totals = [self.cell(figure) for figure in figures[1:]]
-        if not each_round:
-            return totals
-        changes = [
-            amount(after - before, self.cell_unit, signed=True)
-            for before, after in pairwise(figures)
-        ]
-        change_width, total_width = widest(changes), widest(totals)
-        return [
-            f"{flush_right(change, change_width)} {flush_right(total, total_width)}"
-            for change, total in zip(changes, totals, strict=True)
-        ]
-
-    def show_grid(self, cursor: int | None) -> None:
-        session = self.session
-        leaders = session.winners if session.finished else self.game.leaders(session.totals)
-        first = ["#", "total", "money"] if self.game.scored_in_points else ["#", "balance"]
-        columns = [Column(first, "left")]
-        headings = [self.heading(name, leaders) for name in session.players]
-        self.each_round = self.chosen is not False
-        cells = [self.column_cells(name, self.each_round) for name in session.players]
-        if self.chosen is None and not self.fits(columns[0], headings, cells):
-            self.each_round = False
-            cells = [self.column_cells(name, False) for name in session.players]
-        columns += [
-            Column(heading, leader=name in leaders, limit=max(NAME_CELLS, widest(column)))
-            for name, heading, column in zip(session.players, headings, cells, strict=True)
-        ]
-        rows = [
-            [self.round_number(index), *(column[index] for column in cells)]
-            for index in range(len(session.rounds))
-        ]
-        dim = []
-        if self.can_record():
-            dim.append(len(rows))
-            rows.append(["▸", *("·" for _ in session.players)])
-        grid = self.query_one("#grid", ScoreGrid)
-        grid.set_grid(columns, rows, dim_rows=dim, cursor=cursor)
-        grid.focus()
-        self.show_detail()
-
-    def fits(self, first: Column, headings: list[list[str]], cells: list[list[str]]) -> bool:
-        """Whether every player's column fits the screen beside the round numbers."""
-        rounds = [str(len(self.session.rounds))]
-        used = widest([*first.heading, *rounds]) + 2 * PADDING
-        for heading, column in zip(headings, cells, strict=True):
-            natural = max(widest(heading), widest(column))
-            used += min(natural, max(NAME_CELLS, widest(column))) + 2 * PADDING
-        # Room for the scroll bar only once the rounds outgrow the grid's height: a short
-        # evening's per-round scores use those columns too.
-        grid = self.query_one("#grid", ScoreGrid)
-        lines = max(map(len, headings), default=1) + len(cells[0] if cells else []) + 1
-        scrolls = grid.size.height == 0 or lines > grid.size.height
-        return used <= self.app.size.width - (SCROLLBAR if scrolls else 0)
-
-    def on_resize(self) -> None:
-        if self.chosen is None:
-            self.show_grid(self.query_one("#grid", ScoreGrid).cursor)
-
-    def story(self, index: int) -> str:
-        """Round ``index`` told in full: its number, who dealt and the game's words."""
-        session, game = self.session, self.game
-        if is_end_round(session.rounds[index]):
-            return session.describe(index)
-        before, after = session.state_before(index), session.state_after(index)
-        number = f"{game.round_name} {self.round_number(index)}"
-        dealt = game.rounds_played(after, index + 1) > game.rounds_played(before, index)
-        told = [number, f"{before.dealer} dealt", session.describe(index)]
-        return " · ".join(told if dealt else [told[0], told[2]])
-
-    @property
-    def highlighted_story(self) -> str:
-        """The highlighted round in words, for the help screen; "" on the record line."""
-        index = self.query_one("#grid", ScoreGrid).cursor
-        return self.story(index) if 0 <= index < len(self.session.rounds) else ""
-
-    def show_detail(self) -> None:
-        """The highlighted round's full story under the grid, so no column has to hold it."""
-        detail = self.query_one("#detail", Static)
-        index = self.query_one("#grid", ScoreGrid).cursor
-        if 0 <= index < len(self.session.rounds):
-            show(detail, plain(visible(self.story(index))))
-        elif self.can_record():
-            number = self.session.rounds_played + 1
-            show(detail, plain(f"r or Enter: record {self.game.round_name.lower()} {number}"))
-        else:
-            show(detail, plain("Game over · s settle up"))
-
-    def show_panel(self) -> None:
-        lines = self.game.panel(self.session.setup, self.session.state)
-        panel = self.query_one("#panel", Static)
-        panel.display = bool(lines)
-        width = widest(label for label, _ in lines)
-        show(
-            panel,
-            Content("\n").join(
-                Content.assemble((padded(label, width), "bold"), "  ", visible(value))
-                for label, value in lines
-            ),
-        )
-
     # ---- keys ----------------------------------------------------------------------------
-
-    def highlighted_round(self) -> int | None:
-        """The played round under the cursor; not the end, which has nothing to edit."""
-        index = self.query_one("#grid", ScoreGrid).cursor
-        rounds = self.session.rounds
-        return index if 0 <= index < len(rounds) and not is_end_round(rounds[index]) else None
 
     def can_record(self) -> bool:
         return not self.session.finished and self.game.id in ENTRIES and not self.store.readonly
@@ -425,11 +114,6 @@ class TableScreen(Screen[None]):
             )
         return True
 
-    @on(ScoreGrid.Highlighted, "#grid")
-    def row_highlighted(self) -> None:
-        self.show_detail()
-        self.refresh_bindings()
-
     @on(ScoreGrid.Selected, "#grid")
     def row_selected(self, event: ScoreGrid.Selected) -> None:
         if event.row < len(self.session.rounds):
@@ -455,8 +139,6 @@ class TableScreen(Screen[None]):
             if yes:
                 self.end_here()
 
-        from screens.confirm import ConfirmScreen
-
         self.app.push_screen(ConfirmScreen(ending.question, detail), answered)
 
     def end_here(self) -> None:
@@ -466,12 +148,7 @@ class TableScreen(Screen[None]):
         if problem is not None:
             self.app.push_screen(ProblemScreen("The game was not ended", problem.message))
             return
-        from screens.settle import SettleScreen
-
         self.app.push_screen(SettleScreen(self.session, ended=True))
-
-    def action_grid_move(self, step: int) -> None:
-        self.query_one("#grid", ScoreGrid).action_move(step)
 
     def action_open(self) -> None:
         """Enter: edit the highlighted round, or record the next one on the last line."""
@@ -502,7 +179,7 @@ class TableScreen(Screen[None]):
             self.notify("What you typed last time is back.", timeout=3)
 
         def closed(round_: Round | None) -> None:
-            self.set_timer(COLLECT_AFTER, gc.collect)
+            self.set_timer(collector.FULL_PASS_AFTER, collector.full_pass)
             if round_ is None and entry.kept:
                 drafts[key] = entry.kept
                 self.notify(
@@ -549,8 +226,6 @@ class TableScreen(Screen[None]):
         self.undone.clear()
         self.show(cursor)
         if self.session.finished and not was_over:
-            from screens.settle import SettleScreen
-
             self.app.push_screen(SettleScreen(self.session, ended=True))
 
     def action_undo(self) -> None:
@@ -561,8 +236,6 @@ class TableScreen(Screen[None]):
         before = session.state_before(index)
         last = f"{self.game.round_name} {self.game.rounds_played(before, index) + 1}"
         what = session.describe(index)
-        from screens.confirm import ConfirmScreen
-
         if is_end_round(session.rounds[-1]):
             last, what = "The end", "The game opens again as it stood"
 
@@ -583,11 +256,6 @@ class TableScreen(Screen[None]):
             undo,
         )
 
-    def action_scores(self, shown: str) -> None:
-        self.chosen = shown == "each"
-        self.show_grid(self.query_one("#grid", ScoreGrid).cursor)
-        self.refresh_bindings()
-
     def action_redo(self) -> None:
         """Record again the round undone last, as it was."""
         if not self.check_action("redo", ()):
@@ -601,8 +269,6 @@ class TableScreen(Screen[None]):
         self.notify(f"{self.game.round_name} {number} recorded again.")
         self.show()
         if self.session.finished:
-            from screens.settle import SettleScreen
-
             self.app.push_screen(SettleScreen(self.session, ended=True))
 
     def action_again(self) -> None:
@@ -610,11 +276,9 @@ class TableScreen(Screen[None]):
         would deal next; any game can still be picked there."""
         if not self.check_action("again", ()):
             return
-        from screens.new_session import Again, NewSessionScreen
-
         session = self.session
         again = Again(session.game.id, session.players, session.dealer, dict(session.setup.options))
-        self.app.push_screen(NewSessionScreen(self.store, again))
+        places(self.app).open_new_session(again)
 
     def action_chart(self) -> None:
         from screens.chart import ChartScreen  # plotext: loaded for the first chart only
@@ -622,8 +286,6 @@ class TableScreen(Screen[None]):
         self.app.push_screen(ChartScreen(self.session))
 
     def action_settle(self) -> None:
-        from screens.settle import SettleScreen
-
         def settled(end: bool | None) -> None:
             if end:
                 self.end_here()
@@ -631,12 +293,12 @@ class TableScreen(Screen[None]):
         self.app.push_screen(SettleScreen(self.session), settled)
 
     def action_export(self) -> None:
-        from screens.exporting import export_sessions
+        from screens.exporting import export_sessions  # here: the table opens without it
 
         export_sessions(self, self.store, [self.session_id])
 
     def action_big_board(self) -> None:
-        from screens.big_board import BigBoardScreen
+        from screens.board.big_board import BigBoardScreen  # as the export
 
         self.app.push_screen(BigBoardScreen(self.session))
 
@@ -667,12 +329,9 @@ class TableScreen(Screen[None]):
         self.app.pop_screen()
 
 
-DraftKey = tuple[str, int | None, int]
 HERE: dict[DraftKey, Draft] = {}
 
 
 def kept_drafts(screen: Screen[Any]) -> dict[DraftKey, Draft]:
     """The drafts the app keeps for every table, so one survives leaving the table."""
-    from screens.app import ScorekeeperApp
-
-    return screen.app.drafts if isinstance(screen.app, ScorekeeperApp) else HERE
+    return screen.app.drafts if isinstance(screen.app, Places) else HERE

@@ -13,7 +13,7 @@ import multiprocessing
 import os
 import sys
 
-from screens import launch
+from screens import console
 
 CHILDREN = multiprocessing.get_context("forkserver")
 CHILDREN.set_forkserver_preload(["tests.forked", "tests.crash_writer", "screens.app"])
@@ -31,4 +31,4 @@ def scorekeeper_on(terminal: str, store: str) -> None:
     sys.stdout = sys.__stdout__ = open(1, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
     sys.stderr = sys.__stderr__ = open(2, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
     os.environ["TERM"] = "xterm-256color"
-    os._exit(launch.main(["--db", store]))
+    os._exit(console.main(["--db", store]))

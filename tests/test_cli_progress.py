@@ -11,7 +11,7 @@ from pathlib import Path
 from scorekeeper import Session
 from scorekeeper.store import Store
 
-EXPORT = "import sys; from screens.launch import main; raise SystemExit(main(sys.argv[1:]))"
+EXPORT = "import sys; from screens.console import main; raise SystemExit(main(sys.argv[1:]))"
 
 
 def _store(path: Path) -> None:

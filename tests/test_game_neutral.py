@@ -21,18 +21,11 @@ from scorekeeper.games import GAMES
 ROOT = Path(__file__).resolve().parent.parent
 GAME_PLACES = (ROOT / "scorekeeper" / "games", ROOT / "screens" / "rounds")
 """Where a game's own code lives: the rules, and the round entry."""
-GAME_CONTROLS = (ROOT / "screens" / "widgets" / "stakes.py",)
-"""Controls made for one game's entry, kept with the other controls in screens/widgets/:
-5000 Rummy's doubling cube and limit-poker pot logs. They belong to that game."""
 
 
 def generic_modules() -> list[Path]:
     files = sorted((ROOT / "scorekeeper").rglob("*.py")) + sorted((ROOT / "screens").rglob("*.py"))
-    return [
-        path
-        for path in files
-        if path not in GAME_CONTROLS and not any(path.is_relative_to(p) for p in GAME_PLACES)
-    ]
+    return [path for path in files if not any(path.is_relative_to(p) for p in GAME_PLACES)]
 
 
 def game_only_options() -> set[str]:

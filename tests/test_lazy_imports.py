@@ -34,7 +34,7 @@ def game_modules(modules: set[str]) -> set[str]:
 
 
 def test_the_app_module_imports_no_game_report_or_other_screen() -> None:
-    modules = loaded_by("import screens.launch, screens.app")
+    modules = loaded_by("import screens.console, screens.app")
     assert game_modules(modules) == set()
     later = {
         "scorekeeper.doctor",

@@ -24,19 +24,21 @@ writing elsewhere (its lock). Nothing here changes until every session is writte
 from __future__ import annotations
 
 import json
-import stat
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
 from scorekeeper.errors import RuleError
+from scorekeeper.reports.import_checks import IMPORT_CAP, check_incoming
 from scorekeeper.reports.night_names import NightBook, book_to_change, load_book, save_book
 from scorekeeper.reports.nights import group
 from scorekeeper.reports.stats import person
+from scorekeeper.safe_files import NotReadable, read_file
 from scorekeeper.session import Session
 from scorekeeper.store import SCHEMA, Saved, Store, StoreDamaged, StoreError, documents
 from scorekeeper.store.checks import session_problem
-from scorekeeper.store.durable import DamagedFile, parse_json, read_json, write_atomically
+from scorekeeper.store.durable import write_atomically
+from scorekeeper.store.reading import DamagedFile, parse_json, read_json
 from scorekeeper.wording import day, iso, plural
 
 FORMAT = "scorekeeper-sessions"
@@ -175,6 +177,7 @@ def _entry(source: Path, number: int, entry: object, schema: int) -> Incoming:
         session = Session.from_dict(part)
     except _REPLAY_ERRORS as error:
         raise RuleError(label, f"does not replay ({error})") from None
+    check_incoming(label, session)
     night, name = entry.get("night"), entry.get("night name")
     return Incoming(
         Saved(session_id, session, str(times[0]), str(times[1])),
@@ -185,14 +188,13 @@ def _entry(source: Path, number: int, entry: object, schema: int) -> Incoming:
 
 def _from_file(source: Path) -> tuple[list[Incoming], list[str]]:
     try:
-        # A FIFO or a device would hang or never end the read: only a file is opened.
-        if not stat.S_ISREG(source.stat().st_mode):
-            raise ImportRefused(
-                f"{source} is not a file: give an export file (scorekeeper export --json) "
-                "or a store folder. Nothing was imported.",
-                source,
-            )
-        data = parse_json(source, source.read_bytes())
+        data = parse_json(source, read_file(source, IMPORT_CAP))
+    except NotReadable as error:
+        raise ImportRefused(
+            f"{error}: give an export file (scorekeeper export --json) or a store folder. "
+            "Nothing was imported.",
+            source,
+        ) from None
     except DamagedFile as error:
         raise ImportRefused(f"{error}. Nothing was imported.", source) from None
     except OSError as error:
@@ -248,6 +250,11 @@ def _from_store(source: Path) -> tuple[list[Incoming], list[str]]:
                 damaged.append(error.message)
                 continue
             night = nights[summary.id]
+            try:
+                check_incoming(f"session {summary.id}", session)
+            except RuleError as error:
+                damaged.append(f"{error.field} of {source} {error.message}")
+                continue
             incoming.append(
                 Incoming(
                     Saved(summary.id, session, iso(summary.started), iso(summary.updated)),

@@ -5,8 +5,8 @@ into a round dict (``read``), how to put a recorded round back (``fill``) and, i
 what to show live as people type (``preview``). The base does the rest the same way for
 every game: Enter records through the ``submit`` callback, Esc closes (what was typed is
 kept as a draft), a ``RuleError`` is shown at the row its ``field`` path names and what was
-typed stays, and the outcome line shows what the round would do by asking the game itself,
-never by doing its arithmetic.
+typed stays, and the outcome line shows what the round would do by asking the session
+(``Session.preview``, the path recording takes), never by doing its arithmetic.
 """
 
 from __future__ import annotations
@@ -27,12 +27,13 @@ from textual.widgets import Button, Checkbox, Input, Static
 from scorekeeper.errors import RuleError
 from scorekeeper.game import State
 from scorekeeper.session import Session
+from scorekeeper.view import Moves
 from scorekeeper.wording import not_a_number, visible, whole_number
-from screens.format import amount, plain, who_goes_first
+from screens.format import plain, who_goes_first
 from screens.keys import MOVES, move, settled
+from screens.rounds.drafts import Draft, controls_of, restore, typed
 from screens.widgets.choice import UNPICKED, Choice
 from screens.widgets.fields import (
-    Drafted,
     FieldRow,
     ValueChanged,
     clear_error_at,
@@ -44,10 +45,13 @@ from screens.widgets.fields import (
 from screens.widgets.live_text import show
 
 Round = dict[str, Any]
-Draft = dict[str, Any]
-"""What was typed in an entry, by row path (and ``#<n>`` for a row's extra controls)."""
 Submit = Callable[[Round], RuleError | None]
 W = TypeVar("W", bound=Widget)
+
+
+def said(moves: Moves) -> str:
+    """``Ann +$3.00 Bob −$3.00``: each player whose figure moved, in seat order."""
+    return " ".join(f"{name} {change}" for name, change in moves)
 
 
 class RoundEntry(ModalScreen[Round | None]):
@@ -106,8 +110,9 @@ class RoundEntry(ModalScreen[Round | None]):
         """The ``FieldRow``s of this game's round, in the order people fill them."""
         raise NotImplementedError
 
-    def read(self) -> Round:
-        """The round as typed; raise ``RuleError`` for text that is no number or card."""
+    def read(self) -> Mapping[str, Any]:
+        """The round as typed, in its game's shape (the ``TypedDict`` its rules take); raise
+        ``RuleError`` for text that is no number or card."""
         raise NotImplementedError
 
     def fill(self, round_: Mapping[str, Any]) -> None:
@@ -211,41 +216,15 @@ class RoundEntry(ModalScreen[Round | None]):
 
     def controls(self) -> list[tuple[str, Widget]]:
         """Every control that holds something typed, named by its row's path."""
-        named: list[tuple[str, Widget]] = []
-        for row in self.rows():
-            held = [row.control, *(w for w in row.query("*") if w is not row.control)]
-            for number, widget in enumerate(w for w in held if w.can_focus):
-                named.append((row.path if number == 0 else f"{row.path}#{number}", widget))
-        return named
+        return controls_of(self.rows())
 
     def typed(self) -> Draft:
         """The value of every control now, to keep as a draft."""
-        values: Draft = {}
-        for path, widget in self.controls():
-            if isinstance(widget, Input | Checkbox):
-                values[path] = widget.value
-            elif isinstance(widget, Choice):
-                values[path] = (widget.is_picked, widget.value)
-            elif isinstance(widget, Drafted):
-                values[path] = widget.draft_value()
-        return values
+        return typed(self.controls())
 
     def restore(self, draft: Draft) -> None:
         """Put a kept draft back, control by control, where the rows are the same."""
-        for path, widget in self.controls():
-            if path not in draft:
-                continue
-            value = draft[path]
-            if isinstance(widget, Input | Checkbox):
-                widget.value = value
-            elif isinstance(widget, Choice):
-                picked, chosen = value
-                if picked:
-                    widget.value = chosen
-                else:
-                    widget.pick(None)
-            elif isinstance(widget, Drafted):
-                widget.restore_draft(value)
+        restore(self.controls(), draft)
 
     def changed_since_opened(self) -> bool:
         return self.typed() != self.opened
@@ -305,34 +284,19 @@ class RoundEntry(ModalScreen[Round | None]):
             self.call_after_refresh(self.fit_fields)
 
     def outcome_text(self) -> str:
-        """What the round as typed would do, as the game itself works it out."""
+        """What the round as typed would do, as the session works it out on recording."""
         try:
-            after = self.session.game.play(self.setup, self.state, self.read())
+            change = self.session.preview(self.read(), self.index)
         except (RuleError, KeyError, TypeError, ValueError):
             return ""
-        game = self.session.game
-        money = self.changes(self.state.balances, after.balances, game.unit)
-        if game.scored_in_points:
-            # Points games pay at the end, or per hand (5000's cube or pot): show both.
-            points = self.changes(self.state.totals, after.totals, "points")
-            money = money and f"money {money}"
-            parts = [text for text in (points, money) if text]
+        # A points game pays at the end, or per hand (5000's cube or pot): both show.
+        money = change.money_moves and f"money {said(change.money_moves)}"
+        parts = [text for text in (said(change.moves), money) if text] or ["no change"]
+        if change.finished:
+            parts.append(f"game over: {', '.join(change.winners)} won")
         else:
-            parts = [money] if money else []
-        parts = parts or ["no change"]
-        if after.finished:
-            parts.append(f"game over: {', '.join(after.winners)} won")
-        else:
-            parts.append(f"{after.dealer} deals next")
+            parts.append(f"{change.dealer} deals next")
         return "→ " + " · ".join(parts)
-
-    def changes(self, before: Mapping[str, int], now: Mapping[str, int], unit: str) -> str:
-        """``Ann +$3.00 Bob −$3.00``: each player whose figure moved, in seat order."""
-        return " ".join(
-            f"{name} {amount(now[name] - before[name], unit, signed=True)}"
-            for name in self.players
-            if now[name] != before[name]
-        )
 
     @on(Input.Changed)
     @on(Checkbox.Changed)
@@ -355,7 +319,7 @@ class RoundEntry(ModalScreen[Round | None]):
         await self.settled()
         self.clear_errors()
         try:
-            round_ = self.read()
+            round_ = dict(self.read())
         except RuleError as error:
             self.show_error(error)
             return

@@ -1,2 +1,2 @@
-"""Reusable controls: the score grid, the one-key choice, field rows, the text field,
-5000's stakes logs, the standings in big digits."""
+"""Controls used by more than one screen: the score grid, the one-key choice, field rows,
+the text field, the footer, live text."""

@@ -34,6 +34,8 @@ class Footer(TextualFooter):
     _shown: tuple[tuple[Binding, bool, str], ...] | None = None
     """The bindings the keys shown were built from (each with whether it is enabled and
     its tooltip), or None before the first rebuild."""
+    _ready = False
+    """Told its screen's bindings at least once: Textual's footer draws no key until then."""
     _stale = False
     """Its screen's bindings changed while another screen was in front: rebuilt when its
     own is in front again, not while hidden (the focus leaving the screen behind an entry
@@ -45,6 +47,7 @@ class Footer(TextualFooter):
             return
         if self._rebuild_asked:
             return  # the rebuild asked for will show these bindings too
+        self._ready = True
         super().bindings_changed(screen)
         # Textual asked for a rebuild after the next refresh, unless it had no reason to.
         self._rebuild_asked = screen.app.app_focus and self.is_attached and screen is self.screen
@@ -69,6 +72,6 @@ class Footer(TextualFooter):
         )
         if shown == self._shown:
             return
-        self._shown = shown if self._bindings_ready else None  # none drawn until ready
+        self._shown = shown if self._ready else None  # none drawn until ready
         await super().recompose()
         self.mutate_reactive(TextualFooter.compact)  # its watchers pruned of closed keys

@@ -28,7 +28,7 @@ from textual.widgets import Static
 
 from scorekeeper.session import Session
 from scorekeeper.store import Store
-from screens.board import FOLLOW_INTERVAL, BoardApp
+from screens.board.app import FOLLOW_INTERVAL, BoardApp
 from tests.browser.served import (
     CHROMIUM_FLAGS,
     Frames,

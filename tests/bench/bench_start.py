@@ -58,10 +58,19 @@ TIMEOUT = 30.0
 PROJECT = Path(__file__).resolve().parents[2]
 
 
+def console_of(checkout: Path) -> list[str]:
+    """A checkout's console script run from its own folder (-P: not this one); older
+    checkouts kept it in screens/launch.py."""
+    module = (
+        "screens.console" if (checkout / "screens" / "console.py").exists() else "screens.launch"
+    )
+    return [sys.executable, "-P", "-m", module]
+
+
 def scorekeeper_command() -> list[str]:
     """The installed console script beside this interpreter, as a person would run it."""
     script = Path(sys.executable).with_name("scorekeeper")
-    return [str(script)] if script.exists() else [sys.executable, "-m", "screens.launch"]
+    return [str(script)] if script.exists() else [sys.executable, "-m", "screens.console"]
 
 
 def painted_ms(command: list[str], mark: bytes, env: dict[str, str]) -> float:
@@ -187,9 +196,11 @@ def main(argv: list[str] | None = None) -> None:
         if args.compare is not None:
             # Both started the same way, each from its own checkout (-P: not this folder).
             compile_project(args.compare, args.source)
-            launch = [sys.executable, "-P", "-m", "screens.launch"]
             contenders = [
-                (f"{checkout.name}", (launch, dict(env, PYTHONPATH=str(checkout.resolve()))))
+                (
+                    f"{checkout.name}",
+                    (console_of(checkout), dict(env, PYTHONPATH=str(checkout.resolve()))),
+                )
                 for checkout in (PROJECT, args.compare)
             ]
         full = root / "full"

@@ -157,7 +157,7 @@ def _process(command: list[str], env: dict[str, str]) -> Callable[[], object]:
 
 def _stats_command(path: Path) -> list[str]:
     script = Path(sys.executable).with_name("scorekeeper")
-    command = [str(script)] if script.exists() else [sys.executable, "-m", "screens.launch"]
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "screens.console"]
     return [*command, "stats", "--db", str(path)]
 
 

@@ -89,7 +89,7 @@ def served_board(store: Path, port: int, *options: str) -> Iterator[Served]:
     """``scorekeeper board --serve`` on 127.0.0.1:``port`` until the block ends."""
     command = ["board", "--serve", "--port", str(port), *options]
     server = subprocess.Popen(
-        [sys.executable, "-m", "screens.launch", "--db", str(store), *command],
+        [sys.executable, "-m", "screens.console", "--db", str(store), *command],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,

@@ -20,7 +20,7 @@ from aiohttp.test_utils import TestServer
 
 from scorekeeper.session import Session
 from scorekeeper.store import Store
-from screens.serve_board import MAX_COLUMNS, MAX_ROWS, BoardServer, Limits, board_command
+from screens.board.serve import MAX_COLUMNS, MAX_ROWS, BoardServer, Limits, board_command
 from tests.browser.served import Served, descendants, free_port, resident_mb, served_board
 
 RESIZE_BOUND_MB = 200

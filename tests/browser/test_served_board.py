@@ -21,7 +21,7 @@ import pytest
 
 from scorekeeper.session import Session
 from scorekeeper.store import Store
-from screens.board import BoardApp
+from screens.board.app import BoardApp
 from tests.browser.served import (
     CHROMIUM_FLAGS,
     Frames,

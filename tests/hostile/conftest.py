@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper import collector
 from scorekeeper.store import Store
-from screens import table
 from tests.ui.conftest import COLLECT_AFTER_IN_TESTS
 
 
@@ -17,7 +17,7 @@ from tests.ui.conftest import COLLECT_AFTER_IN_TESTS
 def away_from_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SCOREKEEPER_DB", str(tmp_path / "default-store"))
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(table, "COLLECT_AFTER", COLLECT_AFTER_IN_TESTS)
+    monkeypatch.setattr(collector, "FULL_PASS_AFTER", COLLECT_AFTER_IN_TESTS)
 
 
 @pytest.fixture

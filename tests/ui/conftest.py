@@ -21,8 +21,8 @@ import pytest
 from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
 
+from scorekeeper import collector
 from scorekeeper.store import Store
-from screens import table
 
 COLLECT_AFTER_IN_TESTS = 3600.0
 
@@ -52,7 +52,7 @@ Stylesheet._parse_rules = parse_rules_once  # type: ignore[method-assign]
 def away_from_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SCOREKEEPER_DB", str(tmp_path / "db"))
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(table, "COLLECT_AFTER", COLLECT_AFTER_IN_TESTS)
+    monkeypatch.setattr(collector, "FULL_PASS_AFTER", COLLECT_AFTER_IN_TESTS)
 
 
 @pytest.fixture

@@ -16,10 +16,10 @@ from textual.widgets import Digits, Static
 from scorekeeper.session import Session
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
-from screens.big_board import BigBoardScreen
-from screens.board import FOLLOW_INTERVAL, BoardApp
+from screens.board.app import FOLLOW_INTERVAL, BoardApp
+from screens.board.big_board import BigBoardScreen
+from screens.board.standings import Card, Standings
 from screens.table import TableScreen
-from screens.widgets.standings import Card, Standings
 from tests.store_tables import MADE_3, MADE_4, UPPED_2, file_of, racehorse
 from tests.ui.play import settled
 

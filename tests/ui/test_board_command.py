@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from screens import serve_board
-from screens.board_command import is_board
-from screens.launch import main
+from screens.board import serve as serve_board
+from screens.board.command import is_board
+from screens.console import main
 from tests.browser.served import free_port
 
 
@@ -87,7 +87,7 @@ def test_a_viewer_count_out_of_range_is_refused(capsys: pytest.CaptureFixture[st
 def test_the_board_command_does_not_load_textual_for_the_other_commands(tmp_path: Path) -> None:
     probe = (
         "import contextlib, io, sys\n"
-        "from screens.launch import main\n"
+        "from screens.console import main\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         f"    main(['list', '--db', {str(tmp_path)!r}])\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'textual_serve')))\n"

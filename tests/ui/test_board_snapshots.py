@@ -8,7 +8,7 @@ from pathlib import Path
 
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
-from screens.board import BoardApp
+from screens.board.app import BoardApp
 from tests.ui.board_tables import calcutta_for_eight, seven_hand_for_ten
 
 

@@ -4,7 +4,7 @@ from typing import Any
 
 from scorekeeper import Session
 from screens.rounds.base import RoundEntry
-from screens.widgets.stakes import CubeLog, PotLog
+from screens.rounds.rummy_5000.stakes import CubeLog, PotLog
 from tests.ui.hosts import EntryHost
 
 

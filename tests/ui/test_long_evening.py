@@ -10,8 +10,8 @@ import gc
 import pytest
 from textual.widget import Widget
 
+from scorekeeper import collector
 from scorekeeper.store import Store
-from screens import table as table_module
 from screens.app import ScorekeeperApp
 from screens.table import TableScreen
 from tests.ui.play import start_session
@@ -46,9 +46,9 @@ async def test_the_collectors_full_pass_comes_right_after_the_round_is_drawn(
 ) -> None:
     """The pass that frees a closed entry runs once the table shows the round, rather
     than at some later key or Enter."""
-    monkeypatch.setattr(table_module, "COLLECT_AFTER", 0.001)
+    monkeypatch.setattr(collector, "FULL_PASS_AFTER", 0.001)
     passes: list[int] = []
-    monkeypatch.setattr(table_module.gc, "collect", lambda: passes.append(1) or 0)
+    monkeypatch.setattr(collector, "full_pass", lambda: passes.append(1))
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         table = await start_session(pilot, "racehorse", ["Ann", "Bob", "Cy", "Di", "Ed"])

@@ -7,11 +7,11 @@ from textual.widgets import Digits, Static
 
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
-from screens.big_board import BigBoardScreen
+from screens.board.big_board import BigBoardScreen
+from screens.board.standings import Card, Standings
 from screens.settle import SettleScreen
 from screens.table import TableScreen
 from screens.widgets.grid import ScoreGrid
-from screens.widgets.standings import Card, Standings
 from tests.ui.evenings import hot_rum
 
 

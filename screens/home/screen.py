@@ -19,11 +19,11 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Header, Input, Static
 
-from scorekeeper.game import Setup
-from scorekeeper.games import GAMES
 from scorekeeper.store import Store, StoreError, Summary, how_to_recover
-from scorekeeper.wording import day_and_clock, iso, plural, short_day_and_clock, visible
+from scorekeeper.wording import day_and_clock, plural, short_day_and_clock, visible
 from screens.format import plain
+from screens.home.summaries import game_name, searchable, standing, terms, variations
+from screens.navigation import places
 from screens.widgets.footer import Footer
 from screens.widgets.grid import Column, ScoreGrid
 from screens.widgets.live_text import show
@@ -49,48 +49,6 @@ EMPTY = (
     "choose who deals first, then record each round as it is played.\n\n"
     "Every round is saved the moment you record it."
 )
-
-
-def game_name(summary: Summary) -> str:
-    game = GAMES.get(summary.game)
-    return game.name if game else summary.game
-
-
-def standing(summary: Summary) -> str:
-    """The winner(s) of a finished game (marked done beside it), else who is ahead now."""
-    if summary.finished:
-        return ", ".join(summary.winners)
-    game = GAMES.get(summary.game)
-    leaders = game.leaders(summary.totals) if game else ()
-    return ", ".join(leaders) if leaders else "—"
-
-
-def variations(store: Store, summary: Summary) -> tuple[str, str]:
-    """The session's house options in its game's words: those that differ from the game's
-    defaults (for the row), and all of them (for the line under the list). The words come
-    from the summary; one saved before summaries kept them has its file read instead."""
-    game = GAMES.get(summary.game)
-    if game is None:
-        return "", ""
-    if summary.option_words is None:
-        saved = store.saved(summary.id)
-        players, dealer = tuple(saved["players"]), saved["dealer"]
-        words = game.option_words(Setup(players, saved["options"], dealer))
-    else:
-        players, dealer, words = summary.players, summary.dealer, list(summary.option_words)
-    defaults = {name: option.default_for(len(players)) for name, option in game.options.items()}
-    usual = set(game.option_words(Setup(players, defaults, dealer)))
-    return ", ".join(word for word in words if word not in usual), "; ".join(words)
-
-
-def terms(typed: str) -> list[str]:
-    """What a filter asks for: every word, commas between names as good as spaces."""
-    return typed.replace(",", " ").casefold().split()
-
-
-def searchable(summary: Summary) -> str:
-    parts = [game_name(summary), summary.game, *summary.players, iso(summary.started), summary.id]
-    return " ".join(parts).casefold()
 
 
 class HomeScreen(Screen[None]):
@@ -342,22 +300,16 @@ class HomeScreen(Screen[None]):
     def action_new(self) -> None:
         if not self.check_action("new", ()):
             return
-        from screens.new_session import NewSessionScreen
-
-        self.app.push_screen(NewSessionScreen(self.store))
+        places(self.app).open_new_session()
 
     def action_resume(self) -> None:
         summary = self.highlighted()
         if summary is None:
             return
-        from screens.table import TableScreen  # each screen is imported when first opened
-
         try:
-            screen = TableScreen(self.store, summary.id, summary.started)
+            places(self.app).open_table(summary.id, summary.started)
         except StoreError as error:
             self.problem("This session cannot be opened", error.message)
-            return
-        self.app.push_screen(screen)
 
     def action_delete(self) -> None:
         if not self.check_action("delete", ()):
@@ -365,7 +317,7 @@ class HomeScreen(Screen[None]):
         summary = self.highlighted()
         if summary is None:
             return
-        from screens.confirm import ConfirmScreen
+        from screens.confirm import ConfirmScreen  # here: Home starts without it
 
         def delete(yes: bool | None) -> None:
             if not yes:
@@ -388,22 +340,16 @@ class HomeScreen(Screen[None]):
         )
 
     def action_stats(self) -> None:
-        from screens.stats import StatsScreen
-
-        self.app.push_screen(StatsScreen(self.store))
+        places(self.app).open_stats()
 
     def action_nights(self) -> None:
-        from screens.nights import NightsScreen
-
         try:
-            screen = NightsScreen(self.store)
+            places(self.app).open_nights()
         except StoreError as error:
             self.problem("The game nights cannot be shown", error.message)
-            return
-        self.app.push_screen(screen)
 
     def action_export(self) -> None:
-        from screens.exporting import export_sessions
+        from screens.exporting import export_sessions  # here: Home starts without it
 
         if self.total > len(self.summaries):
             self.notify("Still reading the sessions: export again in a moment.")

@@ -28,7 +28,7 @@ from typing import Any
 import segno
 from aiohttp import WSMsgType, web
 
-from screens.board_command import DEFAULT_VIEWERS
+from screens.board.command import DEFAULT_VIEWERS
 from screens.board_page import board_page, refused_page
 
 MAX_COLUMNS = 320

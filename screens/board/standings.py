@@ -22,7 +22,7 @@ from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Digits, Static
 
-from scorekeeper.money import MINUS, amount
+from scorekeeper.money import MINUS
 from scorekeeper.session import Session
 from scorekeeper.wording import plural, visible
 from screens.format import names, who_goes_first
@@ -54,9 +54,9 @@ class Standing:
     place: int
     name: str
     figure: str
-    """The big figure: points for points games, else money or chips (sign as Digits draws it)."""
+    """The big figure, as the session's view words it (sign as Digits draws it)."""
     aside: str
-    """A second, small figure: the money a points game is worth so far; "" for others."""
+    """A second, small figure: the money beside a points total once any moved; else ""."""
     leads: bool
     deals: bool
     first: bool
@@ -73,38 +73,21 @@ def digits_cells(text: str) -> int:
 
 
 def standings_of(session: Session) -> list[Standing]:
-    """Every player in order of standing; equal figures share a place, in seat order."""
-    game = session.game
-    points = game.scored_in_points
-    shown = session.totals if points else session.balances
-    leaders = session.winners if session.finished else game.leaders(session.totals)
-    lower_is_better = points and game.lowest_wins
-    order = sorted(
-        session.players, key=lambda name: shown[name] if lower_is_better else -shown[name]
-    )
-    first = game.first_player(session.setup, session.state)
-    money_moved = points and any(session.balances.values())
-    money = game.played_for(session.setup)
-    rows: list[Standing] = []
-    for seat, name in enumerate(order):
-        place = seat + 1
-        if seat and shown[name] == shown[order[seat - 1]]:
-            place = rows[-1].place
-        rows.append(
-            Standing(
-                place=place,
-                name=name,
-                # A balance is signed as everywhere else (+$0.48); a points total is not.
-                figure=digits_text(
-                    amount(shown[name], "points" if points else game.unit, signed=not points)
-                ),
-                aside=amount(session.balances[name], money, signed=True) if money_moved else "",
-                leads=name in leaders,
-                deals=name == session.dealer and not session.finished,
-                first=name == first and not session.finished,
-            )
+    """Every player in order of standing, as the session's view places them."""
+    first = session.game.first_player(session.setup, session.state)
+    going = not session.finished
+    return [
+        Standing(
+            place=row.place,
+            name=row.name,
+            figure=digits_text(row.figure),
+            aside=row.aside,
+            leads=row.leads,
+            deals=going and row.name == session.dealer,
+            first=going and row.name == first,
         )
-    return rows
+        for row in session.figures().standings()
+    ]
 
 
 def status_line(session: Session) -> str:
@@ -124,24 +107,15 @@ def status_line(session: Session) -> str:
 
 def last_round(session: Session) -> str:
     """The last round in one line, "" before the first: its number, what happened in the
-    game's words (``Game.describe``, as the table says it) and each player's change
-    (points for points games, else money or chips)."""
+    game's words (``Game.describe``, as the table says it) and each player's change."""
     if not session.rounds:
         return ""
     index = len(session.rounds) - 1
-    game = session.game
-    points = game.scored_in_points
-    before, after = session.state_before(index), session.state_after(index)
-    old, new = (before.totals, after.totals) if points else (before.balances, after.balances)
-    unit = "points" if points else game.unit
-    changes = [
-        f"{name} {amount(new[name] - old[name], unit, signed=True)}"
-        for name in session.players
-        if new[name] != old[name]
-    ]
+    moves = session.figures().change(index).moves
+    changes = ", ".join(f"{name} {change}" for name, change in moves) or "no change"
     what = session.describe(index)
     number = max(session.rounds_played, 1)
-    return f"Last: {game.round_name} {number} · {what} · {', '.join(changes) or 'no change'}"
+    return f"Last: {session.game.round_name} {number} · {what} · {changes}"
 
 
 @dataclass(frozen=True)

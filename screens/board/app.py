@@ -27,8 +27,8 @@ from textual.widgets import Header, Static
 from scorekeeper.session import Session
 from scorekeeper.store import SessionNotFound, Store, StoreDamaged, StoreError, default_path
 from scorekeeper.wording import visible
+from screens.board.standings import Standings
 from screens.widgets.footer import Footer
-from screens.widgets.standings import Standings
 
 PR_SET_PDEATHSIG = 1
 """Linux prctl option: a signal the kernel sends when this process's parent dies."""
@@ -302,7 +302,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--served-by", type=int, metavar="PID")
     args = parser.parse_args(argv)
     return run(args.db, args.session, light=args.light, served_by=args.served_by)
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

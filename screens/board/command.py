@@ -114,7 +114,7 @@ def board_main(args: Sequence[str]) -> int:
         return done.code if isinstance(done.code, int) else 1
     path = (default_path() if parsed.db is None else parsed.db).expanduser().resolve()
     if parsed.serve:
-        from screens.serve_board import serve  # only now: textual-serve is not light
+        from screens.board.serve import serve  # only now: textual-serve is not light
 
         return serve(
             path,
@@ -124,6 +124,6 @@ def board_main(args: Sequence[str]) -> int:
             light=parsed.light,
             viewers=parsed.viewers,
         )
-    from screens.board import run  # only now: Textual is not light
+    from screens.board.app import run  # only now: Textual is not light
 
     return run(path, parsed.session, light=parsed.light)

@@ -12,8 +12,8 @@ from textual.widgets import Header
 
 from scorekeeper.game import Game
 from scorekeeper.session import Session
+from screens.board.standings import Standings
 from screens.widgets.footer import Footer
-from screens.widgets.standings import Standings
 
 
 class BigBoardScreen(Screen[None]):

@@ -7,8 +7,6 @@ and Start hands everything to ``Session.new``, whose ``RuleError`` is shown at i
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from textual import events, on
@@ -17,25 +15,23 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.suggester import Suggester
 from textual.widgets import Button, Checkbox, Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from scorekeeper.errors import RuleError
 from scorekeeper.game import Game
-from scorekeeper.game import Option as GameOption
 from scorekeeper.games import GAMES
-from scorekeeper.money import format_amount, parse_money
-from scorekeeper.session import Session, check_seat
+from scorekeeper.session import Session
 from scorekeeper.store import Store, StoreError
-from scorekeeper.wording import not_a_number, whole_number
 from screens.format import plain
 from screens.keys import MOVES, move, settled
+from screens.navigation import Again, places
+from screens.new_session.options import on_off, option_note, option_row, read_option, shown_value
+from screens.new_session.players import NameInput, NameSuggester, check_names, known_names
 from screens.problem import ProblemScreen
 from screens.widgets.choice import Choice
 from screens.widgets.fields import (
     FieldRow,
-    Tick,
     ValueChanged,
     clear_error_at,
     clear_form_errors,
@@ -44,7 +40,6 @@ from screens.widgets.fields import (
 )
 from screens.widgets.footer import Footer
 from screens.widgets.live_text import show
-from screens.widgets.text_input import TextInput
 
 SEATS_IN_VIEW = 8
 """Players listed without scrolling: the largest table most games seat."""
@@ -55,67 +50,6 @@ def player_range(game: Game) -> str:
     if upper is None:
         return f"{game.min_players}+ players"
     return f"{game.min_players}-{upper} players"
-
-
-@dataclass(frozen=True)
-class Again:
-    """What "same players again" carries from a table into New session."""
-
-    game_id: str
-    players: Sequence[str]
-    dealer: str
-    options: Mapping[str, Any] = field(default_factory=dict)
-
-
-class NameSuggester(Suggester):
-    """Names from earlier sessions, completing the name being typed after the last comma;
-    a name already seated is not offered again."""
-
-    def __init__(self, known: Iterable[str], seated: Sequence[str]) -> None:
-        super().__init__(use_cache=False, case_sensitive=True)
-        self.known = list(dict.fromkeys(known))
-        self.seated = seated
-
-    async def get_suggestion(self, value: str) -> str | None:
-        cut = value.rfind(",") + 1
-        typed = value[cut:].lstrip()
-        if not typed:
-            return None
-        taken = {name.casefold() for name in self.seated}
-        taken |= {part.strip().casefold() for part in value[:cut].split(",")}
-        for name in self.known:
-            if name.casefold().startswith(typed.casefold()) and name.casefold() not in taken:
-                return value[: len(value) - len(typed)] + name
-        return None
-
-
-class NameInput(TextInput):
-    """Takes the typed names and empties itself at once, so a fast typist's next name is
-    never appended to the one just added."""
-
-    async def action_submit(self) -> None:
-        value, self.value = self.value, ""
-        self.post_message(self.Submitted(self, value))
-
-
-def option_note(option: GameOption, typed: str) -> str:
-    """The option's help, led by the amount a typed sum of money is read as ("= $0.25")."""
-    if option.cents:
-        try:
-            cents = parse_money(typed, "option")
-        except RuleError:
-            return option.help
-        return f"= {format_amount(cents, 'money')} · {option.help}"
-    return option.help
-
-
-def shown_value(option: GameOption, value: int | bool) -> str:
-    """An option's value as its field shows it: money as money ("$0.25")."""
-    return format_amount(int(value), "money") if option.cents else str(value)
-
-
-def on_off(value: bool) -> str:
-    return "on" if value else "off"
 
 
 class NewSessionScreen(Screen[None]):
@@ -161,7 +95,7 @@ class NewSessionScreen(Screen[None]):
                 yield NameInput(
                     placeholder="Name, Enter (or Ann, Bob, Cy)",
                     id="name",
-                    suggester=NameSuggester(self.known_names(), self.players),
+                    suggester=NameSuggester(known_names(self.store), self.players),
                 )
                 yield OptionList(id="seats")
                 yield Static("", id="players-note")
@@ -186,15 +120,6 @@ class NewSessionScreen(Screen[None]):
         if self.again is not None:
             self.dealer_choice().value = self.again.dealer
             self.query_one_row("dealer").show_note("deals next, as at the last table")
-
-    def known_names(self) -> list[str]:
-        """Players of earlier sessions, the most recent first, for the name suggestions."""
-        try:
-            recent = self.store.recent()
-            summaries = recent[0] if recent is not None else self.store.summaries()
-        except StoreError:
-            return []
-        return [name for summary in summaries for name in summary.players]
 
     async def action_enter(self) -> None:
         """Enter on the game list or the name box moves the focus at once, in turn with
@@ -275,16 +200,10 @@ class NewSessionScreen(Screen[None]):
         for name, option in self.game.options.items():
             default = self.carried.get(name, again.get(name, option.default_for(count)))
             self.first_shown[name] = default
-            control: Input | Checkbox
-            if option.kind is bool:
-                control = Tick(on_off(bool(default)), value=bool(default))
-                note = option.help
-            else:
-                control = TextInput(shown_value(option, default), classes="number")
-                if name not in self.carried and name not in again:
-                    self.defaults_shown[name] = control.value
-                note = option_note(option, control.value)
-            rows.append(FieldRow(f"options.{name}", name.replace("_", " "), control, note))
+            row = option_row(name, option, default)
+            if isinstance(row.control, Input) and name not in self.carried and name not in again:
+                self.defaults_shown[name] = row.control.value
+            rows.append(row)
         box.mount_all(rows)
         self.clear_errors()
 
@@ -306,17 +225,7 @@ class NewSessionScreen(Screen[None]):
         return {name: self.option_value(name) for name in self.game.options}
 
     def option_value(self, name: str) -> int | bool:
-        """What the option's field reads as: money as money, else a whole number."""
-        control = self.query_one_row(f"options.{name}").control
-        if isinstance(control, Checkbox):
-            return control.value
-        assert isinstance(control, Input)
-        if self.game.options[name].cents:
-            return parse_money(control.value, f"options.{name}")
-        number = whole_number(control.value)
-        if number is None:
-            raise RuleError(f"options.{name}", not_a_number(control.value))
-        return number
+        return read_option(name, self.game.options[name], self.query_one_row(f"options.{name}"))
 
     def query_one_row(self, path: str) -> FieldRow:
         row = row_for(self.query(FieldRow), path)
@@ -326,19 +235,12 @@ class NewSessionScreen(Screen[None]):
 
     # ---- players -------------------------------------------------------------------------
 
-    def check_names(self, typed: str) -> list[str]:
-        """The names typed, each checked against those seated and typed before it."""
-        names = [name.strip() for name in typed.split(",") if name.strip()]
-        for number, name in enumerate(names):
-            check_seat(name, [*self.players, *names[:number]], "players")
-        return names
-
     @on(Input.Changed, "#name")
     def name_typed(self, event: Input.Changed) -> None:
         """A name already at the table is refused as it is typed, beside the list."""
         note = self.query_one("#players-note", Static)
         try:
-            self.check_names(event.value)
+            check_names(event.value, self.players)
         except RuleError as error:
             show(note, plain(error.message))
             note.add_class("-error")
@@ -355,7 +257,7 @@ class NewSessionScreen(Screen[None]):
     def add_typed(self, name: Input, typed: str) -> None:
         """Seat the names typed; a refused one stays in the box with the reason beside."""
         try:
-            names = self.check_names(typed)
+            names = check_names(typed, self.players)
         except RuleError as error:
             name.value = typed
             self.show_error(error)
@@ -484,6 +386,4 @@ class NewSessionScreen(Screen[None]):
         except StoreError as error:
             self.app.push_screen(ProblemScreen("The session was not saved", error.message))
             return
-        from screens.table import TableScreen, now  # imported when the first session starts
-
-        self.app.switch_screen(TableScreen(self.store, session_id, now()))
+        places(self.app).start_table(session_id)

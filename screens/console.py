@@ -7,22 +7,18 @@ Textual is imported only when the app or the board itself starts, so ``scorekeep
 
 from __future__ import annotations
 
-import gc
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from scorekeeper import cli
-from screens.board_command import BOARD_HELP, board_main, is_board
+from scorekeeper import cli, collector
+from screens.board.command import BOARD_HELP, board_main, is_board
 
 
 def run_app(path: Path | None) -> int:
     """Start the app on the store at ``path``; imported only now, as it loads Textual.
-
-    The collector waits until the first frame is out (the app turns it back on): starting
-    makes objects by the hundred thousand and no garbage worth a pass, and a pass costs
-    time the first frame waits for."""
-    gc.disable()
+    The garbage collector is off until the app's first frame is out (``collector``)."""
+    collector.off_to_start()
     try:
         from screens.app import run  # here, not at the top: only the app needs Textual
     except ImportError as error:

@@ -1,0 +1,51 @@
+"""Each stored session in the session list's words: its game, who leads or won, its house
+options, and what a filter typed on Home finds it by."""
+
+from __future__ import annotations
+
+from scorekeeper.game import Setup
+from scorekeeper.games import GAMES
+from scorekeeper.store import Store, Summary
+from scorekeeper.wording import iso
+
+
+def game_name(summary: Summary) -> str:
+    game = GAMES.get(summary.game)
+    return game.name if game else summary.game
+
+
+def standing(summary: Summary) -> str:
+    """The winner(s) of a finished game (marked done beside it), else who is ahead now."""
+    if summary.finished:
+        return ", ".join(summary.winners)
+    game = GAMES.get(summary.game)
+    leaders = game.leaders(summary.totals) if game else ()
+    return ", ".join(leaders) if leaders else "—"
+
+
+def variations(store: Store, summary: Summary) -> tuple[str, str]:
+    """The session's house options in its game's words: those that differ from the game's
+    defaults (for the row), and all of them (for the line under the list). The words come
+    from the summary; one saved before summaries kept them has its file read instead."""
+    game = GAMES.get(summary.game)
+    if game is None:
+        return "", ""
+    if summary.option_words is None:
+        saved = store.saved(summary.id)
+        players, dealer = tuple(saved["players"]), saved["dealer"]
+        words = game.option_words(Setup(players, saved["options"], dealer))
+    else:
+        players, dealer, words = summary.players, summary.dealer, list(summary.option_words)
+    defaults = {name: option.default_for(len(players)) for name, option in game.options.items()}
+    usual = set(game.option_words(Setup(players, defaults, dealer)))
+    return ", ".join(word for word in words if word not in usual), "; ".join(words)
+
+
+def terms(typed: str) -> list[str]:
+    """What a filter asks for: every word, commas between names as good as spaces."""
+    return typed.replace(",", " ").casefold().split()
+
+
+def searchable(summary: Summary) -> str:
+    parts = [game_name(summary), summary.game, *summary.players, iso(summary.started), summary.id]
+    return " ".join(parts).casefold()

@@ -1,0 +1,59 @@
+"""New session's option rows: one per option of the chosen game, its value shown as the
+game reads it (money as money) and its help beside it."""
+
+from __future__ import annotations
+
+from textual.widgets import Checkbox, Input
+
+from scorekeeper.errors import RuleError
+from scorekeeper.game import Option
+from scorekeeper.money import format_amount, parse_money
+from scorekeeper.wording import not_a_number, whole_number
+from screens.widgets.fields import FieldRow, Tick
+from screens.widgets.text_input import TextInput
+
+
+def option_note(option: Option, typed: str) -> str:
+    """The option's help, led by the amount a typed sum of money is read as ("= $0.25")."""
+    if option.cents:
+        try:
+            cents = parse_money(typed, "option")
+        except RuleError:
+            return option.help
+        return f"= {format_amount(cents, 'money')} · {option.help}"
+    return option.help
+
+
+def shown_value(option: Option, value: int | bool) -> str:
+    """An option's value as its field shows it: money as money ("$0.25")."""
+    return format_amount(int(value), "money") if option.cents else str(value)
+
+
+def on_off(value: bool) -> str:
+    return "on" if value else "off"
+
+
+def option_row(name: str, option: Option, value: int | bool) -> FieldRow:
+    """The row for option ``name``, showing ``value``: a tick for on/off, else a field."""
+    control: Input | Checkbox
+    if option.kind is bool:
+        control = Tick(on_off(bool(value)), value=bool(value))
+        note = option.help
+    else:
+        control = TextInput(shown_value(option, value), classes="number")
+        note = option_note(option, control.value)
+    return FieldRow(f"options.{name}", name.replace("_", " "), control, note)
+
+
+def read_option(name: str, option: Option, row: FieldRow) -> int | bool:
+    """What the option's field reads as: money as money, else a whole number."""
+    control = row.control
+    if isinstance(control, Checkbox):
+        return control.value
+    assert isinstance(control, Input)
+    if option.cents:
+        return parse_money(control.value, f"options.{name}")
+    number = whole_number(control.value)
+    if number is None:
+        raise RuleError(f"options.{name}", not_a_number(control.value))
+    return number

@@ -1,0 +1,104 @@
+"""The table's keys: what each does, as the footer, the help and the command palette say.
+
+One record binding per round name ("r Race", "r Hand") and one end binding per ending;
+the table offers only its game's (``TableScreen.check_action``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from textual.binding import Binding, BindingType
+
+from scorekeeper import GAMES
+from screens.format import END_KEY
+
+
+def first_of_keys(*bindings: Binding) -> list[BindingType]:
+    """``bindings`` as priority bindings: run when their key arrives, not after it."""
+    return [replace(binding, priority=True) for binding in bindings]
+
+
+# Priority, so a key that opens an entry is handled before the keys typed after it
+# (which then land in the entry): the table has no text field to type into.
+# The footer names what a table uses every round, the toggle between each round's
+# score and the totals, Esc and F1, and fits 80 columns in every game; the keys kept
+# off it (show=False, with an id) are in the help and the command palette.
+TABLE_KEYS = first_of_keys(
+    *(
+        Binding(
+            "r",
+            f"record({round_name!r})",
+            round_name,
+            id="record",
+            tooltip=f"Record the next {round_name.lower()}",
+        )
+        for round_name in sorted({game.round_name for game in GAMES.values()})
+    ),
+    *(
+        Binding(
+            END_KEY,
+            f"end({action!r})",
+            action,
+            id="end",
+            show=False,  # off the footer (the settle-up offers it too)
+            tooltip="The table ends the game here (u takes it back)",
+        )
+        for action in sorted({game.ending.action for game in GAMES.values() if game.ending})
+    ),
+    Binding("e", "edit", "Edit", id="edit", tooltip="Edit the highlighted round"),
+    Binding("u", "undo", "Undo", id="undo", tooltip="Take back the last round"),
+    Binding(
+        "y",
+        "redo",
+        "Redo",
+        id="redo",
+        show=False,  # off the footer: the undo's message names it
+        tooltip="Record again the round just undone",
+    ),
+    Binding("s", "settle", "Settle", id="settle", tooltip="Balances and who pays whom"),
+    Binding(
+        "c",
+        "chart",
+        "Chart",
+        id="chart",
+        show=False,
+        tooltip="Totals or balances, round by round",
+    ),
+    Binding("x", "export", "Export", id="export", show=False, tooltip="Write this session to CSV"),
+    Binding("b", "big_board", "Big board", id="big-board", tooltip="Standings in big digits"),
+    Binding(
+        "B",
+        "board_command",
+        "Live board on another screen",
+        id="board-command",
+        show=False,
+        tooltip="The command that shows this game on a TV or on phones",
+    ),
+    Binding(
+        "t",
+        "scores('totals')",
+        "Totals",
+        id="scores",
+        tooltip="Show only the running totals, not each round's score",
+    ),
+    Binding(
+        "t",
+        "scores('each')",
+        "Per round",
+        id="scores-each",
+        tooltip="Show each round's score beside the running total",
+    ),
+    Binding(
+        "n",
+        "again",
+        "Same players",
+        id="again",
+        show=False,
+        tooltip="A new session with these players, seats, options and the next dealer",
+    ),
+    Binding("escape", "home", "Sessions", id="home", tooltip="Back to the list"),
+    Binding("up", "grid_move(-1)", "Up", show=False),
+    Binding("down", "grid_move(1)", "Down", show=False),
+    Binding("enter", "open", "Open", show=False),
+)
