@@ -29,7 +29,7 @@ import segno
 from aiohttp import WSMsgType, web
 
 from screens.board.command import DEFAULT_VIEWERS
-from screens.board_page import board_page, refused_page
+from screens.board.page import board_page, refused_page
 
 MAX_COLUMNS = 320
 MAX_ROWS = 120
