@@ -28,7 +28,6 @@ from typing import Any
 import segno
 from aiohttp import WSMsgType, web
 
-from screens.board.command import DEFAULT_VIEWERS
 from screens.board.page import board_page, refused_page
 
 MAX_COLUMNS = 320
@@ -62,7 +61,8 @@ async def forbidden(_: web.Request) -> web.Response:
 
 @dataclass(frozen=True)
 class Limits:
-    viewers: int = DEFAULT_VIEWERS
+    viewers: int
+    """Pages watching at once (the ``board`` command's --viewers)."""
     write_timeout: float = WRITE_TIMEOUT
     quit_grace: float = QUIT_GRACE
 
@@ -186,8 +186,8 @@ class BoardServer:
         host: str,
         port: int,
         *,
+        limits: Limits,
         token: str | None = None,
-        limits: Limits | None = None,
     ) -> None:
         self.argv = argv
         self.host, self.port = host, port
@@ -195,7 +195,7 @@ class BoardServer:
         """Made afresh at each start: an address seen at an earlier game opens nothing."""
         self.url = f"{address_to_open(host, port)}/{self.token}/"
         self.title = "Scorekeeper board"
-        self.limits = limits or Limits()
+        self.limits = limits
         self.viewers: set[asyncio.Task[Any]] = set()
         self.static = files("textual_serve") / "static"
 
@@ -430,7 +430,7 @@ def serve(
     port: int,
     *,
     light: bool = False,
-    viewers: int = DEFAULT_VIEWERS,
+    viewers: int,
 ) -> int:
     """Serve the board until Ctrl+C; exit status (1 when it cannot listen)."""
     problem = cannot_listen(host, port)

@@ -165,7 +165,10 @@ async def test_a_viewer_that_stops_reading_has_its_board_ended(store: Store) -> 
     """The server in this test's own loop, with a one-second write timeout."""
     port = free_port()
     server = BoardServer(
-        board_command(store.path, None), "127.0.0.1", port, limits=Limits(write_timeout=1)
+        board_command(store.path, None),
+        "127.0.0.1",
+        port,
+        limits=Limits(viewers=1, write_timeout=1),
     )
     origin = f"http://127.0.0.1:{port}"
     async with (
