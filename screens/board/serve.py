@@ -330,7 +330,9 @@ class BoardServer:
 
 
 async def run_until_first_ends(*jobs: Any) -> None:
-    """Run ``jobs`` until one ends (or fails); cancel the rest."""
+    """Run ``jobs`` until one ends (or fails); cancel the rest, waiting for them a moment
+    only: a write to a page that never reads may not end until its socket is closed,
+    and the board must be stopped meanwhile."""
     tasks = [asyncio.ensure_future(job) for job in jobs]
     try:
         done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
@@ -339,7 +341,7 @@ async def run_until_first_ends(*jobs: Any) -> None:
     finally:
         for task in tasks:
             task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.wait(tasks, timeout=1)
 
 
 def board_command(path: Path, session_id: str | None, *, light: bool = False) -> list[str]:
