@@ -59,7 +59,7 @@ class TableScreen(Scoresheet):
         """Rounds undone here, the last undone last: y records them again."""
 
     def on_mount(self) -> None:
-        self.title = self.game.name
+        self.title = visible(self.game.title(self.session.setup))
         self.sub_title = names(self.session.players) + (
             " · read-only" if self.store.readonly else ""
         )
