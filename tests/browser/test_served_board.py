@@ -77,12 +77,6 @@ class Watched:
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    with Store(tmp_path / "db") as store:
-        yield store
-
-
-@pytest.fixture
 def browser() -> Iterator[Any]:
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as playwright:
