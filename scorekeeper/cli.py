@@ -103,7 +103,29 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="put good backups back, move what cannot be repaired to damaged/, rebuild the index",
     )
-    for command in (listing, exporting, importing, moving, statistics, settling, doctor):
+    conflicts = commands.add_parser(
+        "conflicts",
+        help="list the sessions changed on two laptops at once; with --keep, decide",
+    )
+    conflicts.add_argument(
+        "--keep",
+        choices=("both", "original", "copy"),
+        help="both: the other version becomes a session of its own; original: it is "
+        "removed; copy: it takes the session's place",
+    )
+    conflicts.add_argument(
+        "session", nargs="*", metavar="SESSION", help="only these sessions (default: every one)"
+    )
+    for command in (
+        listing,
+        exporting,
+        importing,
+        moving,
+        statistics,
+        settling,
+        doctor,
+        conflicts,
+    ):
         command.add_argument(
             "--db", type=Path, metavar="PATH", default=argparse.SUPPRESS, help=db_help
         )
@@ -324,6 +346,30 @@ def _doctor(path: Path | None, fix: bool) -> int:
     return 1 if left else 0
 
 
+def _conflicts(path: Path | None, keep: str | None, only: Sequence[str]) -> int:
+    """Each conflict on its own line; with ``keep``, each decided. Status 1 while any is
+    left undecided."""
+    from scorekeeper.store import resolve
+
+    with Store(path, readonly=keep is None) as store:
+        found = [c for c in store.conflicts() if not only or c.session_id in only]
+        if not found:
+            _say("No session waits for a decision: nothing was changed on two laptops at once.")
+            return 0
+        for conflict in found:
+            if keep is None:
+                _say(visible(f"{conflict.words()}."))
+            else:
+                _say(visible(resolve.resolve(store, conflict, keep) + "."))
+    if keep is None:
+        print(
+            "Decide with `scorekeeper conflicts --keep both` (the other version becomes a "
+            "session of its own), `--keep original` or `--keep copy`."
+        )
+        return 1
+    return 0
+
+
 def main(argv: Sequence[str] | None = None, app: App | None = None) -> int:
     """Run the command in ``argv`` and return the exit status. With no command, ``app``
     (handed in by the launcher, as the domain never loads the UI) is started."""
@@ -379,6 +425,8 @@ def _run(args: argparse.Namespace, parser: argparse.ArgumentParser, app: App | N
         return _settle(args.db, args.night)
     if args.command == "doctor":
         return _doctor(args.db, args.fix)
+    if args.command == "conflicts":
+        return _conflicts(args.db, args.keep, args.session)
     if app is None:
         parser.print_usage(sys.stderr)
         print("scorekeeper: give a command (the app starts from `scorekeeper`)", file=sys.stderr)

@@ -24,7 +24,8 @@ from scorekeeper import settings
 from scorekeeper.reports.night_names import NAMES_FILE, read_names
 from scorekeeper.reports.night_names import SCHEMA as NAMES_SCHEMA
 from scorekeeper.safe_files import kind
-from scorekeeper.store import Store, StoreError
+from scorekeeper.store import Store, StoreError, machine
+from scorekeeper.store.conflicts import is_engine_file, original_name
 from scorekeeper.store.documents import ROWS, problem
 from scorekeeper.store.durable import (
     DamagedFile,
@@ -96,6 +97,10 @@ def _sessions(folder: Path) -> list[Finding]:
                 findings.append(Finding(file, f"(a backup) {wrong}", f"move it to {DAMAGED}/"))
         elif name.endswith(ROWS) and _SESSION.fullmatch(name.removesuffix(ROWS) + ".json"):
             continue  # what an export takes from the session: rebuilt whenever it is saved
+        elif (found := _copy(file, name)) is not None:
+            findings.append(found)
+        elif is_engine_file(name) or name in machine.ENGINE_FILES:
+            continue  # the sync engine's own, for as long as it needs it
         elif _TEMP.fullmatch(name):
             findings.append(
                 Finding(file, "is a temporary file an interrupted save left", "", leave=True)
@@ -105,6 +110,38 @@ def _sessions(folder: Path) -> list[Finding]:
                 Finding(file, "is not a file scorekeeper writes", f"move it to {DAMAGED}/")
             )
     return [finding for finding in findings if finding is not None]
+
+
+def _copy(file: Path, name: str) -> Finding | None:
+    """A sync engine's conflict copy: a session's waits for a person to choose (never
+    moved by ``--fix``); a copy of anything else is kept aside."""
+    original = original_name(name)
+    if original is None:
+        return None
+    if _SESSION.fullmatch(original) and file.parent.name == "sessions":
+        return Finding(
+            file,
+            f"is the other version of session {original.removesuffix('.json')}, changed on "
+            "two laptops at once: choose with `scorekeeper conflicts` (or in the app's list); "
+            "until then it counts nowhere",
+            "",
+            leave=True,
+        )
+    return Finding(
+        file,
+        f"is a sync engine's copy of {original}, changed on two laptops at once; "
+        "scorekeeper reads only the original",
+        f"move it to {DAMAGED}/",
+    )
+
+
+def _conflict_copies(root: Path) -> list[Finding]:
+    """Conflict copies beside the sessions folder (of the night names, the settings)."""
+    try:
+        names = sorted(os.listdir(root))
+    except OSError:
+        return []
+    return [found for name in names if (found := _copy(root / name, name)) is not None]
 
 
 def _names_problem(file: Path) -> str | None:
@@ -144,7 +181,7 @@ def _names(root: Path) -> Finding | None:
 def _caches(root: Path) -> list[Finding]:
     again = f"move it to {DAMAGED}/: it is made again with the index"
     findings = []
-    for file in (root / name for name in CACHES):
+    for file in (machine.places(root).index / name for name in CACHES):
         try:
             raw = read_bytes(file)
             if raw is not None:
@@ -158,7 +195,7 @@ def _caches(root: Path) -> list[Finding]:
 
 
 def _index(root: Path) -> Finding | None:
-    file = root / "index.json"
+    file = machine.places(root).index / "index.json"
     try:
         raw = read_bytes(file)
         if raw is None:
@@ -215,7 +252,7 @@ def examine(root: Path) -> list[Finding]:
     """Everything wrong in the store at ``root``; an empty list is a healthy store."""
     findings = _sessions(root / "sessions")
     findings += [found for found in (_index(root), _names(root)) if found is not None]
-    findings += _caches(root) + _settings(root)
+    findings += _caches(root) + _settings(root) + _conflict_copies(root)
     aside = _aside_problem(root)
     return findings if aside is None else [aside, *findings]
 
@@ -296,7 +333,8 @@ def repair(store: Store, findings: list[Finding]) -> list[str]:
     """Do each finding's fix; returns what was done, one line each (a fix that failed is
     undone and said). ``store`` is open for writing, so no app saves meanwhile; nothing is
     deleted, and nothing is changed if ``damaged/`` is not a folder."""
-    kept_as_they_are = {store.path / "index.json", store.path / DAMAGED}
+    index = store.places.index / "index.json"
+    kept_as_they_are = {index, store.path / DAMAGED}
     todo = [
         finding
         for finding in findings
@@ -318,7 +356,7 @@ def repair(store: Store, findings: list[Finding]) -> list[str]:
         store.rebuild_index()
     except (OSError, StoreError) as error:
         reason = getattr(error, "strerror", None) or error
-        done.append(f"could not rebuild {store.path / 'index.json'} ({reason})")
+        done.append(f"could not rebuild {index} ({reason})")
     else:
-        done.append(f"rebuilt {store.path / 'index.json'}")
+        done.append(f"rebuilt {index}")
     return done

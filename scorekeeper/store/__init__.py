@@ -12,6 +12,10 @@ folder. Inside it::
     recent.json             the most recent summaries, the list's first screenful
     lock, writer.json       the one writer's lock, and who holds it
 
+A store in a folder synced between laptops keeps the index, its stamp, the recent list,
+the lock and the writer file on each machine instead (``machine``); a sync engine's
+conflict copy of a session waits beside it for a person to decide (``conflicts``).
+
 Recording a round rewrites only that session's file, so it costs the same with ten sessions
 stored or ten thousand. Listing replays no round: it reads the index and, unless the stamp
 vouches for it, checks each file's inode, size and modification time and re-reads the files
@@ -39,7 +43,8 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper import collector
 from scorekeeper.session import Session
-from scorekeeper.store import documents
+from scorekeeper.store import conflicts as conflicts_module
+from scorekeeper.store import documents, machine
 from scorekeeper.store import index as index_module
 from scorekeeper.store.documents import MIGRATIONS, SCHEMA, damaged, how_to_recover
 from scorekeeper.store.durable import (
@@ -132,6 +137,19 @@ def _is_session_id(name: str) -> bool:
     return _SESSION_ID.fullmatch(name) is not None
 
 
+def _not_held_here(legacy: Path) -> None:
+    """Raise ``LockHeld`` if a scorekeeper on this machine that kept its lock beside the
+    sessions (before the store was shared) is writing there now."""
+    if not os.path.lexists(legacy):
+        return
+    other = WriterLock(legacy)
+    try:
+        other.acquire()
+    except OSError:
+        return  # not a lock anyone here can hold: no writer behind it
+    other.release()
+
+
 class Store:
     """The sessions in one folder. One writer at a time; readers need no lock.
 
@@ -144,13 +162,18 @@ class Store:
         self.readonly = readonly
         self._folder = self.path / "sessions"
         self._open: OrderedDict[str, _Open] = OrderedDict()
+        self.places = machine.places(self.path)
         self._index = Index(
-            self.path,
+            self.places.index,
             self._folder,
             readonly=readonly,
             read=functools.partial(_read_document, self.path),
             is_session_id=_is_session_id,
+            legacy=self.places.legacy_index,
         )
+        self._generation = 0
+        self._changed: dict[str, int] = {}
+        self._conflicts_seen: list[conflicts_module.Conflict] = []
         self._unreadable: dict[str, Path] = {}
         self._lock: WriterLock | None = None
         self._guard = threading.RLock()
@@ -182,10 +205,11 @@ class Store:
                 with self._guard:
                     if self._index.dirty:
                         self._index.save()
+                        machine.forget_legacy_caches(self.places)
                 sweep_stale(self.path)
                 sweep_stale(self._folder)
                 with contextlib.suppress(OSError):
-                    os.unlink(self.path / "writer.json")
+                    os.unlink(self.places.writer)
         finally:
             self._lock.release()
             self._lock = None
@@ -388,6 +412,33 @@ class Store:
         live.sort(reverse=True)
         return [self._index.summary(sid, index[sid]) for _, sid in live]
 
+    def refresh(self) -> int:
+        """Take in what another machine changed (a sync engine brought a session file,
+        changed one, took one away, or left a conflict copy): one ``stat`` while the
+        sessions folder is as it was. Returns a number that grows with each such change,
+        for ``changed_since``."""
+        with self._guard:
+            changed = self._index.refresh()
+            if changed is None:
+                return self._generation
+            found = conflicts_module.find(self._folder)
+            if changed or found != self._conflicts_seen:
+                self._generation += 1
+                self._conflicts_seen = found
+                for session_id in changed:
+                    self._changed[session_id] = self._generation
+                    self._open.pop(session_id, None)
+                    self._unreadable.pop(session_id, None)
+            return self._generation
+
+    def changed_since(self, generation: int, session_id: str) -> bool:
+        """Whether ``refresh`` found session ``session_id`` changed after ``generation``."""
+        return self._changed.get(session_id, 0) > generation
+
+    def conflicts(self) -> list[conflicts_module.Conflict]:
+        """The sessions a sync engine brought back in two versions, waiting for a person."""
+        return conflicts_module.find(self._folder)
+
     def damaged(self) -> list[Path]:
         """Session files that cannot be read; they are left untouched (see ``how_to_recover``)."""
         with self._guard:
@@ -409,10 +460,14 @@ class Store:
                 "Give another folder with --db or SCOREKEEPER_DB.",
                 self.path,
             ) from error
-        lock = WriterLock(self.path / "lock")
+        lock = WriterLock(self.places.lock)
         try:
+            machine.prepare(self.places)
             lock.acquire()
+            if self.places.shared:
+                _not_held_here(self.path / "lock")
         except LockHeld:
+            lock.release()
             raise StoreLocked(self.path, self._owner()) from None
         except OSError as error:
             raise StoreError(
@@ -429,11 +484,11 @@ class Store:
             "since": _now()[1],
         }
         with contextlib.suppress(OSError):
-            write_atomically(self.path / "writer.json", encode(owner), durable=False)
+            write_atomically(self.places.writer, encode(owner), durable=False)
 
     def _owner(self) -> dict[str, Any]:
         try:
-            return read_json(self.path / "writer.json") or {}
+            return read_json(self.places.writer) or {}
         except (DamagedFile, OSError):
             return {}
 

@@ -195,8 +195,12 @@ class Index:
         readonly: bool,
         read: Callable[[Path, str], dict[str, Any]],
         is_session_id: Callable[[str], bool],
+        legacy: Path | None = None,
     ) -> None:
         self._file = root / "index.json"
+        self._legacy = legacy
+        """An index another place kept (a store become shared, see ``machine``): read,
+        and checked file by file, while this one has not been saved."""
         self._stamp_file = root / "index.stamp"
         self._recent_file = root / "recent.json"
         self._pending: dict[str, Entry] = {}
@@ -214,6 +218,10 @@ class Index:
         index (a command asks for it more than once: the list, then what is damaged)."""
         self._stamp_on_disk = True
         self.dirty = False
+        self._folder_seen: list[int] | None = None
+        self._seen_keys: dict[str, Entry] = {}
+        """Each session file's identity at the last ``refresh`` of a reader, which keeps
+        no index of its own."""
         self._built: dict[str, tuple[Entry, Summary]] = {}
         """Summaries built while the saved index was checked, each with its entry."""
 
@@ -326,6 +334,39 @@ class Index:
             self._pending[session_id] = entry
         self.dirty = True
 
+    def refresh(self) -> set[str] | None:
+        """The sessions whose files appeared, changed or went since the last look (another
+        machine's, brought by a sync engine), taken into the index; None while the
+        sessions folder is as it was, which costs one ``stat``."""
+        folder = _identity_of(self._folder)
+        if folder == self._folder_seen:
+            return None
+        first = self._folder_seen is None
+        self._folder_seen = folder
+        known = self._entries if self._entries is not None else self._seen_keys
+        changed: set[str] = set()
+        present: dict[str, list[int]] = {}
+        for session_id, file, key in self._session_files():
+            present[session_id] = key
+            entry = known.get(session_id)
+            if entry is not None and entry[:3] == key:
+                continue
+            changed.add(session_id)
+            if self._entries is not None:
+                again = self._entry(session_id, Path(file), key)
+                if again is None:
+                    present.pop(session_id)
+                else:
+                    self._entries[session_id] = again
+                    self.dirty = True
+        for session_id in set(known) - set(present):
+            changed.add(session_id)
+            if self._entries is not None:
+                del self._entries[session_id]
+                self.dirty = True
+        self._seen_keys = {sid: [*key, 0, None] for sid, key in present.items()}
+        return set() if first and self._entries is None else changed
+
     def drop(self, session_id: str) -> None:
         self._pending.pop(session_id, None)
         if self._entries is not None and self._entries.pop(session_id, None) is not None:
@@ -423,11 +464,14 @@ class Index:
         cache is simply empty, and gets rebuilt. Each entry's summary is built as it is
         checked, for ``summary``."""
         self._built = {}
+        file = self._file
+        if self._legacy is not None and not os.path.lexists(file):
+            file = self._legacy
         try:
-            found = read_regular(self._file)
+            found = read_regular(file)
             if found is None:
                 return {}, None
-            data = parse_json(self._file, found[0], shape_checked=True)
+            data = parse_json(file, found[0], shape_checked=True)
         except (DamagedFile, OSError):
             return {}, None
         saved_as = identity(found[1])

@@ -1,0 +1,105 @@
+"""Where a store keeps the files that belong to one machine, so a store can live in a
+folder that Syncthing or a cloud drive copies between laptops.
+
+A store is *shared* when its folder, or a folder above it, holds ``.stfolder``
+(Syncthing's marker), or when the store holds a file named ``shared`` (made by hand for
+a cloud drive, which leaves no marker). A shared store keeps its writer's lock, the
+writer file, the index with its stamp and the recent list outside the folder, in this
+user's state folder (``$SCOREKEEPER_STATE`` if set), one folder per store keyed by its
+path: each laptop then writes through its own lock, so two laptops never block each
+other, and no cache of one laptop is copied over another's. A store that is not shared
+keeps them beside the sessions, as it always has.
+
+A store that becomes shared moves nothing at once: its first index here starts from the
+index beside the sessions, checked file by file, and once its own is saved those old
+caches are removed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+MARKERS = (".stfolder",)
+"""Folders a sync engine keeps at the top of what it syncs."""
+SHARED_FILE = "shared"
+CACHES = ("index.json", "index.stamp", "recent.json")
+ENGINE_FILES = (".stfolder", ".stversions", ".stignore")
+"""What Syncthing keeps in a folder it syncs: never a session, never named as damage."""
+
+
+@dataclass(frozen=True)
+class Places:
+    """The paths of one store's machine files, and whether they are away from the folder."""
+
+    root: Path
+    lock: Path
+    writer: Path
+    index: Path
+    shared: bool
+
+    @property
+    def legacy_index(self) -> Path | None:
+        """The index beside the sessions that a store shared since it was made left."""
+        return self.root / "index.json" if self.shared else None
+
+
+def is_shared(root: Path) -> bool:
+    """Whether the store at ``root`` lives in a folder copied between machines."""
+    if os.path.lexists(root / SHARED_FILE):
+        return True
+    folder = root.absolute()
+    for above in (folder, *folder.parents):
+        if any(os.path.isdir(above / marker) for marker in MARKERS):
+            return True
+    return False
+
+
+def state_folder() -> Path:
+    override = os.environ.get("SCOREKEEPER_STATE")
+    if override:
+        return Path(override)
+    import platformdirs  # here: only a shared store needs it
+
+    return Path(platformdirs.user_state_dir("scorekeeper", appauthor=False))
+
+
+def machine_folder(root: Path) -> Path:
+    """This machine's folder for the store at ``root``: the same whichever way the path
+    is written (relative, through a link)."""
+    real = os.path.realpath(root)
+    key = hashlib.sha256(os.fsencode(real)).hexdigest()[:16]
+    return state_folder() / "stores" / key
+
+
+def places(root: Path) -> Places:
+    """Where the store at ``root`` keeps its machine files on this machine."""
+    if not is_shared(root):
+        return Places(root, root / "lock", root / "writer.json", root, shared=False)
+    folder = machine_folder(root)
+    return Places(root, folder / "lock", folder / "writer.json", folder, shared=True)
+
+
+def prepare(found: Places) -> None:
+    """Make this machine's folder for a shared store, with a note of which store it is
+    for a person who finds it."""
+    if not found.shared:
+        return
+    found.index.mkdir(parents=True, exist_ok=True)
+    note = found.index / "store.txt"
+    if not note.exists():
+        with contextlib.suppress(OSError):
+            note.write_text(f"{os.path.realpath(found.root)}\n", encoding="utf-8")
+
+
+def forget_legacy_caches(found: Places) -> None:
+    """Remove the caches a shared store kept beside its sessions before it was shared:
+    this machine's own are saved, and another machine's would only mislead."""
+    if not found.shared:
+        return
+    for name in CACHES:
+        with contextlib.suppress(OSError):
+            os.unlink(found.root / name)
