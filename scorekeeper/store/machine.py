@@ -27,6 +27,23 @@ MARKERS = (".stfolder",)
 """Folders a sync engine keeps at the top of what it syncs."""
 SHARED_FILE = "shared"
 CACHES = ("index.json", "index.stamp", "recent.json")
+STIGNORE = (
+    "// scorekeeper: what belongs to one laptop",
+    "*.tmp",
+    "*.bak",
+    "*.rows",
+    "lock",
+    "/writer.json",
+    "/index.json",
+    "/index.stamp",
+    "/recent.json",
+    "/settings.json",
+    "/importing",
+    "/damaged",
+)
+"""The lines of Syncthing's ``.stignore`` for a store's folder (the README gives them):
+temporary files, backups and export rows sealed with this user's key stay here, as do
+the machine files of a store from before it was shared."""
 ENGINE_FILES = (".stfolder", ".stversions", ".stignore")
 """What Syncthing keeps in a folder it syncs: never a session, never named as damage."""
 
