@@ -114,3 +114,17 @@ def resolve(store: Store, conflict: Conflict, choice: str) -> str:
         ) from error
     store.refresh()
     return done
+
+
+def rounds_of_each(store: Store, conflict: Conflict) -> tuple[int | None, int | None]:
+    """How many rounds the session and its other version hold (None: cannot be read)."""
+    counts: list[int | None] = []
+    for read in (
+        lambda: store.saved(conflict.session_id),
+        lambda: _read_copy(store, conflict)["session"],
+    ):
+        try:
+            counts.append(len(read()["rounds"]))
+        except (StoreError, LookupError, TypeError):
+            counts.append(None)
+    return counts[0], counts[1]
