@@ -229,3 +229,16 @@ def test_the_readme_gives_every_stignore_line() -> None:
     assert "## Several laptops" in readme
     for line in STIGNORE:
         assert f"\n{line}\n" in readme, line
+
+
+def test_a_file_syncthing_is_still_receiving_is_left_to_it(tmp_path: Path) -> None:
+    folder = shared(tmp_path / "store")
+    Store(folder).close()
+    receiving = folder / "sessions" / ".syncthing.abcd1234.json.tmp"
+    ours = folder / "sessions" / "abcd1234.json.0123456789abcdef.tmp"
+    for file in (receiving, ours):
+        file.write_bytes(b"{")
+        os.utime(file, (1, 1))  # long past the hour after which a crash's leftovers go
+    Store(folder).close()
+    assert receiving.exists()
+    assert not ours.exists()
