@@ -245,8 +245,11 @@ class TableScreen(Scoresheet):
         return self.save(lambda: self.store.record(self.session_id, round_))
 
     def save(self, change: Callable[[], Session]) -> RuleError | None:
-        """Run a store change; a refused round comes back to the entry, nothing is lost."""
+        """Run a store change; a refused round comes back to the entry, nothing is lost.
+        What another laptop synced meanwhile is taken in first (one ``stat`` if nothing
+        was), so the change goes on top of it rather than being refused."""
         try:
+            self.store.refresh()
             self.session = change()
         except RuleError as error:
             return error

@@ -150,3 +150,23 @@ async def test_the_nights_take_in_a_table_recorded_on_another_laptop(tmp_path: P
             assert [len(night.sessions) for night in nights.nights] == [2]
             games = str(nights.query_one("#games", Static).content)
             assert games.count("Racehorse") == 2
+
+
+async def test_a_round_typed_as_another_laptop_s_arrives_goes_on_top_of_it(
+    tmp_path: Path,
+) -> None:
+    here, there = shared(tmp_path / "here"), shared(tmp_path / "there")
+    with Store(here) as store:
+        session_id = store.add(racehorse(MADE_3))
+    mirror(here, there)
+    with Store(here) as store, Store(there) as other:
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("enter")
+            await settled(pilot)
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            other.record(session_id, UPPED_2)
+            carry(there, here, f"sessions/{session_id}.json")
+            assert table.record(MADE_4) is None  # before the table's next look
+            assert [r["pitcher"] for r in table.session.rounds] == ["Ann", "Bob", "Cid"]
