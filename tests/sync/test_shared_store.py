@@ -13,6 +13,7 @@ import os
 import subprocess
 import sys
 import threading
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -87,9 +88,16 @@ def test_two_laptops_record_at_once_while_their_folders_are_copied(tmp_path: Pat
     assert listed(folders[0]) == listed(folders[1]) == recorded
     settled = [scorekeeper(folder, "settle") for folder in folders]
     assert settled[0].returncode == 0, settled[0].stderr
-    assert settled[0].stdout.replace(str(folders[0]), "") == settled[1].stdout.replace(
-        str(folders[1]), ""
-    )
+    assert settled[0].stdout == settled[1].stdout
+
+    moved = scorekeeper(folders[1], "night", "move", next(iter(recorded)), "new")
+    assert moved.returncode == 0, moved.stderr
+    mirror(folders[1], folders[0])  # the night's moves travel with the sessions
+    for night in ("settle", "settle --night {}-2"):
+        wanted = night.format(date.today().isoformat()).split()
+        outputs = [scorekeeper(folder, *wanted) for folder in folders]
+        assert outputs[0].returncode == 0, outputs[0].stdout + outputs[0].stderr
+        assert outputs[0].stdout == outputs[1].stdout
 
 
 def test_a_shared_store_keeps_its_machine_files_out_of_the_folder(tmp_path: Path) -> None:
