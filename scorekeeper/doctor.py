@@ -26,15 +26,11 @@ from scorekeeper.reports.night_names import SCHEMA as NAMES_SCHEMA
 from scorekeeper.safe_files import kind
 from scorekeeper.store import Store, StoreError, machine
 from scorekeeper.store.conflicts import is_engine_file, original_name
-from scorekeeper.store.documents import ROWS, problem
-from scorekeeper.store.durable import (
-    DamagedFile,
-    backup_of,
-    parse_json,
-    read_bytes,
-    write_atomically,
-)
-from scorekeeper.store.index import entry_problem
+from scorekeeper.store.documents import problem
+from scorekeeper.store.durable import backup_of, write_atomically
+from scorekeeper.store.reading import DamagedFile, parse_json, read_bytes
+from scorekeeper.store.sidecar import ROWS
+from scorekeeper.store.summary import entry_problem
 
 DAMAGED = "damaged"
 CACHES = ("index.stamp", "recent.json")

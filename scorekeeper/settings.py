@@ -14,13 +14,8 @@ from pathlib import Path
 
 from scorekeeper.reports import EXPORTS
 from scorekeeper.store import Store, StoreError
-from scorekeeper.store.durable import (
-    DamagedFile,
-    backup_of,
-    encode,
-    read_json,
-    write_atomically,
-)
+from scorekeeper.store.durable import backup_of, encode, write_atomically
+from scorekeeper.store.reading import DamagedFile, read_json
 from scorekeeper.wording import visible
 
 SETTINGS_FILE = "settings.json"

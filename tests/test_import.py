@@ -225,11 +225,11 @@ def test_a_failure_while_writing_leaves_the_store_byte_for_byte(
     real_write = documents.write
     calls = []
 
-    def disk_full_on_the_second(file: Path, new: dict[str, object], *, first: bool) -> object:
+    def disk_full_on_the_second(file: Path, data: bytes) -> object:
         calls.append(file)
         if len(calls) == 2:
             raise OSError(28, "No space left on device")
-        return real_write(file, new, first=first)
+        return real_write(file, data)
 
     monkeypatch.setattr(documents, "write", disk_full_on_the_second)
     with Store(cottage) as store, pytest.raises(StoreError, match="Nothing was added"):

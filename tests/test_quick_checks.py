@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from scorekeeper.session import Session
 from scorekeeper.store import Summary, documents
 from scorekeeper.store.checks import EXTRAS, SUMMARY_FIELDS, row_is_sound, summary_problem
-from scorekeeper.store.durable import DIGITS_CAP, DamagedFile, parse_json
-from scorekeeper.store.index import row, sound_summary, summary
+from scorekeeper.store.reading import DIGITS_CAP, DamagedFile, parse_json
+from scorekeeper.store.summary import row, sound_summary, summary
 from scorekeeper.wording import moment
 
 FIELDS = (*SUMMARY_FIELDS, *EXTRAS)
@@ -93,7 +93,7 @@ def test_a_summary_built_directly_equals_the_dataclass() -> None:
         kept[10],
         tuple(kept[11]),
     )
-    assert sound_summary("abc123", [1, 2, 3, 4, kept]) == built, "checked and built at once"
+    assert sound_summary("abc123", [1, 2, 3, 4, kept], {}) == built, "checked and built at once"
     with pytest.raises(AttributeError):
         built.rounds = 3  # type: ignore[misc]
 

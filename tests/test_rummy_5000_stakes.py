@@ -11,14 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper import GAMES, RuleError, Session
-from scorekeeper.games.rummy_5000.stakes import (
-    Cube,
-    Pot,
-    check_bet,
-    cube_after,
-    next_doubler,
-    pot_after,
-)
+from scorekeeper.games.rummy_5000.cube import Cube, cube_after, next_doubler
+from scorekeeper.games.rummy_5000.pot import Pot, check_bet, pot_after
 
 TWO = ["Ann", "Bob"]
 RUMMY = GAMES["rummy-5000"]

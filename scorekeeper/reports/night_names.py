@@ -19,13 +19,8 @@ from scorekeeper.errors import RuleError
 from scorekeeper.names import check_name
 from scorekeeper.reports.stats import person
 from scorekeeper.store import Store, StoreDamaged, StoreError
-from scorekeeper.store.durable import (
-    DamagedFile,
-    backup_of,
-    encode,
-    read_json,
-    write_atomically,
-)
+from scorekeeper.store.durable import backup_of, encode, write_atomically
+from scorekeeper.store.reading import DamagedFile, read_json
 from scorekeeper.wording import day
 
 NAMES_FILE = "nights.json"

@@ -37,7 +37,8 @@ from scorekeeper.safe_files import NotReadable, read_file
 from scorekeeper.session import Session
 from scorekeeper.store import SCHEMA, Saved, Store, StoreDamaged, StoreError, documents
 from scorekeeper.store.checks import session_problem
-from scorekeeper.store.durable import DamagedFile, parse_json, read_json, write_atomically
+from scorekeeper.store.durable import write_atomically
+from scorekeeper.store.reading import DamagedFile, parse_json, read_json
 from scorekeeper.wording import day, iso, plural
 
 FORMAT = "scorekeeper-sessions"

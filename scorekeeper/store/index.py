@@ -3,7 +3,7 @@
 ``index.json`` holds ``{"schema": n, "sessions": {id: entry}}``; an entry is
 ``[inode, size, mtime_ns, order, row]``: the first three identify the version of the file
 it was read from, ``order`` sorts by last update, and ``row`` is the summary (a list, see
-``row``) or, for a file that cannot be read, why not. ``index.stamp`` is present only while
+``summary.row``) or, for a file that cannot be read, why not. ``index.stamp`` is present only while
 nothing has been saved since ``index.json`` was: it names both files' identities, so an
 index it vouches for is trusted without looking at a single session file.
 
@@ -18,156 +18,17 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from scorekeeper.store import documents
-from scorekeeper.store.checks import (
-    EXTRAS,
-    SUMMARY_FIELDS,
-    row_is_sound,
-    sound_times,
-    summary_problem,
-)
-from scorekeeper.store.durable import (
-    DamagedFile,
-    encode,
-    fsync_folder,
-    parse_json,
-    read_json,
-    read_regular,
-    write_atomically,
-)
+from scorekeeper.store.durable import encode, fsync_folder, write_atomically
 from scorekeeper.store.errors import SessionNotFound, StoreDamaged
-from scorekeeper.wording import moment
+from scorekeeper.store.reading import DamagedFile, parse_json, read_json, read_regular
+from scorekeeper.store.summary import Summary, entry_problem, row, sound_summary, summary
 
 Entry = list[Any]
 RECENT = 100
-
-
-@dataclass(frozen=True)
-class Summary:
-    """One line of the session list, read from the index without replaying any round.
-
-    ``started`` and ``updated`` are local times with their UTC offset (``wording`` words them).
-    """
-
-    id: str
-    game: str
-    players: tuple[str, ...]
-    started: datetime
-    updated: datetime
-    rounds: int
-    finished: bool
-    winners: tuple[str, ...]
-    dealer: str
-    totals: dict[str, int]
-    balances: dict[str, int]
-    highlights: dict[str, int] | None = None
-    """The game's statistics figures (``Game.highlights``); None in a summary saved
-    before they were kept, whose session file must be read for them."""
-    option_words: tuple[str, ...] | None = None
-    """The house options in the game's words (``Game.option_words``); None in a summary
-    saved before they were kept, whose session file must be read for them."""
-
-
-def row(fields: Mapping[str, Any]) -> list[Any]:
-    """A summary as the index keeps it: a list, and no balances when they equal the totals.
-
-    Ten thousand lists parse in about half the time ten thousand objects do. The
-    ``EXTRAS`` follow in their order, each only where those before it are there.
-    """
-    balances = None if fields["balances"] == fields["totals"] else fields["balances"]
-    extras = []
-    for name in EXTRAS:
-        if name not in fields:
-            break
-        extras.append(fields[name])
-    return [
-        fields["game"],
-        fields["players"],
-        fields["started"],
-        fields["updated"],
-        fields["rounds"],
-        fields["finished"],
-        fields["winners"],
-        fields["dealer"],
-        fields["totals"],
-        balances,
-        *extras,
-    ]
-
-
-def row_problem(kept: object) -> str | None:
-    """What is wrong with a summary row, or None."""
-    names = (*SUMMARY_FIELDS, *EXTRAS)
-    if type(kept) is not list or not len(SUMMARY_FIELDS) <= len(kept) <= len(names):
-        return f"a summary that is not a list of {len(SUMMARY_FIELDS)} fields"
-    if row_is_sound(kept):
-        return None
-    return summary_problem(dict(zip(names, kept, strict=False)))
-
-
-def entry_problem(entry: object) -> str | None:
-    """What is wrong with an index entry, or None."""
-    if type(entry) is list and len(entry) == 5 and set(map(type, entry[:4])) == {int}:
-        kept = entry[4]
-        if type(kept) is str or (type(kept) is list and row_is_sound(kept)):
-            return None  # the usual answer, in one call for ten thousand entries
-    if type(entry) is not list or len(entry) != 5:
-        return "an entry that is not a list of five fields"
-    if set(map(type, entry[:4])) != {int}:
-        return "an entry whose file identity or order is not numbers"
-    kept = entry[4]
-    return None if type(kept) is str else row_problem(kept)
-
-
-def sound_summary(session_id: str, entry: object) -> Summary | None:
-    """The ``Summary`` of an index entry whose row ``row_is_sound`` passes, checked and
-    built in one pass (its times are read once); None for any other entry, which only
-    ``entry_problem`` can judge."""
-    if type(entry) is not list or len(entry) != 5:
-        return None
-    inode, size, modified, order, kept = entry
-    if type(inode) is not int or type(size) is not int or type(modified) is not int:
-        return None
-    times = sound_times(kept) if type(order) is int and type(kept) is list else None
-    return None if times is None else summary(session_id, kept, times)
-
-
-def summary(
-    session_id: str, kept: list[Any], times: tuple[datetime, datetime] | None = None
-) -> Summary:
-    """The ``Summary`` for an index row (a row ``row_problem`` found nothing wrong with);
-    ``times``: its start and update times, if they were read already.
-
-    Its fields are filled in directly rather than through the frozen dataclass's
-    ``__init__``, which sets each one through ``object.__setattr__``: that alone cost a
-    quarter of listing ten thousand sessions. A test holds the two to the same result."""
-    game, players, started, updated, rounds, finished, winners, dealer, totals, balances = kept[:10]
-    began, changed = times or (moment(started), moment(updated))
-    made = _new_summary(Summary)
-    made.__dict__.update(
-        id=session_id,
-        game=game,
-        players=tuple(players),
-        started=began,
-        updated=changed,
-        rounds=rounds,
-        finished=finished,
-        winners=tuple(winners),
-        dealer=dealer,
-        totals=dict(totals),
-        balances=dict(totals if balances is None else balances),
-        highlights=kept[10] if len(kept) > 10 else None,
-        option_words=tuple(kept[11]) if len(kept) > 11 else None,
-    )
-    return made
-
-
-_new_summary = object.__new__
 
 
 def identity(stat: os.stat_result) -> list[int]:
@@ -222,15 +83,15 @@ class Index:
         self._seen_keys: dict[str, Entry] = {}
         """Each session file's identity at the last ``refresh`` of a reader, which keeps
         no index of its own."""
-        self._built: dict[str, tuple[Entry, Summary]] = {}
-        """Summaries built while the saved index was checked, each with its entry."""
+        self._built: dict[str, Summary] = {}
+        """Summaries built while the saved index was checked, each over its entry's row."""
 
     def summary(self, session_id: str, entry: Entry) -> Summary:
         """The ``Summary`` of an entry of ``entries``: the one built as the index was
         checked, while the entry is still that one."""
         found = self._built.get(session_id)
-        if found is not None and found[0] is entry:
-            return found[1]
+        if found is not None and found.row is entry[4]:
+            return found
         return summary(session_id, entry[4])
 
     def entries(self, *, vouch: bool = True) -> dict[str, Entry]:
@@ -479,12 +340,13 @@ class Index:
         if data.get("schema") != documents.SCHEMA or not isinstance(sessions, dict):
             return {}, None
         built = {}
+        texts: dict[str, str] = {}
         for sid, entry in sessions.items():
             if not self._is_session_id(sid):
                 return {}, None
-            made = sound_summary(sid, entry)
+            made = sound_summary(sid, entry, texts)
             if made is not None:
-                built[sid] = (entry, made)
+                built[sid] = made
             elif entry_problem(entry) is not None:
                 return {}, None
         self._built = built
