@@ -74,6 +74,12 @@ def resolve(store: Store, conflict: Conflict, choice: str) -> str:
     folder = conflict.copy.parent
     try:
         if choice == KEEP_ORIGINAL:
+            if not os.path.lexists(conflict.original):
+                raise StoreError(
+                    f"Session {conflict.session_id} is not here any more, so {conflict.copy.name} "
+                    "is its only version: keep the copy (or both) instead. Nothing was changed.",
+                    conflict.copy,
+                )
             os.unlink(conflict.copy)
             done = f"kept session {conflict.session_id} as it is; removed {conflict.copy.name}"
         elif choice == KEEP_COPY:

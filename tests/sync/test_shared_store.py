@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.store import Store, StoreLocked
+from scorekeeper.store import Store, StoreError, StoreLocked
 from scorekeeper.store.lock import WriterLock
 from scorekeeper.store.machine import SHARED_FILE, STIGNORE, places
 from scorekeeper.store.resolve import KEEP_BOTH, KEEP_COPY, KEEP_ORIGINAL, resolve
@@ -250,3 +250,15 @@ def test_a_file_syncthing_is_still_receiving_is_left_to_it(tmp_path: Path) -> No
     Store(folder).close()
     assert receiving.exists()
     assert not ours.exists()
+
+
+def test_the_only_version_left_is_never_removed(tmp_path: Path) -> None:
+    here, session_id = diverged(tmp_path)
+    file_of(here, session_id).unlink()
+    with Store(here) as store:
+        (conflict,) = store.conflicts()
+        with pytest.raises(StoreError, match="only version"):
+            resolve(store, conflict, KEEP_ORIGINAL)
+        assert conflict.copy.exists()
+        resolve(store, conflict, KEEP_COPY)
+    assert listed(here) == {session_id: 2}
