@@ -150,7 +150,6 @@ class HomeScreen(Screen[None]):
         self.sub_title = "sessions, read-only" if self.store.readonly else "sessions"
         self.query_one("#filter", Input).focus()
         self.query_one("#empty", Static).display = False
-        self.query_one("#conflicts", Static).display = False
         self.set_interval(FOLLOW_INTERVAL, self.follow)
         recent = self.store.recent()
         if recent is not None and recent[1] == len(recent[0]):
