@@ -140,6 +140,23 @@ def _conflict_copies(root: Path) -> list[Finding]:
     return [found for name in names if (found := _copy(root / name, name)) is not None]
 
 
+def _sync_ignores(root: Path) -> Finding | None:
+    """A Syncthing folder that would copy this laptop's own files to the others."""
+    missing = machine.missing_ignores(root)
+    if not missing:
+        return None
+    top = machine.synced_top(root)
+    assert top is not None
+    return Finding(
+        top / ".stignore",
+        f"lacks scorekeeper's lines {', '.join(missing)}, so Syncthing copies this laptop's "
+        "own files (temporary files, backups, export rows) to the others: add them (the "
+        "README's Several laptops gives them all)",
+        "",
+        leave=True,
+    )
+
+
 def _names_problem(file: Path) -> str | None:
     """What is wrong with the night-names file ``file`` (also a ``.bak``) for a reader of
     this version, which reads every schema up to its own, or None."""
@@ -251,6 +268,8 @@ def examine(root: Path) -> list[Finding]:
     findings = _sessions(root / "sessions")
     findings += [found for found in (_index(root), _names(root)) if found is not None]
     findings += _caches(root) + _settings(root) + _conflict_copies(root)
+    ignores = _sync_ignores(root)
+    findings += [] if ignores is None else [ignores]
     aside = _aside_problem(root)
     return findings if aside is None else [aside, *findings]
 

@@ -33,17 +33,18 @@ STIGNORE = (
     "*.bak",
     "*.rows",
     "lock",
-    "/writer.json",
-    "/index.json",
-    "/index.stamp",
-    "/recent.json",
-    "/settings.json",
-    "/importing",
-    "/damaged",
+    "writer.json",
+    "index.json",
+    "index.stamp",
+    "recent.json",
+    "settings.json",
+    "importing",
+    "damaged",
 )
 """The lines of Syncthing's ``.stignore`` for a store's folder (the README gives them):
 temporary files, backups and export rows sealed with this user's key stay here, as do
-the machine files of a store from before it was shared."""
+the machine files of a store from before it was shared. None is anchored to the top, so
+they hold where the store is a folder inside the one Syncthing shares."""
 ENGINE_FILES = (".stfolder", ".stversions", ".stignore")
 """What Syncthing keeps in a folder it syncs: never a session, never named as damage."""
 
@@ -66,13 +67,33 @@ class Places:
 
 def is_shared(root: Path) -> bool:
     """Whether the store at ``root`` lives in a folder copied between machines."""
-    if os.path.lexists(root / SHARED_FILE):
-        return True
+    return os.path.lexists(root / SHARED_FILE) or synced_top(root) is not None
+
+
+def synced_top(root: Path) -> Path | None:
+    """The folder Syncthing shares that holds the store at ``root`` (``root`` itself or
+    one above it), where its ``.stignore`` lives; None if there is none."""
     folder = root.absolute()
     for above in (folder, *folder.parents):
         if any(os.path.isdir(above / marker) for marker in MARKERS):
-            return True
-    return False
+            return above
+    return None
+
+
+def missing_ignores(root: Path) -> list[str]:
+    """The ``STIGNORE`` lines the ``.stignore`` of the Syncthing folder holding the store
+    at ``root`` lacks (none where no Syncthing folder holds it, or it cannot be read)."""
+    top = synced_top(root)
+    if top is None:
+        return []
+    try:
+        with open(top / ".stignore", encoding="utf-8") as file:
+            have = {line.strip() for line in file.read(1_000_000).splitlines()}
+    except FileNotFoundError:
+        have = set()
+    except (OSError, UnicodeError):
+        return []  # not a file this reads: named by nothing here, used by Syncthing
+    return [line for line in STIGNORE[1:] if line not in have]
 
 
 def state_folder() -> Path:

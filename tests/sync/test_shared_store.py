@@ -262,3 +262,16 @@ def test_the_only_version_left_is_never_removed(tmp_path: Path) -> None:
         assert conflict.copy.exists()
         resolve(store, conflict, KEEP_COPY)
     assert listed(here) == {session_id: 2}
+
+
+def test_doctor_names_the_ignore_lines_a_syncthing_folder_lacks(tmp_path: Path) -> None:
+    top = tmp_path / "Sync"
+    (top / ".stfolder").mkdir(parents=True)
+    folder = top / "scores"  # the store is a folder inside the one Syncthing shares
+    Store(folder).close()
+    (top / ".stignore").write_text("*.tmp\n", encoding="utf-8")
+    said = scorekeeper(folder, "doctor")
+    assert said.returncode == 0
+    assert ".stignore lacks scorekeeper's lines *.bak, *.rows, lock" in said.stdout
+    (top / ".stignore").write_text("\n".join(STIGNORE) + "\n", encoding="utf-8")
+    assert ".stignore" not in scorekeeper(folder, "doctor").stdout
