@@ -195,19 +195,28 @@ class Index:
             self._pending[session_id] = entry
         self.dirty = True
 
-    def refresh(self) -> set[str] | None:
-        """The sessions whose files appeared, changed or went since the last look (another
-        machine's, brought by a sync engine), taken into the index; None while the
-        sessions folder is as it was, which costs one ``stat``."""
+    def scan(self) -> list[tuple[str, str, list[int]]] | None:
+        """Each session file with its identity, if the sessions folder changed since the
+        last scan (one ``stat`` if not: None). Reads no file and holds no lock, so a
+        writer saving meanwhile waits for ``take_in`` alone."""
         folder = _identity_of(self._folder)
         if folder == self._folder_seen:
             return None
         first = self._folder_seen is None
         self._folder_seen = folder
+        found = list(self._session_files())
+        if first and self._entries is None:
+            self._seen_keys = {sid: [*key, 0, None] for sid, _, key in found}
+            return None
+        return found
+
+    def take_in(self, found: list[tuple[str, str, list[int]]]) -> set[str]:
+        """The sessions whose files appeared, changed or went by ``found`` (a ``scan``):
+        another machine's, brought by a sync engine; the changed ones are read again."""
         known = self._entries if self._entries is not None else self._seen_keys
         changed: set[str] = set()
         present: dict[str, list[int]] = {}
-        for session_id, file, key in self._session_files():
+        for session_id, file, key in found:
             present[session_id] = key
             entry = known.get(session_id)
             if entry is not None and entry[:3] == key:
@@ -226,7 +235,7 @@ class Index:
                 del self._entries[session_id]
                 self.dirty = True
         self._seen_keys = {sid: [*key, 0, None] for sid, key in present.items()}
-        return set() if first and self._entries is None else changed
+        return changed
 
     def drop(self, session_id: str) -> None:
         self._pending.pop(session_id, None)
