@@ -15,6 +15,9 @@ from scorekeeper.store.errors import StoreError
 
 KEEP_BOTH, KEEP_ORIGINAL, KEEP_COPY = "both", "original", "copy"
 CHOICES = (KEEP_BOTH, KEEP_ORIGINAL, KEEP_COPY)
+_TAKE_COPY = "goes further"
+_TABLE = ("game", "players", "dealer", "options")
+"""What makes two versions one table: the same game, players, first dealer and options."""
 
 
 def _read_copy(store: Store, conflict: Conflict) -> dict[str, Any]:
@@ -34,10 +37,6 @@ def _read_copy(store: Store, conflict: Conflict) -> dict[str, Any]:
 
 def _gone(conflict: Conflict) -> StoreError:
     return StoreError(f"{conflict.copy} is gone: nothing to decide.", conflict.copy)
-
-
-_TAKE_COPY = "goes further"
-_TABLE = ("game", "players", "dealer", "options")
 
 
 def _text(value: object) -> str:
