@@ -50,7 +50,7 @@ def _parser() -> argparse.ArgumentParser:
     db_help = "the store folder (default: $SCOREKEEPER_DB, else the user data folder)"
     parser = argparse.ArgumentParser(
         prog="scorekeeper",
-        description="Keeps score, deal and money for six card games. "
+        description="Keeps score, deal and money for six card games and any other. "
         "With no command, starts the app.",
     )
     parser.add_argument("--version", action="version", version=f"scorekeeper {__version__}")

@@ -28,12 +28,14 @@ def _status(summary: Summary) -> str:
 
 
 def _table(summaries: Sequence[Summary]) -> list[str]:
+    from scorekeeper.game import label_in
     from scorekeeper.games import GAMES
 
     rows = [HEADINGS] + [
         (
             summary.id,
-            GAMES[summary.game].name if summary.game in GAMES else visible(summary.game),
+            visible(label_in(summary.option_words))
+            or (GAMES[summary.game].name if summary.game in GAMES else visible(summary.game)),
             day_and_clock(summary.started),
             str(summary.rounds),
             visible(_status(summary)),

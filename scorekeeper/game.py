@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Literal
 from scorekeeper.checks import Round, as_int
 from scorekeeper.errors import RuleError
 from scorekeeper.money import format_amount
+from scorekeeper.names import check_name
 from scorekeeper.payouts import winners_by_total
 
 Unit = Literal["money", "chips"]
@@ -69,26 +70,52 @@ STOP = Ending("Stop here", "Stop the game here?", "If you stopped now", "stopped
 class Option:
     """One house option: its default (or a rule that picks it from the player count)."""
 
-    default: int | bool | Callable[[int], int]
+    default: int | bool | str | Callable[[int], int]
     help: str
     minimum: int | None = None
     maximum: int | None = None
     cents: bool = False
     """A money amount in minor units: screens show it as dollars beside what is typed."""
+    choices: tuple[str, ...] = ()
+    """The words the option may be ("highest", "lowest"), where it is one of a few."""
+    label: bool = False
+    """A name the table gives (shown, never a rule): "" for none, else fit to be a name."""
 
     @property
     def kind(self) -> type:
+        if isinstance(self.default, str):
+            return str
         return bool if isinstance(self.default, bool) else int
 
-    def default_for(self, player_count: int) -> int | bool:
+    def default_for(self, player_count: int) -> int | bool | str:
         return self.default(player_count) if callable(self.default) else self.default
 
-    def check(self, name: str, value: object) -> int | bool:
+    def check(self, name: str, value: object) -> int | bool | str:
+        if self.choices:
+            if value not in self.choices:
+                said = " or ".join(repr(choice) for choice in self.choices)
+                raise RuleError(f"options.{name}", f"must be {said}, not {value!r}")
+            return str(value)
+        if self.label:
+            return "" if value == "" else check_name(value, f"options.{name}", name)
         if self.kind is bool:
             if not isinstance(value, bool):
                 raise RuleError(f"options.{name}", f"must be yes or no (true/false), not {value!r}")
             return value
         return as_int(value, f"options.{name}", self.minimum, self.maximum)
+
+
+def said_as_label(name: str) -> str:
+    """A house game's name as ``option_words`` says it, first of them and in quotes
+    ("“Gin”"), so a session's summary carries it to the list, statistics and exports."""
+    return f"\u201c{name}\u201d"
+
+
+def label_in(words: Sequence[str] | None) -> str:
+    """The house game's name among a session's option words; "" where it is none."""
+    first = words[0] if words else ""
+    quoted = len(first) > 2 and first[0] == "\u201c" and first[-1] == "\u201d"
+    return first[1:-1] if quoted else ""
 
 
 @dataclass(frozen=True)
@@ -205,11 +232,29 @@ class Game:
         nobody in a game whose ``first_to_act`` is None."""
         return None if self.first_to_act is None else setup.left_of(state.dealer)
 
-    def leaders(self, totals: Mapping[str, int]) -> tuple[str, ...]:
-        """Who is ahead on these totals, in seat order; nobody while every total is 0."""
+    def wins_lowest(self, setup: Setup) -> bool:
+        """Whether the lowest total is best at this table: ``lowest_wins``, unless the
+        table's options decide it."""
+        return self.lowest_wins
+
+    def wins_lowest_said(self, option_words: Sequence[str] | None) -> bool:
+        """``wins_lowest`` for a table known by its options in words (a session list's
+        summary); a game whose options decide it says so in ``option_words``."""
+        return self.lowest_wins
+
+    def leaders(self, totals: Mapping[str, int], lowest: bool | None = None) -> tuple[str, ...]:
+        """Who is ahead on these totals, in seat order; nobody while every total is 0.
+        ``lowest`` says whether the lowest total is best here (``lowest_wins`` if not)."""
         if not any(totals.values()):
             return ()
-        return winners_by_total(tuple(totals), totals, lowest_wins=self.lowest_wins)
+        lowest = self.lowest_wins if lowest is None else lowest
+        return winners_by_total(tuple(totals), totals, lowest_wins=lowest)
+
+    def title(self, setup: Setup) -> str:
+        """What this table plays, as its screens head it: a house game's own name before
+        the game's (``label_in``), else the game's name."""
+        label = label_in(self.option_words(setup))
+        return f"{label} · {self.name}" if label else self.name
 
     def panel(self, setup: Setup, state: State) -> list[tuple[str, str]]:
         """Label/value lines a screen shows beside the score grid for this game."""

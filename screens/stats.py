@@ -132,7 +132,7 @@ class StatsScreen(Screen[None]):
         won = f"{record.won} of {record.finished}" if record.finished else "—"
         unit = record.unit
         return [
-            Text(visible(game_name(record.game))),
+            Text(visible(record.title)),
             right(f"{record.played:,}"),
             right(won),
             right(rate(record.win_rate)),

@@ -67,7 +67,7 @@ class TableScreen(Scoresheet):
         """The store's count of synced changes when this session was last shown."""
 
     def on_mount(self) -> None:
-        self.title = self.game.name
+        self.title = visible(self.game.title(self.session.setup))
         self.sub_title = names(self.session.players) + (
             " · read-only" if self.store.readonly else ""
         )

@@ -7,6 +7,7 @@ import json
 import os
 from typing import Any
 
+from scorekeeper.ids import branch_id
 from scorekeeper.session import Session
 from scorekeeper.store import Saved, Store, documents
 from scorekeeper.store.conflicts import Conflict
@@ -65,6 +66,30 @@ def _course(store: Store, conflict: Conflict) -> str | None:
     return None
 
 
+def _branch(store: Store, conflict: Conflict, theirs: dict[str, Any]) -> str:
+    """The id the other version takes: the branch id an import gives a game that went on
+    differently (``ids.branch_id`` of its table and rounds up to where the two part), so
+    each laptop that keeps both makes the same session, and an import recognises it."""
+    try:
+        ours = [_text(r) for r in store.saved(conflict.session_id)["rounds"]]
+    except StoreError:
+        ours = []
+    new = [_text(r) for r in theirs["rounds"]]
+    same = 0
+    while same < min(len(ours), len(new)) and ours[same] == new[same]:
+        same += 1
+    return branch_id(conflict.session_id, [_text(theirs[key]) for key in _TABLE] + new[: same + 1])
+
+
+def _same_rounds(store: Store, session_id: str, theirs: dict[str, Any]) -> bool:
+    """Whether session ``session_id`` is here with the same table and rounds as ``theirs``."""
+    try:
+        mine = store.saved(session_id)
+    except StoreError:
+        return False
+    return all(_text(mine[key]) == _text(theirs[key]) for key in (*_TABLE, "rounds"))
+
+
 def resolve(store: Store, conflict: Conflict, choice: str) -> str:
     """Do what the person chose (``CHOICES``); returns what was done, in one line."""
     store.ensure_writable()
@@ -97,15 +122,19 @@ def resolve(store: Store, conflict: Conflict, choice: str) -> str:
             done = f"kept session {conflict.session_id}: {conflict.copy.name} {course}"
         else:
             document = _read_copy(store, conflict)
-            summary = document["summary"]
-            assert isinstance(summary, dict)
-            saved = Saved(
-                "",
-                Session.from_dict(document["session"]),
-                str(summary["started"]),
-                str(summary["updated"]),
-            )
-            (new_id,) = store.add_saved([saved])
+            branch = _branch(store, conflict, document["session"])
+            if _same_rounds(store, branch, document["session"]):
+                new_id = branch  # kept already, here or by another laptop that synced it
+            else:
+                summary = document["summary"]
+                assert isinstance(summary, dict)
+                saved = Saved(
+                    branch,
+                    Session.from_dict(document["session"]),
+                    str(summary["started"]),
+                    str(summary["updated"]),
+                )
+                (new_id,) = store.add_saved([saved])
             os.unlink(conflict.copy)
             done = f"kept both: session {conflict.session_id}, and its other version as {new_id}"
         fsync_folder(folder)

@@ -202,7 +202,7 @@ class BoardApp(App[None]):
         waiting.display = isinstance(view, Waiting)
         if isinstance(view, Following):
             session = view.session
-            self.title = session.game.name
+            self.title = visible(session.game.title(session.setup))
             self.sub_title = "live board"
             standings.show(session)
         else:

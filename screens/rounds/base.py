@@ -156,7 +156,7 @@ class RoundEntry(ModalScreen[Round | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="entry"):
-            title = f"{self.session.game.name} — {self.title_text()}"
+            title = f"{self.session.game.title(self.setup)} — {self.title_text()}"
             yield Static(plain(title, lines=True), id="title")
             # Not focusable itself: Up on the first row wraps to the last, not to the box.
             with VerticalScroll(id="fields", can_focus=False):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import threading
@@ -275,3 +276,20 @@ def test_doctor_names_the_ignore_lines_a_syncthing_folder_lacks(tmp_path: Path) 
     assert ".stignore lacks scorekeeper's lines *.bak, *.rows, lock" in said.stdout
     (top / ".stignore").write_text("\n".join(STIGNORE) + "\n", encoding="utf-8")
     assert ".stignore" not in scorekeeper(folder, "doctor").stdout
+
+
+def test_two_laptops_keeping_both_make_the_same_session_counted_once(tmp_path: Path) -> None:
+    here, session_id = diverged(tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    shutil.copytree(here, elsewhere)  # the other laptop, with the same two versions
+    kept = []
+    for folder in (here, elsewhere):
+        with Store(folder) as store:
+            (conflict,) = store.conflicts()
+            resolve(store, conflict, KEEP_BOTH)
+        kept.append(listed(folder))
+    assert kept[0] == kept[1] and len(kept[0]) == 2
+    (branch,) = set(kept[0]) - {session_id}
+    assert file_of(here, branch).read_bytes() == file_of(elsewhere, branch).read_bytes()
+    mirror(elsewhere, here)
+    assert listed(here) == kept[0]
