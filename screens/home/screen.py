@@ -222,12 +222,17 @@ class HomeScreen(Screen[None]):
         notice.display = bool(self.conflicts)
         self.refresh_bindings()
         if self.conflicts:
+            first = self.conflicts[0]
             more = len(self.conflicts) - 1
             others = f" ({plural(more, 'more')} waiting)" if more else ""
-            notice.update(
-                plain(f"⚠ {self.conflicts[0].words()}{others}. ")
-                + plain("Ctrl+K: keep both, or keep one.")
+            known = next((s for s in self.summaries if s.id == first.session_id), None)
+            what = (
+                first.words()
+                if known is None
+                else f"The {game_name(known)} game of {', '.join(known.players)} "
+                f"({first.session_id}) was changed on two laptops at once"
             )
+            notice.update(plain(f"⚠ {what}{others}. ") + plain("Ctrl+K: keep both, or keep one."))
 
     def listed(self, summaries: list[Summary]) -> None:
         self.summaries = summaries

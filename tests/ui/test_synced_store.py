@@ -85,7 +85,8 @@ async def test_a_conflict_is_named_counted_once_and_kept_both_with_one_key(
             copy.write_bytes(file_of(there, session_id).read_bytes())
             await follow(pilot)
             assert notice.display
-            assert f"Session {session_id} was changed on two laptops" in str(notice.content)
+            said = str(notice.content)
+            assert f"Racehorse game of Ann, Bob, Cid, Dee, Eve ({session_id}) was changed" in said
             assert rounds_listed(app) == ["2"]  # the copy counts nowhere yet
 
             await pilot.press("ctrl+k")
