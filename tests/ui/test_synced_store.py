@@ -21,7 +21,7 @@ from screens.table import TableScreen
 from screens.widgets.grid import ScoreGrid
 from tests.store_tables import MADE_3, MADE_4, UPPED_2, file_of, racehorse
 from tests.sync.copying import carry, conflict_name, mirror
-from tests.ui.play import settled
+from tests.ui.play import hand, settled, start_session
 
 
 def shared(folder: Path) -> Path:
@@ -171,3 +171,35 @@ async def test_a_round_typed_as_another_laptop_s_arrives_goes_on_top_of_it(
             carry(there, here, f"sessions/{session_id}.json")
             assert table.record(MADE_4) is None  # before the table's next look
             assert [r["pitcher"] for r in table.session.rounds] == ["Ann", "Bob", "Cid"]
+
+
+async def test_two_apps_on_two_synced_folders_record_at_once(tmp_path: Path) -> None:
+    """Two laptops' apps, each on its own folder, both at a table recording hands while
+    every file is copied both ways: neither is refused, and each lists both games."""
+    folders = (shared(tmp_path / "home"), shared(tmp_path / "grandma"))
+    with Store(folders[0]) as first, Store(folders[1]) as second:
+        apps = (ScorekeeperApp(first), ScorekeeperApp(second))
+        async with (
+            apps[0].run_test(size=(100, 30)) as one,
+            apps[1].run_test(size=(100, 30)) as other,
+        ):
+            tables = [
+                await start_session(pilot, "hot-rum", players)
+                for pilot, players in ((one, ["Ann", "Bob"]), (other, ["Cy", "Di"]))
+            ]
+            for _ in range(3):
+                await hand(one, "Ann", "5 5")
+                await hand(other, "Di", "K Q")
+                mirror(folders[0], folders[1])
+                mirror(folders[1], folders[0])
+            for table in tables:
+                assert len(table.session.rounds) == 3
+            for pilot, app in zip((one, other), apps, strict=True):
+                await pilot.press("escape")
+                await settled(pilot)
+                await follow(pilot)
+                assert rounds_listed(app) == ["3", "3"]
+    for folder in folders:
+        with Store(folder, readonly=True) as store:
+            assert sorted(s.players for s in store.summaries()) == [("Ann", "Bob"), ("Cy", "Di")]
+            assert all(s.rounds == 3 for s in store.summaries())
