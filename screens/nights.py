@@ -184,7 +184,7 @@ class NightsScreen(Screen[None]):
         super().__init__()
         self.store = store
         self.nights: list[Night] = nights_of(store)
-        self.seen: tuple[int, tuple[int, int, int] | None] | None = None
+        self.seen = (store.generation, self.names_file())
         """What the store and its names file were when the nights were worked out."""
 
     def compose(self) -> ComposeResult:
@@ -227,20 +227,22 @@ class NightsScreen(Screen[None]):
     def follow(self) -> None:
         """Work the nights out again, in a worker, if another laptop's changes arrived."""
         try:
-            names = os.stat(self.store.path / NAMES_FILE)
-            named: tuple[int, int, int] | None = (names.st_ino, names.st_size, names.st_mtime_ns)
-        except OSError:
-            named = None
-        try:
-            now = (self.store.refresh(), named)
+            now = (self.store.refresh(), self.names_file())
             if now == self.seen:
                 return
-            first, self.seen = self.seen is None, now
-            nights = None if first else nights_of(self.store)
+            self.seen = now
+            nights = nights_of(self.store)
         except (StoreError, OSError):
             return  # said when the nights are next opened; the screen keeps what it shows
-        if nights is not None:
-            self.app.call_from_thread(self.synced, nights)
+        self.app.call_from_thread(self.synced, nights)
+
+    def names_file(self) -> tuple[int, int, int] | None:
+        """The night names file as it is now (another laptop may have changed it)."""
+        try:
+            names = os.stat(self.store.path / NAMES_FILE)
+        except OSError:
+            return None
+        return names.st_ino, names.st_size, names.st_mtime_ns
 
     def synced(self, nights: list[Night]) -> None:
         if self.app.screen is not self:

@@ -63,7 +63,7 @@ class TableScreen(Scoresheet):
         """When the session began, for the status line's "since 19:42 · 1 h 25 min"."""
         self.undone: list[dict[str, Any]] = []
         """Rounds undone here, the last undone last: y records them again."""
-        self.seen = -1
+        self.seen = store.generation
         """The store's count of synced changes when this session was last shown."""
 
     def on_mount(self) -> None:
@@ -83,9 +83,7 @@ class TableScreen(Scoresheet):
             generation = self.store.refresh()
         except (StoreError, OSError):
             return  # the table stays as it is; the next look tries again
-        if self.seen < 0:
-            self.seen = generation
-        elif self.store.changed_since(self.seen, self.session_id):
+        if self.store.changed_since(self.seen, self.session_id):
             self.app.call_from_thread(self.synced, generation)
 
     def synced(self, generation: int) -> None:

@@ -165,6 +165,11 @@ class Reader:
                     self._forget(session_id)
             return self._generation
 
+    @property
+    def generation(self) -> int:
+        """The count ``refresh`` last returned, without looking again."""
+        return self._generation
+
     def changed_since(self, generation: int, session_id: str) -> bool:
         """Whether ``refresh`` found session ``session_id`` changed after ``generation``."""
         return self._changed.get(session_id, 0) > generation

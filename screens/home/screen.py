@@ -127,7 +127,9 @@ class HomeScreen(Screen[None]):
         self.variations: dict[tuple[str, object], tuple[str, str]] = {}
         """Each listed session's options in words, worked out once it is listed."""
         self.conflicts: list[Conflict] = []
-        self.generation = -1
+        self.generation = store.generation
+        self.looked = False
+        """Whether a look found the conflicts already there when Home opened."""
         """The store's count of synced changes when the list was last read."""
 
     def compose(self) -> ComposeResult:
@@ -189,11 +191,11 @@ class HomeScreen(Screen[None]):
         """Read the list again if another laptop's changes arrived since it was read."""
         try:
             generation = self.store.refresh()
-            if generation == self.generation or not self.loaded:
+            if (generation == self.generation and self.looked) or not self.loaded:
                 return
             conflicts = self.store.conflicts()
-            if self.generation < 0:  # the first look: the list was just read
-                self.generation = generation
+            if generation == self.generation:  # nothing new: the conflicts from before
+                self.looked = True
                 if conflicts:
                     self.app.call_from_thread(self.show_conflicts, conflicts)
                 return

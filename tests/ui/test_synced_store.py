@@ -203,3 +203,16 @@ async def test_two_apps_on_two_synced_folders_record_at_once(tmp_path: Path) -> 
         with Store(folder, readonly=True) as store:
             assert sorted(s.players for s in store.summaries()) == [("Ann", "Bob"), ("Cy", "Di")]
             assert all(s.rounds == 3 for s in store.summaries())
+
+
+async def test_a_session_arriving_before_the_first_look_is_not_missed(tmp_path: Path) -> None:
+    here, there = shared(tmp_path / "here"), shared(tmp_path / "there")
+    with Store(here) as store, Store(there) as other:
+        store.add(racehorse(MADE_3))
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settled(pilot)
+            other.add(racehorse(UPPED_2))
+            mirror(there, here)
+            await follow(pilot)  # Home's first look
+            assert rounds_listed(app) == ["1", "1"]
