@@ -24,7 +24,7 @@ from scorekeeper.store.lock import WriterLock
 from scorekeeper.store.machine import SHARED_FILE, STIGNORE, places
 from scorekeeper.store.resolve import KEEP_BOTH, KEEP_COPY, KEEP_ORIGINAL, resolve
 from tests.store_tables import MADE_3, MADE_4, UPPED_2, file_of, racehorse
-from tests.sync.copying import conflict_name, mirror
+from tests.sync.copying import Engine, conflict_name, mirror
 
 SESSIONS_EACH = 12
 ROOT = Path(__file__).parents[2]
@@ -75,14 +75,13 @@ def test_two_laptops_record_at_once_while_their_folders_are_copied(tmp_path: Pat
     ]
     for laptop in laptops:
         laptop.start()
+    engine = Engine(*folders)
     while any(laptop.is_alive() for laptop in laptops):
-        mirror(folders[0], folders[1])
-        mirror(folders[1], folders[0])
+        engine.sync()
         laptops[0].join(timeout=0.01)  # the copying goes on while either records
     for laptop in laptops:
         laptop.join()
-    mirror(folders[0], folders[1])
-    mirror(folders[1], folders[0])
+    engine.sync()
 
     assert not failures, failures
     assert len(recorded) == 2 * SESSIONS_EACH
@@ -93,7 +92,7 @@ def test_two_laptops_record_at_once_while_their_folders_are_copied(tmp_path: Pat
 
     moved = scorekeeper(folders[1], "night", "move", next(iter(recorded)), "new")
     assert moved.returncode == 0, moved.stderr
-    mirror(folders[1], folders[0])  # the night's moves travel with the sessions
+    engine.sync()  # the night's moves travel with the sessions
     for night in ("settle", "settle --night {}-2"):
         wanted = night.format(date.today().isoformat()).split()
         outputs = [scorekeeper(folder, *wanted) for folder in folders]

@@ -20,7 +20,7 @@ from screens.nights import NightsScreen
 from screens.table import TableScreen
 from screens.widgets.grid import ScoreGrid
 from tests.store_tables import MADE_3, MADE_4, UPPED_2, file_of, racehorse
-from tests.sync.copying import carry, conflict_name, mirror
+from tests.sync.copying import Engine, carry, conflict_name, mirror
 from tests.ui.play import hand, settled, start_session
 
 
@@ -177,6 +177,7 @@ async def test_two_apps_on_two_synced_folders_record_at_once(tmp_path: Path) -> 
     """Two laptops' apps, each on its own folder, both at a table recording hands while
     every file is copied both ways: neither is refused, and each lists both games."""
     folders = (shared(tmp_path / "home"), shared(tmp_path / "grandma"))
+    engine = Engine(*folders)
     with Store(folders[0]) as first, Store(folders[1]) as second:
         apps = (ScorekeeperApp(first), ScorekeeperApp(second))
         async with (
@@ -190,8 +191,7 @@ async def test_two_apps_on_two_synced_folders_record_at_once(tmp_path: Path) -> 
             for _ in range(3):
                 await hand(one, "Ann", "5 5")
                 await hand(other, "Di", "K Q")
-                mirror(folders[0], folders[1])
-                mirror(folders[1], folders[0])
+                engine.sync()
             for table in tables:
                 assert len(table.session.rounds) == 3
             for pilot, app in zip((one, other), apps, strict=True):
