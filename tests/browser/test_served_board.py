@@ -123,6 +123,7 @@ def test_on_an_upright_phone_the_board_is_the_phones_width_with_readable_names(
     with served_board(store.path, free_port()) as served:
         phone = watch(browser, served, PHONE)
         phone.frames.wait_for("Hand 1 · ● Grandma deals", 20, phone.page.wait_for_timeout)
+        phone.frames.wait_for("Zoe", 20, phone.page.wait_for_timeout)
         measured = phone.page.evaluate(MEASURE)
         phone.page.screenshot(path=screenshots / "phone-390x844-scale-3.png")
     assert measured["page"] == 390, "laid out at the phone's width, not shrunk from 980"
@@ -142,6 +143,7 @@ def test_on_a_tv_the_board_fills_the_width_in_big_letters(
     with served_board(store.path, free_port()) as served:
         tv = watch(browser, served, TV)
         tv.frames.wait_for("Hand 1 · ● Grandma deals", 20, tv.page.wait_for_timeout)
+        tv.frames.wait_for("Christopher", 20, tv.page.wait_for_timeout)
         measured = tv.page.evaluate(MEASURE)
         tv.page.screenshot(path=screenshots / "tv-1920x1080-ten-players.png")
     width, height = measured["terminal"]
