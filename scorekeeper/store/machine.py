@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 MARKERS = (".stfolder",)
-"""Folders a sync engine keeps at the top of what it syncs."""
+"""What a sync engine keeps at the top of what it syncs (a folder now, a file once)."""
 SHARED_FILE = "shared"
 CACHES = ("index.json", "index.stamp", "recent.json")
 STIGNORE = (
@@ -75,7 +75,7 @@ def synced_top(root: Path) -> Path | None:
     one above it), where its ``.stignore`` lives; None if there is none."""
     folder = root.absolute()
     for above in (folder, *folder.parents):
-        if any(os.path.isdir(above / marker) for marker in MARKERS):
+        if any(os.path.lexists(above / marker) for marker in MARKERS):
             return above
     return None
 
