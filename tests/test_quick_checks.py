@@ -15,7 +15,14 @@ from hypothesis import strategies as st
 from scorekeeper.session import Session
 from scorekeeper.store import Summary, documents
 from scorekeeper.store.checks import EXTRAS, SUMMARY_FIELDS, row_is_sound, summary_problem
-from scorekeeper.store.reading import DIGITS_CAP, DamagedFile, parse_json
+from scorekeeper.store.reading import (
+    DIGITS_CAP,
+    DamagedFile,
+    NotPlain,
+    members,
+    parse_json,
+    read_regular,
+)
 from scorekeeper.store.summary import row, sound_summary, summary
 from scorekeeper.wording import moment
 
@@ -121,12 +128,12 @@ def test_a_reader_asking_again_reads_the_index_again_only_once_it_changed(
         store.summaries()  # the index is written, and stamped, as the store closes
     reads = 0
 
-    def counted(*args: Any, **kwargs: Any) -> dict[str, Any]:
+    def counted(*args: Any, **kwargs: Any) -> Any:
         nonlocal reads
         reads += 1
-        return parse_json(*args, **kwargs)
+        return read_regular(*args, **kwargs)
 
-    monkeypatch.setattr(index, "parse_json", counted)
+    monkeypatch.setattr(index, "read_regular", counted)
     reader = Store(tmp_path, readonly=True)
     assert len(reader.summaries()) == 1 and reader.damaged() == []
     assert len(reader.summaries()) == 1
@@ -134,3 +141,33 @@ def test_a_reader_asking_again_reads_the_index_again_only_once_it_changed(
     with Store(tmp_path) as writer:
         writer.add(Session.new("hot-rum", ["Cy", "Di"]))
     assert len(reader.summaries()) == 2, "a writer saved since: the reader sees it"
+
+
+HEAD = b'{"schema":1,"sessions":{'
+INDEX_TAILS = [
+    b"}}",
+    b'"a":[1,2]}}',
+    b'"a":[1],"b":{"x":"y"}}}',
+    b'"a":[1],}}',
+    b'"a":{"b":{}}}',
+    b'"a":1 }}',
+    b'"a":NaN}}',
+    b'"a":"\\ud800"}}',
+    b'"a":' + b"9" * (DIGITS_CAP + 1) + b"}}",
+    b'"a":[1]}}x',
+    b'"a":"x\ny"}}',
+    b'"a":1,"a":2}}',
+    b'"a":[1]}',
+]
+
+
+@given(st.sampled_from(INDEX_TAILS) | st.binary(max_size=12).map(lambda tail: tail + b"}}"))
+def test_the_index_read_member_by_member_reads_as_the_whole_file_does(tail: bytes) -> None:
+    """What the index's member-by-member read accepts, ``parse_json`` reads the same;
+    anything else it hands to ``parse_json``."""
+    raw = HEAD + tail
+    try:
+        found = dict(members(raw, HEAD))
+    except NotPlain:
+        return
+    assert parse_json(Path("index.json"), raw) == {"schema": 1, "sessions": found}
