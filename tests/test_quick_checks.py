@@ -23,7 +23,7 @@ from scorekeeper.store.reading import (
     parse_json,
     read_regular,
 )
-from scorekeeper.store.summary import row, sound_summary, summary
+from scorekeeper.store.summary import compact, expand, row, sound_summary, summary
 from scorekeeper.wording import moment
 
 FIELDS = (*SUMMARY_FIELDS, *EXTRAS)
@@ -103,6 +103,15 @@ def test_a_summary_built_directly_equals_the_dataclass() -> None:
     assert sound_summary("abc123", [1, 2, 3, 4, kept], {}) == built, "checked and built at once"
     with pytest.raises(AttributeError):
         built.rounds = 3  # type: ignore[misc]
+
+
+def test_a_row_kept_compact_is_written_back_as_it_was() -> None:
+    kept = played_row()
+    shared: dict[Any, Any] = {}
+    held = compact(kept, shared)
+    assert expand(held) == kept
+    again = compact(played_row(), shared)
+    assert again[1] is held[1] and again[2].tzinfo is held[2].tzinfo, "shared, not copied"
 
 
 def test_a_number_too_long_is_refused_and_long_digits_in_text_are_not() -> None:

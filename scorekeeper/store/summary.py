@@ -9,7 +9,7 @@ numbers that other rows repeat are one object each, about half the size of the l
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from scorekeeper.store.checks import (
@@ -19,13 +19,13 @@ from scorekeeper.store.checks import (
     sound_times,
     summary_problem,
 )
-from scorekeeper.wording import iso, moment
+from scorekeeper.wording import moment
 
 Compact = tuple[
     str,
     tuple[str, ...],
-    str,
-    str,
+    datetime,
+    datetime,
     int,
     bool,
     tuple[str, ...],
@@ -36,7 +36,8 @@ Compact = tuple[
     tuple[str, ...] | None,
 ]
 """A row as memory keeps it (``compact``): the fields of ``row`` in its order, the
-totals and balances as amounts in seat order, an extra that is not there None."""
+times read, the totals and balances as amounts in seat order, an extra that is not
+there None."""
 
 
 class Summary:
@@ -48,11 +49,11 @@ class Summary:
     in a summary saved before they were kept, whose session file must be read for them.
 
     Read-only, and no bigger than it must be: a store of ten thousand sessions holds ten
-    thousand. It keeps the index's own row (``compact``) and its two times, and hands out
-    the rest from the row as asked, the dictionaries as copies of their own.
+    thousand. It keeps the index's own row (``compact``) and hands out its fields as
+    asked, the dictionaries as copies of their own.
     """
 
-    __slots__ = ("_id", "_row", "_started", "_updated")
+    __slots__ = ("_id", "_row")
 
     def __init__(
         self,
@@ -71,13 +72,11 @@ class Summary:
         option_words: tuple[str, ...] | None = None,
     ) -> None:
         self._id = id
-        self._started = started
-        self._updated = updated
         self._row: Compact = (
             game,
             tuple(players),
-            iso(started),
-            iso(updated),
+            started,
+            updated,
             rounds,
             finished,
             tuple(winners),
@@ -107,11 +106,11 @@ class Summary:
 
     @property
     def started(self) -> datetime:
-        return self._started
+        return self._row[2]
 
     @property
     def updated(self) -> datetime:
-        return self._updated
+        return self._row[3]
 
     @property
     def rounds(self) -> int:
@@ -236,16 +235,19 @@ def sound_summary(session_id: str, entry: object, shared: dict[Any, Any]) -> Sum
     times = sound_times(kept) if type(order) is int and type(kept) is list else None
     if times is None:
         return None
-    entry[4] = held = compact(kept, shared)
-    return summary(session_id, held, times)
+    entry[4] = held = compact(kept, shared, times)
+    return summary(session_id, held)
 
 
-def compact(kept: list[Any], shared: dict[Any, Any]) -> Compact:
+def compact(
+    kept: list[Any], shared: dict[Any, Any], times: tuple[datetime, datetime] | None = None
+) -> Compact:
     """A row ``row_problem`` finds nothing wrong with, as memory keeps it: tuples for
-    lists, the amounts in seat order, and each text, number and list of names that other
-    rows repeat made the one object ``shared`` holds for it. A store of ten thousand
-    sessions played by the same few people holds each name once, not fifty thousand
-    times, and each row in about half the room its list took."""
+    lists, its times read (``times``, if they were already), the amounts in seat order,
+    and each text, number, list of names and time zone that other rows repeat made the
+    one object ``shared`` holds for it. A store of ten thousand sessions played by the
+    same few people holds each name once, not fifty thousand times, and each row in
+    about half the room its list took."""
     one = shared.setdefault
     game, found, started, updated, rounds, finished, won, dealer, totals, balances = kept[:10]
     names = tuple([one(name, name) for name in found])
@@ -254,11 +256,18 @@ def compact(kept: list[Any], shared: dict[Any, Any]) -> Compact:
     figures = kept[10] if len(kept) > 10 else None
     words = tuple([one(word, word) for word in kept[11]]) if len(kept) > 11 else None
     amounts = () if balances is None else [balances[name] for name in players]
+    began, changed = times or (moment(started), moment(updated))
+    zone = began.tzinfo
+    if zone is not UTC:  # each time read holds a zone of its own, bar UTC's
+        zone = one(zone, zone)
+        began = began.replace(tzinfo=zone)
+        if changed.tzinfo == zone:
+            changed = changed.replace(tzinfo=zone)
     return (
         one(game, game),
         players,
-        started,
-        started if updated == started else updated,
+        began,
+        began if changed == began and changed.tzinfo is began.tzinfo else changed,
         rounds,
         finished,
         one(winners, winners),
@@ -279,26 +288,24 @@ def expand(held: Compact) -> list[Any]:
     return [
         held[0],
         list(players),
-        *held[2:8],
+        held[2].isoformat(),
+        held[3].isoformat(),
+        held[4],
+        held[5],
+        list(held[6]),
+        held[7],
         dict(zip(players, totals, strict=True)),
         None if balances is None else dict(zip(players, balances, strict=True)),
         *extras,
     ]
 
 
-def summary(
-    session_id: str, kept: list[Any] | Compact, times: tuple[datetime, datetime] | None = None
-) -> Summary:
+def summary(session_id: str, kept: list[Any] | Compact) -> Summary:
     """The ``Summary`` for an index row (a row ``row_problem`` found nothing wrong with,
-    or one already ``compact``); ``times``: its start and update times, if they were read
-    already. A compact row is kept as it is, not copied."""
-    held = compact(kept, {}) if isinstance(kept, list) else kept
-    began, changed = times or (moment(held[2]), moment(held[3]))
+    or one already ``compact``). A compact row is kept as it is, not copied."""
     made = _new_summary(Summary)
     made._id = session_id
-    made._row = held
-    made._started = began
-    made._updated = changed
+    made._row = compact(kept, {}) if isinstance(kept, list) else kept
     return made
 
 
