@@ -23,7 +23,7 @@ from scorekeeper.store.reading import (
     parse_json,
     read_regular,
 )
-from scorekeeper.store.summary import compact, expand, row, sound_summary, summary
+from scorekeeper.store.summary import compact, expand, row, sound_row, summary
 from scorekeeper.wording import moment
 
 FIELDS = (*SUMMARY_FIELDS, *EXTRAS)
@@ -100,7 +100,8 @@ def test_a_summary_built_directly_equals_the_dataclass() -> None:
         kept[10],
         tuple(kept[11]),
     )
-    assert sound_summary("abc123", [1, 2, 3, 4, kept], {}) == built, "checked and built at once"
+    held = sound_row([1, 2, 3, 4, kept], {})
+    assert held is not None and summary("abc123", held) == built, "checked and built at once"
     with pytest.raises(AttributeError):
         built.rounds = 3  # type: ignore[misc]
 

@@ -38,7 +38,7 @@ from scorekeeper.store.summary import (
     entry_problem,
     expand,
     row,
-    sound_summary,
+    sound_row,
     summary,
 )
 
@@ -93,17 +93,12 @@ class Index:
         index (a command asks for it more than once: the list, then what is damaged)."""
         self._stamp_on_disk = True
         self.dirty = False
-        self._built: dict[str, Summary] = {}
-        """Summaries built while the saved index was checked, each over its entry's row."""
         self._shared: dict[Any, Any] = {}
         """The texts, numbers and names that rows repeat, one object each (``compact``)."""
 
-    def summary(self, session_id: str, entry: Entry) -> Summary:
-        """The ``Summary`` of an entry of ``entries``: the one built as the index was
-        checked, while the entry is still that one."""
-        found = self._built.get(session_id)
-        if found is not None and found.row is entry[4]:
-            return found
+    @staticmethod
+    def summary(session_id: str, entry: Entry) -> Summary:
+        """The ``Summary`` of an entry of ``entries``: a view over its compact row."""
         return summary(session_id, entry[4])
 
     def entries(self, *, vouch: bool = True) -> dict[str, Entry]:
@@ -301,9 +296,7 @@ class Index:
 
     def _load(self) -> tuple[dict[str, Entry], list[int] | None]:
         """The saved index and the identity of the file it came from; a missing or damaged
-        cache is simply empty, and gets rebuilt. Each entry's summary is built as it is
-        checked, for ``summary``, and its row kept ``compact``."""
-        self._built = {}
+        cache is simply empty, and gets rebuilt. Each entry's row is kept ``compact``."""
         try:
             found = read_regular(self._file)
             if found is None:
@@ -322,19 +315,16 @@ class Index:
 
     def _checked(self, pairs: Iterable[tuple[str, Any]]) -> dict[str, Entry] | None:
         """The entries of a saved index, or None if any is not as scorekeeper writes them."""
-        built, sessions = {}, {}
+        sessions = {}
         for sid, entry in pairs:
             if not self._is_session_id(sid):
                 return None
-            made = sound_summary(sid, entry, self._shared)
-            if made is not None:
-                built[sid] = made
-            elif entry_problem(entry) is not None:
-                return None
-            elif type(entry[4]) is list:
-                entry[4] = compact(entry[4], self._shared)
+            if sound_row(entry, self._shared) is None:
+                if entry_problem(entry) is not None:
+                    return None
+                if type(entry[4]) is list:  # sound, but only the careful check says so
+                    entry[4] = compact(entry[4], self._shared)
             sessions[sid] = entry
-        self._built = built
         return sessions
 
     def _vouching(self) -> dict[str, Any] | None:

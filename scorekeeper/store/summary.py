@@ -223,10 +223,10 @@ def entry_problem(entry: object) -> str | None:
     return None if type(kept) is str else row_problem(kept)
 
 
-def sound_summary(session_id: str, entry: object, shared: dict[Any, Any]) -> Summary | None:
-    """The ``Summary`` of an index entry whose row ``row_is_sound`` passes, checked and
-    built in one pass (its times are read once), the entry's row made ``compact`` in
-    place; None for any other entry, which only ``entry_problem`` can judge."""
+def sound_row(entry: object, shared: dict[Any, Any]) -> Compact | None:
+    """The row of an index entry whose row ``row_is_sound`` passes, made ``compact`` in
+    place as it is checked (its times are read once); None for any other entry, which
+    only ``entry_problem`` can judge."""
     if type(entry) is not list or len(entry) != 5:
         return None
     inode, size, modified, order, kept = entry
@@ -236,7 +236,7 @@ def sound_summary(session_id: str, entry: object, shared: dict[Any, Any]) -> Sum
     if times is None:
         return None
     entry[4] = held = compact(kept, shared, times)
-    return summary(session_id, held)
+    return held
 
 
 def compact(
