@@ -2,8 +2,9 @@
 
 A row is a list rather than an object (ten thousand lists parse in about half the time
 ten thousand objects do), checked by ``checks`` before a ``Summary`` is built from it.
-In memory a checked row is held ``compact``: a tuple whose names, seats, options and
-numbers that other rows repeat are one object each, about half the size of the list.
+In memory a checked row is held ``compact``: a tuple, its times read, whose names,
+seats, options, numbers and time zones that other rows repeat are one object each; a
+``Summary`` is a view over it.
 """
 
 from __future__ import annotations
