@@ -24,8 +24,8 @@ from scorekeeper import settings
 from scorekeeper.reports.night_names import NAMES_FILE, read_names
 from scorekeeper.reports.night_names import SCHEMA as NAMES_SCHEMA
 from scorekeeper.safe_files import kind
-from scorekeeper.store import Store, StoreError
-from scorekeeper.store.documents import problem
+from scorekeeper.store import Store, StoreError, agreement
+from scorekeeper.store.documents import problem, read
 from scorekeeper.store.durable import backup_of, write_atomically
 from scorekeeper.store.reading import DamagedFile, parse_json, read_bytes
 from scorekeeper.store.sidecar import ROWS
@@ -48,6 +48,8 @@ class Finding:
     fix: str
     restore: bool = False
     leave: bool = False
+    summarize: bool = False
+    """Work the summary out again from the rounds (``agreement``): the rounds are sound."""
 
 
 def _kind_problem(file: Path) -> str | None:
@@ -64,7 +66,7 @@ def _kind_problem(file: Path) -> str | None:
 def _session(file: Path, present: set[str]) -> Finding | None:
     wrong = _kind_problem(file) or problem(file)
     if wrong is None:
-        return None
+        return _summary(file)
     backup = backup_of(file)
     if backup.name in present and problem(backup) is None:
         fix = (
@@ -72,6 +74,19 @@ def _session(file: Path, present: set[str]) -> Finding | None:
         )
         return Finding(file, wrong, fix, restore=True)
     return Finding(file, wrong, f"move it to {DAMAGED}/ (no good backup): the session is set aside")
+
+
+def _summary(file: Path) -> Finding | None:
+    """A file that reads and replays, whose summary disagrees with its rounds."""
+    try:
+        document = read(file, lambda: StoreError(f"{file} does not exist", file))
+    except StoreError:
+        return None
+    wrong = agreement.problem(file, file.stem, document)
+    if wrong is None:
+        return None
+    fix = "work its summary out again from its rounds (the rounds stay as they are)"
+    return Finding(file, f"holds {wrong}", fix, summarize=True)
 
 
 def _sessions(folder: Path) -> list[Finding]:
@@ -267,6 +282,9 @@ def _fix(finding: Finding, aside: int, kept: Path) -> str:
     """One finding's fix: the file kept aside first, then the backup put in its place or
     the file taken away; if that fails, the file is put back as it was."""
     file = finding.file
+    if finding.summarize:  # written atomically: if that fails, the file is as it was
+        agreement.summarize_again(file)
+        return f"worked out the summary of {file} again from its rounds"
     backup = backup_of(file)
     data = read_bytes(backup) if finding.restore else None
     if finding.restore and data is None:

@@ -312,7 +312,9 @@ class TableScreen(Scoresheet):
         command = f"scorekeeper board{here} {self.session_id}"
         self.notify(
             visible(
-                f"In another terminal: {command}\nFor browsers on this computer: {command} --serve",
+                f"In another terminal: {command}\n"
+                f"For phones and TVs on this network: {command} --serve --host 0.0.0.0, "
+                "then scan the QR code it prints (or open the address it shows)",
                 lines=True,
             ),
             title="Live board",

@@ -4,6 +4,7 @@ edited by hand, or with rows no seal under this user's key vouches for is replay
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import tempfile
@@ -17,11 +18,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import Session
+from scorekeeper import RuleError, Session
 from scorekeeper.reports import export as exporting
 from scorekeeper.reports import rows as rows_module
 from scorekeeper.reports.rows import KEEPER, render
 from scorekeeper.store import Store, StoreDamaged, seal, sidecar
+from scorekeeper.store.documents import summary_fields
 from scorekeeper.store.sidecar import rows_file
 from tests.store_tables import TABLE, file_of, saved_before_the_name_rule
 from tests.strategies import played
@@ -78,10 +80,17 @@ def hostile(tmp_path: Path) -> tuple[Store, str]:
 
 
 def _rewrite(store: Store, session_id: str, change: Callable[[Document], object]) -> None:
-    """Change the session document in its file, as a hand edit would."""
+    """Change the session document in its file, as a careful hand edit would: the summary
+    worked out from the rounds as changed, where they still replay (a summary that
+    disagrees with them is damage of another kind)."""
     file = file_of(store.path, session_id)
     data = json.loads(file.read_bytes())
-    change(data["session"]["1"])
+    document = data["session"]["1"]
+    change(document)
+    with contextlib.suppress(RuleError, LookupError, TypeError, ValueError):
+        summary = document["summary"]
+        session = Session.from_dict(document["session"])
+        document["summary"] = summary_fields(session, summary["started"], summary["updated"])
     file.write_text(json.dumps(data))
 
 

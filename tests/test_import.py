@@ -259,7 +259,10 @@ def test_the_command_line_exports_json_and_imports_it(
         f"Imported 2 sessions from {out / 'sessions.json'} (1 already here, skipped). "
         f"Into {cottage}.\n"
     )
-    assert f"Session {shared} differs from the one with that id here: both kept" in printed
+    assert (
+        f"Session {shared} here and the imported session {shared} went on differently: "
+        "both kept, the imported one as " in printed
+    )
 
 
 def test_a_folder_that_is_no_store_is_refused(tmp_path: Path) -> None:

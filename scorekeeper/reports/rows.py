@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from scorekeeper import __version__
-from scorekeeper.game import Fact, Game
+from scorekeeper.game import Fact, Game, is_end_round
 from scorekeeper.games import GAMES
 from scorekeeper.session import RoundResult, Session, Standing
 from scorekeeper.store.sidecar import Keeper, Kept
@@ -65,6 +65,9 @@ ROUND_COLUMNS = [
     "what",
 ]
 DETAIL = "detail:"
+ENDED = "end"
+"""The round cell of the table ending the game: it is no round played, though what it
+settles (a pool shared out) is written like one."""
 
 END = "\x00"
 MARKS = tuple(chr(code) for code in range(1, 32) if chr(code) not in "\t\n\r")
@@ -144,7 +147,7 @@ def render(session_id: str, session: Session) -> Rows:
     seats = [text_field(player) for player in setup.players]
     tail = [
         text_field(", ".join(setup.players)),
-        str(len(results)),
+        str(session.rounds_played),
         "yes" if session.finished else "no",
         text_field(", ".join(session.winners)),
         amount(session.pot, unit),
@@ -157,7 +160,8 @@ def render(session_id: str, session: Session) -> Rows:
     def written(index: int, before: Standing, result: RoundResult) -> str:
         """Round ``index``'s rows, one a seat."""
         after = result.after
-        said = f"{lead}{index + 1},{text_field(result.dealer)},"
+        number = ENDED if is_end_round(session.rounds[index]) else str(index + 1)
+        said = f"{lead}{number},{text_field(result.dealer)},"
         what = "," + text_field(result.what)
         shared = _facts(separators, result.facts.table.items())
         lines = []
@@ -229,7 +233,7 @@ def _seed(session_id: str, session: Session, kept: Kept) -> None:
     _written[id(session)] = (weakref.ref(session), session_id, done)
 
 
-KEEPER = Keeper(f"rows 1, scorekeeper {__version__}", _kept, _seed)
+KEEPER = Keeper(f"rows 2, scorekeeper {__version__}", _kept, _seed)
 """The rows as the store keeps them beside each session: another release's, whose rules
 or wording may differ, never match its format."""
 

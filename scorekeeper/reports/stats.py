@@ -2,7 +2,9 @@
 
 Built from the store's summaries (one index read, no round replayed), so it stays fast
 with ten thousand sessions. Only a game's own highlights (``Game.highlights``) need
-rounds: they are read, not replayed, from the sessions of games that have some.
+rounds: they are read, not replayed, from the sessions of games that have some; and a
+game still carrying a kitty is ended as a night's settle-up ends it
+(``night_settle.evening_end``), so money here is what the nights show.
 
 Who is who: a name is one person across sessions whatever its case ("ann" is "Ann"), as
 a table refuses two names that differ only in case; the most recent spelling is shown.
@@ -20,6 +22,7 @@ from typing import Any
 from scorekeeper.game import Game, Setup, label_in
 from scorekeeper.games import GAMES
 from scorekeeper.money import amount, format_amount
+from scorekeeper.reports.night_settle import evening_end
 from scorekeeper.store import Store, StoreError, Summary
 from scorekeeper.wording import clipped, day, pad, plural, visible
 
@@ -160,10 +163,14 @@ def _game_order(game_id: str) -> tuple[int, str]:
 
 
 def compute(
-    summaries: Iterable[Summary], highlights: Mapping[str, Mapping[str, int]] | None = None
+    summaries: Iterable[Summary],
+    highlights: Mapping[str, Mapping[str, int]] | None = None,
+    ended: Mapping[str, Mapping[str, int]] | None = None,
 ) -> Stats:
     """The statistics of these sessions; ``highlights`` maps session ids to their game's
-    highlight figures (``session_highlights``), so the caller decides how to read rounds.
+    highlight figures (``session_highlights``), so the caller decides how to read rounds;
+    ``ended`` the balances of games whose kitty a night shares out at the end of the
+    evening (``night_settle.evening_end``), so money here is the night's settle-up.
 
     Summaries are taken most recent first (as ``Store.summaries`` gives them): the first
     spelling of a name met is the one shown, and a record tied later keeps the older holder.
@@ -172,6 +179,7 @@ def compute(
     then made into people and records: ten thousand sessions seat sixty thousand players.
     """
     figures = highlights or {}
+    settled = ended or {}
     sessions = 0
     longest: Summary | None = None
     best: dict[str, Highlight] = {}
@@ -200,11 +208,12 @@ def compute(
         # A points total counts once the game is over; a balance is real after every round.
         scores: Mapping[str, int] | None = None
         held: Mapping[str, int] | None = None
+        balances = settled.get(summary.id, summary.balances)
         if game is not None and game.scored_in_points:
             scores = summary.totals if finished else None
-            held = summary.balances
+            held = balances
         elif game is not None:
-            scores = summary.balances
+            scores = balances
         for name in players:
             mine = tally.get(name)
             if mine is None:
@@ -295,7 +304,8 @@ def session_highlights(store: Store, summaries: Iterable[Summary]) -> dict[str, 
 def gather(store: Store) -> Stats:
     """The statistics of every session in ``store``."""
     summaries = store.summaries()
-    return compute(summaries, session_highlights(store, summaries))
+    ended = evening_end(store, summaries).balances
+    return compute(summaries, session_highlights(store, summaries), ended)
 
 
 def rate(value: float | None) -> str:

@@ -82,7 +82,7 @@ def summary_fields(session: Session, started: str, updated: str) -> dict[str, An
         "players": list(session.players),
         "started": started,
         "updated": updated,
-        "rounds": len(session.rounds),
+        "rounds": session.rounds_played,
         "finished": session.finished,
         "winners": list(session.winners),
         "dealer": session.dealer,

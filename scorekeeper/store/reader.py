@@ -17,7 +17,7 @@ from typing import Any
 
 from scorekeeper import collector
 from scorekeeper.session import Session
-from scorekeeper.store import documents, sidecar
+from scorekeeper.store import agreement, documents, sidecar
 from scorekeeper.store import index as index_module
 from scorekeeper.store.documents import damaged
 from scorekeeper.store.errors import SessionNotFound, not_a_folder, not_found
@@ -58,6 +58,12 @@ def _read_document(store: Path, file: Path, session_id: str) -> dict[str, Any]:
     return documents.read(file, lambda: not_found(store, session_id))
 
 
+def _read_checked(store: Path, file: Path, session_id: str) -> dict[str, Any]:
+    """``_read_document`` for the index, whose summaries the list, statistics and a night's
+    money are read from: one that disagrees with the rounds is damage (``agreement``)."""
+    return agreement.checked(file, session_id, _read_document(store, file, session_id))
+
+
 def is_session_id(name: str) -> bool:
     return _SESSION_ID.fullmatch(name) is not None
 
@@ -73,7 +79,7 @@ class Reader:
             self.path,
             self._folder,
             readonly=readonly,
-            read=functools.partial(_read_document, self.path),
+            read=functools.partial(_read_checked, self.path),
             is_session_id=is_session_id,
         )
         self._unreadable: dict[str, Path] = {}
@@ -163,6 +169,10 @@ class Reader:
         except (LookupError, TypeError, ValueError, AttributeError) as error:
             self._unreadable[session_id] = file
             raise damaged(file, f"does not replay ({error})") from None
+        wrong = agreement.disagreement(document["summary"], opened.session)
+        if wrong is not None:
+            self._unreadable[session_id] = file
+            raise agreement.damaged(file, wrong)
         self._unreadable.pop(session_id, None)
         return opened
 

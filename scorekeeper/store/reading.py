@@ -16,7 +16,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.safe_files import lone_surrogate
+from scorekeeper.safe_files import kind, lone_surrogate
 
 SIZE_CAP = 16 * 1024 * 1024
 """No session in play comes near a megabyte; a bigger file is not read into memory."""
@@ -38,20 +38,6 @@ class DamagedFile(ValueError):
         self.reason = reason
 
 
-def _kind(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISLNK(mode):
-        return "a symbolic link"
-    if stat.S_ISFIFO(mode):
-        return "a named pipe (FIFO)"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    return "not a regular file"
-
-
 def read_bytes(path: Path) -> bytes | None:
     """The bytes of the regular file ``path``, ``None`` if there is none; anything else
     there (a folder, a FIFO, a link, a device, a file over ``SIZE_CAP``) is a DamagedFile,
@@ -67,7 +53,7 @@ def read_regular(path: Path) -> tuple[bytes, os.stat_result] | None:
     except FileNotFoundError:
         return None
     if not stat.S_ISREG(found.st_mode):
-        raise DamagedFile(path, f"is {_kind(found.st_mode)}, not a file scorekeeper wrote")
+        raise DamagedFile(path, f"is {kind(found.st_mode)}, not a file scorekeeper wrote")
     try:
         descriptor = os.open(path, _OPEN)
     except FileNotFoundError:
@@ -79,7 +65,7 @@ def read_regular(path: Path) -> tuple[bytes, os.stat_result] | None:
     with open(descriptor, "rb") as handle:
         opened = os.fstat(descriptor)
         if not stat.S_ISREG(opened.st_mode):
-            raise DamagedFile(path, f"is {_kind(opened.st_mode)}, not a file scorekeeper wrote")
+            raise DamagedFile(path, f"is {kind(opened.st_mode)}, not a file scorekeeper wrote")
         if opened.st_size > SIZE_CAP:
             raise DamagedFile(
                 path,

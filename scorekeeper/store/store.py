@@ -13,15 +13,16 @@ import contextlib
 import os
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from scorekeeper.ids import new_id
 from scorekeeper.session import Session
 from scorekeeper.store import documents, sidecar
-from scorekeeper.store.durable import backup_of, fsync_folder, sweep_stale
+from scorekeeper.store.durable import backup_of, fsync_folder, sweep_stale, write_atomically
 from scorekeeper.store.errors import (
     StoreError,
     cannot_write_down,
@@ -33,7 +34,7 @@ from scorekeeper.store.errors import (
 from scorekeeper.store.index import identity
 from scorekeeper.store.lock import WriterLock, take_lock
 from scorekeeper.store.reader import Opened, Reader, is_session_id
-from scorekeeper.store.reading import DamagedFile
+from scorekeeper.store.reading import DamagedFile, read_bytes
 
 CACHED_SESSIONS = 8
 
@@ -141,15 +142,20 @@ class Store(Reader):
         return opened
 
     def add_saved(
-        self, sessions: Sequence[Saved], before_commit: Callable[[list[str]], None] | None = None
+        self,
+        sessions: Sequence[Saved],
+        before_commit: Callable[[list[str]], None] | None = None,
+        *,
+        replacing: Collection[str] = (),
     ) -> list[str]:
         """Store sessions saved elsewhere, all or none; returns the id each one has here.
 
         Each keeps its id where that is free here (else gets a new one) and its times, so it
-        stays in its night. Every file is written and synced in ``importing/`` first; only
-        then, after ``before_commit(ids)``, are they moved into ``sessions/``. A failure
-        before that leaves the store exactly as it was; one while moving takes back the
-        files already moved.
+        stays in its night; one whose id is in ``replacing`` takes the place of the session
+        stored under that id (the game went on elsewhere), which becomes its ``.bak``. Every
+        file is written and synced in ``importing/`` first; only then, after
+        ``before_commit(ids)``, are they moved into ``sessions/``. A failure before that
+        leaves the store exactly as it was; one while moving puts back what was moved.
         """
         import shutil  # here, as importing is the only writing that needs it
 
@@ -164,7 +170,9 @@ class Store(Reader):
                 session_id = saved.id
                 if not is_session_id(session_id) or session_id in taken:
                     session_id = self._new_id()
-                while session_id in taken or self._file(session_id).exists():
+                while session_id in taken or (
+                    session_id not in replacing and self._file(session_id).exists()
+                ):
                     session_id = self._new_id()
                 taken.add(session_id)
                 fields = documents.summary_fields(saved.session, saved.started, saved.updated)
@@ -181,7 +189,7 @@ class Store(Reader):
             if before_commit is not None:
                 before_commit(ids)
             self._index.before_change()
-            self._commit(staging, ids)
+            self._commit(staging, ids, set(replacing))
         except (OSError, DamagedFile) as error:
             raise StoreError(
                 f"Could not add the sessions to {self.path}: {error}. Nothing was added; "
@@ -191,16 +199,23 @@ class Store(Reader):
         finally:
             shutil.rmtree(staging, ignore_errors=True)
         for session_id, order, fields in staged:
+            self._open.pop(session_id, None)
             self._index.put(session_id, os.stat(self._file(session_id)), order, fields)
         return ids
 
-    def _commit(self, staging: Path, ids: list[str]) -> None:
-        """Move staged session files into place; if one fails, take back those moved."""
+    def _commit(self, staging: Path, ids: list[str], replacing: set[str]) -> None:
+        """Move staged session files into place; if one fails, take back those moved and
+        put back, byte for byte, the files of the sessions they replaced."""
         moved: list[Path] = []
+        kept: dict[Path, bytes | None] = {}
         try:
             for session_id in ids:
                 target = self._file(session_id)
-                if target.exists():
+                if session_id in replacing:
+                    for old in (target, backup_of(target), sidecar.rows_file(target)):
+                        kept[old] = read_bytes(old)
+                    os.replace(target, backup_of(target))
+                elif target.exists():
                     raise FileExistsError(f"{target} appeared while importing")
                 os.replace(staging / f"{session_id}.json", target)
                 moved.append(target)
@@ -212,6 +227,12 @@ class Store(Reader):
                 for made in (target, sidecar.rows_file(target)):
                     with contextlib.suppress(OSError):
                         os.unlink(made)
+            for old, data in kept.items():
+                with contextlib.suppress(OSError):
+                    if data is None:
+                        os.unlink(old)
+                    else:
+                        write_atomically(old, data)
             with contextlib.suppress(OSError):
                 fsync_folder(self._folder)
             raise
@@ -262,7 +283,7 @@ class Store(Reader):
 
     def _new_id(self) -> str:
         while True:
-            session_id = os.urandom(4).hex()
+            session_id = new_id()
             if not self._file(session_id).exists():
                 return session_id
 

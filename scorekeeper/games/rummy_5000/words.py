@@ -59,6 +59,14 @@ def _tally(setup: Setup, games: Mapping[str, int | Fraction]) -> str:
     )
 
 
+def _point_fact(points: int | Fraction) -> Fact:
+    """Game points for a spreadsheet: a number where whole (-8 is a number, not text),
+    a shared game point as the table writes it (½)."""
+    if isinstance(points, int):
+        return points
+    return VULGAR_FRACTIONS.get(points, str(points))
+
+
 def _distance(total: int, target: int) -> str:
     return "reached" if total >= target else f"{target - total} to go"
 
@@ -148,7 +156,9 @@ class Rummy5000Words(Game):
         if not (setup.options["doubling"] or setup.options["limit_poker"]):
             return facts
         points = after.info["game_points"]
-        players = {name: {"game points": str(points[name])} for name in setup.players}
+        players: dict[str, dict[str, Fact]] = {
+            name: {"game points": _point_fact(points[name])} for name in setup.players
+        }
         return RoundFacts(facts.table, players)
 
     def option_words(self, setup: Setup) -> list[str]:
@@ -197,7 +207,7 @@ class Rummy5000Words(Game):
                 player["raises"] = played.get("raises", {}).get(name, 0)
         if "game_points" in after.info:
             for name, player in players.items():
-                player["game points"] = str(after.info["game_points"][name])
+                player["game points"] = _point_fact(after.info["game_points"][name])
         return RoundFacts(facts, players)
 
     def describe(self, setup: Setup, before: State, round_: Round, after: State) -> str:
