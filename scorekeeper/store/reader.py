@@ -141,7 +141,7 @@ class Reader:
         live = [
             (entry[3], sid)
             for sid, entry in index.items()
-            if type(entry[4]) is list and sid not in self._unreadable
+            if type(entry[4]) is not str and sid not in self._unreadable
         ]
         live.sort(reverse=True)
         return [self._index.summary(sid, index[sid]) for _, sid in live]
