@@ -17,18 +17,36 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 from scorekeeper.store import documents
 from scorekeeper.store.durable import encode, fsync_folder, write_atomically
 from scorekeeper.store.errors import SessionNotFound, StoreDamaged
-from scorekeeper.store.reading import DamagedFile, parse_json, read_json, read_regular
-from scorekeeper.store.summary import Summary, entry_problem, row, sound_summary, summary
+from scorekeeper.store.reading import (
+    DamagedFile,
+    NotPlain,
+    members,
+    parse_json,
+    read_json,
+    read_regular,
+)
+from scorekeeper.store.summary import (
+    Summary,
+    compact,
+    entry_problem,
+    expand,
+    row,
+    sound_row,
+    summary,
+)
 
 Entry = list[Any]
+"""``[inode, size, mtime_ns, order, row]``; in memory the row is ``compact``."""
 RECENT = 100
+_HEAD = b'{"schema":%d,"sessions":{' % documents.SCHEMA
+"""How ``save`` begins the index, the sessions being its last member."""
 
 
 def identity(stat: os.stat_result) -> list[int]:
@@ -56,8 +74,12 @@ class Index:
         readonly: bool,
         read: Callable[[Path, str], dict[str, Any]],
         is_session_id: Callable[[str], bool],
+        legacy: Path | None = None,
     ) -> None:
         self._file = root / "index.json"
+        self._legacy = legacy
+        """An index another place kept (a store become shared, see ``machine``): read,
+        and checked file by file, while this one has not been saved."""
         self._stamp_file = root / "index.stamp"
         self._recent_file = root / "recent.json"
         self._pending: dict[str, Entry] = {}
@@ -75,15 +97,16 @@ class Index:
         index (a command asks for it more than once: the list, then what is damaged)."""
         self._stamp_on_disk = True
         self.dirty = False
-        self._built: dict[str, Summary] = {}
-        """Summaries built while the saved index was checked, each over its entry's row."""
+        self._folder_seen: list[int] | None = None
+        self._seen_keys: dict[str, Entry] = {}
+        """Each session file's identity at the last ``refresh`` of a reader, which keeps
+        no index of its own."""
+        self._shared: dict[Any, Any] = {}
+        """The texts, numbers and names that rows repeat, one object each (``compact``)."""
 
-    def summary(self, session_id: str, entry: Entry) -> Summary:
-        """The ``Summary`` of an entry of ``entries``: the one built as the index was
-        checked, while the entry is still that one."""
-        found = self._built.get(session_id)
-        if found is not None and found.row is entry[4]:
-            return found
+    @staticmethod
+    def summary(session_id: str, entry: Entry) -> Summary:
+        """The ``Summary`` of an entry of ``entries``: a view over its compact row."""
         return summary(session_id, entry[4])
 
     def entries(self, *, vouch: bool = True) -> dict[str, Entry]:
@@ -180,12 +203,54 @@ class Index:
         self, session_id: str, stat: os.stat_result, order: int, fields: Mapping[str, Any]
     ) -> None:
         """Record a session just saved (only once the index is loaded: else it is read later)."""
-        entry = [*identity(stat), order, row(fields)]
+        entry = [*identity(stat), order, compact(row(fields), self._shared)]
         if self._entries is not None:
             self._entries[session_id] = entry
         else:
             self._pending[session_id] = entry
         self.dirty = True
+
+    def scan(self) -> list[tuple[str, str, list[int]]] | None:
+        """Each session file with its identity, if the sessions folder changed since the
+        last scan (one ``stat`` if not: None). Reads no file and holds no lock, so a
+        writer saving meanwhile waits for ``take_in`` alone."""
+        folder = _identity_of(self._folder)
+        if folder == self._folder_seen:
+            return None
+        first = self._folder_seen is None
+        self._folder_seen = folder
+        found = list(self._session_files())
+        if first and self._entries is None:
+            self._seen_keys = {sid: [*key, 0, None] for sid, _, key in found}
+            return None
+        return found
+
+    def take_in(self, found: list[tuple[str, str, list[int]]]) -> set[str]:
+        """The sessions whose files appeared, changed or went by ``found`` (a ``scan``):
+        another machine's, brought by a sync engine; the changed ones are read again."""
+        known = self._entries if self._entries is not None else self._seen_keys
+        changed: set[str] = set()
+        present: dict[str, list[int]] = {}
+        for session_id, file, key in found:
+            present[session_id] = key
+            entry = known.get(session_id)
+            if entry is not None and entry[:3] == key:
+                continue
+            changed.add(session_id)
+            if self._entries is not None:
+                again = self._entry(session_id, Path(file), key)
+                if again is None:
+                    present.pop(session_id)
+                else:
+                    self._entries[session_id] = again
+                    self.dirty = True
+        for session_id in set(known) - set(present):
+            changed.add(session_id)
+            if self._entries is not None:
+                del self._entries[session_id]
+                self.dirty = True
+        self._seen_keys = {sid: [*key, 0, None] for sid, key in present.items()}
+        return changed
 
     def drop(self, session_id: str) -> None:
         self._pending.pop(session_id, None)
@@ -206,7 +271,7 @@ class Index:
             self._save_recent(self._entries)
             write_atomically(
                 self._file,
-                encode({"schema": documents.SCHEMA, "sessions": self._entries}),
+                encode({"schema": documents.SCHEMA, "sessions": _saved(self._entries)}),
                 durable=False,
             )
             if not vouch:
@@ -220,13 +285,13 @@ class Index:
         self.dirty = False
 
     def _save_recent(self, entries: dict[str, Entry]) -> None:
-        listed = [(entry[3], sid) for sid, entry in entries.items() if type(entry[4]) is list]
+        listed = [(entry[3], sid) for sid, entry in entries.items() if type(entry[4]) is not str]
         newest = sorted(listed, reverse=True)[:RECENT]
         recent = {
             "schema": documents.SCHEMA,
             "sessions": _identity_of(self._folder),
             "total": len(listed),
-            "entries": [[sid, entries[sid]] for _, sid in newest],
+            "entries": [[sid, _saved_entry(entries[sid])] for _, sid in newest],
         }
         write_atomically(self._recent_file, encode(recent), durable=False)
 
@@ -277,36 +342,43 @@ class Index:
             return None
         except StoreDamaged as error:
             return [*key, 0, error.message]
-        return [*key, document["order"], row(document["summary"])]
+        return [*key, document["order"], compact(row(document["summary"]), self._shared)]
 
     def _load(self) -> tuple[dict[str, Entry], list[int] | None]:
         """The saved index and the identity of the file it came from; a missing or damaged
-        cache is simply empty, and gets rebuilt. Each entry's summary is built as it is
-        checked, for ``summary``."""
-        self._built = {}
+        cache is simply empty, and gets rebuilt. Each entry's row is kept ``compact``."""
+        file = self._file
+        if self._legacy is not None and not os.path.lexists(file):
+            file = self._legacy
         try:
-            found = read_regular(self._file)
+            found = read_regular(file)
             if found is None:
                 return {}, None
-            data = parse_json(self._file, found[0], shape_checked=True)
+            try:
+                sessions = self._checked(members(found[0], _HEAD))
+            except NotPlain:
+                data = parse_json(file, found[0], shape_checked=True)
+                listed = data.get("sessions")
+                if data.get("schema") != documents.SCHEMA or not isinstance(listed, dict):
+                    return {}, None
+                sessions = self._checked(listed.items())
         except (DamagedFile, OSError):
             return {}, None
-        saved_as = identity(found[1])
-        sessions = data.get("sessions")
-        if data.get("schema") != documents.SCHEMA or not isinstance(sessions, dict):
-            return {}, None
-        built = {}
-        texts: dict[str, str] = {}
-        for sid, entry in sessions.items():
+        return ({}, None) if sessions is None else (sessions, identity(found[1]))
+
+    def _checked(self, pairs: Iterable[tuple[str, Any]]) -> dict[str, Entry] | None:
+        """The entries of a saved index, or None if any is not as scorekeeper writes them."""
+        sessions = {}
+        for sid, entry in pairs:
             if not self._is_session_id(sid):
-                return {}, None
-            made = sound_summary(sid, entry, texts)
-            if made is not None:
-                built[sid] = made
-            elif entry_problem(entry) is not None:
-                return {}, None
-        self._built = built
-        return sessions, saved_as
+                return None
+            if sound_row(entry, self._shared) is None:
+                if entry_problem(entry) is not None:
+                    return None
+                if type(entry[4]) is list:  # sound, but only the careful check says so
+                    entry[4] = compact(entry[4], self._shared)
+            sessions[sid] = entry
+        return sessions
 
     def _vouching(self) -> dict[str, Any] | None:
         """The stamp, if it still names the index file and the sessions folder as they are."""
@@ -329,3 +401,13 @@ class Index:
             if not all(type(number) is int for number in value):
                 return None
         return stamp
+
+
+def _saved_entry(entry: Entry) -> Entry:
+    """An entry as the index file holds it: its row a list again."""
+    kept = entry[4]
+    return entry if type(kept) is str else [*entry[:4], expand(kept)]
+
+
+def _saved(entries: dict[str, Entry]) -> dict[str, Entry]:
+    return {sid: _saved_entry(entry) for sid, entry in entries.items()}

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import stat
+from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -172,3 +173,53 @@ def parse_json(path: Path, raw: bytes, *, shape_checked: bool = False) -> dict[s
     if (half := lone_surrogate(raw, data)) is not None:
         raise DamagedFile(path, half)
     return data
+
+
+class NotPlain(ValueError):
+    """The file is not exactly as scorekeeper writes it: ``parse_json`` must judge it."""
+
+
+def members(raw: bytes, head: bytes) -> Iterator[tuple[str, Any]]:
+    """Each name and value of the JSON object that ``raw`` holds as the last member of
+    an object opened by ``head`` (``{"schema":1,"sessions":{`` for the index), parsed one
+    member at a time: ten thousand sessions never stand in memory as one parsed tree
+    next to what is kept of them, and what one member leaves behind the next reuses.
+
+    Only for a file written compact (no spaces), as ``durable.encode`` does, holding no
+    NUL nor ``\\u`` escape of half a character: for anything else it raises ``NotPlain``,
+    possibly after a few members, and ``parse_json`` reads the whole file instead. Each
+    value is read as ``parse_json`` reads it (numbers capped, no NaN)."""
+    if b"\x00" in raw or b"\\ud" in raw or b"\\uD" in raw or not raw.startswith(head):
+        raise NotPlain
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise NotPlain from None
+    decoder = _LONG_DECODER if _may_hold_a_long_number(raw) else _DECODER
+    at, end = len(head), len(text) - 2
+    if text[end:] != "}}":
+        raise NotPlain
+    try:
+        while at < end:
+            if text[at] != '"':
+                raise NotPlain
+            name, at = decoder.raw_decode(text, at)
+            if text[at] != ":":
+                raise NotPlain
+            value, at = decoder.raw_decode(text, at + 1)
+            yield name, value
+            if at >= end:
+                break
+            if text[at] != ",":
+                raise NotPlain
+            at += 1
+            if at == end:
+                raise NotPlain  # a comma before the end
+        if at != end:
+            raise NotPlain  # the last value ran into the closing braces
+    except (ValueError, IndexError, RecursionError):
+        raise NotPlain from None
+
+
+_DECODER = json.JSONDecoder(parse_float=_number, parse_constant=_constant)
+_LONG_DECODER = json.JSONDecoder(parse_int=_integer, parse_float=_number, parse_constant=_constant)

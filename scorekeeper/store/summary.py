@@ -2,12 +2,15 @@
 
 A row is a list rather than an object (ten thousand lists parse in about half the time
 ten thousand objects do), checked by ``checks`` before a ``Summary`` is built from it.
+In memory a checked row is held ``compact``: a tuple, its times read, whose names,
+seats, options, numbers and time zones that other rows repeat are one object each; a
+``Summary`` is a view over it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from scorekeeper.store.checks import (
@@ -19,6 +22,24 @@ from scorekeeper.store.checks import (
 )
 from scorekeeper.wording import moment
 
+Compact = tuple[
+    str,
+    tuple[str, ...],
+    datetime,
+    datetime,
+    int,
+    bool,
+    tuple[str, ...],
+    str,
+    tuple[int, ...],
+    tuple[int, ...] | None,
+    tuple[tuple[str, int], ...] | None,
+    tuple[str, ...] | None,
+]
+"""A row as memory keeps it (``compact``): the fields of ``row`` in its order, the
+times read, the totals and balances as amounts in seat order, an extra that is not
+there None."""
+
 
 class Summary:
     """One line of the session list, read from the index without replaying any round.
@@ -29,11 +50,11 @@ class Summary:
     in a summary saved before they were kept, whose session file must be read for them.
 
     Read-only, and no bigger than it must be: a store of ten thousand sessions holds ten
-    thousand. It keeps the index's own row (``row``) and its two times, and hands out
-    the rest from the row as asked, the tables and dictionaries as copies of their own.
+    thousand. It keeps the index's own row (``compact``) and hands out its fields as
+    asked, the dictionaries as copies of their own.
     """
 
-    __slots__ = ("_id", "_row", "_started", "_updated")
+    __slots__ = ("_id", "_row")
 
     def __init__(
         self,
@@ -52,86 +73,79 @@ class Summary:
         option_words: tuple[str, ...] | None = None,
     ) -> None:
         self._id = id
-        self._started = started
-        self._updated = updated
-        self._row: list[Any] = [
+        self._row: Compact = (
             game,
-            players,
-            None,
-            None,
+            tuple(players),
+            started,
+            updated,
             rounds,
             finished,
-            winners,
+            tuple(winners),
             dealer,
-            dict(totals),
-            dict(balances),
-            highlights,
-            option_words,
-        ]
+            tuple(totals[name] for name in players),
+            None if balances == totals else tuple(balances[name] for name in players),
+            None if highlights is None else tuple(highlights.items()),
+            None if option_words is None else tuple(option_words),
+        )
 
     @property
     def id(self) -> str:
         return self._id
 
     @property
-    def row(self) -> list[Any]:
-        """The index's row this summary was read from (``row``), itself: not to be changed."""
+    def row(self) -> Compact:
+        """The index's row this summary was read from (``compact``), itself."""
         return self._row
 
     @property
     def game(self) -> str:
-        game: str = self._row[0]
-        return game
+        return self._row[0]
 
     @property
     def players(self) -> tuple[str, ...]:
-        return tuple(self._row[1])
+        return self._row[1]
 
     @property
     def started(self) -> datetime:
-        return self._started
+        return self._row[2]
 
     @property
     def updated(self) -> datetime:
-        return self._updated
+        return self._row[3]
 
     @property
     def rounds(self) -> int:
-        rounds: int = self._row[4]
-        return rounds
+        return self._row[4]
 
     @property
     def finished(self) -> bool:
-        finished: bool = self._row[5]
-        return finished
+        return self._row[5]
 
     @property
     def winners(self) -> tuple[str, ...]:
-        return tuple(self._row[6])
+        return self._row[6]
 
     @property
     def dealer(self) -> str:
-        dealer: str = self._row[7]
-        return dealer
+        return self._row[7]
 
     @property
     def totals(self) -> dict[str, int]:
-        return dict(self._row[8])
+        return dict(zip(self._row[1], self._row[8], strict=True))
 
     @property
     def balances(self) -> dict[str, int]:
-        balances = self._row[9]
-        return dict(self._row[8] if balances is None else balances)
+        owed = self._row[9]
+        return dict(zip(self._row[1], self._row[8] if owed is None else owed, strict=True))
 
     @property
     def highlights(self) -> dict[str, int] | None:
-        figures = self._row[10] if len(self._row) > 10 else None
+        figures = self._row[10]
         return None if figures is None else dict(figures)
 
     @property
     def option_words(self) -> tuple[str, ...] | None:
-        words = self._row[11] if len(self._row) > 11 else None
-        return None if words is None else tuple(words)
+        return self._row[11]
 
     def _fields(self) -> tuple[object, ...]:
         return (
@@ -210,11 +224,10 @@ def entry_problem(entry: object) -> str | None:
     return None if type(kept) is str else row_problem(kept)
 
 
-def sound_summary(session_id: str, entry: object, texts: dict[str, str]) -> Summary | None:
-    """The ``Summary`` of an index entry whose row ``row_is_sound`` passes, checked and
-    built in one pass (its times are read once); None for any other entry, which only
-    ``entry_problem`` can judge. The texts rows repeat are made one object through
-    ``texts`` (``shared``)."""
+def sound_row(entry: object, shared: dict[Any, Any]) -> Compact | None:
+    """The row of an index entry whose row ``row_is_sound`` passes, made ``compact`` in
+    place as it is checked (its times are read once); None for any other entry, which
+    only ``entry_problem`` can judge."""
     if type(entry) is not list or len(entry) != 5:
         return None
     inode, size, modified, order, kept = entry
@@ -223,36 +236,77 @@ def sound_summary(session_id: str, entry: object, texts: dict[str, str]) -> Summ
     times = sound_times(kept) if type(order) is int and type(kept) is list else None
     if times is None:
         return None
-    shared(kept, texts)
-    return summary(session_id, kept, times)
+    entry[4] = held = compact(kept, shared, times)
+    return held
 
 
-def shared(kept: list[Any], texts: dict[str, str]) -> None:
-    """Make each text of the sound row ``kept`` that other rows repeat (its game, its
-    people, its house options) the one object ``texts`` holds for it: a store of ten
-    thousand sessions played by the same few people holds each name once, not fifty
-    thousand times."""
-    one = texts.setdefault
-    kept[0] = one(kept[0], kept[0])
-    kept[1][:] = [one(name, name) for name in kept[1]]
-    kept[6][:] = [one(name, name) for name in kept[6]]
-    kept[7] = one(kept[7], kept[7])
-    if len(kept) > 11:
-        kept[11][:] = [one(words, words) for words in kept[11]]
+def compact(
+    kept: list[Any], shared: dict[Any, Any], times: tuple[datetime, datetime] | None = None
+) -> Compact:
+    """A row ``row_problem`` finds nothing wrong with, as memory keeps it: tuples for
+    lists, its times read (``times``, if they were already), the amounts in seat order,
+    and each text, number, list of names and time zone that other rows repeat made the
+    one object ``shared`` holds for it. A store of ten thousand sessions played by the
+    same few people holds each name once, not fifty thousand times, and each row in
+    about half the room its list took."""
+    one = shared.setdefault
+    game, found, started, updated, rounds, finished, won, dealer, totals, balances = kept[:10]
+    names = tuple([one(name, name) for name in found])
+    players = one(names, names)
+    winners = tuple([one(name, name) for name in won])
+    figures = kept[10] if len(kept) > 10 else None
+    words = tuple([one(word, word) for word in kept[11]]) if len(kept) > 11 else None
+    amounts = () if balances is None else [balances[name] for name in players]
+    began, changed = times or (moment(started), moment(updated))
+    zone = began.tzinfo
+    if zone is not UTC:  # each time read holds a zone of its own, bar UTC's
+        zone = one(zone, zone)
+        began = began.replace(tzinfo=zone)
+        if changed.tzinfo == zone:
+            changed = changed.replace(tzinfo=zone)
+    return (
+        one(game, game),
+        players,
+        began,
+        began if changed == began and changed.tzinfo is began.tzinfo else changed,
+        rounds,
+        finished,
+        one(winners, winners),
+        one(dealer, dealer),
+        tuple([one(totals[name], totals[name]) for name in players]),
+        None if balances is None else tuple([one(owed, owed) for owed in amounts]),
+        None if figures is None else tuple([(one(k, k), one(v, v)) for k, v in figures.items()]),
+        None if words is None else one(words, words),
+    )
 
 
-def summary(
-    session_id: str, kept: list[Any], times: tuple[datetime, datetime] | None = None
-) -> Summary:
-    """The ``Summary`` for an index row (a row ``row_problem`` found nothing wrong with);
-    ``times``: its start and update times, if they were read already. The row is kept as
-    it is, not copied: the index replaces a row, never changes one."""
-    began, changed = times or (moment(kept[2]), moment(kept[3]))
+def expand(held: Compact) -> list[Any]:
+    """A ``compact`` row back as ``row`` writes it."""
+    players, totals, balances, figures, words = held[1], held[8], held[9], held[10], held[11]
+    extras: list[Any] = [] if figures is None else [dict(figures)]
+    if words is not None:
+        extras = [dict(figures or ()), list(words)]
+    return [
+        held[0],
+        list(players),
+        held[2].isoformat(),
+        held[3].isoformat(),
+        held[4],
+        held[5],
+        list(held[6]),
+        held[7],
+        dict(zip(players, totals, strict=True)),
+        None if balances is None else dict(zip(players, balances, strict=True)),
+        *extras,
+    ]
+
+
+def summary(session_id: str, kept: list[Any] | Compact) -> Summary:
+    """The ``Summary`` for an index row (a row ``row_problem`` found nothing wrong with,
+    or one already ``compact``). A compact row is kept as it is, not copied."""
     made = _new_summary(Summary)
     made._id = session_id
-    made._row = kept
-    made._started = began
-    made._updated = changed
+    made._row = compact(kept, {}) if isinstance(kept, list) else kept
     return made
 
 
