@@ -23,7 +23,7 @@ from scorekeeper.store import Store, StoreError, StoreLocked
 from scorekeeper.store.lock import WriterLock
 from scorekeeper.store.machine import SHARED_FILE, STIGNORE, places
 from scorekeeper.store.resolve import KEEP_BOTH, KEEP_COPY, KEEP_ORIGINAL, resolve
-from tests.store_tables import MADE_3, MADE_4, UPPED_2, file_of, racehorse
+from tests.factories import MADE_3, MADE_4, UPPED_2, file_of, racehorse
 from tests.sync.copying import Engine, conflict_name, mirror
 
 SESSIONS_EACH = 12

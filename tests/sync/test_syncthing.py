@@ -22,7 +22,7 @@ import pytest
 
 from scorekeeper.store import Store
 from scorekeeper.store.resolve import KEEP_BOTH, resolve
-from tests.store_tables import MADE_3, MADE_4, UPPED_2, racehorse
+from tests.factories import MADE_3, MADE_4, UPPED_2, racehorse
 from tests.sync.daemons import FOLDER, Daemon, connected, pair, wait_for
 
 pytestmark = [

@@ -19,7 +19,7 @@ from screens.home import HomeScreen
 from screens.nights import NightsScreen
 from screens.table import TableScreen
 from screens.widgets.grid import ScoreGrid
-from tests.store_tables import MADE_3, MADE_4, UPPED_2, file_of, racehorse
+from tests.factories import MADE_3, MADE_4, UPPED_2, file_of, racehorse
 from tests.sync.copying import Engine, carry, conflict_name, mirror
 from tests.ui.play import hand, settled, start_session
 
