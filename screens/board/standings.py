@@ -147,7 +147,9 @@ def choose_layout(
     """The shape that fits ``width`` × ``height`` and leaves names the most room.
 
     Wide cards (3 lines, name beside the figure) before stacked ones (name over the
-    figure), fewer columns before more; compact lines when no big figure fits.
+    figure); of those that leave names their room, the one with the fewest rows, so a
+    wide screen is filled across, not down one narrow column; compact lines when no big
+    figure fits.
     """
     count = max(len(standings), 1)
     longest = max((cell_len(row.name) for row in standings), default=SHORTEST_NAME)
@@ -170,7 +172,7 @@ def choose_layout(
                 continue
             needed = label_cells(shape, count, name_width)
             needed = needed + 1 + figure_cells if shape == "wide" else max(needed, figure_cells)
-            score = (min(name_width, wanted), -columns, -rank)
+            score = (min(name_width, wanted), -rows, -rank)
             if best is None or score > best[0]:
                 best = (score, Layout(columns, shape, name_width, min(card, needed)))
     if best is not None:

@@ -1,0 +1,95 @@
+"""The largest table each game allows, at 80x24: every player's name, total and money and
+the leader on the table screen at once, names cut apart where they must be; wider
+screens use their width, the big board too."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from scorekeeper import GAMES
+from scorekeeper.session import Session
+from scorekeeper.store import Store
+from screens.app import ScorekeeperApp
+from screens.board.standings import Standings
+from screens.format import cut_apart
+from screens.scoresheet import DEALS, LEADS
+from screens.table import TableScreen
+from screens.widgets.grid import ScoreGrid, fit
+from tests.ui.board_tables import TEN, calcutta_for_eight, seven_hand_for_ten
+from tests.ui.test_large_tables import screen_lines
+
+UNBOUNDED = 10
+"""Players at a game with no upper limit: ten, as the largest Seven Hand evening."""
+
+
+def largest(game: str) -> Callable[[], Session]:
+    def make() -> Session:
+        return Session.new(game, TEN[: GAMES[game].max_players or UNBOUNDED])
+
+    return make
+
+
+TABLES: dict[str, Callable[[], Session]] = {
+    **{game: largest(game) for game in GAMES},
+    "calcutta": calcutta_for_eight,
+    "seven-hand": seven_hand_for_ten,
+}
+
+
+@pytest.mark.parametrize("game", TABLES)
+async def test_every_player_total_and_money_on_screen_at_80x24(store: Store, game: str) -> None:
+    session = TABLES[game]()
+    store.add(session)
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        grid = table.query_one("#grid", ScoreGrid)
+        assert grid.max_scroll_x == 0, "a player's column is off the screen"
+        heads = [
+            fit(column.heading[0], column.width, column.align).strip().lstrip(DEALS + LEADS + " ")
+            for column in grid.columns[1:]
+        ]
+        assert len(heads) == len(session.players)
+        assert len(set(heads)) == len(heads), heads
+        lines = screen_lines(app)
+        header = next(line for line in lines if line.startswith(" # "))
+        for name, head in zip(session.players, heads, strict=True):
+            assert head in header
+            assert name.startswith(head.split("…")[0])
+        figures = session.figures()
+        by_seat = figures.by_seat()
+        for at, label in enumerate(figures.labels):
+            row = next(line for line in lines if line.startswith(f" {label} "))
+            assert row.split()[1:] == [by_seat[name].shown[at] for name in session.players]
+        for leader in figures.leaders:
+            at = session.players.index(leader)
+            assert LEADS in grid.columns[at + 1].heading[0]
+
+
+def test_names_cut_to_one_width_stay_apart() -> None:
+    cut = cut_apart(["Elizabeth", "Elizabeth-Anne", "Christopher", "Christine", "Zoe"], [6] * 5)
+    assert len(set(cut)) == 5
+    assert all(len(name) <= 6 for name in cut)
+    assert cut[4] == "Zoe"
+
+
+async def test_at_120x40_the_table_and_the_big_board_use_the_width(store: Store) -> None:
+    store.add(seven_hand_for_ten())
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        header = next(line for line in screen_lines(app) if line.startswith(" # "))
+        assert "Jonathan" in header and "Grandma" in header
+        await pilot.press("b")
+        await pilot.pause()
+        board = app.screen.query_one(Standings)
+        assert board.layout_now is not None
+        assert board.layout_now.columns >= 2
+        columns = list(board.query(".column"))
+        assert sum(column.size.width for column in columns) > 120 // 2
