@@ -16,7 +16,6 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.widget import Widget
-from textual.widgets import Input
 
 from scorekeeper.cards import SUITS
 from scorekeeper.errors import RuleError
@@ -30,6 +29,8 @@ from screens.rounds.horse_race import COURSE_HINT, HORSE_CHOICES, SYMBOLS, read_
 from screens.widgets.choice import Choice
 from screens.widgets.fields import FieldRow
 from screens.widgets.text_input import TextInput
+
+UNSOLD_PRICE = "unsold: no price (clear it, or pick the buyer above)"
 
 
 class CalcuttaEntry(RoundEntry):
@@ -71,6 +72,8 @@ class CalcuttaEntry(RoundEntry):
         sales: dict[str, dict[str, Any] | None] = {}
         for suit in self.order:
             owner = self.picked(f"sales.{suit}.owner")
+            if owner is None and self.text(f"sales.{suit}.price"):
+                raise RuleError(f"sales.{suit}.price", UNSOLD_PRICE)
             price = None if owner is None else self.whole(f"sales.{suit}.price")
             sales[suit] = None if owner is None else {"owner": owner, "price": price}
         return {
@@ -97,8 +100,7 @@ class CalcuttaEntry(RoundEntry):
         for suit in self.order:
             owner = self.control(f"sales.{suit}.owner", Choice)
             unsold = owner.is_picked and owner.value is None
-            # No price for an unsold horse: Down goes on to the next horse's buyer.
-            self.control(f"sales.{suit}.price", Input).disabled = unsold
+            # An unsold horse's price stays a stop, so every race takes the same keys.
             price = None if unsold else self.price(suit)
             self.note(f"sales.{suit}.price", self.advice(suit, chances, pool, owner, price))
             if price is not None:
@@ -157,6 +159,8 @@ class CalcuttaEntry(RoundEntry):
     ) -> str:
         """The advisor's word on one sale: the horse's share, and the price against it."""
         if owner.is_picked and owner.value is None:
+            if self.text(f"sales.{suit}.price"):
+                return UNSOLD_PRICE
             return "unsold: if it places, its share stays in the pool"
         if chances is None:
             return ""

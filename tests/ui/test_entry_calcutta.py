@@ -56,7 +56,8 @@ async def test_two_races_typed_in_auction_order_leave_the_parks_figures() -> Non
         await pilot.pause()
         entry = entry_of(host)
         assert entry.row("course").note_text == "auction H, C, S, D"
-        keys = [*sale("d", "5"), *sale("e", "9"), *sale("b", "14"), "u", "down"]
+        # The unsold horse's price is a stop too: every race takes the same keys.
+        keys = [*sale("d", "5"), *sale("e", "9"), *sale("b", "14"), "u", "down", "down"]
         await pilot.press(*keys, "d", "down", "s")
         await pilot.pause()
         assert entry.row("first").note_text == "19 chips stay in the pool (unsold)"
@@ -158,7 +159,8 @@ async def test_fixing_race_2s_price_of_41_to_14_brings_every_figure_back() -> No
             "sales.D.owner",
         ]
         assert entry.text("sales.S.price") == "41"
-        await pilot.press(*["down"] * 6, *"14", "enter")
+        # The price is not selected as the focus comes: it is cleared, then typed.
+        await pilot.press(*["down"] * 6, "ctrl+u", *"14", "enter")
         await pilot.pause()
     assert session.rounds[1] == RACE_2
     assert session.balances == AFTER_RACE_2

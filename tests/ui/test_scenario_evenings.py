@@ -79,11 +79,11 @@ async def test_friday_at_the_parks_calcutta_then_racehorse(store: Store) -> None
         assert grid_rows(pilot)["balance"] == ["−8", "−30", "−12", "−5", "−9", "+27"]
         assert "Pool carried 37 chips into the next race" in said(pilot, "#panel")
 
-        # Fixed by editing race 2: its line, Enter, down to S's price, 14 over 41.
+        # Fixed by editing race 2: its line, Enter, down to S's price, cleared, 14.
         await pilot.press("up", "enter")
         await pilot.pause()
         assert said(pilot).count("Edit race 2 · Bob auctioned") == 1
-        await pilot.press(*["down"] * 6, *"14", "enter")
+        await pilot.press(*["down"] * 6, "ctrl+u", *"14", "enter")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         assert grid_rows(pilot)["1"] == race_1
