@@ -106,7 +106,7 @@ def read_hand(setup: Setup, round_: Mapping[str, Any]) -> Hand:
     out = None if round_["out"] is None else as_player(round_["out"], "out", players)
     bonus = _bonus(round_.get("bonus"), out)
     if not any(key in round_ for key in PART_KEYS.values()) and "cards" not in round_:
-        raise RuleError("cards", "give each player's melded and in_hand points, or the cards")
+        raise RuleError("cards", "give each player's melded and held points, or the cards")
     melded, in_hand, fields = _hand_points(round_, players, wild)
     if out is not None:
         if in_hand[out]:
@@ -151,7 +151,7 @@ def _hand_points(
     text (never both), and the field each came from, for a later refusal to name."""
     for key in PART_KEYS.values():
         if "cards" not in round_ and key not in round_:
-            raise RuleError(key, "is missing: give both melded and in_hand for every player")
+            raise RuleError(key, "the melded and the held points of every player are both needed")
     cards = player_map(round_.get("cards", {}), "cards", players)
     given = {part: player_map(round_.get(key, {}), key, players) for part, key in PART_KEYS.items()}
     entries = {name: as_mapping(cards[name], f"cards.{name}") for name in cards}
