@@ -2,14 +2,15 @@
 
 The course is typed as in Basic Horse Race (``2221``); as soon as it stands, the sale rows
 move into the auction order the game gives (long shots first), so the typist fills them
-top to bottom as the auctioneer calls them. Each price row shows the odds advisor: the
-horse's expected share of the final pool and, once a price is typed, whether the price is
-above or below what that share is worth in the pool so far
+top to bottom as the auctioneer calls them. Each price row shows the odds advisor in
+plain words: a fair price for the pool so far (the share of it the horse brings back),
+and once a price is typed, how big the pool must grow for that price to pay off
 (``scorekeeper.games.racing.odds``).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -21,8 +22,14 @@ from scorekeeper.cards import SUITS
 from scorekeeper.errors import RuleError
 from scorekeeper.games.calcutta import COURSE, auction_order, split_pool
 from scorekeeper.games.racing.course import check_course
-from scorekeeper.games.racing.odds import Chances, expected_share, finish_chances, price_verdict
-from scorekeeper.wording import visible
+from scorekeeper.games.racing.odds import (
+    Chances,
+    expected_share,
+    fair_price,
+    finish_chances,
+    pays_off_at,
+)
+from scorekeeper.wording import plural, visible
 from screens.format import exact
 from screens.rounds.base import Round, RoundEntry
 from screens.rounds.horse_race import COURSE_HINT, HORSE_CHOICES, SYMBOLS, read_course
@@ -165,16 +172,12 @@ class CalcuttaEntry(RoundEntry):
         if chances is None:
             return ""
         share = expected_share(chances[suit])
-        if price is None:
-            return f"expects {exact(share):.1%} of the final pool"
-        try:
-            verdict = price_verdict(price, pool, share)
-        except RuleError:
-            return f"expects {exact(share):.1%} of the final pool"
-        return (
-            f"worth {exact(verdict.value):.1f} ({exact(share):.1%} of {pool + price}): "
-            f"{price} is {verdict.verdict}"
-        )
+        if price is not None and price > 0:
+            return f"{price} pays off once the pool reaches {math.ceil(pays_off_at(price, share))}"
+        if pool:
+            fair = round(fair_price(pool, share))
+            return f"a fair price is about {plural(fair, 'chip')} (the pool so far)"
+        return f"brings back about {exact(share):.0%} of the final pool"
 
     def place_note(self, place: str, share: int) -> str:
         horse = self.control(place, Choice).value
