@@ -28,10 +28,14 @@ from screens.widgets.live_text import show
 
 DEALS = "●"
 LEADS = "★"
-SCROLLBAR = 2
 NAME_CELLS = 14
 """The most a player's column heading takes (marks included): a longer name ends in "…",
 so ten players' columns fit a page or two of the screen."""
+
+
+def bare(figure: str) -> str:
+    """A figure without its "$" ("+10.50"), for a grid too narrow for it."""
+    return figure.replace("$", "")
 
 
 def share(needs: list[int], wants: list[int], spare: int) -> list[int]:
@@ -156,8 +160,9 @@ class Scoresheet(Screen[None]):
         self.each_round = self.chosen is not False
         cells = [self.column_cells(figures, row.name, self.each_round) for row in seats]
         tight: list[int] | None = None
+        shown = [row.shown for row in seats]
         if not self.fits(first, headings, cells):
-            tight, cells = self.tight_layout(figures, seats, first)
+            tight, cells, shown = self.tight_layout(figures, seats, first)
         if tight is None:
             columns = [
                 Column(heading, leader=row.leads, limit=max(NAME_CELLS, widest(column)))
@@ -172,8 +177,8 @@ class Scoresheet(Screen[None]):
                 ],
             )
             columns = [
-                Column([self.marks(row, True) + name, *row.shown], leader=row.leads, limit=width)
-                for row, name, width in zip(seats, cut, tight, strict=True)
+                Column([self.marks(row, True) + name, *lines], leader=row.leads, limit=width)
+                for row, name, lines, width in zip(seats, cut, shown, tight, strict=True)
             ]
         rows = [
             [self.round_number(index), *(column[index] for column in cells)]
@@ -190,11 +195,13 @@ class Scoresheet(Screen[None]):
 
     def tight_layout(
         self, figures: Figures, seats: list[PlayerStanding], first: Column
-    ) -> tuple[list[int] | None, list[list[str]]]:
+    ) -> tuple[list[int] | None, list[list[str]], list[tuple[str, ...]]]:
         """Every player's column in the screen's width, one cell apart, each as wide as
         its figures and the names sharing what is left: each round's score beside the
         total where that fits, else (asked for) each round's change alone, else the
-        totals. The widths, or None where even the figures do not fit (the grid pages)."""
+        totals; and where even they do not fit, the money without its "$" (the labels
+        and the panel's stake say it is money). The widths, or None where nothing fits
+        (the grid pages); the cells, and the figures under each name."""
         names = [row.name for row in seats]
         choices: list[tuple[bool, list[list[str]]]] = []
         if self.chosen is not False:
@@ -204,21 +211,27 @@ class Scoresheet(Screen[None]):
         totals = [self.column_cells(figures, name, False) for name in names]
         choices.append((False, totals))
         room = self.grid_room(first, totals)
-        for each_round, cells in choices:
-            needs = [
-                widest([*row.shown, *column, self.marks(row, True) + row.name[:1] + "…"])
-                for row, column in zip(seats, cells, strict=True)
-            ]
-            spare = room - sum(width + 1 for width in needs)
-            if spare < 0:
-                continue
-            self.each_round = each_round
-            return share(
-                needs, [widest([self.marks(row, True) + row.name]) for row in seats], spare
-            ), cells
-        fallback = choices[0]
-        self.each_round = fallback[0]
-        return None, fallback[1]
+        wants = [widest([self.marks(row, True) + row.name]) for row in seats]
+        for plain_money in (False, True):
+            for each_round, given in choices:
+                cells = (
+                    [[bare(cell) for cell in column] for column in given] if plain_money else given
+                )
+                shown = [
+                    tuple(bare(line) for line in row.shown) if plain_money else row.shown
+                    for row in seats
+                ]
+                needs = [
+                    widest([*lines, *column, self.marks(row, True) + row.name[:1] + "…"])
+                    for row, lines, column in zip(seats, shown, cells, strict=True)
+                ]
+                spare = room - sum(width + 1 for width in needs)
+                if spare < 0:
+                    continue
+                self.each_round = each_round
+                return share(needs, wants, spare), cells, shown
+        self.each_round = choices[0][0]
+        return None, choices[0][1], [row.shown for row in seats]
 
     def fits(self, first: Column, headings: list[list[str]], cells: list[list[str]]) -> bool:
         """Whether every player's column fits the screen beside the round numbers."""
@@ -244,7 +257,8 @@ class Scoresheet(Screen[None]):
         grid = self.query_one("#grid", ScoreGrid)
         lines = len(first.heading) + len(cells[0] if cells else []) + 1
         scrolls = grid.size.height == 0 or lines > grid.size.height
-        return self.app.size.width - used - (SCROLLBAR if scrolls else 0)
+        bar = grid.styles.scrollbar_size_vertical
+        return self.app.size.width - used - (bar if scrolls else 0)
 
     def on_resize(self) -> None:
         if self.chosen is None:

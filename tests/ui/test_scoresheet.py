@@ -133,7 +133,7 @@ async def test_too_narrow_for_ten_players_the_grid_pages_with_the_round_numbers_
     async with ScorekeeperApp(store).run_test(size=(50, 24)) as pilot:
         await open_table(pilot)
         first = screen_text(pilot)
-        assert first.splitlines()[0].startswith(" #   ›")
+        assert first.splitlines()[0].split()[:2] == ["#", "›"]
         assert "Grandma" in first and "Di" not in first.split()
         pages = [first]
         while "Di" not in pages[-1].split():
@@ -141,7 +141,7 @@ async def test_too_narrow_for_ten_players_the_grid_pages_with_the_round_numbers_
             await pilot.pause()
             pages.append(screen_text(pilot))
         header = pages[-1].splitlines()[0]
-        assert header.startswith(" #  ‹")
+        assert header.split()[:2] == ["#", "‹"]
         # The round numbers stay at the left on every page.
         assert [line.split()[0] for line in pages[-1].splitlines()[3:6]] == ["1", "2", "3"]
         for _ in pages[1:]:
