@@ -15,12 +15,17 @@ def game_name(summary: Summary) -> str:
 
 
 def standing(summary: Summary) -> str:
-    """The winner(s) of a finished game (marked done beside it), else who is ahead now."""
+    """The winner(s) of a finished game (marked done beside it), else who is ahead now;
+    a tie said as one ("tie: Ann, Bob"), so a column too narrow for every name still
+    shows it is not one player's."""
     if summary.finished:
-        return ", ".join(summary.winners)
-    game = GAMES.get(summary.game)
-    leaders = game.leaders(summary.totals) if game else ()
-    return ", ".join(leaders) if leaders else "—"
+        leaders: tuple[str, ...] = tuple(summary.winners)
+    else:
+        game = GAMES.get(summary.game)
+        leaders = tuple(game.leaders(summary.totals)) if game else ()
+    if len(leaders) > 1:
+        return f"tie: {', '.join(leaders)}"
+    return leaders[0] if leaders else "—"
 
 
 def variations(store: Store, summary: Summary) -> tuple[str, str]:

@@ -288,8 +288,13 @@ class RoundEntry(ModalScreen[Round | None]):
         clear_form_errors(self.query(FieldRow), self.query_one("#problem", Static))
 
     def refresh_preview(self) -> None:
+        """The notes and the outcome line for what is typed now. Once the round as typed
+        would be recorded (its outcome shows), no error of an earlier try stays beside it:
+        it was resolved, whichever row resolved it (the cube answered, the fold undone)."""
         self.preview()
         outcome = self.outcome_text()
+        if outcome:
+            self.clear_errors()
         if outcome != self.shown_outcome:
             self.shown_outcome = outcome
             shown = self.query_one("#outcome", Static)
