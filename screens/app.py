@@ -27,10 +27,11 @@ from screens.keys import settled
 from screens.navigation import Again, DraftKey
 
 
-def keys_of(screen: Screen[object]) -> list[tuple[str, str]]:
+def keys_of(screen: Screen[object], *, told: bool = False) -> list[tuple[str, str]]:
     """The described keys of ``screen`` as a person reads them (``r``, ``Ctrl+N``): the
-    footer's and the named ones kept off it."""
-    seen: dict[str, str] = {}
+    footer's and the named ones kept off it; ``told``: each with what it does, for the
+    help ("Again: a new session with these players...")."""
+    seen: dict[str, tuple[str, str]] = {}
     for active in screen.active_bindings.values():
         binding = active.binding
         if active.node is screen.app:
@@ -38,8 +39,11 @@ def keys_of(screen: Screen[object]) -> list[tuple[str, str]]:
         # Named keys kept off the footer (so it fits 80 columns) are listed too.
         if binding.description and (binding.show or binding.id) and active.enabled:
             key = binding.key_display or screen.app.get_key_display(binding)
-            seen.setdefault(binding.description, key)
-    return [(key, description) for description, key in seen.items()]
+            what = binding.description
+            if told and binding.tooltip:
+                what = f"{what}: {binding.tooltip[:1].lower()}{binding.tooltip[1:]}"
+            seen.setdefault(binding.description, (key, what))
+    return list(seen.values())
 
 
 def keys_not_now(screen: Screen[object]) -> list[tuple[str, str]]:
@@ -177,7 +181,7 @@ class ScorekeeperApp(App[None]):
             return
         game: Game | None = getattr(self.screen, "game", None)
         story: str = getattr(self.screen, "highlighted_story", "")
-        keys = [*keys_of(self.screen), *keys_not_now(self.screen)]
+        keys = [*keys_of(self.screen, told=True), *keys_not_now(self.screen)]
         self.push_screen(HelpScreen(game, keys, story))
 
 
