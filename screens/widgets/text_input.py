@@ -7,15 +7,31 @@ Nothing beside a field depends on that measure; the field scrolls its own text w
 
 Entering a field does not select its text (Textual's does): a burst of keys that reached
 a filled field one Tab too far would replace what it held, unseen.
+
+The keys that edit or move in the text (Backspace, Ctrl+U, ←, Home...) are the field's
+bindings, and Textual runs a binding only once the key has gone up to the app and back:
+in a burst ("Ctrl+U 0.10" sent at once) the letters after it were typed first and then
+erased with the rest. The field runs those bindings itself, in turn with the letters.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from textual import events
+from textual.binding import Binding
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.widgets import Input
+
+EDITING = {
+    key.strip(): binding.action
+    for binding in Input.BINDINGS
+    if isinstance(binding, Binding)
+    and binding.action.startswith(("cursor_", "delete_", "home", "end"))
+    for key in binding.key.split(",")
+}
+"""Each key that edits or moves in a field's text, and its action."""
 
 
 class TextInput(Input):
@@ -33,3 +49,12 @@ class TextInput(Input):
         if not self.selection.is_empty:
             return
         self.cursor_position = len(self.value)
+
+    async def on_key(self, event: events.Key) -> None:
+        """An editing key runs here and now, in turn with the letters around it."""
+        action = EDITING.get(event.key)
+        if action is None:
+            return
+        event.stop()
+        event.prevent_default()
+        await self.run_action(action)

@@ -17,6 +17,7 @@ from screens.widgets.choice import Choice
 from screens.widgets.fields import FieldRow
 from tests.ui.evenings import EVENINGS, PARKS_RACE_1
 from tests.ui.hosts import EntryHost
+from tests.ui.test_entry_keys import burst
 
 TABLES: dict[str, Callable[[], Session]] = {
     **EVENINGS,
@@ -153,3 +154,19 @@ async def test_where_a_pick_shows_seat_numbers_10_picks_the_tenth() -> None:
         assert choice.value == 10
         await pilot.press("3")
         assert choice.value == 3
+
+
+async def test_a_burst_that_clears_a_field_then_types_keeps_what_was_typed() -> None:
+    """Ctrl+U and Backspace run in turn with the letters sent after them in one burst,
+    as typed one at a time: "Ctrl+U 14" leaves 14, not nothing."""
+    session = EVENINGS["calcutta"]()
+    host = EntryHost(session, prefill=session.rounds[0], index=0)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        entry = entry_of(host)
+        burst(host, ["ctrl+u", *"1312", "tab", "tab", "backspace", "backspace", *"14"])
+        await pilot.pause()
+        await pilot.pause()
+        assert entry.text("course") == "1312"
+        first_price = stops_shown(entry)[2].path
+        assert entry.text(first_price) == "14"
