@@ -54,6 +54,10 @@ class SettleScreen(ModalScreen[bool]):
         self.session = session
         self.ended = ended
         self.if_ended = None if session.finished else session.if_ended()
+        self.apart: dict[str, str] = {}
+        """Each player's points where points are kept apart from the money, shown beside
+        the balance: one list for ten players, not two."""
+        self.points_word = ""
 
     def compose(self) -> ComposeResult:
         session, preview, ending = self.session, self.if_ended, self.session.game.ending
@@ -61,10 +65,8 @@ class SettleScreen(ModalScreen[bool]):
             yield Static(plain(settle_title(session, self.ended)), id="settle-title")
             with VerticalScroll(id="settle-body"):
                 figures = session.figures()
-                apart = figures.apart()
-                if apart:
-                    yield Static(figures.unit.capitalize(), classes="heading")
-                    yield Static(plain(self.lines(apart), lines=True), id="totals")
+                self.apart = dict(figures.apart())
+                self.points_word = figures.unit
                 if preview is None or ending is None:
                     yield from self.money(session)
                 else:
@@ -105,10 +107,18 @@ class SettleScreen(ModalScreen[bool]):
         note = self.end_note(session)
         if note:
             yield Static(plain(note), id="note", classes="note")
-        yield Static("Balances", classes="heading")
         unit = session.game.unit
+        if self.apart:
+            yield Static(f"{self.points_word.capitalize()} and balances", classes="heading")
+        else:
+            yield Static("Balances", classes="heading")
+        money = {name: amount(value, unit, signed=True) for name, value in session.parties.items()}
+        points, cells = widest(self.apart.values()), widest(money.values())
         balances = self.lines(
-            [(name, amount(value, unit, signed=True)) for name, value in session.parties.items()]
+            [
+                (name, f"{self.apart.get(name, ''):>{points}}  {figure:>{cells}}".strip())
+                for name, figure in money.items()
+            ]
         )
         yield Static(plain(balances, lines=True), id="balances", classes="balances")
         yield Static("Payments", classes="heading")
