@@ -82,7 +82,8 @@ class SettleScreen(ModalScreen[bool]):
                         note = self.end_note(preview)
                         if note:
                             yield Static(plain(note), id="if-note", classes="note")
-                        yield Static("As it stands (the game goes on)", classes="heading")
+                        if preview.parties != session.parties:
+                            yield Static("As it stands (the game goes on)", classes="heading")
                         yield from self.money(session)
                     else:
                         yield from self.money(preview)
