@@ -38,8 +38,9 @@ def reflow(rules: str) -> str:
 class HelpScreen(ModalScreen[None]):
     CSS_PATH = "help.tcss"
     BINDINGS = [
-        Binding("escape,enter,q,question_mark,f1", "close", "Close"),
-        Binding("r", "rules", "Rules", tooltip="Every rule with worked examples"),
+        # Priority: the keys typed after the one closing the help reach the screen behind.
+        Binding("escape,enter,q,question_mark,f1", "close", "Close", priority=True),
+        Binding("r", "rules", "Rules", tooltip="Every rule with worked examples", priority=True),
     ]
 
     def __init__(self, game: Game | None, keys: Sequence[tuple[str, str]], story: str = "") -> None:

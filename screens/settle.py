@@ -45,8 +45,16 @@ class SettleScreen(ModalScreen[bool]):
 
     CSS_PATH = "settle.tcss"
     BINDINGS = [
-        Binding("escape,enter,s", "close", "Close", tooltip="Back to the table"),
-        Binding(END_KEY, "end", "End", show=False, tooltip="End the game here, after a yes"),
+        # Priority: the keys typed after Esc in one burst ("Esc n") reach the table.
+        Binding("escape,enter,s", "close", "Close", tooltip="Back to the table", priority=True),
+        Binding(
+            END_KEY,
+            "end",
+            "End",
+            show=False,
+            tooltip="End the game here, after a yes",
+            priority=True,
+        ),
     ]
 
     def __init__(self, session: Session, ended: bool = False) -> None:

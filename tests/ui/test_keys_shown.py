@@ -14,10 +14,12 @@ from screens.app import ScorekeeperApp
 from screens.confirm import ConfirmScreen
 from screens.help import HelpScreen
 from screens.home import HomeScreen
+from screens.new_session import NewSessionScreen
 from screens.table import TableScreen
 from screens.table_keys import TABLE_KEYS
 from tests.ui.evenings import EVENINGS
 from tests.ui.play import start_session
+from tests.ui.test_entry_keys import burst
 from tests.ui.test_large_tables import screen_lines
 
 
@@ -123,3 +125,16 @@ async def test_esc_after_the_same_players_again_goes_to_the_sessions(store: Stor
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
+
+
+async def test_keys_sent_after_the_one_closing_a_box_reach_the_table(store: Store) -> None:
+    """ "s Esc n" in one burst: the settle-up opens and closes, and n (same players
+    again) is the table's, not lost on the box as it closes."""
+    store.add(EVENINGS["calcutta"]())
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_table(pilot)
+        burst(app, ["s", "escape", "n"])
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, NewSessionScreen)
