@@ -1,4 +1,5 @@
-"""Scorekeeper: the bookkeeping of six card games, headless. Screens live in ``screens``."""
+"""Scorekeeper: the bookkeeping of six card games and any other, headless. Screens live
+in ``screens``."""
 
 from scorekeeper.errors import RuleError
 from scorekeeper.games import GAMES

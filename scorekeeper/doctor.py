@@ -1,32 +1,39 @@
 """``scorekeeper doctor``: every file of a store checked and reported in plain words, and
 with ``--fix`` put right where that can be done without losing anything.
 
-A damaged session or night-names file with a good ``.bak`` gets the backup back; anything
-that cannot be repaired is moved to ``damaged/`` in the store folder, never deleted; the
-index is rebuilt from the session files.
+A damaged session, night-names or settings file with a good ``.bak`` (of any schema this
+version reads) gets the backup back; anything that cannot be repaired is moved to
+``damaged/`` in the store folder, never deleted; the index is rebuilt from the session
+files. Each fix first keeps the file in ``damaged/`` (a second name for it; a folder is
+moved there) and only then puts the backup in its place or takes it away: if a step fails
+(a full disk), the steps before it are undone and the file is as it was. ``damaged/`` is
+used only if it is a folder, never through a link.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
+import stat
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from scorekeeper import settings
 from scorekeeper.reports.night_names import NAMES_FILE, read_names
-from scorekeeper.store import Store
-from scorekeeper.store.documents import ROWS, problem
-from scorekeeper.store.durable import (
-    DamagedFile,
-    backup_of,
-    parse_json,
-    read_bytes,
-    write_atomically,
-)
-from scorekeeper.store.index import entry_problem
+from scorekeeper.reports.night_names import SCHEMA as NAMES_SCHEMA
+from scorekeeper.safe_files import kind
+from scorekeeper.store import Store, StoreError, agreement
+from scorekeeper.store.documents import problem, read
+from scorekeeper.store.durable import backup_of, write_atomically
+from scorekeeper.store.reading import DamagedFile, parse_json, read_bytes
+from scorekeeper.store.sidecar import ROWS
+from scorekeeper.store.summary import entry_problem
 
 DAMAGED = "damaged"
+CACHES = ("index.stamp", "recent.json")
+"""The index's companions: made again with it from the session files."""
 _SESSION = re.compile(r"[A-Za-z0-9_-]{1,64}\.json")
 _TEMP = re.compile(r".+\.([0-9a-f]{16}\.)?tmp")
 
@@ -41,6 +48,8 @@ class Finding:
     fix: str
     restore: bool = False
     leave: bool = False
+    summarize: bool = False
+    """Work the summary out again from the rounds (``agreement``): the rounds are sound."""
 
 
 def _kind_problem(file: Path) -> str | None:
@@ -57,7 +66,7 @@ def _kind_problem(file: Path) -> str | None:
 def _session(file: Path, present: set[str]) -> Finding | None:
     wrong = _kind_problem(file) or problem(file)
     if wrong is None:
-        return None
+        return _summary(file)
     backup = backup_of(file)
     if backup.name in present and problem(backup) is None:
         fix = (
@@ -65,6 +74,19 @@ def _session(file: Path, present: set[str]) -> Finding | None:
         )
         return Finding(file, wrong, fix, restore=True)
     return Finding(file, wrong, f"move it to {DAMAGED}/ (no good backup): the session is set aside")
+
+
+def _summary(file: Path) -> Finding | None:
+    """A file that reads and replays, whose summary disagrees with its rounds."""
+    try:
+        document = read(file, lambda: StoreError(f"{file} does not exist", file))
+    except StoreError:
+        return None
+    wrong = agreement.problem(file, file.stem, document)
+    if wrong is None:
+        return None
+    fix = "work its summary out again from its rounds (the rounds stay as they are)"
+    return Finding(file, f"holds {wrong}", fix, summarize=True)
 
 
 def _sessions(folder: Path) -> list[Finding]:
@@ -96,24 +118,54 @@ def _sessions(folder: Path) -> list[Finding]:
     return [finding for finding in findings if finding is not None]
 
 
-def _names_good(file: Path) -> bool:
+def _names_problem(file: Path) -> str | None:
+    """What is wrong with the night-names file ``file`` (also a ``.bak``) for a reader of
+    this version, which reads every schema up to its own, or None."""
     try:
         data = parse_json(file, read_bytes(file) or b"")
-    except (DamagedFile, OSError):
-        return False
-    return data.get("schema") == 1 and isinstance(data.get("names"), dict)
+    except DamagedFile as error:
+        return error.reason
+    except OSError as error:
+        return f"cannot be read ({error.strerror or error})"
+    if (
+        data.get("schema") in range(1, NAMES_SCHEMA + 1)
+        and isinstance(data.get("names"), dict)
+        and isinstance(data.get("moves", {}), dict)
+    ):
+        return None
+    return "does not hold night names this scorekeeper reads"
 
 
 def _names(root: Path) -> Finding | None:
     file = root / NAMES_FILE
+    backup = backup_of(file)
+    backup_wrong = _names_problem(backup) if os.path.lexists(backup) else None
     _, wrong = read_names(root)
     if wrong is None:
-        return None
+        if backup_wrong is None:
+            return None
+        return Finding(backup, f"(a backup) {backup_wrong}", f"move it to {DAMAGED}/")
     reason = wrong.removeprefix(f"{file} ").split(", so nights")[0]
-    if _names_good(backup_of(file)):
-        fix = f"put back {backup_of(file).name}; keep this one in {DAMAGED}/"
+    if os.path.lexists(backup) and backup_wrong is None:
+        fix = f"put back {backup.name}; keep this one in {DAMAGED}/"
         return Finding(file, reason, fix, restore=True)
     return Finding(file, reason, f"move it to {DAMAGED}/: nights show their dates until named")
+
+
+def _caches(root: Path) -> list[Finding]:
+    again = f"move it to {DAMAGED}/: it is made again with the index"
+    findings = []
+    for file in (root / name for name in CACHES):
+        try:
+            raw = read_bytes(file)
+            if raw is not None:
+                parse_json(file, raw)
+        except DamagedFile as error:
+            findings.append(Finding(file, error.reason, again))
+        except OSError as error:
+            reason = f"cannot be read ({error.strerror or error})"
+            findings.append(Finding(file, reason, again))
+    return findings
 
 
 def _index(root: Path) -> Finding | None:
@@ -141,44 +193,146 @@ def _index(root: Path) -> Finding | None:
     return None
 
 
+def _settings(root: Path) -> list[Finding]:
+    file = root / settings.SETTINGS_FILE
+    backup = backup_of(file)
+    wrong, backup_wrong = settings.problem(file), settings.problem(backup)
+    if wrong is not None:
+        if backup_wrong is None and os.path.lexists(backup):
+            fix = f"put back {backup.name}; keep this one in {DAMAGED}/"
+            return [Finding(file, wrong, fix, restore=True)]
+        fix = f"move it to {DAMAGED}/: exports go to the default folder until the next one"
+        return [Finding(file, wrong, fix)]
+    if backup_wrong is not None:
+        return [Finding(backup, f"(a backup) {backup_wrong}", f"move it to {DAMAGED}/")]
+    return []
+
+
+def _aside_problem(root: Path) -> Finding | None:
+    """``damaged/`` when it is something other than a folder (a link to elsewhere)."""
+    folder = root / DAMAGED
+    try:
+        mode = os.lstat(folder).st_mode
+    except FileNotFoundError:
+        return None
+    if stat.S_ISDIR(mode):
+        return None
+    what = kind(mode) or "a file"
+    fix = "none by doctor, which sets nothing aside through it: move it away, then run --fix"
+    return Finding(folder, f"is {what}, not the folder damaged files are kept in", fix)
+
+
 def examine(root: Path) -> list[Finding]:
     """Everything wrong in the store at ``root``; an empty list is a healthy store."""
     findings = _sessions(root / "sessions")
     findings += [found for found in (_index(root), _names(root)) if found is not None]
-    return findings
+    findings += _caches(root) + _settings(root)
+    aside = _aside_problem(root)
+    return findings if aside is None else [aside, *findings]
 
 
-def _set_aside(root: Path, file: Path) -> Path:
-    """Move ``file`` into ``damaged/`` under a name that never overwrites another."""
+def _open_aside(root: Path) -> int:
+    """``damaged/`` opened as a folder, made if missing; refused if it is a link or not a
+    folder, so nothing is ever written where it points."""
     folder = root / DAMAGED
-    folder.mkdir(exist_ok=True)
+    with contextlib.suppress(FileExistsError):
+        os.mkdir(folder)
+    try:
+        return os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+    except OSError as error:
+        mode = os.lstat(folder).st_mode
+        if stat.S_ISDIR(mode):
+            raise  # a folder it may not open: said as any other error is
+        what = kind(mode) or "a file"
+        raise StoreError(
+            f"{folder} is {what}, not a folder: doctor sets nothing aside through it. Move "
+            "it away, then run `scorekeeper doctor --fix` again. Nothing was changed.",
+            folder,
+        ) from error
+
+
+def _keep_aside(file: Path, aside: int) -> tuple[str, bool]:
+    """Keep ``file`` in ``damaged/`` under a name that is not taken: a second name for it
+    (``file`` stays where it is), or for a folder, which takes no second name, the folder
+    itself moved there. Returns the name and whether ``file`` was moved."""
+    folder = stat.S_ISDIR(os.lstat(file).st_mode)
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = folder / f"{file.name}.{stamp}"
-    number = 1
-    while os.path.lexists(target):
+    name, number = f"{file.name}.{stamp}", 1
+    while True:
+        if not folder:
+            with contextlib.suppress(FileExistsError):
+                os.link(file, name, dst_dir_fd=aside, follow_symlinks=False)
+                return name, False
+        elif not _taken(name, aside):
+            os.rename(file, name, dst_dir_fd=aside)
+            return name, True
         number += 1
-        target = folder / f"{file.name}.{stamp}-{number}"
-    os.rename(file, target)
-    return target
+        name = f"{file.name}.{stamp}-{number}"
+
+
+def _taken(name: str, aside: int) -> bool:
+    try:
+        os.lstat(name, dir_fd=aside)
+    except FileNotFoundError:
+        return False
+    return True
+
+
+def _fix(finding: Finding, aside: int, kept: Path) -> str:
+    """One finding's fix: the file kept aside first, then the backup put in its place or
+    the file taken away; if that fails, the file is put back as it was."""
+    file = finding.file
+    if finding.summarize:  # written atomically: if that fails, the file is as it was
+        agreement.summarize_again(file)
+        return f"worked out the summary of {file} again from its rounds"
+    backup = backup_of(file)
+    data = read_bytes(backup) if finding.restore else None
+    if finding.restore and data is None:
+        raise FileNotFoundError(f"{backup.name} is gone")
+    name, moved = _keep_aside(file, aside)
+    try:
+        if data is not None:
+            write_atomically(file, data)
+        elif not moved:
+            os.unlink(file)
+    except BaseException:
+        if moved:
+            os.rename(name, file, src_dir_fd=aside)
+        else:
+            os.unlink(name, dir_fd=aside)
+        raise
+    if data is not None:
+        return f"put back {backup.name} as {file}; the damaged file is now {kept / name}"
+    return f"moved {file} to {kept / name}"
 
 
 def repair(store: Store, findings: list[Finding]) -> list[str]:
-    """Do each finding's fix; returns what was done, one line each. ``store`` is open for
-    writing, so no app saves meanwhile; nothing is deleted."""
+    """Do each finding's fix; returns what was done, one line each (a fix that failed is
+    undone and said). ``store`` is open for writing, so no app saves meanwhile; nothing is
+    deleted, and nothing is changed if ``damaged/`` is not a folder."""
+    kept_as_they_are = {store.path / "index.json", store.path / DAMAGED}
+    todo = [
+        finding
+        for finding in findings
+        if not finding.leave and finding.file not in kept_as_they_are
+    ]
     done = []
-    for finding in findings:
-        file = finding.file
-        if finding.leave or file.name == "index.json":
-            continue
-        if finding.restore:
-            backup = backup_of(file)
-            data = read_bytes(backup) or b""
-            kept = _set_aside(store.path, file)
-            write_atomically(file, data)
-            done.append(f"put back {backup.name} as {file}; the damaged file is now {kept}")
-        else:
-            kept = _set_aside(store.path, file)
-            done.append(f"moved {file} to {kept}")
-    store.rebuild_index()
-    done.append(f"rebuilt {store.path / 'index.json'}")
+    if todo:
+        aside = _open_aside(store.path)
+        try:
+            for finding in todo:
+                try:
+                    done.append(_fix(finding, aside, store.path / DAMAGED))
+                except (OSError, DamagedFile) as error:
+                    reason = getattr(error, "strerror", None) or error
+                    done.append(f"could not fix {finding.file} ({reason}): it is as it was")
+        finally:
+            os.close(aside)
+    try:
+        store.rebuild_index()
+    except (OSError, StoreError) as error:
+        reason = getattr(error, "strerror", None) or error
+        done.append(f"could not rebuild {store.path / 'index.json'} ({reason})")
+    else:
+        done.append(f"rebuilt {store.path / 'index.json'}")
     return done

@@ -10,8 +10,8 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
+from scorekeeper.checks import check_amount
 from scorekeeper.errors import RuleError
-from scorekeeper.game import check_amount
 
 _SCALARS = (str, int, bool, type(None))
 _TEXT = (str, bool, type(None))

@@ -11,17 +11,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from scorekeeper.checks import as_recorded, check_keys
 from scorekeeper.errors import RuleError
-from scorekeeper.game import (
-    END_ROUND,
-    Game,
-    RoundFacts,
-    Setup,
-    State,
-    as_recorded,
-    check_keys,
-    is_end_round,
-)
+from scorekeeper.game import END_ROUND, Game, RoundFacts, Setup, State, is_end_round
 from scorekeeper.games import GAMES
 from scorekeeper.json_copy import json_copy
 from scorekeeper.seating import check_options, check_players

@@ -3,54 +3,93 @@
 The file sits in the store folder and is written through the store's one atomic write
 (with a ``.bak``): ``{"schema": 1, "export folder": "/home/ann/Documents/cards"}``. A
 missing or unreadable file means the defaults; settings are never worth refusing to start.
+An unreadable file is not written over either: its ``.bak`` may be the good version
+``scorekeeper doctor --fix`` puts back.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from scorekeeper.reports import EXPORTS
 from scorekeeper.store import Store, StoreError
-from scorekeeper.store.durable import (
-    DamagedFile,
-    backup_of,
-    encode,
-    read_json,
-    write_atomically,
-)
+from scorekeeper.store.durable import backup_of, encode, write_atomically
+from scorekeeper.store.reading import DamagedFile, read_json
+from scorekeeper.wording import visible
 
 SETTINGS_FILE = "settings.json"
 SCHEMA = 1
 EXPORT_FOLDER = "export folder"
 
 
-def _read(folder: Path) -> dict[str, object]:
+def _checked(file: Path) -> tuple[dict[str, object], str | None]:
+    """What ``file`` holds (empty if it cannot be used) and why it cannot, if so."""
     try:
-        data = read_json(folder / SETTINGS_FILE)
-    except (DamagedFile, OSError):
-        return {}
-    if data is None or data.get("schema") != SCHEMA:
-        return {}
-    return data
+        data = read_json(file)
+    except DamagedFile as error:
+        return {}, error.reason
+    except OSError as error:
+        return {}, f"cannot be read ({error.strerror or error})"
+    if data is None:
+        return {}, None
+    if data.get("schema") != SCHEMA:
+        return {}, "does not hold settings this scorekeeper reads"
+    if not _is_path(data.get(EXPORT_FOLDER, "")):
+        return {}, "names an export folder that is no path (not text, a NUL, a lone surrogate)"
+    return data, None
+
+
+def _is_path(text: object) -> bool:
+    """Text the system takes as a path: no NUL, nothing ``os.fsencode`` cannot encode."""
+    if not isinstance(text, str) or "\0" in text:
+        return False
+    try:
+        os.fsencode(text)
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def problem(file: Path) -> str | None:
+    """What is wrong with the settings file ``file`` (also a ``.bak``), or None."""
+    return _checked(file)[1]
 
 
 def export_folder(store: Store) -> Path:
     """Where exports went last time from this store, else ``exports`` in the folder the app
     was started from; always absolute, so a message can say exactly where."""
-    saved = _read(store.path).get(EXPORT_FOLDER)
+    saved = _checked(store.path / SETTINGS_FILE)[0].get(EXPORT_FOLDER)
     if isinstance(saved, str) and saved:
         return Path(saved)
     return EXPORTS.absolute()
 
 
 def remember_export_folder(store: Store, folder: Path) -> None:
-    """Keep ``folder`` as the next export's default; raises ``StoreError`` if it cannot."""
+    """Keep ``folder`` as the next export's default; raises ``StoreError`` if it cannot,
+    and while the file holds what cannot be read (writing would push its good ``.bak``
+    out)."""
     if store.readonly:
         return
-    data = {**_read(store.path), "schema": SCHEMA, EXPORT_FOLDER: str(folder.absolute())}
     file = store.path / SETTINGS_FILE
+    data, wrong = _checked(file)
+    if wrong is not None:
+        raise StoreError(
+            f"{file} {wrong}: the export was written, the folder not remembered. "
+            "`scorekeeper doctor --fix` puts back its backup or sets it aside.",
+            file,
+        )
+    data = {**data, "schema": SCHEMA, EXPORT_FOLDER: str(folder.absolute())}
     try:
-        write_atomically(file, encode(data), backup=backup_of(file))
+        encoded = encode(data)
+    except UnicodeEncodeError:
+        raise StoreError(
+            f"The folder {visible(str(folder))} has a name that is not UTF-8 text: the export "
+            "was written, the folder not remembered.",
+            file,
+        ) from None
+    try:
+        write_atomically(file, encoded, backup=backup_of(file))
     except OSError as error:
         raise StoreError(
             f"Could not save {file}: {error.strerror or error}. The export was written; "

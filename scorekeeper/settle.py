@@ -1,9 +1,9 @@
-"""Who pays whom: the short list of payments that clears every balance."""
+"""Who pays whom: the fewest payments that clear every balance."""
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from scorekeeper.game import Game
 from scorekeeper.games import GAMES
@@ -21,18 +21,84 @@ def kitties() -> dict[str, Game]:
     return {game.kitty: game for game in GAMES.values() if game.kitty}
 
 
-def settle(balances: Mapping[str, int]) -> list[Payment]:
-    """Payments ``(payer, payee, amount)`` that bring every balance to zero.
+EXACT_UP_TO = 12
+"""The most people with a balance for whom the fewest payments are searched for exactly:
+2^12 groupings of them are weighed, a few milliseconds; beyond, each payment clears one."""
 
-    The biggest debtor pays the biggest creditor until one of them is square, so each
-    payment clears at least one person: at most one fewer payment than people with a
-    non-zero balance. Ties go in the mapping's (seat) order, so the list is stable.
+
+def settle(balances: Mapping[str, int]) -> list[Payment]:
+    """The fewest payments ``(payer, payee, amount)`` that bring every balance to zero.
+
+    People whose balances add up to zero among themselves settle among themselves, so the
+    fewest payments are the people with a balance less the most groups of them that sum
+    to zero (``zero_sum_groups``); within a group the biggest debtor pays the biggest
+    creditor until one of them is square. Beyond ``EXACT_UP_TO`` people with a balance the
+    whole table is one group: at most one payment fewer than them. Groups go in seat order
+    of their first member and ties in the mapping's (seat) order, so the list is stable.
     """
     if sum(balances.values()) != 0:
         raise ValueError(f"balances do not add up to zero: {dict(balances)}")
-    order = {name: seat for seat, name in enumerate(balances)}
-    debts = {name: -amount for name, amount in balances.items() if amount < 0}
-    credits = {name: amount for name, amount in balances.items() if amount > 0}
+    owing = [name for name, amount in balances.items() if amount]
+    groups = zero_sum_groups([balances[name] for name in owing])
+    payments: list[Payment] = []
+    for group in groups:
+        payments += _pay_within({owing[seat]: balances[owing[seat]] for seat in group})
+    return payments
+
+
+def zero_sum_groups(amounts: Sequence[int]) -> list[list[int]]:
+    """The positions of ``amounts`` (none zero, summing to zero) split into the most
+    groups that each sum to zero, each group in position order and the groups in order of
+    their first position; one group of them all beyond ``EXACT_UP_TO``.
+
+    ``most[mask]`` is the most zero-sum groups a set can be cut into when taken one person
+    at a time: a set's best is its best without one person, plus one where the set itself
+    sums to zero (every grouping is such a chain of ever larger zero-sum sets). Walking the
+    chain back from everyone gives the groups.
+    """
+    count = len(amounts)
+    if count == 0:
+        return []
+    if count > EXACT_UP_TO:
+        return [list(range(count))]
+    full = (1 << count) - 1
+    total = [0] * (full + 1)
+    most = [0] * (full + 1)
+    for mask in range(1, full + 1):
+        low = mask & -mask
+        total[mask] = total[mask ^ low] + amounts[low.bit_length() - 1]
+        best = 0
+        rest = mask
+        while rest:
+            bit = rest & -rest
+            best = max(best, most[mask ^ bit])
+            rest ^= bit
+        most[mask] = best + (total[mask] == 0)
+    groups: list[list[int]] = []
+    mask, since = full, full
+    while mask:
+        goal = most[mask] - (total[mask] == 0)
+        if total[mask] == 0 and mask != since:
+            groups.append(_positions(since ^ mask))
+            since = mask
+        seat = max(
+            seat for seat in range(count) if mask >> seat & 1 and most[mask ^ 1 << seat] == goal
+        )
+        mask ^= 1 << seat
+    groups.append(_positions(since))
+    return sorted(groups)
+
+
+def _positions(mask: int) -> list[int]:
+    return [seat for seat in range(mask.bit_length()) if mask >> seat & 1]
+
+
+def _pay_within(group: dict[str, int]) -> list[Payment]:
+    """One zero-sum group settled: the biggest debtor pays the biggest creditor until one
+    of them is square, so each payment clears at least one person (ties in seat order)."""
+    order = {name: seat for seat, name in enumerate(group)}
+    debts = {name: -amount for name, amount in group.items() if amount < 0}
+    credits = {name: amount for name, amount in group.items() if amount > 0}
     payments: list[Payment] = []
     while debts:
         payer = max(debts, key=lambda name: (debts[name], -order[name]))

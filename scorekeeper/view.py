@@ -135,13 +135,17 @@ class Figures:
     def leaders(self) -> tuple[str, ...]:
         """The winners once the game is over, else who is ahead (nobody at the start)."""
         now = self.states[-1]
-        return now.winners if now.finished else self.game.leaders(now.totals)
+        return (
+            now.winners
+            if now.finished
+            else self.game.leaders(now.totals, self.game.wins_lowest(self.setup))
+        )
 
     def standings(self) -> list[PlayerStanding]:
         """Every player in order of place; equal figures share a place, in seat order."""
         now = self.states[-1]
         shown = self._figure(now)
-        lowest_first = self._points and self.game.lowest_wins
+        lowest_first = self._points and self.game.wins_lowest(self.setup)
         order = sorted(
             self.setup.players, key=lambda name: shown[name] * (1 if lowest_first else -1)
         )

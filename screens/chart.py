@@ -79,7 +79,7 @@ def target_of(session: Session) -> int | None:
 def chart_of(session: Session) -> Chart:
     game, figures = session.game, session.figures()
     lines = {name: figures.history(name) for name in session.players}
-    title = f"{game.name} — {figures.title} by {game.round_name.lower()}"
+    title = f"{game.title(session.setup)} — {figures.title} by {game.round_name.lower()}"
     rounds = list(range(len(session.rounds) + 1))
     return Chart(
         title + f" ({UNIT_WORDS[figures.unit]})", figures, rounds, lines, target_of(session)

@@ -20,6 +20,7 @@ from textual.widgets import Input, Static
 
 from scorekeeper.settings import export_folder, remember_export_folder
 from scorekeeper.store import Store, StoreError
+from scorekeeper.store.seal import key_problem
 from scorekeeper.wording import visible
 from screens.export_progress import Exported, ExportProgress
 from screens.format import plain
@@ -92,6 +93,8 @@ def _write(
                 remember_export_folder(store, folder)
             except StoreError as error:
                 message += f". {error}"
+            if (unused := key_problem()) is not None:
+                message += f". {unused}"
             screen.notify(visible(message), title="Exported", timeout=10, markup=False)
         if done is not None:
             done()

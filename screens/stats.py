@@ -135,7 +135,7 @@ class StatsScreen(Screen[None]):
     def game_row(self, record: GameRecord) -> list[str | Text]:
         unit = record.unit
         return [
-            Text(visible(game_name(record.game))),
+            Text(visible(record.title)),
             right(f"{record.played:,}"),
             right(won_of(record.won, record.finished)),
             score(record.average, unit),

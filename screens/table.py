@@ -59,7 +59,7 @@ class TableScreen(Scoresheet):
         """Rounds undone here, the last undone last: y records them again."""
 
     def on_mount(self) -> None:
-        self.title = self.game.name
+        self.title = visible(self.game.title(self.session.setup))
         self.sub_title = names(self.session.players) + (
             " · read-only" if self.store.readonly else ""
         )
@@ -340,7 +340,9 @@ class TableScreen(Scoresheet):
         command = f"scorekeeper board{here} {self.session_id}"
         self.notify(
             visible(
-                f"In another terminal: {command}\nFor browsers on this computer: {command} --serve",
+                f"In another terminal: {command}\n"
+                f"For phones and TVs on this network: {command} --serve --host 0.0.0.0, "
+                "then scan the QR code it prints (or open the address it shows)",
                 lines=True,
             ),
             title="Live board",

@@ -185,7 +185,7 @@ def test_a_bug_is_one_line_naming_the_report_that_holds_its_traceback(
     def broken(path: Path | None) -> int:
         raise ZeroDivisionError("a bug in the listing")
 
-    monkeypatch.setattr(cli, "_list", broken)
+    monkeypatch.setattr(cli, "list_sessions", broken)
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     assert main(["list"]) == 1
     out, err = capsys.readouterr()
@@ -207,7 +207,7 @@ def test_a_bug_whose_report_cannot_be_written_still_says_so_in_one_line(
     def broken(path: Path | None) -> int:
         raise KeyError("stats")
 
-    monkeypatch.setattr(cli, "_stats", broken)
+    monkeypatch.setattr(cli, "show_stats", broken)
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "no such folder"))
     assert main(["stats"]) == 1
     err = capsys.readouterr().err

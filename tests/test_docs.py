@@ -34,3 +34,12 @@ def test_the_readme_links_both_documents() -> None:
     readme = (DOCS.parent / "README.md").read_text(encoding="utf-8")
     assert "(docs/rules.md)" in readme
     assert "(docs/architecture.md)" in readme
+
+
+def test_the_adding_a_game_checklist_names_every_hook_a_game_has() -> None:
+    """A hook added to ``Game`` is one a new game may need: the checklist must say so."""
+    text = (DOCS / "architecture.md").read_text(encoding="utf-8")
+    checklist = text[text.index("## Adding a game") :].split("\n## ", 1)[0]
+    hooks = {name for name in vars(Game) if not name.startswith("_")} | set(Game.__annotations__)
+    missing = sorted(name for name in hooks if not re.search(rf"`{name}[`(]", checklist))
+    assert not missing, f"docs/architecture.md, Adding a game, does not name {missing}"

@@ -194,7 +194,7 @@ def test_the_end_is_saved_reloaded_and_exported_like_any_round(tmp_path: Path) -
     rounds = rounds_csv.read_text(encoding="utf-8-sig").splitlines()
     header = rounds[0].split(",")
     last = [dict(zip(header, row.split(","), strict=True)) for row in rounds[-4:]]
-    assert [row["round"] for row in last] == ["3"] * 4
+    assert [row["round"] for row in last] == ["end"] * 4, "the end is no round played"
     assert [row["money"] for row in last] == ["3", "2", "2", "2"]
     assert {row["detail:end"] for row in last} == {"evening ended"}
     assert "yes" in sessions_csv.read_text(encoding="utf-8-sig").splitlines()[1].split(",")

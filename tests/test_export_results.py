@@ -4,10 +4,12 @@ edited by hand, or with rows no seal under this user's key vouches for is replay
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import tempfile
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 from unittest import mock
@@ -16,11 +18,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import Session
+from scorekeeper import RuleError, Session
 from scorekeeper.reports import export as exporting
-from scorekeeper.reports.rows import render
-from scorekeeper.store import Store, StoreDamaged, documents, seal
-from scorekeeper.store.documents import rows_file
+from scorekeeper.reports import rows as rows_module
+from scorekeeper.reports.rows import KEEPER, render
+from scorekeeper.store import Store, StoreDamaged, seal, sidecar
+from scorekeeper.store.documents import summary_fields
+from scorekeeper.store.sidecar import rows_file
 from tests.store_tables import TABLE, file_of, saved_before_the_name_rule
 from tests.strategies import played
 from tests.test_properties import PLAN_MODULES
@@ -76,10 +80,17 @@ def hostile(tmp_path: Path) -> tuple[Store, str]:
 
 
 def _rewrite(store: Store, session_id: str, change: Callable[[Document], object]) -> None:
-    """Change the session document in its file, as a hand edit would."""
+    """Change the session document in its file, as a careful hand edit would: the summary
+    worked out from the rounds as changed, where they still replay (a summary that
+    disagrees with them is damage of another kind)."""
     file = file_of(store.path, session_id)
     data = json.loads(file.read_bytes())
-    change(data["session"]["1"])
+    document = data["session"]["1"]
+    change(document)
+    with contextlib.suppress(RuleError, LookupError, TypeError, ValueError):
+        summary = document["summary"]
+        session = Session.from_dict(document["session"])
+        document["summary"] = summary_fields(session, summary["started"], summary["updated"])
     file.write_text(json.dumps(data))
 
 
@@ -96,7 +107,7 @@ def _resealed(key: bytes, change: Callable[[bytes], bytes]) -> Callable[[Store, 
         _, header, rounds = change(kept.read_bytes()).split(b"\n", 2)
         written = file_of(store.path, session_id).read_bytes()
         kept.write_bytes(
-            documents._seal(key, session_id, written, header, rounds)
+            sidecar._seal(key, KEEPER, session_id, written, header, rounds)
             + b"\n"
             + header
             + b"\n"
@@ -226,7 +237,9 @@ def test_rows_sealed_under_the_key_are_trusted_as_they_are(
 def test_rows_of_another_release_are_replayed(hostile: tuple[Store, str], tmp_path: Path) -> None:
     store, _ = hostile
     before = _exported(store, tmp_path / "before", replay=False)
-    another = mock.patch("scorekeeper.store.documents.ROWS_FORMAT", "rows 1, scorekeeper 9")
+    another = mock.patch.object(
+        sidecar, "_keeper", [replace(KEEPER, format="rows 1, scorekeeper 9")]
+    )
     with another, _replays(store) as load:
         assert _exported(store, tmp_path / "after", replay=False) == before
     assert load.call_count == 2
@@ -282,3 +295,29 @@ def test_a_session_works_out_only_the_rounds_an_undo_or_edit_changed() -> None:
     ended = session.if_ended()
     assert ended is not None
     assert render("s", ended) == render("s", Session.from_dict(ended.to_dict()))
+
+
+def test_the_first_change_to_a_session_opened_again_writes_only_what_it_changed(
+    tmp_path: Path,
+) -> None:
+    """The rows kept beside a session seed its first save after it is read from its file:
+    that save works out one round's rows, as the next one does, and they are right."""
+    deal = {"pitcher": "Ann", "bid": 2, "made": True}
+    with Store(tmp_path / "store") as store:
+        session_id = store.add(Session.new("racehorse", TABLE))
+        for _ in range(6):
+            store.record(session_id, deal)
+    facts = mock.patch.object(rows_module, "_facts", side_effect=rows_module._facts)
+    with Store(tmp_path / "store") as store:
+        with facts as first:
+            store.record(session_id, deal)
+        with facts as then:
+            store.record(session_id, deal)
+        with facts as edited:
+            store.edit(session_id, 5, deal)
+    assert first.call_count == then.call_count > 0
+    assert edited.call_count == 3 * then.call_count, "round 6 and the two after it"
+    with Store(tmp_path / "store", readonly=True) as store:
+        assert _exported(store, tmp_path / "kept", replay=False) == _exported(
+            store, tmp_path / "replayed", replay=True
+        )

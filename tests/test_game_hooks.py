@@ -14,7 +14,7 @@ import pytest
 
 import scorekeeper.games
 from scorekeeper import GAMES, RuleError, Session
-from scorekeeper.game import Game, Setup
+from scorekeeper.game import Game, Option, Setup
 from scorekeeper.games.calcutta import BIGGEST_POOL, POOL
 from scorekeeper.settle import payment_lines
 
@@ -89,4 +89,22 @@ def test_a_package_of_shared_code_with_no_game_is_not_taken_for_one() -> None:
     packages = {m.name for m in pkgutil.iter_modules(scorekeeper.games.__path__) if m.ispkg}
     assert {"racing", "rummy_5000"} <= packages
     assert getattr(importlib.import_module("scorekeeper.games.racing"), "GAME", None) is None
-    assert "rummy-5000" in GAMES and len(GAMES) == 6
+    assert "rummy-5000" in GAMES and "racing" not in GAMES
+
+
+class _PennyAnte(Game):
+    """A game that keeps the default ``option_words``, with a money option and others."""
+
+    options = {
+        "stake": Option(25, "money per point", minimum=0, cents=True),
+        "target": Option(100, "points that end the game", minimum=1),
+        "rotate": Option(True, "the deal passes left"),
+    }
+
+
+def test_the_default_option_words_say_a_money_option_in_dollars_as_the_games_do() -> None:
+    game = _PennyAnte()
+    setup = Setup(("Ann", "Bob"), {"stake": 25, "target": 100, "rotate": False}, "Ann")
+    assert game.option_words(setup) == ["stake $0.25", "target 100", "rotate no"]
+    free = Setup(("Ann", "Bob"), {"stake": 0, "target": 100, "rotate": True}, "Ann")
+    assert game.option_words(free)[0] == "stake $0.00"

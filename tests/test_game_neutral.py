@@ -28,11 +28,16 @@ def generic_modules() -> list[Path]:
     return [path for path in files if not any(path.is_relative_to(p) for p in GAME_PLACES)]
 
 
+CONTRACT_WORDS = {*get_args(Unit), "rounds", "wins"}
+"""Words the generic contract itself uses: the unit ``chips``, a saved session's
+``rounds``, and "wins" said of a winner."""
+
+
 def game_only_options() -> set[str]:
     """Options exactly one game defines. A name several games share (``stake``) is common
-    ground, and so is a word the generic contract itself uses (the unit ``chips``)."""
+    ground, and so is a word the generic contract itself uses (``CONTRACT_WORDS``)."""
     defined = Counter(name for game in GAMES.values() for name in game.options)
-    return {name for name, games in defined.items() if games == 1} - set(get_args(Unit))
+    return {name for name, games in defined.items() if games == 1} - CONTRACT_WORDS
 
 
 def forbidden() -> dict[str, re.Pattern[str]]:
@@ -63,9 +68,10 @@ def test_the_scan_knows_every_game_and_what_only_one_game_has() -> None:
     patterns = forbidden()
     assert len(GAMES) >= 6 and all(f"game {game_id!r}" in patterns for game_id in GAMES)
     only = game_only_options()
-    assert {"doubling", "limit_poker", "target", "dealer_bids"} <= only
+    assert {"doubling", "limit_poker", "dealer_bids", "pay"} <= only
     assert "stake" not in only, "several games have a stake: it is common ground"
     assert "chips" not in only, "chips is a unit every game may count in"
+    assert "target" not in only, "two games end at a target: it is common ground"
     assert (ROOT / "scorekeeper" / "session.py") in generic_modules()
     assert not any("rounds" in path.parts for path in generic_modules())
 

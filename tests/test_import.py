@@ -225,11 +225,11 @@ def test_a_failure_while_writing_leaves_the_store_byte_for_byte(
     real_write = documents.write
     calls = []
 
-    def disk_full_on_the_second(file: Path, new: dict[str, object], *, first: bool) -> object:
+    def disk_full_on_the_second(file: Path, data: bytes) -> object:
         calls.append(file)
         if len(calls) == 2:
             raise OSError(28, "No space left on device")
-        return real_write(file, new, first=first)
+        return real_write(file, data)
 
     monkeypatch.setattr(documents, "write", disk_full_on_the_second)
     with Store(cottage) as store, pytest.raises(StoreError, match="Nothing was added"):
@@ -259,7 +259,10 @@ def test_the_command_line_exports_json_and_imports_it(
         f"Imported 2 sessions from {out / 'sessions.json'} (1 already here, skipped). "
         f"Into {cottage}.\n"
     )
-    assert f"Session {shared} differs from the one with that id here: both kept" in printed
+    assert (
+        f"Session {shared} here and the imported session {shared} went on differently: "
+        "both kept, the imported one as " in printed
+    )
 
 
 def test_a_folder_that_is_no_store_is_refused(tmp_path: Path) -> None:
@@ -290,6 +293,6 @@ def test_a_fifo_given_to_import_is_refused_not_read(tmp_path: Path) -> None:
     os.mkfifo(fifo)
     with (
         Store(tmp_path / "db") as store,
-        pytest.raises(ImportRefused, match="is not a file"),
+        pytest.raises(ImportRefused, match="is a named pipe \\(FIFO\\), not a file"),
     ):
         import_sessions(store, fifo)

@@ -82,3 +82,65 @@ def test_no_command_of_the_console_script_imports_textual(tmp_path: Path) -> Non
         check=True,
     )
     assert result.stdout.strip() == "[0, 0, 0, 0, 0, 0] False []", result.stderr
+
+
+ABOVE_THE_STORE = ("scorekeeper.reports", "scorekeeper.cli", "scorekeeper.doctor", "screens")
+"""What sits above the store: it may not import them, nor name them for importlib."""
+
+
+def _named_modules(file: Path) -> list[str]:
+    """Every module ``file`` imports (at the top or in a function), and every string in it
+    that looks like a dotted module name."""
+    import ast
+
+    tree = ast.parse(file.read_text(encoding="utf-8"))
+    names = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names += [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            names.append(node.value)
+    return names
+
+
+def test_the_store_knows_nothing_above_it() -> None:
+    """The store writes what the reports keep beside each session through the hook they
+    register (``sidecar``); it never imports them, nor anything else above it."""
+    root = Path(scorekeeper.__file__).parent / "store"
+    hits = [
+        f"{file.name}: {name}"
+        for file in sorted(root.rglob("*.py"))
+        for name in _named_modules(file)
+        if any(name == above or name.startswith(above + ".") for above in ABOVE_THE_STORE)
+    ]
+    assert hits == []
+    probe = (
+        "import importlib, pkgutil, sys\n"
+        "import scorekeeper.store as store\n"
+        "for found in pkgutil.walk_packages(store.__path__, 'scorekeeper.store.'):\n"
+        "    importlib.import_module(found.name)\n"
+        f"above = {ABOVE_THE_STORE!r}\n"
+        "print(sorted(m for m in sys.modules if m.startswith(above)))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "[]", result.stderr
+
+
+def test_the_console_script_keeps_the_export_rows_as_it_saves() -> None:
+    """The reports register the rows the store keeps beside each session as they are
+    imported: the console script (the app's and every command's) has them registered."""
+    probe = (
+        "import screens.console\n"
+        "from scorekeeper.store import sidecar\n"
+        "registered = list(sidecar._keeper)\n"
+        "from scorekeeper.reports.rows import KEEPER\n"
+        "print(registered == [KEEPER])\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "True", result.stderr

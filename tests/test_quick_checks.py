@@ -15,8 +15,15 @@ from hypothesis import strategies as st
 from scorekeeper.session import Session
 from scorekeeper.store import Summary, documents
 from scorekeeper.store.checks import EXTRAS, SUMMARY_FIELDS, row_is_sound, summary_problem
-from scorekeeper.store.durable import DIGITS_CAP, DamagedFile, parse_json
-from scorekeeper.store.index import row, sound_summary, summary
+from scorekeeper.store.reading import (
+    DIGITS_CAP,
+    DamagedFile,
+    NotPlain,
+    members,
+    parse_json,
+    read_regular,
+)
+from scorekeeper.store.summary import compact, expand, row, sound_row, summary
 from scorekeeper.wording import moment
 
 FIELDS = (*SUMMARY_FIELDS, *EXTRAS)
@@ -93,9 +100,19 @@ def test_a_summary_built_directly_equals_the_dataclass() -> None:
         kept[10],
         tuple(kept[11]),
     )
-    assert sound_summary("abc123", [1, 2, 3, 4, kept]) == built, "checked and built at once"
+    held = sound_row([1, 2, 3, 4, kept], {})
+    assert held is not None and summary("abc123", held) == built, "checked and built at once"
     with pytest.raises(AttributeError):
         built.rounds = 3  # type: ignore[misc]
+
+
+def test_a_row_kept_compact_is_written_back_as_it_was() -> None:
+    kept = played_row()
+    shared: dict[Any, Any] = {}
+    held = compact(kept, shared)
+    assert expand(held) == kept
+    again = compact(played_row(), shared)
+    assert again[1] is held[1] and again[2].tzinfo is held[2].tzinfo, "shared, not copied"
 
 
 def test_a_number_too_long_is_refused_and_long_digits_in_text_are_not() -> None:
@@ -121,12 +138,12 @@ def test_a_reader_asking_again_reads_the_index_again_only_once_it_changed(
         store.summaries()  # the index is written, and stamped, as the store closes
     reads = 0
 
-    def counted(*args: Any, **kwargs: Any) -> dict[str, Any]:
+    def counted(*args: Any, **kwargs: Any) -> Any:
         nonlocal reads
         reads += 1
-        return parse_json(*args, **kwargs)
+        return read_regular(*args, **kwargs)
 
-    monkeypatch.setattr(index, "parse_json", counted)
+    monkeypatch.setattr(index, "read_regular", counted)
     reader = Store(tmp_path, readonly=True)
     assert len(reader.summaries()) == 1 and reader.damaged() == []
     assert len(reader.summaries()) == 1
@@ -134,3 +151,33 @@ def test_a_reader_asking_again_reads_the_index_again_only_once_it_changed(
     with Store(tmp_path) as writer:
         writer.add(Session.new("hot-rum", ["Cy", "Di"]))
     assert len(reader.summaries()) == 2, "a writer saved since: the reader sees it"
+
+
+HEAD = b'{"schema":1,"sessions":{'
+INDEX_TAILS = [
+    b"}}",
+    b'"a":[1,2]}}',
+    b'"a":[1],"b":{"x":"y"}}}',
+    b'"a":[1],}}',
+    b'"a":{"b":{}}}',
+    b'"a":1 }}',
+    b'"a":NaN}}',
+    b'"a":"\\ud800"}}',
+    b'"a":' + b"9" * (DIGITS_CAP + 1) + b"}}",
+    b'"a":[1]}}x',
+    b'"a":"x\ny"}}',
+    b'"a":1,"a":2}}',
+    b'"a":[1]}',
+]
+
+
+@given(st.sampled_from(INDEX_TAILS) | st.binary(max_size=12).map(lambda tail: tail + b"}}"))
+def test_the_index_read_member_by_member_reads_as_the_whole_file_does(tail: bytes) -> None:
+    """What the index's member-by-member read accepts, ``parse_json`` reads the same;
+    anything else it hands to ``parse_json``."""
+    raw = HEAD + tail
+    try:
+        found = dict(members(raw, HEAD))
+    except NotPlain:
+        return
+    assert parse_json(Path("index.json"), raw) == {"schema": 1, "sessions": found}

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given
 
 from scorekeeper import GAMES, RuleError, Session
-from scorekeeper.game import pay_the_difference
 from scorekeeper.games.rummy_5000.hands import card_value, cards_value, hand_score
+from scorekeeper.payouts import pay_the_difference
 from tests.strategies import table_of
 from tests.strategies.rummy_5000 import plans
 

@@ -11,14 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper import GAMES, RuleError, Session
-from scorekeeper.games.rummy_5000.stakes import (
-    Cube,
-    Pot,
-    check_bet,
-    cube_after,
-    next_doubler,
-    pot_after,
-)
+from scorekeeper.games.rummy_5000.cube import Cube, cube_after, next_doubler
+from scorekeeper.games.rummy_5000.pot import Pot, check_bet, pot_after
 
 TWO = ["Ann", "Bob"]
 RUMMY = GAMES["rummy-5000"]
@@ -608,7 +602,8 @@ def test_a_two_hand_game_stopped_early_says_the_chips_that_decided_it() -> None:
     game = session.game
     assert game.end_note(session.setup, session.state) == "Decided by the chips won: Ann +1, Bob −1"
     facts = game.end_facts(session.setup, session.state_before(1), session.state)
+    # Numbers, so a spreadsheet's column of them adds up (-1, not the text '-1).
     assert {name: row["game points"] for name, row in facts.players.items()} == {
-        "Ann": "1",
-        "Bob": "-1",
+        "Ann": 1,
+        "Bob": -1,
     }

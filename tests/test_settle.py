@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.games.calcutta import POOL
-from scorekeeper.settle import payment_lines, settle
+from scorekeeper.settle import EXACT_UP_TO, payment_lines, settle
 
 
 def _apply(balances: dict[str, int], payments: list[tuple[str, str, int]]) -> dict[str, int]:
@@ -80,3 +82,103 @@ def test_payments_read_as_the_table_says_them_and_the_pool_takes_no_payment() ->
     ]
     assert payment_lines([("Ann", "Ed", 375)], "money") == ["Ann pays Ed $3.75"]
     assert payment_lines([], "money") == ["Nobody owes anybody anything."]
+
+
+def test_people_whose_balances_cancel_settle_among_themselves() -> None:
+    """docs/rules.md, Settling up: Bob's 11 is what Di owes, so three payments, not four."""
+    balances = {"Ann": 2, "Bob": 11, "Cy": 10, "Di": -11, "Ed": -12}
+    assert payment_lines(settle(balances), "money") == [
+        "Ed pays Cy $0.10",
+        "Ed pays Ann $0.02",
+        "Di pays Bob $0.11",
+    ]
+
+
+def _partitions(items: list[int]) -> Iterator[list[list[int]]]:
+    if not items:
+        yield []
+        return
+    first, rest = items[0], items[1:]
+    for partition in _partitions(rest):
+        yield [[first], *partition]
+        for index in range(len(partition)):
+            yield [*partition[:index], [first, *partition[index]], *partition[index + 1 :]]
+
+
+def _most_groups_by_every_partition(amounts: list[int]) -> int:
+    return max(
+        len(partition)
+        for partition in _partitions(amounts)
+        if all(sum(group) == 0 for group in partition)
+    )
+
+
+def _most_groups_by_subsets(amounts: list[int]) -> int:
+    """The same figure another way: the best split of each zero-sum set into a zero-sum
+    set holding its first person and the best split of the rest (3^n steps)."""
+    count = len(amounts)
+    total = [
+        sum(amounts[seat] for seat in range(count) if mask >> seat & 1)
+        for mask in range(1 << count)
+    ]
+    best = [0] * (1 << count)
+    for mask in range(1, 1 << count):
+        if total[mask]:
+            continue
+        low = mask & -mask
+        sub = mask
+        while sub:
+            if sub & low and total[sub] == 0:
+                best[mask] = max(best[mask], 1 + best[mask ^ sub])
+            sub = (sub - 1) & mask
+    return best[(1 << count) - 1]
+
+
+def _table(low: int, high: int) -> st.SearchStrategy[dict[str, int]]:
+    """Balances of ``low``-``high`` people, none zero, in small amounts so that groups of
+    them often cancel out."""
+
+    @st.composite
+    def table(draw: st.DrawFn) -> dict[str, int]:
+        amount = st.integers(-12, 12).filter(bool)
+        amounts = draw(st.lists(amount, min_size=low - 1, max_size=high - 1))
+        last = -sum(amounts)
+        if last == 0:  # P0 gives one to the last seat, who would otherwise have no balance
+            amounts[0] -= 1
+            last = 1
+        amounts.append(last)
+        return {f"P{seat}": value for seat, value in enumerate(amounts) if value}
+
+    return table()
+
+
+def _check_payments(balances: dict[str, int], payments: list[tuple[str, str, int]]) -> None:
+    assert set(_apply(balances, payments).values()) <= {0}
+    assert all(
+        balances[payer] < 0 < balances[payee] and amount > 0 for payer, payee, amount in payments
+    )
+
+
+@given(_table(3, 8))
+def test_the_fewest_payments_match_a_search_of_every_grouping(balances: dict[str, int]) -> None:
+    payments = settle(balances)
+    _check_payments(balances, payments)
+    amounts = list(balances.values())
+    assert len(payments) == len(amounts) - _most_groups_by_every_partition(amounts)
+
+
+@settings(max_examples=25, deadline=None)
+@given(_table(9, EXACT_UP_TO))
+def test_the_fewest_payments_for_up_to_twelve_people(balances: dict[str, int]) -> None:
+    payments = settle(balances)
+    _check_payments(balances, payments)
+    amounts = list(balances.values())
+    assert len(payments) == len(amounts) - _most_groups_by_subsets(amounts)
+    assert settle(balances) == payments
+
+
+@given(_table(EXACT_UP_TO + 1, 20))
+def test_beyond_twelve_people_each_payment_clears_someone(balances: dict[str, int]) -> None:
+    payments = settle(balances)
+    _check_payments(balances, payments)
+    assert len(payments) <= len(balances) - 1

@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import NoReturn
 
 import pytest
+from tinydb import TinyDB
+from tinydb.table import Document
 
 from scorekeeper import RuleError, Session
 from scorekeeper.games import GAMES
@@ -24,6 +26,7 @@ from scorekeeper.store import (
     documents,
     index,
 )
+from scorekeeper.store.durable import DurableStorage
 from tests.bench import bench_store
 from tests.store_tables import MADE_3, TABLE, UPPED_2, file_of, racehorse
 
@@ -424,3 +427,18 @@ def test_a_session_an_older_scorekeeper_could_not_read_is_listed_again(
         with Store(tmp_path, readonly=readonly) as store:
             assert [summary.id for summary in store.summaries()] == [session_id]
             assert store.damaged() == []
+
+
+def test_a_session_file_holds_the_bytes_tinydb_itself_writes(tmp_path: Path) -> None:
+    """Written directly, not through TinyDB, a session file is byte for byte what TinyDB's
+    own insert makes of its document: a file saved here opens wherever one saved through
+    TinyDB did, and the other way round."""
+    with Store(tmp_path / "store") as store:
+        session_id = store.add(racehorse(MADE_3))
+        store.record(session_id, UPPED_2)
+    file = file_of(tmp_path / "store", session_id)
+    document = documents.read(file, lambda: SessionNotFound("gone", file))
+    through_tinydb = tmp_path / "tinydb.json"
+    table = TinyDB(through_tinydb, storage=DurableStorage).table(documents.TABLE)
+    table.insert(Document(document, doc_id=documents.DOC_ID))
+    assert through_tinydb.read_bytes() == file.read_bytes()

@@ -21,7 +21,7 @@ from scorekeeper.store import (
     StoreError,
     StoreLocked,
 )
-from scorekeeper.store.documents import rows_file
+from scorekeeper.store.sidecar import rows_file
 from tests.store_tables import MADE_3, MADE_4, UPPED_2, file_of, racehorse
 
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from scorekeeper.cards import SUITS
+from scorekeeper.checks import Round, accepted, as_int, as_mapping, as_player, shaped
 from scorekeeper.errors import RuleError
 from scorekeeper.game import (
     EVENING,
@@ -20,15 +21,11 @@ from scorekeeper.game import (
     RoundFacts,
     Setup,
     State,
-    add,
-    as_int,
-    as_mapping,
-    as_player,
-    check_keys,
     ended_on_balances,
     is_end_round,
 )
 from scorekeeper.games.racing.course import as_suit, check_course, check_entry, course_text
+from scorekeeper.payouts import add
 from scorekeeper.wording import plural
 
 COURSE = 7
@@ -36,6 +33,23 @@ POOL = "(pool)"
 """The pool carried into the next race, as a party to a settle-up: chips paid in that no
 race has paid out yet."""
 BIGGEST_POOL = "Biggest Calcutta pool"
+
+
+class SaleRecord(TypedDict):
+    """A horse sold at the auction, as a race's round records it."""
+
+    owner: str
+    price: int
+
+
+class Race(TypedDict):
+    """One race as the table records it: the course cards of each suit, each horse's sale
+    (None if unsold), and the horses that finished first and second."""
+
+    course: dict[str, int]
+    sales: dict[str, SaleRecord | None]
+    first: str
+    second: str
 
 
 @dataclass(frozen=True)
@@ -81,7 +95,7 @@ def share_out_pool(pool: int, players: Sequence[str]) -> dict[str, int]:
     return {name: share + (1 if seat < left_over else 0) for seat, name in enumerate(players)}
 
 
-def biggest_pool(rounds: Sequence[Mapping[str, Any]]) -> int:
+def biggest_pool(rounds: Sequence[Round]) -> int:
     """The largest pool one race of a session ran for: its sales plus what an unsold horse
     left in the pool before it. Reads the rounds as saved (they were checked when
     recorded), so no session needs replaying."""
@@ -89,13 +103,19 @@ def biggest_pool(rounds: Sequence[Mapping[str, Any]]) -> int:
     for round_ in rounds:
         if is_end_round(round_):
             continue
+        race = accepted(round_, Race)
         sales = {
             suit: Sale(sale["owner"], sale["price"]) if sale else None
-            for suit, sale in round_["sales"].items()
+            for suit, sale in race["sales"].items()
         }
         biggest = max(biggest, carried + sum(sale.price for sale in sales.values() if sale))
-        carried = race_payouts(sales, round_["first"], round_["second"], carried)[1]
+        carried = race_payouts(sales, race["first"], race["second"], carried)[1]
     return biggest
+
+
+def _sale_text(suit: str, sale: SaleRecord | None) -> str:
+    """A horse's sale as the table says it: "H Di 5", or "D unsold"."""
+    return f"{suit} {sale['owner']} {sale['price']}" if sale else f"{suit} unsold"
 
 
 def shared_out_text(players: Sequence[str], shares: Mapping[str, int]) -> str:
@@ -159,12 +179,12 @@ The evening ends when the table says so: a pool still carried is shared out equa
     def start_info(self, setup: Setup) -> dict[str, Any]:
         return {"pot": 0, "stacks": dict.fromkeys(setup.players, setup.options["chips"])}
 
-    def play(self, setup: Setup, state: State, round_: Mapping[str, Any]) -> State:
-        check_keys(round_, ("course", "sales", "first", "second"))
-        course = check_course(round_["course"], COURSE)
-        sales = self._sales(setup, state, round_["sales"], auction_order(course))
-        first = as_suit(round_["first"], "first")
-        second = as_suit(round_["second"], "second")
+    def play(self, setup: Setup, state: State, round_: Round) -> State:
+        race = shaped(round_, Race, ("course", "sales", "first", "second"))
+        course = check_course(race["course"], COURSE)
+        sales = self._sales(setup, state, race["sales"], auction_order(course))
+        first = as_suit(race["first"], "first")
+        second = as_suit(race["second"], "second")
         if first == second:
             raise RuleError("second", f"{first} cannot finish both first and second")
         money, pot = race_payouts(sales, first, second, state.info["pot"])
@@ -244,7 +264,7 @@ The evening ends when the table says so: a pool still carried is shared out equa
     def leaves_in_kitty(self, payer: str, amount: str) -> str:
         return f"{payer} leaves {amount} in the pool for the next race"
 
-    def highlights(self, setup: Setup, rounds: Sequence[Mapping[str, Any]]) -> dict[str, int]:
+    def highlights(self, setup: Setup, rounds: Sequence[Round]) -> dict[str, int]:
         return {BIGGEST_POOL: biggest_pool(rounds)}
 
     def panel(self, setup: Setup, state: State) -> list[tuple[str, str]]:
@@ -266,17 +286,16 @@ The evening ends when the table says so: a pool still carried is shared out equa
         bids = "dealer bids" if setup.options["dealer_bids"] else "dealer does not bid"
         return [f"{plural(setup.options['chips'], 'chip')} each", bids]
 
-    def round_facts(
-        self, setup: Setup, before: State, round_: Mapping[str, Any], after: State
-    ) -> RoundFacts:
+    def round_facts(self, setup: Setup, before: State, round_: Round, after: State) -> RoundFacts:
         """The pool as it ran: carried in, this race's sales, and what an unsold horse left
         in it for the next race; money plus (carry-out - carry-in) adds up to 0."""
-        facts: dict[str, Fact] = dict(self.details(round_))
+        race = accepted(round_, Race)
+        facts: dict[str, Fact] = dict(self.details(race))
         carry_in, carry_out = before.info["pot"], after.info["pot"]
         facts |= {"carry in": carry_in, "pool": carry_in + facts["sold"], "carry out": carry_out}
         bought: dict[str, list[str]] = {}
         for suit in SUITS:
-            sale = round_["sales"][suit]
+            sale = race["sales"][suit]
             if sale:
                 bought.setdefault(sale["owner"], []).append(f"{suit} {sale['price']}")
         players: dict[str, dict[str, Fact]] = {
@@ -285,25 +304,22 @@ The evening ends when the table says so: a pool still carried is shared out equa
         }
         return RoundFacts(facts, players)
 
-    def describe(self, setup: Setup, before: State, round_: Mapping[str, Any], after: State) -> str:
+    def describe(self, setup: Setup, before: State, round_: Round, after: State) -> str:
         """ "D won, S second; sold H Di 5, C Ed 9, S Bob 14, D unsold; pool 28: Bob takes 9;
         19 chips carried", the sales in auction order."""
-        sales, first, second = round_["sales"], round_["first"], round_["second"]
-        sold = [
-            f"{suit} {sales[suit]['owner']} {sales[suit]['price']}"
-            if sales[suit]
-            else f"{suit} unsold"
-            for suit in auction_order(round_["course"])
-        ]
+        race = accepted(round_, Race)
+        sales, first, second = race["sales"], race["first"], race["second"]
+        sold = [_sale_text(suit, sales[suit]) for suit in auction_order(race["course"])]
         carry_in, carry_out = before.info["pot"], after.info["pot"]
         pool = carry_in + sum(sale["price"] for sale in sales.values() if sale)
         carried = f" with {carry_in} carried in" if carry_in else ""
+        owners = {horse: sale["owner"] for horse, sale in sales.items() if sale}
         takes = [
-            f"{sales[horse]['owner']} {'takes ' if not seat else ''}{share}"
+            f"{owners[horse]} {'takes ' if not seat else ''}{share}"
             for seat, (horse, share) in enumerate(
                 (horse, share)
                 for horse, share in zip((first, second), split_pool(pool), strict=True)
-                if sales[horse]
+                if horse in owners
             )
         ]
         said = f"{first} won, {second} second; sold {', '.join(sold)}; pool {pool}{carried}"
@@ -313,18 +329,14 @@ The evening ends when the table says so: a pool still carried is shared out equa
             said += f"; {carry_out} {'chip' if carry_out == 1 else 'chips'} carried"
         return said
 
-    def details(self, round_: Mapping[str, Any]) -> dict[str, str | int]:
-        sales = round_["sales"]
+    def details(self, round_: Round) -> dict[str, str | int]:
+        race = accepted(round_, Race)
+        sales = race["sales"]
         return {
-            "course": course_text(round_["course"]),
-            "first": round_["first"],
-            "second": round_["second"],
-            "prices": ", ".join(
-                f"{suit} {sales[suit]['owner']} {sales[suit]['price']}"
-                if sales[suit]
-                else f"{suit} unsold"
-                for suit in SUITS
-            ),
+            "course": course_text(race["course"]),
+            "first": race["first"],
+            "second": race["second"],
+            "prices": ", ".join(_sale_text(suit, sales[suit]) for suit in SUITS),
             "sold": sum(sale["price"] for sale in sales.values() if sale),
         }
 

@@ -4,24 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from scorekeeper.cards import SUITS
+from scorekeeper.checks import Round, accepted, as_int, as_mapping, as_player, shaped
 from scorekeeper.errors import RuleError
-from scorekeeper.game import (
-    EVENING,
-    Fact,
-    Game,
-    Option,
-    RoundFacts,
-    Setup,
-    State,
-    add,
-    as_int,
-    as_mapping,
-    as_player,
-    check_keys,
-)
+from scorekeeper.game import EVENING, Fact, Game, Option, RoundFacts, Setup, State
 from scorekeeper.games.racing.course import (
     CARDS_TO_FINISH,
     as_suit,
@@ -30,6 +18,7 @@ from scorekeeper.games.racing.course import (
     course_text,
 )
 from scorekeeper.money import amount
+from scorekeeper.payouts import add
 from scorekeeper.wording import plural
 
 Odds = tuple[int, int]
@@ -37,6 +26,24 @@ Odds = tuple[int, int]
 
 BOOK: dict[int, Odds] = {0: (1, 1), 1: (2, 1), 2: (3, 1), 3: (5, 1), 4: (10, 1)}
 """Course cards of a suit -> the dealer's default odds; 5 or 6 (6-card course) have none."""
+
+
+class BetRecord(TypedDict):
+    """One bet as a race's round records it."""
+
+    player: str
+    horse: str
+    amount: int
+
+
+class Race(TypedDict):
+    """One race as the table records it: the course cards of each suit, the bets, the
+    winning horse, and the odds the dealer set instead of the book's (``[n, d]``)."""
+
+    course: dict[str, int]
+    bets: list[BetRecord]
+    winner: str
+    odds: NotRequired[dict[str, list[int]]]
 
 
 @dataclass(frozen=True)
@@ -122,12 +129,12 @@ wins b*n/d (rounded down) from the dealer; every other bet is lost to the dealer
 The deal passes to the left. The evening ends when the table says so: the biggest
 balance wins."""
 
-    def play(self, setup: Setup, state: State, round_: Mapping[str, Any]) -> State:
-        check_keys(round_, ("course", "bets", "winner"), ("odds",))
-        book = book_odds(round_["course"], setup.options["course"])
-        odds = race_odds(book, round_.get("odds", {}))
-        bets = self._bets(setup, state.dealer, round_["bets"], odds)
-        winner = as_suit(round_["winner"], "winner")
+    def play(self, setup: Setup, state: State, round_: Round) -> State:
+        race = shaped(round_, Race, ("course", "bets", "winner"), ("odds",))
+        book = book_odds(race["course"], setup.options["course"])
+        odds = race_odds(book, race.get("odds", {}))
+        bets = self._bets(setup, state.dealer, race["bets"], odds)
+        winner = as_suit(race["winner"], "winner")
         balances = add(state.balances, bet_payouts(state.dealer, bets, winner, odds))
         return State(setup.left_of(state.dealer), balances, balances)
 
@@ -195,24 +202,24 @@ balance wins."""
         course = "6-card course (Scarne)" if length == 6 else "7-card course"
         return [course, f"limit {plural(limit, 'chip')} a bet" if limit else "no bet limit"]
 
-    def round_facts(
-        self, setup: Setup, before: State, round_: Mapping[str, Any], after: State
-    ) -> RoundFacts:
+    def round_facts(self, setup: Setup, before: State, round_: Round, after: State) -> RoundFacts:
+        race = accepted(round_, Race)
         bets: dict[str, list[str]] = {}
-        for bet in round_["bets"]:
+        for bet in race["bets"]:
             bets.setdefault(bet["player"], []).append(f"{bet['amount']} on {bet['horse']}")
         players: dict[str, dict[str, Fact]] = {
             name: {"bets": ", ".join(placed)} for name, placed in bets.items()
         }
         players[before.dealer] = {"bets": "bank"}
-        return RoundFacts(self.details(round_), players)
+        return RoundFacts(self.details(race), players)
 
-    def describe(self, setup: Setup, before: State, round_: Mapping[str, Any], after: State) -> str:
+    def describe(self, setup: Setup, before: State, round_: Round, after: State) -> str:
         """ "H won at 3-1; Bob 5 on H won 15, Cy lost 4 on S; Ann's bank −11" """
-        course, winner = round_["course"], round_["winner"]
-        odds = race_odds(book_odds(course, sum(course.values())), round_.get("odds", {}))
+        race = accepted(round_, Race)
+        course, winner = race["course"], race["winner"]
+        odds = race_odds(book_odds(course, sum(course.values())), race.get("odds", {}))
         bets = []
-        for bet in round_["bets"]:
+        for bet in race["bets"]:
             player, horse, stake = bet["player"], bet["horse"], bet["amount"]
             if horse == winner:
                 won = bet_payouts(before.dealer, [Bet(player, horse, stake)], winner, odds)[player]
@@ -226,14 +233,15 @@ balance wins."""
         bank_said = f"{before.dealer}'s bank {amount(bank, 'chips', signed=True)}"
         return f"{said}; {', '.join(bets)}; {bank_said}"
 
-    def details(self, round_: Mapping[str, Any]) -> dict[str, str | int]:
-        course = round_["course"]
-        odds = race_odds(book_odds(course, sum(course.values())), round_.get("odds", {}))
+    def details(self, round_: Round) -> dict[str, str | int]:
+        race = accepted(round_, Race)
+        course = race["course"]
+        odds = race_odds(book_odds(course, sum(course.values())), race.get("odds", {}))
         return {
             "course": course_text(course),
-            "winner": round_["winner"],
+            "winner": race["winner"],
             "odds": ", ".join(f"{suit} {odds_text(odds.get(suit))}" for suit in SUITS),
-            "staked": sum(bet["amount"] for bet in round_["bets"]),
+            "staked": sum(bet["amount"] for bet in race["bets"]),
         }
 
 

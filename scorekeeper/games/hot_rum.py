@@ -3,28 +3,34 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from scorekeeper.cards import JOKER, parse_cards, pip_value
-from scorekeeper.errors import RuleError
-from scorekeeper.game import (
-    EVENING,
-    Fact,
-    Game,
-    Option,
-    RoundFacts,
-    Setup,
-    State,
-    add,
+from scorekeeper.checks import (
+    Round,
+    accepted,
     as_bool,
     as_int,
     as_player,
     check_amount,
-    check_keys,
     held_by_others,
     held_words,
+    shaped,
 )
+from scorekeeper.errors import RuleError
+from scorekeeper.game import EVENING, Fact, Game, Option, RoundFacts, Setup, State
 from scorekeeper.money import format_amount
+from scorekeeper.payouts import add
+
+
+class Hand(TypedDict):
+    """One hand as the table records it: who went out, whether all at once (a rummy), and
+    each other player's unmatched cards (as pips, or as the cards typed)."""
+
+    out: str
+    rummy: NotRequired[bool]
+    deadwood: NotRequired[dict[str, int]]
+    cards: NotRequired[dict[str, str]]
 
 
 def cards_dealt(player_count: int) -> int:
@@ -75,11 +81,11 @@ The evening ends when the table says so: the biggest balance wins."""
             "pips": dict.fromkeys(setup.players, 0),
         }
 
-    def play(self, setup: Setup, state: State, round_: Mapping[str, Any]) -> State:
-        check_keys(round_, ("out",), ("rummy", "deadwood", "cards"))
-        out = as_player(round_["out"], "out", setup.players)
-        rummy = as_bool(round_.get("rummy", False), "rummy")
-        pips = held_by_others(round_, setup.players, out, "deadwood", self._pips, self._card_pips)
+    def play(self, setup: Setup, state: State, round_: Round) -> State:
+        hand = shaped(round_, Hand, ("out",), ("rummy", "deadwood", "cards"))
+        out = as_player(hand["out"], "out", setup.players)
+        rummy = as_bool(hand.get("rummy", False), "rummy")
+        pips = held_by_others(hand, setup.players, out, "deadwood", self._pips, self._card_pips)
         caught = {name: -count for name, count in pips.items()}
         caught[out] = sum(pips.values())
         info = {**state.info, "pips": add(state.info["pips"], caught)}
@@ -124,22 +130,22 @@ The evening ends when the table says so: the biggest balance wins."""
         pips: Mapping[str, int] = state.info["pips"]
         return pips
 
-    def round_facts(
-        self, setup: Setup, before: State, round_: Mapping[str, Any], after: State
-    ) -> RoundFacts:
+    def round_facts(self, setup: Setup, before: State, round_: Round, after: State) -> RoundFacts:
+        hand = accepted(round_, Hand)
         players: dict[str, dict[str, Fact]] = {}
         for name in setup.players:
             caught = after.info["pips"][name] - before.info["pips"][name]
-            facts: dict[str, Fact] = {"held pips": 0 if name == round_["out"] else -caught}
-            if "cards" in round_ and name in round_["cards"]:
-                facts["cards"] = round_["cards"][name]
+            facts: dict[str, Fact] = {"held pips": 0 if name == hand["out"] else -caught}
+            if "cards" in hand and name in hand["cards"]:
+                facts["cards"] = hand["cards"][name]
             players[name] = facts
-        return RoundFacts(self.details(round_), players)
+        return RoundFacts(self.details(hand), players)
 
-    def describe(self, setup: Setup, before: State, round_: Mapping[str, Any], after: State) -> str:
+    def describe(self, setup: Setup, before: State, round_: Round, after: State) -> str:
         """ "Bob went out; Ann held 30, Di 10", a rummy named only when there was one."""
-        out = round_["out"]
-        rummy = " with a rummy, paid double" if round_.get("rummy", False) else ""
+        hand = accepted(round_, Hand)
+        out = hand["out"]
+        rummy = " with a rummy, paid double" if hand.get("rummy", False) else ""
         held = {
             name: before.info["pips"][name] - after.info["pips"][name]
             for name in setup.players
@@ -147,8 +153,9 @@ The evening ends when the table says so: the biggest balance wins."""
         }
         return f"{out} went out{rummy}; {held_words(held)}"
 
-    def details(self, round_: Mapping[str, Any]) -> dict[str, str | int]:
-        return {"out": round_["out"], "rummy": "yes" if round_.get("rummy", False) else "no"}
+    def details(self, round_: Round) -> dict[str, str | int]:
+        hand = accepted(round_, Hand)
+        return {"out": hand["out"], "rummy": "yes" if hand.get("rummy", False) else "no"}
 
 
 GAME = HotRum()

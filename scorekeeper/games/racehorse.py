@@ -2,29 +2,29 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import NotRequired, TypedDict
 
+from scorekeeper.checks import Round, accepted, as_bool, as_int, as_player, shaped
 from scorekeeper.errors import RuleError
-from scorekeeper.game import (
-    EVENING,
-    Fact,
-    Game,
-    Option,
-    RoundFacts,
-    Setup,
-    State,
-    add,
-    as_bool,
-    as_int,
-    as_player,
-    check_keys,
-)
+from scorekeeper.game import EVENING, Fact, Game, Option, RoundFacts, Setup, State
 from scorekeeper.money import format_amount
+from scorekeeper.payouts import add
 
 POINTS = ("high", "low", "jack", "game")
 SMUDGE = 5
 BID_NAMES = {2: "2", 3: "3", 4: "4", SMUDGE: "Smudge"}
+FIELDS = ("made", "points", "all_tricks")
+
+
+class Deal(TypedDict):
+    """One deal as the table records it: who pitched and bid what, and whether the bid was
+    made, or instead the points the pitcher took (and, for a Smudge, all six tricks)."""
+
+    pitcher: str
+    bid: int
+    made: NotRequired[bool]
+    points: NotRequired[list[str]]
+    all_tricks: NotRequired[bool]
 
 
 def bid_made(bid: int, points: list[str], all_tricks: bool) -> bool:
@@ -64,11 +64,11 @@ Upped (not made): the pitcher pays every other player bid x stake, and the playe
 the pitcher's right deals next. The evening ends when the table says so: the biggest
 balance wins."""
 
-    def play(self, setup: Setup, state: State, round_: Mapping[str, Any]) -> State:
-        check_keys(round_, ("pitcher", "bid"), ("made", "points", "all_tricks"))
-        pitcher = as_player(round_["pitcher"], "pitcher", setup.players)
-        bid = as_int(round_["bid"], "bid", 2, SMUDGE)
-        made = self._made(round_, bid)
+    def play(self, setup: Setup, state: State, round_: Round) -> State:
+        deal = shaped(round_, Deal, ("pitcher", "bid"), FIELDS)
+        pitcher = as_player(deal["pitcher"], "pitcher", setup.players)
+        bid = as_int(deal["bid"], "bid", 2, SMUDGE)
+        made = self._made(deal, bid)
         stake = setup.options["stake"]
         sign = 1 if made else -1
         others = [name for name in setup.players if name != pitcher]
@@ -78,7 +78,7 @@ balance wins."""
         dealer = pitcher if made else setup.right_of(pitcher)
         return State(dealer, balances, balances)
 
-    def _made(self, round_: Mapping[str, Any], bid: int) -> bool:
+    def _made(self, round_: Deal, bid: int) -> bool:
         if "made" in round_:
             if "points" in round_ or "all_tricks" in round_:
                 raise RuleError("made", "give either made, or the points taken, not both")
@@ -108,40 +108,41 @@ balance wins."""
     def option_words(self, setup: Setup) -> list[str]:
         return [f"stake {format_amount(setup.options['stake'], self.unit)}/point"]
 
-    def round_facts(
-        self, setup: Setup, before: State, round_: Mapping[str, Any], after: State
-    ) -> RoundFacts:
-        facts: dict[str, Fact] = dict(self.details(round_))
-        facts["result"] = "made" if self._made(round_, round_["bid"]) else "upped"
-        if "points" in round_:
-            facts["all six tricks"] = "yes" if round_.get("all_tricks", False) else "no"
+    def round_facts(self, setup: Setup, before: State, round_: Round, after: State) -> RoundFacts:
+        deal = accepted(round_, Deal)
+        facts: dict[str, Fact] = dict(self.details(deal))
+        facts["result"] = "made" if self._made(deal, deal["bid"]) else "upped"
+        if "points" in deal:
+            facts["all six tricks"] = "yes" if deal.get("all_tricks", False) else "no"
         return RoundFacts(facts)
 
-    def describe(self, setup: Setup, before: State, round_: Mapping[str, Any], after: State) -> str:
+    def describe(self, setup: Setup, before: State, round_: Round, after: State) -> str:
         """ "Bob pitched 3 and made it: high, jack, game", "Flo made a Smudge: all four
         points and all six tricks", "Ann bid Smudge and was upped: all four points, not all
         six tricks"."""
-        pitcher, bid = round_["pitcher"], round_["bid"]
-        made = self._made(round_, bid)
+        deal = accepted(round_, Deal)
+        pitcher, bid = deal["pitcher"], deal["bid"]
+        made = self._made(deal, bid)
         if bid == SMUDGE:
             said = f"{pitcher} made a Smudge" if made else f"{pitcher} bid Smudge and was upped"
         else:
             said = f"{pitcher} pitched {bid} and {'made it' if made else 'was upped'}"
-        if "points" not in round_:
+        if "points" not in deal:
             return said
-        points = round_["points"]
+        points = deal["points"]
         if bid == SMUDGE and len(points) == len(POINTS):
-            tricks = "and all" if round_.get("all_tricks", False) else "but not all"
+            tricks = "and all" if deal.get("all_tricks", False) else "but not all"
             return f"{said}: all four points {tricks} six tricks"
         return f"{said}: {', '.join(points) if points else 'no points'}"
 
-    def details(self, round_: Mapping[str, Any]) -> dict[str, str | int]:
+    def details(self, round_: Round) -> dict[str, str | int]:
+        deal = accepted(round_, Deal)
         facts: dict[str, str | int] = {
-            "pitcher": round_["pitcher"],
-            "bid": BID_NAMES[round_["bid"]],
+            "pitcher": deal["pitcher"],
+            "bid": BID_NAMES[deal["bid"]],
         }
-        if "points" in round_:
-            facts["points"] = " ".join(round_["points"])
+        if "points" in deal:
+            facts["points"] = " ".join(deal["points"])
         return facts
 
 

@@ -3,29 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from scorekeeper.cards import JOKER, parse_cards
-from scorekeeper.errors import RuleError
-from scorekeeper.game import (
-    STOP,
-    Fact,
-    Game,
-    Option,
-    RoundFacts,
-    Setup,
-    State,
-    add,
+from scorekeeper.checks import (
+    Round,
+    accepted,
     as_int,
     as_player,
     check_amount,
-    check_keys,
     held_by_others,
     held_words,
-    pay_the_difference,
     player_map,
+    shaped,
 )
+from scorekeeper.errors import RuleError
+from scorekeeper.game import STOP, Fact, Game, Option, RoundFacts, Setup, State
 from scorekeeper.money import format_amount
+from scorekeeper.payouts import add, pay_the_difference, winners_by_total
 
 CONTRACTS = (
     "two sets",
@@ -41,6 +36,16 @@ CARDS_DEALT = 11
 _TEN_POINT_RANKS = ("8", "9", "10", "J", "Q", "K")
 
 
+class Hand(TypedDict):
+    """One hand as the table records it: who went out, what each other player was caught
+    holding (as points, or as the cards typed), and who called "RUMMY!" how often."""
+
+    out: str
+    points: NotRequired[dict[str, int]]
+    cards: NotRequired[dict[str, str]]
+    rummies: NotRequired[dict[str, int]]
+
+
 def card_value(rank: str) -> int:
     """2-7 count 5, 8-K 10, an Ace 15 and a joker 20."""
     if rank == JOKER:
@@ -50,7 +55,7 @@ def card_value(rank: str) -> int:
     return 10 if rank in _TEN_POINT_RANKS else 5
 
 
-def card_points(text: str, field: str = "cards") -> int:
+def card_points(text: object, field: str = "cards") -> int:
     """What the cards a player was caught holding count against them (live preview too)."""
     return sum(card_value(card.rank) for card in parse_cards(text, field))
 
@@ -123,11 +128,11 @@ ends on the hands played, lowest total wins, money as at the end."""
             "rummies": rummies,
         }
 
-    def play(self, setup: Setup, state: State, round_: Mapping[str, Any]) -> State:
-        check_keys(round_, ("out",), ("points", "cards", "rummies"))
-        out = as_player(round_["out"], "out", setup.players)
-        held = held_by_others(round_, setup.players, out, "points", self._points, self._card_points)
-        rummies = add(state.info["rummies"], self._rummies(setup.players, round_))
+    def play(self, setup: Setup, state: State, round_: Round) -> State:
+        played = shaped(round_, Hand, ("out",), ("points", "cards", "rummies"))
+        out = as_player(played["out"], "out", setup.players)
+        held = held_by_others(played, setup.players, out, "points", self._points, self._card_points)
+        rummies = add(state.info["rummies"], self._rummies(setup.players, played))
         totals = add(state.totals, held)
         dealer = setup.left_of(state.dealer)
         hand = state.info["hand"]
@@ -145,8 +150,7 @@ ends on the hands played, lowest total wins, money as at the end."""
         self, setup: Setup, dealer: str, totals: Mapping[str, int], info: dict[str, Any]
     ) -> State:
         """Lowest total wins (ties share); the others pay the difference x stake."""
-        lowest = min(totals.values())
-        winners = tuple(name for name in setup.players if totals[name] == lowest)
+        winners = winners_by_total(setup.players, totals, lowest_wins=True)
         balances = pay_the_difference(setup.players, totals, winners, setup.options["stake"])
         return State(dealer, totals, balances, True, winners, info)
 
@@ -162,7 +166,7 @@ ends on the hands played, lowest total wins, money as at the end."""
             )
         return points
 
-    def _card_points(self, name: str, text: Any, field: str) -> int:
+    def _card_points(self, name: str, text: object, field: str) -> int:
         points = check_amount(card_points(text, field), field, f"{name}'s cards count")
         if points == 0:
             raise RuleError(
@@ -170,7 +174,7 @@ ends on the hands played, lowest total wins, money as at the end."""
             )
         return points
 
-    def _rummies(self, players: Sequence[str], round_: Mapping[str, Any]) -> dict[str, int]:
+    def _rummies(self, players: Sequence[str], round_: Hand) -> dict[str, int]:
         given = player_map(round_.get("rummies", {}), "rummies", players)
         return {name: as_int(count, f"rummies.{name}", 0) for name, count in given.items()}
 
@@ -214,42 +218,43 @@ ends on the hands played, lowest total wins, money as at the end."""
     def played_for(self, setup: Setup) -> str:
         return self.unit if setup.options["stake"] else "points"
 
-    def round_facts(
-        self, setup: Setup, before: State, round_: Mapping[str, Any], after: State
-    ) -> RoundFacts:
+    def round_facts(self, setup: Setup, before: State, round_: Round, after: State) -> RoundFacts:
+        hand = accepted(round_, Hand)
         facts: dict[str, Fact] = {
             "hand": before.info["hand"],
             "contract": before.info["contract"],
-            **self.details(round_),
+            **self.details(hand),
         }
         players: dict[str, dict[str, Fact]] = {}
         for name in setup.players:
             held = after.totals[name] - before.totals[name]
             player: dict[str, Fact] = {"held": held}
-            if "cards" in round_ and name in round_["cards"]:
-                player["cards"] = round_["cards"][name]
+            if "cards" in hand and name in hand["cards"]:
+                player["cards"] = hand["cards"][name]
             players[name] = player
         return RoundFacts(facts, players)
 
-    def describe(self, setup: Setup, before: State, round_: Mapping[str, Any], after: State) -> str:
+    def describe(self, setup: Setup, before: State, round_: Round, after: State) -> str:
         """ "Max went out on two sets; Grandma held 45, Zoe 25; rummy called by Ann" """
-        out = round_["out"]
+        hand = accepted(round_, Hand)
+        out = hand["out"]
         held = {
             name: after.totals[name] - before.totals[name] for name in setup.players if name != out
         }
         said = f"{out} went out on {before.info['contract']}; {held_words(held)}"
         calls = [
             name if count == 1 else f"{name} ×{count}"
-            for name, count in round_.get("rummies", {}).items()
+            for name, count in hand.get("rummies", {}).items()
             if count
         ]
         if calls:
             said += f"; rummy called by {', '.join(calls)}"
         return said
 
-    def details(self, round_: Mapping[str, Any]) -> dict[str, str | int]:
-        facts: dict[str, str | int] = {"out": round_["out"]}
-        calls = [f"{name} {count}" for name, count in round_.get("rummies", {}).items() if count]
+    def details(self, round_: Round) -> dict[str, str | int]:
+        hand = accepted(round_, Hand)
+        facts: dict[str, str | int] = {"out": hand["out"]}
+        calls = [f"{name} {count}" for name, count in hand.get("rummies", {}).items() if count]
         if calls:
             facts["rummies"] = ", ".join(calls)
         return facts

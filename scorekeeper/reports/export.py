@@ -54,6 +54,7 @@ from scorekeeper.reports.rows import (
     Rows,
     amount,
     detail_columns,
+    from_kept,
     laid_out,
     render,
     session_row,
@@ -112,9 +113,9 @@ def _rows(store: Store, session_id: str) -> Rows:
     """The session's rows: those kept beside its file where their seal holds
     (``Store.sealed_rows``), else from its rounds replayed. Raises ``StoreError`` for a
     file that cannot be read or replayed."""
-    rows = store.sealed_rows(session_id)
-    if rows is not None:
-        return rows
+    kept = store.sealed_rows(session_id)
+    if kept is not None:
+        return from_kept(kept)
     return render(session_id, store.load(session_id))
 
 

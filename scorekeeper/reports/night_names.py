@@ -19,13 +19,8 @@ from scorekeeper.errors import RuleError
 from scorekeeper.names import check_name
 from scorekeeper.reports.stats import person
 from scorekeeper.store import Store, StoreDamaged, StoreError
-from scorekeeper.store.durable import (
-    DamagedFile,
-    backup_of,
-    encode,
-    read_json,
-    write_atomically,
-)
+from scorekeeper.store.durable import backup_of, encode, write_atomically
+from scorekeeper.store.reading import DamagedFile, read_json
 from scorekeeper.wording import day
 
 NAMES_FILE = "nights.json"
@@ -150,6 +145,15 @@ def check_date(text: str) -> str:
     return text
 
 
+def check_night_name(name: str) -> str:
+    """A night's name: 1-30 characters of text that prints as it reads (``names``), and
+    not one that reads as a date, which would be taken for one."""
+    check_name(name, "name", "night's name")
+    if _KEY.fullmatch(name):
+        raise RuleError("name", f"{name!r} reads as a date: give the night a name in words")
+    return name
+
+
 def rename(store: Store, date: str, name: str) -> dict[str, str]:
     """Give the night of ``date`` a name (an empty name gives it back its date).
 
@@ -168,9 +172,7 @@ def rename(store: Store, date: str, name: str) -> dict[str, str]:
     if not name.strip():
         name = ""
     else:
-        check_name(name, "name", "night's name")
-    if _KEY.fullmatch(name):
-        raise RuleError("name", f"{name!r} reads as a date: give the night a name in words")
+        check_night_name(name)
     for other, taken in book.names.items():
         if other != date and name and person(taken) == person(name):
             raise RuleError("name", f"{taken!r} is already the name of the night of {other}")

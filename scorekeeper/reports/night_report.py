@@ -6,6 +6,7 @@ For the command line (``scorekeeper settle --night``); the nights screen reuses
 
 from __future__ import annotations
 
+from scorekeeper.game import label_in
 from scorekeeper.games import GAMES
 from scorekeeper.reports.nights import Night
 from scorekeeper.reports.stats import game_name
@@ -18,12 +19,17 @@ def game_line(summary: Summary) -> str:
     """ "19:05  Calcutta Horse Race — Ann, Bob, Cy · 2 rounds" for one game of a night."""
     game = GAMES.get(summary.game)
     rounds = plural(summary.rounds, "round")
-    # A points game pays only at its end, so until then it adds nothing to the settle-up.
+    # A points game that pays only at its end adds nothing to the settle-up until then.
     going_on = (
-        game is not None and game.scored_in_points and summary.rounds and not summary.finished
+        game is not None
+        and game.scored_in_points
+        and summary.rounds
+        and not summary.finished
+        and not any(summary.balances.values())
     )
+    played = label_in(summary.option_words) or game_name(summary.game)
     return (
-        f"{clock(summary.started)}  {game_name(summary.game)} — "
+        f"{clock(summary.started)}  {visible(played)} — "
         f"{clipped(visible(', '.join(summary.players)), 40)} · {rounds}"
         + (" · not over: no money yet" if going_on else "")
     )

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date as Date
+from datetime import datetime
 
 from scorekeeper.errors import RuleError
 from scorekeeper.game import Unit
@@ -29,9 +30,10 @@ from scorekeeper.reports.night_names import (
     load_book,
     save_book,
 )
+from scorekeeper.reports.night_settle import evening_end
 from scorekeeper.reports.stats import person
 from scorekeeper.settle import Payment, settle
-from scorekeeper.store import Store, StoreError, Summary
+from scorekeeper.store import Store, Summary
 from scorekeeper.wording import day, spoken_day, visible
 
 
@@ -130,6 +132,13 @@ def _order(key: str) -> tuple[str, int]:
     return date_of(key), int(key[11:]) if len(key) > 10 else 1
 
 
+def _played_order(summary: Summary) -> tuple[datetime, datetime, int, str]:
+    """As they were played; two started together (a game kept twice, one branch from
+    each laptop, under each other's ids) by when each was last played, then by length,
+    so every laptop lists them alike."""
+    return summary.started, summary.updated, summary.rounds, summary.id
+
+
 def group(
     summaries: Iterable[Summary],
     names: Mapping[str, str],
@@ -140,7 +149,7 @@ def group(
     for summary in summaries:
         by_key.setdefault(night_of(summary, moves), []).append(summary)
     return [
-        Night(key, names.get(key, ""), tuple(sorted(by_key[key], key=lambda s: s.started)))
+        Night(key, names.get(key, ""), tuple(sorted(by_key[key], key=_played_order)))
         for key in sorted(by_key, key=_order, reverse=True)
     ]
 
@@ -175,28 +184,12 @@ def nights_of(store: Store) -> list[Night]:
 
 
 def at_evenings_end(store: Store, night: Night) -> Night:
-    """The night with each game that still carries a kitty ended as the game ends an
-    evening (``Game.end``: a Calcutta pool shared out equally, the remainder one chip each
-    in seat order), so its settle-up leaves nothing in a pool. A game that cannot be read
-    keeps its kitty as a party."""
-    ended: dict[str, Mapping[str, int]] = {}
-    notes: list[str] = []
-    for summary in night.sessions:
-        if summary.finished or not sum(summary.balances.values()):
-            continue
-        try:
-            session = store.load(summary.id)
-        except StoreError:
-            continue
-        game = session.game
-        if not session.pot or game.ending is None:
-            continue
-        state = game.end(session.setup, session.state)
-        ended[summary.id] = dict(state.balances)
-        note = game.end_note(session.setup, state)
-        if note:
-            notes.append(note)
-    return replace(night, ended=ended, notes=tuple(notes)) if ended else night
+    """The night settled as at the end of the evening (``night_settle.evening_end``), as
+    every place that shows a night's money shows it."""
+    ended = evening_end(store, night.sessions)
+    if not ended.balances:
+        return night
+    return replace(night, ended=dict(ended.balances), notes=ended.notes)
 
 
 def night_labels(store: Store) -> dict[str, str]:
@@ -244,4 +237,5 @@ def move(store: Store, session_id: str, wanted: str) -> Night:
     else:
         moved.moves[session_id] = key
     save_book(store, moved, "The session stays in the night it was in.")
-    return next(night for night in group(summaries, moved.names, moved.moves) if night.key == key)
+    now = next(night for night in group(summaries, moved.names, moved.moves) if night.key == key)
+    return at_evenings_end(store, now)

@@ -10,18 +10,25 @@ export that has them, so a comma parts them; before any other fact goes a mark (
 character, which no written cell holds: ``text`` draws them). ``laid_out`` turns the
 marks into the commas that put every fact in its column: a few ``str.replace`` calls for
 a whole session.
+
+The store keeps each session's rows beside its file, sealed to it (``KEEPER``, registered
+when the reports package is imported), and hands them back to the export while the seal
+holds.
 """
 
 from __future__ import annotations
 
 import functools
+import json
 import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from scorekeeper.game import Fact, Game
+from scorekeeper import __version__
+from scorekeeper.game import Fact, Game, is_end_round
 from scorekeeper.games import GAMES
 from scorekeeper.session import RoundResult, Session, Standing
+from scorekeeper.store.sidecar import Keeper, Kept
 from scorekeeper.wording import visible
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -58,6 +65,9 @@ ROUND_COLUMNS = [
     "what",
 ]
 DETAIL = "detail:"
+ENDED = "end"
+"""The round cell of the table ending the game: it is no round played, though what it
+settles (a pool shared out) is written like one."""
 
 END = "\x00"
 MARKS = tuple(chr(code) for code in range(1, 32) if chr(code) not in "\t\n\r")
@@ -137,7 +147,7 @@ def render(session_id: str, session: Session) -> Rows:
     seats = [text_field(player) for player in setup.players]
     tail = [
         text_field(", ".join(setup.players)),
-        str(len(results)),
+        str(session.rounds_played),
         "yes" if session.finished else "no",
         text_field(", ".join(session.winners)),
         amount(session.pot, unit),
@@ -150,7 +160,8 @@ def render(session_id: str, session: Session) -> Rows:
     def written(index: int, before: Standing, result: RoundResult) -> str:
         """Round ``index``'s rows, one a seat."""
         after = result.after
-        said = f"{lead}{index + 1},{text_field(result.dealer)},"
+        number = ENDED if is_end_round(session.rounds[index]) else str(index + 1)
+        said = f"{lead}{number},{text_field(result.dealer)},"
         what = "," + text_field(result.what)
         shared = _facts(separators, result.facts.table.items())
         lines = []
@@ -189,6 +200,42 @@ _written: dict[int, tuple[weakref.ref[Session], str, list[tuple[RoundResult, str
 written, a round at a time, and for which session id: a save after a round writes only
 that round's rows (a session keeps its ``RoundResult`` objects until an undo or an edit
 changes them)."""
+
+
+def _kept(session_id: str, session: Session) -> Kept:
+    """``render``'s rows as the store keeps them: a JSON header line, then the rounds."""
+    rows = render(session_id, session)
+    return json.dumps([rows.game, rows.seats, rows.head, rows.tail]).encode(), rows.rounds
+
+
+def from_kept(kept: Kept) -> Rows:
+    """The ``Rows`` the store kept (``Store.sealed_rows``): sealed, so as ``_kept`` made them."""
+    header, rounds = kept
+    game, seats, head, tail = json.loads(header)
+    return Rows(game, head, tail, seats, rounds)
+
+
+def _seed(session_id: str, session: Session, kept: Kept) -> None:
+    """Take a session's rounds as written from the rows kept for it, as it was read, so
+    that its first save after reading it writes only what changed."""
+    if id(session) in _written:
+        return
+    results = session.round_results()
+    seats = len(session.setup.players)
+    lines = kept[1].decode("utf-8").split(END)
+    if len(lines) != len(results) * seats + 1:
+        return
+    done = [
+        (result, END.join(lines[index * seats : (index + 1) * seats]) + END)
+        for index, result in enumerate(results)
+    ]
+    weakref.finalize(session, _written.pop, id(session), None)
+    _written[id(session)] = (weakref.ref(session), session_id, done)
+
+
+KEEPER = Keeper(f"rows 2, scorekeeper {__version__}", _kept, _seed)
+"""The rows as the store keeps them beside each session: another release's, whose rules
+or wording may differ, never match its format."""
 
 
 def _facts(separators: Mapping[str, str], facts: Iterable[tuple[str, Fact]]) -> str:

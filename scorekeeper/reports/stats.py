@@ -2,7 +2,9 @@
 
 Built from the store's summaries (one index read, no round replayed), so it stays fast
 with ten thousand sessions. Only a game's own highlights (``Game.highlights``) need
-rounds: they are read, not replayed, from the sessions of games that have some.
+rounds: they are read, not replayed, from the sessions of games that have some; and a
+game still carrying a kitty is ended as a night's settle-up ends it
+(``night_settle.evening_end``), so money here is what the nights show.
 
 Who is who: a name is one person across sessions whatever its case ("ann" is "Ann"), as
 a table refuses two names that differ only in case; the most recent spelling is shown.
@@ -17,9 +19,10 @@ from datetime import datetime
 from itertools import chain
 from typing import Any
 
-from scorekeeper.game import Game, Setup
+from scorekeeper.game import Game, Setup, label_in
 from scorekeeper.games import GAMES
 from scorekeeper.money import amount, format_amount
+from scorekeeper.reports.night_settle import evening_end
 from scorekeeper.store import Store, StoreError, Summary
 from scorekeeper.wording import clipped, day, pad, plural, visible
 
@@ -47,6 +50,9 @@ class GameRecord:
     """
 
     game: str
+    house: str = ""
+    """The house game's name where the record is of one (``label_in``): wins are
+    counted per house game, apart from its game's other sessions."""
     played: int = 0
     finished: int = 0
     won: int = 0
@@ -57,6 +63,11 @@ class GameRecord:
     @property
     def win_rate(self) -> float | None:
         return self.won / self.finished if self.finished else None
+
+    @property
+    def title(self) -> str:
+        """What the record is of: the house game's name, else the game's."""
+        return self.house or game_name(self.game)
 
     @property
     def average(self) -> float | None:
@@ -152,10 +163,14 @@ def _game_order(game_id: str) -> tuple[int, str]:
 
 
 def compute(
-    summaries: Iterable[Summary], highlights: Mapping[str, Mapping[str, int]] | None = None
+    summaries: Iterable[Summary],
+    highlights: Mapping[str, Mapping[str, int]] | None = None,
+    ended: Mapping[str, Mapping[str, int]] | None = None,
 ) -> Stats:
     """The statistics of these sessions; ``highlights`` maps session ids to their game's
-    highlight figures (``session_highlights``), so the caller decides how to read rounds.
+    highlight figures (``session_highlights``), so the caller decides how to read rounds;
+    ``ended`` the balances of games whose kitty a night shares out at the end of the
+    evening (``night_settle.evening_end``), so money here is the night's settle-up.
 
     Summaries are taken most recent first (as ``Store.summaries`` gives them): the first
     spelling of a name met is the one shown, and a record tied later keeps the older holder.
@@ -164,10 +179,11 @@ def compute(
     then made into people and records: ten thousand sessions seat sixty thousand players.
     """
     figures = highlights or {}
+    settled = ended or {}
     sessions = 0
     longest: Summary | None = None
     best: dict[str, Highlight] = {}
-    tallies: dict[str, tuple[Game | None, dict[str, _Tally]]] = {}
+    tallies: dict[tuple[str, str], tuple[Game | None, dict[str, _Tally], bool]] = {}
     seated: list[tuple[str, ...]] = []
     for summary in summaries:
         rounds = summary.rounds
@@ -181,18 +197,23 @@ def compute(
                 best[label] = _highlight(summary, value)
         players, finished, winners = summary.players, summary.finished, summary.winners
         seated.append(players)
-        known = tallies.get(summary.game)
+        kind = (summary.game, label_in(summary.option_words))
+        known = tallies.get(kind)
         if known is None:
-            known = tallies[summary.game] = (GAMES.get(summary.game), {})
-        game, tally = known
+            rules = GAMES.get(summary.game)
+            # Whether the lowest is best, as the first session of the kind says it.
+            lowest = rules is not None and rules.wins_lowest_said(summary.option_words)
+            known = tallies[kind] = (rules, {}, lowest)
+        game, tally, _ = known
         # A points total counts once the game is over; a balance is real after every round.
         scores: Mapping[str, int] | None = None
         held: Mapping[str, int] | None = None
+        balances = settled.get(summary.id, summary.balances)
         if game is not None and game.scored_in_points:
             scores = summary.totals if finished else None
-            held = summary.balances
+            held = balances
         elif game is not None:
-            scores = summary.balances
+            scores = balances
         for name in players:
             mine = tally.get(name)
             if mine is None:
@@ -209,10 +230,11 @@ def compute(
     people: dict[str, PlayerStats] = {}
     for name in dict.fromkeys(chain.from_iterable(seated)):
         people.setdefault(person(name), PlayerStats(name))
-    for game_id, (game, tally) in tallies.items():
-        _count(game_id, game, tally, people)
+    for (game_id, house), (game, tally, lowest) in tallies.items():
+        _count(game_id, house, game, tally, people, lowest)
     for stats in people.values():
-        stats.games = {key: stats.games[key] for key in sorted(stats.games, key=_game_order)}
+        order = sorted(stats.games.values(), key=lambda r: (_game_order(r.game), r.house))
+        stats.games = {_record_key(record.game, record.house): record for record in order}
     ranked = sorted(people.values(), key=lambda p: (-p.played, -p.won, person(p.name)))
     in_order = sorted(best, key=lambda label: (_game_order(best[label].game), label))
     return Stats(
@@ -223,16 +245,28 @@ def compute(
     )
 
 
+def _record_key(game_id: str, house: str) -> str:
+    """A record's key among a player's games: the game's id, and a house game's name."""
+    return f"{game_id}: {house}" if house else game_id
+
+
 def _count(
-    game_id: str, game: Game | None, tally: dict[str, _Tally], people: dict[str, PlayerStats]
+    game_id: str,
+    house: str,
+    game: Game | None,
+    tally: dict[str, _Tally],
+    people: dict[str, PlayerStats],
+    lowest: bool,
 ) -> None:
-    """Each spelling's tally at one game, added to its person's record and money or chips."""
-    pick = min if game is not None and game.lowest_wins else max
+    """Each spelling's tally at one game (or house game), added to its person's record
+    and money or chips; ``lowest``: the lowest score is the best."""
+    pick = min if lowest else max
+    key = _record_key(game_id, house)
     for name, mine in tally.items():
         stats = people[person(name)]
-        record = stats.games.get(game_id)
+        record = stats.games.get(key)
         if record is None:
-            record = stats.games[game_id] = GameRecord(game_id)
+            record = stats.games[key] = GameRecord(game_id, house)
         record.count(mine, pick)
         if game is None:
             continue
@@ -270,7 +304,8 @@ def session_highlights(store: Store, summaries: Iterable[Summary]) -> dict[str, 
 def gather(store: Store) -> Stats:
     """The statistics of every session in ``store``."""
     summaries = store.summaries()
-    return compute(summaries, session_highlights(store, summaries))
+    ended = evening_end(store, summaries).balances
+    return compute(summaries, session_highlights(store, summaries), ended)
 
 
 def rate(value: float | None) -> str:
@@ -320,7 +355,7 @@ def report(stats: Stats) -> str:
     for player in stats.players:
         lines += ["", visible(player.name)]
         lines += [
-            f"  {pad(clipped(game_name(record.game), 20), 20)} {record_line(record)}"
+            f"  {pad(clipped(visible(record.title), 20), 20)} {record_line(record)}"
             for record in player.games.values()
         ]
     lines.append("")

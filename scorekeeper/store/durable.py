@@ -10,10 +10,8 @@ link) under a random name, ``<name>.<16 hex digits>.tmp``, so a link planted at 
 name cannot make a write land outside the store. The writer sweeps temporary files left by
 a crash once they are an hour old (``sweep_stale``).
 
-Reading is as careful: only a regular file is opened (a FIFO would hang, a link could lead
-anywhere), none over ``SIZE_CAP``, and the JSON in it must be one object, nested no deeper
-than ``DEPTH_CAP``, with no number longer than ``DIGITS_CAP`` digits. Anything else is a
-``DamagedFile`` that says what is wrong, never repaired.
+Reading is as careful (``reading``). ``DurableStorage`` is TinyDB's storage made of the
+two.
 
 This is the one place that writes files: the sessions, the index, the night names and
 the CSV export all go through ``write_atomically`` or ``replacing_texts``.
@@ -29,18 +27,13 @@ import re
 import stat
 import time
 from collections.abc import Iterator, Sequence
-from decimal import Decimal
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from tinydb.storages import Storage
 
-SIZE_CAP = 16 * 1024 * 1024
-"""No session in play comes near a megabyte; a bigger file is not read into memory."""
-DEPTH_CAP = 32
-"""A session document nests about eight deep; this leaves room for any game's rounds."""
-DIGITS_CAP = 30
-"""Nanosecond stamps have 19 digits and amounts far fewer."""
+from scorekeeper.store.reading import DamagedFile, read_json
+
 STALE_AFTER = 3600
 """Seconds after which a temporary file is a crash's leftover, not a write in progress."""
 
@@ -49,17 +42,6 @@ _CREATE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
 _CREATE |= getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
 _OVERWRITE = os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
 _OVERWRITE |= getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
-_OPEN = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-_OPEN |= getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
-
-
-class DamagedFile(ValueError):
-    """A file that holds no usable JSON object; ``reason`` reads after its name."""
-
-    def __init__(self, path: Path, reason: str) -> None:
-        super().__init__(f"{path} {reason}")
-        self.path = path
-        self.reason = reason
 
 
 class ReplaceFailed(OSError):
@@ -77,155 +59,6 @@ def encode(data: Any) -> bytes:
     """``data`` as compact UTF-8 JSON; raises ``ValueError`` for what JSON cannot hold
     (NaN, a number Python will not print), before anything is written."""
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode()
-
-
-def _kind(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISLNK(mode):
-        return "a symbolic link"
-    if stat.S_ISFIFO(mode):
-        return "a named pipe (FIFO)"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    return "not a regular file"
-
-
-def read_bytes(path: Path) -> bytes | None:
-    """The bytes of the regular file ``path``, ``None`` if there is none; anything else
-    there (a folder, a FIFO, a link, a device, a file over ``SIZE_CAP``) is a DamagedFile,
-    found without opening it or reading it whole."""
-    found = read_regular(path)
-    return None if found is None else found[0]
-
-
-def read_regular(path: Path) -> tuple[bytes, os.stat_result] | None:
-    """``read_bytes``, with the identity of the file the bytes came from."""
-    try:
-        found = os.lstat(path)
-    except FileNotFoundError:
-        return None
-    if not stat.S_ISREG(found.st_mode):
-        raise DamagedFile(path, f"is {_kind(found.st_mode)}, not a file scorekeeper wrote")
-    try:
-        descriptor = os.open(path, _OPEN)
-    except FileNotFoundError:
-        return None
-    except OSError as error:
-        if error.errno == getattr(os, "ELOOP", None):
-            raise DamagedFile(path, "is a symbolic link, not a file scorekeeper wrote") from None
-        raise
-    with open(descriptor, "rb") as handle:
-        opened = os.fstat(descriptor)
-        if not stat.S_ISREG(opened.st_mode):
-            raise DamagedFile(path, f"is {_kind(opened.st_mode)}, not a file scorekeeper wrote")
-        if opened.st_size > SIZE_CAP:
-            raise DamagedFile(
-                path,
-                f"is {opened.st_size:,} bytes, far more than a session holds "
-                f"(at most {SIZE_CAP // 2**20} MB is read)",
-            )
-        raw = handle.read(SIZE_CAP + 1)
-    if len(raw) > SIZE_CAP:
-        raise DamagedFile(path, f"grew past {SIZE_CAP // 2**20} MB while it was read")
-    return raw, opened
-
-
-def read_json(path: Path) -> dict[str, Any] | None:
-    """The JSON object in ``path``, ``None`` if there is no such file."""
-    raw = read_bytes(path)
-    return None if raw is None else parse_json(path, raw)
-
-
-class _TooLong(ValueError):
-    pass
-
-
-def _integer(text: str) -> int:
-    if len(text.lstrip("-")) > DIGITS_CAP:
-        raise _TooLong(text[:12])
-    return int(text)
-
-
-def _number(text: str) -> Decimal:
-    """A fraction, read exactly: scorekeeper writes none, so every check that wants a
-    whole number refuses it; it is only read far enough to say what is wrong."""
-    value = Decimal(text)
-    if len(text) > DIGITS_CAP * 2 or abs(value.adjusted()) > DIGITS_CAP:
-        raise _TooLong(text[:12])
-    return value
-
-
-def _constant(text: str) -> Any:
-    raise json.JSONDecodeError(f"{text} is not a JSON value", text, 0)
-
-
-def depth(data: Any) -> int:
-    """How deeply ``data`` nests lists and objects (a number is 0, ``[1]`` is 1); past
-    ``DEPTH_CAP`` it stops counting. Level by level, looking only at containers, as every
-    session list read goes through it."""
-    level, containers = 0, [data] if type(data) in (dict, list) else []
-    while containers:
-        level += 1
-        if level > DEPTH_CAP:
-            return level
-        nested: list[Any] = []
-        for value in containers:
-            items = value.values() if type(value) is dict else value
-            nested += [item for item in items if type(item) in (dict, list)]
-        containers = nested
-    return level
-
-
-_ALL_NINES = bytes.maketrans(b"012345678", b"999999999")
-_TOO_MANY_DIGITS = b"9" * (DIGITS_CAP + 1)
-
-
-def _may_hold_a_long_number(raw: bytes) -> bool:
-    """Whether ``raw`` has a run of more than ``DIGITS_CAP`` digits anywhere (in a number
-    or not): only then can a number be too long, and only then is each number looked at
-    on its own. Two passes in C over the bytes instead of a call per number."""
-    return _TOO_MANY_DIGITS in raw.translate(_ALL_NINES)
-
-
-def parse_json(path: Path, raw: bytes, *, shape_checked: bool = False) -> dict[str, Any]:
-    """The JSON object in ``raw``, read from ``path``; anything else is a DamagedFile.
-
-    ``shape_checked``: the caller checks the type of every value it finds, down to the
-    numbers and strings at the bottom (as the index does), so no nesting deeper than that
-    shape can get past it, and the depth need not be counted here."""
-    if not raw.strip():
-        raise DamagedFile(path, "is empty")
-    if b"\x00" in raw:
-        raise DamagedFile(path, "contains NUL bytes, as a file does after a power cut mid-write")
-    try:
-        data = json.loads(
-            raw.decode("utf-8"),
-            parse_int=_integer if _may_hold_a_long_number(raw) else None,
-            parse_float=_number,
-            parse_constant=_constant,
-        )
-    except UnicodeDecodeError:
-        raise DamagedFile(path, "is not text (it is not valid UTF-8)") from None
-    except json.JSONDecodeError as error:
-        ends = error.pos >= len(raw.rstrip()) or error.msg.startswith("Unterminated string")
-        if ends:
-            raise DamagedFile(path, "is cut short: it ends in the middle of the data") from None
-        where = f"line {error.lineno}, column {error.colno}"
-        raise DamagedFile(path, f"is not valid JSON ({error.msg} at {where})") from None
-    except _TooLong as error:
-        raise DamagedFile(
-            path, f"holds a number too long to be a score ({error}…, over {DIGITS_CAP} digits)"
-        ) from None
-    except RecursionError:
-        raise DamagedFile(path, f"is nested too deeply (more than {DEPTH_CAP} levels)") from None
-    if not isinstance(data, dict):
-        raise DamagedFile(path, "does not hold scorekeeper data (no JSON object at the top)")
-    if not shape_checked and depth(data) > DEPTH_CAP:
-        raise DamagedFile(path, f"is nested too deeply (more than {DEPTH_CAP} levels)")
-    return data
 
 
 def fsync_folder(folder: Path) -> None:
@@ -459,8 +292,6 @@ class DurableStorage(Storage):
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self.backup = backup_of(self.path)
-        self.written = b""
-        """The bytes the last ``write`` put in the file."""
 
     def read(self) -> dict[str, Any] | None:
         data = read_json(self.path)
@@ -472,5 +303,4 @@ class DurableStorage(Storage):
         return data
 
     def write(self, data: dict[str, Any]) -> None:
-        self.written = encode(data)
-        write_atomically(self.path, self.written, backup=self.backup)
+        write_atomically(self.path, encode(data), backup=self.backup)

@@ -3,7 +3,7 @@
 ``index.json`` holds ``{"schema": n, "sessions": {id: entry}}``; an entry is
 ``[inode, size, mtime_ns, order, row]``: the first three identify the version of the file
 it was read from, ``order`` sorts by last update, and ``row`` is the summary (a list, see
-``row``) or, for a file that cannot be read, why not. ``index.stamp`` is present only while
+``summary.row``) or, for a file that cannot be read, why not. ``index.stamp`` is present only while
 nothing has been saved since ``index.json`` was: it names both files' identities, so an
 index it vouches for is trusted without looking at a single session file.
 
@@ -17,157 +17,36 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
-from datetime import datetime
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 from scorekeeper.store import documents
-from scorekeeper.store.checks import (
-    EXTRAS,
-    SUMMARY_FIELDS,
-    row_is_sound,
-    sound_times,
-    summary_problem,
-)
-from scorekeeper.store.durable import (
+from scorekeeper.store.durable import encode, fsync_folder, write_atomically
+from scorekeeper.store.errors import SessionNotFound, StoreDamaged
+from scorekeeper.store.reading import (
     DamagedFile,
-    encode,
-    fsync_folder,
+    NotPlain,
+    members,
     parse_json,
     read_json,
     read_regular,
-    write_atomically,
 )
-from scorekeeper.store.errors import SessionNotFound, StoreDamaged
-from scorekeeper.wording import moment
+from scorekeeper.store.summary import (
+    Summary,
+    compact,
+    entry_problem,
+    expand,
+    row,
+    sound_row,
+    summary,
+)
 
 Entry = list[Any]
+"""``[inode, size, mtime_ns, order, row]``; in memory the row is ``compact``."""
 RECENT = 100
-
-
-@dataclass(frozen=True)
-class Summary:
-    """One line of the session list, read from the index without replaying any round.
-
-    ``started`` and ``updated`` are local times with their UTC offset (``wording`` words them).
-    """
-
-    id: str
-    game: str
-    players: tuple[str, ...]
-    started: datetime
-    updated: datetime
-    rounds: int
-    finished: bool
-    winners: tuple[str, ...]
-    dealer: str
-    totals: dict[str, int]
-    balances: dict[str, int]
-    highlights: dict[str, int] | None = None
-    """The game's statistics figures (``Game.highlights``); None in a summary saved
-    before they were kept, whose session file must be read for them."""
-    option_words: tuple[str, ...] | None = None
-    """The house options in the game's words (``Game.option_words``); None in a summary
-    saved before they were kept, whose session file must be read for them."""
-
-
-def row(fields: Mapping[str, Any]) -> list[Any]:
-    """A summary as the index keeps it: a list, and no balances when they equal the totals.
-
-    Ten thousand lists parse in about half the time ten thousand objects do. The
-    ``EXTRAS`` follow in their order, each only where those before it are there.
-    """
-    balances = None if fields["balances"] == fields["totals"] else fields["balances"]
-    extras = []
-    for name in EXTRAS:
-        if name not in fields:
-            break
-        extras.append(fields[name])
-    return [
-        fields["game"],
-        fields["players"],
-        fields["started"],
-        fields["updated"],
-        fields["rounds"],
-        fields["finished"],
-        fields["winners"],
-        fields["dealer"],
-        fields["totals"],
-        balances,
-        *extras,
-    ]
-
-
-def row_problem(kept: object) -> str | None:
-    """What is wrong with a summary row, or None."""
-    names = (*SUMMARY_FIELDS, *EXTRAS)
-    if type(kept) is not list or not len(SUMMARY_FIELDS) <= len(kept) <= len(names):
-        return f"a summary that is not a list of {len(SUMMARY_FIELDS)} fields"
-    if row_is_sound(kept):
-        return None
-    return summary_problem(dict(zip(names, kept, strict=False)))
-
-
-def entry_problem(entry: object) -> str | None:
-    """What is wrong with an index entry, or None."""
-    if type(entry) is list and len(entry) == 5 and set(map(type, entry[:4])) == {int}:
-        kept = entry[4]
-        if type(kept) is str or (type(kept) is list and row_is_sound(kept)):
-            return None  # the usual answer, in one call for ten thousand entries
-    if type(entry) is not list or len(entry) != 5:
-        return "an entry that is not a list of five fields"
-    if set(map(type, entry[:4])) != {int}:
-        return "an entry whose file identity or order is not numbers"
-    kept = entry[4]
-    return None if type(kept) is str else row_problem(kept)
-
-
-def sound_summary(session_id: str, entry: object) -> Summary | None:
-    """The ``Summary`` of an index entry whose row ``row_is_sound`` passes, checked and
-    built in one pass (its times are read once); None for any other entry, which only
-    ``entry_problem`` can judge."""
-    if type(entry) is not list or len(entry) != 5:
-        return None
-    inode, size, modified, order, kept = entry
-    if type(inode) is not int or type(size) is not int or type(modified) is not int:
-        return None
-    times = sound_times(kept) if type(order) is int and type(kept) is list else None
-    return None if times is None else summary(session_id, kept, times)
-
-
-def summary(
-    session_id: str, kept: list[Any], times: tuple[datetime, datetime] | None = None
-) -> Summary:
-    """The ``Summary`` for an index row (a row ``row_problem`` found nothing wrong with);
-    ``times``: its start and update times, if they were read already.
-
-    Its fields are filled in directly rather than through the frozen dataclass's
-    ``__init__``, which sets each one through ``object.__setattr__``: that alone cost a
-    quarter of listing ten thousand sessions. A test holds the two to the same result."""
-    game, players, started, updated, rounds, finished, winners, dealer, totals, balances = kept[:10]
-    began, changed = times or (moment(started), moment(updated))
-    made = _new_summary(Summary)
-    made.__dict__.update(
-        id=session_id,
-        game=game,
-        players=tuple(players),
-        started=began,
-        updated=changed,
-        rounds=rounds,
-        finished=finished,
-        winners=tuple(winners),
-        dealer=dealer,
-        totals=dict(totals),
-        balances=dict(totals if balances is None else balances),
-        highlights=kept[10] if len(kept) > 10 else None,
-        option_words=tuple(kept[11]) if len(kept) > 11 else None,
-    )
-    return made
-
-
-_new_summary = object.__new__
+_HEAD = b'{"schema":%d,"sessions":{' % documents.SCHEMA
+"""How ``save`` begins the index, the sessions being its last member."""
 
 
 def identity(stat: os.stat_result) -> list[int]:
@@ -214,15 +93,12 @@ class Index:
         index (a command asks for it more than once: the list, then what is damaged)."""
         self._stamp_on_disk = True
         self.dirty = False
-        self._built: dict[str, tuple[Entry, Summary]] = {}
-        """Summaries built while the saved index was checked, each with its entry."""
+        self._shared: dict[Any, Any] = {}
+        """The texts, numbers and names that rows repeat, one object each (``compact``)."""
 
-    def summary(self, session_id: str, entry: Entry) -> Summary:
-        """The ``Summary`` of an entry of ``entries``: the one built as the index was
-        checked, while the entry is still that one."""
-        found = self._built.get(session_id)
-        if found is not None and found[0] is entry:
-            return found[1]
+    @staticmethod
+    def summary(session_id: str, entry: Entry) -> Summary:
+        """The ``Summary`` of an entry of ``entries``: a view over its compact row."""
         return summary(session_id, entry[4])
 
     def entries(self, *, vouch: bool = True) -> dict[str, Entry]:
@@ -319,7 +195,7 @@ class Index:
         self, session_id: str, stat: os.stat_result, order: int, fields: Mapping[str, Any]
     ) -> None:
         """Record a session just saved (only once the index is loaded: else it is read later)."""
-        entry = [*identity(stat), order, row(fields)]
+        entry = [*identity(stat), order, compact(row(fields), self._shared)]
         if self._entries is not None:
             self._entries[session_id] = entry
         else:
@@ -345,7 +221,7 @@ class Index:
             self._save_recent(self._entries)
             write_atomically(
                 self._file,
-                encode({"schema": documents.SCHEMA, "sessions": self._entries}),
+                encode({"schema": documents.SCHEMA, "sessions": _saved(self._entries)}),
                 durable=False,
             )
             if not vouch:
@@ -359,13 +235,13 @@ class Index:
         self.dirty = False
 
     def _save_recent(self, entries: dict[str, Entry]) -> None:
-        listed = [(entry[3], sid) for sid, entry in entries.items() if type(entry[4]) is list]
+        listed = [(entry[3], sid) for sid, entry in entries.items() if type(entry[4]) is not str]
         newest = sorted(listed, reverse=True)[:RECENT]
         recent = {
             "schema": documents.SCHEMA,
             "sessions": _identity_of(self._folder),
             "total": len(listed),
-            "entries": [[sid, entries[sid]] for _, sid in newest],
+            "entries": [[sid, _saved_entry(entries[sid])] for _, sid in newest],
         }
         write_atomically(self._recent_file, encode(recent), durable=False)
 
@@ -416,35 +292,40 @@ class Index:
             return None
         except StoreDamaged as error:
             return [*key, 0, error.message]
-        return [*key, document["order"], row(document["summary"])]
+        return [*key, document["order"], compact(row(document["summary"]), self._shared)]
 
     def _load(self) -> tuple[dict[str, Entry], list[int] | None]:
         """The saved index and the identity of the file it came from; a missing or damaged
-        cache is simply empty, and gets rebuilt. Each entry's summary is built as it is
-        checked, for ``summary``."""
-        self._built = {}
+        cache is simply empty, and gets rebuilt. Each entry's row is kept ``compact``."""
         try:
             found = read_regular(self._file)
             if found is None:
                 return {}, None
-            data = parse_json(self._file, found[0], shape_checked=True)
+            try:
+                sessions = self._checked(members(found[0], _HEAD))
+            except NotPlain:
+                data = parse_json(self._file, found[0], shape_checked=True)
+                listed = data.get("sessions")
+                if data.get("schema") != documents.SCHEMA or not isinstance(listed, dict):
+                    return {}, None
+                sessions = self._checked(listed.items())
         except (DamagedFile, OSError):
             return {}, None
-        saved_as = identity(found[1])
-        sessions = data.get("sessions")
-        if data.get("schema") != documents.SCHEMA or not isinstance(sessions, dict):
-            return {}, None
-        built = {}
-        for sid, entry in sessions.items():
+        return ({}, None) if sessions is None else (sessions, identity(found[1]))
+
+    def _checked(self, pairs: Iterable[tuple[str, Any]]) -> dict[str, Entry] | None:
+        """The entries of a saved index, or None if any is not as scorekeeper writes them."""
+        sessions = {}
+        for sid, entry in pairs:
             if not self._is_session_id(sid):
-                return {}, None
-            made = sound_summary(sid, entry)
-            if made is not None:
-                built[sid] = (entry, made)
-            elif entry_problem(entry) is not None:
-                return {}, None
-        self._built = built
-        return sessions, saved_as
+                return None
+            if sound_row(entry, self._shared) is None:
+                if entry_problem(entry) is not None:
+                    return None
+                if type(entry[4]) is list:  # sound, but only the careful check says so
+                    entry[4] = compact(entry[4], self._shared)
+            sessions[sid] = entry
+        return sessions
 
     def _vouching(self) -> dict[str, Any] | None:
         """The stamp, if it still names the index file and the sessions folder as they are."""
@@ -467,3 +348,13 @@ class Index:
             if not all(type(number) is int for number in value):
                 return None
         return stamp
+
+
+def _saved_entry(entry: Entry) -> Entry:
+    """An entry as the index file holds it: its row a list again."""
+    kept = entry[4]
+    return entry if type(kept) is str else [*entry[:4], expand(kept)]
+
+
+def _saved(entries: dict[str, Entry]) -> dict[str, Entry]:
+    return {sid: _saved_entry(entry) for sid, entry in entries.items()}

@@ -4,7 +4,7 @@ People delete ``lock`` to get past an "already open" message. The lock is an OS 
 an open descriptor, so deleting the file lets a second writer lock a new file of the same
 name. ``held`` tells the first writer that this happened: the file at the path is no
 longer the one it locked. The store asks before every write and refuses when it is not,
-so two writers never save over each other.
+so two writers never save over each other. ``writer.json`` beside it says who holds it.
 """
 
 from __future__ import annotations
@@ -13,6 +13,12 @@ import contextlib
 import os
 import sys
 from pathlib import Path
+from typing import Any
+
+from scorekeeper.store.durable import encode, write_atomically
+from scorekeeper.store.errors import StoreError, StoreLocked
+from scorekeeper.store.reading import DamagedFile, read_json
+from scorekeeper.wording import visible
 
 _OPEN = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
 
@@ -75,3 +81,43 @@ class WriterLock:
             with contextlib.suppress(OSError):
                 os.close(self._descriptor)
             self._descriptor = None
+
+
+def take_lock(root: Path, folder: Path, since: str) -> WriterLock:
+    """The writer's lock on the store at ``root`` (its sessions ``folder`` made if
+    missing), with ``writer.json`` saying who holds it and ``since`` when; ``StoreLocked``
+    says who does when another process has it."""
+    import socket  # here: a reader, such as every command but a few, needs none
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise StoreError(
+            f"Cannot create the store folder {root}: {error.strerror}. "
+            "Give another folder with --db or SCOREKEEPER_DB.",
+            root,
+        ) from error
+    lock = WriterLock(root / "lock")
+    try:
+        lock.acquire()
+    except LockHeld:
+        raise StoreLocked(root, _owner(root)) from None
+    except OSError as error:
+        raise StoreError(f"Cannot lock the store {root}: {error.strerror}.", root) from error
+    owner = {
+        "pid": os.getpid(),
+        "host": socket.gethostname(),
+        # drawn: an argument of bytes that are not UTF-8 must not stop the store opening
+        "command": visible(" ".join([Path(sys.argv[0]).name, *sys.argv[1:]])) if sys.argv else "",
+        "since": since,
+    }
+    with contextlib.suppress(OSError):
+        write_atomically(root / "writer.json", encode(owner), durable=False)
+    return lock
+
+
+def _owner(root: Path) -> dict[str, Any]:
+    try:
+        return read_json(root / "writer.json") or {}
+    except (DamagedFile, OSError):
+        return {}

@@ -14,6 +14,8 @@ import functools
 import os
 from pathlib import Path
 
+from scorekeeper.safe_files import NotReadable, read_file
+
 KEY_FILE = "export.key"
 KEY_SIZE = 32
 
@@ -29,20 +31,35 @@ def key_folder() -> Path:
 
 def key() -> bytes | None:
     """This user's key, made if there is none; None if it cannot be read or made."""
-    return _key_in(key_folder())
+    return _key_in(key_folder())[0]
+
+
+def key_problem() -> str | None:
+    """Why this user's key is not used, in one line for a person; None if it is."""
+    return _key_in(key_folder())[1]
+
+
+def _unused(what: str) -> str:
+    return f"{what}: exports work every session out from its rounds (slower) until it is moved away"
 
 
 @functools.cache
-def _key_in(folder: Path) -> bytes | None:
+def _key_in(folder: Path) -> tuple[bytes | None, str | None]:
+    """The key and why it cannot be used; a named pipe or a device in its place is found
+    before it is opened, so an export never waits on one."""
     file = folder / KEY_FILE
-    found: bytes | None
     try:
-        found = file.read_bytes()
+        found = read_file(file, KEY_SIZE)
     except FileNotFoundError:
-        found = _made(file)
-    except OSError:
-        return None
-    return found if found is not None and len(found) == KEY_SIZE else None
+        made = _made(file)
+        return (made, None) if made is not None and len(made) == KEY_SIZE else (None, None)
+    except NotReadable as error:
+        return None, _unused(str(error))
+    except OSError as error:
+        return None, _unused(f"{file} cannot be read ({error.strerror or error})")
+    if len(found) != KEY_SIZE:
+        return None, _unused(f"{file} is not a key scorekeeper made")
+    return found, None
 
 
 def _made(file: Path) -> bytes | None:
@@ -63,8 +80,8 @@ def _made(file: Path) -> bytes | None:
         os.link(temp, file)
     except FileExistsError:
         try:
-            return file.read_bytes()
-        except OSError:
+            return read_file(file, KEY_SIZE)
+        except (NotReadable, OSError):
             return None
     except OSError:
         return None

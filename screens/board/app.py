@@ -10,7 +10,10 @@ session is read again only when its file or the sessions folder changed.
 from __future__ import annotations
 
 import argparse
+import ctypes
 import os
+import signal
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +29,9 @@ from scorekeeper.store import SessionNotFound, Store, StoreDamaged, StoreError, 
 from scorekeeper.wording import visible
 from screens.board.standings import Standings
 from screens.widgets.footer import Footer
+
+PR_SET_PDEATHSIG = 1
+"""Linux prctl option: a signal the kernel sends when this process's parent dies."""
 
 FOLLOW_INTERVAL = 0.25
 """Seconds between two looks at the store: a round shows well within a second."""
@@ -143,6 +149,25 @@ class Follower:
         return newest
 
 
+def what_changed(before: Session, after: Session) -> str:
+    """An undo or an edit in words ("Hand 3 was undone"), "" when rounds were only added:
+    the last round line says those, but not that an earlier figure changed."""
+    old, new = before.rounds, after.rounds
+    same = 0
+    while same < min(len(old), len(new)) and old[same] == new[same]:
+        same += 1
+    if same == len(old):
+        return ""
+    name = after.game.round_name
+    first = max(before.game.rounds_played(before.state_after(same), same + 1), 1)
+    if same == len(new):
+        last = max(before.rounds_played, 1)
+        if last == first:
+            return f"{name} {first} was undone"
+        return f"{name}s {first} to {last} were undone"
+    return f"{name} {first} was corrected"
+
+
 def _modified(file: Path) -> int | None:
     identity = _identity(file)
     return None if identity is None else identity[2]
@@ -166,16 +191,20 @@ class BoardApp(App[None]):
         *,
         interval: float = FOLLOW_INTERVAL,
         theme: str = "textual-dark",
+        served_by: int | None = None,
     ) -> None:
         super().__init__()
         self.follower = Follower(path, session_id)
         self.interval = interval
         self.theme = theme
         self.view: View | None = None
+        self.served_by = served_by
+        """The server's process id: a served board ends when its server has gone."""
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield Standings(id="standings")
+        yield Static(id="change")
         with Vertical(id="waiting"):
             yield Static(id="waiting-title")
             yield Static(id="waiting-message")
@@ -190,19 +219,24 @@ class BoardApp(App[None]):
         widgets are being taken down, and the interval may still tick meanwhile."""
         if not self.is_running:
             return
+        if self.served_by is not None and os.getppid() != self.served_by:
+            self.exit()
+            return
         view = self.follower.poll()
         if view is not None:
             self.show(view)
 
     def show(self, view: View) -> None:
+        shown = self.view
         self.view = view
+        self.say_change(shown, view)
         standings = self.query_one(Standings)
         waiting = self.query_one("#waiting")
         standings.display = isinstance(view, Following)
         waiting.display = isinstance(view, Waiting)
         if isinstance(view, Following):
             session = view.session
-            self.title = session.game.name
+            self.title = visible(session.game.title(session.setup))
             self.sub_title = "live board"
             standings.show(session)
         else:
@@ -213,14 +247,49 @@ class BoardApp(App[None]):
                 Content(visible(f"{view.message}\n\n{watching}", lines=True))
             )
 
+    def say_change(self, shown: View | None, view: View) -> None:
+        """Say an undo or an edit until the next round is recorded: the standings alone
+        would change with no word."""
+        change = self.query_one("#change", Static)
+        if not (
+            isinstance(view, Following)
+            and isinstance(shown, Following)
+            and view.session_id == shown.session_id
+        ):
+            change.update("")
+        elif words := what_changed(shown.session, view.session):
+            change.update(Content(visible(words)))
+        elif len(view.session.rounds) > len(shown.session.rounds):
+            change.update("")
+        change.display = bool(str(change.content))
+
     def action_toggle_theme(self) -> None:
         self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"
 
 
-def run(path: Path | None, session_id: str | None = None, *, light: bool = False) -> int:
+def end_with(parent: int) -> None:
+    """Have the kernel kill this board when the server that started it dies, even by
+    SIGKILL (Linux); elsewhere the board sees its parent change at its next look."""
+    if sys.platform.startswith("linux"):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:  # gone before the signal was asked for
+        raise SystemExit(0)
+
+
+def run(
+    path: Path | None,
+    session_id: str | None = None,
+    *,
+    light: bool = False,
+    served_by: int | None = None,
+) -> int:
     """Show the board in this terminal until q; exit status."""
     store = default_path() if path is None else path.expanduser()
-    BoardApp(store, session_id, theme="textual-light" if light else "textual-dark").run()
+    if served_by is not None:
+        end_with(served_by)
+    theme = "textual-light" if light else "textual-dark"
+    BoardApp(store, session_id, theme=theme, served_by=served_by).run()
     return 0
 
 
@@ -230,5 +299,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("session", nargs="?", metavar="SESSION_ID")
     parser.add_argument("--db", type=Path, metavar="PATH")
     parser.add_argument("--light", action="store_true")
+    parser.add_argument("--served-by", type=int, metavar="PID")
     args = parser.parse_args(argv)
-    return run(args.db, args.session, light=args.light)
+    return run(args.db, args.session, light=args.light, served_by=args.served_by)

@@ -12,6 +12,7 @@ from textual.widgets import Header
 
 from scorekeeper.game import Game
 from scorekeeper.session import Session
+from scorekeeper.wording import visible
 from screens.board.standings import Standings
 from screens.widgets.footer import Footer
 
@@ -42,7 +43,7 @@ class BigBoardScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = self.game.name
+        self.title = visible(self.game.title(self.session.setup))
         self.sub_title = "big board"
         self.query_one(Standings).show(self.session)
 

@@ -17,6 +17,10 @@ if TYPE_CHECKING:
 
 LOOPBACK = "127.0.0.1"
 DEFAULT_PORT = 8000
+DEFAULT_VIEWERS = 10
+"""Screens watching a served board at once: a phone for each player at a big table."""
+MAX_VIEWERS = 100
+"""Each screen is a board process of about 40 MB."""
 DB_HELP = "the store folder (default: $SCOREKEEPER_DB, else the user data folder)"
 
 
@@ -49,6 +53,18 @@ def port_number(text: str) -> int:
     return port
 
 
+def viewer_count(text: str) -> int:
+    import argparse
+
+    try:
+        count = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of viewers") from None
+    if not 1 <= count <= MAX_VIEWERS:
+        raise argparse.ArgumentTypeError(f"{count} viewers: choose 1 to {MAX_VIEWERS}")
+    return count
+
+
 def parser() -> argparse.ArgumentParser:
     import argparse  # here, not at the top: ``scorekeeper`` alone needs no parser
 
@@ -64,7 +80,10 @@ def parser() -> argparse.ArgumentParser:
     board.add_argument("session", nargs="?", metavar="SESSION_ID", help="follow this session only")
     board.add_argument("--db", type=Path, metavar="PATH", default=argparse.SUPPRESS, help=DB_HELP)
     board.add_argument(
-        "--serve", action="store_true", help="serve the board to web browsers (textual-serve)"
+        "--serve",
+        action="store_true",
+        help="serve the board to web browsers: prints the address (with a secret made at "
+        "each start) and its QR code for phones to scan",
     )
     board.add_argument(
         "--host",
@@ -76,6 +95,12 @@ def parser() -> argparse.ArgumentParser:
         type=port_number,
         default=DEFAULT_PORT,
         help=f"with --serve (default {DEFAULT_PORT})",
+    )
+    board.add_argument(
+        "--viewers",
+        type=viewer_count,
+        default=DEFAULT_VIEWERS,
+        help=f"with --serve: how many screens may watch at once (default {DEFAULT_VIEWERS})",
     )
     board.add_argument("--light", action="store_true", help="the light theme")
     return top
@@ -91,7 +116,14 @@ def board_main(args: Sequence[str]) -> int:
     if parsed.serve:
         from screens.board.serve import serve  # only now: textual-serve is not light
 
-        return serve(path, parsed.session, parsed.host, parsed.port, light=parsed.light)
+        return serve(
+            path,
+            parsed.session,
+            parsed.host,
+            parsed.port,
+            light=parsed.light,
+            viewers=parsed.viewers,
+        )
     from screens.board.app import run  # only now: Textual is not light
 
     return run(path, parsed.session, light=parsed.light)

@@ -3,13 +3,17 @@ options, and what a filter typed on Home finds it by."""
 
 from __future__ import annotations
 
-from scorekeeper.game import Setup
+from scorekeeper.game import Setup, label_in
 from scorekeeper.games import GAMES
 from scorekeeper.store import Store, Summary
 from scorekeeper.wording import iso
 
 
 def game_name(summary: Summary) -> str:
+    """The game's name, or the house game's where the session is one."""
+    label = label_in(summary.option_words)
+    if label:
+        return label
     game = GAMES.get(summary.game)
     return game.name if game else summary.game
 
@@ -22,7 +26,10 @@ def standing(summary: Summary) -> str:
         leaders: tuple[str, ...] = tuple(summary.winners)
     else:
         game = GAMES.get(summary.game)
-        leaders = tuple(game.leaders(summary.totals)) if game else ()
+        if game is None:
+            return "—"
+        lowest = game.wins_lowest_said(summary.option_words)
+        leaders = tuple(game.leaders(summary.totals, lowest))
     if len(leaders) > 1:
         return f"tie: {', '.join(leaders)}"
     return leaders[0] if leaders else "—"
@@ -43,7 +50,9 @@ def variations(store: Store, summary: Summary) -> tuple[str, str]:
         players, dealer, words = summary.players, summary.dealer, list(summary.option_words)
     defaults = {name: option.default_for(len(players)) for name, option in game.options.items()}
     usual = set(game.option_words(Setup(players, defaults, dealer)))
-    return ", ".join(word for word in words if word not in usual), "; ".join(words)
+    # A house game's name is the row's game already (``game_name``): not said twice.
+    changed = [word for word in words if word not in usual and not label_in([word])]
+    return ", ".join(changed), "; ".join(words)
 
 
 def terms(typed: str) -> list[str]:

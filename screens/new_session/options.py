@@ -8,7 +8,9 @@ from textual.widgets import Checkbox, Input
 from scorekeeper.errors import RuleError
 from scorekeeper.game import Option
 from scorekeeper.money import format_amount, parse_money
+from scorekeeper.names import NAME_LENGTH
 from scorekeeper.wording import not_a_number, whole_number
+from screens.widgets.choice import Choice
 from screens.widgets.fields import FieldRow, Tick
 from screens.widgets.text_input import TextInput
 
@@ -24,7 +26,7 @@ def option_note(option: Option, typed: str) -> str:
     return option.help
 
 
-def shown_value(option: Option, value: int | bool) -> str:
+def shown_value(option: Option, value: int | bool | str) -> str:
     """An option's value as its field shows it: money as money ("$0.25")."""
     return format_amount(int(value), "money") if option.cents else str(value)
 
@@ -33,10 +35,17 @@ def on_off(value: bool) -> str:
     return "on" if value else "off"
 
 
-def option_row(name: str, option: Option, value: int | bool) -> FieldRow:
-    """The row for option ``name``, showing ``value``: a tick for on/off, else a field."""
-    control: Input | Checkbox
-    if option.kind is bool:
+def option_row(name: str, option: Option, value: int | bool | str) -> FieldRow:
+    """The row for option ``name``, showing ``value``: a tick for on/off, a pick of its
+    words, a name typed, else a number."""
+    control: Input | Checkbox | Choice
+    if option.choices:
+        control = Choice([(choice, choice) for choice in option.choices], value=value)
+        note = option.help
+    elif option.label:
+        control = TextInput(str(value), max_length=NAME_LENGTH, classes="name")
+        note = option.help
+    elif option.kind is bool:
         control = Tick(on_off(bool(value)), value=bool(value))
         note = option.help
     else:
@@ -45,12 +54,17 @@ def option_row(name: str, option: Option, value: int | bool) -> FieldRow:
     return FieldRow(f"options.{name}", name.replace("_", " "), control, note)
 
 
-def read_option(name: str, option: Option, row: FieldRow) -> int | bool:
-    """What the option's field reads as: money as money, else a whole number."""
+def read_option(name: str, option: Option, row: FieldRow) -> int | bool | str:
+    """What the option's field reads as: a pick or a name as it is, money as money, else
+    a whole number."""
     control = row.control
     if isinstance(control, Checkbox):
         return control.value
+    if isinstance(control, Choice):
+        return str(control.value)
     assert isinstance(control, Input)
+    if option.label:
+        return control.value.strip()
     if option.cents:
         return parse_money(control.value, f"options.{name}")
     number = whole_number(control.value)

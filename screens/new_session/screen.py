@@ -23,6 +23,15 @@ from scorekeeper.game import Game
 from scorekeeper.games import GAMES
 from scorekeeper.session import Session
 from scorekeeper.store import Store, StoreError
+from scorekeeper.store.house_games import (
+    HouseGame,
+    delete_house_game,
+    label_option,
+    read_house_games,
+    save_house_game,
+)
+from scorekeeper.wording import visible
+from screens.confirm import ConfirmScreen
 from screens.format import plain
 from screens.keys import MOVES, move, settled
 from screens.navigation import Again, places
@@ -43,6 +52,10 @@ from screens.widgets.live_text import show
 
 SEATS_IN_VIEW = 8
 """Players listed without scrolling: the largest table most games seat."""
+GAMES_IN_VIEW = 10
+"""Games and house games listed without scrolling; more scroll in their list."""
+HOUSE = "house:"
+"""What a house game's entry in the game list is named by, before its place."""
 
 
 def player_range(game: Game) -> str:
@@ -60,6 +73,12 @@ class NewSessionScreen(Screen[None]):
         Binding("ctrl+up,shift+up", "move_player(-1)", "Seat earlier", show=False),
         Binding("ctrl+down,shift+down", "move_player(1)", "Seat later", show=False),
         Binding("ctrl+r", "cut", "Cut for deal", tooltip="Pick the first dealer at random"),
+        Binding(
+            "ctrl+o",
+            "keep_house",
+            "Keep house game",
+            tooltip="Keep these options under the name typed, at the top of the games",
+        ),
         *MOVES,
         Binding("enter", "enter", "Next", show=False, priority=True),
     ]
@@ -72,24 +91,21 @@ class NewSessionScreen(Screen[None]):
         self.cut: str | None = None
         self.game: Game = GAMES.get(again.game_id if again else "", next(iter(GAMES.values())))
         self.defaults_shown: dict[str, str] = {}
-        self.carried: dict[str, int | bool] = {}
+        self.carried: dict[str, int | bool | str] = {}
         """Option values changed here, kept when another game is picked, where it has them.
         The last session's options fill in its own game only: a "stake" is per pip in one
         game and per point in another."""
-        self.first_shown: dict[str, int | bool] = {}
+        self.first_shown: dict[str, int | bool | str] = {}
+        self.houses, self.houses_problem = read_house_games(store.path)
+        self.house: HouseGame | None = None
+        """The house game picked in the list, whose options fill in the rows."""
 
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="top"):
             with Vertical(id="game-box"):
                 yield Static("Game", classes="heading")
-                yield OptionList(
-                    *(
-                        Option(f"{game.name}  ({player_range(game)})", id=game_id)
-                        for game_id, game in GAMES.items()
-                    ),
-                    id="games",
-                )
+                yield OptionList(*self.game_list(), id="games")
             with Vertical(id="players-box"):
                 yield Static("Players, clockwise from the first", classes="heading")
                 yield NameInput(
@@ -110,10 +126,22 @@ class NewSessionScreen(Screen[None]):
             yield Button("Start", id="start", variant="primary", compact=True)
         yield Footer()
 
+    def game_list(self) -> list[Option]:
+        """The house games first, by name, then every game in menu order."""
+        houses = [
+            Option(plain(f"{house.name} · house game"), id=f"{HOUSE}{number}")
+            for number, house in enumerate(self.houses)
+        ]
+        games = [
+            Option(f"{game.name}  ({player_range(game)})", id=game_id)
+            for game_id, game in GAMES.items()
+        ]
+        return houses + games
+
     def on_mount(self) -> None:
         self.title = "New session"
         games = self.query_one("#games", OptionList)
-        games.highlighted = list(GAMES).index(self.game.id)
+        games.highlighted = len(self.houses) + list(GAMES).index(self.game.id)
         self.set_focus(games)
         self.show_options()
         self.show_players(0)
@@ -143,12 +171,20 @@ class NewSessionScreen(Screen[None]):
 
     # ---- game and options ----------------------------------------------------------------
 
+    def picked_in_list(self, option_id: str) -> tuple[Game, HouseGame | None]:
+        """The game an entry of the list starts, and the house game it is, if one."""
+        if option_id.startswith(HOUSE):
+            house = self.houses[int(option_id.removeprefix(HOUSE))]
+            return GAMES[house.game], house
+        return GAMES[option_id], None
+
     @on(OptionList.OptionHighlighted, "#games")
     def game_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        chosen = GAMES[str(event.option.id)]
-        if chosen is not self.game:
-            self.carried.update(self.typed_options())
-            self.game = chosen
+        chosen, house = self.picked_in_list(str(event.option.id))
+        if chosen is not self.game or house != self.house:
+            if self.house is None:
+                self.carried.update(self.typed_options())
+            self.game, self.house = chosen, house
             self.show_options()
             show(self.query_one("#players-note", Static), self.players_note())
 
@@ -160,15 +196,16 @@ class NewSessionScreen(Screen[None]):
         here = games.highlighted or 0
         for step in range(1, count + 1):
             index = (here + step) % count
-            name = GAMES[str(games.get_option_at_index(index).id)].name
+            game, house = self.picked_in_list(str(games.get_option_at_index(index).id))
+            name = game.name if house is None else house.name
             if name.casefold().startswith(start.casefold()):
                 games.highlighted = index
                 return
 
-    def typed_options(self) -> dict[str, int | bool]:
+    def typed_options(self) -> dict[str, int | bool | str]:
         """The options changed here, kept when another game is picked; a value only
         passed by is not carried on."""
-        kept: dict[str, int | bool] = {}
+        kept: dict[str, int | bool | str] = {}
         for name in self.game.options:
             try:
                 value = self.option_value(name)
@@ -189,19 +226,22 @@ class NewSessionScreen(Screen[None]):
         # typed is checked at a glance; a smaller table leaves the rows to the options.
         seats = min(self.game.max_players or SEATS_IN_VIEW, SEATS_IN_VIEW)
         games = self.query_one("#games", OptionList).option_count
-        self.query_one("#top").styles.height = max(3 + seats, 1 + games)
+        self.query_one("#top").styles.height = max(3 + seats, 1 + min(games, GAMES_IN_VIEW))
         box = self.query_one("#options", Vertical)
         box.remove_children()
         rows = []
         self.defaults_shown = {}
         count = max(len(self.players), self.game.min_players)
         again = self.again.options if self.again and self.again.game_id == self.game.id else {}
+        if self.house is not None:
+            again = self.house.options
+        carried = self.carried if self.house is None else {}
         self.first_shown = {}
         for name, option in self.game.options.items():
-            default = self.carried.get(name, again.get(name, option.default_for(count)))
+            default = carried.get(name, again.get(name, option.default_for(count)))
             self.first_shown[name] = default
             row = option_row(name, option, default)
-            if isinstance(row.control, Input) and name not in self.carried and name not in again:
+            if isinstance(row.control, Input) and name not in carried and name not in again:
                 self.defaults_shown[name] = row.control.value
             rows.append(row)
         box.mount_all(rows)
@@ -224,7 +264,7 @@ class NewSessionScreen(Screen[None]):
     def options(self) -> dict[str, Any]:
         return {name: self.option_value(name) for name in self.game.options}
 
-    def option_value(self, name: str) -> int | bool:
+    def option_value(self, name: str) -> int | bool | str:
         return read_option(name, self.game.options[name], self.query_one_row(f"options.{name}"))
 
     def query_one_row(self, path: str) -> FieldRow:
@@ -300,6 +340,10 @@ class NewSessionScreen(Screen[None]):
             event.stop()
             self.pick_game_by(event.character)
             return
+        if self.focused is games and event.key == "delete" and self.house is not None:
+            event.stop()
+            self.forget_house(self.house)
+            return
         seats = self.query_one("#seats", OptionList)
         if self.focused is seats and event.key in ("delete", "backspace"):
             event.stop()
@@ -349,11 +393,82 @@ class NewSessionScreen(Screen[None]):
             self.cut = None
             self.query_one_row("dealer").show_note("")
 
+    # ---- house games ---------------------------------------------------------------------
+
+    def action_keep_house(self) -> None:
+        """Keep the options shown under the name typed at the label option: a new house
+        game, or the one picked in the list renamed or changed."""
+        self.clear_errors()
+        label = label_option(self.game)
+        if label is None:
+            with_houses = [game.name for game in GAMES.values() if label_option(game)]
+            error = RuleError("game", f"house games are kept for {', '.join(with_houses)}")
+            self.show_error(error)
+            return
+        try:
+            options = self.options()
+            name = str(options[label])
+            if not name:
+                raise RuleError(f"options.{label}", "type the house game's name here first")
+            kept = save_house_game(
+                self.store,
+                name,
+                self.game.id,
+                options,
+                replacing=self.house.name if self.house else None,
+            )
+        except RuleError as error:
+            field = error.field.replace("house_game.name", f"options.{label}")
+            self.show_error(RuleError(field, error.message))
+            return
+        except StoreError as error:
+            self.app.push_screen(ProblemScreen("The house game was not kept", error.message))
+            return
+        self.show_houses(kept.name)
+        self.notify(f"Kept as a house game: {visible(kept.name)}")
+
+    def show_houses(self, highlight: str | None) -> None:
+        """The game list again, after a house game was kept or forgotten."""
+        self.houses, self.houses_problem = read_house_games(self.store.path)
+        games = self.query_one("#games", OptionList)
+        games.clear_options()
+        games.add_options(self.game_list())
+        names = [house.name for house in self.houses]
+        if highlight in names:
+            self.house = None  # highlighted again below: the rows refill from the kept game
+            games.highlighted = names.index(highlight)
+        else:
+            self.house = None
+            games.highlighted = len(self.houses) + list(GAMES).index(self.game.id)
+            self.show_options()
+
+    def forget_house(self, house: HouseGame) -> None:
+        """Delete on a house game in the list, once the table says yes."""
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                delete_house_game(self.store, house.name)
+            except (RuleError, StoreError) as error:
+                self.notify(visible(getattr(error, "message", str(error))), severity="error")
+                return
+            self.show_houses(None)
+
+        detail = "Sessions played as it keep its name."
+        self.app.push_screen(
+            ConfirmScreen(f"Forget the house game {house.name}?", detail), answered
+        )
+
     # ---- start ---------------------------------------------------------------------------
 
     def clear_errors(self) -> None:
-        clear_form_errors(self.query(FieldRow), self.query_one("#problem", Static))
+        problem = self.query_one("#problem", Static)
+        clear_form_errors(self.query(FieldRow), problem)
         self.query_one("#players-note").remove_class("-error")
+        if self.houses_problem is not None:
+            # Damage stays said while the form is open: it is no mistake typed here.
+            show(problem, plain(self.houses_problem))
 
     def show_error(self, error: RuleError) -> None:
         if error.field.startswith("players"):

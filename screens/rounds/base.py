@@ -115,8 +115,9 @@ class RoundEntry(ModalScreen[Round | None]):
         """The ``FieldRow``s of this game's round, in the order people fill them."""
         raise NotImplementedError
 
-    def read(self) -> Round:
-        """The round as typed; raise ``RuleError`` for text that is no number or card."""
+    def read(self) -> Mapping[str, Any]:
+        """The round as typed, in its game's shape (the ``TypedDict`` its rules take); raise
+        ``RuleError`` for text that is no number or card."""
         raise NotImplementedError
 
     def fill(self, round_: Mapping[str, Any]) -> None:
@@ -160,7 +161,7 @@ class RoundEntry(ModalScreen[Round | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="entry"):
-            title = f"{self.session.game.name} — {self.title_text()}"
+            title = f"{self.session.game.title(self.setup)} — {self.title_text()}"
             yield Static(plain(title, lines=True), id="title")
             # Not focusable itself: the focus goes from field to field, never to the box.
             with VerticalScroll(id="fields", can_focus=False):
@@ -338,7 +339,7 @@ class RoundEntry(ModalScreen[Round | None]):
         await self.settled()
         self.clear_errors()
         try:
-            round_ = self.read()
+            round_ = dict(self.read())
         except RuleError as error:
             self.show_error(error)
             return

@@ -20,7 +20,7 @@ from textual.widget import Widget
 
 from scorekeeper.cards import SUITS
 from scorekeeper.errors import RuleError
-from scorekeeper.games.calcutta import COURSE, auction_order, split_pool
+from scorekeeper.games.calcutta import COURSE, Race, SaleRecord, auction_order, split_pool
 from scorekeeper.games.racing.course import check_course
 from scorekeeper.games.racing.odds import (
     Chances,
@@ -31,7 +31,7 @@ from scorekeeper.games.racing.odds import (
 )
 from scorekeeper.wording import plural, visible
 from screens.format import exact
-from screens.rounds.base import Round, RoundEntry
+from screens.rounds.base import RoundEntry
 from screens.rounds.horse_race import COURSE_HINT, HORSE_CHOICES, SYMBOLS, read_course
 from screens.widgets.choice import Choice
 from screens.widgets.fields import FieldRow
@@ -74,15 +74,17 @@ class CalcuttaEntry(RoundEntry):
         yield FieldRow("first", "First", Choice(HORSE_CHOICES))
         yield FieldRow("second", "Second", Choice(HORSE_CHOICES))
 
-    def read(self) -> Round:
+    def read(self) -> Race:
         course = read_course(self.text("course"))
-        sales: dict[str, dict[str, Any] | None] = {}
+        sales: dict[str, SaleRecord | None] = {}
         for suit in self.order:
             owner = self.picked(f"sales.{suit}.owner")
             if owner is None and self.text(f"sales.{suit}.price"):
                 raise RuleError(f"sales.{suit}.price", UNSOLD_PRICE)
-            price = None if owner is None else self.whole(f"sales.{suit}.price")
-            sales[suit] = None if owner is None else {"owner": owner, "price": price}
+            if owner is None:
+                sales[suit] = None
+            else:
+                sales[suit] = {"owner": owner, "price": self.whole(f"sales.{suit}.price")}
         return {
             "course": {} if course is None else course,
             "sales": {suit: sales[suit] for suit in SUITS},

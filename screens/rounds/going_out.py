@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.widgets import Input
 
 from scorekeeper.errors import RuleError
-from screens.rounds.base import Round, RoundEntry
+from screens.rounds.base import RoundEntry
 from screens.widgets.choice import Choice
 from screens.widgets.fields import FieldRow, ValueChanged
 from screens.widgets.text_input import TextInput
@@ -49,21 +49,25 @@ class GoingOutEntry(RoundEntry):
         """Rows after the players' (a rummy flag, rummy calls)."""
         yield from ()
 
-    def read(self) -> Round:
+    def read_held(self) -> tuple[str, dict[str, str] | None, dict[str, int] | None]:
+        """Who went out, and what each other player held: as the cards typed, or else as
+        the counts typed (the other is None). Each game's ``read`` puts them in its round."""
         out = self.picked("out")
-        way = self.picked("by")
-        held: dict[str, Any] = {}
+        by_cards = self.picked("by") == CARDS
+        cards: dict[str, str] = {}
+        counts: dict[str, int] = {}
         for name in self.players:
             if name == out:
                 continue
             path = f"{CARDS}.{name}"
-            if way == CARDS and not self.text(path):
+            if by_cards and not self.text(path):
                 # A forgotten row must not pass as "held nothing": that is money.
                 raise RuleError(path, f"type the cards {name} held")
-            held[name] = self.text(path) if way == CARDS else self.count(path)
-        round_: Round = {"out": out, way: held}
-        round_.update(self.read_extras())
-        return round_
+            if by_cards:
+                cards[name] = self.text(path)
+            else:
+                counts[name] = self.count(path)
+        return (out, cards, None) if by_cards else (out, None, counts)
 
     def count(self, path: str) -> int:
         """A count typed as a number; cards typed here instead are told how to switch."""
@@ -72,9 +76,6 @@ class GoingOutEntry(RoundEntry):
         except RuleError as error:
             switch = "to type cards, press c at Typed as, below the players"
             raise RuleError(path, f"{error.message}; {switch}") from None
-
-    def read_extras(self) -> Round:
-        return {}
 
     def fill(self, round_: Mapping[str, Any]) -> None:
         self.put("out", round_["out"])
@@ -85,7 +86,7 @@ class GoingOutEntry(RoundEntry):
         self.fill_extras(round_)
 
     def fill_extras(self, round_: Mapping[str, Any]) -> None:
-        """Put back what ``read_extras`` read."""
+        """Put back what the game's ``read`` read besides the cards held."""
 
     @on(ValueChanged)
     def way_changed(self, event: ValueChanged) -> None:

@@ -22,11 +22,11 @@ from textual.widgets import Static
 
 from scorekeeper.cards import SUITS
 from scorekeeper.errors import RuleError
-from scorekeeper.games.horse_race import Odds, book_odds, odds_text, race_odds
+from scorekeeper.games.horse_race import BetRecord, Odds, Race, book_odds, odds_text, race_odds
 from scorekeeper.games.racing.odds import Chances, dealer_edge, fair_odds, finish_chances
 from scorekeeper.wording import clipped, not_a_number, visible, whole_number
 from screens.format import exact, plain
-from screens.rounds.base import Round, RoundEntry
+from screens.rounds.base import RoundEntry
 from screens.widgets.choice import Choice
 from screens.widgets.fields import FieldRow
 from screens.widgets.text_input import TextInput
@@ -191,18 +191,22 @@ class HorseRaceEntry(RoundEntry):
             "only to change the book",
         )
 
-    def read(self) -> Round:
+    def read(self) -> Race:
         course = read_course(self.text("course"))
-        round_: Round = {"course": {} if course is None else course, "bets": self.bets()}
-        round_["winner"] = self.picked("winner")
+        bets = self.bets()
+        race: Race = {
+            "course": {} if course is None else course,
+            "bets": bets,
+            "winner": self.picked("winner"),
+        }
         odds = read_odds(self.text("odds"))
         if odds:
-            round_["odds"] = odds
-        return round_
+            race["odds"] = odds
+        return race
 
-    def bets(self) -> list[dict[str, Any]]:
+    def bets(self) -> list[BetRecord]:
         """Every bet typed, player by player from the dealer's left."""
-        bets: list[dict[str, Any]] = []
+        bets: list[BetRecord] = []
         self.bet_rows = []
         for name in self.bettors:
             for horse, amount in self.player_bets(name):

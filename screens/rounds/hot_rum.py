@@ -8,8 +8,7 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.widgets import Checkbox
 
-from scorekeeper.games.hot_rum import deadwood_points
-from screens.rounds.base import Round
+from scorekeeper.games.hot_rum import Hand, deadwood_points
 from screens.rounds.going_out import GoingOutEntry
 from screens.widgets.fields import FieldRow, Tick
 
@@ -23,8 +22,16 @@ class HotRumEntry(GoingOutEntry):
     def compose_extras(self) -> ComposeResult:
         yield FieldRow("rummy", "Rummy", Tick("went out all at once: paid double"))
 
-    def read_extras(self) -> Round:
-        return {"rummy": True} if self.control("rummy", Checkbox).value else {}
+    def read(self) -> Hand:
+        out, cards, deadwood = self.read_held()
+        hand: Hand = {"out": out}
+        if cards is not None:
+            hand["cards"] = cards
+        if deadwood is not None:
+            hand["deadwood"] = deadwood
+        if self.control("rummy", Checkbox).value:
+            hand["rummy"] = True
+        return hand
 
     def fill_extras(self, round_: Mapping[str, Any]) -> None:
         self.put("rummy", bool(round_.get("rummy", False)))

@@ -13,8 +13,8 @@ from textual.app import ComposeResult
 from textual.widgets import Checkbox
 
 from scorekeeper.errors import RuleError
-from scorekeeper.games.racehorse import BID_NAMES, POINTS, SMUDGE, bid_made
-from screens.rounds.base import Round, RoundEntry
+from scorekeeper.games.racehorse import BID_NAMES, POINTS, SMUDGE, Deal, bid_made
+from screens.rounds.base import RoundEntry
 from screens.widgets.choice import Choice
 from screens.widgets.fields import FieldRow, Tick
 from screens.widgets.text_input import TextInput
@@ -40,8 +40,8 @@ class RacehorseEntry(RoundEntry):
         )
         yield FieldRow("all_tricks", "Smudge", Tick("all six tricks"))
 
-    def read(self) -> Round:
-        round_: Round = {"pitcher": self.picked("pitcher"), "bid": self.picked("bid")}
+    def read(self) -> Deal:
+        round_: Deal = {"pitcher": self.picked("pitcher"), "bid": self.picked("bid")}
         points = self.points()
         if points is None:
             if not self.control("made", Choice).is_picked:

@@ -8,9 +8,8 @@ from typing import Any
 from textual.app import ComposeResult
 
 from scorekeeper.errors import RuleError
-from scorekeeper.games.seven_hand import card_points
+from scorekeeper.games.seven_hand import Hand, card_points
 from scorekeeper.wording import clipped, whole_number
-from screens.rounds.base import Round
 from screens.rounds.going_out import GoingOutEntry
 from screens.widgets.fields import FieldRow
 from screens.widgets.text_input import TextInput
@@ -34,7 +33,19 @@ class SevenHandEntry(GoingOutEntry):
             "who called, for the record; no points change",
         )
 
-    def read_extras(self) -> Round:
+    def read(self) -> Hand:
+        out, cards, points = self.read_held()
+        hand: Hand = {"out": out}
+        if cards is not None:
+            hand["cards"] = cards
+        if points is not None:
+            hand["points"] = points
+        calls = self.rummy_calls()
+        if calls:
+            hand["rummies"] = calls
+        return hand
+
+    def rummy_calls(self) -> dict[str, int]:
         """``Zoe, Max 2`` → Zoe 1 call, Max 2; a name may be cut short if it stays clear."""
         text = self.text("rummies")
         calls: dict[str, int] = {}
@@ -46,7 +57,7 @@ class SevenHandEntry(GoingOutEntry):
                 entry, count = words[0], typed
             name = self.player_named(entry)
             calls[name] = calls.get(name, 0) + count
-        return {"rummies": calls} if calls else {}
+        return calls
 
     def player_named(self, typed: str) -> str:
         wanted = typed.casefold()

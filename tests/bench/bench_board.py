@@ -5,9 +5,10 @@
   board's status line naming the next round. Each round is recorded at a random point of
   the follow timer's cycle, so expect about half the interval plus the cost of one read.
 - the read itself: one ``follow()`` after a change (stat, replay the session, lay out).
-- browser: ``scorekeeper board --serve`` in a subprocess, Debian's headless Chromium on
-  the page (skipped without it), timed from ``Store.record`` to the next round's status
-  line arriving in the page's WebSocket frames.
+- browser: ``scorekeeper board --serve`` in a subprocess, Debian's headless Chromium
+  with 1 and then 10 phone pages (390×844, scale 3) watching (skipped without it), timed
+  from ``Store.record`` to the next round's status line arriving in each page's WebSocket
+  frames; and each board process's resident memory (a viewer's cost) and the server's.
 
 Figures are printed, never asserted. Run: .venv/bin/python -m tests.bench.bench_board [--quick]
 """
@@ -28,7 +29,15 @@ from textual.widgets import Static
 from scorekeeper.session import Session
 from scorekeeper.store import Store
 from screens.board.app import FOLLOW_INTERVAL, BoardApp
-from tests.browser.served import CHROMIUM_FLAGS, Frames, chromium, free_port, served_board
+from tests.browser.served import (
+    CHROMIUM_FLAGS,
+    Frames,
+    chromium,
+    descendants,
+    free_port,
+    resident_mb,
+    served_board,
+)
 
 PLAYERS = ["Grandma", "Max", "Zoe", "Christopher", "Elizabeth", "Jo", "Al", "Bo", "Cy", "Di"]
 
@@ -81,8 +90,40 @@ async def in_process(store: Store, rounds: int) -> tuple[list[float], list[float
     return arrivals, reads
 
 
-def in_browser(store: Store, rounds: int) -> list[float] | str:
-    """Seconds from record to the page's WebSocket frames, or why it was not measured."""
+class TimedFrames(Frames):
+    """Frames with the moment each arrived, so each page's arrival is its own, not the
+    moment the bench got round to looking at it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.times: list[float] = []
+
+    def add(self, payload: str | bytes) -> None:
+        super().add(payload)
+        self.times.append(time.perf_counter())
+
+    def arrived(self, wanted: str) -> float:
+        for count, moment in enumerate(self.times, 1):
+            if wanted in b"".join(self.chunks[:count]).decode("utf-8", "replace"):
+                return moment
+        raise ValueError(f"{wanted!r} has not arrived")
+
+    def clear(self) -> None:
+        self.chunks.clear()
+        self.times.clear()
+
+
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 3,
+    "is_mobile": True,
+    "has_touch": True,
+}
+
+
+def in_browser(store: Store, rounds: int, viewers: int) -> dict[str, Any] | str:
+    """Seconds from record to each phone page's WebSocket frames with ``viewers`` pages
+    watching, and the board processes' memory; or why it was not measured."""
     browser_path = chromium()
     if browser_path is None:
         return "no chromium binary found"
@@ -90,36 +131,47 @@ def in_browser(store: Store, rounds: int) -> list[float] | str:
         from playwright.sync_api import sync_playwright
     except ImportError:
         return "playwright is not installed"
-    port = free_port()
-    address = f"http://127.0.0.1:{port}"
     session_id = store.add(Session.new("seven-hand", PLAYERS))
     store.record(session_id, hand(0))
-    arrivals = []
-    with served_board(store.path, port), sync_playwright() as playwright:
+    arrivals: list[float] = []
+    with (
+        served_board(store.path, free_port(), "--viewers", str(viewers)) as served,
+        sync_playwright() as playwright,
+    ):
         browser = playwright.chromium.launch(executable_path=browser_path, args=CHROMIUM_FLAGS)
-        page = browser.new_page(viewport={"width": 1000, "height": 620})
-        page.route(
-            "**/*",
-            lambda route: (
-                route.continue_() if route.request.url.startswith(address) else route.abort()
-            ),
-        )
-        frames = Frames()
-        page.on("websocket", lambda socket: socket.on("framereceived", frames.add))
-        page.goto(address)
-        frames.wait_for("Hand 2 · ", 15, page.wait_for_timeout)
+        pages = []
+        for _ in range(viewers):
+            page = browser.new_context(**PHONE).new_page()
+            frames = TimedFrames()
+            page.on("websocket", lambda socket, f=frames: socket.on("framereceived", f.add))
+            page.goto(served.url)
+            frames.wait_for("Hand 2 · ", 30, page.wait_for_timeout)
+            pages.append((page, frames))
+        boards = descendants(served.process.pid)
+        memory = sum(resident_mb(pid) for pid in boards)
+        server_mb = resident_mb(served.process.pid)
+        pump = pages[0][0].wait_for_timeout
         for number in range(rounds):
-            frames.chunks.clear()
-            page.wait_for_timeout(random.uniform(0, FOLLOW_INTERVAL) * 1000)
+            for _, frames in pages:
+                frames.clear()
+            pump(random.uniform(0, FOLLOW_INTERVAL) * 1000)
             store.record(session_id, hand(number + 1))
             recorded = time.perf_counter()
-            frames.wait_for("Hand 3 · ", 5, page.wait_for_timeout)
-            arrivals.append(time.perf_counter() - recorded)
-            frames.chunks.clear()
+            for _, frames in pages:
+                frames.wait_for("Hand 3 · ", 10, pump)
+            arrivals += [frames.arrived("Hand 3 · ") - recorded for _, frames in pages]
+            for _, frames in pages:
+                frames.clear()
             store.undo(session_id)
-            frames.wait_for("Hand 2 · ", 5, page.wait_for_timeout)
+            for _, frames in pages:
+                frames.wait_for("Hand 2 · ", 10, pump)
         browser.close()
-    return arrivals
+    return {
+        **figures_ms(arrivals),
+        "board_mb_each": memory / max(len(boards), 1),
+        "boards": len(boards),
+        "server_mb": server_mb,
+    }
 
 
 def figures_ms(seconds: list[float]) -> dict[str, float]:
@@ -143,13 +195,15 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         results["in_process_ms"] = figures_ms(arrivals)
         results["read_ms"] = figures_ms(reads)
         if not args.quick:
-            browser = in_browser(store, rounds)
-            results["browser_ms"] = browser if isinstance(browser, str) else figures_ms(browser)
+            for viewers in (1, 10):
+                results[f"phone_{viewers}_viewers"] = in_browser(store, rounds, viewers)
     for name, value in results.items():
         if isinstance(value, str):
-            print(f"{name:>15}: not measured ({value})")
+            print(f"{name:>18}: not measured ({value})")
         else:
-            print(f"{name:>15}: " + ", ".join(f"{key} {ms:.1f} ms" for key, ms in value.items()))
+            print(
+                f"{name:>18}: " + ", ".join(f"{key} {figure:.1f}" for key, figure in value.items())
+            )
     return results
 
 

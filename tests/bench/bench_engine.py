@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from scorekeeper import Session
-from scorekeeper.game import AMOUNT_LIMIT
+from scorekeeper.checks import AMOUNT_LIMIT
 
 SIX = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
 Maker = Callable[[int], dict[str, Any]]

@@ -35,7 +35,8 @@ from textual.screen import Screen
 from textual.widgets import ProgressBar
 
 from scorekeeper import Session
-from scorekeeper.store import Store, documents
+from scorekeeper.reports.rows import KEEPER
+from scorekeeper.store import Store, sidecar
 from screens.app import ScorekeeperApp
 from screens.home import HomeScreen
 from screens.rounds.base import RoundEntry
@@ -55,6 +56,7 @@ def build(folder: Path, count: int) -> None:
     played = Session.new("racehorse", list(SIX))
     for number in range(ROUNDS):
         played.record(racehorse_round(number))
+    sidecar.keep_beside_sessions(KEEPER)
     with Store(folder) as store:
         if count:
             first = folder / "sessions" / f"{store.add(played)}.json"
@@ -62,7 +64,7 @@ def build(folder: Path, count: int) -> None:
             for copy in range(count - 1):
                 file = first.with_name(f"copy-{copy:06d}.json")
                 shutil.copyfile(first, file)
-                documents.keep_rows(file, file.stem, played, written)
+                sidecar.keep(file, file.stem, played, written)
     with Store(folder) as store:
         assert len(store.summaries()) == count
 

@@ -16,6 +16,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 CHROMIUM_FLAGS = [
@@ -67,10 +68,26 @@ def descendants(pid: int) -> set[int]:
     return found
 
 
+@dataclass
+class Served:
+    """A running ``scorekeeper board --serve`` and the address it printed."""
+
+    process: subprocess.Popen[str]
+    url: str
+
+    @property
+    def websocket(self) -> str:
+        return "ws" + self.url.removeprefix("http") + "ws"
+
+    @property
+    def origin(self) -> str:
+        return self.url.split("/", 3)[0] + "//" + self.url.split("/", 3)[2]
+
+
 @contextmanager
-def served_board(store: Path, port: int) -> Iterator[subprocess.Popen[str]]:
+def served_board(store: Path, port: int, *options: str) -> Iterator[Served]:
     """``scorekeeper board --serve`` on 127.0.0.1:``port`` until the block ends."""
-    command = ["board", "--serve", "--port", str(port)]
+    command = ["board", "--serve", "--port", str(port), *options]
     server = subprocess.Popen(
         [sys.executable, "-m", "screens.console", "--db", str(store), *command],
         stdout=subprocess.PIPE,
@@ -80,8 +97,8 @@ def served_board(store: Path, port: int) -> Iterator[subprocess.Popen[str]]:
     try:
         assert server.stdout is not None
         first = server.stdout.readline()
-        assert f"http://127.0.0.1:{port}" in first, first
-        yield server
+        assert f"http://127.0.0.1:{port}/" in first, first
+        yield Served(server, first.split()[3])
     finally:
         server.send_signal(signal.SIGINT)
         try:
@@ -89,6 +106,15 @@ def served_board(store: Path, port: int) -> Iterator[subprocess.Popen[str]]:
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
+
+
+def resident_mb(pid: int) -> float:
+    """A process's resident memory in MB (Linux /proc)."""
+    with open(f"/proc/{pid}/status", encoding="utf-8") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
 
 
 class Frames:

@@ -1,12 +1,19 @@
-"""The served board in a real browser: a round recorded through the Store reaches the page.
+"""The served board in a real browser: it fits a phone and a TV, reaches the page within
+two seconds of a round recorded, and says so when a round is undone.
 
-Runs where Debian's ``chromium`` is installed (CI installs it); skipped elsewhere.
+Runs where Debian's ``chromium`` is installed (CI installs it); skipped elsewhere. The
+screenshots are kept in ``.pytest_cache/d/board-screenshots/``.
 """
 
 from __future__ import annotations
 
+import asyncio
+import json
 import signal
 import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -14,9 +21,11 @@ import pytest
 
 from scorekeeper.session import Session
 from scorekeeper.store import Store
+from screens.board.app import BoardApp
 from tests.browser.served import (
     CHROMIUM_FLAGS,
     Frames,
+    Served,
     chromium,
     descendants,
     free_port,
@@ -26,58 +35,167 @@ from tests.browser.served import (
 BROWSER = chromium()
 pytestmark = pytest.mark.skipif(BROWSER is None, reason="no chromium binary found")
 
+TEN = ["Grandma", "Max", "Zoe", "Christopher", "Elizabeth", "Jo", "Al", "Bo", "Cy", "Di"]
 MAX_OUT = {"out": "Max", "cards": {"Grandma": "K K 4 JK", "Zoe": "A 9"}}
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 3,
+    "is_mobile": True,
+    "has_touch": True,
+}
+TV = {"viewport": {"width": 1920, "height": 1080}}
+
+MEASURE = """() => {
+  const screen = document.querySelector(".xterm-screen").getBoundingClientRect();
+  const canvas = document.querySelector(".xterm-screen canvas").getBoundingClientRect();
+  return {
+    page: document.documentElement.clientWidth,
+    terminal: [screen.width, screen.height],
+    canvas: [canvas.left, canvas.right],
+    font: parseFloat(document.getElementById("terminal").dataset.fontSize),
+  };
+}"""
 
 
-def test_a_round_recorded_reaches_the_browser_within_two_seconds(tmp_path: Path) -> None:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    port = free_port()
-    address = f"http://127.0.0.1:{port}"
+@dataclass
+class Watched:
+    """A page on the board, what reached it and what it asked of the server."""
+
+    page: Any
+    frames: Frames = field(default_factory=Frames)
+    sizes: list[tuple[int, int]] = field(default_factory=list)
+    elsewhere: list[str] = field(default_factory=list)
+
+    def track(self, socket: Any) -> None:
+        socket.on("framereceived", self.frames.add)
+        socket.on("framesent", self.sent)
+
+    def sent(self, payload: str | bytes) -> None:
+        message = json.loads(payload)
+        if message[0] == "resize":
+            self.sizes.append((message[1]["width"], message[1]["height"]))
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
     with Store(tmp_path / "db") as store:
-        session_id = store.add(Session.new("seven-hand", ["Grandma", "Max", "Zoe"]))
-        with served_board(store.path, port) as server, sync_api.sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=BROWSER, args=CHROMIUM_FLAGS)
+        yield store
 
-            def watch(path: str) -> tuple[Any, Frames]:
-                page = browser.new_page(viewport={"width": 1000, "height": 620})
-                # Nothing but the board's own server: the page's web font stays offline.
-                page.route(
-                    "**/*",
-                    lambda route: (
-                        route.continue_()
-                        if route.request.url.startswith(address)
-                        else route.abort()
-                    ),
-                )
-                frames = Frames()
-                page.on("websocket", lambda socket: socket.on("framereceived", frames.add))
-                page.goto(address + path)
-                return page, frames
 
-            page, frames = watch("/?delay=1")
-            page.click("#start")  # textual-serve's start screen
-            frames.wait_for("Hand 1 · ● Grandma deals", 15, page.wait_for_timeout)
-            one_viewer = descendants(server.pid)
-            assert one_viewer, "a board process runs for the page"
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=BROWSER, args=CHROMIUM_FLAGS)
+        yield launched
+        launched.close()
 
-            store.record(session_id, MAX_OUT)
-            recorded = time.perf_counter()
-            frames.wait_for("Hand 2 · ● Max deals", 2, page.wait_for_timeout)
-            assert time.perf_counter() - recorded < 2
-            page.screenshot(path=tmp_path / "served-board.png")
 
-            other, other_frames = watch("/")
-            other_frames.wait_for("Hand 2 · ● Max deals", 15, other.wait_for_timeout)
-            page.close()
-            assert gone(one_viewer), "a page's board process ends when the page goes"
-            still_watching = descendants(server.pid)
-            assert still_watching
+@pytest.fixture
+def screenshots(request: pytest.FixtureRequest) -> Path:
+    return Path(request.config.cache.mkdir("board-screenshots"))
 
-            server.send_signal(signal.SIGINT)
-            server.wait(10)
-            assert gone(still_watching), "stopping the server ends the boards still watched"
-            browser.close()
-    assert (tmp_path / "served-board.png").stat().st_size > 0
+
+def watch(browser: Any, served: Served, device: dict[str, Any]) -> Watched:
+    """Open the printed address; any request that would leave the laptop is noted and
+    refused."""
+    page = browser.new_context(**device).new_page()
+    watched = Watched(page)
+    origin = served.origin
+
+    def route(request: Any) -> None:
+        if request.request.url.startswith(origin):
+            request.continue_()
+        else:
+            watched.elsewhere.append(request.request.url)
+            request.abort()
+
+    page.route("**/*", route)
+    page.on("websocket", watched.track)
+    page.goto(served.url)
+    return watched
+
+
+def test_on_an_upright_phone_the_board_is_the_phones_width_with_readable_names(
+    store: Store, browser: Any, screenshots: Path
+) -> None:
+    store.add(Session.new("seven-hand", ["Grandma", "Max", "Zoe"]))
+    with served_board(store.path, free_port()) as served:
+        phone = watch(browser, served, PHONE)
+        phone.frames.wait_for("Hand 1 · ● Grandma deals", 20, phone.page.wait_for_timeout)
+        phone.frames.wait_for("Zoe", 20, phone.page.wait_for_timeout)
+        measured = phone.page.evaluate(MEASURE)
+        phone.page.screenshot(path=screenshots / "phone-390x844-scale-3.png")
+    assert measured["page"] == 390, "laid out at the phone's width, not shrunk from 980"
+    columns, rows = phone.sizes[-1]
+    assert columns <= 50 and rows >= 30
+    assert measured["font"] >= 14, "names at least 14 CSS px"
+    left, right = measured["canvas"]
+    assert left >= 0 and right <= 390, "drawn within the screen, not enlarged and cropped"
+    assert right - left >= 0.95 * 390
+    assert phone.elsewhere == []
+
+
+def test_on_a_tv_the_board_fills_the_width_in_big_letters(
+    store: Store, browser: Any, screenshots: Path
+) -> None:
+    store.add(Session.new("seven-hand", TEN))
+    with served_board(store.path, free_port()) as served:
+        tv = watch(browser, served, TV)
+        tv.frames.wait_for("Hand 1 · ● Grandma deals", 20, tv.page.wait_for_timeout)
+        tv.frames.wait_for("Christopher", 20, tv.page.wait_for_timeout)
+        measured = tv.page.evaluate(MEASURE)
+        tv.page.screenshot(path=screenshots / "tv-1920x1080-ten-players.png")
+    width, height = measured["terminal"]
+    assert width >= 0.95 * 1920 and height >= 0.95 * 1080, "the board's terminal fills the screen"
+    assert measured["font"] >= 24, "names at least 24 CSS px"
+    columns, rows = tv.sizes[-1]
+    assert 50 <= columns <= 90 and rows >= 16, "a layout the board is made for, not 200 columns"
+    # The cards' share of those columns, laid out by the same board at the same size.
+    with ThreadPoolExecutor(1) as apart:  # Playwright's own loop runs in this thread
+        left, right = apart.submit(asyncio.run, cards_span(store.path, columns, rows)).result()
+    assert (right - left) / columns >= 0.8, "the cards span most of the width"
+    assert tv.elsewhere == []
+
+
+async def cards_span(path: Path, columns: int, rows: int) -> tuple[int, int]:
+    """Where the columns of cards start and end, in cells, on a board of that size."""
+    app = BoardApp(path)
+    async with app.run_test(size=(columns, rows)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        regions = [column.region for column in app.query(".column")]
+        return min(r.x for r in regions), max(r.right for r in regions)
+
+
+def test_a_round_recorded_reaches_the_browser_and_an_undo_is_said(
+    store: Store, browser: Any
+) -> None:
+    session_id = store.add(Session.new("seven-hand", ["Grandma", "Max", "Zoe"]))
+    with served_board(store.path, free_port()) as served:
+        first = watch(browser, served, TV)
+        first.frames.wait_for("Hand 1 · ● Grandma deals", 20, first.page.wait_for_timeout)
+        one_viewer = descendants(served.process.pid)
+        assert one_viewer, "a board process runs for the page"
+
+        store.record(session_id, MAX_OUT)
+        recorded = time.perf_counter()
+        first.frames.wait_for("Hand 2 · ● Max deals", 2, first.page.wait_for_timeout)
+        assert time.perf_counter() - recorded < 2
+
+        store.undo(session_id)
+        first.frames.wait_for("Hand 1 was undone", 2, first.page.wait_for_timeout)
+
+        second = watch(browser, served, PHONE)
+        second.frames.wait_for("Hand 1 · ● Grandma deals", 20, second.page.wait_for_timeout)
+        first.page.close()
+        assert gone(one_viewer), "a page's board process ends when the page goes"
+        still_watching = descendants(served.process.pid)
+        assert still_watching
+
+        served.process.send_signal(signal.SIGINT)  # Ctrl+C
+        served.process.wait(10)
+        assert gone(still_watching), "stopping the server ends the boards still watched"
 
 
 def gone(processes: set[int], within: float = 10) -> bool:

@@ -15,7 +15,7 @@ import pytest
 
 from scorekeeper.cli import main
 from scorekeeper.store import Store, StoreDamaged
-from scorekeeper.store.durable import SIZE_CAP
+from scorekeeper.store.reading import SIZE_CAP
 from tests.hostile.stores import Document, rewrite, two_sessions
 from tests.store_tables import file_of
 

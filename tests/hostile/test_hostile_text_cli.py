@@ -81,7 +81,7 @@ def test_stats_gives_each_player_one_row(hostile: Path, capsys: pytest.CaptureFi
     table = [line for line in lines[lines.index("") + 1 : end] if line]
     assert len(table) == 1 + 6, table
     assert [line for line in lines if line.startswith("Eve")] == [
-        "Eve␤Bob pays Eve $…       6     0         —        +$0.67        +8",
+        "Eve␤Bob pays Eve $…       6     0         —        +$0.67       +11",
         "Eve␤Bob pays Eve $500.00",
     ]
 

@@ -12,7 +12,7 @@ import pytest
 
 from scorekeeper.reports.export import export
 from scorekeeper.store import Store
-from scorekeeper.store.documents import rows_file
+from scorekeeper.store.sidecar import rows_file
 from tests.store_tables import MADE_3, UPPED_2, file_of, racehorse
 
 PRECIOUS = b"someone else's file, outside the store\n"

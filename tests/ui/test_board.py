@@ -87,6 +87,33 @@ async def test_the_board_shows_standings_and_follows_rounds_recorded_undone_and_
         assert places(app) == [("1 Zoe ★", "0"), ("2 Grandma", "5"), ("3 Max", "25")]
 
 
+async def test_an_undo_or_an_edit_is_said_in_words_until_the_next_round(store: Store) -> None:
+    session_id = store.add(seven_hand(MAX_OUT, ZOE_OUT))
+    app = BoardApp(store.path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        change = app.query_one("#change", Static)
+        assert not change.display, "nothing to say before anything was taken back"
+
+        store.edit(session_id, 0, {"out": "Zoe", "cards": {"Grandma": "5", "Max": "Q A"}})
+        await follow(pilot)
+        assert change.display and text_of(app, "#change") == "Hand 1 was corrected"
+
+        store.undo(session_id)
+        await follow(pilot)
+        assert text_of(app, "#change") == "Hand 2 was undone"
+        assert text_of(app, ".status").startswith("Hand 2 ")
+
+        store.record(session_id, MAX_OUT)
+        await follow(pilot)
+        assert not change.display, "a round recorded is said by the last round's line"
+
+        store.undo(session_id)
+        store.undo(session_id)
+        await follow(pilot)
+        assert text_of(app, "#change") == "Hands 1 to 2 were undone"
+
+
 async def test_a_round_shows_within_one_follow_interval_of_the_timer(store: Store) -> None:
     session_id = store.add(racehorse(MADE_3))
     app = BoardApp(store.path, interval=0.05)

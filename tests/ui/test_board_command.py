@@ -52,8 +52,8 @@ def test_a_port_out_of_range_is_refused_before_anything_starts(
     assert "70000 is not a port number" in capsys.readouterr().err
 
 
-def test_it_serves_this_computer_only_unless_told_and_then_warns(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+def test_it_serves_this_computer_only_unless_told_at_a_secret_address_with_its_qr_code(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     started: list[serve_board.BoardServer] = []
     monkeypatch.setattr(serve_board.BoardServer, "serve", lambda server: started.append(server))
@@ -61,15 +61,27 @@ def test_it_serves_this_computer_only_unless_told_and_then_warns(
     assert main(["--db", str(tmp_path), "board", "--serve", "--port", str(port)]) == 0
     (local,) = started
     assert (local.host, local.port) == ("127.0.0.1", port)
-    assert "Warning" not in capsys.readouterr().out
+    assert local.url == f"http://127.0.0.1:{port}/{local.token}/"
+    assert len(local.token) >= 20
+    said = local.announcement()
+    assert said.startswith(f"Live board at {local.url}  (Ctrl+C stops it)")
+    assert "▀" in said and "▄" in said, "the address as a QR code"
+    assert "at most 10 screens" in said
+    assert "Anyone on the network" not in said
 
-    lan = ["--serve", "--host", "0.0.0.0", "--port", str(port)]
+    lan = ["--serve", "--host", "0.0.0.0", "--port", str(port), "--viewers", "3"]
     assert main(["--db", str(tmp_path), "board", *lan]) == 0
-    out = capsys.readouterr().out
-    assert out.count("\n") == 1
-    assert out.startswith("Warning: anyone on the network that reaches 0.0.0.0 can watch")
-    assert started[1].public_url == f"http://{serve_board.own_address()}:{port}"
-    assert f"--db {tmp_path}" in started[1].command
+    network = started[1]
+    assert network.url.startswith(f"http://{serve_board.own_address()}:{port}/")
+    assert network.token != local.token, "a new secret at each start"
+    assert network.limits.viewers == 3
+    assert "Anyone on the network who has this address can watch" in network.announcement()
+    assert network.argv[network.argv.index("--db") + 1] == str(tmp_path.resolve())
+
+
+def test_a_viewer_count_out_of_range_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["board", "--serve", "--viewers", "0"]) == 2
+    assert "choose 1 to 100" in capsys.readouterr().err
 
 
 def test_the_board_command_does_not_load_textual_for_the_other_commands(tmp_path: Path) -> None:

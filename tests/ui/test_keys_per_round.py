@@ -94,6 +94,22 @@ ROUNDS: list[tuple[str, list[str], dict[str, Any], int, str, dict[str, Any]]] = 
             "in_hand": {"Ann": 0, "Bob": 210, "Cy": 205},
         },
     ),
+    (
+        "score-pad",
+        ["Ann", "Bob", "Cy", "Di"],
+        {"wins": "lowest", "target": 100},
+        12,
+        "r 2 0 enter 5 0 enter 3 0 enter 4 enter",
+        {"scores": {"Ann": 20, "Bob": 50, "Cy": 30, "Di": 4}},
+    ),
+    (
+        "score-pad",
+        PARKS,
+        {},
+        7,
+        "r up d enter 2 5 enter",
+        {"scores": {"Ann": 0, "Bob": 0, "Cy": 0, "Di": 25, "Ed": 0, "Flo": 0}},
+    ),
 ]
 
 

@@ -10,8 +10,8 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from scorekeeper import store as store_module
 from scorekeeper.store import Store
+from scorekeeper.store import store as store_module
 from screens import table as table_module
 from screens.app import ScorekeeperApp
 from tests.ui.evenings import EVENINGS

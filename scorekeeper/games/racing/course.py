@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scorekeeper.cards import SUITS
+from scorekeeper.checks import as_int, as_mapping
 from scorekeeper.errors import RuleError
-from scorekeeper.game import as_int, as_mapping
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 VOID_COUNT = 5

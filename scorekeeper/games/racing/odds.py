@@ -18,8 +18,8 @@ from fractions import Fraction
 from math import comb, factorial
 from typing import Literal
 
+from scorekeeper.checks import as_int
 from scorekeeper.errors import RuleError
-from scorekeeper.game import as_int
 from scorekeeper.games.racing.course import CARDS_TO_FINISH, check_course
 
 CARDS_PER_SUIT = 12

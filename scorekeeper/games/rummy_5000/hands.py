@@ -20,11 +20,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from scorekeeper.cards import JOKER, RANKS, Card, parse_cards
+from scorekeeper.checks import Round, as_int, as_mapping, as_player, player_map
 from scorekeeper.errors import RuleError
-from scorekeeper.game import Setup, as_int, as_mapping, as_player, player_map
+from scorekeeper.game import Setup
 from scorekeeper.wording import plural
 
 BONUSES = {"out": 200, "first_turn": 300, "no_draw": 500}
@@ -37,7 +38,37 @@ QUEEN_CAUGHT = 50
 QUEEN_OF_HEARTS = Card("Q", "H")
 SEVEN_OF_HEARTS = Card("7", "H")
 JOKER_REFUSED = "a joker only stands in for a lost card: type the card it replaces"
+FALSE_CLAIM = 50
+"""Michigan: a false claim to go out is no hand, but adds this to each other player."""
 HAND_FIELDS = ("out", "bonus", "melded", "in_hand", "cards", "money_pairs", "queens_caught")
+
+
+class Played(TypedDict):
+    """One hand as the table records it (the fields above), with the doubling cube's or the
+    poker pot's fields in the two-player games (``stakes`` lists them)."""
+
+    wild: str
+    out: NotRequired[str | None]
+    bonus: NotRequired[str | None]
+    melded: NotRequired[dict[str, int]]
+    in_hand: NotRequired[dict[str, int]]
+    cards: NotRequired[dict[str, dict[str, str]]]
+    money_pairs: NotRequired[dict[str, int]]
+    queens_caught: NotRequired[dict[str, int]]
+    stake: NotRequired[int]
+    doubles: NotRequired[list[str]]
+    beavers: NotRequired[list[int]]
+    folded: NotRequired[str | None]
+    automatic_double: NotRequired[bool]
+    pot: NotRequired[dict[str, int]]
+    raises: NotRequired[dict[str, int]]
+    gave_up: NotRequired[str | None]
+
+
+class FalseClaim(TypedDict):
+    """Michigan: who claimed to go out and could not. Recorded, but no hand."""
+
+    false_claim: str
 
 
 def card_value(card: Card | str, wild: str) -> int:
@@ -97,7 +128,7 @@ class Hand:
     """With money cards, ``money_pairs`` and ``queens_caught`` by name, as counted."""
 
 
-def read_hand(setup: Setup, round_: Mapping[str, Any]) -> Hand:
+def read_hand(setup: Setup, round_: Round) -> Hand:
     """The hand's fields, checked: points as numbers or as card text, bonus, money cards."""
     players = setup.players
     wild = as_wild(round_.get("wild"))
@@ -145,7 +176,7 @@ PART_KEYS = {"melded": "melded", "hand": "in_hand"}
 
 
 def _hand_points(
-    round_: Mapping[str, Any], players: Sequence[str], wild: str
+    round_: Round, players: Sequence[str], wild: str
 ) -> tuple[dict[str, int], dict[str, int], dict[tuple[str, str], str]]:
     """Melded and in-hand points, each player's part read from its points or its card
     text (never both), and the field each came from, for a later refusal to name."""
@@ -177,7 +208,8 @@ def _hand_points(
             if name not in given[part]:
                 if "cards" in round_ and not any(name in points for points in given.values()):
                     raise RuleError(f"cards.{name}", f"{name} is missing: give everyone's cards")
-                raise RuleError(field, f"{name} is missing: give every player's {key} points")
+                said = "held" if key == "in_hand" else key
+                raise RuleError(field, f"{name} is missing: give every player's {said} points")
             points[part][name] = as_int(given[part][name], field, 0)
             if points[part][name] % 5:
                 raise RuleError(
@@ -235,7 +267,7 @@ def money_cards_in(
 
 def _money_card_counts(
     setup: Setup,
-    round_: Mapping[str, Any],
+    round_: Round,
     wild: str,
     out: str | None,
     counted: Mapping[str, Mapping[str, int]] | None,
@@ -284,7 +316,7 @@ def _disagrees(key: str, name: str, counted: int) -> str:
     return f"{where} {shown}: with cards typed they are counted (a Q♥ is typed QH or Q♥)"
 
 
-def hand_scores(setup: Setup, round_: Mapping[str, Any]) -> dict[str, int]:
+def hand_scores(setup: Setup, round_: Round) -> dict[str, int]:
     """Each player's own score for a played-out hand (partners add theirs together).
 
     Michigan: whoever went out also scores the cards left in everyone else's hand, and

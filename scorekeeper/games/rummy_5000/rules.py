@@ -1,11 +1,12 @@
 """5000 Rummy: melds count for you and cards left in hand against you, at values set by the
 hand's wild rank; the first to the target wins the difference from everyone else.
 
-Hand counting is in ``hands``. Variations are options: ``play_to_win`` and ``must_go_out``
-make the game worth one game point, tallied as games won and paid at ``stake`` by each
-non-winner; ``doubling`` and ``limit_poker`` (``stakes``) make each of two hands worth a
-cube stake or a pot, won from the other player and settled at ``stake`` per game point (a
-limit-poker chip is one game point). Game points are kept in ``State.info``.
+Hand counting is in ``hands``; the panel, a hand described and its facts in ``words``.
+Variations are options: ``play_to_win`` and ``must_go_out`` make the game worth one game
+point, tallied as games won and paid at ``stake`` by each non-winner; ``doubling`` and
+``limit_poker`` (``stakes``) make each of two hands worth a cube stake or a pot, won from
+the other player and settled at ``stake`` per game point (a limit-poker chip is one game
+point). Game points are kept in ``State.info``.
 """
 
 from __future__ import annotations
@@ -14,54 +15,27 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from scorekeeper.checks import Round, as_player, shaped
 from scorekeeper.errors import RuleError
-from scorekeeper.game import (
-    STOP,
-    Fact,
-    Game,
-    Option,
-    RoundFacts,
-    Setup,
-    State,
-    add,
-    as_player,
-    check_keys,
-    pay_the_difference,
+from scorekeeper.game import STOP, Option, Setup, State
+from scorekeeper.games.rummy_5000.cube import cube_in_play, cube_swing
+from scorekeeper.games.rummy_5000.hands import (
+    FALSE_CLAIM,
+    HAND_FIELDS,
+    FalseClaim,
+    Played,
+    as_wild,
+    hand_scores,
 )
-from scorekeeper.games.rummy_5000.hands import HAND_FIELDS, as_wild, hand_scores, read_hand
+from scorekeeper.games.rummy_5000.pot import chips_in_pot, pot_swing
 from scorekeeper.games.rummy_5000.stakes import (
-    ANTE,
-    BET_LIMIT,
     DOUBLING_FIELDS,
+    GAME_POINT_OPTIONS,
+    HANDS_PER_STAKES_GAME,
     POKER_FIELDS,
-    chips_in_pot,
-    cube_in_play,
-    cube_swing,
-    pot_swing,
 )
-from scorekeeper.money import MINUS, format_amount
-from scorekeeper.wording import plural
-
-FALSE_CLAIM = 50
-HANDS_PER_STAKES_GAME = 2
-GAME_POINT_OPTIONS = ("play_to_win", "must_go_out", "doubling", "limit_poker")
-OPTION_WORDS = {
-    "michigan": "Michigan",
-    "money_cards": "money cards",
-    "partners": "partners (Persian)",
-    "play_to_win": "play to win",
-    "must_go_out": "must go out",
-    "doubling": "doubling cube",
-    "limit_poker": "limit poker",
-}
-"""The variations as an export's options column names them, in this order."""
-RANK_WORDS = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks"}
-"""A wild rank as the table says it; the others are plurals of their number ("5s")."""
-BONUS_WORDS = {
-    "out": "",
-    "first_turn": " on the first turn",
-    "no_draw": " on the first turn without drawing",
-}
+from scorekeeper.games.rummy_5000.words import Rummy5000Words
+from scorekeeper.payouts import add, pay_the_difference, winners_by_total
 
 
 def default_target(player_count: int) -> int:
@@ -96,41 +70,13 @@ def _partnership_info(setup: Setup, totals: Mapping[str, int]) -> dict[str, Any]
     return {"partnerships": {" & ".join(side): totals[side[0]] for side in sides}}
 
 
-VULGAR_FRACTIONS = {
-    Fraction(1, 2): "½",
-    Fraction(1, 3): "⅓",
-    Fraction(1, 4): "¼",
-    Fraction(1, 5): "⅕",
-}
-
-
 def _share(points: int, ways: int) -> int | Fraction:
     """A game point shared by tied winners can be a fraction (2 tied: 1/2 each)."""
     share = Fraction(points, ways)
     return int(share) if share.denominator == 1 else share
 
 
-def _tally(setup: Setup, games: Mapping[str, int | Fraction]) -> str:
-    """``Ann ½, Bob ½, Cy 0``: games won, a shared one as the table writes it."""
-    return ", ".join(
-        f"{name} {VULGAR_FRACTIONS.get(Fraction(games[name]), str(games[name]))}"
-        for name in setup.players
-    )
-
-
-def _distance(total: int, target: int) -> str:
-    return "reached" if total >= target else f"{target - total} to go"
-
-
-def _signed(setup: Setup, points: Mapping[str, int | Fraction]) -> str:
-    """``Ann +2, Bob −2``, signed as money is; a split game point shows as ``+1/2``."""
-    return ", ".join(
-        f"{name} {'+' if points[name] > 0 else ''}{str(points[name]).replace('-', MINUS)}"
-        for name in setup.players
-    )
-
-
-class Rummy5000(Game):
+class Rummy5000(Rummy5000Words):
     id = "rummy-5000"
     name = "5000 Rummy"
     min_players = 2
@@ -226,7 +172,7 @@ highest total wins (ties share), paid as at the end."""
             info["game_points"] = dict.fromkeys(setup.players, 0)
         return info | _partnership_info(setup, dict.fromkeys(setup.players, 0))
 
-    def play(self, setup: Setup, state: State, round_: Mapping[str, Any]) -> State:
+    def play(self, setup: Setup, state: State, round_: Round) -> State:
         if isinstance(round_, Mapping) and "false_claim" in round_:
             return self._false_claim(setup, state, round_)
         options = setup.options
@@ -237,10 +183,10 @@ highest total wins (ties share), paid as at the end."""
             if options["limit_poker"]
             else ()
         )
-        check_keys(round_, ("wild",), HAND_FIELDS + stakes)
-        wild = as_wild(round_["wild"])
-        folded = self._lost_unplayed(setup, round_) if stakes else None
-        scores = None if folded else hand_scores(setup, round_)
+        hand = shaped(round_, Played, ("wild",), HAND_FIELDS + stakes)
+        wild = as_wild(hand["wild"])
+        folded = self._lost_unplayed(setup, hand) if stakes else None
+        scores = None if folded else hand_scores(setup, hand)
         totals = dict(state.totals)
         if scores is not None:
             totals = add(totals, _by_partnership(setup, scores))
@@ -250,14 +196,14 @@ highest total wins (ties share), paid as at the end."""
         if stakes:
             first_hand = state.info["hands"] == 0
             if options["doubling"]:
-                cube = cube_in_play(round_, setup.players, folded, first_hand)
+                cube = cube_in_play(hand, setup.players, folded, first_hand)
                 swing = cube_swing(setup.players, cube, folded, scores)
             else:
-                gave_up = folded if round_.get("gave_up") is not None else None
-                chips = chips_in_pot(round_, setup.players, None if gave_up else folded, gave_up)
+                gave_up = folded if hand.get("gave_up") is not None else None
+                chips = chips_in_pot(hand, setup.players, None if gave_up else folded, gave_up)
                 swing = pot_swing(setup.players, chips, folded, scores)
             return self._after_stakes_hand(setup, state, totals, info, dealer, swing)
-        winners = self._winners(setup, totals, round_.get("out"))
+        winners = self._winners(setup, totals, hand.get("out"))
         if not winners:
             return State(dealer, totals, state.balances, info=info)
         money = self._payout(setup, totals, winners, info)
@@ -269,15 +215,13 @@ highest total wins (ties share), paid as at the end."""
         wins, ties share, and it is paid as at the end."""
         info = {**state.info, "stopped": True}
         if setup.options["doubling"] or setup.options["limit_poker"]:
-            best = max(info["game_points"].values())
-            winners = tuple(name for name in setup.players if info["game_points"][name] == best)
+            winners = winners_by_total(setup.players, info["game_points"])
             return State(state.dealer, state.totals, state.balances, True, winners, info)
-        best = max(state.totals.values())
-        winners = tuple(name for name in setup.players if state.totals[name] == best)
+        winners = winners_by_total(setup.players, state.totals)
         money = self._payout(setup, state.totals, winners, info)
         return State(state.dealer, state.totals, money, True, winners, info)
 
-    def _lost_unplayed(self, setup: Setup, round_: Mapping[str, Any]) -> str | None:
+    def _lost_unplayed(self, setup: Setup, round_: Played) -> str | None:
         """Who lost the hand without playing it out: folded to a double or in the betting,
         or (limit poker) gave up after the betting."""
         given = [key for key in ("folded", "gave_up") if round_.get(key) is not None]
@@ -288,7 +232,7 @@ highest total wins (ties share), paid as at the end."""
                 "gave_up", "a hand is folded during the betting or given up after it, not both"
             )
         key = given[0]
-        loser = as_player(round_[key], key, setup.players)
+        loser = as_player(round_.get(key), key, setup.players)
         said = "folded" if key == "folded" else "gave up"
         for field in HAND_FIELDS:
             if field in round_:
@@ -312,8 +256,7 @@ highest total wins (ties share), paid as at the end."""
         balances = add(state.balances, {name: points * stake for name, points in swing.items()})
         if info["hands"] < HANDS_PER_STAKES_GAME:
             return State(dealer, totals, balances, info=info)
-        best = max(info["game_points"].values())
-        winners = tuple(name for name in setup.players if info["game_points"][name] == best)
+        winners = winners_by_total(setup.players, info["game_points"])
         return State(dealer, totals, balances, True, winners, info)
 
     def _winners(self, setup: Setup, totals: Mapping[str, int], out: str | None) -> tuple[str, ...]:
@@ -324,10 +267,7 @@ highest total wins (ties share), paid as at the end."""
             if setup.options["partners"]:
                 return _partners_of(setup.players, out)
             return (out,)
-        best = max(totals.values())
-        if best < target:
-            return ()
-        return tuple(name for name in setup.players if totals[name] == best)
+        return winners_by_total(setup.players, totals, target=target)
 
     def _payout(
         self, setup: Setup, totals: Mapping[str, int], winners: Sequence[str], info: dict[str, Any]
@@ -352,13 +292,13 @@ highest total wins (ties share), paid as at the end."""
         won = _share(1, ways)
         return {name: won if name in winners else 0 for name in setup.players}
 
-    def _false_claim(self, setup: Setup, state: State, round_: Mapping[str, Any]) -> State:
+    def _false_claim(self, setup: Setup, state: State, round_: Round) -> State:
         """Michigan: a false "I can go out" adds 50 at once to each other player (with
         partners, to the other side's score). It is no hand: the deal does not move."""
-        check_keys(round_, ("false_claim",))
+        claim = shaped(round_, FalseClaim, ("false_claim",))
         if not setup.options["michigan"]:
             raise RuleError("false_claim", "a false claim costs only in the michigan variation")
-        claimer = as_player(round_["false_claim"], "false_claim", setup.players)
+        claimer = as_player(claim["false_claim"], "false_claim", setup.players)
         spared = _partners_of(setup.players, claimer) if setup.options["partners"] else (claimer,)
         totals = add(
             state.totals, {name: FALSE_CLAIM for name in setup.players if name not in spared}
@@ -376,209 +316,8 @@ highest total wins (ties share), paid as at the end."""
             return None
         return int(setup.options["target"])
 
-    def panel(self, setup: Setup, state: State) -> list[tuple[str, str]]:
-        options, info = setup.options, state.info
-        lines = []
-        if info["wild"] is not None:
-            lines.append(("Wild last hand", info["wild"]))
-        if options["doubling"] or options["limit_poker"]:
-            lines += self._stakes_panel(setup, state)
-        else:
-            target = options["target"]
-            lines.append(("Target", str(target)))
-            if options["partners"]:
-                lines += [
-                    (side, f"{total} ({_distance(total, target)})")
-                    for side, total in info["partnerships"].items()
-                ]
-            else:
-                distances = (
-                    f"{name} {_distance(state.totals[name], target)}" for name in setup.players
-                )
-                lines.append(("To target", ", ".join(distances)))
-            stake = format_amount(options["stake"], self.unit)
-            if options["play_to_win"] or options["must_go_out"]:
-                lines.append(("Stake", f"{stake} from each non-winner for the game"))
-            else:
-                lines.append(("Stake", f"{stake} per point of difference"))
-            if "game_points" in info and state.finished:
-                lines.append(("Games won", _tally(setup, info["game_points"])))
-        chosen = [
-            name
-            for name in ("michigan", "money_cards", "must_go_out", "play_to_win")
-            if options[name]
-        ]
-        if chosen:
-            words = ", ".join(OPTION_WORDS[name] for name in chosen)
-            lines.append(("Variations", words[0].upper() + words[1:]))
-        if info.get("stopped"):
-            lines.append(("Stopped", f"early, on the {plural(info['hands'], 'hand')} played"))
-        return lines
-
-    def _stakes_panel(self, setup: Setup, state: State) -> list[tuple[str, str]]:
-        hands, stake = state.info["hands"], format_amount(setup.options["stake"], self.unit)
-        hand = "game over" if state.finished else f"{hands + 1} of {HANDS_PER_STAKES_GAME}"
-        lines = [("Hand", hand)]
-        if setup.options["doubling"]:
-            start = "1 (2 after a tied cut for the first deal)" if hands == 0 else "1"
-            lines += [
-                ("Cube", f"starts at {start}; x2 for each accepted double"),
-                ("Gammons", "losing by 250-495 pays x2, by 500 or more x3"),
-                ("Game points", _signed(setup, state.info["game_points"])),
-                ("Stake", f"{stake} per game point"),
-            ]
-        else:
-            lines += [
-                ("Pot", f"ante {ANTE} chip each; bet and raise 1-{BET_LIMIT}, two raises each"),
-                ("Chips won", _signed(setup, state.info["game_points"])),
-                ("Stake", f"{stake} per chip"),
-            ]
-        return lines
-
-    def end_note(self, setup: Setup, state: State) -> str | None:
-        """A two-hand game is won on the chips (or game points) it moved, not on the
-        points beside them: the box that names the winner shows them."""
-        options = setup.options
-        if not (options["doubling"] or options["limit_poker"]):
-            return None
-        what = "chips won" if options["limit_poker"] else "game points"
-        return f"Decided by the {what}: {_signed(setup, state.info['game_points'])}"
-
-    def end_facts(self, setup: Setup, before: State, after: State) -> RoundFacts:
-        """The end of a two-hand game says each player's chips or game points as it ended."""
-        facts = super().end_facts(setup, before, after)
-        if not (setup.options["doubling"] or setup.options["limit_poker"]):
-            return facts
-        points = after.info["game_points"]
-        players = {name: {"game points": str(points[name])} for name in setup.players}
-        return RoundFacts(facts.table, players)
-
-    def option_words(self, setup: Setup) -> list[str]:
-        options = setup.options
-        words = [OPTION_WORDS[name] for name in OPTION_WORDS if options[name]]
-        stakes = options["doubling"] or options["limit_poker"]
-        if not stakes:
-            words.append(f"target {options['target']}")
-        per = (
-            "chip"
-            if options["limit_poker"]
-            else "game point"
-            if any(options[name] for name in GAME_POINT_OPTIONS)
-            else "point"
-        )
-        stake = options["stake"]
-        words.append(f"stake {format_amount(stake, self.unit)}/{per}" if stake else "no stake")
-        return words
-
     def played_for(self, setup: Setup) -> str:
         return self.unit if setup.options["stake"] else "points"
-
-    def round_facts(
-        self, setup: Setup, before: State, round_: Mapping[str, Any], after: State
-    ) -> RoundFacts:
-        """The hand as counted: each player's melded and held points (and cards, where
-        typed), money cards, the cube or the pot."""
-        facts: dict[str, Fact] = {"hand": before.info["hands"] + 1, **self.details(round_)}
-        if "false_claim" in round_:
-            facts["hand"] = before.info["hands"]
-            return RoundFacts(facts)
-        if round_.get("automatic_double"):
-            facts["automatic double"] = "yes"
-        players: dict[str, dict[str, Fact]] = {name: {} for name in setup.players}
-        if round_.get("folded") is None and round_.get("gave_up") is None:
-            hand = read_hand(setup, round_)
-            scores = hand_scores(setup, round_)
-            for name, player in players.items():
-                player |= {"melded": hand.melded[name], "held": hand.in_hand[name]}
-                if "cards" in round_:
-                    typed = round_["cards"].get(name, {})
-                    player["melded cards"] = typed.get("melded", "")
-                    player["held cards"] = typed.get("hand", "")
-                if setup.options["money_cards"]:
-                    player["money cards"] = hand.money_cards[name]
-                player["hand score"] = scores[name]
-        if "pot" in round_:
-            for name, player in players.items():
-                player["pot chips"] = round_["pot"][name]
-                player["raises"] = round_.get("raises", {}).get(name, 0)
-        if "game_points" in after.info:
-            for name, player in players.items():
-                player["game points"] = str(after.info["game_points"][name])
-        return RoundFacts(facts, players)
-
-    def describe(self, setup: Setup, before: State, round_: Mapping[str, Any], after: State) -> str:
-        """ "5s wild; Bob went out on the first turn; Ann melded 120 and held 15, Bob melded
-        340"; a false claim as "Bob: false claim, +50 to each other player"."""
-        if "false_claim" in round_:
-            others = (
-                "each player of the other side"
-                if setup.options["partners"]
-                else "each other player"
-            )
-            return f"{round_['false_claim']}: false claim, +{FALSE_CLAIM} to {others}"
-        said = [f"{RANK_WORDS.get(round_['wild'], round_['wild'] + 's')} wild"]
-        folded, gave_up = round_.get("folded"), round_.get("gave_up")
-        if folded is not None:
-            said.append(f"{folded} folded")
-        elif gave_up is not None:
-            said.append(f"{gave_up} gave up after the betting")
-        else:
-            hand = read_hand(setup, round_)
-            out = round_["out"]
-            if out is None:
-                said.append("nobody went out: the stock ran out")
-            else:
-                said.append(f"{out} went out{BONUS_WORDS[round_.get('bonus') or 'out']}")
-            said.append(
-                ", ".join(
-                    f"{name} melded {hand.melded[name]}"
-                    + (f" and held {hand.in_hand[name]}" if hand.in_hand[name] else "")
-                    for name in setup.players
-                )
-            )
-            money = [
-                f"{name} {'+' if value > 0 else MINUS}{abs(value)} for money cards"
-                for name, value in hand.money_cards.items()
-                if value
-            ]
-            if money:
-                said.append(", ".join(money))
-        if "stake" in round_:
-            said.append(f"cube at {round_['stake']}")
-        if "pot" in round_:
-            said.append(f"pot {sum(round_['pot'].values())} chips")
-        if "game_points" in after.info and "game_points" in before.info:
-            moved = {
-                name: after.info["game_points"][name] - before.info["game_points"][name]
-                for name in setup.players
-            }
-            if any(moved.values()):
-                label = "chips" if setup.options["limit_poker"] else "game points"
-                said.append(f"{label} {_signed(setup, moved)}")
-        return "; ".join(said)
-
-    def details(self, round_: Mapping[str, Any]) -> dict[str, str | int]:
-        if "false_claim" in round_:
-            return {"false claim": round_["false_claim"]}
-        facts: dict[str, str | int] = {"wild": round_["wild"]}
-        if round_.get("folded") is not None:
-            facts["folded"] = round_["folded"]
-        elif round_.get("gave_up") is not None:
-            facts["gave up"] = round_["gave_up"]
-        else:
-            facts["out"] = round_["out"] or "nobody"
-            if round_["out"] is not None:
-                facts["bonus"] = round_.get("bonus") or "out"
-        if "stake" in round_:
-            facts["stake"] = round_["stake"]
-            beavers = round_.get("beavers", [])
-            facts["doubles"] = " ".join(
-                f"{who} (beaver)" if place in beavers else who
-                for place, who in enumerate(round_.get("doubles", []))
-            )
-        if "pot" in round_:
-            facts["pot"] = sum(round_["pot"].values())
-        return facts
 
 
 GAME = Rummy5000()

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from textual import on
 from textual.app import ComposeResult
@@ -26,7 +26,14 @@ from textual.widgets import Checkbox
 
 from scorekeeper.cards import RANKS
 from scorekeeper.errors import RuleError
-from scorekeeper.games.rummy_5000.hands import BONUSES, cards_value, hand_scores, read_hand
+from scorekeeper.games.rummy_5000.hands import (
+    BONUSES,
+    FalseClaim,
+    Played,
+    cards_value,
+    hand_scores,
+    read_hand,
+)
 from screens.format import amount
 from screens.rounds.base import Round, RoundEntry
 from screens.rounds.rummy_5000.stakes import CubeLog, PotLog, StakesLog
@@ -91,14 +98,14 @@ class Rummy5000Entry(RoundEntry):
 
     # ---- reading -------------------------------------------------------------------------
 
-    def read(self) -> Round:
+    def read(self) -> Played | FalseClaim:
         if self.options["michigan"] and self.picked("false_claim") is not None:
             return {"false_claim": self.picked("false_claim")}
         round_: Round = {"wild": self.picked("wild")}
         for log in self.query(StakesLog):
             round_ |= log.fields()
         if round_.get("folded") is not None or "gave_up" in round_:
-            return round_
+            return cast(Played, round_)  # the cube's or the pot's fields, read as plain dicts
         round_["out"] = self.picked("out")
         bonus = self.control("bonus", Choice)
         if round_["out"] is not None and bonus.is_picked:
@@ -109,7 +116,7 @@ class Rummy5000Entry(RoundEntry):
                 counts = self.counts(path)
                 if counts:
                     round_[path] = counts
-        return round_
+        return cast(Played, round_)  # joined from pieces read as plain dicts
 
     def counted_from_cards(self) -> bool:
         """Whether any field holds card text."""
@@ -277,7 +284,7 @@ class Rummy5000Entry(RoundEntry):
     def money_cards_counted(self) -> Mapping[str, Mapping[str, int]] | None:
         """The money cards the game counts in the card text typed, once it can read it."""
         try:
-            round_ = self.read()
+            round_ = dict(self.read())
             if "cards" not in round_:
                 return None
             round_.pop("money_pairs", None)

@@ -19,7 +19,8 @@ from textual.message import Message
 from textual.widget import Widget
 
 from scorekeeper.errors import RuleError
-from scorekeeper.games.rummy_5000.stakes import Cube, Pot, cube_after, next_doubler, pot_after
+from scorekeeper.games.rummy_5000.cube import Cube, cube_after, next_doubler
+from scorekeeper.games.rummy_5000.pot import Pot, pot_after
 from scorekeeper.wording import whole_number
 from screens.format import plain
 from screens.rounds.base import Round

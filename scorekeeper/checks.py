@@ -1,0 +1,180 @@
+"""Reading a round's fields: each typed value checked and refused at its field.
+
+A round reaches the rules as plain JSON (a dict of names to values); these turn each
+field into what the rules count with, or raise ``RuleError(field, message)`` so nothing
+changes. Amounts past ``AMOUNT_LIMIT`` are typos, except in rounds replayed from a store
+written before the limit was a rule (``as_recorded``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextvars import ContextVar
+from typing import Any, TypeVar, cast
+
+from scorekeeper.errors import RuleError
+
+Round = Mapping[str, Any]
+"""A round as JSON brings it in, from an entry, a stored file or an import: the one place a
+round is untyped. ``play`` checks it (``shaped``); the hooks after ``play`` are given only
+rounds it accepted (``accepted``)."""
+Shape = TypeVar("Shape", bound=Round)
+
+AMOUNT_LIMIT = 1_000_000
+"""The most one amount typed or derived for one player in one round may be (a bet, a
+price, odds, points, a stake, a cube): anything larger is a typo, refused at its field."""
+_AMOUNTS_CHECKED: ContextVar[bool] = ContextVar("amounts_checked", default=True)
+
+
+@contextlib.contextmanager
+def as_recorded() -> Iterator[None]:
+    """Replay rounds that were accepted when they were recorded, before the amount limit
+    was a rule: a store written then still opens. Only reading a saved session uses it."""
+    token = _AMOUNTS_CHECKED.set(False)
+    try:
+        yield
+    finally:
+        _AMOUNTS_CHECKED.reset(token)
+
+
+def amounts_checked() -> bool:
+    """False while stored rounds are replayed (``as_recorded``), True otherwise."""
+    return _AMOUNTS_CHECKED.get()
+
+
+def number_text(value: int) -> str:
+    """A number for a message: ``1,250,000``; one too long to print is told by its length."""
+    if value.bit_length() <= 100:
+        return f"{value:,}"
+    return f"a {int(value.bit_length() * 0.30103) + 1:,}-digit number"
+
+
+def check_amount(value: int, field: str, what: str = "") -> int:
+    """Refuse an amount past ``AMOUNT_LIMIT`` either way, typed or derived (points counted
+    from card text, a cube doubled again and again); ``what`` says what it is."""
+    if abs(value) > AMOUNT_LIMIT and amounts_checked():  # the context asked only when it matters
+        limit = f"more than {AMOUNT_LIMIT:,}, the most one amount may be: a typo?"
+        said = f"{what} {number_text(value)}," if what else f"{number_text(value)} is"
+        raise RuleError(field, f"{said} {limit}")
+    return value
+
+
+def as_int(
+    value: object, field: str, minimum: int | None = None, maximum: int | None = None
+) -> int:
+    """A whole number in range; ``"3"``, ``3.0``, ``True`` and ``None`` are refused.
+
+    With no bound given an amount is still held to ``AMOUNT_LIMIT`` either way: no bet,
+    price or count at a card table is bigger, so a larger one is a typo.
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(field, f"must be a whole number, not {value!r}")
+    check_amount(value, field)
+    if minimum is not None and value < minimum:
+        raise RuleError(field, f"must be at least {minimum:,}, not {number_text(value)}")
+    if maximum is not None and value > maximum:
+        raise RuleError(field, f"must be at most {maximum:,}, not {number_text(value)}")
+    return value
+
+
+def as_bool(value: object, field: str) -> bool:
+    if not isinstance(value, bool):
+        raise RuleError(field, f"must be true or false, not {value!r}")
+    return value
+
+
+def as_player(value: object, field: str, players: Sequence[str]) -> str:
+    if not isinstance(value, str) or value not in players:
+        raise RuleError(field, f"{value!r} is not at this table ({', '.join(players)})")
+    return value
+
+
+def as_mapping(value: object, field: str) -> Mapping[str, Any]:
+    # Rounds reach the rules as plain dicts (Session copies them), so dict is the test.
+    if not isinstance(value, dict):
+        raise RuleError(field, f"must be a mapping of names to values, not {value!r}")
+    return value
+
+
+def player_map(value: object, field: str, players: Sequence[str]) -> Mapping[str, Any]:
+    """A mapping keyed by player names, every key a player at the table."""
+    mapping = as_mapping(value, field)
+    for name in mapping:
+        as_player(name, f"{field}.{name}", players)
+    return mapping
+
+
+def check_keys(round_: Round, required: Iterable[str], optional: Iterable[str] = ()) -> None:
+    """Every required field is there and nothing unknown is, so typos do not pass silently."""
+    as_mapping(round_, "round")
+    required = tuple(required)
+    allowed = set(required) | set(optional)
+    for key in required:
+        if key not in round_:
+            raise RuleError(key, "is missing")
+    for key in round_:
+        if key not in allowed:
+            raise RuleError(
+                str(key), f"is not a field of this game's rounds ({', '.join(sorted(allowed))})"
+            )
+
+
+def shaped(
+    round_: Round, shape: type[Shape], required: Iterable[str], optional: Iterable[str] = ()
+) -> Shape:
+    """The round in its game's shape (a ``TypedDict``) once its keys are checked
+    (``check_keys``); the rules still check each value as they read it."""
+    check_keys(round_, required, optional)
+    return cast(Shape, round_)
+
+
+def accepted(round_: Round, shape: type[Shape]) -> Shape:
+    """A round ``play`` accepted, in its game's shape: what ``describe``, ``details``,
+    ``round_facts`` and ``highlights`` are given, never an unchecked one."""
+    return cast(Shape, round_)
+
+
+Count = Callable[[str, object, str], int]
+
+
+def held_by_others(
+    round_: Round,
+    players: Sequence[str],
+    out: str,
+    number_key: str,
+    count_number: Count,
+    count_cards: Count,
+) -> dict[str, int]:
+    """What every player but the one who went out was caught holding.
+
+    Typed either as numbers under ``number_key`` or as card text under ``cards``; each
+    count function takes (player, value, field) and raises RuleError on a bad value.
+    """
+    if (number_key in round_) == ("cards" in round_):
+        raise RuleError(
+            number_key, f"give either the {number_key} or the cards each other player held"
+        )
+    key = number_key if number_key in round_ else "cards"
+    count = count_number if key == number_key else count_cards
+    given = player_map(round_[key], key, players)
+    if out in given:
+        raise RuleError(f"{key}.{out}", f"{out} went out: give only the other players")
+    held: dict[str, int] = {}
+    for name in players:
+        if name == out:
+            continue
+        field = f"{key}.{name}"
+        if name not in given:
+            raise RuleError(field, f"{name} is missing: give every player but {out}")
+        held[name] = count(name, given[name], field)
+    return held
+
+
+def held_words(held: Mapping[str, int]) -> str:
+    """ "Ann held 30, Di 10": what each player was caught holding, the verb said once."""
+    said = [
+        f"{name} held {count}" if seat == 0 else f"{name} {count}"
+        for seat, (name, count) in enumerate(held.items())
+    ]
+    return ", ".join(said)

@@ -1,0 +1,92 @@
+"""Whether a session file's summary says what its rounds say.
+
+The summary (``documents.summary_fields``) is a cache the session list, statistics and a
+night's settle-up read so that no round is replayed; the rounds are the truth. A summary
+that disagrees with them (edited by hand, written by something else) would put money on
+screen that nobody won, so such a file is damaged: named by ``list``, ``settle``,
+``stats`` and ``doctor``, and its money shown nowhere. ``doctor --fix`` writes its
+summary again from its rounds.
+
+A file whose cache beside it carries this user's seal (``sidecar.sealed``) was written by
+this scorekeeper with its summary worked out from its rounds: it is taken at its word, so
+checking a store costs a replay only for files from elsewhere (or where no keeper of that
+cache is registered, as in a command that never exports).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.session import Session
+from scorekeeper.store import documents, sidecar
+from scorekeeper.store.errors import StoreDamaged, StoreError
+
+_REPLAY_ERRORS = (LookupError, TypeError, ValueError, AttributeError)
+
+
+def disagreement(summary: Mapping[str, Any], session: Session) -> str | None:
+    """What the summary says that the replayed ``session`` does not, or None."""
+    played = session.rounds_played
+    said = {
+        "game": session.game.id,
+        "players": list(session.players),
+        "finished": session.finished,
+        "winners": list(session.winners),
+        "dealer": session.dealer,
+        "totals": session.totals,
+        "balances": session.balances,
+    }
+    for field, value in said.items():
+        if summary.get(field) != value:
+            return f"a summary that disagrees with its rounds on its {field}"
+    # A summary counts the rounds recorded, or (since) those played without the end.
+    if summary.get("rounds") not in (len(session.rounds), played):
+        return "a summary that disagrees with its rounds on how many there are"
+    return None
+
+
+def problem(file: Path, session_id: str, document: Mapping[str, Any]) -> str | None:
+    """What is wrong between the summary and the rounds of ``document``, read from
+    ``file``; None also where the rounds do not replay (loading says so)."""
+    if sidecar.sealed(file, session_id) is not None:
+        return None
+    try:
+        session = Session.from_dict(document["session"])
+    except _REPLAY_ERRORS:
+        return None
+    return disagreement(document["summary"], session)
+
+
+def damaged(file: Path, wrong: str) -> StoreDamaged:
+    """The error naming ``file`` damaged for ``wrong``, with what puts it right."""
+    reason = f"holds {wrong}"
+    return StoreDamaged(
+        f"{file} {reason}, so its money is shown nowhere. Scorekeeper left it untouched. "
+        "To put it right, close scorekeeper and run `scorekeeper doctor --fix`: it works "
+        "the summary out again from the rounds.",
+        file,
+        None,
+        reason,
+    )
+
+
+def checked(file: Path, session_id: str, document: dict[str, Any]) -> dict[str, Any]:
+    """``document`` as read from ``file``, or the error that names it damaged."""
+    wrong = problem(file, session_id, document)
+    if wrong is not None:
+        raise damaged(file, wrong)
+    return document
+
+
+def summarize_again(file: Path) -> None:
+    """Write the file's summary again from its rounds (the rest as it is); the file as
+    it was becomes its ``.bak``. Raises ``StoreError``, ``OSError`` or a replay error."""
+    document = documents.read(file, lambda: StoreError(f"{file} does not exist", file))
+    session = Session.from_dict(document["session"])
+    summary = document["summary"]
+    fields = documents.summary_fields(session, summary["started"], summary["updated"])
+    data = documents.encoded(documents.document(session, document["order"], fields))
+    documents.write(file, data)
+    sidecar.keep(file, file.stem, session, data)

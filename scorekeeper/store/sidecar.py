@@ -1,0 +1,113 @@
+"""A cache a layer above the store keeps beside each session file, sealed to that file.
+
+The store knows nothing of what the cache holds: a layer above registers a ``Keeper``
+(the reports register a session's CSV export rows), and each time a session file is
+written the store asks it for a header line and a body (``Kept``) and keeps them in
+``<id>.rows``, headed by a seal made under this user's key (``seal``) over the keeper's
+``format``, the session id, the bytes the session file now holds, the header and the
+body. ``sealed`` hands them back only while the seal is that of the file as it is: a
+session saved before, copied from another user, edited by hand, or kept in another
+format (another release) gets None, and the layer above works it out again.
+
+Only a cache: written over the last one without waiting for the disk (a torn write
+breaks the seal); without a key, a keeper, or if it cannot be written, nothing is kept.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import hmac
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from scorekeeper.session import Session
+from scorekeeper.store import seal
+from scorekeeper.store.durable import write_in_place
+from scorekeeper.store.reading import DamagedFile, read_bytes
+
+ROWS = ".rows"
+"""The suffix of the file beside a session file that keeps what the keeper gave."""
+
+Kept = tuple[bytes, bytes]
+"""What a keeper keeps for one session: a header (one line) and a body."""
+
+
+@dataclass(frozen=True)
+class Keeper:
+    """What a layer above keeps beside each session file, and how it is made."""
+
+    format: str
+    """Part of every seal: what was kept in another format never matches."""
+    render: Callable[[str, Session], Kept]
+    """What to keep for the session saved under an id."""
+    seed: Callable[[str, Session, Kept], None]
+    """Told, before a session read from its file first changes, what was kept for it,
+    so that ``render`` need work out only what the change touches."""
+
+
+_keeper: list[Keeper] = []
+
+
+def keep_beside_sessions(keeper: Keeper) -> None:
+    """From now on, keep what ``keeper`` makes beside every session file written."""
+    _keeper[:] = [keeper]
+
+
+def rows_file(file: Path) -> Path:
+    return file.with_suffix(ROWS)
+
+
+def _seal(
+    key: bytes, keeper: Keeper, session_id: str, written: bytes, header: bytes, body: bytes
+) -> bytes:
+    """32 hex digits that take ``key`` to make, vouching that ``header`` and ``body``
+    were kept by ``keeper`` for the session file holding ``written``, saved as
+    ``session_id``."""
+    digest = hashlib.blake2b(key=key, digest_size=16)
+    saved = hashlib.blake2b(written, digest_size=32).digest()
+    for piece in (keeper.format.encode(), session_id.encode(), saved, header, body):
+        digest.update(len(piece).to_bytes(8, "big"))
+        digest.update(piece)
+    return digest.hexdigest().encode()
+
+
+def keep(file: Path, session_id: str, session: Session, written: bytes) -> None:
+    """Keep what the keeper makes of ``session`` beside its ``file``, which now holds
+    ``written``: the seal, the header line, then the body."""
+    key = seal.key()
+    if key is None or not _keeper:
+        return
+    keeper = _keeper[0]
+    header, body = keeper.render(session_id, session)
+    kept = b"\n".join([_seal(key, keeper, session_id, written, header, body), header, body])
+    with contextlib.suppress(OSError):
+        write_in_place(rows_file(file), kept)
+
+
+def sealed(file: Path, session_id: str) -> Kept | None:
+    """What is kept beside the session file ``file``, if its seal is that of the file as
+    it is, under this user's key and in the keeper's format; else None."""
+    key = seal.key()
+    if key is None or not _keeper:
+        return None
+    try:
+        written, kept = read_bytes(file), read_bytes(rows_file(file))
+    except (DamagedFile, OSError):
+        return None
+    if written is None or kept is None:
+        return None
+    said, _, rest = kept.partition(b"\n")
+    header, _, body = rest.partition(b"\n")
+    if not hmac.compare_digest(said, _seal(key, _keeper[0], session_id, written, header, body)):
+        return None
+    return header, body
+
+
+def seed(file: Path, session_id: str, session: Session) -> None:
+    """Hand the keeper what is kept for ``session``, just read from ``file``, if the seal
+    holds."""
+    found = sealed(file, session_id)
+    if found is not None:
+        _keeper[0].seed(session_id, session, found)

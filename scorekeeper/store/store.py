@@ -1,0 +1,329 @@
+"""``Store``: the sessions in one folder, and the one process that may write there.
+
+A round takes one path through it, top to bottom in ``record`` and ``_save``: the open
+session (replayed once, then kept) checks the round, the session's whole document is
+made and written durably (``documents``, ``durable``), the keeper registered by a layer
+above keeps its cache beside the file (``sidecar``), and the session list's index is
+updated in memory (``index``), to be saved as the store closes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.ids import new_id
+from scorekeeper.session import Session
+from scorekeeper.store import documents, sidecar
+from scorekeeper.store.durable import backup_of, fsync_folder, sweep_stale, write_atomically
+from scorekeeper.store.errors import (
+    StoreError,
+    cannot_write_down,
+    changed_elsewhere,
+    lock_lost,
+    not_saved,
+    read_only,
+)
+from scorekeeper.store.index import identity
+from scorekeeper.store.lock import WriterLock, take_lock
+from scorekeeper.store.reader import Opened, Reader, is_session_id
+from scorekeeper.store.reading import DamagedFile, read_bytes
+
+CACHED_SESSIONS = 8
+
+
+@dataclass(frozen=True)
+class Saved:
+    """A session as another store saved it: its id there and its times (ISO 8601)."""
+
+    id: str
+    session: Session
+    started: str
+    updated: str
+
+
+def _now() -> tuple[int, str]:
+    """Nanoseconds for ordering, and the ISO-8601 local time a person reads."""
+    stamp = time.time_ns()
+    local = datetime.fromtimestamp(stamp / 1e9).astimezone()
+    return stamp, local.isoformat(timespec="seconds")
+
+
+class Store(Reader):
+    """The sessions in one folder. One writer at a time; readers need no lock.
+
+    Sessions returned by ``load`` and ``record`` are the store's own: change them only
+    through the store. The writer scans the folder once and then trusts what it wrote.
+    """
+
+    def __init__(self, path: str | Path | None = None, *, readonly: bool = False) -> None:
+        super().__init__(path, readonly=readonly)
+        self._open: OrderedDict[str, Opened] = OrderedDict()
+        self._lock: WriterLock | None = None
+        if not readonly:
+            self._lock = take_lock(self.path, self._folder, _now()[1])
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Save the index, sweep what a crash left, and let another process write; safe to
+        call twice. The sweep lists every session file, so it waits for the close rather
+        than hold back the app's first frame."""
+        if self._lock is None:
+            return
+        try:
+            if self._lock.held():
+                with self._guard:
+                    if self._index.dirty:
+                        self._index.save()
+                sweep_stale(self.path)
+                sweep_stale(self._folder)
+                with contextlib.suppress(OSError):
+                    os.unlink(self.path / "writer.json")
+        finally:
+            self._lock.release()
+            self._lock = None
+
+    # -- writing --------------------------------------------------------------------
+
+    def add(self, session: Session) -> str:
+        """Store a copy of ``session`` (with any rounds it has); returns its new id."""
+        self.ensure_writable()
+        if not isinstance(session, Session):
+            raise TypeError(f"Store.add takes a Session, not {type(session).__name__}")
+        opened = Opened(Session.from_dict(session.to_dict()), started="", seeded=True)
+        session_id = self._new_id()
+        self._save(session_id, opened, new=True)
+        self._remember(session_id, opened)
+        return session_id
+
+    def record(self, session_id: str, round_: Mapping[str, Any]) -> Session:
+        """Check the round through the session, then save it; a refused round saves nothing."""
+        opened = self._changing(session_id)
+        opened.session.record(round_)
+        self._save(session_id, opened)
+        return opened.session
+
+    def undo(self, session_id: str) -> dict[str, Any]:
+        """Remove the last round and return it."""
+        opened = self._changing(session_id)
+        removed = opened.session.undo()
+        self._save(session_id, opened)
+        return removed
+
+    def edit(self, session_id: str, index: int, round_: Mapping[str, Any]) -> Session:
+        """Replace round ``index`` (0-based); later rounds must still hold, or nothing changes."""
+        opened = self._changing(session_id)
+        opened.session.edit(index, round_)
+        self._save(session_id, opened)
+        return opened.session
+
+    def _changing(self, session_id: str) -> Opened:
+        """The open session about to change; the first time, its keeper is handed what
+        was kept for it as it was read, so the save after the change costs one round."""
+        self.ensure_writable()
+        opened = self._opened(session_id)
+        if not opened.seeded:
+            opened.seeded = True
+            file = self._file(session_id)
+            if self._identity(file) == opened.seen:
+                sidecar.seed(file, session_id, opened.session)
+        return opened
+
+    def add_saved(
+        self,
+        sessions: Sequence[Saved],
+        before_commit: Callable[[list[str]], None] | None = None,
+        *,
+        replacing: Collection[str] = (),
+    ) -> list[str]:
+        """Store sessions saved elsewhere, all or none; returns the id each one has here.
+
+        Each keeps its id where that is free here (else gets a new one) and its times, so it
+        stays in its night; one whose id is in ``replacing`` takes the place of the session
+        stored under that id (the game went on elsewhere), which becomes its ``.bak``. Every
+        file is written and synced in ``importing/`` first; only then, after
+        ``before_commit(ids)``, are they moved into ``sessions/``. A failure before that
+        leaves the store exactly as it was; one while moving puts back what was moved.
+        """
+        import shutil  # here, as importing is the only writing that needs it
+
+        self.ensure_writable()
+        staging = self.path / "importing"
+        shutil.rmtree(staging, ignore_errors=True)
+        staged: list[tuple[str, int, dict[str, Any]]] = []
+        try:
+            staging.mkdir()
+            taken: set[str] = set()
+            for saved in sessions:
+                session_id = saved.id
+                if not is_session_id(session_id) or session_id in taken:
+                    session_id = self._new_id()
+                while session_id in taken or (
+                    session_id not in replacing and self._file(session_id).exists()
+                ):
+                    session_id = self._new_id()
+                taken.add(session_id)
+                fields = documents.summary_fields(saved.session, saved.started, saved.updated)
+                order = time.time_ns()
+                with contextlib.suppress(ValueError):
+                    order = int(datetime.fromisoformat(saved.updated).timestamp() * 1e9)
+                file = staging / f"{session_id}.json"
+                data = documents.encoded(documents.document(saved.session, order, fields))
+                documents.write(file, data)
+                sidecar.keep(file, session_id, saved.session, data)
+                staged.append((session_id, order, fields))
+            fsync_folder(staging)
+            ids = [session_id for session_id, _, _ in staged]
+            if before_commit is not None:
+                before_commit(ids)
+            self._index.before_change()
+            self._commit(staging, ids, set(replacing))
+        except (OSError, DamagedFile) as error:
+            raise StoreError(
+                f"Could not add the sessions to {self.path}: {error}. Nothing was added; "
+                "make room on the disk (or fix what the message says) and try again.",
+                self.path,
+            ) from error
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+        for session_id, order, fields in staged:
+            self._open.pop(session_id, None)
+            self._index.put(session_id, os.stat(self._file(session_id)), order, fields)
+        return ids
+
+    def _commit(self, staging: Path, ids: list[str], replacing: set[str]) -> None:
+        """Move staged session files into place; if one fails, take back those moved and
+        put back, byte for byte, the files of the sessions they replaced."""
+        moved: list[Path] = []
+        kept: dict[Path, bytes | None] = {}
+        try:
+            for session_id in ids:
+                target = self._file(session_id)
+                if session_id in replacing:
+                    for old in (target, backup_of(target), sidecar.rows_file(target)):
+                        kept[old] = read_bytes(old)
+                    os.replace(target, backup_of(target))
+                elif target.exists():
+                    raise FileExistsError(f"{target} appeared while importing")
+                os.replace(staging / f"{session_id}.json", target)
+                moved.append(target)
+                with contextlib.suppress(OSError):  # only a cache: the export can do without
+                    os.replace(staging / f"{session_id}.rows", sidecar.rows_file(target))
+            fsync_folder(self._folder)
+        except BaseException:
+            for target in moved:
+                for made in (target, sidecar.rows_file(target)):
+                    with contextlib.suppress(OSError):
+                        os.unlink(made)
+            for old, data in kept.items():
+                with contextlib.suppress(OSError):
+                    if data is None:
+                        os.unlink(old)
+                    else:
+                        write_atomically(old, data)
+            with contextlib.suppress(OSError):
+                fsync_folder(self._folder)
+            raise
+
+    def delete(self, session_id: str) -> None:
+        """Remove the session and its backup from disk."""
+        self.ensure_writable()
+        file = self._file(session_id)
+        try:
+            self._index.before_change()
+            os.unlink(file)
+        except FileNotFoundError:
+            raise self._not_found(session_id) from None
+        except OSError as error:
+            raise StoreError(f"Could not delete {file}: {error.strerror}.", file) from error
+        for kept in (backup_of(file), sidecar.rows_file(file)):
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(kept)
+        fsync_folder(self._folder)
+        self._open.pop(session_id, None)
+        with self._guard:
+            self._unreadable.pop(session_id, None)
+            self._index.drop(session_id)
+
+    def rebuild_index(self) -> None:
+        """Read every session file again and save a fresh index (``scorekeeper doctor``)."""
+        self.ensure_writable()
+        with self._guard:
+            self._index.rebuild()
+
+    # -- reading --------------------------------------------------------------------
+
+    def load(self, session_id: str) -> Session:
+        if self.readonly:
+            return self._read_session(session_id).session
+        return self._opened(session_id).session
+
+    def ensure_writable(self) -> None:
+        """Raise ``StoreError`` unless this store may write now: open for writing, and its
+        lock still the lock on disk (files beside the sessions check this too)."""
+        if self.readonly:
+            raise read_only(self.path)
+        if self._lock is None:
+            raise StoreError(f"The store {self.path} is closed.", self.path)
+        if not self._lock.held():
+            self._open.clear()
+            raise lock_lost(self._lock.path)
+
+    def _new_id(self) -> str:
+        while True:
+            session_id = new_id()
+            if not self._file(session_id).exists():
+                return session_id
+
+    def _opened(self, session_id: str) -> Opened:
+        opened = self._open.get(session_id)
+        if opened is None:
+            opened = self._read_session(session_id)
+        self._remember(session_id, opened)
+        return opened
+
+    def _remember(self, session_id: str, opened: Opened) -> None:
+        self._open[session_id] = opened
+        self._open.move_to_end(session_id)
+        if len(self._open) > CACHED_SESSIONS:
+            self._open.popitem(last=False)
+
+    def _save(self, session_id: str, opened: Opened, *, new: bool = False) -> None:
+        """Every change's one way to the disk: the session's document, its durable write,
+        the keeper's cache beside it, the index. On any failure the session is forgotten,
+        so memory never claims more than the disk holds."""
+        file = self._file(session_id)
+        order, updated = _now()
+        opened.started = opened.started or updated
+        try:
+            fields = documents.summary_fields(opened.session, opened.started, updated)
+            data = documents.encoded(documents.document(opened.session, order, fields))
+        except (ValueError, TypeError) as error:
+            self._open.pop(session_id, None)
+            raise cannot_write_down(file, error) from None
+        if not new and self._identity(file) != opened.seen:
+            self._open.pop(session_id, None)
+            raise changed_elsewhere(file)
+        try:
+            with self._guard:
+                self._index.before_change()
+            stat = documents.write(file, data)
+        except OSError as error:
+            self._open.pop(session_id, None)
+            raise not_saved(file, error) from error
+        opened.seen = identity(stat)
+        sidecar.keep(file, session_id, opened.session, data)
+        with self._guard:
+            self._index.put(session_id, stat, order, fields)

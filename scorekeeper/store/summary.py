@@ -1,0 +1,313 @@
+"""One line of the session list: ``Summary``, and the row the index keeps it as.
+
+A row is a list rather than an object (ten thousand lists parse in about half the time
+ten thousand objects do), checked by ``checks`` before a ``Summary`` is built from it.
+In memory a checked row is held ``compact``: a tuple, its times read, whose names,
+seats, options, numbers and time zones that other rows repeat are one object each; a
+``Summary`` is a view over it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from typing import Any
+
+from scorekeeper.store.checks import (
+    EXTRAS,
+    SUMMARY_FIELDS,
+    row_is_sound,
+    sound_times,
+    summary_problem,
+)
+from scorekeeper.wording import moment
+
+Compact = tuple[
+    str,
+    tuple[str, ...],
+    datetime,
+    datetime,
+    int,
+    bool,
+    tuple[str, ...],
+    str,
+    tuple[int, ...],
+    tuple[int, ...] | None,
+    tuple[tuple[str, int], ...] | None,
+    tuple[str, ...] | None,
+]
+"""A row as memory keeps it (``compact``): the fields of ``row`` in its order, the
+times read, the totals and balances as amounts in seat order, an extra that is not
+there None."""
+
+
+class Summary:
+    """One line of the session list, read from the index without replaying any round.
+
+    ``started`` and ``updated`` are local times with their UTC offset (``wording`` words them).
+    ``highlights`` are the game's statistics figures (``Game.highlights``) and
+    ``option_words`` the house options in its words (``Game.option_words``); each is None
+    in a summary saved before they were kept, whose session file must be read for them.
+
+    Read-only, and no bigger than it must be: a store of ten thousand sessions holds ten
+    thousand. It keeps the index's own row (``compact``) and hands out its fields as
+    asked, the dictionaries as copies of their own.
+    """
+
+    __slots__ = ("_id", "_row")
+
+    def __init__(
+        self,
+        id: str,
+        game: str,
+        players: tuple[str, ...],
+        started: datetime,
+        updated: datetime,
+        rounds: int,
+        finished: bool,
+        winners: tuple[str, ...],
+        dealer: str,
+        totals: dict[str, int],
+        balances: dict[str, int],
+        highlights: dict[str, int] | None = None,
+        option_words: tuple[str, ...] | None = None,
+    ) -> None:
+        self._id = id
+        self._row: Compact = (
+            game,
+            tuple(players),
+            started,
+            updated,
+            rounds,
+            finished,
+            tuple(winners),
+            dealer,
+            tuple(totals[name] for name in players),
+            None if balances == totals else tuple(balances[name] for name in players),
+            None if highlights is None else tuple(highlights.items()),
+            None if option_words is None else tuple(option_words),
+        )
+
+    @property
+    def id(self) -> str:
+        return self._id
+
+    @property
+    def row(self) -> Compact:
+        """The index's row this summary was read from (``compact``), itself."""
+        return self._row
+
+    @property
+    def game(self) -> str:
+        return self._row[0]
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self._row[1]
+
+    @property
+    def started(self) -> datetime:
+        return self._row[2]
+
+    @property
+    def updated(self) -> datetime:
+        return self._row[3]
+
+    @property
+    def rounds(self) -> int:
+        return self._row[4]
+
+    @property
+    def finished(self) -> bool:
+        return self._row[5]
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        return self._row[6]
+
+    @property
+    def dealer(self) -> str:
+        return self._row[7]
+
+    @property
+    def totals(self) -> dict[str, int]:
+        return dict(zip(self._row[1], self._row[8], strict=True))
+
+    @property
+    def balances(self) -> dict[str, int]:
+        owed = self._row[9]
+        return dict(zip(self._row[1], self._row[8] if owed is None else owed, strict=True))
+
+    @property
+    def highlights(self) -> dict[str, int] | None:
+        figures = self._row[10]
+        return None if figures is None else dict(figures)
+
+    @property
+    def option_words(self) -> tuple[str, ...] | None:
+        return self._row[11]
+
+    def _fields(self) -> tuple[object, ...]:
+        return (
+            self.id,
+            self.game,
+            self.players,
+            self.started,
+            self.updated,
+            self.rounds,
+            self.finished,
+            self.winners,
+            self.dealer,
+            self.totals,
+            self.balances,
+            self.highlights,
+            self.option_words,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Summary and self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]  # holds dictionaries, as a dataclass would
+
+    def __repr__(self) -> str:
+        return f"Summary{self._fields()!r}"
+
+
+def row(fields: Mapping[str, Any]) -> list[Any]:
+    """A summary as the index keeps it: a list, and no balances when they equal the totals.
+
+    Ten thousand lists parse in about half the time ten thousand objects do. The
+    ``EXTRAS`` follow in their order, each only where those before it are there.
+    """
+    balances = None if fields["balances"] == fields["totals"] else fields["balances"]
+    extras = []
+    for name in EXTRAS:
+        if name not in fields:
+            break
+        extras.append(fields[name])
+    return [
+        fields["game"],
+        fields["players"],
+        fields["started"],
+        fields["updated"],
+        fields["rounds"],
+        fields["finished"],
+        fields["winners"],
+        fields["dealer"],
+        fields["totals"],
+        balances,
+        *extras,
+    ]
+
+
+def row_problem(kept: object) -> str | None:
+    """What is wrong with a summary row, or None."""
+    names = (*SUMMARY_FIELDS, *EXTRAS)
+    if type(kept) is not list or not len(SUMMARY_FIELDS) <= len(kept) <= len(names):
+        return f"a summary that is not a list of {len(SUMMARY_FIELDS)} fields"
+    if row_is_sound(kept):
+        return None
+    return summary_problem(dict(zip(names, kept, strict=False)))
+
+
+def entry_problem(entry: object) -> str | None:
+    """What is wrong with an index entry, or None."""
+    if type(entry) is list and len(entry) == 5 and set(map(type, entry[:4])) == {int}:
+        kept = entry[4]
+        if type(kept) is str or (type(kept) is list and row_is_sound(kept)):
+            return None  # the usual answer, in one call for ten thousand entries
+    if type(entry) is not list or len(entry) != 5:
+        return "an entry that is not a list of five fields"
+    if set(map(type, entry[:4])) != {int}:
+        return "an entry whose file identity or order is not numbers"
+    kept = entry[4]
+    return None if type(kept) is str else row_problem(kept)
+
+
+def sound_row(entry: object, shared: dict[Any, Any]) -> Compact | None:
+    """The row of an index entry whose row ``row_is_sound`` passes, made ``compact`` in
+    place as it is checked (its times are read once); None for any other entry, which
+    only ``entry_problem`` can judge."""
+    if type(entry) is not list or len(entry) != 5:
+        return None
+    inode, size, modified, order, kept = entry
+    if type(inode) is not int or type(size) is not int or type(modified) is not int:
+        return None
+    times = sound_times(kept) if type(order) is int and type(kept) is list else None
+    if times is None:
+        return None
+    entry[4] = held = compact(kept, shared, times)
+    return held
+
+
+def compact(
+    kept: list[Any], shared: dict[Any, Any], times: tuple[datetime, datetime] | None = None
+) -> Compact:
+    """A row ``row_problem`` finds nothing wrong with, as memory keeps it: tuples for
+    lists, its times read (``times``, if they were already), the amounts in seat order,
+    and each text, number, list of names and time zone that other rows repeat made the
+    one object ``shared`` holds for it. A store of ten thousand sessions played by the
+    same few people holds each name once, not fifty thousand times, and each row in
+    about half the room its list took."""
+    one = shared.setdefault
+    game, found, started, updated, rounds, finished, won, dealer, totals, balances = kept[:10]
+    names = tuple([one(name, name) for name in found])
+    players = one(names, names)
+    winners = tuple([one(name, name) for name in won])
+    figures = kept[10] if len(kept) > 10 else None
+    words = tuple([one(word, word) for word in kept[11]]) if len(kept) > 11 else None
+    amounts = () if balances is None else [balances[name] for name in players]
+    began, changed = times or (moment(started), moment(updated))
+    zone = began.tzinfo
+    if zone is not UTC:  # each time read holds a zone of its own, bar UTC's
+        zone = one(zone, zone)
+        began = began.replace(tzinfo=zone)
+        if changed.tzinfo == zone:
+            changed = changed.replace(tzinfo=zone)
+    return (
+        one(game, game),
+        players,
+        began,
+        began if changed == began and changed.tzinfo is began.tzinfo else changed,
+        rounds,
+        finished,
+        one(winners, winners),
+        one(dealer, dealer),
+        tuple([one(totals[name], totals[name]) for name in players]),
+        None if balances is None else tuple([one(owed, owed) for owed in amounts]),
+        None if figures is None else tuple([(one(k, k), one(v, v)) for k, v in figures.items()]),
+        None if words is None else one(words, words),
+    )
+
+
+def expand(held: Compact) -> list[Any]:
+    """A ``compact`` row back as ``row`` writes it."""
+    players, totals, balances, figures, words = held[1], held[8], held[9], held[10], held[11]
+    extras: list[Any] = [] if figures is None else [dict(figures)]
+    if words is not None:
+        extras = [dict(figures or ()), list(words)]
+    return [
+        held[0],
+        list(players),
+        held[2].isoformat(),
+        held[3].isoformat(),
+        held[4],
+        held[5],
+        list(held[6]),
+        held[7],
+        dict(zip(players, totals, strict=True)),
+        None if balances is None else dict(zip(players, balances, strict=True)),
+        *extras,
+    ]
+
+
+def summary(session_id: str, kept: list[Any] | Compact) -> Summary:
+    """The ``Summary`` for an index row (a row ``row_problem`` found nothing wrong with,
+    or one already ``compact``). A compact row is kept as it is, not copied."""
+    made = _new_summary(Summary)
+    made._id = session_id
+    made._row = compact(kept, {}) if isinstance(kept, list) else kept
+    return made
+
+
+_new_summary = object.__new__

@@ -1,0 +1,110 @@
+"""Score pad round entry: every player's score in seat order, the fastest entry there is.
+
+Digits and a minus only; Enter goes on to the next player and records on the last, so a
+round is the scores and an Enter after each. "One winner" is the shortcut for games where
+one player scores and the others nothing: pick the player, type the points. Beside each
+row stand the player's total and money as the table would settle if it stopped now, as
+the session's own figures say them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from textual.actions import SkipAction
+from textual.app import ComposeResult
+from textual.widgets import Input
+
+from scorekeeper.errors import RuleError
+from scorekeeper.games.score_pad import Scores
+from screens.rounds.base import RoundEntry
+from screens.widgets.choice import Choice
+from screens.widgets.fields import FieldRow
+from screens.widgets.text_input import TextInput
+
+SCORES = "scores"
+WINNER = "winner"
+TYPED = r"-?[0-9]*"
+"""What a score field takes: digits, and a minus in front."""
+
+
+class ScorePadEntry(RoundEntry):
+    game_id = "score-pad"
+
+    def compose_fields(self) -> ComposeResult:
+        for name in self.players:
+            field = TextInput(placeholder="score", restrict=TYPED, max_length=8, classes="number")
+            yield FieldRow(f"{SCORES}.{name}", name, field)
+        pick = self.player_choice(allow_none="no")
+        yield FieldRow(WINNER, "One winner", pick, "pick them, type their points: the rest 0")
+
+    def score_path(self, name: str) -> str:
+        return f"{SCORES}.{name}"
+
+    def winner(self) -> str | None:
+        picked: str | None = self.control(WINNER, Choice).value
+        return picked if picked in self.players else None
+
+    def read(self) -> Scores:
+        winner = self.winner()
+        scores: dict[str, int] = {}
+        for name in self.players:
+            path = self.score_path(name)
+            if winner is not None and name != winner:
+                scores[name] = 0
+            elif not self.text(path):
+                # A forgotten row must not pass as a score of 0: that may be money.
+                raise RuleError(path, f"type {name}'s score (0 if none)")
+            else:
+                scores[name] = self.whole(path)
+        return {"scores": scores}
+
+    def fill(self, round_: Mapping[str, Any]) -> None:
+        for name, score in round_[SCORES].items():
+            self.put(self.score_path(name), score)
+
+    def preview(self) -> None:
+        winner = self.winner()
+        standing = self.session.figures().by_seat() if self.index is None else {}
+        for name in self.players:
+            path = self.score_path(name)
+            field = self.control(path, Input)
+            field.disabled = winner is not None and name != winner
+            field.placeholder = "0" if field.disabled else "score"
+            now = standing.get(name)
+            said = [f"total {now.figure}"] if now is not None else []
+            if now is not None and now.aside:
+                said.append(f"{now.aside} if stopped now")
+            self.note(path, " · ".join(said))
+
+    async def action_record(self) -> None:
+        """Enter goes on to the next player's score, and records from the last one (or
+        from a winner picked, once their points are typed)."""
+        if self.app.screen is not self:
+            raise SkipAction()
+        await self.settled()
+        following = self.next_score()
+        if following is None:
+            await super().action_record()
+        else:
+            self.set_focus(following)
+
+    def next_score(self) -> Input | None:
+        """The score field Enter goes to from the focused field, or None to record."""
+        fields = [
+            self.control(self.score_path(name), Input)
+            for name in self.players
+            if not self.control(self.score_path(name), Input).disabled
+        ]
+        focused = self.focused
+        if focused is self.control(WINNER, Choice):
+            winner = self.winner()
+            typed = winner is not None and self.text(self.score_path(winner))
+            return fields[0] if winner is not None and not typed else None
+        if focused in fields and focused is not fields[-1]:
+            return fields[fields.index(focused) + 1]
+        return None
+
+
+ENTRY = ScorePadEntry

@@ -1,0 +1,247 @@
+"""Import by identity, as two laptops use it from the command line: a session keeps its
+id wherever it goes, a game that went on elsewhere is taken up, one that went on
+differently on both is kept twice and said so, and look-alikes are never merged
+(docs/rules.md, History across laptops)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import Session
+from scorekeeper.cli import main
+from scorekeeper.store import Store
+from tests.store_tables import MADE_3, MADE_4, TABLE, UPPED_2
+from tests.test_import import snapshot
+
+LOST_3 = {"pitcher": "Dee", "bid": 3, "made": False}
+
+
+def sessions_of(files: dict[str, bytes]) -> dict[str, bytes]:
+    return {name: data for name, data in files.items() if name.startswith("sessions")}
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    return out
+
+
+def hand_over(capsys: pytest.CaptureFixture[str], source: Path, target: Path, via: Path) -> str:
+    """``export --json`` on one laptop, ``import`` of that file on the other."""
+    run(capsys, "export", "--json", "--db", str(source), "--out", str(via))
+    return run(capsys, "import", str(via / "sessions.json"), "--db", str(target))
+
+
+def ids(path: Path) -> list[str]:
+    with Store(path, readonly=True) as store:
+        return sorted(summary.id for summary in store.summaries())
+
+
+def record(path: Path, session_id: str, *rounds: dict[str, object]) -> None:
+    with Store(path) as store:
+        for round_ in rounds:
+            store.record(session_id, round_)
+
+
+@pytest.fixture
+def laptops(tmp_path: Path) -> tuple[Path, Path, str]:
+    """The cottage laptop has a Racehorse game one deal in; the party laptop nothing yet."""
+    cottage, party = tmp_path / "cottage", tmp_path / "party"
+    with Store(cottage) as store:
+        shared = store.add(Session.new("racehorse", TABLE))
+        store.record(shared, MADE_3)
+    Store(party).close()
+    return cottage, party, shared
+
+
+def test_a_game_continued_after_an_import_is_one_session_on_both_laptops(
+    laptops: tuple[Path, Path, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cottage, party, shared = laptops
+    first = hand_over(capsys, cottage, party, tmp_path / "one")
+    assert first.startswith("Imported 1 session from ")
+    record(cottage, shared, UPPED_2)
+
+    second = hand_over(capsys, cottage, party, tmp_path / "two")
+
+    assert "Imported 0 sessions" in second and "1 went on" in second
+    assert f"Session {shared} went on elsewhere: it now has 2 rounds (it had 1 here)." in second
+    assert ids(party) == ids(cottage) == [shared]
+    on_cottage = run(capsys, "settle", "--db", str(cottage))
+    assert run(capsys, "settle", "--db", str(party)) == on_cottage
+    assert run(capsys, "stats", "--db", str(party)) == run(capsys, "stats", "--db", str(cottage))
+    with Store(party, readonly=True) as store:
+        assert store.load(shared).rounds == [MADE_3, UPPED_2]
+
+    third = hand_over(capsys, cottage, party, tmp_path / "three")
+    assert "Imported 0 sessions" in third and "(1 already here, skipped)" in third
+
+
+def test_a_game_that_went_further_here_stays_as_it_is(
+    laptops: tuple[Path, Path, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cottage, party, shared = laptops
+    run(capsys, "export", "--json", "--db", str(cottage), "--out", str(tmp_path / "old"))
+    hand_over(capsys, cottage, party, tmp_path / "one")
+    record(party, shared, UPPED_2)
+    before = snapshot(party)
+
+    out = run(capsys, "import", str(tmp_path / "old" / "sessions.json"), "--db", str(party))
+
+    assert f"Session {shared} went further here (2 rounds; the import has 1): kept as it is" in out
+    assert sessions_of(snapshot(party)) == sessions_of(before)
+
+
+def test_a_game_that_went_on_differently_is_kept_twice_and_never_thrice(
+    laptops: tuple[Path, Path, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cottage, party, shared = laptops
+    hand_over(capsys, cottage, party, tmp_path / "one")
+    record(cottage, shared, MADE_4)
+    record(party, shared, UPPED_2)
+
+    out = hand_over(capsys, party, cottage, tmp_path / "two")
+
+    (branch,) = set(ids(cottage)) - {shared}
+    assert (
+        f"Session {shared} here and the imported session {shared} went on differently: "
+        f"both kept, the imported one as {branch}." in out
+    )
+    again = hand_over(capsys, party, cottage, tmp_path / "three")
+    assert "Imported 0 sessions" in again and "(1 already here, skipped)" in again
+    # The party's game goes on: the copy kept at the cottage takes its new round.
+    record(party, shared, LOST_3)
+    later = hand_over(capsys, party, cottage, tmp_path / "four")
+    assert f"Session {branch} went on elsewhere: it now has 3 rounds (it had 2 here)." in later
+    assert sorted(ids(cottage)) == sorted([shared, branch])
+
+    # And back: the party gets the cottage's game beside its own, and recognises its own
+    # game in the copy the cottage kept of it.
+    back = hand_over(capsys, cottage, party, tmp_path / "five")
+    assert "Imported 1 session" in back and "(1 already here, skipped)" in back
+    assert len(ids(party)) == 2
+    assert run(capsys, "settle", "--db", str(party)) == run(capsys, "settle", "--db", str(cottage))
+    with Store(cottage, readonly=True) as store:
+        assert store.load(shared).rounds == [MADE_3, MADE_4]
+        assert store.load(branch).rounds == [MADE_3, UPPED_2, LOST_3]
+
+
+def test_sessions_that_look_alike_are_never_merged(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two tables with the same players and rounds, started in the same second, are two
+    sessions: an empty store takes both."""
+    laptop = tmp_path / "laptop"
+    with Store(laptop) as store:
+        for _ in range(2):
+            (store.add(Session.new("racehorse", TABLE)),)
+    run(capsys, "export", "--json", "--db", str(laptop), "--out", str(tmp_path / "out"))
+    file = tmp_path / "out" / "sessions.json"
+    data = json.loads(file.read_text(encoding="utf-8"))
+    first, second = data["sessions"]
+    second.update(started=first["started"], updated=first["updated"])
+    for entry in data["sessions"]:
+        entry["session"]["rounds"] = [MADE_3]
+    file.write_text(json.dumps(data), encoding="utf-8")
+
+    out = run(capsys, "import", str(file), "--db", str(tmp_path / "empty"))
+
+    assert out.startswith("Imported 2 sessions") and "(0 already here, skipped)" in out
+    assert ids(tmp_path / "empty") == sorted([first["id"], second["id"]])
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [
+        ("night", "2024-13-45", "is not a day of the calendar"),
+        ("night", "Friday", "is not a date written YYYY-MM-DD"),
+        ("night", 20240503, "is not a date written YYYY-MM-DD"),
+        ("night name", "x" * 5000, "night's name"),
+        ("night name", "Ann\x1b]0;owned\x07", "night's name"),
+        ("night name", "2024-05-03", "reads as a date"),
+    ],
+)
+def test_a_bad_night_in_an_import_is_refused_in_one_line_and_nothing_written(
+    laptops: tuple[Path, Path, str],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    field: str,
+    value: object,
+    said: str,
+) -> None:
+    cottage, party, _ = laptops
+    run(capsys, "export", "--json", "--db", str(cottage), "--out", str(tmp_path / "out"))
+    file = tmp_path / "out" / "sessions.json"
+    data = json.loads(file.read_text(encoding="utf-8"))
+    data["sessions"][0][field] = value
+    file.write_text(json.dumps(data), encoding="utf-8")
+    before = snapshot(party)
+
+    assert main(["import", str(file), "--db", str(party)]) == 1
+
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and said in err and "Nothing was imported" in err
+    assert snapshot(party) == before
+
+
+def test_a_failure_while_taking_up_a_game_leaves_the_store_byte_for_byte(
+    laptops: tuple[Path, Path, str],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    cottage, party, shared = laptops
+    hand_over(capsys, cottage, party, tmp_path / "one")
+    record(party, shared)  # nothing: the party's copy as imported
+    with Store(cottage) as store:
+        store.record(shared, UPPED_2)
+        store.add(Session.new("hot-rum", ("Ann", "Bob")))
+    run(capsys, "export", "--json", "--db", str(cottage), "--out", str(tmp_path / "two"))
+    with Store(party) as store:
+        store.summaries()
+    before = snapshot(party)
+    real_replace = os.replace
+    moves: list[str] = []
+
+    def fails_once_the_game_is_taken_up(source: str | Path, target: str | Path) -> None:
+        into = Path(target)
+        if into.parent.name == "sessions" and into.suffix == ".json":
+            moves.append(into.name)
+            if len(moves) == 2:
+                raise OSError(28, "No space left on device")
+        real_replace(source, target)
+
+    monkeypatch.setattr(os, "replace", fails_once_the_game_is_taken_up)
+    assert main(["import", str(tmp_path / "two" / "sessions.json"), "--db", str(party)]) == 1
+    monkeypatch.undo()
+    assert f"{shared}.json" in moves, "the game was taken up before the failure"
+    assert "Nothing was added" in capsys.readouterr().err
+    # Only the stamp that vouched for the session list is gone: the next listing checks.
+    after = snapshot(party)
+    assert "index.stamp" not in after
+    before.pop("index.stamp", None)
+    assert after == before
+
+
+def test_a_game_taken_up_keeps_the_night_it_was_moved_to_here(
+    laptops: tuple[Path, Path, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cottage, party, shared = laptops
+    hand_over(capsys, cottage, party, tmp_path / "one")
+    run(capsys, "night", "move", shared, "new", "--db", str(party))
+    moved = run(capsys, "night", "move", shared, "new", "--db", str(party))
+    run(capsys, "night", "move", shared, "new", "--db", str(cottage))  # a second table there
+    record(cottage, shared, UPPED_2)
+
+    out = hand_over(capsys, cottage, party, tmp_path / "two")
+
+    assert f"Session {shared} went on elsewhere" in out
+    key = moved.split("(", 1)[1].split(")", 1)[0]
+    assert key.endswith("-3"), "a third table here, the second there"
+    settled = run(capsys, "settle", "--night", key, "--db", str(party))
+    assert "· 2 rounds" in settled

@@ -1,0 +1,84 @@
+"""Money is never read from a summary that disagrees with its session's rounds: such a
+file is damage, named by ``list``, ``settle``, ``stats`` and ``doctor``, and ``doctor
+--fix`` works the summary out again (docs/rules.md, History across laptops)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import Session
+from scorekeeper.cli import main
+from scorekeeper.game import END_ROUND
+from scorekeeper.store import Store, documents
+from tests.store_tables import MADE_3, TABLE, UPPED_2, file_of
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def edit_summary(file: Path, **fields: object) -> None:
+    """What a hand in a text editor does: the summary changed, the rounds untouched."""
+    raw = json.loads(file.read_text(encoding="utf-8"))
+    raw[documents.TABLE][str(documents.DOC_ID)]["summary"].update(fields)
+    file.write_text(json.dumps(raw), encoding="utf-8")
+
+
+@pytest.fixture
+def forged(tmp_path: Path) -> tuple[Path, str, str]:
+    """A night of two Racehorse games; the first one's summary says Ann won $999 of Bob."""
+    with Store(tmp_path) as store:
+        first = store.add(Session.new("racehorse", TABLE))
+        store.record(first, MADE_3)
+        second = store.add(Session.new("racehorse", TABLE))
+        store.record(second, UPPED_2)
+        balances = store.load(first).balances
+    forged = dict(balances, Ann=99_900, Bob=-99_900 + balances["Ann"] + balances["Bob"])
+    edit_summary(file_of(tmp_path, first), balances=forged)
+    return tmp_path, first, second
+
+
+def test_a_forged_summary_is_named_by_every_command_and_never_shown_as_money(
+    forged: tuple[Path, str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, first, second = forged
+    db = ("--db", str(path))
+    named = f"{first}.json holds a summary that disagrees with its rounds on its balances"
+
+    status, out, err = run(capsys, "settle", *db)
+    assert status == 0 and "$999.00" not in out and named in err
+    assert "1 game" in out  # the other game of the night is settled as ever
+    status, out, err = run(capsys, "stats", *db)
+    assert status == 0 and "999" not in out and named in err
+    status, out, err = run(capsys, "list", *db)
+    assert status == 0 and first not in out and second in out and named in err
+    status, out, _ = run(capsys, "doctor", *db)
+    assert status == 1 and named in out and "work its summary out again" in out
+
+    status, out, _ = run(capsys, "doctor", "--fix", *db)
+    assert status == 0 and f"worked out the summary of {file_of(path, first)} again" in out
+    status, out, err = run(capsys, "settle", *db)
+    assert "2 games" in out and "$999.00" not in out and not err
+    with Store(path, readonly=True) as store:
+        assert store.load(first).rounds == [MADE_3]
+
+
+def test_a_summary_written_before_the_end_stopped_counting_as_a_round_still_opens(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Old stores open: their summaries counted the end of the evening as a round."""
+    with Store(tmp_path) as store:
+        session_id = store.add(Session.new("racehorse", TABLE))
+        store.record(session_id, MADE_3)
+        store.record(session_id, END_ROUND)
+    edit_summary(file_of(tmp_path, session_id), rounds=2)
+
+    status, out, err = run(capsys, "list", "--db", str(tmp_path))
+
+    assert status == 0 and session_id in out and not err
+    assert run(capsys, "doctor", "--db", str(tmp_path))[0] == 0

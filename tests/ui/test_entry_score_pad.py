@@ -1,0 +1,111 @@
+"""The score pad's round entry: a score and Enter per player, the one-winner shortcut,
+and what stands beside each row."""
+
+from textual.widgets import Input
+
+from scorekeeper import Session
+from screens.rounds.base import RoundEntry
+from tests.ui.hosts import EntryHost
+
+SEATS = ["Ann", "Bob", "Cy", "Di"]
+
+
+def _hearts(**options: object) -> Session:
+    return Session.new("score-pad", SEATS, options={"wins": "lowest", "stake": 5, **options})
+
+
+def entry_of(host: EntryHost) -> RoundEntry:
+    entry = host.screen
+    assert isinstance(entry, RoundEntry)
+    return entry
+
+
+def note_of(entry: RoundEntry, path: str) -> str:
+    return str(entry.row(path).query_one(".field-note").render())
+
+
+async def test_a_score_and_enter_per_player_records_the_round() -> None:
+    session = _hearts()
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*"20", "enter", *"50", "enter", *"30", "enter")
+        await pilot.pause()
+        assert session.rounds == []  # Enter went on to the next player until the last
+        await pilot.press("4", "enter")
+        await pilot.pause()
+    assert session.totals == {"Ann": 20, "Bob": 50, "Cy": 30, "Di": 4}
+    assert session.balances == {"Ann": 120, "Bob": -480, "Cy": -80, "Di": 440}
+
+
+async def test_only_digits_and_a_minus_are_typed() -> None:
+    host = EntryHost(_hearts())
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*"-1x2.5a")
+        await pilot.pause()
+        assert entry_of(host).control("scores.Ann", Input).value == "-125"
+
+
+async def test_one_winner_scores_the_points_the_others_0() -> None:
+    session = Session.new("score-pad", SEATS, options={"stake": 10, "pay": "winner"})
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        # Up from the first row wraps to "One winner": c picks Cy, Enter goes to Cy's score.
+        await pilot.press("up", "c", "enter", *"35", "enter")
+        await pilot.pause()
+    assert session.totals == {"Ann": 0, "Bob": 0, "Cy": 35, "Di": 0}
+    assert session.balances == {"Ann": -350, "Bob": -350, "Cy": 1050, "Di": -350}
+
+
+async def test_the_others_show_0_while_one_winner_is_picked() -> None:
+    host = EntryHost(_hearts())
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("up", "b")
+        await pilot.pause()
+        entry = entry_of(host)
+        ann = entry.control("scores.Ann", Input)
+        assert ann.disabled and ann.placeholder == "0"
+        assert not entry.control("scores.Bob", Input).disabled
+
+
+async def test_a_forgotten_row_is_refused_at_it_and_nothing_is_recorded() -> None:
+    session = _hearts()
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*"20", "down", "down", *"30", "enter", "4", "enter")
+        await pilot.pause()
+        entry = entry_of(host)
+        assert "Bob's score" in (entry.row("scores.Bob").error_text or "")
+        assert session.rounds == []
+
+
+async def test_a_score_over_a_million_is_refused_at_its_row() -> None:
+    session = _hearts()
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*"1", "enter", *"2000000", "enter", "3", "enter", "4", "enter")
+        await pilot.pause()
+        assert "1,000,000" in (entry_of(host).row("scores.Bob").error_text or "")
+        assert session.rounds == []
+
+
+async def test_the_totals_and_the_money_if_stopped_now_stand_beside_each_row() -> None:
+    session = _hearts()
+    session.record({"scores": {"Ann": 20, "Bob": 50, "Cy": 30, "Di": 4}})
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        entry = entry_of(host)
+        assert note_of(entry, "scores.Di") == "total 4 · +$4.40 if stopped now"
+        assert note_of(entry, "scores.Bob") == "total 50 · −$4.80 if stopped now"
+
+
+async def test_editing_puts_the_scores_back() -> None:
+    session = _hearts()
+    session.record({"scores": {"Ann": 20, "Bob": 50, "Cy": 30, "Di": 4}})
+    host = EntryHost(session, prefill=session.rounds[0], index=0)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert entry_of(host).control("scores.Bob", Input).value == "50"
+        await pilot.press("ctrl+shift+a", *"-7", "enter", "enter", "enter", "enter")
+        await pilot.pause()
+    assert session.totals["Ann"] == -7
