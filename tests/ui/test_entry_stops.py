@@ -29,6 +29,10 @@ TABLES: dict[str, Callable[[], Session]] = {
     "rummy-5000 with the pot": lambda: Session.new(
         "rummy-5000", ["Ann", "Bob"], options={"limit_poker": True}
     ),
+    "score-pad": lambda: Session.new("score-pad", ["Ann", "Bob", "Cy", "Di"]),
+    "score-pad, one winner a round, for stakes": lambda: Session.new(
+        "score-pad", ["Ann", "Bob", "Cy"], options={"stake": 10, "pay": "winner"}
+    ),
 }
 
 

@@ -22,11 +22,12 @@ from tests.ui.test_large_tables import screen_lines
 
 UNBOUNDED = 10
 """Players at a game with no upper limit: ten, as the largest Seven Hand evening."""
+TWELVE = [*TEN, "Marguerite", "Bartholomew"]
 
 
 def largest(game: str) -> Callable[[], Session]:
     def make() -> Session:
-        return Session.new(game, TEN[: GAMES[game].max_players or UNBOUNDED])
+        return Session.new(game, TWELVE[: GAMES[game].max_players or UNBOUNDED])
 
     return make
 
