@@ -33,9 +33,11 @@ NAME_CELLS = 14
 so ten players' columns fit a page or two of the screen."""
 
 
-def bare(figure: str) -> str:
-    """A figure without its "$" ("+10.50"), for a grid too narrow for it."""
-    return figure.replace("$", "")
+def bare(figure: str, cents: bool = True) -> str:
+    """A figure without its "$" ("+10.50"), and without cents that are none ("+80" for
+    "+$80.00") unless ``cents``, for a grid too narrow for it: the same amount, shorter."""
+    figure = figure.replace("$", "")
+    return figure if cents else figure.removesuffix(".00")
 
 
 def share(needs: list[int], wants: list[int], spare: int) -> list[int]:
@@ -200,8 +202,9 @@ class Scoresheet(Screen[None]):
         its figures and the names sharing what is left: each round's score beside the
         total where that fits, else (asked for) each round's change alone, else the
         totals; and where even they do not fit, the money without its "$" (the labels
-        and the panel's stake say it is money). The widths, or None where nothing fits
-        (the grid pages); the cells, and the figures under each name."""
+        and the panel's stake say it is money), then without cents that are none. The
+        widths, or None where nothing fits (the grid pages); the cells, and the figures
+        under each name."""
         names = [row.name for row in seats]
         choices: list[tuple[bool, list[list[str]]]] = []
         if self.chosen is not False:
@@ -212,13 +215,15 @@ class Scoresheet(Screen[None]):
         choices.append((False, totals))
         room = self.grid_room(first, totals)
         wants = [widest([self.marks(row, True) + row.name]) for row in seats]
-        for plain_money in (False, True):
+        for plain_money, cents in ((False, True), (True, True), (True, False)):
             for each_round, given in choices:
                 cells = (
-                    [[bare(cell) for cell in column] for column in given] if plain_money else given
+                    [[bare(cell, cents) for cell in column] for column in given]
+                    if plain_money
+                    else given
                 )
                 shown = [
-                    tuple(bare(line) for line in row.shown) if plain_money else row.shown
+                    tuple(bare(line, cents) for line in row.shown) if plain_money else row.shown
                     for row in seats
                 ]
                 needs = [

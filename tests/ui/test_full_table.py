@@ -44,11 +44,19 @@ def seven_hand_for_ten_six_hands_in() -> Session:
     return session
 
 
+def score_pad_for_twelve_at_stakes() -> Session:
+    """Twelve at 10¢ a point: money in whole dollars beside every total."""
+    session = Session.new("score-pad", TWELVE, options={"stake": 10})
+    session.record({"scores": {name: 5 + 10 * seat for seat, name in enumerate(TWELVE)}})
+    return session
+
+
 TABLES: dict[str, Callable[[], Session]] = {
     **{game: largest(game) for game in GAMES},
     "calcutta": calcutta_for_eight,
     "seven-hand": seven_hand_for_ten,
     "seven hand six hands in": seven_hand_for_ten_six_hands_in,
+    "score pad for twelve at stakes": score_pad_for_twelve_at_stakes,
 }
 
 
@@ -80,9 +88,11 @@ async def test_every_player_total_and_money_on_screen_at_80x24(store: Store, gam
         for at, label in enumerate(figures.labels):
             row = next(line for line in lines if line.startswith(f" {label} "))
             drawn = row[len(label) + 1 :].split()
-            # Money may lose its "$" in a grid too narrow for it, never its figure.
-            assert [cell.replace("$", "") for cell in drawn] == [
-                by_seat[name].shown[at].replace("$", "") for name in session.players
+            # Money may lose its "$" and cents that are none in a grid too narrow for
+            # them, never its amount.
+            assert [cell.replace("$", "").removesuffix(".00") for cell in drawn] == [
+                by_seat[name].shown[at].replace("$", "").removesuffix(".00")
+                for name in session.players
             ]
         for leader in figures.leaders:
             at = session.players.index(leader)
