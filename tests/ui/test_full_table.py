@@ -121,3 +121,16 @@ async def test_at_120x40_the_table_and_the_big_board_use_the_width(store: Store)
         assert board.layout_now.columns >= 2
         columns = list(board.query(".column"))
         assert sum(column.size.width for column in columns) > 120 // 2
+
+
+async def test_the_session_list_gives_a_wider_screen_to_the_players_names(store: Store) -> None:
+    store.add(seven_hand_for_ten())
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        narrow = next(line for line in screen_lines(app) if "Seven Hand" in line)
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        wide = next(line for line in screen_lines(app) if "Seven Hand" in line)
+    assert "Grandma, Max, Zoe, Christopher" in wide
+    assert "Christopher" not in narrow
