@@ -1,10 +1,11 @@
 """The ``scorekeeper`` command line: reads it, runs the command asked for (``list``,
 ``export`` (CSV or ``--json``), ``import``, ``stats``, ``settle --night``, ``night move``,
-``doctor``, ``--version``; their code is in ``commands``) and turns what goes wrong into
-one line. With no command the launcher's app starts instead (``screens.console`` hands
-it in), so this module never loads the UI.
+``doctor``, ``conflicts``, ``--version``; their code is in ``commands``) and turns what
+goes wrong into one line. With no command the launcher's app starts instead
+(``screens.console`` hands it in), so this module never loads the UI.
 
-Every command but the app, ``import``, ``night move`` and ``doctor --fix`` opens the store
+Every command but the app, ``import``, ``night move``, ``doctor --fix`` and ``conflicts
+--keep`` opens the store
 read-only, so they work while the app is open; those change the store and wait for the
 app to close. Output cut off by a closed pipe (``scorekeeper list | head -1``) ends the
 command quietly.
@@ -29,6 +30,7 @@ from scorekeeper.commands import (
     move_session,
     run_doctor,
     say,
+    settle_conflicts,
     settle_night,
     show_stats,
 )
@@ -107,7 +109,29 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="put good backups back, move what cannot be repaired to damaged/, rebuild the index",
     )
-    for command in (listing, exporting, importing, moving, statistics, settling, doctor):
+    conflicts = commands.add_parser(
+        "conflicts",
+        help="list the sessions changed on two laptops at once; with --keep, decide",
+    )
+    conflicts.add_argument(
+        "--keep",
+        choices=("both", "original", "copy"),
+        help="both: the other version becomes a session of its own; original: it is "
+        "removed; copy: it takes the session's place",
+    )
+    conflicts.add_argument(
+        "session", nargs="*", metavar="SESSION", help="only these sessions (default: every one)"
+    )
+    for command in (
+        listing,
+        exporting,
+        importing,
+        moving,
+        statistics,
+        settling,
+        doctor,
+        conflicts,
+    ):
         command.add_argument(
             "--db", type=Path, metavar="PATH", default=argparse.SUPPRESS, help=db_help
         )
@@ -169,6 +193,8 @@ def _run(args: argparse.Namespace, parser: argparse.ArgumentParser, app: App | N
         return settle_night(args.db, args.night)
     if args.command == "doctor":
         return run_doctor(args.db, args.fix)
+    if args.command == "conflicts":
+        return settle_conflicts(args.db, args.keep, args.session)
     if app is None:
         parser.print_usage(sys.stderr)
         print("scorekeeper: give a command (the app starts from `scorekeeper`)", file=sys.stderr)

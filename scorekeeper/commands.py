@@ -1,6 +1,6 @@
 """The commands that need no screen, one function each: ``list``, ``export`` (CSV or
-``--json``), ``import``, ``night move``, ``stats``, ``settle`` and ``doctor``, with the
-way they print. ``cli`` parses the command line and runs the one asked for.
+``--json``), ``import``, ``night move``, ``stats``, ``settle``, ``doctor`` and
+``conflicts``, with the way they print. ``cli`` parses the command line and runs the one asked for.
 
 Each prints what came from outside drawn, not obeyed (``say``), and returns the exit
 status. Each imports the reports it needs when it runs, so the app, which starts from
@@ -235,3 +235,27 @@ def run_doctor(path: Path | None, fix: bool) -> int:
     for finding in left:
         say(f"still wrong: {finding.file} {finding.problem}.", problem=True)
     return 1 if left else 0
+
+
+def settle_conflicts(path: Path | None, keep: str | None, only: Sequence[str]) -> int:
+    """Each session changed on two laptops at once on its own line; with ``keep``, each
+    decided. Status 1 while any is left undecided."""
+    from scorekeeper.store import resolve
+
+    with Store(path, readonly=keep is None) as store:
+        found = [c for c in store.conflicts() if not only or c.session_id in only]
+        if not found:
+            say("No session waits for a decision: nothing was changed on two laptops at once.")
+            return 0
+        for conflict in found:
+            if keep is None:
+                say(visible(f"{conflict.words()}."))
+            else:
+                say(visible(resolve.resolve(store, conflict, keep) + "."))
+    if keep is None:
+        print(
+            "Decide with `scorekeeper conflicts --keep both` (the other version becomes a "
+            "session of its own), `--keep original` or `--keep copy`."
+        )
+        return 1
+    return 0

@@ -24,7 +24,8 @@ from scorekeeper import settings
 from scorekeeper.reports.night_names import NAMES_FILE, read_names
 from scorekeeper.reports.night_names import SCHEMA as NAMES_SCHEMA
 from scorekeeper.safe_files import kind
-from scorekeeper.store import Store, StoreError, agreement
+from scorekeeper.store import Store, StoreError, agreement, machine
+from scorekeeper.store.conflicts import is_engine_file, original_name
 from scorekeeper.store.documents import problem, read
 from scorekeeper.store.durable import backup_of, write_atomically
 from scorekeeper.store.reading import DamagedFile, parse_json, read_bytes
@@ -107,6 +108,10 @@ def _sessions(folder: Path) -> list[Finding]:
                 findings.append(Finding(file, f"(a backup) {wrong}", f"move it to {DAMAGED}/"))
         elif name.endswith(ROWS) and _SESSION.fullmatch(name.removesuffix(ROWS) + ".json"):
             continue  # what an export takes from the session: rebuilt whenever it is saved
+        elif (found := _copy(file, name)) is not None:
+            findings.append(found)
+        elif is_engine_file(name) or name in machine.ENGINE_FILES:
+            continue  # the sync engine's own, for as long as it needs it
         elif _TEMP.fullmatch(name):
             findings.append(
                 Finding(file, "is a temporary file an interrupted save left", "", leave=True)
@@ -116,6 +121,55 @@ def _sessions(folder: Path) -> list[Finding]:
                 Finding(file, "is not a file scorekeeper writes", f"move it to {DAMAGED}/")
             )
     return [finding for finding in findings if finding is not None]
+
+
+def _copy(file: Path, name: str) -> Finding | None:
+    """A sync engine's conflict copy: a session's waits for a person to choose (never
+    moved by ``--fix``); a copy of anything else is kept aside."""
+    original = original_name(name)
+    if original is None:
+        return None
+    if _SESSION.fullmatch(original) and file.parent.name == "sessions":
+        return Finding(
+            file,
+            f"is the other version of session {original.removesuffix('.json')}, changed on "
+            "two laptops at once: choose with `scorekeeper conflicts` (or in the app's list); "
+            "until then it counts nowhere",
+            "",
+            leave=True,
+        )
+    return Finding(
+        file,
+        f"is a sync engine's copy of {original}, changed on two laptops at once; "
+        "scorekeeper reads only the original",
+        f"move it to {DAMAGED}/",
+    )
+
+
+def _conflict_copies(root: Path) -> list[Finding]:
+    """Conflict copies beside the sessions folder (of the night names, the settings)."""
+    try:
+        names = sorted(os.listdir(root))
+    except OSError:
+        return []
+    return [found for name in names if (found := _copy(root / name, name)) is not None]
+
+
+def _sync_ignores(root: Path) -> Finding | None:
+    """A Syncthing folder that would copy this laptop's own files to the others."""
+    missing = machine.missing_ignores(root)
+    if not missing:
+        return None
+    top = machine.synced_top(root)
+    assert top is not None
+    return Finding(
+        top / ".stignore",
+        f"lacks scorekeeper's lines {', '.join(missing)}, so Syncthing copies this laptop's "
+        "own files (temporary files, backups, export rows) to the others: add them (the "
+        "README's Several laptops gives them all)",
+        "",
+        leave=True,
+    )
 
 
 def _names_problem(file: Path) -> str | None:
@@ -155,7 +209,7 @@ def _names(root: Path) -> Finding | None:
 def _caches(root: Path) -> list[Finding]:
     again = f"move it to {DAMAGED}/: it is made again with the index"
     findings = []
-    for file in (root / name for name in CACHES):
+    for file in (machine.places(root).index / name for name in CACHES):
         try:
             raw = read_bytes(file)
             if raw is not None:
@@ -169,7 +223,7 @@ def _caches(root: Path) -> list[Finding]:
 
 
 def _index(root: Path) -> Finding | None:
-    file = root / "index.json"
+    file = machine.places(root).index / "index.json"
     try:
         raw = read_bytes(file)
         if raw is None:
@@ -182,6 +236,8 @@ def _index(root: Path) -> Finding | None:
     sessions = data.get("sessions")
     if not isinstance(sessions, dict) or any(map(entry_problem, sessions.values())):
         return Finding(file, "holds entries scorekeeper does not write", "rebuild it")
+    if machine.is_shared(root):
+        return None  # another laptop adds sessions: this cache catches up when next read
     try:
         files = {name.removesuffix(".json") for name in os.listdir(root / "sessions")}
     except FileNotFoundError:
@@ -226,7 +282,9 @@ def examine(root: Path) -> list[Finding]:
     """Everything wrong in the store at ``root``; an empty list is a healthy store."""
     findings = _sessions(root / "sessions")
     findings += [found for found in (_index(root), _names(root)) if found is not None]
-    findings += _caches(root) + _settings(root)
+    findings += _caches(root) + _settings(root) + _conflict_copies(root)
+    ignores = _sync_ignores(root)
+    findings += [] if ignores is None else [ignores]
     aside = _aside_problem(root)
     return findings if aside is None else [aside, *findings]
 
@@ -310,7 +368,8 @@ def repair(store: Store, findings: list[Finding]) -> list[str]:
     """Do each finding's fix; returns what was done, one line each (a fix that failed is
     undone and said). ``store`` is open for writing, so no app saves meanwhile; nothing is
     deleted, and nothing is changed if ``damaged/`` is not a folder."""
-    kept_as_they_are = {store.path / "index.json", store.path / DAMAGED}
+    index = store.places.index / "index.json"
+    kept_as_they_are = {index, store.path / DAMAGED}
     todo = [
         finding
         for finding in findings
@@ -332,7 +391,7 @@ def repair(store: Store, findings: list[Finding]) -> list[str]:
         store.rebuild_index()
     except (OSError, StoreError) as error:
         reason = getattr(error, "strerror", None) or error
-        done.append(f"could not rebuild {store.path / 'index.json'} ({reason})")
+        done.append(f"could not rebuild {index} ({reason})")
     else:
-        done.append(f"rebuilt {store.path / 'index.json'}")
+        done.append(f"rebuilt {index}")
     return done

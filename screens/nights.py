@@ -4,14 +4,19 @@ The highlighted night's games and its ledger show below the list: each person's 
 over all its games, and who pays whom — money and chips apart. ``r`` names the night;
 ``m`` moves one of its games to another night, or to a new one (a second table that
 evening), so tables that never played together settle apart.
+
+In a store synced between laptops the nights change under this screen (sessions, names
+and moves recorded at other tables): once a second a worker looks, and the nights are
+worked out again when something arrived.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -21,7 +26,7 @@ from textual.widgets.option_list import Option
 
 from scorekeeper.errors import RuleError
 from scorekeeper.names import NAME_LENGTH
-from scorekeeper.reports.night_names import read_names, rename
+from scorekeeper.reports.night_names import NAMES_FILE, read_names, rename
 from scorekeeper.reports.night_report import game_line
 from scorekeeper.reports.nights import NEW_NIGHT, Ledger, Night, move, nights_of
 from scorekeeper.settle import payment_lines
@@ -35,6 +40,10 @@ from screens.widgets.text_input import TextInput
 EMPTY = "No game nights yet: every session played on a day makes that day's night."
 CHIPS_APART = "Chips are settled apart from money: the app does not know what a chip is worth."
 HEADINGS = {"money": "Money", "chips": "Chips"}
+
+
+FOLLOW_INTERVAL = 1.0
+"""Seconds between looks at the store for what another laptop synced."""
 
 
 def balance_lines(ledger: Ledger) -> str:
@@ -175,6 +184,8 @@ class NightsScreen(Screen[None]):
         super().__init__()
         self.store = store
         self.nights: list[Night] = nights_of(store)
+        self.seen = (store.generation, self.names_file())
+        """What the store and its names file were when the nights were worked out."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -201,6 +212,7 @@ class NightsScreen(Screen[None]):
             table.add_column(label, width=width)
         self.fill()
         table.focus()
+        self.set_interval(FOLLOW_INTERVAL, self.follow)
         problem = read_names(self.store.path)[1]
         if problem is not None:
             self.notify(
@@ -210,6 +222,34 @@ class NightsScreen(Screen[None]):
                 timeout=30,
                 markup=False,
             )
+
+    @work(thread=True, exclusive=True, group="follow")
+    def follow(self) -> None:
+        """Work the nights out again, in a worker, if another laptop's changes arrived."""
+        try:
+            now = (self.store.refresh(), self.names_file())
+            if now == self.seen:
+                return
+            self.seen = now
+            nights = nights_of(self.store)
+        except (StoreError, OSError):
+            return  # said when the nights are next opened; the screen keeps what it shows
+        self.app.call_from_thread(self.synced, nights)
+
+    def names_file(self) -> tuple[int, int, int] | None:
+        """The night names file as it is now (another laptop may have changed it)."""
+        try:
+            names = os.stat(self.store.path / NAMES_FILE)
+        except OSError:
+            return None
+        return names.st_ino, names.st_size, names.st_mtime_ns
+
+    def synced(self, nights: list[Night]) -> None:
+        if self.app.screen is not self:
+            self.seen = (-1, None)  # a dialog is open: again once it closes
+            return
+        self.nights = nights
+        self.fill(self.query_one("#nights", DataTable).cursor_row)
 
     def fill(self, cursor: int = 0) -> None:
         table = self.query_one("#nights", DataTable)

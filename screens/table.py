@@ -3,6 +3,10 @@
 Whose deal it is and who plays first, with the score sheet under it (``Scoresheet``: the
 rounds, the standing, the game's own panel), and the keys that record, edit, undo and end
 rounds through the store. Every figure comes from the Session; this screen lays it out.
+
+In a store synced between laptops the session may change on another one: once a second
+a worker asks the store what arrived, and a change to this session is shown at once,
+unless a round is being typed (then as soon as the entry closes).
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from textual import on
+from textual import on, work
 from textual.binding import Binding
 from textual.screen import Screen
 
@@ -36,6 +40,8 @@ if TYPE_CHECKING:
     from screens.rounds.base import Round, RoundEntry
     from screens.rounds.drafts import Draft
 
+FOLLOW_INTERVAL = 1.0
+"""Seconds between looks at the store for what another laptop synced."""
 AN_EVENING = timedelta(hours=12)
 """A session started longer ago than this is resumed, not going: no running time."""
 
@@ -57,6 +63,8 @@ class TableScreen(Scoresheet):
         """When the session began, for the status line's "since 19:42 · 1 h 25 min"."""
         self.undone: list[dict[str, Any]] = []
         """Rounds undone here, the last undone last: y records them again."""
+        self.seen = store.generation
+        """The store's count of synced changes when this session was last shown."""
 
     def on_mount(self) -> None:
         self.title = visible(self.game.title(self.session.setup))
@@ -65,6 +73,31 @@ class TableScreen(Scoresheet):
         )
         self.show()
         self.set_interval(60, self.show_status)
+        self.set_interval(FOLLOW_INTERVAL, self.follow)
+
+    @work(thread=True, exclusive=True, group="follow")
+    def follow(self) -> None:
+        """Look in a worker for what another laptop synced (a scan of the folder when it
+        changed); this session, if changed, is read again on the screen's own turn."""
+        try:
+            generation = self.store.refresh()
+        except (StoreError, OSError):
+            return  # the table stays as it is; the next look tries again
+        if self.store.changed_since(self.seen, self.session_id):
+            self.app.call_from_thread(self.synced, generation)
+
+    def synced(self, generation: int) -> None:
+        """Show the session as another laptop left it; not while a round is typed."""
+        if self.app.screen is not self:
+            return
+        self.seen = generation
+        try:
+            self.session = self.store.load(self.session_id)
+        except StoreError as error:
+            self.notify(visible(error.message), severity="warning", markup=False)
+            return
+        self.undone.clear()
+        self.show()
 
     def how_long(self) -> str:
         """ " · since 19:42 · 1 h 25 min" this evening; the start day for an older one."""
@@ -238,8 +271,11 @@ class TableScreen(Scoresheet):
         return self.save(lambda: self.store.record(self.session_id, round_))
 
     def save(self, change: Callable[[], Session]) -> RuleError | None:
-        """Run a store change; a refused round comes back to the entry, nothing is lost."""
+        """Run a store change; a refused round comes back to the entry, nothing is lost.
+        What another laptop synced meanwhile is taken in first (one ``stat`` if nothing
+        was), so the change goes on top of it rather than being refused."""
         try:
+            self.store.refresh()
             self.session = change()
         except RuleError as error:
             return error

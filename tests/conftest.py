@@ -31,7 +31,8 @@ asserts afresh, each run: a tenth of the suite's time. The suite keeps its own c
 
 The export's key: sessions saved here seal their export rows with a key made in
 ``$SCOREKEEPER_CONFIG``, a folder of this run's own (every process the tests start
-inherits it), never the user config folder of whoever runs the tests.
+inherits it), never the user config folder of whoever runs the tests; a shared store keeps its
+machine files there too.
 
 Workers: a UI test spends about a third of its time asleep in those steps, and the crash
 and kill tests wait on the app they started, so one worker per core leaves the cores idle
@@ -65,6 +66,7 @@ textual._wait.SLEEP_GRANULARITY = 0.005
 textual._wait.SLEEP_IDLE = textual._wait.SLEEP_GRANULARITY / 20
 gc.set_threshold(10_000, 10, 10)
 os.environ["SCOREKEEPER_CONFIG"] = tempfile.mkdtemp(prefix="scorekeeper-config-")
+os.environ["SCOREKEEPER_STATE"] = os.environ["SCOREKEEPER_CONFIG"]
 atexit.register(shutil.rmtree, os.environ["SCOREKEEPER_CONFIG"], ignore_errors=True)
 
 settings.register_profile(

@@ -12,6 +12,11 @@ folder. Inside it::
     recent.json             the most recent summaries, the list's first screenful
     lock, writer.json       the one writer's lock, and who holds it
 
+A store in a folder synced between laptops keeps the index, its stamp, the recent list,
+the lock and the writer file on each machine instead (``machine``); a sync engine's
+conflict copy of a session waits beside it for a person to decide (``conflicts``, and
+``resolve`` carries out the decision).
+
 Recording a round rewrites only that session's file, so it costs the same with ten sessions
 stored or ten thousand. Listing replays no round: it reads the index and, unless the stamp
 vouches for it, checks each file's inode, size and modification time and re-reads the files

@@ -101,15 +101,16 @@ def _discard(temp: Path) -> None:
 
 def sweep_stale(folder: Path, *, now: float | None = None) -> None:
     """Remove temporary files in ``folder`` older than ``STALE_AFTER``: what a crash left.
-    Younger ones may be a write in progress (an export while the app saves), so they stay."""
+    Younger ones may be a write in progress (an export while the app saves), so they stay,
+    as do Syncthing's (``.syncthing.<name>.tmp``)."""
     cutoff = (time.time() if now is None else now) - STALE_AFTER
     try:
         names = os.listdir(folder)  # names alone: half the cost of scandir's entries
     except OSError:
         return
     for name in names:
-        if not name.endswith("tmp") or not _TEMP.fullmatch(name):
-            continue
+        if not name.endswith("tmp") or not _TEMP.fullmatch(name) or name.startswith(".syncthing."):
+            continue  # not ours: a sync engine resumes a file it was receiving from its own
         path = os.path.join(folder, name)
         with contextlib.suppress(OSError):
             if os.lstat(path).st_mtime < cutoff:

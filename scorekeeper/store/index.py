@@ -74,8 +74,12 @@ class Index:
         readonly: bool,
         read: Callable[[Path, str], dict[str, Any]],
         is_session_id: Callable[[str], bool],
+        legacy: Path | None = None,
     ) -> None:
         self._file = root / "index.json"
+        self._legacy = legacy
+        """An index another place kept (a store become shared, see ``machine``): read,
+        and checked file by file, while this one has not been saved."""
         self._stamp_file = root / "index.stamp"
         self._recent_file = root / "recent.json"
         self._pending: dict[str, Entry] = {}
@@ -93,6 +97,10 @@ class Index:
         index (a command asks for it more than once: the list, then what is damaged)."""
         self._stamp_on_disk = True
         self.dirty = False
+        self._folder_seen: list[int] | None = None
+        self._seen_keys: dict[str, Entry] = {}
+        """Each session file's identity at the last ``refresh`` of a reader, which keeps
+        no index of its own."""
         self._shared: dict[Any, Any] = {}
         """The texts, numbers and names that rows repeat, one object each (``compact``)."""
 
@@ -202,6 +210,48 @@ class Index:
             self._pending[session_id] = entry
         self.dirty = True
 
+    def scan(self) -> list[tuple[str, str, list[int]]] | None:
+        """Each session file with its identity, if the sessions folder changed since the
+        last scan (one ``stat`` if not: None). Reads no file and holds no lock, so a
+        writer saving meanwhile waits for ``take_in`` alone."""
+        folder = _identity_of(self._folder)
+        if folder == self._folder_seen:
+            return None
+        first = self._folder_seen is None
+        self._folder_seen = folder
+        found = list(self._session_files())
+        if first and self._entries is None:
+            self._seen_keys = {sid: [*key, 0, None] for sid, _, key in found}
+            return None
+        return found
+
+    def take_in(self, found: list[tuple[str, str, list[int]]]) -> set[str]:
+        """The sessions whose files appeared, changed or went by ``found`` (a ``scan``):
+        another machine's, brought by a sync engine; the changed ones are read again."""
+        known = self._entries if self._entries is not None else self._seen_keys
+        changed: set[str] = set()
+        present: dict[str, list[int]] = {}
+        for session_id, file, key in found:
+            present[session_id] = key
+            entry = known.get(session_id)
+            if entry is not None and entry[:3] == key:
+                continue
+            changed.add(session_id)
+            if self._entries is not None:
+                again = self._entry(session_id, Path(file), key)
+                if again is None:
+                    present.pop(session_id)
+                else:
+                    self._entries[session_id] = again
+                    self.dirty = True
+        for session_id in set(known) - set(present):
+            changed.add(session_id)
+            if self._entries is not None:
+                del self._entries[session_id]
+                self.dirty = True
+        self._seen_keys = {sid: [*key, 0, None] for sid, key in present.items()}
+        return changed
+
     def drop(self, session_id: str) -> None:
         self._pending.pop(session_id, None)
         if self._entries is not None and self._entries.pop(session_id, None) is not None:
@@ -297,14 +347,17 @@ class Index:
     def _load(self) -> tuple[dict[str, Entry], list[int] | None]:
         """The saved index and the identity of the file it came from; a missing or damaged
         cache is simply empty, and gets rebuilt. Each entry's row is kept ``compact``."""
+        file = self._file
+        if self._legacy is not None and not os.path.lexists(file):
+            file = self._legacy
         try:
-            found = read_regular(self._file)
+            found = read_regular(file)
             if found is None:
                 return {}, None
             try:
                 sessions = self._checked(members(found[0], _HEAD))
             except NotPlain:
-                data = parse_json(self._file, found[0], shape_checked=True)
+                data = parse_json(file, found[0], shape_checked=True)
                 listed = data.get("sessions")
                 if data.get("schema") != documents.SCHEMA or not isinstance(listed, dict):
                     return {}, None

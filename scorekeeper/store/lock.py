@@ -15,8 +15,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from scorekeeper.store import machine
 from scorekeeper.store.durable import encode, write_atomically
 from scorekeeper.store.errors import StoreError, StoreLocked
+from scorekeeper.store.machine import Places
 from scorekeeper.store.reading import DamagedFile, read_json
 from scorekeeper.wording import visible
 
@@ -83,12 +85,14 @@ class WriterLock:
             self._descriptor = None
 
 
-def take_lock(root: Path, folder: Path, since: str) -> WriterLock:
-    """The writer's lock on the store at ``root`` (its sessions ``folder`` made if
+def take_lock(places: Places, folder: Path, since: str) -> WriterLock:
+    """The writer's lock on the store at ``places.root`` (its sessions ``folder`` made if
     missing), with ``writer.json`` saying who holds it and ``since`` when; ``StoreLocked``
-    says who does when another process has it."""
+    says who does when another process has it. A shared store's lock is this machine's
+    own (``machine``)."""
     import socket  # here: a reader, such as every command but a few, needs none
 
+    root = places.root
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -97,11 +101,15 @@ def take_lock(root: Path, folder: Path, since: str) -> WriterLock:
             "Give another folder with --db or SCOREKEEPER_DB.",
             root,
         ) from error
-    lock = WriterLock(root / "lock")
+    lock = WriterLock(places.lock)
     try:
+        machine.prepare(places)
         lock.acquire()
+        if places.shared:
+            _not_held_here(root / "lock")
     except LockHeld:
-        raise StoreLocked(root, _owner(root)) from None
+        lock.release()
+        raise StoreLocked(root, _owner(places.writer)) from None
     except OSError as error:
         raise StoreError(f"Cannot lock the store {root}: {error.strerror}.", root) from error
     owner = {
@@ -112,12 +120,25 @@ def take_lock(root: Path, folder: Path, since: str) -> WriterLock:
         "since": since,
     }
     with contextlib.suppress(OSError):
-        write_atomically(root / "writer.json", encode(owner), durable=False)
+        write_atomically(places.writer, encode(owner), durable=False)
     return lock
 
 
-def _owner(root: Path) -> dict[str, Any]:
+def _not_held_here(legacy: Path) -> None:
+    """Raise ``LockHeld`` if a scorekeeper on this machine that kept its lock beside the
+    sessions (before the store was shared) is writing there now."""
+    if not os.path.lexists(legacy):
+        return
+    other = WriterLock(legacy)
     try:
-        return read_json(root / "writer.json") or {}
+        other.acquire()
+    except OSError:
+        return  # not a lock anyone here can hold: no writer behind it
+    other.release()
+
+
+def _owner(writer: Path) -> dict[str, Any]:
+    try:
+        return read_json(writer) or {}
     except (DamagedFile, OSError):
         return {}

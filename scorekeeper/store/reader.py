@@ -17,7 +17,8 @@ from typing import Any
 
 from scorekeeper import collector
 from scorekeeper.session import Session
-from scorekeeper.store import agreement, documents, sidecar
+from scorekeeper.store import agreement, documents, machine, sidecar
+from scorekeeper.store import conflicts as conflicts_module
 from scorekeeper.store import index as index_module
 from scorekeeper.store.documents import damaged
 from scorekeeper.store.errors import SessionNotFound, not_a_folder, not_found
@@ -75,13 +76,18 @@ class Reader:
         self.path = default_path() if path is None else Path(path).expanduser()
         self.readonly = readonly
         self._folder = self.path / "sessions"
+        self.places = machine.places(self.path)
         self._index = Index(
-            self.path,
+            self.places.index,
             self._folder,
             readonly=readonly,
             read=functools.partial(_read_checked, self.path),
             is_session_id=is_session_id,
+            legacy=self.places.legacy_index,
         )
+        self._generation = 0
+        self._changed: dict[str, int] = {}
+        self._conflicts_seen: list[conflicts_module.Conflict] = []
         self._unreadable: dict[str, Path] = {}
         self._guard = threading.RLock()
         """Held while the index is read or changed: the app lists sessions in a worker
@@ -139,6 +145,42 @@ class Reader:
         ]
         live.sort(reverse=True)
         return [self._index.summary(sid, index[sid]) for _, sid in live]
+
+    def refresh(self) -> int:
+        """Take in what another machine changed (a sync engine brought a session file,
+        changed one, took one away, or left a conflict copy): one ``stat`` while the
+        sessions folder is as it was. Returns a number that grows with each such change,
+        for ``changed_since``."""
+        scanned = self._index.scan()
+        if scanned is None:
+            return self._generation
+        with self._guard:
+            changed = self._index.take_in(scanned)
+            found = conflicts_module.find(self._folder)
+            if changed or found != self._conflicts_seen:
+                self._generation += 1
+                self._conflicts_seen = found
+                for session_id in changed:
+                    self._changed[session_id] = self._generation
+                    self._forget(session_id)
+            return self._generation
+
+    @property
+    def generation(self) -> int:
+        """The count ``refresh`` last returned, without looking again."""
+        return self._generation
+
+    def changed_since(self, generation: int, session_id: str) -> bool:
+        """Whether ``refresh`` found session ``session_id`` changed after ``generation``."""
+        return self._changed.get(session_id, 0) > generation
+
+    def conflicts(self) -> list[conflicts_module.Conflict]:
+        """The sessions a sync engine brought back in two versions, waiting for a person."""
+        return conflicts_module.find(self._folder)
+
+    def _forget(self, session_id: str) -> None:
+        """Drop what is known of a session whose file another machine changed."""
+        self._unreadable.pop(session_id, None)
 
     def damaged(self) -> list[Path]:
         """Session files that cannot be read; they are left untouched (see ``how_to_recover``)."""

@@ -21,7 +21,7 @@ from typing import Any
 
 from scorekeeper.ids import new_id
 from scorekeeper.session import Session
-from scorekeeper.store import documents, sidecar
+from scorekeeper.store import documents, machine, sidecar
 from scorekeeper.store.durable import backup_of, fsync_folder, sweep_stale, write_atomically
 from scorekeeper.store.errors import (
     StoreError,
@@ -68,7 +68,7 @@ class Store(Reader):
         self._open: OrderedDict[str, Opened] = OrderedDict()
         self._lock: WriterLock | None = None
         if not readonly:
-            self._lock = take_lock(self.path, self._folder, _now()[1])
+            self._lock = take_lock(self.places, self._folder, _now()[1])
 
     def __enter__(self) -> Store:
         return self
@@ -87,13 +87,18 @@ class Store(Reader):
                 with self._guard:
                     if self._index.dirty:
                         self._index.save()
+                        machine.forget_legacy_caches(self.places)
                 sweep_stale(self.path)
                 sweep_stale(self._folder)
                 with contextlib.suppress(OSError):
-                    os.unlink(self.path / "writer.json")
+                    os.unlink(self.places.writer)
         finally:
             self._lock.release()
             self._lock = None
+
+    def _forget(self, session_id: str) -> None:
+        super()._forget(session_id)
+        self._open.pop(session_id, None)
 
     # -- writing --------------------------------------------------------------------
 

@@ -7,6 +7,11 @@ paints as fast as with none. Home is the app's first screen: a store of a screen
 less is listed whole before the first frame; a bigger one shows its first screenful from
 the store's small ``recent`` file, and the whole list is read in a worker thread, as it is
 again whenever Home comes back.
+
+A store synced between laptops changes under Home: once a second a worker asks the
+store what arrived (one ``stat`` while nothing did) and the list is read again when
+something did. A session changed on two laptops at once is named above the list, and
+Ctrl+K decides it with one key.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from textual.screen import Screen
 from textual.widgets import Header, Input, Static
 
 from scorekeeper.store import Store, StoreError, Summary, how_to_recover
+from scorekeeper.store.conflicts import Conflict
 from scorekeeper.wording import day_and_clock, plural, short_day_and_clock, visible
 from screens.format import plain
 from screens.home.summaries import game_name, searchable, standing, terms, variations
@@ -31,6 +37,8 @@ from screens.widgets.live_text import show
 from screens.widgets.text_input import TextInput
 
 SHOWN = 200
+FOLLOW_INTERVAL = 1.0
+"""Seconds between looks at the store for what another laptop synced."""
 FIRST_FRAME_OUT = 0.2
 """Seconds the first whole-list read waits in its thread before it starts. Textual's
 output thread writes the first frame to the terminal meanwhile: the read's JSON parse
@@ -106,6 +114,14 @@ class HomeScreen(Screen[None]):
             tooltip="Game nights, each settled up as one",
             priority=True,
         ),
+        Binding(
+            "ctrl+k",
+            "conflict",
+            "Conflict",
+            id="conflict",
+            tooltip="Decide about a session changed on two laptops at once",
+            priority=True,
+        ),
         Binding("escape", "clear_filter", "Clear filter", show=False),
         Binding("up", "cursor(-1)", "Up", show=False),
         Binding("down", "cursor(1)", "Down", show=False),
@@ -128,10 +144,16 @@ class HomeScreen(Screen[None]):
         """The screen width the list was laid out for (``columns_for``)."""
         self.variations: dict[tuple[str, object], tuple[str, str]] = {}
         """Each listed session's options in words, worked out once it is listed."""
+        self.conflicts: list[Conflict] = []
+        self.generation = store.generation
+        self.looked = False
+        """Whether a look found the conflicts already there when Home opened."""
+        """The store's count of synced changes when the list was last read."""
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("", id="damaged")
+        yield Static("", id="conflicts")
         yield TextInput(
             placeholder="Type to filter by game, player or date · Enter opens", id="filter"
         )
@@ -148,6 +170,7 @@ class HomeScreen(Screen[None]):
         self.sub_title = "sessions, read-only" if self.store.readonly else "sessions"
         self.query_one("#filter", Input).focus()
         self.query_one("#empty", Static).display = False
+        self.set_interval(FOLLOW_INTERVAL, self.follow)
         recent = self.store.recent()
         if recent is not None and recent[1] == len(recent[0]):
             self.listed(recent[0])
@@ -185,6 +208,56 @@ class HomeScreen(Screen[None]):
             time.sleep(FIRST_FRAME_OUT)
         summaries = self.store.summaries()
         self.app.call_from_thread(self.listed, summaries)
+
+    @work(thread=True, exclusive=True, group="follow")
+    def follow(self) -> None:
+        """Read the list again if another laptop's changes arrived since it was read."""
+        try:
+            generation = self.store.refresh()
+            if (generation == self.generation and self.looked) or not self.loaded:
+                return
+            conflicts = self.store.conflicts()
+            if generation == self.generation:  # nothing new: the conflicts from before
+                self.looked = True
+                if conflicts:
+                    self.app.call_from_thread(self.show_conflicts, conflicts)
+                return
+            summaries = self.store.summaries()
+        except (StoreError, OSError):
+            return  # the list stays as it is; the next look tries again
+        self.app.call_from_thread(self.synced, generation, summaries, conflicts)
+
+    def synced(self, generation: int, summaries: list[Summary], conflicts: list[Conflict]) -> None:
+        self.generation = generation
+        cursor = self.query_one("#sessions", ScoreGrid).cursor
+        highlighted = self.highlighted()
+        self.summaries = summaries
+        self.total = len(summaries)
+        self.show_damaged()
+        self.show_conflicts(conflicts)
+        self.fill(cursor)
+        if highlighted is not None:
+            for row, summary in enumerate(self.shown):
+                if summary.id == highlighted.id:
+                    self.query_one("#sessions", ScoreGrid).cursor = row
+
+    def show_conflicts(self, conflicts: list[Conflict]) -> None:
+        self.conflicts = conflicts
+        notice = self.query_one("#conflicts", Static)
+        notice.display = bool(self.conflicts)
+        self.refresh_bindings()
+        if self.conflicts:
+            first = self.conflicts[0]
+            more = len(self.conflicts) - 1
+            others = f" ({plural(more, 'more')} waiting)" if more else ""
+            known = next((s for s in self.summaries if s.id == first.session_id), None)
+            what = (
+                first.words()
+                if known is None
+                else f"The {game_name(known)} game of {', '.join(known.players)} "
+                f"({first.session_id}) was changed on two laptops at once"
+            )
+            notice.update(plain(f"⚠ {what}{others}. ") + plain("Ctrl+K: keep both, or keep one."))
 
     def listed(self, summaries: list[Summary]) -> None:
         self.summaries = summaries
@@ -313,6 +386,8 @@ class HomeScreen(Screen[None]):
             return self.highlighted() is not None
         if action == "export":
             return bool(self.summaries)
+        if action == "conflict":
+            return bool(self.conflicts) and not self.store.readonly
         return True
 
     def action_cursor(self, step: int) -> None:
@@ -361,6 +436,39 @@ class HomeScreen(Screen[None]):
                 "This cannot be undone.",
             ),
             delete,
+        )
+
+    def action_conflict(self) -> None:
+        if not self.check_action("conflict", ()):
+            return
+        from scorekeeper.store.resolve import resolve, rounds_of_each
+        from screens.conflict import ConflictScreen  # here: Home starts without it
+
+        conflict = self.conflicts[0]
+        here, there = (
+            "cannot be read" if count is None else plural(count, "round")
+            for count in rounds_of_each(self.store, conflict)
+        )
+
+        def decided(choice: str | None) -> None:
+            if choice is None:
+                return
+            try:
+                done = resolve(self.store, conflict, choice)
+            except StoreError as error:
+                self.problem("The conflict was not settled", error.message)
+                return
+            self.notify(visible(done[:1].upper() + done[1:] + "."), markup=False)
+            self.follow()  # the store counted the change: the list is read again
+
+        self.app.push_screen(
+            ConflictScreen(
+                f"Session {conflict.session_id} was changed on two laptops at once.",
+                f"This one: {here}. The other version ({conflict.copy.name}): {there}. "
+                "Keep both (the other becomes a session of its own), keep this one, or "
+                "keep the copy in its place.",
+            ),
+            decided,
         )
 
     def action_stats(self) -> None:

@@ -1,0 +1,143 @@
+"""Where a store keeps the files that belong to one machine, so a store can live in a
+folder that Syncthing or a cloud drive copies between laptops.
+
+A store is *shared* when its folder, or a folder above it, holds ``.stfolder``
+(Syncthing's marker), or when the store holds a file named ``shared`` (made by hand for
+a cloud drive, which leaves no marker). A shared store keeps its writer's lock, the
+writer file, the index with its stamp and the recent list outside the folder, in this
+user's state folder (``$SCOREKEEPER_STATE`` if set), one folder per store keyed by its
+path: each laptop then writes through its own lock, so two laptops never block each
+other, and no cache of one laptop is copied over another's. A store that is not shared
+keeps them beside the sessions, as it always has.
+
+A store that becomes shared moves nothing at once: its first index here starts from the
+index beside the sessions, checked file by file, and once its own is saved those old
+caches are removed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+MARKERS = (".stfolder",)
+"""What a sync engine keeps at the top of what it syncs (a folder now, a file once)."""
+SHARED_FILE = "shared"
+CACHES = ("index.json", "index.stamp", "recent.json")
+STIGNORE = (
+    "// scorekeeper: what belongs to one laptop",
+    "*.tmp",
+    "*.bak",
+    "*.rows",
+    "lock",
+    "writer.json",
+    "index.json",
+    "index.stamp",
+    "recent.json",
+    "settings.json",
+    "importing",
+    "damaged",
+)
+"""The lines of Syncthing's ``.stignore`` for a store's folder (the README gives them):
+temporary files, backups and export rows sealed with this user's key stay here, as do
+the machine files of a store from before it was shared. None is anchored to the top, so
+they hold where the store is a folder inside the one Syncthing shares."""
+ENGINE_FILES = (".stfolder", ".stversions", ".stignore")
+"""What Syncthing keeps in a folder it syncs: never a session, never named as damage."""
+
+
+@dataclass(frozen=True)
+class Places:
+    """The paths of one store's machine files, and whether they are away from the folder."""
+
+    root: Path
+    lock: Path
+    writer: Path
+    index: Path
+    shared: bool
+
+    @property
+    def legacy_index(self) -> Path | None:
+        """The index beside the sessions that a store shared since it was made left."""
+        return self.root / "index.json" if self.shared else None
+
+
+def is_shared(root: Path) -> bool:
+    """Whether the store at ``root`` lives in a folder copied between machines."""
+    return os.path.lexists(root / SHARED_FILE) or synced_top(root) is not None
+
+
+def synced_top(root: Path) -> Path | None:
+    """The folder Syncthing shares that holds the store at ``root`` (``root`` itself or
+    one above it), where its ``.stignore`` lives; None if there is none."""
+    folder = root.absolute()
+    for above in (folder, *folder.parents):
+        if any(os.path.lexists(above / marker) for marker in MARKERS):
+            return above
+    return None
+
+
+def missing_ignores(root: Path) -> list[str]:
+    """The ``STIGNORE`` lines the ``.stignore`` of the Syncthing folder holding the store
+    at ``root`` lacks (none where no Syncthing folder holds it, or it cannot be read)."""
+    top = synced_top(root)
+    if top is None:
+        return []
+    try:
+        with open(top / ".stignore", encoding="utf-8") as file:
+            have = {line.strip() for line in file.read(1_000_000).splitlines()}
+    except FileNotFoundError:
+        have = set()
+    except (OSError, UnicodeError):
+        return []  # not a file this reads: named by nothing here, used by Syncthing
+    return [line for line in STIGNORE[1:] if line not in have]
+
+
+def state_folder() -> Path:
+    override = os.environ.get("SCOREKEEPER_STATE")
+    if override:
+        return Path(override)
+    import platformdirs  # here: only a shared store needs it
+
+    return Path(platformdirs.user_state_dir("scorekeeper", appauthor=False))
+
+
+def machine_folder(root: Path) -> Path:
+    """This machine's folder for the store at ``root``: the same whichever way the path
+    is written (relative, through a link)."""
+    real = os.path.realpath(root)
+    key = hashlib.sha256(os.fsencode(real)).hexdigest()[:16]
+    return state_folder() / "stores" / key
+
+
+def places(root: Path) -> Places:
+    """Where the store at ``root`` keeps its machine files on this machine."""
+    if not is_shared(root):
+        return Places(root, root / "lock", root / "writer.json", root, shared=False)
+    folder = machine_folder(root)
+    return Places(root, folder / "lock", folder / "writer.json", folder, shared=True)
+
+
+def prepare(found: Places) -> None:
+    """Make this machine's folder for a shared store, with a note of which store it is
+    for a person who finds it."""
+    if not found.shared:
+        return
+    found.index.mkdir(parents=True, exist_ok=True)
+    note = found.index / "store.txt"
+    if not note.exists():
+        with contextlib.suppress(OSError):
+            note.write_text(f"{os.path.realpath(found.root)}\n", encoding="utf-8")
+
+
+def forget_legacy_caches(found: Places) -> None:
+    """Remove the caches a shared store kept beside its sessions before it was shared:
+    this machine's own are saved, and another machine's would only mislead."""
+    if not found.shared:
+        return
+    for name in CACHES:
+        with contextlib.suppress(OSError):
+            os.unlink(found.root / name)

@@ -1,0 +1,294 @@
+"""A store in a folder shared between laptops, with plain file copying as the sync engine.
+
+Two laptops record at once, each through its own lock, while everything in each folder
+is copied to the other: no "store is locked", nothing lost. What belongs to one machine
+stays out of the folder; a store written before it was shared opens as it was. What a
+sync engine leaves in the folder is never a session and never fails a command.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.store import Store, StoreError, StoreLocked
+from scorekeeper.store.lock import WriterLock
+from scorekeeper.store.machine import SHARED_FILE, STIGNORE, places
+from scorekeeper.store.resolve import KEEP_BOTH, KEEP_COPY, KEEP_ORIGINAL, resolve
+from tests.store_tables import MADE_3, MADE_4, UPPED_2, file_of, racehorse
+from tests.sync.copying import Engine, conflict_name, mirror
+
+SESSIONS_EACH = 12
+ROOT = Path(__file__).parents[2]
+
+
+def shared(folder: Path) -> Path:
+    folder.mkdir(parents=True)
+    (folder / SHARED_FILE).touch()
+    return folder
+
+
+def listed(folder: Path) -> dict[str, int]:
+    with Store(folder, readonly=True) as store:
+        return {summary.id: summary.rounds for summary in store.summaries()}
+
+
+def scorekeeper(folder: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
+    command = str(Path(sys.executable).with_name("scorekeeper"))
+    return subprocess.run(
+        [command, "--db", str(folder), *arguments],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_two_laptops_record_at_once_while_their_folders_are_copied(tmp_path: Path) -> None:
+    folders = (shared(tmp_path / "home"), shared(tmp_path / "grandma"))
+    recorded: dict[str, int] = {}
+    failures: list[BaseException] = []
+    start = threading.Barrier(2)
+
+    def play(folder: Path, first: dict[str, object]) -> None:
+        try:
+            with Store(folder) as store:
+                start.wait()
+                for number in range(SESSIONS_EACH):
+                    session_id = store.add(racehorse(first))
+                    if number % 2:
+                        store.record(session_id, MADE_4)
+                    recorded[session_id] = 1 + number % 2
+        except BaseException as error:  # said in the test's own thread
+            failures.append(error)
+
+    laptops = [
+        threading.Thread(target=play, args=(folder, first))
+        for folder, first in zip(folders, (MADE_3, UPPED_2), strict=True)
+    ]
+    for laptop in laptops:
+        laptop.start()
+    engine = Engine(*folders)
+    while any(laptop.is_alive() for laptop in laptops):
+        engine.sync()
+        laptops[0].join(timeout=0.01)  # the copying goes on while either records
+    for laptop in laptops:
+        laptop.join()
+    engine.sync()
+
+    assert not failures, failures
+    assert len(recorded) == 2 * SESSIONS_EACH
+    assert listed(folders[0]) == listed(folders[1]) == recorded
+    settled = [scorekeeper(folder, "settle") for folder in folders]
+    assert settled[0].returncode == 0, settled[0].stderr
+    assert settled[0].stdout == settled[1].stdout
+
+    moved = scorekeeper(folders[1], "night", "move", next(iter(recorded)), "new")
+    assert moved.returncode == 0, moved.stderr
+    engine.sync()  # the night's moves travel with the sessions
+    for night in ("settle", "settle --night {}-2"):
+        wanted = night.format(date.today().isoformat()).split()
+        outputs = [scorekeeper(folder, *wanted) for folder in folders]
+        assert outputs[0].returncode == 0, outputs[0].stdout + outputs[0].stderr
+        assert outputs[0].stdout == outputs[1].stdout
+
+
+def test_a_shared_store_keeps_its_machine_files_out_of_the_folder(tmp_path: Path) -> None:
+    folder = shared(tmp_path / "store")
+    with Store(folder) as store:
+        store.add(racehorse(MADE_3))
+        store.summaries()
+        own = store.places.index
+    assert sorted(os.listdir(folder)) == ["sessions", SHARED_FILE]
+    assert {"lock", "index.json"} <= set(os.listdir(own))
+    assert not own.is_relative_to(folder)
+
+
+def test_a_store_written_before_it_was_shared_opens_as_it_was(tmp_path: Path) -> None:
+    folder = tmp_path / "store"
+    with Store(folder) as store:
+        first = store.add(racehorse(MADE_3))
+        store.summaries()
+    assert (folder / "index.json").exists()
+    (folder / ".stfolder").mkdir()  # the folder is now one Syncthing shares
+    with Store(folder) as store:
+        assert [summary.id for summary in store.summaries()] == [first]
+        store.record(first, UPPED_2)
+    assert not (folder / "index.json").exists()
+    assert (places(folder).index / "index.json").exists()
+    assert listed(folder) == {first: 2}
+
+
+def test_an_older_scorekeeper_writing_here_still_keeps_a_shared_store_closed(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "store"
+    Store(folder).close()
+    older = WriterLock(folder / "lock")  # the lock an older version takes, beside the sessions
+    older.acquire()
+    try:
+        (folder / SHARED_FILE).touch()
+        with pytest.raises(StoreLocked):
+            Store(folder)
+    finally:
+        older.release()
+    Store(folder).close()
+
+
+def diverged(tmp_path: Path) -> tuple[Path, str]:
+    """A store whose session went on differently on another laptop, which sent its
+    version back as a conflict copy."""
+    here, there = shared(tmp_path / "here"), shared(tmp_path / "there")
+    with Store(here) as store:
+        session_id = store.add(racehorse(MADE_3))
+    mirror(here, there)
+    with Store(there) as store:
+        store.record(session_id, UPPED_2)
+    with Store(here) as store:
+        store.record(session_id, MADE_4)
+    copy = file_of(here, session_id).with_name(conflict_name(session_id))
+    copy.write_bytes(file_of(there, session_id).read_bytes())
+    return here, session_id
+
+
+def test_a_conflict_counts_once_until_decided_and_keep_both_loses_nothing(
+    tmp_path: Path,
+) -> None:
+    here, session_id = diverged(tmp_path)
+    assert listed(here) == {session_id: 2}
+    found = scorekeeper(here, "conflicts")
+    assert found.returncode == 1
+    assert f"Session {session_id} was changed on two laptops at once" in found.stdout
+    doctor = scorekeeper(here, "doctor")
+    assert doctor.returncode == 0 and conflict_name(session_id) in doctor.stdout
+
+    kept = scorekeeper(here, "conflicts", "--keep", "both")
+    assert kept.returncode == 0, kept.stderr
+    after = listed(here)
+    assert len(after) == 2 and after[session_id] == 2
+    with Store(here, readonly=True) as store:
+        last = sorted(store.saved(sid)["rounds"][-1]["pitcher"] for sid in after)
+        assert store.conflicts() == []
+    assert last == ["Bob", "Cid"]
+    assert scorekeeper(here, "conflicts").returncode == 0
+
+
+@pytest.mark.parametrize(("choice", "pitcher"), [(KEEP_ORIGINAL, "Cid"), (KEEP_COPY, "Bob")])
+def test_keep_one_leaves_one_session(tmp_path: Path, choice: str, pitcher: str) -> None:
+    here, session_id = diverged(tmp_path)
+    with Store(here) as store:
+        (conflict,) = store.conflicts()
+        resolve(store, conflict, choice)
+        assert store.load(session_id).rounds[-1]["pitcher"] == pitcher
+        assert store.conflicts() == []
+    assert listed(here) == {session_id: 2}
+
+
+def test_keep_both_of_the_same_rounds_counts_them_once(tmp_path: Path) -> None:
+    here = shared(tmp_path / "here")
+    with Store(here) as store:
+        session_id = store.add(racehorse(MADE_3))
+        copy = file_of(here, session_id).with_name(conflict_name(session_id))
+        copy.write_bytes(file_of(here, session_id).read_bytes())
+        (conflict,) = store.conflicts()
+        resolve(store, conflict, KEEP_BOTH)
+    assert listed(here) == {session_id: 1}
+
+
+def test_what_a_sync_engine_leaves_is_no_session_and_fails_no_command(tmp_path: Path) -> None:
+    folder = shared(tmp_path / "store")
+    with Store(folder) as store:
+        session_id = store.add(racehorse(MADE_3))
+    sessions = folder / "sessions"
+    good = file_of(folder, session_id).read_bytes()
+    (sessions / f".syncthing.{session_id}.json.tmp").write_bytes(good[:40])
+    (folder / ".stfolder").mkdir()
+    (folder / ".stversions" / "sessions").mkdir(parents=True)
+    (folder / ".stversions" / "sessions" / f"{session_id}~20261201-101010.json").write_bytes(good)
+    (sessions / conflict_name(session_id)).write_bytes(good)
+    (folder / "nights.sync-conflict-20261201-203015-ABCDEF7.json").write_text("{}")
+    newer = json.loads(good)
+    newer["session"]["1"]["schema"] = 99
+    (sessions / "f00dcafe.json").write_text(json.dumps(newer))
+
+    shown = scorekeeper(folder, "list")
+    assert shown.returncode == 0, shown.stderr
+    assert session_id in shown.stdout and "sync-conflict" not in shown.stdout
+    assert listed(folder) == {session_id: 1}
+    for command in (("stats",), ("settle",), ("export", "--out", str(tmp_path / "out"))):
+        done = scorekeeper(folder, *command)
+        assert "Traceback" not in done.stderr and "went wrong" not in done.stderr, command
+    doctor = scorekeeper(folder, "doctor").stdout
+    assert conflict_name(session_id) in doctor
+    assert "nights.sync-conflict" in doctor
+    assert "f00dcafe.json" in doctor
+    assert ".syncthing." not in doctor and ".stversions" not in doctor
+
+
+def test_the_readme_gives_every_stignore_line() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "## Several laptops" in readme
+    for line in STIGNORE:
+        assert f"\n{line}\n" in readme, line
+
+
+def test_a_file_syncthing_is_still_receiving_is_left_to_it(tmp_path: Path) -> None:
+    folder = shared(tmp_path / "store")
+    Store(folder).close()
+    receiving = folder / "sessions" / ".syncthing.abcd1234.json.tmp"
+    ours = folder / "sessions" / "abcd1234.json.0123456789abcdef.tmp"
+    for file in (receiving, ours):
+        file.write_bytes(b"{")
+        os.utime(file, (1, 1))  # long past the hour after which a crash's leftovers go
+    Store(folder).close()
+    assert receiving.exists()
+    assert not ours.exists()
+
+
+def test_the_only_version_left_is_never_removed(tmp_path: Path) -> None:
+    here, session_id = diverged(tmp_path)
+    file_of(here, session_id).unlink()
+    with Store(here) as store:
+        (conflict,) = store.conflicts()
+        with pytest.raises(StoreError, match="only version"):
+            resolve(store, conflict, KEEP_ORIGINAL)
+        assert conflict.copy.exists()
+        resolve(store, conflict, KEEP_COPY)
+    assert listed(here) == {session_id: 2}
+
+
+def test_doctor_names_the_ignore_lines_a_syncthing_folder_lacks(tmp_path: Path) -> None:
+    top = tmp_path / "Sync"
+    (top / ".stfolder").mkdir(parents=True)
+    folder = top / "scores"  # the store is a folder inside the one Syncthing shares
+    Store(folder).close()
+    (top / ".stignore").write_text("*.tmp\n", encoding="utf-8")
+    said = scorekeeper(folder, "doctor")
+    assert said.returncode == 0
+    assert ".stignore lacks scorekeeper's lines *.bak, *.rows, lock" in said.stdout
+    (top / ".stignore").write_text("\n".join(STIGNORE) + "\n", encoding="utf-8")
+    assert ".stignore" not in scorekeeper(folder, "doctor").stdout
+
+
+def test_two_laptops_keeping_both_make_the_same_session_counted_once(tmp_path: Path) -> None:
+    here, session_id = diverged(tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    shutil.copytree(here, elsewhere)  # the other laptop, with the same two versions
+    kept = []
+    for folder in (here, elsewhere):
+        with Store(folder) as store:
+            (conflict,) = store.conflicts()
+            resolve(store, conflict, KEEP_BOTH)
+        kept.append(listed(folder))
+    assert kept[0] == kept[1] and len(kept[0]) == 2
+    (branch,) = set(kept[0]) - {session_id}
+    assert file_of(here, branch).read_bytes() == file_of(elsewhere, branch).read_bytes()
+    mirror(elsewhere, here)
+    assert listed(here) == kept[0]

@@ -1,0 +1,218 @@
+"""The app on a store another laptop syncs into: what arrives shows without a restart.
+
+Each test copies files in as a sync engine would (``tests.sync.copying``) and then runs
+the screen's poll once (``follow``), as its one-second timer would.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from scorekeeper.store import Store
+from scorekeeper.store.machine import SHARED_FILE
+from screens.app import ScorekeeperApp
+from screens.conflict import ConflictScreen
+from screens.home import HomeScreen
+from screens.nights import NightsScreen
+from screens.table import TableScreen
+from screens.widgets.grid import ScoreGrid
+from tests.store_tables import MADE_3, MADE_4, UPPED_2, file_of, racehorse
+from tests.sync.copying import Engine, carry, conflict_name, mirror
+from tests.ui.play import hand, settled, start_session
+
+
+def shared(folder: Path) -> Path:
+    folder.mkdir(parents=True)
+    (folder / SHARED_FILE).touch()
+    return folder
+
+
+async def follow(pilot: Pilot[None]) -> None:
+    screen = pilot.app.screen
+    assert isinstance(screen, HomeScreen | TableScreen | NightsScreen)
+    screen.follow()
+    await settled(pilot)
+
+
+def rounds_listed(app: ScorekeeperApp) -> list[str]:
+    return [row[3] for row in app.screen.query_one("#sessions", ScoreGrid).rows]
+
+
+async def test_home_shows_sessions_that_arrive_change_and_go(tmp_path: Path) -> None:
+    here, there = shared(tmp_path / "here"), shared(tmp_path / "there")
+    with Store(here) as store, Store(there) as other:
+        store.add(racehorse(MADE_3))
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await follow(pilot)
+            assert rounds_listed(app) == ["1"]
+
+            arrived = other.add(racehorse(UPPED_2))
+            mirror(there, here)
+            await follow(pilot)
+            assert sorted(rounds_listed(app)) == ["1", "1"]
+
+            other.record(arrived, MADE_4)
+            carry(there, here, f"sessions/{arrived}.json")
+            await follow(pilot)
+            assert sorted(rounds_listed(app)) == ["1", "2"]
+
+            file_of(here, arrived).unlink()
+            await follow(pilot)
+            assert rounds_listed(app) == ["1"]
+
+
+async def test_a_conflict_is_named_counted_once_and_kept_both_with_one_key(
+    tmp_path: Path,
+) -> None:
+    here, there = shared(tmp_path / "here"), shared(tmp_path / "there")
+    with Store(here) as store:
+        session_id = store.add(racehorse(MADE_3))
+    mirror(here, there)
+    with Store(there) as other:
+        other.record(session_id, UPPED_2)
+    with Store(here) as store:
+        store.record(session_id, MADE_4)
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await follow(pilot)
+            notice = app.screen.query_one("#conflicts", Static)
+            assert not notice.display
+            copy = file_of(here, session_id).with_name(conflict_name(session_id))
+            copy.write_bytes(file_of(there, session_id).read_bytes())
+            await follow(pilot)
+            assert notice.display
+            said = str(notice.content)
+            assert f"Racehorse game of Ann, Bob, Cid, Dee, Eve ({session_id}) was changed" in said
+            assert rounds_listed(app) == ["2"]  # the copy counts nowhere yet
+
+            await pilot.press("ctrl+k")
+            assert isinstance(app.screen, ConflictScreen)
+            await pilot.press("b")
+            await settled(pilot)
+            assert isinstance(app.screen, HomeScreen)
+            await follow(pilot)
+            assert rounds_listed(app) == ["2", "2"]
+            assert not notice.display
+            assert not copy.exists()
+
+
+async def test_an_open_table_shows_a_round_recorded_on_another_laptop(tmp_path: Path) -> None:
+    here, there = shared(tmp_path / "here"), shared(tmp_path / "there")
+    with Store(here) as store:
+        session_id = store.add(racehorse(MADE_3))
+    mirror(here, there)
+    with Store(here) as store, Store(there) as other:
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("enter")
+            await settled(pilot)
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            await follow(pilot)
+            assert len(table.session.rounds) == 1
+
+            other.record(session_id, UPPED_2)
+            carry(there, here, f"sessions/{session_id}.json")
+            await pilot.press("r")  # a round is being typed: the table waits
+            await settled(pilot)
+            assert app.screen is not table
+            table.follow()
+            await settled(pilot)
+            assert len(table.session.rounds) == 1
+
+            await pilot.press("escape")
+            await settled(pilot)
+            assert app.screen is table
+            await follow(pilot)
+            assert len(table.session.rounds) == 2
+            assert table.session.rounds[-1]["pitcher"] == "Bob"
+
+
+async def test_the_nights_take_in_a_table_recorded_on_another_laptop(tmp_path: Path) -> None:
+    here, there = shared(tmp_path / "here"), shared(tmp_path / "there")
+    with Store(here) as store, Store(there) as other:
+        store.add(racehorse(MADE_3))
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("ctrl+l")
+            await settled(pilot)
+            nights = app.screen
+            assert isinstance(nights, NightsScreen)
+            await follow(pilot)
+            assert [len(night.sessions) for night in nights.nights] == [1]
+
+            other.add(racehorse(UPPED_2))
+            mirror(there, here)
+            await follow(pilot)
+            assert [len(night.sessions) for night in nights.nights] == [2]
+            games = str(nights.query_one("#games", Static).content)
+            assert games.count("Racehorse") == 2
+
+
+async def test_a_round_typed_as_another_laptop_s_arrives_goes_on_top_of_it(
+    tmp_path: Path,
+) -> None:
+    here, there = shared(tmp_path / "here"), shared(tmp_path / "there")
+    with Store(here) as store:
+        session_id = store.add(racehorse(MADE_3))
+    mirror(here, there)
+    with Store(here) as store, Store(there) as other:
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("enter")
+            await settled(pilot)
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            other.record(session_id, UPPED_2)
+            carry(there, here, f"sessions/{session_id}.json")
+            assert table.record(MADE_4) is None  # before the table's next look
+            assert [r["pitcher"] for r in table.session.rounds] == ["Ann", "Bob", "Cid"]
+
+
+async def test_two_apps_on_two_synced_folders_record_at_once(tmp_path: Path) -> None:
+    """Two laptops' apps, each on its own folder, both at a table recording hands while
+    every file is copied both ways: neither is refused, and each lists both games."""
+    folders = (shared(tmp_path / "home"), shared(tmp_path / "grandma"))
+    engine = Engine(*folders)
+    with Store(folders[0]) as first, Store(folders[1]) as second:
+        apps = (ScorekeeperApp(first), ScorekeeperApp(second))
+        async with (
+            apps[0].run_test(size=(100, 30)) as one,
+            apps[1].run_test(size=(100, 30)) as other,
+        ):
+            tables = [
+                await start_session(pilot, "hot-rum", players)
+                for pilot, players in ((one, ["Ann", "Bob"]), (other, ["Cy", "Di"]))
+            ]
+            for _ in range(3):
+                await hand(one, "Ann", "5 5")
+                await hand(other, "Di", "K Q")
+                engine.sync()
+            for table in tables:
+                assert len(table.session.rounds) == 3
+            for pilot, app in zip((one, other), apps, strict=True):
+                await pilot.press("escape")
+                await settled(pilot)
+                await follow(pilot)
+                assert rounds_listed(app) == ["3", "3"]
+    for folder in folders:
+        with Store(folder, readonly=True) as store:
+            assert sorted(s.players for s in store.summaries()) == [("Ann", "Bob"), ("Cy", "Di")]
+            assert all(s.rounds == 3 for s in store.summaries())
+
+
+async def test_a_session_arriving_before_the_first_look_is_not_missed(tmp_path: Path) -> None:
+    here, there = shared(tmp_path / "here"), shared(tmp_path / "there")
+    with Store(here) as store, Store(there) as other:
+        store.add(racehorse(MADE_3))
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settled(pilot)
+            other.add(racehorse(UPPED_2))
+            mirror(there, here)
+            await follow(pilot)  # Home's first look
+            assert rounds_listed(app) == ["1", "1"]
