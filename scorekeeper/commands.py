@@ -148,18 +148,18 @@ def export_csv(path: Path | None, session_ids: list[str] | None, out: Path) -> i
 
 
 def export_json(path: Path | None, out: Path) -> int:
-    from scorekeeper.reports import transfer
+    from scorekeeper.reports import json_export
 
     with Store(path, readonly=True) as store:
-        say(f"wrote {visible(str(transfer.export_json(store, out)))}")
+        say(f"wrote {visible(str(json_export.export_json(store, out)))}")
         _warn_damaged(store, "not exported")
     return 0
 
 
 def import_from(path: Path | None, source: Path) -> int:
-    from scorekeeper.reports import transfer
+    from scorekeeper.reports import import_source, transfer
 
-    transfer.read_source(source)  # a source that cannot be read is refused before the lock
+    import_source.read_source(source)  # a source that cannot be read is refused before the lock
     with Store(path) as store:
         report = transfer.import_sessions(store, source)
         lines = [visible(line) for line in report.lines()]

@@ -244,8 +244,13 @@ class Session:
 
     def figures(self) -> Figures:
         """Every number a screen shows of this session as it stands, in the game's unit
-        and words: totals, changes, money, places and leaders."""
-        return Figures(self.game, self.setup, tuple(self._states))
+        and words: totals, changes, money, places and leaders; and, where the money moves
+        only when the game ends, what ending it now would pay."""
+        points_only = self.game.scored_in_points and not any(self.state.balances.values())
+        ended = self.if_ended() if points_only else None
+        return Figures(
+            self.game, self.setup, tuple(self._states), None if ended is None else ended.state
+        )
 
     def preview(self, round_: Mapping[str, Any], index: int | None = None) -> Change:
         """What ``round_`` would do recorded next (or as round ``index``, edited), checked

@@ -65,12 +65,36 @@ class Figures:
     """Every number of one session as it stands, from its states round by round (the
     first before any round); built by ``Session.figures``."""
 
-    def __init__(self, game: Game, setup: Setup, states: Sequence[State]) -> None:
+    def __init__(
+        self, game: Game, setup: Setup, states: Sequence[State], if_ended: State | None = None
+    ) -> None:
         self.game = game
         self.setup = setup
         self.states = states
+        self.if_ended = if_ended
+        """The state the table would be in if it ended the game now, where that is known."""
         self._points = game.scored_in_points
         """Points are the score, money kept beside them; else the money is the score."""
+
+    @property
+    def money_label(self) -> str | None:
+        """The line of money beside a points total: "money" once any has moved; "if ended"
+        where it moves only when the game ends (what ending now would pay, not a row of
+        $0.00 that reads as nobody owing); none where no money would move at all."""
+        if not self._points:
+            return None
+        if any(self.states[-1].balances.values()):
+            return "money"
+        if self.if_ended is not None and any(self.if_ended.balances.values()):
+            return "if ended"
+        return None
+
+    def _money(self) -> Mapping[str, int]:
+        """The money the money line shows: as it stands, or as ending now would leave it."""
+        now = self.states[-1]
+        if self.money_label == "if ended" and self.if_ended is not None:
+            return self.if_ended.balances
+        return now.balances
 
     @property
     def unit(self) -> str:
@@ -79,8 +103,12 @@ class Figures:
 
     @property
     def labels(self) -> tuple[str, ...]:
-        """What each line under a player's name is: a total and its money, or a balance."""
-        return ("total", "money") if self._points else ("balance",)
+        """What each line under a player's name is: a total and its money (if any would
+        move), or a balance."""
+        if not self._points:
+            return ("balance",)
+        label = self.money_label
+        return ("total",) if label is None else ("total", label)
 
     @property
     def title(self) -> str:
@@ -122,19 +150,21 @@ class Figures:
             self.setup.players, key=lambda name: shown[name] * (1 if lowest_first else -1)
         )
         money_moved = self._points and any(now.balances.values())
+        money_shown = self._money()
+        label = self.money_label
         leaders = self.leaders
         rows: list[PlayerStanding] = []
         for seat, name in enumerate(order):
             place = rows[-1].place if seat and shown[name] == shown[order[seat - 1]] else seat + 1
             figure = self.text(shown[name])
-            money = amount(now.balances[name], self.game.unit, signed=True)
+            money = amount(money_shown[name], self.game.unit, signed=True)
             rows.append(
                 PlayerStanding(
                     name,
                     place,
                     shown[name],
                     figure,
-                    (figure, money) if self._points else (figure,),
+                    (figure, money) if label else (figure,),
                     money if money_moved else "",
                     name in leaders,
                 )

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from textual import events
+from textual.actions import parse as parse_action
 from textual.app import App
 from textual.binding import Binding
 from textual.command import Provider
@@ -26,10 +27,11 @@ from screens.keys import settled
 from screens.navigation import Again, DraftKey
 
 
-def keys_of(screen: Screen[object]) -> list[tuple[str, str]]:
+def keys_of(screen: Screen[object], *, told: bool = False) -> list[tuple[str, str]]:
     """The described keys of ``screen`` as a person reads them (``r``, ``Ctrl+N``): the
-    footer's and the named ones kept off it."""
-    seen: dict[str, str] = {}
+    footer's and the named ones kept off it; ``told``: each with what it does, for the
+    help ("Again: a new session with these players...")."""
+    seen: dict[str, tuple[str, str]] = {}
     for active in screen.active_bindings.values():
         binding = active.binding
         if active.node is screen.app:
@@ -37,8 +39,35 @@ def keys_of(screen: Screen[object]) -> list[tuple[str, str]]:
         # Named keys kept off the footer (so it fits 80 columns) are listed too.
         if binding.description and (binding.show or binding.id) and active.enabled:
             key = binding.key_display or screen.app.get_key_display(binding)
-            seen.setdefault(binding.description, key)
-    return [(key, description) for description, key in seen.items()]
+            what = binding.description
+            if told and binding.tooltip:
+                what = f"{what}: {binding.tooltip[:1].lower()}{binding.tooltip[1:]}"
+            seen.setdefault(binding.description, (key, what))
+    return list(seen.values())
+
+
+def keys_not_now(screen: Screen[object]) -> list[tuple[str, str]]:
+    """The screen's own described keys that do not apply at the moment (y before an
+    undo), each with when it does: the help lists every key the screen has. A screen
+    with keys that are not its own in every case (the table's record key per round name)
+    says which are with ``offers(action, parameters)``."""
+    now = {
+        active.binding.description for active in screen.active_bindings.values() if active.enabled
+    }
+    offers = getattr(screen, "offers", None)
+    later: dict[str, tuple[str, str]] = {}
+    for binding in screen.BINDINGS:
+        if not isinstance(binding, Binding) or not binding.description:
+            continue
+        if binding.description in now or not (binding.show or binding.id):
+            continue
+        _, action, parameters = parse_action(binding.action)
+        if offers is not None and not offers(action, parameters):
+            continue
+        key = binding.key_display or screen.app.get_key_display(binding)
+        when = f"not now: {binding.tooltip[:1].lower()}{binding.tooltip[1:]}"
+        later.setdefault(binding.description, (key, f"{binding.description} ({when})"))
+    return list(later.values())
 
 
 def screen_commands() -> type[Provider]:
@@ -94,8 +123,14 @@ class ScorekeeperApp(App[None]):
         self.push_screen(TableScreen(self.store, session_id, started))
 
     def start_table(self, session_id: str) -> None:
+        """The new table takes New session's place, and the place of the table it was
+        opened from with ``n`` (same players again): Esc goes back to the sessions, as
+        the table's footer says, not to the game before."""
         from screens import table  # as above
 
+        below = self.screen_stack[-2] if len(self.screen_stack) > 2 else None
+        if isinstance(below, table.TableScreen):
+            self.pop_screen()
         self.switch_screen(table.TableScreen(self.store, session_id, table.now()))
 
     def open_new_session(self, again: Again | None = None) -> None:
@@ -146,7 +181,8 @@ class ScorekeeperApp(App[None]):
             return
         game: Game | None = getattr(self.screen, "game", None)
         story: str = getattr(self.screen, "highlighted_story", "")
-        self.push_screen(HelpScreen(game, keys_of(self.screen), story))
+        keys = [*keys_of(self.screen, told=True), *keys_not_now(self.screen)]
+        self.push_screen(HelpScreen(game, keys, story))
 
 
 def run(path: Path | None) -> int:

@@ -90,7 +90,10 @@ class ChartScreen(ModalScreen[None]):
     """Opened from the table with ``c``; Esc closes."""
 
     CSS_PATH = "chart.tcss"
-    BINDINGS = [Binding("escape,c,q,enter", "close", "Close", tooltip="Back to the table")]
+    BINDINGS = [
+        # Priority: the keys typed after it in one burst reach the table.
+        Binding("escape,c,q,enter", "close", "Close", tooltip="Back to the table", priority=True)
+    ]
 
     def __init__(self, session: Session) -> None:
         super().__init__()

@@ -17,8 +17,12 @@ class ConfirmScreen(ModalScreen[bool]):
 
     CSS_PATH = "confirm.tcss"
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes", tooltip="Go ahead"),
-        Binding("n,escape", "answer(False)", "No", tooltip="Keep things as they are"),
+        # Priority, as every key that closes a box: run as the key arrives, so the keys
+        # typed after it (in one burst) reach the screen behind, not this box closing.
+        Binding("y", "answer(True)", "Yes", tooltip="Go ahead", priority=True),
+        Binding(
+            "n,escape", "answer(False)", "No", tooltip="Keep things as they are", priority=True
+        ),
     ]
 
     def __init__(self, question: str, detail: str = "") -> None:

@@ -42,7 +42,8 @@ class ExportScreen(ModalScreen[Path | None]):
         with Vertical(id="export"):
             yield Static(plain(f"Export {self.what} to CSV"), id="export-title")
             yield Static("Folder (created if missing):")
-            yield TextInput(str(self.folder), id="folder")
+            # The one field of the box, shown selected: a folder typed replaces it whole.
+            yield TextInput(str(self.folder), id="folder", select_on_focus=True)
             yield Static("", id="export-error")
             yield Static("Enter to write · Esc to cancel", id="export-keys")
 

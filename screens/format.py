@@ -5,11 +5,11 @@ aligned by the terminal cells they take."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from fractions import Fraction
 
-from rich.cells import cell_len
+from rich.cells import cell_len, set_cell_size
 from textual.content import Content
 
 from scorekeeper.game import Game, Setup, State
@@ -65,3 +65,30 @@ def exact(value: Fraction) -> Decimal:
     """An exact chance or odds as a Decimal, which formats like a float ("{:.1%}") without
     ever being one."""
     return Decimal(value.numerator) / Decimal(value.denominator)
+
+
+def cut(name: str, width: int) -> str:
+    """``name`` as shown, in ``width`` cells: whole if it fits, else its start and "…"."""
+    shown = visible(name)
+    if cell_len(shown) <= width:
+        return shown
+    return set_cell_size(shown, max(width - 1, 0)).rstrip() + "…"
+
+
+def cut_apart(names: Sequence[str], widths: Sequence[int]) -> list[str]:
+    """Each name cut to its width so that no two read the same: where the plain cut
+    makes two alike ("Eliza…" for Elizabeth and Elizabeth-Anne), the name keeps its
+    end instead ("Eli…ne"), as far to the front as keeps it apart."""
+    shown = [cut(name, width) for name, width in zip(names, widths, strict=True)]
+    for at, (name, width) in enumerate(zip(names, widths, strict=True)):
+        if shown.count(shown[at]) == 1:
+            continue
+        whole = visible(name)
+        for end in range(1, len(whole)):
+            start = whole[: len(whole) - end]
+            tried = set_cell_size(start, max(width - 1 - cell_len(whole[-end:]), 0))
+            candidate = tried.rstrip() + "…" + whole[-end:]
+            if cell_len(candidate) <= width and candidate not in shown and tried:
+                shown[at] = candidate
+                break
+    return shown

@@ -20,7 +20,7 @@ GENERAL_KEYS = (
     ("Ctrl+Q", "quit (every round is already saved)"),
 )
 
-FULL_RULES = "\n\nEvery rule, with worked examples: docs/rules.md."
+FULL_RULES = "\n\nr: every rule of this game, with worked examples."
 
 
 def reflow(rules: str) -> str:
@@ -37,7 +37,11 @@ def reflow(rules: str) -> str:
 
 class HelpScreen(ModalScreen[None]):
     CSS_PATH = "help.tcss"
-    BINDINGS = [Binding("escape,enter,q,question_mark,f1", "close", "Close")]
+    BINDINGS = [
+        # Priority: the keys typed after the one closing the help reach the screen behind.
+        Binding("escape,enter,q,question_mark,f1", "close", "Close", priority=True),
+        Binding("r", "rules", "Rules", tooltip="Every rule with worked examples", priority=True),
+    ]
 
     def __init__(self, game: Game | None, keys: Sequence[tuple[str, str]], story: str = "") -> None:
         """``story`` is the round highlighted on the table, in the game's words."""
@@ -62,10 +66,16 @@ class HelpScreen(ModalScreen[None]):
                     )
                 yield Static("Keys", classes="heading")
                 yield Static(plain(keys, lines=True), id="keys")
-            yield Static("Esc to close · ↑↓ to scroll", id="help-keys")
+            yield Static("r full rules · Esc to close · ↑↓ to scroll", id="help-keys")
 
     def on_mount(self) -> None:
         self.query_one("#help-body").focus()
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_rules(self) -> None:
+        """The full rules, at this game's section (docs/rules.md, installed with the app)."""
+        from screens.rules import RulesScreen  # the Markdown viewer: loaded when first asked
+
+        self.app.push_screen(RulesScreen(self.game))

@@ -62,9 +62,10 @@ async def settled(screen: Screen[Any], *, inside: bool = False) -> None:
                 await asyncio.wait_for(done.wait(), PATIENCE)
 
 
-async def move(screen: Screen[Any], step: int, arrow: bool) -> None:
+async def move(screen: Screen[Any], step: int, arrow: bool, *, wrap: bool = True) -> bool:
     """Focus the next (``step`` 1) or previous field once the keys before have landed;
-    an arrow on a list moves its highlight instead, here and now, for the same reason."""
+    an arrow on a list moves its highlight instead, here and now, for the same reason.
+    Without ``wrap`` the focus stays on the last field (or the first): False then."""
     if screen.app.screen is not screen:
         raise SkipAction()
     await settled(screen)
@@ -74,17 +75,21 @@ async def move(screen: Screen[Any], step: int, arrow: bool) -> None:
             focused.action_cursor_down()
         else:
             focused.action_cursor_up()
-    else:
-        step_focus(screen, step)
+        return True
+    return step_focus(screen, step, wrap=wrap)
 
 
-def step_focus(screen: Screen[Any], step: int) -> None:
-    """Focus the field ``step`` places on from the focused one, in tree order, wrapping."""
+def step_focus(screen: Screen[Any], step: int, *, wrap: bool = True) -> bool:
+    """Focus the field ``step`` places on from the focused one, in tree order, wrapping
+    (or, without ``wrap``, staying at the end: False then)."""
     chain = screen.focus_chain
     if not chain:
-        return
+        return False
     place = {widget: index for index, widget in enumerate(screen.walk_children(Widget))}
     chain.sort(key=place.__getitem__)
     focused = screen.focused
     here = chain.index(focused) if focused in chain else (-1 if step > 0 else 0)
+    if not wrap and not 0 <= here + step < len(chain):
+        return False
     screen.set_focus(chain[(here + step) % len(chain)])
+    return True

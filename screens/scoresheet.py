@@ -21,17 +21,36 @@ from scorekeeper.game import Game, is_end_round
 from scorekeeper.session import Session
 from scorekeeper.view import Figures, PlayerStanding
 from scorekeeper.wording import plural, visible
-from screens.format import flush_right, names, padded, plain, who_goes_first, widest
+from screens.format import cut_apart, flush_right, names, padded, plain, who_goes_first, widest
 from screens.widgets.footer import Footer
 from screens.widgets.grid import PADDING, Column, ScoreGrid
 from screens.widgets.live_text import show
 
 DEALS = "●"
 LEADS = "★"
-SCROLLBAR = 2
 NAME_CELLS = 14
 """The most a player's column heading takes (marks included): a longer name ends in "…",
 so ten players' columns fit a page or two of the screen."""
+
+
+def bare(figure: str, cents: bool = True) -> str:
+    """A figure without its "$" ("+10.50"), and without cents that are none ("+80" for
+    "+$80.00") unless ``cents``, for a grid too narrow for it: the same amount, shorter."""
+    figure = figure.replace("$", "")
+    return figure if cents else figure.removesuffix(".00")
+
+
+def share(needs: list[int], wants: list[int], spare: int) -> list[int]:
+    """Widths from ``needs`` up, ``spare`` cells handed out one at a time to the columns
+    still short of what they ``want`` (a name cut), narrowest first."""
+    widths = list(needs)
+    while spare > 0:
+        short = [at for at, width in enumerate(widths) if width < wants[at]]
+        if not short:
+            break
+        widths[min(short, key=lambda at: widths[at])] += 1
+        spare -= 1
+    return widths
 
 
 class Scoresheet(Screen[None]):
@@ -102,11 +121,15 @@ class Scoresheet(Screen[None]):
         """Whether the last line of the grid offers the next round: not on a sheet alone."""
         return False
 
+    def marks(self, row: PlayerStanding, tight: bool = False) -> str:
+        """ "● ★ " before the name of who deals and who leads ("●★" in a tight grid)."""
+        deals = row.name == self.session.dealer and not self.session.finished
+        marks = [DEALS] * deals + [LEADS] * row.leads
+        return "".join(marks) if tight else "".join(f"{mark} " for mark in marks)
+
     def heading(self, row: PlayerStanding) -> list[str]:
         """A player's column head: marks and name, then the figures under the labels."""
-        deals = row.name == self.session.dealer and not self.session.finished
-        marks = (f"{DEALS} " if deals else "") + (f"{LEADS} " if row.leads else "")
-        return [marks + visible(row.name), *row.shown]
+        return [self.marks(row) + visible(row.name), *row.shown]
 
     def round_number(self, index: int) -> str:
         """The round as the table counts it: a 5000 false claim belongs to the hand it was
@@ -134,17 +157,31 @@ class Scoresheet(Screen[None]):
         session = self.session
         figures = session.figures()
         seats = list(figures.by_seat().values())
-        columns = [Column(["#", *figures.labels], "left")]
+        first = Column(["#", *figures.labels], "left")
         headings = [self.heading(row) for row in seats]
         self.each_round = self.chosen is not False
         cells = [self.column_cells(figures, row.name, self.each_round) for row in seats]
-        if self.chosen is None and not self.fits(columns[0], headings, cells):
-            self.each_round = False
-            cells = [self.column_cells(figures, row.name, False) for row in seats]
-        columns += [
-            Column(heading, leader=row.leads, limit=max(NAME_CELLS, widest(column)))
-            for row, heading, column in zip(seats, headings, cells, strict=True)
-        ]
+        tight: list[int] | None = None
+        shown = [row.shown for row in seats]
+        if not self.fits(first, headings, cells):
+            tight, cells, shown = self.tight_layout(figures, seats, first)
+        if tight is None:
+            columns = [
+                Column(heading, leader=row.leads, limit=max(NAME_CELLS, widest(column)))
+                for row, heading, column in zip(seats, headings, cells, strict=True)
+            ]
+        else:
+            cut = cut_apart(
+                [row.name for row in seats],
+                [
+                    width - widest([self.marks(row, True)])
+                    for row, width in zip(seats, tight, strict=True)
+                ],
+            )
+            columns = [
+                Column([self.marks(row, True) + name, *lines], leader=row.leads, limit=width)
+                for row, name, lines, width in zip(seats, cut, shown, tight, strict=True)
+            ]
         rows = [
             [self.round_number(index), *(column[index] for column in cells)]
             for index in range(len(session.rounds))
@@ -154,23 +191,79 @@ class Scoresheet(Screen[None]):
             dim.append(len(rows))
             rows.append(["▸", *("·" for _ in session.players)])
         grid = self.query_one("#grid", ScoreGrid)
-        grid.set_grid(columns, rows, dim_rows=dim, cursor=cursor)
+        grid.set_grid([first, *columns], rows, dim_rows=dim, cursor=cursor, tight=tight is not None)
         grid.focus()
         self.show_detail()
 
+    def tight_layout(
+        self, figures: Figures, seats: list[PlayerStanding], first: Column
+    ) -> tuple[list[int] | None, list[list[str]], list[tuple[str, ...]]]:
+        """Every player's column in the screen's width, one cell apart, each as wide as
+        its figures and the names sharing what is left: each round's score beside the
+        total where that fits, else (asked for) each round's change alone, else the
+        totals; and where even they do not fit, the money without its "$" (the labels
+        and the panel's stake say it is money), then without cents that are none. The
+        widths, or None where nothing fits (the grid pages); the cells, and the figures
+        under each name."""
+        names = [row.name for row in seats]
+        choices: list[tuple[bool, list[list[str]]]] = []
+        if self.chosen is not False:
+            choices.append((True, [self.column_cells(figures, name, True) for name in names]))
+        if self.chosen is True:
+            choices.append((True, [self.changes(figures, name) for name in names]))
+        totals = [self.column_cells(figures, name, False) for name in names]
+        choices.append((False, totals))
+        room = self.grid_room(first, totals)
+        wants = [widest([self.marks(row, True) + row.name]) for row in seats]
+        for plain_money, cents in ((False, True), (True, True), (True, False)):
+            for each_round, given in choices:
+                cells = (
+                    [[bare(cell, cents) for cell in column] for column in given]
+                    if plain_money
+                    else given
+                )
+                shown = [
+                    tuple(bare(line, cents) for line in row.shown) if plain_money else row.shown
+                    for row in seats
+                ]
+                needs = [
+                    widest([*lines, *column, self.marks(row, True) + row.name[:1] + "…"])
+                    for row, lines, column in zip(seats, shown, cells, strict=True)
+                ]
+                spare = room - sum(width + 1 for width in needs)
+                if spare < 0:
+                    continue
+                self.each_round = each_round
+                return share(needs, wants, spare), cells, shown
+        self.each_round = choices[0][0]
+        return None, choices[0][1], [row.shown for row in seats]
+
     def fits(self, first: Column, headings: list[list[str]], cells: list[list[str]]) -> bool:
         """Whether every player's column fits the screen beside the round numbers."""
-        rounds = [str(len(self.session.rounds))]
-        used = widest([*first.heading, *rounds]) + 2 * PADDING
+        used = 0
         for heading, column in zip(headings, cells, strict=True):
             natural = max(widest(heading), widest(column))
             used += min(natural, max(NAME_CELLS, widest(column))) + 2 * PADDING
-        # Room for the scroll bar only once the rounds outgrow the grid's height: a short
-        # evening's per-round scores use those columns too.
+        return used <= self.grid_room(first, cells)
+
+    @staticmethod
+    def changes(figures: Figures, name: str) -> list[str]:
+        """One player's change in each round alone ("+30"), for a grid too narrow for the
+        running total beside it (the heading holds the total)."""
+        history = figures.history(name)
+        return [figures.change_text(after - before) for before, after in pairwise(history)]
+
+    def grid_room(self, first: Column, cells: list[list[str]]) -> int:
+        """The cells across left for the players' columns beside the round numbers (and
+        the scroll bar, only once the rounds outgrow the grid's height: a short evening's
+        per-round scores use those columns too)."""
+        rounds = [str(len(self.session.rounds))]
+        used = widest([*first.heading, *rounds]) + 2 * PADDING
         grid = self.query_one("#grid", ScoreGrid)
-        lines = max(map(len, headings), default=1) + len(cells[0] if cells else []) + 1
+        lines = len(first.heading) + len(cells[0] if cells else []) + 1
         scrolls = grid.size.height == 0 or lines > grid.size.height
-        return used <= self.app.size.width - (SCROLLBAR if scrolls else 0)
+        bar = grid.styles.scrollbar_size_vertical
+        return self.app.size.width - used - (bar if scrolls else 0)
 
     def on_resize(self) -> None:
         if self.chosen is None:

@@ -1,8 +1,9 @@
 """Settle up: everyone's balance and the short list of payments that squares them.
 
-Mid-game, for a game the table may end or stop (``Game.ending``), it also shows the
-figures as they would stand if the table ended it now, and offers to do so: the key
-(or button) asks first, then hands ``True`` back to the table, which records the end.
+Mid-game, for a game the table may end or stop (``Game.ending``), it says what ending
+now would do (one list of money: as it stands, or, where money moves only at the end,
+as ending now would pay), and offers to do so: the key (or button) asks first, then
+hands ``True`` back to the table, which records the end.
 """
 
 from __future__ import annotations
@@ -44,8 +45,16 @@ class SettleScreen(ModalScreen[bool]):
 
     CSS_PATH = "settle.tcss"
     BINDINGS = [
-        Binding("escape,enter,s", "close", "Close", tooltip="Back to the table"),
-        Binding(END_KEY, "end", "End", show=False, tooltip="End the game here, after a yes"),
+        # Priority: the keys typed after Esc in one burst ("Esc n") reach the table.
+        Binding("escape,enter,s", "close", "Close", tooltip="Back to the table", priority=True),
+        Binding(
+            END_KEY,
+            "end",
+            "End",
+            show=False,
+            tooltip="End the game here, after a yes",
+            priority=True,
+        ),
     ]
 
     def __init__(self, session: Session, ended: bool = False) -> None:
@@ -53,6 +62,10 @@ class SettleScreen(ModalScreen[bool]):
         self.session = session
         self.ended = ended
         self.if_ended = None if session.finished else session.if_ended()
+        self.apart: dict[str, str] = {}
+        """Each player's points where points are kept apart from the money, shown beside
+        the balance: one list for ten players, not two."""
+        self.points_word = ""
 
     def compose(self) -> ComposeResult:
         session, preview, ending = self.session, self.if_ended, self.session.game.ending
@@ -60,25 +73,28 @@ class SettleScreen(ModalScreen[bool]):
             yield Static(plain(settle_title(session, self.ended)), id="settle-title")
             with VerticalScroll(id="settle-body"):
                 figures = session.figures()
-                apart = figures.apart()
-                if apart:
-                    yield Static(figures.unit.capitalize(), classes="heading")
-                    yield Static(plain(self.lines(apart), lines=True), id="totals")
-                changes = preview is not None and preview.parties != session.parties
-                if preview is not None and ending is not None:
-                    # What ending now would do comes first: at 8 players the figures as
-                    # they stand run below the fold.
+                self.apart = dict(figures.apart())
+                self.points_word = figures.unit
+                if preview is None or ending is None:
+                    yield from self.money(session)
+                else:
+                    # One list mid-game, so eight players fit without scrolling: the money
+                    # as it stands once any has moved, with what ending now would change
+                    # said in a line; else (money moves at the end) what ending would pay.
                     yield Static(
                         plain(f"{ending.if_now}: {who_won(preview)}"),
                         classes="heading",
                         id="if-ended",
                     )
-                    if changes:
-                        yield from self.money(preview, "if-")
-                if preview is None or any(session.parties.values()) or not changes:
-                    if changes:
-                        yield Static("As it stands (the game goes on)", classes="heading")
-                    yield from self.money(session, "")
+                    if any(session.parties.values()):
+                        note = self.end_note(preview)
+                        if note:
+                            yield Static(plain(note), id="if-note", classes="note")
+                        if preview.parties != session.parties:
+                            yield Static("As it stands (the game goes on)", classes="heading")
+                        yield from self.money(session)
+                    else:
+                        yield from self.money(preview)
             if preview is not None and ending is not None:
                 with Horizontal(id="settle-actions"):
                     keys = f"{END_KEY} {ending.action.lower()} · Enter or Esc to close"
@@ -90,20 +106,33 @@ class SettleScreen(ModalScreen[bool]):
     def on_mount(self) -> None:
         self.query_one("#settle-body").focus()
 
-    def money(self, session: Session, prefix: str) -> Iterator[Widget]:
+    @staticmethod
+    def end_note(session: Session) -> str | None:
+        """What ending the game did (the pool shared out), for a finished ``session``."""
+        return session.game.end_note(session.setup, session.state) if session.finished else None
+
+    def money(self, session: Session) -> Iterator[Widget]:
         """The balances and payments of ``session``, with what ending the game did."""
-        note = session.game.end_note(session.setup, session.state) if session.finished else None
+        note = self.end_note(session)
         if note:
-            yield Static(plain(note), id=f"{prefix}note", classes="note")
-        yield Static("Balances", classes="heading")
+            yield Static(plain(note), id="note", classes="note")
         unit = session.game.unit
+        if self.apart:
+            yield Static(f"{self.points_word.capitalize()} and balances", classes="heading")
+        else:
+            yield Static("Balances", classes="heading")
+        money = {name: amount(value, unit, signed=True) for name, value in session.parties.items()}
+        points, cells = widest(self.apart.values()), widest(money.values())
         balances = self.lines(
-            [(name, amount(value, unit, signed=True)) for name, value in session.parties.items()]
+            [
+                (name, f"{self.apart.get(name, ''):>{points}}  {figure:>{cells}}".strip())
+                for name, figure in money.items()
+            ]
         )
-        yield Static(plain(balances, lines=True), id=f"{prefix}balances", classes="balances")
+        yield Static(plain(balances, lines=True), id="balances", classes="balances")
         yield Static("Payments", classes="heading")
         payments = "\n".join(payment_lines(session.settlement(), session.game.unit))
-        yield Static(plain(payments, lines=True), id=f"{prefix}payments", classes="payments")
+        yield Static(plain(payments, lines=True), id="payments", classes="payments")
 
     def lines(self, figures: Sequence[tuple[str, str]]) -> str:
         """One line a name, the figures lined up on the right."""

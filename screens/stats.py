@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
-from scorekeeper.reports.stats import GameRecord, PlayerStats, Stats, game_name, gather, rate
+from scorekeeper.reports.stats import GameRecord, PlayerStats, Stats, game_name, gather
 from scorekeeper.store import Store
 from scorekeeper.wording import day, plural, visible
 from screens.format import amount, names, plain, sum_of
@@ -32,9 +32,14 @@ def score(value: float | int | None, unit: str) -> Text:
     return right(amount(round(value), unit, signed=unit != "points"))
 
 
-WIDTHS = (20, 6, 9, 8, 11, 11)
-"""The columns of both tables, so a player's Played, Won and Win rate stand above the
-same figures game by game ("3 of 5" won is the widest)."""
+WIDTHS = (20, 6, 16, 11, 11)
+"""The columns of both tables, so a player's Played and Won stand above the same figures
+game by game ("13 of 14 finished" won is the widest)."""
+
+
+def won_of(won: int, finished: int) -> str:
+    """ "Won 3 of 4 finished": a game still going is neither won nor lost."""
+    return f"{won:,} of {finished:,} finished" if finished else "—"
 
 
 def add_columns(table: DataTable[str | Text], name: str, *figures: str) -> None:
@@ -85,18 +90,17 @@ class StatsScreen(Screen[None]):
         self.sub_title = f"{plural(stats.sessions, 'session')} played"
         self.query_one("#records", Static).update(plain(self.records(), lines=True))
         players = self.query_one("#players", DataTable)
-        add_columns(players, "Player", "Played", "Won", "Win rate", "Money", "Chips")
+        add_columns(players, "Player", "Played", "Won", "Money", "Chips")
         for player in stats.players:
             players.add_row(
                 Text(visible(player.name)),
                 right(f"{player.played:,}"),
-                right(f"{player.won:,}"),
-                right(rate(player.win_rate)),
+                right(won_of(player.won, player.finished)),
                 right(amount(player.money, "money", signed=True)),
                 right(amount(player.chips, "chips", signed=True)),
             )
         games = self.query_one("#games", DataTable)
-        add_columns(games, "Game", "Played", "Won", "Win rate", "Average", "Best")
+        add_columns(games, "Game", "Played", "Won", "Average", "Best")
         played = bool(stats.players)
         for selector in ("#records", "#players", "#player-title", "#games"):
             self.query_one(selector).display = played
@@ -129,13 +133,11 @@ class StatsScreen(Screen[None]):
             games.add_row(*self.game_row(record))
 
     def game_row(self, record: GameRecord) -> list[str | Text]:
-        won = f"{record.won} of {record.finished}" if record.finished else "—"
         unit = record.unit
         return [
             Text(visible(record.title)),
             right(f"{record.played:,}"),
-            right(won),
-            right(rate(record.win_rate)),
+            right(won_of(record.won, record.finished)),
             score(record.average, unit),
             score(record.best, unit),
         ]

@@ -137,14 +137,32 @@ class TableScreen(Scoresheet):
             return parameters == (("totals",) if self.each_round else ("each",))
         if action == "redo":
             return bool(self.undone) and self.can_record()
+        if action == "big_board":
+            return parameters == (not self.check_action("redo", ()),)
         if action == "again":
             return not self.store.readonly
         if action == "edit":
             return (
                 self.game.id in ENTRIES
-                and self.highlighted_round() is not None
+                and self.round_to_edit() is not None
                 and not self.store.readonly
             )
+        return True
+
+    def offers(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """Whether this table has the key at all, now or later (for the help): its game's
+        record and end keys, the one view of the scores ``t`` goes to, and none that change
+        the session when it is read-only."""
+        if action in ("scores", "big_board"):
+            return self.check_action(action, parameters) is True
+        changes = not self.store.readonly and self.game.id in ENTRIES
+        if action == "record":
+            return changes and parameters == (self.game.round_name,)
+        if action == "end":
+            ending = self.game.ending
+            return changes and ending is not None and parameters == (ending.action,)
+        if action in ("undo", "redo", "edit", "again"):
+            return changes
         return True
 
     @on(ScoreGrid.Selected, "#grid")
@@ -227,8 +245,18 @@ class TableScreen(Scoresheet):
     def record_binding(self) -> Binding:
         return next(b for b in self.BINDINGS if isinstance(b, Binding) and b.id == "record")
 
-    def action_edit(self) -> None:
+    def round_to_edit(self) -> int | None:
+        """The highlighted round; on the record line, the last one played."""
         index = self.highlighted_round()
+        rounds = self.session.rounds
+        if index is None and rounds and not is_end_round(rounds[-1]):
+            cursor = self.query_one("#grid", ScoreGrid).cursor
+            if cursor >= len(rounds):
+                return len(rounds) - 1
+        return index
+
+    def action_edit(self) -> None:
+        index = self.round_to_edit()
         if index is None or not self.check_action("edit", ()):
             return
         was_over = self.session.finished
@@ -333,7 +361,7 @@ class TableScreen(Scoresheet):
 
         export_sessions(self, self.store, [self.session_id])
 
-    def action_big_board(self) -> None:
+    def action_big_board(self, on_footer: bool = True) -> None:
         from screens.board.big_board import BigBoardScreen  # as the export
 
         self.app.push_screen(BigBoardScreen(self.session))

@@ -46,16 +46,9 @@ TABLE_KEYS = first_of_keys(
         )
         for action in sorted({game.ending.action for game in GAMES.values() if game.ending})
     ),
-    Binding("e", "edit", "Edit", id="edit", tooltip="Edit the highlighted round"),
+    Binding("e", "edit", "Edit", id="edit", tooltip="Edit the highlighted round (or the last one)"),
     Binding("u", "undo", "Undo", id="undo", tooltip="Take back the last round"),
-    Binding(
-        "y",
-        "redo",
-        "Redo",
-        id="redo",
-        show=False,  # off the footer: the undo's message names it
-        tooltip="Record again the round just undone",
-    ),
+    Binding("y", "redo", "Redo", id="redo", tooltip="Record again the round just undone"),
     Binding("s", "settle", "Settle", id="settle", tooltip="Balances and who pays whom"),
     Binding(
         "c",
@@ -66,7 +59,17 @@ TABLE_KEYS = first_of_keys(
         tooltip="Totals or balances, round by round",
     ),
     Binding("x", "export", "Export", id="export", show=False, tooltip="Write this session to CSV"),
-    Binding("b", "big_board", "Big board", id="big-board", tooltip="Standings in big digits"),
+    # Two bindings of b, one on the footer and one off it: while y redoes, its place on
+    # the footer is b's, so the footer still fits 80 columns.
+    Binding("b", "big_board(True)", "Board", id="big-board", tooltip="Standings in big digits"),
+    Binding(
+        "b",
+        "big_board(False)",
+        "Board",
+        id="big-board-off-footer",
+        show=False,
+        tooltip="Standings in big digits",
+    ),
     Binding(
         "B",
         "board_command",
@@ -92,9 +95,8 @@ TABLE_KEYS = first_of_keys(
     Binding(
         "n",
         "again",
-        "Same players",
+        "Again",
         id="again",
-        show=False,
         tooltip="A new session with these players, seats, options and the next dealer",
     ),
     Binding("escape", "home", "Sessions", id="home", tooltip="Back to the list"),

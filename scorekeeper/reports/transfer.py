@@ -1,20 +1,9 @@
-"""Bringing two laptops' histories together: every session in one JSON file, and importing
-another laptop's sessions (from that file, or straight from its store folder).
+"""Bringing two laptops' histories together: another laptop's sessions imported (from its
+export file, or straight from its store folder) each by its id, and the report of what
+that did.
 
-The file (``scorekeeper export --json``) is UTF-8 JSON::
-
-    {"format": "scorekeeper-sessions", "schema": 1, "exported": "<ISO 8601 time>",
-     "sessions": [{"id": "5f02a1da", "started": "<ISO 8601>", "updated": "<ISO 8601>",
-                   "night": "2024-05-03", "night name": "Grandma's birthday" or null,
-                   "session": {"game": "<game id>", "players": [...], "dealer": "Ann",
-                               "options": {...}, "rounds": [{...}, ...]}}, ...],
-     "house games": [{"name": "Hearts at Grandma's", "game": "<game id>",
-                      "options": {...}}, ...]}
-
-``schema`` is the session schema of the store that wrote it (``store.SCHEMA``); ``session``
-is exactly what a session file holds and what ``Session.from_dict`` reads; ``night`` is
-the night the session belongs to (see ``nights``). A house game (``store.house_games``)
-is added by an import where none here has its name.
+The file is ``json_export``'s; reading a source is ``import_source``'s, and how a
+session relates to the one here under its id is ``import_match``'s.
 
 A session keeps its id wherever it is copied, and an import goes by that id alone (two
 sessions are never taken for one because they look alike):
@@ -39,55 +28,26 @@ every session is written.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.errors import RuleError
 from scorekeeper.game import is_end_round
-from scorekeeper.ids import branch_id
-from scorekeeper.reports.import_checks import IMPORT_CAP, check_incoming
-from scorekeeper.reports.night_names import (
-    NightBook,
-    book_to_change,
-    check_date,
-    check_night_name,
-    load_book,
-    save_book,
+from scorekeeper.reports.import_match import (
+    DIVERGED,
+    SAME,
+    WENT_ON_HERE,
+    WENT_ON_THERE,
+    Here,
+    course_of,
 )
-from scorekeeper.reports.nights import group
+from scorekeeper.reports.import_source import ImportRefused, Incoming, read_source
+from scorekeeper.reports.night_names import NightBook, book_to_change, load_book, save_book
 from scorekeeper.reports.stats import person
-from scorekeeper.safe_files import NotReadable, read_file
-from scorekeeper.session import Session
-from scorekeeper.store import SCHEMA, Saved, Store, StoreDamaged, StoreError, documents, house_games
-from scorekeeper.store.checks import session_problem
-from scorekeeper.store.durable import write_atomically
-from scorekeeper.store.reading import DamagedFile, parse_json, read_json
+from scorekeeper.store import Store, house_games
 from scorekeeper.wording import day, iso, plural
-
-FORMAT = "scorekeeper-sessions"
-JSON_NAME = "sessions.json"
-_REPLAY_ERRORS = (RuleError, LookupError, TypeError, ValueError, AttributeError)
-
-
-class ImportRefused(StoreError):
-    """The source as a whole cannot be imported; nothing was changed."""
-
-
-@dataclass(frozen=True)
-class Incoming:
-    """One session from the source, as read and replayed."""
-
-    saved: Saved
-    night: str | None
-    night_name: str | None
-
-    @property
-    def content(self) -> str:
-        return json.dumps(self.saved.session.to_dict(), sort_keys=True, ensure_ascii=False)
 
 
 @dataclass
@@ -136,217 +96,6 @@ class ImportReport:
         return lines
 
 
-def export_json(store: Store, out_dir: str | Path, *, name: str = JSON_NAME) -> Path:
-    """Write every readable session with its rounds into one JSON file; returns its path.
-
-    Damaged sessions are left out (``store.damaged()`` names them).
-    """
-    out = Path(out_dir).expanduser().absolute()
-    book = load_book(store.path)
-    summaries = sorted(store.summaries(), key=lambda summary: (summary.started, summary.id))
-    nights = {
-        summary.id: night
-        for night in group(summaries, book.names, book.moves)
-        for summary in night.sessions
-    }
-    entries = []
-    for summary in summaries:
-        try:
-            saved = store.saved(summary.id)
-        except StoreDamaged:
-            continue
-        night = nights[summary.id]
-        entries.append(
-            {
-                "id": summary.id,
-                "started": iso(summary.started),
-                "updated": iso(summary.updated),
-                "night": night.key,
-                "night name": night.name or None,
-                "session": saved,
-            }
-        )
-    data = {
-        "format": FORMAT,
-        "schema": SCHEMA,
-        "exported": iso(datetime.now().astimezone()),
-        "sessions": entries,
-        house_games.EXPORT_KEY: house_games.export_entries(store),
-    }
-    path = out / name
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-        write_atomically(path, json.dumps(data, ensure_ascii=False, indent=1).encode())
-    except OSError as error:
-        raise StoreError(
-            f"Cannot write the export to {out}: {error.strerror or error}. "
-            "Choose another folder (scorekeeper export --out FOLDER).",
-            out,
-        ) from error
-    return path
-
-
-def _newer(source: Path, schema: object) -> None:
-    if type(schema) is int and schema > SCHEMA:
-        raise ImportRefused(
-            f"{source} was written by a newer scorekeeper (schema {schema}; this one reads up "
-            f"to {SCHEMA}). Upgrade scorekeeper here first. Nothing was imported.",
-            source,
-        )
-
-
-def _entry(source: Path, number: int, entry: object, schema: int) -> Incoming:
-    """One entry of an export file, upgraded and replayed; RuleError says why not."""
-    if not isinstance(entry, dict):
-        raise RuleError(f"entry {number}", "is not a session")
-    session_id = entry.get("id")
-    label = f"entry {number} ({session_id})" if isinstance(session_id, str) else f"entry {number}"
-    if not isinstance(session_id, str) or not session_id:
-        raise RuleError(label, "has no id")
-    times = [entry.get("started"), entry.get("updated")]
-    for when in times:
-        try:
-            aware = isinstance(when, str) and datetime.fromisoformat(when).tzinfo is not None
-        except ValueError:
-            aware = False
-        if not aware:
-            raise RuleError(label, f"has no readable time with its UTC offset ({when!r})")
-    part = entry.get("session")
-    for version in range(schema, SCHEMA):
-        migrate = documents.MIGRATIONS.get(version)
-        if migrate is None:
-            raise RuleError(label, f"has schema version {version}, which nothing can read")
-        part = migrate({"schema": version, "order": 0, "summary": {}, "session": part})["session"]
-    problem = session_problem(part)
-    if problem is not None or not isinstance(part, dict):
-        raise RuleError(label, f"holds {problem}")
-    try:
-        session = Session.from_dict(part)
-    except _REPLAY_ERRORS as error:
-        raise RuleError(label, f"does not replay ({error})") from None
-    check_incoming(label, session)
-    night, name = entry.get("night"), entry.get("night name")
-    check_night(source, label, night, name)
-    return Incoming(
-        Saved(session_id, session, str(times[0]), str(times[1])),
-        night if isinstance(night, str) else None,
-        name if isinstance(name, str) else None,
-    )
-
-
-def check_night(source: Path, label: str, night: object, name: object) -> None:
-    """Refuse the whole import, in one line, for a night or a night's name that could not
-    be typed here: a key that is no date (or date and table), a name that breaks the
-    rules of names or reads as a date."""
-    try:
-        if night is not None:
-            if not isinstance(night, str):
-                raise RuleError("night", f"{night!r} is not a date written YYYY-MM-DD")
-            check_date(night)
-        if name is not None:
-            if not isinstance(name, str):
-                raise RuleError("night name", f"{name!r} is not text")
-            check_night_name(name)
-    except RuleError as error:
-        raise ImportRefused(
-            f"{source}: {label}: {error.field}: {error.message}. Nothing was imported.", source
-        ) from None
-
-
-def _from_file(source: Path) -> tuple[list[Incoming], list[str]]:
-    try:
-        data = parse_json(source, read_file(source, IMPORT_CAP))
-    except NotReadable as error:
-        raise ImportRefused(
-            f"{error}: give an export file (scorekeeper export --json) or a store folder. "
-            "Nothing was imported.",
-            source,
-        ) from None
-    except DamagedFile as error:
-        raise ImportRefused(f"{error}. Nothing was imported.", source) from None
-    except OSError as error:
-        raise ImportRefused(f"Cannot read {source}: {error.strerror or error}.", source) from None
-    if data.get("format") != FORMAT:
-        raise ImportRefused(
-            f"{source} is not a scorekeeper export (made by `scorekeeper export --json`). "
-            "Nothing was imported.",
-            source,
-        )
-    schema, entries = data.get("schema"), data.get("sessions")
-    _newer(source, schema)
-    if type(schema) is not int or not isinstance(entries, list):
-        raise ImportRefused(
-            f"{source} is damaged: it has no schema or no list of sessions. Nothing was imported.",
-            source,
-        )
-    incoming, damaged = [], []
-    for number, entry in enumerate(entries, start=1):
-        try:
-            incoming.append(_entry(source, number, entry, schema))
-        except RuleError as error:
-            damaged.append(f"{error.field} of {source} {error.message}")
-    return incoming, damaged
-
-
-def _from_store(source: Path) -> tuple[list[Incoming], list[str]]:
-    folder = source / "sessions"
-    for file in sorted(folder.glob("*.json")):
-        try:
-            raw = read_json(file) or {}
-        except (DamagedFile, OSError):
-            continue
-        table = raw.get(documents.TABLE)
-        found = table.get(str(documents.DOC_ID)) if isinstance(table, dict) else None
-        if isinstance(found, dict):
-            _newer(file, found.get("schema"))
-    incoming, damaged = [], []
-    book = load_book(source)
-    with Store(source, readonly=True) as other:
-        for file in other.damaged():
-            damaged.append(f"{file} cannot be read")
-        summaries = other.summaries()
-        nights = {
-            summary.id: night
-            for night in group(summaries, book.names, book.moves)
-            for summary in night.sessions
-        }
-        for summary in sorted(summaries, key=lambda summary: (summary.started, summary.id)):
-            try:
-                session = other.load(summary.id)
-            except StoreError as error:
-                damaged.append(error.message)
-                continue
-            night = nights[summary.id]
-            try:
-                check_incoming(f"session {summary.id}", session)
-            except RuleError as error:
-                damaged.append(f"{error.field} of {source} {error.message}")
-                continue
-            check_night(source, f"session {summary.id}", night.key, night.name or None)
-            incoming.append(
-                Incoming(
-                    Saved(summary.id, session, iso(summary.started), iso(summary.updated)),
-                    night.key,
-                    night.name or None,
-                )
-            )
-    return incoming, damaged
-
-
-def read_source(source: str | Path) -> tuple[list[Incoming], list[str]]:
-    """The sessions in an export file or a store folder, and why any were left out."""
-    path = Path(source).expanduser().absolute()
-    if path.is_dir():
-        if not (path / "sessions").is_dir():
-            raise ImportRefused(
-                f"{path} is a folder but not a scorekeeper store (it has no sessions folder). "
-                "Give an export file (scorekeeper export --json) or a store folder.",
-                path,
-            )
-        return _from_store(path)
-    return _from_file(path)
-
-
 def _nights_after(book: NightBook, brought: list[tuple[Incoming, str]]) -> NightBook | None:
     """This store's nights with the imported sessions' own nights carried over: a session
     that was moved off its date there is moved here too, and a night named there and not
@@ -366,88 +115,6 @@ def _nights_after(book: NightBook, brought: list[tuple[Incoming, str]]) -> Night
     return None if changed == book else changed
 
 
-SAME, WENT_ON_THERE, WENT_ON_HERE, DIVERGED = "same", "went on there", "went on here", "diverged"
-_TABLE = ("game", "players", "dealer", "options")
-
-
-def _text(value: object) -> str:
-    return json.dumps(value, sort_keys=True, ensure_ascii=False)
-
-
-def _course(mine: Mapping[str, Any], theirs: Mapping[str, Any]) -> str:
-    """How a session saved here and one imported under its id relate: the same; the one
-    here the start of the imported one (it went on there); the other way round (it went on
-    here); or neither (another table, or both went on differently)."""
-    if any(_text(mine[key]) != _text(theirs[key]) for key in _TABLE):
-        return DIVERGED
-    ours, new = [_text(r) for r in mine["rounds"]], [_text(r) for r in theirs["rounds"]]
-    if ours == new:
-        return SAME
-    if new[: len(ours)] == ours:
-        return WENT_ON_THERE
-    if ours[: len(new)] == new:
-        return WENT_ON_HERE
-    return DIVERGED
-
-
-def _branch(base: str, mine: Mapping[str, Any], theirs: Mapping[str, Any]) -> str:
-    """The id the imported session ``theirs`` takes beside the session ``base`` here
-    (``mine``) that went on differently: ``ids.branch_id`` of its rounds up to where the
-    two part."""
-    ours, new = [_text(r) for r in mine["rounds"]], [_text(r) for r in theirs["rounds"]]
-    same = 0
-    while same < min(len(ours), len(new)) and ours[same] == new[same]:
-        same += 1
-    return branch_id(base, [_text(theirs[key]) for key in _TABLE] + new[: same + 1])
-
-
-def _is_branch(source_id: str, base: str, theirs: Mapping[str, Any]) -> bool:
-    """Whether ``source_id`` is the id another store gave ``theirs`` as a branch of the
-    session ``base`` (``_branch``): the branch's table and rounds up to some round."""
-    table = [_text(theirs[key]) for key in _TABLE]
-    rounds = [_text(r) for r in theirs["rounds"]]
-    return any(branch_id(base, table + rounds[:end]) == source_id for end in range(len(rounds) + 1))
-
-
-@dataclass
-class _Here:
-    """What the store holds, asked only about the ids an import names."""
-
-    store: Store
-    ids: set[str]
-    started: dict[tuple[str, str], list[str]]
-    """Ids by game and start time: a branch kept here starts when the session it left did."""
-
-    def saved(self, session_id: str) -> dict[str, Any] | None:
-        try:
-            return self.store.saved(session_id)
-        except StoreError:
-            return None  # unreadable here: its id is taken, its rounds unknown
-
-    def match(self, source_id: str, theirs: dict[str, Any], started: str) -> tuple[str, str]:
-        """What to do with the imported session ``theirs``, and the id here it concerns."""
-        if source_id in self.ids:
-            mine = self.saved(source_id)
-            if mine is None:
-                return DIVERGED, source_id
-            course = _course(mine, theirs)
-            if course != DIVERGED:
-                return course, source_id
-            branch = _branch(source_id, mine, theirs)
-            if branch not in self.ids:
-                return DIVERGED, branch
-            kept = self.saved(branch)
-            course = DIVERGED if kept is None else _course(kept, theirs)
-            return course, branch if course != DIVERGED else source_id
-        # Not here by its id: it may be the branch another store keeps of a session here.
-        for other in self.started.get((theirs["game"], started), []):
-            mine = self.saved(other)
-            course = DIVERGED if mine is None else _course(mine, theirs)
-            if mine is not None and course != DIVERGED and _is_branch(source_id, other, theirs):
-                return course, other
-        return DIVERGED, source_id
-
-
 def import_sessions(store: Store, source: str | Path) -> ImportReport:
     """Bring the sessions of ``source`` (an export file or a store folder) into ``store``,
     which must be open for writing, each by its id (see the module's docstring)."""
@@ -461,7 +128,7 @@ def import_sessions(store: Store, source: str | Path) -> ImportReport:
     )
     report.damaged += unread
     summaries = store.summaries()
-    here = _Here(store, {summary.id for summary in summaries}, {})
+    here = Here(store, {summary.id for summary in summaries}, {})
     here.ids.update(file.stem for file in store.damaged())
     for summary in summaries:
         here.started.setdefault((summary.game, iso(summary.started)), []).append(summary.id)
@@ -474,7 +141,7 @@ def import_sessions(store: Store, source: str | Path) -> ImportReport:
         source_id, theirs = entry.saved.id, entry.saved.session.to_dict()
         course, target = here.match(source_id, theirs, entry.saved.started)
         if target in decided:  # a second entry for the same session: the first counts
-            course = SAME if _course(decided[target], theirs) == SAME else DIVERGED
+            course = SAME if course_of(decided[target], theirs) == SAME else DIVERGED
             target = source_id
         else:
             decided[target] = theirs

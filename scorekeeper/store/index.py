@@ -7,10 +7,7 @@ it was read from, ``order`` sorts by last update, and ``row`` is the summary (a 
 nothing has been saved since ``index.json`` was: it names both files' identities, so an
 index it vouches for is trusted without looking at a single session file.
 
-``recent.json``, written with the index, holds the ``RECENT`` most recently updated
-entries, the number of sessions, and the identity the sessions folder had then: while the
-folder is unchanged it is the first screenful of the list, read in a few milliseconds
-whatever the store's size.
+``recent.json``, the first screenful of the list, is written with it (see ``recent``).
 """
 
 from __future__ import annotations
@@ -29,36 +26,23 @@ from scorekeeper.store.reading import (
     NotPlain,
     members,
     parse_json,
-    read_json,
     read_regular,
 )
+from scorekeeper.store.recent import Entry, read_recent, save_recent, saved_entry
+from scorekeeper.store.stamp import identity, identity_of, read_stamp
 from scorekeeper.store.summary import (
     Summary,
     compact,
     entry_problem,
-    expand,
     row,
     sound_row,
     summary,
 )
 
-Entry = list[Any]
-"""``[inode, size, mtime_ns, order, row]``; in memory the row is ``compact``."""
 RECENT = 100
+"""Entries ``recent.json`` holds: more than a screenful."""
 _HEAD = b'{"schema":%d,"sessions":{' % documents.SCHEMA
 """How ``save`` begins the index, the sessions being its last member."""
-
-
-def identity(stat: os.stat_result) -> list[int]:
-    """Changes whenever the file is replaced (new inode) or rewritten (size, mtime)."""
-    return [stat.st_ino, stat.st_size, stat.st_mtime_ns]
-
-
-def _identity_of(path: Path) -> list[int] | None:
-    try:
-        return identity(os.stat(path))
-    except OSError:
-        return None
 
 
 class Index:
@@ -123,10 +107,10 @@ class Index:
             if self._vouching() == vouched_by:
                 return kept  # a reader asking again: the same files, already checked
         known, saved_as = self._load()
-        stamp = self._read_stamp()
+        stamp = read_stamp(self._stamp_file)
         stamped = saved_as is not None and stamp == {
             "index": saved_as,
-            "sessions": _identity_of(self._folder),
+            "sessions": identity_of(self._folder),
         }
         if stamped:
             if self._read_again_if_damaged(known) and not self._readonly:
@@ -171,25 +155,7 @@ class Index:
     def recent(self) -> tuple[list[tuple[str, Entry]], int] | None:
         """The most recently updated entries, newest first, and how many sessions there
         are, if ``recent.json`` still describes the sessions folder; else None."""
-        try:
-            found = read_json(self._recent_file)
-        except (DamagedFile, OSError):
-            return None
-        if type(found) is not dict or found.get("schema") != documents.SCHEMA:
-            return None
-        if found.get("sessions") != _identity_of(self._folder):
-            return None
-        entries, total = found.get("entries"), found.get("total")
-        if type(entries) is not list or type(total) is not int or total < len(entries):
-            return None
-        for pair in entries:
-            if type(pair) is not list or len(pair) != 2 or type(pair[0]) is not str:
-                return None
-            if not self._is_session_id(pair[0]) or entry_problem(pair[1]) is not None:
-                return None
-            if type(pair[1][4]) is not list:
-                return None
-        return [(sid, entry) for sid, entry in entries], total
+        return read_recent(self._recent_file, self._folder, self._is_session_id)
 
     def rebuild(self) -> None:
         """Forget the index and the stamp, then read every session file again."""
@@ -214,7 +180,7 @@ class Index:
         """Each session file with its identity, if the sessions folder changed since the
         last scan (one ``stat`` if not: None). Reads no file and holds no lock, so a
         writer saving meanwhile waits for ``take_in`` alone."""
-        folder = _identity_of(self._folder)
+        folder = identity_of(self._folder)
         if folder == self._folder_seen:
             return None
         first = self._folder_seen is None
@@ -268,7 +234,7 @@ class Index:
             self.entries(vouch=False)  # merges what was saved meanwhile, then saves
             return
         try:
-            self._save_recent(self._entries)
+            save_recent(self._recent_file, self._folder, self._entries, RECENT)
             write_atomically(
                 self._file,
                 encode({"schema": documents.SCHEMA, "sessions": _saved(self._entries)}),
@@ -277,23 +243,12 @@ class Index:
             if not vouch:
                 self.dirty = False
                 return
-            stamp = {"index": _identity_of(self._file), "sessions": _identity_of(self._folder)}
+            stamp = {"index": identity_of(self._file), "sessions": identity_of(self._folder)}
             write_atomically(self._stamp_file, encode(stamp), durable=False)
         except OSError:
             return
         self._stamp_on_disk = True
         self.dirty = False
-
-    def _save_recent(self, entries: dict[str, Entry]) -> None:
-        listed = [(entry[3], sid) for sid, entry in entries.items() if type(entry[4]) is not str]
-        newest = sorted(listed, reverse=True)[:RECENT]
-        recent = {
-            "schema": documents.SCHEMA,
-            "sessions": _identity_of(self._folder),
-            "total": len(listed),
-            "entries": [[sid, _saved_entry(entries[sid])] for _, sid in newest],
-        }
-        write_atomically(self._recent_file, encode(recent), durable=False)
 
     def before_change(self) -> None:
         """Withdraw the stamp, durably, before the first change it would otherwise cover."""
@@ -382,32 +337,11 @@ class Index:
 
     def _vouching(self) -> dict[str, Any] | None:
         """The stamp, if it still names the index file and the sessions folder as they are."""
-        stamp = self._read_stamp()
-        if stamp != {"index": _identity_of(self._file), "sessions": _identity_of(self._folder)}:
+        stamp = read_stamp(self._stamp_file)
+        if stamp != {"index": identity_of(self._file), "sessions": identity_of(self._folder)}:
             return None
         return stamp
-
-    def _read_stamp(self) -> dict[str, Any] | None:
-        """The stamp, if it is one: two identities (three numbers each), else nothing."""
-        try:
-            stamp = read_json(self._stamp_file)
-        except (DamagedFile, OSError):
-            return None
-        if stamp is None or sorted(stamp) != ["index", "sessions"]:
-            return None
-        for value in stamp.values():
-            if type(value) is not list or len(value) != 3:
-                return None
-            if not all(type(number) is int for number in value):
-                return None
-        return stamp
-
-
-def _saved_entry(entry: Entry) -> Entry:
-    """An entry as the index file holds it: its row a list again."""
-    kept = entry[4]
-    return entry if type(kept) is str else [*entry[:4], expand(kept)]
 
 
 def _saved(entries: dict[str, Entry]) -> dict[str, Entry]:
-    return {sid: _saved_entry(entry) for sid, entry in entries.items()}
+    return {sid: saved_entry(entry) for sid, entry in entries.items()}

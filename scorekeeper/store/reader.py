@@ -22,8 +22,9 @@ from scorekeeper.store import conflicts as conflicts_module
 from scorekeeper.store import index as index_module
 from scorekeeper.store.documents import damaged
 from scorekeeper.store.errors import SessionNotFound, not_a_folder, not_found
-from scorekeeper.store.index import Index, identity
+from scorekeeper.store.index import Index
 from scorekeeper.store.sidecar import Kept
+from scorekeeper.store.stamp import identity
 from scorekeeper.store.summary import Summary, summary
 
 _SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")

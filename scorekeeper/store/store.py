@@ -31,10 +31,10 @@ from scorekeeper.store.errors import (
     not_saved,
     read_only,
 )
-from scorekeeper.store.index import identity
 from scorekeeper.store.lock import WriterLock, take_lock
 from scorekeeper.store.reader import Opened, Reader, is_session_id
 from scorekeeper.store.reading import DamagedFile, read_bytes
+from scorekeeper.store.stamp import identity
 
 CACHED_SESSIONS = 8
 

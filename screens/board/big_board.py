@@ -19,7 +19,14 @@ from screens.widgets.footer import Footer
 
 class BigBoardScreen(Screen[None]):
     BINDINGS = [
-        Binding("escape,b", "back", "Table", id="back", tooltip="Back to the score grid"),
+        Binding(
+            "escape,b",
+            "back",
+            "Table",
+            id="back",
+            tooltip="Back to the score grid",
+            priority=True,  # the keys typed after it in one burst reach the table
+        ),
     ]
 
     def __init__(self, session: Session) -> None:

@@ -11,32 +11,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
-import ipaddress
 import json
-import os
 import secrets
-import signal
-import socket
 import sys
-from dataclasses import dataclass
-from importlib.metadata import version
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-import segno
 from aiohttp import WSMsgType, web
 
+from screens.board.address import address_to_open, banner, cannot_listen, is_loopback
 from screens.board.page import board_page, refused_page
+from screens.board.process import Board, Limits, board_command, clamp_size
 
-MAX_COLUMNS = 320
-MAX_ROWS = 120
-"""The largest terminal a page may ask for: a 4K screen at the smallest font, with room."""
-WRITE_TIMEOUT = 10.0
-"""Seconds a page may take to read what its board drew before the board is ended."""
-QUIT_GRACE = 2.0
-"""Seconds a board has to quit when asked before it is killed."""
 MAX_MESSAGE = 64 * 1024
 """Bytes in one message from a page: keys and sizes are a few dozen."""
 HEARTBEAT = 10.0
@@ -57,124 +44,6 @@ def refusal() -> web.Response:
 async def forbidden(_: web.Request) -> web.Response:
     """Anything but the secret path: no page, no hint."""
     return refusal()
-
-
-@dataclass(frozen=True)
-class Limits:
-    viewers: int
-    """Pages watching at once (the ``board`` command's --viewers)."""
-    write_timeout: float = WRITE_TIMEOUT
-    quit_grace: float = QUIT_GRACE
-
-
-def clamp_size(width: object, height: object) -> tuple[int, int]:
-    """A terminal size a page asked for, within what the board will draw."""
-
-    def number(value: object, default: int) -> int:
-        try:
-            return int(value)  # type: ignore[call-overload, no-any-return]
-        except (TypeError, ValueError, OverflowError):
-            return default
-
-    return (
-        min(max(number(width, 80), 10), MAX_COLUMNS),
-        min(max(number(height, 24), 5), MAX_ROWS),
-    )
-
-
-def packet(kind: bytes, payload: bytes) -> bytes:
-    """A message to a board process, as Textual's web driver reads its stdin."""
-    return kind + len(payload).to_bytes(4, "big") + payload
-
-
-class Board:
-    """One page's board process, and the pipe between them."""
-
-    def __init__(self, argv: list[str], websocket: web.WebSocketResponse, limits: Limits) -> None:
-        self.argv = argv
-        self.websocket = websocket
-        self.limits = limits
-        self.process: asyncio.subprocess.Process | None = None
-
-    async def start(self, width: int, height: int) -> None:
-        environment = dict(
-            os.environ,
-            TEXTUAL_DRIVER="textual.drivers.web_driver:WebDriver",
-            TEXTUAL_FPS="60",
-            TEXTUAL_COLOR_SYSTEM="truecolor",
-            TERM_PROGRAM="textual",
-            TERM_PROGRAM_VERSION=version("textual-serve"),
-            COLUMNS=str(width),
-            ROWS=str(height),
-        )
-        # A session of its own: Ctrl+C in the server's terminal is the server's to handle,
-        # and ending the board ends anything it started.
-        self.process = await asyncio.create_subprocess_exec(
-            *self.argv,
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.DEVNULL,
-            env=environment,
-            start_new_session=True,
-        )
-
-    async def tell(self, kind: bytes, payload: bytes) -> None:
-        """Write to the board; a board that stops reading is ended like a stuck page."""
-        assert self.process is not None and self.process.stdin is not None
-        self.process.stdin.write(packet(kind, payload))
-        await asyncio.wait_for(self.process.stdin.drain(), self.limits.write_timeout)
-
-    async def meta(self, **message: object) -> None:
-        await self.tell(b"M", json.dumps(message).encode())
-
-    async def relay(self) -> None:
-        """The board's drawing to the page, until either ends; a page that does not take
-        it within the write timeout is closed."""
-        assert self.process is not None and self.process.stdout is not None
-        stdout = self.process.stdout
-        for _ in range(10):  # the web driver's prelude, then packets
-            if await stdout.readline() == b"__GANGLION__\n":
-                break
-        else:
-            return
-        while True:
-            kind = await stdout.readexactly(1)
-            size = int.from_bytes(await stdout.readexactly(4), "big")
-            payload = await stdout.readexactly(size)
-            if kind == b"D":
-                await asyncio.wait_for(
-                    self.websocket.send_bytes(payload), self.limits.write_timeout
-                )
-            elif kind == b"M" and json.loads(payload).get("type") == "exit":
-                return
-
-    async def stop(self) -> None:
-        """Ask the board to quit; kill it if it has not within the grace."""
-        process = self.process
-        if process is None:
-            return
-        assert process.stdin is not None and process.stdout is not None
-        # A process counts as ended only once its pipes are: read what nobody will.
-        draining = asyncio.ensure_future(read_to_end(process.stdout))
-        try:
-            if process.returncode is None:
-                with contextlib.suppress(OSError, RuntimeError, TimeoutError, ConnectionError):
-                    await self.meta(type="quit")
-            try:
-                await asyncio.wait_for(process.wait(), self.limits.quit_grace)
-            except TimeoutError:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(process.pid, signal.SIGKILL)
-                process.stdin.close()
-                await process.wait()
-        finally:
-            process.stdin.close()
-            draining.cancel()
-
-
-async def read_to_end(stream: asyncio.StreamReader) -> None:
-    while await stream.read(1 << 16):
-        pass
 
 
 class BoardServer:
@@ -342,87 +211,6 @@ async def run_until_first_ends(*jobs: Any) -> None:
         for task in tasks:
             task.cancel()
         await asyncio.wait(tasks, timeout=1)
-
-
-def board_command(path: Path, session_id: str | None, *, light: bool = False) -> list[str]:
-    """What each page's board process runs: this Python, this store, ending with us."""
-    words = [sys.executable, "-m", "screens.board", "--db", str(path)]
-    words += ["--served-by", str(os.getpid())]
-    if light:
-        words.append("--light")
-    if session_id:
-        words.append(session_id)
-    return words
-
-
-def is_loopback(host: str) -> bool:
-    """Whether only this computer can reach ``host`` (a name counts by what it resolves to)."""
-    try:
-        found = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
-    except OSError:
-        return False
-    return all(ipaddress.ip_address(str(info[4][0]).split("%")[0]).is_loopback for info in found)
-
-
-def cannot_listen(host: str, port: int) -> str | None:
-    """Why the server could not listen on ``host``:``port``, found before it starts."""
-    try:
-        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    except OSError as error:
-        return f"cannot serve on {host!r}: {error.strerror or error}."
-    family, kind, protocol, _, address = found[0]
-    with socket.socket(family, kind, protocol) as probe:
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            probe.bind(address)
-        except OSError as error:
-            if error.errno in (98, 48, 10048):  # EADDRINUSE on Linux, macOS, Windows
-                return f"port {port} on {host} is in use; choose another with --port."
-            return f"cannot serve on {host}:{port}: {error.strerror or error}."
-    return None
-
-
-def own_address() -> str:
-    """This computer's address on its network: the one a UDP socket would send from
-    (connecting one sends nothing), else its host name."""
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(("192.0.2.1", 9))  # a documentation address: never reached
-            return str(probe.getsockname()[0])
-    except OSError:
-        return socket.gethostname()
-
-
-def address_to_open(host: str, port: int) -> str:
-    """The address a browser opens; for "every interface" hosts, this computer's own."""
-    shown = host
-    try:
-        if ipaddress.ip_address(host).is_unspecified:
-            shown = own_address()
-    except ValueError:
-        pass
-    if ":" in shown:
-        shown = f"[{shown}]"
-    return f"http://{shown}:{port}"
-
-
-def banner(url: str, viewers: int) -> str:
-    """The address to open and its QR code, for a phone's camera."""
-    code = segno.make(url, error="l")
-    lines = [
-        f"Live board at {url}  (Ctrl+C stops it)",
-        "Point a phone's camera at this code to open it:",
-        "",
-    ]
-    drawn = io.StringIO()
-    code.terminal(out=drawn, compact=True, border=2)
-    lines.append(drawn.getvalue().rstrip("\n"))
-    lines += [
-        "",
-        f"The address holds a secret made for this start; at most {viewers} screens "
-        "watch at once (--viewers).",
-    ]
-    return "\n".join(lines)
 
 
 def serve(

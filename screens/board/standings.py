@@ -147,12 +147,15 @@ def choose_layout(
     """The shape that fits ``width`` × ``height`` and leaves names the most room.
 
     Wide cards (3 lines, name beside the figure) before stacked ones (name over the
-    figure), fewer columns before more; compact lines when no big figure fits.
+    figure); of those that leave names their room, the fewest columns, but as many as a
+    wide screen holds cards of the widest kind side by side (two at 120 columns), so it
+    is filled across, not down one narrow column; compact lines when no big figure fits.
     """
     count = max(len(standings), 1)
     longest = max((cell_len(row.name) for row in standings), default=SHORTEST_NAME)
     wanted = min(longest, WANTED_NAME)
-    best: tuple[tuple[int, int, int], Layout] | None = None
+    across = min(count, max(1, width // (MAX_CARD + 2 * EDGE)))
+    best: tuple[tuple[int, bool, int, int], Layout] | None = None
     for columns in range(1, min(count, 4) + 1):
         card = min(width // columns - 2 * EDGE, MAX_CARD)
         rows = math.ceil(count / columns)
@@ -170,7 +173,7 @@ def choose_layout(
                 continue
             needed = label_cells(shape, count, name_width)
             needed = needed + 1 + figure_cells if shape == "wide" else max(needed, figure_cells)
-            score = (min(name_width, wanted), -columns, -rank)
+            score = (min(name_width, wanted), columns >= across, -columns, -rank)
             if best is None or score > best[0]:
                 best = (score, Layout(columns, shape, name_width, min(card, needed)))
     if best is not None:

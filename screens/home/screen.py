@@ -17,6 +17,7 @@ Ctrl+K decides it with one key.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -51,6 +52,21 @@ COLUMNS = (
     Column(["Leader"], "left", limit=8),
     Column([""], "left"),
 )
+
+
+def columns_for(width: int) -> tuple[Column, ...]:
+    """``COLUMNS`` as they are at 80 cells; a wider screen gives its extra cells to the
+    players (half), the game and the leader (a tie's names), so it uses its width."""
+    extra = max(0, width - 80)
+    game, players = extra // 4, extra // 2
+    leader = extra - game - players
+    widened = {0: game, 1: players, 4: leader}
+    return tuple(
+        replace(column, limit=(column.limit or 0) + widened[at]) if at in widened else column
+        for at, column in enumerate(COLUMNS)
+    )
+
+
 EMPTY = (
     "No sessions yet.\n\n"
     "Press Ctrl+N to start one: pick the game, type the players in seat order, "
@@ -124,6 +140,8 @@ class HomeScreen(Screen[None]):
         self.summaries: list[Summary] = []
         self.matching: list[Summary] = []
         self.shown: list[Summary] = []
+        self.laid_out_for = 0
+        """The screen width the list was laid out for (``columns_for``)."""
         self.variations: dict[tuple[str, object], tuple[str, str]] = {}
         """Each listed session's options in words, worked out once it is listed."""
         self.conflicts: list[Conflict] = []
@@ -161,6 +179,11 @@ class HomeScreen(Screen[None]):
             self.summaries, self.total = recent
             self.fill()
         self.read_all()
+
+    def on_resize(self) -> None:
+        """A screen of another width lays the list out again for it."""
+        if self.shown and self.app.size.width != self.laid_out_for:
+            self.fill(self.query_one("#sessions", ScoreGrid).cursor)
 
     def on_screen_resume(self) -> None:
         if not self.opened:
@@ -287,7 +310,8 @@ class HomeScreen(Screen[None]):
             for summary in self.shown
         ]
         sessions = self.query_one("#sessions", ScoreGrid)
-        sessions.set_grid(COLUMNS, rows, cursor=cursor)
+        self.laid_out_for = self.app.size.width
+        sessions.set_grid(columns_for(self.laid_out_for), rows, cursor=cursor)
         count = self.query_one("#count", Static)
         if self.total > len(self.summaries):
             show(

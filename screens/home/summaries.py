@@ -19,14 +19,20 @@ def game_name(summary: Summary) -> str:
 
 
 def standing(summary: Summary) -> str:
-    """The winner(s) of a finished game (marked done beside it), else who is ahead now."""
+    """The winner(s) of a finished game (marked done beside it), else who is ahead now;
+    a tie said as one ("tie: Ann, Bob"), so a column too narrow for every name still
+    shows it is not one player's."""
     if summary.finished:
-        return ", ".join(summary.winners)
-    game = GAMES.get(summary.game)
-    if game is None:
-        return "—"
-    leaders = game.leaders(summary.totals, game.wins_lowest_said(summary.option_words))
-    return ", ".join(leaders) if leaders else "—"
+        leaders: tuple[str, ...] = tuple(summary.winners)
+    else:
+        game = GAMES.get(summary.game)
+        if game is None:
+            return "—"
+        lowest = game.wins_lowest_said(summary.option_words)
+        leaders = tuple(game.leaders(summary.totals, lowest))
+    if len(leaders) > 1:
+        return f"tie: {', '.join(leaders)}"
+    return leaders[0] if leaders else "—"
 
 
 def variations(store: Store, summary: Summary) -> tuple[str, str]:

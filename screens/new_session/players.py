@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 
 from textual.suggester import Suggester
 
+from scorekeeper.errors import RuleError
 from scorekeeper.session import check_seat
 from scorekeeper.store import Store, StoreError
 from screens.widgets.text_input import TextInput
@@ -54,8 +55,11 @@ def known_names(store: Store) -> list[str]:
 
 
 def check_names(typed: str, seated: Sequence[str]) -> list[str]:
-    """The names typed, each checked against those seated and typed before it."""
+    """The names typed, each checked against those seated and typed before it: a name
+    typed twice is said to be, not to be at a table that may still be empty."""
     names = [name.strip() for name in typed.split(",") if name.strip()]
     for number, name in enumerate(names):
-        check_seat(name, [*seated, *names[:number]], "players")
+        check_seat(name, seated, "players")
+        if any(name.casefold() == before.casefold() for before in names[:number]):
+            raise RuleError("players", f"{name!r} is typed twice")
     return names

@@ -116,7 +116,7 @@ class NewSessionScreen(Screen[None]):
                 yield OptionList(id="seats")
                 yield Static("", id="players-note")
         with VerticalScroll(id="setup", can_focus=False):
-            yield FieldRow("dealer", "First dealer", Choice([]), "")
+            yield FieldRow("dealer", "First dealer", Choice([], numbered=True), "")
             yield Vertical(id="options")
             yield Static("", id="problem")
         with Horizontal(id="start-row"):

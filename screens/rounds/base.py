@@ -49,6 +49,11 @@ Submit = Callable[[Round], RuleError | None]
 W = TypeVar("W", bound=Widget)
 
 
+KEYS = "Enter record · Esc close (kept) · ↑↓/Tab move"
+LAST_FIELD = "Last field · Enter record · Esc close (kept) · ⇧Tab back"
+FIRST_FIELD = "First field · Enter record · Esc close (kept) · Tab on"
+
+
 def said(moves: Moves) -> str:
     """``Ann +$3.00 Bob −$3.00``: each player whose figure moved, in seat order."""
     return " ".join(f"{name} {change}" for name, change in moves)
@@ -158,13 +163,13 @@ class RoundEntry(ModalScreen[Round | None]):
         with Vertical(id="entry"):
             title = f"{self.session.game.title(self.setup)} — {self.title_text()}"
             yield Static(plain(title, lines=True), id="title")
-            # Not focusable itself: Up on the first row wraps to the last, not to the box.
+            # Not focusable itself: the focus goes from field to field, never to the box.
             with VerticalScroll(id="fields", can_focus=False):
                 yield from self.compose_fields()
             yield Static("", id="problem")
             yield Static("", id="outcome")
             with Horizontal(id="buttons"):
-                yield Static("Enter record · Esc close (kept) · ↑↓/Tab move", id="keys")
+                yield Static(KEYS, id="keys")
                 yield Button("Record", id="record", variant="primary", compact=True)
                 yield Button("Close", id="cancel", compact=True)
 
@@ -237,7 +242,17 @@ class RoundEntry(ModalScreen[Round | None]):
         await settled(self, inside=True)
 
     async def action_move(self, step: int, arrow: bool) -> None:
-        await move(self, step, arrow)
+        """The next or previous field. Tab at the last (or first) field stays there, rings
+        the bell and the keys line says so: a Tab too many, counted blind, never lands on
+        the first field again. The arrows go round (Up from the first field to the last),
+        a jump the person makes looking at the screen."""
+        moved = await move(self, step, arrow, wrap=arrow)
+        keys = self.query_one("#keys", Static)
+        if moved:
+            show(keys, KEYS)
+            return
+        self.app.bell()
+        show(keys, LAST_FIELD if step > 0 else FIRST_FIELD)
 
     def rows(self) -> list[FieldRow]:
         return list(self.query(FieldRow))
@@ -274,8 +289,13 @@ class RoundEntry(ModalScreen[Round | None]):
         clear_form_errors(self.query(FieldRow), self.query_one("#problem", Static))
 
     def refresh_preview(self) -> None:
+        """The notes and the outcome line for what is typed now. Once the round as typed
+        would be recorded (its outcome shows), no error of an earlier try stays beside it:
+        it was resolved, whichever row resolved it (the cube answered, the fold undone)."""
         self.preview()
         outcome = self.outcome_text()
+        if outcome:
+            self.clear_errors()
         if outcome != self.shown_outcome:
             self.shown_outcome = outcome
             shown = self.query_one("#outcome", Static)

@@ -2,34 +2,42 @@
 
 The course is typed as in Basic Horse Race (``2221``); as soon as it stands, the sale rows
 move into the auction order the game gives (long shots first), so the typist fills them
-top to bottom as the auctioneer calls them. Each price row shows the odds advisor: the
-horse's expected share of the final pool and, once a price is typed, whether the price is
-above or below what that share is worth in the pool so far
+top to bottom as the auctioneer calls them. Each price row shows the odds advisor in
+plain words: a fair price for the pool so far (the share of it the horse brings back),
+and once a price is typed, how big the pool must grow for that price to pay off
 (``scorekeeper.games.racing.odds``).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from textual.app import ComposeResult
 from textual.widget import Widget
-from textual.widgets import Input
 
 from scorekeeper.cards import SUITS
 from scorekeeper.errors import RuleError
 from scorekeeper.games.calcutta import COURSE, Race, SaleRecord, auction_order, split_pool
 from scorekeeper.games.racing.course import check_course
-from scorekeeper.games.racing.odds import Chances, expected_share, finish_chances, price_verdict
-from scorekeeper.wording import visible
+from scorekeeper.games.racing.odds import (
+    Chances,
+    expected_share,
+    fair_price,
+    finish_chances,
+    pays_off_at,
+)
+from scorekeeper.wording import plural, visible
 from screens.format import exact
 from screens.rounds.base import RoundEntry
 from screens.rounds.horse_race import COURSE_HINT, HORSE_CHOICES, SYMBOLS, read_course
 from screens.widgets.choice import Choice
 from screens.widgets.fields import FieldRow
 from screens.widgets.text_input import TextInput
+
+UNSOLD_PRICE = "unsold: no price (clear it, or pick the buyer above)"
 
 
 class CalcuttaEntry(RoundEntry):
@@ -71,6 +79,8 @@ class CalcuttaEntry(RoundEntry):
         sales: dict[str, SaleRecord | None] = {}
         for suit in self.order:
             owner = self.picked(f"sales.{suit}.owner")
+            if owner is None and self.text(f"sales.{suit}.price"):
+                raise RuleError(f"sales.{suit}.price", UNSOLD_PRICE)
             if owner is None:
                 sales[suit] = None
             else:
@@ -99,8 +109,7 @@ class CalcuttaEntry(RoundEntry):
         for suit in self.order:
             owner = self.control(f"sales.{suit}.owner", Choice)
             unsold = owner.is_picked and owner.value is None
-            # No price for an unsold horse: Down goes on to the next horse's buyer.
-            self.control(f"sales.{suit}.price", Input).disabled = unsold
+            # An unsold horse's price stays a stop, so every race takes the same keys.
             price = None if unsold else self.price(suit)
             self.note(f"sales.{suit}.price", self.advice(suit, chances, pool, owner, price))
             if price is not None:
@@ -159,20 +168,18 @@ class CalcuttaEntry(RoundEntry):
     ) -> str:
         """The advisor's word on one sale: the horse's share, and the price against it."""
         if owner.is_picked and owner.value is None:
+            if self.text(f"sales.{suit}.price"):
+                return UNSOLD_PRICE
             return "unsold: if it places, its share stays in the pool"
         if chances is None:
             return ""
         share = expected_share(chances[suit])
-        if price is None:
-            return f"expects {exact(share):.1%} of the final pool"
-        try:
-            verdict = price_verdict(price, pool, share)
-        except RuleError:
-            return f"expects {exact(share):.1%} of the final pool"
-        return (
-            f"worth {exact(verdict.value):.1f} ({exact(share):.1%} of {pool + price}): "
-            f"{price} is {verdict.verdict}"
-        )
+        if price is not None and price > 0:
+            return f"{price} pays off once the pool reaches {math.ceil(pays_off_at(price, share))}"
+        if pool:
+            fair = round(fair_price(pool, share))
+            return f"a fair price is about {plural(fair, 'chip')} (the pool so far)"
+        return f"brings back about {exact(share):.0%} of the final pool"
 
     def place_note(self, place: str, share: int) -> str:
         horse = self.control(place, Choice).value

@@ -105,6 +105,7 @@ class GoingOutEntry(RoundEntry):
             control.disabled = name == out
             control.placeholder = "cards held, e.g. K 9 A" if by_cards else self.count_label
             if name == out:
+                control.placeholder = ""
                 self.note(path, "went out")
                 continue
             self.note(path, self.count_note(control.value, path) if by_cards else "")

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -123,18 +122,15 @@ def read_odds(text: str, path: str = "odds") -> dict[str, list[int]]:
     return odds
 
 
-def percent(value: Fraction) -> str:
-    return f"{exact(value):.1%}"
-
-
 def odds_board(
     chances: Mapping[str, Chances] | None,
     course: Mapping[str, int] | None,
     odds: Mapping[str, Odds | None],
 ) -> str:
-    """The advisor's table: per horse its chance to win, the odds paid, fair odds, and what
-    the dealer expects to keep of each chip bet on it."""
-    lines = ["       course    wins     odds     fair  dealer edge"]
+    """The advisor's table in plain words: per horse its chance to win, the odds the bank
+    pays, the odds that would be fair, and how much of every chip bet on it the bank can
+    expect to keep (less than nothing: the bank can expect to lose)."""
+    lines = ["       course  chance     pays  fair pays  bank keeps"]
     for suit in SUITS:
         label = f"{suit} {SYMBOLS[suit]}"
         if chances is None or course is None:
@@ -142,11 +138,12 @@ def odds_board(
             continue
         win = chances[suit].first
         paid = odds.get(suit)
-        fair = f"{exact(fair_odds(win)):.2f}-1" if win else "—"
-        edge = "—" if paid is None else f"{exact(dealer_edge(win, *paid)):+.2%}"
+        fair = f"{exact(fair_odds(win)):.1f}-1" if win else "—"
+        kept = "" if paid is None else f"{exact(dealer_edge(win, *paid)):.0%}"
+        keeps = "—" if paid is None else f"{'0%' if kept == '-0%' else kept} a chip"
         lines.append(
-            f"  {label}  {course[suit]:>5}  {percent(win):>6}  {odds_text(paid):>7}"
-            f"  {fair:>7}  {edge.replace('-', '−'):>8}"
+            f"  {label}  {course[suit]:>5}  {f'{exact(win):.0%}':>6}  {odds_text(paid):>7}"
+            f"  {fair:>9}  {keeps.replace('-', '−'):>10}"
         )
     return "\n".join(lines)
 

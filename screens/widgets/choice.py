@@ -2,8 +2,10 @@
 
 At the table the typist picks players and bids dozens of times an evening, so one key
 must do it: the first letter of the option (pressed again, the next option with that
-letter), the first letter of any word of it, its position number, or the arrow keys.
-A click picks too.
+letter), the first letter of any word of it, or the arrow keys. A click picks too. A
+digit picks by position only where the row shows the numbers (``numbered``: "1 Ann
+2 Bob"), and there "10" picks the tenth; elsewhere a digit is no pick (a score typed
+one field too early must not change who went out), and the terminal bell says so.
 
 Every option is always on screen: options that do not fit one line go on to the next, as
 words do, each name whole. A name shortened to fit ("Christ…" beside "Chris") would be a
@@ -102,9 +104,13 @@ class Choice(Widget, can_focus=True):
         *,
         value: Any = UNPICKED,
         id: str | None = None,
+        numbered: bool = False,
     ) -> None:
         super().__init__(id=id)
         self.options = list(options)
+        self.numbered = numbered
+        self.digits = ""
+        """The digits typed in a row here, for a number past 9."""
         self.picked: int | None = None
         values = [option_value for _, option_value in self.options]
         if value in values:
@@ -126,8 +132,12 @@ class Choice(Widget, can_focus=True):
 
     @property
     def labels(self) -> list[str]:
-        """The options' labels as drawn (a name's control characters made visible)."""
-        return [visible(label) for label, _ in self.options]
+        """The options' labels as drawn (a name's control characters made visible), each
+        after its number where the options are numbered."""
+        return [
+            f"{number} {visible(label)}" if self.numbered else visible(label)
+            for number, (label, _) in enumerate(self.options, 1)
+        ]
 
     def widths(self) -> list[int]:
         return [cell_len(label) + 2 * GAP for label in self.labels]
@@ -200,18 +210,39 @@ class Choice(Widget, can_focus=True):
     def action_clear(self) -> None:
         self.pick(None)
 
+    def on_blur(self) -> None:
+        self.digits = ""
+
     def on_key(self, event: events.Key) -> None:
         if not event.is_printable or not event.character or event.character == " ":
             return
         index = self._index_for(event.character)
-        if index is not None:
-            event.stop()
-            event.prevent_default()
+        if index is None and not event.character.isalnum():
+            return  # a key for the screen ("?" for help)
+        event.stop()
+        event.prevent_default()
+        if index is None:
+            self.app.bell()
+        else:
             self.pick(index)
+
+    def _numbered(self, digit: str) -> int | None:
+        """The option numbered by the digits typed in a row ending in ``digit``, or
+        numbered ``digit`` alone once the row's digits number none."""
+        for digits in (self.digits + digit, digit):
+            number = whole_number(digits, signed=False)
+            if number is not None and 1 <= number <= len(self.options):
+                self.digits = digits
+                return number - 1
+        self.digits = ""
+        return None
 
     def _index_for(self, key: str) -> int | None:
         """The next option whose label starts with ``key``, else one with a word starting
-        with it ("s" for "5 Smudge"), else the option numbered ``key``."""
+        with it ("s" for "5 Smudge"), else, numbered, the option of that number."""
+        if key.isdigit() and self.numbered:
+            return self._numbered(key)
+        self.digits = ""
         key = key.casefold()
         count = len(self.options)
         start = -1 if self.picked is None else self.picked
@@ -223,7 +254,4 @@ class Choice(Widget, can_focus=True):
         for index in order:
             if any(word.startswith(key) for word in labels[index].split()):
                 return index
-        number = whole_number(key, signed=False)
-        if number is not None and 1 <= number <= count:
-            return number - 1
         return None

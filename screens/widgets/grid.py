@@ -28,6 +28,8 @@ from textual.strip import Strip
 from scorekeeper.wording import visible
 
 PADDING = 1
+"""The cells each side of a column's text: two between columns. A grid laid out tight
+(``set_grid(..., tight=True)``) has one between its scrolling columns, so more fit."""
 
 
 @dataclass(frozen=True)
@@ -118,6 +120,7 @@ class ScoreGrid(ScrollView, can_focus=True):
         self.rows: list[list[str]] = []
         self.dim_rows: set[int] = set()
         self.header_height = 1
+        self.tight = False
 
     @property
     def row_count(self) -> int:
@@ -130,8 +133,11 @@ class ScoreGrid(ScrollView, can_focus=True):
         *,
         dim_rows: Sequence[int] = (),
         cursor: int | None = None,
+        tight: bool = False,
     ) -> None:
-        """Show new contents; the cursor goes to ``cursor`` (default: the last line)."""
+        """Show new contents; the cursor goes to ``cursor`` (default: the last line);
+        ``tight``: one cell between columns instead of two."""
+        self.tight = tight
         columns = [
             replace(column, heading=[visible(line) for line in column.heading])
             for column in columns
@@ -150,7 +156,7 @@ class ScoreGrid(ScrollView, can_focus=True):
             )
         self.rows = [list(row) for row in rows]
         self.dim_rows = set(dim_rows)
-        width = sum(column.width + 2 * PADDING for column in self.columns)
+        width = sum(column.width + sum(self.pads(at)) for at, column in enumerate(self.columns))
         self.virtual_size = Size(width, self.header_height + len(self.rows))
         last = len(self.rows) - 1
         self.cursor = max(0, last if cursor is None else min(cursor, last))
@@ -169,6 +175,10 @@ class ScoreGrid(ScrollView, can_focus=True):
         self.refresh()
         self.post_message(self.Highlighted(self, row))
 
+    def pads(self, index: int) -> tuple[int, int]:
+        """The cells left and right of column ``index``'s text."""
+        return (0, 1) if self.tight and index >= self.frozen else (PADDING, PADDING)
+
     @property
     def frozen_width(self) -> int:
         return sum(column.width + 2 * PADDING for column in self.columns[: self.frozen])
@@ -176,9 +186,9 @@ class ScoreGrid(ScrollView, can_focus=True):
     def column_starts(self) -> list[int]:
         """Where each scrolling column begins, counted from the first of them."""
         starts, edge = [], 0
-        for column in self.columns[self.frozen :]:
+        for index, column in enumerate(self.columns[self.frozen :], self.frozen):
             starts.append(edge)
-            edge += column.width + 2 * PADDING
+            edge += column.width + sum(self.pads(index))
         return starts
 
     def action_scroll_right(self) -> None:
@@ -221,10 +231,11 @@ class ScoreGrid(ScrollView, can_focus=True):
     def line_segments(self, cells: Sequence[str], style: Style, header: bool) -> list[Segment]:
         segments = []
         leader = self.get_component_rich_style("score-grid--leader")
-        pad = " " * PADDING
-        for column, text in zip(self.columns, cells, strict=False):
+        for index, (column, text) in enumerate(zip(self.columns, cells, strict=False)):
             cell_style = style + leader if header and column.leader else style
-            segments.append(Segment(pad + fit(text, column.width, column.align) + pad, cell_style))
+            left, right = self.pads(index)
+            shown = " " * left + fit(text, column.width, column.align) + " " * right
+            segments.append(Segment(shown, cell_style))
         return segments
 
     def more_marks(self, cells: list[str]) -> list[str]:

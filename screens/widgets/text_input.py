@@ -6,6 +6,14 @@ more for the cursor) as a size that asks for a layout: each key typed laid out t
 screen, every row of a round entry, though the field itself keeps its place and size.
 Nothing beside a field depends on that measure; the field scrolls its own text with it.
 
+Entering a field does not select its text (Textual's does): a burst of keys that reached
+a filled field one Tab too far would replace what it held, unseen.
+
+The keys that edit or move in the text (Backspace, Ctrl+U, ←, Home...) are the field's
+bindings, and Textual runs a binding only once the key has gone up to the app and back:
+in a burst ("Ctrl+U 0.10" sent at once) the letters after it were typed first and then
+erased with the rest. The field runs those bindings itself, in turn with the letters.
+
 ``Input`` also draws its value as it is: a stored name or a remembered folder that the
 app fills in, or a suggestion, may hold a terminal escape, and Rich keeps ESC, C1
 controls and bidi overrides. The field's value stays what it is (an edit must still name
@@ -14,7 +22,11 @@ the stored player); only what reaches the terminal is drawn through ``wording.vi
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.segment import Segment
+from textual import events
+from textual.binding import Binding
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.strip import Strip
@@ -22,12 +34,41 @@ from textual.widgets import Input
 
 from scorekeeper.wording import visible
 
+EDITING = {
+    key.strip(): binding.action
+    for binding in Input.BINDINGS
+    if isinstance(binding, Binding)
+    and binding.action.startswith(("cursor_", "delete_", "home", "end"))
+    for key in binding.key.split(",")
+}
+"""Each key that edits or moves in a field's text, and its action."""
+
 
 class TextInput(Input):
     """Textual's ``Input``, its text's measure set without a layout of the screen, its
     value and suggestion drawn, never obeyed."""
 
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
+    def __init__(self, *args: Any, select_on_focus: bool = False, **kwargs: Any) -> None:
+        """Not selected when the focus comes: a key typed into a filled field adds to its
+        text where the cursor shows, at the end, never replaces it unseen."""
+        super().__init__(*args, select_on_focus=select_on_focus, **kwargs)
+
+    def on_focus(self) -> None:
+        """The cursor at the end of the text, unless an error selected it for the fix."""
+        if not self.selection.is_empty:
+            return
+        self.cursor_position = len(self.value)
+
+    async def on_key(self, event: events.Key) -> None:
+        """An editing key runs here and now, in turn with the letters around it."""
+        action = EDITING.get(event.key)
+        if action is None:
+            return
+        event.stop()
+        event.prevent_default()
+        await self.run_action(action)
 
     def render_line(self, y: int) -> Strip:
         strip = super().render_line(y)

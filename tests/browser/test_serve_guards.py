@@ -20,7 +20,8 @@ from aiohttp.test_utils import TestServer
 
 from scorekeeper.session import Session
 from scorekeeper.store import Store
-from screens.board.serve import MAX_COLUMNS, MAX_ROWS, BoardServer, Limits, board_command
+from screens.board.process import MAX_COLUMNS, MAX_ROWS, Limits, board_command
+from screens.board.serve import BoardServer
 from tests.browser.served import Served, descendants, free_port, resident_mb, served_board
 
 RESIZE_BOUND_MB = 200

@@ -298,7 +298,7 @@ def test_michigan_false_claim_adds_50_to_each_other_player_and_the_deal_stays() 
     session.record({"false_claim": "Bob"})
     assert session.totals == {"Ann": 50, "Bob": 0, "Cy": 50}
     assert session.dealer == "Ann"
-    assert RUMMY.details(session.rounds[0]) == {"false_claim": "Bob"}
+    assert RUMMY.details(session.rounds[0]) == {"false claim": "Bob"}
 
 
 def test_a_false_claim_is_no_hand_the_hand_number_dealer_and_wild_rank_stay() -> None:

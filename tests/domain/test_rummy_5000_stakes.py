@@ -266,7 +266,7 @@ def test_giving_up_during_play_loses_the_pot_as_it_stands() -> None:
     assert session.balances == {"Ann": 15, "Bob": -15}
     assert session.totals == {"Ann": 0, "Bob": 0}
     assert session.dealer == "Bob" and not session.finished
-    assert RUMMY.details(session.rounds[0]) == {"wild": "9", "gave_up": "Bob", "pot": 6}
+    assert RUMMY.details(session.rounds[0]) == {"wild": "9", "gave up": "Bob", "pot": 6}
     assert session.describe(0) == (
         "9s wild; Bob gave up after the betting; pot 6 chips; chips Ann +3, Bob −3"
     )

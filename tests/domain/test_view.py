@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from scorekeeper import RuleError, Session
+from scorekeeper.money import amount
 from scorekeeper.view import Change
 from tests.factories import racehorse
 
@@ -97,11 +98,7 @@ def test_seven_hand_lowest_total_leads_and_places_go_up_with_the_points() -> Non
     session = seven_hand()
     session.record({"out": "Bob", "cards": {"Ann": "9 9 A", "Cy": "JK 3"}})
     figures = session.figures()
-    assert (figures.unit, figures.labels, figures.title) == (
-        "points",
-        ("total", "money"),
-        "Running totals",
-    )
+    assert (figures.unit, figures.labels, figures.title) == ("points", ("total",), "Running totals")
     assert [(row.place, row.name, row.figure) for row in figures.standings()] == [
         (1, "Bob", "0"),
         (2, "Cy", "25"),
@@ -112,12 +109,25 @@ def test_seven_hand_lowest_total_leads_and_places_go_up_with_the_points() -> Non
     assert figures.apart() == [("Ann", "35"), ("Bob", "0"), ("Cy", "25")]
 
 
-def test_seven_hand_with_no_stake_shows_no_money_beside_the_points_on_the_board() -> None:
+def test_seven_hand_with_no_stake_shows_no_money_beside_the_points() -> None:
     session = seven_hand()
     session.record({"out": "Bob", "cards": {"Ann": "9 9 A", "Cy": "JK 3"}})
     bob = session.figures().by_seat()["Bob"]
-    assert bob.shown == ("0", "$0.00")  # the table's column always has its money line
-    assert bob.aside == ""  # the board shows money only once some has moved
+    assert bob.shown == ("0",)  # no money row where no money would move
+    assert bob.aside == ""
+
+
+def test_seven_hand_for_stakes_shows_what_stopping_now_would_pay_not_zeros() -> None:
+    session = Session.new("seven-hand", ["Ann", "Bob", "Cy"], options={"stake": 10})
+    session.record({"out": "Bob", "cards": {"Ann": "9 9 A", "Cy": "JK 3"}})
+    figures = session.figures()
+    assert figures.labels == ("total", "if ended")
+    ended = session.if_ended()
+    assert ended is not None
+    for name, row in figures.by_seat().items():
+        assert row.shown[1] == amount(ended.balances[name], "money", signed=True)
+    assert figures.by_seat()["Bob"].shown[1].startswith("+$")
+    assert all(row.aside == "" for row in figures.standings())  # nothing has moved yet
 
 
 def test_equal_lowest_totals_are_a_tie_for_the_lead_and_share_first_place() -> None:

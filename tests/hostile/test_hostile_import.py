@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import Session
-from scorekeeper.reports.transfer import ImportRefused, export_json, import_sessions
+from scorekeeper.reports.import_source import ImportRefused
+from scorekeeper.reports.json_export import export_json
+from scorekeeper.reports.transfer import import_sessions
 from scorekeeper.store import Store
 from tests.hostile.hostile_names import CLIPBOARD, write_hostile_store
 from tests.reports.test_import import snapshot

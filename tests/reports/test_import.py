@@ -18,12 +18,9 @@ import pytest
 from scorekeeper import Session
 from scorekeeper.cli import main
 from scorekeeper.reports import nights
-from scorekeeper.reports.transfer import (
-    FORMAT,
-    ImportRefused,
-    export_json,
-    import_sessions,
-)
+from scorekeeper.reports.import_source import ImportRefused
+from scorekeeper.reports.json_export import FORMAT, export_json
+from scorekeeper.reports.transfer import import_sessions
 from scorekeeper.store import SCHEMA, Store, StoreError, documents
 from scorekeeper.wording import iso
 from tests.factories import MADE_3, MADE_4, TABLE, UPPED_2

@@ -101,7 +101,8 @@ def test_an_import_adds_the_house_games_not_here_by_name(tmp_path: Path) -> None
 
 def test_export_json_and_import_carry_the_house_games(tmp_path: Path) -> None:
     from scorekeeper import Session
-    from scorekeeper.reports.transfer import export_json, import_sessions
+    from scorekeeper.reports.json_export import export_json
+    from scorekeeper.reports.transfer import import_sessions
 
     laptop = Store(tmp_path / "laptop")
     save_house_game(laptop, "Hearts at Grandma's", "score-pad", HEARTS)

@@ -272,7 +272,7 @@ async def test_b_on_the_table_opens_the_big_board_and_the_footer_names_it(store:
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
-        assert ("b", "Big board") in [
+        assert ("b", "Board") in [
             (active.binding.key, active.binding.description)
             for active in app.screen.active_bindings.values()
             if active.binding.show

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from screens.board import serve as serve_board
+from screens.board.address import own_address
 from screens.board.command import is_board
 from screens.console import main
 from tests.browser.served import free_port
@@ -72,7 +73,7 @@ def test_it_serves_this_computer_only_unless_told_at_a_secret_address_with_its_q
     lan = ["--serve", "--host", "0.0.0.0", "--port", str(port), "--viewers", "3"]
     assert main(["--db", str(tmp_path), "board", *lan]) == 0
     network = started[1]
-    assert network.url.startswith(f"http://{serve_board.own_address()}:{port}/")
+    assert network.url.startswith(f"http://{own_address()}:{port}/")
     assert network.token != local.token, "a new secret at each start"
     assert network.limits.viewers == 3
     assert "Anyone on the network who has this address can watch" in network.announcement()

@@ -56,7 +56,8 @@ async def test_two_races_typed_in_auction_order_leave_the_parks_figures() -> Non
         await pilot.pause()
         entry = entry_of(host)
         assert entry.row("course").note_text == "auction H, C, S, D"
-        keys = [*sale("d", "5"), *sale("e", "9"), *sale("b", "14"), "u", "down"]
+        # The unsold horse's price is a stop too: every race takes the same keys.
+        keys = [*sale("d", "5"), *sale("e", "9"), *sale("b", "14"), "u", "down", "down"]
         await pilot.press(*keys, "d", "down", "s")
         await pilot.pause()
         assert entry.row("first").note_text == "19 chips stay in the pool (unsold)"
@@ -79,19 +80,24 @@ async def test_the_advisor_weighs_each_price_against_the_pool_so_far() -> None:
         await pilot.press(*"3211", "down")
         await pilot.pause()
         entry = entry_of(host)
-        assert entry.row("sales.S.price").note_text == "expects 10.3% of the final pool"
-        assert entry.row("sales.C.price").note_text == "expects 34.1% of the final pool"
-        keys = [*sale("b", "4"), *sale("c", "9"), *sale("a", "15"), *sale("b", "14")]
-        await pilot.press(*keys, "c", "down", "d")
+        assert entry.row("sales.S.price").note_text == "brings back about 10% of the final pool"
+        assert entry.row("sales.C.price").note_text == "brings back about 34% of the final pool"
+        await pilot.press(*sale("b", "4"), "c", "down")
+        await pilot.pause()
+        # H brings back 21.4% of the pool: with S's 4 in it, 1 chip is fair for now.
+        assert (
+            entry.row("sales.H.price").note_text == "a fair price is about 1 chip (the pool so far)"
+        )
+        await pilot.press("9", "down", *sale("a", "15"), *sale("b", "14"), "c", "down", "d")
         await pilot.pause()
         notes = [entry.row(f"sales.{horse}.price").note_text for horse in "SHDC"]
         await pilot.press("enter")
         await pilot.pause()
     assert notes == [
-        "worth 0.4 (10.3% of 4): 4 is above",
-        "worth 2.8 (21.4% of 13): 9 is above",
-        "worth 9.5 (34.1% of 28): 15 is above",
-        "worth 14.3 (34.1% of 42): 14 is below",
+        "4 pays off once the pool reaches 39",
+        "9 pays off once the pool reaches 42",
+        "15 pays off once the pool reaches 44",
+        "14 pays off once the pool reaches 42",
     ]
     assert session.balances == {"Ann": -1, "Bob": 10, "Cy": -9, "Di": 0}
 
@@ -158,7 +164,8 @@ async def test_fixing_race_2s_price_of_41_to_14_brings_every_figure_back() -> No
             "sales.D.owner",
         ]
         assert entry.text("sales.S.price") == "41"
-        await pilot.press(*["down"] * 6, *"14", "enter")
+        # The price is not selected as the focus comes: it is cleared, then typed.
+        await pilot.press(*["down"] * 6, "ctrl+u", *"14", "enter")
         await pilot.pause()
     assert session.rounds[1] == RACE_2
     assert session.balances == AFTER_RACE_2

@@ -61,10 +61,11 @@ async def test_the_advisor_shows_book_fair_odds_and_the_dealers_edge_for_the_cou
         await pilot.press("2")
         await pilot.pause()
         lines = board(host)
-    assert row_of(lines, "S")[2:] == ["1", "31.2%", "2-1", "2.20-1", "+6.32%"]
-    assert row_of(lines, "H")[2:] == ["0", "50.0%", "evens", "1.00-1", "−0.04%"]
-    assert row_of(lines, "D")[2:] == ["4", "1.8%", "10-1", "53.24-1", "+79.72%"]
-    assert row_of(lines, "C")[2:] == ["2", "16.9%", "3-1", "4.91-1", "+32.35%"]
+    assert lines[0].split() == ["course", "chance", "pays", "fair", "pays", "bank", "keeps"]
+    assert row_of(lines, "S")[2:] == ["1", "31%", "2-1", "2.2-1", "6%", "a", "chip"]
+    assert row_of(lines, "H")[2:] == ["0", "50%", "evens", "1.0-1", "0%", "a", "chip"]
+    assert row_of(lines, "D")[2:] == ["4", "2%", "10-1", "53.2-1", "80%", "a", "chip"]
+    assert row_of(lines, "C")[2:] == ["2", "17%", "3-1", "4.9-1", "32%", "a", "chip"]
 
 
 async def test_odds_the_dealer_sets_change_the_board_and_the_payoff() -> None:
@@ -73,7 +74,7 @@ async def test_odds_the_dealer_sets_change_the_board_and_the_payoff() -> None:
     async with host.run_test(size=(80, 24)) as pilot:
         await pilot.press(*"1042", "down", "down", "down", *"s3", "down", "s", "down", *"s 3-1")
         await pilot.pause()
-        assert row_of(board(host), "S")[4:] == ["3-1", "2.20-1", "−24.90%"]
+        assert row_of(board(host), "S")[4:] == ["3-1", "2.2-1", "−25%", "a", "chip"]
         await pilot.press("enter")
         await pilot.pause()
     assert session.rounds[0]["odds"] == {"S": [3, 1]}

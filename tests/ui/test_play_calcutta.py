@@ -90,7 +90,7 @@ async def test_friday_at_the_parks_calcutta_with_race_2_mistyped_and_fixed(store
         await pilot.pause()
         assert entry(pilot).title_text() == "Edit race 2 · Bob auctioned"
         assert entry(pilot).text("sales.S.price") == "41"
-        await pilot.press(*["down"] * 6, *"14")
+        await pilot.press(*["down"] * 6, "ctrl+u", *"14")
         await pilot.pause()
         assert entry(pilot).row("first").note_text == "19 chips stay in the pool (unsold)"
         assert entry(pilot).row("second").note_text == "9 chips to Bob"

@@ -86,7 +86,7 @@ async def test_a_game_to_1000_with_a_mistake_an_undo_and_an_edit_ends_in_settlin
         await pilot.press("up", "up", "enter")
         await pilot.pause()
         assert entry(pilot).title_text() == "Edit hand 1 · Ann dealt"
-        await pilot.press("down", "down", "down", *"350", "enter")
+        await pilot.press("down", "down", "down", "ctrl+u", *"350", "enter")
         await pilot.pause()
         assert store.load(session_id).totals == {"Ann": 600, "Bob": 655, "Cy": 35}
 

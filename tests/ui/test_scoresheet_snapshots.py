@@ -27,10 +27,10 @@ def test_seven_hand_for_ten_players(snap_compare, frozen_store: Store) -> None:
     assert snap_compare(ScorekeeperApp(frozen_store), terminal_size=SIZE, press=["enter"])
 
 
-def test_seven_hand_for_ten_players_the_next_page(snap_compare, frozen_store: Store) -> None:
+def test_seven_hand_for_ten_players_each_hand(snap_compare, frozen_store: Store) -> None:
     frozen_store.add(seven_hand_for_ten())
     app = ScorekeeperApp(frozen_store)
-    assert snap_compare(app, terminal_size=SIZE, press=["enter", "right"])
+    assert snap_compare(app, terminal_size=SIZE, press=["enter", "t"])
 
 
 def test_the_calcutta_entry_for_eight_players(snap_compare, frozen_store: Store) -> None:

@@ -10,6 +10,7 @@ from textual.app import App
 from textual.widgets import DataTable, Static
 
 from scorekeeper import Session
+from scorekeeper.game import END_ROUND
 from scorekeeper.reports.stats import Stats
 from scorekeeper.store import Store
 from screens import stats as stats_screen
@@ -62,13 +63,14 @@ async def test_statistics_rank_the_players_and_show_one_game_by_game(tmp_path: P
             assert "Longest game: Calcutta Horse Race, 3 rounds" in records
             players = app.screen.query_one("#players", DataTable)
             assert players.row_count == 9
-            assert row(players, 0) == ["Ann", "2", "0", "—", "−$6.75", "+38"]
-            assert row(players, 4) == ["Ed", "2", "0", "—", "+$3.75", "−9"]
+            # No game of the evening was played to its end: none won, none lost.
+            assert row(players, 0) == ["Ann", "2", "—", "−$6.75", "+38"]
+            assert row(players, 4) == ["Ed", "2", "—", "+$3.75", "−9"]
             assert row(players, 6)[0] == "Grandma"
             assert text(app, "#player-title") == "Ann, game by game"
             games = app.screen.query_one("#games", DataTable)
-            assert row(games, 0) == ["Calcutta Horse Race", "1", "—", "—", "+38", "+38"]
-            assert row(games, 1) == ["Racehorse", "1", "—", "—", "−$6.75", "−$6.75"]
+            assert row(games, 0) == ["Calcutta Horse Race", "1", "—", "+38", "+38"]
+            assert row(games, 1) == ["Racehorse", "1", "—", "−$6.75", "−$6.75"]
             await pilot.press("down")
             await pilot.pause()
             assert text(app, "#player-title") == "Bob, game by game"
@@ -88,7 +90,7 @@ async def test_a_seven_hand_not_yet_over_has_no_score_to_average(tmp_path: Path)
             await pilot.pause()
             assert text(app, "#player-title") == "Grandma, game by game"
             games = app.screen.query_one("#games", DataTable)
-            assert row(games, 0) == ["Seven Hand Rummy", "1", "—", "—", "—", "—"]
+            assert row(games, 0) == ["Seven Hand Rummy", "1", "—", "—", "—"]
 
 
 async def test_an_empty_store_says_statistics_start_with_the_first_round(tmp_path: Path) -> None:
@@ -160,10 +162,30 @@ async def test_each_figure_stands_under_its_heading_and_both_tables_line_up(
             await settled(pilot)
             players, games = drawn(pilot, "#players"), drawn(pilot, "#games")
             for heading, first in (players[:2], games[:2]):
-                for label in ("Played", "Won", "Win rate"):
+                for label in ("Played", "Won"):
                     end = heading.index(label) + len(label)
                     assert first[end - 1] != " " and first[end : end + 1] in ("", " "), (
                         f"{label}: {heading!r} over {first!r}"
                     )
-            for label in ("Played", "Won", "Win rate"):
+            for label in ("Played", "Won"):
                 assert players[0].index(label) == games[0].index(label), label
+
+
+async def test_won_is_counted_of_the_games_finished(tmp_path: Path) -> None:
+    with Store(tmp_path) as store:
+        for out in ("Ann", "Ann", "Bob"):
+            session = Session.new("hot-rum", ["Ann", "Bob"])
+            other = "Bob" if out == "Ann" else "Ann"
+            session.record({"out": out, "cards": {other: "K"}})
+            session.record(END_ROUND)
+            store.add(session)
+        going = Session.new("hot-rum", ["Ann", "Bob"])
+        going.record({"out": "Ann", "cards": {"Bob": "K"}})
+        store.add(going)
+        app = StatsHost(store)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settled(pilot)
+            players = app.screen.query_one("#players", DataTable)
+            rows = {row(players, at)[0]: row(players, at) for at in range(players.row_count)}
+            assert rows["Ann"][1:3] == ["4", "2 of 3 finished"]
+            assert rows["Bob"][1:3] == ["4", "1 of 3 finished"]

@@ -161,3 +161,20 @@ def price_verdict(price: int, pool_so_far: int, share: Fraction) -> PriceVerdict
     price = as_int(price, "price", 1)
     pool_so_far = as_int(pool_so_far, "pool", 0)
     return PriceVerdict(price, share * (pool_so_far + price))
+
+
+def fair_price(pool_so_far: int, share: Fraction) -> Fraction:
+    """The price at which a horse is worth what it costs in the pool as it stands: the
+    ``price_verdict`` turns from below to above here (share × (pool + price) = price)."""
+    pool_so_far = as_int(pool_so_far, "pool", 0)
+    if not 0 <= share < 1:
+        raise ValueError(f"a horse with share {share} has no fair price")
+    return share * pool_so_far / (1 - share)
+
+
+def pays_off_at(price: int, share: Fraction) -> Fraction:
+    """The final pool at which a horse bought for ``price`` brings back what it cost."""
+    price = as_int(price, "price", 1)
+    if not 0 < share <= 1:
+        raise ValueError(f"a horse with share {share} never pays off")
+    return price / share

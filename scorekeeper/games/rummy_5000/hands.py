@@ -137,7 +137,7 @@ def read_hand(setup: Setup, round_: Round) -> Hand:
     out = None if round_["out"] is None else as_player(round_["out"], "out", players)
     bonus = _bonus(round_.get("bonus"), out)
     if not any(key in round_ for key in PART_KEYS.values()) and "cards" not in round_:
-        raise RuleError("cards", "give each player's melded and in_hand points, or the cards")
+        raise RuleError("cards", "give each player's melded and held points, or the cards")
     melded, in_hand, fields = _hand_points(round_, players, wild)
     if out is not None:
         if in_hand[out]:
@@ -182,7 +182,7 @@ def _hand_points(
     text (never both), and the field each came from, for a later refusal to name."""
     for key in PART_KEYS.values():
         if "cards" not in round_ and key not in round_:
-            raise RuleError(key, "is missing: give both melded and in_hand for every player")
+            raise RuleError(key, "the melded and the held points of every player are both needed")
     cards = player_map(round_.get("cards", {}), "cards", players)
     given = {part: player_map(round_.get(key, {}), key, players) for part, key in PART_KEYS.items()}
     entries = {name: as_mapping(cards[name], f"cards.{name}") for name in cards}
@@ -208,7 +208,8 @@ def _hand_points(
             if name not in given[part]:
                 if "cards" in round_ and not any(name in points for points in given.values()):
                     raise RuleError(f"cards.{name}", f"{name} is missing: give everyone's cards")
-                raise RuleError(field, f"{name} is missing: give every player's {key} points")
+                said = "held" if key == "in_hand" else key
+                raise RuleError(field, f"{name} is missing: give every player's {said} points")
             points[part][name] = as_int(given[part][name], field, 0)
             if points[part][name] % 5:
                 raise RuleError(

@@ -88,10 +88,10 @@ class Rummy5000(Rummy5000Words):
     ending = STOP
     fact_names = (
         "hand",
-        "false_claim",
+        "false claim",
         "wild",
         "folded",
-        "gave_up",
+        "gave up",
         "out",
         "bonus",
         "automatic double",
@@ -115,7 +115,7 @@ class Rummy5000(Rummy5000Words):
         ),
         "stake": Option(
             1,
-            "money per point of difference (per game with play_to_win or must_go_out)",
+            "money per point of difference (per game with play to win or must go out)",
             minimum=0,
             cents=True,
         ),
@@ -155,14 +155,15 @@ highest total wins (ties share), paid as at the end."""
             )
         for name in ("doubling", "limit_poker"):
             if options[name] and count != 2:
-                raise RuleError(f"options.{name}", f"{name} is for exactly 2 players, not {count}")
+                said = name.replace("_", " ")
+                raise RuleError(f"options.{name}", f"{said} is for exactly 2 players, not {count}")
         if options["doubling"] and options["limit_poker"]:
-            raise RuleError("options.limit_poker", "choose doubling or limit_poker, not both")
+            raise RuleError("options.limit_poker", "choose doubling or limit poker, not both")
         for name in ("play_to_win", "must_go_out"):
             if options[name] and (options["doubling"] or options["limit_poker"]):
                 raise RuleError(
                     f"options.{name}",
-                    "doubling and limit_poker games are two hands for game points already",
+                    "doubling and limit poker games are two hands for game points already",
                 )
 
     def start_info(self, setup: Setup) -> dict[str, Any]:

@@ -265,14 +265,14 @@ class Rummy5000Words(Game):
 
     def details(self, round_: Round) -> dict[str, str | int]:
         if "false_claim" in round_:
-            return {"false_claim": accepted(round_, FalseClaim)["false_claim"]}
+            return {"false claim": accepted(round_, FalseClaim)["false_claim"]}
         played = accepted(round_, Played)
         facts: dict[str, str | int] = {"wild": played["wild"]}
         folded, gave_up = played.get("folded"), played.get("gave_up")
         if folded is not None:
             facts["folded"] = folded
         elif gave_up is not None:
-            facts["gave_up"] = gave_up
+            facts["gave up"] = gave_up
         else:
             facts["out"] = played["out"] or "nobody"
             if played["out"] is not None:

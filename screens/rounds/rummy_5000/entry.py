@@ -243,9 +243,12 @@ class Rummy5000Entry(RoundEntry):
         out = self.went_out()
         for row in self.rows():
             # A folded hand is not played out: its rows are skipped until the fold is undone;
-            # the hand of who went out holds nothing, so its row is skipped too.
+            # the hand of who went out holds nothing, so its row is skipped too. With nobody
+            # out there is no bonus: no row, no stop.
             if row.path not in STAKES_ROWS:
                 row.control.disabled = folded is not None or row.path == f"in_hand.{out}"
+        nobody_out = self.control("out", Choice).is_picked and out is None
+        self.row("bonus").display = not nobody_out
         wild = self.control("wild", Choice).value
         cards = self.counted_from_cards()
         scores = self.scores()

@@ -1,0 +1,40 @@
+"""Whether a file is still the one that was read: its identity (inode, size, mtime), and
+``index.stamp``, which names the identities of ``index.json`` and the sessions folder so
+an index it still describes is trusted without opening a session file.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.store.reading import DamagedFile, read_json
+
+
+def identity(stat: os.stat_result) -> list[int]:
+    """Changes whenever the file is replaced (new inode) or rewritten (size, mtime)."""
+    return [stat.st_ino, stat.st_size, stat.st_mtime_ns]
+
+
+def identity_of(path: Path) -> list[int] | None:
+    try:
+        return identity(os.stat(path))
+    except OSError:
+        return None
+
+
+def read_stamp(file: Path) -> dict[str, Any] | None:
+    """The stamp, if it is one: two identities (three numbers each), else nothing."""
+    try:
+        stamp = read_json(file)
+    except (DamagedFile, OSError):
+        return None
+    if stamp is None or sorted(stamp) != ["index", "sessions"]:
+        return None
+    for value in stamp.values():
+        if type(value) is not list or len(value) != 3:
+            return None
+        if not all(type(number) is int for number in value):
+            return None
+    return stamp

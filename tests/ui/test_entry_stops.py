@@ -1,0 +1,176 @@
+"""An entry cannot change unseen: every field a stop in the order the screen shows it,
+no wrap past the last, no digit moving a pick that shows no numbers, a filled field
+added to where the cursor shows, rows that do not apply no stops."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.pilot import Pilot
+from textual.widgets import Input, Static
+
+from scorekeeper.session import Session
+from screens.rounds.base import RoundEntry
+from screens.widgets.choice import Choice
+from screens.widgets.fields import FieldRow
+from tests.ui.evenings import EVENINGS, PARKS_RACE_1
+from tests.ui.hosts import EntryHost
+from tests.ui.test_entry_keys import burst
+
+TABLES: dict[str, Callable[[], Session]] = {
+    **EVENINGS,
+    "rummy-5000 with every variation": lambda: Session.new(
+        "rummy-5000",
+        ["Ann", "Bob"],
+        options={"doubling": True, "money_cards": True, "michigan": True},
+    ),
+    "rummy-5000 with the pot": lambda: Session.new(
+        "rummy-5000", ["Ann", "Bob"], options={"limit_poker": True}
+    ),
+    "score-pad": lambda: Session.new("score-pad", ["Ann", "Bob", "Cy", "Di"]),
+    "score-pad, one winner a round, for stakes": lambda: Session.new(
+        "score-pad", ["Ann", "Bob", "Cy"], options={"stake": 10, "pay": "winner"}
+    ),
+}
+
+
+def entry_of(host: App[None]) -> RoundEntry:
+    entry = host.screen
+    assert isinstance(entry, RoundEntry)
+    return entry
+
+
+def stops_shown(entry: RoundEntry) -> list[FieldRow]:
+    """The rows a person sees as fields, top to bottom: shown and not dimmed."""
+    return [row for row in entry.rows() if row.display and not row.control.disabled]
+
+
+async def tab_through(pilot: Pilot[None], entry: RoundEntry) -> list[FieldRow]:
+    """The rows Tab stops at from the first field until the entry says it is the last."""
+    visited: list[FieldRow] = []
+    keys = entry.query_one("#keys", Static)
+    for _ in range(60):
+        row = entry.row_of(entry.focused) if entry.focused else None
+        assert row is not None
+        if not visited or visited[-1] is not row:
+            visited.append(row)
+        await pilot.press("tab")
+        await pilot.pause()
+        if str(keys.content).startswith("Last field"):
+            return visited
+    raise AssertionError("Tab never reached the last field")
+
+
+@pytest.mark.parametrize("game", TABLES)
+async def test_tab_stops_at_every_field_in_the_order_shown_and_not_past_the_last(
+    game: str,
+) -> None:
+    host = EntryHost(TABLES[game]())
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        entry = entry_of(host)
+        typed_before = entry.typed()
+        visited = await tab_through(pilot, entry)
+        assert [row.path for row in visited] == [row.path for row in stops_shown(entry)]
+        last = entry.focused
+        await pilot.press("tab", "tab")
+        await pilot.pause()
+        assert entry.focused is last, "Tab at the last field moved the focus"
+        assert entry.typed() == typed_before
+
+
+async def test_an_unsold_horses_price_stays_a_stop_and_a_price_typed_there_is_refused() -> None:
+    host = EntryHost(EVENINGS["calcutta"]())
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*"2221", "tab")
+        await pilot.pause()
+        entry = entry_of(host)
+        first_sale = stops_shown(entry)[1].path
+        await pilot.press("u", "tab", *"12")
+        await pilot.pause()
+        price = first_sale.replace("owner", "price")
+        assert entry.row_of(entry.focused) is entry.row(price)  # type: ignore[arg-type]
+        assert entry.text(price) == "12"
+        assert "unsold: no price" in entry.row(price).note_text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "unsold: no price" in (entry.row(price).error_text or "")
+        assert host.submitted == []
+
+
+async def test_with_nobody_out_5000_has_no_bonus_row_to_stop_at() -> None:
+    host = EntryHost(EVENINGS["rummy-5000"]())
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("tab", "n")
+        await pilot.pause()
+        entry = entry_of(host)
+        assert not entry.row("bonus").display
+        await pilot.press("tab")
+        await pilot.pause()
+        assert entry.row_of(entry.focused) is entry.row("melded.Ann")  # type: ignore[arg-type]
+        assert "bonus" not in [row.path for row in stops_shown(entry)]
+
+
+@pytest.mark.parametrize("game", TABLES)
+async def test_a_burst_of_digits_in_a_pick_row_changes_no_pick(game: str) -> None:
+    host = EntryHost(TABLES[game]())
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        entry = entry_of(host)
+        for row in stops_shown(entry):
+            if not isinstance(row.control, Choice) or row.control.labels[0][:1].isdigit():
+                continue  # a bid of 2, 3 or 4 is picked by its own digit, as shown
+            entry.set_focus(row.control)
+            await pilot.pause()
+            before = entry.typed()
+            await pilot.press(*"1234567890")
+            await pilot.pause()
+            assert entry.typed() == before, row.path
+
+
+async def test_a_filled_field_is_added_to_where_the_cursor_shows_not_replaced() -> None:
+    session = EVENINGS["calcutta"]()
+    host = EntryHost(session, prefill=session.rounds[0], index=0)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        entry = entry_of(host)
+        course = entry.control("course", Input)
+        assert course.selection.is_empty
+        await pilot.press("5")
+        await pilot.pause()
+        assert course.value == "".join(str(PARKS_RACE_1["course"][suit]) for suit in "SHDC") + "5"
+
+
+class Numbered(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Choice([(f"P{seat}", seat) for seat in range(1, 11)], numbered=True)
+
+
+async def test_where_a_pick_shows_seat_numbers_10_picks_the_tenth() -> None:
+    app = Numbered()
+    async with app.run_test() as pilot:
+        choice = app.query_one(Choice)
+        choice.focus()
+        assert choice.labels[9] == "10 P10"
+        await pilot.press("1", "0")
+        assert choice.value == 10
+        await pilot.press("3")
+        assert choice.value == 3
+
+
+async def test_a_burst_that_clears_a_field_then_types_keeps_what_was_typed() -> None:
+    """Ctrl+U and Backspace run in turn with the letters sent after them in one burst,
+    as typed one at a time: "Ctrl+U 14" leaves 14, not nothing."""
+    session = EVENINGS["calcutta"]()
+    host = EntryHost(session, prefill=session.rounds[0], index=0)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        entry = entry_of(host)
+        burst(host, ["ctrl+u", *"1312", "tab", "tab", "backspace", "backspace", *"14"])
+        await pilot.pause()
+        await pilot.pause()
+        assert entry.text("course") == "1312"
+        first_price = stops_shown(entry)[2].path
+        assert entry.text(first_price) == "14"

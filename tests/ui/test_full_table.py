@@ -1,0 +1,136 @@
+"""The largest table each game allows, at 80x24: every player's name, total and money and
+the leader on the table screen at once, names cut apart where they must be; wider
+screens use their width, the big board too."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from scorekeeper import GAMES
+from scorekeeper.session import Session
+from scorekeeper.store import Store
+from screens.app import ScorekeeperApp
+from screens.board.standings import Standings
+from screens.format import cut_apart
+from screens.scoresheet import DEALS, LEADS
+from screens.table import TableScreen
+from screens.widgets.grid import ScoreGrid, fit
+from tests.ui.board_tables import TEN, calcutta_for_eight, seven_hand_for_ten
+from tests.ui.test_large_tables import screen_lines
+
+UNBOUNDED = 10
+"""Players at a game with no upper limit: ten, as the largest Seven Hand evening."""
+TWELVE = [*TEN, "Marguerite", "Bartholomew"]
+
+
+def largest(game: str) -> Callable[[], Session]:
+    def make() -> Session:
+        return Session.new(game, TWELVE[: GAMES[game].max_players or UNBOUNDED])
+
+    return make
+
+
+def seven_hand_for_ten_six_hands_in() -> Session:
+    """Six hands of ten at 10¢ a point: more rounds than the grid has lines, money
+    stopping now would pay in dollars and cents beside every total."""
+    session = seven_hand_for_ten()
+    for hand in range(3, 6):
+        out = TEN[hand]
+        held = ["K K Q", "9 9", "A A JK", "5", "Q 3", "K", "JK", "2", "A 4"]
+        others = [name for name in TEN if name != out]
+        session.record({"out": out, "cards": dict(zip(others, held, strict=True))})
+    return session
+
+
+def score_pad_for_twelve_at_stakes() -> Session:
+    """Twelve at 10¢ a point: money in whole dollars beside every total."""
+    session = Session.new("score-pad", TWELVE, options={"stake": 10})
+    session.record({"scores": {name: 5 + 10 * seat for seat, name in enumerate(TWELVE)}})
+    return session
+
+
+TABLES: dict[str, Callable[[], Session]] = {
+    **{game: largest(game) for game in GAMES},
+    "calcutta": calcutta_for_eight,
+    "seven-hand": seven_hand_for_ten,
+    "seven hand six hands in": seven_hand_for_ten_six_hands_in,
+    "score pad for twelve at stakes": score_pad_for_twelve_at_stakes,
+}
+
+
+@pytest.mark.parametrize("game", TABLES)
+async def test_every_player_total_and_money_on_screen_at_80x24(store: Store, game: str) -> None:
+    session = TABLES[game]()
+    store.add(session)
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        grid = table.query_one("#grid", ScoreGrid)
+        assert grid.max_scroll_x == 0, "a player's column is off the screen"
+        heads = [
+            fit(column.heading[0], column.width, column.align).strip().lstrip(DEALS + LEADS + " ")
+            for column in grid.columns[1:]
+        ]
+        assert len(heads) == len(session.players)
+        assert len(set(heads)) == len(heads), heads
+        lines = screen_lines(app)
+        header = next(line for line in lines if line.startswith(" # "))
+        for name, head in zip(session.players, heads, strict=True):
+            assert head in header
+            assert name.startswith(head.split("…")[0])
+        figures = session.figures()
+        by_seat = figures.by_seat()
+        for at, label in enumerate(figures.labels):
+            row = next(line for line in lines if line.startswith(f" {label} "))
+            drawn = row[len(label) + 1 :].split()
+            # Money may lose its "$" and cents that are none in a grid too narrow for
+            # them, never its amount.
+            assert [cell.replace("$", "").removesuffix(".00") for cell in drawn] == [
+                by_seat[name].shown[at].replace("$", "").removesuffix(".00")
+                for name in session.players
+            ]
+        for leader in figures.leaders:
+            at = session.players.index(leader)
+            assert LEADS in grid.columns[at + 1].heading[0]
+
+
+def test_names_cut_to_one_width_stay_apart() -> None:
+    cut = cut_apart(["Elizabeth", "Elizabeth-Anne", "Christopher", "Christine", "Zoe"], [6] * 5)
+    assert len(set(cut)) == 5
+    assert all(len(name) <= 6 for name in cut)
+    assert cut[4] == "Zoe"
+
+
+async def test_at_120x40_the_table_and_the_big_board_use_the_width(store: Store) -> None:
+    store.add(seven_hand_for_ten())
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        header = next(line for line in screen_lines(app) if line.startswith(" # "))
+        assert "Jonathan" in header and "Grandma" in header
+        await pilot.press("b")
+        await pilot.pause()
+        board = app.screen.query_one(Standings)
+        assert board.layout_now is not None
+        assert board.layout_now.columns >= 2
+        columns = list(board.query(".column"))
+        assert sum(column.size.width for column in columns) > 120 // 2
+
+
+async def test_the_session_list_gives_a_wider_screen_to_the_players_names(store: Store) -> None:
+    store.add(seven_hand_for_ten())
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        narrow = next(line for line in screen_lines(app) if "Seven Hand" in line)
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        wide = next(line for line in screen_lines(app) if "Seven Hand" in line)
+    assert "Grandma, Max, Zoe, Christopher" in wide
+    assert "Christopher" not in narrow

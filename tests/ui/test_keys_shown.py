@@ -1,0 +1,140 @@
+"""Every key the table has can be found: the footer names the ones that apply now (e, n,
+and y after an undo among them), the help names all of them, read from the same
+bindings, and Esc after a new game with the same players goes where the footer says."""
+
+from __future__ import annotations
+
+import pytest
+from textual.binding import Binding
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from scorekeeper.store import Store
+from screens.app import ScorekeeperApp
+from screens.confirm import ConfirmScreen
+from screens.help import HelpScreen
+from screens.home import HomeScreen
+from screens.new_session import NewSessionScreen
+from screens.table import TableScreen
+from screens.table_keys import TABLE_KEYS
+from tests.ui.evenings import EVENINGS
+from tests.ui.play import start_session
+from tests.ui.test_entry_keys import burst
+from tests.ui.test_large_tables import screen_lines
+
+
+async def open_table(pilot: Pilot[None]) -> TableScreen:
+    await pilot.press("enter")
+    await pilot.pause()
+    table = pilot.app.screen
+    assert isinstance(table, TableScreen)
+    return table
+
+
+def footer_of(pilot: Pilot[None]) -> str:
+    return screen_lines(pilot.app)[-1]
+
+
+def shown_now(table: TableScreen) -> list[str]:
+    """What the footer must say: each binding on it that applies now, as "key Words"
+    (a binding of two keys, "f1,?", by its first)."""
+    said: dict[str, str] = {}
+    for active in table.active_bindings.values():
+        binding = active.binding
+        if binding.show and active.enabled:
+            key = table.app.get_key_display(binding)
+            said.setdefault(binding.description, f"{key} {binding.description}")
+    return list(said.values())
+
+
+@pytest.mark.parametrize("game", EVENINGS)
+async def test_the_footer_names_every_key_that_applies_now(store: Store, game: str) -> None:
+    store.add(EVENINGS[game]())
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_table(pilot)
+        footer = footer_of(pilot)
+        for words in ("e Edit", "n Again", "u Undo", "esc Sessions", "f1 Help"):
+            assert words in footer, footer
+        assert "y Redo" not in footer
+        for words in shown_now(table):
+            assert words in footer, (words, footer)
+        await pilot.press("u")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.screen is table
+        footer = footer_of(pilot)
+        assert "y Redo" in footer, footer
+        for words in shown_now(table):
+            assert words in footer, (words, footer)
+
+
+@pytest.mark.parametrize("game", EVENINGS)
+async def test_the_help_lists_every_key_of_the_table_from_its_bindings(
+    store: Store, game: str
+) -> None:
+    store.add(EVENINGS[game]())
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_table(pilot)
+        offered = [
+            binding
+            for binding in TABLE_KEYS
+            if isinstance(binding, Binding)
+            and binding.description
+            and (binding.show or binding.id)
+            and table.offers(*parse(binding.action))
+        ]
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        keys = str(app.screen.query_one("#keys", Static).content)
+        lines = keys.splitlines()
+        for binding in offered:
+            key = app.get_key_display(binding)
+            assert any(
+                line.strip().startswith(f"{key}  {binding.description}") for line in lines
+            ), (key, binding.description, keys)
+        assert "Redo (not now" in keys
+        descriptions = {binding.description for binding in offered}
+        for binding in TABLE_KEYS:
+            assert isinstance(binding, Binding)
+            if binding.description not in descriptions:
+                assert not any(
+                    line.strip().endswith(f"  {binding.description}") for line in lines
+                ), binding.description
+
+
+def parse(action: str) -> tuple[str, tuple[object, ...]]:
+    from textual.actions import parse as parse_action
+
+    _, name, parameters = parse_action(action)
+    return name, parameters
+
+
+async def test_esc_after_the_same_players_again_goes_to_the_sessions(store: Store) -> None:
+    store.add(EVENINGS["calcutta"]())
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_table(pilot)
+        await start_session(pilot, "racehorse", [], again=True, options={"stake": "0.25"})
+        footer = footer_of(pilot)
+        assert "esc Sessions" in footer
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+
+
+async def test_keys_sent_after_the_one_closing_a_box_reach_the_table(store: Store) -> None:
+    """ "s Esc n" in one burst: the settle-up opens and closes, and n (same players
+    again) is the table's, not lost on the box as it closes."""
+    store.add(EVENINGS["calcutta"]())
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_table(pilot)
+        burst(app, ["s", "escape", "n"])
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, NewSessionScreen)
