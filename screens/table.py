@@ -37,8 +37,9 @@ from screens.table_keys import TABLE_KEYS
 from screens.widgets.grid import ScoreGrid
 
 if TYPE_CHECKING:
-    from screens.rounds.base import Round, RoundEntry
+    from screens.rounds.base import RoundEntry
     from screens.rounds.drafts import Draft
+    from screens.rounds.fields import Round
 
 FOLLOW_INTERVAL = 1.0
 """Seconds between looks at the store for what another laptop synced."""

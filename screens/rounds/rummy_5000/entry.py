@@ -35,7 +35,8 @@ from scorekeeper.games.rummy_5000.hands import (
     read_hand,
 )
 from screens.format import amount
-from screens.rounds.base import Round, RoundEntry
+from screens.rounds.base import RoundEntry
+from screens.rounds.fields import Round
 from screens.rounds.rummy_5000.stakes import CubeLog, PotLog, StakesLog
 from screens.widgets.choice import Choice
 from screens.widgets.fields import FieldRow, Tick

@@ -23,7 +23,7 @@ from scorekeeper.games.rummy_5000.cube import Cube, cube_after, next_doubler
 from scorekeeper.games.rummy_5000.pot import Pot, pot_after
 from scorekeeper.wording import whole_number
 from screens.format import plain
-from screens.rounds.base import Round
+from screens.rounds.fields import Round
 from screens.widgets.fields import ValueChanged
 
 Step = tuple[str, str, int]
