@@ -33,7 +33,7 @@ from screens.problem import ProblemScreen
 from screens.rounds import ENTRIES
 from screens.scoresheet import Scoresheet
 from screens.settle import SettleScreen
-from screens.table_keys import TABLE_KEYS
+from screens.table_keys import TABLE_KEYS, offered_ever, offered_now
 from screens.widgets.grid import ScoreGrid
 
 if TYPE_CHECKING:
@@ -125,46 +125,10 @@ class TableScreen(Scoresheet):
         )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The footer names the record key as the game names a round ("r Race", "r Hand"):
-        there is one record binding per round name, and only this game's is offered."""
-        if action == "record":
-            return parameters == (self.game.round_name,) and self.can_record()
-        if action == "undo":
-            return bool(self.session.rounds) and not self.store.readonly
-        if action == "end":
-            ending = self.game.ending
-            return ending is not None and parameters == (ending.action,) and self.can_end()
-        if action == "scores":
-            return parameters == (("totals",) if self.each_round else ("each",))
-        if action == "redo":
-            return bool(self.undone) and self.can_record()
-        if action == "big_board":
-            return parameters == (not self.check_action("redo", ()),)
-        if action == "again":
-            return not self.store.readonly
-        if action == "edit":
-            return (
-                self.game.id in ENTRIES
-                and self.round_to_edit() is not None
-                and not self.store.readonly
-            )
-        return True
+        return offered_now(self, action, parameters)
 
     def offers(self, action: str, parameters: tuple[object, ...]) -> bool:
-        """Whether this table has the key at all, now or later (for the help): its game's
-        record and end keys, the one view of the scores ``t`` goes to, and none that change
-        the session when it is read-only."""
-        if action in ("scores", "big_board"):
-            return self.check_action(action, parameters) is True
-        changes = not self.store.readonly and self.game.id in ENTRIES
-        if action == "record":
-            return changes and parameters == (self.game.round_name,)
-        if action == "end":
-            ending = self.game.ending
-            return changes and ending is not None and parameters == (ending.action,)
-        if action in ("undo", "redo", "edit", "again"):
-            return changes
-        return True
+        return offered_ever(self, action, parameters)
 
     @on(ScoreGrid.Selected, "#grid")
     def row_selected(self, event: ScoreGrid.Selected) -> None:
