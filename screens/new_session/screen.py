@@ -339,11 +339,12 @@ class NewSessionScreen(Screen[None]):
 
     def action_start(self) -> None:
         self.clear_errors()
+        dealer = self.dealer_choice().value
         try:
             session = Session.new(
                 self.game.id,
                 self.players,
-                dealer=self.dealer_choice().value,
+                dealer=dealer if isinstance(dealer, str) else None,
                 options=self.options(),
             )
         except RuleError as error:

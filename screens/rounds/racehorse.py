@@ -88,7 +88,7 @@ class RacehorseEntry(RoundEntry):
         bid = self.control("bid", Choice).value
         if points is None:
             self.note("points", "high low jack game, if you like")
-        elif bid is None:
+        elif not isinstance(bid, int):
             self.note("points", f"{len(points)} of 4 points")
         else:
             made = bid_made(bid, points, self.control("all_tricks", Checkbox).value)

@@ -43,8 +43,8 @@ class ScorePadEntry(RoundEntry):
         return f"{SCORES}.{name}"
 
     def winner(self) -> str | None:
-        picked: str | None = self.control(WINNER, Choice).value
-        return picked if picked in self.players else None
+        picked = self.control(WINNER, Choice).value
+        return picked if isinstance(picked, str) and picked in self.players else None
 
     def read(self) -> Scores:
         winner = self.winner()

@@ -134,8 +134,8 @@ class Rummy5000Entry(RoundEntry):
         ]
 
     def went_out(self) -> str | None:
-        out = self.control("out", Choice)
-        return out.value if out.is_picked else None
+        out = self.control("out", Choice).value
+        return out if isinstance(out, str) else None
 
     def is_card_text(self, path: str) -> bool:
         return not POINTS.fullmatch(self.text(path))
@@ -250,7 +250,8 @@ class Rummy5000Entry(RoundEntry):
                 row.control.disabled = folded is not None or row.path == f"in_hand.{out}"
         nobody_out = self.control("out", Choice).is_picked and out is None
         self.row("bonus").display = not nobody_out
-        wild = self.control("wild", Choice).value
+        picked = self.control("wild", Choice).value
+        wild = picked if isinstance(picked, str) else None
         cards = self.counted_from_cards()
         scores = self.scores()
         for name in self.players:
