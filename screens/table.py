@@ -14,13 +14,14 @@ from __future__ import annotations
 import shlex
 from collections.abc import Callable
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeVar
 
 from textual import on, work
 from textual.binding import Binding
 from textual.screen import Screen
 
 from scorekeeper import collector
+from scorekeeper.checks import JSONObject
 from scorekeeper.errors import RuleError
 from scorekeeper.game import END_ROUND, is_end_round
 from scorekeeper.session import Session
@@ -62,7 +63,7 @@ class TableScreen(Scoresheet):
         self.session_id = session_id
         self.started = started
         """When the session began, for the status line's "since 19:42 · 1 h 25 min"."""
-        self.undone: list[dict[str, Any]] = []
+        self.undone: list[JSONObject] = []
         """Rounds undone here, the last undone last: y records them again."""
         self.seen = store.generation
         """The store's count of synced changes when this session was last shown."""
@@ -359,8 +360,9 @@ class TableScreen(Scoresheet):
 
 
 HERE: dict[DraftKey, Draft] = {}
+Result = TypeVar("Result")
 
 
-def kept_drafts(screen: Screen[Any]) -> dict[DraftKey, Draft]:
+def kept_drafts(screen: Screen[Result]) -> dict[DraftKey, Draft]:
     """The drafts the app keeps for every table, so one survives leaving the table."""
     return screen.app.drafts if isinstance(screen.app, Places) else HERE

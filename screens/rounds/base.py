@@ -11,9 +11,9 @@ typed stays, and the outcome line shows what the round would do by asking the se
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from pathlib import Path, PurePath
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual import events, on
 from textual.actions import SkipAction
@@ -23,6 +23,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Static
 
+from scorekeeper import checks
 from scorekeeper.errors import RuleError
 from scorekeeper.game import State
 from scorekeeper.session import Session
@@ -85,7 +86,7 @@ class RoundEntry(EntryFields):
         self,
         session: Session,
         submit: Submit,
-        prefill: Mapping[str, Any] | None = None,
+        prefill: checks.Round | None = None,
         index: int | None = None,
     ) -> None:
         super().__init__(session.players, classes="round-entry")
@@ -110,12 +111,12 @@ class RoundEntry(EntryFields):
         """The ``FieldRow``s of this game's round, in the order people fill them."""
         raise NotImplementedError
 
-    def read(self) -> Mapping[str, Any]:
+    def read(self) -> checks.Round:
         """The round as typed, in its game's shape (the ``TypedDict`` its rules take); raise
         ``RuleError`` for text that is no number or card."""
         raise NotImplementedError
 
-    def fill(self, round_: Mapping[str, Any]) -> None:
+    def fill(self, round_: checks.Round) -> None:
         """Put a recorded round back into the fields (editing)."""
         raise NotImplementedError
 

@@ -10,12 +10,14 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input
 
+from scorekeeper.checks import JSONObject
 from scorekeeper.errors import RuleError
 from scorekeeper.wording import not_a_number, whole_number
 from screens.widgets.choice import UNPICKED, Choice
 from screens.widgets.fields import FieldRow
 
-Round = dict[str, Any]
+Round = JSONObject
+"""A round as an entry hands it to the table: its game checks it on recording."""
 W = TypeVar("W", bound=Widget)
 
 
@@ -82,13 +84,13 @@ class EntryFields(ModalScreen[Round | None]):
     def player_choice(
         self,
         *,
-        value: Any = UNPICKED,
+        value: object = UNPICKED,
         allow_none: str | None = None,
         among: Sequence[str] | None = None,
     ) -> Choice:
         """A seat-ordered pick of this table's players, or of those ``among`` them who may
         be picked (``allow_none`` adds a "nobody")."""
-        options: list[tuple[str, Any]] = [
+        options: list[tuple[str, str | None]] = [
             (name, name) for name in self.players if among is None or name in among
         ]
         if allow_none is not None:
