@@ -6,12 +6,10 @@ round dict the engine takes, ``fill`` puts one back, ``preview`` asks the game m
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from textual.app import ComposeResult
 from textual.widgets import Checkbox
 
+from scorekeeper import checks
 from scorekeeper.errors import RuleError
 from scorekeeper.games.racehorse import BID_NAMES, POINTS, SMUDGE, Deal, bid_made
 from screens.rounds.base import RoundEntry
@@ -70,7 +68,7 @@ class RacehorseEntry(RoundEntry):
                 )
         return round_
 
-    def fill(self, round_: Mapping[str, Any]) -> None:
+    def fill(self, round_: checks.Round) -> None:
         self.put("pitcher", round_["pitcher"])
         self.put("bid", round_["bid"])
         if "made" in round_:

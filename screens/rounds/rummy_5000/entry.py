@@ -18,12 +18,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, cast
+from typing import cast
 
 from textual import on
 from textual.app import ComposeResult
 from textual.widgets import Checkbox
 
+from scorekeeper import checks
 from scorekeeper.cards import RANKS
 from scorekeeper.errors import RuleError
 from scorekeeper.games.rummy_5000.hands import (
@@ -67,7 +68,7 @@ class Rummy5000Entry(RoundEntry):
     cube's and the pot's fields at their log."""
 
     @property
-    def options(self) -> Mapping[str, Any]:
+    def options(self) -> checks.Options:
         return self.setup.options
 
     def compose_fields(self) -> ComposeResult:
@@ -178,7 +179,7 @@ class Rummy5000Entry(RoundEntry):
 
     # ---- editing -------------------------------------------------------------------------
 
-    def fill(self, round_: Mapping[str, Any]) -> None:
+    def fill(self, round_: checks.Round) -> None:
         if "false_claim" in round_:
             self.put("false_claim", round_["false_claim"])
             return
