@@ -24,6 +24,7 @@ async def test_every_option_of_every_game_is_in_view_when_it_has_the_focus(store
             for name in game.options:
                 control = screen.query_one_row(f"options.{name}").control
                 control.focus()
+                await pilot.pause()  # the focus asks for its scroll once the screen is refreshed
                 await pilot.wait_for_scheduled_animations()
                 seen = setup.scrollable_content_region
                 assert seen.contains_region(control.region), (game_id, name)
