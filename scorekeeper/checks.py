@@ -19,6 +19,11 @@ Round = Mapping[str, Any]
 """A round as JSON brings it in, from an entry, a stored file or an import: the one place a
 round is untyped. ``play`` checks it (``shaped``); the hooks after ``play`` are given only
 rounds it accepted (``accepted``)."""
+JSONObject = dict[str, Any]
+"""A JSON object made of JSON types (``json_copy``): a round as a session keeps it, a saved
+session, a table's options as written."""
+Options = Mapping[str, Any]
+"""A table's options by name, as JSON brings them in; each checked by its game's option."""
 Shape = TypeVar("Shape", bound=Round)
 
 AMOUNT_LIMIT = 1_000_000

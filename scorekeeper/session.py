@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from scorekeeper.checks import as_recorded, check_keys
+from scorekeeper.checks import JSONObject, Options, Round, as_recorded, check_keys
 from scorekeeper.errors import RuleError
 from scorekeeper.game import END_ROUND, Game, RoundFacts, Setup, State, is_end_round
 from scorekeeper.games import GAMES
@@ -47,7 +47,7 @@ class Session:
     def __init__(self, game: Game, setup: Setup) -> None:
         self.game = game
         self.setup = setup
-        self._rounds: list[dict[str, Any]] = []
+        self._rounds: list[JSONObject] = []
         self._states: list[State] = [game.start(setup)]
         self._results: list[RoundResult] = []
         """``round_results`` so far: a save after each round works out only the new one."""
@@ -59,7 +59,7 @@ class Session:
         players: Sequence[str],
         *,
         dealer: str | None = None,
-        options: Mapping[str, Any] | None = None,
+        options: Options | None = None,
     ) -> Session:
         """A new table: every name and option checked against today's rules."""
         return cls._set_up(game, players, dealer, options, new=True)
@@ -70,7 +70,7 @@ class Session:
         game: str,
         players: Sequence[str],
         dealer: str | None,
-        options: Mapping[str, Any] | None,
+        options: Options | None,
         *,
         new: bool,
     ) -> Session:
@@ -91,7 +91,7 @@ class Session:
         return self.setup.players
 
     @property
-    def options(self) -> Mapping[str, Any]:
+    def options(self) -> Options:
         return self.setup.options
 
     @property
@@ -99,7 +99,7 @@ class Session:
         return self._states[-1]
 
     @property
-    def rounds(self) -> list[dict[str, Any]]:
+    def rounds(self) -> list[JSONObject]:
         return self._rounds
 
     @property
@@ -135,7 +135,7 @@ class Session:
         return self.state.winners
 
     @property
-    def info(self) -> Mapping[str, Any]:
+    def info(self) -> Mapping[str, object]:
         """What only this game tracks (a carried pool, a hand and contract...)."""
         return self.state.info
 
@@ -201,7 +201,7 @@ class Session:
             )
         return self._results
 
-    def _over(self, before: Sequence[Mapping[str, Any]], state: State) -> str:
+    def _over(self, before: Sequence[Round], state: State) -> str:
         """Why no round may follow: the game ended by its rules, or the table ended it."""
         won = f"{', '.join(state.winners)} {'won' if len(state.winners) == 1 else 'share the win'}"
         ending = self.game.ending
@@ -211,8 +211,8 @@ class Session:
         return f"the game is over ({won}): start a new session"
 
     def _play(
-        self, before: Sequence[Mapping[str, Any]], state: State, round_: Any
-    ) -> tuple[dict[str, Any], State]:
+        self, before: Sequence[Round], state: State, round_: Round
+    ) -> tuple[JSONObject, State]:
         """One round played on ``state``, the table after the rounds ``before`` it."""
         if state.finished:
             raise RuleError("end" if is_end_round(round_) else "round", self._over(before, state))
@@ -223,9 +223,7 @@ class Session:
             return played, self._end(before, state, played)
         return played, self.game.play(self.setup, state, played)
 
-    def _end(
-        self, before: Sequence[Mapping[str, Any]], state: State, round_: dict[str, Any]
-    ) -> State:
+    def _end(self, before: Sequence[Round], state: State, round_: JSONObject) -> State:
         """The table ends the game by choice: the game says what that settles; after it
         the game is over, whatever the game's hook said."""
         check_keys(round_, ("end",))
@@ -236,7 +234,7 @@ class Session:
             raise RuleError("end", f"no {name} has been played yet: there is nothing to end")
         return replace(self.game.end(self.setup, state), finished=True)
 
-    def record(self, round_: Mapping[str, Any]) -> None:
+    def record(self, round_: Round) -> None:
         """Check one round against the rules and add it; a refused round changes nothing."""
         played, after = self._play(self._rounds, self.state, round_)
         self._rounds.append(played)
@@ -252,7 +250,7 @@ class Session:
             self.game, self.setup, tuple(self._states), None if ended is None else ended.state
         )
 
-    def preview(self, round_: Mapping[str, Any], index: int | None = None) -> Change:
+    def preview(self, round_: Round, index: int | None = None) -> Change:
         """What ``round_`` would do recorded next (or as round ``index``, edited), checked
         on the path ``record`` takes; nothing changes. Refused as ``record`` refuses."""
         at = len(self._rounds) if index is None else index
@@ -272,14 +270,14 @@ class Session:
         ended._results = list(self._results)
         return ended
 
-    def undo(self) -> dict[str, Any]:
+    def undo(self) -> JSONObject:
         if not self._rounds:
             raise RuleError("round", "there is no round to undo")
         self._states.pop()
         del self._results[len(self._states) - 1 :]
         return self._rounds.pop()
 
-    def edit(self, index: int, round_: Mapping[str, Any]) -> None:
+    def edit(self, index: int, round_: Round) -> None:
         """Replace round ``index`` and re-check every later round; all or nothing."""
         if (
             isinstance(index, bool)
@@ -322,7 +320,7 @@ class Session:
         """Payments that square everyone's balance; a kitty counts as one more party."""
         return settle(self.parties)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         with as_recorded():  # a copy of rounds already accepted: nothing to check again
             rounds = [json_copy(round_, "") for round_ in self._rounds]
         return {

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.actions import parse as parse_action
@@ -25,6 +25,9 @@ from scorekeeper.wording import visible
 from screens.home import HomeScreen
 from screens.keys import settled
 from screens.navigation import Again, DraftKey
+
+if TYPE_CHECKING:
+    from screens.rounds.drafts import Draft
 
 
 def keys_of(screen: Screen[object], *, told: bool = False) -> list[tuple[str, str]]:
@@ -93,7 +96,7 @@ class ScorekeeperApp(App[None]):
     def __init__(self, store: Store) -> None:
         super().__init__()
         self.store = store
-        self.drafts: dict[DraftKey, dict[str, Any]] = {}
+        self.drafts: dict[DraftKey, Draft] = {}
         """Round entries closed with typing in them, by table, round and rounds recorded:
         opening the same entry again brings the typing back."""
 

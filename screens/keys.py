@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Any
+from typing import TypeVar
 
 from textual.actions import SkipAction
 from textual.binding import Binding
@@ -28,6 +28,8 @@ from textual.widgets import OptionList
 
 PATIENCE = 1.0
 """Seconds a key waits at most for the keys before it."""
+Result = TypeVar("Result")
+"""What a screen hands back when dismissed: none of these functions reads it."""
 
 MOVES = [
     Binding("down", "move(1, True)", "Next field", show=False, priority=True),
@@ -38,7 +40,7 @@ MOVES = [
 """A screen with these defines ``action_move(step, arrow)`` calling ``move``."""
 
 
-async def settled(screen: Screen[Any], *, inside: bool = False) -> None:
+async def settled(screen: Screen[Result], *, inside: bool = False) -> None:
     """Wait until the focused widget, then each of its containers, has handled what was
     already sent to it. ``inside``: called from the screen's own handler (a button on it
     pressed), so the screen's own queue cannot run meanwhile: wait for the widgets only."""
@@ -62,7 +64,7 @@ async def settled(screen: Screen[Any], *, inside: bool = False) -> None:
                 await asyncio.wait_for(done.wait(), PATIENCE)
 
 
-async def move(screen: Screen[Any], step: int, arrow: bool, *, wrap: bool = True) -> bool:
+async def move(screen: Screen[Result], step: int, arrow: bool, *, wrap: bool = True) -> bool:
     """Focus the next (``step`` 1) or previous field once the keys before have landed;
     an arrow on a list moves its highlight instead, here and now, for the same reason.
     Without ``wrap`` the focus stays on the last field (or the first): False then."""
@@ -79,7 +81,7 @@ async def move(screen: Screen[Any], step: int, arrow: bool, *, wrap: bool = True
     return step_focus(screen, step, wrap=wrap)
 
 
-def step_focus(screen: Screen[Any], step: int, *, wrap: bool = True) -> bool:
+def step_focus(screen: Screen[Result], step: int, *, wrap: bool = True) -> bool:
     """Focus the field ``step`` places on from the focused one, in tree order, wrapping
     (or, without ``wrap``, staying at the end: False then)."""
     chain = screen.focus_chain

@@ -11,9 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from textual.app import App
+
+if TYPE_CHECKING:
+    from screens.rounds.drafts import Draft
 
 DraftKey = tuple[str, int | None, int]
 """A round entry's draft belongs to one table (session id), one round (None: the next)
@@ -27,7 +30,7 @@ class Again:
     game_id: str
     players: Sequence[str]
     dealer: str
-    options: Mapping[str, Any] = field(default_factory=dict)
+    options: Mapping[str, int | bool | str] = field(default_factory=dict)
 
 
 @runtime_checkable
@@ -35,7 +38,7 @@ class Places(Protocol):
     """What the app offers the screens. Each opener raises the store's ``StoreError`` if
     what it opens cannot be read, so the screen asking can say so."""
 
-    drafts: dict[DraftKey, dict[str, Any]]
+    drafts: dict[DraftKey, Draft]
 
     def open_table(self, session_id: str, started: datetime | None) -> None:
         """The table of a stored session, over the current screen."""
@@ -53,7 +56,7 @@ class Places(Protocol):
         """The game nights."""
 
 
-def places(app: App[Any]) -> Places:
+def places(app: App[object]) -> Places:
     """``app`` as the screens move through it."""
     if not isinstance(app, Places):
         raise TypeError(f"{type(app).__name__} does not offer the app's places")

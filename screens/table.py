@@ -14,13 +14,14 @@ from __future__ import annotations
 import shlex
 from collections.abc import Callable
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeVar
 
 from textual import on, work
 from textual.binding import Binding
 from textual.screen import Screen
 
 from scorekeeper import collector
+from scorekeeper.checks import JSONObject
 from scorekeeper.errors import RuleError
 from scorekeeper.game import END_ROUND, is_end_round
 from scorekeeper.session import Session
@@ -33,12 +34,13 @@ from screens.problem import ProblemScreen
 from screens.rounds import ENTRIES
 from screens.scoresheet import Scoresheet
 from screens.settle import SettleScreen
-from screens.table_keys import TABLE_KEYS
+from screens.table_keys import TABLE_KEYS, offered_ever, offered_now
 from screens.widgets.grid import ScoreGrid
 
 if TYPE_CHECKING:
-    from screens.rounds.base import Round, RoundEntry
+    from screens.rounds.base import RoundEntry
     from screens.rounds.drafts import Draft
+    from screens.rounds.fields import Round
 
 FOLLOW_INTERVAL = 1.0
 """Seconds between looks at the store for what another laptop synced."""
@@ -61,7 +63,7 @@ class TableScreen(Scoresheet):
         self.session_id = session_id
         self.started = started
         """When the session began, for the status line's "since 19:42 · 1 h 25 min"."""
-        self.undone: list[dict[str, Any]] = []
+        self.undone: list[JSONObject] = []
         """Rounds undone here, the last undone last: y records them again."""
         self.seen = store.generation
         """The store's count of synced changes when this session was last shown."""
@@ -124,46 +126,10 @@ class TableScreen(Scoresheet):
         )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The footer names the record key as the game names a round ("r Race", "r Hand"):
-        there is one record binding per round name, and only this game's is offered."""
-        if action == "record":
-            return parameters == (self.game.round_name,) and self.can_record()
-        if action == "undo":
-            return bool(self.session.rounds) and not self.store.readonly
-        if action == "end":
-            ending = self.game.ending
-            return ending is not None and parameters == (ending.action,) and self.can_end()
-        if action == "scores":
-            return parameters == (("totals",) if self.each_round else ("each",))
-        if action == "redo":
-            return bool(self.undone) and self.can_record()
-        if action == "big_board":
-            return parameters == (not self.check_action("redo", ()),)
-        if action == "again":
-            return not self.store.readonly
-        if action == "edit":
-            return (
-                self.game.id in ENTRIES
-                and self.round_to_edit() is not None
-                and not self.store.readonly
-            )
-        return True
+        return offered_now(self, action, parameters)
 
     def offers(self, action: str, parameters: tuple[object, ...]) -> bool:
-        """Whether this table has the key at all, now or later (for the help): its game's
-        record and end keys, the one view of the scores ``t`` goes to, and none that change
-        the session when it is read-only."""
-        if action in ("scores", "big_board"):
-            return self.check_action(action, parameters) is True
-        changes = not self.store.readonly and self.game.id in ENTRIES
-        if action == "record":
-            return changes and parameters == (self.game.round_name,)
-        if action == "end":
-            ending = self.game.ending
-            return changes and ending is not None and parameters == (ending.action,)
-        if action in ("undo", "redo", "edit", "again"):
-            return changes
-        return True
+        return offered_ever(self, action, parameters)
 
     @on(ScoreGrid.Selected, "#grid")
     def row_selected(self, event: ScoreGrid.Selected) -> None:
@@ -394,8 +360,9 @@ class TableScreen(Scoresheet):
 
 
 HERE: dict[DraftKey, Draft] = {}
+Result = TypeVar("Result")
 
 
-def kept_drafts(screen: Screen[Any]) -> dict[DraftKey, Draft]:
+def kept_drafts(screen: Screen[Result]) -> dict[DraftKey, Draft]:
     """The drafts the app keeps for every table, so one survives leaving the table."""
     return screen.app.drafts if isinstance(screen.app, Places) else HERE

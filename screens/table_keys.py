@@ -1,17 +1,23 @@
 """The table's keys: what each does, as the footer, the help and the command palette say.
 
 One record binding per round name ("r Race", "r Hand") and one end binding per ending;
-the table offers only its game's (``TableScreen.check_action``).
+the table offers only its game's (``offered_now``), and the help lists only the keys a
+table has at all (``offered_ever``).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from textual.binding import Binding, BindingType
 
 from scorekeeper import GAMES
 from screens.format import END_KEY
+from screens.rounds import ENTRIES
+
+if TYPE_CHECKING:
+    from screens.table import TableScreen
 
 
 def first_of_keys(*bindings: Binding) -> list[BindingType]:
@@ -104,3 +110,47 @@ TABLE_KEYS = first_of_keys(
     Binding("down", "grid_move(1)", "Down", show=False),
     Binding("enter", "open", "Open", show=False),
 )
+
+
+def offered_now(table: TableScreen, action: str, parameters: tuple[object, ...]) -> bool:
+    """The footer names the record key as the game names a round ("r Race", "r Hand"):
+    there is one record binding per round name, and only this game's is offered."""
+    if action == "record":
+        return parameters == (table.game.round_name,) and table.can_record()
+    if action == "undo":
+        return bool(table.session.rounds) and not table.store.readonly
+    if action == "end":
+        ending = table.game.ending
+        return ending is not None and parameters == (ending.action,) and table.can_end()
+    if action == "scores":
+        return parameters == (("totals",) if table.each_round else ("each",))
+    if action == "redo":
+        return bool(table.undone) and table.can_record()
+    if action == "big_board":
+        return parameters == (not table.check_action("redo", ()),)
+    if action == "again":
+        return not table.store.readonly
+    if action == "edit":
+        return (
+            table.game.id in ENTRIES
+            and table.round_to_edit() is not None
+            and not table.store.readonly
+        )
+    return True
+
+
+def offered_ever(table: TableScreen, action: str, parameters: tuple[object, ...]) -> bool:
+    """Whether this table has the key at all, now or later (for the help): its game's
+    record and end keys, the one view of the scores ``t`` goes to, and none that change
+    the session when it is read-only."""
+    if action in ("scores", "big_board"):
+        return table.check_action(action, parameters) is True
+    changes = not table.store.readonly and table.game.id in ENTRIES
+    if action == "record":
+        return changes and parameters == (table.game.round_name,)
+    if action == "end":
+        ending = table.game.ending
+        return changes and ending is not None and parameters == (ending.action,)
+    if action in ("undo", "redo", "edit", "again"):
+        return changes
+    return True

@@ -1,4 +1,5 @@
-"""Home: the screen (``screen.py``) and each stored session in the list's words."""
+"""Home: the screen (``screen.py``), its filtered list of sessions (``listing.py``) and
+each stored session in the list's words."""
 
 from screens.home.screen import HomeScreen
 

@@ -17,26 +17,23 @@ Ctrl+K decides it with one key.
 from __future__ import annotations
 
 import time
-from dataclasses import replace
 
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import Header, Input, Static
 
 from scorekeeper.store import Store, StoreError, Summary, how_to_recover
 from scorekeeper.store.conflicts import Conflict
-from scorekeeper.wording import day_and_clock, plural, short_day_and_clock, visible
+from scorekeeper.wording import day_and_clock, plural, visible
 from screens.format import plain
-from screens.home.summaries import game_name, searchable, standing, terms, variations
+from screens.home.listing import SHOWN, SessionList
+from screens.home.summaries import game_name
 from screens.navigation import places
 from screens.widgets.footer import Footer
-from screens.widgets.grid import Column, ScoreGrid
-from screens.widgets.live_text import show
+from screens.widgets.grid import ScoreGrid
 from screens.widgets.text_input import TextInput
 
-SHOWN = 200
 FOLLOW_INTERVAL = 1.0
 """Seconds between looks at the store for what another laptop synced."""
 FIRST_FRAME_OUT = 0.2
@@ -44,29 +41,6 @@ FIRST_FRAME_OUT = 0.2
 output thread writes the first frame to the terminal meanwhile: the read's JSON parse
 holds the interpreter's lock for tens of milliseconds with ten thousand sessions, and
 would hold that frame back, already made, until it is done."""
-COLUMNS = (
-    Column(["Game"], "left", limit=24),
-    Column(["Players"], "left", limit=16),
-    Column(["Started"], "left"),
-    Column(["Rds"]),
-    Column(["Leader"], "left", limit=8),
-    Column([""], "left"),
-)
-
-
-def columns_for(width: int) -> tuple[Column, ...]:
-    """``COLUMNS`` as they are at 80 cells; a wider screen gives its extra cells to the
-    players (half), the game and the leader (a tie's names), so it uses its width."""
-    extra = max(0, width - 80)
-    game, players = extra // 4, extra // 2
-    leader = extra - game - players
-    widened = {0: game, 1: players, 4: leader}
-    return tuple(
-        replace(column, limit=(column.limit or 0) + widened[at]) if at in widened else column
-        for at, column in enumerate(COLUMNS)
-    )
-
-
 EMPTY = (
     "No sessions yet.\n\n"
     "Press Ctrl+N to start one: pick the game, type the players in seat order, "
@@ -75,7 +49,7 @@ EMPTY = (
 )
 
 
-class HomeScreen(Screen[None]):
+class HomeScreen(SessionList):
     """Its rules (``home.tcss``) are the app's: Home is open from the first frame."""
 
     BINDINGS = [
@@ -130,25 +104,14 @@ class HomeScreen(Screen[None]):
     ]
 
     def __init__(self, store: Store) -> None:
-        super().__init__()
-        self.store = store
+        super().__init__(store)
         self.loaded = False
         self.opened = False
-        self.total = 0
-        """How many sessions there are: more than ``summaries`` while only the recent
-        ones are read."""
-        self.summaries: list[Summary] = []
-        self.matching: list[Summary] = []
-        self.shown: list[Summary] = []
-        self.laid_out_for = 0
-        """The screen width the list was laid out for (``columns_for``)."""
-        self.variations: dict[tuple[str, object], tuple[str, str]] = {}
-        """Each listed session's options in words, worked out once it is listed."""
         self.conflicts: list[Conflict] = []
         self.generation = store.generation
+        """The store's count of synced changes when the list was last read."""
         self.looked = False
         """Whether a look found the conflicts already there when Home opened."""
-        """The store's count of synced changes when the list was last read."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -179,11 +142,6 @@ class HomeScreen(Screen[None]):
             self.summaries, self.total = recent
             self.fill()
         self.read_all()
-
-    def on_resize(self) -> None:
-        """A screen of another width lays the list out again for it."""
-        if self.shown and self.app.size.width != self.laid_out_for:
-            self.fill(self.query_one("#sessions", ScoreGrid).cursor)
 
     def on_screen_resume(self) -> None:
         if not self.opened:
@@ -283,81 +241,6 @@ class HomeScreen(Screen[None]):
                 + plain(how_to_recover(first))
             )
 
-    def fill(self, cursor: int = 0) -> None:
-        words = terms(self.query_one("#filter", Input).value)
-        self.matching = matching = [
-            summary
-            for summary in self.summaries
-            if all(word in searchable(summary) for word in words)
-        ]
-        self.shown = matching[:SHOWN]
-        missing = [s for s in self.shown if (s.id, s.updated) not in self.variations]
-        # From the summaries at once; only those saved before they kept the words wait
-        # for their files, read in a worker.
-        self.variations.update(self.described(s) for s in missing if s.option_words is not None)
-        older = [s for s in missing if s.option_words is None]
-        if older:
-            self.read_variations(older)
-        rows = [
-            [
-                self.game_and_variations(summary),
-                ", ".join(summary.players),
-                short_day_and_clock(summary.started),
-                str(summary.rounds),
-                standing(summary),
-                "done" if summary.finished else "",
-            ]
-            for summary in self.shown
-        ]
-        sessions = self.query_one("#sessions", ScoreGrid)
-        self.laid_out_for = self.app.size.width
-        sessions.set_grid(columns_for(self.laid_out_for), rows, cursor=cursor)
-        count = self.query_one("#count", Static)
-        if self.total > len(self.summaries):
-            show(
-                count,
-                f"The {len(self.summaries)} most recent of {self.total:,} sessions; "
-                "reading the rest…",
-            )
-        elif len(matching) > SHOWN:
-            show(count, f"Showing the {SHOWN} most recent of {len(matching):,}: type to narrow.")
-        elif words:
-            show(count, f"{len(matching):,} of {len(self.summaries):,} sessions match.")
-        else:
-            total = len(self.summaries)
-            show(count, f"{plural(total, 'session')}.")
-        self.query_one("#empty", Static).display = not self.summaries
-        sessions.display = count.display = bool(self.summaries)
-        self.show_detail()
-
-    def game_and_variations(self, summary: Summary) -> str:
-        """ "5000 Rummy · Michigan, money cards": what tells seven such rows apart."""
-        short = self.variations.get((summary.id, summary.updated), ("", ""))[0]
-        return f"{game_name(summary)} · {short}" if short else game_name(summary)
-
-    def show_detail(self) -> None:
-        """The highlighted session's options in full, under the list."""
-        summary = self.highlighted()
-        detail = self.query_one("#detail", Static)
-        full = self.variations.get((summary.id, summary.updated), ("", ""))[1] if summary else ""
-        show(detail, plain(f"{game_name(summary)}: {full}") if summary and full else "")
-
-    def described(self, summary: Summary) -> tuple[tuple[str, object], tuple[str, str]]:
-        """A session's ``variations`` by its key; none for a file that cannot be read."""
-        try:
-            return (summary.id, summary.updated), variations(self.store, summary)
-        except (StoreError, KeyError, TypeError, ValueError):
-            return (summary.id, summary.updated), ("", "")
-
-    @work(thread=True, exclusive=True, group="variations")
-    def read_variations(self, summaries: list[Summary]) -> None:
-        found = dict(map(self.described, summaries))
-        self.app.call_from_thread(self.variations_read, found)
-
-    def variations_read(self, found: dict[tuple[str, object], tuple[str, str]]) -> None:
-        self.variations.update(found)
-        self.fill(self.query_one("#sessions", ScoreGrid).cursor)
-
     @on(Input.Changed, "#filter")
     def filter_changed(self) -> None:
         self.fill()
@@ -374,10 +257,6 @@ class HomeScreen(Screen[None]):
     def row_highlighted(self) -> None:
         self.refresh_bindings()
         self.show_detail()
-
-    def highlighted(self) -> Summary | None:
-        cursor = self.query_one("#sessions", ScoreGrid).cursor
-        return self.shown[cursor] if 0 <= cursor < len(self.shown) else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("new", "delete") and self.store.readonly:

@@ -1,4 +1,5 @@
-"""New session: the screen (``screen.py``), its option rows and its seating list."""
+"""New session: the screen (``screen.py``), its option rows, its seating list and
+the house games kept at the top of its game list."""
 
 from screens.new_session.options import shown_value
 from screens.new_session.screen import NewSessionScreen

@@ -6,9 +6,6 @@ and Start hands everything to ``Session.new``, whose ``RuleError`` is shown at i
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
 from textual import events, on
 from textual.actions import SkipAction
 from textual.app import ComposeResult
@@ -16,27 +13,30 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Header, Input, OptionList, Static
-from textual.widgets.option_list import Option
 
 from scorekeeper.errors import RuleError
 from scorekeeper.game import Game
 from scorekeeper.games import GAMES
 from scorekeeper.session import Session
 from scorekeeper.store import Store, StoreError
-from scorekeeper.store.house_games import (
-    HouseGame,
-    delete_house_game,
-    label_option,
-    read_house_games,
-    save_house_game,
-)
-from scorekeeper.wording import visible
-from screens.confirm import ConfirmScreen
+from scorekeeper.store.house_games import HouseGame, read_house_games
 from screens.format import plain
 from screens.keys import MOVES, move, settled
 from screens.navigation import Again, places
+from screens.new_session.houses import forget_house, game_list, keep_house, picked_in_list
 from screens.new_session.options import on_off, option_note, option_row, read_option, shown_value
-from screens.new_session.players import NameInput, NameSuggester, check_names, known_names
+from screens.new_session.players import (
+    NameInput,
+    NameSuggester,
+    check_typed,
+    cut_for_deal,
+    known_names,
+    move_player,
+    player_range,
+    players_note,
+    seat_typed,
+    show_players,
+)
 from screens.problem import ProblemScreen
 from screens.widgets.choice import Choice
 from screens.widgets.fields import (
@@ -54,15 +54,6 @@ SEATS_IN_VIEW = 8
 """Players listed without scrolling: the largest table most games seat."""
 GAMES_IN_VIEW = 10
 """Games and house games listed without scrolling; more scroll in their list."""
-HOUSE = "house:"
-"""What a house game's entry in the game list is named by, before its place."""
-
-
-def player_range(game: Game) -> str:
-    upper = game.max_players
-    if upper is None:
-        return f"{game.min_players}+ players"
-    return f"{game.min_players}-{upper} players"
 
 
 class NewSessionScreen(Screen[None]):
@@ -105,7 +96,7 @@ class NewSessionScreen(Screen[None]):
         with Horizontal(id="top"):
             with Vertical(id="game-box"):
                 yield Static("Game", classes="heading")
-                yield OptionList(*self.game_list(), id="games")
+                yield OptionList(*game_list(self.houses), id="games")
             with Vertical(id="players-box"):
                 yield Static("Players, clockwise from the first", classes="heading")
                 yield NameInput(
@@ -126,25 +117,13 @@ class NewSessionScreen(Screen[None]):
             yield Button("Start", id="start", variant="primary", compact=True)
         yield Footer()
 
-    def game_list(self) -> list[Option]:
-        """The house games first, by name, then every game in menu order."""
-        houses = [
-            Option(plain(f"{house.name} · house game"), id=f"{HOUSE}{number}")
-            for number, house in enumerate(self.houses)
-        ]
-        games = [
-            Option(f"{game.name}  ({player_range(game)})", id=game_id)
-            for game_id, game in GAMES.items()
-        ]
-        return houses + games
-
     def on_mount(self) -> None:
         self.title = "New session"
         games = self.query_one("#games", OptionList)
         games.highlighted = len(self.houses) + list(GAMES).index(self.game.id)
         self.set_focus(games)
         self.show_options()
-        self.show_players(0)
+        show_players(self, 0)
         if self.again is not None:
             self.dealer_choice().value = self.again.dealer
             self.query_one_row("dealer").show_note("deals next, as at the last table")
@@ -161,7 +140,7 @@ class NewSessionScreen(Screen[None]):
             self.set_focus(name)
         elif self.focused is name:
             typed, name.value = name.value, ""
-            self.add_typed(name, typed)
+            seat_typed(self, name, typed)
         else:
             raise SkipAction()
 
@@ -171,22 +150,15 @@ class NewSessionScreen(Screen[None]):
 
     # ---- game and options ----------------------------------------------------------------
 
-    def picked_in_list(self, option_id: str) -> tuple[Game, HouseGame | None]:
-        """The game an entry of the list starts, and the house game it is, if one."""
-        if option_id.startswith(HOUSE):
-            house = self.houses[int(option_id.removeprefix(HOUSE))]
-            return GAMES[house.game], house
-        return GAMES[option_id], None
-
     @on(OptionList.OptionHighlighted, "#games")
     def game_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        chosen, house = self.picked_in_list(str(event.option.id))
+        chosen, house = picked_in_list(self.houses, str(event.option.id))
         if chosen is not self.game or house != self.house:
             if self.house is None:
                 self.carried.update(self.typed_options())
             self.game, self.house = chosen, house
             self.show_options()
-            show(self.query_one("#players-note", Static), self.players_note())
+            show(self.query_one("#players-note", Static), players_note(self.players, self.game))
 
     def pick_game_by(self, start: str) -> None:
         """The next game whose name starts with ``start`` ("r" Racehorse, "5" 5000 Rummy),
@@ -196,7 +168,7 @@ class NewSessionScreen(Screen[None]):
         here = games.highlighted or 0
         for step in range(1, count + 1):
             index = (here + step) % count
-            game, house = self.picked_in_list(str(games.get_option_at_index(index).id))
+            game, house = picked_in_list(self.houses, str(games.get_option_at_index(index).id))
             name = game.name if house is None else house.name
             if name.casefold().startswith(start.casefold()):
                 games.highlighted = index
@@ -261,7 +233,7 @@ class NewSessionScreen(Screen[None]):
                 shown = shown_value(option, self.first_shown[name])
                 self.defaults_shown[name] = row.control.value = shown
 
-    def options(self) -> dict[str, Any]:
+    def options(self) -> dict[str, int | bool | str]:
         return {name: self.option_value(name) for name in self.game.options}
 
     def option_value(self, name: str) -> int | bool | str:
@@ -278,56 +250,11 @@ class NewSessionScreen(Screen[None]):
     @on(Input.Changed, "#name")
     def name_typed(self, event: Input.Changed) -> None:
         """A name already at the table is refused as it is typed, beside the list."""
-        note = self.query_one("#players-note", Static)
-        try:
-            check_names(event.value, self.players)
-        except RuleError as error:
-            show(note, plain(error.message))
-            note.add_class("-error")
-            event.input.add_class("-invalid")
-            return
-        event.input.remove_class("-invalid")
-        note.remove_class("-error")
-        show(note, self.players_note())
+        check_typed(self, event.input, event.value)
 
     @on(Input.Submitted, "#name")
     def add_players(self, event: Input.Submitted) -> None:
-        self.add_typed(event.input, event.value)
-
-    def add_typed(self, name: Input, typed: str) -> None:
-        """Seat the names typed; a refused one stays in the box with the reason beside."""
-        try:
-            names = check_names(typed, self.players)
-        except RuleError as error:
-            name.value = typed
-            self.show_error(error)
-            return
-        if not names:
-            self.set_focus(self.dealer_choice())
-            return
-        self.players.extend(names)
-        self.show_players(len(self.players) - 1)
-
-    def players_note(self) -> str:
-        return f"{len(self.players)} at the table ({player_range(self.game)})"
-
-    def show_players(self, highlight: int | None = None) -> None:
-        seats = self.query_one("#seats", OptionList)
-        seats.clear_options()
-        seats.add_options([plain(f"{seat}. {name}") for seat, name in enumerate(self.players, 1)])
-        if highlight is not None and self.players:
-            seats.highlighted = max(0, min(highlight, len(self.players) - 1))
-        seats.can_focus = bool(self.players)  # an empty list is no stop for Tab
-        show(self.query_one("#players-note", Static), self.players_note())
-        dealer_row = self.query_one_row("dealer")
-        choice = self.dealer_choice()
-        previous = choice.value if choice.value in self.players else None
-        if previous is None and self.players:
-            previous = self.players[0]
-        choice.set_options([(name, name) for name in self.players], previous)
-        dealer_row.show_note(f"cut for deal: {self.cut}" if self.cut in self.players else "")
-        self.refresh_defaults()
-        self.clear_errors()
+        seat_typed(self, event.input, event.value)
 
     def dealer_choice(self) -> Choice:
         choice = self.query_one_row("dealer").control
@@ -342,7 +269,7 @@ class NewSessionScreen(Screen[None]):
             return
         if self.focused is games and event.key == "delete" and self.house is not None:
             event.stop()
-            self.forget_house(self.house)
+            forget_house(self, self.house)
             return
         seats = self.query_one("#seats", OptionList)
         if self.focused is seats and event.key in ("delete", "backspace"):
@@ -350,26 +277,14 @@ class NewSessionScreen(Screen[None]):
             index = seats.highlighted
             if index is not None and self.players:
                 del self.players[index]
-                self.show_players(index)
+                show_players(self, index)
 
     def action_move_player(self, step: int) -> None:
-        seats = self.query_one("#seats", OptionList)
-        index = seats.highlighted
-        if self.focused is not seats or index is None:
-            return
-        target = index + step
-        if 0 <= target < len(self.players):
-            self.players[index], self.players[target] = self.players[target], self.players[index]
-            self.show_players(target)
+        move_player(self, step)
 
     def action_cut(self) -> None:
         """Cut for deal: a random first dealer, named on screen so the table can see it."""
-        if not self.players:
-            self.query_one_row("dealer").show_error("add the players first")
-            return
-        self.cut = random.choice(self.players)
-        self.dealer_choice().value = self.cut
-        self.query_one_row("dealer").show_note(f"cut for deal: {self.cut}")
+        cut_for_deal(self)
 
     @on(Input.Changed)
     @on(Checkbox.Changed)
@@ -393,72 +308,10 @@ class NewSessionScreen(Screen[None]):
             self.cut = None
             self.query_one_row("dealer").show_note("")
 
-    # ---- house games ---------------------------------------------------------------------
+    # ---- house games (houses.py) ------------------------------------------------------
 
     def action_keep_house(self) -> None:
-        """Keep the options shown under the name typed at the label option: a new house
-        game, or the one picked in the list renamed or changed."""
-        self.clear_errors()
-        label = label_option(self.game)
-        if label is None:
-            with_houses = [game.name for game in GAMES.values() if label_option(game)]
-            error = RuleError("game", f"house games are kept for {', '.join(with_houses)}")
-            self.show_error(error)
-            return
-        try:
-            options = self.options()
-            name = str(options[label])
-            if not name:
-                raise RuleError(f"options.{label}", "type the house game's name here first")
-            kept = save_house_game(
-                self.store,
-                name,
-                self.game.id,
-                options,
-                replacing=self.house.name if self.house else None,
-            )
-        except RuleError as error:
-            field = error.field.replace("house_game.name", f"options.{label}")
-            self.show_error(RuleError(field, error.message))
-            return
-        except StoreError as error:
-            self.app.push_screen(ProblemScreen("The house game was not kept", error.message))
-            return
-        self.show_houses(kept.name)
-        self.notify(f"Kept as a house game: {visible(kept.name)}")
-
-    def show_houses(self, highlight: str | None) -> None:
-        """The game list again, after a house game was kept or forgotten."""
-        self.houses, self.houses_problem = read_house_games(self.store.path)
-        games = self.query_one("#games", OptionList)
-        games.clear_options()
-        games.add_options(self.game_list())
-        names = [house.name for house in self.houses]
-        if highlight in names:
-            self.house = None  # highlighted again below: the rows refill from the kept game
-            games.highlighted = names.index(highlight)
-        else:
-            self.house = None
-            games.highlighted = len(self.houses) + list(GAMES).index(self.game.id)
-            self.show_options()
-
-    def forget_house(self, house: HouseGame) -> None:
-        """Delete on a house game in the list, once the table says yes."""
-
-        def answered(yes: bool | None) -> None:
-            if not yes:
-                return
-            try:
-                delete_house_game(self.store, house.name)
-            except (RuleError, StoreError) as error:
-                self.notify(visible(getattr(error, "message", str(error))), severity="error")
-                return
-            self.show_houses(None)
-
-        detail = "Sessions played as it keep its name."
-        self.app.push_screen(
-            ConfirmScreen(f"Forget the house game {house.name}?", detail), answered
-        )
+        keep_house(self)
 
     # ---- start ---------------------------------------------------------------------------
 
@@ -486,11 +339,12 @@ class NewSessionScreen(Screen[None]):
 
     def action_start(self) -> None:
         self.clear_errors()
+        dealer = self.dealer_choice().value
         try:
             session = Session.new(
                 self.game.id,
                 self.players,
-                dealer=self.dealer_choice().value,
+                dealer=dealer if isinstance(dealer, str) else None,
                 options=self.options(),
             )
         except RuleError as error:

@@ -11,28 +11,28 @@ typed stays, and the outcome line shows what the round would do by asking the se
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from pathlib import Path, PurePath
-from typing import Any, ClassVar, TypeVar
+from typing import ClassVar
 
 from textual import events, on
 from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Static
 
+from scorekeeper import checks
 from scorekeeper.errors import RuleError
 from scorekeeper.game import State
 from scorekeeper.session import Session
 from scorekeeper.view import Moves
-from scorekeeper.wording import not_a_number, visible, whole_number
+from scorekeeper.wording import visible
 from screens.format import plain, who_goes_first
 from screens.keys import MOVES, move, settled
 from screens.rounds.drafts import Draft, controls_of, restore, typed
-from screens.widgets.choice import UNPICKED, Choice
+from screens.rounds.fields import EntryFields, Round
 from screens.widgets.fields import (
     FieldRow,
     ValueChanged,
@@ -44,9 +44,7 @@ from screens.widgets.fields import (
 )
 from screens.widgets.live_text import show
 
-Round = dict[str, Any]
 Submit = Callable[[Round], RuleError | None]
-W = TypeVar("W", bound=Widget)
 
 
 KEYS = "Enter record · Esc close (kept) · ↑↓/Tab move"
@@ -59,7 +57,7 @@ def said(moves: Moves) -> str:
     return " ".join(f"{name} {change}" for name, change in moves)
 
 
-class RoundEntry(ModalScreen[Round | None]):
+class RoundEntry(EntryFields):
     """Base of every game's round entry; subclasses set ``game_id`` and fill in four hooks.
 
     ``session`` is only read. ``prefill`` and ``index`` are given when editing round
@@ -88,14 +86,12 @@ class RoundEntry(ModalScreen[Round | None]):
         self,
         session: Session,
         submit: Submit,
-        prefill: Mapping[str, Any] | None = None,
+        prefill: checks.Round | None = None,
         index: int | None = None,
     ) -> None:
-        super().__init__(classes="round-entry")
-        self.rows_by_path: dict[str, FieldRow] = {}
+        super().__init__(session.players, classes="round-entry")
         self.session = session
         self.setup = session.setup
-        self.players = session.players
         self.submit = submit
         self.prefill = prefill
         self.index = index
@@ -115,12 +111,12 @@ class RoundEntry(ModalScreen[Round | None]):
         """The ``FieldRow``s of this game's round, in the order people fill them."""
         raise NotImplementedError
 
-    def read(self) -> Mapping[str, Any]:
+    def read(self) -> checks.Round:
         """The round as typed, in its game's shape (the ``TypedDict`` its rules take); raise
         ``RuleError`` for text that is no number or card."""
         raise NotImplementedError
 
-    def fill(self, round_: Mapping[str, Any]) -> None:
+    def fill(self, round_: checks.Round) -> None:
         """Put a recorded round back into the fields (editing)."""
         raise NotImplementedError
 
@@ -257,21 +253,6 @@ class RoundEntry(ModalScreen[Round | None]):
     def rows(self) -> list[FieldRow]:
         return list(self.query(FieldRow))
 
-    def row(self, path: str) -> FieldRow:
-        """The row at ``path``. Remembered: a preview reads every row on each key, and a
-        walk of the whole entry per read made typing lag with many players. A row taken
-        away (a bet removed) is found again by a fresh walk."""
-        row = self.rows_by_path.get(path)
-        if row is None or not row.is_attached or row.path != path:
-            self.rows_by_path = {row.path: row for row in self.query(FieldRow)}
-            row = self.rows_by_path.get(path)
-        if row is None:
-            raise KeyError(path)
-        return row
-
-    def note(self, path: str, text: str) -> None:
-        self.row(path).show_note(text)
-
     def row_for(self, field: str) -> FieldRow | None:
         """The row an error on ``field`` belongs to (its own, or its nearest parent's)."""
         return row_for(self.query(FieldRow), self.row_path(field))
@@ -356,58 +337,3 @@ class RoundEntry(ModalScreen[Round | None]):
         await self.settled()
         self.kept = self.typed() if self.changed_since_opened() else None
         self.dismiss(None)
-
-    # ---- helpers for reading fields ------------------------------------------------------
-
-    def control(self, path: str, kind: type[W]) -> W:
-        """The input widget of the row at ``path``, as the kind the entry put there."""
-        control = self.row(path).control
-        if not isinstance(control, kind):
-            raise TypeError(f"{path} holds a {type(control).__name__}, not a {kind.__name__}")
-        return control
-
-    def put(self, path: str, value: Any) -> None:
-        """Show a recorded value in the row at ``path`` (text, a pick or a tick)."""
-        control = self.row(path).control
-        if isinstance(control, Input):
-            control.value = "" if value is None else str(value)
-        elif isinstance(control, Choice | Checkbox):
-            control.value = value
-        else:
-            raise TypeError(f"{path} holds a {type(control).__name__}: fill it yourself")
-
-    def text(self, path: str) -> str:
-        return self.control(path, Input).value.strip()
-
-    def whole(self, path: str, *, blank: int | None = None) -> int:
-        """The whole number typed at ``path`` (``blank`` when empty and that is allowed)."""
-        text = self.text(path)
-        if not text and blank is not None:
-            return blank
-        number = whole_number(text)
-        if number is None:
-            raise RuleError(path, not_a_number(text))
-        return number
-
-    def picked(self, path: str) -> Any:
-        """The value picked at ``path``; nothing picked yet is an error shown there."""
-        control = self.control(path, Choice)
-        if not control.is_picked:
-            raise RuleError(path, "pick one: its first letter, its number, or ←/→")
-        return control.value
-
-    def player_choice(
-        self,
-        *,
-        value: Any = UNPICKED,
-        allow_none: str | None = None,
-        among: Sequence[str] | None = None,
-    ) -> Choice:
-        """A seat-ordered pick of this table's players, or of those ``among`` them who may
-        be picked (``allow_none`` adds a "nobody")."""
-        options: list[tuple[str, Any]] = [
-            (name, name) for name in self.players if among is None or name in among
-        ]
-        if allow_none is not None:
-            options.append((allow_none, None))
-        return Choice(options, value=value)

@@ -13,11 +13,11 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 from textual.app import ComposeResult
 from textual.widget import Widget
 
+from scorekeeper import checks
 from scorekeeper.cards import SUITS
 from scorekeeper.errors import RuleError
 from scorekeeper.games.calcutta import COURSE, Race, SaleRecord, auction_order, split_pool
@@ -29,9 +29,10 @@ from scorekeeper.games.racing.odds import (
     finish_chances,
     pays_off_at,
 )
+from scorekeeper.session import Session
 from scorekeeper.wording import plural, visible
 from screens.format import exact
-from screens.rounds.base import RoundEntry
+from screens.rounds.base import RoundEntry, Submit
 from screens.rounds.horse_race import COURSE_HINT, HORSE_CHOICES, SYMBOLS, read_course
 from screens.widgets.choice import Choice
 from screens.widgets.fields import FieldRow
@@ -44,8 +45,14 @@ class CalcuttaEntry(RoundEntry):
     game_id = "calcutta"
     CSS_PATH = [*RoundEntry.CSS_PATH, Path(__file__).with_suffix(".tcss")]
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(
+        self,
+        session: Session,
+        submit: Submit,
+        prefill: checks.Round | None = None,
+        index: int | None = None,
+    ) -> None:
+        super().__init__(session, submit, prefill, index)
         self.order: list[str] = list(SUITS)
         """The sale rows' order on screen: the auction order once the course stands."""
 
@@ -92,7 +99,7 @@ class CalcuttaEntry(RoundEntry):
             "second": self.picked("second"),
         }
 
-    def fill(self, round_: Mapping[str, Any]) -> None:
+    def fill(self, round_: checks.Round) -> None:
         self.put("course", "".join(str(round_["course"][suit]) for suit in SUITS))
         for suit, sale in round_["sales"].items():
             self.put(f"sales.{suit}.owner", None if sale is None else sale["owner"])

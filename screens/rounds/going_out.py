@@ -8,13 +8,14 @@ and ``points.Bob``), so an error lands on it whichever way it was typed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from collections.abc import Callable
+from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
 from textual.widgets import Input
 
+from scorekeeper import checks
 from scorekeeper.errors import RuleError
 from screens.rounds.base import RoundEntry
 from screens.widgets.choice import Choice
@@ -77,7 +78,7 @@ class GoingOutEntry(RoundEntry):
             switch = "to type cards, press c at Typed as, below the players"
             raise RuleError(path, f"{error.message}; {switch}") from None
 
-    def fill(self, round_: Mapping[str, Any]) -> None:
+    def fill(self, round_: checks.Round) -> None:
         self.put("out", round_["out"])
         way = CARDS if CARDS in round_ else self.count_key
         self.put("by", way)
@@ -85,7 +86,7 @@ class GoingOutEntry(RoundEntry):
             self.put(f"{CARDS}.{name}", value)
         self.fill_extras(round_)
 
-    def fill_extras(self, round_: Mapping[str, Any]) -> None:
+    def fill_extras(self, round_: checks.Round) -> None:
         """Put back what the game's ``read`` read besides the cards held."""
 
     @on(ValueChanged)

@@ -15,18 +15,19 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 from textual.app import ComposeResult
 from textual.widgets import Static
 
+from scorekeeper import checks
 from scorekeeper.cards import SUITS
 from scorekeeper.errors import RuleError
 from scorekeeper.games.horse_race import BetRecord, Odds, Race, book_odds, odds_text, race_odds
 from scorekeeper.games.racing.odds import Chances, dealer_edge, fair_odds, finish_chances
+from scorekeeper.session import Session
 from scorekeeper.wording import clipped, not_a_number, visible, whole_number
 from screens.format import exact, plain
-from screens.rounds.base import RoundEntry
+from screens.rounds.base import RoundEntry, Submit
 from screens.widgets.choice import Choice
 from screens.widgets.fields import FieldRow
 from screens.widgets.text_input import TextInput
@@ -152,8 +153,14 @@ class HorseRaceEntry(RoundEntry):
     game_id = "horse-race"
     CSS_PATH = [*RoundEntry.CSS_PATH, Path(__file__).with_suffix(".tcss")]
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(
+        self,
+        session: Session,
+        submit: Submit,
+        prefill: checks.Round | None = None,
+        index: int | None = None,
+    ) -> None:
+        super().__init__(session, submit, prefill, index)
         self.bet_rows: list[str] = []
         """The row each bet of the last reading came from: ``bets[i]`` → ``bets.<player>``."""
 
@@ -218,7 +225,7 @@ class HorseRaceEntry(RoundEntry):
         path = f"bets.{name}"
         return pairs(tokens(self.text(path)), path, "the chips")
 
-    def fill(self, round_: Mapping[str, Any]) -> None:
+    def fill(self, round_: checks.Round) -> None:
         self.put("course", "".join(str(round_["course"][suit]) for suit in SUITS))
         by_player: dict[str, list[str]] = {}
         for bet in round_["bets"]:

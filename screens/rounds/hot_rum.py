@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from textual.app import ComposeResult
 from textual.widgets import Checkbox
 
+from scorekeeper import checks
 from scorekeeper.games.hot_rum import Hand, deadwood_points
 from screens.rounds.going_out import GoingOutEntry
 from screens.widgets.fields import FieldRow, Tick
@@ -33,7 +31,7 @@ class HotRumEntry(GoingOutEntry):
             hand["rummy"] = True
         return hand
 
-    def fill_extras(self, round_: Mapping[str, Any]) -> None:
+    def fill_extras(self, round_: checks.Round) -> None:
         self.put("rummy", bool(round_.get("rummy", False)))
 
 

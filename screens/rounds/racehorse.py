@@ -6,12 +6,10 @@ round dict the engine takes, ``fill`` puts one back, ``preview`` asks the game m
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from textual.app import ComposeResult
 from textual.widgets import Checkbox
 
+from scorekeeper import checks
 from scorekeeper.errors import RuleError
 from scorekeeper.games.racehorse import BID_NAMES, POINTS, SMUDGE, Deal, bid_made
 from screens.rounds.base import RoundEntry
@@ -70,7 +68,7 @@ class RacehorseEntry(RoundEntry):
                 )
         return round_
 
-    def fill(self, round_: Mapping[str, Any]) -> None:
+    def fill(self, round_: checks.Round) -> None:
         self.put("pitcher", round_["pitcher"])
         self.put("bid", round_["bid"])
         if "made" in round_:
@@ -88,7 +86,7 @@ class RacehorseEntry(RoundEntry):
         bid = self.control("bid", Choice).value
         if points is None:
             self.note("points", "high low jack game, if you like")
-        elif bid is None:
+        elif not isinstance(bid, int):
             self.note("points", f"{len(points)} of 4 points")
         else:
             made = bid_made(bid, points, self.control("all_tricks", Checkbox).value)

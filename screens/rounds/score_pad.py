@@ -9,13 +9,11 @@ the session's own figures say them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.widgets import Input
 
+from scorekeeper import checks
 from scorekeeper.errors import RuleError
 from scorekeeper.games.score_pad import Scores
 from screens.rounds.base import RoundEntry
@@ -43,8 +41,8 @@ class ScorePadEntry(RoundEntry):
         return f"{SCORES}.{name}"
 
     def winner(self) -> str | None:
-        picked: str | None = self.control(WINNER, Choice).value
-        return picked if picked in self.players else None
+        picked = self.control(WINNER, Choice).value
+        return picked if isinstance(picked, str) and picked in self.players else None
 
     def read(self) -> Scores:
         winner = self.winner()
@@ -60,7 +58,7 @@ class ScorePadEntry(RoundEntry):
                 scores[name] = self.whole(path)
         return {"scores": scores}
 
-    def fill(self, round_: Mapping[str, Any]) -> None:
+    def fill(self, round_: checks.Round) -> None:
         for name, score in round_[SCORES].items():
             self.put(self.score_path(name), score)
 

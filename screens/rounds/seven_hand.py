@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from textual.app import ComposeResult
 
+from scorekeeper import checks
 from scorekeeper.errors import RuleError
 from scorekeeper.games.seven_hand import Hand, card_points
 from scorekeeper.wording import clipped, whole_number
@@ -67,7 +65,7 @@ class SevenHandEntry(GoingOutEntry):
             raise RuleError("rummies", f"{clipped(typed, 20)!r} is not one player at this table")
         return matches[0]
 
-    def fill_extras(self, round_: Mapping[str, Any]) -> None:
+    def fill_extras(self, round_: checks.Round) -> None:
         calls = round_.get("rummies", {})
         self.put(
             "rummies",

@@ -16,19 +16,19 @@ sight is a pick nobody saw.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rich.cells import cell_len
 from textual import events
 from textual.binding import Binding
 from textual.content import Content
 from textual.geometry import Offset, Size
+from textual.style import Style
 from textual.widget import Widget
 
 from scorekeeper.wording import visible, whole_number
 from screens.widgets.fields import ValueChanged
 
-UNPICKED: Any = object()
+UNPICKED: object = object()
 """The value of a ``Choice`` built with nothing picked (``None`` can be a real option)."""
 
 GAP = 1
@@ -89,7 +89,7 @@ class Choice(Widget, can_focus=True):
     class Changed(ValueChanged):
         """The picked value changed (live previews listen for this)."""
 
-        def __init__(self, choice: Choice, value: Any) -> None:
+        def __init__(self, choice: Choice, value: object) -> None:
             super().__init__()
             self.choice = choice
             self.value = value
@@ -100,9 +100,9 @@ class Choice(Widget, can_focus=True):
 
     def __init__(
         self,
-        options: Sequence[tuple[str, Any]],
+        options: Sequence[tuple[str, object]],
         *,
-        value: Any = UNPICKED,
+        value: object = UNPICKED,
         id: str | None = None,
         numbered: bool = False,
     ) -> None:
@@ -121,11 +121,11 @@ class Choice(Widget, can_focus=True):
         return self.picked is not None
 
     @property
-    def value(self) -> Any:
+    def value(self) -> object:
         return None if self.picked is None else self.options[self.picked][1]
 
     @value.setter
-    def value(self, value: Any) -> None:
+    def value(self, value: object) -> None:
         """Pick the option holding ``value``; a value no option holds picks nothing."""
         values = [option_value for _, option_value in self.options]
         self.pick(values.index(value) if value in values else None)
@@ -165,7 +165,7 @@ class Choice(Widget, can_focus=True):
     def render(self) -> Content:
         option = self.get_visual_style("choice--option", partial=True)
         picked = self.get_visual_style("choice--picked", partial=True)
-        lines: list[list[tuple[str, Any]]] = []
+        lines: list[list[tuple[str, Style]]] = []
         for index, (y, _, _, text) in enumerate(self.placed()):
             if y == len(lines):
                 lines.append([])
@@ -188,7 +188,7 @@ class Choice(Widget, can_focus=True):
                 self.pick(index)
                 return
 
-    def set_options(self, options: Sequence[tuple[str, Any]], value: Any = UNPICKED) -> None:
+    def set_options(self, options: Sequence[tuple[str, object]], value: object = UNPICKED) -> None:
         """Offer other options (the seats changed); ``value`` stays picked if still offered."""
         self.options = list(options)
         values = [option_value for _, option_value in self.options]

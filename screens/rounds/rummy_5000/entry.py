@@ -18,12 +18,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, cast
+from typing import cast
 
 from textual import on
 from textual.app import ComposeResult
 from textual.widgets import Checkbox
 
+from scorekeeper import checks
 from scorekeeper.cards import RANKS
 from scorekeeper.errors import RuleError
 from scorekeeper.games.rummy_5000.hands import (
@@ -35,7 +36,8 @@ from scorekeeper.games.rummy_5000.hands import (
     read_hand,
 )
 from screens.format import amount
-from screens.rounds.base import Round, RoundEntry
+from screens.rounds.base import RoundEntry
+from screens.rounds.fields import Round
 from screens.rounds.rummy_5000.stakes import CubeLog, PotLog, StakesLog
 from screens.widgets.choice import Choice
 from screens.widgets.fields import FieldRow, Tick
@@ -66,7 +68,7 @@ class Rummy5000Entry(RoundEntry):
     cube's and the pot's fields at their log."""
 
     @property
-    def options(self) -> Mapping[str, Any]:
+    def options(self) -> checks.Options:
         return self.setup.options
 
     def compose_fields(self) -> ComposeResult:
@@ -133,8 +135,8 @@ class Rummy5000Entry(RoundEntry):
         ]
 
     def went_out(self) -> str | None:
-        out = self.control("out", Choice)
-        return out.value if out.is_picked else None
+        out = self.control("out", Choice).value
+        return out if isinstance(out, str) else None
 
     def is_card_text(self, path: str) -> bool:
         return not POINTS.fullmatch(self.text(path))
@@ -177,7 +179,7 @@ class Rummy5000Entry(RoundEntry):
 
     # ---- editing -------------------------------------------------------------------------
 
-    def fill(self, round_: Mapping[str, Any]) -> None:
+    def fill(self, round_: checks.Round) -> None:
         if "false_claim" in round_:
             self.put("false_claim", round_["false_claim"])
             return
@@ -249,7 +251,8 @@ class Rummy5000Entry(RoundEntry):
                 row.control.disabled = folded is not None or row.path == f"in_hand.{out}"
         nobody_out = self.control("out", Choice).is_picked and out is None
         self.row("bonus").display = not nobody_out
-        wild = self.control("wild", Choice).value
+        picked = self.control("wild", Choice).value
+        wild = picked if isinstance(picked, str) else None
         cards = self.counted_from_cards()
         scores = self.scores()
         for name in self.players:

@@ -8,7 +8,7 @@ raise over the limit is refused as it is pressed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -18,12 +18,13 @@ from textual.content import Content
 from textual.message import Message
 from textual.widget import Widget
 
+from scorekeeper import checks
 from scorekeeper.errors import RuleError
 from scorekeeper.games.rummy_5000.cube import Cube, cube_after, next_doubler
 from scorekeeper.games.rummy_5000.pot import Pot, pot_after
 from scorekeeper.wording import whole_number
 from screens.format import plain
-from screens.rounds.base import Round
+from screens.rounds.fields import Round
 from screens.widgets.fields import ValueChanged
 
 Step = tuple[str, str, int]
@@ -364,7 +365,7 @@ class PotLog(StakesLog):
             round_["gave_up"] = pot.gave_up
         return round_
 
-    def show_recorded(self, round_: Mapping[str, Any]) -> None:
+    def show_recorded(self, round_: checks.Round) -> None:
         raises = dict.fromkeys(self.players, 0) | dict(round_.get("raises", {}))
         self.recorded = Pot(
             dict(round_["pot"]),
