@@ -17,40 +17,28 @@ import os
 import re
 import stat
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
 
 from scorekeeper import settings
+from scorekeeper.doctor_sync import conflict_copies, conflict_copy, sync_ignores
+from scorekeeper.finding import DAMAGED, SESSION_FILE, Finding
 from scorekeeper.reports.night_names import NAMES_FILE, read_names
 from scorekeeper.reports.night_names import SCHEMA as NAMES_SCHEMA
 from scorekeeper.safe_files import kind
 from scorekeeper.store import Store, StoreError, agreement, machine
-from scorekeeper.store.conflicts import is_engine_file, original_name
+from scorekeeper.store.conflicts import is_engine_file
 from scorekeeper.store.documents import problem, read
 from scorekeeper.store.durable import backup_of, write_atomically
+from scorekeeper.store.house_games import house_file
+from scorekeeper.store.house_games import problem as house_problem
 from scorekeeper.store.reading import DamagedFile, parse_json, read_bytes
 from scorekeeper.store.sidecar import ROWS
 from scorekeeper.store.summary import entry_problem
 
-DAMAGED = "damaged"
 CACHES = ("index.stamp", "recent.json")
 """The index's companions: made again with it from the session files."""
-_SESSION = re.compile(r"[A-Za-z0-9_-]{1,64}\.json")
 _TEMP = re.compile(r".+\.([0-9a-f]{16}\.)?tmp")
-
-
-@dataclass(frozen=True)
-class Finding:
-    """One file, what is wrong with it, and what ``--fix`` does about it (``restore``:
-    put the good backup back; else move it aside, or with ``leave`` touch nothing)."""
-
-    file: Path
-    problem: str
-    fix: str
-    restore: bool = False
-    leave: bool = False
-    summarize: bool = False
-    """Work the summary out again from the rounds (``agreement``): the rounds are sound."""
 
 
 def _kind_problem(file: Path) -> str | None:
@@ -99,16 +87,16 @@ def _sessions(folder: Path) -> list[Finding]:
     findings: list[Finding | None] = []
     for name in names:
         file = folder / name
-        if _SESSION.fullmatch(name):
+        if SESSION_FILE.fullmatch(name):
             findings.append(_session(file, present))
-        elif name.endswith(".bak") and _SESSION.fullmatch(name.removesuffix(".bak")):
+        elif name.endswith(".bak") and SESSION_FILE.fullmatch(name.removesuffix(".bak")):
             if name.removesuffix(".bak") not in present:
                 findings.append(Finding(file, "is a backup of a deleted session", "", leave=True))
             elif (wrong := _kind_problem(file) or problem(file)) is not None:
                 findings.append(Finding(file, f"(a backup) {wrong}", f"move it to {DAMAGED}/"))
-        elif name.endswith(ROWS) and _SESSION.fullmatch(name.removesuffix(ROWS) + ".json"):
+        elif name.endswith(ROWS) and SESSION_FILE.fullmatch(name.removesuffix(ROWS) + ".json"):
             continue  # what an export takes from the session: rebuilt whenever it is saved
-        elif (found := _copy(file, name)) is not None:
+        elif (found := conflict_copy(file, name)) is not None:
             findings.append(found)
         elif is_engine_file(name) or name in machine.ENGINE_FILES:
             continue  # the sync engine's own, for as long as it needs it
@@ -121,55 +109,6 @@ def _sessions(folder: Path) -> list[Finding]:
                 Finding(file, "is not a file scorekeeper writes", f"move it to {DAMAGED}/")
             )
     return [finding for finding in findings if finding is not None]
-
-
-def _copy(file: Path, name: str) -> Finding | None:
-    """A sync engine's conflict copy: a session's waits for a person to choose (never
-    moved by ``--fix``); a copy of anything else is kept aside."""
-    original = original_name(name)
-    if original is None:
-        return None
-    if _SESSION.fullmatch(original) and file.parent.name == "sessions":
-        return Finding(
-            file,
-            f"is the other version of session {original.removesuffix('.json')}, changed on "
-            "two laptops at once: choose with `scorekeeper conflicts` (or in the app's list); "
-            "until then it counts nowhere",
-            "",
-            leave=True,
-        )
-    return Finding(
-        file,
-        f"is a sync engine's copy of {original}, changed on two laptops at once; "
-        "scorekeeper reads only the original",
-        f"move it to {DAMAGED}/",
-    )
-
-
-def _conflict_copies(root: Path) -> list[Finding]:
-    """Conflict copies beside the sessions folder (of the night names, the settings)."""
-    try:
-        names = sorted(os.listdir(root))
-    except OSError:
-        return []
-    return [found for name in names if (found := _copy(root / name, name)) is not None]
-
-
-def _sync_ignores(root: Path) -> Finding | None:
-    """A Syncthing folder that would copy this laptop's own files to the others."""
-    missing = machine.missing_ignores(root)
-    if not missing:
-        return None
-    top = machine.synced_top(root)
-    assert top is not None
-    return Finding(
-        top / ".stignore",
-        f"lacks scorekeeper's lines {', '.join(missing)}, so Syncthing copies this laptop's "
-        "own files (temporary files, backups, export rows) to the others: add them (the "
-        "README's Several laptops gives them all)",
-        "",
-        leave=True,
-    )
 
 
 def _names_problem(file: Path) -> str | None:
@@ -243,22 +182,23 @@ def _index(root: Path) -> Finding | None:
     except FileNotFoundError:
         files = set()
     if not set(sessions) <= files or any(
-        _SESSION.fullmatch(name + ".json") and name not in sessions for name in files
+        SESSION_FILE.fullmatch(name + ".json") and name not in sessions for name in files
     ):
         return Finding(file, "does not list the session files as they are", "rebuild it")
     return None
 
 
-def _settings(root: Path) -> list[Finding]:
-    file = root / settings.SETTINGS_FILE
+def _kept_file(file: Path, problem: Callable[[Path], str | None], without: str) -> list[Finding]:
+    """A file the store keeps beside the sessions with a ``.bak`` (the settings, the house
+    games): its backup put back where it is good, else set aside; ``without`` says what
+    the app does meanwhile."""
     backup = backup_of(file)
-    wrong, backup_wrong = settings.problem(file), settings.problem(backup)
+    wrong, backup_wrong = problem(file), problem(backup)
     if wrong is not None:
         if backup_wrong is None and os.path.lexists(backup):
             fix = f"put back {backup.name}; keep this one in {DAMAGED}/"
             return [Finding(file, wrong, fix, restore=True)]
-        fix = f"move it to {DAMAGED}/: exports go to the default folder until the next one"
-        return [Finding(file, wrong, fix)]
+        return [Finding(file, wrong, f"move it to {DAMAGED}/: {without}")]
     if backup_wrong is not None:
         return [Finding(backup, f"(a backup) {backup_wrong}", f"move it to {DAMAGED}/")]
     return []
@@ -282,8 +222,16 @@ def examine(root: Path) -> list[Finding]:
     """Everything wrong in the store at ``root``; an empty list is a healthy store."""
     findings = _sessions(root / "sessions")
     findings += [found for found in (_index(root), _names(root)) if found is not None]
-    findings += _caches(root) + _settings(root) + _conflict_copies(root)
-    ignores = _sync_ignores(root)
+    findings += _caches(root) + conflict_copies(root)
+    findings += _kept_file(
+        root / settings.SETTINGS_FILE,
+        settings.problem,
+        "exports go to the default folder until the next one",
+    )
+    findings += _kept_file(
+        house_file(root), house_problem, "New session offers no house games until one is kept"
+    )
+    ignores = sync_ignores(root)
     findings += [] if ignores is None else [ignores]
     aside = _aside_problem(root)
     return findings if aside is None else [aside, *findings]

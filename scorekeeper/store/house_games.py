@@ -78,17 +78,27 @@ def read_house_games(folder: Path) -> tuple[list[HouseGame], str | None]:
     """The house games saved in the store folder ``folder``, and what is wrong with the
     file, if anything. Damage costs only what cannot be read."""
     file = house_file(folder)
+    found, wrong = _read(file)
+    return found, None if wrong is None else _lost(file, wrong)
+
+
+def problem(file: Path) -> str | None:
+    """What is wrong with the house games file ``file`` (also a ``.bak``), or None."""
+    return _read(file)[1]
+
+
+def _read(file: Path) -> tuple[list[HouseGame], str | None]:
     try:
         data = read_json(file)
     except DamagedFile as error:
-        return [], _lost(file, error.reason)
+        return [], error.reason
     except OSError as error:
-        return [], _lost(file, f"cannot be read ({error.strerror or error})")
+        return [], f"cannot be read ({error.strerror or error})"
     if data is None:
         return [], None
     entries = data.get("games")
     if data.get("schema") != SCHEMA or not isinstance(entries, list):
-        return [], _lost(file, "does not hold house games this scorekeeper reads")
+        return [], "does not hold house games this scorekeeper reads"
     found: list[HouseGame] = []
     for entry in entries:
         try:
@@ -98,7 +108,7 @@ def read_house_games(folder: Path) -> tuple[list[HouseGame], str | None]:
         if not any(_same_name(kept.name, other.name) for other in found):
             found.append(kept)
     if len(found) < len(entries):
-        return found, _lost(file, f"holds {len(entries) - len(found)} entries it cannot use")
+        return found, f"holds {len(entries) - len(found)} entries it cannot use"
     return found, None
 
 

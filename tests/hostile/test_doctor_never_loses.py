@@ -15,6 +15,7 @@ from scorekeeper import doctor as doctor_module
 from scorekeeper.reports.night_names import rename
 from scorekeeper.settings import export_folder, remember_export_folder
 from scorekeeper.store import Store, StoreError
+from scorekeeper.store.house_games import house_games, save_house_game
 from scorekeeper.wording import day
 from tests.factories import MADE_3, UPPED_2, file_of
 from tests.hostile.stores import two_sessions
@@ -185,3 +186,25 @@ def test_every_file_the_app_reads_is_checked_and_named(
     assert doctor(path, capsys) == (0, f"All files in {path} are fine.\n", "")
     with Store(path, readonly=True) as reader:
         assert reader.load(spared).rounds == [MADE_3, UPPED_2]
+
+
+def test_a_cut_short_house_games_file_is_named_and_its_good_backup_put_back(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "db"
+    two_sessions(path)
+    with Store(path) as store:
+        save_house_game(store, "Hearts at Grandma's", "score-pad", {"wins": "lowest"})
+        save_house_game(store, "Gin", "score-pad", {"target": 100})
+    file, backup = path / "house_games.json", path / "house_games.json.bak"
+    kept = backup.read_bytes()
+    file.write_bytes(file.read_bytes()[:40])
+
+    status, out, _ = doctor(path, capsys)
+    assert status == 1
+    assert f"{file} " in out and "Fix: put back house_games.json.bak" in out
+    assert doctor(path, capsys, "--fix")[0] == 0
+    assert file.read_bytes() == kept
+    with Store(path) as store:
+        assert [house.name for house in house_games(store)] == ["Hearts at Grandma's"]
+    assert doctor(path, capsys) == (0, f"All files in {path} are fine.\n", "")
