@@ -176,29 +176,32 @@ class Index:
             self._pending[session_id] = entry
         self.dirty = True
 
-    def scan(self) -> list[tuple[str, str, list[int]]] | None:
-        """Each session file with its identity, if the sessions folder changed since the
-        last scan (one ``stat`` if not: None). Reads no file and holds no lock, so a
-        writer saving meanwhile waits for ``take_in`` alone."""
+    def scan(self) -> bool:
+        """Whether the sessions folder changed since the last scan: one ``stat``, no file
+        read and no lock held. A reader's first scan notes what is there and says no."""
         folder = identity_of(self._folder)
         if folder == self._folder_seen:
-            return None
+            return False
         first = self._folder_seen is None
         self._folder_seen = folder
-        found = list(self._session_files())
         if first and self._entries is None:
-            self._seen_keys = {sid: [*key, 0, None] for sid, _, key in found}
-            return None
-        return found
+            self._seen_keys = {sid: [*key, 0, None] for sid, _, key in self._session_files()}
+            return False
+        return True
 
-    def take_in(self, found: list[tuple[str, str, list[int]]]) -> set[str]:
-        """The sessions whose files appeared, changed or went by ``found`` (a ``scan``):
-        another machine's, brought by a sync engine; the changed ones are read again."""
+    def take_in(self) -> set[str]:
+        """The sessions whose files appeared, changed or went since the last look (after a
+        ``scan`` said the folder changed): another machine's, brought by a sync engine; the
+        changed ones are read again. The folder is walked an entry at a time and held
+        against the entries already here, so a look costs no copy of the list."""
         known = self._entries if self._entries is not None else self._seen_keys
         changed: set[str] = set()
-        present: dict[str, list[int]] = {}
-        for session_id, file, key in found:
-            present[session_id] = key
+        present: set[str] = set()
+        keys: dict[str, Entry] = {}
+        for session_id, file, key in self._session_files():
+            present.add(session_id)
+            if self._entries is None:
+                keys[session_id] = [*key, 0, None]
             entry = known.get(session_id)
             if entry is not None and entry[:3] == key:
                 continue
@@ -206,16 +209,16 @@ class Index:
             if self._entries is not None:
                 again = self._entry(session_id, Path(file), key)
                 if again is None:
-                    present.pop(session_id)
+                    present.discard(session_id)
                 else:
                     self._entries[session_id] = again
                     self.dirty = True
-        for session_id in set(known) - set(present):
+        for session_id in [sid for sid in known if sid not in present]:
             changed.add(session_id)
             if self._entries is not None:
                 del self._entries[session_id]
                 self.dirty = True
-        self._seen_keys = {sid: [*key, 0, None] for sid, key in present.items()}
+        self._seen_keys = keys
         return changed
 
     def drop(self, session_id: str) -> None:
@@ -273,21 +276,24 @@ class Index:
         return count
 
     def _session_files(self) -> Iterator[tuple[str, str, list[int]]]:
-        """Each session file with its identity (inode, size, mtime)."""
+        """Each session file with its identity (inode, size, mtime), one folder entry at a
+        time: the folder also holds each session's backup and rows, three entries a session
+        that need not all be held at once."""
         try:
-            found = list(os.scandir(self._folder))
+            listing = os.scandir(self._folder)
         except FileNotFoundError:
             return
-        for entry in found:
-            name = entry.name
-            session_id = name.removesuffix(".json")
-            if session_id == name or not self._is_session_id(session_id):
-                continue
-            try:
-                stat = entry.stat()
-            except FileNotFoundError:
-                continue
-            yield session_id, entry.path, identity(stat)
+        with listing:
+            for entry in listing:
+                name = entry.name
+                session_id = name.removesuffix(".json")
+                if session_id == name or not self._is_session_id(session_id):
+                    continue
+                try:
+                    stat = entry.stat()
+                except FileNotFoundError:
+                    continue
+                yield session_id, entry.path, identity(stat)
 
     def _entry(self, session_id: str, file: Path, key: list[int]) -> Entry | None:
         """The entry for a changed file; None if it was deleted meanwhile."""

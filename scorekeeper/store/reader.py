@@ -152,11 +152,10 @@ class Reader:
         changed one, took one away, or left a conflict copy): one ``stat`` while the
         sessions folder is as it was. Returns a number that grows with each such change,
         for ``changed_since``."""
-        scanned = self._index.scan()
-        if scanned is None:
+        if not self._index.scan():
             return self._generation
         with self._guard:
-            changed = self._index.take_in(scanned)
+            changed = self._index.take_in()
             found = conflicts_module.find(self._folder)
             if changed or found != self._conflicts_seen:
                 self._generation += 1
