@@ -203,7 +203,7 @@ class BoardApp(App[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Standings(id="standings")
+        yield Standings(fill_across=self.served_by is not None, id="standings")
         yield Static(id="change")
         with Vertical(id="waiting"):
             yield Static(id="waiting-title")

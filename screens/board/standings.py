@@ -142,7 +142,11 @@ def label_cells(layout_shape: Shape, count: int, name_width: int) -> int:
 
 
 def choose_layout(
-    width: int, height: int, standings: Sequence[Standing], figure_cells: int
+    width: int,
+    height: int,
+    standings: Sequence[Standing],
+    figure_cells: int,
+    across_all: bool = False,
 ) -> Layout:
     """The shape that fits ``width`` × ``height`` and leaves names the most room.
 
@@ -150,6 +154,8 @@ def choose_layout(
     figure); of those that leave names their room, the fewest columns, but as many as a
     wide screen holds cards of the widest kind side by side (two at 120 columns), so it
     is filled across, not down one narrow column; compact lines when no big figure fits.
+    ``across_all``: as many columns as keep the names their room (a board alone on a
+    wide screen, seen from across the room).
     """
     count = max(len(standings), 1)
     longest = max((cell_len(row.name) for row in standings), default=SHORTEST_NAME)
@@ -159,6 +165,8 @@ def choose_layout(
     for columns in range(1, min(count, 4) + 1):
         card = min(width // columns - 2 * EDGE, MAX_CARD)
         rows = math.ceil(count / columns)
+        if across_all and math.ceil(count / rows) < columns:
+            continue  # a column left empty: fewer columns hold the same rows
         shapes: tuple[Shape, ...] = ("wide", "stacked")
         for rank, shape in enumerate(shapes):
             if rows * SHAPE_HEIGHT[shape] > height:
@@ -173,9 +181,15 @@ def choose_layout(
                 continue
             needed = label_cells(shape, count, name_width)
             needed = needed + 1 + figure_cells if shape == "wide" else max(needed, figure_cells)
-            score = (min(name_width, wanted), columns >= across, -columns, -rank)
+            if across_all:  # the most columns, each card its whole share of the width
+                score, width_of = (min(name_width, wanted), True, columns, -rank), card
+            else:
+                score, width_of = (
+                    (min(name_width, wanted), columns >= across, -columns, -rank),
+                    min(card, needed),
+                )
             if best is None or score > best[0]:
-                best = (score, Layout(columns, shape, name_width, min(card, needed)))
+                best = (score, Layout(columns, shape, name_width, width_of))
     if best is not None:
         return best[1]
     return compact_layout(width, height, standings)
@@ -267,8 +281,13 @@ class Standings(Vertical):
 
     DEFAULT_CSS = Path(__file__).with_suffix(".tcss").read_text(encoding="utf-8")
 
-    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self, *, fill_across: bool = False, id: str | None = None, classes: str | None = None
+    ) -> None:
         super().__init__(id=id, classes=classes)
+        self.fill_across = fill_across
+        """Spread the cards across a screen much wider than tall (a TV) rather than down
+        the middle; a terminal at the table keeps its own layout."""
         self.session: Session | None = None
         self.rows: list[Standing] = []
         self.layout_now: Layout | None = None
@@ -306,7 +325,10 @@ class Standings(Vertical):
         panel = session.game.panel(session.setup, session.state)
         figure_cells = max((digits_cells(row.figure) for row in self.rows), default=3)
         above = status_lines + (1 if last else 0)
-        layout = choose_layout(width, height - above - min(len(panel), 1), self.rows, figure_cells)
+        across_all = self.fill_across and width > 3 * height
+        layout = choose_layout(
+            width, height - above - min(len(panel), 1), self.rows, figure_cells, across_all
+        )
         rows = math.ceil(len(self.rows) / layout.columns)
         room = max(height - above - rows * layout.card_height, 0)
         self.show_about(panel, room, width)
