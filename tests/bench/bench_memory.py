@@ -19,18 +19,13 @@ Run from the project folder:
 from __future__ import annotations
 
 import argparse
-import fcntl
 import os
-import pty
 import select
 import shutil
 import signal
 import statistics
-import struct
-import subprocess
 import sys
 import tempfile
-import termios
 import time
 from pathlib import Path
 
@@ -44,6 +39,7 @@ from tests.bench.bench_start import (
     build_store,
     compile_project,
     console_of,
+    on_pty,
     scorekeeper_command,
 )
 
@@ -68,20 +64,8 @@ def status_kb(pid: int, field: str) -> int:
 def resident_mb(command: list[str], mark: bytes, env: dict[str, str]) -> tuple[float, float]:
     """MB resident, now and at its peak, once ``command`` has drawn ``mark`` on a fresh
     80x24 pty and run ``SETTLE`` seconds more."""
-    leader, follower = pty.openpty()
-    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-    os.set_blocking(leader, False)
     started = time.perf_counter()
-    process = subprocess.Popen(
-        command,
-        stdin=follower,
-        stdout=follower,
-        stderr=follower,
-        env=env,
-        start_new_session=True,
-        close_fds=True,
-    )
-    os.close(follower)
+    process, leader = on_pty(command, env)
     seen = b""
     painted: float | None = None
     try:

@@ -73,12 +73,12 @@ def scorekeeper_command() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "screens.console"]
 
 
-def painted_ms(command: list[str], mark: bytes, env: dict[str, str]) -> float:
-    """Milliseconds from spawning ``command`` on a fresh 80x24 pty until ``mark`` is drawn."""
+def on_pty(command: list[str], env: dict[str, str]) -> tuple[subprocess.Popen[bytes], int]:
+    """``command`` started in a session of its own on a fresh 80x24 pty, as from a
+    terminal; the pty's side to read, not blocking."""
     leader, follower = pty.openpty()
     fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     os.set_blocking(leader, False)
-    started = time.perf_counter()
     process = subprocess.Popen(
         command,
         stdin=follower,
@@ -89,6 +89,13 @@ def painted_ms(command: list[str], mark: bytes, env: dict[str, str]) -> float:
         close_fds=True,
     )
     os.close(follower)
+    return process, leader
+
+
+def painted_ms(command: list[str], mark: bytes, env: dict[str, str]) -> float:
+    """Milliseconds from spawning ``command`` on a fresh 80x24 pty until ``mark`` is drawn."""
+    started = time.perf_counter()
+    process, leader = on_pty(command, env)
     seen = b""
     try:
         while time.perf_counter() - started < TIMEOUT:
