@@ -6,6 +6,8 @@ the screen's poll once (``follow``), as its one-second timer would.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from textual.pilot import Pilot
@@ -100,7 +102,12 @@ async def test_a_conflict_is_named_counted_once_and_kept_both_with_one_key(
             assert not copy.exists()
 
 
-async def test_an_open_table_shows_a_round_recorded_on_another_laptop(tmp_path: Path) -> None:
+@asynccontextmanager
+async def table_on_two_laptops(
+    tmp_path: Path,
+) -> AsyncIterator[tuple[Pilot[None], TableScreen, Callable[[], None]]]:
+    """A game of one deal open at this laptop's table, and what brings a deal recorded on
+    the other laptop (Bob upped 2) here, as the sync engine would."""
     here, there = shared(tmp_path / "here"), shared(tmp_path / "there")
     with Store(here) as store:
         session_id = store.add(racehorse(MADE_3))
@@ -112,24 +119,33 @@ async def test_an_open_table_shows_a_round_recorded_on_another_laptop(tmp_path: 
             await settled(pilot)
             table = app.screen
             assert isinstance(table, TableScreen)
-            await follow(pilot)
-            assert len(table.session.rounds) == 1
 
-            other.record(session_id, UPPED_2)
-            carry(there, here, f"sessions/{session_id}.json")
-            await pilot.press("r")  # a round is being typed: the table waits
-            await settled(pilot)
-            assert app.screen is not table
-            table.follow()
-            await settled(pilot)
-            assert len(table.session.rounds) == 1
+            def arrives() -> None:
+                other.record(session_id, UPPED_2)
+                carry(there, here, f"sessions/{session_id}.json")
 
-            await pilot.press("escape")
-            await settled(pilot)
-            assert app.screen is table
-            await follow(pilot)
-            assert len(table.session.rounds) == 2
-            assert table.session.rounds[-1]["pitcher"] == "Bob"
+            yield pilot, table, arrives
+
+
+async def test_an_open_table_shows_a_round_recorded_on_another_laptop(tmp_path: Path) -> None:
+    async with table_on_two_laptops(tmp_path) as (pilot, table, arrives):
+        await follow(pilot)
+        assert len(table.session.rounds) == 1
+
+        arrives()
+        await pilot.press("r")  # a round is being typed: the table waits
+        await settled(pilot)
+        assert pilot.app.screen is not table
+        table.follow()
+        await settled(pilot)
+        assert len(table.session.rounds) == 1
+
+        await pilot.press("escape")
+        await settled(pilot)
+        assert pilot.app.screen is table
+        await follow(pilot)
+        assert len(table.session.rounds) == 2
+        assert table.session.rounds[-1]["pitcher"] == "Bob"
 
 
 async def test_the_nights_take_in_a_table_recorded_on_another_laptop(tmp_path: Path) -> None:
@@ -156,21 +172,10 @@ async def test_the_nights_take_in_a_table_recorded_on_another_laptop(tmp_path: P
 async def test_a_round_typed_as_another_laptop_s_arrives_goes_on_top_of_it(
     tmp_path: Path,
 ) -> None:
-    here, there = shared(tmp_path / "here"), shared(tmp_path / "there")
-    with Store(here) as store:
-        session_id = store.add(racehorse(MADE_3))
-    mirror(here, there)
-    with Store(here) as store, Store(there) as other:
-        app = ScorekeeperApp(store)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.press("enter")
-            await settled(pilot)
-            table = app.screen
-            assert isinstance(table, TableScreen)
-            other.record(session_id, UPPED_2)
-            carry(there, here, f"sessions/{session_id}.json")
-            assert table.record(MADE_4) is None  # before the table's next look
-            assert [r["pitcher"] for r in table.session.rounds] == ["Ann", "Bob", "Cid"]
+    async with table_on_two_laptops(tmp_path) as (_, table, arrives):
+        arrives()
+        assert table.record(MADE_4) is None  # before the table's next look
+        assert [r["pitcher"] for r in table.session.rounds] == ["Ann", "Bob", "Cid"]
 
 
 async def test_two_apps_on_two_synced_folders_record_at_once(tmp_path: Path) -> None:
