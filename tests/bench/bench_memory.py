@@ -24,18 +24,17 @@ import select
 import shutil
 import signal
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 
 from tests.bench.bench_start import (
-    BARE_APP,
     BARE_MARK,
     EMPTY_MARK,
     LIST_MARK,
     PROJECT,
     TIMEOUT,
+    bare_launch,
     build_store,
     compile_project,
     console_of,
@@ -131,11 +130,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     runs, many = (1, 30) if args.quick else (args.runs, 10_000)
     root = Path(tempfile.mkdtemp(prefix="bench-memory-"))
     try:
-        bare_script = root / "bare.py"
-        bare_script.write_text(BARE_APP)
-        bare = [sys.executable, str(bare_script)]
-        env = dict(os.environ, TERM="xterm-256color", COLUMNS="80", LINES="24")
-        env.pop("TEXTUAL", None)
+        bare, env = bare_launch(root)
         compile_project(PROJECT, source=False)
         contenders: list[tuple[str, Launch]] = [("scorekeeper", (scorekeeper_command(), env))]
         if args.compare is not None:

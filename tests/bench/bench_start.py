@@ -73,6 +73,16 @@ def scorekeeper_command() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "screens.console"]
 
 
+def bare_launch(folder: Path) -> tuple[list[str], dict[str, str]]:
+    """The bare Textual app written into ``folder``, and the environment both it and the
+    app run in: an 80x24 xterm, no Textual devtools."""
+    script = folder / "bare.py"
+    script.write_text(BARE_APP)
+    env = dict(os.environ, TERM="xterm-256color", COLUMNS="80", LINES="24")
+    env.pop("TEXTUAL", None)
+    return [sys.executable, str(script)], env
+
+
 def on_pty(command: list[str], env: dict[str, str]) -> tuple[subprocess.Popen[bytes], int]:
     """``command`` started in a session of its own on a fresh 80x24 pty, as from a
     terminal; the pty's side to read, not blocking."""
@@ -191,11 +201,7 @@ def main(argv: list[str] | None = None) -> None:
     runs, many = (2, 30) if args.quick else (args.runs, 10_000)
     root = Path(tempfile.mkdtemp(prefix="bench-start-"))
     try:
-        bare_script = root / "bare.py"
-        bare_script.write_text(BARE_APP)
-        bare = [sys.executable, str(bare_script)]
-        env = dict(os.environ, TERM="xterm-256color", COLUMNS="80", LINES="24")
-        env.pop("TEXTUAL", None)
+        bare, env = bare_launch(root)
         if args.source:
             env["PYTHONDONTWRITEBYTECODE"] = "1"
         compile_project(PROJECT, args.source)
