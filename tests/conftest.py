@@ -26,8 +26,11 @@ pass comes every 10,000, which halves that. The app's own processes keep Python'
 
 Compiled code: where the environment says not to write it (``PYTHONDONTWRITEBYTECODE``),
 every worker and every process a test starts compiled the project and rewrote the tests'
-asserts afresh, each run: a tenth of the suite's time. The suite keeps its own copy in
-``.pytest_cache/bytecode`` instead, never beside the sources.
+asserts afresh, each run: a tenth of the suite's time. The suite writes it as Python
+does by default, in the git-ignored ``__pycache__`` beside each source. Not in a folder
+of its own (``sys.pycache_prefix``): Python then looks for *every* module's compiled code
+there, so on a fresh clone each worker and each process a test starts compiled the
+standard library and the installed packages again too, a second of CPU apiece.
 
 The store: ``store`` is an empty store in the test's own folder, open for writing, for
 every test that asks (the UI and hostile tests point the app's default store elsewhere in
@@ -65,12 +68,8 @@ from hypothesis import HealthCheck, settings
 if TYPE_CHECKING:
     from scorekeeper.store import Store
 
-if sys.dont_write_bytecode:
-    BYTECODE = Path(__file__).parents[1] / ".pytest_cache" / "bytecode"
-    sys.dont_write_bytecode = False
-    sys.pycache_prefix = str(BYTECODE)
-    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
-    os.environ["PYTHONPYCACHEPREFIX"] = str(BYTECODE)
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 textual._wait.SLEEP_GRANULARITY = 0.005
 textual._wait.SLEEP_IDLE = textual._wait.SLEEP_GRANULARITY / 20
 gc.set_threshold(10_000, 10, 10)
