@@ -176,9 +176,10 @@ async def test_a_viewer_that_stops_reading_has_its_board_ended(store: Store) -> 
         TestServer(server.application(), host="127.0.0.1", port=port),
         aiohttp.ClientSession() as http,
     ):
+        before = descendants(os.getpid())  # what earlier tests in this worker left running
         socket = await http.ws_connect(f"{origin}/{server.token}/ws", origin=origin)
         await first_drawing(socket)
-        (board,) = descendants(os.getpid())
+        (board,) = descendants(os.getpid()) - before
         # Whole new screens to draw, none of them read: the server's writes back up.
         deadline = time.monotonic() + 30
         width = MAX_COLUMNS
