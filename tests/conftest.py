@@ -32,6 +32,12 @@ of its own (``sys.pycache_prefix``): Python then looks for *every* module's comp
 there, so on a fresh clone each worker and each process a test starts compiled the
 standard library and the installed packages again too, a second of CPU apiece.
 
+Frames nobody sees: an app under Pilot is headless, and Textual still works out each
+frame's update for the terminal, then drops it; that was a fifth of a UI test's CPU. Here
+the screen's changes are marked as drawn instead. What a test reads off the screen
+(``drawn``, snapshots) is composed whole when it is read, as before. A test about the
+frames themselves (the first frame, the UI benchmark) is marked ``frames`` and gets them.
+
 The store: ``store`` is an empty store in the test's own folder, open for writing, for
 every test that asks (the UI and hostile tests point the app's default store elsewhere in
 the same folder).
@@ -64,6 +70,7 @@ from typing import TYPE_CHECKING
 import pytest
 import textual._wait
 from hypothesis import HealthCheck, settings
+from textual.screen import Screen
 
 if TYPE_CHECKING:
     from scorekeeper.store import Store
@@ -96,6 +103,26 @@ def store(tmp_path: Path) -> Iterator[Store]:
 
     with Store(tmp_path / "db") as opened:
         yield opened
+
+
+compositor_refresh = Screen._compositor_refresh
+
+
+def refresh_unseen(screen: Screen[object]) -> None:
+    """The top screen's changes marked as drawn, without working out the update a headless
+    app would drop."""
+    app = screen.app
+    if app.is_headless and not app.is_inline and screen is app.screen:
+        screen._compositor._dirty_regions.clear()
+        screen._dirty_widgets.clear()
+    else:
+        compositor_refresh(screen)
+
+
+@pytest.fixture(autouse=True)
+def frames_unseen(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    if request.node.get_closest_marker("frames") is None:
+        monkeypatch.setattr(Screen, "_compositor_refresh", refresh_unseen)
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:

@@ -4,6 +4,8 @@ import pytest
 
 from tests.bench import bench_ui
 
+pytestmark = pytest.mark.frames  # it times frames painted
+
 
 def test_the_ui_benchmark_still_runs(capsys: pytest.CaptureFixture[str]) -> None:
     figures = bench_ui.main(["--quick"])

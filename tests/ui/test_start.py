@@ -17,6 +17,8 @@ from screens.home import HomeScreen
 from screens.widgets.footer import Footer
 from screens.widgets.grid import ScoreGrid
 
+pytestmark = pytest.mark.frames  # what the first frame showed
+
 T = TypeVar("T")
 
 
