@@ -36,7 +36,9 @@ Frames nobody sees: an app under Pilot is headless, and Textual still works out 
 frame's update for the terminal, then drops it; that was a fifth of a UI test's CPU. Here
 the screen's changes are marked as drawn instead. What a test reads off the screen
 (``drawn``, snapshots) is composed whole when it is read, as before. A test about the
-frames themselves (the first frame, the UI benchmark) is marked ``frames`` and gets them.
+frames themselves (the first frame, the UI benchmark) is marked ``frames`` and gets them,
+and so does every hostile test (``tests/hostile/conftest.py``): a frame that cannot be
+drawn is what they look for.
 
 The store: ``store`` is an empty store in the test's own folder, open for writing, for
 every test that asks (the UI and hostile tests point the app's default store elsewhere in

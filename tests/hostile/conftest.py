@@ -1,5 +1,6 @@
 """Every hostile test gets its own store folder and working folder, never the person's own;
-the table's collection after an entry closes waits as in the UI tests (``tests/ui/conftest.py``)."""
+the table's collection after an entry closes waits as in the UI tests (``tests/ui/conftest.py``);
+every frame is worked out in full."""
 
 from __future__ import annotations
 
@@ -16,3 +17,9 @@ def away_from_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SCOREKEEPER_DB", str(tmp_path / "default-store"))
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(collector, "FULL_PASS_AFTER", COLLECT_AFTER_IN_TESTS)
+
+
+@pytest.fixture(autouse=True)
+def frames_unseen() -> None:
+    """Every frame worked out as the app works it out for a terminal, unlike the other
+    tests (``tests/conftest.py``): a drawing that breaks is what these tests look for."""
