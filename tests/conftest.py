@@ -49,12 +49,12 @@ The export's key: sessions saved here seal their export rows with a key made in
 inherits it), never the user config folder of whoever runs the tests; a shared store keeps its
 machine files there too.
 
-Workers: a UI test spends about a third of its time asleep in those steps, and the crash
-and kill tests wait on the app they started, so one worker per core leaves the cores idle
-a quarter of the run, and one more still a seventh (measured on two cores: 92 s against
-79-85 s with two more); ``-n auto`` starts two more than the cores. Not two per core: the
-waiting is about two workers' worth whatever the cores, and each worker holds a few
-hundred megabytes.
+Workers: a UI test spends about half its time asleep in those steps (more since its
+frames are no longer worked out), and the crash and kill tests wait on the app they
+started, so one worker per core leaves the cores idle much of the run. ``-n auto`` starts
+three more than the cores: on two cores, 76-77 s against 80-81 s with two more and 92 s
+with none. Not more per core: the waiting is about three workers' worth whatever the
+cores, and each worker holds a few hundred megabytes.
 """
 
 from __future__ import annotations
@@ -128,10 +128,10 @@ def frames_unseen(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatc
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """``-n auto``: two workers more than the cores this process may use."""
+    """``-n auto``: three workers more than the cores this process may use."""
     if hasattr(os, "sched_getaffinity"):  # Linux: the cores it may run on, not all there are
-        return len(os.sched_getaffinity(0)) + 2
-    return (os.cpu_count() or 1) + 2
+        return len(os.sched_getaffinity(0)) + 3
+    return (os.cpu_count() or 1) + 3
 
 
 SLOW_MODULES = (
