@@ -1,6 +1,7 @@
 """Suite-wide settings: the Hypothesis profiles, Pilot's idle step, the garbage
-collector's pace (and its last pass skipped), how many workers ``-n auto`` starts, and
-which tests are ``slow`` (each worker starts on its share of them).
+collector's pace (and its last pass skipped), where compiled code goes, the frames a
+headless app need not work out, how many workers ``-n auto`` starts, and which tests are
+``slow`` (each worker starts on its share of them).
 
 ``slow`` marks what takes seconds of its own: whole evenings played through the app,
 the crash runs, the served board in a browser, the simulations, the benchmarks' smoke
@@ -52,9 +53,9 @@ machine files there too.
 Workers: a UI test spends about half its time asleep in those steps (more since its
 frames are no longer worked out), and the crash and kill tests wait on the app they
 started, so one worker per core leaves the cores idle much of the run. ``-n auto`` starts
-three more than the cores: on two cores, 76-77 s against 80-81 s with two more and 92 s
-with none. Not more per core: the waiting is about three workers' worth whatever the
-cores, and each worker holds a few hundred megabytes.
+three more than the cores: on two cores, 76-77 s against 80-81 s with two more. Not
+more per core: the waiting is about three workers' worth whatever the cores, and each
+worker holds a few hundred megabytes.
 """
 
 from __future__ import annotations
