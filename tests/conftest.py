@@ -1,45 +1,37 @@
-"""Suite-wide settings: the Hypothesis profiles, Pilot's idle step, the garbage
-collector's pace (and its last pass skipped), where compiled code goes, the frames a
-headless app need not work out, how many workers ``-n auto`` starts, and which tests are
-``slow`` (each worker starts on its share of them).
+"""Suite-wide settings: the Hypothesis profiles, a time limit on every test, Pilot's
+idle step and the frames a headless app need not send (``tests/textual_internals.py``),
+the garbage collector's pace (and its last pass skipped), where compiled code goes, how
+many workers ``-n auto`` starts, and which tests are ``slow`` (each worker starts on its
+share of them).
 
 ``slow`` marks what takes seconds of its own: whole evenings played through the app,
 the crash runs, the served board in a browser, the simulations, the benchmarks' smoke
-runs and the lint and type checks.
-``pytest -m "not slow"`` is the quick loop while working; the README's command (and CI)
-runs everything.
+runs and the lint and type checks. ``pytest -m "not slow"`` is the quick loop while
+working; the README's command (and CI) runs everything.
 
 Hypothesis: the ``scorekeeper`` profile gives a property 100 examples; a test that costs
-more per example (a whole session of rounds, every command over a store) takes a share
-of that number, said where it does. ``--hypothesis-profile=thorough`` makes it a thousand
-(and the shares with it).
+more per example (a whole session of rounds, every command over a store) takes a share of
+that number, said where it does. CI (``CI=true``) loads ``ci``, a larger budget, the same
+on every run; ``--hypothesis-profile=thorough`` makes it a thousand.
 
-Pilot (Textual's test driver) waits after each key until the app is idle: it sleeps in
-steps and calls the app idle once a step passes with almost no CPU used. Its step is 20 ms,
-so every key costs at least 40 ms of sleep however quick the app; here the step is 5 ms
-(idle: under 5% CPU in a step, Textual's own ratio). The app is asked the same question,
-only more often; what it has queued is still drained before a key counts as handled.
+A time limit (pytest-timeout): a test that hangs fails with its stack instead of stalling
+the run. ``slow`` tests get a longer one.
+
+Frames: an app under Pilot is headless; every widget still draws itself as the screen
+changes, so a widget that cannot be drawn fails its test, but the update a terminal would
+be sent is not worked out. A test about the frames handed to the terminal is marked
+``frames`` and gets them, as does every hostile test.
 
 The collector: a worker holds pytest's, Hypothesis' and Textual's objects, several hundred
 thousand, and every app a test runs makes more; at Python's pace (a young pass every 700
-new containers) the passes that followed took a sixth of a UI test's CPU. Here a young
-pass comes every 10,000, which halves that. The app's own processes keep Python's pace.
+new containers) the passes take a large share of a UI test's CPU. The app's own processes
+keep Python's pace.
 
-Compiled code: where the environment says not to write it (``PYTHONDONTWRITEBYTECODE``),
-every worker and every process a test starts compiled the project and rewrote the tests'
-asserts afresh, each run: a tenth of the suite's time. The suite writes it as Python
-does by default, in the git-ignored ``__pycache__`` beside each source. Not in a folder
-of its own (``sys.pycache_prefix``): Python then looks for *every* module's compiled code
-there, so on a fresh clone each worker and each process a test starts compiled the
-standard library and the installed packages again too, a second of CPU apiece.
-
-Frames nobody sees: an app under Pilot is headless, and Textual still works out each
-frame's update for the terminal, then drops it; that was a fifth of a UI test's CPU. Here
-the screen's changes are marked as drawn instead. What a test reads off the screen
-(``drawn``, snapshots) is composed whole when it is read, as before. A test about the
-frames themselves (the first frame, the UI benchmark) is marked ``frames`` and gets them,
-and so does every hostile test (``tests/hostile/conftest.py``): a frame that cannot be
-drawn is what they look for.
+Compiled code is written as Python does by default, in the git-ignored ``__pycache__``
+beside each source, even where the environment says not to (``PYTHONDONTWRITEBYTECODE``):
+otherwise every worker and every process a test starts compiles the project and rewrites
+the tests' asserts afresh. Not in a folder of its own (``sys.pycache_prefix``): Python
+then looks there for every module's compiled code, the standard library's too.
 
 The store: ``store`` is an empty store in the test's own folder, open for writing, for
 every test that asks (the UI and hostile tests point the app's default store elsewhere in
@@ -47,15 +39,13 @@ the same folder).
 
 The export's key: sessions saved here seal their export rows with a key made in
 ``$SCOREKEEPER_CONFIG``, a folder of this run's own (every process the tests start
-inherits it), never the user config folder of whoever runs the tests; a shared store keeps its
-machine files there too.
+inherits it), never the user config folder of whoever runs the tests; a shared store keeps
+its machine files there too.
 
-Workers: a UI test spends about half its time asleep in those steps (more since its
-frames are no longer worked out), and the crash and kill tests wait on the app they
-started, so one worker per core leaves the cores idle much of the run. ``-n auto`` starts
-three more than the cores: on two cores, 76-77 s against 80-81 s with two more. Not
-more per core: the waiting is about three workers' worth whatever the cores, and each
-worker holds a few hundred megabytes.
+Workers: a UI test spends much of its time asleep in Pilot's steps, and the crash and kill
+tests wait on the app they started, so one worker per core leaves the cores idle; ``-n
+auto`` starts three more than the cores. Not more: each worker holds a few hundred
+megabytes.
 """
 
 from __future__ import annotations
@@ -71,17 +61,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-import textual._wait
 from hypothesis import HealthCheck, settings
-from textual.screen import Screen
+
+from tests import textual_internals
 
 if TYPE_CHECKING:
     from scorekeeper.store import Store
 
 sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
-textual._wait.SLEEP_GRANULARITY = 0.005
-textual._wait.SLEEP_IDLE = textual._wait.SLEEP_GRANULARITY / 20
 gc.set_threshold(10_000, 10, 10)
 os.environ["SCOREKEEPER_CONFIG"] = tempfile.mkdtemp(prefix="scorekeeper-config-")
 os.environ["SCOREKEEPER_STATE"] = os.environ["SCOREKEEPER_CONFIG"]
@@ -93,10 +81,15 @@ settings.register_profile(
     deadline=None,  # a loaded machine is not a failing property
     suppress_health_check=[HealthCheck.too_slow],
 )
+settings.register_profile("ci", parent=settings.get_profile("scorekeeper"), max_examples=200)
 settings.register_profile(
     "thorough", parent=settings.get_profile("scorekeeper"), max_examples=1_000
 )
-settings.load_profile("scorekeeper")
+settings.load_profile("ci" if os.environ.get("CI") == "true" else "scorekeeper")
+
+SLOW_TIME_LIMIT = 120
+"""Seconds a ``slow`` test may take before it counts as hung (others: ``timeout`` in
+pyproject's pytest settings)."""
 
 
 @pytest.fixture
@@ -108,24 +101,15 @@ def store(tmp_path: Path) -> Iterator[Store]:
         yield opened
 
 
-compositor_refresh = Screen._compositor_refresh
-
-
-def refresh_unseen(screen: Screen[object]) -> None:
-    """The top screen's changes marked as drawn, without working out the update a headless
-    app would drop."""
-    app = screen.app
-    if app.is_headless and not app.is_inline and screen is app.screen:
-        screen._compositor._dirty_regions.clear()
-        screen._dirty_widgets.clear()
-    else:
-        compositor_refresh(screen)
+@pytest.fixture(autouse=True)
+def quick_idle(monkeypatch: pytest.MonkeyPatch) -> None:
+    textual_internals.quick_idle(monkeypatch)
 
 
 @pytest.fixture(autouse=True)
-def frames_unseen(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+def frames_unsent(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
     if request.node.get_closest_marker("frames") is None:
-        monkeypatch.setattr(Screen, "_compositor_refresh", refresh_unseen)
+        textual_internals.frames_unsent(monkeypatch)
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
@@ -166,6 +150,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         path = item.nodeid.split("::")[0]
         if path.startswith(SLOW_MODULES) or any(name in item.name for name in SLOW_TESTS):
             item.add_marker(pytest.mark.slow)
+        if item.get_closest_marker("slow") and not item.get_closest_marker("timeout"):
+            item.add_marker(pytest.mark.timeout(SLOW_TIME_LIMIT))
     slow = [item for item in items if item.get_closest_marker("slow") is not None]
     short = [item for item in items if item.get_closest_marker("slow") is None]
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))

@@ -20,6 +20,6 @@ def away_from_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture(autouse=True)
-def frames_unseen() -> None:
+def frames_unsent() -> None:
     """Every frame worked out as the app works it out for a terminal, unlike the other
     tests (``tests/conftest.py``): a drawing that breaks is what these tests look for."""

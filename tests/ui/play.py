@@ -5,15 +5,14 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-from textual._compositor import LayoutUpdate
 from textual.pilot import Pilot
-from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Input
 
 from scorekeeper.games import GAMES
 from screens.new_session import NewSessionScreen
 from screens.table import TableScreen
+from tests.textual_internals import screen_strips
 
 
 async def put(pilot: Pilot[None], text: str, field: Widget | None = None) -> None:
@@ -32,16 +31,11 @@ def drawn(pilot: Pilot[None], selector: str | None = None) -> list[str]:
     """The lines the terminal shows, composed as ``export_screenshot`` composes them (a
     dialog drawn over the table, a line scrolled away gone), cut to the inside of the
     widget ``selector`` names on the screen in front: a figure not shown is not in them."""
-    app = pilot.app
-    screen = app.screen
-    update = screen._compositor.render_update(
-        full=True, screen_stack=app._background_screens, simplify=True
-    )
-    assert isinstance(update, LayoutUpdate)
+    screen = pilot.app.screen
     area = screen.size.region
     if selector is not None:
         area = area.intersection(screen.query_one(selector).content_region)
-    lines = [Strip.join(line) for line in update.strips[area.y : area.bottom]]
+    lines = screen_strips(pilot.app)[area.y : area.bottom]
     return [line.crop(area.x, area.right).text.rstrip() for line in lines]
 
 

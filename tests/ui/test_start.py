@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 
 from scorekeeper.session import Session
 from scorekeeper.store import Store
@@ -16,6 +16,7 @@ from screens.app import ScorekeeperApp
 from screens.home import HomeScreen
 from screens.widgets.footer import Footer
 from screens.widgets.grid import ScoreGrid
+from tests.textual_internals import on_each_frame
 
 pytestmark = pytest.mark.frames  # what the first frame showed
 
@@ -57,14 +58,12 @@ async def at_first_frame(
 ) -> T:
     """What ``look`` saw on Home as the app drew its first frame of Home."""
     seen: list[T] = []
-    display = ScorekeeperApp._display
 
-    def first_frames(self: ScorekeeperApp, *args: object) -> None:
-        if not seen and isinstance(self.screen, HomeScreen):
-            seen.append(look(self.screen))
-        display(self, *args)  # type: ignore[arg-type]
+    def first_frames(app: App[Any]) -> None:
+        if not seen and isinstance(app.screen, HomeScreen):
+            seen.append(look(app.screen))
 
-    monkeypatch.setattr(ScorekeeperApp, "_display", first_frames)
+    on_each_frame(monkeypatch, ScorekeeperApp, first_frames)
     async with app.run_test(size=(100, 24)) as pilot:
         await pilot.pause()
     assert seen, "Home was never drawn"

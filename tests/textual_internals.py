@@ -1,0 +1,121 @@
+"""Every private part of Textual the suite reaches into, in one module: for speed (Pilot's
+idle step, frames nobody sees, CSS parsed once per worker) and to read the screen as a
+terminal would show it. Each patch is made for one test through ``monkeypatch`` and undone
+after it. They were read against Textual ``TESTED_WITH``; ``test_textual_internals``
+fails on any other version, so an upgrade means reading them again, not a silent drift.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+import textual._wait
+from textual._compositor import LayoutUpdate
+from textual.app import App
+from textual.css.model import RuleSet
+from textual.css.stylesheet import Stylesheet
+from textual.geometry import Region
+from textual.screen import Screen
+from textual.strip import Strip
+
+TESTED_WITH = "8.2.8"
+
+IDLE_STEP = 0.005
+"""Pilot waits after each key until a step passes with the app idle; Textual's step is
+20 ms, so every key cost at least 40 ms of sleep however quick the app. The app is asked
+the same question, only more often (idle: under 5% CPU in a step, Textual's own ratio)."""
+
+
+def quick_idle(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pilot's idle step made ``IDLE_STEP``."""
+    monkeypatch.setattr(textual._wait, "SLEEP_GRANULARITY", IDLE_STEP)
+    monkeypatch.setattr(textual._wait, "SLEEP_IDLE", IDLE_STEP / 20)
+
+
+def draw_unsent(screen: Screen[object]) -> None:
+    """The top screen of a headless app: every widget in the changed part of the screen
+    draws itself (its ``render`` runs, and raises if it would in a terminal), and the
+    update a terminal would be sent, which a headless app drops, is not worked out."""
+    app = screen.app
+    if not (app.is_headless and not app.is_inline and screen is app.screen):
+        _compositor_refresh(screen)
+        return
+    compositor = screen._compositor
+    if compositor._dirty_regions:
+        crop = Region.from_union(list(compositor._dirty_regions))
+        for _ in compositor._get_renders(crop.intersection(compositor.size.region)):
+            pass
+        compositor._dirty_regions.clear()
+    screen._dirty_widgets.clear()
+
+
+_compositor_refresh = Screen._compositor_refresh
+
+
+def frames_unsent(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A headless app's frames drawn by every widget but not composed into a terminal
+    update: a fifth of a UI test's CPU was working out updates nobody receives."""
+    monkeypatch.setattr(Screen, "_compositor_refresh", draw_unsent)
+
+
+_parse_rules = Stylesheet._parse_rules
+_parsed: dict[tuple[Any, ...], list[RuleSet]] = {}
+
+
+def _parse_rules_once(
+    stylesheet: Stylesheet,
+    css: str,
+    read_from: Any,
+    is_default_rules: bool = False,
+    tie_breaker: int = 0,
+    scope: str = "",
+) -> list[RuleSet]:
+    variables = tuple(sorted(stylesheet._variables.items()))
+    key = (css, read_from, is_default_rules, tie_breaker, scope, variables)
+    if key not in _parsed:
+        parsed = _parse_rules(stylesheet, css, read_from, is_default_rules, tie_breaker, scope)
+        _parsed[key] = parsed
+    return _parsed[key]
+
+
+def css_parsed_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rules parsed from the same text with the same theme variables shared by the apps
+    of a worker, as one app shares them between its screens (they are only read once
+    parsed): every app a test starts parsed the same CSS again, 3% of a UI test's CPU."""
+    monkeypatch.setattr(Stylesheet, "_parse_rules", _parse_rules_once)
+
+
+def screen_strips(app: App[Any]) -> list[Strip]:
+    """The lines of the screen in front as the terminal shows them, a dialog drawn over
+    what is behind it, composed as ``export_screenshot`` composes them."""
+    update = app.screen._compositor.render_update(
+        full=True, screen_stack=app._background_screens, simplify=True
+    )
+    assert isinstance(update, LayoutUpdate)
+    return [Strip.join(line) for line in update.strips]
+
+
+def on_each_frame(
+    monkeypatch: pytest.MonkeyPatch, app_class: type[App[Any]], seen: Callable[[App[Any]], None]
+) -> None:
+    """``seen`` called with the app as each frame is handed to the terminal (a test marked
+    ``frames``: others hand none)."""
+    display = app_class._display
+
+    def displayed(self: App[Any], *args: Any) -> None:
+        seen(self)
+        display(self, *args)
+
+    monkeypatch.setattr(app_class, "_display", displayed)
+
+
+PATCHED = (
+    (textual._wait, "SLEEP_GRANULARITY"),
+    (textual._wait, "SLEEP_IDLE"),
+    (Screen, "_compositor_refresh"),
+    (Stylesheet, "_parse_rules"),
+    (App, "_display"),
+)
+"""What the patches above replace; read by ``test_textual_internals``."""
