@@ -5,6 +5,7 @@ no other test looks at it."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.pilot import Pilot
@@ -37,9 +38,7 @@ pytestmark = pytest.mark.frames  # the frames a terminal gets are what is looked
 SIZE = (80, 24)
 
 
-async def shows(
-    pilot: Pilot[None], keys: str | tuple[str, ...], kind: type[Screen[object]]
-) -> None:
+async def shows(pilot: Pilot[None], keys: str | tuple[str, ...], kind: type[Screen[Any]]) -> None:
     """``keys`` pressed, then the screen in front is a ``kind``, drawn as a terminal gets it
     (a widget whose drawing raises stops the app, and the test with it)."""
     await pilot.press(*((keys,) if isinstance(keys, str) else keys))

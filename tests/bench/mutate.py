@@ -1,0 +1,276 @@
+"""Does the suite catch a realistic bug? Each mutant below is a one-line mistake someone
+could make in the domain, the store, the reports or the screens; each is made in a copy of
+the tree, and the tests that should notice run against it (a few files, stopping at the
+first failure). A mutant the tests let through is a hole in the suite.
+
+Run: .venv/bin/python -m tests.bench.mutate [--rev COMMIT] [--only NAME ...]
+``--rev`` takes the tree (tests included) of a commit instead of the working tree, to see
+how the suite stood then. Prints a table: each mutant, caught or not, in how long.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+HANG = 300
+"""Seconds after which a run counts as hung: the suite stalled instead of failing."""
+
+
+@dataclass(frozen=True)
+class Mutant:
+    name: str
+    path: str
+    before: str
+    after: str
+    tests: tuple[str, ...]
+
+
+CACHES = (
+    "tests/domain/test_session.py",
+    "tests/reports/test_export_results.py",
+    "tests/store/test_store.py",
+    "tests/store/test_caches_agree.py",
+)
+DURABLE = (
+    "tests/store/test_store.py",
+    "tests/hostile/test_small_truths.py",
+    "tests/store/test_durable_and_lock.py",
+)
+LOCK = ("tests/hostile/test_lock.py", "tests/store/test_store.py", DURABLE[-1])
+
+MUTANTS = (
+    Mutant(
+        "undo keeps the undone round's cached result",
+        "scorekeeper/session.py",
+        "        del self._results[len(self._states) - 1 :]\n",
+        "",
+        CACHES,
+    ),
+    Mutant(
+        "an edit keeps the cached results after it",
+        "scorekeeper/session.py",
+        "        del self._results[index:]\n",
+        "",
+        CACHES,
+    ),
+    Mutant(
+        "Calcutta: a remainder of 2 gives first nothing more",
+        "scorekeeper/games/calcutta.py",
+        "2 * third + (1 if remainder else 0)",
+        "2 * third + (1 if remainder == 1 else 0)",
+        ("tests/domain/test_calcutta.py",),
+    ),
+    Mutant(
+        "Racehorse: the pitcher is paid by every seat, their own too",
+        "scorekeeper/games/racehorse.py",
+        "money[pitcher] = sign * bid * stake * len(others)",
+        "money[pitcher] = sign * bid * stake * len(setup.players)",
+        ("tests/domain/test_racehorse.py",),
+    ),
+    Mutant(
+        "Racehorse: the deal stays with the pitcher who went up",
+        "scorekeeper/games/racehorse.py",
+        "dealer = pitcher if made else setup.right_of(pitcher)",
+        "dealer = pitcher",
+        ("tests/domain/test_racehorse.py",),
+    ),
+    Mutant(
+        "5000: going out on the first turn scores as plain going out",
+        "scorekeeper/games/rummy_5000/hands.py",
+        '"first_turn": 300',
+        '"first_turn": 200',
+        ("tests/domain/test_rummy_5000.py",),
+    ),
+    Mutant(
+        "Seven Hand: the contract list starts a hand late",
+        "scorekeeper/games/seven_hand.py",
+        '"to_come": list(CONTRACTS[hand:hands])',
+        '"to_come": list(CONTRACTS[hand + 1 : hands])',
+        ("tests/domain/test_seven_hand.py",),
+    ),
+    Mutant(
+        "fewest payments: twelve people with a balance no longer searched",
+        "scorekeeper/settle.py",
+        "    if count > EXACT_UP_TO:\n",
+        "    if count >= EXACT_UP_TO:\n",
+        ("tests/domain/test_settle.py",),
+    ),
+    Mutant(
+        "CSV: a loss loses its minus sign",
+        "scorekeeper/reports/rows.py",
+        'sign = "-" if value < 0 else ""',
+        'sign = ""',
+        ("tests/reports/test_export.py", "tests/reports/test_export_results.py"),
+    ),
+    Mutant(
+        "CSV: cents under ten lose their zero",
+        "scorekeeper/reports/rows.py",
+        'return f"{sign}{whole}.{cents:02d}"',
+        'return f"{sign}{whole}.{cents}"',
+        ("tests/reports/test_export.py", "tests/reports/test_export_results.py"),
+    ),
+    Mutant(
+        "money on screen: cents under ten lose their zero",
+        "scorekeeper/money.py",
+        "{size % 100:02d}",
+        "{size % 100}",
+        ("tests/domain/test_money.py", "tests/ui/test_scoresheet.py"),
+    ),
+    Mutant(
+        "store: the folder is not synced after the rename",
+        "scorekeeper/store/durable.py",
+        "    if durable:\n        fsync_folder(path.parent)\n",
+        "",
+        DURABLE,
+    ),
+    Mutant(
+        "store: the new file is not synced before the rename",
+        "scorekeeper/store/durable.py",
+        "            if durable:\n                os.fsync(descriptor)\n",
+        "",
+        DURABLE,
+    ),
+    Mutant(
+        "export: the folder is not synced after the files are replaced",
+        "scorekeeper/store/durable.py",
+        "        fsync_folder(folder)\n",
+        "        pass\n",
+        DURABLE,
+    ),
+    Mutant(
+        "lock: no check that the lock holds the file now at its name",
+        "scorekeeper/store/lock.py",
+        "            if self.held():\n",
+        "            if True:\n",
+        LOCK,
+    ),
+    Mutant(
+        "lock: a file replaced at the lock's name still counts as held",
+        "scorekeeper/store/lock.py",
+        "return (on_disk.st_dev, on_disk.st_ino) == (ours.st_dev, ours.st_ino)",
+        "return on_disk.st_dev == ours.st_dev",
+        LOCK,
+    ),
+    Mutant(
+        "index: balances equal to the totals kept twice, balances dropped otherwise",
+        "scorekeeper/store/summary.py",
+        'balances = None if fields["balances"] == fields["totals"] else fields["balances"]',
+        "balances = None",
+        (*CACHES, "tests/store/test_summary_agreement.py"),
+    ),
+    Mutant(
+        "screens: a choice cannot be drawn",
+        "screens/widgets/choice.py",
+        '        option = self.get_visual_style("choice--option", partial=True)\n',
+        '        raise RuntimeError("a choice cannot be drawn")\n',
+        ("tests/ui/test_smoke.py", "tests/ui/test_new_session.py"),
+    ),
+    Mutant(
+        "screens: the settle-up shows a gain without its plus",
+        "screens/settle.py",
+        "money = {name: amount(value, unit, signed=True)",
+        "money = {name: amount(value, unit)",
+        ("tests/ui/test_ending.py", "tests/ui/test_signed_gains.py"),
+    ),
+)
+
+
+def tree(rev: str | None) -> Path:
+    """A copy of the project's files (those git would not ignore): the working tree's, or
+    a commit's."""
+    copy = Path(tempfile.mkdtemp(prefix="scorekeeper-mutants-"))
+    if rev is None:
+        names = subprocess.run(
+            ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+            cwd=ROOT,
+            capture_output=True,
+            check=True,
+        ).stdout.split(b"\0")
+        for name in filter(None, names):
+            source = ROOT / os.fsdecode(name)
+            if source.is_file():
+                target = copy / os.fsdecode(name)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(source.read_bytes())
+        return copy
+    archive = subprocess.run(
+        ["git", "archive", "--format=tar", rev], cwd=ROOT, capture_output=True, check=True
+    ).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(copy, filter="data")
+    return copy
+
+
+def pytest(copy: Path, tests: list[str]) -> tuple[int | None, float, list[str]]:
+    """The tests run on ``copy``, stopping at the first failure: the exit code (None if
+    they hung), how long they took, and what they printed."""
+    env = {**os.environ, "PYTHONPATH": str(copy), "PYTHONDONTWRITEBYTECODE": "1"}
+    command = [sys.executable, "-m", "pytest", "-q", "-x", "-n", "0", "-p", "no:cacheprovider"]
+    start = time.monotonic()
+    try:
+        done = subprocess.run(
+            [*command, *tests], cwd=copy, env=env, capture_output=True, timeout=HANG
+        )
+    except subprocess.TimeoutExpired:
+        return None, time.monotonic() - start, []
+    said = done.stdout.decode(errors="replace") + done.stderr.decode(errors="replace")
+    return done.returncode, time.monotonic() - start, said.splitlines()
+
+
+def first_failure(lines: list[str]) -> str:
+    said = [line for line in lines if line.startswith(("FAILED", "ERROR"))] or lines[-1:]
+    return said[0].split(" - ")[0].split("::")[-1] if said else ""
+
+
+def run(copy: Path, mutant: Mutant, green: dict[tuple[str, ...], str]) -> tuple[str, float, str]:
+    """What the tests said of the mutant (caught, survived, hung, not applied, or red
+    already without it), in how long, and the test that caught it."""
+    file = copy / mutant.path
+    original = file.read_text()
+    if original.count(mutant.before) != 1:
+        return "not applied", 0.0, ""
+    tests = tuple(name for name in mutant.tests if (copy / name).exists())
+    if tests not in green:
+        code, _, lines = pytest(copy, list(tests))
+        green[tests] = "" if code == 0 else first_failure(lines) or f"exit {code}"
+    if green[tests]:
+        return "red as is", 0.0, green[tests]
+    file.write_text(original.replace(mutant.before, mutant.after))
+    try:
+        code, took, lines = pytest(copy, list(tests))
+    finally:
+        file.write_text(original)
+    verdict = {None: "HUNG", 0: "SURVIVED", 1: "caught"}.get(code, f"error {code}")
+    return verdict, took, first_failure(lines) if code == 1 else ""
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rev", help="a commit whose tree to mutate (default: the working tree)")
+    parser.add_argument("--only", nargs="*", default=[], help="mutants whose name holds these")
+    arguments = parser.parse_args()
+    chosen = [m for m in MUTANTS if not arguments.only or any(w in m.name for w in arguments.only)]
+    copy = tree(arguments.rev)
+    print(f"{'mutant':<72} {'verdict':<11} {'s':>5}  caught by")
+    caught = 0
+    green: dict[tuple[str, ...], str] = {}
+    for mutant in chosen:
+        verdict, took, by = run(copy, mutant, green)
+        caught += verdict == "caught"
+        print(f"{mutant.name:<72} {verdict:<11} {took:5.1f}  {by[:60]}", flush=True)
+    print(f"caught {caught}/{len(chosen)}")
+    subprocess.run(["rm", "-rf", str(copy)], check=False)
+
+
+if __name__ == "__main__":
+    main()
