@@ -36,10 +36,10 @@ class Mutant:
 
 
 CACHES = (
+    "tests/store/test_caches_agree.py",
     "tests/domain/test_session.py",
     "tests/reports/test_export_results.py",
     "tests/store/test_store.py",
-    "tests/store/test_caches_agree.py",
 )
 DURABLE = (
     "tests/store/test_store.py",
