@@ -79,6 +79,7 @@ settings.register_profile(
     "scorekeeper",
     max_examples=100,
     deadline=None,  # a loaded machine is not a failing property
+    report_multiple_bugs=False,  # the first bug found is reported at once, not after a hunt
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.register_profile("ci", parent=settings.get_profile("scorekeeper"), max_examples=200)

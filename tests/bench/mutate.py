@@ -169,6 +169,20 @@ MUTANTS = (
         (*CACHES, "tests/store/test_summary_agreement.py"),
     ),
     Mutant(
+        "index quick check: a time without its zone passes",
+        "scorekeeper/store/checks.py",
+        "return None if times[0].tzinfo is None or times[1].tzinfo is None else times",
+        "return times",
+        ("tests/store/test_quick_checks.py",),
+    ),
+    Mutant(
+        "index read member by member: a comma before the end passes",
+        "scorekeeper/store/reading.py",
+        "                raise NotPlain  # a comma before the end",
+        "                break",
+        ("tests/store/test_quick_checks.py",),
+    ),
+    Mutant(
         "screens: a choice cannot be drawn",
         "screens/widgets/choice.py",
         '        option = self.get_visual_style("choice--option", partial=True)\n',

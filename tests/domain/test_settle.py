@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.games.calcutta import POOL
@@ -38,6 +38,12 @@ def test_two_debtors_and_two_creditors() -> None:
 
 def test_one_payment_can_clear_two_people() -> None:
     assert settle({"Ann": 5, "Bob": -5, "Cy": 0}) == [("Bob", "Ann", 5)]
+
+
+def test_ties_pay_in_seat_order() -> None:
+    """Equal debts and credits: the first seated debtor pays the first seated creditor."""
+    balances = {"Ann": 1, "Bob": 1, "Cy": -1, "Di": -1}
+    assert settle(balances) == [("Cy", "Ann", 1), ("Di", "Bob", 1)]
 
 
 def test_everyone_square_means_no_payments() -> None:
@@ -140,7 +146,7 @@ def _table(low: int, high: int) -> st.SearchStrategy[dict[str, int]]:
 
     @st.composite
     def table(draw: st.DrawFn) -> dict[str, int]:
-        amount = st.integers(-12, 12).filter(bool)
+        amount = st.integers(1, 12) | st.integers(-12, -1)
         amounts = draw(st.lists(amount, min_size=low - 1, max_size=high - 1))
         last = -sum(amounts)
         if last == 0:  # P0 gives one to the last seat, who would otherwise have no balance
@@ -167,7 +173,22 @@ def test_the_fewest_payments_match_a_search_of_every_grouping(balances: dict[str
     assert len(payments) == len(amounts) - _most_groups_by_every_partition(amounts)
 
 
+def _seats(*amounts: int) -> dict[str, int]:
+    return {f"P{seat}": amount for seat, amount in enumerate(amounts)}
+
+
+TWELVE_IN_GROUPS = _seats(5, -3, -2, 4, -4, 7, -4, -3, 6, -6, 8, -8)
+"""Twelve people with a balance, the most the search takes, in five groups that cancel out:
+seven payments, where the biggest debtor paying the biggest creditor takes nine."""
+TWELVE_TIED = _seats(*[1, 1, -2] * 4)
+"""Twelve again, the balances tied in size: eight payments, ties in seat order."""
+THIRTEEN = _seats(5, -3, -2, 4, -4, 7, -4, -3, 6, -6, 8, -9, 1)
+"""One more than the search takes: the whole table is one group."""
+
+
 @settings(max_examples=25, deadline=None)
+@example(TWELVE_IN_GROUPS)
+@example(TWELVE_TIED)
 @given(_table(9, EXACT_UP_TO))
 def test_the_fewest_payments_for_up_to_twelve_people(balances: dict[str, int]) -> None:
     payments = settle(balances)
@@ -177,6 +198,8 @@ def test_the_fewest_payments_for_up_to_twelve_people(balances: dict[str, int]) -
     assert settle(balances) == payments
 
 
+@example(THIRTEEN)
+@example(_seats(*[1, 1, -2] * 4, 0, 3, -3))
 @given(_table(EXACT_UP_TO + 1, 20))
 def test_beyond_twelve_people_each_payment_clears_someone(balances: dict[str, int]) -> None:
     payments = settle(balances)
