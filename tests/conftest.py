@@ -14,6 +14,9 @@ more per example (a whole session of rounds, every command over a store) takes a
 that number, said where it does. CI (``CI=true``) loads ``ci``, a larger budget, the same
 on every run; ``--hypothesis-profile=thorough`` makes it a thousand.
 
+A test that needs Chromium or Syncthing is skipped where it is missing, and fails in CI
+(``tests/needs.py``).
+
 A time limit (pytest-timeout): a test that hangs fails with its stack instead of stalling
 the run. ``slow`` tests get a longer one.
 
@@ -63,7 +66,7 @@ from typing import TYPE_CHECKING
 import pytest
 from hypothesis import HealthCheck, settings
 
-from tests import textual_internals
+from tests import needs, textual_internals
 
 if TYPE_CHECKING:
     from scorekeeper.store import Store
@@ -111,6 +114,10 @@ def quick_idle(monkeypatch: pytest.MonkeyPatch) -> None:
 def frames_unsent(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
     if request.node.get_closest_marker("frames") is None:
         textual_internals.frames_unsent(monkeypatch)
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    needs.check(item)
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:

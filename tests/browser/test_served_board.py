@@ -1,8 +1,8 @@
 """The served board in a real browser: it fits a phone and a TV, reaches the page within
 two seconds of a round recorded, and says so when a round is undone.
 
-Runs where Debian's ``chromium`` is installed (CI installs it); skipped elsewhere. The
-screenshots are kept in ``.pytest_cache/d/board-screenshots/``.
+Needs Debian's ``chromium`` (``tests/needs.py``). The screenshots are kept in the run's
+temporary folder (``board-screenshots``, under ``/tmp/pytest-of-<user>/``).
 """
 
 from __future__ import annotations
@@ -31,9 +31,10 @@ from tests.browser.served import (
     free_port,
     served_board,
 )
+from tests.needs import needs
 
 BROWSER = chromium()
-pytestmark = pytest.mark.skipif(BROWSER is None, reason="no chromium binary found")
+pytestmark = needs("chromium", BROWSER is not None)
 
 TEN = ["Grandma", "Max", "Zoe", "Christopher", "Elizabeth", "Jo", "Al", "Bo", "Cy", "Di"]
 MAX_OUT = {"out": "Max", "cards": {"Grandma": "K K 4 JK", "Zoe": "A 9"}}
@@ -78,7 +79,8 @@ class Watched:
 
 @pytest.fixture
 def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
+    from playwright import sync_api  # a test dependency: missing, the test fails
+
     with sync_api.sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=BROWSER, args=CHROMIUM_FLAGS)
         yield launched
@@ -86,8 +88,10 @@ def browser() -> Iterator[Any]:
 
 
 @pytest.fixture
-def screenshots(request: pytest.FixtureRequest) -> Path:
-    return Path(request.config.cache.mkdir("board-screenshots"))
+def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.getbasetemp() / "board-screenshots"
+    folder.mkdir(exist_ok=True)
+    return folder
 
 
 def watch(browser: Any, served: Served, device: dict[str, Any]) -> Watched:

@@ -23,11 +23,12 @@ import pytest
 from scorekeeper.store import Store
 from scorekeeper.store.resolve import KEEP_BOTH, resolve
 from tests.factories import MADE_3, MADE_4, UPPED_2, racehorse
+from tests.needs import needs
 from tests.sync.daemons import FOLDER, Daemon, connected, pair, wait_for
 
 pytestmark = [
     pytest.mark.slow,
-    pytest.mark.skipif(shutil.which("syncthing") is None, reason="syncthing is not installed"),
+    needs("syncthing", shutil.which("syncthing") is not None),
 ]
 SESSIONS_EACH = 3
 WITHIN = 60.0
