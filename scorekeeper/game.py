@@ -185,8 +185,9 @@ class Game:
     fact_names: ClassVar[tuple[str, ...]] = ()
     """Every fact name ``round_facts`` and ``end_facts`` may report, in the order an
     export's columns list them: so the columns are known before any session is read, and
-    a session's rows can be written once, when it is saved. Names two games share (a
-    hand, who went out) keep one order in both."""
+    a session's rows can be written once, when it is saved. A name another game has too
+    (a hand, who went out) shares its column; where the two orders differ, the game
+    earlier in the menu decides the columns' order."""
     highlight_labels: ClassVar[tuple[str, ...]] = ()
     """The records statistics keep for this game ("Biggest ... pool"), figured by
     ``highlights``; none by default, so statistics read no round of the game's sessions."""
