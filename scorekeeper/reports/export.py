@@ -56,6 +56,7 @@ from scorekeeper.reports.rows import (
     detail_columns,
     from_kept,
     laid_out,
+    open_store,
     render,
     session_row,
     text,
@@ -147,7 +148,7 @@ def _start_worker(path: Path, layout: _Layout) -> None:
     it too would print its traceback over the terminal."""
     global _worker
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _worker = (Store(path, readonly=True), layout)
+    _worker = (open_store(path, readonly=True), layout)
 
 
 def _write_in_worker(wanted: Sequence[_Wanted]) -> _Batch:

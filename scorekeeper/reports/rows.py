@@ -27,11 +27,13 @@ import json
 import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from scorekeeper import __version__
 from scorekeeper.game import Fact, Game, is_end_round
 from scorekeeper.games import GAMES
 from scorekeeper.session import RoundResult, Session, Standing
+from scorekeeper.store import Store
 from scorekeeper.store.sidecar import Keeper, Kept
 from scorekeeper.wording import visible
 
@@ -259,6 +261,13 @@ KEEPER = Keeper(f"rows 3, scorekeeper {__version__}", _kept, _seed)
 """The rows as the store keeps them beside each session: another release's, whose rules
 or wording may differ, never match its format; within one, ``layout`` says which columns
 they were written for."""
+
+
+def open_store(path: str | Path | None = None, *, readonly: bool = False) -> Store:
+    """The store at ``path`` keeping these rows beside each session file it writes, and
+    trusting those it finds while sealed (which spares a replay): how the command line,
+    the board and an export's workers open one; the app gives a store it is handed."""
+    return Store(path, readonly=readonly, keeper=KEEPER)
 
 
 def _facts(separators: Mapping[str, str], facts: Iterable[tuple[str, Fact]]) -> str:

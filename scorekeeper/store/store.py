@@ -34,6 +34,7 @@ from scorekeeper.store.errors import (
 from scorekeeper.store.lock import WriterLock, take_lock
 from scorekeeper.store.reader import Opened, Reader, is_session_id
 from scorekeeper.store.reading import DamagedFile, read_bytes
+from scorekeeper.store.sidecar import Keeper
 from scorekeeper.store.stamp import identity
 
 CACHED_SESSIONS = 8
@@ -63,8 +64,14 @@ class Store(Reader):
     through the store. The writer scans the folder once and then trusts what it wrote.
     """
 
-    def __init__(self, path: str | Path | None = None, *, readonly: bool = False) -> None:
-        super().__init__(path, readonly=readonly)
+    def __init__(
+        self,
+        path: str | Path | None = None,
+        *,
+        readonly: bool = False,
+        keeper: Keeper | None = None,
+    ) -> None:
+        super().__init__(path, readonly=readonly, keeper=keeper)
         self._open: OrderedDict[str, Opened] = OrderedDict()
         self._lock: WriterLock | None = None
         if not readonly:
@@ -143,7 +150,7 @@ class Store(Reader):
             opened.seeded = True
             file = self._file(session_id)
             if self._identity(file) == opened.seen:
-                sidecar.seed(file, session_id, opened.session)
+                self._beside.seed(file, session_id, opened.session)
         return opened
 
     def add_saved(
@@ -187,7 +194,7 @@ class Store(Reader):
                 file = staging / f"{session_id}.json"
                 data = documents.encoded(documents.document(saved.session, order, fields))
                 documents.write(file, data)
-                sidecar.keep(file, session_id, saved.session, data)
+                self._beside.keep(file, session_id, saved.session, data)
                 staged.append((session_id, order, fields))
             fsync_folder(staging)
             ids = [session_id for session_id, _, _ in staged]
@@ -329,6 +336,6 @@ class Store(Reader):
             self._open.pop(session_id, None)
             raise not_saved(file, error) from error
         opened.seen = identity(stat)
-        sidecar.keep(file, session_id, opened.session, data)
+        self._beside.keep(file, session_id, opened.session, data)
         with self._guard:
             self._index.put(session_id, stat, order, fields)
