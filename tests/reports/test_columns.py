@@ -3,15 +3,15 @@ others allow, and rows written so that every fact lands under its own heading.""
 
 from __future__ import annotations
 
-from scorekeeper.game import Game
 from scorekeeper.reports import rows
+from tests.factories import PlainGame
 
 
-class Sooner(Game):
+class Sooner(PlainGame):
     fact_names = ("hand", "out", "held")
 
 
-class Later(Game):
+class Later(PlainGame):
     fact_names = ("out", "hand", "bonus")
 
 

@@ -26,6 +26,7 @@ from scorekeeper.cards import JOKER, RANKS, Card, parse_cards
 from scorekeeper.checks import Round, as_int, as_mapping, as_player, player_map
 from scorekeeper.errors import RuleError
 from scorekeeper.game import Setup
+from scorekeeper.games.rummy_5000.shapes import options_of
 from scorekeeper.wording import plural
 
 BONUSES = {"out": 200, "first_turn": 300, "no_draw": 500}
@@ -155,7 +156,7 @@ def read_hand(setup: Setup, round_: Round) -> Hand:
         for name in players
     }
     return Hand(
-        out, bonus, melded, in_hand, money, counts if setup.options["money_cards"] else None
+        out, bonus, melded, in_hand, money, counts if options_of(setup)["money_cards"] else None
     )
 
 
@@ -275,7 +276,7 @@ def _money_card_counts(
     """Q♥ 7♥ pairs melded and Q♥ caught, by name: as typed beside points, or as the card
     text shows them, where a count typed as well must agree."""
     players = setup.players
-    if not setup.options["money_cards"]:
+    if not options_of(setup)["money_cards"]:
         for key in ("money_pairs", "queens_caught"):
             if key in round_:
                 raise RuleError(key, "the money cards variation is not on in this game")
@@ -323,7 +324,7 @@ def hand_scores(setup: Setup, round_: Round) -> dict[str, int]:
     nobody subtracts theirs; with nobody out, cards in hand count against as usual.
     """
     hand = read_hand(setup, round_)
-    michigan = setup.options["michigan"] and hand.out is not None
+    michigan = options_of(setup)["michigan"] and hand.out is not None
     scores = {}
     for name in setup.players:
         score = hand.melded[name] + hand.money_cards[name]
