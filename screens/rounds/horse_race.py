@@ -22,7 +22,15 @@ from textual.widgets import Static
 from scorekeeper import checks
 from scorekeeper.cards import SUITS
 from scorekeeper.errors import RuleError
-from scorekeeper.games.horse_race import BetRecord, Odds, Race, book_odds, odds_text, race_odds
+from scorekeeper.games.horse_race import (
+    GAME,
+    BetRecord,
+    Odds,
+    Race,
+    book_odds,
+    odds_text,
+    race_odds,
+)
 from scorekeeper.games.racing.odds import Chances, dealer_edge, fair_odds, finish_chances
 from scorekeeper.session import Session
 from scorekeeper.wording import clipped, not_a_number, visible, whole_number
@@ -166,7 +174,7 @@ class HorseRaceEntry(RoundEntry):
 
     @property
     def length(self) -> int:
-        return int(self.setup.options["course"])
+        return GAME.options_of(self.setup)["course"]
 
     @property
     def bettors(self) -> list[str]:

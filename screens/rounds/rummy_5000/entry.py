@@ -35,6 +35,8 @@ from scorekeeper.games.rummy_5000.hands import (
     hand_scores,
     read_hand,
 )
+from scorekeeper.games.rummy_5000.rules import GAME
+from scorekeeper.games.rummy_5000.shapes import Options
 from screens.format import amount
 from screens.rounds.base import RoundEntry
 from screens.rounds.fields import Round
@@ -68,13 +70,13 @@ class Rummy5000Entry(RoundEntry):
     cube's and the pot's fields at their log."""
 
     @property
-    def options(self) -> checks.Options:
-        return self.setup.options
+    def options(self) -> Options:
+        return GAME.options_of(self.setup)
 
     def compose_fields(self) -> ComposeResult:
         yield FieldRow("wild", "Wild rank", Choice([(rank, rank) for rank in RANKS]))
         if self.options["doubling"]:
-            first_hand = self.state.info["hands"] == 0
+            first_hand = GAME.info_of(self.state)["hands"] == 0
             yield FieldRow("doubles", "Cube", CubeLog(self.players))
             if first_hand:
                 box = Tick("the cut for deal tied: the cube starts at 2")
@@ -185,7 +187,7 @@ class Rummy5000Entry(RoundEntry):
             return
         self.put("wild", round_["wild"])
         if self.options["doubling"]:
-            if round_.get("automatic_double") and self.state.info["hands"] == 0:
+            if round_.get("automatic_double") and GAME.info_of(self.state)["hands"] == 0:
                 self.put("automatic_double", True)
             self.cube_log().replay(
                 round_.get("doubles", []), round_.get("folded"), round_.get("beavers", [])
@@ -232,7 +234,7 @@ class Rummy5000Entry(RoundEntry):
             claim = self.control("false_claim", Choice).value
             note = "recorded on its own: the rest is left out" if claim else ""
             self.note("false_claim", note)
-        if self.options["doubling"] and self.state.info["hands"] == 0:
+        if self.options["doubling"] and GAME.info_of(self.state)["hands"] == 0:
             cube = self.cube_log()
             cube.automatic = self.control("automatic_double", Checkbox).value
             cube.refresh()
