@@ -107,8 +107,9 @@ class CalcuttaEntry(RoundEntry):
         }
 
     def fill(self, round_: checks.Round) -> None:
-        self.put("course", "".join(str(round_["course"][suit]) for suit in SUITS))
-        for suit, sale in round_["sales"].items():
+        race = checks.accepted(round_, Race)
+        self.put("course", "".join(str(race["course"][suit]) for suit in SUITS))
+        for suit, sale in race["sales"].items():
             self.put(f"sales.{suit}.owner", None if sale is None else sale["owner"])
             if sale is not None:
                 self.put(f"sales.{suit}.price", sale["price"])

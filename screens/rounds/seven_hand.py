@@ -66,7 +66,7 @@ class SevenHandEntry(GoingOutEntry):
         return matches[0]
 
     def fill_extras(self, round_: checks.Round) -> None:
-        calls = round_.get("rummies", {})
+        calls = checks.accepted(round_, Hand).get("rummies", {})
         self.put(
             "rummies",
             ", ".join(name if count == 1 else f"{name} {count}" for name, count in calls.items()),

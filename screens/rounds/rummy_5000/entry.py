@@ -183,31 +183,35 @@ class Rummy5000Entry(RoundEntry):
 
     def fill(self, round_: checks.Round) -> None:
         if "false_claim" in round_:
-            self.put("false_claim", round_["false_claim"])
+            self.put("false_claim", checks.accepted(round_, FalseClaim)["false_claim"])
             return
-        self.put("wild", round_["wild"])
+        played = checks.accepted(round_, Played)
+        self.put("wild", played["wild"])
         if self.options["doubling"]:
-            if round_.get("automatic_double") and GAME.info_of(self.state)["hands"] == 0:
+            if played.get("automatic_double") and GAME.info_of(self.state)["hands"] == 0:
                 self.put("automatic_double", True)
             self.cube_log().replay(
-                round_.get("doubles", []), round_.get("folded"), round_.get("beavers", [])
+                played.get("doubles", []), played.get("folded"), played.get("beavers", [])
             )
         if self.options["limit_poker"]:
             self.control("pot", PotLog).show_recorded(round_)
-        if round_.get("folded") is not None or round_.get("gave_up") is not None:
+        if played.get("folded") is not None or played.get("gave_up") is not None:
             return
-        self.put("out", round_["out"])
-        if "bonus" in round_:
-            self.put("bonus", round_["bonus"])
+        self.put("out", played.get("out"))
+        if "bonus" in played:
+            self.put("bonus", played["bonus"])
         for name in self.players:
-            cards = round_.get("cards", {}).get(name, {})
+            cards = played.get("cards", {}).get(name, {})
+            held = {"melded": played.get("melded", {}), "hand": played.get("in_hand", {})}
             for part, key in (("melded", "melded"), ("hand", "in_hand")):
-                given = round_.get(key, {})
-                value = cards[part] if part in cards else given.get(name, "")
+                value = cards[part] if part in cards else held[part].get(name, "")
                 self.put(f"{key}.{name}", value)
         if self.options["money_cards"]:
-            for path in ("money_pairs", "queens_caught"):
-                counts = round_.get(path, {})
+            money = {
+                "money_pairs": played.get("money_pairs", {}),
+                "queens_caught": played.get("queens_caught", {}),
+            }
+            for path, counts in money.items():
                 self.put(path, " ".join(name for name, n in counts.items() for _ in range(n)))
 
     def cube_log(self) -> CubeLog:
