@@ -15,7 +15,7 @@ from typing import Any, TypeVar, cast
 
 from scorekeeper.errors import RuleError
 
-Round = Mapping[str, Any]
+Round = Mapping[str, object]
 """A round as JSON brings it in, from an entry, a stored file or an import: the one place a
 round is untyped. ``play`` checks it (``shaped``); the hooks after ``play`` are given only
 rounds it accepted (``accepted``)."""

@@ -148,7 +148,9 @@ def read_hand(setup: Setup, round_: Round) -> Hand:
             field = fields[(out, "melded")]
             raise RuleError(field, f"{out} went out, so {out} must have melded cards")
     cards = round_.get("cards")
-    counted = None if cards is None else money_cards_in(cards, fields, wild, out)
+    counted = (
+        None if cards is None else money_cards_in(as_mapping(cards, "cards"), fields, wild, out)
+    )
     counts = _money_card_counts(setup, round_, wild, out, counted)
     money = {
         name: MONEY_PAIR * counts["money_pairs"][name]
