@@ -15,10 +15,9 @@ opened with no keeper of that cache).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
+from scorekeeper.checks import JSONMapping, JSONObject
 from scorekeeper.session import Session
 from scorekeeper.store import documents
 from scorekeeper.store.errors import StoreDamaged, StoreError
@@ -27,7 +26,7 @@ from scorekeeper.store.sidecar import Sidecar
 _REPLAY_ERRORS = (LookupError, TypeError, ValueError, AttributeError)
 
 
-def disagreement(summary: Mapping[str, Any], session: Session) -> str | None:
+def disagreement(summary: JSONMapping, session: Session) -> str | None:
     """What the summary says that the replayed ``session`` does not, or None."""
     played = session.rounds_played
     said = {
@@ -48,9 +47,7 @@ def disagreement(summary: Mapping[str, Any], session: Session) -> str | None:
     return None
 
 
-def problem(
-    file: Path, session_id: str, document: Mapping[str, Any], beside: Sidecar
-) -> str | None:
+def problem(file: Path, session_id: str, document: JSONMapping, beside: Sidecar) -> str | None:
     """What is wrong between the summary and the rounds of ``document``, read from
     ``file``; None also where the rounds do not replay (loading says so)."""
     if beside.sealed(file, session_id) is not None:
@@ -75,9 +72,7 @@ def damaged(file: Path, wrong: str) -> StoreDamaged:
     )
 
 
-def checked(
-    file: Path, session_id: str, document: dict[str, Any], beside: Sidecar
-) -> dict[str, Any]:
+def checked(file: Path, session_id: str, document: JSONObject, beside: Sidecar) -> JSONObject:
     """``document`` as read from ``file``, or the error that names it damaged."""
     wrong = problem(file, session_id, document, beside)
     if wrong is not None:

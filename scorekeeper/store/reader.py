@@ -13,9 +13,9 @@ import re
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from scorekeeper import collector
+from scorekeeper.checks import JSONObject
 from scorekeeper.session import Session
 from scorekeeper.store import agreement, documents, machine
 from scorekeeper.store import conflicts as conflicts_module
@@ -53,14 +53,14 @@ class Opened:
     """Whether what is kept beside the file (``sidecar``) was handed to its keeper."""
 
 
-def _read_document(store: Path, file: Path, session_id: str) -> dict[str, Any]:
+def _read_document(store: Path, file: Path, session_id: str) -> JSONObject:
     """A session's document, read for the store at ``store``. The index is handed this
     with the path, not the store's own method: that would make the store and its index
     a cycle, which with 10,000 summaries in it waits for the cyclic collector to be freed."""
     return documents.read(file, lambda: not_found(store, session_id))
 
 
-def _read_checked(store: Path, beside: Sidecar, file: Path, session_id: str) -> dict[str, Any]:
+def _read_checked(store: Path, beside: Sidecar, file: Path, session_id: str) -> JSONObject:
     """``_read_document`` for the index, whose summaries the list, statistics and a night's
     money are read from: one that disagrees with the rounds is damage (``agreement``)."""
     return agreement.checked(file, session_id, _read_document(store, file, session_id), beside)
@@ -104,13 +104,13 @@ class Reader:
         if self.path.exists() and not self.path.is_dir():
             raise not_a_folder(self.path)
 
-    def saved(self, session_id: str) -> dict[str, Any]:
+    def saved(self, session_id: str) -> JSONObject:
         """The session as saved (``Session.to_dict``'s shape), no round replayed: for
         reports that only read the rounds, at about a tenth of the cost of ``load``."""
-        saved: dict[str, Any] = self.document(session_id)["session"]
+        saved: JSONObject = self.document(session_id)["session"]
         return saved
 
-    def document(self, session_id: str) -> dict[str, Any]:
+    def document(self, session_id: str) -> JSONObject:
         """The session's whole document as saved and checked on every read (see
         ``documents``), no round replayed."""
         return _read_document(self.path, self._file(session_id), session_id)

@@ -13,12 +13,12 @@ import contextlib
 import os
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
+from scorekeeper.checks import JSONMapping, JSONObject
 from scorekeeper.ids import new_id
 from scorekeeper.session import Session
 from scorekeeper.store import documents, machine, sidecar
@@ -120,21 +120,21 @@ class Store(Reader):
         self._remember(session_id, opened)
         return session_id
 
-    def record(self, session_id: str, round_: Mapping[str, Any]) -> Session:
+    def record(self, session_id: str, round_: JSONMapping) -> Session:
         """Check the round through the session, then save it; a refused round saves nothing."""
         opened = self._changing(session_id)
         opened.session.record(round_)
         self._save(session_id, opened)
         return opened.session
 
-    def undo(self, session_id: str) -> dict[str, Any]:
+    def undo(self, session_id: str) -> JSONObject:
         """Remove the last round and return it."""
         opened = self._changing(session_id)
         removed = opened.session.undo()
         self._save(session_id, opened)
         return removed
 
-    def edit(self, session_id: str, index: int, round_: Mapping[str, Any]) -> Session:
+    def edit(self, session_id: str, index: int, round_: JSONMapping) -> Session:
         """Replace round ``index`` (0-based); later rounds must still hold, or nothing changes."""
         opened = self._changing(session_id)
         opened.session.edit(index, round_)
@@ -174,7 +174,7 @@ class Store(Reader):
         self.ensure_writable()
         staging = self.path / "importing"
         shutil.rmtree(staging, ignore_errors=True)
-        staged: list[tuple[str, int, dict[str, Any]]] = []
+        staged: list[tuple[str, int, JSONObject]] = []
         try:
             staging.mkdir()
             taken: set[str] = set()

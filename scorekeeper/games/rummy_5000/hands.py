@@ -20,10 +20,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, NotRequired, TypedDict
+from typing import NotRequired, TypedDict
 
 from scorekeeper.cards import JOKER, RANKS, Card, parse_cards
-from scorekeeper.checks import Round, as_int, as_mapping, as_player, player_map
+from scorekeeper.checks import JSONMapping, Round, as_int, as_mapping, as_player, player_map
 from scorekeeper.errors import RuleError
 from scorekeeper.game import Setup
 from scorekeeper.games.rummy_5000.shapes import options_of
@@ -248,7 +248,7 @@ class _CardCounter:
 
 
 def money_cards_in(
-    cards: Mapping[str, Any], typed: Mapping[tuple[str, str], str], wild: str, out: str | None
+    cards: JSONMapping, typed: Mapping[tuple[str, str], str], wild: str, out: str | None
 ) -> dict[str, dict[str, int]]:
     """The money cards card text shows: natural Q♥ 7♥ pairs in each player's melded cards
     and natural Q♥ left in hand when someone went out, for the parts ``typed`` as card
