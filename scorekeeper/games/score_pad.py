@@ -14,7 +14,7 @@ from scorekeeper.checks import Round, as_int, as_mapping, shaped
 from scorekeeper.errors import RuleError
 from scorekeeper.game import STOP, Fact, Game, Option, RoundFacts, Setup, State, said_as_label
 from scorekeeper.money import format_amount
-from scorekeeper.payouts import add, pay_the_difference, winners_by_total
+from scorekeeper.payouts import add, every_pair_settles, pay_the_difference, winners_by_total
 
 HIGHEST, LOWEST = "highest", "lowest"
 DIFFERENCE, WINNER = "difference", "winner"
@@ -69,9 +69,8 @@ def money(setup: Setup, totals: Mapping[str, int]) -> dict[str, int]:
     stake = options["stake"]
     if options["pay"] == WINNER:
         return pay_the_difference(setup.players, totals, best_totals(setup, totals), stake)
-    count, whole = len(setup.players), sum(totals.values())
-    sign = -1 if options["wins"] == LOWEST else 1
-    return {name: sign * stake * (count * totals[name] - whole) for name in setup.players}
+    lowest = options["wins"] == LOWEST
+    return every_pair_settles(setup.players, totals, stake, lowest_wins=lowest)
 
 
 class ScorePad(Game[Options, Info]):
