@@ -19,11 +19,12 @@ from scorekeeper.game import Game
 from scorekeeper.games import GAMES
 from scorekeeper.session import Session
 from scorekeeper.store import Store, StoreError
-from scorekeeper.store.house_games import HouseGame, read_house_games
+from scorekeeper.store.house_games import HouseGame
+from scorekeeper.wording import visible
 from screens.format import plain
 from screens.keys import MOVES, move, settled
 from screens.navigation import Again, places
-from screens.new_session.houses import forget_house, game_list, keep_house, picked_in_list
+from screens.new_session.houses import GameList
 from screens.new_session.options import on_off, option_note, option_row, read_option, shown_value
 from screens.new_session.players import PlayersBox, cut_for_deal, known_names, player_range
 from screens.problem import ProblemScreen
@@ -77,7 +78,7 @@ class NewSessionScreen(Screen[None]):
         The last session's options fill in its own game only: a "stake" is per pip in one
         game and per point in another."""
         self.first_shown: dict[str, int | bool | str] = {}
-        self.houses, self.houses_problem = read_house_games(store.path)
+        self.game_list = GameList(store)
         self.house: HouseGame | None = None
         """The house game picked in the list, whose options fill in the rows."""
 
@@ -86,7 +87,7 @@ class NewSessionScreen(Screen[None]):
         with Horizontal(id="top"):
             with Vertical(id="game-box"):
                 yield Static("Game", classes="heading")
-                yield OptionList(*game_list(self.houses), id="games")
+                yield self.game_list
             yield self.players_box
         with VerticalScroll(id="setup", can_focus=False):
             yield FieldRow("dealer", "First dealer", Choice([], numbered=True), "")
@@ -101,9 +102,8 @@ class NewSessionScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = "New session"
-        games = self.query_one("#games", OptionList)
-        games.highlighted = len(self.houses) + list(GAMES).index(self.game.id)
-        self.set_focus(games)
+        self.game_list.highlight(None, self.game)
+        self.set_focus(self.game_list)
         self.show_options()
         self.players_box.show_seats(0)
         self.seats_changed()
@@ -136,7 +136,7 @@ class NewSessionScreen(Screen[None]):
 
     @on(OptionList.OptionHighlighted, "#games")
     def game_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        chosen, house = picked_in_list(self.houses, str(event.option.id))
+        chosen, house = self.game_list.picked(str(event.option.id))
         if chosen is not self.game or house != self.house:
             if self.house is None:
                 self.carried.update(self.typed_options())
@@ -148,12 +148,12 @@ class NewSessionScreen(Screen[None]):
     def pick_game_by(self, start: str) -> None:
         """The next game whose name starts with ``start`` ("r" Racehorse, "5" 5000 Rummy),
         going round the list, as a menu picks by its first letter."""
-        games = self.query_one("#games", OptionList)
+        games = self.game_list
         count = games.option_count
         here = games.highlighted or 0
         for step in range(1, count + 1):
             index = (here + step) % count
-            game, house = picked_in_list(self.houses, str(games.get_option_at_index(index).id))
+            game, house = games.picked(str(games.get_option_at_index(index).id))
             name = game.name if house is None else house.name
             if name.casefold().startswith(start.casefold()):
                 games.highlighted = index
@@ -267,7 +267,7 @@ class NewSessionScreen(Screen[None]):
             return
         if self.focused is games and event.key == "delete" and self.house is not None:
             event.stop()
-            forget_house(self, self.house)
+            self.game_list.forget(self.house)
 
     def action_move_player(self, step: int) -> None:
         self.players_box.move(step)
@@ -307,7 +307,30 @@ class NewSessionScreen(Screen[None]):
     # ---- house games (houses.py) ------------------------------------------------------
 
     def action_keep_house(self) -> None:
-        keep_house(self)
+        """Keep the options shown under the name typed at the label option: a new house
+        game, or the one picked in the list renamed or changed."""
+        self.clear_errors()
+        try:
+            kept = self.game_list.keep(self.game, self.options(), self.house)
+        except RuleError as error:
+            self.show_error(error)
+            return
+        except StoreError as error:
+            self.app.push_screen(ProblemScreen("The house game was not kept", error.message))
+            return
+        self.show_relisted(kept.name)
+        self.notify(f"Kept as a house game: {visible(kept.name)}")
+
+    @on(GameList.Forgotten)
+    def house_forgotten(self) -> None:
+        self.show_relisted(None)
+
+    def show_relisted(self, highlight: str | None) -> None:
+        """The kept house game highlighted (its rows refill from it as it is), else this
+        game with its rows shown again."""
+        self.house = None
+        if not self.game_list.highlight(highlight, self.game):
+            self.show_options()
 
     # ---- start ---------------------------------------------------------------------------
 
@@ -315,9 +338,9 @@ class NewSessionScreen(Screen[None]):
         problem = self.query_one("#problem", Static)
         clear_form_errors(self.query(FieldRow), problem)
         self.players_box.clear_problem()
-        if self.houses_problem is not None:
+        if self.game_list.problem is not None:
             # Damage stays said while the form is open: it is no mistake typed here.
-            show(problem, plain(self.houses_problem))
+            show(problem, plain(self.game_list.problem))
 
     def show_error(self, error: RuleError) -> None:
         if error.field.startswith("players"):
