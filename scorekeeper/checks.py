@@ -11,19 +11,23 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
-from typing import Any, TypeVar, cast
+from typing import Any, TypeAlias, TypeVar, cast
 
 from scorekeeper.errors import RuleError
 
-Round = Mapping[str, Any]
+Round = Mapping[str, object]
 """A round as JSON brings it in, from an entry, a stored file or an import: the one place a
 round is untyped. ``play`` checks it (``shaped``); the hooks after ``play`` are given only
 rounds it accepted (``accepted``)."""
-JSONObject = dict[str, Any]
+JSON: TypeAlias = Any
+"""A value as JSON brings it in (a stored file, an import, an export process's line): the
+one place the product says ``Any``. Whatever reads one checks it as it reads it
+(``shaped``, ``as_int``, ``store.checks``)."""
+JSONObject = dict[str, JSON]
 """A JSON object made of JSON types (``json_copy``): a round as a session keeps it, a saved
 session, a table's options as written."""
-Options = Mapping[str, Any]
-"""A table's options by name, as JSON brings them in; each checked by its game's option."""
+JSONMapping = Mapping[str, JSON]
+"""A JSON object only read: a document from a file, a summary."""
 Shape = TypeVar("Shape", bound=Round)
 
 AMOUNT_LIMIT = 1_000_000
@@ -95,14 +99,14 @@ def as_player(value: object, field: str, players: Sequence[str]) -> str:
     return value
 
 
-def as_mapping(value: object, field: str) -> Mapping[str, Any]:
+def as_mapping(value: object, field: str) -> JSONMapping:
     # Rounds reach the rules as plain dicts (Session copies them), so dict is the test.
     if not isinstance(value, dict):
         raise RuleError(field, f"must be a mapping of names to values, not {value!r}")
     return value
 
 
-def player_map(value: object, field: str, players: Sequence[str]) -> Mapping[str, Any]:
+def player_map(value: object, field: str, players: Sequence[str]) -> JSONMapping:
     """A mapping keyed by player names, every key a player at the table."""
     mapping = as_mapping(value, field)
     for name in mapping:

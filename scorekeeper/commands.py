@@ -82,6 +82,14 @@ def _warn_names(store: Store) -> None:
         say(problem, problem=True)
 
 
+def _opened(path: Path | None, *, readonly: bool = False) -> Store:
+    """The store as every command opens it: keeping the export rows beside each session
+    file, as the app and the board do (``rows.open_store``)."""
+    from scorekeeper.reports.rows import open_store  # here: `scorekeeper` alone starts the app
+
+    return open_store(path, readonly=readonly)
+
+
 def _warn_key() -> None:
     """A key that cannot be used costs an export only time: say so, and carry on."""
     from scorekeeper.store import seal
@@ -92,7 +100,7 @@ def _warn_key() -> None:
 
 
 def list_sessions(path: Path | None) -> int:
-    with Store(path, readonly=True) as store:
+    with _opened(path, readonly=True) as store:
         summaries = store.summaries()
         if summaries:
             say("\n".join(_table(summaries)))
@@ -131,7 +139,7 @@ class _ProgressLine:
 def export_csv(path: Path | None, session_ids: list[str] | None, out: Path) -> int:
     from scorekeeper.reports.export import export
 
-    with Store(path, readonly=True) as store:
+    with _opened(path, readonly=True) as store:
         line = _ProgressLine() if sys.stderr.isatty() else None
         try:
             written = export(store, out, session_ids, progress=line)
@@ -150,7 +158,7 @@ def export_csv(path: Path | None, session_ids: list[str] | None, out: Path) -> i
 def export_json(path: Path | None, out: Path) -> int:
     from scorekeeper.reports import json_export
 
-    with Store(path, readonly=True) as store:
+    with _opened(path, readonly=True) as store:
         say(f"wrote {visible(str(json_export.export_json(store, out)))}")
         _warn_damaged(store, "not exported")
     return 0
@@ -160,7 +168,7 @@ def import_from(path: Path | None, source: Path) -> int:
     from scorekeeper.reports import import_source, transfer
 
     import_source.read_source(source)  # a source that cannot be read is refused before the lock
-    with Store(path) as store:
+    with _opened(path) as store:
         report = transfer.import_sessions(store, source)
         lines = [visible(line) for line in report.lines()]
         lines[0] += f" Into {visible(str(store.path.absolute()))}."
@@ -171,7 +179,7 @@ def import_from(path: Path | None, source: Path) -> int:
 def move_session(path: Path | None, session_id: str, wanted: str) -> int:
     from scorekeeper.reports import night_report, nights
 
-    with Store(path) as store:
+    with _opened(path) as store:
         try:
             night = nights.move(store, session_id, wanted)
         except RuleError as error:
@@ -185,7 +193,7 @@ def move_session(path: Path | None, session_id: str, wanted: str) -> int:
 def show_stats(path: Path | None) -> int:
     from scorekeeper.reports import stats
 
-    with Store(path, readonly=True) as store:
+    with _opened(path, readonly=True) as store:
         say(stats.report(stats.gather(store)))
         _warn_damaged(store, "not counted")
     return 0
@@ -194,7 +202,7 @@ def show_stats(path: Path | None) -> int:
 def settle_night(path: Path | None, wanted: str | None) -> int:
     from scorekeeper.reports import night_report, nights
 
-    with Store(path, readonly=True) as store:
+    with _opened(path, readonly=True) as store:
         everything = nights.nights_of(store)
         if not everything:
             say(f"No sessions yet in {visible(str(store.path))}, so no night to settle.")
@@ -228,7 +236,7 @@ def run_doctor(path: Path | None, fix: bool) -> int:
     if not fix:
         print("Run `scorekeeper doctor --fix` (with scorekeeper closed) to do the fixes above.")
         return 1 if any(not finding.leave for finding in findings) else 0
-    with Store(root) as store:
+    with _opened(root) as store:
         for line in doctor.repair(store, findings):
             say(visible(line))
     left = [finding for finding in doctor.examine(root) if not finding.leave]
@@ -242,7 +250,7 @@ def settle_conflicts(path: Path | None, keep: str | None, only: Sequence[str]) -
     decided. Status 1 while any is left undecided."""
     from scorekeeper.store import resolve
 
-    with Store(path, readonly=keep is None) as store:
+    with _opened(path, readonly=keep is None) as store:
         found = [c for c in store.conflicts() if not only or c.session_id in only]
         if not found:
             say("No session waits for a decision: nothing was changed on two laptops at once.")

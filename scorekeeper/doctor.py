@@ -25,6 +25,7 @@ from scorekeeper.doctor_sync import conflict_copies, conflict_copy, sync_ignores
 from scorekeeper.finding import DAMAGED, SESSION_FILE, Finding
 from scorekeeper.reports.night_names import NAMES_FILE, read_names
 from scorekeeper.reports.night_names import SCHEMA as NAMES_SCHEMA
+from scorekeeper.reports.rows import KEEPER
 from scorekeeper.safe_files import kind
 from scorekeeper.store import Store, StoreError, agreement, machine
 from scorekeeper.store.conflicts import is_engine_file
@@ -33,9 +34,12 @@ from scorekeeper.store.durable import backup_of, write_atomically
 from scorekeeper.store.house_games import house_file
 from scorekeeper.store.house_games import problem as house_problem
 from scorekeeper.store.reading import DamagedFile, parse_json, read_bytes
-from scorekeeper.store.sidecar import ROWS
+from scorekeeper.store.sidecar import ROWS, Sidecar
 from scorekeeper.store.summary import entry_problem
 
+BESIDE = Sidecar(KEEPER)
+"""The export rows beside each session file, as the app keeps them: a sealed one vouches
+for its file's summary, and a summary worked out again gets its rows with it."""
 CACHES = ("index.stamp", "recent.json")
 """The index's companions: made again with it from the session files."""
 _TEMP = re.compile(r".+\.([0-9a-f]{16}\.)?tmp")
@@ -71,7 +75,7 @@ def _summary(file: Path) -> Finding | None:
         document = read(file, lambda: StoreError(f"{file} does not exist", file))
     except StoreError:
         return None
-    wrong = agreement.problem(file, file.stem, document)
+    wrong = agreement.problem(file, file.stem, document, BESIDE)
     if wrong is None:
         return None
     fix = "work its summary out again from its rounds (the rounds stay as they are)"
@@ -289,7 +293,7 @@ def _fix(finding: Finding, aside: int, kept: Path) -> str:
     the file taken away; if that fails, the file is put back as it was."""
     file = finding.file
     if finding.summarize:  # written atomically: if that fails, the file is as it was
-        agreement.summarize_again(file)
+        agreement.summarize_again(file, BESIDE)
         return f"worked out the summary of {file} again from its rounds"
     backup = backup_of(file)
     data = read_bytes(backup) if finding.restore else None

@@ -5,21 +5,52 @@ A game is a fold: ``start`` gives the table before the first deal, ``play`` take
 table and one round dict and gives the table after it, or raises ``RuleError``. The
 session, storage, export and screens only ever talk to this shape. Reading a round's
 fields is in ``checks``; who wins and what each pays at the end, in ``payouts``.
+
+A game names the shape of its options and of its own ``info`` (a ``TypedDict`` each) as
+``Game[ItsOptions, ItsInfo]`` (both: Python 3.11 has no default for either) and reads
+them through ``options_of`` and ``info_of``: the type checker knows every key it reads.
+What every game must define is checked as its class is made, so a game missing one fails
+when its module is imported, by name.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import typing
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar, Generic, Literal, TypedDict, cast
 
-from scorekeeper.checks import Round, as_int
+from scorekeeper.checks import Round
 from scorekeeper.errors import RuleError
 from scorekeeper.money import format_amount
-from scorekeeper.names import check_name
+from scorekeeper.option import Option as Option  # the games import the contract from here
+from scorekeeper.option import OptionValue as OptionValue
+from scorekeeper.option import label_in as label_in
+from scorekeeper.option import said_as_label as said_as_label
 from scorekeeper.payouts import winners_by_total
 
 Unit = Literal["money", "chips"]
+if TYPE_CHECKING:  # a default for the checker alone: Python 3.11's TypeVar takes none
+    from typing_extensions import TypeVar
+
+    OptionsT = TypeVar(
+        "OptionsT", bound=Mapping[str, object], default=Mapping[str, object], covariant=True
+    )
+    InfoT = TypeVar(
+        "InfoT", bound=Mapping[str, object], default=Mapping[str, object], covariant=True
+    )
+else:
+    OptionsT = typing.TypeVar("OptionsT", bound=Mapping[str, object], covariant=True)
+    InfoT = typing.TypeVar("InfoT", bound=Mapping[str, object], covariant=True)
+"""A game's options and its ``State.info``, each as its ``TypedDict``; generic code, which
+names a plain ``Game``, sees plain mappings."""
+
+
+class NoInfo(TypedDict):
+    """The ``info`` of a game that keeps none of its own: ``Game[ItsOptions, NoInfo]``."""
+
+
 Fact = str | int
 """One fact about a round for a spreadsheet cell: text or a whole number."""
 
@@ -67,63 +98,13 @@ STOP = Ending("Stop here", "Stop the game here?", "If you stopped now", "stopped
 
 
 @dataclass(frozen=True)
-class Option:
-    """One house option: its default (or a rule that picks it from the player count)."""
-
-    default: int | bool | str | Callable[[int], int]
-    help: str
-    minimum: int | None = None
-    maximum: int | None = None
-    cents: bool = False
-    """A money amount in minor units: screens show it as dollars beside what is typed."""
-    choices: tuple[str, ...] = ()
-    """The words the option may be ("highest", "lowest"), where it is one of a few."""
-    label: bool = False
-    """A name the table gives (shown, never a rule): "" for none, else fit to be a name."""
-
-    @property
-    def kind(self) -> type:
-        if isinstance(self.default, str):
-            return str
-        return bool if isinstance(self.default, bool) else int
-
-    def default_for(self, player_count: int) -> int | bool | str:
-        return self.default(player_count) if callable(self.default) else self.default
-
-    def check(self, name: str, value: object) -> int | bool | str:
-        if self.choices:
-            if value not in self.choices:
-                said = " or ".join(repr(choice) for choice in self.choices)
-                raise RuleError(f"options.{name}", f"must be {said}, not {value!r}")
-            return str(value)
-        if self.label:
-            return "" if value == "" else check_name(value, f"options.{name}", name)
-        if self.kind is bool:
-            if not isinstance(value, bool):
-                raise RuleError(f"options.{name}", f"must be yes or no (true/false), not {value!r}")
-            return value
-        return as_int(value, f"options.{name}", self.minimum, self.maximum)
-
-
-def said_as_label(name: str) -> str:
-    """A house game's name as ``option_words`` says it, first of them and in quotes
-    ("“Gin”"), so a session's summary carries it to the list, statistics and exports."""
-    return f"\u201c{name}\u201d"
-
-
-def label_in(words: Sequence[str] | None) -> str:
-    """The house game's name among a session's option words; "" where it is none."""
-    first = words[0] if words else ""
-    quoted = len(first) > 2 and first[0] == "\u201c" and first[-1] == "\u201d"
-    return first[1:-1] if quoted else ""
-
-
-@dataclass(frozen=True)
 class Setup:
     """Who sits where and which house options are on; fixed for the whole session."""
 
     players: tuple[str, ...]
-    options: Mapping[str, Any]
+    options: Mapping[str, OptionValue]
+    """Checked against the game's ``options`` when the table is set (``seating``): its
+    game reads them typed through ``Game.options_of``."""
     first_dealer: str
 
     def left_of(self, player: str, steps: int = 1) -> str:
@@ -139,7 +120,8 @@ class State:
     """The table after some rounds. Games return a new State; nothing is mutated.
 
     ``info`` holds what only one game has (a carried pool and stacks, a hand number);
-    screens show it through ``Game.panel``, generic code reads it only through hooks.
+    screens show it through ``Game.panel``, generic code reads it only through hooks, and
+    its game reads it typed through ``Game.info_of``.
     """
 
     dealer: str
@@ -147,11 +129,43 @@ class State:
     balances: Mapping[str, int]
     finished: bool = False
     winners: tuple[str, ...] = ()
-    info: Mapping[str, Any] = field(default_factory=dict)
+    info: Mapping[str, object] = field(default_factory=dict)
 
 
-class Game:
-    """The shape every game module's ``GAME`` has. Subclasses fill in the rules."""
+_REQUIRED = ("id", "name", "min_players", "max_players", "unit", "rules")
+"""What every game class sets, having no default (``play`` too)."""
+
+
+class Game(ABC, Generic[OptionsT, InfoT]):
+    """The shape every game module's ``GAME`` has. Subclasses fill in the rules, named
+    ``Game[TheirOptions, TheirInfo]``; a base that leaves the rest to its subclass says
+    ``abstract=True``."""
+
+    def __init_subclass__(cls, *, abstract: bool = False, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        if abstract:
+            return
+        missing = [name for name in _REQUIRED if not hasattr(cls, name)]
+        missing += ["play"] if getattr(cls.play, "__isabstractmethod__", False) else []
+        if missing:
+            said = ", ".join(missing)
+            raise TypeError(f"the game {cls.__name__} does not define {said}")
+        shape = _options_shape(cls)
+        if shape is not None and shape[1] != set(cls.options):
+            raise TypeError(
+                f"the game {cls.__name__}'s options {sorted(cls.options)} are not "
+                f"those its {shape[0]} names {sorted(shape[1])}"
+            )
+
+    def options_of(self, setup: Setup) -> OptionsT:
+        """The table's options in the game's own shape: every one was checked against
+        ``options`` when the table was set, so they are read typed."""
+        return cast(OptionsT, setup.options)
+
+    def info_of(self, state: State) -> InfoT:
+        """The game's own ``info`` in its shape: only ever made by its own ``start_info``,
+        ``play`` and ``end``."""
+        return cast(InfoT, state.info)
 
     id: ClassVar[str]
     name: ClassVar[str]
@@ -185,8 +199,9 @@ class Game:
     fact_names: ClassVar[tuple[str, ...]] = ()
     """Every fact name ``round_facts`` and ``end_facts`` may report, in the order an
     export's columns list them: so the columns are known before any session is read, and
-    a session's rows can be written once, when it is saved. Names two games share (a
-    hand, who went out) keep one order in both."""
+    a session's rows can be written once, when it is saved. A name another game has too
+    (a hand, who went out) shares its column; where the two orders differ, the game
+    earlier in the menu decides the columns' order."""
     highlight_labels: ClassVar[tuple[str, ...]] = ()
     """The records statistics keep for this game ("Biggest ... pool"), figured by
     ``highlights``; none by default, so statistics read no round of the game's sessions."""
@@ -198,11 +213,12 @@ class Game:
         zero = dict.fromkeys(setup.players, 0)
         return State(setup.first_dealer, zero, dict(zero), info=self.start_info(setup))
 
-    def start_info(self, setup: Setup) -> dict[str, Any]:
+    def start_info(self, setup: Setup) -> Mapping[str, object]:
         return {}
 
+    @abstractmethod
     def play(self, setup: Setup, state: State, round_: Round) -> State:
-        raise NotImplementedError
+        """The table after ``round_``, or ``RuleError`` naming the field it refuses."""
 
     def rounds_played(self, state: State, recorded: int) -> int:
         """How many rounds the table has played when ``recorded`` are recorded: all of them
@@ -289,7 +305,7 @@ class Game:
             option = self.options.get(name)
             if isinstance(value, bool):
                 shown = "yes" if value else "no"
-            elif option is not None and option.cents:
+            elif option is not None and option.cents and isinstance(value, int):
                 shown = format_amount(value, "money")
             else:
                 shown = str(value)
@@ -343,7 +359,7 @@ def ended_on_balances(
     setup: Setup,
     state: State,
     balances: Mapping[str, int] | None = None,
-    info: Mapping[str, Any] | None = None,
+    info: Mapping[str, object] | None = None,
 ) -> State:
     """The table when the evening ends on these balances (by default as they stand): the
     biggest balance wins, equal balances tie (everyone, if all are even). In a game scored
@@ -352,3 +368,17 @@ def ended_on_balances(
     winners = winners_by_total(setup.players, final)
     totals = state.totals if balances is None else final
     return State(state.dealer, totals, final, True, winners, state.info if info is None else info)
+
+
+def _options_shape(cls: type) -> tuple[str, frozenset[str]] | None:
+    """The name and keys of the ``TypedDict`` a game class gives ``Game`` for its options,
+    or None where it gives none: the keys must be the options it offers."""
+    for klass in cls.__mro__:
+        for base in klass.__dict__.get("__orig_bases__", ()):
+            if typing.get_origin(base) is Game:
+                shape = typing.get_args(base)[0]
+                if not typing.is_typeddict(shape):
+                    return None
+                keys: frozenset[str] = shape.__required_keys__ | shape.__optional_keys__
+                return shape.__name__, keys
+    return None

@@ -8,16 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from decimal import Decimal
-from typing import Any
 
-from scorekeeper.checks import check_amount
+from scorekeeper.checks import JSON, check_amount
 from scorekeeper.errors import RuleError
 
 _SCALARS = (str, int, bool, type(None))
 _TEXT = (str, bool, type(None))
 
 
-def json_copy(value: Any, field: str) -> Any:
+def json_copy(value: JSON, field: str) -> JSON:
     """A deep copy made only of JSON types, so what is recorded is what gets saved.
 
     ``field`` is the path so far ("" at the top), so errors name e.g. ``course.D``.

@@ -2,7 +2,7 @@
 
 Pure functions on totals in seat order, shared by the games: a points game settles by
 them (the best total wins, at a target or after the last hand, and the others pay the
-difference x stake).
+difference x stake, or every pair settles the difference of its totals).
 """
 
 from __future__ import annotations
@@ -50,3 +50,14 @@ def pay_the_difference(
     best = totals[winners[0]]
     money = {name: 0 if name in winners else -abs(best - totals[name]) * stake for name in players}
     return add(money, share_out(-sum(money.values()), winners))
+
+
+def every_pair_settles(
+    players: Sequence[str], totals: Mapping[str, int], stake: int, *, lowest_wins: bool = False
+) -> dict[str, int]:
+    """Each player's balance when every pair settles the difference of its totals x
+    stake: stake x (n x total - sum of totals) where the highest wins, the opposite where
+    the lowest does. Zero-sum whatever the totals."""
+    count, whole = len(players), sum(totals[name] for name in players)
+    sign = -1 if lowest_wins else 1
+    return {name: sign * stake * (count * totals[name] - whole) for name in players}

@@ -7,10 +7,9 @@ name; a player count the game allows; only options the game knows, each in its r
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from scorekeeper.errors import RuleError
-from scorekeeper.game import Game
+from scorekeeper.game import Game, OptionValue
 from scorekeeper.json_copy import json_copy
 from scorekeeper.names import check_name
 from scorekeeper.settle import kitties
@@ -61,7 +60,7 @@ def check_players(players: object, game: Game, new: bool) -> tuple[str, ...]:
     return tuple(players)
 
 
-def check_options(options: object, game: Game, count: int) -> dict[str, Any]:
+def check_options(options: object, game: Game, count: int) -> dict[str, OptionValue]:
     given = json_copy(options or {}, "options")
     if not isinstance(given, dict):
         raise RuleError("options", "must be a mapping of option names to values")
@@ -70,6 +69,6 @@ def check_options(options: object, game: Game, count: int) -> dict[str, Any]:
             known = ", ".join(game.options) or "none"
             raise RuleError(f"options.{name}", f"{game.name} has no such option (known: {known})")
     return {
-        name: option.check(name, given[name]) if name in given else option.default_for(count)
+        name: option.check(name, given[name], count) if name in given else option.default_for(count)
         for name, option in game.options.items()
     }

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
-from scorekeeper.checks import JSONObject, Options, Round, as_recorded, check_keys
+from scorekeeper.checks import JSONMapping, JSONObject, Round, as_recorded, check_keys
 from scorekeeper.errors import RuleError
-from scorekeeper.game import END_ROUND, Game, RoundFacts, Setup, State, is_end_round
+from scorekeeper.game import END_ROUND, Game, OptionValue, RoundFacts, Setup, State, is_end_round
 from scorekeeper.games import GAMES
 from scorekeeper.json_copy import json_copy
 from scorekeeper.seating import check_options, check_players
@@ -59,7 +58,7 @@ class Session:
         players: Sequence[str],
         *,
         dealer: str | None = None,
-        options: Options | None = None,
+        options: JSONMapping | None = None,
     ) -> Session:
         """A new table: every name and option checked against today's rules."""
         return cls._set_up(game, players, dealer, options, new=True)
@@ -70,7 +69,7 @@ class Session:
         game: str,
         players: Sequence[str],
         dealer: str | None,
-        options: Options | None,
+        options: JSONMapping | None,
         *,
         new: bool,
     ) -> Session:
@@ -91,7 +90,7 @@ class Session:
         return self.setup.players
 
     @property
-    def options(self) -> Options:
+    def options(self) -> Mapping[str, OptionValue]:
         return self.setup.options
 
     @property
@@ -332,7 +331,7 @@ class Session:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Session:
+    def from_dict(cls, data: JSONMapping) -> Session:
         """A saved session, replayed. Names and amounts are taken as they were accepted
         when recorded: a store written before their limits were rules still opens."""
         with as_recorded():

@@ -20,6 +20,7 @@ from textual.screen import Screen
 
 from scorekeeper import collector
 from scorekeeper.game import Game
+from scorekeeper.reports.rows import KEEPER
 from scorekeeper.store import Store, StoreDamaged, StoreError, StoreLocked
 from scorekeeper.wording import visible
 from screens.home import HomeScreen
@@ -95,6 +96,7 @@ class ScorekeeperApp(App[None]):
 
     def __init__(self, store: Store) -> None:
         super().__init__()
+        store.keep_beside(KEEPER)
         self.store = store
         self.drafts: dict[DraftKey, Draft] = {}
         """Round entries closed with typing in them, by table, round and rounds recorded:

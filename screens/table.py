@@ -34,7 +34,7 @@ from screens.problem import ProblemScreen
 from screens.rounds import ENTRIES
 from screens.scoresheet import Scoresheet
 from screens.settle import SettleScreen
-from screens.table_keys import TABLE_KEYS, offered_ever, offered_now
+from screens.table_keys import TABLE_KEYS, TableState, offered_ever, offered_now
 from screens.widgets.grid import ScoreGrid
 
 if TYPE_CHECKING:
@@ -125,11 +125,27 @@ class TableScreen(Scoresheet):
             and not self.store.readonly
         )
 
+    def key_state(self, *, for_edit: bool = False) -> TableState:
+        """How the table stands, for which of its keys apply (``table_keys``); whether a
+        round is there to edit is looked up in the grid only ``for_edit``."""
+        game, session, readonly = self.game, self.session, self.store.readonly
+        return TableState(
+            round_name=game.round_name,
+            ending=None if game.ending is None else game.ending.action,
+            has_entry=game.id in ENTRIES,
+            readonly=readonly,
+            recorded=bool(session.rounds),
+            finished=session.finished,
+            undone=bool(self.undone),
+            each_round=self.each_round,
+            editable=for_edit and self.round_to_edit() is not None,
+        )
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return offered_now(self, action, parameters)
+        return offered_now(self.key_state(for_edit=action == "edit"), action, parameters)
 
     def offers(self, action: str, parameters: tuple[object, ...]) -> bool:
-        return offered_ever(self, action, parameters)
+        return offered_ever(self.key_state(), action, parameters)
 
     @on(ScoreGrid.Selected, "#grid")
     def row_selected(self, event: ScoreGrid.Selected) -> None:

@@ -2,22 +2,50 @@
 
 One record binding per round name ("r Race", "r Hand") and one end binding per ending;
 the table offers only its game's (``offered_now``), and the help lists only the keys a
-table has at all (``offered_ever``).
+table has at all (``offered_ever``). Both are told how the table stands (``TableState``),
+plain facts the table reads off itself: nothing here reaches back into the screen.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, replace
 
 from textual.binding import Binding, BindingType
 
 from scorekeeper import GAMES
 from screens.format import END_KEY
-from screens.rounds import ENTRIES
 
-if TYPE_CHECKING:
-    from screens.table import TableScreen
+
+@dataclass(frozen=True)
+class TableState:
+    """How a table stands, as far as its keys care."""
+
+    round_name: str
+    """The game's word for a round: only that record key is offered."""
+    ending: str | None
+    """The action of the game's ending ("End evening"); None where only the rules end it."""
+    has_entry: bool
+    """Whether the game has a round entry in the app."""
+    readonly: bool
+    recorded: bool
+    """Whether any round is recorded."""
+    finished: bool
+    undone: bool
+    """Whether a round just undone can be recorded again."""
+    each_round: bool
+    """Whether the grid shows each round's score beside the totals."""
+    editable: bool
+    """Whether a round is there to edit (the highlighted one, or the last); asked of the
+    grid only when the edit key is."""
+
+    @property
+    def can_record(self) -> bool:
+        return not self.finished and self.has_entry and not self.readonly
+
+    @property
+    def can_end(self) -> bool:
+        """The table may end the game once something was played, until it is over."""
+        return self.ending is not None and self.recorded and not self.finished and not self.readonly
 
 
 def first_of_keys(*bindings: Binding) -> list[BindingType]:
@@ -112,45 +140,39 @@ TABLE_KEYS = first_of_keys(
 )
 
 
-def offered_now(table: TableScreen, action: str, parameters: tuple[object, ...]) -> bool:
+def offered_now(table: TableState, action: str, parameters: tuple[object, ...]) -> bool:
     """The footer names the record key as the game names a round ("r Race", "r Hand"):
     there is one record binding per round name, and only this game's is offered."""
     if action == "record":
-        return parameters == (table.game.round_name,) and table.can_record()
+        return parameters == (table.round_name,) and table.can_record
     if action == "undo":
-        return bool(table.session.rounds) and not table.store.readonly
+        return table.recorded and not table.readonly
     if action == "end":
-        ending = table.game.ending
-        return ending is not None and parameters == (ending.action,) and table.can_end()
+        return parameters == (table.ending,) and table.can_end
     if action == "scores":
         return parameters == (("totals",) if table.each_round else ("each",))
     if action == "redo":
-        return bool(table.undone) and table.can_record()
+        return table.undone and table.can_record
     if action == "big_board":
-        return parameters == (not table.check_action("redo", ()),)
+        return parameters == (not offered_now(table, "redo", ()),)
     if action == "again":
-        return not table.store.readonly
+        return not table.readonly
     if action == "edit":
-        return (
-            table.game.id in ENTRIES
-            and table.round_to_edit() is not None
-            and not table.store.readonly
-        )
+        return table.has_entry and table.editable and not table.readonly
     return True
 
 
-def offered_ever(table: TableScreen, action: str, parameters: tuple[object, ...]) -> bool:
+def offered_ever(table: TableState, action: str, parameters: tuple[object, ...]) -> bool:
     """Whether this table has the key at all, now or later (for the help): its game's
     record and end keys, the one view of the scores ``t`` goes to, and none that change
     the session when it is read-only."""
     if action in ("scores", "big_board"):
-        return table.check_action(action, parameters) is True
-    changes = not table.store.readonly and table.game.id in ENTRIES
+        return offered_now(table, action, parameters)
+    changes = not table.readonly and table.has_entry
     if action == "record":
-        return changes and parameters == (table.game.round_name,)
+        return changes and parameters == (table.round_name,)
     if action == "end":
-        ending = table.game.ending
-        return changes and ending is not None and parameters == (ending.action,)
+        return changes and table.ending is not None and parameters == (table.ending,)
     if action in ("undo", "redo", "edit", "again"):
         return changes
     return True

@@ -98,10 +98,11 @@ pyproject's pytest settings)."""
 
 @pytest.fixture
 def store(tmp_path: Path) -> Iterator[Store]:
-    """An empty store of the test's own, open for writing."""
-    from scorekeeper.store import Store  # here: the project compiles after the settings above
+    """An empty store of the test's own, open for writing, keeping the export rows beside
+    each session as the app's does."""
+    from scorekeeper.reports.rows import open_store  # here: the project compiles after the settings
 
-    with Store(tmp_path / "db") as opened:
+    with open_store(tmp_path / "db") as opened:
         yield opened
 
 

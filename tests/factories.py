@@ -8,8 +8,27 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from scorekeeper import Session
+from scorekeeper.checks import Round
+from scorekeeper.game import Game, Setup, State
 
 TABLE = ("Ann", "Bob", "Cid", "Dee", "Eve")
+
+
+class PlainGame(Game):
+    """A game with what the contract asks of every game and no rules of its own (a round
+    changes nothing): what tests of the hooks' neutral defaults build on."""
+
+    id = "plain"
+    name = "Plain"
+    min_players = 2
+    max_players = None
+    unit = "chips"
+    rules = "Nothing is scored."
+
+    def play(self, setup: Setup, state: State, round_: Round) -> State:
+        return state
+
+
 MADE_3 = {"pitcher": "Ann", "bid": 3, "made": True}
 UPPED_2 = {"pitcher": "Bob", "bid": 2, "made": False}
 MADE_4 = {"pitcher": "Cid", "bid": 4, "made": True}

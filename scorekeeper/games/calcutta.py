@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import NotRequired, TypedDict
 
 from scorekeeper.cards import SUITS
 from scorekeeper.checks import Round, accepted, as_int, as_mapping, as_player, shaped
@@ -135,7 +135,21 @@ def chips(count: int) -> str:
     return f"{count} {'chip' if count == 1 else 'chips'}"
 
 
-class Calcutta(Game):
+class Options(TypedDict):
+    chips: int
+    """The stack each player starts with."""
+    dealer_bids: bool
+
+
+class Info(TypedDict):
+    pot: int
+    """The pool carried into the next race."""
+    stacks: Mapping[str, int]
+    shared_out: NotRequired[Mapping[str, int]]
+    """Each player's share of the pool, once the table ended the evening."""
+
+
+class Calcutta(Game[Options, Info]):
     id = "calcutta"
     name = "Calcutta Horse Race"
     min_players = 3
@@ -176,8 +190,8 @@ An unsold horse's share stays in the pool for the next race. The deal passes lef
 The evening ends when the table says so: a pool still carried is shared out equally
 (left-over chips one each in seat order); the biggest balance wins."""
 
-    def start_info(self, setup: Setup) -> dict[str, Any]:
-        return {"pot": 0, "stacks": dict.fromkeys(setup.players, setup.options["chips"])}
+    def start_info(self, setup: Setup) -> Info:
+        return {"pot": 0, "stacks": dict.fromkeys(setup.players, self.options_of(setup)["chips"])}
 
     def play(self, setup: Setup, state: State, round_: Round) -> State:
         race = shaped(round_, Race, ("course", "sales", "first", "second"))
@@ -187,11 +201,11 @@ The evening ends when the table says so: a pool still carried is shared out equa
         second = as_suit(race["second"], "second")
         if first == second:
             raise RuleError("second", f"{first} cannot finish both first and second")
-        money, pot = race_payouts(sales, first, second, state.info["pot"])
+        money, pot = race_payouts(sales, first, second, self.info_of(state)["pot"])
         balances = add(state.balances, money)
-        chips = setup.options["chips"]
+        chips = self.options_of(setup)["chips"]
         stacks = {name: chips + balance for name, balance in balances.items()}
-        info = {"pot": pot, "stacks": stacks}
+        info = Info(pot=pot, stacks=stacks)
         return State(setup.left_of(state.dealer), balances, balances, info=info)
 
     def _sales(
@@ -206,7 +220,7 @@ The evening ends when the table says so: a pool still carried is shared out equa
                 raise RuleError(
                     f"sales.{suit}", "is missing: give its owner and price, or null if unsold"
                 )
-        left = dict(state.info["stacks"])
+        left = dict(self.info_of(state)["stacks"])
         sales: dict[str, Sale | None] = {}
         for suit in order:
             field = f"sales.{suit}"
@@ -215,7 +229,7 @@ The evening ends when the table says so: a pool still carried is shared out equa
                 continue
             entry = check_entry(given[suit], field, ("owner", "price"))
             owner = as_player(entry["owner"], f"{field}.owner", setup.players)
-            if owner == state.dealer and not setup.options["dealer_bids"]:
+            if owner == state.dealer and not self.options_of(setup)["dealer_bids"]:
                 raise RuleError(
                     f"{field}.owner",
                     f"{owner} is the auctioneer, and the dealer does not buy at this table",
@@ -236,30 +250,30 @@ The evening ends when the table says so: a pool still carried is shared out equa
     def end(self, setup: Setup, state: State) -> State:
         """The evening is over: the pool still carried is shared out among everyone, so
         no chip is left hanging; then the biggest balance wins."""
-        shares = share_out_pool(state.info["pot"], setup.players)
+        shares = share_out_pool(self.info_of(state)["pot"], setup.players)
         balances = add(state.balances, shares)
-        chips = setup.options["chips"]
+        chips = self.options_of(setup)["chips"]
         stacks = {name: chips + balance for name, balance in balances.items()}
-        info = {"pot": 0, "stacks": stacks, "shared_out": shares}
+        info = Info(pot=0, stacks=stacks, shared_out=shares)
         return ended_on_balances(setup, state, balances, info)
 
     def end_facts(self, setup: Setup, before: State, after: State) -> RoundFacts:
         """The pool carried in is shared out: nothing is carried out."""
-        shares = after.info["shared_out"]
-        table: dict[str, Fact] = {"end": EVENING.done, "carry in": before.info["pot"]}
+        shares = self.info_of(after)["shared_out"]
+        table: dict[str, Fact] = {"end": EVENING.done, "carry in": self.info_of(before)["pot"]}
         table["carry out"] = 0
         players = {name: {"shared out": shares[name]} for name in setup.players}
         return RoundFacts(table, players)
 
     def end_note(self, setup: Setup, state: State) -> str | None:
-        shared = state.info.get("shared_out")
+        shared = self.info_of(state).get("shared_out")
         if not shared or not any(shared.values()):
             return None
         pool = sum(shared.values())
         return f"Pool of {chips(pool)} shared out: {shared_out_text(setup.players, shared)}"
 
     def carried(self, setup: Setup, state: State) -> int:
-        return int(state.info["pot"])
+        return self.info_of(state)["pot"]
 
     def leaves_in_kitty(self, payer: str, amount: str) -> str:
         return f"{payer} leaves {amount} in the pool for the next race"
@@ -268,38 +282,41 @@ The evening ends when the table says so: a pool still carried is shared out equa
         return {BIGGEST_POOL: biggest_pool(rounds)}
 
     def panel(self, setup: Setup, state: State) -> list[tuple[str, str]]:
-        stacks = state.info["stacks"]
+        stacks = self.info_of(state)["stacks"]
         lines = [("Stacks", ", ".join(f"{name} {stacks[name]}" for name in setup.players))]
-        shared = state.info.get("shared_out")
+        shared = self.info_of(state).get("shared_out")
         if shared is not None:
             pool = sum(shared.values())
             text = f"{chips(pool)}: {shared_out_text(setup.players, shared)}" if pool else "none"
             return [*lines, ("Pool shared out", text)]
-        may_buy = "yes" if setup.options["dealer_bids"] else "no"
+        may_buy = "yes" if self.options_of(setup)["dealer_bids"] else "no"
         return [
             *lines,
-            ("Pool carried", f"{state.info['pot']} chips into the next race"),
+            ("Pool carried", f"{self.info_of(state)['pot']} chips into the next race"),
             ("Dealer bids", f"{may_buy}: {state.dealer} is the auctioneer"),
         ]
 
     def option_words(self, setup: Setup) -> list[str]:
-        bids = "dealer bids" if setup.options["dealer_bids"] else "dealer does not bid"
-        return [f"{plural(setup.options['chips'], 'chip')} each", bids]
+        options = self.options_of(setup)
+        bids = "dealer bids" if options["dealer_bids"] else "dealer does not bid"
+        return [f"{plural(options['chips'], 'chip')} each", bids]
 
     def round_facts(self, setup: Setup, before: State, round_: Round, after: State) -> RoundFacts:
         """The pool as it ran: carried in, this race's sales, and what an unsold horse left
         in it for the next race; money plus (carry-out - carry-in) adds up to 0."""
         race = accepted(round_, Race)
         facts: dict[str, Fact] = dict(self.details(race))
-        carry_in, carry_out = before.info["pot"], after.info["pot"]
-        facts |= {"carry in": carry_in, "pool": carry_in + facts["sold"], "carry out": carry_out}
+        carry_in, carry_out = self.info_of(before)["pot"], self.info_of(after)["pot"]
+        sold = sum(sale["price"] for sale in race["sales"].values() if sale)
+        facts |= {"carry in": carry_in, "pool": carry_in + sold, "carry out": carry_out}
         bought: dict[str, list[str]] = {}
         for suit in SUITS:
             sale = race["sales"][suit]
             if sale:
                 bought.setdefault(sale["owner"], []).append(f"{suit} {sale['price']}")
+        stacks = self.info_of(after)["stacks"]
         players: dict[str, dict[str, Fact]] = {
-            name: {"bought": ", ".join(bought.get(name, [])), "stack": after.info["stacks"][name]}
+            name: {"bought": ", ".join(bought.get(name, [])), "stack": stacks[name]}
             for name in setup.players
         }
         return RoundFacts(facts, players)
@@ -310,7 +327,7 @@ The evening ends when the table says so: a pool still carried is shared out equa
         race = accepted(round_, Race)
         sales, first, second = race["sales"], race["first"], race["second"]
         sold = [_sale_text(suit, sales[suit]) for suit in auction_order(race["course"])]
-        carry_in, carry_out = before.info["pot"], after.info["pot"]
+        carry_in, carry_out = self.info_of(before)["pot"], self.info_of(after)["pot"]
         pool = carry_in + sum(sale["price"] for sale in sales.values() if sale)
         carried = f" with {carry_in} carried in" if carry_in else ""
         owners = {horse: sale["owner"] for horse, sale in sales.items() if sale}

@@ -9,7 +9,7 @@ from typing import NotRequired, TypedDict
 from scorekeeper.cards import SUITS
 from scorekeeper.checks import Round, accepted, as_int, as_mapping, as_player, shaped
 from scorekeeper.errors import RuleError
-from scorekeeper.game import EVENING, Fact, Game, Option, RoundFacts, Setup, State
+from scorekeeper.game import EVENING, Fact, Game, NoInfo, Option, RoundFacts, Setup, State
 from scorekeeper.games.racing.course import (
     CARDS_TO_FINISH,
     as_suit,
@@ -93,7 +93,14 @@ def bet_payouts(
     return money
 
 
-class HorseRace(Game):
+class Options(TypedDict):
+    course: int
+    """Course cards: 7, or 6 for the Scarne variant."""
+    limit: int
+    """The dealer's maximum bet on one horse; 0 for none."""
+
+
+class HorseRace(Game[Options, NoInfo]):
     id = "horse-race"
     name = "Basic Horse Race"
     min_players = 3
@@ -131,7 +138,7 @@ balance wins."""
 
     def play(self, setup: Setup, state: State, round_: Round) -> State:
         race = shaped(round_, Race, ("course", "bets", "winner"), ("odds",))
-        book = book_odds(race["course"], setup.options["course"])
+        book = book_odds(race["course"], self.options_of(setup)["course"])
         odds = race_odds(book, race.get("odds", {}))
         bets = self._bets(setup, state.dealer, race["bets"], odds)
         winner = as_suit(race["winner"], "winner")
@@ -145,7 +152,7 @@ balance wins."""
             raise RuleError(
                 "bets", f"must be a list of bets (player, horse, amount), not {value!r}"
             )
-        limit = setup.options["limit"]
+        limit = self.options_of(setup)["limit"]
         bets = []
         on_horse: dict[tuple[str, str], int] = {}
         for index, entry in enumerate(value):
@@ -183,8 +190,8 @@ balance wins."""
         return bets
 
     def panel(self, setup: Setup, state: State) -> list[tuple[str, str]]:
-        length = setup.options["course"]
-        limit = setup.options["limit"]
+        length = self.options_of(setup)["course"]
+        limit = self.options_of(setup)["limit"]
         book = ", ".join(f"{count}: {odds_text(odds)}" for count, odds in BOOK.items())
         beyond = "5+ of a suit: redeal" if length == 7 else "5-6 of a suit: dealer sets odds"
         return [
@@ -198,7 +205,8 @@ balance wins."""
         ]
 
     def option_words(self, setup: Setup) -> list[str]:
-        length, limit = setup.options["course"], setup.options["limit"]
+        options = self.options_of(setup)
+        length, limit = options["course"], options["limit"]
         course = "6-card course (Scarne)" if length == 6 else "7-card course"
         return [course, f"limit {plural(limit, 'chip')} a bet" if limit else "no bet limit"]
 

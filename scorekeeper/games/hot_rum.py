@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NotRequired, TypedDict
+from typing import NotRequired, TypedDict
 
 from scorekeeper.cards import JOKER, parse_cards, pip_value
 from scorekeeper.checks import (
@@ -33,6 +33,17 @@ class Hand(TypedDict):
     cards: NotRequired[dict[str, str]]
 
 
+class Options(TypedDict):
+    stake: int
+    """Cents per pip of unmatched cards."""
+
+
+class Info(TypedDict):
+    cards_dealt: int
+    pips: Mapping[str, int]
+    """Each player's pips so far: collected going out, less what they were caught holding."""
+
+
 def cards_dealt(player_count: int) -> int:
     """2 players get 10 cards each, 3-4 players 7, 5-6 players 6."""
     if player_count == 2:
@@ -48,7 +59,7 @@ def deadwood_points(text: object, field: str = "cards") -> int:
     return sum(pip_value(card.rank) for card in cards)
 
 
-class HotRum(Game):
+class HotRum(Game[Options, Info]):
     id = "hot-rum"
     name = "Hot Rum"
     min_players = 2
@@ -75,7 +86,7 @@ Rummy: going out all at once, without having melded or laid off before, is paid 
 Next deal: with 2 players the winner of the hand deals; with more, to the left.
 The evening ends when the table says so: the biggest balance wins."""
 
-    def start_info(self, setup: Setup) -> dict[str, Any]:
+    def start_info(self, setup: Setup) -> Info:
         return {
             "cards_dealt": cards_dealt(len(setup.players)),
             "pips": dict.fromkeys(setup.players, 0),
@@ -88,8 +99,9 @@ The evening ends when the table says so: the biggest balance wins."""
         pips = held_by_others(hand, setup.players, out, "deadwood", self._pips, self._card_pips)
         caught = {name: -count for name, count in pips.items()}
         caught[out] = sum(pips.values())
-        info = {**state.info, "pips": add(state.info["pips"], caught)}
-        rate = setup.options["stake"] * (2 if rummy else 1)
+        before = self.info_of(state)
+        info = Info(cards_dealt=before["cards_dealt"], pips=add(before["pips"], caught))
+        rate = self.options_of(setup)["stake"] * (2 if rummy else 1)
         money = {name: -count * rate for name, count in pips.items()}
         money[out] = sum(pips.values()) * rate
         balances = add(state.balances, money)
@@ -105,21 +117,21 @@ The evening ends when the table says so: the biggest balance wins."""
         return check_amount(deadwood_points(text, field), field, f"{name}'s cards count")
 
     def panel(self, setup: Setup, state: State) -> list[tuple[str, str]]:
-        stake = format_amount(setup.options["stake"], self.unit)
+        stake = format_amount(self.options_of(setup)["stake"], self.unit)
         rotation = (
             "the winner of each hand deals the next"
             if len(setup.players) == 2
             else "passes to the left"
         )
         return [
-            ("Deal", f"{state.info['cards_dealt']} cards each"),
+            ("Deal", f"{self.info_of(state)['cards_dealt']} cards each"),
             ("Stake", f"{stake} per pip of unmatched cards; a rummy is paid double"),
             ("Next deal", rotation),
             ("Plays first", self.first_player(setup, state) or "—"),
         ]
 
     def option_words(self, setup: Setup) -> list[str]:
-        return [f"stake {format_amount(setup.options['stake'], self.unit)}/pip"]
+        return [f"stake {format_amount(self.options_of(setup)['stake'], self.unit)}/pip"]
 
     def score_unit(self, setup: Setup) -> str:
         return "pips"
@@ -127,14 +139,14 @@ The evening ends when the table says so: the biggest balance wins."""
     def scores(self, setup: Setup, state: State) -> Mapping[str, int]:
         """Pips, not dollars: what the player out collected on, less what each was caught
         holding; the money is pips x stake, doubled on a rummy."""
-        pips: Mapping[str, int] = state.info["pips"]
-        return pips
+        return self.info_of(state)["pips"]
 
     def round_facts(self, setup: Setup, before: State, round_: Round, after: State) -> RoundFacts:
         hand = accepted(round_, Hand)
         players: dict[str, dict[str, Fact]] = {}
+        pips_before, pips_after = self.info_of(before)["pips"], self.info_of(after)["pips"]
         for name in setup.players:
-            caught = after.info["pips"][name] - before.info["pips"][name]
+            caught = pips_after[name] - pips_before[name]
             facts: dict[str, Fact] = {"held pips": 0 if name == hand["out"] else -caught}
             if "cards" in hand and name in hand["cards"]:
                 facts["cards"] = hand["cards"][name]
@@ -146,11 +158,8 @@ The evening ends when the table says so: the biggest balance wins."""
         hand = accepted(round_, Hand)
         out = hand["out"]
         rummy = " with a rummy, paid double" if hand.get("rummy", False) else ""
-        held = {
-            name: before.info["pips"][name] - after.info["pips"][name]
-            for name in setup.players
-            if name != out
-        }
+        pips_before, pips_after = self.info_of(before)["pips"], self.info_of(after)["pips"]
+        held = {name: pips_before[name] - pips_after[name] for name in setup.players if name != out}
         return f"{out} went out{rummy}; {held_words(held)}"
 
     def details(self, round_: Round) -> dict[str, str | int]:

@@ -6,7 +6,7 @@ from typing import NotRequired, TypedDict
 
 from scorekeeper.checks import Round, accepted, as_bool, as_int, as_player, shaped
 from scorekeeper.errors import RuleError
-from scorekeeper.game import EVENING, Fact, Game, Option, RoundFacts, Setup, State
+from scorekeeper.game import EVENING, Fact, Game, NoInfo, Option, RoundFacts, Setup, State
 from scorekeeper.money import format_amount
 from scorekeeper.payouts import add
 
@@ -27,6 +27,11 @@ class Deal(TypedDict):
     all_tricks: NotRequired[bool]
 
 
+class Options(TypedDict):
+    stake: int
+    """Cents per point of the bid."""
+
+
 def bid_made(bid: int, points: list[str], all_tricks: bool) -> bool:
     """2-4 need that many of the four points; Smudge needs all four and all six tricks."""
     if bid == SMUDGE:
@@ -34,7 +39,7 @@ def bid_made(bid: int, points: list[str], all_tricks: bool) -> bool:
     return len(points) >= bid
 
 
-class Racehorse(Game):
+class Racehorse(Game[Options, NoInfo]):
     id = "racehorse"
     name = "Racehorse"
     min_players = 5
@@ -69,7 +74,7 @@ balance wins."""
         pitcher = as_player(deal["pitcher"], "pitcher", setup.players)
         bid = as_int(deal["bid"], "bid", 2, SMUDGE)
         made = self._made(deal, bid)
-        stake = setup.options["stake"]
+        stake = self.options_of(setup)["stake"]
         sign = 1 if made else -1
         others = [name for name in setup.players if name != pitcher]
         money = {name: -sign * bid * stake for name in others}
@@ -97,7 +102,8 @@ balance wins."""
 
     def panel(self, setup: Setup, state: State) -> list[tuple[str, str]]:
         each, low, high = (
-            format_amount(bid * setup.options["stake"], self.unit) for bid in (1, 2, SMUDGE)
+            format_amount(bid * self.options_of(setup)["stake"], self.unit)
+            for bid in (1, 2, SMUDGE)
         )
         return [
             ("Stake", f"{each} per point ({low}-{high} a player per deal)"),
@@ -106,7 +112,7 @@ balance wins."""
         ]
 
     def option_words(self, setup: Setup) -> list[str]:
-        return [f"stake {format_amount(setup.options['stake'], self.unit)}/point"]
+        return [f"stake {format_amount(self.options_of(setup)['stake'], self.unit)}/point"]
 
     def round_facts(self, setup: Setup, before: State, round_: Round, after: State) -> RoundFacts:
         deal = accepted(round_, Deal)

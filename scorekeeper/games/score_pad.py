@@ -8,13 +8,13 @@ the totals at every moment, so stopping at any point settles what the pad says t
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, TypedDict
+from typing import NotRequired, TypedDict
 
 from scorekeeper.checks import Round, as_int, as_mapping, shaped
 from scorekeeper.errors import RuleError
 from scorekeeper.game import STOP, Fact, Game, Option, RoundFacts, Setup, State, said_as_label
 from scorekeeper.money import format_amount
-from scorekeeper.payouts import add, pay_the_difference, winners_by_total
+from scorekeeper.payouts import add, every_pair_settles, pay_the_difference, winners_by_total
 
 HIGHEST, LOWEST = "highest", "lowest"
 DIFFERENCE, WINNER = "difference", "winner"
@@ -28,9 +28,33 @@ class Scores(TypedDict):
     scores: dict[str, int]
 
 
+class Options(TypedDict):
+    house: str
+    wins: str
+    """``HIGHEST`` or ``LOWEST``."""
+    target: int
+    rounds: int
+    stake: int
+    """Cents per point; 0 for points only."""
+    pay: str
+    """``DIFFERENCE`` or ``WINNER``."""
+    rotate: bool
+
+
+class Info(TypedDict):
+    round: int
+    """Rounds played."""
+    stopped: NotRequired[bool]
+
+
+def options_of(setup: Setup) -> Options:
+    """The pad's options, typed: ``GAME.options_of`` for the helpers before the class."""
+    return GAME.options_of(setup)
+
+
 def best_totals(setup: Setup, totals: Mapping[str, int]) -> tuple[str, ...]:
     """Who holds the best total (highest or lowest, as the table plays), in seat order."""
-    lowest = setup.options["wins"] == LOWEST
+    lowest = options_of(setup)["wins"] == LOWEST
     return winners_by_total(setup.players, totals, lowest_wins=lowest)
 
 
@@ -41,15 +65,15 @@ def money(setup: Setup, totals: Mapping[str, int]) -> dict[str, int]:
     stake x (n x total - sum) where the highest wins, the opposite where the lowest does.
     ``winner``: everyone else pays the winners their distance x stake, shared out among
     tied winners with odd units one each in seat order."""
-    stake: int = setup.options["stake"]
-    if setup.options["pay"] == WINNER:
+    options = options_of(setup)
+    stake = options["stake"]
+    if options["pay"] == WINNER:
         return pay_the_difference(setup.players, totals, best_totals(setup, totals), stake)
-    count, whole = len(setup.players), sum(totals.values())
-    sign = -1 if setup.options["wins"] == LOWEST else 1
-    return {name: sign * stake * (count * totals[name] - whole) for name in setup.players}
+    lowest = options["wins"] == LOWEST
+    return every_pair_settles(setup.players, totals, stake, lowest_wins=lowest)
 
 
-class ScorePad(Game):
+class ScorePad(Game[Options, Info]):
     id = "score-pad"
     name = "Score pad — any other game"
     min_players = 2
@@ -84,16 +108,16 @@ stake, tied winners sharing it, odd cents one each in seat order.
 The deal passes clockwise after every round, or stays with one dealer."""
 
     def wins_lowest(self, setup: Setup) -> bool:
-        return bool(setup.options["wins"] == LOWEST)
+        return self.options_of(setup)["wins"] == LOWEST
 
     def wins_lowest_said(self, option_words: Sequence[str] | None) -> bool:
         return LOWEST_WINS in (option_words or ())
 
     def title(self, setup: Setup) -> str:
-        house = setup.options["house"]
+        house = self.options_of(setup)["house"]
         return f"{house} (score pad)" if house else self.name
 
-    def start_info(self, setup: Setup) -> dict[str, Any]:
+    def start_info(self, setup: Setup) -> Info:
         return {"round": 0}
 
     def play(self, setup: Setup, state: State, round_: Round) -> State:
@@ -109,35 +133,35 @@ The deal passes clockwise after every round, or stays with one dealer."""
                 raise RuleError("scores", f"{name}'s score is missing: give every player's")
             scores[name] = as_int(given[name], f"scores.{name}")
         totals = add(state.totals, scores)
-        played = state.info["round"] + 1
-        info = {"round": played}
+        played = self.info_of(state)["round"] + 1
+        info = Info(round=played)
         if self._over(setup, totals, played):
             return self._settled(setup, state.dealer, totals, info)
-        dealer = setup.left_of(state.dealer) if setup.options["rotate"] else state.dealer
+        dealer = setup.left_of(state.dealer) if self.options_of(setup)["rotate"] else state.dealer
         return State(dealer, totals, money(setup, totals), info=info)
 
     def _over(self, setup: Setup, totals: Mapping[str, int], played: int) -> bool:
         """A total reached the target, or the set number of rounds is played."""
-        target, rounds = setup.options["target"], setup.options["rounds"]
+        options = self.options_of(setup)
+        target, rounds = options["target"], options["rounds"]
         reached = bool(target) and max(totals.values()) >= target
         return reached or (bool(rounds) and played >= rounds)
 
-    def _settled(
-        self, setup: Setup, dealer: str, totals: Mapping[str, int], info: Mapping[str, Any]
-    ) -> State:
+    def _settled(self, setup: Setup, dealer: str, totals: Mapping[str, int], info: Info) -> State:
         """The game over on these totals: the best wins, the money as the totals say."""
         winners = best_totals(setup, totals)
         return State(dealer, totals, money(setup, totals), True, winners, info)
 
     def end(self, setup: Setup, state: State) -> State:
         """The table stops: the game ends on the totals as they stand."""
-        return self._settled(setup, state.dealer, state.totals, {**state.info, "stopped": True})
+        stopped = Info(round=self.info_of(state)["round"], stopped=True)
+        return self._settled(setup, state.dealer, state.totals, stopped)
 
     def target(self, setup: Setup, state: State) -> int | None:
-        return int(setup.options["target"]) or None
+        return self.options_of(setup)["target"] or None
 
     def panel(self, setup: Setup, state: State) -> list[tuple[str, str]]:
-        options = setup.options
+        options = self.options_of(setup)
         ends = [f"a total reaches {options['target']:,}"] if options["target"] else []
         if options["rounds"]:
             ends.append(f"after round {options['rounds']}")
@@ -147,18 +171,19 @@ The deal passes clockwise after every round, or stays with one dealer."""
             ("Money", self._money_words(setup)),
         ]
         if state.finished:
-            lines.insert(0, ("Game over", f"after round {state.info['round']}"))
+            lines.insert(0, ("Game over", f"after round {self.info_of(state)['round']}"))
         return lines
 
     def _money_words(self, setup: Setup) -> str:
-        stake = setup.options["stake"]
+        options = self.options_of(setup)
+        stake = options["stake"]
         if not stake:
             return "none (points)"
-        way = "every pair settles" if setup.options["pay"] == DIFFERENCE else "paid to the winner"
+        way = "every pair settles" if options["pay"] == DIFFERENCE else "paid to the winner"
         return f"{format_amount(stake, self.unit)} per point, {way}"
 
     def option_words(self, setup: Setup) -> list[str]:
-        options = setup.options
+        options = self.options_of(setup)
         words = [said_as_label(options["house"])] if options["house"] else []
         words.append(LOWEST_WINS if options["wins"] == LOWEST else "highest wins")
         if options["target"]:
@@ -174,13 +199,13 @@ The deal passes clockwise after every round, or stays with one dealer."""
         return words
 
     def played_for(self, setup: Setup) -> str:
-        return self.unit if setup.options["stake"] else "points"
+        return self.unit if self.options_of(setup)["stake"] else "points"
 
     def round_facts(self, setup: Setup, before: State, round_: Round, after: State) -> RoundFacts:
         players: dict[str, dict[str, Fact]] = {
             name: {"scored": after.totals[name] - before.totals[name]} for name in setup.players
         }
-        return RoundFacts({"round": after.info["round"]}, players)
+        return RoundFacts({"round": self.info_of(after)["round"]}, players)
 
     def describe(self, setup: Setup, before: State, round_: Round, after: State) -> str:
         """ "Ann 20, Bob 50, Cy 30, Di 4" """

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, NotRequired, TypedDict
+from typing import NotRequired, TypedDict
 
 from scorekeeper.cards import JOKER, parse_cards
 from scorekeeper.checks import (
@@ -65,11 +65,29 @@ def decks_needed(player_count: int) -> int:
     return 4 + max(0, player_count - 8)
 
 
-def hand_count(setup: Setup) -> int:
-    return 8 if setup.options["eighth_hand"] else 7
+class Options(TypedDict):
+    stake: int
+    """Cents per point of difference, paid at the end; 0 for none."""
+    eighth_hand: bool
 
 
-class SevenHand(Game):
+class Info(TypedDict):
+    hand: int
+    """The hand being played; once the game is over, the last one played."""
+    hands: int
+    contract: str
+    to_come: list[str]
+    decks: int
+    rummies: Mapping[str, int]
+    """The "RUMMY!" calls each player made."""
+    stopped: NotRequired[bool]
+
+
+def hand_count(options: Options) -> int:
+    return 8 if options["eighth_hand"] else 7
+
+
+class SevenHand(Game[Options, Info]):
     id = "seven-hand"
     name = "Seven Hand Rummy"
     min_players = 2
@@ -114,11 +132,11 @@ others pay, odd cents one each in seat order. The player left of the dealer play
 first; the deal passes to the left. The table may stop before the last hand: the game
 ends on the hands played, lowest total wins, money as at the end."""
 
-    def start_info(self, setup: Setup) -> dict[str, Any]:
+    def start_info(self, setup: Setup) -> Info:
         return self._info(setup, 1, dict.fromkeys(setup.players, 0))
 
-    def _info(self, setup: Setup, hand: int, rummies: dict[str, int]) -> dict[str, Any]:
-        hands = hand_count(setup)
+    def _info(self, setup: Setup, hand: int, rummies: Mapping[str, int]) -> Info:
+        hands = hand_count(self.options_of(setup))
         return {
             "hand": hand,
             "hands": hands,
@@ -132,26 +150,27 @@ ends on the hands played, lowest total wins, money as at the end."""
         played = shaped(round_, Hand, ("out",), ("points", "cards", "rummies"))
         out = as_player(played["out"], "out", setup.players)
         held = held_by_others(played, setup.players, out, "points", self._points, self._card_points)
-        rummies = add(state.info["rummies"], self._rummies(setup.players, played))
+        rummies = add(self.info_of(state)["rummies"], self._rummies(setup.players, played))
         totals = add(state.totals, held)
         dealer = setup.left_of(state.dealer)
-        hand = state.info["hand"]
-        if hand < state.info["hands"]:
+        hand = self.info_of(state)["hand"]
+        if hand < self.info_of(state)["hands"]:
             return State(dealer, totals, state.balances, info=self._info(setup, hand + 1, rummies))
         return self._game_over(setup, dealer, totals, self._info(setup, hand, rummies))
 
     def end(self, setup: Setup, state: State) -> State:
         """Stopped before the last hand: the game ends on the hands played, as it would
         after the last. The hand in ``info`` is the last one played."""
-        info = {**state.info, "hand": state.info["hand"] - 1, "stopped": True}
+        last = self.info_of(state)
+        info: Info = {**last, "hand": last["hand"] - 1, "stopped": True}
         return self._game_over(setup, state.dealer, state.totals, info)
 
-    def _game_over(
-        self, setup: Setup, dealer: str, totals: Mapping[str, int], info: dict[str, Any]
-    ) -> State:
+    def _game_over(self, setup: Setup, dealer: str, totals: Mapping[str, int], info: Info) -> State:
         """Lowest total wins (ties share); the others pay the difference x stake."""
         winners = winners_by_total(setup.players, totals, lowest_wins=True)
-        balances = pay_the_difference(setup.players, totals, winners, setup.options["stake"])
+        balances = pay_the_difference(
+            setup.players, totals, winners, self.options_of(setup)["stake"]
+        )
         return State(dealer, totals, balances, True, winners, info)
 
     def _points(self, name: str, value: object, field: str) -> int:
@@ -179,8 +198,8 @@ ends on the hands played, lowest total wins, money as at the end."""
         return {name: as_int(count, f"rummies.{name}", 0) for name, count in given.items()}
 
     def panel(self, setup: Setup, state: State) -> list[tuple[str, str]]:
-        info = state.info
-        stake = setup.options["stake"]
+        info = self.info_of(state)
+        stake = self.options_of(setup)["stake"]
         money = (
             f"{format_amount(stake, self.unit)} per point of difference, paid at the end"
             if stake
@@ -210,19 +229,19 @@ ends on the hands played, lowest total wins, money as at the end."""
         return lines
 
     def option_words(self, setup: Setup) -> list[str]:
-        stake = setup.options["stake"]
-        words = [f"{hand_count(setup)} hands"]
+        stake = self.options_of(setup)["stake"]
+        words = [f"{hand_count(self.options_of(setup))} hands"]
         words.append(f"stake {format_amount(stake, self.unit)}/point" if stake else "no stake")
         return words
 
     def played_for(self, setup: Setup) -> str:
-        return self.unit if setup.options["stake"] else "points"
+        return self.unit if self.options_of(setup)["stake"] else "points"
 
     def round_facts(self, setup: Setup, before: State, round_: Round, after: State) -> RoundFacts:
         hand = accepted(round_, Hand)
         facts: dict[str, Fact] = {
-            "hand": before.info["hand"],
-            "contract": before.info["contract"],
+            "hand": self.info_of(before)["hand"],
+            "contract": self.info_of(before)["contract"],
             **self.details(hand),
         }
         players: dict[str, dict[str, Fact]] = {}
@@ -241,7 +260,7 @@ ends on the hands played, lowest total wins, money as at the end."""
         held = {
             name: after.totals[name] - before.totals[name] for name in setup.players if name != out
         }
-        said = f"{out} went out on {before.info['contract']}; {held_words(held)}"
+        said = f"{out} went out on {self.info_of(before)['contract']}; {held_words(held)}"
         calls = [
             name if count == 1 else f"{name} ×{count}"
             for name, count in hand.get("rummies", {}).items()

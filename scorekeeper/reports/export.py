@@ -56,6 +56,7 @@ from scorekeeper.reports.rows import (
     detail_columns,
     from_kept,
     laid_out,
+    open_store,
     render,
     session_row,
     text,
@@ -111,12 +112,11 @@ class _Relayout(Exception):
 
 def _rows(store: Store, session_id: str) -> Rows:
     """The session's rows: those kept beside its file where their seal holds
-    (``Store.sealed_rows``), else from its rounds replayed. Raises ``StoreError`` for a
-    file that cannot be read or replayed."""
+    (``Store.sealed_rows``) and they were written for this build's columns, else from its
+    rounds replayed. Raises ``StoreError`` for a file that cannot be read or replayed."""
     kept = store.sealed_rows(session_id)
-    if kept is not None:
-        return from_kept(kept)
-    return render(session_id, store.load(session_id))
+    rows = None if kept is None else from_kept(kept)
+    return render(session_id, store.load(session_id)) if rows is None else rows
 
 
 def _write_batch(store: Store, wanted: Sequence[_Wanted], layout: _Layout) -> _Batch:
@@ -148,7 +148,7 @@ def _start_worker(path: Path, layout: _Layout) -> None:
     it too would print its traceback over the terminal."""
     global _worker
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _worker = (Store(path, readonly=True), layout)
+    _worker = (open_store(path, readonly=True), layout)
 
 
 def _write_in_worker(wanted: Sequence[_Wanted]) -> _Batch:

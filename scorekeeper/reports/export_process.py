@@ -25,7 +25,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from scorekeeper.reports.export import export
-from scorekeeper.store import Store, StoreError
+from scorekeeper.reports.rows import open_store
+from scorekeeper.store import StoreError
 
 REPORT_EVERY = 0.05
 """Seconds between progress lines: the reader redraws a bar, no need to say more."""
@@ -69,7 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             _say({"done": done, "total": total})
 
     try:
-        with Store(args.db, readonly=True) as store:
+        with open_store(args.db, readonly=True) as store:
             paths = export(store, args.out, args.session, prefix=args.prefix, progress=progress)
     except _Stopped:
         _say({"stopped": True})

@@ -6,10 +6,9 @@ import goes by ids alone, so two sessions are never taken for one because they l
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
+from scorekeeper.checks import JSONMapping, JSONObject
 from scorekeeper.ids import branch_id
 from scorekeeper.store import Store, StoreError
 
@@ -21,7 +20,7 @@ def _text(value: object) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False)
 
 
-def course_of(mine: Mapping[str, Any], theirs: Mapping[str, Any]) -> str:
+def course_of(mine: JSONMapping, theirs: JSONMapping) -> str:
     """How a session saved here and one imported under its id relate: the same; the one
     here the start of the imported one (it went on there); the other way round (it went on
     here); or neither (another table, or both went on differently)."""
@@ -37,7 +36,7 @@ def course_of(mine: Mapping[str, Any], theirs: Mapping[str, Any]) -> str:
     return DIVERGED
 
 
-def _branch(base: str, mine: Mapping[str, Any], theirs: Mapping[str, Any]) -> str:
+def _branch(base: str, mine: JSONMapping, theirs: JSONMapping) -> str:
     """The id the imported session ``theirs`` takes beside the session ``base`` here
     (``mine``) that went on differently: ``ids.branch_id`` of its rounds up to where the
     two part."""
@@ -48,7 +47,7 @@ def _branch(base: str, mine: Mapping[str, Any], theirs: Mapping[str, Any]) -> st
     return branch_id(base, [_text(theirs[key]) for key in _TABLE] + new[: same + 1])
 
 
-def _is_branch(source_id: str, base: str, theirs: Mapping[str, Any]) -> bool:
+def _is_branch(source_id: str, base: str, theirs: JSONMapping) -> bool:
     """Whether ``source_id`` is the id another store gave ``theirs`` as a branch of the
     session ``base`` (``_branch``): the branch's table and rounds up to some round."""
     table = [_text(theirs[key]) for key in _TABLE]
@@ -65,13 +64,13 @@ class Here:
     started: dict[tuple[str, str], list[str]]
     """Ids by game and start time: a branch kept here starts when the session it left did."""
 
-    def saved(self, session_id: str) -> dict[str, Any] | None:
+    def saved(self, session_id: str) -> JSONObject | None:
         try:
             return self.store.saved(session_id)
         except StoreError:
             return None  # unreadable here: its id is taken, its rounds unknown
 
-    def match(self, source_id: str, theirs: dict[str, Any], started: str) -> tuple[str, str]:
+    def match(self, source_id: str, theirs: JSONObject, started: str) -> tuple[str, str]:
         """What to do with the imported session ``theirs``, and the id here it concerns."""
         if source_id in self.ids:
             mine = self.saved(source_id)

@@ -16,9 +16,10 @@ from scorekeeper.reports.import_checks import IMPORT_CAP, check_incoming
 from scorekeeper.reports.json_export import FORMAT
 from scorekeeper.reports.night_names import check_date, check_night_name, load_book
 from scorekeeper.reports.nights import group
+from scorekeeper.reports.rows import open_store
 from scorekeeper.safe_files import NotReadable, read_file
 from scorekeeper.session import Session
-from scorekeeper.store import SCHEMA, Saved, Store, StoreError, documents
+from scorekeeper.store import SCHEMA, Saved, StoreError, documents
 from scorekeeper.store.checks import session_problem
 from scorekeeper.store.reading import DamagedFile, parse_json, read_json
 from scorekeeper.wording import iso
@@ -158,7 +159,7 @@ def _from_store(source: Path) -> tuple[list[Incoming], list[str]]:
             _newer(file, found.get("schema"))
     incoming, damaged = [], []
     book = load_book(source)
-    with Store(source, readonly=True) as other:
+    with open_store(source, readonly=True) as other:
         for file in other.damaged():
             damaged.append(f"{file} cannot be read")
         summaries = other.summaries()

@@ -4,16 +4,20 @@ An export of ten thousand sessions cannot afford to work out a million rows: eac
 file keeps its own rows (``Rows``), which the export only lays out. What depends on the
 other sessions is left open: a session row's date, night and times, and in the rounds'
 rows where each fact sits, as an export lists the columns of the games it holds. A
-round's facts are written in its game's ``fact_names`` order, and each row ends in
+round's facts are written in the order of ``columns()``, and each row ends in
 ``END``. Two facts next to each other in ``columns()`` are next to each other in every
 export that has them, so a comma parts them; before any other fact goes a mark (a control
 character, which no written cell holds: ``text`` draws them). ``laid_out`` turns the
 marks into the commas that put every fact in its column: a few ``str.replace`` calls for
 a whole session.
 
-The store keeps each session's rows beside its file, sealed to it (``KEEPER``, registered
-when the reports package is imported), and hands them back to the export while the seal
-holds.
+Rows so written hold for one layout of the columns only: a game added (or a fact renamed)
+moves columns, and rows marked for the old layout would put facts under the wrong
+headings. So the rows name the layout they were written for (``layout``: the game's facts
+and what comes before each), and rows for any other layout are worked out again.
+
+The store keeps each session's rows beside its file, sealed to it (``KEEPER``, given to
+the store where it is opened), and hands them back to the export while the seal holds.
 """
 
 from __future__ import annotations
@@ -23,11 +27,13 @@ import json
 import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from scorekeeper import __version__
 from scorekeeper.game import Fact, Game, is_end_round
 from scorekeeper.games import GAMES
 from scorekeeper.session import RoundResult, Session, Standing
+from scorekeeper.store import Store
 from scorekeeper.store.sidecar import Keeper, Kept
 from scorekeeper.wording import visible
 
@@ -155,7 +161,7 @@ def render(session_id: str, session: Session) -> Rows:
     for seat, player in enumerate(seats):
         tail += [player, amount(final.scores[seat], score_unit), amount(final.balances[seat], unit)]
     lead = f"{text_field(session_id)},{name},{unit},{score_unit},"
-    separators = _separators(game)
+    separators = _separators(game, columns())
 
     def written(index: int, before: Standing, result: RoundResult) -> str:
         """Round ``index``'s rows, one a seat."""
@@ -182,7 +188,8 @@ def render(session_id: str, session: Session) -> Rows:
     kept = _written.get(id(session))
     if kept is None or kept[0]() is not session:
         weakref.finalize(session, _written.pop, id(session), None)
-    done = kept[2] if kept is not None and kept[0]() is session and kept[1] == session_id else []
+    same_layout = kept is not None and kept[1] == (session_id, layout(game))
+    done = kept[2] if kept is not None and kept[0]() is session and same_layout else []
     same = 0
     while same < min(len(done), len(results)) and done[same][0] is results[same]:
         same += 1
@@ -190,35 +197,52 @@ def render(session_id: str, session: Session) -> Rows:
     for index in range(same, len(results)):
         before = results[index - 1].after if index else start
         done.append((results[index], written(index, before, results[index])))
-    _written[id(session)] = (weakref.ref(session), session_id, done)
+    _written[id(session)] = (weakref.ref(session), (session_id, layout(game)), done)
     rounds = "".join(text for _, text in done)
     return Rows(game.id, head, ",".join(tail), len(seats), rounds.encode("utf-8"))
 
 
-_written: dict[int, tuple[weakref.ref[Session], str, list[tuple[RoundResult, str]]]] = {}
+_written: dict[
+    int, tuple[weakref.ref[Session], tuple[str, str], list[tuple[RoundResult, str]]]
+] = {}
 """Each session in memory (by ``id``, until it is collected) with its rounds as last
-written, a round at a time, and for which session id: a save after a round writes only
-that round's rows (a session keeps its ``RoundResult`` objects until an undo or an edit
-changes them)."""
+written, a round at a time, and for which session id and ``layout``: a save after a round
+writes only that round's rows (a session keeps its ``RoundResult`` objects until an undo
+or an edit changes them)."""
+
+
+def layout(game: Game) -> str:
+    """What a game's rows are marked for: each of its facts in the order written, after
+    what comes before it. Rows marked for another layout put facts in the wrong columns."""
+    return "".join(f"{mark}{name}" for name, mark in _separators(game, columns()).items())
 
 
 def _kept(session_id: str, session: Session) -> Kept:
     """``render``'s rows as the store keeps them: a JSON header line, then the rounds."""
     rows = render(session_id, session)
-    return json.dumps([rows.game, rows.seats, rows.head, rows.tail]).encode(), rows.rounds
+    header = [rows.game, rows.seats, rows.head, rows.tail, layout(session.game)]
+    return json.dumps(header).encode(), rows.rounds
 
 
-def from_kept(kept: Kept) -> Rows:
-    """The ``Rows`` the store kept (``Store.sealed_rows``): sealed, so as ``_kept`` made them."""
+def from_kept(kept: Kept) -> Rows | None:
+    """The ``Rows`` the store kept (``Store.sealed_rows``), sealed, so as ``_kept`` made
+    them; None where they were written for a layout this build does not have (a game
+    added or changed since), and must be worked out again."""
     header, rounds = kept
-    game, seats, head, tail = json.loads(header)
+    try:
+        game, seats, head, tail, written_for = json.loads(header)
+    except ValueError:  # a header of an older format: five fields were four
+        return None
+    known = GAMES.get(game)
+    if known is None or written_for != layout(known):
+        return None
     return Rows(game, head, tail, seats, rounds)
 
 
 def _seed(session_id: str, session: Session, kept: Kept) -> None:
     """Take a session's rounds as written from the rows kept for it, as it was read, so
     that its first save after reading it writes only what changed."""
-    if id(session) in _written:
+    if id(session) in _written or from_kept(kept) is None:
         return
     results = session.round_results()
     seats = len(session.setup.players)
@@ -230,16 +254,24 @@ def _seed(session_id: str, session: Session, kept: Kept) -> None:
         for index, result in enumerate(results)
     ]
     weakref.finalize(session, _written.pop, id(session), None)
-    _written[id(session)] = (weakref.ref(session), session_id, done)
+    _written[id(session)] = (weakref.ref(session), (session_id, layout(session.game)), done)
 
 
-KEEPER = Keeper(f"rows 2, scorekeeper {__version__}", _kept, _seed)
+KEEPER = Keeper(f"rows 3, scorekeeper {__version__}", _kept, _seed)
 """The rows as the store keeps them beside each session: another release's, whose rules
-or wording may differ, never match its format."""
+or wording may differ, never match its format; within one, ``layout`` says which columns
+they were written for."""
+
+
+def open_store(path: str | Path | None = None, *, readonly: bool = False) -> Store:
+    """The store at ``path`` keeping these rows beside each session file it writes, and
+    trusting those it finds while sealed (which spares a replay): how the command line,
+    the board and an export's workers open one; the app gives a store it is handed."""
+    return Store(path, readonly=readonly, keeper=KEEPER)
 
 
 def _facts(separators: Mapping[str, str], facts: Iterable[tuple[str, Fact]]) -> str:
-    """A row's facts in ``fact_names`` order, each after its separator (every separator
+    """A row's facts in the order of ``columns()``, each after its separator (every separator
     is there, with nothing after it where the round has no such fact)."""
     cells = dict.fromkeys(separators, "")
     for key, value in facts:
@@ -250,14 +282,15 @@ def _facts(separators: Mapping[str, str], facts: Iterable[tuple[str, Fact]]) -> 
 
 
 @functools.cache
-def _separators(game: Game) -> dict[str, str]:
-    """What comes before each of the game's facts in its rows: a comma where the fact
-    follows the one before it in ``columns()``, else the next mark."""
-    place = {name: at for at, name in enumerate(columns())}
+def _separators(game: Game, columns: tuple[str, ...]) -> dict[str, str]:
+    """What comes before each of the game's facts in its rows, in the order of
+    ``columns``: a comma where the fact follows the one before it there, else the next
+    mark. Given the columns, so that a game added at run time is a new layout."""
+    place = {name: at for at, name in enumerate(columns)}
     marks = iter(MARKS)
     separators: dict[str, str] = {}
     before = None
-    for name in game.fact_names:
+    for name in sorted(game.fact_names, key=place.__getitem__):
         adjacent = before is not None and place[name] == place[before] + 1
         separators[name] = "," if adjacent else next(marks)
         before = name
@@ -277,25 +310,22 @@ def detail_columns(games: Iterable[Game]) -> list[str]:
 
 
 def _merged(games: Iterable[Game]) -> list[str]:
-    """Every fact the games name, each game's in its own order; names two games share
-    are placed once, after what comes before them in either, the games taken in turn."""
+    """Every fact the games name, each game's in its own order where the others allow;
+    names two games share are placed once, after what comes before them in either, the
+    games taken in turn. Where two games order shared names differently, the earlier
+    game's order wins: the other's rows are written in the columns' order."""
     pending = [list(game.fact_names) for game in games]
     columns: list[str] = []
     while any(pending):
+        heads = [names[0] for names in pending if names]
         ready = next(
-            (
-                names[0]
-                for names in pending
-                if names and not any(names[0] in other[1:] for other in pending)
-            ),
-            None,
+            (name for name in heads if not any(name in other[1:] for other in pending)),
+            heads[0],
         )
-        if ready is None:
-            raise ValueError(f"games name their facts in orders that clash: {pending}")
         columns.append(ready)
         for names in pending:
-            if names and names[0] == ready:
-                del names[0]
+            if ready in names:
+                names.remove(ready)
     return columns
 
 
@@ -303,7 +333,7 @@ def laid_out(rounds: bytes, game: Game, places: Mapping[str, int]) -> bytes:
     """A session's ``Rows.rounds`` as CSV rows with the detail columns of an export that
     holds its game (``places``: each column's place, from ``detail_columns``)."""
     last = -1
-    for name, separator in _separators(game).items():
+    for name, separator in _separators(game, columns()).items():
         at = places[name]
         if separator != ",":
             rounds = rounds.replace(separator.encode(), b"," * (at - last))

@@ -17,8 +17,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from itertools import chain
-from typing import Any
 
+from scorekeeper.checks import JSON
 from scorekeeper.game import Game, Setup, label_in
 from scorekeeper.games import GAMES
 from scorekeeper.money import amount, format_amount
@@ -32,7 +32,7 @@ def person(name: str) -> str:
     return name.casefold()
 
 
-_Tally = list[Any]
+_Tally = list[JSON]
 """What one spelling of a name did at one game: ``[played, finished, won, scores, held]``,
 ``scores`` the scores that count, ``held`` the balance summed (a points game's money)."""
 

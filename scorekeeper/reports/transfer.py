@@ -28,12 +28,11 @@ every session is written.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
+from scorekeeper.checks import JSONMapping, JSONObject
 from scorekeeper.game import is_end_round
 from scorekeeper.reports.import_match import (
     DIVERGED,
@@ -135,7 +134,7 @@ def import_sessions(store: Store, source: str | Path) -> ImportReport:
     plan: list[tuple[str, Incoming]] = []
     """Each session to write, with the id it had in the source."""
     replacing: set[str] = set()
-    decided: dict[str, dict[str, Any]] = {}
+    decided: dict[str, JSONObject] = {}
     """What this import already brings under each id here, so an id is decided once."""
     for entry in incoming:
         source_id, theirs = entry.saved.id, entry.saved.session.to_dict()
@@ -182,7 +181,7 @@ def import_sessions(store: Store, source: str | Path) -> ImportReport:
     return report
 
 
-def _played(saved: Mapping[str, Any]) -> int:
+def _played(saved: JSONMapping) -> int:
     """Rounds as the table counts them in a saved session (not its end)."""
     rounds = saved["rounds"]
     return len(rounds) - bool(rounds and is_end_round(rounds[-1]))

@@ -7,26 +7,26 @@ screen that nobody won, so such a file is damaged: named by ``list``, ``settle``
 ``stats`` and ``doctor``, and its money shown nowhere. ``doctor --fix`` writes its
 summary again from its rounds.
 
-A file whose cache beside it carries this user's seal (``sidecar.sealed``) was written by
+A file whose cache beside it carries this user's seal (``Sidecar.sealed``) was written by
 this scorekeeper with its summary worked out from its rounds: it is taken at its word, so
-checking a store costs a replay only for files from elsewhere (or where no keeper of that
-cache is registered, as in a command that never exports).
+checking a store costs a replay only for files from elsewhere (or where the store was
+opened with no keeper of that cache).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
+from scorekeeper.checks import JSONMapping, JSONObject
 from scorekeeper.session import Session
-from scorekeeper.store import documents, sidecar
+from scorekeeper.store import documents
 from scorekeeper.store.errors import StoreDamaged, StoreError
+from scorekeeper.store.sidecar import Sidecar
 
 _REPLAY_ERRORS = (LookupError, TypeError, ValueError, AttributeError)
 
 
-def disagreement(summary: Mapping[str, Any], session: Session) -> str | None:
+def disagreement(summary: JSONMapping, session: Session) -> str | None:
     """What the summary says that the replayed ``session`` does not, or None."""
     played = session.rounds_played
     said = {
@@ -47,10 +47,10 @@ def disagreement(summary: Mapping[str, Any], session: Session) -> str | None:
     return None
 
 
-def problem(file: Path, session_id: str, document: Mapping[str, Any]) -> str | None:
+def problem(file: Path, session_id: str, document: JSONMapping, beside: Sidecar) -> str | None:
     """What is wrong between the summary and the rounds of ``document``, read from
     ``file``; None also where the rounds do not replay (loading says so)."""
-    if sidecar.sealed(file, session_id) is not None:
+    if beside.sealed(file, session_id) is not None:
         return None
     try:
         session = Session.from_dict(document["session"])
@@ -72,15 +72,15 @@ def damaged(file: Path, wrong: str) -> StoreDamaged:
     )
 
 
-def checked(file: Path, session_id: str, document: dict[str, Any]) -> dict[str, Any]:
+def checked(file: Path, session_id: str, document: JSONObject, beside: Sidecar) -> JSONObject:
     """``document`` as read from ``file``, or the error that names it damaged."""
-    wrong = problem(file, session_id, document)
+    wrong = problem(file, session_id, document, beside)
     if wrong is not None:
         raise damaged(file, wrong)
     return document
 
 
-def summarize_again(file: Path) -> None:
+def summarize_again(file: Path, beside: Sidecar) -> None:
     """Write the file's summary again from its rounds (the rest as it is); the file as
     it was becomes its ``.bak``. Raises ``StoreError``, ``OSError`` or a replay error."""
     document = documents.read(file, lambda: StoreError(f"{file} does not exist", file))
@@ -89,4 +89,4 @@ def summarize_again(file: Path) -> None:
     fields = documents.summary_fields(session, summary["started"], summary["updated"])
     data = documents.encoded(documents.document(session, document["order"], fields))
     documents.write(file, data)
-    sidecar.keep(file, file.stem, session, data)
+    beside.keep(file, file.stem, session, data)

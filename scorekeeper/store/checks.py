@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime
-from typing import Any
 
+from scorekeeper.checks import JSON, JSONMapping
 from scorekeeper.games import GAMES
 from scorekeeper.wording import moment
 
@@ -77,7 +77,7 @@ def _is_time(value: object) -> bool:
         return False
 
 
-def summary_problem(fields: Mapping[str, Any]) -> str | None:
+def summary_problem(fields: JSONMapping) -> str | None:
     """What is wrong with a session's summary (``balances`` may be None: the totals),
     or None."""
     named = sorted(field for field in fields if field not in EXTRAS)
@@ -108,7 +108,7 @@ def summary_problem(fields: Mapping[str, Any]) -> str | None:
     return None
 
 
-def row_is_sound(kept: list[Any]) -> bool:
+def row_is_sound(kept: list[JSON]) -> bool:
     """Whether an index row (the summary as a list of ``SUMMARY_FIELDS`` and perhaps the
     ``EXTRAS``) is as scorekeeper writes it: one quick pass, as a session list reads ten
     thousand of them. True only where ``summary_problem`` finds nothing wrong; False says
@@ -116,7 +116,7 @@ def row_is_sound(kept: list[Any]) -> bool:
     return sound_times(kept) is not None
 
 
-def sound_times(kept: list[Any]) -> tuple[datetime, datetime] | None:
+def sound_times(kept: list[JSON]) -> tuple[datetime, datetime] | None:
     """The start and update times of an index row ``row_is_sound`` passes, read while it
     checks them (the summary built next needs them); None where it does not pass.
 
@@ -168,7 +168,7 @@ def sound_times(kept: list[Any]) -> tuple[datetime, datetime] | None:
     return None if times[0].tzinfo is None or times[1].tzinfo is None else times
 
 
-_NO_EXTRAS: tuple[Any, ...] = ({}, [])
+_NO_EXTRAS: tuple[JSON, ...] = ({}, [])
 """What an older row without the ``EXTRAS`` is checked as: no figures, no words."""
 _TEXT = {str}
 _WHOLE = {int}
@@ -194,7 +194,7 @@ def session_problem(part: object) -> str | None:
     return None
 
 
-def document_problem(saved: Mapping[str, Any]) -> str | None:
+def document_problem(saved: JSONMapping) -> str | None:
     """What is wrong with a whole session document (after upgrading), or None."""
     if not _is_int(saved["order"]):
         return "an order that is not a number"

@@ -15,10 +15,10 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from tinydb import TinyDB
 
+from scorekeeper.checks import JSONObject
 from scorekeeper.session import Session
 from scorekeeper.store.checks import document_problem
 from scorekeeper.store.durable import DurableStorage, backup_of, encode, write_atomically
@@ -26,7 +26,7 @@ from scorekeeper.store.errors import SessionNotFound, StoreDamaged, StoreError
 from scorekeeper.store.reading import DamagedFile
 
 SCHEMA = 1
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+MIGRATIONS: dict[int, Callable[[JSONObject], JSONObject]] = {}
 """``MIGRATIONS[n]`` turns a schema-``n`` session document into a schema-``n + 1`` one."""
 
 TABLE = "session"
@@ -75,7 +75,7 @@ def damaged(file: Path, reason: str, *, recover: bool = True) -> StoreDamaged:
     )
 
 
-def summary_fields(session: Session, started: str, updated: str) -> dict[str, Any]:
+def summary_fields(session: Session, started: str, updated: str) -> JSONObject:
     """The ``summary`` part: what the list shows, with the times as ISO-8601 text."""
     return {
         "game": session.game.id,
@@ -95,11 +95,11 @@ def summary_fields(session: Session, started: str, updated: str) -> dict[str, An
     }
 
 
-def document(session: Session, order: int, fields: dict[str, Any]) -> dict[str, Any]:
+def document(session: Session, order: int, fields: JSONObject) -> JSONObject:
     return {"schema": SCHEMA, "order": order, "summary": fields, "session": session.to_dict()}
 
 
-def read(file: Path, missing: Callable[[], StoreError], *, recover: bool = True) -> dict[str, Any]:
+def read(file: Path, missing: Callable[[], StoreError], *, recover: bool = True) -> JSONObject:
     """The session document in ``file``, upgraded to this schema; ``missing()`` is raised
     when there is no such file. ``recover``: a StoreDamaged says how to recover."""
     try:
@@ -115,7 +115,7 @@ def read(file: Path, missing: Callable[[], StoreError], *, recover: bool = True)
     return upgrade(dict(found), file, recover=recover)
 
 
-def upgrade(saved: dict[str, Any], file: Path, *, recover: bool = True) -> dict[str, Any]:
+def upgrade(saved: JSONObject, file: Path, *, recover: bool = True) -> JSONObject:
     """``saved`` migrated step by step to ``SCHEMA``; a newer or unknown schema is refused."""
     version = saved.get("schema")
     if type(version) is not int:
@@ -145,7 +145,7 @@ def upgrade(saved: dict[str, Any], file: Path, *, recover: bool = True) -> dict[
     return saved
 
 
-def encoded(document: dict[str, Any]) -> bytes:
+def encoded(document: JSONObject) -> bytes:
     """The bytes of a session file holding ``document``: TinyDB's layout, the one table
     ``session`` with the one document ``1``. ``ValueError`` for what JSON cannot hold."""
     return encode({TABLE: {str(DOC_ID): document}})

@@ -28,10 +28,11 @@ import stat
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import NoReturn, TextIO
 
 from tinydb.storages import Storage
 
+from scorekeeper.checks import JSON, JSONObject
 from scorekeeper.store.reading import DamagedFile, read_json
 
 STALE_AFTER = 3600
@@ -55,7 +56,7 @@ class ReplaceFailed(OSError):
         self.changed = list(changed)
 
 
-def encode(data: Any) -> bytes:
+def encode(data: JSON) -> bytes:
     """``data`` as compact UTF-8 JSON; raises ``ValueError`` for what JSON cannot hold
     (NaN, a number Python will not print), before anything is written."""
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode()
@@ -294,7 +295,7 @@ class DurableStorage(Storage):
         self.path = Path(path)
         self.backup = backup_of(self.path)
 
-    def read(self) -> dict[str, Any] | None:
+    def read(self) -> JSONObject | None:
         data = read_json(self.path)
         if data is not None and not all(
             isinstance(table, dict) and all(isinstance(doc, dict) for doc in table.values())
@@ -303,5 +304,5 @@ class DurableStorage(Storage):
             raise DamagedFile(self.path, "is JSON but not a TinyDB database")
         return data
 
-    def write(self, data: dict[str, Any]) -> None:
+    def write(self, data: JSONObject) -> None:
         write_atomically(self.path, encode(data), backup=self.backup)

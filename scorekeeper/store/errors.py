@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+
+from scorekeeper.checks import JSONMapping
 
 
 class StoreError(Exception):
@@ -26,7 +26,7 @@ class SessionNotFound(StoreError, KeyError):
 class StoreLocked(StoreError):
     """Another process has the store open for writing; ``owner`` says who, when it is known."""
 
-    def __init__(self, path: Path, owner: Mapping[str, Any]) -> None:
+    def __init__(self, path: Path, owner: JSONMapping) -> None:
         self.owner = dict(owner)
         who = "another process"
         if "pid" in owner:

@@ -12,11 +12,12 @@ else keeps working without it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from scorekeeper.checks import JSONMapping, JSONObject
 from scorekeeper.errors import RuleError
 from scorekeeper.game import Game
 from scorekeeper.games import GAMES
@@ -41,9 +42,9 @@ class HouseGame:
 
     name: str
     game: str
-    options: Mapping[str, Any]
+    options: JSONMapping
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {"name": self.name, "game": self.game, "options": dict(self.options)}
 
 
@@ -153,7 +154,7 @@ def _save(store: Store, games: Sequence[HouseGame], keeps: str) -> None:
 
 
 def save_house_game(
-    store: Store, name: str, game_id: str, options: Mapping[str, Any], replacing: str | None = None
+    store: Store, name: str, game_id: str, options: JSONMapping, replacing: str | None = None
 ) -> HouseGame:
     """Save ``options`` of ``game_id`` as the house game ``name``; ``replacing`` names the
     house game this one takes the place of (renamed, or its options changed)."""
@@ -213,6 +214,6 @@ def house_games_in(source: Path) -> list[object]:
     return list(entries) if isinstance(entries, list) else []
 
 
-def export_entries(store: Store) -> list[dict[str, Any]]:
+def export_entries(store: Store) -> list[JSONObject]:
     """The store's house games as an export file holds them under ``EXPORT_KEY``."""
     return [house.to_dict() for house in house_games(store)]

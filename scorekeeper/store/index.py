@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any
 
+from scorekeeper.checks import JSON, JSONMapping, JSONObject
 from scorekeeper.store import documents
 from scorekeeper.store.durable import encode, fsync_folder, write_atomically
 from scorekeeper.store.errors import SessionNotFound, StoreDamaged
@@ -56,7 +56,7 @@ class Index:
         folder: Path,
         *,
         readonly: bool,
-        read: Callable[[Path, str], dict[str, Any]],
+        read: Callable[[Path, str], JSONObject],
         is_session_id: Callable[[str], bool],
         legacy: Path | None = None,
     ) -> None:
@@ -75,7 +75,7 @@ class Index:
         self._read = read
         self._is_session_id = is_session_id
         self._entries: dict[str, Entry] | None = None
-        self._vouched: tuple[dict[str, Any], dict[str, Entry]] | None = None
+        self._vouched: tuple[JSONObject, dict[str, Entry]] | None = None
         """A reader's last index the stamp vouched for, with that stamp: while the stamp,
         the index file and the sessions folder are still those it named, it is still the
         index (a command asks for it more than once: the list, then what is damaged)."""
@@ -85,7 +85,7 @@ class Index:
         self._seen_keys: dict[str, Entry] = {}
         """Each session file's identity at the last ``refresh`` of a reader, which keeps
         no index of its own."""
-        self._shared: dict[Any, Any] = {}
+        self._shared: dict[JSON, JSON] = {}
         """The texts, numbers and names that rows repeat, one object each (``compact``)."""
 
     @staticmethod
@@ -165,9 +165,7 @@ class Index:
         self._entries = None
         self.entries()
 
-    def put(
-        self, session_id: str, stat: os.stat_result, order: int, fields: Mapping[str, Any]
-    ) -> None:
+    def put(self, session_id: str, stat: os.stat_result, order: int, fields: JSONMapping) -> None:
         """Record a session just saved (only once the index is loaded: else it is read later)."""
         entry = [*identity(stat), order, compact(row(fields), self._shared)]
         if self._entries is not None:
@@ -327,7 +325,7 @@ class Index:
             return {}, None
         return ({}, None) if sessions is None else (sessions, identity(found[1]))
 
-    def _checked(self, pairs: Iterable[tuple[str, Any]]) -> dict[str, Entry] | None:
+    def _checked(self, pairs: Iterable[tuple[str, JSON]]) -> dict[str, Entry] | None:
         """The entries of a saved index, or None if any is not as scorekeeper writes them."""
         sessions = {}
         for sid, entry in pairs:
@@ -341,7 +339,7 @@ class Index:
             sessions[sid] = entry
         return sessions
 
-    def _vouching(self) -> dict[str, Any] | None:
+    def _vouching(self) -> JSONObject | None:
         """The stamp, if it still names the index file and the sessions folder as they are."""
         stamp = read_stamp(self._stamp_file)
         if stamp != {"index": identity_of(self._file), "sessions": identity_of(self._folder)}:

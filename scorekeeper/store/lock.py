@@ -13,8 +13,8 @@ import contextlib
 import os
 import sys
 from pathlib import Path
-from typing import Any
 
+from scorekeeper.checks import JSONObject
 from scorekeeper.store import machine
 from scorekeeper.store.durable import encode, write_atomically
 from scorekeeper.store.errors import StoreError, StoreLocked
@@ -137,7 +137,7 @@ def _not_held_here(legacy: Path) -> None:
     other.release()
 
 
-def _owner(writer: Path) -> dict[str, Any]:
+def _owner(writer: Path) -> JSONObject:
     try:
         return read_json(writer) or {}
     except (DamagedFile, OSError):

@@ -13,17 +13,17 @@ import re
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from scorekeeper import collector
+from scorekeeper.checks import JSONObject
 from scorekeeper.session import Session
-from scorekeeper.store import agreement, documents, machine, sidecar
+from scorekeeper.store import agreement, documents, machine
 from scorekeeper.store import conflicts as conflicts_module
 from scorekeeper.store import index as index_module
 from scorekeeper.store.documents import damaged
 from scorekeeper.store.errors import SessionNotFound, not_a_folder, not_found
 from scorekeeper.store.index import Index
-from scorekeeper.store.sidecar import Kept
+from scorekeeper.store.sidecar import Keeper, Kept, Sidecar
 from scorekeeper.store.stamp import identity
 from scorekeeper.store.summary import Summary, summary
 
@@ -53,17 +53,17 @@ class Opened:
     """Whether what is kept beside the file (``sidecar``) was handed to its keeper."""
 
 
-def _read_document(store: Path, file: Path, session_id: str) -> dict[str, Any]:
+def _read_document(store: Path, file: Path, session_id: str) -> JSONObject:
     """A session's document, read for the store at ``store``. The index is handed this
     with the path, not the store's own method: that would make the store and its index
     a cycle, which with 10,000 summaries in it waits for the cyclic collector to be freed."""
     return documents.read(file, lambda: not_found(store, session_id))
 
 
-def _read_checked(store: Path, file: Path, session_id: str) -> dict[str, Any]:
+def _read_checked(store: Path, beside: Sidecar, file: Path, session_id: str) -> JSONObject:
     """``_read_document`` for the index, whose summaries the list, statistics and a night's
     money are read from: one that disagrees with the rounds is damage (``agreement``)."""
-    return agreement.checked(file, session_id, _read_document(store, file, session_id))
+    return agreement.checked(file, session_id, _read_document(store, file, session_id), beside)
 
 
 def is_session_id(name: str) -> bool:
@@ -71,18 +71,26 @@ def is_session_id(name: str) -> bool:
 
 
 class Reader:
-    """The sessions in the folder at ``path`` (default: ``default_path``), as read."""
+    """The sessions in the folder at ``path`` (default: ``default_path``), as read;
+    ``keeper``: what is kept beside each session file (``keep_beside``)."""
 
-    def __init__(self, path: str | Path | None = None, *, readonly: bool = False) -> None:
+    def __init__(
+        self,
+        path: str | Path | None = None,
+        *,
+        readonly: bool = False,
+        keeper: Keeper | None = None,
+    ) -> None:
         self.path = default_path() if path is None else Path(path).expanduser()
         self.readonly = readonly
         self._folder = self.path / "sessions"
         self.places = machine.places(self.path)
+        self._beside = Sidecar(keeper)
         self._index = Index(
             self.places.index,
             self._folder,
             readonly=readonly,
-            read=functools.partial(_read_checked, self.path),
+            read=functools.partial(_read_checked, self.path, self._beside),
             is_session_id=is_session_id,
             legacy=self.places.legacy_index,
         )
@@ -96,22 +104,28 @@ class Reader:
         if self.path.exists() and not self.path.is_dir():
             raise not_a_folder(self.path)
 
-    def saved(self, session_id: str) -> dict[str, Any]:
+    def saved(self, session_id: str) -> JSONObject:
         """The session as saved (``Session.to_dict``'s shape), no round replayed: for
         reports that only read the rounds, at about a tenth of the cost of ``load``."""
-        saved: dict[str, Any] = self.document(session_id)["session"]
+        saved: JSONObject = self.document(session_id)["session"]
         return saved
 
-    def document(self, session_id: str) -> dict[str, Any]:
+    def document(self, session_id: str) -> JSONObject:
         """The session's whole document as saved and checked on every read (see
         ``documents``), no round replayed."""
         return _read_document(self.path, self._file(session_id), session_id)
 
+    def keep_beside(self, keeper: Keeper) -> None:
+        """From now on keep what ``keeper`` makes beside every session file written, and
+        trust what it kept while its seal holds (``sidecar``). Whoever opens a store
+        says what it keeps: the store knows nothing of the layers above it."""
+        self._beside.keeper = keeper
+
     def sealed_rows(self, session_id: str) -> Kept | None:
-        """What the registered keeper kept beside the session's file (the reports: its
-        CSV export rows), where the seal says it was kept with the file as it is
+        """What the store's keeper kept beside the session's file (the reports: its CSV
+        export rows), where the seal says it was kept with the file as it is
         (``sidecar``); else None. The file is not read as JSON."""
-        return sidecar.sealed(self._file(session_id), session_id)
+        return self._beside.sealed(self._file(session_id), session_id)
 
     def summaries(self) -> list[Summary]:
         """Every readable session, most recently updated first (see ``damaged`` for the rest)."""

@@ -14,8 +14,8 @@ import stat
 from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
 
+from scorekeeper.checks import JSON, JSONObject
 from scorekeeper.safe_files import kind, lone_surrogate
 
 SIZE_CAP = 16 * 1024 * 1024
@@ -78,7 +78,7 @@ def read_regular(path: Path) -> tuple[bytes, os.stat_result] | None:
     return raw, opened
 
 
-def read_json(path: Path) -> dict[str, Any] | None:
+def read_json(path: Path) -> JSONObject | None:
     """The JSON object in ``path``, ``None`` if there is no such file."""
     raw = read_bytes(path)
     return None if raw is None else parse_json(path, raw)
@@ -103,11 +103,11 @@ def _number(text: str) -> Decimal:
     return value
 
 
-def _constant(text: str) -> Any:
+def _constant(text: str) -> JSON:
     raise json.JSONDecodeError(f"{text} is not a JSON value", text, 0)
 
 
-def depth(data: Any) -> int:
+def depth(data: JSON) -> int:
     """How deeply ``data`` nests lists and objects (a number is 0, ``[1]`` is 1); past
     ``DEPTH_CAP`` it stops counting. Level by level, looking only at containers, as every
     session list read goes through it."""
@@ -116,7 +116,7 @@ def depth(data: Any) -> int:
         level += 1
         if level > DEPTH_CAP:
             return level
-        nested: list[Any] = []
+        nested: list[JSON] = []
         for value in containers:
             items = value.values() if type(value) is dict else value
             nested += [item for item in items if type(item) in (dict, list)]
@@ -135,7 +135,7 @@ def _may_hold_a_long_number(raw: bytes) -> bool:
     return _TOO_MANY_DIGITS in raw.translate(_ALL_NINES)
 
 
-def parse_json(path: Path, raw: bytes, *, shape_checked: bool = False) -> dict[str, Any]:
+def parse_json(path: Path, raw: bytes, *, shape_checked: bool = False) -> JSONObject:
     """The JSON object in ``raw``, read from ``path``; anything else is a DamagedFile.
 
     ``shape_checked``: the caller checks the type of every value it finds, down to the
@@ -179,7 +179,7 @@ class NotPlain(ValueError):
     """The file is not exactly as scorekeeper writes it: ``parse_json`` must judge it."""
 
 
-def members(raw: bytes, head: bytes) -> Iterator[tuple[str, Any]]:
+def members(raw: bytes, head: bytes) -> Iterator[tuple[str, JSON]]:
     """Each name and value of the JSON object that ``raw`` holds as the last member of
     an object opened by ``head`` (``{"schema":1,"sessions":{`` for the index), parsed one
     member at a time: ten thousand sessions never stand in memory as one parsed tree

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
+from scorekeeper.checks import JSON
 from scorekeeper.store import documents
 from scorekeeper.store.durable import encode, write_atomically
 from scorekeeper.store.reading import DamagedFile, read_json
 from scorekeeper.store.stamp import identity_of
 from scorekeeper.store.summary import entry_problem, expand
 
-Entry = list[Any]
+Entry = list[JSON]
 """An index entry, ``[inode, size, mtime_ns, order, row]``; in memory the row is
 ``compact``."""
 

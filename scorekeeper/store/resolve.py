@@ -5,8 +5,8 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from typing import Any
 
+from scorekeeper.checks import JSONObject
 from scorekeeper.ids import branch_id
 from scorekeeper.session import Session
 from scorekeeper.store import Saved, Store, documents
@@ -21,7 +21,7 @@ _TABLE = ("game", "players", "dealer", "options")
 """What makes two versions one table: the same game, players, first dealer and options."""
 
 
-def _read_copy(store: Store, conflict: Conflict) -> dict[str, Any]:
+def _read_copy(store: Store, conflict: Conflict) -> JSONObject:
     """The copy's document, read and replayed as a session file would be; StoreError if
     it cannot be (``doctor --fix`` keeps such a copy aside)."""
     document = documents.read(conflict.copy, lambda: _gone(conflict))
@@ -66,7 +66,7 @@ def _course(store: Store, conflict: Conflict) -> str | None:
     return None
 
 
-def _branch(store: Store, conflict: Conflict, theirs: dict[str, Any]) -> str:
+def _branch(store: Store, conflict: Conflict, theirs: JSONObject) -> str:
     """The id the other version takes: the branch id an import gives a game that went on
     differently (``ids.branch_id`` of its table and rounds up to where the two part), so
     each laptop that keeps both makes the same session, and an import recognises it."""
@@ -81,7 +81,7 @@ def _branch(store: Store, conflict: Conflict, theirs: dict[str, Any]) -> str:
     return branch_id(conflict.session_id, [_text(theirs[key]) for key in _TABLE] + new[: same + 1])
 
 
-def _same_rounds(store: Store, session_id: str, theirs: dict[str, Any]) -> bool:
+def _same_rounds(store: Store, session_id: str, theirs: JSONObject) -> bool:
     """Whether session ``session_id`` is here with the same table and rounds as ``theirs``."""
     try:
         mine = store.saved(session_id)

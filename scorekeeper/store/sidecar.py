@@ -1,8 +1,9 @@
 """A cache a layer above the store keeps beside each session file, sealed to that file.
 
-The store knows nothing of what the cache holds: a layer above registers a ``Keeper``
-(the reports register a session's CSV export rows), and each time a session file is
-written the store asks it for a header line and a body (``Kept``) and keeps them in
+The store knows nothing of what the cache holds: whoever opens a store gives it a
+``Keeper`` (the app, the command line and the board give the reports' CSV export rows),
+and each time a session file is written the store asks it for a header line and a body
+(``Kept``) and keeps them in
 ``<id>.rows``, headed by a seal made under this user's key (``seal``) over the keeper's
 ``format``, the session id, the bytes the session file now holds, the header and the
 body. ``sealed`` hands them back only while the seal is that of the file as it is: a
@@ -47,14 +48,6 @@ class Keeper:
     so that ``render`` need work out only what the change touches."""
 
 
-_keeper: list[Keeper] = []
-
-
-def keep_beside_sessions(keeper: Keeper) -> None:
-    """From now on, keep what ``keeper`` makes beside every session file written."""
-    _keeper[:] = [keeper]
-
-
 def rows_file(file: Path) -> Path:
     return file.with_suffix(ROWS)
 
@@ -73,41 +66,49 @@ def _seal(
     return digest.hexdigest().encode()
 
 
-def keep(file: Path, session_id: str, session: Session, written: bytes) -> None:
-    """Keep what the keeper makes of ``session`` beside its ``file``, which now holds
-    ``written``: the seal, the header line, then the body."""
-    key = seal.key()
-    if key is None or not _keeper:
-        return
-    keeper = _keeper[0]
-    header, body = keeper.render(session_id, session)
-    kept = b"\n".join([_seal(key, keeper, session_id, written, header, body), header, body])
-    with contextlib.suppress(OSError):
-        write_in_place(rows_file(file), kept)
+class Sidecar:
+    """What one store keeps beside its session files: nothing until it is given a keeper.
 
+    Held by the store, not by a module: a store opened without one keeps nothing, and two
+    stores in one process keep what each was given."""
 
-def sealed(file: Path, session_id: str) -> Kept | None:
-    """What is kept beside the session file ``file``, if its seal is that of the file as
-    it is, under this user's key and in the keeper's format; else None."""
-    key = seal.key()
-    if key is None or not _keeper:
-        return None
-    try:
-        written, kept = read_bytes(file), read_bytes(rows_file(file))
-    except (DamagedFile, OSError):
-        return None
-    if written is None or kept is None:
-        return None
-    said, _, rest = kept.partition(b"\n")
-    header, _, body = rest.partition(b"\n")
-    if not hmac.compare_digest(said, _seal(key, _keeper[0], session_id, written, header, body)):
-        return None
-    return header, body
+    def __init__(self, keeper: Keeper | None = None) -> None:
+        self.keeper = keeper
 
+    def keep(self, file: Path, session_id: str, session: Session, written: bytes) -> None:
+        """Keep what the keeper makes of ``session`` beside its ``file``, which now holds
+        ``written``: the seal, the header line, then the body."""
+        keeper = self.keeper
+        key = None if keeper is None else seal.key()
+        if keeper is None or key is None:
+            return
+        header, body = keeper.render(session_id, session)
+        kept = b"\n".join([_seal(key, keeper, session_id, written, header, body), header, body])
+        with contextlib.suppress(OSError):
+            write_in_place(rows_file(file), kept)
 
-def seed(file: Path, session_id: str, session: Session) -> None:
-    """Hand the keeper what is kept for ``session``, just read from ``file``, if the seal
-    holds."""
-    found = sealed(file, session_id)
-    if found is not None:
-        _keeper[0].seed(session_id, session, found)
+    def sealed(self, file: Path, session_id: str) -> Kept | None:
+        """What is kept beside the session file ``file``, if its seal is that of the file
+        as it is, under this user's key and in the keeper's format; else None."""
+        keeper = self.keeper
+        key = None if keeper is None else seal.key()
+        if keeper is None or key is None:
+            return None
+        try:
+            written, kept = read_bytes(file), read_bytes(rows_file(file))
+        except (DamagedFile, OSError):
+            return None
+        if written is None or kept is None:
+            return None
+        said, _, rest = kept.partition(b"\n")
+        header, _, body = rest.partition(b"\n")
+        if not hmac.compare_digest(said, _seal(key, keeper, session_id, written, header, body)):
+            return None
+        return header, body
+
+    def seed(self, file: Path, session_id: str, session: Session) -> None:
+        """Hand the keeper what is kept for ``session``, just read from ``file``, if the
+        seal holds."""
+        found = self.sealed(file, session_id)
+        if found is not None and self.keeper is not None:
+            self.keeper.seed(session_id, session, found)

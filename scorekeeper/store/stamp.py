@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
 
+from scorekeeper.checks import JSONObject
 from scorekeeper.store.reading import DamagedFile, read_json
 
 
@@ -24,7 +24,7 @@ def identity_of(path: Path) -> list[int] | None:
         return None
 
 
-def read_stamp(file: Path) -> dict[str, Any] | None:
+def read_stamp(file: Path) -> JSONObject | None:
     """The stamp, if it is one: two identities (three numbers each), else nothing."""
     try:
         stamp = read_json(file)

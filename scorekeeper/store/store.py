@@ -13,12 +13,12 @@ import contextlib
 import os
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
+from scorekeeper.checks import JSONMapping, JSONObject
 from scorekeeper.ids import new_id
 from scorekeeper.session import Session
 from scorekeeper.store import documents, machine, sidecar
@@ -34,6 +34,7 @@ from scorekeeper.store.errors import (
 from scorekeeper.store.lock import WriterLock, take_lock
 from scorekeeper.store.reader import Opened, Reader, is_session_id
 from scorekeeper.store.reading import DamagedFile, read_bytes
+from scorekeeper.store.sidecar import Keeper
 from scorekeeper.store.stamp import identity
 
 CACHED_SESSIONS = 8
@@ -63,8 +64,14 @@ class Store(Reader):
     through the store. The writer scans the folder once and then trusts what it wrote.
     """
 
-    def __init__(self, path: str | Path | None = None, *, readonly: bool = False) -> None:
-        super().__init__(path, readonly=readonly)
+    def __init__(
+        self,
+        path: str | Path | None = None,
+        *,
+        readonly: bool = False,
+        keeper: Keeper | None = None,
+    ) -> None:
+        super().__init__(path, readonly=readonly, keeper=keeper)
         self._open: OrderedDict[str, Opened] = OrderedDict()
         self._lock: WriterLock | None = None
         if not readonly:
@@ -113,21 +120,21 @@ class Store(Reader):
         self._remember(session_id, opened)
         return session_id
 
-    def record(self, session_id: str, round_: Mapping[str, Any]) -> Session:
+    def record(self, session_id: str, round_: JSONMapping) -> Session:
         """Check the round through the session, then save it; a refused round saves nothing."""
         opened = self._changing(session_id)
         opened.session.record(round_)
         self._save(session_id, opened)
         return opened.session
 
-    def undo(self, session_id: str) -> dict[str, Any]:
+    def undo(self, session_id: str) -> JSONObject:
         """Remove the last round and return it."""
         opened = self._changing(session_id)
         removed = opened.session.undo()
         self._save(session_id, opened)
         return removed
 
-    def edit(self, session_id: str, index: int, round_: Mapping[str, Any]) -> Session:
+    def edit(self, session_id: str, index: int, round_: JSONMapping) -> Session:
         """Replace round ``index`` (0-based); later rounds must still hold, or nothing changes."""
         opened = self._changing(session_id)
         opened.session.edit(index, round_)
@@ -143,7 +150,7 @@ class Store(Reader):
             opened.seeded = True
             file = self._file(session_id)
             if self._identity(file) == opened.seen:
-                sidecar.seed(file, session_id, opened.session)
+                self._beside.seed(file, session_id, opened.session)
         return opened
 
     def add_saved(
@@ -167,7 +174,7 @@ class Store(Reader):
         self.ensure_writable()
         staging = self.path / "importing"
         shutil.rmtree(staging, ignore_errors=True)
-        staged: list[tuple[str, int, dict[str, Any]]] = []
+        staged: list[tuple[str, int, JSONObject]] = []
         try:
             staging.mkdir()
             taken: set[str] = set()
@@ -187,7 +194,7 @@ class Store(Reader):
                 file = staging / f"{session_id}.json"
                 data = documents.encoded(documents.document(saved.session, order, fields))
                 documents.write(file, data)
-                sidecar.keep(file, session_id, saved.session, data)
+                self._beside.keep(file, session_id, saved.session, data)
                 staged.append((session_id, order, fields))
             fsync_folder(staging)
             ids = [session_id for session_id, _, _ in staged]
@@ -329,6 +336,6 @@ class Store(Reader):
             self._open.pop(session_id, None)
             raise not_saved(file, error) from error
         opened.seen = identity(stat)
-        sidecar.keep(file, session_id, opened.session, data)
+        self._beside.keep(file, session_id, opened.session, data)
         with self._guard:
             self._index.put(session_id, stat, order, fields)

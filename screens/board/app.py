@@ -24,6 +24,7 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Header, Static
 
+from scorekeeper.reports.rows import open_store
 from scorekeeper.session import Session
 from scorekeeper.store import SessionNotFound, Store, StoreDamaged, StoreError, default_path
 from scorekeeper.wording import visible
@@ -111,7 +112,7 @@ class Follower:
             )
         session_id = self.wanted
         try:
-            store = Store(self.path, readonly=True)
+            store = open_store(self.path, readonly=True)
             session_id = session_id or self.latest(store)
             if session_id is None:
                 return Waiting(

@@ -1,17 +1,21 @@
 """New session's house games: named sets of options kept at the top of the game list,
-kept, renamed or forgotten from this form without a rules change."""
+kept, renamed or forgotten from this form without a rules change.
+
+The list (``GameList``) owns them and tells the screen by a message when one is gone; it
+is handed what to keep, and never reaches into the screen."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
 
+from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from scorekeeper.errors import RuleError
-from scorekeeper.game import Game
+from scorekeeper.game import Game, OptionValue
 from scorekeeper.games import GAMES
-from scorekeeper.store import StoreError
+from scorekeeper.store import Store, StoreError
 from scorekeeper.store.house_games import (
     HouseGame,
     delete_house_game,
@@ -23,10 +27,6 @@ from scorekeeper.wording import visible
 from screens.confirm import ConfirmScreen
 from screens.format import plain
 from screens.new_session.players import player_range
-from screens.problem import ProblemScreen
-
-if TYPE_CHECKING:
-    from screens.new_session.screen import NewSessionScreen
 
 HOUSE = "house:"
 """What a house game's entry in the game list is named by, before its place."""
@@ -53,67 +53,73 @@ def picked_in_list(houses: list[HouseGame], option_id: str) -> tuple[Game, House
     return GAMES[option_id], None
 
 
-def keep_house(screen: NewSessionScreen) -> None:
-    """Keep the options shown under the name typed at the label option: a new house
-    game, or the one picked in the list renamed or changed."""
-    screen.clear_errors()
-    label = label_option(screen.game)
-    if label is None:
-        with_houses = [game.name for game in GAMES.values() if label_option(game)]
-        error = RuleError("game", f"house games are kept for {', '.join(with_houses)}")
-        screen.show_error(error)
-        return
-    try:
-        options = screen.options()
+class GameList(OptionList):
+    """The game list, the house games first: it reads them from the store, keeps and
+    forgets them, and tells the screen by ``Forgotten`` once one is gone; the screen asks
+    it which game an entry starts (``picked``) and what to highlight (``highlight``)."""
+
+    class Forgotten(Message):
+        """A house game was forgotten: the list holds the rest."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.houses, self.problem = read_house_games(store.path)
+        super().__init__(*game_list(self.houses), id="games")
+
+    def picked(self, option_id: str) -> tuple[Game, HouseGame | None]:
+        return picked_in_list(self.houses, option_id)
+
+    def relist(self) -> None:
+        """The house games read again, and the list with them."""
+        self.houses, self.problem = read_house_games(self.store.path)
+        self.clear_options()
+        self.add_options(game_list(self.houses))
+
+    def highlight(self, house: str | None, game: Game) -> bool:
+        """The house game named ``house`` highlighted if there is one (True), else ``game``."""
+        names = [kept.name for kept in self.houses]
+        if house in names:
+            self.highlighted = names.index(house)
+            return True
+        self.highlighted = len(self.houses) + list(GAMES).index(game.id)
+        return False
+
+    def keep(
+        self, game: Game, options: Mapping[str, OptionValue], house: HouseGame | None
+    ) -> HouseGame:
+        """Keep ``options`` under the name typed at the game's label option: a new house
+        game, or ``house`` renamed or changed. Raises ``RuleError`` at the field to put
+        right, ``StoreError`` where it cannot be kept."""
+        label = label_option(game)
+        if label is None:
+            with_houses = [game.name for game in GAMES.values() if label_option(game)]
+            raise RuleError("game", f"house games are kept for {', '.join(with_houses)}")
         name = str(options[label])
         if not name:
             raise RuleError(f"options.{label}", "type the house game's name here first")
-        kept = save_house_game(
-            screen.store,
-            name,
-            screen.game.id,
-            options,
-            replacing=screen.house.name if screen.house else None,
-        )
-    except RuleError as error:
-        field = error.field.replace("house_game.name", f"options.{label}")
-        screen.show_error(RuleError(field, error.message))
-        return
-    except StoreError as error:
-        screen.app.push_screen(ProblemScreen("The house game was not kept", error.message))
-        return
-    show_houses(screen, kept.name)
-    screen.notify(f"Kept as a house game: {visible(kept.name)}")
-
-
-def show_houses(screen: NewSessionScreen, highlight: str | None) -> None:
-    """The game list again, after a house game was kept or forgotten."""
-    screen.houses, screen.houses_problem = read_house_games(screen.store.path)
-    games = screen.query_one("#games", OptionList)
-    games.clear_options()
-    games.add_options(game_list(screen.houses))
-    names = [house.name for house in screen.houses]
-    if highlight in names:
-        screen.house = None  # highlighted again below: the rows refill from the kept game
-        games.highlighted = names.index(highlight)
-    else:
-        screen.house = None
-        games.highlighted = len(screen.houses) + list(GAMES).index(screen.game.id)
-        screen.show_options()
-
-
-def forget_house(screen: NewSessionScreen, house: HouseGame) -> None:
-    """Delete on a house game in the list, once the table says yes."""
-
-    def answered(yes: bool | None) -> None:
-        if not yes:
-            return
+        replacing = house.name if house else None
         try:
-            delete_house_game(screen.store, house.name)
-        except (RuleError, StoreError) as error:
-            screen.notify(visible(getattr(error, "message", str(error))), severity="error")
-            return
-        show_houses(screen, None)
+            kept = save_house_game(self.store, name, game.id, options, replacing=replacing)
+        except RuleError as error:
+            field = error.field.replace("house_game.name", f"options.{label}")
+            raise RuleError(field, error.message) from None
+        self.relist()
+        return kept
 
-    detail = "Sessions played as it keep its name."
-    screen.app.push_screen(ConfirmScreen(f"Forget the house game {house.name}?", detail), answered)
+    def forget(self, house: HouseGame) -> None:
+        """Delete on a house game in the list, once the table says yes."""
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                delete_house_game(self.store, house.name)
+            except (RuleError, StoreError) as error:
+                self.notify(visible(getattr(error, "message", str(error))), severity="error")
+                return
+            self.relist()
+            self.post_message(self.Forgotten())
+
+        detail = "Sessions played as it keep its name."
+        question = ConfirmScreen(f"Forget the house game {house.name}?", detail)
+        self.app.push_screen(question, answered)

@@ -1,12 +1,18 @@
 """New session's players box: names typed one by one or several at once, with those of
-earlier sessions suggested as they are typed, put in seat order and cut for the first deal."""
+earlier sessions suggested as they are typed, put in seat order and cut for the first deal.
+
+The box (``PlayersBox``) owns the seats and tells the screen by messages when they change;
+the screen hands it the game, and never the other way round."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
 
+from textual import events, on
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.message import Message
 from textual.suggester import Suggester
 from textual.widgets import Input, OptionList, Static
 
@@ -17,9 +23,6 @@ from scorekeeper.store import Store, StoreError
 from screens.format import plain
 from screens.widgets.live_text import show
 from screens.widgets.text_input import TextInput
-
-if TYPE_CHECKING:
-    from screens.new_session.screen import NewSessionScreen
 
 
 class NameSuggester(Suggester):
@@ -85,75 +88,116 @@ def players_note(players: Sequence[str], game: Game) -> str:
     return f"{len(players)} at the table ({player_range(game)})"
 
 
-def check_typed(screen: NewSessionScreen, box: Input, typed: str) -> None:
-    """A name already at the table is refused as it is typed, beside the list."""
-    note = screen.query_one("#players-note", Static)
-    try:
-        check_names(typed, screen.players)
-    except RuleError as error:
-        show(note, plain(error.message))
+def cut_for_deal(players: Sequence[str]) -> str:
+    """A random first dealer among the players seated."""
+    return random.choice(players)
+
+
+class PlayersBox(Vertical):
+    """The players box: names typed one by one or several at once, listed in seat order,
+    removed and moved. It owns ``players`` and tells the screen by ``Changed`` whenever
+    the seats change, and by ``Done`` when an empty name says everyone is seated; the
+    screen hands it the game (``game``) whose player range its note says."""
+
+    class Changed(Message):
+        """The seats changed: a name added, removed or moved."""
+
+    class Done(Message):
+        """An empty name entered: everyone is seated."""
+
+    def __init__(self, players: list[str], game: Game, known: Iterable[str]) -> None:
+        super().__init__(id="players-box")
+        self.players = players
+        self.game = game
+        self.known = known
+
+    def compose(self) -> ComposeResult:
+        yield Static("Players, clockwise from the first", classes="heading")
+        yield NameInput(
+            placeholder="Name, Enter (or Ann, Bob, Cy)",
+            id="name",
+            suggester=NameSuggester(self.known, self.players),
+        )
+        yield OptionList(id="seats")
+        yield Static("", id="players-note")
+
+    @on(Input.Changed, "#name")
+    def name_typed(self, event: Input.Changed) -> None:
+        """A name already at the table is refused as it is typed, beside the list."""
+        try:
+            check_names(event.value, self.players)
+        except RuleError as error:
+            self.show_problem(error.message, focus=False)
+            event.input.add_class("-invalid")
+            return
+        event.input.remove_class("-invalid")
+        self.clear_problem()
+        self.show_note()
+
+    @on(Input.Submitted, "#name")
+    def name_submitted(self, event: Input.Submitted) -> None:
+        if self.seat(event.value):
+            self.post_message(self.Done())
+
+    def seat(self, typed: str) -> bool:
+        """Seat the names typed; a refused one stays in the box with the reason beside.
+        True where nothing was typed: everyone is seated."""
+        try:
+            names = check_names(typed, self.players)
+        except RuleError as error:
+            self.query_one("#name", Input).value = typed
+            self.show_problem(error.message)
+            return False
+        if names:
+            self.players.extend(names)
+            self.show_seats(len(self.players) - 1)
+            self.post_message(self.Changed())
+        return not names
+
+    def on_key(self, event: events.Key) -> None:
+        seats = self.query_one("#seats", OptionList)
+        if self.screen.focused is seats and event.key in ("delete", "backspace"):
+            event.stop()
+            index = seats.highlighted
+            if index is not None and self.players:
+                del self.players[index]
+                self.show_seats(index)
+                self.post_message(self.Changed())
+
+    def move(self, step: int) -> None:
+        """The highlighted player a seat earlier or later."""
+        seats = self.query_one("#seats", OptionList)
+        index = seats.highlighted
+        if self.screen.focused is not seats or index is None:
+            return
+        target = index + step
+        if 0 <= target < len(self.players):
+            players = self.players
+            players[index], players[target] = players[target], players[index]
+            self.show_seats(target)
+            self.post_message(self.Changed())
+
+    def show_seats(self, highlight: int | None = None) -> None:
+        """The seats listed again, ``highlight`` (a seat) under the cursor."""
+        players = self.players
+        seats = self.query_one("#seats", OptionList)
+        seats.clear_options()
+        seats.add_options([plain(f"{seat}. {name}") for seat, name in enumerate(players, 1)])
+        if highlight is not None and players:
+            seats.highlighted = max(0, min(highlight, len(players) - 1))
+        seats.can_focus = bool(players)  # an empty list is no stop for Tab
+        self.show_note()
+
+    def show_note(self) -> None:
+        show(self.query_one("#players-note", Static), players_note(self.players, self.game))
+
+    def show_problem(self, message: str, *, focus: bool = True) -> None:
+        """What is wrong with the players, beside their list (they are a list, not a row)."""
+        note = self.query_one("#players-note", Static)
+        show(note, plain(message))
         note.add_class("-error")
-        box.add_class("-invalid")
-        return
-    box.remove_class("-invalid")
-    note.remove_class("-error")
-    show(note, players_note(screen.players, screen.game))
+        if focus:
+            self.screen.set_focus(self.query_one("#name", Input))
 
-
-def seat_typed(screen: NewSessionScreen, box: Input, typed: str) -> None:
-    """Seat the names typed; a refused one stays in the box with the reason beside."""
-    try:
-        names = check_names(typed, screen.players)
-    except RuleError as error:
-        box.value = typed
-        screen.show_error(error)
-        return
-    if not names:
-        screen.set_focus(screen.dealer_choice())
-        return
-    screen.players.extend(names)
-    show_players(screen, len(screen.players) - 1)
-
-
-def show_players(screen: NewSessionScreen, highlight: int | None = None) -> None:
-    """The seats listed again, the dealer choice following them."""
-    players = screen.players
-    seats = screen.query_one("#seats", OptionList)
-    seats.clear_options()
-    seats.add_options([plain(f"{seat}. {name}") for seat, name in enumerate(players, 1)])
-    if highlight is not None and players:
-        seats.highlighted = max(0, min(highlight, len(players) - 1))
-    seats.can_focus = bool(players)  # an empty list is no stop for Tab
-    show(screen.query_one("#players-note", Static), players_note(players, screen.game))
-    dealer_row = screen.query_one_row("dealer")
-    choice = screen.dealer_choice()
-    previous = choice.value if choice.value in players else None
-    if previous is None and players:
-        previous = players[0]
-    choice.set_options([(name, name) for name in players], previous)
-    dealer_row.show_note(f"cut for deal: {screen.cut}" if screen.cut in players else "")
-    screen.refresh_defaults()
-    screen.clear_errors()
-
-
-def move_player(screen: NewSessionScreen, step: int) -> None:
-    """The highlighted player a seat earlier or later."""
-    players = screen.players
-    seats = screen.query_one("#seats", OptionList)
-    index = seats.highlighted
-    if screen.focused is not seats or index is None:
-        return
-    target = index + step
-    if 0 <= target < len(players):
-        players[index], players[target] = players[target], players[index]
-        show_players(screen, target)
-
-
-def cut_for_deal(screen: NewSessionScreen) -> None:
-    """A random first dealer, named on screen so the table can see it."""
-    if not screen.players:
-        screen.query_one_row("dealer").show_error("add the players first")
-        return
-    screen.cut = random.choice(screen.players)
-    screen.dealer_choice().value = screen.cut
-    screen.query_one_row("dealer").show_note(f"cut for deal: {screen.cut}")
+    def clear_problem(self) -> None:
+        self.query_one("#players-note").remove_class("-error")

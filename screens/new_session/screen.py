@@ -19,24 +19,14 @@ from scorekeeper.game import Game
 from scorekeeper.games import GAMES
 from scorekeeper.session import Session
 from scorekeeper.store import Store, StoreError
-from scorekeeper.store.house_games import HouseGame, read_house_games
+from scorekeeper.store.house_games import HouseGame
+from scorekeeper.wording import visible
 from screens.format import plain
 from screens.keys import MOVES, move, settled
 from screens.navigation import Again, places
-from screens.new_session.houses import forget_house, game_list, keep_house, picked_in_list
+from screens.new_session.houses import GameList
 from screens.new_session.options import on_off, option_note, option_row, read_option, shown_value
-from screens.new_session.players import (
-    NameInput,
-    NameSuggester,
-    check_typed,
-    cut_for_deal,
-    known_names,
-    move_player,
-    player_range,
-    players_note,
-    seat_typed,
-    show_players,
-)
+from screens.new_session.players import PlayersBox, cut_for_deal, known_names, player_range
 from screens.problem import ProblemScreen
 from screens.widgets.choice import Choice
 from screens.widgets.fields import (
@@ -78,16 +68,17 @@ class NewSessionScreen(Screen[None]):
         super().__init__()
         self.store = store
         self.again = again
-        self.players: list[str] = list(again.players) if again else []
         self.cut: str | None = None
         self.game: Game = GAMES.get(again.game_id if again else "", next(iter(GAMES.values())))
+        seated = list(again.players) if again else []
+        self.players_box = PlayersBox(seated, self.game, known_names(store))
         self.defaults_shown: dict[str, str] = {}
         self.carried: dict[str, int | bool | str] = {}
         """Option values changed here, kept when another game is picked, where it has them.
         The last session's options fill in its own game only: a "stake" is per pip in one
         game and per point in another."""
         self.first_shown: dict[str, int | bool | str] = {}
-        self.houses, self.houses_problem = read_house_games(store.path)
+        self.game_list = GameList(store)
         self.house: HouseGame | None = None
         """The house game picked in the list, whose options fill in the rows."""
 
@@ -96,16 +87,8 @@ class NewSessionScreen(Screen[None]):
         with Horizontal(id="top"):
             with Vertical(id="game-box"):
                 yield Static("Game", classes="heading")
-                yield OptionList(*game_list(self.houses), id="games")
-            with Vertical(id="players-box"):
-                yield Static("Players, clockwise from the first", classes="heading")
-                yield NameInput(
-                    placeholder="Name, Enter (or Ann, Bob, Cy)",
-                    id="name",
-                    suggester=NameSuggester(known_names(self.store), self.players),
-                )
-                yield OptionList(id="seats")
-                yield Static("", id="players-note")
+                yield self.game_list
+            yield self.players_box
         with VerticalScroll(id="setup", can_focus=False):
             yield FieldRow("dealer", "First dealer", Choice([], numbered=True), "")
             yield Vertical(id="options")
@@ -119,11 +102,11 @@ class NewSessionScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = "New session"
-        games = self.query_one("#games", OptionList)
-        games.highlighted = len(self.houses) + list(GAMES).index(self.game.id)
-        self.set_focus(games)
+        self.game_list.highlight(None, self.game)
+        self.set_focus(self.game_list)
         self.show_options()
-        show_players(self, 0)
+        self.players_box.show_seats(0)
+        self.seats_changed()
         if self.again is not None:
             self.dealer_choice().value = self.again.dealer
             self.query_one_row("dealer").show_note("deals next, as at the last table")
@@ -140,7 +123,8 @@ class NewSessionScreen(Screen[None]):
             self.set_focus(name)
         elif self.focused is name:
             typed, name.value = name.value, ""
-            seat_typed(self, name, typed)
+            if self.players_box.seat(typed):
+                self.set_focus(self.dealer_choice())
         else:
             raise SkipAction()
 
@@ -152,23 +136,24 @@ class NewSessionScreen(Screen[None]):
 
     @on(OptionList.OptionHighlighted, "#games")
     def game_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        chosen, house = picked_in_list(self.houses, str(event.option.id))
+        chosen, house = self.game_list.picked(str(event.option.id))
         if chosen is not self.game or house != self.house:
             if self.house is None:
                 self.carried.update(self.typed_options())
             self.game, self.house = chosen, house
             self.show_options()
-            show(self.query_one("#players-note", Static), players_note(self.players, self.game))
+            self.players_box.game = chosen
+            self.players_box.show_note()
 
     def pick_game_by(self, start: str) -> None:
         """The next game whose name starts with ``start`` ("r" Racehorse, "5" 5000 Rummy),
         going round the list, as a menu picks by its first letter."""
-        games = self.query_one("#games", OptionList)
+        games = self.game_list
         count = games.option_count
         here = games.highlighted or 0
         for step in range(1, count + 1):
             index = (here + step) % count
-            game, house = picked_in_list(self.houses, str(games.get_option_at_index(index).id))
+            game, house = games.picked(str(games.get_option_at_index(index).id))
             name = game.name if house is None else house.name
             if name.casefold().startswith(start.casefold()):
                 games.highlighted = index
@@ -245,16 +230,29 @@ class NewSessionScreen(Screen[None]):
             raise KeyError(path)
         return row
 
-    # ---- players -------------------------------------------------------------------------
+    # ---- players (the box in players.py) -------------------------------------------------
 
-    @on(Input.Changed, "#name")
-    def name_typed(self, event: Input.Changed) -> None:
-        """A name already at the table is refused as it is typed, beside the list."""
-        check_typed(self, event.input, event.value)
+    @property
+    def players(self) -> list[str]:
+        return self.players_box.players
 
-    @on(Input.Submitted, "#name")
-    def add_players(self, event: Input.Submitted) -> None:
-        seat_typed(self, event.input, event.value)
+    @on(PlayersBox.Changed)
+    def seats_changed(self) -> None:
+        """The dealer choice follows the seats, and so do defaults set by the player count."""
+        players = self.players
+        choice = self.dealer_choice()
+        previous = choice.value if choice.value in players else None
+        if previous is None and players:
+            previous = players[0]
+        choice.set_options([(name, name) for name in players], previous)
+        cut = f"cut for deal: {self.cut}" if self.cut in players else ""
+        self.query_one_row("dealer").show_note(cut)
+        self.refresh_defaults()
+        self.clear_errors()
+
+    @on(PlayersBox.Done)
+    def players_seated(self) -> None:
+        self.set_focus(self.dealer_choice())
 
     def dealer_choice(self) -> Choice:
         choice = self.query_one_row("dealer").control
@@ -269,22 +267,20 @@ class NewSessionScreen(Screen[None]):
             return
         if self.focused is games and event.key == "delete" and self.house is not None:
             event.stop()
-            forget_house(self, self.house)
-            return
-        seats = self.query_one("#seats", OptionList)
-        if self.focused is seats and event.key in ("delete", "backspace"):
-            event.stop()
-            index = seats.highlighted
-            if index is not None and self.players:
-                del self.players[index]
-                show_players(self, index)
+            self.game_list.forget(self.house)
 
     def action_move_player(self, step: int) -> None:
-        move_player(self, step)
+        self.players_box.move(step)
 
     def action_cut(self) -> None:
         """Cut for deal: a random first dealer, named on screen so the table can see it."""
-        cut_for_deal(self)
+        dealer = self.query_one_row("dealer")
+        if not self.players:
+            dealer.show_error("add the players first")
+            return
+        self.cut = cut_for_deal(self.players)
+        self.dealer_choice().value = self.cut
+        dealer.show_note(f"cut for deal: {self.cut}")
 
     @on(Input.Changed)
     @on(Checkbox.Changed)
@@ -311,25 +307,44 @@ class NewSessionScreen(Screen[None]):
     # ---- house games (houses.py) ------------------------------------------------------
 
     def action_keep_house(self) -> None:
-        keep_house(self)
+        """Keep the options shown under the name typed at the label option: a new house
+        game, or the one picked in the list renamed or changed."""
+        self.clear_errors()
+        try:
+            kept = self.game_list.keep(self.game, self.options(), self.house)
+        except RuleError as error:
+            self.show_error(error)
+            return
+        except StoreError as error:
+            self.app.push_screen(ProblemScreen("The house game was not kept", error.message))
+            return
+        self.show_relisted(kept.name)
+        self.notify(f"Kept as a house game: {visible(kept.name)}")
+
+    @on(GameList.Forgotten)
+    def house_forgotten(self) -> None:
+        self.show_relisted(None)
+
+    def show_relisted(self, highlight: str | None) -> None:
+        """The kept house game highlighted (its rows refill from it as it is), else this
+        game with its rows shown again."""
+        self.house = None
+        if not self.game_list.highlight(highlight, self.game):
+            self.show_options()
 
     # ---- start ---------------------------------------------------------------------------
 
     def clear_errors(self) -> None:
         problem = self.query_one("#problem", Static)
         clear_form_errors(self.query(FieldRow), problem)
-        self.query_one("#players-note").remove_class("-error")
-        if self.houses_problem is not None:
+        self.players_box.clear_problem()
+        if self.game_list.problem is not None:
             # Damage stays said while the form is open: it is no mistake typed here.
-            show(problem, plain(self.houses_problem))
+            show(problem, plain(self.game_list.problem))
 
     def show_error(self, error: RuleError) -> None:
         if error.field.startswith("players"):
-            # The players are a list, not a row: their note beside it says what is wrong.
-            note = self.query_one("#players-note", Static)
-            show(note, plain(error.message))
-            note.add_class("-error")
-            self.set_focus(self.query_one("#name", Input))
+            self.players_box.show_problem(error.message)
             return
         show_form_error(self.query(FieldRow), self.query_one("#problem", Static), error)
 

@@ -20,7 +20,14 @@ from textual.widget import Widget
 from scorekeeper import checks
 from scorekeeper.cards import SUITS
 from scorekeeper.errors import RuleError
-from scorekeeper.games.calcutta import COURSE, Race, SaleRecord, auction_order, split_pool
+from scorekeeper.games.calcutta import (
+    COURSE,
+    GAME,
+    Race,
+    SaleRecord,
+    auction_order,
+    split_pool,
+)
 from scorekeeper.games.racing.course import check_course
 from scorekeeper.games.racing.odds import (
     Chances,
@@ -65,7 +72,7 @@ class CalcuttaEntry(RoundEntry):
     @property
     def buyers(self) -> list[str]:
         """Who may buy: everyone, or everyone but the auctioneer when the dealer does not bid."""
-        if self.setup.options["dealer_bids"]:
+        if GAME.options_of(self.setup)["dealer_bids"]:
             return list(self.players)
         return [name for name in self.players if name != self.dealer]
 
@@ -100,8 +107,9 @@ class CalcuttaEntry(RoundEntry):
         }
 
     def fill(self, round_: checks.Round) -> None:
-        self.put("course", "".join(str(round_["course"][suit]) for suit in SUITS))
-        for suit, sale in round_["sales"].items():
+        race = checks.accepted(round_, Race)
+        self.put("course", "".join(str(race["course"][suit]) for suit in SUITS))
+        for suit, sale in race["sales"].items():
             self.put(f"sales.{suit}.owner", None if sale is None else sale["owner"])
             if sale is not None:
                 self.put(f"sales.{suit}.price", sale["price"])
@@ -127,7 +135,7 @@ class CalcuttaEntry(RoundEntry):
     @property
     def carried(self) -> int:
         """Chips left in the pool by an unsold horse that placed in an earlier race."""
-        return int(self.state.info["pot"])
+        return GAME.info_of(self.state)["pot"]
 
     def standing_course(self) -> dict[str, int] | None:
         """The course typed, once it is a deal that stands; the course row says what is

@@ -82,7 +82,7 @@ class GoingOutEntry(RoundEntry):
         self.put("out", round_["out"])
         way = CARDS if CARDS in round_ else self.count_key
         self.put("by", way)
-        for name, value in round_[way].items():
+        for name, value in checks.as_mapping(round_[way], way).items():
             self.put(f"{CARDS}.{name}", value)
         self.fill_extras(round_)
 

@@ -22,7 +22,15 @@ from textual.widgets import Static
 from scorekeeper import checks
 from scorekeeper.cards import SUITS
 from scorekeeper.errors import RuleError
-from scorekeeper.games.horse_race import BetRecord, Odds, Race, book_odds, odds_text, race_odds
+from scorekeeper.games.horse_race import (
+    GAME,
+    BetRecord,
+    Odds,
+    Race,
+    book_odds,
+    odds_text,
+    race_odds,
+)
 from scorekeeper.games.racing.odds import Chances, dealer_edge, fair_odds, finish_chances
 from scorekeeper.session import Session
 from scorekeeper.wording import clipped, not_a_number, visible, whole_number
@@ -166,7 +174,7 @@ class HorseRaceEntry(RoundEntry):
 
     @property
     def length(self) -> int:
-        return int(self.setup.options["course"])
+        return GAME.options_of(self.setup)["course"]
 
     @property
     def bettors(self) -> list[str]:
@@ -226,15 +234,16 @@ class HorseRaceEntry(RoundEntry):
         return pairs(tokens(self.text(path)), path, "the chips")
 
     def fill(self, round_: checks.Round) -> None:
-        self.put("course", "".join(str(round_["course"][suit]) for suit in SUITS))
+        race = checks.accepted(round_, Race)
+        self.put("course", "".join(str(race["course"][suit]) for suit in SUITS))
         by_player: dict[str, list[str]] = {}
-        for bet in round_["bets"]:
+        for bet in race["bets"]:
             by_player.setdefault(bet["player"], []).append(f"{bet['horse']}{bet['amount']}")
         for name, bets in by_player.items():
             if name in self.bettors:
                 self.put(f"bets.{name}", " ".join(bets))
-        self.put("winner", round_["winner"])
-        odds = round_.get("odds", {})
+        self.put("winner", race["winner"])
+        odds = race.get("odds", {})
         self.put("odds", " ".join(f"{suit} {n}-{d}" for suit, (n, d) in odds.items()))
 
     def row_path(self, field: str) -> str:

@@ -69,13 +69,14 @@ class RacehorseEntry(RoundEntry):
         return round_
 
     def fill(self, round_: checks.Round) -> None:
-        self.put("pitcher", round_["pitcher"])
-        self.put("bid", round_["bid"])
-        if "made" in round_:
-            self.put("made", round_["made"])
+        deal = checks.accepted(round_, Deal)
+        self.put("pitcher", deal["pitcher"])
+        self.put("bid", deal["bid"])
+        if "made" in deal:
+            self.put("made", deal["made"])
         else:
-            self.put("points", " ".join(round_["points"]))
-            self.put("all_tricks", bool(round_.get("all_tricks", False)))
+            self.put("points", " ".join(deal.get("points", [])))
+            self.put("all_tricks", deal.get("all_tricks", False))
 
     def preview(self) -> None:
         try:

@@ -59,7 +59,7 @@ class ScorePadEntry(RoundEntry):
         return {"scores": scores}
 
     def fill(self, round_: checks.Round) -> None:
-        for name, score in round_[SCORES].items():
+        for name, score in checks.accepted(round_, Scores)["scores"].items():
             self.put(self.score_path(name), score)
 
     def preview(self) -> None:

@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 
 from scorekeeper import checks
 from scorekeeper.errors import RuleError
-from scorekeeper.games.seven_hand import Hand, card_points
+from scorekeeper.games.seven_hand import GAME, Hand, card_points
 from scorekeeper.wording import clipped, whole_number
 from screens.rounds.going_out import GoingOutEntry
 from screens.widgets.fields import FieldRow
@@ -20,7 +20,7 @@ class SevenHandEntry(GoingOutEntry):
     count_cards = staticmethod(card_points)
 
     def title_text(self) -> str:
-        info = self.state.info
+        info = GAME.info_of(self.state)
         return f"{super().title_text()}\nHand {info['hand']} of {info['hands']}: {info['contract']}"
 
     def compose_extras(self) -> ComposeResult:
@@ -66,7 +66,7 @@ class SevenHandEntry(GoingOutEntry):
         return matches[0]
 
     def fill_extras(self, round_: checks.Round) -> None:
-        calls = round_.get("rummies", {})
+        calls = checks.accepted(round_, Hand).get("rummies", {})
         self.put(
             "rummies",
             ", ".join(name if count == 1 else f"{name} {count}" for name, count in calls.items()),

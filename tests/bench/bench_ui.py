@@ -56,15 +56,15 @@ def build(folder: Path, count: int) -> None:
     played = Session.new("racehorse", list(SIX))
     for number in range(ROUNDS):
         played.record(racehorse_round(number))
-    sidecar.keep_beside_sessions(KEEPER)
-    with Store(folder) as store:
+    beside = sidecar.Sidecar(KEEPER)
+    with Store(folder, keeper=KEEPER) as store:
         if count:
             first = folder / "sessions" / f"{store.add(played)}.json"
             written = first.read_bytes()
             for copy in range(count - 1):
                 file = first.with_name(f"copy-{copy:06d}.json")
                 shutil.copyfile(first, file)
-                sidecar.keep(file, file.stem, played, written)
+                beside.keep(file, file.stem, played, written)
     with Store(folder) as store:
         assert len(store.summaries()) == count
 

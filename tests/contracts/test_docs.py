@@ -43,3 +43,23 @@ def test_the_adding_a_game_checklist_names_every_hook_a_game_has() -> None:
     hooks = {name for name in vars(Game) if not name.startswith("_")} | set(Game.__annotations__)
     missing = sorted(name for name in hooks if not re.search(rf"`{name}[`(]", checklist))
     assert not missing, f"docs/architecture.md, Adding a game, does not name {missing}"
+
+
+NUMBERS = {6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
+
+
+def test_the_readme_and_the_package_list_the_games_there_are() -> None:
+    """A game added is a game the README's list, its ids and both counts name: each is
+    checked against ``GAMES``, so none is forgotten there."""
+    readme = (DOCS.parent / "README.md").read_text(encoding="utf-8")
+    listed = readme[readme.index("Games: ") : readme.index("\n\n", readme.index("Games: "))]
+    named = set(re.findall(r"\*\*(.+?)\*\*", listed))
+    assert named == {game.name.split(" — ")[0] for game in GAMES.values()}
+    ids = re.search(r"Ids: (.*?)\.\n", readme, re.S)
+    assert ids, "README.md lists no game ids"
+    assert re.findall(r"`([a-z0-9-]+)`", ids.group(1)) == list(GAMES)
+    # Every game but the score pad, which keeps any other game the table plays.
+    counted = NUMBERS[len([game for game in GAMES if game != "score-pad"])]
+    assert f"money for {counted} games" in readme.replace("\n", " ")
+    pyproject = (DOCS.parent / "pyproject.toml").read_text(encoding="utf-8")
+    assert f"for {counted} card games" in pyproject

@@ -2,7 +2,8 @@
 
 Every import counts, at the top of a module or inside a function: a function-level import
 is for start-up speed, and hiding a circle in a function does not make it go away. Imports
-under ``if TYPE_CHECKING:`` are left out, since they never run.
+under ``if TYPE_CHECKING:`` never run, but a circle through one is a circle still (a
+helper reaching back into the screen that uses it): a second scan counts them too.
 """
 
 from __future__ import annotations
@@ -31,14 +32,16 @@ def is_type_checking(test: ast.expr) -> bool:
     )
 
 
-def imported_names(tree: ast.AST, module: str, is_package: bool, known: set[str]) -> set[str]:
-    """The modules the import statements in ``tree`` name, outside TYPE_CHECKING: for
-    ``from a import b``, ``a.b`` if that is a module, else ``a``."""
+def imported_names(
+    tree: ast.AST, module: str, is_package: bool, known: set[str], *, typed: bool = False
+) -> set[str]:
+    """The modules the import statements in ``tree`` name, outside TYPE_CHECKING unless
+    ``typed``: for ``from a import b``, ``a.b`` if that is a module, else ``a``."""
     names: set[str] = set()
     package = module if is_package else module.rpartition(".")[0]
 
     def visit(node: ast.AST) -> None:
-        if isinstance(node, ast.If) and is_type_checking(node.test):
+        if isinstance(node, ast.If) and is_type_checking(node.test) and not typed:
             for child in node.orelse:
                 visit(child)
             return
@@ -60,7 +63,7 @@ def imported_names(tree: ast.AST, module: str, is_package: bool, known: set[str]
     return names
 
 
-def import_graph() -> dict[str, set[str]]:
+def import_graph(*, typed: bool = False) -> dict[str, set[str]]:
     """Module to the project modules importing it runs. Importing ``a.b.c`` runs ``a`` and
     ``a.b`` first, except those already running because the importer is inside them."""
     known = modules()
@@ -69,7 +72,7 @@ def import_graph() -> dict[str, set[str]]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         own = path.name == "__init__.py"
         targets: set[str] = set()
-        for name in imported_names(tree, module, own, set(known)):
+        for name in imported_names(tree, module, own, set(known), typed=typed):
             parts = name.split(".")
             prefixes = [".".join(parts[:i]) for i in range(1, len(parts) + 1)]
             found = [prefix for prefix in prefixes if prefix in known]
@@ -138,6 +141,14 @@ def circle_in(group: set[str], graph: dict[str, set[str]]) -> list[str]:
 def test_no_module_imports_a_module_that_imports_it() -> None:
     found = cycles(import_graph())
     assert not found, "import circles:\n" + "\n".join(" -> ".join(c) for c in found)
+
+
+def test_no_module_names_a_module_that_imports_it_even_for_its_types() -> None:
+    found = cycles(import_graph(typed=True))
+    said = "\n".join(" -> ".join(c) for c in found)
+    assert not found, (
+        f"circles through TYPE_CHECKING imports (pass data or post a message):\n{said}"
+    )
 
 
 def test_the_scan_sees_function_level_imports_and_skips_type_checking_ones() -> None:

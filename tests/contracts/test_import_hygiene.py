@@ -130,17 +130,16 @@ def test_the_store_knows_nothing_above_it() -> None:
     assert result.stdout.strip() == "[]", result.stderr
 
 
-def test_the_console_script_keeps_the_export_rows_as_it_saves() -> None:
-    """The reports register the rows the store keeps beside each session as they are
-    imported: the console script (the app's and every command's) has them registered."""
+def test_importing_the_reports_gives_no_store_what_to_keep() -> None:
+    """What a store keeps beside its sessions is given where it is opened (the app, the
+    commands, the board), never by importing a module: a store opened bare keeps nothing."""
     probe = (
-        "import screens.console\n"
-        "from scorekeeper.store import sidecar\n"
-        "registered = list(sidecar._keeper)\n"
-        "from scorekeeper.reports.rows import KEEPER\n"
-        "print(registered == [KEEPER])\n"
+        "import screens.console, screens.app, scorekeeper.reports.export, tempfile\n"
+        "from scorekeeper.store import Store\n"
+        "with Store(tempfile.mkdtemp(), readonly=True) as store:\n"
+        "    print(store._beside.keeper)\n"
     )
     result = subprocess.run(
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True
     )
-    assert result.stdout.strip() == "True", result.stderr
+    assert result.stdout.strip() == "None", result.stderr

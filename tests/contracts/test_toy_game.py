@@ -6,10 +6,15 @@ each a line on a folder added to the packages' paths for this test alone). It is
 recorded, refused, undone, edited, ended, settled, saved, exported and told in words, and
 its entry is opened, filled and opened again to edit in the app. What this file had to
 define is what adding a game takes: the checklist in docs/architecture.md, hook by hook.
+
+Its fact ``taken`` is a name no other game has, placed between two that other games
+have: adding the game moves their export columns, and the sessions saved before it came
+must export as they would if worked out afresh.
 """
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import sys
 from collections.abc import Iterator, Mapping
@@ -24,17 +29,19 @@ import scorekeeper.games
 import screens.rounds
 from scorekeeper import GAMES, RuleError, Session
 from scorekeeper.checks import Round, accepted, as_int, as_player, shaped
-from scorekeeper.game import END_ROUND, EVENING, Game, Setup, State
+from scorekeeper.game import END_ROUND, EVENING, Game, RoundFacts, Setup, State
 from scorekeeper.payouts import add
 from scorekeeper.reports import rows
 from scorekeeper.reports.export import export
 from scorekeeper.store import Store
+from scorekeeper.store.sidecar import ROWS
 from screens.app import ScorekeeperApp
 from screens.rounds import ENTRIES
 from screens.rounds.base import RoundEntry
 from screens.settle import SettleScreen
 from screens.widgets.fields import FieldRow
 from screens.widgets.text_input import TextInput
+from tests.factories import MADE_3, UPPED_2, racehorse
 from tests.ui.play import said, start_session
 
 
@@ -58,7 +65,7 @@ class Tally(Game):
     # imported: a game added later says one a game already says (a module does not need to).
     round_name = "Hand"
     ending = EVENING
-    fact_names = ("winner", "points", "end")
+    fact_names = ("winner", "points", "taken", "end")
 
     def play(self, setup: Setup, state: State, round_: Round) -> State:
         win = shaped(round_, Win, ("winner", "points"))
@@ -69,9 +76,10 @@ class Tally(Game):
         balances = add(state.balances, paid)
         return State(setup.left_of(state.dealer), balances, balances)
 
-    def details(self, round_: Round) -> dict[str, str | int]:
+    def round_facts(self, setup: Setup, before: State, round_: Round, after: State) -> RoundFacts:
         win = accepted(round_, Win)
-        return {"winner": win["winner"], "points": win["points"]}
+        taken = after.balances[win["winner"]] - before.balances[win["winner"]]
+        return RoundFacts({"winner": win["winner"], "points": win["points"], "taken": taken})
 
 
 class TallyEntry(RoundEntry):
@@ -103,11 +111,12 @@ def look_again() -> None:
     rows.columns.cache_clear()
 
 
-@pytest.fixture
-def toy_game(tmp_path: Path) -> Iterator[Game]:
-    folders = {package: tmp_path / package.__name__ for package in SHIMS}
+@contextlib.contextmanager
+def toy_game_added(folder: Path) -> Iterator[Game]:
+    """The toy game installed (its modules written under ``folder``) while in the block."""
+    folders = {package: folder / package.__name__ for package in SHIMS}
     for package, held in SHIMS.items():
-        folders[package].mkdir()
+        folders[package].mkdir(parents=True)
         shim = f'"""The toy game\'s {held}."""\n\nfrom {__name__} import {held}\n'
         (folders[package] / "toy_game.py").write_text(shim, encoding="utf-8")
         package.__path__.append(str(folders[package]))
@@ -120,6 +129,12 @@ def toy_game(tmp_path: Path) -> Iterator[Game]:
             sys.modules.pop(f"{package.__name__}.toy_game", None)
         look_again()
         assert "toy-game" not in GAMES and "toy-game" not in ENTRIES
+
+
+@pytest.fixture
+def toy_game(tmp_path: Path) -> Iterator[Game]:
+    with toy_game_added(tmp_path) as game:
+        yield game
 
 
 def test_the_toy_game_is_found_as_every_game_is(toy_game: Game) -> None:
@@ -144,7 +159,7 @@ def test_the_toy_game_keeps_the_contract_every_game_keeps(
     session.record({"winner": "Cy", "points": 1})
     session.edit(0, {"winner": "Bob", "points": 3})
     assert session.balances == {"Ann": -4, "Bob": 5, "Cy": -1}
-    assert session.describe(0) == "winner Bob; points 3"
+    assert session.describe(0) == "winner Bob; points 3; taken 6"
 
     session.record(dict(END_ROUND))
     assert session.finished and session.winners == ("Bob",)
@@ -156,12 +171,10 @@ def test_the_toy_game_keeps_the_contract_every_game_keeps(
     _, rounds_csv = export(store, tmp_path / "out")
     with rounds_csv.open(encoding="utf-8-sig", newline="") as handle:
         lines = list(csv.DictReader(handle))
-    told = {
-        (row["round"], row["what"], row["detail:winner"], row["detail:points"]) for row in lines
-    }
+    told = {(row["round"], row["what"], row["detail:winner"], row["detail:taken"]) for row in lines}
     assert told == {
-        ("1", "winner Bob; points 3", "Bob", "3"),
-        ("2", "winner Cy; points 1", "Cy", "1"),
+        ("1", "winner Bob; points 3; taken 6", "Bob", "6"),
+        ("2", "winner Cy; points 1; taken 2", "Cy", "2"),
         ("end", "Evening ended", "", ""),
     }
     last = {row["player"]: row["balance"] for row in lines if row["round"] == "end"}
@@ -195,3 +208,53 @@ async def test_the_toy_games_entry_records_and_edits_in_the_app(
         await pilot.pause()
         assert isinstance(app.screen, SettleScreen)
         assert "Ann pays Bob 3 chips" in said(pilot)
+
+
+def _exported(store: Store, folder: Path) -> list[list[list[str]]]:
+    """Both CSV files of an export of every session, cell by cell."""
+    written = export(store, folder, processes=1)
+    tables = []
+    for path in written:
+        with path.open(encoding="utf-8-sig", newline="") as handle:
+            tables.append(list(csv.reader(handle)))
+    return tables
+
+
+def test_sessions_saved_before_a_game_was_added_export_as_if_worked_out_afresh(
+    store: Store, tmp_path: Path
+) -> None:
+    horses = racehorse(MADE_3, UPPED_2)
+    rum = Session.new("hot-rum", ["Ann", "Bob"])
+    rum.record({"out": "Ann", "rummy": True, "deadwood": {"Bob": 12}})
+    pad = Session.new("score-pad", ["Ann", "Bob"], options={"stake": 5})
+    pad.record({"scores": {"Ann": 4, "Bob": -4}})
+    pad.record(dict(END_ROUND))
+    for session in (horses, rum, pad):
+        store.add(session)
+    before = _exported(store, tmp_path / "before")
+    laid_out = {game: rows.layout(GAMES[game]) for game in ("racehorse", "hot-rum", "score-pad")}
+
+    with toy_game_added(tmp_path / "games"):
+        moved = [game for game, layout in laid_out.items() if rows.layout(GAMES[game]) != layout]
+        assert moved == ["score-pad"], "the added game's fact moves no column"
+        toy = Session.new("toy-game", ["Ann", "Bob"])
+        toy.record({"winner": "Bob", "points": 2})
+        store.add(toy)
+        upgraded = _exported(store, tmp_path / "upgraded")
+        for kept in (store.path / "sessions").glob(f"*{ROWS}"):
+            kept.unlink()
+        afresh = _exported(store, tmp_path / "afresh")
+
+    assert upgraded == afresh
+    old_header, new_header = before[1][0], upgraded[1][0]
+    assert new_header.index("detail:scored") < new_header.index("detail:taken")
+    assert new_header.index("detail:taken") < new_header.index("detail:end")
+    toy_rows = [row for row in upgraded[1][1:] if row[1] == GAME.name]
+    old_rows = [row for row in upgraded[1][1:] if row[1] != GAME.name]
+    assert len(toy_rows) == 2
+    for old, new in zip(before[1][1:], old_rows, strict=True):
+        by_name = dict(zip(new_header, new, strict=True))
+        assert by_name["detail:taken"] == ""
+        assert dict(zip(old_header, old, strict=True)) == {
+            name: by_name[name] for name in old_header
+        }

@@ -11,8 +11,9 @@ import pytest
 from hypothesis import given
 
 from scorekeeper import Session
-from scorekeeper.game import Game, Setup
+from scorekeeper.game import Setup
 from tests.domain.test_properties import PLAN_MODULES, RUNS
+from tests.factories import PlainGame
 from tests.strategies import played
 from tests.ui import evenings
 
@@ -91,7 +92,7 @@ def test_the_basic_horse_race_names_the_odds_and_the_bank() -> None:
 
 
 def test_a_game_that_tells_nothing_of_its_own_lists_its_facts_by_name() -> None:
-    class Bare(Game):
+    class Bare(PlainGame):
         def details(self, round_: Any) -> dict[str, str | int]:
             return {"first_turn": "Ann", "bid": 3}
 

@@ -12,12 +12,13 @@ from typing import Any
 import pytest
 
 from scorekeeper import RuleError, Session
-from scorekeeper.game import END_ROUND, Game, Setup
+from scorekeeper.game import END_ROUND, Setup
 from scorekeeper.games.calcutta import share_out_pool, shared_out_text
 from scorekeeper.reports.export import export
 from scorekeeper.reports.stats import gather
 from scorekeeper.store import Store
 from tests.domain.test_calcutta import FOUR, rules_race, sold
+from tests.factories import PlainGame
 
 END = dict(END_ROUND)
 
@@ -125,7 +126,7 @@ def test_nothing_played_is_nothing_to_end() -> None:
 def test_a_game_that_ends_by_its_rules_alone_refuses_an_end() -> None:
     """Every game the app offers today can be ended or stopped; the neutral hook refuses."""
 
-    class Duel(Game):
+    class Duel(PlainGame):
         name = "Duel"
 
     setup = Setup(("Ann", "Bob"), {}, "Ann")

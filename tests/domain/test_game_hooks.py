@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from typing import Any
+from typing import Any, TypedDict
 
 import pytest
 
 import scorekeeper.games
 from scorekeeper import GAMES, RuleError, Session
-from scorekeeper.game import Game, Option, Setup
+from scorekeeper.checks import Round
+from scorekeeper.game import Game, NoInfo, Option, Setup, State
 from scorekeeper.games.calcutta import BIGGEST_POOL, POOL
 from scorekeeper.settle import payment_lines
+from tests.factories import PlainGame
 
 PARKS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
 
@@ -34,7 +36,7 @@ RACE_WITH_UNSOLD_WINNER = {
 
 
 def test_a_game_without_hooks_carries_nothing_and_has_no_target_or_records() -> None:
-    bare = Game()
+    bare = PlainGame()
     setup = Setup(("Ann", "Bob"), {}, "Ann")
     state = bare.start(setup)
     assert bare.kitty is None and bare.carried(setup, state) == 0
@@ -92,7 +94,7 @@ def test_a_package_of_shared_code_with_no_game_is_not_taken_for_one() -> None:
     assert "rummy-5000" in GAMES and "racing" not in GAMES and "racing" not in list(GAMES)
 
 
-class _PennyAnte(Game):
+class _PennyAnte(PlainGame):
     """A game that keeps the default ``option_words``, with a money option and others."""
 
     options = {
@@ -108,3 +110,43 @@ def test_the_default_option_words_say_a_money_option_in_dollars_as_the_games_do(
     assert game.option_words(setup) == ["stake $0.25", "target 100", "rotate no"]
     free = Setup(("Ann", "Bob"), {"stake": 0, "target": 100, "rotate": True}, "Ann")
     assert game.option_words(free)[0] == "stake $0.00"
+
+
+def test_a_game_missing_what_every_game_defines_fails_as_its_class_is_made() -> None:
+    with pytest.raises(TypeError, match="the game Half does not define unit, play"):
+
+        class Half(Game):
+            id = "half"
+            name = "Half a game"
+            min_players = 2
+            max_players = 4
+            rules = "Whoever wins the hand takes the pot."
+
+
+class Stakes(TypedDict):
+    stake: int
+
+
+def test_a_game_whose_options_type_names_other_options_fails_as_its_class_is_made() -> None:
+    with pytest.raises(TypeError, match=r"options \['ante'\] are not those its Stakes names"):
+
+        class Mismatched(Game[Stakes, NoInfo]):
+            id = "mismatched"
+            name = "Mismatched"
+            min_players = 2
+            max_players = 4
+            unit = "chips"
+            rules = "Whoever wins the hand takes the pot."
+            options = {"ante": Option(1, "chips each player puts in", minimum=1)}
+
+            def play(self, setup: Setup, state: State, round_: Round) -> State:
+                return state
+
+
+def test_an_options_limit_may_depend_on_the_players() -> None:
+    """A hand no bigger than a deck shared out: 7 each for 7 players, 5 each for 10."""
+    hand = Option(5, "cards dealt to each player", minimum=1, maximum=lambda players: 52 // players)
+    assert hand.check("hand", 7, 7) == 7
+    with pytest.raises(RuleError, match="must be at most 5, not 7") as refused:
+        hand.check("hand", 7, 10)
+    assert refused.value.field == "options.hand"

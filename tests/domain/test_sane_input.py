@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from scorekeeper import RuleError, Session
+from scorekeeper.doctor import BESIDE
 from scorekeeper.store import Store
 from scorekeeper.store.agreement import summarize_again
 from tests.factories import file_of
@@ -175,7 +176,7 @@ def test_a_store_written_before_the_rules_still_opens(tmp_path: Path) -> None:
     saved["rounds"] = [race(bet("Bob\nSmith", "D", 2_000_000))]
     saved["rounds"][0]["course"] = COURSE
     file.write_text(json.dumps(document), encoding="utf-8")
-    summarize_again(file)  # as that scorekeeper saved it: its summary from its rounds
+    summarize_again(file, BESIDE)  # as that scorekeeper saved it: its summary from its rounds
     with Store(tmp_path) as store:
         session = store.load(session_id)
         assert session.players == ("Ann", "Bob\nSmith", "Cy")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.reports.export import export
-from scorekeeper.store import Store
+from scorekeeper.reports.rows import open_store
 from scorekeeper.store.sidecar import rows_file
 from tests.factories import MADE_3, UPPED_2, file_of, racehorse
 
@@ -39,7 +39,7 @@ def test_a_round_is_saved_and_nothing_is_written_through_what_was_planted(
 ) -> None:
     outside = tmp_path / "precious.txt"
     outside.write_bytes(PRECIOUS)
-    with Store(tmp_path / "store") as store:
+    with open_store(tmp_path / "store") as store:
         session_id = store.add(racehorse(MADE_3))
         rows = rows_file(file_of(store.path, session_id))
         rows.unlink()
@@ -48,7 +48,7 @@ def test_a_round_is_saved_and_nothing_is_written_through_what_was_planted(
         assert store.load(session_id).rounds == [MADE_3, UPPED_2]
         assert store.sealed_rows(session_id) is None
     assert outside.read_bytes() == PRECIOUS
-    with Store(tmp_path / "store", readonly=True) as store:
+    with open_store(tmp_path / "store", readonly=True) as store:
         _, rounds = export(store, tmp_path / "out", processes=1)
         assert b"was upped" in rounds.read_bytes()
     assert outside.read_bytes() == PRECIOUS

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from scorekeeper import RuleError, Session
 from scorekeeper.reports import export as exporting
 from scorekeeper.reports import rows as rows_module
-from scorekeeper.reports.rows import KEEPER, render
+from scorekeeper.reports.rows import KEEPER, open_store, render
 from scorekeeper.store import Store, StoreDamaged, seal, sidecar
 from scorekeeper.store.documents import summary_fields
 from scorekeeper.store.sidecar import rows_file
@@ -58,7 +58,7 @@ def _replays(store: Store) -> mock._patch[mock.MagicMock]:
 def test_every_game_exports_from_its_kept_rows_as_replaying_writes_them(
     plans: tuple[dict[str, Any], ...],
 ) -> None:
-    with tempfile.TemporaryDirectory() as folder, Store(Path(folder) / "store") as store:
+    with tempfile.TemporaryDirectory() as folder, open_store(Path(folder) / "store") as store:
         for plan in plans:
             store.add(played(plan))
         with _replays(store) as load:
@@ -71,12 +71,12 @@ def test_every_game_exports_from_its_kept_rows_as_replaying_writes_them(
 def hostile(tmp_path: Path) -> tuple[Store, str]:
     """A store (read as the export reads it) with a Racehorse table of hostile names, two
     deals in, and a Hot Rum table; and the id of the Racehorse session."""
-    with Store(tmp_path / "store") as store:
+    with open_store(tmp_path / "store") as store:
         session_id = store.add(saved_before_the_name_rule("racehorse", HOSTILE))
         store.record(session_id, {"pitcher": HOSTILE[0], "bid": 3, "points": ["high", "jack"]})
         store.record(session_id, {"pitcher": "-2", "bid": 2, "made": False})
         store.add(Session.new("hot-rum", ["Ann", "Bob"]))
-    return Store(tmp_path / "store", readonly=True), session_id
+    return open_store(tmp_path / "store", readonly=True), session_id
 
 
 def _rewrite(store: Store, session_id: str, change: Callable[[Document], object]) -> None:
@@ -237,10 +237,8 @@ def test_rows_sealed_under_the_key_are_trusted_as_they_are(
 def test_rows_of_another_release_are_replayed(hostile: tuple[Store, str], tmp_path: Path) -> None:
     store, _ = hostile
     before = _exported(store, tmp_path / "before", replay=False)
-    another = mock.patch.object(
-        sidecar, "_keeper", [replace(KEEPER, format="rows 1, scorekeeper 9")]
-    )
-    with another, _replays(store) as load:
+    store.keep_beside(replace(KEEPER, format="rows 1, scorekeeper 9"))
+    with _replays(store) as load:
         assert _exported(store, tmp_path / "after", replay=False) == before
     assert load.call_count == 2
 
@@ -266,7 +264,7 @@ def test_a_key_is_made_once_for_this_user_alone(
 ) -> None:
     folder = tmp_path / "config" / "scorekeeper"
     monkeypatch.setenv("SCOREKEEPER_CONFIG", str(folder))
-    with Store(tmp_path / "store") as store:
+    with open_store(tmp_path / "store") as store:
         session_id = store.add(Session.new("hot-rum", ["Ann", "Bob"]))
         store.record(session_id, {"out": "Ann", "rummy": False, "deadwood": {"Bob": 4}})
         assert store.sealed_rows(session_id) is not None
@@ -303,12 +301,12 @@ def test_the_first_change_to_a_session_opened_again_writes_only_what_it_changed(
     """The rows kept beside a session seed its first save after it is read from its file:
     that save works out one round's rows, as the next one does, and they are right."""
     deal = {"pitcher": "Ann", "bid": 2, "made": True}
-    with Store(tmp_path / "store") as store:
+    with open_store(tmp_path / "store") as store:
         session_id = store.add(Session.new("racehorse", TABLE))
         for _ in range(6):
             store.record(session_id, deal)
     facts = mock.patch.object(rows_module, "_facts", side_effect=rows_module._facts)
-    with Store(tmp_path / "store") as store:
+    with open_store(tmp_path / "store") as store:
         with facts as first:
             store.record(session_id, deal)
         with facts as then:
@@ -317,7 +315,7 @@ def test_the_first_change_to_a_session_opened_again_writes_only_what_it_changed(
             store.edit(session_id, 5, deal)
     assert first.call_count == then.call_count > 0
     assert edited.call_count == 3 * then.call_count, "round 6 and the two after it"
-    with Store(tmp_path / "store", readonly=True) as store:
+    with open_store(tmp_path / "store", readonly=True) as store:
         assert _exported(store, tmp_path / "kept", replay=False) == _exported(
             store, tmp_path / "replayed", replay=True
         )

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.reports.rows import open_store
 from scorekeeper.session import Session
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp, keys_of, run
@@ -21,6 +22,17 @@ def seven_hand(store: Store) -> str:
     session = Session.new("seven-hand", ["Grandma", "Max", "Zoe"])
     session.record({"out": "Max", "cards": {"Grandma": "K K 4 JK", "Zoe": "A 9"}})
     return store.add(session)
+
+
+async def test_an_app_given_a_bare_store_keeps_the_export_rows_beside_what_it_saves(
+    tmp_path: Path,
+) -> None:
+    with Store(tmp_path / "db") as store:
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = await start_session(pilot, "hot-rum", ["Ann", "Bob"])
+    with open_store(tmp_path / "db", readonly=True) as reader:
+        assert reader.sealed_rows(table.session_id) is not None
 
 
 async def test_help_on_the_table_shows_the_games_rules_and_its_keys(store: Store) -> None:

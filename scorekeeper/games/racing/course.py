@@ -9,10 +9,9 @@ wrong field the same way: ``bets[1].amount``, ``sales.S.price``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from scorekeeper.cards import SUITS
-from scorekeeper.checks import as_int, as_mapping
+from scorekeeper.checks import JSONMapping, as_int, as_mapping
 from scorekeeper.errors import RuleError
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -57,7 +56,7 @@ def course_text(course: Mapping[str, int]) -> str:
     return " ".join(f"{suit}{course[suit]}" for suit in SUITS)
 
 
-def check_entry(value: object, field: str, names: Sequence[str]) -> Mapping[str, Any]:
+def check_entry(value: object, field: str, names: Sequence[str]) -> JSONMapping:
     """One bet or sale: a mapping with exactly these fields, so a typo is not ignored."""
     entry = as_mapping(value, field)
     for name in entry:

@@ -20,12 +20,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, NotRequired, TypedDict
+from typing import NotRequired, TypedDict
 
 from scorekeeper.cards import JOKER, RANKS, Card, parse_cards
-from scorekeeper.checks import Round, as_int, as_mapping, as_player, player_map
+from scorekeeper.checks import JSONMapping, Round, as_int, as_mapping, as_player, player_map
 from scorekeeper.errors import RuleError
 from scorekeeper.game import Setup
+from scorekeeper.games.rummy_5000.shapes import options_of
 from scorekeeper.wording import plural
 
 BONUSES = {"out": 200, "first_turn": 300, "no_draw": 500}
@@ -147,7 +148,9 @@ def read_hand(setup: Setup, round_: Round) -> Hand:
             field = fields[(out, "melded")]
             raise RuleError(field, f"{out} went out, so {out} must have melded cards")
     cards = round_.get("cards")
-    counted = None if cards is None else money_cards_in(cards, fields, wild, out)
+    counted = (
+        None if cards is None else money_cards_in(as_mapping(cards, "cards"), fields, wild, out)
+    )
     counts = _money_card_counts(setup, round_, wild, out, counted)
     money = {
         name: MONEY_PAIR * counts["money_pairs"][name]
@@ -155,7 +158,7 @@ def read_hand(setup: Setup, round_: Round) -> Hand:
         for name in players
     }
     return Hand(
-        out, bonus, melded, in_hand, money, counts if setup.options["money_cards"] else None
+        out, bonus, melded, in_hand, money, counts if options_of(setup)["money_cards"] else None
     )
 
 
@@ -245,7 +248,7 @@ class _CardCounter:
 
 
 def money_cards_in(
-    cards: Mapping[str, Any], typed: Mapping[tuple[str, str], str], wild: str, out: str | None
+    cards: JSONMapping, typed: Mapping[tuple[str, str], str], wild: str, out: str | None
 ) -> dict[str, dict[str, int]]:
     """The money cards card text shows: natural Q♥ 7♥ pairs in each player's melded cards
     and natural Q♥ left in hand when someone went out, for the parts ``typed`` as card
@@ -275,7 +278,7 @@ def _money_card_counts(
     """Q♥ 7♥ pairs melded and Q♥ caught, by name: as typed beside points, or as the card
     text shows them, where a count typed as well must agree."""
     players = setup.players
-    if not setup.options["money_cards"]:
+    if not options_of(setup)["money_cards"]:
         for key in ("money_pairs", "queens_caught"):
             if key in round_:
                 raise RuleError(key, "the money cards variation is not on in this game")
@@ -323,7 +326,7 @@ def hand_scores(setup: Setup, round_: Round) -> dict[str, int]:
     nobody subtracts theirs; with nobody out, cards in hand count against as usual.
     """
     hand = read_hand(setup, round_)
-    michigan = setup.options["michigan"] and hand.out is not None
+    michigan = options_of(setup)["michigan"] and hand.out is not None
     scores = {}
     for name in setup.players:
         score = hand.melded[name] + hand.money_cards[name]

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
 
 from scorekeeper.checks import Round, as_player, shaped
 from scorekeeper.errors import RuleError
@@ -28,6 +27,7 @@ from scorekeeper.games.rummy_5000.hands import (
     hand_scores,
 )
 from scorekeeper.games.rummy_5000.pot import chips_in_pot, pot_swing
+from scorekeeper.games.rummy_5000.shapes import Info, options_of, whole_points
 from scorekeeper.games.rummy_5000.stakes import (
     DOUBLING_FIELDS,
     GAME_POINT_OPTIONS,
@@ -54,7 +54,7 @@ def _partners_of(players: Sequence[str], name: str) -> tuple[str, str]:
 
 def _by_partnership(setup: Setup, scores: Mapping[str, int]) -> dict[str, int]:
     """What each player's total gains: their own score, or with partners their side's."""
-    if not setup.options["partners"]:
+    if not options_of(setup)["partners"]:
         return dict(scores)
     return {
         name: sum(scores[partner] for partner in _partners_of(setup.players, name))
@@ -62,12 +62,13 @@ def _by_partnership(setup: Setup, scores: Mapping[str, int]) -> dict[str, int]:
     }
 
 
-def _partnership_info(setup: Setup, totals: Mapping[str, int]) -> dict[str, Any]:
-    """Partners' shared totals by side ("Ann & Cy"), for the panel; nothing without partners."""
-    if not setup.options["partners"]:
-        return {}
+def _with_partnerships(setup: Setup, info: Info, totals: Mapping[str, int]) -> Info:
+    """A copy of ``info`` with partners' shared totals by side ("Ann & Cy"), for the
+    panel; without partners, a copy as it is."""
+    if not options_of(setup)["partners"]:
+        return info.copy()
     sides = partnerships(setup.players)
-    return {"partnerships": {" & ".join(side): totals[side[0]] for side in sides}}
+    return {**info, "partnerships": {" & ".join(side): totals[side[0]] for side in sides}}
 
 
 def _share(points: int, ways: int) -> int | Fraction:
@@ -148,34 +149,34 @@ The table may stop before anyone reaches the target: the game ends on the hands 
 highest total wins (ties share), paid as at the end."""
 
     def check_setup(self, setup: Setup) -> None:
-        options, count = setup.options, len(setup.players)
+        options, count = self.options_of(setup), len(setup.players)
         if options["partners"] and count != 4:
             raise RuleError(
                 "options.partners", f"partners is for exactly 4 players sitting across, not {count}"
             )
         for name in ("doubling", "limit_poker"):
-            if options[name] and count != 2:
+            if setup.options[name] and count != 2:
                 said = name.replace("_", " ")
                 raise RuleError(f"options.{name}", f"{said} is for exactly 2 players, not {count}")
         if options["doubling"] and options["limit_poker"]:
             raise RuleError("options.limit_poker", "choose doubling or limit poker, not both")
         for name in ("play_to_win", "must_go_out"):
-            if options[name] and (options["doubling"] or options["limit_poker"]):
+            if setup.options[name] and (options["doubling"] or options["limit_poker"]):
                 raise RuleError(
                     f"options.{name}",
                     "doubling and limit poker games are two hands for game points already",
                 )
 
-    def start_info(self, setup: Setup) -> dict[str, Any]:
-        info: dict[str, Any] = {"target": setup.options["target"], "wild": None, "hands": 0}
+    def start_info(self, setup: Setup) -> Info:
+        info = Info(target=self.options_of(setup)["target"], wild=None, hands=0)
         if any(setup.options[name] for name in GAME_POINT_OPTIONS):
             info["game_points"] = dict.fromkeys(setup.players, 0)
-        return info | _partnership_info(setup, dict.fromkeys(setup.players, 0))
+        return _with_partnerships(setup, info, dict.fromkeys(setup.players, 0))
 
     def play(self, setup: Setup, state: State, round_: Round) -> State:
         if isinstance(round_, Mapping) and "false_claim" in round_:
             return self._false_claim(setup, state, round_)
-        options = setup.options
+        options = self.options_of(setup)
         stakes = (
             DOUBLING_FIELDS
             if options["doubling"]
@@ -190,11 +191,13 @@ highest total wins (ties share), paid as at the end."""
         totals = dict(state.totals)
         if scores is not None:
             totals = add(totals, _by_partnership(setup, scores))
-        info = {**state.info, "wild": wild, "hands": state.info["hands"] + 1}
-        info |= _partnership_info(setup, totals)
+        before = self.info_of(state)
+        info = _with_partnerships(
+            setup, {**before, "wild": wild, "hands": before["hands"] + 1}, totals
+        )
         dealer = setup.left_of(state.dealer)
         if stakes:
-            first_hand = state.info["hands"] == 0
+            first_hand = before["hands"] == 0
             if options["doubling"]:
                 cube = cube_in_play(hand, setup.players, folded, first_hand)
                 swing = cube_swing(setup.players, cube, folded, scores)
@@ -213,9 +216,10 @@ highest total wins (ties share), paid as at the end."""
         """Stopped before anyone reached the target (or a two-hand game after its first
         hand): the game ends on the hands played, highest total (or most game points)
         wins, ties share, and it is paid as at the end."""
-        info = {**state.info, "stopped": True}
-        if setup.options["doubling"] or setup.options["limit_poker"]:
-            winners = winners_by_total(setup.players, info["game_points"])
+        info: Info = {**self.info_of(state), "stopped": True}
+        options = self.options_of(setup)
+        if options["doubling"] or options["limit_poker"]:
+            winners = winners_by_total(setup.players, whole_points(info))
             return State(state.dealer, state.totals, state.balances, True, winners, info)
         winners = winners_by_total(setup.players, state.totals)
         money = self._payout(setup, state.totals, winners, info)
@@ -246,41 +250,43 @@ highest total wins (ties share), paid as at the end."""
         setup: Setup,
         state: State,
         totals: dict[str, int],
-        info: dict[str, Any],
+        info: Info,
         dealer: str,
         swing: Mapping[str, int],
     ) -> State:
         """Doubling and limit poker: game points move every hand; the game is two hands."""
-        info["game_points"] = add(info["game_points"], swing)
-        stake = setup.options["stake"]
+        info["game_points"] = add(whole_points(info), swing)
+        stake = self.options_of(setup)["stake"]
         balances = add(state.balances, {name: points * stake for name, points in swing.items()})
         if info["hands"] < HANDS_PER_STAKES_GAME:
             return State(dealer, totals, balances, info=info)
-        winners = winners_by_total(setup.players, info["game_points"])
+        winners = winners_by_total(setup.players, whole_points(info))
         return State(dealer, totals, balances, True, winners, info)
 
     def _winners(self, setup: Setup, totals: Mapping[str, int], out: str | None) -> tuple[str, ...]:
-        target = setup.options["target"]
-        if setup.options["must_go_out"]:
+        options = self.options_of(setup)
+        target = options["target"]
+        if options["must_go_out"]:
             if out is None or totals[out] < target:
                 return ()
-            if setup.options["partners"]:
+            if options["partners"]:
                 return _partners_of(setup.players, out)
             return (out,)
         return winners_by_total(setup.players, totals, target=target)
 
     def _payout(
-        self, setup: Setup, totals: Mapping[str, int], winners: Sequence[str], info: dict[str, Any]
+        self, setup: Setup, totals: Mapping[str, int], winners: Sequence[str], info: Info
     ) -> dict[str, int]:
         """End money from each non-winner: the difference x stake, or for a game point the
         stake itself; tied winners share the total paid. Partners pay and are paid as a
         side: each loser pays the amount once and each winner receives it once."""
-        players, stake = setup.players, setup.options["stake"]
+        options = self.options_of(setup)
+        players, stake = setup.players, options["stake"]
         losers = [name for name in players if name not in winners]
-        if setup.options["play_to_win"] or setup.options["must_go_out"]:
+        if options["play_to_win"] or options["must_go_out"]:
             info["game_points"] = self._games_won(setup, winners)
             totals = {name: 1 if name in winners else 0 for name in players}
-        if not setup.options["partners"]:
+        if not options["partners"]:
             return pay_the_difference(players, totals, winners, stake)
         owed = (totals[winners[0]] - totals[losers[0]]) * stake if losers else 0
         return {name: owed if name in winners else -owed for name in players}
@@ -288,7 +294,7 @@ highest total wins (ties share), paid as at the end."""
     def _games_won(self, setup: Setup, winners: Sequence[str]) -> dict[str, int | Fraction]:
         """The tally counts games won: one game, shared by tied winners (with partners by
         tied sides, each partner counting the side's share); nobody else's tally moves."""
-        ways = len(winners) // 2 if setup.options["partners"] else len(winners)
+        ways = len(winners) // 2 if self.options_of(setup)["partners"] else len(winners)
         won = _share(1, ways)
         return {name: won if name in winners else 0 for name in setup.players}
 
@@ -296,28 +302,33 @@ highest total wins (ties share), paid as at the end."""
         """Michigan: a false "I can go out" adds 50 at once to each other player (with
         partners, to the other side's score). It is no hand: the deal does not move."""
         claim = shaped(round_, FalseClaim, ("false_claim",))
-        if not setup.options["michigan"]:
+        if not self.options_of(setup)["michigan"]:
             raise RuleError("false_claim", "a false claim costs only in the michigan variation")
         claimer = as_player(claim["false_claim"], "false_claim", setup.players)
-        spared = _partners_of(setup.players, claimer) if setup.options["partners"] else (claimer,)
+        spared = (
+            _partners_of(setup.players, claimer)
+            if self.options_of(setup)["partners"]
+            else (claimer,)
+        )
         totals = add(
             state.totals, {name: FALSE_CLAIM for name in setup.players if name not in spared}
         )
-        info = {**state.info, **_partnership_info(setup, totals)}
+        info = _with_partnerships(setup, self.info_of(state), totals)
         return State(state.dealer, totals, state.balances, info=info)
 
     def rounds_played(self, state: State, recorded: int) -> int:
         """Hands dealt: a michigan false claim is recorded but is no hand."""
-        return int(state.info["hands"])
+        return self.info_of(state)["hands"]
 
     def target(self, setup: Setup, state: State) -> int | None:
         """The two-hand doubling and limit-poker games end after two hands, not at a score."""
-        if setup.options["doubling"] or setup.options["limit_poker"]:
+        options = self.options_of(setup)
+        if options["doubling"] or options["limit_poker"]:
             return None
-        return int(setup.options["target"])
+        return options["target"]
 
     def played_for(self, setup: Setup) -> str:
-        return self.unit if setup.options["stake"] else "points"
+        return self.unit if self.options_of(setup)["stake"] else "points"
 
 
 GAME = Rummy5000()

@@ -20,6 +20,7 @@ from scorekeeper.games.rummy_5000.hands import (
     read_hand,
 )
 from scorekeeper.games.rummy_5000.pot import ANTE, BET_LIMIT
+from scorekeeper.games.rummy_5000.shapes import Info, Options
 from scorekeeper.games.rummy_5000.stakes import GAME_POINT_OPTIONS, HANDS_PER_STAKES_GAME
 from scorekeeper.money import MINUS, format_amount
 from scorekeeper.wording import plural
@@ -79,11 +80,11 @@ def _signed(setup: Setup, points: Mapping[str, int | Fraction]) -> str:
     )
 
 
-class Rummy5000Words(Game):
+class Rummy5000Words(Game[Options, Info], abstract=True):
     """The hooks that say what 5000's rules decided."""
 
     def panel(self, setup: Setup, state: State) -> list[tuple[str, str]]:
-        options, info = setup.options, state.info
+        options, info = self.options_of(setup), self.info_of(state)
         lines = []
         if info["wild"] is not None:
             lines.append(("Wild last hand", info["wild"]))
@@ -112,7 +113,7 @@ class Rummy5000Words(Game):
         chosen = [
             name
             for name in ("michigan", "money_cards", "must_go_out", "play_to_win")
-            if options[name]
+            if setup.options[name]
         ]
         if chosen:
             words = ", ".join(OPTION_WORDS[name] for name in chosen)
@@ -122,21 +123,24 @@ class Rummy5000Words(Game):
         return lines
 
     def _stakes_panel(self, setup: Setup, state: State) -> list[tuple[str, str]]:
-        hands, stake = state.info["hands"], format_amount(setup.options["stake"], self.unit)
+        hands, stake = (
+            self.info_of(state)["hands"],
+            format_amount(self.options_of(setup)["stake"], self.unit),
+        )
         hand = "game over" if state.finished else f"{hands + 1} of {HANDS_PER_STAKES_GAME}"
         lines = [("Hand", hand)]
-        if setup.options["doubling"]:
+        if self.options_of(setup)["doubling"]:
             start = "1 (2 after a tied cut for the first deal)" if hands == 0 else "1"
             lines += [
                 ("Cube", f"starts at {start}; x2 for each accepted double"),
                 ("Gammons", "losing by 250-495 pays x2, by 500 or more x3"),
-                ("Game points", _signed(setup, state.info["game_points"])),
+                ("Game points", _signed(setup, self.info_of(state)["game_points"])),
                 ("Stake", f"{stake} per game point"),
             ]
         else:
             lines += [
                 ("Pot", f"ante {ANTE} chip each; bet and raise 1-{BET_LIMIT}, two raises each"),
-                ("Chips won", _signed(setup, state.info["game_points"])),
+                ("Chips won", _signed(setup, self.info_of(state)["game_points"])),
                 ("Stake", f"{stake} per chip"),
             ]
         return lines
@@ -144,26 +148,26 @@ class Rummy5000Words(Game):
     def end_note(self, setup: Setup, state: State) -> str | None:
         """A two-hand game is won on the chips (or game points) it moved, not on the
         points beside them: the box that names the winner shows them."""
-        options = setup.options
+        options = self.options_of(setup)
         if not (options["doubling"] or options["limit_poker"]):
             return None
         what = "chips won" if options["limit_poker"] else "game points"
-        return f"Decided by the {what}: {_signed(setup, state.info['game_points'])}"
+        return f"Decided by the {what}: {_signed(setup, self.info_of(state)['game_points'])}"
 
     def end_facts(self, setup: Setup, before: State, after: State) -> RoundFacts:
         """The end of a two-hand game says each player's chips or game points as it ended."""
         facts = super().end_facts(setup, before, after)
-        if not (setup.options["doubling"] or setup.options["limit_poker"]):
+        if not (self.options_of(setup)["doubling"] or self.options_of(setup)["limit_poker"]):
             return facts
-        points = after.info["game_points"]
+        points = self.info_of(after)["game_points"]
         players: dict[str, dict[str, Fact]] = {
             name: {"game points": _point_fact(points[name])} for name in setup.players
         }
         return RoundFacts(facts.table, players)
 
     def option_words(self, setup: Setup) -> list[str]:
-        options = setup.options
-        words = [OPTION_WORDS[name] for name in OPTION_WORDS if options[name]]
+        options = self.options_of(setup)
+        words = [OPTION_WORDS[name] for name in OPTION_WORDS if setup.options[name]]
         stakes = options["doubling"] or options["limit_poker"]
         if not stakes:
             words.append(f"target {options['target']}")
@@ -171,7 +175,7 @@ class Rummy5000Words(Game):
             "chip"
             if options["limit_poker"]
             else "game point"
-            if any(options[name] for name in GAME_POINT_OPTIONS)
+            if any(setup.options[name] for name in GAME_POINT_OPTIONS)
             else "point"
         )
         stake = options["stake"]
@@ -181,9 +185,9 @@ class Rummy5000Words(Game):
     def round_facts(self, setup: Setup, before: State, round_: Round, after: State) -> RoundFacts:
         """The hand as counted: each player's melded and held points (and cards, where
         typed), money cards, the cube or the pot."""
-        facts: dict[str, Fact] = {"hand": before.info["hands"] + 1, **self.details(round_)}
+        facts: dict[str, Fact] = {"hand": self.info_of(before)["hands"] + 1, **self.details(round_)}
         if "false_claim" in round_:
-            facts["hand"] = before.info["hands"]
+            facts["hand"] = self.info_of(before)["hands"]
             return RoundFacts(facts)
         played = accepted(round_, Played)
         if played.get("automatic_double"):
@@ -198,16 +202,17 @@ class Rummy5000Words(Game):
                     typed = played["cards"].get(name, {})
                     player["melded cards"] = typed.get("melded", "")
                     player["held cards"] = typed.get("hand", "")
-                if setup.options["money_cards"]:
+                if self.options_of(setup)["money_cards"]:
                     player["money cards"] = hand.money_cards[name]
                 player["hand score"] = scores[name]
         if "pot" in played:
             for name, player in players.items():
                 player["pot chips"] = played["pot"][name]
                 player["raises"] = played.get("raises", {}).get(name, 0)
-        if "game_points" in after.info:
+        points = self.info_of(after).get("game_points")
+        if points is not None:
             for name, player in players.items():
-                player["game points"] = _point_fact(after.info["game_points"][name])
+                player["game points"] = _point_fact(points[name])
         return RoundFacts(facts, players)
 
     def describe(self, setup: Setup, before: State, round_: Round, after: State) -> str:
@@ -216,7 +221,7 @@ class Rummy5000Words(Game):
         if "false_claim" in round_:
             others = (
                 "each player of the other side"
-                if setup.options["partners"]
+                if self.options_of(setup)["partners"]
                 else "each other player"
             )
             claimer = accepted(round_, FalseClaim)["false_claim"]
@@ -253,13 +258,12 @@ class Rummy5000Words(Game):
             said.append(f"cube at {played['stake']}")
         if "pot" in played:
             said.append(f"pot {sum(played['pot'].values())} chips")
-        if "game_points" in after.info and "game_points" in before.info:
-            moved = {
-                name: after.info["game_points"][name] - before.info["game_points"][name]
-                for name in setup.players
-            }
+        points_after = self.info_of(after).get("game_points")
+        points_before = self.info_of(before).get("game_points")
+        if points_after is not None and points_before is not None:
+            moved = {name: points_after[name] - points_before[name] for name in setup.players}
             if any(moved.values()):
-                label = "chips" if setup.options["limit_poker"] else "game points"
+                label = "chips" if self.options_of(setup)["limit_poker"] else "game points"
                 said.append(f"{label} {_signed(setup, moved)}")
         return "; ".join(said)
 

@@ -35,6 +35,8 @@ from scorekeeper.games.rummy_5000.hands import (
     hand_scores,
     read_hand,
 )
+from scorekeeper.games.rummy_5000.rules import GAME
+from scorekeeper.games.rummy_5000.shapes import Options
 from screens.format import amount
 from screens.rounds.base import RoundEntry
 from screens.rounds.fields import Round
@@ -68,13 +70,13 @@ class Rummy5000Entry(RoundEntry):
     cube's and the pot's fields at their log."""
 
     @property
-    def options(self) -> checks.Options:
-        return self.setup.options
+    def options(self) -> Options:
+        return GAME.options_of(self.setup)
 
     def compose_fields(self) -> ComposeResult:
         yield FieldRow("wild", "Wild rank", Choice([(rank, rank) for rank in RANKS]))
         if self.options["doubling"]:
-            first_hand = self.state.info["hands"] == 0
+            first_hand = GAME.info_of(self.state)["hands"] == 0
             yield FieldRow("doubles", "Cube", CubeLog(self.players))
             if first_hand:
                 box = Tick("the cut for deal tied: the cube starts at 2")
@@ -181,31 +183,35 @@ class Rummy5000Entry(RoundEntry):
 
     def fill(self, round_: checks.Round) -> None:
         if "false_claim" in round_:
-            self.put("false_claim", round_["false_claim"])
+            self.put("false_claim", checks.accepted(round_, FalseClaim)["false_claim"])
             return
-        self.put("wild", round_["wild"])
+        played = checks.accepted(round_, Played)
+        self.put("wild", played["wild"])
         if self.options["doubling"]:
-            if round_.get("automatic_double") and self.state.info["hands"] == 0:
+            if played.get("automatic_double") and GAME.info_of(self.state)["hands"] == 0:
                 self.put("automatic_double", True)
             self.cube_log().replay(
-                round_.get("doubles", []), round_.get("folded"), round_.get("beavers", [])
+                played.get("doubles", []), played.get("folded"), played.get("beavers", [])
             )
         if self.options["limit_poker"]:
             self.control("pot", PotLog).show_recorded(round_)
-        if round_.get("folded") is not None or round_.get("gave_up") is not None:
+        if played.get("folded") is not None or played.get("gave_up") is not None:
             return
-        self.put("out", round_["out"])
-        if "bonus" in round_:
-            self.put("bonus", round_["bonus"])
+        self.put("out", played.get("out"))
+        if "bonus" in played:
+            self.put("bonus", played["bonus"])
         for name in self.players:
-            cards = round_.get("cards", {}).get(name, {})
+            cards = played.get("cards", {}).get(name, {})
+            held = {"melded": played.get("melded", {}), "hand": played.get("in_hand", {})}
             for part, key in (("melded", "melded"), ("hand", "in_hand")):
-                given = round_.get(key, {})
-                value = cards[part] if part in cards else given.get(name, "")
+                value = cards[part] if part in cards else held[part].get(name, "")
                 self.put(f"{key}.{name}", value)
         if self.options["money_cards"]:
-            for path in ("money_pairs", "queens_caught"):
-                counts = round_.get(path, {})
+            money = {
+                "money_pairs": played.get("money_pairs", {}),
+                "queens_caught": played.get("queens_caught", {}),
+            }
+            for path, counts in money.items():
                 self.put(path, " ".join(name for name, n in counts.items() for _ in range(n)))
 
     def cube_log(self) -> CubeLog:
@@ -232,7 +238,7 @@ class Rummy5000Entry(RoundEntry):
             claim = self.control("false_claim", Choice).value
             note = "recorded on its own: the rest is left out" if claim else ""
             self.note("false_claim", note)
-        if self.options["doubling"] and self.state.info["hands"] == 0:
+        if self.options["doubling"] and GAME.info_of(self.state)["hands"] == 0:
             cube = self.cube_log()
             cube.automatic = self.control("automatic_double", Checkbox).value
             cube.refresh()

@@ -21,6 +21,7 @@ from textual.widget import Widget
 from scorekeeper import checks
 from scorekeeper.errors import RuleError
 from scorekeeper.games.rummy_5000.cube import Cube, cube_after, next_doubler
+from scorekeeper.games.rummy_5000.hands import Played
 from scorekeeper.games.rummy_5000.pot import Pot, pot_after
 from scorekeeper.wording import whole_number
 from screens.format import plain
@@ -366,12 +367,13 @@ class PotLog(StakesLog):
         return round_
 
     def show_recorded(self, round_: checks.Round) -> None:
-        raises = dict.fromkeys(self.players, 0) | dict(round_.get("raises", {}))
+        hand = checks.accepted(round_, Played)
+        raises = dict.fromkeys(self.players, 0) | hand.get("raises", {})
         self.recorded = Pot(
-            dict(round_["pot"]),
+            dict(hand.get("pot", {})),
             raises,
             None,
-            folded=round_.get("folded"),
-            gave_up=round_.get("gave_up"),
+            folded=hand.get("folded"),
+            gave_up=hand.get("gave_up"),
         )
         self.changed()
