@@ -26,7 +26,7 @@ from scorekeeper.finding import DAMAGED, SESSION_FILE, Finding
 from scorekeeper.reports.night_names import NAMES_FILE, read_names
 from scorekeeper.reports.night_names import SCHEMA as NAMES_SCHEMA
 from scorekeeper.safe_files import kind
-from scorekeeper.store import Store, StoreError, agreement, machine
+from scorekeeper.store import Store, StoreError, agreement, copies, machine
 from scorekeeper.store.conflicts import is_engine_file
 from scorekeeper.store.documents import problem, read
 from scorekeeper.store.durable import backup_of, write_atomically
@@ -96,6 +96,8 @@ def _sessions(folder: Path) -> list[Finding]:
                 findings.append(Finding(file, f"(a backup) {wrong}", f"move it to {DAMAGED}/"))
         elif name.endswith(ROWS) and SESSION_FILE.fullmatch(name.removesuffix(ROWS) + ".json"):
             continue  # what an export takes from the session: rebuilt whenever it is saved
+        elif copies.parse(name) is not None:
+            continue  # a sync engine's conflict copy of a session: one more laptop's copy
         elif (found := conflict_copy(file, name)) is not None:
             findings.append(found)
         elif is_engine_file(name) or name in machine.ENGINE_FILES:

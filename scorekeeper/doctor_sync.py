@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 
 from scorekeeper.finding import DAMAGED, Finding
-from scorekeeper.store import copies, machine
+from scorekeeper.store import machine
 from scorekeeper.store.conflicts import original_name
 
 
@@ -18,8 +18,6 @@ def conflict_copy(file: Path, name: str) -> Finding | None:
     original = original_name(name)
     if original is None:
         return None
-    if copies.parse(name) is not None and file.parent.name == "sessions":
-        return None  # one more laptop's copy of the session, read as the others are
     return Finding(
         file,
         f"is a sync engine's copy of {original}, changed on two laptops at once; "

@@ -20,9 +20,8 @@ from scorekeeper.money import format_amount
 from scorekeeper.session import Session
 from scorekeeper.store.merge import Merged, Version, parted
 from scorekeeper.wording import plural
-_ENGINE_COPY = re.compile(
-    r"(?P<stem>.+)\.sync-conflict-\d{8}-\d{6}-[A-Z0-9]{7}(?P<ext>\.[^.]+)?"
-)
+
+_ENGINE_COPY = re.compile(r"(?P<stem>.+)\.sync-conflict-\d{8}-\d{6}-[A-Z0-9]{7}(?P<ext>\.[^.]+)?")
 
 REPLAY_ERRORS = (LookupError, TypeError, ValueError, AttributeError)
 """What replaying rounds from a file may raise (a ``RuleError`` is a ``ValueError``)."""
@@ -119,7 +118,6 @@ class Conflict:
             f"Session {self.session_id} went on differently on two laptops after round "
             f"{self.start}; " + "; ".join(parts)
         )
-
 
 
 def original_name(name: str) -> str | None:

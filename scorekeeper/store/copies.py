@@ -91,8 +91,9 @@ def _version(value: object) -> Version | str:
 def _names(value: object) -> dict[str, str] | None:
     if type(value) is not dict or len(value) > 100:
         return None
-    if not all(type(k) is str and type(v) is str and len(v) <= _NAME_LIMIT for k, v in value.items()):
-        return None
+    for laptop, name in value.items():
+        if type(laptop) is not str or type(name) is not str or len(name) > _NAME_LIMIT:
+            return None
     return dict(value)
 
 

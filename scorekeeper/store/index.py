@@ -5,9 +5,10 @@
 copy files as they were read (``gather.identity``; a change time, which no copying tool
 can set back, never a modification time alone), ``order`` sorts by last update, ``row``
 is the summary (a list, see ``summary.row``) or, for a session none of whose copies can
-be read, why not, and ``waiting`` whether it went on differently on two laptops. ``index.stamp`` is present only while
-nothing has been saved since ``index.json`` was: it names both files' identities, so an
-index it vouches for is trusted without looking at a single session file.
+be read, why not, and ``waiting`` whether it went on differently on two laptops.
+``index.stamp`` is present only while nothing has been saved since ``index.json`` was: it
+names both files' identities, so an index it vouches for is trusted without looking at a
+single session file.
 
 ``recent.json``, the first screenful of the list, is written with it (see ``recent``).
 """
@@ -22,8 +23,8 @@ from typing import Any
 
 from scorekeeper.store import copies, documents
 from scorekeeper.store.durable import encode, fsync_folder, write_atomically
-from scorekeeper.store.gather import Files, combined
 from scorekeeper.store.errors import SessionNotFound, StoreDamaged
+from scorekeeper.store.gather import Files, combined
 from scorekeeper.store.reading import (
     DamagedFile,
     NotPlain,
@@ -59,7 +60,7 @@ class Index:
         folder: Path,
         *,
         readonly: bool,
-        read: Callable[[str, Files], tuple[dict[str, Any], bool]],
+        read: Callable[[str, Files], tuple[dict[str, Any], bool | int]],
         is_session_id: Callable[[str], bool],
         legacy: Path | None = None,
     ) -> None:
@@ -180,7 +181,7 @@ class Index:
         seen: list[int],
         order: int,
         fields: Mapping[str, Any],
-        waiting: bool = False,
+        waiting: bool | int = False,
     ) -> None:
         """Record a session just saved (only once the index is loaded: else it is read later)."""
         entry = [*seen, order, compact(row(fields), self._shared), waiting]

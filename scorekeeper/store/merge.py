@@ -93,7 +93,9 @@ class Merged:
 
 def text(value: object) -> str:
     """``value`` as canonical JSON: two laptops' equal rounds are equal text."""
-    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(
+        value, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=repr
+    )
 
 
 def _table(version: Version) -> str:
@@ -184,9 +186,7 @@ def merge(copies: Sequence[Copy]) -> Merged:
 def _decision_for(tip: Version, top: Sequence[Copy]) -> Decision | None:
     """The latest decision carried by a head whose rounds are the start of ``tip``'s."""
     found = [
-        copy.decision
-        for copy in top
-        if copy.decision is not None and starts(copy.version, tip)
+        copy.decision for copy in top if copy.decision is not None and starts(copy.version, tip)
     ]
     return max(found, key=lambda decision: (decision.at, decision.laptop), default=None)
 

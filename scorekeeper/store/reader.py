@@ -26,7 +26,7 @@ from scorekeeper.store.gather import Files, Gathered, gather, identity
 from scorekeeper.store.index import Index
 from scorekeeper.store.merge import Copy, Merged, Stamp, same
 from scorekeeper.store.sidecar import Kept
-from scorekeeper.store.summary import Summary, summary
+from scorekeeper.store.summary import Summary, state, summary
 
 _SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
@@ -63,7 +63,7 @@ class Opened:
 
 def _read_for_index(
     store: Path, damaged_copies: dict[str, list[Path]], session_id: str, files: Files
-) -> tuple[dict[str, Any], bool]:
+) -> tuple[dict[str, Any], bool | int]:
     """A session's shown document and whether it waits, read for the store at ``store``
     with every summary checked against its rounds (``agreement``): the list, statistics
     and a night's money are read from them. The index is handed this with the path, not
@@ -74,7 +74,7 @@ def _read_for_index(
         damaged_copies[session_id] = [error.path for error in found.damaged if error.path]
     else:
         damaged_copies.pop(session_id, None)
-    return found.document, found.waiting
+    return found.document, state(found.merged)
 
 
 def is_session_id(name: str) -> bool:
@@ -174,7 +174,8 @@ class Reader:
         if found is None:
             return None
         entries, total = found
-        return [summary(sid, entry[4], len(entry) > 5 and entry[5]) for sid, entry in entries], total
+        made = [summary(sid, entry[4], len(entry) > 5 and entry[5]) for sid, entry in entries]
+        return made, total
 
     def _summaries(self) -> list[Summary]:
         """Apart from ``summaries`` so the index is freed before the collector resumes."""

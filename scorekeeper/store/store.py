@@ -23,8 +23,6 @@ from scorekeeper.ids import new_id
 from scorekeeper.session import Session
 from scorekeeper.store import copies, documents, machine, sidecar
 from scorekeeper.store.durable import backup_of, fsync_folder, sweep_stale
-from scorekeeper.store.staging import commit
-from scorekeeper.store.merge import Decision, Stamp, Version, merge, same
 from scorekeeper.store.errors import (
     StoreError,
     cannot_write_down,
@@ -34,8 +32,11 @@ from scorekeeper.store.errors import (
     read_only,
 )
 from scorekeeper.store.lock import WriterLock, take_lock
+from scorekeeper.store.merge import Decision, Stamp, Version, merge, same
 from scorekeeper.store.reader import Opened, Reader, is_session_id
-from scorekeeper.store.reading import DamagedFile, read_bytes
+from scorekeeper.store.reading import DamagedFile
+from scorekeeper.store.staging import commit
+from scorekeeper.store.summary import state
 
 CACHED_SESSIONS = 8
 
@@ -228,13 +229,17 @@ class Store(Reader):
             ) from error
         finally:
             shutil.rmtree(staging, ignore_errors=True)
-        for session_id, order, fields in staged:
+        for session_id, _, _ in staged:
             self._open.pop(session_id, None)
             with contextlib.suppress(StoreError):
                 found = self.gathered(session_id)
                 shown = found.document
                 self._index.put(
-                    session_id, found.seen or [], shown["order"], shown["summary"], found.waiting
+                    session_id,
+                    found.seen or [],
+                    shown["order"],
+                    shown["summary"],
+                    state(found.merged),
                 )
         return ids
 
@@ -385,4 +390,4 @@ class Store(Reader):
             fields = documents.summary_fields(opened.session, opened.started, fields["updated"])
         with self._guard:
             assert opened.seen is not None
-            self._index.put(session_id, opened.seen, document["order"], fields, merged.waiting)
+            self._index.put(session_id, opened.seen, document["order"], fields, state(merged))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.store.checks import (
     EXTRAS,
@@ -21,6 +21,9 @@ from scorekeeper.store.checks import (
     summary_problem,
 )
 from scorekeeper.wording import moment
+
+if TYPE_CHECKING:
+    from scorekeeper.store.merge import Merged
 
 Compact = tuple[
     str,
@@ -54,7 +57,7 @@ class Summary:
     asked, the dictionaries as copies of their own.
     """
 
-    __slots__ = ("_id", "_row", "_waiting")
+    __slots__ = ("_id", "_row", "_state")
 
     def __init__(
         self,
@@ -71,10 +74,10 @@ class Summary:
         balances: dict[str, int],
         highlights: dict[str, int] | None = None,
         option_words: tuple[str, ...] | None = None,
-        waiting: bool = False,
+        waiting: bool | int = False,
     ) -> None:
         self._id = id
-        self._waiting = waiting
+        self._state = waiting
         self._row: Compact = (
             game,
             tuple(players),
@@ -98,7 +101,12 @@ class Summary:
     def waiting(self) -> bool:
         """Whether the game went on differently on two laptops and waits for the table
         to decide: every figure that includes it is marked."""
-        return self._waiting
+        return self._state is WAITING
+
+    @property
+    def overruled(self) -> bool:
+        """Whether two laptops decided it differently and the later decision stands."""
+        return type(self._state) is int and self._state == OVERRULED
 
     @property
     def row(self) -> Compact:
@@ -219,9 +227,25 @@ def row_problem(kept: object) -> str | None:
     return summary_problem(dict(zip(names, kept, strict=False)))
 
 
+WAITING, OVERRULED = True, 2
+"""The sixth field of an entry: the session waits for a decision (``True``), or a later
+decision replaced another (``2``); ``False`` for neither."""
+
+
+def state(merged: Merged) -> bool | int:
+    """The sixth field of an entry for a session its copies make so (``WAITING``)."""
+    if merged.waiting:
+        return WAITING
+    return OVERRULED if merged.replaced else False
+
+
 def _shaped(entry: list[Any]) -> bool:
-    """Five fields, or six whose last says whether the session waits for a decision."""
-    return len(entry) == 5 or (len(entry) == 6 and type(entry[5]) is bool)
+    """Five fields, or six whose last says whether the session waits (``WAITING``)."""
+    if len(entry) == 5:
+        return True
+    return len(entry) == 6 and (
+        type(entry[5]) is bool or (type(entry[5]) is int and entry[5] == OVERRULED)
+    )
 
 
 def entry_problem(entry: object) -> str | None:
@@ -315,12 +339,12 @@ def expand(held: Compact) -> list[Any]:
     ]
 
 
-def summary(session_id: str, kept: list[Any] | Compact, waiting: bool = False) -> Summary:
+def summary(session_id: str, kept: list[Any] | Compact, waiting: bool | int = False) -> Summary:
     """The ``Summary`` for an index row (a row ``row_problem`` found nothing wrong with,
     or one already ``compact``). A compact row is kept as it is, not copied."""
     made = _new_summary(Summary)
     made._id = session_id
-    made._waiting = waiting
+    made._state = waiting
     made._row = compact(kept, {}) if isinstance(kept, list) else kept
     return made
 
