@@ -30,16 +30,24 @@ def laptop(folder: Path, name: str) -> Path:
     return folder
 
 
-def rsync(source: Path, target: Path) -> None:
-    """``rsync -a`` with "newest file wins" (``-u``), as a cloud drive syncs: times kept,
-    the folder's included; a file newer on the receiving side left as it is."""
+def rsync(source: Path, target: Path, *only: str) -> None:
+    """``rsync -a``: times kept, the folder's included; ``only`` these files if named."""
     assert RSYNC is not None
-    subprocess.run([RSYNC, "-au", f"{source}/", f"{target}/"], check=True)
+    chosen = [f"--include={pattern}" for pattern in only]
+    if only:
+        chosen = ["--include=*/", *chosen, "--exclude=*"]
+    subprocess.run([RSYNC, "-a", *chosen, f"{source}/", f"{target}/"], check=True)
+
+
+def own(folder: Path) -> str:
+    """The files the laptop at ``folder`` changes: a sync engine carries them from there
+    (a time cannot say which side changed: two saves within a second share one)."""
+    return f"*.{machine.laptop(folder).id}.json"
 
 
 def sync(first: Path, second: Path) -> None:
-    rsync(first, second)
-    rsync(second, first)
+    rsync(first, second, own(first))
+    rsync(second, first, own(second))
 
 
 def scorekeeper(folder: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
