@@ -213,6 +213,13 @@ class Reader:
         """Whether ``refresh`` found session ``session_id`` changed after ``generation``."""
         return self._changed.get(session_id, 0) > generation
 
+    def waiting(self, session_id: str) -> bool:
+        """Whether the session went on differently on two laptops and waits for the table
+        to decide (as the index last found it)."""
+        with self._guard:
+            entry = self._index.entries().get(session_id)
+        return entry is not None and len(entry) > 5 and entry[5] is True
+
     def conflicts(self) -> list[conflicts_module.Conflict]:
         """The sessions that went on differently on two laptops, waiting for the table
         to decide, oldest first."""
