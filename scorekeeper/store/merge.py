@@ -8,8 +8,8 @@ other one (the game went on there). One version left: that is the session. More 
 one: the game *went on differently*. Then a decision decides it (a copy carrying one,
 made on top of every version; two made at once: the later one, and the other is named as
 replaced); without one, the session waits for the table, and the version shown is the
-one whose last round was recorded later (ties: the laptop's id, then the rounds' text),
-so every laptop shows the same one.
+one whose last round was recorded later (to the second; a tie: the rounds' text), so
+every laptop shows the same one.
 
 Nothing here reads a file or a clock: ``merge`` gives the same answer for the same copies
 in any order, on any laptop, however often it is asked.
@@ -118,10 +118,11 @@ def starts(first: Version, second: Version) -> bool:
     return _rounds(first) == _rounds(second)[: len(first.rounds)]
 
 
-def _rank(version: Version) -> tuple[int, str, str]:
-    """Later last round first; the laptop's id and the rounds' text break a tie."""
-    when, laptop = version.last
-    return when, laptop, text(version.session)
+def _rank(version: Version) -> tuple[int, str]:
+    """Later last round first, to the second (an export keeps times to the second, so a
+    version imported from one ranks where its original does); the rounds' text breaks a
+    tie, which every laptop works out alike whoever holds which copy."""
+    return version.last[0] // 1_000_000_000, text(version.session)
 
 
 def _distinct(versions: Iterable[Version]) -> list[Version]:

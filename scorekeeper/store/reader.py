@@ -236,6 +236,16 @@ class Reader:
                 found.append(conflicts_module.Conflict(session_id, gathered.merged))
         return sorted(found, key=lambda conflict: conflict.since)
 
+    def _reindex(self, session_id: str) -> None:
+        """Put the session as its copies make it now in the index (left out if unread)."""
+        try:
+            found = self.gathered(session_id)
+        except StoreError:
+            return
+        shown, seen = found.document, found.seen or []
+        with self._guard:
+            self._index.put(session_id, seen, shown["order"], shown["summary"], state(found.merged))
+
     def _forget(self, session_id: str) -> None:
         """Drop what is known of a session whose file another machine changed."""
         self._unreadable.pop(session_id, None)

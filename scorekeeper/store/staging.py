@@ -12,15 +12,15 @@ from scorekeeper.store.reading import read_bytes
 
 
 def commit(
-    staging: Path, folder: Path, targets: list[tuple[str, Path]], replacing: set[str]
+    staging: Path, folder: Path, targets: list[tuple[str, str, Path]], replacing: set[str]
 ) -> None:
-    """Move each staged session file (``<id>.json`` in ``staging``) to its target; if one
-    fails, take back those moved and put back, byte for byte, the files they replaced
-    (the sessions in ``replacing``: this laptop's copy, where it had one)."""
+    """Move each staged file (its name in ``staging``, its session, its target) into
+    place; if one fails, take back those moved and put back, byte for byte, the files
+    they replaced (the sessions in ``replacing``: this laptop's copy, where it had one)."""
     moved: list[Path] = []
     kept: dict[Path, bytes | None] = {}
     try:
-        for session_id, target in targets:
+        for name, session_id, target in targets:
             if session_id in replacing:
                 for old in (target, backup_of(target), sidecar.rows_file(target)):
                     kept[old] = read_bytes(old)
@@ -28,10 +28,10 @@ def commit(
                     os.replace(target, backup_of(target))
             elif target.exists():
                 raise FileExistsError(f"{target} appeared while importing")
-            os.replace(staging / f"{session_id}.json", target)
+            os.replace(staging / name, target)
             moved.append(target)
             with contextlib.suppress(OSError):  # only a cache: the export can do without
-                os.replace(staging / f"{session_id}.rows", sidecar.rows_file(target))
+                os.replace(sidecar.rows_file(staging / name), sidecar.rows_file(target))
         fsync_folder(folder)
     except BaseException:
         for target in moved:

@@ -170,6 +170,7 @@ class Store(Reader):
         before_commit: Callable[[list[str]], None] | None = None,
         *,
         replacing: Collection[str] = (),
+        versions: Sequence[tuple[str, bytes]] = (),
     ) -> list[str]:
         """Store sessions saved elsewhere, all or none; returns the id each one has here.
 
@@ -179,6 +180,8 @@ class Store(Reader):
         file is written and synced in ``importing/`` first; only then, after
         ``before_commit(ids)``, are they moved into ``sessions/``. A failure before that
         leaves the store exactly as it was; one while moving puts back what was moved.
+        ``versions``: more copies of sessions here (file name, bytes: ``imported``), written
+        and moved in with them.
         """
         import shutil  # here, as importing is the only writing that needs it
 
@@ -215,12 +218,16 @@ class Store(Reader):
                 documents.write(file, data)
                 sidecar.keep(file, session_id, saved.session, data)
                 staged.append((session_id, order, fields))
+            for name, data in versions:
+                documents.write(staging / name, data)
             fsync_folder(staging)
             ids = [session_id for session_id, _, _ in staged]
             if before_commit is not None:
                 before_commit(ids)
             self._index.before_change()
-            commit(staging, self._folder, [(sid, self._file(sid)) for sid in ids], set(replacing))
+            targets = [(f"{sid}.json", sid, self._file(sid)) for sid in ids]
+            targets += [(name, "", self._folder / name) for name, _ in versions]
+            commit(staging, self._folder, targets, set(replacing))
         except (OSError, DamagedFile) as error:
             raise StoreError(
                 f"Could not add the sessions to {self.path}: {error}. Nothing was added; "
@@ -231,16 +238,9 @@ class Store(Reader):
             shutil.rmtree(staging, ignore_errors=True)
         for session_id, _, _ in staged:
             self._open.pop(session_id, None)
-            with contextlib.suppress(StoreError):
-                found = self.gathered(session_id)
-                shown = found.document
-                self._index.put(
-                    session_id,
-                    found.seen or [],
-                    shown["order"],
-                    shown["summary"],
-                    state(found.merged),
-                )
+            self._reindex(session_id)
+        if versions:
+            self.refresh()  # the sessions they are versions of, read again
         return ids
 
     def delete(self, session_id: str) -> None:
