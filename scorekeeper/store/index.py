@@ -91,6 +91,8 @@ class Index:
         no index of its own."""
         self._shared: dict[Any, Any] = {}
         """The texts, numbers and names that rows repeat, one object each (``compact``)."""
+        self._swept: int | None = None
+        """What the last ``sweep`` found, folded into one number."""
         self.keys: dict[str, tuple[str, ...]] | None = None
         """Each session's copy keys at the last walk of the folder (None: not walked)."""
 
@@ -205,17 +207,27 @@ class Index:
         return True
 
     def sweep(self) -> bool:
-        """Whether any session's copy files changed since the last look, each file's
-        identity held against the last: a file rewritten in place, its times put back
-        (a copying tool restoring them), leaves the folder's own identity as it was."""
-        known = self._entries if self._entries is not None else self._seen_keys
-        count = 0
-        for session_id, _, key in self._session_files():
-            count += 1
-            entry = known.get(session_id)
-            if entry is None or entry[:3] != key:
-                return True
-        return count != len(known)
+        """Whether any session's copy files changed since the last sweep: every file's
+        identity (name, inode, size, change time) taken, no file read. A file rewritten
+        in place with its times put back (a copying tool restoring them) leaves the
+        folder's own identity as it was; this still sees it. The first sweep says yes."""
+        total = 0
+        try:
+            with os.scandir(self._folder) as listing:
+                for entry in listing:
+                    name = entry.name
+                    if name.endswith(".json"):
+                        try:
+                            stat = entry.stat()
+                        except FileNotFoundError:
+                            continue
+                        total += hash((name, stat.st_ino, stat.st_size, stat.st_ctime_ns))
+        except FileNotFoundError:
+            pass
+        total &= (1 << 64) - 1
+        changed = total != self._swept
+        self._swept = total
+        return changed
 
     def take_in(self) -> set[str]:
         """The sessions whose files appeared, changed or went since the last look (after a
