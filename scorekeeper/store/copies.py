@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.session import Session
 from scorekeeper.store.checks import session_problem
 from scorekeeper.store.machine import Laptop
-from scorekeeper.store.merge import Copy, Decision, Stamp, Version
+from scorekeeper.store.merge import Copy, Decision, Merged, Stamp, Version, on_top
 
 if TYPE_CHECKING:
     from scorekeeper.store.gather import Gathered
@@ -131,17 +131,20 @@ def read(key: str, document: Mapping[str, Any]) -> Copy | str:
         if type(made.get("choice")) is not str or len(made["choice"]) > 20:
             return "a copy part whose decision is not a time and a choice"
         decision = Decision(made["at"], laptop, made["choice"])
-    aside_part = part.get("aside", [])
-    if type(aside_part) is not list or len(aside_part) > _ASIDE_LIMIT:
-        return "a copy part whose aside is not a list of versions"
-    aside = []
-    for value in aside_part:
-        found = _version(value)
-        if isinstance(found, str):
-            return f"a copy part with an aside version: {found}"
-        aside.append(found)
+    kept: dict[str, list[Version]] = {}
+    for field in ("aside", "others"):
+        listed = part.get(field, [])
+        if type(listed) is not list or len(listed) > _ASIDE_LIMIT:
+            return f"a copy part whose {field} is not a list of versions"
+        kept[field] = []
+        for value in listed:
+            found = _version(value)
+            if isinstance(found, str):
+                return f"a copy part with a version in its {field}: {found}"
+            kept[field].append(found)
     version = Version(session, stamps)
-    return Copy(key, laptop, seq, dict(seen), version, decision, tuple(aside), names)
+    aside, others = tuple(kept["aside"]), tuple(kept["others"])
+    return Copy(key, laptop, seq, dict(seen), version, decision, aside, names, others)
 
 
 def part(
@@ -153,6 +156,7 @@ def part(
     names: Mapping[str, str],
     decision: Decision | None = None,
     aside: tuple[Version, ...] = (),
+    others: tuple[Version, ...] = (),
 ) -> dict[str, Any]:
     """The ``copy`` part of a copy this laptop writes, having taken in the copies
     ``seen`` names, with the stamps of its rounds."""
@@ -162,14 +166,16 @@ def part(
         "seen": dict(seen),
         "stamps": [list(stamp) for stamp in stamps],
         "names": {k: v[:_NAME_LIMIT] for k, v in names.items()},
-        "aside": [
-            {"session": dict(v.session), "stamps": [list(s) for s in v.stamps]}
-            for v in aside[-_ASIDE_LIMIT:]
-        ],
+        "aside": [_versioned(v) for v in aside[-_ASIDE_LIMIT:]],
+        "others": [_versioned(v) for v in others[-_ASIDE_LIMIT:]],
     }
     if decision is not None:
         made["decision"] = {"at": decision.at, "choice": decision.choice}
     return made
+
+
+def _versioned(version: Version) -> dict[str, Any]:
+    return {"session": dict(version.session), "stamps": [list(s) for s in version.stamps]}
 
 
 def next_seq(key: str, copies: list[Copy]) -> int:
@@ -202,3 +208,38 @@ def imported_part(
     seen = {copy.key: copy.seq for copy in gone_on.copies}
     names = {**gone_on.merged.names, **names}
     return part(laptop.id, next_seq(key, gone_on.copies), seen, stamps, names=names)
+
+
+def on_top_part(
+    laptop: Laptop,
+    key: str,
+    merged: Merged | None,
+    held: list[Copy],
+    session: Mapping[str, Any],
+    stamps: list[Stamp],
+    *,
+    decision: Decision | None = None,
+    aside: tuple[Version, ...] | None = None,
+    covers: Mapping[str, int] | None = None,
+) -> dict[str, Any]:
+    """The ``copy`` part of this laptop's copy (``key``) written as ``session`` on top of
+    what its copies (``held``) made (``merged``; None: a session new here). ``covers``
+    given (a decision): what it takes in; else ``merge.on_top`` says, and which versions
+    it keeps waiting. ``aside`` given (a decision): the versions it sets aside."""
+    names = {} if merged is None else dict(merged.names)
+    names[laptop.id] = laptop.name
+    others: tuple[Version, ...] = ()
+    if covers is None and merged is not None:
+        own = next((copy for copy in held if copy.key == key), None)
+        covers, others = on_top(merged, own, Version(session, tuple(stamps)))
+    kept = (() if merged is None else merged.aside) if aside is None else aside
+    return part(
+        laptop.id,
+        next_seq(key, held),
+        covers or {},
+        stamps,
+        names=names,
+        decision=decision,
+        aside=kept,
+        others=others,
+    )

@@ -65,6 +65,9 @@ class Copy:
     decision: Decision | None = None
     aside: tuple[Version, ...] = ()
     names: Mapping[str, str] = field(default_factory=dict)
+    others: tuple[Version, ...] = ()
+    """Versions still waiting that this copy keeps: its laptop's own, which it went on
+    from when it recorded on the version shown (its file holds one version at a time)."""
 
 
 @dataclass(frozen=True)
@@ -152,7 +155,7 @@ def merge(copies: Sequence[Copy]) -> Merged:
         raise ValueError("a session has at least one copy")
     copies = sorted(copies, key=lambda copy: copy.key)
     top = heads(copies)
-    versions = _distinct(copy.version for copy in top)
+    versions = _distinct([copy.version for copy in top] + [v for c in top for v in c.others])
     tips = [v for v in versions if not any(v is not o and starts(v, o) for o in versions)]
     decisions = [_decision_for(tip, top) for tip in tips]
     replaced: tuple[Decision, ...] = ()
@@ -168,7 +171,8 @@ def merge(copies: Sequence[Copy]) -> Merged:
     covers: dict[str, int] = {}
     top_keys = {copy.key for copy in top}
     for copy in copies:
-        if len(tips) > 1 and copy.key in top_keys and not starts(copy.version, shown):
+        kept = (copy.version, *copy.others)
+        if len(tips) > 1 and copy.key in top_keys and not all(starts(v, shown) for v in kept):
             continue  # another version still waiting: a change here must not cover it
         covers[copy.key] = max(covers.get(copy.key, -1), copy.seq)
     names: dict[str, str] = {}
@@ -182,6 +186,27 @@ def merge(copies: Sequence[Copy]) -> Merged:
     aside = [v for v in _distinct(aside_all) if not any(same(v, tip) for tip in tips)]
     aside.sort(key=_rank)
     return Merged(shown, tuple(tips), covers, chosen, replaced, tuple(aside), names)
+
+
+def on_top(
+    merged: Merged, own: Copy | None, new: Version
+) -> tuple[dict[str, int], tuple[Version, ...]]:
+    """What a laptop's copy written as ``new`` on top of ``merged`` takes in, and the
+    versions it keeps waiting: those of its own copy (the one it replaces) still waiting
+    and not part of ``new``, so no version typed here goes with the file it was in."""
+    covers = dict(merged.covers)
+    if own is None:
+        return covers, ()
+    covers[own.key] = max(covers.get(own.key, -1), own.seq)
+    waiting = merged.versions[1:]
+    others = tuple(
+        version
+        for version in _distinct((own.version, *own.others))
+        if not starts(version, new)
+        and not starts(version, merged.shown)
+        and any(starts(version, tip) for tip in waiting)
+    )
+    return covers, others
 
 
 def _decision_for(tip: Version, top: Sequence[Copy]) -> Decision | None:

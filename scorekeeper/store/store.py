@@ -335,18 +335,13 @@ class Store(Reader):
         stamps += [(order, laptop.id)] * (count - len(stamps))
         if changed is not None and changed < count:
             stamps[changed] = (order, laptop.id)
-        names = {} if opened.merged is None else dict(opened.merged.names)
-        names[laptop.id] = laptop.name
-        if covers is None:
-            covers = {} if opened.merged is None else opened.merged.covers
-        kept = (() if opened.merged is None else opened.merged.aside) if aside is None else aside
-        seq = copies.next_seq(self.own_key, opened.copies)
         try:
             fields = documents.summary_fields(opened.session, opened.started, updated)
             document = documents.document(opened.session, order, fields)
-            document["copy"] = copies.part(
-                laptop.id, seq, covers, stamps, names=names, decision=decision, aside=kept
-            )
+            document["copy"] = copies.on_top_part(
+                laptop, self.own_key, opened.merged, opened.copies, document["session"], stamps,
+                decision=decision, aside=aside, covers=covers,
+            )  # fmt: skip
             data = documents.encoded(document)
         except (ValueError, TypeError) as error:
             self._open.pop(session_id, None)
