@@ -24,7 +24,7 @@ from typing import Any
 from scorekeeper.store import copies, documents
 from scorekeeper.store.durable import encode, fsync_folder, write_atomically
 from scorekeeper.store.errors import SessionNotFound, StoreDamaged
-from scorekeeper.store.gather import Files, combined
+from scorekeeper.store.gather import Files, combined, folded, walk
 from scorekeeper.store.reading import (
     DamagedFile,
     NotPlain,
@@ -211,20 +211,7 @@ class Index:
         identity (name, inode, size, change time) taken, no file read. A file rewritten
         in place with its times put back (a copying tool restoring them) leaves the
         folder's own identity as it was; this still sees it. The first sweep says yes."""
-        total = 0
-        try:
-            with os.scandir(self._folder) as listing:
-                for entry in listing:
-                    name = entry.name
-                    if name.endswith(".json"):
-                        try:
-                            stat = entry.stat()
-                        except FileNotFoundError:
-                            continue
-                        total += hash((name, stat.st_ino, stat.st_size, stat.st_ctime_ns))
-        except FileNotFoundError:
-            pass
-        total &= (1 << 64) - 1
+        total = folded(self._folder)
         changed = total != self._swept
         self._swept = total
         return changed
@@ -321,24 +308,7 @@ class Index:
         """Each session with its copy files and their one identity (``gather.identity``),
         from one walk of the folder (which also holds each copy's backup and rows). The
         keys found are kept (``keys``) so a session is opened without listing the folder."""
-        try:
-            listing = os.scandir(self._folder)
-        except FileNotFoundError:
-            self.keys = {}
-            return
-        found: dict[str, list[tuple[str, int, int, int]]] = {}
-        with listing:
-            for entry in listing:
-                parsed = copies.parse(entry.name)
-                if parsed is None or not self._is_session_id(parsed[0]):
-                    continue
-                try:
-                    stat = entry.stat()
-                except FileNotFoundError:
-                    continue
-                found.setdefault(parsed[0], []).append(
-                    (parsed[1], stat.st_ino, stat.st_size, stat.st_ctime_ns)
-                )
+        found = walk(self._folder, self._is_session_id)
         self.keys = {}
         for session_id, identities in found.items():
             identities.sort()
