@@ -52,8 +52,22 @@ def _kind_problem(file: Path) -> str | None:
     return None
 
 
-def _session(file: Path, present: set[str]) -> Finding | None:
+def _session(file: Path, present: set[str], mine: str) -> Finding | None:
+    """A session's copy; one another laptop writes (not ``mine``) is only named: moving
+    or rewriting it here would reach that laptop as a deletion or an overwrite."""
     wrong = _kind_problem(file) or problem(file)
+    parsed = copies.parse(file.name)
+    if parsed is not None and parsed[1] != mine:
+        if wrong is None and _summary(file) is None:
+            return None
+        said = wrong or "holds a summary that disagrees with its rounds"
+        return Finding(
+            file,
+            f"{said}; it is another laptop's copy of session {parsed[0]}, which is made of "
+            "the other copies meanwhile: run `scorekeeper doctor --fix` on that laptop",
+            "",
+            leave=True,
+        )
     if wrong is None:
         return _summary(file)
     backup = backup_of(file)
@@ -71,7 +85,7 @@ def _summary(file: Path) -> Finding | None:
         document = read(file, lambda: StoreError(f"{file} does not exist", file))
     except StoreError:
         return None
-    wrong = agreement.problem(file, file.stem, document)
+    wrong = agreement.problem(file, file.name.partition(".")[0], document)
     if wrong is None:
         return None
     fix = "work its summary out again from its rounds (the rounds stay as they are)"
@@ -84,11 +98,12 @@ def _sessions(folder: Path) -> list[Finding]:
     except FileNotFoundError:
         return []
     present = set(names)
+    mine = machine.laptop(folder.parent).id if machine.is_shared(folder.parent) else ""
     findings: list[Finding | None] = []
     for name in names:
         file = folder / name
         if SESSION_FILE.fullmatch(name):
-            findings.append(_session(file, present))
+            findings.append(_session(file, present, mine))
         elif name.endswith(".bak") and SESSION_FILE.fullmatch(name.removesuffix(".bak")):
             if name.removesuffix(".bak") not in present:
                 findings.append(Finding(file, "is a backup of a deleted session", "", leave=True))

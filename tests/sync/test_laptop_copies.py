@@ -241,3 +241,20 @@ def test_an_old_stores_conflict_copy_is_one_more_version_never_garbage(tmp_path:
         resolve(store, session_id, OTHER)
         assert not store.summaries()[0].waiting
     assert "sync-conflict" not in scorekeeper(old, "doctor").stdout
+
+
+def test_another_laptops_damaged_copy_is_named_and_never_moved_by_doctor(
+    apart: tuple[Path, Path, str],
+) -> None:
+    ann, bob, session_id = apart
+    with Store(bob) as store:
+        theirs = ann / "sessions" / f"{session_id}.{store.laptop.id}.json"
+    theirs.write_bytes(theirs.read_bytes()[:50])  # arrived cut short
+    with Store(ann, readonly=True) as store:
+        (summary,) = store.summaries()  # the game, from Ann's own copy
+        assert summary.rounds == 2 and not summary.waiting
+        assert store.damaged() == [theirs]
+    said = scorekeeper(ann, "doctor")
+    assert "another laptop's copy" in said.stdout and said.returncode == 0, said.stdout
+    scorekeeper(ann, "doctor", "--fix")
+    assert theirs.exists()
