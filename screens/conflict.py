@@ -45,7 +45,7 @@ class ConflictScreen(ModalScreen[str | None]):
             with Horizontal(id="versions"):
                 for number, side in enumerate(sides[:2], 1):
                     with VerticalScroll(classes="version", id=f"version-{number}"):
-                        yield Static(plain("\n".join(side_lines(number, side))))
+                        yield Static(plain("\n".join(side_lines(number, side)), lines=True))
             if len(sides) > 2:
                 yield Static(
                     plain(f"{len(sides) - 2} more version(s): see `scorekeeper conflicts`."),
