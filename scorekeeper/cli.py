@@ -111,13 +111,20 @@ def _parser() -> argparse.ArgumentParser:
     )
     conflicts = commands.add_parser(
         "conflicts",
-        help="list the sessions changed on two laptops at once; with --keep, decide",
+        help="list the games that went on differently on two laptops; with --keep, decide",
     )
     conflicts.add_argument(
         "--keep",
-        choices=("both", "original", "copy"),
-        help="both: the other version becomes a session of its own; original: it is "
-        "removed; copy: it takes the session's place",
+        choices=("shown", "other", "both", "back"),
+        help="shown: the version shown; other: the other one; both: one after the other; "
+        "back: bring back the version set aside numbered --version",
+    )
+    conflicts.add_argument(
+        "--version",
+        type=int,
+        default=0,
+        dest="number",
+        help="which version (with --keep other, where more than two wait; with --keep back)",
     )
     conflicts.add_argument(
         "session", nargs="*", metavar="SESSION", help="only these sessions (default: every one)"
@@ -194,7 +201,7 @@ def _run(args: argparse.Namespace, parser: argparse.ArgumentParser, app: App | N
     if args.command == "doctor":
         return run_doctor(args.db, args.fix)
     if args.command == "conflicts":
-        return settle_conflicts(args.db, args.keep, args.session)
+        return settle_conflicts(args.db, args.keep, args.session, args.number)
     if app is None:
         parser.print_usage(sys.stderr)
         print("scorekeeper: give a command (the app starts from `scorekeeper`)", file=sys.stderr)

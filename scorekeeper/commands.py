@@ -22,9 +22,32 @@ HEADINGS = ("ID", "GAME", "STARTED", "ROUNDS", "STATUS", "PLAYERS")
 
 
 def _status(summary: Summary) -> str:
+    mark = "⚠ " if summary.waiting else ""
     if summary.finished:
-        return "won by " + ", ".join(summary.winners)
-    return f"{summary.dealer} deals"
+        return mark + "won by " + ", ".join(summary.winners)
+    return f"{mark}{summary.dealer} deals"
+
+
+def _say_waiting(store: Store, summaries: Sequence[Summary]) -> None:
+    """A line for each game among ``summaries`` that waits for a decision (its figures
+    are the version shown meanwhile), and for each decided twice at once."""
+    from scorekeeper.store.resolve import replaced_words
+
+    waiting = [summary for summary in summaries if summary.waiting]
+    for summary in waiting:
+        say(
+            f"⚠ {summary.id} ({', '.join(summary.players)}) is waiting for a decision: the "
+            "game went on differently on two laptops; its figures here are the version "
+            "shown. See both and decide with `scorekeeper conflicts`."
+        )
+    for summary in summaries:
+        if summary.overruled:
+            try:
+                merged = store.gathered(summary.id).merged
+            except StoreError:
+                continue
+            for line in replaced_words(merged):
+                say(f"{summary.id}: {line}.")
 
 
 def _table(summaries: Sequence[Summary]) -> list[str]:
@@ -68,7 +91,7 @@ def _warn_damaged(store: Store, left_out: str) -> None:
     """Each unreadable file with the store's own words on what is wrong and what to do."""
     for file in store.damaged():
         try:
-            store.load(file.stem)
+            store.load(file.name.partition(".")[0])
         except StoreError as error:
             say(f"{error} That session is {left_out}.", problem=True)
 
@@ -105,6 +128,7 @@ def list_sessions(path: Path | None) -> int:
         if summaries:
             say("\n".join(_table(summaries)))
             say(f"{plural(len(summaries), 'session')} in {visible(str(store.path))}")
+            _say_waiting(store, summaries)
         else:
             say(f"No sessions yet in {visible(str(store.path))}. Run `scorekeeper` to start one.")
         _warn_damaged(store, "not listed")
@@ -195,6 +219,7 @@ def show_stats(path: Path | None) -> int:
 
     with _opened(path, readonly=True) as store:
         say(stats.report(stats.gather(store)))
+        _say_waiting(store, store.summaries())
         _warn_damaged(store, "not counted")
     return 0
 
@@ -213,6 +238,7 @@ def settle_night(path: Path | None, wanted: str | None) -> int:
             say(str(error), problem=True)
             return 1
         say(night_report.report(night))
+        _say_waiting(store, night.sessions)
         _warn_names(store)
         _warn_damaged(store, "not settled")
     return 0
@@ -245,25 +271,33 @@ def run_doctor(path: Path | None, fix: bool) -> int:
     return 1 if left else 0
 
 
-def settle_conflicts(path: Path | None, keep: str | None, only: Sequence[str]) -> int:
-    """Each session changed on two laptops at once on its own line; with ``keep``, each
-    decided. Status 1 while any is left undecided."""
+def settle_conflicts(
+    path: Path | None, keep: str | None, only: Sequence[str], number: int = 0
+) -> int:
+    """Each session that went on differently, its versions side by side; with ``keep``,
+    each decided. Status 1 while any is left undecided."""
+    from scorekeeper.conflict_words import conflict_lines
     from scorekeeper.store import resolve
 
     with _opened(path, readonly=keep is None) as store:
+        if keep == resolve.BACK:
+            for session_id in only:
+                say(visible(resolve.resolve(store, session_id, keep, number) + "."))
+            return 0
         found = [c for c in store.conflicts() if not only or c.session_id in only]
         if not found:
-            say("No session waits for a decision: nothing was changed on two laptops at once.")
+            say("No session waits for a decision: no game went on differently on two laptops.")
             return 0
         for conflict in found:
             if keep is None:
-                say(visible(f"{conflict.words()}."))
+                for line in conflict_lines(conflict):
+                    say(line)
             else:
-                say(visible(resolve.resolve(store, conflict, keep) + "."))
+                say(visible(resolve.resolve(store, conflict.session_id, keep, number) + "."))
     if keep is None:
         print(
-            "Decide with `scorekeeper conflicts --keep both` (the other version becomes a "
-            "session of its own), `--keep original` or `--keep copy`."
+            "Decide with `scorekeeper conflicts --keep shown` (the version shown), "
+            "`--keep other` or `--keep both` (one after the other), naming the session."
         )
         return 1
     return 0

@@ -27,7 +27,7 @@ from scorekeeper.reports.night_names import NAMES_FILE, read_names
 from scorekeeper.reports.night_names import SCHEMA as NAMES_SCHEMA
 from scorekeeper.reports.rows import KEEPER
 from scorekeeper.safe_files import kind
-from scorekeeper.store import Store, StoreError, agreement, machine
+from scorekeeper.store import Store, StoreError, agreement, copies, machine
 from scorekeeper.store.conflicts import is_engine_file
 from scorekeeper.store.documents import problem, read
 from scorekeeper.store.durable import backup_of, write_atomically
@@ -56,8 +56,22 @@ def _kind_problem(file: Path) -> str | None:
     return None
 
 
-def _session(file: Path, present: set[str]) -> Finding | None:
+def _session(file: Path, present: set[str], mine: str) -> Finding | None:
+    """A session's copy; one another laptop writes (not ``mine``) is only named: moving
+    or rewriting it here would reach that laptop as a deletion or an overwrite."""
     wrong = _kind_problem(file) or problem(file)
+    parsed = copies.parse(file.name)
+    if parsed is not None and parsed[1] != mine:
+        if wrong is None and _summary(file) is None:
+            return None
+        said = wrong or "holds a summary that disagrees with its rounds"
+        return Finding(
+            file,
+            f"{said}; it is another laptop's copy of session {parsed[0]}, which is made of "
+            "the other copies meanwhile: run `scorekeeper doctor --fix` on that laptop",
+            "",
+            leave=True,
+        )
     if wrong is None:
         return _summary(file)
     backup = backup_of(file)
@@ -75,7 +89,7 @@ def _summary(file: Path) -> Finding | None:
         document = read(file, lambda: StoreError(f"{file} does not exist", file))
     except StoreError:
         return None
-    wrong = agreement.problem(file, file.stem, document, BESIDE)
+    wrong = agreement.problem(file, file.name.partition(".")[0], document, BESIDE)
     if wrong is None:
         return None
     fix = "work its summary out again from its rounds (the rounds stay as they are)"
@@ -88,11 +102,12 @@ def _sessions(folder: Path) -> list[Finding]:
     except FileNotFoundError:
         return []
     present = set(names)
+    mine = machine.laptop(folder.parent).id if machine.is_shared(folder.parent) else ""
     findings: list[Finding | None] = []
     for name in names:
         file = folder / name
         if SESSION_FILE.fullmatch(name):
-            findings.append(_session(file, present))
+            findings.append(_session(file, present, mine))
         elif name.endswith(".bak") and SESSION_FILE.fullmatch(name.removesuffix(".bak")):
             if name.removesuffix(".bak") not in present:
                 findings.append(Finding(file, "is a backup of a deleted session", "", leave=True))
@@ -100,6 +115,8 @@ def _sessions(folder: Path) -> list[Finding]:
                 findings.append(Finding(file, f"(a backup) {wrong}", f"move it to {DAMAGED}/"))
         elif name.endswith(ROWS) and SESSION_FILE.fullmatch(name.removesuffix(ROWS) + ".json"):
             continue  # what an export takes from the session: rebuilt whenever it is saved
+        elif copies.parse(name) is not None:
+            continue  # a sync engine's conflict copy of a session: one more laptop's copy
         elif (found := conflict_copy(file, name)) is not None:
             findings.append(found)
         elif is_engine_file(name) or name in machine.ENGINE_FILES:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from scorekeeper.finding import DAMAGED, SESSION_FILE, Finding
+from scorekeeper.finding import DAMAGED, Finding
 from scorekeeper.store import machine
 from scorekeeper.store.conflicts import original_name
 
@@ -18,15 +18,6 @@ def conflict_copy(file: Path, name: str) -> Finding | None:
     original = original_name(name)
     if original is None:
         return None
-    if SESSION_FILE.fullmatch(original) and file.parent.name == "sessions":
-        return Finding(
-            file,
-            f"is the other version of session {original.removesuffix('.json')}, changed on "
-            "two laptops at once: choose with `scorekeeper conflicts` (or in the app's list); "
-            "until then it counts nowhere",
-            "",
-            leave=True,
-        )
     return Finding(
         file,
         f"is a sync engine's copy of {original}, changed on two laptops at once; "

@@ -9,7 +9,7 @@ from pathlib import Path
 
 DAMAGED = "damaged"
 """The folder in the store where ``--fix`` keeps what it takes out of use."""
-SESSION_FILE = re.compile(r"[A-Za-z0-9_-]{1,64}\.json")
+SESSION_FILE = re.compile(r"[A-Za-z0-9_-]{1,64}(\.[a-z2-7]{10})?\.json")
 
 
 @dataclass(frozen=True)

@@ -87,7 +87,8 @@ class StatsScreen(Screen[None]):
     def show(self, stats: Stats) -> None:
         self.stats = stats
         self.loading = False
-        self.sub_title = f"{plural(stats.sessions, 'session')} played"
+        waiting = f" · ⚠ {stats.waiting} waiting for a decision" if stats.waiting else ""
+        self.sub_title = f"{plural(stats.sessions, 'session')} played{waiting}"
         self.query_one("#records", Static).update(plain(self.records(), lines=True))
         players = self.query_one("#players", DataTable)
         add_columns(players, "Player", "Played", "Won", "Money", "Chips")

@@ -70,9 +70,7 @@ class TableScreen(Scoresheet):
 
     def on_mount(self) -> None:
         self.title = visible(self.game.title(self.session.setup))
-        self.sub_title = names(self.session.players) + (
-            " · read-only" if self.store.readonly else ""
-        )
+        self.mark_waiting()
         self.show()
         self.set_interval(60, self.show_status)
         self.set_interval(FOLLOW_INTERVAL, self.follow)
@@ -99,7 +97,18 @@ class TableScreen(Scoresheet):
             self.notify(visible(error.message), severity="warning", markup=False)
             return
         self.undone.clear()
+        self.mark_waiting()
         self.show()
+
+    def mark_waiting(self) -> None:
+        """The players under the title, and the mark of a game that went on differently
+        on two laptops: these figures are the version shown until the table decides."""
+        waiting = " · ⚠ waiting for a decision (Home: Ctrl+K)"
+        self.sub_title = (
+            names(self.session.players)
+            + (" · read-only" if self.store.readonly else "")
+            + (waiting if self.store.waiting(self.session_id) else "")
+        )
 
     def how_long(self) -> str:
         """ " · since 19:42 · 1 h 25 min" this evening; the start day for an older one."""

@@ -48,7 +48,10 @@ def racehorse(
 
 
 def file_of(store_path: Path, session_id: str) -> Path:
-    return store_path / "sessions" / f"{session_id}.json"
+    """The session's file: in a shared store, the one laptop's copy it has, if that."""
+    plain = store_path / "sessions" / f"{session_id}.json"
+    copies = sorted((store_path / "sessions").glob(f"{session_id}.*.json"))
+    return copies[0] if not plain.exists() and len(copies) == 1 else plain
 
 
 def saved_before_the_name_rule(game: str, players: tuple[str, ...]) -> Session:

@@ -13,6 +13,9 @@ from scorekeeper.ids import branch_id
 from scorekeeper.store import Store, StoreError
 
 SAME, WENT_ON_THERE, WENT_ON_HERE, DIVERGED = "same", "went on there", "went on here", "diverged"
+WENT_ON_DIFFERENTLY = "went on differently"
+"""The same table, each side's rounds going on from a shared start differently: one game
+(the imported version kept as one more copy of it, waiting for a decision)."""
 _TABLE = ("game", "players", "dealer", "options")
 
 
@@ -77,8 +80,12 @@ class Here:
             if mine is None:
                 return DIVERGED, source_id
             course = course_of(mine, theirs)
+            if course == WENT_ON_THERE and self.store.waiting(source_id):
+                return WENT_ON_DIFFERENTLY, source_id  # one version went on: both stay
             if course != DIVERGED:
                 return course, source_id
+            if all(_text(mine[key]) == _text(theirs[key]) for key in _TABLE):
+                return WENT_ON_DIFFERENTLY, source_id
             branch = _branch(source_id, mine, theirs)
             if branch not in self.ids:
                 return DIVERGED, branch

@@ -32,6 +32,7 @@ def game_line(summary: Summary) -> str:
         f"{clock(summary.started)}  {visible(played)} — "
         f"{clipped(visible(', '.join(summary.players)), 40)} · {rounds}"
         + (" · not over: no money yet" if going_on else "")
+        + (" · ⚠ waiting for a decision" if summary.waiting else "")
     )
 
 

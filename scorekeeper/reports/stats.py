@@ -148,6 +148,9 @@ class Stats:
     highlights: dict[str, Highlight]
     """Each game's records by label ("Biggest ... pool"), in menu order."""
     longest: Highlight | None
+    waiting: int = 0
+    """How many of the sessions wait for a decision (went on differently on two
+    laptops): counted once, as the version shown, until the table decides."""
 
     def player(self, name: str) -> PlayerStats | None:
         return next((p for p in self.players if person(p.name) == person(name)), None)
@@ -180,7 +183,7 @@ def compute(
     """
     figures = highlights or {}
     settled = ended or {}
-    sessions = 0
+    sessions = waiting = 0
     longest: Summary | None = None
     best: dict[str, Highlight] = {}
     tallies: dict[tuple[str, str], tuple[Game | None, dict[str, _Tally], bool]] = {}
@@ -190,6 +193,7 @@ def compute(
         if not rounds:
             continue
         sessions += 1
+        waiting += summary.waiting
         if longest is None or rounds >= longest.rounds:
             longest = summary
         for label, value in figures.get(summary.id, {}).items():
@@ -242,6 +246,7 @@ def compute(
         sessions,
         {label: best[label] for label in in_order},
         _highlight(longest, longest.rounds) if longest else None,
+        waiting,
     )
 
 
@@ -308,6 +313,16 @@ def gather(store: Store) -> Stats:
     return compute(summaries, session_highlights(store, summaries), ended)
 
 
+def waiting_line(stats: Stats) -> list[str]:
+    """The mark on figures that include a game waiting for a decision, if any does."""
+    if not stats.waiting:
+        return []
+    return [
+        f"⚠ {plural(stats.waiting, 'game')} waiting for a decision (went on differently on "
+        "two laptops): counted once, as the version shown."
+    ]
+
+
 def rate(value: float | None) -> str:
     return "—" if value is None else f"{value:.0%}"
 
@@ -342,6 +357,7 @@ def report(stats: Stats) -> str:
         return "No game has been played yet: statistics start with the first round recorded."
     lines = [
         f"Statistics over {plural(stats.sessions, 'session')}",
+        *waiting_line(stats),
         "",
         f"{'Player':<20}{'Played':>7}{'Won':>6}{'Win rate':>10}{'Money':>14}{'Chips':>10}",
     ]

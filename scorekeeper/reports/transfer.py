@@ -14,10 +14,13 @@ sessions are never taken for one because they look alike):
   elsewhere, and the session here takes the imported rounds;
 - the same table, the imported rounds the start of those here: the game went on here,
   and it stays as it is;
-- anything else (both went on differently, another table, a file here that cannot be
-  read): both are kept, the imported one under a new id, and the report names both. That
-  id is the branch's (``ids.branch_id``), so the same branch imported again is found
-  there, and a store that receives its own game back under it recognises it.
+- the same table, each side going on differently from a shared start: one game, counted
+  once; the imported version is kept as one more copy of the session (``store.imported``)
+  and the game waits for the table to decide, as when two laptops sync;
+- anything else (another table under the id, a file here that cannot be read): both are
+  kept, the imported one under a new id, and the report names both. That id is the
+  branch's (``ids.branch_id``), so the same branch imported again is found there, and a
+  store that receives its own game back under it recognises it.
 
 Night names and moves in an import obey the rules typed ones do; a bad one refuses the
 whole import in one line. An entry that does not read or replay is reported and skipped.
@@ -37,6 +40,7 @@ from scorekeeper.game import is_end_round
 from scorekeeper.reports.import_match import (
     DIVERGED,
     SAME,
+    WENT_ON_DIFFERENTLY,
     WENT_ON_HERE,
     WENT_ON_THERE,
     Here,
@@ -46,6 +50,7 @@ from scorekeeper.reports.import_source import ImportRefused, Incoming, read_sour
 from scorekeeper.reports.night_names import NightBook, book_to_change, load_book, save_book
 from scorekeeper.reports.stats import person
 from scorekeeper.store import Store, house_games
+from scorekeeper.store.imported import version_file
 from scorekeeper.wording import day, iso, plural
 
 
@@ -57,7 +62,10 @@ class ImportReport:
     skipped: list[str] = field(default_factory=list)
     """Ids of sessions already here with the same rounds."""
     both_kept: list[tuple[str, str]] = field(default_factory=list)
-    """(id, the newcomer's new id) for each id that went on differently here."""
+    """(id, the newcomer's new id) for each id that is another table here."""
+    waiting: list[str] = field(default_factory=list)
+    """Ids of the games that went on differently here and there: one game each, the
+    imported version kept as one more copy, waiting for the table to decide."""
     continued: list[tuple[str, int, int]] = field(default_factory=list)
     """(id, rounds here before, rounds now) for each session that went on elsewhere."""
     further_here: list[tuple[str, int, int]] = field(default_factory=list)
@@ -85,9 +93,14 @@ class ImportReport:
             for session_id, here, there in self.further_here
         ]
         lines += [
-            f"Session {old} here and the imported session {old} went on differently: "
+            f"Session {old} here and the imported session {old} are other tables: "
             f"both kept, the imported one as {new}."
             for old, new in self.both_kept
+        ]
+        lines += [
+            f"Session {session_id} went on differently here and there: one game, its other "
+            "version kept beside it, waiting for a decision (`scorekeeper conflicts`)."
+            for session_id in self.waiting
         ]
         if self.house_games:
             lines.append(f"Added {plural(self.house_games, 'house game')}.")
@@ -128,12 +141,14 @@ def import_sessions(store: Store, source: str | Path) -> ImportReport:
     report.damaged += unread
     summaries = store.summaries()
     here = Here(store, {summary.id for summary in summaries}, {})
-    here.ids.update(file.stem for file in store.damaged())
+    here.ids.update(file.name.partition(".")[0] for file in store.damaged())
     for summary in summaries:
         here.started.setdefault((summary.game, iso(summary.started)), []).append(summary.id)
     plan: list[tuple[str, Incoming]] = []
     """Each session to write, with the id it had in the source."""
     replacing: set[str] = set()
+    versions: list[tuple[str, Incoming]] = []
+    """Versions of games here that went on differently, each kept as one more copy."""
     decided: dict[str, JSONObject] = {}
     """What this import already brings under each id here, so an id is decided once."""
     for entry in incoming:
@@ -146,6 +161,8 @@ def import_sessions(store: Store, source: str | Path) -> ImportReport:
             decided[target] = theirs
         if course == SAME:
             report.skipped.append(target)
+        elif course == WENT_ON_DIFFERENTLY:
+            versions.append((target, entry))
         elif course == WENT_ON_HERE:
             report.skipped.append(target)
             mine = here.saved(target) or {"rounds": []}
@@ -156,7 +173,15 @@ def import_sessions(store: Store, source: str | Path) -> ImportReport:
                 mine = here.saved(target) or {"rounds": []}
                 report.continued.append((target, _played(mine), _played(theirs)))
             plan.append((source_id, replace(entry, saved=replace(entry.saved, id=target))))
-    if not plan:
+    kept: list[tuple[str, bytes]] = []
+    for session_id, entry in versions:
+        made = version_file(store, session_id, entry.saved)
+        if made is None:
+            report.skipped.append(session_id)
+        else:
+            kept.append(made)
+            report.waiting.append(session_id)
+    if not plan and not kept:
         return report
     book = load_book(store.path)
     written = [entry for _, entry in plan]
@@ -171,7 +196,9 @@ def import_sessions(store: Store, source: str | Path) -> ImportReport:
             book_to_change(store)  # a damaged nights file is refused, not overwritten
             save_book(store, nights, "Nothing was imported.")
 
-    ids = store.add_saved([entry.saved for entry in written], save_nights, replacing=replacing)
+    ids = store.add_saved(
+        [entry.saved for entry in written], save_nights, replacing=replacing, versions=kept
+    )
     for (source_id, _), session_id in zip(plan, ids, strict=True):
         if session_id in replacing:
             continue

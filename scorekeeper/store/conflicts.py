@@ -1,56 +1,128 @@
-"""A session changed on two laptops at once, as a sync engine brings it back: two files.
+"""A session that went on differently on two laptops, as the table sees it before deciding.
 
-Syncthing keeps the newer edit under the real name and the other beside it as
-``<id>.sync-conflict-YYYYMMDD-HHMMSS-<device>.json``. The store never lists that copy
-as a session (its name is no session id) nor calls it damaged, so no figure counts the
-game twice; Home and ``doctor`` name it until a person decides:
+Each laptop writes only its own copy (``copies``), so a sync engine never has two
+versions of one file to reconcile; the copies ``merge`` into one session, which waits for
+a decision when two of them went on differently. A ``Conflict`` lays the versions side by
+side: the rounds each added after they parted, who recorded them on which laptop (its
+name), and the balances each gives. ``resolve`` carries out the decision.
 
-- keep both: the copy becomes a session of its own under a new id, as an import keeps a
-  game that went on differently on each side;
-- keep the original: the copy is removed;
-- keep the copy: it takes the original's place (the original is kept as the ``.bak``).
-
-A copy that does not read or replay can only be kept aside by ``doctor --fix``. The
-choice is carried out by ``resolve``, above the store.
+The version shown meanwhile is the same on every laptop (``merge``); every figure that
+includes it is marked as waiting.
 """
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass
-from pathlib import Path
+from datetime import datetime
 
-_COPY = re.compile(
-    r"(?P<stem>.+)\.sync-conflict-(?P<day>\d{8})-(?P<clock>\d{6})-(?P<device>[A-Z0-9]{7})"
-    r"(?P<ext>\.[^.]+)?"
-)
-_SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+from scorekeeper.money import format_amount
+from scorekeeper.session import Session
+from scorekeeper.store.merge import Merged, Version, parted
+from scorekeeper.wording import plural
+
+_ENGINE_COPY = re.compile(r"(?P<stem>.+)\.sync-conflict-\d{8}-\d{6}-[A-Z0-9]{7}(?P<ext>\.[^.]+)?")
+
+REPLAY_ERRORS = (LookupError, TypeError, ValueError, AttributeError)
+"""What replaying rounds from a file may raise (a ``RuleError`` is a ``ValueError``)."""
+
+
+@dataclass(frozen=True)
+class Round:
+    """A round one version added after the versions parted."""
+
+    number: int
+    words: str
+    laptop: str
+    """The name of the laptop it was recorded on."""
+    at: datetime | None
+
+
+@dataclass(frozen=True)
+class Side:
+    """One version of the session, as the table compares it."""
+
+    version: Version
+    rounds: int
+    added: tuple[Round, ...]
+    balances: str
+    laptops: tuple[str, ...]
+    """The names of the laptops that recorded its rounds after the versions parted."""
+    problem: str | None = None
+    """Why its rounds do not replay, if they do not (it can still be kept aside)."""
+
+
+def laptop_name(merged: Merged, laptop: str) -> str:
+    """A laptop's name as its copies give it; a copy from before laptops had names."""
+    if not laptop:
+        return "a laptop of before"
+    return merged.names.get(laptop) or f"laptop {laptop}"
+
+
+def side(merged: Merged, version: Version, start: int) -> Side:
+    """``version`` as the table compares it, from round ``start`` (where they parted)."""
+    added = []
+    try:
+        session = Session.from_dict(version.session)
+    except REPLAY_ERRORS as error:
+        return Side(version, len(version.rounds), (), "", (), str(error))
+    unit = session.game.played_for(session.setup)
+    for index in range(start, len(version.rounds)):
+        when, laptop = version.stamps[index]
+        at = datetime.fromtimestamp(when / 1e9).astimezone() if when else None
+        added.append(Round(index + 1, session.describe(index), laptop_name(merged, laptop), at))
+    balances = ", ".join(
+        f"{name} {format_amount(value, unit, signed=True)}"
+        for name, value in session.balances.items()
+    )
+    laptops = tuple(dict.fromkeys(item.laptop for item in added))
+    return Side(version, len(version.rounds), tuple(added), balances, laptops)
 
 
 @dataclass(frozen=True)
 class Conflict:
-    """A sync engine's conflict copy of a session file, and the file it is a copy of."""
+    """A session that went on differently, waiting for the table to decide."""
 
-    copy: Path
-    original: Path
     session_id: str
-    when: str
-    """When the engine made the copy, ``YYYY-MM-DD HH:MM:SS`` in its machine's time."""
-    device: str
-    """The start of the id of the device whose edit lost."""
+    merged: Merged
+
+    @property
+    def start(self) -> int:
+        """How many rounds the versions share."""
+        return parted(self.merged.versions)
+
+    @property
+    def since(self) -> int:
+        """When the first round after they parted was recorded (nanoseconds)."""
+        start = self.start
+        after = [v.stamps[start][0] for v in self.merged.versions if len(v.stamps) > start]
+        return min(after, default=0)
+
+    def sides(self) -> list[Side]:
+        """Each version, the one shown first."""
+        return [side(self.merged, version, self.start) for version in self.merged.versions]
 
     def words(self) -> str:
-        """One line a person reads: which session, and when."""
+        """One line a person reads: which session, and who went on where."""
+        parts = []
+        for number, version in enumerate(self.merged.versions, 1):
+            after = version.stamps[self.start :]
+            names = dict.fromkeys(laptop_name(self.merged, laptop) for _, laptop in after)
+            where = " and ".join(names) or "nowhere"
+            shown = " (shown)" if number == 1 else ""
+            parts.append(
+                f"version {number}{shown}: {plural(len(after), 'round')} more on {where}, "
+                f"{plural(len(version.rounds), 'round')} in all"
+            )
         return (
-            f"Session {self.session_id} was changed on two laptops at once; the other "
-            f"version is {self.copy.name} (from device {self.device}, {self.when})"
+            f"Session {self.session_id} went on differently on two laptops after round "
+            f"{self.start}; " + "; ".join(parts)
         )
 
 
 def original_name(name: str) -> str | None:
     """The name of the file ``name`` is a sync engine's conflict copy of, or None."""
-    found = _COPY.fullmatch(name)
+    found = _ENGINE_COPY.fullmatch(name)
     if found is None:
         return None
     return found["stem"] + (found["ext"] or "")
@@ -60,28 +132,3 @@ def is_engine_file(name: str) -> bool:
     """A file Syncthing writes while receiving (``.syncthing.<name>.tmp``): its own, for
     a moment, never a session and never damage."""
     return name.startswith(".syncthing.") and name.endswith(".tmp")
-
-
-def find(folder: Path) -> list[Conflict]:
-    """The conflict copies of session files in the sessions folder ``folder``, oldest first."""
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return []
-    found = []
-    for name in names:
-        match = _COPY.fullmatch(name)
-        if match is None or match["ext"] != ".json" or not _SESSION_ID.fullmatch(match["stem"]):
-            continue
-        day, clock = match["day"], match["clock"]
-        when = f"{day[:4]}-{day[4:6]}-{day[6:]} {clock[:2]}:{clock[2:4]}:{clock[4:]}"
-        found.append(
-            Conflict(
-                folder / name,
-                folder / f"{match['stem']}.json",
-                match["stem"],
-                when,
-                match["device"],
-            )
-        )
-    return sorted(found, key=lambda conflict: (conflict.when, conflict.copy.name))

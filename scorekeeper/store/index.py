@@ -1,11 +1,14 @@
 """The index: every session's summary in one file, a cache the session files can rebuild.
 
 ``index.json`` holds ``{"schema": n, "sessions": {id: entry}}``; an entry is
-``[inode, size, mtime_ns, order, row]``: the first three identify the version of the file
-it was read from, ``order`` sorts by last update, and ``row`` is the summary (a list, see
-``summary.row``) or, for a file that cannot be read, why not. ``index.stamp`` is present only while
-nothing has been saved since ``index.json`` was: it names both files' identities, so an
-index it vouches for is trusted without looking at a single session file.
+``[key, size, ctime_ns, order, row, waiting]``: the first three identify the session's
+copy files as they were read (``gather.identity``; a change time, which no copying tool
+can set back, never a modification time alone), ``order`` sorts by last update, ``row``
+is the summary (a list, see ``summary.row``) or, for a session none of whose copies can
+be read, why not, and ``waiting`` whether it went on differently on two laptops.
+``index.stamp`` is present only while nothing has been saved since ``index.json`` was: it
+names both files' identities, so an index it vouches for is trusted without looking at a
+single session file.
 
 ``recent.json``, the first screenful of the list, is written with it (see ``recent``).
 """
@@ -18,9 +21,10 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from scorekeeper.checks import JSON, JSONMapping, JSONObject
-from scorekeeper.store import documents
+from scorekeeper.store import copies, documents
 from scorekeeper.store.durable import encode, fsync_folder, write_atomically
 from scorekeeper.store.errors import SessionNotFound, StoreDamaged
+from scorekeeper.store.gather import Files, combined, folded, walk
 from scorekeeper.store.reading import (
     DamagedFile,
     NotPlain,
@@ -56,7 +60,7 @@ class Index:
         folder: Path,
         *,
         readonly: bool,
-        read: Callable[[Path, str], JSONObject],
+        read: Callable[[str, Files], tuple[JSONObject, bool | int]],
         is_session_id: Callable[[str], bool],
         legacy: Path | None = None,
     ) -> None:
@@ -87,11 +91,15 @@ class Index:
         no index of its own."""
         self._shared: dict[JSON, JSON] = {}
         """The texts, numbers and names that rows repeat, one object each (``compact``)."""
+        self._swept: int | None = None
+        """What the last ``sweep`` found, folded into one number."""
+        self.keys: dict[str, tuple[str, ...]] | None = None
+        """Each session's copy keys at the last walk of the folder (None: not walked)."""
 
     @staticmethod
     def summary(session_id: str, entry: Entry) -> Summary:
         """The ``Summary`` of an entry of ``entries``: a view over its compact row."""
-        return summary(session_id, entry[4])
+        return summary(session_id, entry[4], len(entry) > 5 and entry[5])
 
     def entries(self, *, vouch: bool = True) -> dict[str, Entry]:
         """The index, checked against the files.
@@ -121,10 +129,10 @@ class Index:
                 self._vouched = (stamp, known)
             return known
         fresh: dict[str, Entry] = {}
-        for session_id, file, key in self._session_files():
+        for session_id, files, key in self._session_files():
             entry = self._pending.get(session_id) or known.get(session_id)
             if entry is None or entry[:3] != key or type(entry[4]) is str:
-                entry = self._entry(session_id, Path(file), key)
+                entry = self._entry(session_id, files, key)
             if entry is not None:
                 fresh[session_id] = entry
         self._pending.clear()
@@ -143,7 +151,11 @@ class Index:
         for session_id, entry in list(known.items()):
             if type(entry[4]) is not str:
                 continue
-            again = self._entry(session_id, self._folder / f"{session_id}.json", entry[:3])
+            files = [
+                (key, self._folder / copies.file_name(session_id, key))
+                for key in self.copy_keys(session_id)
+            ]
+            again = self._entry(session_id, files, entry[:3])
             if again != entry:
                 changed = True
                 if again is None:
@@ -165,9 +177,16 @@ class Index:
         self._entries = None
         self.entries()
 
-    def put(self, session_id: str, stat: os.stat_result, order: int, fields: JSONMapping) -> None:
+    def put(
+        self,
+        session_id: str,
+        seen: list[int],
+        order: int,
+        fields: JSONMapping,
+        waiting: bool | int = False,
+    ) -> None:
         """Record a session just saved (only once the index is loaded: else it is read later)."""
-        entry = [*identity(stat), order, compact(row(fields), self._shared)]
+        entry = [*seen, order, compact(row(fields), self._shared), waiting]
         if self._entries is not None:
             self._entries[session_id] = entry
         else:
@@ -187,6 +206,16 @@ class Index:
             return False
         return True
 
+    def sweep(self) -> bool:
+        """Whether any session's copy files changed since the last sweep: every file's
+        identity (name, inode, size, change time) taken, no file read. A file rewritten
+        in place with its times put back (a copying tool restoring them) leaves the
+        folder's own identity as it was; this still sees it. The first sweep says yes."""
+        total = folded(self._folder)
+        changed = total != self._swept
+        self._swept = total
+        return changed
+
     def take_in(self) -> set[str]:
         """The sessions whose files appeared, changed or went since the last look (after a
         ``scan`` said the folder changed): another machine's, brought by a sync engine; the
@@ -196,7 +225,7 @@ class Index:
         changed: set[str] = set()
         present: set[str] = set()
         keys: dict[str, Entry] = {}
-        for session_id, file, key in self._session_files():
+        for session_id, files, key in self._session_files():
             present.add(session_id)
             if self._entries is None:
                 keys[session_id] = [*key, 0, None]
@@ -205,7 +234,7 @@ class Index:
                 continue
             changed.add(session_id)
             if self._entries is not None:
-                again = self._entry(session_id, Path(file), key)
+                again = self._entry(session_id, files, key)
                 if again is None:
                     present.discard(session_id)
                 else:
@@ -262,46 +291,52 @@ class Index:
     def session_count(self, most: int) -> int:
         """How many session files the sessions folder holds, counted up to ``most``: a
         big store's is known from its first entries alone."""
-        count = 0
+        seen: set[str] = set()
         try:
             with os.scandir(self._folder) as found:
                 for entry in found:
-                    count += entry.name.endswith(".json")
-                    if count >= most:
-                        break
+                    parsed = copies.parse(entry.name)
+                    if parsed is not None and self._is_session_id(parsed[0]):
+                        seen.add(parsed[0])
+                        if len(seen) >= most:
+                            break
         except FileNotFoundError:
             return 0
-        return count
+        return len(seen)
 
-    def _session_files(self) -> Iterator[tuple[str, str, list[int]]]:
-        """Each session file with its identity (inode, size, mtime), one folder entry at a
-        time: the folder also holds each session's backup and rows, three entries a session
-        that need not all be held at once."""
-        try:
-            listing = os.scandir(self._folder)
-        except FileNotFoundError:
-            return
-        with listing:
-            for entry in listing:
-                name = entry.name
-                session_id = name.removesuffix(".json")
-                if session_id == name or not self._is_session_id(session_id):
-                    continue
-                try:
-                    stat = entry.stat()
-                except FileNotFoundError:
-                    continue
-                yield session_id, entry.path, identity(stat)
+    def _session_files(self) -> Iterator[tuple[str, Files, list[int]]]:
+        """Each session with its copy files and their one identity (``gather.identity``),
+        from one walk of the folder (which also holds each copy's backup and rows). The
+        keys found are kept (``keys``) so a session is opened without listing the folder."""
+        found = walk(self._folder, self._is_session_id)
+        self.keys = {}
+        for session_id, identities in found.items():
+            identities.sort()
+            keys = tuple(item[0] for item in identities)
+            self.keys[session_id] = keys
+            files = [(key, self._folder / copies.file_name(session_id, key)) for key in keys]
+            yield session_id, files, combined(identities)
 
-    def _entry(self, session_id: str, file: Path, key: list[int]) -> Entry | None:
-        """The entry for a changed file; None if it was deleted meanwhile."""
+    def _keys_of(self, session_id: str) -> tuple[str, ...]:
+        return () if self.keys is None else self.keys.get(session_id, ())
+
+    def copy_keys(self, session_id: str) -> tuple[str, ...]:
+        """The session's copy keys at the last walk of the folder (walked now if never)."""
+        if self.keys is None:
+            for _ in self._session_files():
+                pass  # the walk notes each session's copies
+        return self._keys_of(session_id)
+
+    def _entry(self, session_id: str, files: Files, key: list[int]) -> Entry | None:
+        """The entry for a changed session; None if it was deleted meanwhile."""
         try:
-            document = self._read(file, session_id)
+            document, waiting = self._read(session_id, files)
         except SessionNotFound:
             return None
         except StoreDamaged as error:
-            return [*key, 0, error.message]
-        return [*key, document["order"], compact(row(document["summary"]), self._shared)]
+            return [*key, 0, error.message, False]
+        fields = document["summary"]
+        return [*key, document["order"], compact(row(fields), self._shared), waiting]
 
     def _load(self) -> tuple[dict[str, Entry], list[int] | None]:
         """The saved index and the identity of the file it came from; a missing or damaged

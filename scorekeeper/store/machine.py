@@ -17,11 +17,17 @@ caches are removed.
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import hashlib
+import json
 import os
+import re
+import socket
 from dataclasses import dataclass
 from pathlib import Path
+
+from scorekeeper.store.durable import write_atomically
 
 MARKERS = (".stfolder",)
 """What a sync engine keeps at the top of what it syncs (a folder now, a file once)."""
@@ -141,3 +147,52 @@ def forget_legacy_caches(found: Places) -> None:
     for name in CACHES:
         with contextlib.suppress(OSError):
             os.unlink(found.root / name)
+
+
+LAPTOP_FILE = "laptop.json"
+LAPTOP_NAME = "SCOREKEEPER_LAPTOP"
+"""The environment variable that names this laptop (else its ``laptop.json``, else its
+host name): the name the other laptops show beside the rounds recorded here."""
+_LAPTOP_ID = re.compile(r"[a-z2-7]{10}")
+
+
+@dataclass(frozen=True)
+class Laptop:
+    """This laptop as the copies it writes name it: an id made once, and a name people read."""
+
+    id: str
+    name: str
+
+
+def is_laptop_id(text: str) -> bool:
+    return _LAPTOP_ID.fullmatch(text) is not None
+
+
+def laptop(root: Path) -> Laptop:
+    """This laptop, for the store at ``root``: kept in this machine's folder for it (never
+    in the store, where a sync engine would carry it to the other laptop); made the first
+    time it is asked for."""
+    file = machine_folder(root) / LAPTOP_FILE
+    kept: dict[str, object] = {}
+    with contextlib.suppress(OSError, ValueError, UnicodeError):
+        with open(file, encoding="utf-8") as opened:
+            found = json.loads(opened.read(10_000))
+        if isinstance(found, dict):
+            kept = found
+    made = kept.get("id")
+    if not isinstance(made, str) or not is_laptop_id(made):
+        made = base64.b32encode(os.urandom(10)).decode().lower()[:10]
+        kept = {"id": made, "name": kept.get("name") or socket.gethostname()[:60]}
+        with contextlib.suppress(OSError):
+            file.parent.mkdir(parents=True, exist_ok=True)
+            write_atomically(file, json.dumps(kept).encode())
+    name = os.environ.get(LAPTOP_NAME) or kept.get("name")
+    return Laptop(made, name if isinstance(name, str) and name else made)
+
+
+def name_laptop(root: Path, name: str) -> None:
+    """Give this laptop the name the other laptops show (for the store at ``root``)."""
+    file = machine_folder(root) / LAPTOP_FILE
+    made = laptop(root)
+    file.parent.mkdir(parents=True, exist_ok=True)
+    write_atomically(file, json.dumps({"id": made.id, "name": name}).encode())

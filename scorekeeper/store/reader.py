@@ -11,21 +11,22 @@ import functools
 import os
 import re
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from scorekeeper import collector
 from scorekeeper.checks import JSONObject
 from scorekeeper.session import Session
-from scorekeeper.store import agreement, documents, machine
+from scorekeeper.store import agreement, copies, machine
 from scorekeeper.store import conflicts as conflicts_module
 from scorekeeper.store import index as index_module
 from scorekeeper.store.documents import damaged
-from scorekeeper.store.errors import SessionNotFound, not_a_folder, not_found
+from scorekeeper.store.errors import SessionNotFound, StoreError, not_a_folder, not_found
+from scorekeeper.store.gather import Files, Gathered, gather, identity
 from scorekeeper.store.index import Index
+from scorekeeper.store.merge import Copy, Merged, Stamp, same
 from scorekeeper.store.sidecar import Keeper, Kept, Sidecar
-from scorekeeper.store.stamp import identity
-from scorekeeper.store.summary import Summary, summary
+from scorekeeper.store.summary import Summary, state, summary
 
 _SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
@@ -47,23 +48,37 @@ class Opened:
     session: Session
     started: str
     seen: list[int] | None = None
-    """The identity of the file as last read or written: if it changed, another process
-    wrote it, and saving over it would lose what that process saved."""
+    """The identity of the copy files as last read or written: if it changed, another
+    laptop's copy arrived (or another process wrote), and a change made on what was read
+    would pass over it."""
     seeded: bool = False
     """Whether what is kept beside the file (``sidecar``) was handed to its keeper."""
+    merged: Merged | None = None
+    """What the copies made when read (None: a session new here)."""
+    copies: list[Copy] = field(default_factory=list)
+    stamps: list[Stamp] = field(default_factory=list)
+    """When and on which laptop each round was recorded."""
+    shown_key: str = ""
 
 
-def _read_document(store: Path, file: Path, session_id: str) -> JSONObject:
-    """A session's document, read for the store at ``store``. The index is handed this
-    with the path, not the store's own method: that would make the store and its index
-    a cycle, which with 10,000 summaries in it waits for the cyclic collector to be freed."""
-    return documents.read(file, lambda: not_found(store, session_id))
-
-
-def _read_checked(store: Path, beside: Sidecar, file: Path, session_id: str) -> JSONObject:
-    """``_read_document`` for the index, whose summaries the list, statistics and a night's
-    money are read from: one that disagrees with the rounds is damage (``agreement``)."""
-    return agreement.checked(file, session_id, _read_document(store, file, session_id), beside)
+def _read_for_index(
+    store: Path,
+    beside: Sidecar,
+    damaged_copies: dict[str, list[Path]],
+    session_id: str,
+    files: Files,
+) -> tuple[JSONObject, bool | int]:
+    """A session's shown document and whether it waits, read for the store at ``store``
+    with every summary checked against its rounds (``agreement``): the list, statistics
+    and a night's money are read from them. The index is handed this with the path, not
+    the store's own method: that would make the store and its index a cycle, which with
+    10,000 summaries in it waits for the cyclic collector to be freed."""
+    found = gather(files, lambda: not_found(store, session_id), session_id, checked=beside)
+    if found.damaged:
+        damaged_copies[session_id] = [error.path for error in found.damaged if error.path]
+    else:
+        damaged_copies.pop(session_id, None)
+    return found.document, state(found.merged)
 
 
 def is_session_id(name: str) -> bool:
@@ -86,23 +101,40 @@ class Reader:
         self._folder = self.path / "sessions"
         self.places = machine.places(self.path)
         self._beside = Sidecar(keeper)
+        self._laptop: machine.Laptop | None = None
+        self._damaged_copies: dict[str, list[Path]] = {}
+        """Copies that cannot be read of sessions whose other copies can."""
         self._index = Index(
             self.places.index,
             self._folder,
             readonly=readonly,
-            read=functools.partial(_read_checked, self.path, self._beside),
+            read=functools.partial(
+                _read_for_index, self.path, self._beside, self._damaged_copies
+            ),
             is_session_id=is_session_id,
             legacy=self.places.legacy_index,
         )
         self._generation = 0
         self._changed: dict[str, int] = {}
-        self._conflicts_seen: list[conflicts_module.Conflict] = []
         self._unreadable: dict[str, Path] = {}
         self._guard = threading.RLock()
         """Held while the index is read or changed: the app lists sessions in a worker
         thread while its event loop may be saving a round."""
         if self.path.exists() and not self.path.is_dir():
             raise not_a_folder(self.path)
+
+    @property
+    def laptop(self) -> machine.Laptop:
+        """This laptop, as the copies it writes name it."""
+        if self._laptop is None:
+            self._laptop = machine.laptop(self.path)
+        return self._laptop
+
+    @property
+    def own_key(self) -> str:
+        """Which of a session's copies this laptop writes (``copies``): in a store no
+        laptop shares, the one file a session has always had."""
+        return self.laptop.id if self.places.shared else copies.LEGACY
 
     def saved(self, session_id: str) -> JSONObject:
         """The session as saved (``Session.to_dict``'s shape), no round replayed: for
@@ -111,9 +143,13 @@ class Reader:
         return saved
 
     def document(self, session_id: str) -> JSONObject:
-        """The session's whole document as saved and checked on every read (see
-        ``documents``), no round replayed."""
-        return _read_document(self.path, self._file(session_id), session_id)
+        """The document of the version of the session shown (see ``merge``) as saved and
+        checked on every read (see ``documents``), no round replayed."""
+        return self.gathered(session_id).document
+
+    def gathered(self, session_id: str) -> Gathered:
+        """Every copy of the session, read and merged (``gather``)."""
+        return gather(self._copy_files(session_id), lambda: self._not_found(session_id), session_id)
 
     def keep_beside(self, keeper: Keeper) -> None:
         """From now on keep what ``keeper`` makes beside every session file written, and
@@ -122,10 +158,20 @@ class Reader:
         self._beside.keeper = keeper
 
     def sealed_rows(self, session_id: str) -> Kept | None:
-        """What the store's keeper kept beside the session's file (the reports: its CSV
-        export rows), where the seal says it was kept with the file as it is
-        (``sidecar``); else None. The file is not read as JSON."""
-        return self._beside.sealed(self._file(session_id), session_id)
+        """What the store's keeper kept beside this laptop's copy of the session (the
+        reports: its CSV export rows), where the seal says it was kept with the file as
+        it is (``sidecar``) and that copy holds the version shown; else None."""
+        own = self._file(session_id)
+        files = self._copy_files(session_id)
+        if files != [(self.own_key, own)]:
+            try:
+                found = self.gathered(session_id)
+            except StoreError:
+                return None
+            mine = [copy for copy in found.copies if copy.key == self.own_key]
+            if not mine or not same(mine[0].version, found.merged.shown):
+                return None
+        return self._beside.sealed(own, session_id)
 
     def summaries(self) -> list[Summary]:
         """Every readable session, most recently updated first (see ``damaged`` for the rest)."""
@@ -148,7 +194,8 @@ class Reader:
         if found is None:
             return None
         entries, total = found
-        return [summary(sid, entry[4]) for sid, entry in entries], total
+        made = [summary(sid, entry[4], len(entry) > 5 and entry[5]) for sid, entry in entries]
+        return made, total
 
     def _summaries(self) -> list[Summary]:
         """Apart from ``summaries`` so the index is freed before the collector resumes."""
@@ -163,17 +210,15 @@ class Reader:
 
     def refresh(self) -> int:
         """Take in what another machine changed (a sync engine brought a session file,
-        changed one, took one away, or left a conflict copy): one ``stat`` while the
-        sessions folder is as it was. Returns a number that grows with each such change,
-        for ``changed_since``."""
-        if not self._index.scan():
+        changed one, took one away, or left a conflict copy): one ``stat`` of the
+        sessions folder, then one of each copy file (no file read) while nothing changed.
+        Returns a number that grows with each such change, for ``changed_since``."""
+        if not self._index.scan() and not self._index.sweep():
             return self._generation
         with self._guard:
             changed = self._index.take_in()
-            found = conflicts_module.find(self._folder)
-            if changed or found != self._conflicts_seen:
+            if changed:
                 self._generation += 1
-                self._conflicts_seen = found
                 for session_id in changed:
                     self._changed[session_id] = self._generation
                     self._forget(session_id)
@@ -188,9 +233,38 @@ class Reader:
         """Whether ``refresh`` found session ``session_id`` changed after ``generation``."""
         return self._changed.get(session_id, 0) > generation
 
+    def waiting(self, session_id: str) -> bool:
+        """Whether the session went on differently on two laptops and waits for the table
+        to decide (as the index last found it)."""
+        with self._guard:
+            entry = self._index.entries().get(session_id)
+        return entry is not None and len(entry) > 5 and entry[5] is True
+
     def conflicts(self) -> list[conflicts_module.Conflict]:
-        """The sessions a sync engine brought back in two versions, waiting for a person."""
-        return conflicts_module.find(self._folder)
+        """The sessions that went on differently on two laptops, waiting for the table
+        to decide, oldest first."""
+        with self._guard:
+            entries = self._index.entries()
+            waiting = [sid for sid, entry in entries.items() if len(entry) > 5 and entry[5]]
+        found = []
+        for session_id in waiting:
+            try:
+                gathered = self.gathered(session_id)
+            except StoreError:
+                continue
+            if gathered.waiting:
+                found.append(conflicts_module.Conflict(session_id, gathered.merged))
+        return sorted(found, key=lambda conflict: conflict.since)
+
+    def _reindex(self, session_id: str) -> None:
+        """Put the session as its copies make it now in the index (left out if unread)."""
+        try:
+            found = self.gathered(session_id)
+        except StoreError:
+            return
+        shown, seen = found.document, found.seen or []
+        with self._guard:
+            self._index.put(session_id, seen, shown["order"], shown["summary"], state(found.merged))
 
     def _forget(self, session_id: str) -> None:
         """Drop what is known of a session whose file another machine changed."""
@@ -200,27 +274,52 @@ class Reader:
         """Session files that cannot be read; they are left untouched (see ``how_to_recover``)."""
         with self._guard:
             index = self._index.entries()
-        files = {self._file(sid) for sid, entry in index.items() if type(entry[4]) is str}
+        files: set[Path] = set()
+        for sid, entry in index.items():
+            if type(entry[4]) is str:
+                files.update(path for _, path in self._copy_files(sid))
         files.update(file for sid, file in self._unreadable.items() if sid in index)
+        for sid, paths in list(self._damaged_copies.items()):
+            if sid in index:
+                files.update(paths)
         return sorted(files)
 
     # -- inside ---------------------------------------------------------------------
 
     def _file(self, session_id: str) -> Path:
+        """This laptop's copy of the session (see ``own_key``)."""
         if not isinstance(session_id, str) or not is_session_id(session_id):
             raise self._not_found(session_id)
-        return self._folder / f"{session_id}.json"
+        return self._folder / copies.file_name(session_id, self.own_key)
+
+    def _copy_files(self, session_id: str) -> list[tuple[str, Path]]:
+        """Every copy file of the session there is, this laptop's among them."""
+        self._file(session_id)
+        keys = {copies.LEGACY, self.own_key, *self._index.copy_keys(session_id)}
+        found = []
+        for key in sorted(keys):
+            path = self._folder / copies.file_name(session_id, key)
+            if os.path.lexists(path):
+                found.append((key, path))
+        return found
 
     def _not_found(self, session_id: object) -> SessionNotFound:
         return not_found(self.path, session_id)
 
     def _read_session(self, session_id: str) -> Opened:
-        file = self._file(session_id)
-        seen = self._identity(file)
-        document = _read_document(self.path, file, session_id)
+        found = self.gathered(session_id)
+        document = found.document
+        file = self._folder / copies.file_name(session_id, found.shown_key)
+        shown = next(copy for copy in found.copies if copy.key == found.shown_key)
         try:
             opened = Opened(
-                Session.from_dict(document["session"]), document["summary"]["started"], seen
+                Session.from_dict(document["session"]),
+                document["summary"]["started"],
+                found.seen,
+                merged=found.merged,
+                copies=found.copies,
+                stamps=list(shown.version.stamps),
+                shown_key=found.shown_key,
             )
         except (LookupError, TypeError, ValueError, AttributeError) as error:
             self._unreadable[session_id] = file
@@ -232,9 +331,6 @@ class Reader:
         self._unreadable.pop(session_id, None)
         return opened
 
-    @staticmethod
-    def _identity(file: Path) -> list[int] | None:
-        try:
-            return identity(os.stat(file))
-        except FileNotFoundError:
-            return None
+    def _identity(self, session_id: str) -> list[int] | None:
+        """The identity of the session's copy files now (``gather.identity``)."""
+        return identity(self._copy_files(session_id))

@@ -17,8 +17,8 @@ from scorekeeper.store.stamp import identity_of
 from scorekeeper.store.summary import entry_problem, expand
 
 Entry = list[JSON]
-"""An index entry, ``[inode, size, mtime_ns, order, row]``; in memory the row is
-``compact``."""
+"""An index entry, ``[key, size, ctime_ns, order, row, waiting]`` (see ``index``); in
+memory the row is ``compact``."""
 
 
 def read_recent(
@@ -63,4 +63,4 @@ def save_recent(file: Path, folder: Path, entries: dict[str, Entry], most: int) 
 def saved_entry(entry: Entry) -> Entry:
     """An entry as the index file holds it: its row a list again."""
     kept = entry[4]
-    return entry if type(kept) is str else [*entry[:4], expand(kept)]
+    return entry if type(kept) is str else [*entry[:4], expand(kept), *entry[5:]]

@@ -1,164 +1,97 @@
-"""A person's decision about a conflict copy (``conflicts``), carried out on the store."""
+"""The table's decision about a session that went on differently (``conflicts``), made.
+
+A decision is this laptop's copy written on top of every copy there is (``Store.
+settle_versions``): the version chosen, or both one after the other, with the versions
+not chosen kept in it, readable, to be brought back. It reaches the other laptops as any
+copy does; there the copies ``merge`` into the same session. Two laptops deciding at once:
+the later decision stands on both (``merge``), and ``replaced`` names the other.
+"""
 
 from __future__ import annotations
 
-import contextlib
-import json
-import os
-
-from scorekeeper.checks import JSONObject
-from scorekeeper.ids import branch_id
 from scorekeeper.session import Session
-from scorekeeper.store import Saved, Store, documents
-from scorekeeper.store.conflicts import Conflict
-from scorekeeper.store.durable import backup_of, fsync_folder, keep_previous
+from scorekeeper.store.conflicts import REPLAY_ERRORS, laptop_name
 from scorekeeper.store.errors import StoreError
+from scorekeeper.store.merge import Decision, Merged, Version, both, same
+from scorekeeper.store.store import Store
 
-KEEP_BOTH, KEEP_ORIGINAL, KEEP_COPY = "both", "original", "copy"
-CHOICES = (KEEP_BOTH, KEEP_ORIGINAL, KEEP_COPY)
-_TAKE_COPY = "goes further"
-_TABLE = ("game", "players", "dealer", "options")
-"""What makes two versions one table: the same game, players, first dealer and options."""
-
-
-def _read_copy(store: Store, conflict: Conflict) -> JSONObject:
-    """The copy's document, read and replayed as a session file would be; StoreError if
-    it cannot be (``doctor --fix`` keeps such a copy aside)."""
-    document = documents.read(conflict.copy, lambda: _gone(conflict))
-    try:
-        Session.from_dict(document["session"])
-    except (LookupError, TypeError, ValueError, AttributeError) as error:
-        raise StoreError(
-            f"{conflict.copy} does not replay ({error}): it cannot be kept as a session. "
-            "`scorekeeper doctor --fix` keeps it aside in damaged/.",
-            conflict.copy,
-        ) from None
-    return document
+SHOWN, OTHER, BOTH, BACK = "shown", "other", "both", "back"
+CHOICES = (SHOWN, OTHER, BOTH)
+"""This version (the one shown), the other one, or both one after the other."""
 
 
-def _gone(conflict: Conflict) -> StoreError:
-    return StoreError(f"{conflict.copy} is gone: nothing to decide.", conflict.copy)
-
-
-def _text(value: object) -> str:
-    return json.dumps(value, sort_keys=True, ensure_ascii=False)
-
-
-def _course(store: Store, conflict: Conflict) -> str | None:
-    """Why keeping both would count a game twice: the copy holds the same rounds as the
-    session, or the start of them, or they are the start of its (then it is taken);
-    None where the two went on differently, and both are kept."""
-    try:
-        mine = store.saved(conflict.session_id)
-    except StoreError:
-        return None  # the original cannot be read: the copy becomes a session of its own
-    theirs = _read_copy(store, conflict)["session"]
-    assert isinstance(theirs, dict)
-    if any(_text(mine[key]) != _text(theirs[key]) for key in _TABLE):
-        return None
-    ours, new = [_text(r) for r in mine["rounds"]], [_text(r) for r in theirs["rounds"]]
-    if ours == new:
-        return "held the same rounds; it was removed"
-    if ours[: len(new)] == new:
-        return "held only the start of its rounds; it was removed"
-    if new[: len(ours)] == ours:
-        return _TAKE_COPY
-    return None
-
-
-def _branch(store: Store, conflict: Conflict, theirs: JSONObject) -> str:
-    """The id the other version takes: the branch id an import gives a game that went on
-    differently (``ids.branch_id`` of its table and rounds up to where the two part), so
-    each laptop that keeps both makes the same session, and an import recognises it."""
-    try:
-        ours = [_text(r) for r in store.saved(conflict.session_id)["rounds"]]
-    except StoreError:
-        ours = []
-    new = [_text(r) for r in theirs["rounds"]]
-    same = 0
-    while same < min(len(ours), len(new)) and ours[same] == new[same]:
-        same += 1
-    return branch_id(conflict.session_id, [_text(theirs[key]) for key in _TABLE] + new[: same + 1])
-
-
-def _same_rounds(store: Store, session_id: str, theirs: JSONObject) -> bool:
-    """Whether session ``session_id`` is here with the same table and rounds as ``theirs``."""
-    try:
-        mine = store.saved(session_id)
-    except StoreError:
-        return False
-    return all(_text(mine[key]) == _text(theirs[key]) for key in (*_TABLE, "rounds"))
-
-
-def resolve(store: Store, conflict: Conflict, choice: str) -> str:
-    """Do what the person chose (``CHOICES``); returns what was done, in one line."""
-    store.ensure_writable()
-    if choice not in CHOICES:
-        raise ValueError(f"choose one of {', '.join(CHOICES)}, not {choice!r}")
-    folder = conflict.copy.parent
-    try:
-        if choice == KEEP_ORIGINAL:
-            if not os.path.lexists(conflict.original):
-                raise StoreError(
-                    f"Session {conflict.session_id} is not here any more, so {conflict.copy.name} "
-                    "is its only version: keep the copy (or both) instead. Nothing was changed.",
-                    conflict.copy,
-                )
-            os.unlink(conflict.copy)
-            done = f"kept session {conflict.session_id} as it is; removed {conflict.copy.name}"
-        elif choice == KEEP_COPY:
-            _read_copy(store, conflict)
-            with contextlib.suppress(FileNotFoundError):
-                keep_previous(conflict.original, backup_of(conflict.original))
-            os.replace(conflict.copy, conflict.original)
-            done = (
-                f"session {conflict.session_id} is now {conflict.copy.name}; the version it "
-                f"replaced is {backup_of(conflict.original).name}"
-            )
-        elif (course := _course(store, conflict)) is not None:
-            if course == _TAKE_COPY:
-                return resolve(store, conflict, KEEP_COPY)
-            os.unlink(conflict.copy)
-            done = f"kept session {conflict.session_id}: {conflict.copy.name} {course}"
-        else:
-            document = _read_copy(store, conflict)
-            branch = _branch(store, conflict, document["session"])
-            if _same_rounds(store, branch, document["session"]):
-                new_id = branch  # kept already, here or by another laptop that synced it
-            else:
-                summary = document["summary"]
-                assert isinstance(summary, dict)
-                saved = Saved(
-                    branch,
-                    Session.from_dict(document["session"]),
-                    str(summary["started"]),
-                    str(summary["updated"]),
-                )
-                (new_id,) = store.add_saved([saved])
-            os.unlink(conflict.copy)
-            done = f"kept both: session {conflict.session_id}, and its other version as {new_id}"
-        fsync_folder(folder)
-    except FileNotFoundError:
-        raise _gone(conflict) from None
-    except OSError as error:
-        raise StoreError(
-            f"Could not settle {conflict.copy}: {error.strerror or error}. Both files are "
-            "as they were; try again.",
-            conflict.copy,
-        ) from error
-    store.refresh()
-    return done
-
-
-def rounds_of_each(store: Store, conflict: Conflict) -> tuple[int | None, int | None]:
-    """How many rounds the session and its other version hold (None: cannot be read)."""
-    counts: list[int | None] = []
-    for read in (
-        lambda: store.saved(conflict.session_id),
-        lambda: _read_copy(store, conflict)["session"],
-    ):
+def _pick(merged: Merged, choice: str, number: int) -> tuple[Version, list[Version]]:
+    """The version chosen and those it sets aside."""
+    versions = list(merged.versions)
+    if choice == BACK:
+        if not 1 <= number <= len(merged.aside):
+            raise StoreError(f"There is no version {number} set aside to bring back.", None)
+        chosen = merged.aside[number - 1]
+        return chosen, [*versions, *[v for v in merged.aside if v is not chosen]]
+    if len(versions) < 2:
+        raise StoreError("It waits for no decision: its versions agree.", None)
+    if choice == SHOWN:
+        return versions[0], [*versions[1:], *merged.aside]
+    if choice == OTHER:
+        index = number - 1 if number else 1
+        if not 1 <= index < len(versions):
+            raise StoreError(f"It has no version {index + 1}.", None)
+        chosen = versions[index]
+        return chosen, [*[v for v in versions if v is not chosen], *merged.aside]
+    if choice == BOTH:
+        combined = both(versions)
         try:
-            counts.append(len(read()["rounds"]))
-        except (StoreError, LookupError, TypeError):
-            counts.append(None)
-    return counts[0], counts[1]
+            Session.from_dict(combined.session)
+        except REPLAY_ERRORS as error:
+            raise StoreError(
+                f"Both cannot be kept one after the other: {error}. Nothing was changed; "
+                "keep one version (the other stays readable).",
+                None,
+            ) from None
+        return combined, [*versions, *merged.aside]
+    raise ValueError(f"choose one of {', '.join((*CHOICES, BACK))}, not {choice!r}")
+
+
+def resolve(store: Store, session_id: str, choice: str, number: int = 0) -> str:
+    """Carry out the table's ``choice`` for the session (``number``: which version, for
+    ``OTHER`` where more than two wait, or which one set aside to bring ``BACK``);
+    returns what was done, in one line. ``StoreError`` if it cannot be done."""
+    store.ensure_writable()
+    store.refresh()
+    merged = store.gathered(session_id).merged
+    try:
+        chosen, aside = _pick(merged, choice, number)
+    except StoreError as error:
+        raise StoreError(f"Session {session_id}: {error.message}", store.path) from None
+    kept = tuple(v for i, v in enumerate(aside) if not any(same(v, o) for o in aside[:i]))
+    kept = tuple(v for v in kept if not same(v, chosen))
+    session = store.settle_versions(session_id, chosen, choice, kept)
+    what = {
+        SHOWN: "kept the version shown",
+        OTHER: "kept the other version",
+        BOTH: "kept both, one after the other",
+        BACK: "brought back a version set aside",
+    }[choice]
+    return (
+        f"Session {session_id}: {what} ({len(session.rounds)} rounds); "
+        f"{len(kept)} other version(s) kept aside, readable"
+    )
+
+
+def replaced_words(merged: Merged) -> list[str]:
+    """What a later decision overruled, one line each (both laptops say the same)."""
+    if merged.decision is None:
+        return []
+    return [
+        f"the decision made on {laptop_name(merged, old.laptop)} ({old.choice}) was "
+        f"replaced by the later one made on {laptop_name(merged, merged.decision.laptop)} "
+        f"({merged.decision.choice})"
+        for old in merged.replaced
+    ]
+
+
+def decision_words(decision: Decision | None, merged: Merged) -> str:
+    """The decision that stands, in words, or '' if none."""
+    if decision is None:
+        return ""
+    return f"decided on {laptop_name(merged, decision.laptop)}: {decision.choice}"

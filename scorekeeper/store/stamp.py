@@ -1,4 +1,4 @@
-"""Whether a file is still the one that was read: its identity (inode, size, mtime), and
+"""Whether a file is still the one that was read: its identity (inode, size, change time), and
 ``index.stamp``, which names the identities of ``index.json`` and the sessions folder so
 an index it still describes is trusted without opening a session file.
 """
@@ -13,8 +13,11 @@ from scorekeeper.store.reading import DamagedFile, read_json
 
 
 def identity(stat: os.stat_result) -> list[int]:
-    """Changes whenever the file is replaced (new inode) or rewritten (size, mtime)."""
-    return [stat.st_ino, stat.st_size, stat.st_mtime_ns]
+    """Changes whenever the file is replaced (new inode) or rewritten (size, change time).
+    The change time, not the modification time: a copying tool (``rsync -a``, a cloud
+    drive) sets the latter back to the source's, and a folder's with it, but the kernel
+    moves the former on with every change, that setting back included."""
+    return [stat.st_ino, stat.st_size, stat.st_ctime_ns]
 
 
 def identity_of(path: Path) -> list[int] | None:

@@ -21,8 +21,8 @@ from pathlib import Path
 from scorekeeper.checks import JSONMapping, JSONObject
 from scorekeeper.ids import new_id
 from scorekeeper.session import Session
-from scorekeeper.store import documents, machine, sidecar
-from scorekeeper.store.durable import backup_of, fsync_folder, sweep_stale, write_atomically
+from scorekeeper.store import copies, documents, machine, sidecar
+from scorekeeper.store.durable import backup_of, fsync_folder, sweep_stale
 from scorekeeper.store.errors import (
     StoreError,
     cannot_write_down,
@@ -32,10 +32,12 @@ from scorekeeper.store.errors import (
     read_only,
 )
 from scorekeeper.store.lock import WriterLock, take_lock
+from scorekeeper.store.merge import Decision, Stamp, Version, merge, same
 from scorekeeper.store.reader import Opened, Reader, is_session_id
-from scorekeeper.store.reading import DamagedFile, read_bytes
+from scorekeeper.store.reading import DamagedFile
 from scorekeeper.store.sidecar import Keeper
-from scorekeeper.store.stamp import identity
+from scorekeeper.store.staging import commit
+from scorekeeper.store.summary import state
 
 CACHED_SESSIONS = 8
 
@@ -124,13 +126,14 @@ class Store(Reader):
         """Check the round through the session, then save it; a refused round saves nothing."""
         opened = self._changing(session_id)
         opened.session.record(round_)
-        self._save(session_id, opened)
+        self._save(session_id, opened, changed=len(opened.session.rounds) - 1)
         return opened.session
 
     def undo(self, session_id: str) -> JSONObject:
         """Remove the last round and return it."""
         opened = self._changing(session_id)
         removed = opened.session.undo()
+        del opened.stamps[len(opened.session.rounds) :]
         self._save(session_id, opened)
         return removed
 
@@ -138,7 +141,23 @@ class Store(Reader):
         """Replace round ``index`` (0-based); later rounds must still hold, or nothing changes."""
         opened = self._changing(session_id)
         opened.session.edit(index, round_)
-        self._save(session_id, opened)
+        self._save(session_id, opened, changed=index)
+        return opened.session
+
+    def settle_versions(
+        self, session_id: str, version: Version, choice: str, aside: tuple[Version, ...]
+    ) -> Session:
+        """Write the table's decision as this laptop's copy: ``version`` (already chosen
+        or combined from those waiting, see ``resolve``) on top of every copy, with
+        ``aside`` (the versions not chosen) kept readable in it. Raises what replaying
+        ``version`` raises; nothing is written then."""
+        opened = self._changing(session_id)
+        session = Session.from_dict(version.session)
+        every = {copy.key: copy.seq for copy in opened.copies}
+        opened.session = session
+        opened.stamps = list(version.stamps)
+        decision = Decision(_now()[0], self.laptop.id, choice)
+        self._save(session_id, opened, decision=decision, aside=aside, covers=every)
         return opened.session
 
     def _changing(self, session_id: str) -> Opened:
@@ -148,9 +167,8 @@ class Store(Reader):
         opened = self._opened(session_id)
         if not opened.seeded:
             opened.seeded = True
-            file = self._file(session_id)
-            if self._identity(file) == opened.seen:
-                self._beside.seed(file, session_id, opened.session)
+            if opened.shown_key == self.own_key and self._identity(session_id) == opened.seen:
+                self._beside.seed(self._file(session_id), session_id, opened.session)
         return opened
 
     def add_saved(
@@ -159,6 +177,7 @@ class Store(Reader):
         before_commit: Callable[[list[str]], None] | None = None,
         *,
         replacing: Collection[str] = (),
+        versions: Sequence[tuple[str, bytes]] = (),
     ) -> list[str]:
         """Store sessions saved elsewhere, all or none; returns the id each one has here.
 
@@ -168,6 +187,8 @@ class Store(Reader):
         file is written and synced in ``importing/`` first; only then, after
         ``before_commit(ids)``, are they moved into ``sessions/``. A failure before that
         leaves the store exactly as it was; one while moving puts back what was moved.
+        ``versions``: more copies of sessions here (file name, bytes: ``imported``), written
+        and moved in with them.
         """
         import shutil  # here, as importing is the only writing that needs it
 
@@ -183,7 +204,7 @@ class Store(Reader):
                 if not is_session_id(session_id) or session_id in taken:
                     session_id = self._new_id()
                 while session_id in taken or (
-                    session_id not in replacing and self._file(session_id).exists()
+                    session_id not in replacing and self._copy_files(session_id)
                 ):
                     session_id = self._new_id()
                 taken.add(session_id)
@@ -192,16 +213,28 @@ class Store(Reader):
                 with contextlib.suppress(ValueError):
                     order = int(datetime.fromisoformat(saved.updated).timestamp() * 1e9)
                 file = staging / f"{session_id}.json"
-                data = documents.encoded(documents.document(saved.session, order, fields))
+                document = documents.document(saved.session, order, fields)
+                gone_on = None
+                if session_id in replacing:
+                    with contextlib.suppress(StoreError):
+                        gone_on = self.gathered(session_id)
+                document["copy"] = copies.imported_part(
+                    self.laptop, self.own_key, gone_on, saved.session, order
+                )
+                data = documents.encoded(document)
                 documents.write(file, data)
                 self._beside.keep(file, session_id, saved.session, data)
                 staged.append((session_id, order, fields))
+            for name, data in versions:
+                documents.write(staging / name, data)
             fsync_folder(staging)
             ids = [session_id for session_id, _, _ in staged]
             if before_commit is not None:
                 before_commit(ids)
             self._index.before_change()
-            self._commit(staging, ids, set(replacing))
+            targets = [(f"{sid}.json", sid, self._file(sid)) for sid in ids]
+            targets += [(name, "", self._folder / name) for name, _ in versions]
+            commit(staging, self._folder, targets, set(replacing))
         except (OSError, DamagedFile) as error:
             raise StoreError(
                 f"Could not add the sessions to {self.path}: {error}. Nothing was added; "
@@ -210,59 +243,31 @@ class Store(Reader):
             ) from error
         finally:
             shutil.rmtree(staging, ignore_errors=True)
-        for session_id, order, fields in staged:
+        for session_id, _, _ in staged:
             self._open.pop(session_id, None)
-            self._index.put(session_id, os.stat(self._file(session_id)), order, fields)
+            self._reindex(session_id)
+        if versions:
+            self.refresh()  # the sessions they are versions of, read again
         return ids
 
-    def _commit(self, staging: Path, ids: list[str], replacing: set[str]) -> None:
-        """Move staged session files into place; if one fails, take back those moved and
-        put back, byte for byte, the files of the sessions they replaced."""
-        moved: list[Path] = []
-        kept: dict[Path, bytes | None] = {}
-        try:
-            for session_id in ids:
-                target = self._file(session_id)
-                if session_id in replacing:
-                    for old in (target, backup_of(target), sidecar.rows_file(target)):
-                        kept[old] = read_bytes(old)
-                    os.replace(target, backup_of(target))
-                elif target.exists():
-                    raise FileExistsError(f"{target} appeared while importing")
-                os.replace(staging / f"{session_id}.json", target)
-                moved.append(target)
-                with contextlib.suppress(OSError):  # only a cache: the export can do without
-                    os.replace(staging / f"{session_id}.rows", sidecar.rows_file(target))
-            fsync_folder(self._folder)
-        except BaseException:
-            for target in moved:
-                for made in (target, sidecar.rows_file(target)):
-                    with contextlib.suppress(OSError):
-                        os.unlink(made)
-            for old, data in kept.items():
-                with contextlib.suppress(OSError):
-                    if data is None:
-                        os.unlink(old)
-                    else:
-                        write_atomically(old, data)
-            with contextlib.suppress(OSError):
-                fsync_folder(self._folder)
-            raise
-
     def delete(self, session_id: str) -> None:
-        """Remove the session and its backup from disk."""
+        """Remove the session from disk: every laptop's copy of it, with their backups
+        (deleting is on purpose: the versions set aside go with it)."""
         self.ensure_writable()
-        file = self._file(session_id)
-        try:
-            self._index.before_change()
-            os.unlink(file)
-        except FileNotFoundError:
-            raise self._not_found(session_id) from None
-        except OSError as error:
-            raise StoreError(f"Could not delete {file}: {error.strerror}.", file) from error
-        for kept in (backup_of(file), sidecar.rows_file(file)):
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(kept)
+        files = [path for _, path in self._copy_files(session_id)]
+        if not files:
+            raise self._not_found(session_id)
+        self._index.before_change()
+        for file in files:
+            try:
+                os.unlink(file)
+            except FileNotFoundError:
+                continue
+            except OSError as error:
+                raise StoreError(f"Could not delete {file}: {error.strerror}.", file) from error
+            for kept in (backup_of(file), sidecar.rows_file(file)):
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(kept)
         fsync_folder(self._folder)
         self._open.pop(session_id, None)
         with self._guard:
@@ -296,7 +301,7 @@ class Store(Reader):
     def _new_id(self) -> str:
         while True:
             session_id = new_id()
-            if not self._file(session_id).exists():
+            if not self._copy_files(session_id):
                 return session_id
 
     def _opened(self, session_id: str) -> Opened:
@@ -312,30 +317,79 @@ class Store(Reader):
         if len(self._open) > CACHED_SESSIONS:
             self._open.popitem(last=False)
 
-    def _save(self, session_id: str, opened: Opened, *, new: bool = False) -> None:
-        """Every change's one way to the disk: the session's document, its durable write,
+    def _save(
+        self,
+        session_id: str,
+        opened: Opened,
+        *,
+        new: bool = False,
+        changed: int | None = None,
+        decision: Decision | None = None,
+        aside: tuple[Version, ...] | None = None,
+        covers: Mapping[str, int] | None = None,
+    ) -> None:
+        """Every change's one way to the disk: this laptop's copy of the session (its
+        document, with the stamps of its rounds and what it took in), its durable write,
         the keeper's cache beside it, the index. On any failure the session is forgotten,
-        so memory never claims more than the disk holds."""
+        so memory never claims more than the disk holds. ``changed``: the round just
+        recorded or edited, stamped now."""
         file = self._file(session_id)
         order, updated = _now()
         opened.started = opened.started or updated
+        laptop = self.laptop
+        count = len(opened.session.rounds)
+        stamps = opened.stamps[:count]
+        stamps += [(order, laptop.id)] * (count - len(stamps))
+        if changed is not None and changed < count:
+            stamps[changed] = (order, laptop.id)
         try:
             fields = documents.summary_fields(opened.session, opened.started, updated)
-            data = documents.encoded(documents.document(opened.session, order, fields))
+            document = documents.document(opened.session, order, fields)
+            document["copy"] = copies.on_top_part(
+                laptop, self.own_key, opened.merged, opened.copies, document["session"], stamps,
+                decision=decision, aside=aside, covers=covers,
+            )  # fmt: skip
+            data = documents.encoded(document)
         except (ValueError, TypeError) as error:
             self._open.pop(session_id, None)
             raise cannot_write_down(file, error) from None
-        if not new and self._identity(file) != opened.seen:
+        if not new and self._identity(session_id) != opened.seen:
             self._open.pop(session_id, None)
             raise changed_elsewhere(file)
         try:
             with self._guard:
                 self._index.before_change()
-            stat = documents.write(file, data)
+            documents.write(file, data)
         except OSError as error:
             self._open.pop(session_id, None)
             raise not_saved(file, error) from error
-        opened.seen = identity(stat)
         self._beside.keep(file, session_id, opened.session, data)
+        self._after_save(session_id, opened, document, stamps, fields)
+
+    def _after_save(
+        self,
+        session_id: str,
+        opened: Opened,
+        document: dict[str, Any],
+        stamps: list[Stamp],
+        fields: dict[str, Any],
+    ) -> None:
+        """The open session and the index as the copies make them now that this laptop's
+        is written: where another waiting version is still shown (an undo that left this
+        laptop's rounds the start of the other's), that one is."""
+        mine = copies.read(self.own_key, document)
+        assert not isinstance(mine, str)  # a copy this laptop just made
+        opened.copies = [copy for copy in opened.copies if copy.key != self.own_key] + [mine]
+        opened.merged = merged = merge(opened.copies)
+        opened.stamps = stamps
+        opened.shown_key = self.own_key
+        opened.seen = self._identity(session_id)
+        if not same(merged.shown, mine.version):
+            holder = next(copy for copy in opened.copies if copy.version is merged.shown)
+            opened.session = Session.from_dict(merged.shown.session)
+            opened.stamps = list(merged.shown.stamps)
+            opened.shown_key = holder.key
+            fields = documents.summary_fields(opened.session, opened.started, fields["updated"])
         with self._guard:
-            self._index.put(session_id, stat, order, fields)
+            assert opened.seen is not None
+            self._index.put(session_id, opened.seen, document["order"], fields, state(merged))

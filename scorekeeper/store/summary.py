@@ -10,7 +10,7 @@ seats, options, numbers and time zones that other rows repeat are one object eac
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.checks import JSON, JSONMapping
 from scorekeeper.store.checks import (
@@ -21,6 +21,9 @@ from scorekeeper.store.checks import (
     summary_problem,
 )
 from scorekeeper.wording import moment
+
+if TYPE_CHECKING:
+    from scorekeeper.store.merge import Merged
 
 Compact = tuple[
     str,
@@ -54,7 +57,7 @@ class Summary:
     asked, the dictionaries as copies of their own.
     """
 
-    __slots__ = ("_id", "_row")
+    __slots__ = ("_id", "_row", "_state")
 
     def __init__(
         self,
@@ -71,8 +74,10 @@ class Summary:
         balances: dict[str, int],
         highlights: dict[str, int] | None = None,
         option_words: tuple[str, ...] | None = None,
+        waiting: bool | int = False,
     ) -> None:
         self._id = id
+        self._state = waiting
         self._row: Compact = (
             game,
             tuple(players),
@@ -91,6 +96,17 @@ class Summary:
     @property
     def id(self) -> str:
         return self._id
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the game went on differently on two laptops and waits for the table
+        to decide: every figure that includes it is marked."""
+        return self._state is WAITING
+
+    @property
+    def overruled(self) -> bool:
+        """Whether two laptops decided it differently and the later decision stands."""
+        return type(self._state) is int and self._state == OVERRULED
 
     @property
     def row(self) -> Compact:
@@ -162,6 +178,7 @@ class Summary:
             self.balances,
             self.highlights,
             self.option_words,
+            self.waiting,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -210,14 +227,35 @@ def row_problem(kept: object) -> str | None:
     return summary_problem(dict(zip(names, kept, strict=False)))
 
 
+WAITING, OVERRULED = True, 2
+"""The sixth field of an entry: the session waits for a decision (``True``), or a later
+decision replaced another (``2``); ``False`` for neither."""
+
+
+def state(merged: Merged) -> bool | int:
+    """The sixth field of an entry for a session its copies make so (``WAITING``)."""
+    if merged.waiting:
+        return WAITING
+    return OVERRULED if merged.replaced else False
+
+
+def _shaped(entry: list[Any]) -> bool:
+    """Five fields, or six whose last says whether the session waits (``WAITING``)."""
+    if len(entry) == 5:
+        return True
+    return len(entry) == 6 and (
+        type(entry[5]) is bool or (type(entry[5]) is int and entry[5] == OVERRULED)
+    )
+
+
 def entry_problem(entry: object) -> str | None:
     """What is wrong with an index entry, or None."""
-    if type(entry) is list and len(entry) == 5 and set(map(type, entry[:4])) == {int}:
+    if type(entry) is not list or not _shaped(entry):
+        return "an entry that is not a list of five or six fields"
+    if set(map(type, entry[:4])) == {int}:
         kept = entry[4]
         if type(kept) is str or (type(kept) is list and row_is_sound(kept)):
             return None  # the usual answer, in one call for ten thousand entries
-    if type(entry) is not list or len(entry) != 5:
-        return "an entry that is not a list of five fields"
     if set(map(type, entry[:4])) != {int}:
         return "an entry whose file identity or order is not numbers"
     kept = entry[4]
@@ -228,9 +266,9 @@ def sound_row(entry: object, shared: dict[JSON, JSON]) -> Compact | None:
     """The row of an index entry whose row ``row_is_sound`` passes, made ``compact`` in
     place as it is checked (its times are read once); None for any other entry, which
     only ``entry_problem`` can judge."""
-    if type(entry) is not list or len(entry) != 5:
+    if type(entry) is not list or not _shaped(entry):
         return None
-    inode, size, modified, order, kept = entry
+    inode, size, modified, order, kept = entry[:5]
     if type(inode) is not int or type(size) is not int or type(modified) is not int:
         return None
     times = sound_times(kept) if type(order) is int and type(kept) is list else None
@@ -301,11 +339,12 @@ def expand(held: Compact) -> list[JSON]:
     ]
 
 
-def summary(session_id: str, kept: list[JSON] | Compact) -> Summary:
+def summary(session_id: str, kept: list[JSON] | Compact, waiting: bool | int = False) -> Summary:
     """The ``Summary`` for an index row (a row ``row_problem`` found nothing wrong with,
     or one already ``compact``). A compact row is kept as it is, not copied."""
     made = _new_summary(Summary)
     made._id = session_id
+    made._state = waiting
     made._row = compact(kept, {}) if isinstance(kept, list) else kept
     return made
 

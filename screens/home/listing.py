@@ -85,7 +85,7 @@ class SessionList(Screen[None]):
                 short_day_and_clock(summary.started),
                 str(summary.rounds),
                 standing(summary),
-                "done" if summary.finished else "",
+                "⚠ waits" if summary.waiting else ("done" if summary.finished else ""),
             ]
             for summary in self.shown
         ]

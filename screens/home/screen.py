@@ -213,9 +213,12 @@ class HomeScreen(SessionList):
                 first.words()
                 if known is None
                 else f"The {game_name(known)} game of {', '.join(known.players)} "
-                f"({first.session_id}) was changed on two laptops at once"
+                f"({first.session_id}) went on differently on two laptops"
             )
-            notice.update(plain(f"⚠ {what}{others}. ") + plain("Ctrl+K: keep both, or keep one."))
+            notice.update(
+                plain(f"⚠ {what}{others}: waiting for a decision. ")
+                + plain("Ctrl+K: see both versions and decide.")
+            )
 
     def listed(self, summaries: list[Summary]) -> None:
         self.summaries = summaries
@@ -320,35 +323,24 @@ class HomeScreen(SessionList):
     def action_conflict(self) -> None:
         if not self.check_action("conflict", ()):
             return
-        from scorekeeper.store.resolve import resolve, rounds_of_each
+        from scorekeeper.store.resolve import resolve
         from screens.conflict import ConflictScreen  # here: Home starts without it
 
         conflict = self.conflicts[0]
-        here, there = (
-            "cannot be read" if count is None else plural(count, "round")
-            for count in rounds_of_each(self.store, conflict)
-        )
 
         def decided(choice: str | None) -> None:
             if choice is None:
                 return
             try:
-                done = resolve(self.store, conflict, choice)
+                done = resolve(self.store, conflict.session_id, choice)
             except StoreError as error:
-                self.problem("The conflict was not settled", error.message)
+                self.problem("Nothing was decided", error.message)
                 return
-            self.notify(visible(done[:1].upper() + done[1:] + "."), markup=False)
-            self.follow()  # the store counted the change: the list is read again
+            self.notify(visible(done + "."), markup=False)
+            self.show_conflicts(self.store.conflicts())
+            self.reload()
 
-        self.app.push_screen(
-            ConflictScreen(
-                f"Session {conflict.session_id} was changed on two laptops at once.",
-                f"This one: {here}. The other version ({conflict.copy.name}): {there}. "
-                "Keep both (the other becomes a session of its own), keep this one, or "
-                "keep the copy in its place.",
-            ),
-            decided,
-        )
+        self.app.push_screen(ConflictScreen(conflict), decided)
 
     def action_stats(self) -> None:
         places(self.app).open_stats()

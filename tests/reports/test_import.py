@@ -80,17 +80,19 @@ def test_merged_both_ways_the_stores_hold_the_same_sessions(
         into_party = import_sessions(store, cottage)
 
     assert contents(tmp_path / "cottage-first") == contents(tmp_path / "party-first")
-    assert sum(contents(tmp_path / "cottage-first").values()) == 4
+    assert sum(contents(tmp_path / "cottage-first").values()) == 3  # the game counted once
     for report in (into_cottage, into_party):
-        (kept,) = report.both_kept
-        assert kept[0] == shared and kept[1] != shared
-        assert any("both kept" in line for line in report.lines())
-    assert len(into_cottage.added) == 2  # the party's Hot Rum, and its version of the game
-    assert len(into_party.added) == 1  # only the cottage's version of the game
-    # Each keeps its own version of the shared game under the shared id.
-    with Store(tmp_path / "cottage-first", readonly=True) as store:
-        assert store.load(shared).rounds == [MADE_3, MADE_4]
-        assert store.load(into_cottage.both_kept[0][1]).rounds == [MADE_3, UPPED_2]
+        assert report.waiting == [shared] and not report.both_kept
+        assert any("one game" in line for line in report.lines())
+    assert len(into_cottage.added) == 1  # the party's Hot Rum
+    assert into_party.added == []
+    # Both keep both versions of the shared game under the shared id, waiting.
+    for folder in ("cottage-first", "party-first"):
+        with Store(tmp_path / folder, readonly=True) as store:
+            assert store.waiting(shared)
+            versions = store.gathered(shared).merged.versions
+            found = sorted((list(v.rounds) for v in versions), key=str)
+            assert found == sorted([[MADE_3, MADE_4], [MADE_3, UPPED_2]], key=str)
 
 
 def test_importing_twice_adds_nothing_the_second_time(laptops: tuple[Path, Path, str]) -> None:
@@ -98,7 +100,7 @@ def test_importing_twice_adds_nothing_the_second_time(laptops: tuple[Path, Path,
     with Store(cottage) as store:
         first = import_sessions(store, party)
         second = import_sessions(store, party)
-    assert len(first.added) == 2
+    assert len(first.added) == 1 and len(first.waiting) == 1
     assert second.added == [] and len(second.skipped) == 3
 
 
@@ -144,7 +146,7 @@ def test_a_damaged_entry_is_reported_and_the_rest_imported(
 
     with Store(cottage) as store:
         report = import_sessions(store, file)
-    assert len(report.added) == 1  # the other version of the shared game
+    assert len(report.waiting) == 1  # the other version of the shared game
     assert len(report.damaged) == 2
     assert f"({hot_rum['id']})" in report.damaged[0] and "does not replay" in report.damaged[0]
     assert "is not a session" in report.damaged[1]
@@ -253,12 +255,12 @@ def test_the_command_line_exports_json_and_imports_it(
     assert main(["import", str(out / "sessions.json"), "--db", str(cottage)]) == 0
     printed = capsys.readouterr().out
     assert printed.startswith(
-        f"Imported 2 sessions from {out / 'sessions.json'} (1 already here, skipped). "
+        f"Imported 1 session from {out / 'sessions.json'} (1 already here, skipped). "
         f"Into {cottage}.\n"
     )
     assert (
-        f"Session {shared} here and the imported session {shared} went on differently: "
-        "both kept, the imported one as " in printed
+        f"Session {shared} went on differently here and there: one game, its other "
+        "version kept beside it, waiting for a decision" in printed
     )
 
 

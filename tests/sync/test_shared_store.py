@@ -19,10 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.store import Store, StoreError, StoreLocked
+from scorekeeper.store import Store, StoreLocked
 from scorekeeper.store.lock import WriterLock
 from scorekeeper.store.machine import SHARED_FILE, STIGNORE, places
-from scorekeeper.store.resolve import KEEP_BOTH, KEEP_COPY, KEEP_ORIGINAL, resolve
+from scorekeeper.store.resolve import BOTH, OTHER, SHOWN, resolve
 from tests.factories import MADE_3, MADE_4, UPPED_2, file_of, racehorse
 from tests.sync.copying import Engine, conflict_name, mirror
 
@@ -142,63 +142,67 @@ def test_an_older_scorekeeper_writing_here_still_keeps_a_shared_store_closed(
     Store(folder).close()
 
 
+def older(document: bytes) -> bytes:
+    """A session file as an older scorekeeper wrote it: no ``copy`` part."""
+    raw = json.loads(document)
+    del raw["session"]["1"]["copy"]
+    return json.dumps(raw).encode()
+
+
 def diverged(tmp_path: Path) -> tuple[Path, str]:
-    """A store whose session went on differently on another laptop, which sent its
-    version back as a conflict copy."""
-    here, there = shared(tmp_path / "here"), shared(tmp_path / "there")
-    with Store(here) as store:
-        session_id = store.add(racehorse(MADE_3))
-    mirror(here, there)
-    with Store(there) as store:
-        store.record(session_id, UPPED_2)
-    with Store(here) as store:
+    """A store an older scorekeeper kept, whose session went on differently on another
+    laptop, which sent its version back as a conflict copy."""
+    here = shared(tmp_path / "here")
+    plain = tmp_path / "plain"
+    with Store(plain) as store:
+        session_id = store.add(racehorse(MADE_3, UPPED_2))
+        theirs = file_of(plain, session_id).read_bytes()
+        store.undo(session_id)
         store.record(session_id, MADE_4)
-    copy = file_of(here, session_id).with_name(conflict_name(session_id))
-    copy.write_bytes(file_of(there, session_id).read_bytes())
+    (here / "sessions").mkdir()
+    file_of(here, session_id).write_bytes(older(file_of(plain, session_id).read_bytes()))
+    (here / "sessions" / conflict_name(session_id)).write_bytes(older(theirs))
     return here, session_id
 
 
-def test_a_conflict_counts_once_until_decided_and_keep_both_loses_nothing(
+def test_an_old_conflict_counts_once_until_decided_and_both_loses_nothing(
     tmp_path: Path,
 ) -> None:
     here, session_id = diverged(tmp_path)
     assert listed(here) == {session_id: 2}
     found = scorekeeper(here, "conflicts")
     assert found.returncode == 1
-    assert f"Session {session_id} was changed on two laptops at once" in found.stdout
+    assert f"Session {session_id} went on differently on two laptops" in found.stdout
     doctor = scorekeeper(here, "doctor")
-    assert doctor.returncode == 0 and conflict_name(session_id) in doctor.stdout
+    assert doctor.returncode == 0 and conflict_name(session_id) not in doctor.stdout
 
-    kept = scorekeeper(here, "conflicts", "--keep", "both")
+    kept = scorekeeper(here, "conflicts", "--keep", BOTH, session_id)
     assert kept.returncode == 0, kept.stderr
-    after = listed(here)
-    assert len(after) == 2 and after[session_id] == 2
+    assert listed(here) == {session_id: 3}
     with Store(here, readonly=True) as store:
-        last = sorted(store.saved(sid)["rounds"][-1]["pitcher"] for sid in after)
+        pitchers = [r["pitcher"] for r in store.saved(session_id)["rounds"]]
         assert store.conflicts() == []
-    assert last == ["Bob", "Cid"]
+    assert sorted(pitchers[1:]) == ["Bob", "Cid"]
     assert scorekeeper(here, "conflicts").returncode == 0
 
 
-@pytest.mark.parametrize(("choice", "pitcher"), [(KEEP_ORIGINAL, "Cid"), (KEEP_COPY, "Bob")])
+@pytest.mark.parametrize(("choice", "pitcher"), [(SHOWN, "Cid"), (OTHER, "Bob")])
 def test_keep_one_leaves_one_session(tmp_path: Path, choice: str, pitcher: str) -> None:
     here, session_id = diverged(tmp_path)
     with Store(here) as store:
-        (conflict,) = store.conflicts()
-        resolve(store, conflict, choice)
+        resolve(store, session_id, choice)
         assert store.load(session_id).rounds[-1]["pitcher"] == pitcher
         assert store.conflicts() == []
     assert listed(here) == {session_id: 2}
 
 
-def test_keep_both_of_the_same_rounds_counts_them_once(tmp_path: Path) -> None:
+def test_a_conflict_copy_of_the_same_rounds_waits_for_nothing(tmp_path: Path) -> None:
     here = shared(tmp_path / "here")
     with Store(here) as store:
         session_id = store.add(racehorse(MADE_3))
-        copy = file_of(here, session_id).with_name(conflict_name(session_id))
-        copy.write_bytes(file_of(here, session_id).read_bytes())
-        (conflict,) = store.conflicts()
-        resolve(store, conflict, KEEP_BOTH)
+        mine = next((here / "sessions").glob(f"{session_id}.*.json"))
+        (here / "sessions" / conflict_name(session_id)).write_bytes(older(mine.read_bytes()))
+        assert store.conflicts() == []
     assert listed(here) == {session_id: 1}
 
 
@@ -226,7 +230,7 @@ def test_what_a_sync_engine_leaves_is_no_session_and_fails_no_command(tmp_path: 
         done = scorekeeper(folder, *command)
         assert "Traceback" not in done.stderr and "went wrong" not in done.stderr, command
     doctor = scorekeeper(folder, "doctor").stdout
-    assert conflict_name(session_id) in doctor
+    assert conflict_name(session_id) not in doctor  # one more laptop's copy of the session
     assert "nights.sync-conflict" in doctor
     assert "f00dcafe.json" in doctor
     assert ".syncthing." not in doctor and ".stversions" not in doctor
@@ -252,16 +256,12 @@ def test_a_file_syncthing_is_still_receiving_is_left_to_it(tmp_path: Path) -> No
     assert not ours.exists()
 
 
-def test_the_only_version_left_is_never_removed(tmp_path: Path) -> None:
+def test_the_only_version_left_is_a_session(tmp_path: Path) -> None:
     here, session_id = diverged(tmp_path)
     file_of(here, session_id).unlink()
-    with Store(here) as store:
-        (conflict,) = store.conflicts()
-        with pytest.raises(StoreError, match="only version"):
-            resolve(store, conflict, KEEP_ORIGINAL)
-        assert conflict.copy.exists()
-        resolve(store, conflict, KEEP_COPY)
     assert listed(here) == {session_id: 2}
+    with Store(here) as store:
+        assert store.conflicts() == []
 
 
 def test_doctor_names_the_ignore_lines_a_syncthing_folder_lacks(tmp_path: Path) -> None:
@@ -284,11 +284,8 @@ def test_two_laptops_keeping_both_make_the_same_session_counted_once(tmp_path: P
     kept = []
     for folder in (here, elsewhere):
         with Store(folder) as store:
-            (conflict,) = store.conflicts()
-            resolve(store, conflict, KEEP_BOTH)
+            resolve(store, session_id, BOTH)
         kept.append(listed(folder))
-    assert kept[0] == kept[1] and len(kept[0]) == 2
-    (branch,) = set(kept[0]) - {session_id}
-    assert file_of(here, branch).read_bytes() == file_of(elsewhere, branch).read_bytes()
+    assert kept[0] == kept[1] == {session_id: 3}
     mirror(elsewhere, here)
     assert listed(here) == kept[0]

@@ -2,10 +2,10 @@
 
 Both laptops record different sessions at the same moment, each through its own store;
 each lists every session soon after, and `settle` prints the same night on both. Then,
-with the daemons apart, both change the same session; joined again, both name the
-conflict, and "keep both" on one laptop leaves every round of both versions on both,
-nothing listed twice. Skipped (one line) where syncthing is not installed; CI installs
-it.
+three times, with the daemons apart, both add a round to the same session; joined again,
+it is one game on both, waiting for a decision, the same version shown; each decision in
+turn (the version shown, the other, both) leaves the same files and figures on both.
+Skipped (one line) where syncthing is not installed; CI installs it.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.store import Store
-from scorekeeper.store.resolve import KEEP_BOTH, resolve
+from scorekeeper.store.resolve import BOTH, OTHER, SHOWN, resolve
 from tests.factories import MADE_3, MADE_4, UPPED_2, racehorse
 from tests.needs import needs
 from tests.sync.daemons import FOLDER, Daemon, connected, pair, wait_for
@@ -110,39 +110,65 @@ def test_two_laptops_through_syncthing(tmp_path: Path) -> None:
         assert "Ann" in night
 
         contested = next(iter(saved))
-        both_edited = change_on_both_while_apart(first, second, contested)
-        named = wait_for(
-            daemons,
-            lambda: all(conflicts_named(folder) for folder in folders),
-            within=WITHIN,
-            what="both laptops name the conflict",
-        )
-        for folder in folders:
-            assert len(listed(folder)) == 2 * SESSIONS_EACH  # the copy counts nowhere yet
+        for choice in (SHOWN, OTHER, BOTH):
+            decide_after_going_on_differently(daemons, contested, choice)
 
-        with Store(first.folder) as store:
-            (conflict,) = store.conflicts()
-            resolve(store, conflict, KEEP_BOTH)
 
-        def settled() -> bool:
-            return all(
-                len(listed(folder)) == 2 * SESSIONS_EACH + 1 and not conflicts_named(folder)
-                for folder in folders
-            )
+def files(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted((folder / "sessions").glob("*.json"))}
 
-        kept = wait_for(daemons, settled, within=WITHIN, what="both laptops keep both versions")
-        said = f"conflict named on both in {named:.1f} s, both kept in {kept:.1f} s"
-        print(said, file=sys.stderr)
-        assert listed(first.folder) == listed(second.folder)
+
+def figures(folder: Path) -> tuple[object, ...]:
+    with Store(folder, readonly=True) as store:
+        summaries = store.summaries()
+        shown = {s.id: store.saved(s.id)["rounds"] for s in summaries}
+        return [(s.id, s.rounds, s.waiting, s.balances) for s in summaries], shown
+
+
+def decide_after_going_on_differently(
+    daemons: tuple[Daemon, Daemon], contested: str, choice: str
+) -> None:
+    """The contested game goes on differently on each laptop while apart: one session on
+    both, marked waiting in every figure, the same version shown; the first laptop
+    decides ``choice``: the same files and figures on both."""
+    first, second = daemons
+    folders = (first.folder, second.folder)
+    with Store(first.folder, readonly=True) as store:
+        before = len(store.saved(contested)["rounds"])
+    change_on_both_while_apart(first, second, contested)
+
+    def waiting_on_both() -> bool:
         for folder in folders:
             with Store(folder, readonly=True) as store:
-                rounds = sorted(
-                    store.saved(summary.id)["rounds"][-1]["pitcher"]
-                    for summary in store.summaries()
-                    if summary.rounds == 3
-                )
-            assert rounds == sorted(both_edited)
-        assert settle(first.folder) == settle(second.folder)
+                found = {s.id: s for s in store.summaries()}
+            if contested not in found or not found[contested].waiting:
+                return False
+        return figures(first.folder) == figures(second.folder)
+
+    named = wait_for(daemons, waiting_on_both, within=WITHIN, what="both see one game waiting")
+    for folder in folders:
+        assert len(listed(folder)) == 2 * SESSIONS_EACH  # one game, counted once
+        assert "waiting for a decision" in settle(folder)
+    assert settle(first.folder) == settle(second.folder)
+
+    with Store(first.folder) as store:
+        resolve(store, contested, choice)
+
+    def decided_on_both() -> bool:
+        sides = [figures(folder) for folder in folders]
+        return sides[0] == sides[1] and files(folders[0]) == files(folders[1])
+
+    decided = wait_for(daemons, decided_on_both, within=WITHIN, what="both have the decision")
+    with Store(second.folder, readonly=True) as store:
+        summary = next(s for s in store.summaries() if s.id == contested)
+        assert not summary.waiting
+        assert summary.rounds == before + (2 if choice == BOTH else 1)
+        assert store.gathered(contested).merged.aside  # the version not chosen, readable
+    assert settle(first.folder) == settle(second.folder)
+    print(
+        f"{choice}: waiting on both in {named:.1f} s, decided on both in {decided:.1f} s",
+        file=sys.stderr,
+    )
 
 
 def change_on_both_while_apart(first: Daemon, second: Daemon, session_id: str) -> list[str]:
@@ -159,15 +185,3 @@ def change_on_both_while_apart(first: Daemon, second: Daemon, session_id: str) -
         daemon.rest("POST", f"/rest/db/scan?folder={FOLDER}", timeout=60)
     first.rest("POST", f"/rest/system/resume?device={second.device}")
     return pitchers
-
-
-def conflicts_named(folder: Path) -> bool:
-    """Whether `scorekeeper doctor` names a conflict in the store at ``folder``."""
-    done = subprocess.run(
-        [str(Path(sys.executable).with_name("scorekeeper")), "--db", str(folder), "doctor"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    return "changed on two laptops at once" in done.stdout

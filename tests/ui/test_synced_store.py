@@ -14,7 +14,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from scorekeeper.store import Store
-from scorekeeper.store.machine import SHARED_FILE
+from scorekeeper.store.machine import SHARED_FILE, name_laptop
 from screens.app import ScorekeeperApp
 from screens.conflict import ConflictScreen
 from screens.home import HomeScreen
@@ -22,7 +22,7 @@ from screens.nights import NightsScreen
 from screens.table import TableScreen
 from screens.widgets.grid import ScoreGrid
 from tests.factories import MADE_3, MADE_4, UPPED_2, file_of, racehorse
-from tests.sync.copying import Engine, carry, conflict_name, mirror
+from tests.sync.copying import Engine, carry, mirror
 from tests.ui.play import hand, settled, start_session
 
 
@@ -58,7 +58,7 @@ async def test_home_shows_sessions_that_arrive_change_and_go(tmp_path: Path) -> 
             assert sorted(rounds_listed(app)) == ["1", "1"]
 
             other.record(arrived, MADE_4)
-            carry(there, here, f"sessions/{arrived}.json")
+            carry(there, here, str(file_of(there, arrived).relative_to(there)))
             await follow(pilot)
             assert sorted(rounds_listed(app)) == ["1", "2"]
 
@@ -67,15 +67,18 @@ async def test_home_shows_sessions_that_arrive_change_and_go(tmp_path: Path) -> 
             assert rounds_listed(app) == ["1"]
 
 
-async def test_a_conflict_is_named_counted_once_and_kept_both_with_one_key(
+async def test_a_game_gone_on_differently_is_one_row_marked_and_decided_with_one_key(
     tmp_path: Path,
 ) -> None:
     here, there = shared(tmp_path / "here"), shared(tmp_path / "there")
+    name_laptop(here, "Kitchen laptop")
+    name_laptop(there, "Grandma's laptop")
     with Store(here) as store:
         session_id = store.add(racehorse(MADE_3))
     mirror(here, there)
     with Store(there) as other:
         other.record(session_id, UPPED_2)
+        theirs = f"sessions/{session_id}.{other.laptop.id}.json"
     with Store(here) as store:
         store.record(session_id, MADE_4)
         app = ScorekeeperApp(store)
@@ -83,23 +86,25 @@ async def test_a_conflict_is_named_counted_once_and_kept_both_with_one_key(
             await follow(pilot)
             notice = app.screen.query_one("#conflicts", Static)
             assert not notice.display
-            copy = file_of(here, session_id).with_name(conflict_name(session_id))
-            copy.write_bytes(file_of(there, session_id).read_bytes())
+            carry(there, here, theirs)  # the other laptop's copy arrives
             await follow(pilot)
             assert notice.display
             said = str(notice.content)
-            assert f"Racehorse game of Ann, Bob, Cid, Dee, Eve ({session_id}) was changed" in said
-            assert rounds_listed(app) == ["2"]  # the copy counts nowhere yet
+            assert f"Racehorse game of Ann, Bob, Cid, Dee, Eve ({session_id}) went on" in said
+            (row,) = app.screen.query_one("#sessions", ScoreGrid).rows
+            assert row[3] == "2" and "waits" in row[5]  # one game, marked
 
             await pilot.press("ctrl+k")
             assert isinstance(app.screen, ConflictScreen)
+            shown = " ".join(str(s.content) for s in app.screen.query(Static))
+            assert "on Kitchen laptop" in shown and "on Grandma's laptop" in shown
+            assert "balances:" in shown
             await pilot.press("b")
             await settled(pilot)
             assert isinstance(app.screen, HomeScreen)
             await follow(pilot)
-            assert rounds_listed(app) == ["2", "2"]
+            assert rounds_listed(app) == ["3"]
             assert not notice.display
-            assert not copy.exists()
 
 
 @asynccontextmanager
@@ -122,7 +127,7 @@ async def table_on_two_laptops(
 
             def arrives() -> None:
                 other.record(session_id, UPPED_2)
-                carry(there, here, f"sessions/{session_id}.json")
+                carry(there, here, f"sessions/{session_id}.{other.laptop.id}.json")
 
             yield pilot, table, arrives
 

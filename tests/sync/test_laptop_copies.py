@@ -1,0 +1,260 @@
+"""Two laptops sharing a store through a file-copying tool with ``rsync -a``'s ways (each
+file's times copied with it, the folder's too): each laptop writes only its own copy of a
+session, so no file is ever written on two laptops; a game that went on differently on
+each is one session, counted once on both, until the table decides, on either laptop.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.store import Store, StoreError, machine
+from scorekeeper.store.resolve import BACK, BOTH, OTHER, SHOWN, resolve
+from tests.factories import MADE_3, MADE_4, UPPED_2, racehorse
+
+END = {"end": True}
+RSYNC = shutil.which("rsync")
+pytestmark = pytest.mark.skipif(RSYNC is None, reason="needs rsync")
+
+
+def laptop(folder: Path, name: str) -> Path:
+    folder.mkdir(parents=True)
+    (folder / machine.SHARED_FILE).touch()
+    machine.name_laptop(folder, name)
+    return folder
+
+
+def rsync(source: Path, target: Path, *only: str) -> None:
+    """``rsync -a``: times kept, the folder's included; ``only`` these files if named."""
+    assert RSYNC is not None
+    chosen = [f"--include={pattern}" for pattern in only]
+    if only:
+        chosen = ["--include=*/", *chosen, "--exclude=*"]
+    subprocess.run([RSYNC, "-a", *chosen, f"{source}/", f"{target}/"], check=True)
+
+
+def own(folder: Path) -> str:
+    """The files the laptop at ``folder`` changes: a sync engine carries them from there
+    (a time cannot say which side changed: two saves within a second share one)."""
+    return f"*.{machine.laptop(folder).id}.json"
+
+
+def sync(first: Path, second: Path) -> None:
+    rsync(first, second, own(first))
+    rsync(second, first, own(second))
+
+
+def scorekeeper(folder: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
+    command = str(Path(sys.executable).with_name("scorekeeper"))
+    return subprocess.run(
+        [command, "--db", str(folder), *arguments], capture_output=True, text=True, timeout=60
+    )
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    sessions = folder / "sessions"
+    return {p.name: p.read_bytes() for p in sorted(sessions.glob("*.json"))}
+
+
+def figures(folder: Path) -> tuple[object, ...]:
+    with Store(folder, readonly=True) as store:
+        listed = [
+            (s.id, s.rounds, s.waiting, sorted(s.balances.items())) for s in store.summaries()
+        ]
+        shown = {s.id: store.saved(s.id)["rounds"] for s in store.summaries()}
+    return listed, shown
+
+
+@pytest.fixture
+def apart(tmp_path: Path) -> tuple[Path, Path, str]:
+    """A game begun on Ann's laptop and synced; then round 2 typed on each while apart:
+    Ann's first, Bob's a moment later; then synced again."""
+    ann, bob = laptop(tmp_path / "ann", "Ann's laptop"), laptop(tmp_path / "bob", "Bob's laptop")
+    with Store(ann) as store:
+        session_id = store.add(racehorse(MADE_3))
+    rsync(ann, bob)
+    with Store(ann) as store:
+        store.record(session_id, UPPED_2)
+    with Store(bob) as store:
+        store.record(session_id, MADE_4)
+    sync(ann, bob)
+    return ann, bob, session_id
+
+
+def test_no_file_is_written_on_two_laptops(apart: tuple[Path, Path, str]) -> None:
+    ann, bob, session_id = apart
+    with Store(ann) as store:
+        ann_id = store.laptop.id
+    with Store(bob) as store:
+        bob_id = store.laptop.id
+    assert sorted(files(ann)) == sorted(
+        [f"{session_id}.{ann_id}.json", f"{session_id}.{bob_id}.json"]
+    )
+    assert files(ann) == files(bob)
+    assert not list((ann / "sessions").glob("*sync-conflict*"))
+
+
+def test_a_game_that_went_on_differently_is_one_game_on_both_until_decided(
+    apart: tuple[Path, Path, str],
+) -> None:
+    ann, bob, session_id = apart
+    assert figures(ann) == figures(bob)
+    for folder in (ann, bob):
+        with Store(folder, readonly=True) as store:
+            (summary,) = store.summaries()
+            assert summary.waiting and summary.rounds == 2
+            # Bob's round was recorded later: every laptop shows his version
+            assert store.saved(session_id)["rounds"][-1] == MADE_4
+        listed = scorekeeper(folder, "list")
+        assert "waiting for a decision" in listed.stdout, listed.stdout
+        settled = scorekeeper(folder, "settle")
+        assert "1 game" in settled.stdout and "waiting" in settled.stdout, settled.stdout
+        stats = scorekeeper(folder, "stats")
+        assert "over 1 session" in stats.stdout and "waiting" in stats.stdout, stats.stdout
+        told = scorekeeper(folder, "conflicts")
+        assert told.returncode == 1
+        assert "round 2:" in told.stdout and "on Ann's laptop" in told.stdout
+        assert "on Bob's laptop" in told.stdout and "balances:" in told.stdout
+
+
+@pytest.mark.parametrize(
+    ("choice", "last"), [(SHOWN, [MADE_4]), (OTHER, [UPPED_2]), (BOTH, [UPPED_2, MADE_4])]
+)
+def test_each_decision_gives_the_same_files_and_figures_on_both(
+    apart: tuple[Path, Path, str], choice: str, last: list[dict[str, object]]
+) -> None:
+    ann, bob, session_id = apart
+    with Store(ann) as store:
+        resolve(store, session_id, choice)
+    sync(ann, bob)
+    assert files(ann) == files(bob)
+    assert figures(ann) == figures(bob)
+    for folder in (ann, bob):
+        with Store(folder, readonly=True) as store:
+            (summary,) = store.summaries()
+            assert not summary.waiting
+            assert store.saved(session_id)["rounds"][1:] == last
+            assert store.conflicts() == []
+            aside = store.gathered(session_id).merged.aside
+            assert aside, "the version not chosen stays readable"
+    with Store(bob) as store:  # and can be brought back, on the other laptop
+        resolve(store, session_id, BACK, 1)
+        assert store.saved(session_id)["rounds"][1:] != last or choice == BOTH
+
+
+def test_both_is_refused_with_the_reason_where_the_rules_cannot_take_that_order(
+    tmp_path: Path,
+) -> None:
+    ann, bob = laptop(tmp_path / "ann", "Ann's"), laptop(tmp_path / "bob", "Bob's")
+    with Store(ann) as store:
+        session_id = store.add(racehorse(MADE_3))
+    rsync(ann, bob)
+    with Store(ann) as store:
+        store.record(session_id, END)
+    with Store(bob) as store:
+        store.record(session_id, MADE_4)
+    sync(ann, bob)
+    before = files(ann)
+    with Store(ann) as store, pytest.raises(StoreError, match="Both cannot be kept"):
+        resolve(store, session_id, BOTH)
+    assert files(ann) == before
+
+
+def test_two_laptops_deciding_differently_end_with_the_later_decision_on_both(
+    apart: tuple[Path, Path, str],
+) -> None:
+    ann, bob, session_id = apart
+    with Store(ann) as store:
+        resolve(store, session_id, OTHER)  # Ann keeps her own round
+    with Store(bob) as store:
+        resolve(store, session_id, SHOWN)  # Bob, a moment later, keeps his
+    sync(ann, bob)
+    assert figures(ann) == figures(bob)
+    for folder in (ann, bob):
+        with Store(folder, readonly=True) as store:
+            assert store.saved(session_id)["rounds"][-1] == MADE_4
+            assert not store.summaries()[0].waiting
+        said = scorekeeper(folder, "list").stdout
+        assert "replaced by the later one made on Bob's laptop" in said, said
+
+
+def test_the_same_deal_typed_on_both_is_one_round(tmp_path: Path) -> None:
+    ann, bob = laptop(tmp_path / "ann", "Ann's"), laptop(tmp_path / "bob", "Bob's")
+    with Store(ann) as store:
+        session_id = store.add(racehorse(MADE_3))
+    rsync(ann, bob)
+    for folder in (ann, bob):
+        with Store(folder) as store:
+            store.record(session_id, UPPED_2)
+    sync(ann, bob)
+    for folder in (ann, bob):
+        with Store(folder, readonly=True) as store:
+            (summary,) = store.summaries()
+            assert summary.rounds == 2 and not summary.waiting
+
+
+def test_a_file_copied_with_its_times_is_seen_by_a_laptop_with_the_store_open(
+    tmp_path: Path,
+) -> None:
+    ann, bob = laptop(tmp_path / "ann", "Ann's"), laptop(tmp_path / "bob", "Bob's")
+    with Store(ann) as store:
+        for _ in range(18):
+            store.add(racehorse(MADE_3))
+    rsync(ann, bob)
+    with Store(bob) as open_here:
+        assert len(open_here.summaries()) == 18
+        generation = open_here.refresh()
+        with Store(ann) as store:
+            store.add(racehorse(UPPED_2))
+        rsync(ann, bob)  # the folder's time set back to Ann's
+        assert open_here.refresh() > generation
+        assert len(open_here.summaries()) == 19
+
+
+def test_an_old_stores_conflict_copy_is_one_more_version_never_garbage(tmp_path: Path) -> None:
+    old = laptop(tmp_path / "old", "Old")
+    unshared = tmp_path / "unshared"
+    with Store(unshared) as store:
+        session_id = store.add(racehorse(MADE_3, UPPED_2))
+        theirs = json.loads((unshared / "sessions" / f"{session_id}.json").read_text())
+        store.undo(session_id)
+        store.record(session_id, MADE_4)
+    mine = json.loads((unshared / "sessions" / f"{session_id}.json").read_text())
+    (old / "sessions").mkdir()
+    for document, name in (
+        (mine, f"{session_id}.json"),
+        (theirs, f"{session_id}.sync-conflict-20261201-101010-ABCDEF7.json"),
+    ):
+        del document["session"]["1"]["copy"]  # as an older scorekeeper wrote it
+        (old / "sessions" / name).write_text(json.dumps(document))
+    with Store(old) as store:
+        (summary,) = store.summaries()
+        assert summary.waiting and store.damaged() == []
+        (conflict,) = store.conflicts()
+        assert len(conflict.sides()) == 2
+        resolve(store, session_id, OTHER)
+        assert not store.summaries()[0].waiting
+    assert "sync-conflict" not in scorekeeper(old, "doctor").stdout
+
+
+def test_another_laptops_damaged_copy_is_named_and_never_moved_by_doctor(
+    apart: tuple[Path, Path, str],
+) -> None:
+    ann, bob, session_id = apart
+    with Store(bob) as store:
+        theirs = ann / "sessions" / f"{session_id}.{store.laptop.id}.json"
+    theirs.write_bytes(theirs.read_bytes()[:50])  # arrived cut short
+    with Store(ann, readonly=True) as store:
+        (summary,) = store.summaries()  # the game, from Ann's own copy
+        assert summary.rounds == 2 and not summary.waiting
+        assert store.damaged() == [theirs]
+    said = scorekeeper(ann, "doctor")
+    assert "another laptop's copy" in said.stdout and said.returncode == 0, said.stdout
+    scorekeeper(ann, "doctor", "--fix")
+    assert theirs.exists()
