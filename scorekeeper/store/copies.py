@@ -21,17 +21,14 @@ written at its ``order``, every round recorded then. ``merge`` makes the session
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from scorekeeper.session import Session
 from scorekeeper.store.checks import session_problem
 from scorekeeper.store.machine import Laptop
 from scorekeeper.store.merge import Copy, Decision, Merged, Stamp, Version, on_top
-
-if TYPE_CHECKING:
-    from scorekeeper.store.gather import Gathered
 
 _CONFLICT = re.compile(r"(?:[a-z2-7]{10}\.)?sync-conflict-\d{8}-\d{6}-[A-Z0-9]{7}")
 _LAPTOP = re.compile(r"[a-z2-7]{10}")
@@ -178,7 +175,7 @@ def _versioned(version: Version) -> dict[str, Any]:
     return {"session": dict(version.session), "stamps": [list(s) for s in version.stamps]}
 
 
-def next_seq(key: str, copies: list[Copy]) -> int:
+def next_seq(key: str, copies: Sequence[Copy]) -> int:
     """The ``seq`` of the next copy written as ``key``: above any seen of it anywhere."""
     known = [copy.seq for copy in copies if copy.key == key]
     known += [copy.seen[key] for copy in copies if key in copy.seen]
@@ -190,24 +187,30 @@ def own_file(folder: Path, session_id: str, key: str) -> Path:
 
 
 def imported_part(
-    laptop: Laptop, key: str, gone_on: Gathered | None, session: Session, order: int
+    laptop: Laptop,
+    key: str,
+    gone_on: Merged | None,
+    here: Sequence[Copy],
+    session: Session,
+    order: int,
 ) -> dict[str, Any]:
     """The ``copy`` part of a session an import writes as this laptop's copy (``key``):
-    on top of every copy here of the session whose game it went on from (``gone_on``),
-    the stamps of the rounds they share kept, the others stamped with its last update."""
+    on top of every copy here (``here``) of the session whose game it went on from
+    (``gone_on``, as they make it), the stamps of the rounds they share kept, the others
+    stamped with its last update."""
     rounds = session.to_dict()["rounds"]
     stamps: list[Stamp] = [(order, laptop.id)] * len(rounds)
     names = {laptop.id: laptop.name}
     if gone_on is None:
         return part(laptop.id, 1, {}, stamps, names=names)
-    shown = gone_on.merged.shown
+    shown = gone_on.shown
     for index, round_ in enumerate(rounds[: len(shown.rounds)]):
         if round_ != shown.rounds[index]:
             break
         stamps[index] = shown.stamps[index]
-    seen = {copy.key: copy.seq for copy in gone_on.copies}
-    names = {**gone_on.merged.names, **names}
-    return part(laptop.id, next_seq(key, gone_on.copies), seen, stamps, names=names)
+    seen = {copy.key: copy.seq for copy in here}
+    names = {**gone_on.names, **names}
+    return part(laptop.id, next_seq(key, here), seen, stamps, names=names)
 
 
 def on_top_part(

@@ -108,9 +108,7 @@ class Reader:
             self.places.index,
             self._folder,
             readonly=readonly,
-            read=functools.partial(
-                _read_for_index, self.path, self._beside, self._damaged_copies
-            ),
+            read=functools.partial(_read_for_index, self.path, self._beside, self._damaged_copies),
             is_session_id=is_session_id,
             legacy=self.places.legacy_index,
         )

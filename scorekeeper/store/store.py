@@ -13,7 +13,7 @@ import contextlib
 import os
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -219,7 +219,12 @@ class Store(Reader):
                     with contextlib.suppress(StoreError):
                         gone_on = self.gathered(session_id)
                 document["copy"] = copies.imported_part(
-                    self.laptop, self.own_key, gone_on, saved.session, order
+                    self.laptop,
+                    self.own_key,
+                    None if gone_on is None else gone_on.merged,
+                    [] if gone_on is None else gone_on.copies,
+                    saved.session,
+                    order,
                 )
                 data = documents.encoded(document)
                 documents.write(file, data)
@@ -370,9 +375,9 @@ class Store(Reader):
         self,
         session_id: str,
         opened: Opened,
-        document: dict[str, Any],
+        document: JSONObject,
         stamps: list[Stamp],
-        fields: dict[str, Any],
+        fields: JSONObject,
     ) -> None:
         """The open session and the index as the copies make them now that this laptop's
         is written: where another waiting version is still shown (an undo that left this

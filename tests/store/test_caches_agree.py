@@ -13,10 +13,9 @@ from typing import Any
 from hypothesis import HealthCheck, Phase, event, given, settings
 from hypothesis import strategies as st
 
-import scorekeeper.reports  # noqa: F401  (the export rows kept beside each session)
 from scorekeeper import RuleError, Session
 from scorekeeper.game import END_ROUND
-from scorekeeper.reports.rows import from_kept, render
+from scorekeeper.reports.rows import from_kept, open_store, render
 from scorekeeper.store import Store
 from scorekeeper.store.documents import summary_fields
 from screens.board.standings import last_round, standings_of, status_line
@@ -106,9 +105,9 @@ def test_every_cache_gives_what_the_rounds_alone_give(
     game, plan = played
     path: Path = tmp_path_factory.mktemp("store") / "db"
     rounds: list[dict[str, Any]] = []
-    with Store(path) as store:
+    with open_store(path) as store:
         session_id = store.add(truth(game, []))
-        reader = Store(path, readonly=True)  # as the board and a second window read it
+        reader = open_store(path, readonly=True)  # as the board and a second window read it
         for step in plan:
             apply(store, session_id, rounds, step)
             fresh = truth(game, rounds)
