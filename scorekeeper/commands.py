@@ -74,12 +74,16 @@ def _warn_damaged(store: Store, left_out: str) -> None:
 
 
 def _warn_names(store: Store) -> None:
-    """Damaged night names cost only the names: say so, and carry on."""
-    from scorekeeper.reports.night_names import read_names
+    """Damaged night names cost only the names: say so, and carry on. A night or a house
+    game changed on two laptops apart: say which change the later one replaced."""
+    from scorekeeper.reports import night_names
+    from scorekeeper.store import house_games
 
-    problem = read_names(store.path)[1]
+    problem = night_names.read_names(store.path)[1]
     if problem is not None:
         say(problem, problem=True)
+    for line in night_names.replaced(store.path) + house_games.replaced(store.path):
+        say(line, problem=True)
 
 
 def _warn_key() -> None:

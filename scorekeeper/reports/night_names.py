@@ -108,7 +108,7 @@ def _read_legacy(file: Path) -> journal.Legacy:
     return file, kept, None
 
 
-KIND = journal.Kind(FOLDER, "night names and moves", _check, CAP, _legacy, "nights.")
+KIND = journal.Kind(FOLDER, "night names and moves", _check, CAP, _legacy)
 
 
 def read_book(folder: Path) -> tuple[NightBook, str | None]:
@@ -182,12 +182,12 @@ def _said(item: journal.Replaced) -> str:
 def _worded(value: Any, key: str) -> str:
     if value is None:
         return "its date" if key.startswith(_MOVE) else "no name"
-    return f"the night {value}" if key.startswith(_MOVE) else repr(visible(value))
+    return f"the night {value}" if key.startswith(_MOVE) else f'"{visible(value)}"'
 
 
 def fingerprint(folder: Path) -> object:
     """What the night names and moves are now on disk, to tell whether they changed."""
-    return journal.fingerprint(folder, KIND)
+    return journal.fingerprint(folder, KIND, [NAMES_FILE])
 
 
 def load_book(folder: Path) -> NightBook:

@@ -119,7 +119,7 @@ def _read_legacy(file: Path) -> journal.Legacy:
 
 
 LEGACY_PREFIX = "house_games.sync-conflict-"
-KIND = journal.Kind(FOLDER, "house games", _check, CAP, _legacy, "house_games.")
+KIND = journal.Kind(FOLDER, "house games", _check, CAP, _legacy)
 
 
 def read_house_games(folder: Path) -> tuple[list[HouseGame], str | None]:
@@ -135,6 +135,11 @@ def read_house_games(folder: Path) -> tuple[list[HouseGame], str | None]:
     if not first.endswith("."):
         first += ", so the house games in it are not offered. The sessions are not affected."
     return games, first if not more else f"{first} ({more} more: `scorekeeper doctor` names them)"
+
+
+def fingerprint(folder: Path) -> object:
+    """What the house games are now on disk, to tell whether they changed."""
+    return journal.fingerprint(folder, KIND, [HOUSE_FILE])
 
 
 def _from_dict(value: dict[str, Any]) -> HouseGame:
@@ -281,7 +286,8 @@ def _said(item: journal.Replaced) -> str:
     lost_words = "removing it" if lost is None else "its options then"
     kept_words = "its removal" if kept is None else "the options now kept"
     return (
-        f"The house game {visible(name)!r} was changed on two laptops: {lost_words} "
+        f'The house game "{visible(name)}" was'
+        f" changed on two laptops: {lost_words} "
         f"({visible(item.lost_by)}) was replaced by {kept_words} ({visible(item.kept_by)}), "
         "the later change."
     )

@@ -78,8 +78,6 @@ class Kind:
     check: Callable[[str, Any], Any]
     cap: int
     legacy: Callable[[Path], list[Legacy]]
-    legacy_prefix: str
-    """How the names of the older single file and its conflict copies begin."""
 
 
 @dataclass
@@ -333,27 +331,18 @@ def _remove_legacy(file: Path) -> None:
         os.unlink(file)
 
 
-def fingerprint(root: Path, kind: Kind) -> tuple[tuple[str, int, int, int], ...]:
+def fingerprint(root: Path, kind: Kind, legacy: Iterable[str]) -> tuple[object, ...]:
     """What the files of ``kind`` are now, to tell cheaply whether another laptop's
     changes arrived: each file's name, inode, size and time (a copy that keeps the time
-    still lands as a new inode or size)."""
-    found = []
-    for folder, names in ((root / kind.folder, None), (root, kind.legacy_prefix)):
-        try:
-            with os.scandir(folder) as listing:
-                for entry in listing:
-                    if names is not None and not entry.name.startswith(names):
-                        continue
-                    if entry.name.endswith(".json"):
-                        info = entry.stat(follow_symlinks=False)
-                        found.append(
-                            (
-                                f"{folder.name}/{entry.name}",
-                                info.st_ino,
-                                info.st_size,
-                                info.st_mtime_ns,
-                            )
-                        )
-        except OSError:
-            continue
-    return tuple(sorted(found))
+    still lands as a new inode or a new size), and the older single files ``legacy``."""
+    found: list[object] = []
+    with contextlib.suppress(OSError), os.scandir(root / kind.folder) as listing:
+        for entry in listing:
+            with contextlib.suppress(OSError):
+                info = entry.stat(follow_symlinks=False)
+                found.append((entry.name, info.st_ino, info.st_size, info.st_mtime_ns))
+    for name in legacy:
+        with contextlib.suppress(OSError):
+            info = os.lstat(root / name)
+            found.append((name, info.st_ino, info.st_size, info.st_mtime_ns))
+    return tuple(sorted(map(repr, found)))

@@ -112,6 +112,8 @@ class HomeScreen(SessionList):
         """The store's count of synced changes when the list was last read."""
         self.looked = False
         """Whether a look found the conflicts already there when Home opened."""
+        self.entries_seen: object = None
+        """The night names' and house games' files when they were last looked at."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -171,6 +173,8 @@ class HomeScreen(SessionList):
     def follow(self) -> None:
         """Read the list again if another laptop's changes arrived since it was read."""
         try:
+            if self.loaded:
+                self.look_at_entries()
             generation = self.store.refresh()
             if (generation == self.generation and self.looked) or not self.loaded:
                 return
@@ -185,19 +189,32 @@ class HomeScreen(SessionList):
             return  # the list stays as it is; the next look tries again
         self.app.call_from_thread(self.synced, generation, summaries, conflicts)
 
+    def look_at_entries(self) -> None:
+        """In the worker: say which change of a night or a house game made apart on two
+        laptops the later one replaced, when those files changed."""
+        from screens.home import entries  # here: Home starts without the reports
+
+        now = entries.fingerprint(self.store)
+        if now != self.entries_seen:
+            self.entries_seen = now
+            lines = entries.replaced(self.store)
+            if lines:
+                self.app.call_from_thread(self.say_replaced, lines)
+
+    def say_replaced(self, lines: list[str]) -> None:
+        from screens.home import entries
+
+        text = visible("\n".join(lines))
+        self.notify(
+            text, title="Changed on two laptops", severity="warning", timeout=30, markup=False
+        )
+        entries.said(self.store)
+
     def synced(self, generation: int, summaries: list[Summary], conflicts: list[Conflict]) -> None:
         self.generation = generation
-        cursor = self.query_one("#sessions", ScoreGrid).cursor
-        highlighted = self.highlighted()
-        self.summaries = summaries
-        self.total = len(summaries)
-        self.show_damaged()
         self.show_conflicts(conflicts)
-        self.fill(cursor)
-        if highlighted is not None:
-            for row, summary in enumerate(self.shown):
-                if summary.id == highlighted.id:
-                    self.query_one("#sessions", ScoreGrid).cursor = row
+        self.refill(summaries)
+        self.show_damaged()
 
     def show_conflicts(self, conflicts: list[Conflict]) -> None:
         self.conflicts = conflicts
@@ -218,10 +235,8 @@ class HomeScreen(SessionList):
             notice.update(plain(f"⚠ {what}{others}. ") + plain("Ctrl+K: keep both, or keep one."))
 
     def listed(self, summaries: list[Summary]) -> None:
-        self.summaries = summaries
-        self.total = len(summaries)
+        self.refill(summaries)
         self.show_damaged()
-        self.fill()
         self.loaded = True
 
     def problem(self, title: str, message: str) -> None:
