@@ -16,7 +16,6 @@ is, and taken over by the first change made here.
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass, field
 from datetime import date as Date
@@ -66,21 +65,6 @@ def _check(key: str, value: Any) -> Any:
     return value
 
 
-def _legacy(folder: Path) -> list[journal.Legacy]:
-    """The older single file and a sync engine's conflict copies of it."""
-    found: list[journal.Legacy] = []
-    try:
-        names = sorted(os.listdir(folder))
-    except OSError:
-        return found
-    for name in names:
-        if name == NAMES_FILE or (
-            name.startswith("nights.sync-conflict-") and name.endswith(".json")
-        ):
-            found.append(_read_legacy(folder / name))
-    return found
-
-
 def _read_legacy(file: Path) -> journal.Legacy:
     try:
         data = read_json(file)
@@ -108,7 +92,7 @@ def _read_legacy(file: Path) -> journal.Legacy:
     return file, kept, None
 
 
-KIND = journal.Kind(FOLDER, "night names and moves", _check, CAP, _legacy)
+KIND = journal.Kind(FOLDER, "night names and moves", _check, CAP, NAMES_FILE, _read_legacy)
 
 
 def read_book(folder: Path) -> tuple[NightBook, str | None]:

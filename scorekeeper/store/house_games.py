@@ -18,7 +18,6 @@ else keeps working without it.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -99,27 +98,13 @@ def _check(key: str, value: Any) -> dict[str, Any]:
     return house.to_dict()
 
 
-def _legacy(folder: Path) -> list[journal.Legacy]:
-    """The older single file and a sync engine's conflict copies of it."""
-    try:
-        names = sorted(os.listdir(folder))
-    except OSError:
-        return []
-    return [
-        _read_legacy(folder / name)
-        for name in names
-        if name == HOUSE_FILE or (name.startswith(LEGACY_PREFIX) and name.endswith(".json"))
-    ]
-
-
 def _read_legacy(file: Path) -> journal.Legacy:
     found, wrong = _read(file)
     entries = {_key(house.name): house.to_dict() for house in found}
     return file, entries, None if wrong is None else _lost(file, wrong)
 
 
-LEGACY_PREFIX = "house_games.sync-conflict-"
-KIND = journal.Kind(FOLDER, "house games", _check, CAP, _legacy)
+KIND = journal.Kind(FOLDER, "house games", _check, CAP, HOUSE_FILE, _read_legacy)
 
 
 def read_house_games(folder: Path) -> tuple[list[HouseGame], str | None]:

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from scorekeeper.store.conflicts import original_name
 from scorekeeper.store.durable import backup_of, encode, write_atomically
 from scorekeeper.store.errors import StoreDamaged, StoreError
 from scorekeeper.store.laptop import Laptop, is_laptop_id
@@ -70,14 +71,15 @@ class Replaced:
 class Kind:
     """What a journal keeps: its folder, how an entry is checked (``check`` returns the
     value to keep, raises ``ValueError`` for one it cannot), how many entries it holds at
-    most, and the older single files it takes over (``legacy``: each file with its
-    entries and what is wrong with it)."""
+    most, the older single file it takes over (``legacy_name``), and how that file is read
+    (``read_legacy``: its entries and what is wrong with it)."""
 
     folder: str
     noun: str
     check: Callable[[str, Any], Any]
     cap: int
-    legacy: Callable[[Path], list[Legacy]]
+    legacy_name: str
+    read_legacy: Callable[[Path], Legacy]
 
 
 @dataclass
@@ -97,6 +99,16 @@ class _Journal:
     name: str
     changes: dict[str, Change]
     acknowledged: set[Stamp]
+
+
+def legacy_files(root: Path, name: str) -> list[Path]:
+    """The older single file ``name`` in ``root`` and a sync engine's conflict copies of
+    it, which are read as one more laptop's version of it."""
+    try:
+        names = sorted(os.listdir(root))
+    except OSError:
+        return []
+    return [root / found for found in names if found == name or original_name(found) == name]
 
 
 def _own_file(root: Path, kind: Kind, laptop: Laptop) -> Path:
@@ -156,7 +168,7 @@ def _change(raw: object, kind: Kind) -> Change | None:
 
 def _legacy_journals(root: Path, kind: Kind, merged: Merged) -> list[_Journal]:
     found = []
-    for file, entries, wrong in kind.legacy(root):
+    for file, entries, wrong in map(kind.read_legacy, legacy_files(root, kind.legacy_name)):
         if wrong is not None:
             merged.problems.append(wrong)
         if not entries:
@@ -192,6 +204,27 @@ def _journal_files(root: Path, kind: Kind, merged: Merged) -> list[tuple[Path, s
             f"only the first {FILE_CAP} are read"
         )
     return found[:FILE_CAP]
+
+
+def problem(file: Path, kind: Kind) -> str | None:
+    """What is wrong with one laptop's file ``file`` (also a ``.bak``), or None."""
+    try:
+        unusable = _read_journal(file, kind, file.stem)[1]
+    except DamagedFile as error:
+        return error.reason
+    except OSError as error:
+        return f"cannot be read ({error.strerror or error})"
+    return f"holds {unusable:,} {kind.noun} it cannot use" if unusable else None
+
+
+def damaged_files(folder: Path, kind: Kind) -> list[tuple[Path, str]]:
+    """Each laptop's file in ``folder`` that cannot be read whole, and why."""
+    found = []
+    for file, _ in _journal_files(folder.parent, kind, Merged()):
+        wrong = problem(file, kind)
+        if wrong is not None:
+            found.append((file, wrong))
+    return found
 
 
 def read(root: Path, kind: Kind, laptop: Laptop | None = None) -> Merged:

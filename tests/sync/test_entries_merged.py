@@ -28,6 +28,7 @@ from scorekeeper.store.house_games import (
 )
 from scorekeeper.store.house_games import replaced as house_replaced
 from scorekeeper.store.laptop import Laptop
+from scorekeeper.store.machine import SHARED_FILE
 from tests.reports.test_stats import parks_calcutta
 from tests.sync.copying import files
 
@@ -197,3 +198,28 @@ def test_settle_on_the_command_line_says_which_name_was_replaced(
     assert "Grandma's birthday" in out
     [line] = err.splitlines()
     assert line.startswith("scorekeeper: The night of") and '"Poker night"' in line
+
+
+def test_doctor_fix_never_takes_away_what_another_laptop_reads(
+    laptops: tuple[Path, Path, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A shared store: the engine's copy of the older nights file, that file damaged, and
+    another laptop's own file damaged are named, and ``--fix`` moves none of them."""
+    from tests.hostile.test_doctor import doctor
+
+    rae, sam, date = laptops
+    (rae / SHARED_FILE).touch()
+    _rename_as(sam, date, "Poker night", SAM)
+    both_ways(rae, sam)
+    (rae / NAMES_FILE).write_text("{")
+    copy = rae / "house_games.sync-conflict-20240503-101010-ABCDEFG.json"
+    copy.write_text('{"schema": 1, "games": [{"name": "Gin", "game": "score-pad"}]}')
+    theirs = rae / "nights" / f"{SAM.id}.json"
+    theirs.write_text('{"schema": 1, "changes": [')
+    before = {path: path.read_bytes() for path in (rae / NAMES_FILE, copy, theirs)}
+    out = doctor(rae, capsys)[1]
+    assert f"{rae / NAMES_FILE} is cut short" in out and f"{theirs} is cut short" in out
+    assert [house.name for house in read_house_games(rae)[0]] == ["Gin"], "read as a version"
+    doctor(rae, capsys, "--fix")
+    assert {path: path.read_bytes() for path in before} == before
+    assert not (rae / "damaged").exists() or not any((rae / "damaged").iterdir())
