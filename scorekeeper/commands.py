@@ -202,6 +202,7 @@ def settle_night(path: Path | None, wanted: str | None) -> int:
         everything = nights.nights_of(store)
         if not everything:
             say(f"No sessions yet in {visible(str(store.path))}, so no night to settle.")
+            _warn_damaged(store, "not settled")
             return 0
         try:
             night = everything[0] if wanted is None else nights.find(everything, wanted)

@@ -83,7 +83,6 @@ def test_a_damaged_older_file_is_named_left_alone_and_games_still_saved(tmp_path
     assert (tmp_path / HOUSE_FILE).read_text(encoding="utf-8") == '{"schema": 1, "games": ['
 
 
-
 def test_an_entry_that_no_longer_reads_is_left_out_and_named(tmp_path: Path) -> None:
     entries = [
         '{"name": "Gin", "game": "score-pad", "options": {}}',
