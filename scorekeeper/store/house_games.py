@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 HOUSE_FILE = "house_games.json"
 FOLDER = "house_games"
 SCHEMA = 1
-CAP = 1_000
+CAP = 200
 """More house games than any table keeps; beyond this none is read, and the app says so."""
 EXPORT_KEY = "house games"
 """Where an export file (``export --json``) holds the house games."""
@@ -118,7 +118,7 @@ def read_house_games(folder: Path) -> tuple[list[HouseGame], str | None]:
         return games, None
     first, more = merged.problems[0], len(merged.problems) - 1
     if not first.endswith("."):
-        first += ", so the house games in it are not offered. The sessions are not affected."
+        first += ": the house games it cannot give are not offered. The sessions are not affected."
     return games, first if not more else f"{first} ({more} more: `scorekeeper doctor` names them)"
 
 
@@ -140,7 +140,7 @@ def _read(file: Path) -> tuple[list[HouseGame], str | None]:
     """The house games in an older single file, in one pass (a name seen once is not
     looked for again), at most ``CAP`` of them."""
     try:
-        data = read_json(file)
+        data = read_json(file, KIND.byte_cap)
     except DamagedFile as error:
         return [], error.reason
     except OSError as error:
@@ -150,15 +150,16 @@ def _read(file: Path) -> tuple[list[HouseGame], str | None]:
     entries = data.get("games")
     if data.get("schema") != SCHEMA or not isinstance(entries, list):
         return [], "does not hold house games this scorekeeper reads"
-    if len(entries) > CAP:
-        return [], f"holds {len(entries):,} house games, more than the {CAP:,} scorekeeper reads"
     found: dict[str, HouseGame] = {}
-    for entry in entries:
+    for entry in entries[:CAP]:
         try:
             kept = house_game(entry)
         except (RuleError, TypeError, ValueError):
             continue
         found.setdefault(_key(kept.name), kept)
+    if len(entries) > CAP:
+        wrong = f"holds {len(entries):,} house games; only the first {CAP:,} are read"
+        return list(found.values()), wrong
     if len(found) < len(entries):
         return list(found.values()), f"holds {len(entries) - len(found)} entries it cannot use"
     return list(found.values()), None
@@ -166,8 +167,8 @@ def _read(file: Path) -> tuple[list[HouseGame], str | None]:
 
 def _lost(file: Path, reason: str) -> str:
     return (
-        f"{file} {reason}, so the house games in it are not offered. The sessions are not "
-        "affected; its backup is beside it, ending in .bak."
+        f"{file} {reason}: the house games it cannot give are not offered. The sessions are "
+        "not affected."
     )
 
 

@@ -123,7 +123,7 @@ class Index:
         fresh: dict[str, Entry] = {}
         for session_id, file, key in self._session_files():
             entry = self._pending.get(session_id) or known.get(session_id)
-            if entry is None or entry[:3] != key or type(entry[4]) is str:
+            if entry is None or entry[:3] != key or _judged_elsewhere(entry):
                 entry = self._entry(session_id, Path(file), key)
             if entry is not None:
                 fresh[session_id] = entry
@@ -135,15 +135,20 @@ class Index:
         return fresh
 
     def _read_again_if_damaged(self, known: dict[str, Entry]) -> bool:
-        """Read again the files the index calls damaged (there are few); whether any
-        reads well now. The mark may be an older scorekeeper's, run on this store after a
-        newer one: it cannot read what the newer one writes, and a session wrongly called
-        damaged would be offered to ``doctor --fix`` to be set aside."""
+        """Read again the files the index calls damaged that changed since, or that
+        another scorekeeper judged; whether any reads well now. An older scorekeeper run
+        on this store after a newer one cannot read what the newer one writes, and a
+        session wrongly called damaged would be offered to ``doctor --fix`` to be set
+        aside."""
         changed = False
         for session_id, entry in list(known.items()):
             if type(entry[4]) is not str:
                 continue
-            again = self._entry(session_id, self._folder / f"{session_id}.json", entry[:3])
+            file = self._folder / f"{session_id}.json"
+            key = identity_of(file) if entry[3] == DAMAGE_JUDGED else None
+            if key is not None and key == entry[:3]:
+                continue  # judged here, and not changed since: one stat, not a read
+            again = self._entry(session_id, file, key or entry[:3])
             if again != entry:
                 changed = True
                 if again is None:
@@ -302,7 +307,7 @@ class Index:
         except SessionNotFound:
             return None
         except StoreDamaged as error:
-            return [*key, 0, error.message]
+            return [*key, DAMAGE_JUDGED, error.message]
         return [*key, document["order"], compact(row(document["summary"]), self._shared)]
 
     def _load(self) -> tuple[dict[str, Entry], list[int] | None]:
@@ -347,6 +352,18 @@ class Index:
         if stamp != {"index": identity_of(self._file), "sessions": identity_of(self._folder)}:
             return None
         return stamp
+
+
+DAMAGE_JUDGED = -1
+"""The order of an entry for a file this scorekeeper read and found damaged (no session
+has it): such a file is read again only once it changes, so a folder of a hundred
+thousand files that are no sessions is read once, not at every look. An older
+scorekeeper marks its own with 0."""
+
+
+def _judged_elsewhere(entry: Entry) -> bool:
+    """A damaged file's entry that another scorekeeper made: its judgement is read again."""
+    return type(entry[4]) is str and entry[3] != DAMAGE_JUDGED
 
 
 def _saved(entries: dict[str, Entry]) -> dict[str, Entry]:

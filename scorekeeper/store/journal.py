@@ -33,7 +33,7 @@ from scorekeeper.store.conflicts import original_name
 from scorekeeper.store.durable import backup_of, encode, write_atomically
 from scorekeeper.store.errors import StoreDamaged, StoreError
 from scorekeeper.store.laptop import Laptop, is_laptop_id
-from scorekeeper.store.reading import DamagedFile, read_json
+from scorekeeper.store.reading import SIZE_CAP, DamagedFile, read_json
 
 SCHEMA = 1
 LEGACY = "legacy"
@@ -81,6 +81,12 @@ class Kind:
     legacy_name: str
     read_legacy: Callable[[Path], Legacy]
 
+    @property
+    def byte_cap(self) -> int:
+        """The most a file of these entries is read of: ample for ``cap`` entries, and a
+        file of far more is named without being parsed."""
+        return min(SIZE_CAP, max(256 * 1024, self.cap * 1024))
+
 
 @dataclass
 class Merged:
@@ -125,7 +131,7 @@ def _read_journal(file: Path, kind: Kind, owner: str) -> tuple[_Journal, int]:
     """A laptop's file and how many of its changes could not be used (an empty journal
     where there is no file). Raises ``DamagedFile`` or ``OSError`` for a file that holds
     no journal at all."""
-    data = read_json(file)
+    data = read_json(file, kind.byte_cap)
     if data is None:
         return _Journal(owner, owner, {}, set()), 0
     changes = data.get("changes")

@@ -21,7 +21,7 @@ from scorekeeper.store import agreement, documents, machine, sidecar
 from scorekeeper.store import conflicts as conflicts_module
 from scorekeeper.store import index as index_module
 from scorekeeper.store.documents import damaged
-from scorekeeper.store.errors import SessionNotFound, not_a_folder, not_found
+from scorekeeper.store.errors import SessionNotFound, StoreError, not_a_folder, not_found
 from scorekeeper.store.index import Index
 from scorekeeper.store.sidecar import Kept
 from scorekeeper.store.stamp import identity
@@ -63,7 +63,8 @@ def _read_document(store: Path, file: Path, session_id: str) -> dict[str, Any]:
 def _read_checked(store: Path, file: Path, session_id: str) -> dict[str, Any]:
     """``_read_document`` for the index, whose summaries the list, statistics and a night's
     money are read from: one that disagrees with the rounds is damage (``agreement``)."""
-    return agreement.checked(file, session_id, _read_document(store, file, session_id))
+    found = documents.read(file, lambda: not_found(store, session_id), recover=False)
+    return agreement.checked(file, session_id, found)
 
 
 def is_session_id(name: str) -> bool:
@@ -181,6 +182,20 @@ class Reader:
     def _forget(self, session_id: str) -> None:
         """Drop what is known of a session whose file another machine changed."""
         self._unreadable.pop(session_id, None)
+
+    def damage(self) -> list[tuple[Path, str]]:
+        """Each session file that cannot be read and why, in the store's words (without
+        the way back, which ``how_to_recover`` gives), reading no file again."""
+        with self._guard:
+            index = self._index.entries()
+        found = {self._file(sid): entry[4] for sid, entry in index.items() if type(entry[4]) is str}
+        for sid, file in list(self._unreadable.items()):
+            if sid in index and file not in found:
+                try:
+                    self._read_session(sid)
+                except StoreError as error:
+                    found[file] = error.message
+        return sorted(found.items())
 
     def damaged(self) -> list[Path]:
         """Session files that cannot be read; they are left untouched (see ``how_to_recover``)."""
