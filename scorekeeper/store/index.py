@@ -140,15 +140,15 @@ class Index:
         on this store after a newer one cannot read what the newer one writes, and a
         session wrongly called damaged would be offered to ``doctor --fix`` to be set
         aside."""
-        changed = False
+        changed, folder = False, str(self._folder)
         for session_id, entry in list(known.items()):
             if type(entry[4]) is not str:
                 continue
-            file = self._folder / f"{session_id}.json"
-            key = identity_of(file) if entry[3] == DAMAGE_JUDGED else None
+            name = os.path.join(folder, f"{session_id}.json")
+            key = _identity_at(name) if entry[3] == DAMAGE_JUDGED else None
             if key is not None and key == entry[:3]:
                 continue  # judged here, and not changed since: one stat, not a read
-            again = self._entry(session_id, file, key or entry[:3])
+            again = self._entry(session_id, Path(name), key or entry[:3])
             if again != entry:
                 changed = True
                 if again is None:
@@ -359,6 +359,13 @@ DAMAGE_JUDGED = -1
 has it): such a file is read again only once it changes, so a folder of a hundred
 thousand files that are no sessions is read once, not at every look. An older
 scorekeeper marks its own with 0."""
+
+
+def _identity_at(name: str) -> list[int] | None:
+    try:
+        return identity(os.stat(name))
+    except OSError:
+        return None
 
 
 def _judged_elsewhere(entry: Entry) -> bool:

@@ -188,22 +188,22 @@ class Reader:
         the way back, which ``how_to_recover`` gives), reading no file again."""
         with self._guard:
             index = self._index.entries()
-        found = {self._file(sid): entry[4] for sid, entry in index.items() if type(entry[4]) is str}
-        for sid, file in list(self._unreadable.items()):
-            if sid in index and file not in found:
+        said = {sid: entry[4] for sid, entry in index.items() if type(entry[4]) is str}
+        for sid in list(self._unreadable):
+            if sid in index and sid not in said:
                 try:
                     self._read_session(sid)
                 except StoreError as error:
-                    found[file] = error.message
-        return sorted(found.items())
+                    said[sid] = error.message
+        return [(self._folder / f"{sid}.json", said[sid]) for sid in sorted(said)]
 
     def damaged(self) -> list[Path]:
         """Session files that cannot be read; they are left untouched (see ``how_to_recover``)."""
         with self._guard:
             index = self._index.entries()
-        files = {self._file(sid) for sid, entry in index.items() if type(entry[4]) is str}
-        files.update(file for sid, file in self._unreadable.items() if sid in index)
-        return sorted(files)
+        found = {sid for sid, entry in index.items() if type(entry[4]) is str}
+        found.update(sid for sid in self._unreadable if sid in index)
+        return [self._folder / f"{sid}.json" for sid in sorted(found)]
 
     # -- inside ---------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ Ctrl+K decides it with one key.
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -244,16 +245,25 @@ class HomeScreen(SessionList):
 
         self.app.push_screen(ProblemScreen(title, message))
 
+    @work(thread=True, exclusive=True, group="damaged")
     def show_damaged(self) -> None:
-        damaged = self.store.damaged()
+        """Name the session files that cannot be read, looked for in a worker: a folder
+        a peer filled with junk is a hundred thousand files, and Home paints first."""
+        try:
+            damaged = self.store.damaged()
+            advice = how_to_recover(damaged[0]) if damaged else ""
+        except (StoreError, OSError):
+            return  # the next look tries again
+        self.app.call_from_thread(self.damaged_found, damaged, advice)
+
+    def damaged_found(self, damaged: list[Path], advice: str) -> None:
         notice = self.query_one("#damaged", Static)
         notice.display = bool(damaged)
         if damaged:
             first = damaged[0]
-            more = f" (and {len(damaged) - 1} more)" if len(damaged) > 1 else ""
+            more = f" (and {len(damaged) - 1:,} more)" if len(damaged) > 1 else ""
             notice.update(
-                plain(f"⚠ {first} cannot be read{more}; it was left untouched. ")
-                + plain(how_to_recover(first))
+                plain(f"⚠ {first} cannot be read{more}; it was left untouched. ") + plain(advice)
             )
 
     @on(Input.Changed, "#filter")
