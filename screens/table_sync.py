@@ -48,7 +48,7 @@ def arrived_words(session: Session, before: int) -> str:
 class StaleRound(ModalScreen[str]):
     """Record the typed round after the one that arrived, keep it for later, or drop it."""
 
-    CSS_PATH = "confirm.tcss"
+    CSS_PATH = "table_sync.tcss"
     BINDINGS = [
         Binding("r", "answer('record')", "Record", tooltip="Record it next", priority=True),
         Binding("k,escape", "answer('keep')", "Keep", tooltip="Keep it typed", priority=True),
@@ -56,7 +56,7 @@ class StaleRound(ModalScreen[str]):
     ]
 
     def __init__(self, arrived: str, next_name: str) -> None:
-        super().__init__(classes="stale-round")
+        super().__init__()
         self.arrived = arrived
         self.next_name = next_name
 
@@ -69,7 +69,7 @@ class StaleRound(ModalScreen[str]):
             )
             with Horizontal(id="answers"):
                 yield Button(f"Record as {self.next_name} (r)", id=RECORD, compact=True)
-                yield Button("Keep for later (k)", id=KEEP, variant="primary", compact=True)
+                yield Button("Keep it (k)", id=KEEP, variant="primary", compact=True)
                 yield Button("Drop (d)", id=DROP, variant="error", compact=True)
 
     def on_mount(self) -> None:

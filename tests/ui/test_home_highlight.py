@@ -29,7 +29,8 @@ async def test_sessions_arriving_above_keep_the_highlight_on_the_same_session(
             await pilot.press("down")
             home = app.screen
             assert isinstance(home, HomeScreen)
-            assert home.highlighted() is not None and home.highlighted().id == older
+            highlighted = home.highlighted()
+            assert highlighted is not None and highlighted.id == older
             other.add(racehorse(MADE_4))
             other.add(racehorse(UPPED_2))
             mirror(there, here)

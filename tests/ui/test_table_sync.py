@@ -8,6 +8,7 @@ from pathlib import Path
 
 from textual.widgets import Static
 
+from screens.app import ScorekeeperApp
 from screens.problem import ProblemScreen
 from screens.rounds.base import RoundEntry
 from screens.table_sync import StaleRound
@@ -27,7 +28,9 @@ async def test_a_deal_arriving_under_an_open_entry_is_shown_and_said(tmp_path: P
         await settled(pilot)
         assert isinstance(pilot.app.screen, RoundEntry), "the typing goes on"
         assert [r["pitcher"] for r in table.session.rounds] == ["Ann", "Bob"]
-        assert "Deal 2 was just recorded on another laptop" in toasts(pilot.app)
+        app = pilot.app
+        assert isinstance(app, ScorekeeperApp)
+        assert "Deal 2 was just recorded on another laptop" in toasts(app)
 
 
 async def test_enter_on_the_stale_deal_asks_and_records_it_as_the_next(tmp_path: Path) -> None:
@@ -96,7 +99,9 @@ async def test_the_session_deleted_under_an_open_entry_keeps_the_typed_deal(
         await pilot.press("escape")
         await settled(pilot)
         assert pilot.app.screen is table
-        drafts = list(pilot.app.drafts.values())  # type: ignore[attr-defined]
+        app = pilot.app
+        assert isinstance(app, ScorekeeperApp)
+        drafts = list(app.drafts.values())
         assert drafts and any("Cid" in str(draft) for draft in drafts)
 
 
