@@ -5,8 +5,11 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
+import time
 from typing import Any
 
+from scorekeeper.finding import DAMAGED
 from scorekeeper.ids import branch_id
 from scorekeeper.session import Session
 from scorekeeper.store import Saved, Store, documents
@@ -38,6 +41,23 @@ def _read_copy(store: Store, conflict: Conflict) -> dict[str, Any]:
 
 def _gone(conflict: Conflict) -> StoreError:
     return StoreError(f"{conflict.copy} is gone: nothing to decide.", conflict.copy)
+
+
+def _take_away(store: Store, conflict: Conflict) -> str:
+    """Remove the copy not chosen: a file or a link (never what it points to) goes; a
+    folder, which no sync engine makes of a session file, is set aside in ``damaged/``
+    (this laptop's own), whatever it holds. Returns what was done."""
+    if not stat.S_ISDIR(os.lstat(conflict.copy).st_mode):
+        os.unlink(conflict.copy)
+        return f"removed {conflict.copy.name}"
+    aside = store.path / DAMAGED
+    with contextlib.suppress(FileExistsError):
+        os.mkdir(aside)
+    if not stat.S_ISDIR(os.lstat(aside).st_mode):
+        raise StoreError(f"{aside} is not a folder: the folder {conflict.copy} stays.", aside)
+    kept = aside / f"{conflict.copy.name}.{time.strftime('%Y%m%d-%H%M%S')}"
+    os.rename(conflict.copy, kept)
+    return f"set the folder {conflict.copy.name} aside as {kept}"
 
 
 def _text(value: object) -> str:
@@ -104,8 +124,7 @@ def resolve(store: Store, conflict: Conflict, choice: str) -> str:
                     "is its only version: keep the copy (or both) instead. Nothing was changed.",
                     conflict.copy,
                 )
-            os.unlink(conflict.copy)
-            done = f"kept session {conflict.session_id} as it is; removed {conflict.copy.name}"
+            done = f"kept session {conflict.session_id} as it is; " + _take_away(store, conflict)
         elif choice == KEEP_COPY:
             _read_copy(store, conflict)
             with contextlib.suppress(FileNotFoundError):
