@@ -310,6 +310,16 @@ def record(root: Path, kind: Kind, laptop: Laptop, changes: Mapping[str, Any], k
         _remove_legacy(legacy_file)
 
 
+def take_over(root: Path, kind: Kind, laptop: Laptop) -> bool:
+    """Move the older single file (and a sync engine's copies of it) into this laptop's
+    file, if there is one: what opening a store for writing does. Whether it did; a file
+    that cannot be read is left where it is."""
+    if not legacy_files(root, kind.legacy_name):
+        return False
+    record(root, kind, laptop, {}, "The older file stays where it is.")
+    return True
+
+
 def acknowledge(root: Path, kind: Kind, laptop: Laptop, replaced: Iterable[Replaced]) -> None:
     """Note in this laptop's file that it has said these changes were replaced; nothing
     is written where that cannot be done (it is said again next time)."""

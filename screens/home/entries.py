@@ -5,7 +5,22 @@ made on this laptop, or on another, the later change of the same entry replaced
 from __future__ import annotations
 
 from scorekeeper.reports import night_names
-from scorekeeper.store import Store, StoreError, house_games
+from scorekeeper.store import Store, StoreError, house_games, journal
+from scorekeeper.store.laptop import this_laptop
+
+
+def take_over(store: Store) -> None:
+    """Move an older scorekeeper's night names and house games files into this laptop's
+    own, once, when the store is open for writing; where that fails they are still read
+    as they are, and the next change tries again."""
+    if store.readonly:
+        return
+    laptop = this_laptop()
+    for kind in (night_names.KIND, house_games.KIND):
+        try:
+            journal.take_over(store.path, kind, laptop)
+        except (StoreError, OSError):
+            continue
 
 
 def fingerprint(store: Store) -> object:

@@ -195,6 +195,8 @@ class HomeScreen(SessionList):
         laptops the later one replaced, when those files changed."""
         from screens.home import entries  # here: Home starts without the reports
 
+        if self.entries_seen is None:
+            entries.take_over(self.store)
         now = entries.fingerprint(self.store)
         if now != self.entries_seen:
             self.entries_seen = now

@@ -65,3 +65,25 @@ async def test_the_nights_screen_shows_the_later_name_and_what_it_replaced(tmp_p
             assert [night.title for night in nights.nights] == ["Birthday"]
             notice = nights.query_one("#replaced", Static)
             assert notice.display and "Poker night" in str(notice.content)
+
+
+async def test_opening_the_app_moves_an_older_stores_single_files_over(tmp_path: Path) -> None:
+    from scorekeeper.reports.night_names import NAMES_FILE, load_book
+    from scorekeeper.store.house_games import HOUSE_FILE, read_house_games
+
+    here = shared(tmp_path / "here")
+    with Store(here) as store:
+        store.add(racehorse(MADE_3))
+        date = night_of(store.summaries()[0])
+    (here / NAMES_FILE).write_text(f'{{"schema": 2, "names": {{"{date}": "Old name"}}}}')
+    (here / HOUSE_FILE).write_text(
+        '{"schema": 1, "games": [{"name": "Hearts", "game": "score-pad", "options": {}}]}'
+    )
+    with Store(here) as store:
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await follow(pilot)
+    assert not (here / NAMES_FILE).exists() and not (here / HOUSE_FILE).exists()
+    assert load_book(here).names == {date: "Old name"}
+    assert [house.name for house in read_house_games(here)[0]] == ["Hearts"]
+    assert len(list((here / "nights").glob("*.json"))) == 1
