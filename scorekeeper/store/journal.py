@@ -40,6 +40,8 @@ LEGACY = "legacy"
 """Who made the changes read from an older scorekeeper's single file."""
 FILE_CAP = 100
 """More laptops than any family has; a folder holding more is not read past this."""
+NAME_CAP = 40
+"""The most of a laptop's name (from its own file, so from anywhere) that is shown."""
 Stamp = tuple[int, str]
 Legacy = tuple[Path, dict[str, Any], str | None]
 """An older single file, the entries read from it, and what is wrong with it."""
@@ -142,7 +144,8 @@ def _read_journal(file: Path, kind: Kind, owner: str) -> tuple[_Journal, int]:
             file, f"holds {len(changes):,} changes, more than {4 * kind.cap:,} {kind.noun} make"
         )
     name = data.get("name")
-    journal = _Journal(owner, name if isinstance(name, str) else owner, {}, set())
+    shown = name[:NAME_CAP] if isinstance(name, str) and name.strip() else owner
+    journal = _Journal(owner, shown, {}, set())
     acknowledged = data.get("acknowledged", [])
     for raw in acknowledged if type(acknowledged) is list else []:
         stamp = _stamp(raw)

@@ -5,6 +5,7 @@ takes the later change, said once on each laptop."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from scorekeeper.reports.night_names import (
     acknowledge,
     book_to_change,
     load_book,
+    read_book,
     replaced,
     save_book,
 )
@@ -223,3 +225,34 @@ def test_doctor_fix_never_takes_away_what_another_laptop_reads(
     doctor(rae, capsys, "--fix")
     assert {path: path.read_bytes() for path in before} == before
     assert not (rae / "damaged").exists() or not any((rae / "damaged").iterdir())
+
+
+@pytest.mark.parametrize(
+    "damage",
+    ["not json", "folder", "link", "huge", "forged"],
+)
+def test_a_peers_hostile_file_costs_only_its_own_entries(
+    laptops: tuple[Path, Path, str], tmp_path: Path, damage: str
+) -> None:
+    rae, _, date = laptops
+    _rename_as(rae, date, "Poker night", RAE)
+    _house(rae, RAE, "Hearts", 1)
+    for folder in ("nights", "house_games"):
+        theirs = rae / folder / f"{SAM.id}.json"
+        if damage == "not json":
+            theirs.write_text("{")
+        elif damage == "folder":
+            theirs.mkdir()
+        elif damage == "link":
+            (tmp_path / "elsewhere.json").write_text('{"schema": 1, "changes": []}')
+            theirs.symlink_to(tmp_path / "elsewhere.json")
+        elif damage == "huge":
+            theirs.write_text('{"schema": 1, "changes": [' + " " * 17_000_000 + "]}")
+        else:
+            forged = {"key": f"name/{date}", "value": "\x1b[31mX" * 50, "at": [2**62, SAM.id]}
+            theirs.write_text(json.dumps({"schema": 1, "name": "Z" * 500, "changes": [forged]}))
+    book, problem = read_book(rae)
+    assert book.names == {date: "Poker night"}
+    assert problem is not None and f"{SAM.id}.json" in problem
+    found, problem = read_house_games(rae)
+    assert [house.name for house in found] == ["Hearts"] and problem is not None
