@@ -9,6 +9,7 @@ the same command, does not wait for them.
 
 from __future__ import annotations
 
+import re
 import sys
 import time
 from collections.abc import Sequence
@@ -88,21 +89,46 @@ def say(text: str = "", *, problem: bool = False) -> None:
 
 
 def _warn_damaged(store: Store, left_out: str) -> None:
-    """Each unreadable file with the store's own words on what is wrong and what to do."""
-    for file in store.damaged():
-        try:
-            store.load(file.name.partition(".")[0])
-        except StoreError as error:
-            say(f"{error} That session is {left_out}.", problem=True)
+    """Each kind of trouble with the session files on one line: a lone file with the
+    store's own words on what is wrong and what to do, many alike counted, with the first
+    named (a folder of a hundred thousand files that are no sessions is one line)."""
+    kinds: dict[str, list[Path]] = {}
+    for file, message in store.damage():
+        kinds.setdefault(_kind_of(file, message), []).append(file)
+    for reason, files in kinds.items():
+        if len(files) == 1:
+            try:
+                store.load(files[0].name.partition(".")[0])
+            except StoreError as error:
+                say(f"{error} That session is {left_out}.", problem=True)
+            continue
+        say(
+            f"{len(files):,} session files cannot be used, each {reason} (the first: "
+            f"{files[0]}), so they are {left_out}; each was left untouched. "
+            "`scorekeeper doctor` names them all; with scorekeeper closed, "
+            "`scorekeeper doctor --fix` puts back each one's good backup or sets it aside.",
+            problem=True,
+        )
+
+
+def _kind_of(file: Path, message: str) -> str:
+    """What is wrong with a file, without what is its own (its name, where in it)."""
+    reason = message.removeprefix(f"{file} ")
+    reason = re.split(r"\. |, so ", reason, maxsplit=1)[0].rstrip(".")
+    return re.sub(r"\s*\([^)]*\)", "", reason)
 
 
 def _warn_names(store: Store) -> None:
-    """Damaged night names cost only the names: say so, and carry on."""
-    from scorekeeper.reports.night_names import read_names
+    """Damaged night names cost only the names: say so, and carry on. A night or a house
+    game changed on two laptops apart: say which change the later one replaced."""
+    from scorekeeper.reports import night_names
+    from scorekeeper.store import house_games
 
-    problem = read_names(store.path)[1]
+    problem = night_names.read_names(store.path)[1]
     if problem is not None:
         say(problem, problem=True)
+    for line in night_names.replaced(store.path) + house_games.replaced(store.path):
+        say(line, problem=True)
 
 
 def _opened(path: Path | None, *, readonly: bool = False) -> Store:
@@ -231,6 +257,7 @@ def settle_night(path: Path | None, wanted: str | None) -> int:
         everything = nights.nights_of(store)
         if not everything:
             say(f"No sessions yet in {visible(str(store.path))}, so no night to settle.")
+            _warn_damaged(store, "not settled")
             return 0
         try:
             night = everything[0] if wanted is None else nights.find(everything, wanted)

@@ -1,7 +1,7 @@
 """``scorekeeper doctor``: every file of a store checked and reported in plain words, and
 with ``--fix`` put right where that can be done without losing anything.
 
-A damaged session, night-names or settings file with a good ``.bak`` (of any schema this
+A damaged session or settings file with a good ``.bak`` (of any schema this
 version reads) gets the backup back; anything that cannot be repaired is moved to
 ``damaged/`` in the store folder, never deleted; the index is rebuilt from the session
 files. Each fix first keeps the file in ``damaged/`` (a second name for it; a folder is
@@ -21,18 +21,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 from scorekeeper import settings
+from scorekeeper.doctor_entries import entry_findings
 from scorekeeper.doctor_sync import conflict_copies, conflict_copy, sync_ignores
 from scorekeeper.finding import DAMAGED, SESSION_FILE, Finding
-from scorekeeper.reports.night_names import NAMES_FILE, read_names
-from scorekeeper.reports.night_names import SCHEMA as NAMES_SCHEMA
 from scorekeeper.reports.rows import KEEPER
 from scorekeeper.safe_files import kind
 from scorekeeper.store import Store, StoreError, agreement, copies, machine
 from scorekeeper.store.conflicts import is_engine_file
 from scorekeeper.store.documents import problem, read
 from scorekeeper.store.durable import backup_of, write_atomically
-from scorekeeper.store.house_games import house_file
-from scorekeeper.store.house_games import problem as house_problem
 from scorekeeper.store.reading import DamagedFile, parse_json, read_bytes
 from scorekeeper.store.sidecar import ROWS, Sidecar
 from scorekeeper.store.summary import entry_problem
@@ -132,40 +129,6 @@ def _sessions(folder: Path) -> list[Finding]:
     return [finding for finding in findings if finding is not None]
 
 
-def _names_problem(file: Path) -> str | None:
-    """What is wrong with the night-names file ``file`` (also a ``.bak``) for a reader of
-    this version, which reads every schema up to its own, or None."""
-    try:
-        data = parse_json(file, read_bytes(file) or b"")
-    except DamagedFile as error:
-        return error.reason
-    except OSError as error:
-        return f"cannot be read ({error.strerror or error})"
-    if (
-        data.get("schema") in range(1, NAMES_SCHEMA + 1)
-        and isinstance(data.get("names"), dict)
-        and isinstance(data.get("moves", {}), dict)
-    ):
-        return None
-    return "does not hold night names this scorekeeper reads"
-
-
-def _names(root: Path) -> Finding | None:
-    file = root / NAMES_FILE
-    backup = backup_of(file)
-    backup_wrong = _names_problem(backup) if os.path.lexists(backup) else None
-    _, wrong = read_names(root)
-    if wrong is None:
-        if backup_wrong is None:
-            return None
-        return Finding(backup, f"(a backup) {backup_wrong}", f"move it to {DAMAGED}/")
-    reason = wrong.removeprefix(f"{file} ").split(", so nights")[0]
-    if os.path.lexists(backup) and backup_wrong is None:
-        fix = f"put back {backup.name}; keep this one in {DAMAGED}/"
-        return Finding(file, reason, fix, restore=True)
-    return Finding(file, reason, f"move it to {DAMAGED}/: nights show their dates until named")
-
-
 def _caches(root: Path) -> list[Finding]:
     again = f"move it to {DAMAGED}/: it is made again with the index"
     findings = []
@@ -210,9 +173,9 @@ def _index(root: Path) -> Finding | None:
 
 
 def _kept_file(file: Path, problem: Callable[[Path], str | None], without: str) -> list[Finding]:
-    """A file the store keeps beside the sessions with a ``.bak`` (the settings, the house
-    games): its backup put back where it is good, else set aside; ``without`` says what
-    the app does meanwhile."""
+    """A file the store keeps beside the sessions with a ``.bak`` (the settings): its
+    backup put back where it is good, else set aside; ``without`` says what the app does
+    meanwhile."""
     backup = backup_of(file)
     wrong, backup_wrong = problem(file), problem(backup)
     if wrong is not None:
@@ -242,15 +205,12 @@ def _aside_problem(root: Path) -> Finding | None:
 def examine(root: Path) -> list[Finding]:
     """Everything wrong in the store at ``root``; an empty list is a healthy store."""
     findings = _sessions(root / "sessions")
-    findings += [found for found in (_index(root), _names(root)) if found is not None]
-    findings += _caches(root) + conflict_copies(root)
+    findings += [] if (index := _index(root)) is None else [index]
+    findings += _caches(root) + conflict_copies(root) + entry_findings(root)
     findings += _kept_file(
         root / settings.SETTINGS_FILE,
         settings.problem,
         "exports go to the default folder until the next one",
-    )
-    findings += _kept_file(
-        house_file(root), house_problem, "New session offers no house games until one is kept"
     )
     ignores = sync_ignores(root)
     findings += [] if ignores is None else [ignores]

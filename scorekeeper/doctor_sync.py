@@ -11,19 +11,27 @@ from scorekeeper.finding import DAMAGED, Finding
 from scorekeeper.store import machine
 from scorekeeper.store.conflicts import original_name
 
+TAKEN_OVER = ("nights.json", "house_games.json")
+"""Older single files whose conflict copies are read as one more laptop's version
+(``doctor_entries`` checks them)."""
+
 
 def conflict_copy(file: Path, name: str) -> Finding | None:
-    """A sync engine's conflict copy: a session's waits for a person to choose (never
-    moved by ``--fix``); a copy of anything else is kept aside."""
+    """A sync engine's conflict copy of a file beside the sessions folder: kept aside,
+    but in a shared store only named, as moving it away would delete it on the other
+    laptops too."""
     original = original_name(name)
-    if original is None:
+    if original is None or (original in TAKEN_OVER and file.parent.name != "sessions"):
         return None
-    return Finding(
-        file,
+    said = (
         f"is a sync engine's copy of {original}, changed on two laptops at once; "
-        "scorekeeper reads only the original",
-        f"move it to {DAMAGED}/",
+        "scorekeeper reads only the original"
     )
+    if machine.is_shared(file.parent):
+        return Finding(
+            file, f"{said}. Left for the other laptops; remove it by hand", "", leave=True
+        )
+    return Finding(file, said, f"move it to {DAMAGED}/")
 
 
 def conflict_copies(root: Path) -> list[Finding]:

@@ -12,7 +12,6 @@ worked out again when something arrived.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 
 from rich.text import Text
@@ -26,7 +25,13 @@ from textual.widgets.option_list import Option
 
 from scorekeeper.errors import RuleError
 from scorekeeper.names import NAME_LENGTH
-from scorekeeper.reports.night_names import NAMES_FILE, read_names, rename
+from scorekeeper.reports.night_names import (
+    acknowledge,
+    fingerprint,
+    read_names,
+    rename,
+    replaced,
+)
 from scorekeeper.reports.night_report import game_line
 from scorekeeper.reports.nights import NEW_NIGHT, Ledger, Night, move, nights_of
 from scorekeeper.settle import payment_lines
@@ -203,6 +208,7 @@ class NightsScreen(Screen[None]):
                     yield Static("", id=f"{unit}-balances", classes="balances")
                     yield Static("", id=f"{unit}-payments", classes="payments")
         yield Static(EMPTY, id="no-nights")
+        yield Static("", id="replaced")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -222,6 +228,27 @@ class NightsScreen(Screen[None]):
                 timeout=30,
                 markup=False,
             )
+        self.say_replaced()
+
+    def say_replaced(self) -> None:
+        """Say which night's name or move two laptops changed apart, and which change
+        was replaced by the later one; said once on this laptop."""
+        lines = replaced(self.store.path)
+        if not lines:
+            return
+        self.query_one("#replaced", Static).update(Text("\n".join(lines)))
+        self.query_one("#replaced", Static).display = True
+        self.notify(
+            visible("\n".join(lines)),
+            title="Changed on two laptops",
+            severity="warning",
+            timeout=30,
+            markup=False,
+        )
+        try:
+            acknowledge(self.store)
+        except (StoreError, OSError):
+            return  # said again next time
 
     @work(thread=True, exclusive=True, group="follow")
     def follow(self) -> None:
@@ -236,13 +263,9 @@ class NightsScreen(Screen[None]):
             return  # said when the nights are next opened; the screen keeps what it shows
         self.app.call_from_thread(self.synced, nights)
 
-    def names_file(self) -> tuple[int, int, int] | None:
-        """The night names file as it is now (another laptop may have changed it)."""
-        try:
-            names = os.stat(self.store.path / NAMES_FILE)
-        except OSError:
-            return None
-        return names.st_ino, names.st_size, names.st_mtime_ns
+    def names_file(self) -> object:
+        """The night names files as they are now (another laptop may have changed them)."""
+        return fingerprint(self.store.path)
 
     def synced(self, nights: list[Night]) -> None:
         if self.app.screen is not self:
@@ -250,6 +273,7 @@ class NightsScreen(Screen[None]):
             return
         self.nights = nights
         self.fill(self.query_one("#nights", DataTable).cursor_row)
+        self.say_replaced()
 
     def fill(self, cursor: int = 0) -> None:
         table = self.query_one("#nights", DataTable)

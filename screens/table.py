@@ -5,8 +5,8 @@ rounds, the standing, the game's own panel), and the keys that record, edit, und
 rounds through the store. Every figure comes from the Session; this screen lays it out.
 
 In a store synced between laptops the session may change on another one: once a second
-a worker asks the store what arrived, and a change to this session is shown at once,
-unless a round is being typed (then as soon as the entry closes).
+a worker asks the store what arrived, and a change to this session is shown at once
+(``table_sync``: under an open round entry too, which then asks before recording).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, TypeVar
 
-from textual import on, work
+from textual import on
 from textual.binding import Binding
 from textual.screen import Screen
 
@@ -32,9 +32,9 @@ from screens.format import names
 from screens.navigation import Again, DraftKey, Places, places
 from screens.problem import ProblemScreen
 from screens.rounds import ENTRIES
-from screens.scoresheet import Scoresheet
 from screens.settle import SettleScreen
 from screens.table_keys import TABLE_KEYS, TableState, offered_ever, offered_now
+from screens.table_sync import SyncedTable, gone_words
 from screens.widgets.grid import ScoreGrid
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ def now() -> datetime:
     return datetime.now().astimezone()
 
 
-class TableScreen(Scoresheet):
+class TableScreen(SyncedTable):
     CSS_PATH = "table.tcss"
     BINDINGS = TABLE_KEYS
 
@@ -74,41 +74,6 @@ class TableScreen(Scoresheet):
         self.show()
         self.set_interval(60, self.show_status)
         self.set_interval(FOLLOW_INTERVAL, self.follow)
-
-    @work(thread=True, exclusive=True, group="follow")
-    def follow(self) -> None:
-        """Look in a worker for what another laptop synced (a scan of the folder when it
-        changed); this session, if changed, is read again on the screen's own turn."""
-        try:
-            generation = self.store.refresh()
-        except (StoreError, OSError):
-            return  # the table stays as it is; the next look tries again
-        if self.store.changed_since(self.seen, self.session_id):
-            self.app.call_from_thread(self.synced, generation)
-
-    def synced(self, generation: int) -> None:
-        """Show the session as another laptop left it; not while a round is typed."""
-        if self.app.screen is not self:
-            return
-        self.seen = generation
-        try:
-            self.session = self.store.load(self.session_id)
-        except StoreError as error:
-            self.notify(visible(error.message), severity="warning", markup=False)
-            return
-        self.undone.clear()
-        self.mark_waiting()
-        self.show()
-
-    def mark_waiting(self) -> None:
-        """The players under the title, and the mark of a game that went on differently
-        on two laptops: these figures are the version shown until the table decides."""
-        waiting = " · ⚠ waiting for a decision (Home: Ctrl+K)"
-        self.sub_title = (
-            names(self.session.players)
-            + (" · read-only" if self.store.readonly else "")
-            + (waiting if self.store.waiting(self.session_id) else "")
-        )
 
     def how_long(self) -> str:
         """ " · since 19:42 · 1 h 25 min" this evening; the start day for an older one."""
@@ -202,7 +167,8 @@ class TableScreen(Scoresheet):
     def action_record(self, round_name: str) -> None:
         if not self.check_action("record", (round_name,)):
             return
-        entry = ENTRIES[self.game.id](self.session, self.record)
+        base = len(self.session.rounds)
+        entry = ENTRIES[self.game.id](self.session, lambda round_: self.record_next(round_, base))
         was_over = self.session.finished
         self.open_entry(entry, lambda round_: self.after_entry(round_, was_over))
 
@@ -223,7 +189,8 @@ class TableScreen(Scoresheet):
         def closed(round_: Round | None) -> None:
             self.set_timer(collector.FULL_PASS_AFTER, collector.full_pass)
             if round_ is None and entry.kept:
-                drafts[key] = entry.kept
+                # Keyed as the table is now: a round that arrived meanwhile moves it on.
+                drafts[self.draft_key(entry.index)] = entry.kept
                 self.notify(
                     f"Kept what you typed: {self.app.get_key_display(self.record_binding())} "
                     "or Enter brings it back.",
@@ -271,7 +238,10 @@ class TableScreen(Scoresheet):
         except RuleError as error:
             return error
         except StoreError as error:
-            self.session = self.store.load(self.session_id)
+            try:
+                self.session = self.store.load(self.session_id)
+            except StoreError as lost:
+                return self.gone(lost)
             return RuleError("round", f"Not saved: {error.message}")
         return None
 
@@ -303,7 +273,11 @@ class TableScreen(Scoresheet):
                 self.app.push_screen(ProblemScreen(f"{last} was not undone", error.message))
             else:
                 self.notify(f"{last} taken back. y records it again.", markup=False)
-            self.session = self.store.load(self.session_id)
+            try:
+                self.session = self.store.load(self.session_id)
+            except StoreError as lost:
+                self.app.push_screen(ProblemScreen("This session is gone", gone_words(lost)))
+                return
             self.show()
 
         self.app.push_screen(

@@ -1,11 +1,17 @@
 """The names given to game nights ("Grandma's birthday") and the sessions moved to
-another night than their date's, kept in ``nights.json``.
+another night than their date's, kept so that every laptop may change them.
 
-The file sits in the store folder beside the sessions, written through the store's one
-atomic write (with a ``.bak``), and holds ``{"schema": 2, "names": {night: name},
-"moves": {session id: night}}``. A night is keyed by the date its sessions were started
-on ("2024-05-03"), or, for a second table that evening, by that date and a number
-("2024-05-03-2"); see ``nights``. A schema-1 file (names only) is read as it is.
+Each laptop writes only ``nights/<laptop id>.json`` (``store.journal``): its changes,
+an entry each, ``name/<night>`` -> the name, ``move/<session id>`` -> the night. Every
+laptop works out the same names and moves from all of them, entry by entry: a rename
+or a move made on one laptop is kept whatever the other did to other nights, and the
+same night renamed on both takes the later name, the app saying which was replaced.
+
+A night is keyed by the date its sessions were started on ("2024-05-03"), or, for a
+second table that evening, by that date and a number ("2024-05-03-2"); see ``nights``.
+An older scorekeeper kept them all in one ``nights.json`` (``{"schema": 2, "names":
+{night: name}, "moves": {session id: night}}``, schema 1 names only); it is read as it
+is, and taken over by the first change made here.
 """
 
 from __future__ import annotations
@@ -14,66 +20,111 @@ import re
 from dataclasses import dataclass, field
 from datetime import date as Date
 from pathlib import Path
+from typing import Any
 
 from scorekeeper.errors import RuleError
 from scorekeeper.names import check_name
 from scorekeeper.reports.stats import person
-from scorekeeper.store import Store, StoreDamaged, StoreError
-from scorekeeper.store.durable import backup_of, encode, write_atomically
+from scorekeeper.store import Store, StoreError, journal, machine
+from scorekeeper.store.machine import Laptop
 from scorekeeper.store.reading import DamagedFile, read_json
-from scorekeeper.wording import day
+from scorekeeper.wording import day, visible
 
 NAMES_FILE = "nights.json"
+"""The older single file, taken over by the first change (``journal``)."""
+FOLDER = "nights"
 SCHEMA = 2
 SAVED_NAME_LENGTH = 60
 """The longest name read back from the file: names were held to 60 characters before
 they were held to 30 (``scorekeeper.names``), and a file written then still reads."""
+CAP = 20_000
+"""More names and moves than a lifetime of evenings makes."""
 _KEY = re.compile(r"(\d{4}-\d{2}-\d{2})(?:-([1-9]\d{0,3}))?")
+_SESSION = re.compile(r"[A-Za-z0-9_-]{1,64}")
+_NAME, _MOVE = "name/", "move/"
 
 
 @dataclass
 class NightBook:
-    """What ``nights.json`` holds: names by night, and the sessions moved off their date."""
+    """Names by night, and the sessions moved off their date."""
 
     names: dict[str, str] = field(default_factory=dict)
     moves: dict[str, str] = field(default_factory=dict)
 
 
-def _names_file(store: Store) -> Path:
-    return store.path / NAMES_FILE
+def _check(key: str, value: Any) -> Any:
+    """An entry as a laptop's file holds it; ``ValueError`` for one that is no night's."""
+    text = isinstance(value, str)
+    if key.startswith(_NAME) and _KEY.fullmatch(key[len(_NAME) :]):
+        fits = text and 0 < len(value) <= SAVED_NAME_LENGTH
+    else:
+        fits = key.startswith(_MOVE) and _SESSION.fullmatch(key[len(_MOVE) :]) is not None
+        fits = fits and text and _KEY.fullmatch(value) is not None
+    if not fits:
+        raise ValueError(f"{key!r} is no night's name or move")
+    return value
+
+
+def _read_legacy(file: Path) -> journal.Legacy:
+    try:
+        data = read_json(file)
+    except DamagedFile as error:
+        return file, {}, _lost(file, error.reason)
+    except OSError as error:
+        return file, {}, _lost(file, f"cannot be read ({error.strerror or error})")
+    if data is None:
+        return file, {}, None
+    names, moves = data.get("names"), data.get("moves", {})
+    if data.get("schema") not in (1, SCHEMA) or not isinstance(names, dict):
+        return file, {}, _lost(file, "does not hold night names this scorekeeper reads")
+    entries = {f"{_NAME}{key}": value for key, value in names.items()}
+    if isinstance(moves, dict):
+        entries.update({f"{_MOVE}{sid}": key for sid, key in moves.items()})
+    kept = {}
+    for key, value in entries.items():
+        try:
+            kept[key] = _check(key, value)
+        except ValueError:
+            continue
+    if len(kept) < len(entries) or not isinstance(moves, dict):
+        dropped = len(entries) - len(kept) or 1
+        return file, kept, _lost(file, f"holds {dropped} entries that are not nights")
+    return file, kept, None
+
+
+KIND = journal.Kind(FOLDER, "night names and moves", _check, CAP, NAMES_FILE, _read_legacy)
 
 
 def read_book(folder: Path) -> tuple[NightBook, str | None]:
     """The night names and moves saved in the store folder ``folder``, and what is wrong
-    with the file, if anything. Damage costs only what cannot be read: nights fall back
-    to their dates, and every session is still listed, exported and settled."""
-    file = folder / NAMES_FILE
-    try:
-        data = read_json(file)
-    except DamagedFile as error:
-        return NightBook(), _lost(file, error.reason)
-    except OSError as error:
-        return NightBook(), _lost(file, f"cannot be read ({error.strerror or error})")
-    if data is None:
-        return NightBook(), None
-    names, moves = data.get("names"), data.get("moves", {})
-    if data.get("schema") not in (1, SCHEMA) or not isinstance(names, dict):
-        return NightBook(), _lost(file, "does not hold night names this scorekeeper reads")
-    unreadable = 0 if isinstance(moves, dict) else 1
-    if not isinstance(moves, dict):
-        moves = {}
-    book = NightBook(
-        {
-            key: name
-            for key, name in names.items()
-            if _KEY.fullmatch(key) and isinstance(name, str) and 0 < len(name) <= SAVED_NAME_LENGTH
-        },
-        {sid: key for sid, key in moves.items() if isinstance(key, str) and _KEY.fullmatch(key)},
-    )
-    dropped = unreadable + len(names) + len(moves) - len(book.names) - len(book.moves)
-    if dropped:
-        return book, _lost(file, f"holds {dropped} entries that are not nights")
-    return book, None
+    on the way, if anything (one line for each kind of trouble). Damage costs only what
+    cannot be read: nights fall back to their dates, and every session is still listed,
+    exported and settled."""
+    merged = journal.read(folder, KIND)
+    return _book(merged), _problem(merged)
+
+
+def _book(merged: journal.Merged) -> NightBook:
+    book = NightBook()
+    for key, value in merged.values.items():
+        if key.startswith(_NAME):
+            book.names[key[len(_NAME) :]] = value
+        else:
+            book.moves[key[len(_MOVE) :]] = value
+    return book
+
+
+def _problem(merged: journal.Merged) -> str | None:
+    if not merged.problems:
+        return None
+    first = merged.problems[0]
+    more = len(merged.problems) - 1
+    if not first.endswith("."):
+        first += (
+            ", so nights are shown by their dates where it cannot be read. The sessions "
+            "are not affected."
+        )
+    return first if not more else f"{first} ({more} more: `scorekeeper doctor` names them)"
 
 
 def _lost(file: Path, reason: str) -> str:
@@ -82,6 +133,45 @@ def _lost(file: Path, reason: str) -> str:
         "sessions are not affected; `scorekeeper doctor --fix` puts back its backup or sets "
         "it aside."
     )
+
+
+def replaced(folder: Path, laptop: Laptop | None = None) -> list[str]:
+    """What the later change of a night's name or move, made on a laptop that had not
+    seen it, replaced: a line each, for the laptop ``laptop`` (this one) until it has
+    said so (``acknowledge``)."""
+    laptop = laptop or machine.laptop(folder)
+    return [_said(item) for item in journal.read(folder, KIND, laptop).replaced]
+
+
+def acknowledge(store: Store, laptop: Laptop | None = None) -> None:
+    """Note that this laptop has said what ``replaced`` says, so it says it once."""
+    if store.readonly:
+        return
+    laptop = laptop or machine.laptop(store.path)
+    found = journal.read(store.path, KIND, laptop).replaced
+    journal.acknowledge(store.path, KIND, laptop, found)
+
+
+def _said(item: journal.Replaced) -> str:
+    key = item.kept.key
+    what = key[len(_NAME) :] if key.startswith(_NAME) else key[len(_MOVE) :]
+    lost, kept = _worded(item.lost.value, key), _worded(item.kept.value, key)
+    subject = f"The night of {what}" if key.startswith(_NAME) else f"Session {what}"
+    return (
+        f"{subject} was changed on two laptops: {lost} ({visible(item.lost_by)}) was "
+        f"replaced by {kept} ({visible(item.kept_by)}), the later change."
+    )
+
+
+def _worded(value: Any, key: str) -> str:
+    if value is None:
+        return "its date" if key.startswith(_MOVE) else "no name"
+    return f"the night {value}" if key.startswith(_MOVE) else f'"{visible(value)}"'
+
+
+def fingerprint(folder: Path) -> object:
+    """What the night names and moves are now on disk, to tell whether they changed."""
+    return journal.fingerprint(folder, KIND, [NAMES_FILE])
 
 
 def load_book(folder: Path) -> NightBook:
@@ -101,31 +191,26 @@ def load_names(folder: Path) -> dict[str, str]:
 
 
 def book_to_change(store: Store) -> NightBook:
-    """The book to change and save: refused while the file is damaged, as saving would
-    put what could not be read out of reach (``doctor --fix`` first)."""
-    book, problem = read_book(store.path)
-    if problem is not None:
-        raise StoreDamaged(problem + " Nothing was changed.", _names_file(store), None)
-    return book
+    """The book to change and give ``save_book``: what every laptop's files say now. A
+    damaged file of another laptop costs only its own entries; this laptop's own is
+    checked when saving."""
+    return load_book(store.path)
 
 
-def save_book(store: Store, book: NightBook, keeps: str) -> None:
-    """Write ``book`` durably; ``keeps`` says what stays as it was if that fails."""
+def save_book(store: Store, book: NightBook, keeps: str, laptop: Laptop | None = None) -> None:
+    """Save what ``book`` changed from the book as it is now, entry by entry, in this
+    laptop's file; ``keeps`` says what stays as it was if that fails."""
     if store.readonly:
         raise StoreError(f"The store {store.path} was opened read-only; nights cannot change.")
     store.ensure_writable()
-    file = _names_file(store)
-    data = {
-        "schema": SCHEMA,
-        "names": dict(sorted(book.names.items())),
-        "moves": dict(sorted(book.moves.items())),
-    }
-    try:
-        write_atomically(file, encode(data), backup=backup_of(file))
-    except OSError as error:
-        raise StoreError(
-            f"Could not save {file}: {error.strerror or error}. {keeps}", file
-        ) from error
+    now = load_book(store.path)
+    changes: dict[str, Any] = {}
+    for prefix, before, after in ((_NAME, now.names, book.names), (_MOVE, now.moves, book.moves)):
+        for key in before.keys() | after.keys():
+            if before.get(key) != after.get(key):
+                changes[f"{prefix}{key}"] = after.get(key)
+    if changes:
+        journal.record(store.path, KIND, laptop or machine.laptop(store.path), changes, keeps)
 
 
 def date_of(key: str) -> str:

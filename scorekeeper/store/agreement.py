@@ -44,6 +44,19 @@ def disagreement(summary: JSONMapping, session: Session) -> str | None:
     # A summary counts the rounds recorded, or (since) those played without the end.
     if summary.get("rounds") not in (len(session.rounds), played):
         return "a summary that disagrees with its rounds on how many there are"
+    # Kept only since they were, so one without them is not wrong; one with them shows
+    # them (statistics' figures, the list's game names and options) as they are said.
+    game = session.game
+    if "option_words" in summary and summary["option_words"] != game.option_words(session.setup):
+        return "a summary that disagrees with its options on their words (or the game's name)"
+    if "highlights" in summary:
+        said_highlights = (
+            game.highlights(session.setup, session.rounds)
+            if session.rounds and game.highlight_labels
+            else {}
+        )
+        if summary["highlights"] != said_highlights:
+            return "a summary that disagrees with its rounds on its highlights"
     return None
 
 

@@ -81,7 +81,7 @@ def gather(
     damaged: list[StoreDamaged] = []
     for key, path in sorted(files):
         try:
-            document = documents.read(path, missing)
+            document = documents.read(path, missing, recover=checked is None)
             if checked is not None:
                 agreement.checked(path, session_id, document, checked)
         except SessionNotFound:

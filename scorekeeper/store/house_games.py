@@ -1,8 +1,14 @@
 """House games: a game's options saved under a name of the table's own ("Hearts at
-Grandma's"), kept in ``house_games.json`` beside the sessions.
+Grandma's"), kept so that every laptop may add, change and remove them.
 
-The file is written through the store's one atomic write (with a ``.bak``) and holds
-``{"schema": 1, "games": [{"name": ..., "game": <game id>, "options": {...}}, ...]}``.
+Each laptop writes only ``house_games/<laptop id>.json`` (``store.journal``): its
+changes, an entry per house game (``{"name": ..., "game": <game id>, "options": {...}}``,
+filed under its name in any case). Every laptop works out the same house games from all
+of them, entry by entry: one added on a laptop is kept whatever the other did to other
+house games; the same one changed on both takes the later change, and the app says which
+was replaced. An older scorekeeper kept them in one ``house_games.json`` (``{"schema": 1,
+"games": [...]}``); it is read as it is, and taken over by the first change made here.
+
 Only a game with a label option (``Option.label``) has house games: the name is that
 option's value, so a session started from one carries its name wherever its options go
 (the list, the board, statistics, the export). Reading is careful: a damaged file, or an
@@ -12,10 +18,10 @@ else keeps working without it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.checks import JSONMapping, JSONObject
 from scorekeeper.errors import RuleError
@@ -23,15 +29,20 @@ from scorekeeper.game import Game
 from scorekeeper.games import GAMES
 from scorekeeper.names import check_name
 from scorekeeper.seating import check_options
-from scorekeeper.store.durable import backup_of, encode, write_atomically
-from scorekeeper.store.errors import StoreDamaged, StoreError
+from scorekeeper.store import journal, machine
+from scorekeeper.store.errors import StoreError
+from scorekeeper.store.machine import Laptop
 from scorekeeper.store.reading import DamagedFile, read_json
+from scorekeeper.wording import visible
 
 if TYPE_CHECKING:
     from scorekeeper.store import Store
 
 HOUSE_FILE = "house_games.json"
+FOLDER = "house_games"
 SCHEMA = 1
+CAP = 200
+"""More house games than any table keeps; beyond this none is read, and the app says so."""
 EXPORT_KEY = "house games"
 """Where an export file (``export --json``) holds the house games."""
 
@@ -72,25 +83,65 @@ def house_game(entry: object, field: str = "house game") -> HouseGame:
 
 
 def house_file(folder: Path) -> Path:
+    """The older single file, taken over by the first change (``journal``)."""
     return folder / HOUSE_FILE
 
 
-def read_house_games(folder: Path) -> tuple[list[HouseGame], str | None]:
-    """The house games saved in the store folder ``folder``, and what is wrong with the
-    file, if anything. Damage costs only what cannot be read."""
-    file = house_file(folder)
+def _check(key: str, value: Any) -> dict[str, Any]:
+    """An entry as a laptop's file holds it: a house game filed under its name in any
+    case; ``ValueError`` for anything else."""
+    try:
+        house = house_game(value)
+    except RuleError as error:
+        raise ValueError(error.message) from None
+    if key != _key(house.name):
+        raise ValueError(f"{house.name!r} is filed under {key!r}")
+    return house.to_dict()
+
+
+def _read_legacy(file: Path) -> journal.Legacy:
     found, wrong = _read(file)
-    return found, None if wrong is None else _lost(file, wrong)
+    entries = {_key(house.name): house.to_dict() for house in found}
+    return file, entries, None if wrong is None else _lost(file, wrong)
+
+
+KIND = journal.Kind(FOLDER, "house games", _check, CAP, HOUSE_FILE, _read_legacy)
+
+
+def read_house_games(folder: Path) -> tuple[list[HouseGame], str | None]:
+    """The house games saved in the store folder ``folder``, by name, and what is wrong
+    on the way, if anything (one line, however many files). Damage costs only what
+    cannot be read."""
+    merged = journal.read(folder, KIND)
+    games = [_from_dict(value) for value in merged.values.values()]
+    games.sort(key=lambda house: house.name.casefold())
+    if not merged.problems:
+        return games, None
+    first, more = merged.problems[0], len(merged.problems) - 1
+    if not first.endswith("."):
+        first += ": the house games it cannot give are not offered. The sessions are not affected."
+    return games, first if not more else f"{first} ({more} more: `scorekeeper doctor` names them)"
+
+
+def fingerprint(folder: Path) -> object:
+    """What the house games are now on disk, to tell whether they changed."""
+    return journal.fingerprint(folder, KIND, [HOUSE_FILE])
+
+
+def _from_dict(value: dict[str, Any]) -> HouseGame:
+    return HouseGame(value["name"], value["game"], value["options"])
 
 
 def problem(file: Path) -> str | None:
-    """What is wrong with the house games file ``file`` (also a ``.bak``), or None."""
+    """What is wrong with the older house games file ``file`` (also a ``.bak``), or None."""
     return _read(file)[1]
 
 
 def _read(file: Path) -> tuple[list[HouseGame], str | None]:
+    """The house games in an older single file, in one pass (a name seen once is not
+    looked for again), at most ``CAP`` of them."""
     try:
-        data = read_json(file)
+        data = read_json(file, KIND.byte_cap)
     except DamagedFile as error:
         return [], error.reason
     except OSError as error:
@@ -100,28 +151,30 @@ def _read(file: Path) -> tuple[list[HouseGame], str | None]:
     entries = data.get("games")
     if data.get("schema") != SCHEMA or not isinstance(entries, list):
         return [], "does not hold house games this scorekeeper reads"
-    found: list[HouseGame] = []
-    for entry in entries:
+    found: dict[str, HouseGame] = {}
+    for entry in entries[:CAP]:
         try:
             kept = house_game(entry)
         except (RuleError, TypeError, ValueError):
             continue
-        if not any(_same_name(kept.name, other.name) for other in found):
-            found.append(kept)
+        found.setdefault(_key(kept.name), kept)
+    if len(entries) > CAP:
+        wrong = f"holds {len(entries):,} house games; only the first {CAP:,} are read"
+        return list(found.values()), wrong
     if len(found) < len(entries):
-        return found, f"holds {len(entries) - len(found)} entries it cannot use"
-    return found, None
+        return list(found.values()), f"holds {len(entries) - len(found)} entries it cannot use"
+    return list(found.values()), None
 
 
 def _lost(file: Path, reason: str) -> str:
     return (
-        f"{file} {reason}, so the house games in it are not offered. The sessions are not "
-        "affected; its backup is beside it, ending in .bak."
+        f"{file} {reason}: the house games it cannot give are not offered. The sessions are "
+        "not affected."
     )
 
 
-def _same_name(one: str, other: str) -> bool:
-    return one.casefold() == other.casefold()
+def _key(name: str) -> str:
+    return name.casefold()
 
 
 def house_games(store: Store) -> list[HouseGame]:
@@ -129,75 +182,102 @@ def house_games(store: Store) -> list[HouseGame]:
     return read_house_games(store.path)[0]
 
 
-def _to_change(store: Store) -> list[HouseGame]:
-    """The house games to change and save: refused while the file is damaged, as saving
-    would put what could not be read out of reach."""
+def _to_change(store: Store) -> dict[str, HouseGame]:
+    """The house games as every laptop's files make them now, to change entry by entry."""
     if store.readonly:
         raise StoreError(f"The store {store.path} was opened read-only; house games cannot change.")
-    found, problem = read_house_games(store.path)
-    if problem is not None:
-        raise StoreDamaged(problem + " Nothing was changed.", house_file(store.path), None)
-    return found
-
-
-def _save(store: Store, games: Sequence[HouseGame], keeps: str) -> None:
     store.ensure_writable()
-    file = house_file(store.path)
-    ordered = sorted(games, key=lambda house: house.name.casefold())
-    data = {"schema": SCHEMA, "games": [house.to_dict() for house in ordered]}
-    try:
-        write_atomically(file, encode(data), backup=backup_of(file))
-    except OSError as error:
-        raise StoreError(
-            f"Could not save {file}: {error.strerror or error}. {keeps}", file
-        ) from error
+    return {_key(house.name): house for house in read_house_games(store.path)[0]}
+
+
+def _save(
+    store: Store, changes: Mapping[str, HouseGame | None], keeps: str, laptop: Laptop | None
+) -> None:
+    entries = {key: None if house is None else house.to_dict() for key, house in changes.items()}
+    journal.record(store.path, KIND, laptop or machine.laptop(store.path), entries, keeps)
 
 
 def save_house_game(
-    store: Store, name: str, game_id: str, options: JSONMapping, replacing: str | None = None
+    store: Store,
+    name: str,
+    game_id: str,
+    options: JSONMapping,
+    replacing: str | None = None,
+    laptop: Laptop | None = None,
 ) -> HouseGame:
     """Save ``options`` of ``game_id`` as the house game ``name``; ``replacing`` names the
     house game this one takes the place of (renamed, or its options changed)."""
     house = house_game({"name": name, "game": game_id, "options": dict(options)}, "house_game")
     games = _to_change(store)
-    kept = [other for other in games if replacing is None or not _same_name(other.name, replacing)]
-    if any(_same_name(other.name, house.name) for other in kept):
+    changes: dict[str, HouseGame | None] = {}
+    if replacing is not None and _key(replacing) in games:
+        changes[_key(replacing)] = None
+    if _key(house.name) in games and _key(house.name) not in changes:
         raise RuleError("house_game.name", f"{name!r} is already a house game: give another name")
-    _save(store, [*kept, house], "The house games stay as they were.")
+    changes[_key(house.name)] = house
+    _save(store, changes, "The house games stay as they were.", laptop)
     return house
 
 
-def delete_house_game(store: Store, name: str) -> None:
+def delete_house_game(store: Store, name: str, laptop: Laptop | None = None) -> None:
     """Forget the house game ``name``; the sessions played as it keep its name."""
     games = _to_change(store)
-    kept = [other for other in games if not _same_name(other.name, name)]
-    if len(kept) == len(games):
+    if _key(name) not in games:
         raise RuleError("house_game.name", f"there is no house game {name!r}")
-    _save(store, kept, "The house game is still there.")
+    _save(store, {_key(name): None}, "The house game is still there.", laptop)
 
 
 def add_house_games(store: Store, entries: Sequence[object]) -> tuple[int, list[str]]:
     """House games from another store (an import): each one not here yet by name is added,
     one here by that name is kept as it is. Returns how many were added and why each one
-    that could not be read was left out (every one, where the file here is damaged)."""
+    that could not be read was left out."""
     if not entries:
         return 0, []
-    games, damage = read_house_games(store.path)
-    if damage is not None:
-        return 0, [damage]
-    added, problems = 0, []
-    for number, entry in enumerate(entries, start=1):
+    games = _to_change(store)
+    added: dict[str, HouseGame | None] = {}
+    problems = []
+    for number, entry in enumerate(entries[: CAP + 1], start=1):
+        if number > CAP:
+            problems.append(f"house games: only the first {CAP:,} are read")
+            break
         try:
             house = house_game(entry, f"house game {number}")
         except RuleError as error:
             problems.append(f"{error.field}: {error.message}")
             continue
-        if not any(_same_name(other.name, house.name) for other in games):
-            games.append(house)
-            added += 1
+        if _key(house.name) not in games and _key(house.name) not in added:
+            added[_key(house.name)] = house
     if added:
-        _save(store, games, "No house game was added.")
-    return added, problems
+        _save(store, added, "No house game was added.", None)
+    return len(added), problems
+
+
+def replaced(folder: Path, laptop: Laptop | None = None) -> list[str]:
+    """What the later change of a house game, made on a laptop that had not seen it,
+    replaced: a line each, for this laptop until it has said so (``acknowledge``)."""
+    found = journal.read(folder, KIND, laptop or machine.laptop(folder)).replaced
+    return [_said(item) for item in found]
+
+
+def acknowledge(store: Store, laptop: Laptop | None = None) -> None:
+    """Note that this laptop has said what ``replaced`` says, so it says it once."""
+    if store.readonly:
+        return
+    laptop = laptop or machine.laptop(store.path)
+    journal.acknowledge(store.path, KIND, laptop, journal.read(store.path, KIND, laptop).replaced)
+
+
+def _said(item: journal.Replaced) -> str:
+    lost, kept = item.lost.value, item.kept.value
+    name = (kept or lost or {}).get("name", item.kept.key)
+    lost_words = "removing it" if lost is None else "its options then"
+    kept_words = "its removal" if kept is None else "the options now kept"
+    return (
+        f'The house game "{visible(name)}" was'
+        f" changed on two laptops: {lost_words} "
+        f"({visible(item.lost_by)}) was replaced by {kept_words} ({visible(item.kept_by)}), "
+        "the later change."
+    )
 
 
 def house_games_in(source: Path) -> list[object]:

@@ -25,6 +25,7 @@ from scorekeeper.store import copies, documents
 from scorekeeper.store.durable import encode, fsync_folder, write_atomically
 from scorekeeper.store.errors import SessionNotFound, StoreDamaged
 from scorekeeper.store.gather import Files, combined, folded, walk
+from scorekeeper.store.gather import identity as files_identity
 from scorekeeper.store.reading import (
     DamagedFile,
     NotPlain,
@@ -131,7 +132,7 @@ class Index:
         fresh: dict[str, Entry] = {}
         for session_id, files, key in self._session_files():
             entry = self._pending.get(session_id) or known.get(session_id)
-            if entry is None or entry[:3] != key or type(entry[4]) is str:
+            if entry is None or entry[:3] != key or _judged_elsewhere(entry):
                 entry = self._entry(session_id, files, key)
             if entry is not None:
                 fresh[session_id] = entry
@@ -143,10 +144,11 @@ class Index:
         return fresh
 
     def _read_again_if_damaged(self, known: dict[str, Entry]) -> bool:
-        """Read again the files the index calls damaged (there are few); whether any
-        reads well now. The mark may be an older scorekeeper's, run on this store after a
-        newer one: it cannot read what the newer one writes, and a session wrongly called
-        damaged would be offered to ``doctor --fix`` to be set aside."""
+        """Read again the files the index calls damaged that changed since, or that
+        another scorekeeper judged; whether any reads well now. An older scorekeeper run
+        on this store after a newer one cannot read what the newer one writes, and a
+        session wrongly called damaged would be offered to ``doctor --fix`` to be set
+        aside."""
         changed = False
         for session_id, entry in list(known.items()):
             if type(entry[4]) is not str:
@@ -155,7 +157,10 @@ class Index:
                 (key, self._folder / copies.file_name(session_id, key))
                 for key in self.copy_keys(session_id)
             ]
-            again = self._entry(session_id, files, entry[:3])
+            key = files_identity(files) if entry[3] == DAMAGE_JUDGED else None
+            if key is not None and key == entry[:3]:
+                continue  # judged here, and not changed since: a stat, not a read
+            again = self._entry(session_id, files, key or entry[:3])
             if again != entry:
                 changed = True
                 if again is None:
@@ -334,7 +339,7 @@ class Index:
         except SessionNotFound:
             return None
         except StoreDamaged as error:
-            return [*key, 0, error.message, False]
+            return [*key, DAMAGE_JUDGED, error.message, False]
         fields = document["summary"]
         return [*key, document["order"], compact(row(fields), self._shared), waiting]
 
@@ -380,6 +385,18 @@ class Index:
         if stamp != {"index": identity_of(self._file), "sessions": identity_of(self._folder)}:
             return None
         return stamp
+
+
+DAMAGE_JUDGED = -1
+"""The order of an entry for a file this scorekeeper read and found damaged (no session
+has it): such a file is read again only once it changes, so a folder of a hundred
+thousand files that are no sessions is read once, not at every look. An older
+scorekeeper marks its own with 0."""
+
+
+def _judged_elsewhere(entry: Entry) -> bool:
+    """A damaged file's entry that another scorekeeper made: its judgement is read again."""
+    return type(entry[4]) is str and entry[3] != DAMAGE_JUDGED
 
 
 def _saved(entries: dict[str, Entry]) -> dict[str, Entry]:

@@ -164,8 +164,8 @@ class Laptop:
     name: str
 
 
-def is_laptop_id(text: str) -> bool:
-    return _LAPTOP_ID.fullmatch(text) is not None
+def is_laptop_id(text: object) -> bool:
+    return isinstance(text, str) and _LAPTOP_ID.fullmatch(text) is not None
 
 
 def laptop(root: Path) -> Laptop:

@@ -268,6 +268,28 @@ class Reader:
         """Drop what is known of a session whose file another machine changed."""
         self._unreadable.pop(session_id, None)
 
+    def damage(self) -> list[tuple[Path, str]]:
+        """Each session file that cannot be read and why, in the store's words (without
+        the way back, which ``how_to_recover`` gives), reading no file again."""
+        with self._guard:
+            index = self._index.entries()
+        said = {sid: entry[4] for sid, entry in index.items() if type(entry[4]) is str}
+        for sid in list(self._unreadable):
+            if sid in index and sid not in said:
+                try:
+                    self._read_session(sid)
+                except StoreError as error:
+                    said[sid] = error.message
+        return [(self._damaged_file(sid), said[sid]) for sid in sorted(said)]
+
+    def _damaged_file(self, session_id: str) -> Path:
+        """The file to name for a session that cannot be read: its first damaged copy."""
+        named = self._damaged_copies.get(session_id)
+        if named:
+            return named[0]
+        files = self._copy_files(session_id)
+        return files[0][1] if files else self._file(session_id)
+
     def damaged(self) -> list[Path]:
         """Session files that cannot be read; they are left untouched (see ``how_to_recover``)."""
         with self._guard:

@@ -38,15 +38,15 @@ class DamagedFile(ValueError):
         self.reason = reason
 
 
-def read_bytes(path: Path) -> bytes | None:
+def read_bytes(path: Path, cap: int = SIZE_CAP) -> bytes | None:
     """The bytes of the regular file ``path``, ``None`` if there is none; anything else
-    there (a folder, a FIFO, a link, a device, a file over ``SIZE_CAP``) is a DamagedFile,
-    found without opening it or reading it whole."""
-    found = read_regular(path)
+    there (a folder, a FIFO, a link, a device, a file over ``cap`` bytes) is a
+    DamagedFile, found without opening it or reading it whole."""
+    found = read_regular(path, cap)
     return None if found is None else found[0]
 
 
-def read_regular(path: Path) -> tuple[bytes, os.stat_result] | None:
+def read_regular(path: Path, cap: int = SIZE_CAP) -> tuple[bytes, os.stat_result] | None:
     """``read_bytes``, with the identity of the file the bytes came from."""
     try:
         found = os.lstat(path)
@@ -66,21 +66,26 @@ def read_regular(path: Path) -> tuple[bytes, os.stat_result] | None:
         opened = os.fstat(descriptor)
         if not stat.S_ISREG(opened.st_mode):
             raise DamagedFile(path, f"is {kind(opened.st_mode)}, not a file scorekeeper wrote")
-        if opened.st_size > SIZE_CAP:
+        if opened.st_size > cap:
             raise DamagedFile(
                 path,
-                f"is {opened.st_size:,} bytes, far more than a session holds "
-                f"(at most {SIZE_CAP // 2**20} MB is read)",
+                f"is {opened.st_size:,} bytes, far more than scorekeeper writes there "
+                f"(at most {_amount(cap)} is read)",
             )
-        raw = handle.read(SIZE_CAP + 1)
-    if len(raw) > SIZE_CAP:
-        raise DamagedFile(path, f"grew past {SIZE_CAP // 2**20} MB while it was read")
+        raw = handle.read(cap + 1)
+    if len(raw) > cap:
+        raise DamagedFile(path, f"grew past {_amount(cap)} while it was read")
     return raw, opened
 
 
-def read_json(path: Path) -> JSONObject | None:
-    """The JSON object in ``path``, ``None`` if there is no such file."""
-    raw = read_bytes(path)
+def _amount(cap: int) -> str:
+    return f"{cap // 2**20} MB" if cap % 2**20 == 0 else f"{cap // 1024} KB"
+
+
+def read_json(path: Path, cap: int = SIZE_CAP) -> JSONObject | None:
+    """The JSON object in ``path`` (of at most ``cap`` bytes), ``None`` if there is no
+    such file."""
+    raw = read_bytes(path, cap)
     return None if raw is None else parse_json(path, raw)
 
 

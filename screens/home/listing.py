@@ -63,7 +63,9 @@ class SessionList(Screen[None]):
         if self.shown and self.app.size.width != self.laid_out_for:
             self.fill(self.query_one("#sessions", ScoreGrid).cursor)
 
-    def fill(self, cursor: int = 0) -> None:
+    def fill(self, cursor: int = 0, keep: str | None = None) -> None:
+        """Lay the list out again, the cursor on row ``cursor``, or on session ``keep``
+        wherever it now is (sessions that arrived above it move it down)."""
         words = terms(self.query_one("#filter", Input).value)
         self.matching = matching = [
             summary
@@ -71,6 +73,8 @@ class SessionList(Screen[None]):
             if all(word in searchable(summary) for word in words)
         ]
         self.shown = matching[:SHOWN]
+        if keep is not None:
+            cursor = next((row for row, s in enumerate(self.shown) if s.id == keep), cursor)
         missing = [s for s in self.shown if (s.id, s.updated) not in self.variations]
         # From the summaries at once; only those saved before they kept the words wait
         # for their files, read in a worker.
@@ -137,6 +141,14 @@ class SessionList(Screen[None]):
     def variations_read(self, found: dict[tuple[str, object], tuple[str, str]]) -> None:
         self.variations.update(found)
         self.fill(self.query_one("#sessions", ScoreGrid).cursor)
+
+    def refill(self, summaries: list[Summary]) -> None:
+        """The list as read again, the same session highlighted wherever it moved."""
+        highlighted = self.highlighted()
+        cursor = self.query_one("#sessions", ScoreGrid).cursor
+        self.summaries = summaries
+        self.total = len(summaries)
+        self.fill(cursor, None if highlighted is None else highlighted.id)
 
     def highlighted(self) -> Summary | None:
         cursor = self.query_one("#sessions", ScoreGrid).cursor

@@ -17,6 +17,7 @@ Ctrl+K decides it with one key.
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -112,6 +113,8 @@ class HomeScreen(SessionList):
         """The store's count of synced changes when the list was last read."""
         self.looked = False
         """Whether a look found the conflicts already there when Home opened."""
+        self.entries_seen: object = None
+        """The night names' and house games' files when they were last looked at."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -171,6 +174,8 @@ class HomeScreen(SessionList):
     def follow(self) -> None:
         """Read the list again if another laptop's changes arrived since it was read."""
         try:
+            if self.loaded:
+                self.look_at_entries()
             generation = self.store.refresh()
             if (generation == self.generation and self.looked) or not self.loaded:
                 return
@@ -185,19 +190,34 @@ class HomeScreen(SessionList):
             return  # the list stays as it is; the next look tries again
         self.app.call_from_thread(self.synced, generation, summaries, conflicts)
 
+    def look_at_entries(self) -> None:
+        """In the worker: say which change of a night or a house game made apart on two
+        laptops the later one replaced, when those files changed."""
+        from screens.home import entries  # here: Home starts without the reports
+
+        if self.entries_seen is None:
+            entries.take_over(self.store)
+        now = entries.fingerprint(self.store)
+        if now != self.entries_seen:
+            self.entries_seen = now
+            lines = entries.replaced(self.store)
+            if lines:
+                self.app.call_from_thread(self.say_replaced, lines)
+
+    def say_replaced(self, lines: list[str]) -> None:
+        from screens.home import entries
+
+        text = visible("\n".join(lines))
+        self.notify(
+            text, title="Changed on two laptops", severity="warning", timeout=30, markup=False
+        )
+        entries.said(self.store)
+
     def synced(self, generation: int, summaries: list[Summary], conflicts: list[Conflict]) -> None:
         self.generation = generation
-        cursor = self.query_one("#sessions", ScoreGrid).cursor
-        highlighted = self.highlighted()
-        self.summaries = summaries
-        self.total = len(summaries)
-        self.show_damaged()
         self.show_conflicts(conflicts)
-        self.fill(cursor)
-        if highlighted is not None:
-            for row, summary in enumerate(self.shown):
-                if summary.id == highlighted.id:
-                    self.query_one("#sessions", ScoreGrid).cursor = row
+        self.refill(summaries)
+        self.show_damaged()
 
     def show_conflicts(self, conflicts: list[Conflict]) -> None:
         self.conflicts = conflicts
@@ -221,10 +241,8 @@ class HomeScreen(SessionList):
             )
 
     def listed(self, summaries: list[Summary]) -> None:
-        self.summaries = summaries
-        self.total = len(summaries)
+        self.refill(summaries)
         self.show_damaged()
-        self.fill()
         self.loaded = True
 
     def problem(self, title: str, message: str) -> None:
@@ -232,16 +250,25 @@ class HomeScreen(SessionList):
 
         self.app.push_screen(ProblemScreen(title, message))
 
+    @work(thread=True, exclusive=True, group="damaged")
     def show_damaged(self) -> None:
-        damaged = self.store.damaged()
+        """Name the session files that cannot be read, looked for in a worker: a folder
+        a peer filled with junk is a hundred thousand files, and Home paints first."""
+        try:
+            damaged = self.store.damaged()
+            advice = how_to_recover(damaged[0]) if damaged else ""
+        except (StoreError, OSError):
+            return  # the next look tries again
+        self.app.call_from_thread(self.damaged_found, damaged, advice)
+
+    def damaged_found(self, damaged: list[Path], advice: str) -> None:
         notice = self.query_one("#damaged", Static)
         notice.display = bool(damaged)
         if damaged:
             first = damaged[0]
-            more = f" (and {len(damaged) - 1} more)" if len(damaged) > 1 else ""
+            more = f" (and {len(damaged) - 1:,} more)" if len(damaged) > 1 else ""
             notice.update(
-                plain(f"⚠ {first} cannot be read{more}; it was left untouched. ")
-                + plain(how_to_recover(first))
+                plain(f"⚠ {first} cannot be read{more}; it was left untouched. ") + plain(advice)
             )
 
     @on(Input.Changed, "#filter")

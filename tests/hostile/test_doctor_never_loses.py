@@ -1,6 +1,7 @@
-"""``scorekeeper doctor --fix`` where it used to lose or stray: a night-names backup of
-this version's schema, a full disk halfway through a fix, ``damaged/`` a link to another
-folder, and a garbage ``settings.json`` (whose good backup an export must not push out)."""
+"""``scorekeeper doctor --fix`` where it used to lose or stray: this laptop's night
+names and house games put back from their backup, a full disk halfway through a fix,
+``damaged/`` a link to another folder, and a garbage ``settings.json`` (whose good
+backup an export must not push out)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import pytest
 from scorekeeper import doctor as doctor_module
 from scorekeeper.reports.night_names import rename
 from scorekeeper.settings import export_folder, remember_export_folder
-from scorekeeper.store import Store, StoreError
+from scorekeeper.store import Store, StoreError, machine
 from scorekeeper.store.house_games import house_games, save_house_game
 from scorekeeper.wording import day
 from tests.factories import MADE_3, UPPED_2, file_of
@@ -22,7 +23,12 @@ from tests.hostile.stores import two_sessions
 from tests.hostile.test_doctor import doctor, everything_in
 
 
-def test_a_cut_short_nights_file_gets_its_schema_2_backup_back(
+def own(path: Path, folder: str) -> Path:
+    """This laptop's own file of night names or house games."""
+    return path / folder / f"{machine.laptop(path).id}.json"
+
+
+def test_this_laptops_cut_short_nights_file_gets_its_backup_back(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "db"
@@ -31,15 +37,16 @@ def test_a_cut_short_nights_file_gets_its_schema_2_backup_back(
         night = day(store.summaries()[0].started)
         rename(store, night, "Grandma's birthday")
         rename(store, night, "Grandma's 90th")
-    backup = (path / "nights.json.bak").read_bytes()
-    assert json.loads(backup)["schema"] == 2
-    (path / "nights.json").write_bytes(backup[:20])
+    file = own(path, "nights")
+    backup = file.with_name(file.name + ".bak").read_bytes()
+    assert json.loads(backup)["schema"] == 1
+    file.write_bytes(backup[:20])
 
     status, out, _ = doctor(path, capsys)
-    assert f"{path / 'nights.json'} is cut short" in out and "put back nights.json.bak" in out
+    assert f"{file} is cut short" in out and f"put back {file.name}.bak" in out
     status, out, _ = doctor(path, capsys, "--fix")
     assert status == 0, out
-    assert (path / "nights.json").read_bytes() == backup
+    assert file.read_bytes() == backup
     assert [entry.read_bytes() for entry in (path / "damaged").iterdir()] == [backup[:20]]
 
 
@@ -159,7 +166,8 @@ def test_every_file_the_app_reads_is_checked_and_named(
     (path / "recent.json").unlink()
     os.mkfifo(path / "recent.json")
     (path / "index.stamp").write_bytes(b"\x00\x00")
-    (path / "nights.json.bak").write_text('{"schema": 2, "names": [')
+    nights_backup = own(path, "nights").with_suffix(".json.bak")
+    nights_backup.write_text('{"schema": 1, "changes": [')
     file = file_of(path, hit)
     good = file.with_suffix(".json.bak").read_bytes()
     file.unlink()
@@ -170,7 +178,7 @@ def test_every_file_the_app_reads_is_checked_and_named(
     for named in (
         f"{path / 'recent.json'} is a named pipe (FIFO)",
         f"{path / 'index.stamp'} contains NUL bytes",
-        f"{path / 'nights.json.bak'} (a backup) is cut short",
+        f"{nights_backup} (a backup) is cut short",
         f"{file} is a folder",
     ):
         assert named in out
@@ -178,10 +186,7 @@ def test_every_file_the_app_reads_is_checked_and_named(
     assert status == 0, out
     assert file.read_bytes() == good
     assert sorted(entry.name.split(".")[0] for entry in (path / "damaged").iterdir()) == [
-        hit,
-        "index",
-        "nights",
-        "recent",
+        *sorted([hit, "index", machine.laptop(path).id, "recent"]),
     ]
     assert doctor(path, capsys) == (0, f"All files in {path} are fine.\n", "")
     with Store(path, readonly=True) as reader:
@@ -196,13 +201,14 @@ def test_a_cut_short_house_games_file_is_named_and_its_good_backup_put_back(
     with Store(path) as store:
         save_house_game(store, "Hearts at Grandma's", "score-pad", {"wins": "lowest"})
         save_house_game(store, "Gin", "score-pad", {"target": 100})
-    file, backup = path / "house_games.json", path / "house_games.json.bak"
+    file = own(path, "house_games")
+    backup = file.with_suffix(".json.bak")
     kept = backup.read_bytes()
     file.write_bytes(file.read_bytes()[:40])
 
     status, out, _ = doctor(path, capsys)
     assert status == 1
-    assert f"{file} " in out and "Fix: put back house_games.json.bak" in out
+    assert f"{file} " in out and f"Fix: put back {file.name}.bak" in out
     assert doctor(path, capsys, "--fix")[0] == 0
     assert file.read_bytes() == kept
     with Store(path) as store:

@@ -60,15 +60,27 @@ def test_two_house_games_may_not_share_a_name(tmp_path: Path) -> None:
         save_house_game(store, "GIN", "score-pad", HEARTS)
 
 
-def test_a_damaged_file_is_named_and_the_store_works_without_it(tmp_path: Path) -> None:
+def test_this_laptops_damaged_file_is_named_never_overwritten(tmp_path: Path) -> None:
     store = Store(tmp_path)
     save_house_game(store, "Gin", "score-pad", {})
+    [own] = (tmp_path / "house_games").glob("*.json")
+    own.write_text('{"schema": 1, "changes": [', encoding="utf-8")
+    found, problem = read_house_games(tmp_path)
+    assert found == [] and problem is not None and own.name in problem
+    with pytest.raises(StoreDamaged):
+        save_house_game(store, "Hearts", "score-pad", HEARTS)
+    assert own.read_text(encoding="utf-8") == '{"schema": 1, "changes": ['
+    assert store.summaries() == []
+
+
+def test_a_damaged_older_file_is_named_left_alone_and_games_still_saved(tmp_path: Path) -> None:
+    store = Store(tmp_path)
     (tmp_path / HOUSE_FILE).write_text('{"schema": 1, "games": [', encoding="utf-8")
     found, problem = read_house_games(tmp_path)
     assert found == [] and problem is not None and HOUSE_FILE in problem
-    with pytest.raises(StoreDamaged):
-        save_house_game(store, "Hearts", "score-pad", HEARTS)
-    assert store.summaries() == []
+    save_house_game(store, "Hearts", "score-pad", HEARTS)
+    assert [house.name for house in read_house_games(tmp_path)[0]] == ["Hearts"]
+    assert (tmp_path / HOUSE_FILE).read_text(encoding="utf-8") == '{"schema": 1, "games": ['
 
 
 def test_an_entry_that_no_longer_reads_is_left_out_and_named(tmp_path: Path) -> None:

@@ -26,6 +26,7 @@ from scorekeeper.store import (
     documents,
     index,
 )
+from scorekeeper.store import index as index_module
 from scorekeeper.store.durable import DurableStorage
 from tests.bench import bench_store
 from tests.factories import MADE_3, TABLE, UPPED_2, file_of, racehorse
@@ -408,11 +409,12 @@ def test_a_session_an_older_scorekeeper_could_not_read_is_listed_again(
     with Store(tmp_path) as store:
         session_id = store.add(racehorse(MADE_3))
 
-    def older_read(file: Path, missing: object) -> NoReturn:
+    def older_read(file: Path, missing: object, **_: object) -> NoReturn:
         raise StoreDamaged(f"{file} has a field this version does not know", file, None)
 
     with monkeypatch.context() as older, Store(tmp_path) as store:
         older.setattr(documents, "read", older_read)
+        older.setattr(index_module, "DAMAGE_JUDGED", 0)  # how an older one marks damage
         store.rebuild_index()
         assert store.damaged() and not store.summaries()
     if not stamped:

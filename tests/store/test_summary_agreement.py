@@ -82,3 +82,34 @@ def test_a_summary_written_before_the_end_stopped_counting_as_a_round_still_open
 
     assert status == 0 and session_id in out and not err
     assert run(capsys, "doctor", "--db", str(tmp_path))[0] == 0
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "named"),
+    [
+        ("highlights", {"biggest_pool": 987_654}, "its highlights"),
+        ("option_words", ['"Made-up Game"'], "the game's name"),
+    ],
+)
+def test_forged_highlights_or_option_words_are_damage_shown_nowhere(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    field: str,
+    value: object,
+    named: str,
+) -> None:
+    """A peer's file whose rounds are sound but whose summary boasts a Calcutta pool
+    nobody played, or names a house game the options do not: named by every command,
+    its words shown nowhere."""
+    from tests.reports.test_stats import parks_calcutta
+
+    with Store(tmp_path) as store:
+        forged = store.add(parks_calcutta(2))
+    edit_summary(file_of(tmp_path, forged), **{field: value})
+    db = ("--db", str(tmp_path))
+    for command in ("stats", "list", "settle"):
+        status, out, err = run(capsys, command, *db)
+        assert status == 0 and "987,654" not in out and "Made-up" not in out, command
+        assert f"{forged}.json holds a summary that disagrees" in err and named in err, command
+    status, out, _ = run(capsys, "doctor", *db)
+    assert status == 1 and named in out

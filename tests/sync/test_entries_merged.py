@@ -1,0 +1,257 @@
+"""Night names, night moves and house games changed on two laptops while apart, their
+folders then copied both ways as ``rsync -a`` would (times kept): every laptop works out
+the same entries, nothing one laptop added is lost, and the same entry changed on both
+takes the later change, said once on each laptop."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.reports.night_names import (
+    NAMES_FILE,
+    acknowledge,
+    book_to_change,
+    load_book,
+    read_book,
+    replaced,
+    save_book,
+)
+from scorekeeper.reports.nights import move, night_of, nights_of
+from scorekeeper.store import Store
+from scorekeeper.store.house_games import (
+    HOUSE_FILE,
+    delete_house_game,
+    read_house_games,
+    save_house_game,
+)
+from scorekeeper.store.house_games import replaced as house_replaced
+from scorekeeper.store.machine import SHARED_FILE, Laptop
+from tests.reports.test_stats import parks_calcutta
+from tests.sync.copying import files
+
+RAE = Laptop("aaaaaaaaaa", "Rae's laptop")
+SAM = Laptop("bbbbbbbbbb", "Sam's laptop")
+
+
+def rsync(source: Path, target: Path) -> None:
+    """``rsync -a source/ target/``: every file that differs is copied, times kept."""
+    have = files(target)
+    for relative, data in files(source).items():
+        if have.get(relative) != data:
+            (target / relative).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source / relative, target / relative)
+
+
+def both_ways(one: Path, other: Path) -> None:
+    rsync(one, other)
+    rsync(other, one)
+
+
+@pytest.fixture
+def laptops(tmp_path: Path) -> tuple[Path, Path, str]:
+    """Two laptops' copies of one store holding two evenings' games, and the first's date."""
+    rae, sam = tmp_path / "rae", tmp_path / "sam"
+    with Store(rae) as store:
+        store.add(parks_calcutta(2))
+        store.add(parks_calcutta(1))
+        date = night_of(store.summaries()[0])
+    shutil.copytree(rae, sam, copy_function=shutil.copy2)
+    return rae, sam, date
+
+
+def _rename_as(folder: Path, date: str, name: str, laptop: Laptop) -> None:
+    """``rename`` as done on ``laptop``."""
+    with Store(folder) as store:
+        book = book_to_change(store)
+        book.names[date] = name
+        save_book(store, book, "", laptop)
+
+
+def _house(
+    folder: Path, laptop: Laptop, name: str, stake: int, replacing: str | None = None
+) -> None:
+    with Store(folder) as store:
+        save_house_game(store, name, "score-pad", {"stake": stake}, replacing, laptop=laptop)
+
+
+def test_a_rename_on_one_laptop_and_a_move_on_the_other_both_survive(
+    laptops: tuple[Path, Path, str],
+) -> None:
+    rae, sam, date = laptops
+    _rename_as(rae, date, "Grandma's birthday", RAE)
+    with Store(sam) as store:
+        moved = store.summaries()[0].id
+        book = load_book(sam)
+        book.moves[moved] = f"{date}-2"
+        save_book(store, book, "", SAM)
+    both_ways(rae, sam)
+    for folder in (rae, sam):
+        book = load_book(folder)
+        assert book.names == {date: "Grandma's birthday"}
+        assert book.moves == {moved: f"{date}-2"}
+        assert replaced(folder, RAE) == [] and replaced(folder, SAM) == []
+    assert {p.name for p in (rae / "nights").iterdir()} == {f"{RAE.id}.json", f"{SAM.id}.json"}
+
+
+def test_the_same_night_renamed_on_both_takes_the_later_name_and_says_which_was_replaced(
+    laptops: tuple[Path, Path, str],
+) -> None:
+    rae, sam, date = laptops
+    _rename_as(rae, date, "Poker night", RAE)
+    _rename_as(sam, date, "Grandma's birthday", SAM)
+    both_ways(rae, sam)
+    assert load_book(rae).names == load_book(sam).names == {date: "Grandma's birthday"}
+    [said] = replaced(rae, RAE)
+    assert '"Poker night" (Rae\'s laptop) was replaced by "Grandma\'s birthday"' in said
+    assert said in replaced(sam, SAM)
+    with Store(rae) as store:
+        acknowledge(store, RAE)
+    assert replaced(rae, RAE) == [], "said once on a laptop"
+    both_ways(rae, sam)
+    assert replaced(sam, SAM) == [said], "each laptop says it once of its own"
+
+
+def test_a_rename_made_after_seeing_the_other_replaces_it_without_a_word(
+    laptops: tuple[Path, Path, str],
+) -> None:
+    rae, sam, date = laptops
+    _rename_as(rae, date, "Poker night", RAE)
+    both_ways(rae, sam)
+    _rename_as(sam, date, "Grandma's birthday", SAM)
+    both_ways(rae, sam)
+    assert load_book(rae).names == {date: "Grandma's birthday"}
+    assert replaced(rae, RAE) == [] and replaced(sam, SAM) == []
+
+
+def test_house_games_added_on_each_laptop_both_stay_and_one_changed_on_both_takes_the_later(
+    tmp_path: Path,
+) -> None:
+    rae, sam = tmp_path / "rae", tmp_path / "sam"
+    _house(rae, RAE, "Hearts", 1)
+    both_ways(rae, sam)
+    _house(rae, RAE, "Gin", 0)
+    _house(rae, RAE, "Hearts", 2, "Hearts")
+    _house(sam, SAM, "Spades", 0)
+    _house(sam, SAM, "Hearts", 5, "Hearts")
+    both_ways(rae, sam)
+    for folder in (rae, sam):
+        found, problem = read_house_games(folder)
+        kept = {house.name: house.options["stake"] for house in found}
+        assert kept == {"Gin": 0, "Hearts": 5, "Spades": 0} and problem is None
+        [said] = house_replaced(folder, RAE)
+        assert '"Hearts"' in said and "(Rae's laptop) was replaced" in said
+
+
+def test_a_house_game_removed_on_one_laptop_while_the_other_adds_another(
+    tmp_path: Path,
+) -> None:
+    rae, sam = tmp_path / "rae", tmp_path / "sam"
+    _house(rae, RAE, "Hearts", 0)
+    both_ways(rae, sam)
+    with Store(rae) as store:
+        delete_house_game(store, "Hearts", laptop=RAE)
+    _house(sam, SAM, "Gin", 0)
+    both_ways(rae, sam)
+    assert [house.name for house in read_house_games(rae)[0]] == ["Gin"]
+    assert read_house_games(rae)[0] == read_house_games(sam)[0]
+
+
+def test_older_single_files_changed_on_both_are_taken_over_with_nothing_lost(
+    laptops: tuple[Path, Path, str],
+) -> None:
+    """A store from the version before: one laptop's nights.json won the sync, the other's
+    waits as the engine's conflict copy; both are read, and the first change here takes
+    them over before they are removed."""
+    rae, _, date = laptops
+    (rae / NAMES_FILE).write_text(f'{{"schema": 2, "names": {{"{date}": "Old name"}}}}')
+    conflict = rae / "nights.sync-conflict-20240503-101010-ABCDEFG.json"
+    conflict.write_text('{"schema": 2, "names": {"2020-01-01": "Long ago"}}')
+    (rae / HOUSE_FILE).write_text(
+        '{"schema": 1, "games": [{"name": "Hearts", "game": "score-pad", "options": {}}]}'
+    )
+    assert load_book(rae).names == {date: "Old name", "2020-01-01": "Long ago"}
+    with Store(rae) as store:
+        moved = move(store, store.summaries()[0].id, "new")
+    assert not (rae / NAMES_FILE).exists() and not conflict.exists(), "taken over"
+    assert load_book(rae).names == {date: "Old name", "2020-01-01": "Long ago"}
+    assert load_book(rae).moves == {moved.sessions[0].id: moved.key}
+    _house(rae, RAE, "Gin", 0)
+    assert [house.name for house in read_house_games(rae)[0]] == ["Gin", "Hearts"]
+    assert not (rae / HOUSE_FILE).exists()
+    assert [night.name for night in nights_of(Store(rae, readonly=True))].count("Old name") == 1
+
+
+def test_settle_on_the_command_line_says_which_name_was_replaced(
+    laptops: tuple[Path, Path, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from scorekeeper.commands import settle_night
+
+    rae, sam, date = laptops
+    _rename_as(rae, date, "Poker night", RAE)
+    _rename_as(sam, date, "Grandma's birthday", SAM)
+    both_ways(rae, sam)
+    assert settle_night(rae, "Grandma's birthday") == 0
+    out, err = capsys.readouterr()
+    assert "Grandma's birthday" in out
+    [line] = err.splitlines()
+    assert line.startswith("scorekeeper: The night of") and '"Poker night"' in line
+
+
+def test_doctor_fix_never_takes_away_what_another_laptop_reads(
+    laptops: tuple[Path, Path, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A shared store: the engine's copy of the older nights file, that file damaged, and
+    another laptop's own file damaged are named, and ``--fix`` moves none of them."""
+    from tests.hostile.test_doctor import doctor
+
+    rae, sam, date = laptops
+    (rae / SHARED_FILE).touch()
+    _rename_as(sam, date, "Poker night", SAM)
+    both_ways(rae, sam)
+    (rae / NAMES_FILE).write_text("{")
+    copy = rae / "house_games.sync-conflict-20240503-101010-ABCDEFG.json"
+    copy.write_text('{"schema": 1, "games": [{"name": "Gin", "game": "score-pad"}]}')
+    theirs = rae / "nights" / f"{SAM.id}.json"
+    theirs.write_text('{"schema": 1, "changes": [')
+    before = {path: path.read_bytes() for path in (rae / NAMES_FILE, copy, theirs)}
+    out = doctor(rae, capsys)[1]
+    assert f"{rae / NAMES_FILE} is cut short" in out and f"{theirs} is cut short" in out
+    assert [house.name for house in read_house_games(rae)[0]] == ["Gin"], "read as a version"
+    doctor(rae, capsys, "--fix")
+    assert {path: path.read_bytes() for path in before} == before
+    assert not (rae / "damaged").exists() or not any((rae / "damaged").iterdir())
+
+
+@pytest.mark.parametrize(
+    "damage",
+    ["not json", "folder", "link", "huge", "forged"],
+)
+def test_a_peers_hostile_file_costs_only_its_own_entries(
+    laptops: tuple[Path, Path, str], tmp_path: Path, damage: str
+) -> None:
+    rae, _, date = laptops
+    _rename_as(rae, date, "Poker night", RAE)
+    _house(rae, RAE, "Hearts", 1)
+    for folder in ("nights", "house_games"):
+        theirs = rae / folder / f"{SAM.id}.json"
+        if damage == "not json":
+            theirs.write_text("{")
+        elif damage == "folder":
+            theirs.mkdir()
+        elif damage == "link":
+            (tmp_path / "elsewhere.json").write_text('{"schema": 1, "changes": []}')
+            theirs.symlink_to(tmp_path / "elsewhere.json")
+        elif damage == "huge":
+            theirs.write_text('{"schema": 1, "changes": [' + " " * 17_000_000 + "]}")
+        else:
+            forged = {"key": f"name/{date}", "value": "\x1b[31mX" * 50, "at": [2**62, SAM.id]}
+            theirs.write_text(json.dumps({"schema": 1, "name": "Z" * 500, "changes": [forged]}))
+    book, problem = read_book(rae)
+    assert book.names == {date: "Poker night"}
+    assert problem is not None and f"{SAM.id}.json" in problem
+    found, problem = read_house_games(rae)
+    assert [house.name for house in found] == ["Hearts"] and problem is not None
