@@ -8,9 +8,7 @@ is the summary (a list, see ``summary.row``) or, for a session none of whose cop
 be read, why not, and ``waiting`` whether it went on differently on two laptops.
 ``index.stamp`` is present only while nothing has been saved since ``index.json`` was: it
 names both files' identities, so an index it vouches for is trusted without looking at a
-single session file.
-
-``recent.json``, the first screenful of the list, is written with it (see ``recent``).
+single session file. ``recent.json``, the list's first screenful, is written with it.
 """
 
 from __future__ import annotations
@@ -388,10 +386,8 @@ class Index:
 
 
 DAMAGE_JUDGED = -1
-"""The order of an entry for a file this scorekeeper read and found damaged (no session
-has it): such a file is read again only once it changes, so a folder of a hundred
-thousand files that are no sessions is read once, not at every look. An older
-scorekeeper marks its own with 0."""
+"""The order of an entry for a file found damaged here (an older scorekeeper's: 0): it is
+read again only once it changes, so a hundred thousand junk files are read once."""
 
 
 def _judged_elsewhere(entry: Entry) -> bool:
