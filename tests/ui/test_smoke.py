@@ -17,7 +17,6 @@ from screens.app import ScorekeeperApp
 from screens.board.big_board import BigBoardScreen
 from screens.chart import ChartScreen
 from screens.confirm import ConfirmScreen
-from screens.conflict import ConflictScreen
 from screens.export_progress import ExportProgress
 from screens.exporting import ExportScreen
 from screens.help import HelpScreen
@@ -104,7 +103,6 @@ async def test_the_dialogs_no_game_opens_are_drawn(store: Store, tmp_path: Path)
         await shows(pilot, "escape", HomeScreen)
         for dialog in (
             ProblemScreen("The session was not saved", "No space left on device."),
-            ConflictScreen("Racehorse changed on two laptops", "3 rounds here, 4 there."),
             ExportProgress(store, tmp_path / "export", None),  # left to end with the app
         ):
             app.push_screen(dialog)
