@@ -1,5 +1,6 @@
 """Opening the app on a store with a damaged file: it starts, lists the rest, and names
-the command that repairs the damage; a session damaged where it lies is a problem screen."""
+the command that repairs the damage; a session damaged where it lies is a problem screen
+if opened before the app's next look, and named (out of the list) after it."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from screens.problem import ProblemScreen
 from screens.widgets.grid import ScoreGrid
 from tests.factories import file_of
 from tests.hostile.stores import rewrite, two_sessions
+from tests.ui.play import settled
 
 DAMAGES = {
     "order is text": lambda file: rewrite(
@@ -45,10 +47,11 @@ async def test_the_app_opens_lists_the_rest_and_names_doctor(tmp_path: Path, dam
 
 
 async def test_a_session_damaged_where_it_lies_opens_a_problem_screen_naming_doctor(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = tmp_path / "db"
     hit, _ = two_sessions(path)
+    monkeypatch.setattr(HomeScreen, "follow", lambda self: None)  # opened before a look
     with Store(path) as store:
         index = [summary.id for summary in store.summaries()].index(hit)
         app = ScorekeeperApp(store)
@@ -62,3 +65,24 @@ async def test_a_session_damaged_where_it_lies_opens_a_problem_screen_naming_doc
             assert isinstance(app.screen, ProblemScreen)
             assert "cut short" in app.screen.message
             assert "scorekeeper doctor --fix" in app.screen.message
+
+
+async def test_a_session_damaged_where_it_lies_leaves_the_list_at_the_next_look(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "db"
+    hit, _ = two_sessions(path)
+    with Store(path) as store:
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(100, 30)) as pilot:
+            home = app.screen
+            assert isinstance(home, HomeScreen)
+            home.follow()
+            await settled(pilot)
+            listed = len(home.query_one("#sessions", ScoreGrid).rows)
+            file_of(path, hit).write_bytes(b'{"session": {"1": {"order": "')
+            home.follow()  # rewritten in place: no folder changed, its change time did
+            await settled(pilot)
+            assert len(home.query_one("#sessions", ScoreGrid).rows) == listed - 1
+            notice = str(home.query_one("#damaged").render())
+            assert file_of(path, hit).name in notice and "doctor --fix" in notice
