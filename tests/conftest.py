@@ -85,13 +85,13 @@ settings.register_profile(
     report_multiple_bugs=False,  # the first bug found is reported at once, not after a hunt
     suppress_health_check=[HealthCheck.too_slow],
 )
-settings.register_profile("ci", parent=settings.get_profile("scorekeeper"), max_examples=200)
+settings.register_profile("ci", parent=settings.get_profile("scorekeeper"), max_examples=150)
 settings.register_profile(
     "thorough", parent=settings.get_profile("scorekeeper"), max_examples=1_000
 )
 settings.load_profile("ci" if os.environ.get("CI") == "true" else "scorekeeper")
 
-SLOW_TIME_LIMIT = 120
+SLOW_TIME_LIMIT = 240
 """Seconds a ``slow`` test may take before it counts as hung (others: ``timeout`` in
 pyproject's pytest settings)."""
 
