@@ -14,9 +14,13 @@ from typing import Any
 
 from aiohttp import web
 
+from scorekeeper.wording import visible
+
 LOG_EVERY = 60.0
 """Seconds between two lines about the same kind of error: a flood of bad connections
 is said once a minute, not once a connection."""
+LONGEST = 200
+"""Characters of one line: what a stranger sent is not copied to the terminal whole."""
 
 
 def same_secret(given: str, secret: str) -> bool:
@@ -60,7 +64,7 @@ class OncePerMinute(logging.Filter):
         message = record.getMessage()
         if error is not None:
             message = f"{message}: {type(error).__name__}: {error}"
-        record.msg, record.args = message.splitlines()[0] if message else message, None
+        record.msg, record.args = visible(" ".join(message.split())[:LONGEST]), None
         record.exc_info = record.exc_text = record.stack_info = None
         return True
 

@@ -207,7 +207,13 @@ class BoardServer:
         if old is not None:
             old.drop()
         elif len(self.viewers) >= self.limits.viewers:
-            return web.Response(status=503, text=self.full())
+            # Said as an event, so the page shows it and asks again by itself a little later.
+            later = f"retry: {round(self.timing.beat * 1000)}\n\n".encode()
+            return web.Response(
+                body=later + event("full", self.full().encode()),
+                content_type="text/event-stream",
+                headers={"Cache-Control": "no-store"},
+            )
         viewer = Viewer(viewer_id, time.monotonic())
         self.viewers[viewer_id] = viewer
         response = web.StreamResponse(
