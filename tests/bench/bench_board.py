@@ -42,7 +42,7 @@ from tests.browser.served import CHROMIUM_FLAGS, chromium, free_port, resident_m
 PLAYERS = ["Grandma", "Max", "Zoe", "Christopher", "Elizabeth", "Jo", "Al", "Bo", "Cy", "Di"]
 PAGES_AT_MOST = 30
 """Chromium pages at once on a two-core machine; viewers past these are plain clients."""
-AT_HAND_2 = "document.getElementById('status').textContent.startsWith('Hand 2')"
+AT_HAND_2 = "() => document.getElementById('status').textContent.startsWith('Hand 2')"
 DRAWN = """(wanted) => new Promise((done) => {
   const status = document.getElementById("status");
   const seen = () => status.textContent.startsWith(wanted);
@@ -193,8 +193,8 @@ def served(store: Store, rounds: int, viewers: int) -> dict[str, Any] | str:
             store.record(session_id, hand(number + 1))
             recorded = time.time()
             for page in pages:
-                page.wait_for_function("window.drawnAt > 0")
-                drawn.append(page.evaluate("window.drawnAt") / 1000 - recorded)
+                page.wait_for_function("() => window.drawnAt > 0")
+                drawn.append(page.evaluate("() => window.drawnAt") / 1000 - recorded)
             while len(clients.arrived) < clients.count:
                 time.sleep(0.01)
             received += [moment - recorded for moment in clients.arrived.values()]

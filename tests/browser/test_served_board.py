@@ -168,7 +168,7 @@ def test_a_page_offline_says_so_and_catches_up_by_itself(store: Store, browser: 
         shows(page, "Hand 1", "#status")
         page.reload()  # its old connection still counts, and it is not refused
         shows(page, "Hand 1", "#status")
-        page.evaluate("window.stayed = true")
+        page.evaluate("() => { window.stayed = true; }")
 
         page.context.set_offline(True)
         page.wait_for_selector("body.-away", timeout=10_000)
@@ -180,7 +180,7 @@ def test_a_page_offline_says_so_and_catches_up_by_itself(store: Store, browser: 
         page.context.set_offline(False)
 
         shows(page, "Hand 2", "#status", within=10)
-        assert page.evaluate("window.stayed === true"), "caught up without a reload"
+        assert page.evaluate("() => window.stayed === true"), "caught up without a reload"
         page.wait_for_selector("body.-here")
         assert len(here.server.viewers) == 1
         page.context.close()
