@@ -87,11 +87,17 @@ class Viewer:
     id: str
     heard: float
     beat: int = 0
-    gone: asyncio.Future[None] = field(default_factory=asyncio.Future)
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set when the board changed or the page is to go: its events are written at once."""
+    gone: bool = False
+    replaced: bool = False
+    """Its place was taken by a page with the same name: this page's reload, or a copy of
+    the page (a tab duplicated) which is then told to take a name of its own."""
 
-    def drop(self) -> None:
-        if not self.gone.done():
-            self.gone.set_result(None)
+    def drop(self, *, replaced: bool = False) -> None:
+        self.replaced = self.replaced or replaced
+        self.gone = True
+        self.wake.set()
 
 
 def refusal() -> web.Response:
@@ -124,7 +130,7 @@ class BoardServer:
         self.secret = secret
         self.timing = timing or Timing()
         self.viewers: dict[str, Viewer] = {}
-        self.changed: asyncio.Future[None] | None = None
+        self.following: asyncio.Task[None] | None = None
         self.pages = {name: WEB.joinpath(file).read_bytes() for name, (file, _) in PAGES.items()}
 
     def application(self) -> web.Application:
@@ -205,7 +211,7 @@ class BoardServer:
         viewer_id = asked if VIEWER_ID.fullmatch(asked) else secrets.token_urlsafe(12)
         old = self.viewers.get(viewer_id)
         if old is not None:
-            old.drop()
+            old.drop(replaced=True)
         elif len(self.viewers) >= self.limits.viewers:
             # Said as an event, so the page shows it and asks again by itself a little later.
             later = f"retry: {round(self.timing.beat * 1000)}\n\n".encode()
@@ -243,13 +249,15 @@ class BoardServer:
             response, retry + event("hello", hello) + event("board", self.board.encoded)
         )
         next_beat = time.monotonic() + timing.beat
-        while not viewer.gone.done():
-            waits: set[asyncio.Future[None]] = {viewer.gone}
-            if self.changed is not None and self.board.version == version:
-                waits.add(self.changed)
-            await asyncio.wait(waits, timeout=max(next_beat - time.monotonic(), 0))
+        while not viewer.gone:
+            if self.board.version == version:  # else the change is written at once
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(viewer.wake.wait(), next_beat - time.monotonic())
+            viewer.wake.clear()
             now = time.monotonic()
-            if viewer.gone.done() or now - viewer.heard > timing.silent:
+            if viewer.replaced:
+                await self.send(response, event("replaced", b"{}"))
+            if viewer.gone or now - viewer.heard > timing.silent:
                 return
             if self.board.version != version:
                 version = self.board.version
@@ -264,24 +272,23 @@ class BoardServer:
         await asyncio.wait_for(response.write(data), self.timing.silent)
 
     async def start_following(self, _: web.Application) -> None:
-        self.changed = asyncio.get_running_loop().create_future()
         self.following = asyncio.create_task(self.keep_following())
 
     async def keep_following(self) -> None:
         """Look at the store every ``poll``; wake every page when the board changed."""
         while True:
             if await asyncio.to_thread(self.board.look):
-                assert self.changed is not None
-                changed, self.changed = self.changed, asyncio.get_running_loop().create_future()
-                changed.set_result(None)
+                for viewer in self.viewers.values():
+                    viewer.wake.set()
             await asyncio.sleep(self.timing.poll)
 
     async def end_every_page(self, _: web.Application) -> None:
         """Stopping the server ends every page's events at once (each page then says it
         is reconnecting, and comes back by itself when the board does)."""
-        self.following.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await self.following
+        if self.following is not None:
+            self.following.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.following
         for viewer in list(self.viewers.values()):
             viewer.drop()
 

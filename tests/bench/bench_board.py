@@ -118,7 +118,7 @@ class Clients:
         self.ready = threading.Event()
         self.loop = asyncio.new_event_loop()
         self.stop = threading.Event()
-        self.thread = threading.Thread(target=self.loop.run_until_complete, args=(self.run(),))
+        self.thread = threading.Thread(target=lambda: self.loop.run_until_complete(self.run()))
 
     async def run(self) -> None:
         async with aiohttp.ClientSession() as http:

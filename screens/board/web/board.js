@@ -6,7 +6,8 @@ const SMALLEST = 13; // CSS px for a name: smaller is hard to read on a phone
 const QUIET = 3; // heartbeats missed before the page reconnects by itself
 const MARKS = [["leads", "★", "leads"], ["deals", "●", "deals next"], ["first", "▸", "first"]];
 
-const viewer = sessionStorage.getItem("viewer") || newViewer();
+// The page's name for the server, kept across a reload so it takes its own old place.
+let viewer = sessionStorage.getItem("viewer") || newViewer();
 sessionStorage.setItem("viewer", viewer);
 let source = null;
 let beat = 3;
@@ -58,6 +59,12 @@ function connect() {
     fetch(address, { method: "POST", cache: "no-store" }).catch(() => {});
   });
   source.addEventListener("full", (message) => away(message.data));
+  // Another page took this name (a copy of this tab): this one takes a name of its own.
+  source.addEventListener("replaced", () => {
+    viewer = newViewer();
+    sessionStorage.setItem("viewer", viewer);
+    connect();
+  });
   source.onerror = () => {
     if (!document.body.classList.contains("-away") || source.readyState === 2) {
       away("Reconnecting…");
