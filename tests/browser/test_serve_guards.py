@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 import re
+import signal
 import time
 from pathlib import Path
 
@@ -84,6 +85,11 @@ async def test_without_the_secret_there_is_nothing_and_never_a_traceback(store: 
             for _ in range(50):  # a flood of requests the server cannot even parse
                 async with http.get(base + "/", headers={"X-Long": "a" * 10_000}) as response:
                     assert response.status == 400
+            async with http.get(f"{served.url}events") as stream:
+                assert (await events_of(stream, 2))[1].startswith("board: ")
+                served.process.send_signal(signal.SIGINT)  # Ctrl+C, a page still watching
+                served.process.wait(5)
+    assert served.process.returncode == 0
     assert served.process.stderr is not None
     said = served.process.stderr.read()
     assert "Traceback" not in said, said
