@@ -67,6 +67,10 @@ class Follower:
             _identity(followed) if followed else None,
         )
 
+    def may_have_changed(self) -> bool:
+        """Whether a ``poll`` would read anything: a few ``stat`` calls, no reading."""
+        return self.signature() != self.seen
+
     def poll(self) -> View | None:
         """What to show now, or None when nothing on disk has changed since last time."""
         signature = self.signature()

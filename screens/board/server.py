@@ -55,8 +55,8 @@ MAX_LINE = 4096
 class Timing:
     """Seconds, all but the first chosen for a phone on Wi-Fi; tests make them short."""
 
-    poll: float = 0.1
-    """Between two looks at the store (a few ``stat`` calls each)."""
+    poll: float = 0.05
+    """Between two looks at the store (a few ``stat`` calls each; read only on a change)."""
     beat: float = 3.0
     """Between heartbeats to each page; a page that hears nothing for three reconnects."""
     silent: float = 10.0
@@ -277,7 +277,8 @@ class BoardServer:
     async def keep_following(self) -> None:
         """Look at the store every ``poll``; wake every page when the board changed."""
         while True:
-            if await asyncio.to_thread(self.board.look):
+            changed = self.board.follower.may_have_changed()
+            if changed and await asyncio.to_thread(self.board.look):
                 for viewer in self.viewers.values():
                     viewer.wake.set()
             await asyncio.sleep(self.timing.poll)

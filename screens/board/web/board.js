@@ -131,8 +131,10 @@ function line([label, value]) {
 
 // Widths of text at 1 px (a canvas measures them without laying anything out).
 const ruler = document.createElement("canvas").getContext("2d");
+let family = "";
 function widthOf(text, weight) {
-  ruler.font = `${weight} 100px ${getComputedStyle(document.body).fontFamily}`;
+  family = family || getComputedStyle(document.body).fontFamily;
+  ruler.font = `${weight} 100px ${family}`;
   return ruler.measureText(text).width / 100;
 }
 
