@@ -42,7 +42,6 @@ from tests.browser.served import CHROMIUM_FLAGS, chromium, free_port, resident_m
 PLAYERS = ["Grandma", "Max", "Zoe", "Christopher", "Elizabeth", "Jo", "Al", "Bo", "Cy", "Di"]
 PAGES_AT_MOST = 30
 """Chromium pages at once on a two-core machine; viewers past these are plain clients."""
-AT_HAND_2 = "() => document.getElementById('status').textContent.startsWith('Hand 2')"
 DRAWN = """(wanted) => new Promise((done) => {
   const status = document.getElementById("status");
   const seen = () => status.textContent.startsWith(wanted);
@@ -153,6 +152,12 @@ class Clients:
         self.wanted = wanted
 
 
+def at_hand(page: Any, wanted: str) -> None:
+    """Wait for the page's status line (a locator: the page's policy forbids the string
+    evaluation a waiting function would need)."""
+    page.locator("#status", has_text=wanted).wait_for(timeout=30_000)
+
+
 def served(store: Store, rounds: int, viewers: int) -> dict[str, Any] | str:
     """Seconds from record to every viewer, and the server's memory; or why not measured."""
     browser_path = chromium()
@@ -176,9 +181,7 @@ def served(store: Store, rounds: int, viewers: int) -> dict[str, Any] | str:
             page.goto(board.url, wait_until="commit")
             pages.append(page)
         for page in pages:
-            page.wait_for_function(
-                "document.getElementById('status').textContent.startsWith('Hand 2')"
-            )
+            at_hand(page, "Hand 2 ")
         clients = Clients(board.url, board.origin, viewers - pages_count)
         clients.expect("Hand 2 ")
         if clients.count:
@@ -193,14 +196,15 @@ def served(store: Store, rounds: int, viewers: int) -> dict[str, Any] | str:
             store.record(session_id, hand(number + 1))
             recorded = time.time()
             for page in pages:
-                page.wait_for_function("() => window.drawnAt > 0")
+                while not page.evaluate("() => window.drawnAt"):
+                    page.wait_for_timeout(5)
                 drawn.append(page.evaluate("() => window.drawnAt") / 1000 - recorded)
             while len(clients.arrived) < clients.count:
                 time.sleep(0.01)
             received += [moment - recorded for moment in clients.arrived.values()]
             store.undo(session_id)
             for page in pages:
-                page.wait_for_function(AT_HAND_2)
+                at_hand(page, "Hand 2 ")
         server_mb = max(server_mb, resident_mb(board.process.pid))
         clients.stop.set()
         if clients.count:

@@ -97,11 +97,9 @@ def open_board(browser: Any, here: Here, **context: Any) -> tuple[Any, list[str]
 
 
 def shows(page: Any, text: str, selector: str = "body", within: float = 5) -> None:
-    page.wait_for_function(
-        "([selector, text]) => document.querySelector(selector).textContent.includes(text)",
-        arg=[selector, text],
-        timeout=within * 1000,
-    )
+    """Wait for ``text`` in ``selector`` (a locator: the page's policy forbids the string
+    evaluation a waiting function would need)."""
+    page.locator(selector, has_text=text).first.wait_for(timeout=within * 1000)
 
 
 def test_every_player_and_total_fits_every_screen_as_text(
