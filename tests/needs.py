@@ -1,5 +1,5 @@
 """Tests that need a program this machine may lack: Chromium for the served board in a
-browser, Syncthing for two laptops kept in step. Where it is missing such a test is
+browser, Syncthing and rsync for two laptops kept in step. Where it is missing such a test is
 skipped, except in CI (``CI=true``), where it fails: a green CI that ran no browser is
 no proof. Whoever runs the suite may still skip one on purpose, even in CI:
 ``SCOREKEEPER_SKIP_BROWSER=1``, ``SCOREKEEPER_SKIP_SYNC=1``."""
@@ -10,7 +10,11 @@ import os
 
 import pytest
 
-SKIP = {"chromium": "SCOREKEEPER_SKIP_BROWSER", "syncthing": "SCOREKEEPER_SKIP_SYNC"}
+SKIP = {
+    "chromium": "SCOREKEEPER_SKIP_BROWSER",
+    "syncthing": "SCOREKEEPER_SKIP_SYNC",
+    "rsync": "SCOREKEEPER_SKIP_SYNC",
+}
 
 
 def needs(program: str, found: bool) -> pytest.MarkDecorator:

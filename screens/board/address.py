@@ -1,10 +1,13 @@
 """Where the board can be opened: whether the server can listen, the address a browser on
 the network opens, and the banner with its QR code for a phone's camera.
+
+The code is drawn in explicit black and white (not the terminal's own colours, which a
+light theme inverts) with the quiet zone a camera needs, and only for an address a phone
+can reach: a board served on this computer alone says so instead.
 """
 
 from __future__ import annotations
 
-import io
 import ipaddress
 import socket
 
@@ -62,20 +65,42 @@ def address_to_open(host: str, port: int) -> str:
     return f"http://{shown}:{port}"
 
 
-def banner(url: str, viewers: int) -> str:
-    """The address to open and its QR code, for a phone's camera."""
-    code = segno.make(url, error="l")
-    lines = [
-        f"Live board at {url}  (Ctrl+C stops it)",
-        "Point a phone's camera at this code to open it:",
-        "",
-    ]
-    drawn = io.StringIO()
-    code.terminal(out=drawn, compact=True, border=2)
-    lines.append(drawn.getvalue().rstrip("\n"))
-    lines += [
-        "",
-        f"The address holds a secret made for this start; at most {viewers} screens "
-        "watch at once (--viewers).",
-    ]
+QUIET_ZONE = 4
+"""Light modules around the code, as the QR standard asks: a camera finds its edge."""
+DARK, LIGHT = 16, 231
+"""Black and white in the terminal's 256-colour cube (its 16 named colours follow a theme)."""
+
+
+def qr_lines(url: str) -> list[str]:
+    """``url`` as a QR code, two modules a character (the upper one the foreground of
+    "▀", the lower its background), each line ending with the colours reset."""
+    rows = [list(row) for row in segno.make(url, error="l").matrix_iter(border=QUIET_ZONE)]
+    if len(rows) % 2:
+        rows.append([0] * len(rows[0]))
+    lines = []
+    for top, bottom in zip(rows[::2], rows[1::2], strict=True):
+        cells = (
+            f"\x1b[38;5;{DARK if up else LIGHT}m\x1b[48;5;{DARK if down else LIGHT}m▀"
+            for up, down in zip(top, bottom, strict=True)
+        )
+        lines.append("".join(cells) + "\x1b[0m")
+    return lines
+
+
+def banner(url: str, viewers: int, *, reachable: bool) -> str:
+    """The address to open and who can watch; its QR code for a phone's camera when a
+    phone can reach it (``reachable``), else how to serve the network."""
+    lines = [f"Live board at {url}  (Ctrl+C stops it)"]
+    if reachable:
+        lines += ["Point a phone's camera at this code to open it:", "", *qr_lines(url), ""]
+    else:
+        lines.append(
+            "Only this computer can open it. To watch on the phones at the table, serve "
+            "the network: scorekeeper board --serve --host 0.0.0.0"
+        )
+    lines.append(
+        f"The address stays the same from one start to the next (a new one: "
+        f"scorekeeper board --new-address); at most {viewers} screens watch at once "
+        "(--viewers)."
+    )
     return "\n".join(lines)

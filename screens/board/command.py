@@ -1,11 +1,12 @@
 """``scorekeeper board``: its arguments, read without loading Textual.
 
 The launcher asks ``is_board`` first, so every other command (``list``, ``export``...)
-runs as before, and only the board itself pays for importing Textual or textual-serve.
+runs as before, and only the board itself pays for importing Textual or aiohttp.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -17,10 +18,10 @@ if TYPE_CHECKING:
 
 LOOPBACK = "127.0.0.1"
 DEFAULT_PORT = 8000
-DEFAULT_VIEWERS = 10
-"""Screens watching a served board at once: a phone for each player at a big table."""
-MAX_VIEWERS = 100
-"""Each screen is a board process of about 40 MB."""
+DEFAULT_VIEWERS = 30
+"""Screens watching a served board at once: a phone for everyone in a busy room."""
+MAX_VIEWERS = 200
+"""Each screen is a connection of the one server, a few dozen kB."""
 DB_HELP = "the store folder (default: $SCOREKEEPER_DB, else the user data folder)"
 
 
@@ -82,8 +83,14 @@ def parser() -> argparse.ArgumentParser:
     board.add_argument(
         "--serve",
         action="store_true",
-        help="serve the board to web browsers: prints the address (with a secret made at "
-        "each start) and its QR code for phones to scan",
+        help="serve the board to web browsers: prints the address (with a secret kept for "
+        "this store on this computer) and its QR code for phones to scan",
+    )
+    board.add_argument(
+        "--new-address",
+        action="store_true",
+        help="make a new secret for the served board's address: the old address opens "
+        "nothing from the server's next start",
     )
     board.add_argument(
         "--host",
@@ -102,7 +109,9 @@ def parser() -> argparse.ArgumentParser:
         default=DEFAULT_VIEWERS,
         help=f"with --serve: how many screens may watch at once (default {DEFAULT_VIEWERS})",
     )
-    board.add_argument("--light", action="store_true", help="the light theme")
+    board.add_argument(
+        "--light", action="store_true", help="the light theme (a web page follows its device)"
+    )
     return top
 
 
@@ -113,17 +122,23 @@ def board_main(args: Sequence[str]) -> int:
     except SystemExit as done:
         return done.code if isinstance(done.code, int) else 1
     path = (default_path() if parsed.db is None else parsed.db).expanduser().resolve()
-    if parsed.serve:
-        from screens.board.serve import serve  # only now: textual-serve is not light
+    if parsed.new_address:
+        from screens.board.secret import new_secret
 
-        return serve(
-            path,
-            parsed.session,
-            parsed.host,
-            parsed.port,
-            light=parsed.light,
-            viewers=parsed.viewers,
-        )
+        _, unkept = new_secret(path)
+        if unkept:
+            print(f"scorekeeper: no new address: {unkept}.", file=sys.stderr)
+            return 1
+        if not parsed.serve:
+            print(
+                "The served board has a new address; the old one opens nothing once the "
+                "board is served again (scorekeeper board --serve)."
+            )
+            return 0
+    if parsed.serve:
+        from screens.board.server import serve  # only now: aiohttp is not light
+
+        return serve(path, parsed.session, parsed.host, parsed.port, viewers=parsed.viewers)
     from screens.board.app import run  # only now: Textual is not light
 
     return run(path, parsed.session, light=parsed.light)

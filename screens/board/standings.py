@@ -22,15 +22,10 @@ from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Digits, Static
 
-from scorekeeper.money import MINUS
 from scorekeeper.session import Session
-from scorekeeper.wording import plural, visible
-from screens.format import names, who_goes_first
+from scorekeeper.wording import visible
+from screens.board.lines import DEALS, FIRST, LEADS, Standing, last_round, standings_of, status_line
 from screens.widgets.grid import fit
-
-DEALS = "●"
-LEADS = "★"
-FIRST = "▸"
 
 Shape = Literal["wide", "stacked", "compact"]
 SHAPE_HEIGHT: dict[Shape, int] = {"wide": 3, "stacked": 4, "compact": 1}
@@ -47,75 +42,9 @@ WANTED_NAME = 12
 """Names are cut with "…" only below this many cells when the space allows it."""
 
 
-@dataclass(frozen=True)
-class Standing:
-    """One player's line on the board."""
-
-    place: int
-    name: str
-    figure: str
-    """The big figure, as the session's view words it (sign as Digits draws it)."""
-    aside: str
-    """A second, small figure: the money beside a points total once any moved; else ""."""
-    leads: bool
-    deals: bool
-    first: bool
-
-
-def digits_text(figure: str) -> str:
-    """``amount`` text as ``Digits`` draws it: its minus sign is the ASCII one."""
-    return figure.replace(MINUS, "-")
-
-
 def digits_cells(text: str) -> int:
     """Cells ``Digits`` takes: three a digit, sign or "$"; one for "." and ","."""
     return sum(1 if char in ".," else 3 for char in text)
-
-
-def standings_of(session: Session) -> list[Standing]:
-    """Every player in order of standing, as the session's view places them."""
-    first = session.game.first_player(session.setup, session.state)
-    going = not session.finished
-    return [
-        Standing(
-            place=row.place,
-            name=row.name,
-            figure=digits_text(row.figure),
-            aside=row.aside,
-            leads=row.leads,
-            deals=going and row.name == session.dealer,
-            first=going and row.name == first,
-        )
-        for row in session.figures().standings()
-    ]
-
-
-def status_line(session: Session) -> str:
-    """Where the game stands, as the table's status line says it."""
-    game = session.game
-    played = session.rounds_played
-    if session.finished:
-        won = "won" if len(session.winners) == 1 else "share the win"
-        return (
-            f"Game over after {plural(played, game.round_name.lower())} · "
-            f"{names(session.winners)} {won}"
-        )
-    first = who_goes_first(game, session.setup, session.state)
-    parts = [f"{game.round_name} {played + 1}", f"{DEALS} {visible(session.dealer)} deals"]
-    return " · ".join([*parts, first] if first else parts)
-
-
-def last_round(session: Session) -> str:
-    """The last round in one line, "" before the first: its number, what happened in the
-    game's words (``Game.describe``, as the table says it) and each player's change."""
-    if not session.rounds:
-        return ""
-    index = len(session.rounds) - 1
-    moves = session.figures().change(index).moves
-    changes = ", ".join(f"{name} {change}" for name, change in moves) or "no change"
-    what = session.describe(index)
-    number = max(session.rounds_played, 1)
-    return f"Last: {session.game.round_name} {number} · {what} · {changes}"
 
 
 @dataclass(frozen=True)
@@ -142,11 +71,7 @@ def label_cells(layout_shape: Shape, count: int, name_width: int) -> int:
 
 
 def choose_layout(
-    width: int,
-    height: int,
-    standings: Sequence[Standing],
-    figure_cells: int,
-    across_all: bool = False,
+    width: int, height: int, standings: Sequence[Standing], figure_cells: int
 ) -> Layout:
     """The shape that fits ``width`` × ``height`` and leaves names the most room.
 
@@ -154,8 +79,6 @@ def choose_layout(
     figure); of those that leave names their room, the fewest columns, but as many as a
     wide screen holds cards of the widest kind side by side (two at 120 columns), so it
     is filled across, not down one narrow column; compact lines when no big figure fits.
-    ``across_all``: as many columns as keep the names their room (a board alone on a
-    wide screen, seen from across the room).
     """
     count = max(len(standings), 1)
     longest = max((cell_len(row.name) for row in standings), default=SHORTEST_NAME)
@@ -165,8 +88,6 @@ def choose_layout(
     for columns in range(1, min(count, 4) + 1):
         card = min(width // columns - 2 * EDGE, MAX_CARD)
         rows = math.ceil(count / columns)
-        if across_all and math.ceil(count / rows) < columns:
-            continue  # a column left empty: fewer columns hold the same rows
         shapes: tuple[Shape, ...] = ("wide", "stacked")
         for rank, shape in enumerate(shapes):
             if rows * SHAPE_HEIGHT[shape] > height:
@@ -181,15 +102,9 @@ def choose_layout(
                 continue
             needed = label_cells(shape, count, name_width)
             needed = needed + 1 + figure_cells if shape == "wide" else max(needed, figure_cells)
-            if across_all:  # the most columns, each card its whole share of the width
-                score, width_of = (min(name_width, wanted), True, columns, -rank), card
-            else:
-                score, width_of = (
-                    (min(name_width, wanted), columns >= across, -columns, -rank),
-                    min(card, needed),
-                )
+            score = (min(name_width, wanted), columns >= across, -columns, -rank)
             if best is None or score > best[0]:
-                best = (score, Layout(columns, shape, name_width, width_of))
+                best = (score, Layout(columns, shape, name_width, min(card, needed)))
     if best is not None:
         return best[1]
     return compact_layout(width, height, standings)
@@ -281,13 +196,8 @@ class Standings(Vertical):
 
     DEFAULT_CSS = Path(__file__).with_suffix(".tcss").read_text(encoding="utf-8")
 
-    def __init__(
-        self, *, fill_across: bool = False, id: str | None = None, classes: str | None = None
-    ) -> None:
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
-        self.fill_across = fill_across
-        """Spread the cards across a screen much wider than tall (a TV) rather than down
-        the middle; a terminal at the table keeps its own layout."""
         self.session: Session | None = None
         self.rows: list[Standing] = []
         self.layout_now: Layout | None = None
@@ -325,10 +235,7 @@ class Standings(Vertical):
         panel = session.game.panel(session.setup, session.state)
         figure_cells = max((digits_cells(row.figure) for row in self.rows), default=3)
         above = status_lines + (1 if last else 0)
-        across_all = self.fill_across and width > 3 * height
-        layout = choose_layout(
-            width, height - above - min(len(panel), 1), self.rows, figure_cells, across_all
-        )
+        layout = choose_layout(width, height - above - min(len(panel), 1), self.rows, figure_cells)
         rows = math.ceil(len(self.rows) / layout.columns)
         room = max(height - above - rows * layout.card_height, 0)
         self.show_about(panel, room, width)

@@ -1,23 +1,27 @@
-"""A served board in a real headless Chromium, for the browser test and the bench.
+"""A served board for the tests and the bench: ``scorekeeper board --serve`` in a
+subprocess (what a user runs), or the same server in this process with short timings
+(in a test's own event loop, or in a thread beside Playwright's), and Debian's Chromium.
 
 Debian's ``chromium`` package is driven through Playwright's ``executable_path``; no
-browser is ever downloaded. The terminal is drawn on a canvas, so what reached the page
-is read from its WebSocket frames.
+browser is ever downloaded.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import signal
 import socket
 import subprocess
 import sys
-import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+import threading
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+
+from screens.board.server import BoardServer, Limits, Timing
 
 CHROMIUM_FLAGS = [
     "--headless",
@@ -29,6 +33,10 @@ CHROMIUM_FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+QUICK = Timing(poll=0.05, beat=0.25, silent=1.5, headers=0.5, retry=0.25)
+"""Timings a test can wait out: a heartbeat a quarter second, a silent page dropped
+after 1.5 s, half a second for a request's headers."""
+SECRET = "the-secret-of-this-test-board"
 
 
 def chromium() -> str | None:
@@ -46,28 +54,6 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def descendants(pid: int) -> set[int]:
-    """Every process below ``pid`` (Linux /proc), to see what a browser left running."""
-    children: dict[int, list[int]] = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat", encoding="utf-8") as stat:
-                fields = stat.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if fields[0] != "Z":
-            children.setdefault(int(fields[1]), []).append(int(entry))
-    found: set[int] = set()
-    waiting = [pid]
-    while waiting:
-        for child in children.get(waiting.pop(), []):
-            found.add(child)
-            waiting.append(child)
-    return found
-
-
 @dataclass
 class Served:
     """A running ``scorekeeper board --serve`` and the address it printed."""
@@ -76,22 +62,19 @@ class Served:
     url: str
 
     @property
-    def websocket(self) -> str:
-        return "ws" + self.url.removeprefix("http") + "ws"
-
-    @property
     def origin(self) -> str:
         return self.url.split("/", 3)[0] + "//" + self.url.split("/", 3)[2]
 
 
 @contextmanager
 def served_board(store: Path, port: int, *options: str) -> Iterator[Served]:
-    """``scorekeeper board --serve`` on 127.0.0.1:``port`` until the block ends."""
+    """``scorekeeper board --serve`` on 127.0.0.1:``port`` until the block ends; its
+    stderr is a pipe of its own, read by whoever needs it once it has stopped."""
     command = ["board", "--serve", "--port", str(port), *options]
     server = subprocess.Popen(
         [sys.executable, "-m", "screens.console", "--db", str(store), *command],
         stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
+        stderr=subprocess.PIPE,
         text=True,
     )
     try:
@@ -117,23 +100,64 @@ def resident_mb(pid: int) -> float:
     return 0.0
 
 
-class Frames:
-    """Terminal output that reached the page, as text."""
+@dataclass
+class Here:
+    """The board's server running in this process, and its address."""
 
-    def __init__(self) -> None:
-        self.chunks: list[bytes] = []
+    server: BoardServer
+    port: int
 
-    def add(self, payload: str | bytes) -> None:
-        self.chunks.append(payload if isinstance(payload, bytes) else payload.encode())
+    @property
+    def origin(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
 
-    def text(self) -> str:
-        return b"".join(self.chunks).decode("utf-8", "replace")
+    @property
+    def url(self) -> str:
+        return f"{self.origin}/{self.server.secret}/"
 
-    def wait_for(self, wanted: str, timeout: float, pump: Callable[[int], None]) -> float:
-        """Seconds until ``wanted`` arrived (pumping the page's events), or raise."""
-        start = time.perf_counter()
-        while wanted not in self.text():
-            if time.perf_counter() - start > timeout:
-                raise TimeoutError(f"{wanted!r} did not reach the page in {timeout} s")
-            pump(5)
-        return time.perf_counter() - start
+
+def board_server(store: Path, viewers: int, timing: Timing) -> Here:
+    return Here(
+        BoardServer(store, None, limits=Limits(viewers), secret=SECRET, timing=timing),
+        free_port(),
+    )
+
+
+@asynccontextmanager
+async def board_here(
+    store: Path, *, viewers: int = 30, timing: Timing = QUICK
+) -> AsyncIterator[Here]:
+    """The server in the running event loop until the block ends."""
+    here = board_server(store, viewers, timing)
+    ready, stop = asyncio.Event(), asyncio.Event()
+    running = asyncio.create_task(here.server.run("127.0.0.1", here.port, ready.set, stop))
+    await asyncio.wait_for(ready.wait(), 10)
+    try:
+        yield here
+    finally:
+        stop.set()
+        await running
+
+
+@contextmanager
+def board_in_thread(store: Path, *, viewers: int = 30, timing: Timing = QUICK) -> Iterator[Here]:
+    """The server in a thread of its own until the block ends, beside a browser driven
+    from this thread."""
+    here = board_server(store, viewers, timing)
+    loop = asyncio.new_event_loop()
+    ready = threading.Event()
+    stop: list[asyncio.Event] = []
+
+    async def run() -> None:
+        stop.append(asyncio.Event())
+        await here.server.run("127.0.0.1", here.port, ready.set, stop[0])
+
+    thread = threading.Thread(target=loop.run_until_complete, args=(run(),), daemon=True)
+    thread.start()
+    assert ready.wait(10), "the board's server did not start"
+    try:
+        yield here
+    finally:
+        loop.call_soon_threadsafe(stop[0].set)
+        thread.join(10)
+        loop.close()

@@ -17,10 +17,11 @@ import pytest
 from scorekeeper.store import Store, StoreError, machine
 from scorekeeper.store.resolve import BACK, BOTH, OTHER, SHOWN, resolve
 from tests.factories import MADE_3, MADE_4, UPPED_2, racehorse
+from tests.needs import needs
 
 END = {"end": True}
 RSYNC = shutil.which("rsync")
-pytestmark = pytest.mark.skipif(RSYNC is None, reason="needs rsync")
+pytestmark = needs("rsync", RSYNC is not None)
 
 
 def laptop(folder: Path, name: str) -> Path:

@@ -338,23 +338,3 @@ async def test_when_the_session_shown_is_deleted_the_board_shows_the_one_before(
         store.delete(older)
         await follow(pilot)
         assert text_of(app, "#waiting-title") == "No game yet"
-
-
-async def test_a_served_board_on_a_tv_spreads_a_small_table_across_the_screen(
-    store: Store,
-) -> None:
-    """Three or four players on a TV (the page asks for about 71×18): the cards span the
-    width in columns, not one narrow column in the middle; at the table's own terminal the
-    same table keeps its layout."""
-    for players in (["Ann", "Bob", "Cy"], ["Grandma", "Max", "Zoe", "Christopher"]):
-        store.add(Session.new("seven-hand", players))
-        for served_by, wide in ((os.getppid(), True), (None, False)):
-            app = BoardApp(store.path, served_by=served_by)
-            async with app.run_test(size=(71, 18)) as pilot:
-                await pilot.pause()
-                regions = [column.region for column in app.query(".column")]
-                names = app.query_one(Standings).rows
-                assert len(names) == len(players)
-                span = max(r.right for r in regions) - min(r.x for r in regions)
-                assert all(region.height > 0 for region in regions), "no column left empty"
-                assert (span >= 0.8 * 71) is wide, (players, served_by, regions)

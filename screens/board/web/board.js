@@ -1,0 +1,236 @@
+// The served board's page: follows the server's events, shows the board with text only
+// (never HTML from the server), and sizes the players' cards so everyone fits the window.
+"use strict";
+
+const SMALLEST = 13; // CSS px for a name: smaller is hard to read on a phone
+const QUIET = 3; // heartbeats missed before the page reconnects by itself
+const MARKS = [["leads", "★", "leads"], ["deals", "●", "deals next"], ["first", "▸", "first"]];
+
+// The page's name for the server, kept across a reload so it takes its own old place.
+let viewer = sessionStorage.getItem("viewer") || newViewer();
+sessionStorage.setItem("viewer", viewer);
+let source = null;
+let beat = 3;
+let heard = 0;
+let players = [];
+
+function newViewer() {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function element(tag, className, text) {
+  const made = document.createElement(tag);
+  if (className) made.className = className;
+  if (text !== undefined) made.textContent = text;
+  return made;
+}
+
+function byId(id) {
+  return document.getElementById(id);
+}
+
+function away(message) {
+  document.body.classList.remove("-here");
+  document.body.classList.add("-away");
+  byId("connection").textContent = message;
+}
+
+function here() {
+  heard = Date.now();
+  document.body.classList.add("-here");
+  document.body.classList.remove("-away");
+}
+
+function connect() {
+  if (source) source.close();
+  source = new EventSource("events?viewer=" + encodeURIComponent(viewer));
+  source.addEventListener("hello", (message) => {
+    beat = JSON.parse(message.data).beat;
+    heard = Date.now();
+  });
+  source.addEventListener("board", (message) => {
+    here();
+    show(JSON.parse(message.data));
+  });
+  source.addEventListener("beat", (message) => {
+    heard = Date.now();
+    const address = "seen?viewer=" + encodeURIComponent(viewer) + "&beat=" + message.data;
+    fetch(address, { method: "POST", cache: "no-store" }).catch(() => {});
+  });
+  source.addEventListener("full", (message) => away(message.data));
+  // Another page took this name (a copy of this tab): this one takes a name of its own.
+  source.addEventListener("replaced", () => {
+    viewer = newViewer();
+    sessionStorage.setItem("viewer", viewer);
+    connect();
+  });
+  source.onerror = () => {
+    if (!document.body.classList.contains("-away") || source.readyState === 2) {
+      away("Reconnecting…");
+    }
+    if (source.readyState === 2) setTimeout(connect, beat * 1000);
+  };
+}
+
+// A connection can die without a word (a phone asleep, a network gone): when nothing was
+// heard for a few heartbeats, the page opens a new one and says so meanwhile.
+setInterval(() => {
+  if (heard && Date.now() - heard > QUIET * beat * 1000) {
+    away("Reconnecting…");
+    heard = Date.now();
+    connect();
+  }
+}, 500);
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible" && Date.now() - heard > beat * 1000 * 1.5) {
+    connect();
+  }
+});
+
+function show(state) {
+  document.title = state.title;
+  byId("title").textContent = state.title;
+  byId("status").textContent = state.status || "";
+  document.body.classList.toggle("-over", Boolean(state.over));
+  const notes = (state.notes || []).map((note) => element("li", "", note));
+  byId("notes").replaceChildren(...notes);
+  const waiting = byId("waiting");
+  waiting.hidden = !state.waiting;
+  if (state.waiting) {
+    waiting.querySelector("h2").textContent = state.waiting.title;
+    waiting.querySelector("p").textContent = state.waiting.message;
+  }
+  players = state.players || [];
+  byId("players").replaceChildren(...players.map(card));
+  byId("lines").replaceChildren(...(state.lines || []).map(line));
+  byId("last").textContent = state.last || "";
+  fit();
+}
+
+function card(player) {
+  const item = element("li", player.leads ? "card -leads" : "card");
+  const who = element("div", "who");
+  who.append(element("span", "place", String(player.place)), element("span", "name", player.name));
+  const marks = MARKS.filter(([key]) => player[key]);
+  if (marks.length) {
+    const shown = element("span", "marks", marks.map(([, mark]) => mark).join(""));
+    shown.setAttribute("aria-hidden", "true");
+    who.append(shown, element("span", "hidden-text", ", " + marks.map((m) => m[2]).join(", ")));
+  }
+  item.append(who, element("div", "figure", player.figure));
+  if (player.aside) item.append(element("div", "aside", player.aside));
+  return item;
+}
+
+function line([label, value]) {
+  const pair = element("div");
+  pair.append(element("dt", "", label), element("dd", "", value));
+  return pair;
+}
+
+// Widths of text at 1 px (a canvas measures them without laying anything out).
+const ruler = document.createElement("canvas").getContext("2d");
+let family = "";
+function widthOf(text, weight) {
+  family = family || getComputedStyle(document.body).fontFamily;
+  ruler.font = `${weight} 100px ${family}`;
+  return ruler.measureText(text).width / 100;
+}
+
+// Each card's size in units of its name's font size, for one shape: the who line (place,
+// name, marks) and the figure (twice as big) side by side ("beside") or stacked.
+function measure() {
+  let name = 0;
+  let figure = 0;
+  let aside = 0;
+  let label = 0;
+  for (const player of players) {
+    const marks = MARKS.filter(([key]) => player[key]).length;
+    const place = widthOf(String(player.place), 400) + 0.35;
+    const who = place + widthOf(player.name, 700) + (marks ? 0.35 + 1.1 * marks : 0);
+    name = Math.max(name, who);
+    label = Math.max(label, place + 1.5 + (marks ? 0.35 + 1.1 * marks : 0));
+    figure = Math.max(figure, 2 * widthOf(player.figure, 800));
+    aside = Math.max(aside, widthOf(player.aside || "", 600));
+  }
+  const asides = players.some((player) => player.aside);
+  return {
+    beside: {
+      width: (names) => 1.0 + (names ? name : label) + 0.6 + Math.max(figure, aside),
+      height: 0.3 + Math.max(1.25 + (asides ? 1.25 : 0), 2.1),
+    },
+    stacked: {
+      width: (names) => 1.0 + Math.max(names ? name : label, figure, aside),
+      height: 0.3 + 1.25 + 2.1 + (asides ? 1.25 : 0),
+    },
+  };
+}
+
+// The layout that gives names the biggest letters with every player in the window:
+// how many columns, which shape, what size; names whole where any size allows it.
+function choose(width, height, gap) {
+  const shapes = measure();
+  const count = players.length;
+  const biggest = Math.max(18, Math.min(window.innerHeight * 0.1, window.innerWidth * 0.12));
+  let best = null;
+  for (let columns = 1; columns <= count; columns += 1) {
+    const rows = Math.ceil(count / columns);
+    if (columns > 1 && Math.ceil(count / rows) < columns) continue; // a column left empty
+    const across = (width - gap * (columns - 1)) / columns - 2;
+    const down = (height - gap * (rows - 1)) / rows - 2;
+    for (const [shape, size] of Object.entries(shapes)) {
+      const tall = down / size.height;
+      const whole = Math.min(tall, across / size.width(true), biggest);
+      const cut = Math.min(tall, across / size.width(false), biggest);
+      const option = whole >= SMALLEST
+        ? { names: 1, size: whole, columns, shape }
+        : { names: 0, size: cut, columns, shape };
+      if (!best || option.names > best.names
+          || (option.names === best.names && option.size > best.size * 1.02)) {
+        best = option;
+      }
+    }
+  }
+  return best;
+}
+
+function fit() {
+  const list = byId("players");
+  if (!players.length) return;
+  const main = document.querySelector("main");
+  const gap = Math.max(6, Math.min(window.innerWidth, window.innerHeight) * 0.012);
+  const room = main.getBoundingClientRect();
+  const style = getComputedStyle(main);
+  const width = room.width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  const height = room.height - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+  const chosen = choose(width, height, gap);
+  let size = Math.floor(chosen.size);
+  const rows = Math.ceil(players.length / chosen.columns);
+  // Rows share the height there is (a card never taller than twice its content).
+  list.style.setProperty("--row", `${Math.min((height - gap * (rows - 1)) / rows, 2.2 * chosen.size * 4)}px`);
+  list.style.setProperty("--columns", chosen.columns);
+  list.style.setProperty("--gap", `${gap}px`);
+  list.classList.toggle("-beside", chosen.shape === "beside");
+  // What the estimate missed (a font's own spacing, a line that wrapped) is taken back
+  // a step at a time until nothing needs scrolling.
+  for (let step = 0; step < 40; step += 1) {
+    list.style.setProperty("--size", `${size}px`);
+    const page = document.documentElement;
+    const over = page.scrollHeight > page.clientHeight || page.scrollWidth > page.clientWidth;
+    if (!over || size <= 9) break;
+    size = Math.max(9, Math.floor(size * 0.94));
+  }
+}
+
+let pending = false;
+window.addEventListener("resize", () => {
+  if (pending) return;
+  pending = true;
+  requestAnimationFrame(() => {
+    pending = false;
+    fit();
+  });
+});
+
+connect();
