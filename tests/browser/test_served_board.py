@@ -3,7 +3,8 @@ to a 4K TV, a round on twenty pages at once, the corrections said, and a page th
 the network back by itself.
 
 Needs Debian's ``chromium`` (``tests/needs.py``). One browser for the module, a context
-per screen. The screenshots are kept in the run's temporary folder, ``board-screenshots/`` under pytest's base temp.
+per screen. The screenshots are kept in the run's temporary folder, ``board-screenshots/``
+under pytest's base temp.
 """
 
 from __future__ import annotations
