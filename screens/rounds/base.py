@@ -47,9 +47,9 @@ from screens.widgets.live_text import show
 Submit = Callable[[Round], RuleError | None]
 
 
-KEYS = "Enter record · Esc close (kept) · ↑↓/Tab move"
-LAST_FIELD = "Last field · Enter record · Esc close (kept) · ⇧Tab back"
-FIRST_FIELD = "First field · Enter record · Esc close (kept) · Tab on"
+KEYS = "Enter record · Esc close (kept) · ↑↓ move · ^U clear · ^L clear all · F1 help"
+LAST_FIELD = "Last field · Enter record · Esc close (kept) · ⇧Tab back · F1 help"
+FIRST_FIELD = "First field · Enter record · Esc close (kept) · Tab on · F1 help"
 
 
 def said(moves: Moves) -> str:
@@ -79,8 +79,13 @@ class RoundEntry(EntryFields):
             priority=True,
             tooltip="Close; what was typed is kept for the next time this entry opens",
         ),
+        Binding("ctrl+u", "clear_field", "Clear field", priority=True, tooltip="Empty this field"),
+        Binding("ctrl+l", "clear_entry", "Clear all", priority=True, tooltip="Empty every field"),
+        Binding("f1", "entry_help", "Help", priority=True, tooltip="This entry's fields and keys"),
         *MOVES,
     ]
+    example: ClassVar[str] = ""
+    """A round as the table plays it and the keys that type it, for the entry's help."""
 
     def __init__(
         self,
@@ -102,6 +107,8 @@ class RoundEntry(EntryFields):
         self.kept: Draft | None = None
         """Set on close when something was typed: the table keeps it for next time."""
         self.opened: Draft = {}
+        self.blank: Draft = {}
+        """Every control as the entry opened empty: what the Clear keys put back."""
         self.fields_room = 0
         """The most lines the fields take: the screen's height less the box around them."""
 
@@ -172,6 +179,7 @@ class RoundEntry(EntryFields):
     def on_mount(self) -> None:
         for button in self.query(Button):
             button.can_focus = False
+        self.blank = self.typed()
         if self.prefill is not None:
             self.fill(self.prefill)
         self.opened = self.typed()
@@ -229,6 +237,33 @@ class RoundEntry(EntryFields):
 
     def changed_since_opened(self) -> bool:
         return self.typed() != self.opened
+
+    async def action_clear_field(self) -> None:
+        """The focused field emptied, as it was when the entry opened blank."""
+        if self.app.screen is not self:
+            raise SkipAction()
+        await self.settled()
+        row = self.row_of(self.focused) if self.focused is not None else None
+        if row is not None:
+            restore(controls_of([row]), self.blank)
+
+    async def action_clear_entry(self) -> None:
+        """Every field emptied; the focus goes back to the first."""
+        if self.app.screen is not self:
+            raise SkipAction()
+        await self.settled()
+        self.restore(self.blank)
+        rows = self.rows()
+        if rows:
+            self.set_focus(rows[0].control)
+
+    async def action_entry_help(self) -> None:
+        from screens.rounds.entry_help import entry_help  # the help box: loaded when asked
+
+        if self.app.screen is not self:
+            raise SkipAction()
+        await self.settled()
+        self.app.push_screen(entry_help(self))
 
     # ---- keys that wait for the keys before them -----------------------------------------
 

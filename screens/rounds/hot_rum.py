@@ -21,12 +21,12 @@ class HotRumEntry(GoingOutEntry):
         yield FieldRow("rummy", "Rummy", Tick("went out all at once: paid double"))
 
     def read(self) -> Hand:
-        out, cards, deadwood = self.read_held()
+        out, held = self.read_held()
         hand: Hand = {"out": out}
-        if cards is not None:
-            hand["cards"] = cards
-        if deadwood is not None:
-            hand["deadwood"] = deadwood
+        if "cards" in held:
+            hand["cards"] = held["cards"]
+        if "deadwood" in held:
+            hand["deadwood"] = held["deadwood"]
         if self.control("rummy", Checkbox).value:
             hand["rummy"] = True
         return hand

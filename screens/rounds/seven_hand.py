@@ -32,12 +32,12 @@ class SevenHandEntry(GoingOutEntry):
         )
 
     def read(self) -> Hand:
-        out, cards, points = self.read_held()
+        out, held = self.read_held()
         hand: Hand = {"out": out}
-        if cards is not None:
-            hand["cards"] = cards
-        if points is not None:
-            hand["points"] = points
+        if "cards" in held:
+            hand["cards"] = held["cards"]
+        if "points" in held:
+            hand["points"] = held["points"]
         calls = self.rummy_calls()
         if calls:
             hand["rummies"] = calls

@@ -77,11 +77,11 @@ async def test_names_and_fields_typed_in_one_burst_start_the_session(store: Stor
         await pilot.pause()
         await pilot.pause()
         assert screen.players == ["Ann", "Bob", "Cy"]
-        # The 6 lands in the course field after the 7 it held, as the cursor shows: the
-        # field's text is not selected as the focus comes, so nothing is replaced unseen.
+        # The 6 lands in the course field and replaces the 7 the game filled in, shown
+        # selected as the focus came.
         course = screen.query_one_row("options.course").control
         assert isinstance(course, Input)
-        assert course.value == "76"
+        assert course.value == "6"
 
 
 async def test_a_resize_to_60x20_and_back_keeps_the_entry_and_what_was_typed(

@@ -59,6 +59,14 @@ ROUNDS: list[tuple[str, list[str], dict[str, Any], int, str, dict[str, Any]]] = 
         {"out": "Max", "cards": {"Grandma": "K K 4 JK", "Zoe": "A 9"}},
     ),
     (
+        "seven-hand",
+        ["Grandma", "Max", "Zoe"],
+        {},
+        10,
+        "r m down 4 5 down 2 5 enter",
+        {"out": "Max", "points": {"Grandma": 45, "Zoe": 25}},
+    ),
+    (
         "hot-rum",
         PARKS,
         {},
