@@ -27,12 +27,12 @@ from scorekeeper import checks
 from scorekeeper.errors import RuleError
 from scorekeeper.game import State
 from scorekeeper.session import Session
-from scorekeeper.view import Moves
 from scorekeeper.wording import visible
 from screens.format import plain, who_goes_first
 from screens.keys import MOVES, move, settled
 from screens.rounds.drafts import Draft, controls_of, restore, typed
 from screens.rounds.fields import EntryFields, Round
+from screens.rounds.outcome import outcome_words
 from screens.widgets.fields import (
     FieldRow,
     ValueChanged,
@@ -52,11 +52,6 @@ LAST_FIELD = "Last field · Enter record · Esc close (kept) · ⇧Tab back · F
 FIRST_FIELD = "First field · Enter record · Esc close (kept) · Tab on · F1 help"
 
 
-def said(moves: Moves) -> str:
-    """``Ann +$3.00 Bob −$3.00``: each player whose figure moved, in seat order."""
-    return " ".join(f"{name} {change}" for name, change in moves)
-
-
 class RoundEntry(EntryFields):
     """Base of every game's round entry; subclasses set ``game_id`` and fill in four hooks.
 
@@ -71,17 +66,46 @@ class RoundEntry(EntryFields):
         # Priority, so each is handled in turn with the keys around it: a burst of keys
         # (a paste, tmux send-keys) is queued at the focused field before it runs, and
         # the action first lets that field take the keys sent before it (``settled``).
-        Binding("enter", "record", "Record", priority=True, tooltip="Check and record the round"),
+        Binding(
+            "enter",
+            "record",
+            "Record",
+            priority=True,
+            key_display="Enter",
+            tooltip="Record the round; if something is missing, go to it and say what",
+        ),
         Binding(
             "escape",
             "cancel",
             "Close",
             priority=True,
+            key_display="Esc",
             tooltip="Close; what was typed is kept for the next time this entry opens",
         ),
-        Binding("ctrl+u", "clear_field", "Clear field", priority=True, tooltip="Empty this field"),
-        Binding("ctrl+l", "clear_entry", "Clear all", priority=True, tooltip="Empty every field"),
-        Binding("f1", "entry_help", "Help", priority=True, tooltip="This entry's fields and keys"),
+        Binding(
+            "ctrl+u",
+            "clear_field",
+            "Clear field",
+            priority=True,
+            key_display="Ctrl+U",
+            tooltip="Empty this field",
+        ),
+        Binding(
+            "ctrl+l",
+            "clear_entry",
+            "Clear all",
+            priority=True,
+            key_display="Ctrl+L",
+            tooltip="Empty every field",
+        ),
+        Binding(
+            "f1",
+            "entry_help",
+            "Help",
+            priority=True,
+            key_display="F1",
+            tooltip="This entry's fields, an example and its keys",
+        ),
         *MOVES,
     ]
     example: ClassVar[str] = ""
@@ -285,6 +309,10 @@ class RoundEntry(EntryFields):
         self.app.bell()
         show(keys, LAST_FIELD if step > 0 else FIRST_FIELD)
 
+    def say(self, text: str) -> None:
+        """A word in the keys line (what Enter wants next); the next move puts the keys back."""
+        show(self.query_one("#keys", Static), plain(text))
+
     def rows(self) -> list[FieldRow]:
         return list(self.query(FieldRow))
 
@@ -325,14 +353,7 @@ class RoundEntry(EntryFields):
             change = self.session.preview(self.read(), self.index)
         except (RuleError, KeyError, TypeError, ValueError):
             return ""
-        # A points game pays at the end, or per hand (5000's cube or pot): both show.
-        money = change.money_moves and f"money {said(change.money_moves)}"
-        parts = [text for text in (said(change.moves), money) if text] or ["no change"]
-        if change.finished:
-            parts.append(f"game over: {', '.join(change.winners)} won")
-        else:
-            parts.append(f"{change.dealer} deals next")
-        return "→ " + " · ".join(parts)
+        return outcome_words(change)
 
     @on(Input.Changed)
     @on(Checkbox.Changed)

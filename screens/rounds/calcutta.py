@@ -43,6 +43,12 @@ UNSOLD_PRICE = "unsold: no price (clear it, or pick the buyer above)"
 
 class CalcuttaEntry(RoundEntry):
     game_id = "calcutta"
+    example = (
+        "Course S 2, H 2, D 2, C 1; S to Cy for 12, H to Flo for 20, D to Bob for 7, C to\n"
+        "Ann for 31; H first, C second:\n"
+        "2221 ↓ c ↓ 12 ↓ f ↓ 20 ↓ b ↓ 7 ↓ a ↓ 31 ↓ h ↓ c Enter\n"
+        "(the buyers follow the auction order the course gives)"
+    )
     CSS_PATH = [*RoundEntry.CSS_PATH, Path(__file__).with_suffix(".tcss")]
 
     def __init__(

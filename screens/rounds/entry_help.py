@@ -51,14 +51,12 @@ def field_lines(rows: list[FieldRow]) -> str:
 
 
 def entry_keys(entry: RoundEntry) -> list[tuple[str, str]]:
+    """The entry's own keys (as named on its bindings), then those of its fields."""
     keys: dict[str, tuple[str, str]] = {}
     for binding in entry.BINDINGS:
-        if isinstance(binding, Binding) and binding.description and binding.key != "escape":
-            keys.setdefault(
-                binding.description,
-                (entry.app.get_key_display(binding), binding.tooltip or binding.description),
-            )
-    keys["Close"] = ("Esc", "close; what was typed is kept for the next time")
+        if isinstance(binding, Binding) and binding.show and binding.description:
+            key = binding.key_display or entry.app.get_key_display(binding)
+            keys.setdefault(binding.description, (key, binding.tooltip or binding.description))
     return [*keys.values(), *CONTROL_KEYS]
 
 

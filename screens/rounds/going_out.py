@@ -83,7 +83,6 @@ class GoingOutEntry(RoundEntry):
             path = f"{CARDS}.{name}"
             control = self.control(path, Input)
             control.disabled = name == out
-            control.placeholder = "" if name == out else self.placeholder()
             if name == out:
                 self.note(path, "went out")
                 continue

@@ -151,6 +151,10 @@ def odds_board(
 
 class HorseRaceEntry(RoundEntry):
     game_id = "horse-race"
+    example = (
+        "Course S 1, H 0, D 4, C 2; Bo bets 5 on H, Cy 2 on D, Dee 3 on S; D wins:\n"
+        "1042 ↓ h5 ↓ d2 ↓ s3 ↓ d Enter"
+    )
     CSS_PATH = [*RoundEntry.CSS_PATH, Path(__file__).with_suffix(".tcss")]
 
     def __init__(

@@ -13,6 +13,10 @@ from screens.widgets.fields import FieldRow, Tick
 
 class HotRumEntry(GoingOutEntry):
     game_id = "hot-rum"
+    example = (
+        "Bob goes out; Ann holds K 9, Cy 15 pips:\n"
+        "b ↓ K 9 ↓ 15 Enter (cards or a count in each player's field)"
+    )
     count_key = "deadwood"
     count_label = "pips"
     count_cards = staticmethod(deadwood_points)

@@ -15,6 +15,10 @@ from screens.widgets.text_input import TextInput
 
 class SevenHandEntry(GoingOutEntry):
     game_id = "seven-hand"
+    example = (
+        "Max goes out; Grandma holds K K 4 JK, Zoe 25 points:\n"
+        "m ↓ K K 4 JK ↓ 25 Enter (cards or points in each player's field)"
+    )
     count_key = "points"
     count_label = "points"
     count_cards = staticmethod(card_points)

@@ -60,9 +60,12 @@ class TextInput(Input):
         """A key was typed (or text pasted) here: the value is the person's own now."""
 
     def fill(self, value: str) -> None:
-        """Put ``value`` here as the app's: the next key typed replaces it."""
+        """Put ``value`` here as the app's: the next key typed replaces it (selected now,
+        if the focus is already here)."""
         self.value = value
         self.typed_in = False
+        if self.has_focus and value:
+            self.selection = Selection(0, len(value))
 
     def on_focus(self) -> None:
         """What the app filled in is selected (typing replaces it); what was typed here
