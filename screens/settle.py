@@ -22,7 +22,7 @@ from scorekeeper.session import Session
 from scorekeeper.settle import payment_lines
 from scorekeeper.wording import visible
 from screens.confirm import ConfirmScreen
-from screens.format import END_KEY, amount, padded, plain, widest
+from screens.format import END_KEY, END_NAME, END_TOOLTIP, amount, padded, plain, widest
 
 
 def settle_title(session: Session, ended: bool) -> str:
@@ -50,9 +50,9 @@ class SettleScreen(ModalScreen[bool]):
         Binding(
             END_KEY,
             "end",
-            "End",
+            END_NAME,
             show=False,
-            tooltip="End the game here, after a yes",
+            tooltip=END_TOOLTIP,
             priority=True,
         ),
     ]
@@ -97,9 +97,9 @@ class SettleScreen(ModalScreen[bool]):
                         yield from self.money(preview)
             if preview is not None and ending is not None:
                 with Horizontal(id="settle-actions"):
-                    keys = f"{END_KEY} {ending.action.lower()} · Enter or Esc to close"
+                    keys = f"{END_KEY} {END_NAME.lower()} · Enter or Esc to close"
                     yield Static(keys, id="settle-keys")
-                    yield Button(ending.action, id="end", variant="warning", compact=True)
+                    yield Button(END_NAME, id="end", variant="warning", compact=True)
             else:
                 yield Static("Enter or Esc to close", id="settle-keys")
 

@@ -138,10 +138,10 @@ class TableScreen(Scoresheet):
         else:
             self.action_record(self.game.round_name)
 
-    def action_end(self, action: str) -> None:
+    def action_end(self) -> None:
         """Ask, then record the end round: the game's own words for the question."""
         ending = self.game.ending
-        if ending is None or not self.check_action("end", (action,)):
+        if ending is None or not self.check_action("end", ()):
             return
         preview = self.session.if_ended()
         if preview is None:
@@ -277,7 +277,7 @@ class TableScreen(Scoresheet):
             except StoreError as error:
                 self.app.push_screen(ProblemScreen(f"{last} was not undone", error.message))
             else:
-                self.notify(f"{last} taken back. y records it again.", markup=False)
+                self.notify(f"{last} taken back. Ctrl+Y records it again.", markup=False)
             self.session = self.store.load(self.session_id)
             self.show()
 

@@ -1,8 +1,8 @@
 """The table's keys: what each does, as the footer, the help and the command palette say.
 
-One record binding per round name ("r Race", "r Hand") and one end binding per ending;
-the table offers only its game's (``offered_now``), and the help lists only the keys a
-table has at all (``offered_ever``).
+One record binding per round name ("r Race", "r Hand") and one end binding, named alike
+in every game; the table offers only its game's (``offered_now``), and the help lists only
+the keys a table has at all (``offered_ever``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from textual.binding import Binding, BindingType
 
 from scorekeeper import GAMES
-from screens.format import END_KEY
+from screens.format import END_KEY, END_NAME, END_TOOLTIP
 from screens.rounds import ENTRIES
 
 if TYPE_CHECKING:
@@ -27,9 +27,9 @@ def first_of_keys(*bindings: Binding) -> list[BindingType]:
 
 # Priority, so a key that opens an entry is handled before the keys typed after it
 # (which then land in the entry): the table has no text field to type into.
-# The footer names what a table uses every round, the toggle between each round's
-# score and the totals, Esc and F1, and fits 80 columns in every game; the keys kept
-# off it (show=False, with an id) are in the help and the command palette.
+# The footer names what a table uses every round, ending the game, the toggle between
+# each round's score and the totals, Esc and F1, and fits 80 columns in every game; the
+# keys kept off it (show=False, with an id) are in the help and the command palette.
 TABLE_KEYS = first_of_keys(
     *(
         Binding(
@@ -41,20 +41,11 @@ TABLE_KEYS = first_of_keys(
         )
         for round_name in sorted({game.round_name for game in GAMES.values()})
     ),
-    *(
-        Binding(
-            END_KEY,
-            f"end({action!r})",
-            action,
-            id="end",
-            show=False,  # off the footer (the settle-up offers it too)
-            tooltip="The table ends the game here (u takes it back)",
-        )
-        for action in sorted({game.ending.action for game in GAMES.values() if game.ending})
-    ),
+    Binding(END_KEY, "end", END_NAME, id="end", tooltip=END_TOOLTIP),
     Binding("e", "edit", "Edit", id="edit", tooltip="Edit the highlighted round (or the last one)"),
     Binding("u", "undo", "Undo", id="undo", tooltip="Take back the last round"),
-    Binding("y", "redo", "Redo", id="redo", tooltip="Record again the round just undone"),
+    # Not y: the undo's question takes y for yes, and a second y must not redo.
+    Binding("ctrl+y", "redo", "Redo", id="redo", tooltip="Record again the round just undone"),
     Binding("s", "settle", "Settle", id="settle", tooltip="Balances and who pays whom"),
     Binding(
         "c",
@@ -65,8 +56,8 @@ TABLE_KEYS = first_of_keys(
         tooltip="Totals or balances, round by round",
     ),
     Binding("x", "export", "Export", id="export", show=False, tooltip="Write this session to CSV"),
-    # Two bindings of b, one on the footer and one off it: while y redoes, its place on
-    # the footer is b's, so the footer still fits 80 columns.
+    # Two bindings of b, one on the footer and one off it: while Ctrl+Y redoes, its place
+    # on the footer is b's, so the footer still fits 80 columns.
     Binding("b", "big_board(True)", "Board", id="big-board", tooltip="Standings in big digits"),
     Binding(
         "b",
@@ -94,7 +85,7 @@ TABLE_KEYS = first_of_keys(
     Binding(
         "t",
         "scores('each')",
-        "Per round",
+        "Rounds",
         id="scores-each",
         tooltip="Show each round's score beside the running total",
     ),
@@ -103,6 +94,7 @@ TABLE_KEYS = first_of_keys(
         "again",
         "Again",
         id="again",
+        show=False,
         tooltip="A new session with these players, seats, options and the next dealer",
     ),
     Binding("escape", "home", "Sessions", id="home", tooltip="Back to the list"),
@@ -120,8 +112,7 @@ def offered_now(table: TableScreen, action: str, parameters: tuple[object, ...])
     if action == "undo":
         return bool(table.session.rounds) and not table.store.readonly
     if action == "end":
-        ending = table.game.ending
-        return ending is not None and parameters == (ending.action,) and table.can_end()
+        return table.can_end()
     if action == "scores":
         return parameters == (("totals",) if table.each_round else ("each",))
     if action == "redo":
@@ -149,8 +140,7 @@ def offered_ever(table: TableScreen, action: str, parameters: tuple[object, ...]
     if action == "record":
         return changes and parameters == (table.game.round_name,)
     if action == "end":
-        ending = table.game.ending
-        return changes and ending is not None and parameters == (ending.action,)
+        return changes and table.game.ending is not None
     if action in ("undo", "redo", "edit", "again"):
         return changes
     return True

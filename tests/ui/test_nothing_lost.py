@@ -98,7 +98,7 @@ async def test_a_tables_messages_go_when_the_table_is_left(store: Store) -> None
         assert "Kept what you typed" not in toasts(app)
 
 
-async def test_the_round_undone_last_is_recorded_again_with_y(store: Store) -> None:
+async def test_the_round_undone_last_is_recorded_again_with_ctrl_y(store: Store) -> None:
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         table = await start_session(pilot, "hot-rum", ["Ann", "Bob"])
@@ -112,7 +112,11 @@ async def test_the_round_undone_last_is_recorded_again_with_y(store: Store) -> N
         assert table.check_action("redo", ())
         footer = " ".join(b.binding.description for b in table.active_bindings.values())
         assert "Redo" in footer
+        # A second y, as if the question were still up, answers nothing and redoes nothing.
         await pilot.press("y")
+        await pilot.pause()
+        assert store.load(table.session_id).rounds == []
+        await pilot.press("ctrl+y")
         await pilot.pause()
         assert store.load(table.session_id).rounds == recorded
         assert not table.check_action("redo", ())
