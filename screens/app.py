@@ -99,6 +99,7 @@ class ScorekeeperApp(App[None]):
         self.drafts: dict[DraftKey, Draft] = {}
         """Round entries closed with typing in them, by table, round and rounds recorded:
         opening the same entry again brings the typing back."""
+        self.draft_names: dict[DraftKey, str] = {}
 
     def on_ready(self) -> None:
         """The first frame is out."""
@@ -154,15 +155,17 @@ class ScorekeeperApp(App[None]):
     async def action_quit(self) -> None:
         """Ctrl+Q with a round half typed, or kept as typed (Esc), asks first: a draft
         does not outlive the app."""
-        from screens.rounds.base import RoundEntry  # here: the entries load widgets Home lacks
+        from screens.kept import entry_words  # here: the entries load widgets Home lacks
+        from screens.rounds.base import RoundEntry
 
         entry = self.screen
+        kept = [self.draft_names.get(key, "a round") for key in self.drafts]
         if isinstance(entry, RoundEntry) and entry.changed_since_opened():
-            question = "Quit without recording this round?"
+            question = f"Quit without recording {entry_words(entry)}?"
             lost = "What you typed in it is lost. n goes back to it."
-        elif self.drafts:
-            question = "Quit with a round kept as typed?"
-            lost = "What you typed and kept with Esc is lost. n goes back."
+        elif kept:
+            question = "Quit with what you kept with Esc?"
+            lost = f"What you typed is lost: {'; '.join(kept)}. n goes back."
         else:
             self.exit()
             return
