@@ -101,6 +101,11 @@ def _parser() -> argparse.ArgumentParser:
     settling.add_argument(
         "--night", metavar="DATE", help="the night's date (YYYY-MM-DD) or the name given to it"
     )
+    settling.add_argument(
+        "--text",
+        action="store_true",
+        help="the payments as one line to paste in a group chat",
+    )
     doctor = commands.add_parser(
         "doctor", help="check every file of the store; --fix repairs what can be repaired"
     )
@@ -190,7 +195,7 @@ def _run(args: argparse.Namespace, parser: argparse.ArgumentParser, app: App | N
     if args.command == "stats":
         return show_stats(args.db)
     if args.command == "settle":
-        return settle_night(args.db, args.night)
+        return settle_night(args.db, args.night, args.text)
     if args.command == "doctor":
         return run_doctor(args.db, args.fix)
     if args.command == "conflicts":

@@ -191,7 +191,7 @@ def show_stats(path: Path | None) -> int:
     return 0
 
 
-def settle_night(path: Path | None, wanted: str | None) -> int:
+def settle_night(path: Path | None, wanted: str | None, text: bool = False) -> int:
     from scorekeeper.reports import night_report, nights
 
     with Store(path, readonly=True) as store:
@@ -204,7 +204,7 @@ def settle_night(path: Path | None, wanted: str | None) -> int:
         except LookupError as error:
             say(str(error), problem=True)
             return 1
-        say(night_report.report(night))
+        say(night_report.share(night) if text else night_report.report(night))
         _warn_names(store)
         _warn_damaged(store, "not settled")
     return 0

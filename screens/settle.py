@@ -9,6 +9,7 @@ hands ``True`` back to the table, which records the end.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from datetime import date
 
 from textual import on
 from textual.app import ComposeResult
@@ -20,9 +21,13 @@ from textual.widgets import Button, Static
 
 from scorekeeper.session import Session
 from scorekeeper.settle import payment_lines
+from scorekeeper.share import share_text
 from scorekeeper.wording import visible
 from screens.confirm import ConfirmScreen
 from screens.format import END_KEY, END_NAME, END_TOOLTIP, amount, padded, plain, widest
+from screens.widgets.live_text import show
+
+COPY_KEYS = "c copy for the chat · Enter or Esc to close"
 
 
 def settle_title(session: Session, ended: bool) -> str:
@@ -47,6 +52,13 @@ class SettleScreen(ModalScreen[bool]):
     BINDINGS = [
         # Priority: the keys typed after Esc in one burst ("Esc n") reach the table.
         Binding("escape,enter,s", "close", "Close", tooltip="Back to the table", priority=True),
+        Binding(
+            "c",
+            "copy",
+            "Copy for the chat",
+            tooltip="The payments as one line of text, to paste in the group chat",
+            priority=True,
+        ),
         Binding(
             END_KEY,
             "end",
@@ -97,11 +109,11 @@ class SettleScreen(ModalScreen[bool]):
                         yield from self.money(preview)
             if preview is not None and ending is not None:
                 with Horizontal(id="settle-actions"):
-                    keys = f"{END_KEY} {END_NAME.lower()} · Enter or Esc to close"
+                    keys = f"{END_KEY} {END_NAME.lower()} · {COPY_KEYS}"
                     yield Static(keys, id="settle-keys")
                     yield Button(END_NAME, id="end", variant="warning", compact=True)
             else:
-                yield Static("Enter or Esc to close", id="settle-keys")
+                yield Static(COPY_KEYS, id="settle-keys")
 
     def on_mount(self) -> None:
         self.query_one("#settle-body").focus()
@@ -161,6 +173,23 @@ class SettleScreen(ModalScreen[bool]):
                 self.dismiss(True)
 
         self.app.push_screen(ConfirmScreen(ending.question, detail), answered)
+
+    def shared(self) -> Session:
+        """The session whose payments the screen shows first: as it stands, or, where
+        money moves only at the end, as ending now would pay."""
+        preview = self.if_ended
+        if preview is None or any(self.session.parties.values()):
+            return self.session
+        return preview
+
+    def action_copy(self) -> None:
+        """The payments shown, as a line for the group chat, to the clipboard."""
+        session = self.shared()
+        heading = session.game.title(session.setup)
+        text = share_text(heading, date.today(), [(session.game.unit, session.settlement())])
+        self.app.copy_to_clipboard(text)
+        show(self.query_one("#settle-keys", Static), plain(f"Copied for the chat: {text}"))
+        self.notify(text, title="Copied to the clipboard", markup=False)
 
     def action_close(self) -> None:
         self.dismiss(False)
