@@ -129,18 +129,25 @@ class SettleScreen(ModalScreen[bool]):
         if note:
             yield Static(plain(note), id="note", classes="note")
         unit = session.game.unit
+        # Where no money changes hands (points only), the points alone: no column of $0.00.
+        with_money = session.game.played_for(session.setup) == unit
         if self.apart:
-            yield Static(f"{self.points_word.capitalize()} and balances", classes="heading")
+            heading = self.points_word.capitalize() + (" and balances" if with_money else "")
+            yield Static(heading, classes="heading")
         else:
             yield Static("Balances", classes="heading")
         money = {name: amount(value, unit, signed=True) for name, value in session.parties.items()}
         points, cells = widest(self.apart.values()), widest(money.values())
-        balances = self.lines(
-            [
-                (name, f"{self.apart.get(name, ''):>{points}}  {figure:>{cells}}".strip())
-                for name, figure in money.items()
-            ]
-        )
+
+        def figures(name: str) -> str:
+            """The points (if kept apart) and the money, each in a column of one width,
+            so every line is as long and a sign never shifts one."""
+            parts = [f"{self.apart.get(name, ''):>{points}}"] if self.apart else []
+            if with_money or not self.apart:
+                parts.append(f"{money[name]:>{cells}}")
+            return "  ".join(parts)
+
+        balances = self.lines([(name, figures(name)) for name in money])
         yield Static(plain(balances, lines=True), id="balances", classes="balances")
         yield Static("Payments", classes="heading")
         payments = "\n".join(payment_lines(session.settlement(), session.game.unit))
@@ -149,7 +156,8 @@ class SettleScreen(ModalScreen[bool]):
     def lines(self, figures: Sequence[tuple[str, str]]) -> str:
         """One line a name, the figures lined up on the right."""
         width = widest(name for name, _ in figures)
-        return "\n".join(f"{padded(name, width)}  {figure:>12}" for name, figure in figures)
+        room = max(12, widest(figure for _, figure in figures))
+        return "\n".join(f"{padded(name, width)}  {figure:>{room}}" for name, figure in figures)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "end":

@@ -145,8 +145,13 @@ class NewSessionScreen(Screen[None]):
             raise SkipAction()
 
     async def action_move(self, step: int, arrow: bool) -> None:
-        """Fields in turn with the keys typed around them; the lists keep their arrows."""
+        """Fields in turn with the keys typed around them; the lists keep their arrows.
+        Tab from the name goes past the seats to the first dealer, a Tab fewer on the way
+        to the options (the seats are one Shift+Tab back, to reorder or remove)."""
         await move(self, step, arrow)
+        seats = self.query_one("#seats", OptionList)
+        if step > 0 and not arrow and self.focused is seats:
+            await move(self, step, arrow)
 
     # ---- game and options ----------------------------------------------------------------
 

@@ -38,7 +38,14 @@ _SUIT_OF = {suit: suit for suit in SUITS} | {symbol: suit for suit, symbol in SY
 _TOKENS = re.compile(r"\d+|[A-Za-z]+|[^\s,]")
 _EVENS = ("e", "even", "evens")
 _ODDS_SEPARATORS = ("-", "/", ":", "to")
-COURSE_HINT = "S H D C counts, e.g. 1042"
+
+
+def course_hint(example: str) -> str:
+    """The course row's hint, with the same example as its placeholder."""
+    return f"S H D C counts, e.g. {example}"
+
+
+COURSE_HINT = course_hint("1042")
 
 
 def tokens(text: str) -> list[str]:
