@@ -7,8 +7,8 @@ import pytest
 from textual import events
 from textual.app import App
 from textual.pilot import Pilot
-from textual.widget import Widget
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Input
 
 from scorekeeper import Session
