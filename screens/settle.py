@@ -133,9 +133,8 @@ class SettleScreen(ModalScreen[bool]):
         with_money = session.game.played_for(session.setup) == unit
         if self.apart:
             heading = self.points_word.capitalize() + (" and balances" if with_money else "")
-            yield Static(heading, classes="heading")
         else:
-            yield Static("Balances", classes="heading")
+            heading = "Balances"
         money = {name: amount(value, unit, signed=True) for name, value in session.parties.items()}
         points, cells = widest(self.apart.values()), widest(money.values())
 
@@ -148,10 +147,21 @@ class SettleScreen(ModalScreen[bool]):
             return "  ".join(parts)
 
         balances = self.lines([(name, figures(name)) for name in money])
-        yield Static(plain(balances, lines=True), id="balances", classes="balances")
-        yield Static("Payments", classes="heading")
         payments = "\n".join(payment_lines(session.settlement(), session.game.unit))
-        yield Static(plain(payments, lines=True), id="payments", classes="payments")
+        # Side by side: twelve players' balances and payments in view at 80x24.
+        yield Horizontal(
+            Vertical(
+                Static(heading, classes="heading"),
+                Static(plain(balances, lines=True), id="balances", classes="balances"),
+                classes="column",
+            ),
+            Vertical(
+                Static("Payments", classes="heading"),
+                Static(plain(payments, lines=True), id="payments", classes="payments"),
+                classes="column",
+            ),
+            classes="book",
+        )
 
     def lines(self, figures: Sequence[tuple[str, str]]) -> str:
         """One line a name, the figures lined up on the right."""
