@@ -156,6 +156,15 @@ def main(argv: Sequence[str] | None = None, app: App | None = None) -> int:
     return _guarded(lambda: _run(args, parser, app), argv)
 
 
+def _use_the_stores_currency(path: Path | None) -> None:
+    """Money printed as the table writes it (the store's currency setting)."""
+    from scorekeeper.money import DOLLARS, use_currency
+    from scorekeeper.settings import currency_at
+    from scorekeeper.store import default_path
+
+    use_currency(currency_at(path or default_path()) or DOLLARS)
+
+
 def _guarded(run: Callable[[], int], argv: Sequence[str] | None) -> int:
     """``run()``'s status, with what goes wrong said in one line (see the module's help)."""
     try:
@@ -182,6 +191,8 @@ def _guarded(run: Callable[[], int], argv: Sequence[str] | None) -> int:
 
 
 def _run(args: argparse.Namespace, parser: argparse.ArgumentParser, app: App | None) -> int:
+    if args.command in ("list", "stats", "settle", "night"):
+        _use_the_stores_currency(args.db)
     if args.command == "list":
         return list_sessions(args.db)
     if args.command == "export" and args.json:

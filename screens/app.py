@@ -20,6 +20,8 @@ from textual.screen import Screen
 
 from scorekeeper import collector
 from scorekeeper.game import Game
+from scorekeeper.money import use_currency
+from scorekeeper.settings import currency
 from scorekeeper.store import Store, StoreDamaged, StoreError, StoreLocked
 from scorekeeper.wording import visible
 from screens.home import HomeScreen
@@ -91,11 +93,20 @@ class ScorekeeperApp(App[None]):
     BINDINGS = [
         Binding("f1,question_mark", "help", "Help", id="help", tooltip="Rules and keys"),
         Binding("ctrl+t", "toggle_theme", "Theme", id="theme", tooltip="Light or dark", show=False),
+        Binding(
+            "f2",
+            "currency",
+            "Currency",
+            id="currency",
+            show=False,
+            tooltip="How money is written: $, €, £, kr or none, a decimal point or comma",
+        ),
     ]
 
     def __init__(self, store: Store) -> None:
         super().__init__()
         self.store = store
+        use_currency(currency(store))
         self.drafts: dict[DraftKey, Draft] = {}
         """Round entries closed with typing in them, by table, round and rounds recorded:
         opening the same entry again brings the typing back."""
@@ -176,6 +187,22 @@ class ScorekeeperApp(App[None]):
                 self.exit()
 
         self.push_screen(ConfirmScreen(question, lost), answered)
+
+    def action_currency(self) -> None:
+        from screens.currency import CurrencyScreen, keep_currency  # here: rarely opened
+
+        if self.store.readonly or isinstance(self.screen, CurrencyScreen):
+            return
+
+        def picked(choice: tuple[str, bool] | None) -> None:
+            if choice is None:
+                return
+            self.notify(keep_currency(self.store, choice), markup=False)
+            redraw = getattr(self.screen, "show", None)
+            if callable(redraw):
+                redraw()  # the table's figures, written again in the new currency
+
+        self.push_screen(CurrencyScreen(), picked)
 
     def action_toggle_theme(self) -> None:
         self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"

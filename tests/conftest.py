@@ -75,6 +75,8 @@ import textual._wait
 from hypothesis import HealthCheck, settings
 from textual.screen import Screen
 
+from scorekeeper.money import DOLLARS, use_currency
+
 if TYPE_CHECKING:
     from scorekeeper.store import Store
 
@@ -185,3 +187,12 @@ def pytest_sessionfinish() -> None:
     which would walk them all as the worker ends (pytest collects five times more), seconds
     while the run waits on the last worker; the process ends anyway and takes them along."""
     gc.freeze()
+
+
+@pytest.fixture(autouse=True)
+def dollars_again() -> Iterator[None]:
+    """Each test starts and ends with money written in dollars: a test that sets a
+    store's currency puts it in force for the whole process."""
+    use_currency(DOLLARS)
+    yield
+    use_currency(DOLLARS)

@@ -24,7 +24,9 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Header, Static
 
+from scorekeeper.money import DOLLARS, use_currency
 from scorekeeper.session import Session
+from scorekeeper.settings import currency_at
 from scorekeeper.store import SessionNotFound, Store, StoreDamaged, StoreError, default_path
 from scorekeeper.wording import visible
 from screens.board.standings import Standings
@@ -194,6 +196,7 @@ class BoardApp(App[None]):
         served_by: int | None = None,
     ) -> None:
         super().__init__()
+        use_currency(currency_at(path) or DOLLARS)
         self.follower = Follower(path, session_id)
         self.interval = interval
         self.theme = theme
