@@ -75,6 +75,14 @@ ROUNDS: list[tuple[str, list[str], dict[str, Any], int, str, dict[str, Any]]] = 
         {"out": "Cy", "cards": {"Ann": "K 9", "Bob": "5", "Di": "Q", "Ed": "2 3", "Flo": "J"}},
     ),
     (
+        "hot-rum",
+        ["Ann", "Bob"],
+        {},
+        9,
+        "r b down 7 space 8 down space enter",
+        {"out": "Bob", "cards": {"Ann": "7 8"}, "rummy": True},
+    ),
+    (
         "rummy-5000",
         ["Ann", "Bob", "Cy"],
         {},
