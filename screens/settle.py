@@ -206,7 +206,7 @@ class SettleScreen(ModalScreen[bool]):
         heading = session.game.title(session.setup)
         text = share_text(heading, date.today(), [(session.game.unit, session.settlement())])
         self.app.copy_to_clipboard(text)
-        show(self.query_one("#settle-keys", Static), plain(f"Copied for the chat: {text}"))
+        show(self.query_one("#settle-keys", Static), "Copied: paste it in the chat · Esc closes")
         self.notify(text, title="Copied to the clipboard", markup=False)
 
     def action_close(self) -> None:

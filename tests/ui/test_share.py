@@ -40,7 +40,9 @@ async def test_c_on_the_settle_up_copies_the_payments_for_the_chat(store: Store)
             "Di pays Ed $2.00, Flo pays Ed $2.00."
         )
         assert app.clipboard == expected
-        assert "Copied for the chat" in str(app.screen.query_one("#settle-keys", Static).content)
+        assert "Copied: paste it in the chat" in str(
+            app.screen.query_one("#settle-keys", Static).content
+        )
 
 
 async def test_c_on_the_nights_screen_copies_the_nights_payments(
