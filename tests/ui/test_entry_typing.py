@@ -86,7 +86,7 @@ async def test_a_kept_entry_comes_back_to_be_typed_over(store: Store) -> None:
 async def test_the_keys_line_names_the_clear_keys_and_help() -> None:
     host = EntryHost(hearts())
     async with host.run_test(size=(80, 24)):
-        keys = str(entry_of(host).query_one("#keys").render())
+        keys = str(entry_of(host).query_one("#keys").render()).replace("\xa0", " ")
         assert "^U clear" in keys
         assert "^L clear all" in keys
         assert "F1 help" in keys
