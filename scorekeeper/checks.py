@@ -13,7 +13,9 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from typing import Any, TypeAlias, TypeVar, cast
 
+from scorekeeper.cards import RANKS
 from scorekeeper.errors import RuleError
+from scorekeeper.wording import whole_number
 
 Round = Mapping[str, object]
 """A round as JSON brings it in, from an entry, a stored file or an import: the one place a
@@ -157,27 +159,52 @@ def held_by_others(
 ) -> dict[str, int]:
     """What every player but the one who went out was caught holding.
 
-    Typed either as numbers under ``number_key`` or as card text under ``cards``; each
-    count function takes (player, value, field) and raises RuleError on a bad value.
+    Each player's given either as a number under ``number_key`` or as card text under
+    ``cards`` (one player's cards and another's count in the same round); each count
+    function takes (player, value, field) and raises RuleError on a bad value.
     """
-    if (number_key in round_) == ("cards" in round_):
-        raise RuleError(
-            number_key, f"give either the {number_key} or the cards each other player held"
-        )
-    key = number_key if number_key in round_ else "cards"
-    count = count_number if key == number_key else count_cards
-    given = player_map(round_[key], key, players)
-    if out in given:
-        raise RuleError(f"{key}.{out}", f"{out} went out: give only the other players")
+    given = {
+        key: player_map(round_[key], key, players) for key in (number_key, "cards") if key in round_
+    }
+    if not given:
+        raise RuleError(number_key, f"give the {number_key} or the cards each other player held")
+    for key, typed in given.items():
+        if out in typed:
+            raise RuleError(f"{key}.{out}", f"{out} went out: give only the other players")
     held: dict[str, int] = {}
     for name in players:
         if name == out:
             continue
-        field = f"{key}.{name}"
-        if name not in given:
+        ways = [key for key, typed in given.items() if name in typed]
+        if not ways:
+            field = f"{next(iter(given))}.{name}"
             raise RuleError(field, f"{name} is missing: give every player but {out}")
-        held[name] = count(name, given[name], field)
+        if len(ways) > 1:
+            raise RuleError(
+                f"{number_key}.{name}", f"{name} is given as {number_key} and as cards: give one"
+            )
+        key = ways[0]
+        count = count_number if key == number_key else count_cards
+        held[name] = count(name, given[key][name], f"{key}.{name}")
     return held
+
+
+def held_typed(typed: Mapping[str, str], number_key: str) -> dict[str, dict[str, Any]]:
+    """What each player was caught holding as typed in one field, sorted the way
+    ``held_by_others`` takes it: a whole number (``30``) is a count under ``number_key``,
+    anything else card text under ``cards`` (``9, 9`` too: a comma parts cards). A number
+    that is also a card (``2`` to ``10``) is that card: one card held, typed bare, is
+    worth what it counts as either way, and no count refused for it. Only the ways used
+    are in the result."""
+    counts: dict[str, Any] = {}
+    cards: dict[str, Any] = {}
+    for name, text in typed.items():
+        number = None if "," in text else whole_number(text)
+        if number is not None and str(number) not in RANKS:
+            counts[name] = number
+        else:
+            cards[name] = text.strip()
+    return {key: held for key, held in ((number_key, counts), ("cards", cards)) if held}
 
 
 def held_words(held: Mapping[str, int]) -> str:

@@ -101,6 +101,11 @@ def _parser() -> argparse.ArgumentParser:
     settling.add_argument(
         "--night", metavar="DATE", help="the night's date (YYYY-MM-DD) or the name given to it"
     )
+    settling.add_argument(
+        "--text",
+        action="store_true",
+        help="the payments as one line to paste in a group chat",
+    )
     doctor = commands.add_parser(
         "doctor", help="check every file of the store; --fix repairs what can be repaired"
     )
@@ -158,6 +163,15 @@ def main(argv: Sequence[str] | None = None, app: App | None = None) -> int:
     return _guarded(lambda: _run(args, parser, app), argv)
 
 
+def _use_the_stores_currency(path: Path | None) -> None:
+    """Money printed as the table writes it (the store's currency setting)."""
+    from scorekeeper.money import DOLLARS, use_currency
+    from scorekeeper.settings import currency_at
+    from scorekeeper.store import default_path
+
+    use_currency(currency_at(path or default_path()) or DOLLARS)
+
+
 def _guarded(run: Callable[[], int], argv: Sequence[str] | None) -> int:
     """``run()``'s status, with what goes wrong said in one line (see the module's help)."""
     try:
@@ -184,6 +198,8 @@ def _guarded(run: Callable[[], int], argv: Sequence[str] | None) -> int:
 
 
 def _run(args: argparse.Namespace, parser: argparse.ArgumentParser, app: App | None) -> int:
+    if args.command in ("list", "stats", "settle", "night"):
+        _use_the_stores_currency(args.db)
     if args.command == "list":
         return list_sessions(args.db)
     if args.command == "export" and args.json:
@@ -197,7 +213,7 @@ def _run(args: argparse.Namespace, parser: argparse.ArgumentParser, app: App | N
     if args.command == "stats":
         return show_stats(args.db)
     if args.command == "settle":
-        return settle_night(args.db, args.night)
+        return settle_night(args.db, args.night, args.text)
     if args.command == "doctor":
         return run_doctor(args.db, args.fix)
     if args.command == "conflicts":

@@ -250,7 +250,7 @@ def show_stats(path: Path | None) -> int:
     return 0
 
 
-def settle_night(path: Path | None, wanted: str | None) -> int:
+def settle_night(path: Path | None, wanted: str | None, text: bool = False) -> int:
     from scorekeeper.reports import night_report, nights
 
     with _opened(path, readonly=True) as store:
@@ -264,8 +264,11 @@ def settle_night(path: Path | None, wanted: str | None) -> int:
         except LookupError as error:
             say(str(error), problem=True)
             return 1
-        say(night_report.report(night))
-        _say_waiting(store, night.sessions)
+        if text:
+            say(night_report.share(night))
+        else:
+            say(night_report.report(night))
+            _say_waiting(store, night.sessions)
         _warn_names(store)
         _warn_damaged(store, "not settled")
     return 0

@@ -1,11 +1,17 @@
-"""How an amount reads: money in dollars from minor units, chips and points whole.
+"""How an amount reads: money in the table's own currency from minor units, chips and
+points whole.
 
-One place for it, so a game's panel ("$0.25 a point") and every screen say the same.
+One place for it, so a game's panel ("$0.25 a point"), every screen, the board and the
+command line say the same, and one place reads money typed back. The currency is the
+store's setting (``settings.currency``), put in force once where a store is opened
+(``use_currency``): a symbol before or after the figure, or none, and a decimal point or
+a decimal comma. What is stored is minor units, whatever the currency.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from scorekeeper.errors import RuleError
 from scorekeeper.wording import MAX_DIGITS, clipped, visible
@@ -13,13 +19,73 @@ from scorekeeper.wording import MAX_DIGITS, clipped, visible
 MINUS = "−"
 
 
-def amount(value: int, unit: str, *, signed: bool = False) -> str:
-    """A figure for a column: ``$3.00`` for 300 minor units, ``12`` for chips or points;
-    ``+``/``−`` only when asked (a negative is always marked)."""
+@dataclass(frozen=True)
+class Currency:
+    """How money is written at a table: ``$1,234.50``, ``€1.234,50``, ``1.234,50 kr``."""
+
+    symbol: str = "$"
+    after: bool = False
+    """The symbol after the figure, a space between (``12,50 kr``)."""
+    comma: bool = False
+    """A decimal comma, a point between thousands (``1.234,50``)."""
+
+    @property
+    def decimal(self) -> str:
+        return "," if self.comma else "."
+
+    @property
+    def thousands(self) -> str:
+        return "." if self.comma else ","
+
+    def written(self, figure: str) -> str:
+        """``figure`` (a bare amount) with the symbol where this currency puts it."""
+        if not self.symbol:
+            return figure
+        return f"{figure} {self.symbol}" if self.after else f"{self.symbol}{figure}"
+
+
+SYMBOLS: dict[str, Currency] = {
+    "$": Currency("$"),
+    "€": Currency("€", comma=True),
+    "£": Currency("£"),
+    "kr": Currency("kr", after=True, comma=True),
+    "none": Currency(""),
+}
+"""The currencies a table picks from, by the name the setting keeps; the decimal mark is
+a setting of its own (``Currency.comma``), these are only its usual defaults."""
+DOLLARS = SYMBOLS["$"]
+
+_in_force = [DOLLARS]
+"""The currency every amount is written and read in, as the store opened says."""
+
+
+def use_currency(currency: Currency) -> None:
+    """Write and read money in ``currency`` from now on (the store's setting, once read)."""
+    _in_force[0] = currency
+
+
+def currency() -> Currency:
+    return _in_force[0]
+
+
+def bare(value: int, *, mark: str = ".") -> str:
+    """Minor units as a plain decimal figure with ``mark``: ``-1234.50`` (CSV, figures)."""
+    sign = "-" if value < 0 else ""
+    return f"{sign}{abs(value) // 100}{mark}{abs(value) % 100:02d}"
+
+
+def amount(
+    value: int, unit: str, *, signed: bool = False, written_in: Currency | None = None
+) -> str:
+    """A figure for a column: ``$3.00`` for 300 minor units (in the table's currency, or
+    ``written_in``), ``12`` for chips or points; ``+``/``−`` only when asked (a negative
+    is always marked)."""
     sign = MINUS if value < 0 else ("+" if signed and value > 0 else "")
     size = abs(value)
     if unit == "money":
-        return f"{sign}${size // 100:,}.{size % 100:02d}"
+        money = written_in or currency()
+        whole = f"{size // 100:,}".replace(",", money.thousands)
+        return sign + money.written(f"{whole}{money.decimal}{size % 100:02d}")
     return f"{sign}{size:,}"
 
 
@@ -31,23 +97,42 @@ def format_amount(value: int, unit: str, *, signed: bool = False) -> str:
     return text
 
 
-_DOLLARS = re.compile(r"\$?\s*(\d{1,3}(?:,\d{3})+|\d+)?(?:\.(\d{1,2}))?")
+def without_symbol(figure: str) -> str:
+    """A written amount without its currency symbol, where columns are short of room."""
+    symbol = currency().symbol
+    return figure.replace(f" {symbol}", "").replace(symbol, "") if symbol else figure
+
+
 _CENTS = re.compile(r"(\d+)\s*(?:¢|c|cents?)", re.IGNORECASE)
 
 
+def _whole_and_part(currency: Currency) -> re.Pattern[str]:
+    thousands, decimal = re.escape(currency.thousands), re.escape(currency.decimal)
+    return re.compile(rf"(\d{{1,3}}(?:{thousands}\d{{3}})+|\d+)?(?:{decimal}(\d{{1,2}}))?")
+
+
 def parse_money(text: str, field: str) -> int:
-    """Minor units from money as people type it: ``0.25``, ``$0.25`` and ``25¢`` are all a
-    quarter, ``2`` is two dollars. Anything else is refused at ``field``."""
+    """Minor units from money as people type it, in the table's currency: ``0.25``,
+    ``$0.25`` and ``25¢`` are all a quarter where the dollar is in force, ``0,25`` and
+    ``€0,25`` where the euro with its comma is; ``2`` is two whole units. Anything else is
+    refused at ``field``."""
+    money = currency()
     typed = text.strip()
     if sum(char.isdigit() for char in typed) > MAX_DIGITS:
         raise RuleError(field, f"type money of at most {MAX_DIGITS} digits")
     cents = _CENTS.fullmatch(typed)
     if cents:
         return int(cents.group(1))
-    dollars = _DOLLARS.fullmatch(typed)
-    if typed and dollars and (dollars.group(1) or dollars.group(2)):
-        whole = int((dollars.group(1) or "0").replace(",", ""))
-        part = (dollars.group(2) or "0").ljust(2, "0")
+    figure = typed
+    if money.symbol:
+        figure = figure.removeprefix(money.symbol).removesuffix(money.symbol).strip()
+    found = _whole_and_part(money).fullmatch(figure)
+    if figure and found and (found.group(1) or found.group(2)):
+        whole = int((found.group(1) or "0").replace(money.thousands, ""))
+        part = (found.group(2) or "0").ljust(2, "0")
         return whole * 100 + int(part)
     shown = repr(clipped(visible(typed), 20)) if typed else "nothing"
-    raise RuleError(field, f"type money, as 0.25, $0.25 or 25¢, not {shown}")
+    example = amount(25, "money")
+    raise RuleError(
+        field, f"type money, as {bare(25, mark=money.decimal)}, {example} or 25¢, not {shown}"
+    )

@@ -1,7 +1,9 @@
 """What the app remembers between evenings for one store, kept in ``settings.json``.
 
 The file sits in the store folder and is written through the store's one atomic write
-(with a ``.bak``): ``{"schema": 1, "export folder": "/home/ann/Documents/cards"}``. A
+(with a ``.bak``): ``{"schema": 1, "export folder": "/home/ann/Documents/cards",
+"currency": {"symbol": "€", "comma": true}}``. The currency is the table's: every laptop
+sharing the store writes money alike. A
 missing or unreadable file means the defaults; settings are never worth refusing to start.
 An unreadable file is not written over either: its ``.bak`` may be the good version
 ``scorekeeper doctor --fix`` puts back.
@@ -12,6 +14,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from scorekeeper.money import DOLLARS, SYMBOLS, Currency
 from scorekeeper.reports import EXPORTS
 from scorekeeper.store import Store, StoreError
 from scorekeeper.store.durable import backup_of, encode, write_atomically
@@ -21,6 +24,7 @@ from scorekeeper.wording import visible
 SETTINGS_FILE = "settings.json"
 SCHEMA = 1
 EXPORT_FOLDER = "export folder"
+CURRENCY = "currency"
 
 
 def _checked(file: Path) -> tuple[dict[str, object], str | None]:
@@ -96,3 +100,48 @@ def remember_export_folder(store: Store, folder: Path) -> None:
             "only the folder was not remembered.",
             file,
         ) from error
+
+
+def currency_at(folder: Path) -> Currency | None:
+    """The currency the store in ``folder`` was set to, or None if it never was (a
+    setting that cannot be read counts as never set: dollars, and asked again)."""
+    saved = _checked(folder / SETTINGS_FILE)[0].get(CURRENCY)
+    if not isinstance(saved, dict):
+        return None
+    name, comma = saved.get("symbol"), saved.get("comma")
+    if not isinstance(name, str) or name not in SYMBOLS or not isinstance(comma, bool):
+        return None
+    return Currency(SYMBOLS[name].symbol, SYMBOLS[name].after, comma)
+
+
+def currency(store: Store) -> Currency:
+    """How money is written at this store's table (dollars until set)."""
+    return currency_at(store.path) or DOLLARS
+
+
+def remember_currency(store: Store, name: str, comma: bool) -> None:
+    """Keep the table's currency (``name`` one of ``money.SYMBOLS``); raises
+    ``StoreError`` if it cannot, as ``remember_export_folder`` does."""
+    if store.readonly:
+        return
+    file = store.path / SETTINGS_FILE
+    data, wrong = _checked(file)
+    if wrong is not None:
+        raise StoreError(
+            f"{file} {wrong}: the currency was not kept. "
+            "`scorekeeper doctor --fix` puts back its backup or sets it aside.",
+            file,
+        )
+    data = {**data, "schema": SCHEMA, CURRENCY: {"symbol": name, "comma": comma}}
+    try:
+        write_atomically(file, encode(data), backup=backup_of(file))
+    except OSError as error:
+        raise StoreError(
+            f"Could not save {file}: {error.strerror or error}. The currency was not kept.",
+            file,
+        ) from error
+
+
+def name_of(money: Currency) -> str:
+    """The setting's name for ``money`` ("$", "€", "kr", "none")."""
+    return next((name for name, known in SYMBOLS.items() if known.symbol == money.symbol), "none")

@@ -20,7 +20,9 @@ from textual.screen import Screen
 
 from scorekeeper import collector
 from scorekeeper.game import Game
+from scorekeeper.money import use_currency
 from scorekeeper.reports.rows import KEEPER
+from scorekeeper.settings import currency
 from scorekeeper.store import Store, StoreDamaged, StoreError, StoreLocked
 from scorekeeper.wording import visible
 from screens.home import HomeScreen
@@ -92,15 +94,25 @@ class ScorekeeperApp(App[None]):
     BINDINGS = [
         Binding("f1,question_mark", "help", "Help", id="help", tooltip="Rules and keys"),
         Binding("ctrl+t", "toggle_theme", "Theme", id="theme", tooltip="Light or dark", show=False),
+        Binding(
+            "f2",
+            "currency",
+            "Currency",
+            id="currency",
+            show=False,
+            tooltip="How money is written: $, €, £, kr or none, a decimal point or comma",
+        ),
     ]
 
     def __init__(self, store: Store) -> None:
         super().__init__()
         store.keep_beside(KEEPER)
         self.store = store
+        use_currency(currency(store))
         self.drafts: dict[DraftKey, Draft] = {}
         """Round entries closed with typing in them, by table, round and rounds recorded:
         opening the same entry again brings the typing back."""
+        self.draft_names: dict[DraftKey, str] = {}
 
     def on_ready(self) -> None:
         """The first frame is out."""
@@ -156,15 +168,17 @@ class ScorekeeperApp(App[None]):
     async def action_quit(self) -> None:
         """Ctrl+Q with a round half typed, or kept as typed (Esc), asks first: a draft
         does not outlive the app."""
-        from screens.rounds.base import RoundEntry  # here: the entries load widgets Home lacks
+        from screens.kept import entry_words  # here: the entries load widgets Home lacks
+        from screens.rounds.base import RoundEntry
 
         entry = self.screen
+        kept = [self.draft_names.get(key, "a round") for key in self.drafts]
         if isinstance(entry, RoundEntry) and entry.changed_since_opened():
-            question = "Quit without recording this round?"
+            question = f"Quit without recording {entry_words(entry)}?"
             lost = "What you typed in it is lost. n goes back to it."
-        elif self.drafts:
-            question = "Quit with a round kept as typed?"
-            lost = "What you typed and kept with Esc is lost. n goes back."
+        elif kept:
+            question = "Quit with what you kept with Esc?"
+            lost = f"What you typed is lost: {'; '.join(kept)}. n goes back."
         else:
             self.exit()
             return
@@ -175,6 +189,22 @@ class ScorekeeperApp(App[None]):
                 self.exit()
 
         self.push_screen(ConfirmScreen(question, lost), answered)
+
+    def action_currency(self) -> None:
+        from screens.currency import CurrencyScreen, keep_currency  # here: rarely opened
+
+        if self.store.readonly or isinstance(self.screen, CurrencyScreen):
+            return
+
+        def picked(choice: tuple[str, bool] | None) -> None:
+            if choice is None:
+                return
+            self.notify(keep_currency(self.store, choice), markup=False)
+            redraw = getattr(self.screen, "show", None)
+            if callable(redraw):
+                redraw()  # the table's figures, written again in the new currency
+
+        self.push_screen(CurrencyScreen(), picked)
 
     def action_toggle_theme(self) -> None:
         self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"

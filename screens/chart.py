@@ -17,12 +17,18 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 from textual_plotext import PlotextPlot
 
+from scorekeeper.money import currency
 from scorekeeper.session import Session
 from scorekeeper.view import Figures
 from scorekeeper.wording import visible
 from screens.format import amount, plain
 
-UNIT_WORDS = {"points": "points", "money": "$", "chips": "chips"}
+
+def unit_word(unit: str) -> str:
+    """What the chart's figures count: "points", "chips", or the table's currency."""
+    return (currency().symbol or "money") if unit == "money" else unit
+
+
 LINE_COLOURS = [
     (0, 130, 200),
     (60, 180, 75),
@@ -82,7 +88,7 @@ def chart_of(session: Session) -> Chart:
     title = f"{game.title(session.setup)} — {figures.title} by {game.round_name.lower()}"
     rounds = list(range(len(session.rounds) + 1))
     return Chart(
-        title + f" ({UNIT_WORDS[figures.unit]})", figures, rounds, lines, target_of(session)
+        title + f" ({unit_word(figures.unit)})", figures, rounds, lines, target_of(session)
     )
 
 

@@ -39,6 +39,7 @@ class ScreenCommands(Provider):
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
         for name, help_text, action in self._commands():
-            score = matcher.match(name)
+            # The help line too: "stop" finds End game, whose help says "stop here".
+            score = max(matcher.match(name), matcher.match(help_text) / 2)
             if score > 0:
                 yield Hit(score, matcher.highlight(name), action, help=help_text)

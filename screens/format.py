@@ -18,8 +18,12 @@ from scorekeeper.money import format_amount as format_amount
 from scorekeeper.wording import visible
 
 END_KEY = "f"
-"""The key that ends a game by the table's choice ("End evening", "Stop here"): the same
-on the table and in its settle-up."""
+"""The key that ends a game by the table's choice: the same on the table and in its
+settle-up."""
+END_NAME = "End game"
+"""Its one name in every game, on the footer, the button and in the palette; the game's
+own words ("End the evening here?", "Stop the game here?") are in the question it asks."""
+END_TOOLTIP = "End the game early: stop here, or end the evening (u takes it back)"
 
 sum_of = format_amount
 """The name the settle, nights and stats screens know ``format_amount`` by."""

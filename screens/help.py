@@ -43,20 +43,38 @@ class HelpScreen(ModalScreen[None]):
         Binding("r", "rules", "Rules", tooltip="Every rule with worked examples", priority=True),
     ]
 
-    def __init__(self, game: Game | None, keys: Sequence[tuple[str, str]], story: str = "") -> None:
-        """``story`` is the round highlighted on the table, in the game's words."""
+    def __init__(
+        self,
+        game: Game | None,
+        keys: Sequence[tuple[str, str]],
+        story: str = "",
+        *,
+        title: str = "",
+        first: Sequence[tuple[str, str]] = (),
+    ) -> None:
+        """``story`` is the round highlighted on the table, in the game's words; ``first``
+        are sections (heading, text) shown before the rules (a round entry's fields)."""
         super().__init__()
         self.game = game
         self.keys = [*keys, *GENERAL_KEYS]
         self.story = story
+        self.first = first
+        self.title_text = title or (
+            f"{game.name} — rules and keys" if game else "Scorekeeper — keys"
+        )
 
     def compose(self) -> ComposeResult:
-        title = f"{self.game.name} — rules and keys" if self.game else "Scorekeeper — keys"
         width = max(len(key) for key, _ in self.keys)
         keys = "\n".join(f"{key:>{width}}  {what}" for key, what in self.keys)
         with Vertical(id="help"):
-            yield Static(plain(title), id="help-title")
+            yield Static(plain(self.title_text), id="help-title")
             with VerticalScroll(id="help-body"):
+                for heading, text in self.first:
+                    yield Static(plain(heading), classes="heading")
+                    yield Static(plain(text, lines=True), classes="section")
+                if self.first:
+                    yield Static("Keys", classes="heading")
+                    yield Static(plain(keys, lines=True), id="keys", classes="section")
                 if self.story:
                     yield Static("The highlighted round", classes="heading")
                     yield Static(plain(self.story), id="story")
@@ -64,8 +82,9 @@ class HelpScreen(ModalScreen[None]):
                     yield Static(
                         plain(reflow(self.game.rules) + FULL_RULES, lines=True), id="rules"
                     )
-                yield Static("Keys", classes="heading")
-                yield Static(plain(keys, lines=True), id="keys")
+                if not self.first:
+                    yield Static("Keys", classes="heading")
+                    yield Static(plain(keys, lines=True), id="keys")
             yield Static("r full rules · Esc to close · ↑↓ to scroll", id="help-keys")
 
     def on_mount(self) -> None:

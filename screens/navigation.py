@@ -39,6 +39,8 @@ class Places(Protocol):
     what it opens cannot be read, so the screen asking can say so."""
 
     drafts: dict[DraftKey, Draft]
+    draft_names: dict[DraftKey, str]
+    """What each draft was typed for ("the edit of deal 2 of Racehorse (…)")."""
 
     def open_table(self, session_id: str, started: datetime | None) -> None:
         """The table of a stored session, over the current screen."""

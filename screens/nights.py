@@ -32,7 +32,7 @@ from scorekeeper.reports.night_names import (
     rename,
     replaced,
 )
-from scorekeeper.reports.night_report import game_line
+from scorekeeper.reports.night_report import game_line, share
 from scorekeeper.reports.nights import NEW_NIGHT, Ledger, Night, move, nights_of
 from scorekeeper.settle import payment_lines
 from scorekeeper.store import Store, StoreError
@@ -182,6 +182,13 @@ class NightsScreen(Screen[None]):
             id="move",
             tooltip="Move one of the night's games to another night, or a new one",
         ),
+        Binding(
+            "c",
+            "copy",
+            "Copy for the chat",
+            id="copy",
+            tooltip="The night's payments as one line of text, to paste in the group chat",
+        ),
         Binding("escape", "back", "Sessions", id="back", tooltip="Back to the list"),
     ]
 
@@ -328,7 +335,18 @@ class NightsScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("rename", "move"):
             return self.highlighted() is not None and not self.store.readonly
+        if action == "copy":
+            return self.highlighted() is not None
         return True
+
+    def action_copy(self) -> None:
+        """The highlighted night's payments, as a line for the group chat, to the clipboard."""
+        night = self.highlighted()
+        if night is None:
+            return
+        text = share(night)
+        self.app.copy_to_clipboard(text)
+        self.notify(text, title="Copied to the clipboard", markup=False)
 
     def action_rename(self) -> None:
         night = self.highlighted()

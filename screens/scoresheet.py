@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Header, Static
 
 from scorekeeper.game import Game, is_end_round
+from scorekeeper.money import currency, without_symbol
 from scorekeeper.session import Session
 from scorekeeper.view import Figures, PlayerStanding
 from scorekeeper.wording import plural, visible
@@ -34,10 +35,11 @@ so ten players' columns fit a page or two of the screen."""
 
 
 def bare(figure: str, cents: bool = True) -> str:
-    """A figure without its "$" ("+10.50"), and without cents that are none ("+80" for
-    "+$80.00") unless ``cents``, for a grid too narrow for it: the same amount, shorter."""
-    figure = figure.replace("$", "")
-    return figure if cents else figure.removesuffix(".00")
+    """A figure without its currency symbol ("+10.50"), and without cents that are none
+    ("+80" for "+$80.00") unless ``cents``, for a grid too narrow for it: the same amount,
+    shorter."""
+    figure = without_symbol(figure)
+    return figure if cents else figure.removesuffix(f"{currency().decimal}00")
 
 
 def share(needs: list[int], wants: list[int], spare: int) -> list[int]:

@@ -9,6 +9,7 @@ hands ``True`` back to the table, which records the end.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from datetime import date
 
 from textual import on
 from textual.app import ComposeResult
@@ -20,9 +21,13 @@ from textual.widgets import Button, Static
 
 from scorekeeper.session import Session
 from scorekeeper.settle import payment_lines
+from scorekeeper.share import share_text
 from scorekeeper.wording import visible
 from screens.confirm import ConfirmScreen
-from screens.format import END_KEY, amount, padded, plain, widest
+from screens.format import END_KEY, END_NAME, END_TOOLTIP, amount, padded, plain, widest
+from screens.widgets.live_text import show
+
+COPY_KEYS = "c copy for the chat · Enter or Esc to close"
 
 
 def settle_title(session: Session, ended: bool) -> str:
@@ -48,11 +53,18 @@ class SettleScreen(ModalScreen[bool]):
         # Priority: the keys typed after Esc in one burst ("Esc n") reach the table.
         Binding("escape,enter,s", "close", "Close", tooltip="Back to the table", priority=True),
         Binding(
+            "c",
+            "copy",
+            "Copy for the chat",
+            tooltip="The payments as one line of text, to paste in the group chat",
+            priority=True,
+        ),
+        Binding(
             END_KEY,
             "end",
-            "End",
+            END_NAME,
             show=False,
-            tooltip="End the game here, after a yes",
+            tooltip=END_TOOLTIP,
             priority=True,
         ),
     ]
@@ -97,11 +109,11 @@ class SettleScreen(ModalScreen[bool]):
                         yield from self.money(preview)
             if preview is not None and ending is not None:
                 with Horizontal(id="settle-actions"):
-                    keys = f"{END_KEY} {ending.action.lower()} · Enter or Esc to close"
+                    keys = f"{END_KEY} {END_NAME.lower()} · {COPY_KEYS}"
                     yield Static(keys, id="settle-keys")
-                    yield Button(ending.action, id="end", variant="warning", compact=True)
+                    yield Button(END_NAME, id="end", variant="warning", compact=True)
             else:
-                yield Static("Enter or Esc to close", id="settle-keys")
+                yield Static(COPY_KEYS, id="settle-keys")
 
     def on_mount(self) -> None:
         self.query_one("#settle-body").focus()
@@ -117,27 +129,45 @@ class SettleScreen(ModalScreen[bool]):
         if note:
             yield Static(plain(note), id="note", classes="note")
         unit = session.game.unit
+        # Where no money changes hands (points only), the points alone: no column of $0.00.
+        with_money = session.game.played_for(session.setup) == unit
         if self.apart:
-            yield Static(f"{self.points_word.capitalize()} and balances", classes="heading")
+            heading = self.points_word.capitalize() + (" and balances" if with_money else "")
         else:
-            yield Static("Balances", classes="heading")
+            heading = "Balances"
         money = {name: amount(value, unit, signed=True) for name, value in session.parties.items()}
         points, cells = widest(self.apart.values()), widest(money.values())
-        balances = self.lines(
-            [
-                (name, f"{self.apart.get(name, ''):>{points}}  {figure:>{cells}}".strip())
-                for name, figure in money.items()
-            ]
-        )
-        yield Static(plain(balances, lines=True), id="balances", classes="balances")
-        yield Static("Payments", classes="heading")
+
+        def figures(name: str) -> str:
+            """The points (if kept apart) and the money, each in a column of one width,
+            so every line is as long and a sign never shifts one."""
+            parts = [f"{self.apart.get(name, ''):>{points}}"] if self.apart else []
+            if with_money or not self.apart:
+                parts.append(f"{money[name]:>{cells}}")
+            return "  ".join(parts)
+
+        balances = self.lines([(name, figures(name)) for name in money])
         payments = "\n".join(payment_lines(session.settlement(), session.game.unit))
-        yield Static(plain(payments, lines=True), id="payments", classes="payments")
+        # Side by side: twelve players' balances and payments in view at 80x24.
+        yield Horizontal(
+            Vertical(
+                Static(heading, classes="heading"),
+                Static(plain(balances, lines=True), id="balances", classes="balances"),
+                classes="column",
+            ),
+            Vertical(
+                Static("Payments", classes="heading"),
+                Static(plain(payments, lines=True), id="payments", classes="payments"),
+                classes="column",
+            ),
+            classes="book",
+        )
 
     def lines(self, figures: Sequence[tuple[str, str]]) -> str:
         """One line a name, the figures lined up on the right."""
         width = widest(name for name, _ in figures)
-        return "\n".join(f"{padded(name, width)}  {figure:>12}" for name, figure in figures)
+        room = max(12, widest(figure for _, figure in figures))
+        return "\n".join(f"{padded(name, width)}  {figure:>{room}}" for name, figure in figures)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "end":
@@ -161,6 +191,23 @@ class SettleScreen(ModalScreen[bool]):
                 self.dismiss(True)
 
         self.app.push_screen(ConfirmScreen(ending.question, detail), answered)
+
+    def shared(self) -> Session:
+        """The session whose payments the screen shows first: as it stands, or, where
+        money moves only at the end, as ending now would pay."""
+        preview = self.if_ended
+        if preview is None or any(self.session.parties.values()):
+            return self.session
+        return preview
+
+    def action_copy(self) -> None:
+        """The payments shown, as a line for the group chat, to the clipboard."""
+        session = self.shared()
+        heading = session.game.title(session.setup)
+        text = share_text(heading, date.today(), [(session.game.unit, session.settlement())])
+        self.app.copy_to_clipboard(text)
+        show(self.query_one("#settle-keys", Static), "Copied: paste it in the chat · Esc closes")
+        self.notify(text, title="Copied to the clipboard", markup=False)
 
     def action_close(self) -> None:
         self.dismiss(False)

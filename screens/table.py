@@ -17,7 +17,6 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, TypeVar
 
 from textual import on
-from textual.binding import Binding
 from textual.screen import Screen
 
 from scorekeeper import collector
@@ -29,6 +28,7 @@ from scorekeeper.store import Store, StoreError, default_path
 from scorekeeper.wording import clock, elapsed, short_day_and_clock, visible
 from screens.confirm import ConfirmScreen
 from screens.format import names
+from screens.kept import entry_words, round_words
 from screens.navigation import Again, DraftKey, Places, places
 from screens.problem import ProblemScreen
 from screens.rounds import ENTRIES
@@ -72,6 +72,10 @@ class TableScreen(SyncedTable):
         self.title = visible(self.game.title(self.session.setup))
         self.mark_waiting()
         self.show()
+        kept = kept_drafts(self)[1]
+        for edit in self.kept_edits():
+            said = kept.get(self.draft_key(edit), "an edit")
+            self.notify(f"Kept with Esc: {said}. e brings it back.", timeout=6, markup=False)
         self.set_interval(60, self.show_status)
         self.set_interval(FOLLOW_INTERVAL, self.follow)
 
@@ -128,10 +132,10 @@ class TableScreen(SyncedTable):
         else:
             self.action_record(self.game.round_name)
 
-    def action_end(self, action: str) -> None:
+    def action_end(self) -> None:
         """Ask, then record the end round: the game's own words for the question."""
         ending = self.game.ending
-        if ending is None or not self.check_action("end", (action,)):
+        if ending is None or not self.check_action("end", ()):
             return
         preview = self.session.if_ended()
         if preview is None:
@@ -180,33 +184,42 @@ class TableScreen(SyncedTable):
     def open_entry(self, entry: RoundEntry, done: Callable[[Round | None], None]) -> None:
         """Open ``entry`` with the draft kept when it was last closed with typing in it;
         closed again without recording, what was typed is kept for next time."""
-        drafts = kept_drafts(self)
+        drafts, named = kept_drafts(self)
         key = self.draft_key(entry.index)
         entry.draft = drafts.pop(key, None)
+        named.pop(key, None)
         if entry.draft:
-            self.notify("What you typed last time is back.", timeout=3)
+            self.notify(f"What you typed for {round_words(entry)} is back.", timeout=3)
 
         def closed(round_: Round | None) -> None:
             self.set_timer(collector.FULL_PASS_AFTER, collector.full_pass)
             if round_ is None and entry.kept:
                 # Keyed as the table is now: a round that arrived meanwhile moves it on.
-                drafts[self.draft_key(entry.index)] = entry.kept
+                key = self.draft_key(entry.index)
+                drafts[key], named[key] = entry.kept, entry_words(entry)
+                again = "e" if entry.index is not None else "r or Enter"
                 self.notify(
-                    f"Kept what you typed: {self.app.get_key_display(self.record_binding())} "
-                    "or Enter brings it back.",
+                    f"Kept what you typed for {round_words(entry)}: {again} brings it back.",
                     timeout=4,
+                    markup=False,
                 )
             done(round_)
 
         self.app.push_screen(entry, closed)
 
-    def record_binding(self) -> Binding:
-        return next(b for b in self.BINDINGS if isinstance(b, Binding) and b.id == "record")
+    def kept_edits(self) -> list[int]:
+        """The rounds of this table whose edit was closed with Esc, kept as typed."""
+        drafts = kept_drafts(self)[0]
+        return [key[1] for key in drafts if key[1] is not None and key == self.draft_key(key[1])]
 
     def round_to_edit(self) -> int | None:
-        """The highlighted round; on the record line, the last one played."""
+        """The highlighted round; on the record line, the round whose edit was kept with
+        Esc, else the last one played."""
         index = self.highlighted_round()
         rounds = self.session.rounds
+        kept = [edit for edit in self.kept_edits() if edit < len(rounds)]
+        if index is None and kept:
+            return kept[0]
         if index is None and rounds and not is_end_round(rounds[-1]):
             cursor = self.query_one("#grid", ScoreGrid).cursor
             if cursor >= len(rounds):
@@ -272,7 +285,7 @@ class TableScreen(SyncedTable):
             except StoreError as error:
                 self.app.push_screen(ProblemScreen(f"{last} was not undone", error.message))
             else:
-                self.notify(f"{last} taken back. y records it again.", markup=False)
+                self.notify(f"{last} taken back. Ctrl+Y records it again.", markup=False)
             try:
                 self.session = self.store.load(self.session_id)
             except StoreError as lost:
@@ -358,10 +371,12 @@ class TableScreen(SyncedTable):
         self.app.pop_screen()
 
 
-HERE: dict[DraftKey, Draft] = {}
+HERE: tuple[dict[DraftKey, Draft], dict[DraftKey, str]] = ({}, {})
 Result = TypeVar("Result")
 
 
-def kept_drafts(screen: Screen[Result]) -> dict[DraftKey, Draft]:
-    """The drafts the app keeps for every table, so one survives leaving the table."""
-    return screen.app.drafts if isinstance(screen.app, Places) else HERE
+def kept_drafts(screen: Screen[Result]) -> tuple[dict[DraftKey, Draft], dict[DraftKey, str]]:
+    """The drafts the app keeps for every table, so one survives leaving the table, and
+    what each was typed for."""
+    app = screen.app
+    return (app.drafts, app.draft_names) if isinstance(app, Places) else HERE

@@ -1,9 +1,10 @@
 """The table's keys: what each does, as the footer, the help and the command palette say.
 
-One record binding per round name ("r Race", "r Hand") and one end binding per ending;
-the table offers only its game's (``offered_now``), and the help lists only the keys a
-table has at all (``offered_ever``). Both are told how the table stands (``TableState``),
-plain facts the table reads off itself: nothing here reaches back into the screen.
+One record binding per round name ("r Race", "r Hand") and one end binding, named alike
+in every game; the table offers only its game's (``offered_now``), and the help lists only
+the keys a table has at all (``offered_ever``). Both are told how the table stands
+(``TableState``), plain facts the table reads off itself: nothing here reaches back into
+the screen.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import dataclass, replace
 from textual.binding import Binding, BindingType
 
 from scorekeeper import GAMES
-from screens.format import END_KEY
+from screens.format import END_KEY, END_NAME, END_TOOLTIP
 
 
 @dataclass(frozen=True)
@@ -55,9 +56,9 @@ def first_of_keys(*bindings: Binding) -> list[BindingType]:
 
 # Priority, so a key that opens an entry is handled before the keys typed after it
 # (which then land in the entry): the table has no text field to type into.
-# The footer names what a table uses every round, the toggle between each round's
-# score and the totals, Esc and F1, and fits 80 columns in every game; the keys kept
-# off it (show=False, with an id) are in the help and the command palette.
+# The footer names what a table uses every round, ending the game, the toggle between
+# each round's score and the totals, Esc and F1, and fits 80 columns in every game; the
+# keys kept off it (show=False, with an id) are in the help and the command palette.
 TABLE_KEYS = first_of_keys(
     *(
         Binding(
@@ -69,20 +70,11 @@ TABLE_KEYS = first_of_keys(
         )
         for round_name in sorted({game.round_name for game in GAMES.values()})
     ),
-    *(
-        Binding(
-            END_KEY,
-            f"end({action!r})",
-            action,
-            id="end",
-            show=False,  # off the footer (the settle-up offers it too)
-            tooltip="The table ends the game here (u takes it back)",
-        )
-        for action in sorted({game.ending.action for game in GAMES.values() if game.ending})
-    ),
+    Binding(END_KEY, "end", END_NAME, id="end", tooltip=END_TOOLTIP),
     Binding("e", "edit", "Edit", id="edit", tooltip="Edit the highlighted round (or the last one)"),
     Binding("u", "undo", "Undo", id="undo", tooltip="Take back the last round"),
-    Binding("y", "redo", "Redo", id="redo", tooltip="Record again the round just undone"),
+    # Not y: the undo's question takes y for yes, and a second y must not redo.
+    Binding("ctrl+y", "redo", "Redo", id="redo", tooltip="Record again the round just undone"),
     Binding("s", "settle", "Settle", id="settle", tooltip="Balances and who pays whom"),
     Binding(
         "c",
@@ -93,8 +85,8 @@ TABLE_KEYS = first_of_keys(
         tooltip="Totals or balances, round by round",
     ),
     Binding("x", "export", "Export", id="export", show=False, tooltip="Write this session to CSV"),
-    # Two bindings of b, one on the footer and one off it: while y redoes, its place on
-    # the footer is b's, so the footer still fits 80 columns.
+    # Two bindings of b, one on the footer and one off it: while Ctrl+Y redoes, its place
+    # on the footer is b's, so the footer still fits 80 columns.
     Binding("b", "big_board(True)", "Board", id="big-board", tooltip="Standings in big digits"),
     Binding(
         "b",
@@ -122,7 +114,7 @@ TABLE_KEYS = first_of_keys(
     Binding(
         "t",
         "scores('each')",
-        "Per round",
+        "Rounds",
         id="scores-each",
         tooltip="Show each round's score beside the running total",
     ),
@@ -131,6 +123,7 @@ TABLE_KEYS = first_of_keys(
         "again",
         "Again",
         id="again",
+        show=False,
         tooltip="A new session with these players, seats, options and the next dealer",
     ),
     Binding("escape", "home", "Sessions", id="home", tooltip="Back to the list"),
@@ -148,7 +141,7 @@ def offered_now(table: TableState, action: str, parameters: tuple[object, ...]) 
     if action == "undo":
         return table.recorded and not table.readonly
     if action == "end":
-        return parameters == (table.ending,) and table.can_end
+        return table.can_end
     if action == "scores":
         return parameters == (("totals",) if table.each_round else ("each",))
     if action == "redo":
@@ -172,7 +165,7 @@ def offered_ever(table: TableState, action: str, parameters: tuple[object, ...])
     if action == "record":
         return changes and parameters == (table.round_name,)
     if action == "end":
-        return changes and table.ending is not None and parameters == (table.ending,)
+        return changes and table.ending is not None
     if action in ("undo", "redo", "edit", "again"):
         return changes
     return True

@@ -66,6 +66,7 @@ from typing import TYPE_CHECKING
 import pytest
 from hypothesis import HealthCheck, settings
 
+from scorekeeper.money import DOLLARS, use_currency
 from tests import needs, textual_internals
 
 if TYPE_CHECKING:
@@ -180,3 +181,12 @@ def pytest_sessionfinish() -> None:
     which would walk them all as the worker ends (pytest collects five times more), seconds
     while the run waits on the last worker; the process ends anyway and takes them along."""
     gc.freeze()
+
+
+@pytest.fixture(autouse=True)
+def dollars_again() -> Iterator[None]:
+    """Each test starts and ends with money written in dollars: a test that sets a
+    store's currency puts it in force for the whole process."""
+    use_currency(DOLLARS)
+    yield
+    use_currency(DOLLARS)

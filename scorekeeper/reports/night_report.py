@@ -1,16 +1,20 @@
 """A game night as text: its games one line each, then who pays whom.
 
-For the command line (``scorekeeper settle --night``); the nights screen reuses
-``game_line`` for its list of games.
+For the command line (``scorekeeper settle --night``, and ``--text`` for ``share``, the
+payments as one line for a group chat); the nights screen reuses ``game_line`` for its
+list of games and ``share`` for its copy key.
 """
 
 from __future__ import annotations
+
+from datetime import date
 
 from scorekeeper.game import label_in
 from scorekeeper.games import GAMES
 from scorekeeper.reports.nights import Night
 from scorekeeper.reports.stats import game_name
 from scorekeeper.settle import payment_lines
+from scorekeeper.share import share_text
 from scorekeeper.store import Summary
 from scorekeeper.wording import clipped, clock, plural, visible
 
@@ -34,6 +38,16 @@ def game_line(summary: Summary) -> str:
         + (" · not over: no money yet" if going_on else "")
         + (" · ⚠ waiting for a decision" if summary.waiting else "")
     )
+
+
+def share(night: Night) -> str:
+    """The night's payments as one line for the group chat ("Friday club, 2 Dec: ...")."""
+    if night.name:
+        heading = night.name
+    else:
+        heading = "Game night" if night.table == 1 else f"Game night, table {night.table}"
+    books = [(ledger.unit, ledger.payments) for ledger in night.ledgers()]
+    return share_text(heading, date.fromisoformat(night.date), books)
 
 
 def report(night: Night) -> str:

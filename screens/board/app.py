@@ -17,6 +17,8 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Header, Static
 
+from scorekeeper.money import DOLLARS, use_currency
+from scorekeeper.settings import currency_at
 from scorekeeper.store import default_path
 from scorekeeper.wording import visible
 from screens.board.follow import Follower, Following, View, Waiting, what_changed
@@ -47,6 +49,7 @@ class BoardApp(App[None]):
         theme: str = "textual-dark",
     ) -> None:
         super().__init__()
+        use_currency(currency_at(path) or DOLLARS)
         self.follower = Follower(path, session_id)
         self.interval = interval
         self.theme = theme

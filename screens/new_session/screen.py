@@ -17,10 +17,13 @@ from textual.widgets import Button, Checkbox, Header, Input, OptionList, Static
 from scorekeeper.errors import RuleError
 from scorekeeper.game import Game
 from scorekeeper.games import GAMES
+from scorekeeper.money import currency
 from scorekeeper.session import Session
+from scorekeeper.settings import currency_at, name_of
 from scorekeeper.store import Store, StoreError
 from scorekeeper.store.house_games import HouseGame
 from scorekeeper.wording import visible
+from screens.currency import keep_currency
 from screens.format import plain
 from screens.keys import MOVES, move, settled
 from screens.navigation import Again, places
@@ -129,8 +132,13 @@ class NewSessionScreen(Screen[None]):
             raise SkipAction()
 
     async def action_move(self, step: int, arrow: bool) -> None:
-        """Fields in turn with the keys typed around them; the lists keep their arrows."""
+        """Fields in turn with the keys typed around them; the lists keep their arrows.
+        Tab from the name goes past the seats to the first dealer, a Tab fewer on the way
+        to the options (the seats are one Shift+Tab back, to reorder or remove)."""
         await move(self, step, arrow)
+        seats = self.query_one("#seats", OptionList)
+        if step > 0 and not arrow and self.focused is seats:
+            await move(self, step, arrow)
 
     # ---- game and options ----------------------------------------------------------------
 
@@ -353,14 +361,32 @@ class NewSessionScreen(Screen[None]):
         self.action_start()
 
     def action_start(self) -> None:
+        """Start the session. The first played for money says how money is written at
+        this table and that F2 changes it, once: the currency is then kept in the store's
+        settings, and the first table is not held up by a question."""
         self.clear_errors()
+        try:
+            options = self.options()
+        except RuleError as error:
+            self.show_error(error)
+            return
+        money = [name for name, option in self.game.options.items() if option.cents]
+        if self.store.readonly or currency_at(self.store.path) is not None:
+            self.start(options)
+            return
+        if any(options[name] for name in money):
+            said = keep_currency(self.store, (name_of(currency()), currency().comma))
+            self.notify(f"{said} F2 (or Currency in Ctrl+P) writes it as €, £, kr or none.")
+        self.start(options)
+
+    def start(self, options: dict[str, int | bool | str]) -> None:
         dealer = self.dealer_choice().value
         try:
             session = Session.new(
                 self.game.id,
                 self.players,
                 dealer=dealer if isinstance(dealer, str) else None,
-                options=self.options(),
+                options=options,
             )
         except RuleError as error:
             self.show_error(error)

@@ -27,12 +27,12 @@ from scorekeeper import checks
 from scorekeeper.errors import RuleError
 from scorekeeper.game import State
 from scorekeeper.session import Session
-from scorekeeper.view import Moves
 from scorekeeper.wording import visible
 from screens.format import plain, who_goes_first
 from screens.keys import MOVES, move, settled
 from screens.rounds.drafts import Draft, controls_of, restore, typed
 from screens.rounds.fields import EntryFields, Round
+from screens.rounds.outcome import outcome_words
 from screens.widgets.fields import (
     FieldRow,
     ValueChanged,
@@ -47,14 +47,12 @@ from screens.widgets.live_text import show
 Submit = Callable[[Round], RuleError | None]
 
 
-KEYS = "Enter record · Esc close (kept) · ↑↓/Tab move"
-LAST_FIELD = "Last field · Enter record · Esc close (kept) · ⇧Tab back"
-FIRST_FIELD = "First field · Enter record · Esc close (kept) · Tab on"
-
-
-def said(moves: Moves) -> str:
-    """``Ann +$3.00 Bob −$3.00``: each player whose figure moved, in seat order."""
-    return " ".join(f"{name} {change}" for name, change in moves)
+KEYS = (
+    "Enter record · Esc close (kept) · ↑↓ move · ^U clear · ^L\u00a0clear\u00a0all · F1\u00a0help"
+)
+"""The entry's keys; a no-break space holds each key to its word where the line wraps."""
+LAST_FIELD = "Last field · Enter record · Esc close (kept) · ⇧Tab back · F1 help"
+FIRST_FIELD = "First field · Enter record · Esc close (kept) · Tab on · F1 help"
 
 
 class RoundEntry(EntryFields):
@@ -71,16 +69,50 @@ class RoundEntry(EntryFields):
         # Priority, so each is handled in turn with the keys around it: a burst of keys
         # (a paste, tmux send-keys) is queued at the focused field before it runs, and
         # the action first lets that field take the keys sent before it (``settled``).
-        Binding("enter", "record", "Record", priority=True, tooltip="Check and record the round"),
+        Binding(
+            "enter",
+            "record",
+            "Record",
+            priority=True,
+            key_display="Enter",
+            tooltip="Record the round; if something is missing, go to it and say what",
+        ),
         Binding(
             "escape",
             "cancel",
             "Close",
             priority=True,
+            key_display="Esc",
             tooltip="Close; what was typed is kept for the next time this entry opens",
+        ),
+        Binding(
+            "ctrl+u",
+            "clear_field",
+            "Clear field",
+            priority=True,
+            key_display="Ctrl+U",
+            tooltip="Empty this field",
+        ),
+        Binding(
+            "ctrl+l",
+            "clear_entry",
+            "Clear all",
+            priority=True,
+            key_display="Ctrl+L",
+            tooltip="Empty every field",
+        ),
+        Binding(
+            "f1",
+            "entry_help",
+            "Help",
+            priority=True,
+            key_display="F1",
+            tooltip="This entry's fields, an example and its keys",
         ),
         *MOVES,
     ]
+    example: ClassVar[str] = ""
+    """A round as the table plays it and the keys that type it, for the entry's help."""
 
     def __init__(
         self,
@@ -102,6 +134,8 @@ class RoundEntry(EntryFields):
         self.kept: Draft | None = None
         """Set on close when something was typed: the table keeps it for next time."""
         self.opened: Draft = {}
+        self.blank: Draft = {}
+        """Every control as the entry opened empty: what the Clear keys put back."""
         self.fields_room = 0
         """The most lines the fields take: the screen's height less the box around them."""
 
@@ -172,6 +206,7 @@ class RoundEntry(EntryFields):
     def on_mount(self) -> None:
         for button in self.query(Button):
             button.can_focus = False
+        self.blank = self.typed()
         if self.prefill is not None:
             self.fill(self.prefill)
         self.opened = self.typed()
@@ -230,6 +265,33 @@ class RoundEntry(EntryFields):
     def changed_since_opened(self) -> bool:
         return self.typed() != self.opened
 
+    async def action_clear_field(self) -> None:
+        """The focused field emptied, as it was when the entry opened blank."""
+        if self.app.screen is not self:
+            raise SkipAction()
+        await self.settled()
+        row = self.row_of(self.focused) if self.focused is not None else None
+        if row is not None:
+            restore(controls_of([row]), self.blank)
+
+    async def action_clear_entry(self) -> None:
+        """Every field emptied; the focus goes back to the first."""
+        if self.app.screen is not self:
+            raise SkipAction()
+        await self.settled()
+        self.restore(self.blank)
+        rows = self.rows()
+        if rows:
+            self.set_focus(rows[0].control)
+
+    async def action_entry_help(self) -> None:
+        from screens.rounds.entry_help import entry_help  # the help box: loaded when asked
+
+        if self.app.screen is not self:
+            raise SkipAction()
+        await self.settled()
+        self.app.push_screen(entry_help(self))
+
     # ---- keys that wait for the keys before them -----------------------------------------
 
     async def settled(self) -> None:
@@ -249,6 +311,10 @@ class RoundEntry(EntryFields):
             return
         self.app.bell()
         show(keys, LAST_FIELD if step > 0 else FIRST_FIELD)
+
+    def say(self, text: str) -> None:
+        """A word in the keys line (what Enter wants next); the next move puts the keys back."""
+        show(self.query_one("#keys", Static), plain(text))
 
     def rows(self) -> list[FieldRow]:
         return list(self.query(FieldRow))
@@ -290,14 +356,7 @@ class RoundEntry(EntryFields):
             change = self.session.preview(self.read(), self.index)
         except (RuleError, KeyError, TypeError, ValueError):
             return ""
-        # A points game pays at the end, or per hand (5000's cube or pot): both show.
-        money = change.money_moves and f"money {said(change.money_moves)}"
-        parts = [text for text in (said(change.moves), money) if text] or ["no change"]
-        if change.finished:
-            parts.append(f"game over: {', '.join(change.winners)} won")
-        else:
-            parts.append(f"{change.dealer} deals next")
-        return "→ " + " · ".join(parts)
+        return outcome_words(change)
 
     @on(Input.Changed)
     @on(Checkbox.Changed)

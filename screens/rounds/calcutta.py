@@ -40,16 +40,25 @@ from scorekeeper.session import Session
 from scorekeeper.wording import plural, visible
 from screens.format import exact
 from screens.rounds.base import RoundEntry, Submit
-from screens.rounds.horse_race import COURSE_HINT, HORSE_CHOICES, SYMBOLS, read_course
+from screens.rounds.horse_race import HORSE_CHOICES, SYMBOLS, course_hint, read_course
 from screens.widgets.choice import Choice
 from screens.widgets.fields import FieldRow
 from screens.widgets.text_input import TextInput
+
+COURSE_EXAMPLE = course_hint("2221")
+"""The course row's hint, its example the same as its placeholder."""
 
 UNSOLD_PRICE = "unsold: no price (clear it, or pick the buyer above)"
 
 
 class CalcuttaEntry(RoundEntry):
     game_id = "calcutta"
+    example = (
+        "Course S 2, H 2, D 2, C 1; S to Cy for 12, H to Flo for 20, D to Bob for 7, C to\n"
+        "Ann for 31; H first, C second:\n"
+        "2221 ↓ c ↓ 12 ↓ f ↓ 20 ↓ b ↓ 7 ↓ a ↓ 31 ↓ h ↓ c Enter\n"
+        "(the buyers follow the auction order the course gives)"
+    )
     CSS_PATH = [*RoundEntry.CSS_PATH, Path(__file__).with_suffix(".tcss")]
 
     def __init__(
@@ -78,7 +87,10 @@ class CalcuttaEntry(RoundEntry):
 
     def compose_fields(self) -> ComposeResult:
         yield FieldRow(
-            "course", "Course S H D C", TextInput(placeholder="2221", classes="count"), COURSE_HINT
+            "course",
+            "Course S H D C",
+            TextInput(placeholder="2221", classes="count"),
+            COURSE_EXAMPLE,
         )
         for suit in SUITS:
             label = f"{suit} {SYMBOLS[suit]}"
@@ -143,7 +155,7 @@ class CalcuttaEntry(RoundEntry):
         try:
             course = read_course(self.text("course"))
             if course is None or len(course) < len(SUITS):
-                self.note("course", COURSE_HINT)
+                self.note("course", COURSE_EXAMPLE)
                 return None
             check_course(course, COURSE)
         except RuleError as error:

@@ -14,6 +14,7 @@ from textual.widgets import Checkbox, Input
 
 from screens.widgets.choice import Choice
 from screens.widgets.fields import Drafted, FieldRow
+from screens.widgets.text_input import TextInput
 
 Draft = dict[str, Any]
 """What was typed in an entry, by row path (and ``#<n>`` for a row's extra controls)."""
@@ -48,7 +49,9 @@ def restore(controls: Sequence[tuple[str, Widget]], draft: Draft) -> None:
         if path not in draft:
             continue
         value = draft[path]
-        if isinstance(widget, Input | Checkbox):
+        if isinstance(widget, TextInput):
+            widget.fill(value)
+        elif isinstance(widget, Input | Checkbox):
             widget.value = value
         elif isinstance(widget, Choice):
             picked, chosen = value

@@ -15,6 +15,7 @@ from scorekeeper.errors import RuleError
 from scorekeeper.wording import not_a_number, whole_number
 from screens.widgets.choice import UNPICKED, Choice
 from screens.widgets.fields import FieldRow
+from screens.widgets.text_input import TextInput
 
 Round = JSONObject
 """A round as an entry hands it to the table: its game checks it on recording."""
@@ -54,7 +55,9 @@ class EntryFields(ModalScreen[Round | None]):
     def put(self, path: str, value: Any) -> None:
         """Show a recorded value in the row at ``path`` (text, a pick or a tick)."""
         control = self.row(path).control
-        if isinstance(control, Input):
+        if isinstance(control, TextInput):
+            control.fill("" if value is None else str(value))
+        elif isinstance(control, Input):
             control.value = "" if value is None else str(value)
         elif isinstance(control, Choice | Checkbox):
             control.value = value

@@ -46,7 +46,14 @@ _SUIT_OF = {suit: suit for suit in SUITS} | {symbol: suit for suit, symbol in SY
 _TOKENS = re.compile(r"\d+|[A-Za-z]+|[^\s,]")
 _EVENS = ("e", "even", "evens")
 _ODDS_SEPARATORS = ("-", "/", ":", "to")
-COURSE_HINT = "S H D C counts, e.g. 1042"
+
+
+def course_hint(example: str) -> str:
+    """The course row's hint, with the same example as its placeholder."""
+    return f"S H D C counts, e.g. {example}"
+
+
+COURSE_HINT = course_hint("1042")
 
 
 def tokens(text: str) -> list[str]:
@@ -159,6 +166,10 @@ def odds_board(
 
 class HorseRaceEntry(RoundEntry):
     game_id = "horse-race"
+    example = (
+        "Course S 1, H 0, D 4, C 2; Bo bets 5 on H, Cy 2 on D, Dee 3 on S; D wins:\n"
+        "1042 ↓ h5 ↓ d2 ↓ s3 ↓ d Enter"
+    )
     CSS_PATH = [*RoundEntry.CSS_PATH, Path(__file__).with_suffix(".tcss")]
 
     def __init__(

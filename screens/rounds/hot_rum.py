@@ -13,6 +13,10 @@ from screens.widgets.fields import FieldRow, Tick
 
 class HotRumEntry(GoingOutEntry):
     game_id = "hot-rum"
+    example = (
+        "Bob goes out; Ann holds K 9, Cy 15 pips:\n"
+        "b ↓ K 9 ↓ 15 Enter (cards or a count in each player's field)"
+    )
     count_key = "deadwood"
     count_label = "pips"
     count_cards = staticmethod(deadwood_points)
@@ -21,12 +25,12 @@ class HotRumEntry(GoingOutEntry):
         yield FieldRow("rummy", "Rummy", Tick("went out all at once: paid double"))
 
     def read(self) -> Hand:
-        out, cards, deadwood = self.read_held()
+        out, held = self.read_held()
         hand: Hand = {"out": out}
-        if cards is not None:
-            hand["cards"] = cards
-        if deadwood is not None:
-            hand["deadwood"] = deadwood
+        if "cards" in held:
+            hand["cards"] = held["cards"]
+        if "deadwood" in held:
+            hand["deadwood"] = held["deadwood"]
         if self.control("rummy", Checkbox).value:
             hand["rummy"] = True
         return hand

@@ -22,6 +22,7 @@ POINT_WORDS = {word[0]: word for word in POINTS} | {word: word for word in POINT
 
 class RacehorseEntry(RoundEntry):
     game_id = "racehorse"
+    example = "Ed pitches 2 and makes it: e ↓ 2 ↓ m Enter"
 
     def compose_fields(self) -> ComposeResult:
         bids = [

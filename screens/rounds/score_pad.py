@@ -1,8 +1,9 @@
 """Score pad round entry: every player's score in seat order, the fastest entry there is.
 
-Digits and a minus only; Enter goes on to the next player and records on the last, so a
-round is the scores and an Enter after each. "One winner" is the shortcut for games where
-one player scores and the others nothing: pick the player, type the points. Beside each
+Digits and a minus only; Enter goes on to the next score still blank and records
+once none is, so a round is the scores and an Enter after each. "One winner" is the
+shortcut for games where one player scores and the others nothing: pick the player, type
+the points. Beside each
 row stand the player's total and money as the table would settle if it stopped now, as
 the session's own figures say them.
 """
@@ -16,6 +17,7 @@ from textual.widgets import Input
 from scorekeeper import checks
 from scorekeeper.errors import RuleError
 from scorekeeper.games.score_pad import Scores
+from scorekeeper.wording import visible
 from screens.rounds.base import RoundEntry
 from screens.widgets.choice import Choice
 from screens.widgets.fields import FieldRow
@@ -29,6 +31,10 @@ TYPED = r"-?[0-9]*"
 
 class ScorePadEntry(RoundEntry):
     game_id = "score-pad"
+    example = (
+        "Ann 20, Bob 50, Cy 30, Di 4: 20 Enter 50 Enter 30 Enter 4 Enter\n"
+        "Only Di scores, 25: ↑ d Enter 25 Enter (One winner: the rest score 0)"
+    )
 
     def compose_fields(self) -> ComposeResult:
         for name in self.players:
@@ -77,31 +83,31 @@ class ScorePadEntry(RoundEntry):
             self.note(path, " · ".join(said))
 
     async def action_record(self) -> None:
-        """Enter goes on to the next player's score, and records from the last one (or
-        from a winner picked, once their points are typed)."""
+        """Enter records once every score is typed (or a winner's points), from any
+        field; until then it goes to the next score still blank and says whose it is."""
         if self.app.screen is not self:
             raise SkipAction()
         await self.settled()
-        following = self.next_score()
-        if following is None:
+        blank = self.next_blank()
+        if blank is None:
             await super().action_record()
-        else:
-            self.set_focus(following)
+            return
+        self.set_focus(self.control(blank, Input))
+        name = blank.removeprefix(f"{SCORES}.")
+        self.say(f"{visible(name)}'s score next (0 if none) · Enter records when all are in")
 
-    def next_score(self) -> Input | None:
-        """The score field Enter goes to from the focused field, or None to record."""
-        fields = [
-            self.control(self.score_path(name), Input)
+    def next_blank(self) -> str | None:
+        """The first score field still blank after the focused one (round to the top)."""
+        paths = [
+            self.score_path(name)
             for name in self.players
             if not self.control(self.score_path(name), Input).disabled
         ]
-        focused = self.focused
-        if focused is self.control(WINNER, Choice):
-            winner = self.winner()
-            typed = winner is not None and self.text(self.score_path(winner))
-            return fields[0] if winner is not None and not typed else None
-        if focused in fields and focused is not fields[-1]:
-            return fields[fields.index(focused) + 1]
+        focused = self.row_of(self.focused) if self.focused is not None else None
+        here = paths.index(focused.path) + 1 if focused and focused.path in paths else 0
+        for path in paths[here:] + paths[:here]:
+            if not self.text(path):
+                return path
         return None
 
 

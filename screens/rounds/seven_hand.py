@@ -15,6 +15,10 @@ from screens.widgets.text_input import TextInput
 
 class SevenHandEntry(GoingOutEntry):
     game_id = "seven-hand"
+    example = (
+        "Max goes out; Grandma holds K K 4 JK, Zoe 25 points:\n"
+        "m ↓ K K 4 JK ↓ 25 Enter (cards or points in each player's field)"
+    )
     count_key = "points"
     count_label = "points"
     count_cards = staticmethod(card_points)
@@ -32,12 +36,12 @@ class SevenHandEntry(GoingOutEntry):
         )
 
     def read(self) -> Hand:
-        out, cards, points = self.read_held()
+        out, held = self.read_held()
         hand: Hand = {"out": out}
-        if cards is not None:
-            hand["cards"] = cards
-        if points is not None:
-            hand["points"] = points
+        if "cards" in held:
+            hand["cards"] = held["cards"]
+        if "points" in held:
+            hand["points"] = held["points"]
         calls = self.rummy_calls()
         if calls:
             hand["rummies"] = calls

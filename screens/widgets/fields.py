@@ -78,6 +78,8 @@ class FieldRow(Horizontal):
         self.control = control
         self.label = label
         self.note_text = note
+        self.hint = note
+        """The note the row was made with (what the field takes), for the entry's help."""
         self.error_text: str | None = None
 
     def compose(self) -> ComposeResult:

@@ -6,8 +6,9 @@ more for the cursor) as a size that asks for a layout: each key typed laid out t
 screen, every row of a round entry, though the field itself keeps its place and size.
 Nothing beside a field depends on that measure; the field scrolls its own text with it.
 
-Entering a field does not select its text (Textual's does): a burst of keys that reached
-a filled field one Tab too far would replace what it held, unseen.
+What the app filled in (a default, a recorded value, a kept draft) is selected as the
+focus comes, so the first key typed replaces it, as on a paper form written over; once a
+key was typed in the field, the focus puts the cursor at the end and typing adds to it.
 
 The keys that edit or move in the text (Backspace, Ctrl+U, ←, Home...) are the field's
 bindings, and Textual runs a binding only once the key has gone up to the app and back:
@@ -31,6 +32,7 @@ from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.widgets import Input
+from textual.widgets.input import Selection
 
 from scorekeeper.wording import visible
 
@@ -51,24 +53,43 @@ class TextInput(Input):
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
     def __init__(self, *args: Any, select_on_focus: bool = False, **kwargs: Any) -> None:
-        """Not selected when the focus comes: a key typed into a filled field adds to its
-        text where the cursor shows, at the end, never replaces it unseen."""
+        """Textual's own select-on-focus is off: the field selects only what the app put
+        there, not what was typed in it."""
         super().__init__(*args, select_on_focus=select_on_focus, **kwargs)
+        self.typed_in = False
+        """A key was typed (or text pasted) here: the value is the person's own now."""
+
+    def fill(self, value: str) -> None:
+        """Put ``value`` here as the app's: the next key typed replaces it (selected now,
+        if the focus is already here)."""
+        self.value = value
+        self.typed_in = False
+        if self.has_focus and value:
+            self.selection = Selection(0, len(value))
 
     def on_focus(self) -> None:
-        """The cursor at the end of the text, unless an error selected it for the fix."""
+        """What the app filled in is selected (typing replaces it); what was typed here
+        gets the cursor at its end. An error's selection, for the fix, stays."""
         if not self.selection.is_empty:
+            return
+        if self.value and not self.typed_in and not self.select_on_focus:
+            self.selection = Selection(0, len(self.value))
             return
         self.cursor_position = len(self.value)
 
     async def on_key(self, event: events.Key) -> None:
         """An editing key runs here and now, in turn with the letters around it."""
         action = EDITING.get(event.key)
+        if event.is_printable or action is not None:
+            self.typed_in = True
         if action is None:
             return
         event.stop()
         event.prevent_default()
         await self.run_action(action)
+
+    def on_paste(self) -> None:
+        self.typed_in = True
 
     def render_line(self, y: int) -> Strip:
         strip = super().render_line(y)

@@ -175,7 +175,7 @@ def test_details_name_who_went_out_and_whether_it_was_rummy() -> None:
         ({"out": "Ann", "rummy": False}, "deadwood"),
         (
             {"out": "Ann", "deadwood": {"Bob": 3, "Cy": 1, "Di": 1}, "cards": {"Bob": "3"}},
-            "deadwood",
+            "deadwood.Bob",
         ),
         ({"out": "Ann", "rummy": "yes", "deadwood": {"Bob": 3, "Cy": 1, "Di": 1}}, "rummy"),
         ({"out": "Ann", "rummy": 1, "deadwood": {"Bob": 3, "Cy": 1, "Di": 1}}, "rummy"),

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 
 from scorekeeper import GAMES, RuleError, Session
+from scorekeeper.checks import held_typed
 from scorekeeper.game import END_ROUND, is_end_round
 from scorekeeper.games.seven_hand import CONTRACTS, card_points, decks_needed
 from tests.strategies import table_of
@@ -258,6 +259,20 @@ def test_rummy_calls_are_counted_but_score_nothing() -> None:
     assert dict(GAME.panel(session.setup, session.state))["Rummy calls"] == "Bob 3, Cy 1"
 
 
+def test_one_player_by_points_and_another_by_cards_in_one_hand() -> None:
+    session = Session.new("seven-hand", ["Ann", "Bob", "Cy"])
+    session.record({"out": "Cy", "points": {"Ann": 45}, "cards": {"Bob": "A 9"}})
+    assert session.totals == {"Ann": 45, "Bob": 25, "Cy": 0}
+
+
+def test_typed_held_reads_a_count_as_points_and_a_lone_card_as_the_card() -> None:
+    typed = {"Ann": "30", "Bob": "K 9", "Cy": "7", "Di": "9, 9"}
+    assert held_typed(typed, "points") == {
+        "points": {"Ann": 30},
+        "cards": {"Bob": "K 9", "Cy": "7", "Di": "9, 9"},
+    }
+
+
 def test_points_and_cards_score_alike() -> None:
     by_points = _table("Ann", "Bob", "Cy")
     by_points.record({"out": "Cy", "points": {"Ann": 55, "Bob": 5}})
@@ -311,7 +326,11 @@ def test_details_name_who_went_out_and_any_rummy_calls() -> None:
         ({"out": None, "points": {"Bob": 5, "Cy": 5}}, "out"),
         ({"points": {"Bob": 5, "Cy": 5}}, "out"),
         ({"out": "Ann"}, "points"),
-        ({"out": "Ann", "points": {"Bob": 5, "Cy": 5}, "cards": {"Bob": "5", "Cy": "5"}}, "points"),
+        (
+            {"out": "Ann", "points": {"Bob": 5, "Cy": 5}, "cards": {"Bob": "5", "Cy": "5"}},
+            "points.Bob",
+        ),
+        ({"out": "Ann", "points": {"Bob": 5}, "cards": {"Bob": "5"}}, "points.Bob"),
         ({"out": "Ann", "cards": {"Bob": "5 X", "Cy": "5"}}, "cards.Bob"),
         ({"out": "Ann", "cards": {"Bob": "", "Cy": "5"}}, "cards.Bob"),
         ({"out": "Ann", "cards": {"Bob": 5, "Cy": "5"}}, "cards.Bob"),

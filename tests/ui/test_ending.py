@@ -50,7 +50,7 @@ async def test_ending_a_calcutta_evening_shares_out_the_pool_on_the_settle_scree
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         table = await resume(pilot)
-        assert offered_keys(table)["f"] == "End evening"
+        assert offered_keys(table)["f"] == "End game"
 
         # Mid-evening the settle-up shows what ending now would do, one list, and offers it.
         await pilot.press("s")
@@ -61,7 +61,7 @@ async def test_ending_a_calcutta_evening_shares_out_the_pool_on_the_settle_scree
         assert text(pilot, "#if-ended") == "If you ended the evening now: Bob wins"
         assert text(pilot, "#if-note") == "Pool of 9 chips shared out: 3 to Ann, 2 to the others"
         assert len(settle.query(".balances")) == 1
-        assert settle.query_one("#end", Button).label.plain == "End evening"
+        assert settle.query_one("#end", Button).label.plain == "End game"
 
         await pilot.press("f")
         await pilot.pause()
@@ -112,7 +112,7 @@ async def test_stopping_a_5000_game_early_and_settling(store: Store) -> None:
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         table = await resume(pilot)
-        assert offered_keys(table)["f"] == "Stop here"
+        assert offered_keys(table)["f"] == "End game"
 
         await pilot.press("s")
         await pilot.pause()

@@ -164,8 +164,8 @@ async def test_fixing_race_2s_price_of_41_to_14_brings_every_figure_back() -> No
             "sales.D.owner",
         ]
         assert entry.text("sales.S.price") == "41"
-        # The price is not selected as the focus comes: it is cleared, then typed.
-        await pilot.press(*["down"] * 6, "ctrl+u", *"14", "enter")
+        # The recorded price is selected as the focus comes: the fix is typed over it.
+        await pilot.press(*["down"] * 6, *"14", "enter")
         await pilot.pause()
     assert session.rounds[1] == RACE_2
     assert session.balances == AFTER_RACE_2

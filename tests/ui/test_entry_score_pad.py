@@ -67,15 +67,29 @@ async def test_the_others_show_0_while_one_winner_is_picked() -> None:
         assert not entry.control("scores.Bob", Input).disabled
 
 
-async def test_a_forgotten_row_is_refused_at_it_and_nothing_is_recorded() -> None:
+async def test_enter_with_a_row_forgotten_goes_to_it_and_says_whose_it_is() -> None:
     session = _hearts()
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
         await pilot.press(*"20", "down", "down", *"30", "enter", "4", "enter")
         await pilot.pause()
         entry = entry_of(host)
-        assert "Bob's score" in (entry.row("scores.Bob").error_text or "")
+        assert entry.focused is entry.control("scores.Bob", Input)
+        assert "Bob's score next" in str(entry.query_one("#keys").render())
         assert session.rounds == []
+        await pilot.press(*"50", "enter")
+        await pilot.pause()
+    assert session.rounds == [{"scores": {"Ann": 20, "Bob": 50, "Cy": 30, "Di": 4}}]
+
+
+async def test_enter_on_a_middle_row_records_once_every_score_is_in() -> None:
+    session = _hearts()
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*"20", "down", "down", *"30", "down", "4", "up", "up", *"50")
+        await pilot.press("enter")
+        await pilot.pause()
+    assert session.rounds == [{"scores": {"Ann": 20, "Bob": 50, "Cy": 30, "Di": 4}}]
 
 
 async def test_a_score_over_a_million_is_refused_at_its_row() -> None:

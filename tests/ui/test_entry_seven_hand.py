@@ -1,11 +1,10 @@
-"""The Seven Hand round entry: typing counts instead of cards is one hand's choice, and
-cards typed where a count belongs say how to switch back."""
+"""The Seven Hand round entry: each player's field takes the cards or the points, every
+hand, with no switch to set; the game says which it read."""
 
 from textual.widgets import Input
 
 from scorekeeper import Session
 from screens.rounds.base import RoundEntry
-from screens.widgets.choice import Choice
 from tests.ui.hosts import EntryHost
 
 SEATS = ["Grandma", "Max", "Zoe"]
@@ -17,45 +16,59 @@ def entry_of(host: EntryHost) -> RoundEntry:
     return entry
 
 
-async def test_points_typed_for_one_hand_leave_the_next_hand_to_cards() -> None:
+def note_of(entry: RoundEntry, path: str) -> str:
+    return str(entry.row(path).query_one(".field-note").render())
+
+
+async def test_points_for_one_player_and_cards_for_another_in_the_same_hand() -> None:
     session = Session.new("seven-hand", SEATS)
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        # Max went out; Grandma 45 and Zoe 25 typed as points, then "p" at Typed as.
-        await pilot.press("m", "down", *"45", "down", *"25", "down", "p", "enter")
-        await pilot.pause()
-    assert session.totals == {"Grandma": 45, "Max": 0, "Zoe": 25}
-
-    host = EntryHost(session)
-    async with host.run_test(size=(80, 24)) as pilot:
+        # Max went out; Grandma's 45 typed as points, Zoe's A 9 as cards.
+        await pilot.press("m", "down", *"45", "down", *"A 9")
         await pilot.pause()
         entry = entry_of(host)
-        assert entry.control("by", Choice).value == "cards"
-        await pilot.press("z", "down", *"K K", "down", *"A", "enter")
+        assert note_of(entry, "cards.Grandma") == "45 points"
+        assert note_of(entry, "cards.Zoe") == "= 25"
+        await pilot.press("enter")
+        await pilot.pause()
+    assert session.totals == {"Grandma": 45, "Max": 0, "Zoe": 25}
+    assert session.rounds[0] == {
+        "out": "Max",
+        "points": {"Grandma": 45},
+        "cards": {"Zoe": "A 9"},
+    }
+
+    # The next hand takes cards again as they come, and points again: nothing to reset.
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("z", "down", *"K K", "down", *"15", "enter")
         await pilot.pause()
     assert session.totals == {"Grandma": 65, "Max": 15, "Zoe": 25}
 
 
-async def test_cards_typed_as_points_say_how_to_switch_and_the_error_goes_with_the_switch() -> None:
+async def test_a_single_card_typed_bare_is_that_card() -> None:
     session = Session.new("seven-hand", SEATS)
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press("m", "down", *"JK JK", "down", *"25", "down", "p", "enter")
+        # A 7 held alone counts 5: "7" is the card, not 7 points (no multiple of 5).
+        await pilot.press("m", "down", *"7", "down", *"30", "enter")
+        await pilot.pause()
+    assert session.totals == {"Grandma": 5, "Max": 0, "Zoe": 30}
+
+
+async def test_a_wrong_count_is_refused_at_its_row_and_the_fix_typed_over_it() -> None:
+    session = Session.new("seven-hand", SEATS)
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m", "down", *"JK JK X", "down", *"25", "enter")
         await pilot.pause()
         entry = entry_of(host)
         error = entry.row("cards.Grandma").error_text or ""
-        assert "not 'JK JK'" in error
-        assert "press c at Typed as" in error
-        assert entry.control("cards.Grandma", Input).value == "JK JK"
+        assert "'X' is not a card" in error
+        assert entry.control("cards.Grandma", Input).value == "JK JK X"
         assert session.rounds == []
-
-        # The error put the focus on Grandma's row: down twice is Typed as.
-        await pilot.press("down", "down", "c")
-        await pilot.pause()
-        assert entry.control("by", Choice).value == "cards"
-        assert entry.row("cards.Grandma").error_text is None
-        assert "= 40" in str(entry.row("cards.Grandma").query_one(".field-note").render())
-        # Zoe's 25 is no card text: her cards, JK 3, replace it.
-        await pilot.press("up", "ctrl+shift+a", *"JK 3", "enter")
+        # The refused text is selected: what is typed next replaces it.
+        await pilot.press(*"JK JK", "enter")
         await pilot.pause()
     assert session.totals == {"Grandma": 40, "Max": 0, "Zoe": 25}

@@ -130,17 +130,18 @@ async def test_a_burst_of_digits_in_a_pick_row_changes_no_pick(game: str) -> Non
             assert entry.typed() == before, row.path
 
 
-async def test_a_filled_field_is_added_to_where_the_cursor_shows_not_replaced() -> None:
+async def test_a_recorded_field_is_shown_selected_and_typed_over_then_added_to() -> None:
     session = EVENINGS["calcutta"]()
     host = EntryHost(session, prefill=session.rounds[0], index=0)
     async with host.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         entry = entry_of(host)
         course = entry.control("course", Input)
-        assert course.selection.is_empty
-        await pilot.press("5")
+        recorded = "".join(str(PARKS_RACE_1["course"][suit]) for suit in "SHDC")
+        assert course.selected_text == recorded
+        await pilot.press("2", "2")
         await pilot.pause()
-        assert course.value == "".join(str(PARKS_RACE_1["course"][suit]) for suit in "SHDC") + "5"
+        assert course.value == "22"
 
 
 class Numbered(App[None]):

@@ -59,12 +59,28 @@ ROUNDS: list[tuple[str, list[str], dict[str, Any], int, str, dict[str, Any]]] = 
         {"out": "Max", "cards": {"Grandma": "K K 4 JK", "Zoe": "A 9"}},
     ),
     (
+        "seven-hand",
+        ["Grandma", "Max", "Zoe"],
+        {},
+        10,
+        "r m down 4 5 down 2 5 enter",
+        {"out": "Max", "points": {"Grandma": 45, "Zoe": 25}},
+    ),
+    (
         "hot-rum",
         PARKS,
         {},
         17,
         "r c down K space 9 down 5 down Q down 2 space 3 down J enter",
         {"out": "Cy", "cards": {"Ann": "K 9", "Bob": "5", "Di": "Q", "Ed": "2 3", "Flo": "J"}},
+    ),
+    (
+        "hot-rum",
+        ["Ann", "Bob"],
+        {},
+        9,
+        "r b down 7 space 8 down space enter",
+        {"out": "Bob", "cards": {"Ann": "7 8"}, "rummy": True},
     ),
     (
         "rummy-5000",

@@ -179,5 +179,5 @@ async def test_the_footer_at_80_columns_keeps_sessions_help_and_the_scores_toggl
             await pilot.pause()
             footer = screen_lines(app)[-1]
             assert "esc Sessions" in footer and "f1 Help" in footer, footer
-            assert re.search(r"\bt (Totals|Per round)\b", footer), footer
+            assert re.search(r"\bt (Totals|Rounds)\b", footer), footer
             assert re.search(r"\br (Race|Hand|Deal)\b", footer), footer

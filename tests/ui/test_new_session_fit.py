@@ -46,14 +46,14 @@ async def test_on_and_off_are_said_in_words(store: Store) -> None:
         assert str(money_cards.label) == "on"
 
 
-async def test_tab_goes_players_dealer_options_start_with_no_blind_stop(store: Store) -> None:
+async def test_tab_goes_name_dealer_options_start_with_no_blind_stop(store: Store) -> None:
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_form(pilot, "calcutta")
         await put(pilot, "Ann, Bob, Cy")
         await pilot.press("enter")
         stops = []
-        for _ in range(3 + len(GAMES["calcutta"].options)):
+        for _ in range(2 + len(GAMES["calcutta"].options)):
             await pilot.press("tab")
             await pilot.pause()
             focused = screen.focused
@@ -61,7 +61,6 @@ async def test_tab_goes_players_dealer_options_start_with_no_blind_stop(store: S
             row = next((a for a in focused.ancestors if isinstance(a, FieldRow)), None)
             stops.append(row.path if row else focused.id)
         assert stops == [
-            "seats",
             "dealer",
             *(f"options.{name}" for name in GAMES["calcutta"].options),
             "start",

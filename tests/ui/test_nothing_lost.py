@@ -55,6 +55,7 @@ async def test_ctrl_q_on_a_half_typed_entry_asks_first(store: Store) -> None:
         await pilot.press("r", "b", "down", *"7 8", "ctrl+q")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
+        assert "Quit without recording hand 1 of Hot Rum (Ann, Bob)?" in said(pilot)
         await pilot.press("n")
         await pilot.pause()
         entry = app.screen
@@ -72,12 +73,48 @@ async def test_ctrl_q_with_a_round_kept_as_typed_asks_first(store: Store) -> Non
         await pilot.press("r", "b", "down", *"7 8", "escape", "ctrl+q")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
-        assert "kept as typed" in said(pilot)
+        assert "what you kept with Esc" in said(pilot)
+        assert "hand 1 of Hot Rum (Ann, Bob)" in said(pilot)
         await pilot.press("n", "r")
         await pilot.pause()
         entry = app.screen
         assert isinstance(entry, RoundEntry)
         assert entry.control("cards.Ann", Input).value == "7 8"
+
+
+async def test_an_edit_kept_in_another_session_is_named_and_comes_back_with_e(
+    store: Store,
+) -> None:
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        table = await start_session(pilot, "hot-rum", ["Ann", "Bob"])
+        await pilot.press("r", "b", "down", *"7 8", "enter")
+        await pilot.press("r", "a", "down", *"K", "enter")
+        await pilot.pause()
+        # Hand 1 opened for an edit, Ann's cards typed over, closed with Esc.
+        await pilot.press("up", "up", "e", "down", *"9 9", "escape")
+        await pilot.pause()
+        assert "Kept what you typed for the edit of hand 1" in toasts(app)
+        await pilot.press("escape")  # to the sessions: another table, then Ctrl+Q
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        question = app.screen
+        assert isinstance(question, ConfirmScreen)
+        assert "the edit of hand 1 of Hot Rum (Ann, Bob)" in question.detail
+        await pilot.press("n", "enter")
+        await pilot.pause()
+        assert "the edit of hand 1" in toasts(app)
+        # On the record line, e opens the edit that was kept, with what was typed.
+        await pilot.press("e")
+        await pilot.pause()
+        entry = app.screen
+        assert isinstance(entry, RoundEntry)
+        assert entry.index == 0
+        assert entry.control("cards.Ann", Input).value == "9 9"
+        await pilot.press("enter")
+        await pilot.pause()
+    assert store.load(table.session_id).rounds[0] == {"out": "Bob", "cards": {"Ann": "9 9"}}
 
 
 def toasts(app: ScorekeeperApp) -> str:
@@ -98,7 +135,7 @@ async def test_a_tables_messages_go_when_the_table_is_left(store: Store) -> None
         assert "Kept what you typed" not in toasts(app)
 
 
-async def test_the_round_undone_last_is_recorded_again_with_y(store: Store) -> None:
+async def test_the_round_undone_last_is_recorded_again_with_ctrl_y(store: Store) -> None:
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         table = await start_session(pilot, "hot-rum", ["Ann", "Bob"])
@@ -112,7 +149,11 @@ async def test_the_round_undone_last_is_recorded_again_with_y(store: Store) -> N
         assert table.check_action("redo", ())
         footer = " ".join(b.binding.description for b in table.active_bindings.values())
         assert "Redo" in footer
+        # A second y, as if the question were still up, answers nothing and redoes nothing.
         await pilot.press("y")
+        await pilot.pause()
+        assert store.load(table.session_id).rounds == []
+        await pilot.press("ctrl+y")
         await pilot.pause()
         assert store.load(table.session_id).rounds == recorded
         assert not table.check_action("redo", ())

@@ -18,7 +18,7 @@ async def test_two_player_hot_rum_with_a_joker_refused_an_undo_and_an_edit(
         session_id = table.session_id
 
         # Bob goes rummy; Ann's 7 8 are typed with a joker by mistake: refused at her row.
-        await pilot.press("r", "b", "down", *"7 8 JK", "down", "down", "space", "enter")
+        await pilot.press("r", "b", "down", *"7 8 JK", "down", "space", "enter")
         await pilot.pause()
         entry = app.screen
         assert isinstance(entry, RoundEntry)
@@ -31,36 +31,36 @@ async def test_two_player_hot_rum_with_a_joker_refused_an_undo_and_an_edit(
         assert saved.balances == {"Ann": -30, "Bob": 30}
         assert saved.dealer == "Bob"
 
-        # Ann goes out; Bob holds a K, typed as a number of pips this time.
-        await pilot.press("r", "a", "down", *"10", "down", "p", "enter")
+        # Ann goes out; Bob holds K Q, typed as its pips this time, in the same field.
+        await pilot.press("r", "a", "down", *"20", "enter")
         await pilot.pause()
         saved = store.load(session_id)
-        assert saved.rounds[1] == {"out": "Ann", "deadwood": {"Bob": 10}}
-        assert saved.balances == {"Ann": -20, "Bob": 20}
+        assert saved.rounds[1] == {"out": "Ann", "deadwood": {"Bob": 20}}
+        assert saved.balances == {"Ann": -10, "Bob": 10}
         assert saved.dealer == "Ann"
 
         await pilot.press("u", "y")
         await pilot.pause()
         assert store.load(session_id).dealer == "Bob"
-        await pilot.press("r", "a", "down", *"10", "enter")
+        await pilot.press("r", "a", "down", *"20", "enter")
         await pilot.pause()
-        assert store.load(session_id).balances == {"Ann": -20, "Bob": 20}
+        assert store.load(session_id).balances == {"Ann": -10, "Bob": 10}
 
         # Bob's first hand was no rummy after all: edit it, the pay halves.
         await pilot.press("up", "up", "enter")
         await pilot.pause()
         assert isinstance(app.screen, RoundEntry)
-        await pilot.press("down", "down", "down", "space", "enter")
+        await pilot.press("down", "down", "space", "enter")
         await pilot.pause()
         saved = store.load(session_id)
         assert saved.rounds[0] == {"out": "Bob", "cards": {"Ann": "7 8"}}
-        assert saved.balances == {"Ann": -5, "Bob": 5}
+        assert saved.balances == {"Ann": 5, "Bob": -5}
 
         await pilot.press("s")
         await pilot.pause()
         settle = app.screen
         assert isinstance(settle, SettleScreen)
-        assert str(settle.query_one("#payments").content) == "Ann pays Bob $0.05"
+        assert str(settle.query_one("#payments").content) == "Bob pays Ann $0.05"
         await pilot.press("escape")
         await pilot.pause()
 
@@ -71,6 +71,6 @@ async def test_two_player_hot_rum_with_a_joker_refused_an_undo_and_an_edit(
         assert [(row["round"], row["player"], row["balance"]) for row in rounds] == [
             ("1", "Ann", "-0.15"),
             ("1", "Bob", "0.15"),
-            ("2", "Ann", "-0.05"),
-            ("2", "Bob", "0.05"),
+            ("2", "Ann", "0.05"),
+            ("2", "Bob", "-0.05"),
         ]

@@ -139,8 +139,8 @@ async def test_friday_at_the_parks_calcutta_then_racehorse(store: Store) -> None
         await pilot.press("s")
         await pilot.pause()
         assert isinstance(app.screen, SettleScreen)
-        assert "Balances Ann −$6.75 Bob +$0.75 Cy +$0.75 Di +$0.75 Ed +$3.75 Flo +$0.75" in (
-            said(pilot, "#settle-body")
+        assert "Ann −$6.75 Bob +$0.75 Cy +$0.75 Di +$0.75 Ed +$3.75 Flo +$0.75" in (
+            said(pilot, "#balances")
         )
         assert [line.strip() for line in drawn(pilot, "#payments")] == [
             "Ann pays Ed $3.75",

@@ -80,10 +80,10 @@ async def test_t_shows_the_totals_alone_and_the_footer_names_the_way_back(store:
     async with ScorekeeperApp(store).run_test(size=(80, 24)) as pilot:
         table = await open_table(pilot)
         assert ("t", "Totals") in keys_of(table)
-        assert ("t", "Per round") not in keys_of(table)
+        assert ("t", "Rounds") not in keys_of(table)
         await pilot.press("t")
         assert grid_of(table).rows[1][1:] == ["−8", "−12", "−12", "−5", "−9", "+27"]
-        assert ("t", "Per round") in keys_of(table)
+        assert ("t", "Rounds") in keys_of(table)
         assert ("t", "Totals") not in keys_of(table)
         await pilot.press("t")
         assert grid_of(table).rows[1][2].split() == ["−5", "−12"]

@@ -1,0 +1,70 @@
+"""The round entry's own help (F1): each field and what it takes, an example round, and
+the keys, ahead of the game's rules.
+
+Worked out from the entry as it stands: each row's label and what its control shows it
+takes (an input's placeholder and hint, a pick's options, a tick's label), the entry's
+``example`` and its own key bindings. Nothing here knows a game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.binding import Binding
+from textual.widgets import Checkbox, Input
+
+from scorekeeper.wording import visible
+from screens.help import HelpScreen
+from screens.widgets.choice import Choice
+from screens.widgets.fields import FieldRow
+
+if TYPE_CHECKING:
+    from screens.rounds.base import RoundEntry
+
+CONTROL_KEYS = (
+    ("a letter", "in a pick: the option starting with it (again: the next one)"),
+    ("←/→", "in a pick: the option before or after; Backspace takes the pick away"),
+    ("Space", "on a tick: tick it or take the tick away"),
+    ("↑/↓", "the field below or above (round from the last to the first)"),
+    ("Tab/⇧Tab", "the next or previous field (stops at the last and the first)"),
+)
+
+
+def takes(row: FieldRow) -> str:
+    """What the row's field takes, as its control shows it."""
+    control = row.control
+    if isinstance(control, Choice):
+        said = "pick one of: " + ", ".join(control.labels)
+    elif isinstance(control, Checkbox):
+        said = f"a tick: {visible(str(control.label))}"
+    elif isinstance(control, Input):
+        said = control.placeholder or "text"
+    else:
+        doc = (type(control).__doc__ or "").strip().splitlines()
+        said = doc[0] if doc else ""
+    return " — ".join(part for part in (said, row.hint) if part)
+
+
+def field_lines(rows: list[FieldRow]) -> str:
+    width = max((len(visible(row.label.strip())) for row in rows), default=0)
+    return "\n".join(f"{visible(row.label.strip()):<{width}}  {takes(row)}" for row in rows)
+
+
+def entry_keys(entry: RoundEntry) -> list[tuple[str, str]]:
+    """The entry's own keys (as named on its bindings), then those of its fields."""
+    keys: dict[str, tuple[str, str]] = {}
+    for binding in entry.BINDINGS:
+        if isinstance(binding, Binding) and binding.show and binding.description:
+            key = binding.key_display or entry.app.get_key_display(binding)
+            keys.setdefault(binding.description, (key, binding.tooltip or binding.description))
+    return [*keys.values(), *CONTROL_KEYS]
+
+
+def entry_help(entry: RoundEntry) -> HelpScreen:
+    """The help box for ``entry``: its fields first, then its keys and the game's rules."""
+    game = entry.session.game
+    sections = [(f"The fields of a {entry.round_name.lower()}", field_lines(entry.rows()))]
+    if entry.example:
+        sections.append(("An example", entry.example))
+    title = f"{game.name} — entering a {entry.round_name.lower()}"
+    return HelpScreen(game, entry_keys(entry), title=title, first=sections)

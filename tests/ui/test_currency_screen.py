@@ -1,0 +1,52 @@
+"""The table's currency on screen: said once with the first session played for money,
+changed with F2 (or "Currency" in the palette), and then every figure, the CLI's too,
+written that way."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.cli import main
+from scorekeeper.settings import currency_at
+from scorekeeper.store import Store
+from screens.app import ScorekeeperApp
+from screens.currency import CurrencyScreen
+from screens.settle import SettleScreen
+from screens.table import TableScreen
+from tests.ui.play import said, start_session
+from tests.ui.test_nothing_lost import toasts
+
+PARKS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
+
+
+async def test_the_first_session_for_money_says_how_money_is_written_and_keeps_it(
+    store: Store,
+) -> None:
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await start_session(pilot, "racehorse", PARKS, options={"stake": "0.25"})
+        assert "Money reads $1,234.50" in toasts(app)
+        assert "F2" in toasts(app)
+    assert currency_at(store.path) is not None  # kept: said once, not again
+
+
+async def test_f2_writes_money_in_euro_with_a_comma_everywhere(
+    store: Store, capsys: pytest.CaptureFixture[str]
+) -> None:
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_session(pilot, "racehorse", PARKS, options={"stake": "0.25"})
+        await pilot.press("r", "e", "down", "2", "down", "m", "enter")
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, CurrencyScreen)
+        await pilot.press("right", "down", "c", "enter")  # €, then the decimal comma
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert "+€2,50" in said(pilot, "#grid")
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, SettleScreen)
+        assert "Ann pays Ed €0,50" in said(pilot, "#payments")
+    assert main(["settle", "--text", "--db", str(store.path)]) == 0
+    assert "Ann pays Ed €0,50" in capsys.readouterr().out

@@ -1,0 +1,112 @@
+"""Typing in a round entry as on a paper sheet: what the app filled in is written over,
+what was typed here is added to; a key clears a field, one the whole entry; F1 says what
+each field takes."""
+
+from textual.widgets import Input
+
+from scorekeeper import Session
+from scorekeeper.store import Store
+from screens.app import ScorekeeperApp
+from screens.help import HelpScreen
+from screens.rounds.base import RoundEntry
+from screens.widgets.choice import Choice
+from tests.ui.hosts import EntryHost
+from tests.ui.play import start_session
+
+SEATS = ["Ann", "Bob", "Cy", "Di"]
+
+
+def hearts() -> Session:
+    session = Session.new("score-pad", SEATS, options={"wins": "lowest"})
+    session.record({"scores": {"Ann": 160, "Bob": 20, "Cy": 30, "Di": 4}})
+    return session
+
+
+def entry_of(host: EntryHost) -> RoundEntry:
+    entry = host.screen
+    assert isinstance(entry, RoundEntry)
+    return entry
+
+
+async def test_a_recorded_score_is_typed_over_and_then_typing_adds() -> None:
+    session = hearts()
+    host = EntryHost(session, prefill=session.rounds[0], index=0)
+    async with host.run_test(size=(80, 24)) as pilot:
+        # Ann's 160 was typed wrong: 200 replaces it, not "160200".
+        await pilot.press(*"200")
+        await pilot.pause()
+        entry = entry_of(host)
+        assert entry.text("scores.Ann") == "200"
+        # Back to Ann's field after typing in it: the next digit adds to what is there.
+        await pilot.press("down", "up", "0")
+        await pilot.pause()
+        assert entry.text("scores.Ann") == "2000"
+        await pilot.press("backspace", "enter")
+        await pilot.pause()
+    assert session.rounds[0]["scores"] == {"Ann": 200, "Bob": 20, "Cy": 30, "Di": 4}
+
+
+async def test_ctrl_u_empties_the_field_and_ctrl_l_the_whole_entry() -> None:
+    session = hearts()
+    host = EntryHost(session, prefill=session.rounds[0], index=0)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("down", "ctrl+u")
+        await pilot.pause()
+        entry = entry_of(host)
+        assert entry.text("scores.Bob") == ""
+        assert entry.text("scores.Ann") == "160"
+        await pilot.press("up", "up", "b", "ctrl+u")  # a pick cleared the same way
+        await pilot.pause()
+        assert not entry.control("winner", Choice).is_picked
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        assert [entry.text(f"scores.{name}") for name in SEATS] == ["", "", "", ""]
+        assert entry.focused is entry.control("scores.Ann", Input)
+        await pilot.press(*"10", "enter", *"20", "enter", *"30", "enter", *"40", "enter")
+        await pilot.pause()
+    assert session.rounds[0]["scores"] == {"Ann": 10, "Bob": 20, "Cy": 30, "Di": 40}
+
+
+async def test_a_kept_entry_comes_back_to_be_typed_over(store: Store) -> None:
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await start_session(pilot, "score-pad", SEATS)
+        await pilot.press("r", *"160", "escape")
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        entry = app.screen
+        assert isinstance(entry, RoundEntry)
+        assert entry.text("scores.Ann") == "160"
+        await pilot.press(*"20", "enter", *"50", "enter", *"30", "enter", "4", "enter")
+        await pilot.pause()
+        assert store.load(table.session_id).rounds[0]["scores"]["Ann"] == 20
+
+
+async def test_the_keys_line_names_the_clear_keys_and_help() -> None:
+    host = EntryHost(hearts())
+    async with host.run_test(size=(80, 24)):
+        keys = str(entry_of(host).query_one("#keys").render()).replace("\xa0", " ")
+        assert "^U clear" in keys
+        assert "^L clear all" in keys
+        assert "F1 help" in keys
+
+
+async def test_f1_in_the_entry_says_what_each_field_takes_with_an_example() -> None:
+    session = Session.new("seven-hand", ["Grandma", "Max", "Zoe"])
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m", "down", *"4")
+        await pilot.press("f1")
+        await pilot.pause()
+        help_box = host.screen
+        assert isinstance(help_box, HelpScreen)
+        shown = " ".join(str(part.render()) for part in help_box.query(".section"))
+        assert "Went out" in shown and "Grandma, Max, Zoe" in shown
+        assert "K 9 A, or 30 points" in shown
+        assert "m ↓ K K 4 JK ↓ 25 Enter" in shown
+        assert "Ctrl+U" in shown and "Ctrl+L" in shown
+        await pilot.press("escape")
+        await pilot.pause()
+        # Back in the entry, what was typed is still there.
+        assert entry_of(host).text("cards.Grandma") == "4"
