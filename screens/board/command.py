@@ -136,7 +136,11 @@ def board_main(args: Sequence[str]) -> int:
             )
             return 0
     if parsed.serve:
+        from scorekeeper.money import DOLLARS, use_currency
+        from scorekeeper.settings import currency_at
         from screens.board.server import serve  # only now: aiohttp is not light
+
+        use_currency(currency_at(path) or DOLLARS)  # the page's amounts as the table's
 
         return serve(path, parsed.session, parsed.host, parsed.port, viewers=parsed.viewers)
     from screens.board.app import run  # only now: Textual is not light
