@@ -25,13 +25,7 @@ from textual.widgets.option_list import Option
 
 from scorekeeper.errors import RuleError
 from scorekeeper.names import NAME_LENGTH
-from scorekeeper.reports.night_names import (
-    acknowledge,
-    fingerprint,
-    read_names,
-    rename,
-    replaced,
-)
+from scorekeeper.reports.night_names import acknowledge, fingerprint, read_names, rename, replaced
 from scorekeeper.reports.night_report import game_line, share
 from scorekeeper.reports.nights import NEW_NIGHT, Ledger, Night, move, nights_of
 from scorekeeper.settle import payment_lines
@@ -45,7 +39,6 @@ from screens.widgets.text_input import TextInput
 EMPTY = "No game nights yet: every session played on a day makes that day's night."
 CHIPS_APART = "Chips are settled apart from money: the app does not know what a chip is worth."
 HEADINGS = {"money": "Money", "chips": "Chips"}
-
 
 FOLLOW_INTERVAL = 1.0
 """Seconds between looks at the store for what another laptop synced."""

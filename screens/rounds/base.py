@@ -285,12 +285,14 @@ class RoundEntry(EntryFields):
             self.set_focus(rows[0].control)
 
     async def action_entry_help(self) -> None:
-        from screens.rounds.entry_help import entry_help  # the help box: loaded when asked
+        from screens.rounds.entry_help import entry_help, entry_keys  # loaded when asked
 
         if self.app.screen is not self:
             raise SkipAction()
         await self.settled()
-        self.app.push_screen(entry_help(self))
+        keys = entry_keys(self.BINDINGS, self.app.get_key_display)
+        game = self.session.game
+        self.app.push_screen(entry_help(game, self.round_name, self.rows(), self.example, keys))
 
     # ---- keys that wait for the keys before them -----------------------------------------
 

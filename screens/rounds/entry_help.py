@@ -8,18 +8,16 @@ takes (an input's placeholder and hint, a pick's options, a tick's label), the e
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.widgets import Checkbox, Input
 
+from scorekeeper.game import Game
 from scorekeeper.wording import visible
 from screens.help import HelpScreen
 from screens.widgets.choice import Choice
 from screens.widgets.fields import FieldRow
-
-if TYPE_CHECKING:
-    from screens.rounds.base import RoundEntry
 
 CONTROL_KEYS = (
     ("a letter", "in a pick: the option starting with it (again: the next one)"),
@@ -50,21 +48,25 @@ def field_lines(rows: list[FieldRow]) -> str:
     return "\n".join(f"{visible(row.label.strip()):<{width}}  {takes(row)}" for row in rows)
 
 
-def entry_keys(entry: RoundEntry) -> list[tuple[str, str]]:
+def entry_keys(
+    bindings: Iterable[BindingType], key_display: Callable[[Binding], str]
+) -> list[tuple[str, str]]:
     """The entry's own keys (as named on its bindings), then those of its fields."""
     keys: dict[str, tuple[str, str]] = {}
-    for binding in entry.BINDINGS:
+    for binding in bindings:
         if isinstance(binding, Binding) and binding.show and binding.description:
-            key = binding.key_display or entry.app.get_key_display(binding)
+            key = binding.key_display or key_display(binding)
             keys.setdefault(binding.description, (key, binding.tooltip or binding.description))
     return [*keys.values(), *CONTROL_KEYS]
 
 
-def entry_help(entry: RoundEntry) -> HelpScreen:
-    """The help box for ``entry``: its fields first, then its keys and the game's rules."""
-    game = entry.session.game
-    sections = [(f"The fields of a {entry.round_name.lower()}", field_lines(entry.rows()))]
-    if entry.example:
-        sections.append(("An example", entry.example))
-    title = f"{game.name} — entering a {entry.round_name.lower()}"
-    return HelpScreen(game, entry_keys(entry), title=title, first=sections)
+def entry_help(
+    game: Game, round_name: str, rows: list[FieldRow], example: str, keys: list[tuple[str, str]]
+) -> HelpScreen:
+    """The help box for an entry of ``game``: its fields first, then its keys and the
+    game's rules."""
+    sections = [(f"The fields of a {round_name.lower()}", field_lines(rows))]
+    if example:
+        sections.append(("An example", example))
+    title = f"{game.name} — entering a {round_name.lower()}"
+    return HelpScreen(game, keys, title=title, first=sections)
