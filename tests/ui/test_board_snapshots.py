@@ -6,10 +6,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from screens.board.app import BoardApp
 from tests.ui.board_tables import calcutta_for_eight, seven_hand_for_ten
+
+pytestmark = pytest.mark.frames  # a snapshot is the frame as a terminal gets it
 
 
 def test_the_board_with_ten_players_at_80x24(snap_compare, store: Store) -> None:

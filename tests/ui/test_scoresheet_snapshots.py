@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.pilot import Pilot
 
 from scorekeeper.store import Store
@@ -10,6 +11,8 @@ from screens.app import ScorekeeperApp
 from tests.ui.board_tables import calcutta_for_eight, seven_hand_for_ten
 from tests.ui.evenings import calcutta
 from tests.ui.test_snapshots import SIZE, frozen_store, steady_cursor
+
+pytestmark = pytest.mark.frames  # a snapshot is the frame as a terminal gets it
 
 __all__ = ["frozen_store"]
 

@@ -17,6 +17,8 @@ from screens import table as table_module
 from screens.app import ScorekeeperApp
 from tests.ui.evenings import EVENINGS
 
+pytestmark = pytest.mark.frames  # a snapshot is the frame as a terminal gets it
+
 SIZE = (80, 24)
 
 
