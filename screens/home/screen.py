@@ -262,7 +262,10 @@ class HomeScreen(SessionList):
         self.app.call_from_thread(self.damaged_found, damaged, advice)
 
     def damaged_found(self, damaged: list[Path], advice: str) -> None:
-        notice = self.query_one("#damaged", Static)
+        """Show what the worker found, unless Home was taken down meanwhile."""
+        notice = next(iter(self.query("#damaged").results(Static)), None)
+        if notice is None:
+            return
         notice.display = bool(damaged)
         if damaged:
             first = damaged[0]
