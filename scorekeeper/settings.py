@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from scorekeeper.checks import JSON
 from scorekeeper.money import DOLLARS, SYMBOLS, Currency
 from scorekeeper.reports import EXPORTS
 from scorekeeper.store import Store, StoreError
@@ -73,32 +74,36 @@ def remember_export_folder(store: Store, folder: Path) -> None:
     """Keep ``folder`` as the next export's default; raises ``StoreError`` if it cannot,
     and while the file holds what cannot be read (writing would push its good ``.bak``
     out)."""
+    _remember(
+        store,
+        EXPORT_FOLDER,
+        str(folder.absolute()),
+        "the export was written, the folder not remembered",
+    )
+
+
+def _remember(store: Store, key: str, value: JSON, lost: str) -> None:
+    """Keep ``value`` under ``key`` in the store's settings, the rest as it is; ``lost``
+    says what a failure leaves undone."""
     if store.readonly:
         return
     file = store.path / SETTINGS_FILE
     data, wrong = _checked(file)
     if wrong is not None:
         raise StoreError(
-            f"{file} {wrong}: the export was written, the folder not remembered. "
+            f"{file} {wrong}: {lost}. "
             "`scorekeeper doctor --fix` puts back its backup or sets it aside.",
             file,
         )
-    data = {**data, "schema": SCHEMA, EXPORT_FOLDER: str(folder.absolute())}
     try:
-        encoded = encode(data)
+        encoded = encode({**data, "schema": SCHEMA, key: value})
     except UnicodeEncodeError:
-        raise StoreError(
-            f"The folder {visible(str(folder))} has a name that is not UTF-8 text: the export "
-            "was written, the folder not remembered.",
-            file,
-        ) from None
+        raise StoreError(f"{visible(str(value))} is not UTF-8 text: {lost}.", file) from None
     try:
         write_atomically(file, encoded, backup=backup_of(file))
     except OSError as error:
         raise StoreError(
-            f"Could not save {file}: {error.strerror or error}. The export was written; "
-            "only the folder was not remembered.",
-            file,
+            f"Could not save {file}: {error.strerror or error}; {lost}.", file
         ) from error
 
 
@@ -122,24 +127,7 @@ def currency(store: Store) -> Currency:
 def remember_currency(store: Store, name: str, comma: bool) -> None:
     """Keep the table's currency (``name`` one of ``money.SYMBOLS``); raises
     ``StoreError`` if it cannot, as ``remember_export_folder`` does."""
-    if store.readonly:
-        return
-    file = store.path / SETTINGS_FILE
-    data, wrong = _checked(file)
-    if wrong is not None:
-        raise StoreError(
-            f"{file} {wrong}: the currency was not kept. "
-            "`scorekeeper doctor --fix` puts back its backup or sets it aside.",
-            file,
-        )
-    data = {**data, "schema": SCHEMA, CURRENCY: {"symbol": name, "comma": comma}}
-    try:
-        write_atomically(file, encode(data), backup=backup_of(file))
-    except OSError as error:
-        raise StoreError(
-            f"Could not save {file}: {error.strerror or error}. The currency was not kept.",
-            file,
-        ) from error
+    _remember(store, CURRENCY, {"symbol": name, "comma": comma}, "the currency was not kept")
 
 
 def name_of(money: Currency) -> str:
