@@ -55,6 +55,13 @@ SYMBOLS: dict[str, Currency] = {
 a setting of its own (``Currency.comma``), these are only its usual defaults."""
 DOLLARS = SYMBOLS["$"]
 
+
+def name_of(money: Currency) -> str:
+    """The name a table picks ``money`` by ("$", "€", "kr", "none"): the setting keeps
+    it, and an export names the currency its money columns count in by it."""
+    return next((name for name, known in SYMBOLS.items() if known.symbol == money.symbol), "none")
+
+
 _in_force = [DOLLARS]
 """The currency every amount is written and read in, as the store opened says."""
 

@@ -128,8 +128,3 @@ def remember_currency(store: Store, name: str, comma: bool) -> None:
     """Keep the table's currency (``name`` one of ``money.SYMBOLS``); raises
     ``StoreError`` if it cannot, as ``remember_export_folder`` does."""
     _remember(store, CURRENCY, {"symbol": name, "comma": comma}, "the currency was not kept")
-
-
-def name_of(money: Currency) -> str:
-    """The setting's name for ``money`` ("$", "€", "kr", "none")."""
-    return next((name for name, known in SYMBOLS.items() if known.symbol == money.symbol), "none")

@@ -12,8 +12,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from scorekeeper.money import SYMBOLS, Currency, amount, currency, use_currency
-from scorekeeper.settings import name_of, remember_currency
+from scorekeeper.money import SYMBOLS, Currency, amount, currency, name_of, use_currency
+from scorekeeper.settings import remember_currency
 from scorekeeper.store import Store, StoreError
 from screens.format import plain
 from screens.keys import MOVES, move, settled

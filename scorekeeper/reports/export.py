@@ -4,10 +4,11 @@ Every row has exactly the header's fields, so ``csv.DictReader`` and spreadsheet
 
 ``sessions.csv``: session, game, unit (what the balances count: money, chips, or points
 where no money changes hands), score unit (what the totals count: points, pips, money or
-chips), options (the house options in words), date, night, started, updated, players,
-rounds, finished, winners, carried (what the game still holds in its kitty, such as a
-Calcutta pool, in the unit), then for each seat ``player N``, ``total N`` and
-``balance N`` (empty past the table's last seat).
+chips), options (the house options in words), currency (what the money counts in, by the
+table's setting: $, €, £, kr or none; empty where the unit is not money), date, night,
+started, updated, players, rounds, finished, winners, carried (what the game still holds in
+its kitty, such as a Calcutta pool, in the unit), then for each seat ``player N``, ``total
+N`` and ``balance N`` (empty past the table's last seat).
 
 ``rounds.csv``: session, game, unit, score unit, round, dealer, seat, player, score (the
 round's own), total, money (the round's own change), balance, what (the round in the
@@ -18,10 +19,10 @@ sit on that player's row. A round's money adds up to 0 over its players, once th
 ``detail:carry in`` and ``detail:carry out`` are counted; a session's scores and money add
 up to its totals and balances in sessions.csv.
 
-Money is written in major units with two decimals ("-3.00"), chips, pips and points as
-whole numbers. Text a spreadsheet would run as a formula (starting with = + - @, tab or
-CR) gets a leading apostrophe; numbers are left alone, negative ones included. UTF-8 with
-a byte order mark, so spreadsheets read é, ü and 中 right.
+Money is written in major units with two decimals and a decimal point ("-3.00") in every
+currency, chips, pips and points as whole numbers. Text a spreadsheet would run as a formula
+(starting with = + - @, tab or CR) gets a leading apostrophe; numbers are left alone,
+negative ones included. UTF-8 with a byte order mark, so spreadsheets read é, ü and 中 right.
 
 Each session is written from the rows its file keeps (``reports.rows``), sealed when it
 was saved, with no round replayed: the columns are known from the session list before
@@ -45,6 +46,7 @@ from multiprocessing.pool import AsyncResult
 from pathlib import Path
 
 from scorekeeper.games import GAMES
+from scorekeeper.money import currency, name_of
 from scorekeeper.reports.nights import night_labels
 from scorekeeper.reports.rows import (
     DETAIL,
@@ -88,6 +90,7 @@ class _Layout:
 
     columns: Mapping[str, int]
     seats: int
+    currency: str
 
 
 @dataclass
@@ -134,7 +137,7 @@ def _write_batch(store: Store, wanted: Sequence[_Wanted], layout: _Layout) -> _B
             read.append((rows.game, rows.seats))
             continue
         read.append(True)
-        sessions.append(session_row(rows, one.dates, layout.seats))
+        sessions.append(session_row(rows, layout.currency, one.dates, layout.seats))
         rounds.append(laid_out(rows.rounds, game, layout.columns))
     return _Batch(read, "".join(sessions).encode("utf-8"), b"".join(rounds))
 
@@ -296,7 +299,7 @@ def _write(
     """Both files, laid out for ``games`` and tables of up to ``seats``: written in full
     over ``paths``, or not at all (``_Relayout`` when a session needs more room)."""
     columns = detail_columns(game for game_id, game in GAMES.items() if game_id in games)
-    layout = _Layout({name: at for at, name in enumerate(columns)}, seats)
+    layout = _Layout({name: at for at, name in enumerate(columns)}, seats, name_of(currency()))
     seat_columns = [f"{column} {seat}" for seat in range(1, seats + 1) for column in SEAT_COLUMNS]
     with replacing_texts(paths, encoding="utf-8-sig", newline="") as handles:
         sessions_file, rounds_file = handles

@@ -22,6 +22,7 @@ the store where it is opened), and hands them back to the export while the seal 
 
 from __future__ import annotations
 
+import csv
 import functools
 import json
 import weakref
@@ -44,6 +45,7 @@ SESSION_COLUMNS = [
     "unit",
     "score unit",
     "options",
+    "currency",
     "date",
     "night",
     "started",
@@ -341,8 +343,11 @@ def laid_out(rounds: bytes, game: Game, places: Mapping[str, int]) -> bytes:
     return rounds.replace(END.encode(), b"," * (len(places) - 1 - last) + b"\r\n")
 
 
-def session_row(rows: Rows, dates: Sequence[str], seats: int) -> str:
-    """A sessions.csv row: ``rows`` with its ``dates`` (date, night, started, updated)
-    and padded to ``seats`` seats."""
+def session_row(rows: Rows, currency: str, dates: Sequence[str], seats: int) -> str:
+    """A sessions.csv row: ``rows`` with the ``currency`` its money counts in (named
+    only where its unit is money), its ``dates`` (date, night, started, updated), and
+    padded to ``seats`` seats."""
+    unit = next(csv.reader([rows.head]))[2]
+    named = text_field(currency) if unit == "money" else ""
     padding = "," * (len(SEAT_COLUMNS) * (seats - rows.seats))
-    return f"{rows.head},{','.join(dates)},{rows.tail}{padding}\r\n"
+    return f"{rows.head},{named},{','.join(dates)},{rows.tail}{padding}\r\n"

@@ -17,9 +17,9 @@ from textual.widgets import Button, Checkbox, Header, Input, OptionList, Static
 from scorekeeper.errors import RuleError
 from scorekeeper.game import Game
 from scorekeeper.games import GAMES
-from scorekeeper.money import currency
+from scorekeeper.money import currency, name_of
 from scorekeeper.session import Session
-from scorekeeper.settings import currency_at, name_of
+from scorekeeper.settings import currency_at
 from scorekeeper.store import Store, StoreError
 from scorekeeper.store.house_games import HouseGame
 from scorekeeper.wording import visible

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import Session
+from scorekeeper.money import SYMBOLS, use_currency
 from scorekeeper.reports.export import amount, export, text
 from scorekeeper.store import SessionNotFound, Store, StoreDamaged, StoreError
 from tests.factories import saved_before_the_name_rule
@@ -29,7 +30,8 @@ PITCHES = (
     {"pitcher": '=HYPERLINK("x")', "bid": 3, "points": ["high", "low", "jack"]},
     {"pitcher": "-2", "bid": 2, "made": False},
 )
-SESSION_HEADER = ["session", "game", "unit", "score unit", "options", "date", "night"]
+SESSION_HEADER = ["session", "game", "unit", "score unit", "options", "currency", "date"]
+SESSION_HEADER += ["night"]
 SESSION_HEADER += ["started", "updated", "players", "rounds", "finished", "winners", "carried"]
 ROUND_HEADER = ["session", "game", "unit", "score unit", "round", "dealer", "seat", "player"]
 ROUND_HEADER += ["score", "total", "money", "balance", "what"]
@@ -73,6 +75,7 @@ def test_hostile_names_come_back_exactly_and_never_as_formulas(
         "money",
         "money",
         "stake $1.00/point",
+        "$",
         summary.started.date().isoformat(),
         summary.started.date().isoformat(),
         summary.started.isoformat(timespec="seconds"),
@@ -151,8 +154,9 @@ def test_points_stay_whole_numbers_and_money_is_paid_in_major_units_at_the_end(
     sessions_csv, rounds_csv = export(store, tmp_path / "out")
     row = read(sessions_csv)[1]
     assert row[2:5] == ["money", "points", "7 hands; stake $0.05/point"]
-    assert row[9:14] == ["Ann, Bob, Cid", "7", "yes", "Ann", "0.00"]
-    assert row[14:] == ["Ann", "0", "12.25", "Bob", "70", "-3.50", "Cid", "175", "-8.75"]
+    assert row[5] == "$", "dollars, as the table never chose another currency"
+    assert row[10:15] == ["Ann, Bob, Cid", "7", "yes", "Ann", "0.00"]
+    assert row[15:] == ["Ann", "0", "12.25", "Bob", "70", "-3.50", "Cid", "175", "-8.75"]
     last_hand = read(rounds_csv)[-3:]
     assert [cells[7:12] for cells in last_hand] == [
         ["Ann", "0", "0", "12.25", "12.25"],
@@ -190,6 +194,22 @@ def test_chips_are_whole_numbers_matching_the_session(store: Store, tmp_path: Pa
         assert row[10] == str(after.balances[name] - before.balances[name])
         assert row[11] == str(after.balances[name])
         assert "." not in row[10] + row[11]
+
+
+def test_a_euro_table_names_its_currency_once_and_keeps_plain_figures(
+    store: Store, tmp_path: Path
+) -> None:
+    use_currency(SYMBOLS["€"])  # a decimal comma on screen: "12,25 €"
+    money = store.add(Session.new("seven-hand", ("Ann", "Bob"), options={"stake": 5}))
+    chips = store.add(Session.new("horse-race", ("Ann", "Bob", "Cid", "Dee")))
+    for _ in range(7):  # Bob holds 35 points a hand: 245 at 5 cents, paid at the end
+        store.record(money, {"out": "Ann", "points": {"Bob": 35}})
+    sessions_csv, rounds_csv = export(store, tmp_path / "out", [money, chips])
+    with open(sessions_csv, encoding="utf-8-sig", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert [(row["unit"], row["currency"]) for row in rows] == [("money", "€"), ("chips", "")]
+    assert (rows[0]["balance 1"], rows[0]["balance 2"]) == ("12.25", "-12.25")
+    assert read(rounds_csv)[-2][11] == "12.25", "a decimal point, never a comma"
 
 
 def test_named_sessions_go_out_in_the_order_given(store: Store, tmp_path: Path) -> None:
