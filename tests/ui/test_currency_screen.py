@@ -13,6 +13,7 @@ from screens.app import ScorekeeperApp
 from screens.currency import CurrencyScreen
 from screens.settle import SettleScreen
 from screens.table import TableScreen
+from screens.widgets.choice import Choice
 from tests.ui.play import said, start_session
 from tests.ui.test_nothing_lost import toasts
 
@@ -40,6 +41,8 @@ async def test_f2_writes_money_in_euro_with_a_comma_everywhere(
         await pilot.press("f2")
         await pilot.pause()
         assert isinstance(app.screen, CurrencyScreen)
+        for choice in app.screen.query(Choice):  # every option in view, side by side
+            assert choice.region.height == 1, choice.region
         await pilot.press("right", "down", "c", "enter")  # €, then the decimal comma
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
