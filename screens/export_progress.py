@@ -26,6 +26,7 @@ from textual.screen import ModalScreen
 from textual.widgets import ProgressBar, Static
 from textual.worker import Worker, WorkerState
 
+from scorekeeper.money import currency, name_of
 from scorekeeper.store import Store
 from screens.format import plain
 
@@ -70,6 +71,7 @@ class ExportProgress(ModalScreen[Exported | None]):
     def _arguments(self) -> list[str]:
         # Joined by "=": a folder named "-x" stays a value, not an option.
         arguments = [f"--db={self.store.path}", f"--out={self.folder}", f"--prefix={self.prefix}"]
+        arguments.append(f"--currency={name_of(currency())}")
         if self.session_ids is not None:
             arguments += ["--session", *self.session_ids]
         return arguments

@@ -3,10 +3,13 @@ the screen (its garbage collection and its turns at the interpreter are this pro
 and the screen only reads how far it got.
 
 Run as ``python -m scorekeeper.reports.export_process --db STORE --out DIR --prefix P
-[--session ID ...]``. Each line on stdout is one JSON object: ``{"done": n, "total": m}``
-as it goes (at most twenty a second, and the last one always), then exactly one of
-``{"written": [sessions.csv, rounds.csv]}``, ``{"problem": "..."}`` (the sentence a person
-reads, as the export words it) or ``{"stopped": true}``.
+[--currency NAME] [--session ID ...]``: NAME is the currency in force in the app (one of
+``money.SYMBOLS``), which the CSV names.
+
+Each line on stdout is one JSON object: ``{"done": n, "total": m}`` as it goes (at most
+twenty a second, and the last one always), then exactly one of ``{"written": [sessions.csv,
+rounds.csv]}``, ``{"problem": "..."}`` (the sentence a person reads, as the export words it)
+or ``{"stopped": true}``.
 
 Closing this process's stdin asks it to stop: the export then ends with every file in the
 folder as it was, unless it had already replaced them (it then says ``written``). A
@@ -24,6 +27,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from scorekeeper.money import DOLLARS, SYMBOLS, name_of, use_currency
 from scorekeeper.reports.export import export
 from scorekeeper.reports.rows import open_store
 from scorekeeper.store import StoreError
@@ -54,8 +58,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--db", type=Path, required=True)
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--prefix", default="")
+    parser.add_argument("--currency", choices=SYMBOLS, default=name_of(DOLLARS))
     parser.add_argument("--session", action="extend", nargs="+", metavar="ID")
     args = parser.parse_args(argv)
+    use_currency(SYMBOLS[args.currency])
     stop = threading.Event()
     threading.Thread(target=_stop_when_stdin_closes, args=(stop,), daemon=True).start()
     said = 0.0

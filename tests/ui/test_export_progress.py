@@ -3,6 +3,7 @@ damaged file found on the way is reported while the app goes on."""
 
 from __future__ import annotations
 
+import csv
 import os
 import sys
 from pathlib import Path
@@ -11,6 +12,7 @@ import pytest
 from textual.widgets import Input, ProgressBar
 
 from scorekeeper.session import Session
+from scorekeeper.settings import remember_currency
 from scorekeeper.store import Store
 from screens import export_progress
 from screens.app import ScorekeeperApp
@@ -107,3 +109,16 @@ async def test_a_store_folder_named_like_an_option_still_exports(tmp_path: Path)
             await export_all(pilot)
             assert any("Wrote" in toast for toast in toasts(app)), toasts(app)
     assert len(list(Path("exports").glob("*-all-rounds.csv"))) == 1
+
+
+async def test_the_export_names_the_currency_the_table_set(store: Store) -> None:
+    store.add(Session.new("racehorse", ["Ann", "Bob", "Cy", "Di", "Ed"], options={"stake": 25}))
+    remember_currency(store, "kr", True)
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await export_all(pilot)
+        assert any("Wrote" in toast for toast in toasts(app)), toasts(app)
+    (written,) = Path("exports").glob("*-all-sessions.csv")
+    with open(written, encoding="utf-8-sig", newline="") as handle:
+        (row,) = csv.DictReader(handle)
+    assert (row["unit"], row["currency"]) == ("money", "kr")
