@@ -10,7 +10,10 @@ a decimal comma. What is stored is minor units, whatever the currency.
 
 from __future__ import annotations
 
+import contextlib
 import re
+import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from scorekeeper.errors import RuleError
@@ -71,8 +74,33 @@ def use_currency(currency: Currency) -> None:
     _in_force[0] = currency
 
 
+_this_thread = threading.local()
+"""A currency one thread writes in for a while (``written_in``), the others unaffected."""
+
+
 def currency() -> Currency:
-    return _in_force[0]
+    here: Currency | None = getattr(_this_thread, "currency", None)
+    return _in_force[0] if here is None else here
+
+
+@contextlib.contextmanager
+def written_in(money: Currency) -> Iterator[None]:
+    """Amounts written in ``money`` by this thread while inside: words another laptop (or
+    this one, before its currency changed) wrote in its currency are worded again alike,
+    while the screen, drawn by another thread, keeps the table's."""
+    before = getattr(_this_thread, "currency", None)
+    _this_thread.currency = money
+    try:
+        yield
+    finally:
+        _this_thread.currency = before
+
+
+def every_currency() -> Iterator[Currency]:
+    """Each way a table may write money: each symbol with a decimal point and a comma."""
+    for known in SYMBOLS.values():
+        for comma in (False, True):
+            yield Currency(known.symbol, known.after, comma)
 
 
 def bare(value: int, *, mark: str = ".") -> str:

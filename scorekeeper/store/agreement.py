@@ -18,6 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from scorekeeper.checks import JSONMapping, JSONObject
+from scorekeeper.money import every_currency, written_in
 from scorekeeper.session import Session
 from scorekeeper.store import documents
 from scorekeeper.store.errors import StoreDamaged, StoreError
@@ -47,7 +48,7 @@ def disagreement(summary: JSONMapping, session: Session) -> str | None:
     # Kept only since they were, so one without them is not wrong; one with them shows
     # them (statistics' figures, the list's game names and options) as they are said.
     game = session.game
-    if "option_words" in summary and summary["option_words"] != game.option_words(session.setup):
+    if "option_words" in summary and not _worded_alike(summary["option_words"], session):
         return "a summary that disagrees with its options on their words (or the game's name)"
     if "highlights" in summary:
         said_highlights = (
@@ -58,6 +59,19 @@ def disagreement(summary: JSONMapping, session: Session) -> str | None:
         if summary["highlights"] != said_highlights:
             return "a summary that disagrees with its rounds on its highlights"
     return None
+
+
+def _worded_alike(said: object, session: Session) -> bool:
+    """Whether ``said`` are the session's option words as some laptop writes them: money
+    in them is in the currency of the laptop that saved the file, maybe not this one's."""
+    game, setup = session.game, session.setup
+    if said == game.option_words(setup):
+        return True
+    for money in every_currency():
+        with written_in(money):
+            if said == game.option_words(setup):
+                return True
+    return False
 
 
 def problem(file: Path, session_id: str, document: JSONMapping, beside: Sidecar) -> str | None:

@@ -12,6 +12,7 @@ import pytest
 from scorekeeper import Session
 from scorekeeper.cli import main
 from scorekeeper.game import END_ROUND
+from scorekeeper.settings import remember_currency
 from scorekeeper.store import Store, documents
 from tests.factories import MADE_3, TABLE, UPPED_2, file_of
 
@@ -20,6 +21,11 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     status = main(list(argv))
     out, err = capsys.readouterr()
     return status, out, err
+
+
+def remember_currency_at(folder: Path, name: str) -> None:
+    with Store(folder) as store:
+        remember_currency(store, name, True)
 
 
 def edit_summary(file: Path, **fields: object) -> None:
@@ -113,3 +119,22 @@ def test_forged_highlights_or_option_words_are_damage_shown_nowhere(
         assert f"{forged}.json holds a summary that disagrees" in err and named in err, command
     status, out, _ = run(capsys, "doctor", *db)
     assert status == 1 and named in out
+
+
+def test_option_words_saved_in_another_currency_agree_and_forged_money_does_not(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file saved where money reads "$0.25" (another laptop, or this one before its
+    currency changed) is read whole at a table that writes "0,25 kr"; a stake in its words
+    that its options do not hold is still damage."""
+    with Store(tmp_path) as store:
+        fair = store.add(Session.new("racehorse", TABLE, options={"stake": 25}))
+        store.record(fair, MADE_3)
+        forged = store.add(Session.new("racehorse", TABLE, options={"stake": 25}))
+    edit_summary(file_of(tmp_path, forged), option_words=["stake $9.99/point"])
+    remember_currency_at(tmp_path, "kr")
+    for kept in ("index.json", "index.stamp"):  # the files read as a peer's, on arrival
+        (tmp_path / kept).unlink(missing_ok=True)
+    status, out, err = run(capsys, "list", "--db", str(tmp_path))
+    assert status == 0 and fair in out and forged not in out
+    assert f"{fair}.json" not in err and f"{forged}.json holds a summary that disagrees" in err
