@@ -103,6 +103,33 @@ def every_currency() -> Iterator[Currency]:
             yield Currency(known.symbol, known.after, comma)
 
 
+def _figure(money: Currency) -> str:
+    """An amount as ``money`` writes it, symbol and all; never the start of a longer figure."""
+    thousands, decimal = re.escape(money.thousands), re.escape(money.decimal)
+    figure = rf"(?:\d{{1,3}}(?:{thousands}\d{{3}})+|\d+){decimal}\d{{2}}(?!\d)"
+    symbol = re.escape(money.symbol)
+    return rf"{figure} {symbol}\b" if money.after else rf"{symbol}{figure}"
+
+
+def reworded(text: str) -> str:
+    """``text`` with each amount written in another currency (another laptop's, or this
+    table's before it changed) written in the one in force: words saved with a session,
+    such as its options', read as they were written then."""
+    now = currency()
+    others = [money for money in every_currency() if money.symbol and money != now]
+    found = re.compile(
+        "|".join(f"(?P<c{index}>{_figure(money)})" for index, money in enumerate(others))
+    )
+
+    def again(match: re.Match[str]) -> str:
+        money = others[int(str(match.lastgroup)[1:])]
+        figure = match.group().replace(money.symbol, "").strip().replace(money.thousands, "")
+        whole, part = figure.split(money.decimal)
+        return amount(int(whole) * 100 + int(part), "money")
+
+    return found.sub(again, text)
+
+
 def bare(value: int, *, mark: str = ".") -> str:
     """Minor units as a plain decimal figure with ``mark``: ``-1234.50`` (CSV, figures)."""
     sign = "-" if value < 0 else ""

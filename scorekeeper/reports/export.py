@@ -46,7 +46,7 @@ from multiprocessing.pool import AsyncResult
 from pathlib import Path
 
 from scorekeeper.games import GAMES
-from scorekeeper.money import currency, name_of
+from scorekeeper.money import Currency, currency
 from scorekeeper.reports.nights import night_labels
 from scorekeeper.reports.rows import (
     DETAIL,
@@ -90,7 +90,7 @@ class _Layout:
 
     columns: Mapping[str, int]
     seats: int
-    currency: str
+    currency: Currency
 
 
 @dataclass
@@ -299,7 +299,7 @@ def _write(
     """Both files, laid out for ``games`` and tables of up to ``seats``: written in full
     over ``paths``, or not at all (``_Relayout`` when a session needs more room)."""
     columns = detail_columns(game for game_id, game in GAMES.items() if game_id in games)
-    layout = _Layout({name: at for at, name in enumerate(columns)}, seats, name_of(currency()))
+    layout = _Layout({name: at for at, name in enumerate(columns)}, seats, currency())
     seat_columns = [f"{column} {seat}" for seat in range(1, seats + 1) for column in SEAT_COLUMNS]
     with replacing_texts(paths, encoding="utf-8-sig", newline="") as handles:
         sessions_file, rounds_file = handles

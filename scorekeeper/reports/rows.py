@@ -33,6 +33,7 @@ from pathlib import Path
 from scorekeeper import __version__
 from scorekeeper.game import Fact, Game, is_end_round
 from scorekeeper.games import GAMES
+from scorekeeper.money import Currency, name_of, reworded, written_in
 from scorekeeper.session import RoundResult, Session, Standing
 from scorekeeper.store import Store
 from scorekeeper.store.sidecar import Keeper, Kept
@@ -343,11 +344,13 @@ def laid_out(rounds: bytes, game: Game, places: Mapping[str, int]) -> bytes:
     return rounds.replace(END.encode(), b"," * (len(places) - 1 - last) + b"\r\n")
 
 
-def session_row(rows: Rows, currency: str, dates: Sequence[str], seats: int) -> str:
-    """A sessions.csv row: ``rows`` with the ``currency`` its money counts in (named
-    only where its unit is money), its ``dates`` (date, night, started, updated), and
-    padded to ``seats`` seats."""
-    unit = next(csv.reader([rows.head]))[2]
-    named = text_field(currency) if unit == "money" else ""
+def session_row(rows: Rows, money: Currency, dates: Sequence[str], seats: int) -> str:
+    """A sessions.csv row: ``rows`` with the currency its money counts in (named only
+    where its unit is money, its options' words written in it), its ``dates`` (date,
+    night, started, updated), and padded to ``seats`` seats."""
+    head = next(csv.reader([rows.head]))
+    named = text_field(name_of(money)) if head[2] == "money" else ""
+    with written_in(money):
+        head[4] = reworded(head[4])
     padding = "," * (len(SEAT_COLUMNS) * (seats - rows.seats))
-    return f"{rows.head},{named},{','.join(dates)},{rows.tail}{padding}\r\n"
+    return f"{','.join(map(field, head))},{named},{','.join(dates)},{rows.tail}{padding}\r\n"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from scorekeeper.game import Setup, label_in
 from scorekeeper.games import GAMES
+from scorekeeper.money import reworded
 from scorekeeper.store import Store, Summary
 from scorekeeper.wording import iso
 
@@ -47,7 +48,8 @@ def variations(store: Store, summary: Summary) -> tuple[str, str]:
         players, dealer = tuple(saved["players"]), saved["dealer"]
         words = game.option_words(Setup(players, saved["options"], dealer))
     else:
-        players, dealer, words = summary.players, summary.dealer, list(summary.option_words)
+        players, dealer = summary.players, summary.dealer
+        words = [reworded(word) for word in summary.option_words]  # saved in their currency
     defaults = {name: option.default_for(len(players)) for name, option in game.options.items()}
     usual = set(game.option_words(Setup(players, defaults, dealer)))
     # A house game's name is the row's game already (``game_name``): not said twice.

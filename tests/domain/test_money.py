@@ -3,7 +3,7 @@
 import pytest
 
 from scorekeeper.errors import RuleError
-from scorekeeper.money import parse_money
+from scorekeeper.money import SYMBOLS, parse_money, reworded, use_currency
 
 
 @pytest.mark.parametrize(
@@ -29,3 +29,24 @@ def test_what_is_no_money_is_refused_at_its_field(typed: str) -> None:
         parse_money(typed, "options.stake")
     assert refused.value.field == "options.stake"
     assert "type money, as 0.25, $0.25 or 25¢" in refused.value.message
+
+
+@pytest.mark.parametrize(
+    ("table", "saved", "shown"),
+    [
+        ("€", "stake $0.25/point", "stake €0,25/point"),
+        ("€", "stake $1,234.50", "stake €1.234,50"),
+        ("€", "“Hearts $5”; stake £2.00", "“Hearts $5”; stake €2,00"),
+        ("$", "stake 0,25 kr/point", "stake $0.25/point"),
+        ("$", "$1,234.50 a point", "$1,234.50 a point"),
+        ("$", "€1.234,50", "$1,234.50"),
+        ("kr", "stake €0,25", "stake 0,25 kr"),
+    ],
+)
+def test_words_saved_in_another_currency_read_in_the_tables(
+    table: str, saved: str, shown: str
+) -> None:
+    """Options' words keep the currency they were saved in; shown, their money is the
+    table's, and what is not money written by a currency (a "$5" in a name) stays."""
+    use_currency(SYMBOLS[table])
+    assert reworded(saved) == shown

@@ -18,7 +18,7 @@ from screens import export_progress
 from screens.app import ScorekeeperApp
 from screens.export_progress import ExportProgress
 from screens.home import HomeScreen
-from tests.ui.play import export_all, settled
+from tests.ui.play import export_all, said, settled
 
 
 def hot_rum(*players: str) -> Session:
@@ -112,13 +112,18 @@ async def test_a_store_folder_named_like_an_option_still_exports(tmp_path: Path)
 
 
 async def test_the_export_names_the_currency_the_table_set(store: Store) -> None:
+    """A game saved while money read "$0.25" is listed and exported at a table since set
+    to kronor in kronor, its options' words too."""
     store.add(Session.new("racehorse", ["Ann", "Bob", "Cy", "Di", "Ed"], options={"stake": 25}))
     remember_currency(store, "kr", True)
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        assert "stake 0,25 kr/point" in said(pilot, "#detail")
         await export_all(pilot)
         assert any("Wrote" in toast for toast in toasts(app)), toasts(app)
     (written,) = Path("exports").glob("*-all-sessions.csv")
     with open(written, encoding="utf-8-sig", newline="") as handle:
         (row,) = csv.DictReader(handle)
     assert (row["unit"], row["currency"]) == ("money", "kr")
+    assert row["options"] == "stake 0,25 kr/point"
