@@ -26,8 +26,8 @@ from scorekeeper.errors import RuleError
 from scorekeeper.names import check_name
 from scorekeeper.reports.stats import person
 from scorekeeper.store import Store, StoreError, journal, machine
+from scorekeeper.store.careful_read import DamagedFile, read_json
 from scorekeeper.store.machine import Laptop
-from scorekeeper.store.reading import DamagedFile, read_json
 from scorekeeper.wording import day, visible
 
 NAMES_FILE = "nights.json"

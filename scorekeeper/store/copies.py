@@ -26,9 +26,9 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.session import Session
-from scorekeeper.store.checks import session_problem
 from scorekeeper.store.machine import Laptop
 from scorekeeper.store.merge import Copy, Decision, Merged, Stamp, Version, on_top
+from scorekeeper.store.well_formed import session_problem
 
 _CONFLICT = re.compile(r"(?:[a-z2-7]{10}\.)?sync-conflict-\d{8}-\d{6}-[A-Z0-9]{7}")
 _LAPTOP = re.compile(r"[a-z2-7]{10}")

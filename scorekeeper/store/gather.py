@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.store import agreement, copies, documents
-from scorekeeper.store.errors import SessionNotFound, StoreDamaged, StoreError
 from scorekeeper.store.merge import Copy, Merged, merge
 from scorekeeper.store.sidecar import Sidecar
+from scorekeeper.store.store_errors import SessionNotFound, StoreDamaged, StoreError
 
 Files = Sequence[tuple[str, Path]]
 """A session's copy files: each one's key (``copies``) and path."""

@@ -30,9 +30,9 @@ from scorekeeper.games import GAMES
 from scorekeeper.names import check_name
 from scorekeeper.seating import check_options
 from scorekeeper.store import journal, machine
-from scorekeeper.store.errors import StoreError
+from scorekeeper.store.careful_read import DamagedFile, read_json
 from scorekeeper.store.machine import Laptop
-from scorekeeper.store.reading import DamagedFile, read_json
+from scorekeeper.store.store_errors import StoreError
 from scorekeeper.wording import visible
 
 if TYPE_CHECKING:

@@ -29,11 +29,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from scorekeeper.store.careful_read import SIZE_CAP, DamagedFile, read_json
 from scorekeeper.store.conflicts import original_name
 from scorekeeper.store.durable import backup_of, encode, write_atomically
-from scorekeeper.store.errors import StoreDamaged, StoreError
 from scorekeeper.store.machine import Laptop, is_laptop_id
-from scorekeeper.store.reading import SIZE_CAP, DamagedFile, read_json
+from scorekeeper.store.store_errors import StoreDamaged, StoreError
 
 SCHEMA = 1
 LEGACY = "legacy"
