@@ -239,7 +239,7 @@ def state(merged: Merged) -> bool | int:
     return OVERRULED if merged.replaced else False
 
 
-def _shaped(entry: list[Any]) -> bool:
+def _shaped(entry: list[JSON]) -> bool:
     """Five fields, or six whose last says whether the session waits (``WAITING``)."""
     if len(entry) == 5:
         return True
