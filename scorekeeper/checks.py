@@ -24,7 +24,7 @@ rounds it accepted (``accepted``)."""
 JSON: TypeAlias = Any
 """A value as JSON brings it in (a stored file, an import, an export process's line): the
 one place the product says ``Any``. Whatever reads one checks it as it reads it
-(``shaped``, ``as_int``, ``store.checks``)."""
+(``shaped``, ``as_int``, ``store.well_formed``)."""
 JSONObject = dict[str, JSON]
 """A JSON object made of JSON types (``json_copy``): a round as a session keeps it, a saved
 session, a table's options as written."""

@@ -18,8 +18,8 @@ from scorekeeper.checks import JSON
 from scorekeeper.money import DOLLARS, SYMBOLS, Currency
 from scorekeeper.reports import EXPORTS
 from scorekeeper.store import Store, StoreError
+from scorekeeper.store.careful_read import DamagedFile, read_json
 from scorekeeper.store.durable import backup_of, encode, write_atomically
-from scorekeeper.store.reading import DamagedFile, read_json
 from scorekeeper.wording import visible
 
 SETTINGS_FILE = "settings.json"

@@ -78,7 +78,7 @@ def keys_not_now(screen: Screen[object]) -> list[tuple[str, str]]:
 
 def screen_commands() -> type[Provider]:
     """The palette's provider, imported when the palette first opens (as Textual's own)."""
-    from screens.commands import ScreenCommands
+    from screens.palette import ScreenCommands
 
     return ScreenCommands
 

@@ -18,7 +18,7 @@ from scorekeeper.store import Store, StoreError
 from screens.format import plain
 from screens.keys import MOVES, move, settled
 from screens.widgets.choice import Choice
-from screens.widgets.fields import FieldRow
+from screens.widgets.field_row import FieldRow
 
 Picked = tuple[str, bool]
 """The currency's name in ``money.SYMBOLS`` and whether it writes a decimal comma."""

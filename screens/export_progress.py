@@ -16,7 +16,6 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from textual import work
 from textual.app import ComposeResult
@@ -26,6 +25,7 @@ from textual.screen import ModalScreen
 from textual.widgets import ProgressBar, Static
 from textual.worker import Worker, WorkerState
 
+from scorekeeper.checks import JSONObject
 from scorekeeper.money import currency, name_of
 from scorekeeper.store import Store
 from screens.format import plain
@@ -92,7 +92,7 @@ class ExportProgress(ModalScreen[Exported | None]):
             os.setpriority(os.PRIO_PROCESS, exporter.pid, NICER)
         assert exporter.stdout is not None and exporter.stderr is not None
         complaint = asyncio.ensure_future(exporter.stderr.read())
-        said: dict[str, Any] = {}
+        said: JSONObject = {}
         try:
             async for line in exporter.stdout:
                 said = json.loads(line)

@@ -20,8 +20,8 @@ from scorekeeper.reports.rows import open_store
 from scorekeeper.safe_files import NotReadable, read_file
 from scorekeeper.session import Session
 from scorekeeper.store import SCHEMA, Saved, StoreError, documents
-from scorekeeper.store.checks import session_problem
-from scorekeeper.store.reading import DamagedFile, parse_json, read_json
+from scorekeeper.store.careful_read import DamagedFile, parse_json, read_json
+from scorekeeper.store.well_formed import session_problem
 from scorekeeper.wording import iso
 
 _REPLAY_ERRORS = (RuleError, LookupError, TypeError, ValueError, AttributeError)

@@ -20,14 +20,14 @@ import re
 from dataclasses import dataclass, field
 from datetime import date as Date
 from pathlib import Path
-from typing import Any
 
+from scorekeeper.checks import JSON
 from scorekeeper.errors import RuleError
 from scorekeeper.names import check_name
 from scorekeeper.reports.stats import person
 from scorekeeper.store import Store, StoreError, journal, machine
+from scorekeeper.store.careful_read import DamagedFile, read_json
 from scorekeeper.store.machine import Laptop
-from scorekeeper.store.reading import DamagedFile, read_json
 from scorekeeper.wording import day, visible
 
 NAMES_FILE = "nights.json"
@@ -52,7 +52,7 @@ class NightBook:
     moves: dict[str, str] = field(default_factory=dict)
 
 
-def _check(key: str, value: Any) -> Any:
+def _check(key: str, value: JSON) -> JSON:
     """An entry as a laptop's file holds it; ``ValueError`` for one that is no night's."""
     text = isinstance(value, str)
     if key.startswith(_NAME) and _KEY.fullmatch(key[len(_NAME) :]):
@@ -163,7 +163,7 @@ def _said(item: journal.Replaced) -> str:
     )
 
 
-def _worded(value: Any, key: str) -> str:
+def _worded(value: JSON, key: str) -> str:
     if value is None:
         return "its date" if key.startswith(_MOVE) else "no name"
     return f"the night {value}" if key.startswith(_MOVE) else f'"{visible(value)}"'
@@ -204,7 +204,7 @@ def save_book(store: Store, book: NightBook, keeps: str, laptop: Laptop | None =
         raise StoreError(f"The store {store.path} was opened read-only; nights cannot change.")
     store.ensure_writable()
     now = load_book(store.path)
-    changes: dict[str, Any] = {}
+    changes: dict[str, str | None] = {}
     for prefix, before, after in ((_NAME, now.names, book.names), (_MOVE, now.moves, book.moves)):
         for key in before.keys() | after.keys():
             if before.get(key) != after.get(key):

@@ -36,18 +36,18 @@ the sessions that changed.
 
 Inside the package: ``store`` is ``Store``, the one writer, on ``reader``, what any
 process may read; ``documents`` reads, writes and upgrades one file through ``durable``
-(the atomic write) and ``reading`` (the careful read); ``sidecar`` keeps what a layer
+(the atomic write) and ``careful_read`` (the careful read); ``sidecar`` keeps what a layer
 above caches beside this laptop's copy, sealed with the key in ``seal``; ``index`` keeps
-the session list's cache of ``summary`` rows, each judged by ``checks``; ``lock`` is the
+the session list's cache of ``summary`` rows, each judged by ``well_formed``; ``lock`` is the
 writer's lock; ``imported`` keeps an import's version of a game as one more copy;
-``errors`` words what goes wrong. This module only names what the rest of scorekeeper
+``store_errors`` words what goes wrong. This module only names what the rest of scorekeeper
 uses.
 """
 
 from scorekeeper.store.documents import MIGRATIONS, SCHEMA, how_to_recover
-from scorekeeper.store.errors import SessionNotFound, StoreDamaged, StoreError, StoreLocked
 from scorekeeper.store.reader import default_path
 from scorekeeper.store.store import Saved, Store
+from scorekeeper.store.store_errors import SessionNotFound, StoreDamaged, StoreError, StoreLocked
 from scorekeeper.store.summary import Summary
 
 __all__ = [

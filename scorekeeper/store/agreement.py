@@ -21,8 +21,8 @@ from scorekeeper.checks import JSONMapping, JSONObject
 from scorekeeper.money import every_currency, written_in
 from scorekeeper.session import Session
 from scorekeeper.store import documents
-from scorekeeper.store.errors import StoreDamaged, StoreError
 from scorekeeper.store.sidecar import Sidecar
+from scorekeeper.store.store_errors import StoreDamaged, StoreError
 
 _REPLAY_ERRORS = (LookupError, TypeError, ValueError, AttributeError)
 

@@ -23,12 +23,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
 
+from scorekeeper.checks import JSONMapping, JSONObject
 from scorekeeper.session import Session
-from scorekeeper.store.checks import session_problem
 from scorekeeper.store.machine import Laptop
 from scorekeeper.store.merge import Copy, Decision, Merged, Stamp, Version, on_top
+from scorekeeper.store.well_formed import session_problem
 
 _CONFLICT = re.compile(r"(?:[a-z2-7]{10}\.)?sync-conflict-\d{8}-\d{6}-[A-Z0-9]{7}")
 _LAPTOP = re.compile(r"[a-z2-7]{10}")
@@ -94,7 +94,7 @@ def _names(value: object) -> dict[str, str] | None:
     return dict(value)
 
 
-def read(key: str, document: Mapping[str, Any]) -> Copy | str:
+def read(key: str, document: JSONMapping) -> Copy | str:
     """The copy a checked session document (``documents.read``) of file ``key`` holds, or
     what is wrong with its ``copy`` part."""
     session = document["session"]
@@ -154,10 +154,10 @@ def part(
     decision: Decision | None = None,
     aside: tuple[Version, ...] = (),
     others: tuple[Version, ...] = (),
-) -> dict[str, Any]:
+) -> JSONObject:
     """The ``copy`` part of a copy this laptop writes, having taken in the copies
     ``seen`` names, with the stamps of its rounds."""
-    made: dict[str, Any] = {
+    made: JSONObject = {
         "laptop": laptop,
         "seq": seq,
         "seen": dict(seen),
@@ -171,7 +171,7 @@ def part(
     return made
 
 
-def _versioned(version: Version) -> dict[str, Any]:
+def _versioned(version: Version) -> JSONObject:
     return {"session": dict(version.session), "stamps": [list(s) for s in version.stamps]}
 
 
@@ -193,7 +193,7 @@ def imported_part(
     here: Sequence[Copy],
     session: Session,
     order: int,
-) -> dict[str, Any]:
+) -> JSONObject:
     """The ``copy`` part of a session an import writes as this laptop's copy (``key``):
     on top of every copy here (``here``) of the session whose game it went on from
     (``gone_on``, as they make it), the stamps of the rounds they share kept, the others
@@ -218,13 +218,13 @@ def on_top_part(
     key: str,
     merged: Merged | None,
     held: list[Copy],
-    session: Mapping[str, Any],
+    session: JSONMapping,
     stamps: list[Stamp],
     *,
     decision: Decision | None = None,
     aside: tuple[Version, ...] | None = None,
     covers: Mapping[str, int] | None = None,
-) -> dict[str, Any]:
+) -> JSONObject:
     """The ``copy`` part of this laptop's copy (``key``) written as ``session`` on top of
     what its copies (``held``) made (``merged``; None: a session new here). ``covers``
     given (a decision): what it takes in; else ``merge.on_top`` says, and which versions

@@ -20,10 +20,10 @@ from tinydb import TinyDB
 
 from scorekeeper.checks import JSONObject
 from scorekeeper.session import Session
-from scorekeeper.store.checks import document_problem
+from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.durable import DurableStorage, backup_of, encode, write_atomically
-from scorekeeper.store.errors import SessionNotFound, StoreDamaged, StoreError
-from scorekeeper.store.reading import DamagedFile
+from scorekeeper.store.store_errors import SessionNotFound, StoreDamaged, StoreError
+from scorekeeper.store.well_formed import document_problem
 
 SCHEMA = 1
 MIGRATIONS: dict[int, Callable[[JSONObject], JSONObject]] = {}

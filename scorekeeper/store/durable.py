@@ -10,7 +10,7 @@ link) under a random name, ``<name>.<16 hex digits>.tmp``, so a link planted at 
 name cannot make a write land outside the store. The writer sweeps temporary files left by
 a crash once they are an hour old (``sweep_stale``).
 
-Reading is as careful (``reading``). ``DurableStorage`` is TinyDB's storage made of the
+Reading is as careful (``careful_read``). ``DurableStorage`` is TinyDB's storage made of the
 two.
 
 This is the one place that writes files: the sessions, the index, the night names and
@@ -33,7 +33,7 @@ from typing import NoReturn, TextIO
 from tinydb.storages import Storage
 
 from scorekeeper.checks import JSON, JSONObject
-from scorekeeper.store.reading import DamagedFile, read_json
+from scorekeeper.store.careful_read import DamagedFile, read_json
 
 STALE_AFTER = 3600
 """Seconds after which a temporary file is a crash's leftover, not a write in progress."""

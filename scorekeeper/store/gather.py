@@ -12,12 +12,12 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
+from scorekeeper.checks import JSONObject
 from scorekeeper.store import agreement, copies, documents
-from scorekeeper.store.errors import SessionNotFound, StoreDamaged, StoreError
 from scorekeeper.store.merge import Copy, Merged, merge
 from scorekeeper.store.sidecar import Sidecar
+from scorekeeper.store.store_errors import SessionNotFound, StoreDamaged, StoreError
 
 Files = Sequence[tuple[str, Path]]
 """A session's copy files: each one's key (``copies``) and path."""
@@ -29,7 +29,7 @@ class Gathered:
 
     merged: Merged
     copies: list[Copy]
-    document: dict[str, Any]
+    document: JSONObject
     """The document of a copy holding the version shown (its summary is the list's row)."""
     shown_key: str
     damaged: list[StoreDamaged]
@@ -76,7 +76,7 @@ def gather(
     that disagrees with its rounds makes its copy damaged (the index's reading; opening a
     session replays anyway)."""
     seen = identity(files)
-    documents_by_key: dict[str, dict[str, Any]] = {}
+    documents_by_key: dict[str, JSONObject] = {}
     found: list[Copy] = []
     damaged: list[StoreDamaged] = []
     for key, path in sorted(files):

@@ -21,18 +21,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from scorekeeper.checks import JSONMapping, JSONObject
+from scorekeeper.checks import JSON, JSONMapping, JSONObject
 from scorekeeper.errors import RuleError
 from scorekeeper.game import Game
 from scorekeeper.games import GAMES
 from scorekeeper.names import check_name
 from scorekeeper.seating import check_options
 from scorekeeper.store import journal, machine
-from scorekeeper.store.errors import StoreError
+from scorekeeper.store.careful_read import DamagedFile, read_json
 from scorekeeper.store.machine import Laptop
-from scorekeeper.store.reading import DamagedFile, read_json
+from scorekeeper.store.store_errors import StoreError
 from scorekeeper.wording import visible
 
 if TYPE_CHECKING:
@@ -87,7 +87,7 @@ def house_file(folder: Path) -> Path:
     return folder / HOUSE_FILE
 
 
-def _check(key: str, value: Any) -> dict[str, Any]:
+def _check(key: str, value: JSON) -> JSONObject:
     """An entry as a laptop's file holds it: a house game filed under its name in any
     case; ``ValueError`` for anything else."""
     try:
@@ -128,7 +128,7 @@ def fingerprint(folder: Path) -> object:
     return journal.fingerprint(folder, KIND, [HOUSE_FILE])
 
 
-def _from_dict(value: dict[str, Any]) -> HouseGame:
+def _from_dict(value: JSONObject) -> HouseGame:
     return HouseGame(value["name"], value["game"], value["options"])
 
 

@@ -17,9 +17,9 @@ from datetime import datetime
 
 from scorekeeper.session import Session
 from scorekeeper.store import copies, documents
-from scorekeeper.store.errors import StoreError
 from scorekeeper.store.merge import Stamp, text
 from scorekeeper.store.store import Saved, Store
+from scorekeeper.store.store_errors import StoreError
 
 IMPORTED = "an import"
 """The name the version's "laptop" goes by."""

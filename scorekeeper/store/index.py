@@ -20,19 +20,19 @@ from pathlib import Path
 
 from scorekeeper.checks import JSON, JSONMapping, JSONObject
 from scorekeeper.store import copies, documents
-from scorekeeper.store.durable import encode, fsync_folder, write_atomically
-from scorekeeper.store.errors import SessionNotFound, StoreDamaged
-from scorekeeper.store.gather import Files, combined, folded, walk
-from scorekeeper.store.gather import identity as files_identity
-from scorekeeper.store.reading import (
+from scorekeeper.store.careful_read import (
     DamagedFile,
     NotPlain,
     members,
     parse_json,
     read_regular,
 )
+from scorekeeper.store.durable import encode, fsync_folder, write_atomically
+from scorekeeper.store.gather import Files, combined, folded, walk
+from scorekeeper.store.gather import identity as files_identity
 from scorekeeper.store.recent import Entry, read_recent, save_recent, saved_entry
 from scorekeeper.store.stamp import identity, identity_of, read_stamp
+from scorekeeper.store.store_errors import SessionNotFound, StoreDamaged
 from scorekeeper.store.summary import (
     Summary,
     compact,

@@ -27,13 +27,13 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
+from scorekeeper.checks import JSON, JSONObject
+from scorekeeper.store.careful_read import SIZE_CAP, DamagedFile, read_json
 from scorekeeper.store.conflicts import original_name
 from scorekeeper.store.durable import backup_of, encode, write_atomically
-from scorekeeper.store.errors import StoreDamaged, StoreError
 from scorekeeper.store.machine import Laptop, is_laptop_id
-from scorekeeper.store.reading import SIZE_CAP, DamagedFile, read_json
+from scorekeeper.store.store_errors import StoreDamaged, StoreError
 
 SCHEMA = 1
 LEGACY = "legacy"
@@ -43,7 +43,7 @@ FILE_CAP = 100
 NAME_CAP = 40
 """The most of a laptop's name (from its own file, so from anywhere) that is shown."""
 Stamp = tuple[int, str]
-Legacy = tuple[Path, dict[str, Any], str | None]
+Legacy = tuple[Path, JSONObject, str | None]
 """An older single file, the entries read from it, and what is wrong with it."""
 """When a change was made (nanoseconds since the epoch) and by which laptop (its id)."""
 
@@ -51,7 +51,7 @@ Legacy = tuple[Path, dict[str, Any], str | None]
 @dataclass(frozen=True)
 class Change:
     key: str
-    value: Any
+    value: JSON
     """What the entry became; None where it was removed."""
     stamp: Stamp
     seen: Stamp | None = None
@@ -78,7 +78,7 @@ class Kind:
 
     folder: str
     noun: str
-    check: Callable[[str, Any], Any]
+    check: Callable[[str, JSON], JSON]
     cap: int
     legacy_name: str
     read_legacy: Callable[[Path], Legacy]
@@ -94,7 +94,7 @@ class Kind:
 class Merged:
     """The entries as every laptop works them out, and what is wrong on the way."""
 
-    values: dict[str, Any] = field(default_factory=dict)
+    values: JSONObject = field(default_factory=dict)
     stamps: dict[str, Stamp] = field(default_factory=dict)
     replaced: list[Replaced] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
@@ -291,7 +291,7 @@ def _merge(journals: list[_Journal], kind: Kind, merged: Merged, reader: str | N
     merged.replaced.sort(key=lambda replaced: replaced.kept.stamp)
 
 
-def record(root: Path, kind: Kind, laptop: Laptop, changes: Mapping[str, Any], keeps: str) -> None:
+def record(root: Path, kind: Kind, laptop: Laptop, changes: Mapping[str, JSON], keeps: str) -> None:
     """Write ``changes`` (key -> the new value, None to remove) into this laptop's file,
     taking over the older single file first (see the module's docstring). Refused while
     this laptop's own file cannot be read, as writing would lose what is in it."""

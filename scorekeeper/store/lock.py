@@ -16,10 +16,10 @@ from pathlib import Path
 
 from scorekeeper.checks import JSONObject
 from scorekeeper.store import machine
+from scorekeeper.store.careful_read import DamagedFile, read_json
 from scorekeeper.store.durable import encode, write_atomically
-from scorekeeper.store.errors import StoreError, StoreLocked
 from scorekeeper.store.machine import Places
-from scorekeeper.store.reading import DamagedFile, read_json
+from scorekeeper.store.store_errors import StoreError, StoreLocked
 from scorekeeper.wording import visible
 
 _OPEN = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)

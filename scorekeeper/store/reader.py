@@ -21,11 +21,11 @@ from scorekeeper.store import agreement, copies, machine
 from scorekeeper.store import conflicts as conflicts_module
 from scorekeeper.store import index as index_module
 from scorekeeper.store.documents import damaged
-from scorekeeper.store.errors import SessionNotFound, StoreError, not_a_folder, not_found
 from scorekeeper.store.gather import Files, Gathered, gather, identity
 from scorekeeper.store.index import Index
 from scorekeeper.store.merge import Copy, Merged, Stamp, same
 from scorekeeper.store.sidecar import Keeper, Kept, Sidecar
+from scorekeeper.store.store_errors import SessionNotFound, StoreError, not_a_folder, not_found
 from scorekeeper.store.summary import Summary, state, summary
 
 _SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")

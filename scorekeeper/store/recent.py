@@ -11,8 +11,8 @@ from pathlib import Path
 
 from scorekeeper.checks import JSON
 from scorekeeper.store import documents
+from scorekeeper.store.careful_read import DamagedFile, read_json
 from scorekeeper.store.durable import encode, write_atomically
-from scorekeeper.store.reading import DamagedFile, read_json
 from scorekeeper.store.stamp import identity_of
 from scorekeeper.store.summary import entry_problem, expand
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from scorekeeper.session import Session
 from scorekeeper.store.conflicts import REPLAY_ERRORS, laptop_name
-from scorekeeper.store.errors import StoreError
 from scorekeeper.store.merge import Decision, Merged, Version, both, same
 from scorekeeper.store.store import Store
+from scorekeeper.store.store_errors import StoreError
 
 SHOWN, OTHER, BOTH, BACK = "shown", "other", "both", "back"
 CHOICES = (SHOWN, OTHER, BOTH)

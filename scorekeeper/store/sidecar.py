@@ -25,8 +25,8 @@ from pathlib import Path
 
 from scorekeeper.session import Session
 from scorekeeper.store import seal
+from scorekeeper.store.careful_read import DamagedFile, read_bytes
 from scorekeeper.store.durable import write_in_place
-from scorekeeper.store.reading import DamagedFile, read_bytes
 
 ROWS = ".rows"
 """The suffix of the file beside a session file that keeps what the keeper gave."""

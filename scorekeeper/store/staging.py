@@ -7,8 +7,8 @@ import os
 from pathlib import Path
 
 from scorekeeper.store import sidecar
+from scorekeeper.store.careful_read import read_bytes
 from scorekeeper.store.durable import backup_of, fsync_folder, write_atomically
-from scorekeeper.store.reading import read_bytes
 
 
 def commit(

@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 
 from scorekeeper.checks import JSONObject
-from scorekeeper.store.reading import DamagedFile, read_json
+from scorekeeper.store.careful_read import DamagedFile, read_json
 
 
 def identity(stat: os.stat_result) -> list[int]:

@@ -22,8 +22,14 @@ from scorekeeper.checks import JSONMapping, JSONObject
 from scorekeeper.ids import new_id
 from scorekeeper.session import Session
 from scorekeeper.store import copies, documents, machine, sidecar
+from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.durable import backup_of, fsync_folder, sweep_stale
-from scorekeeper.store.errors import (
+from scorekeeper.store.lock import WriterLock, take_lock
+from scorekeeper.store.merge import Decision, Stamp, Version, merge, same
+from scorekeeper.store.reader import Opened, Reader, is_session_id
+from scorekeeper.store.sidecar import Keeper
+from scorekeeper.store.staging import commit
+from scorekeeper.store.store_errors import (
     StoreError,
     cannot_write_down,
     changed_elsewhere,
@@ -31,12 +37,6 @@ from scorekeeper.store.errors import (
     not_saved,
     read_only,
 )
-from scorekeeper.store.lock import WriterLock, take_lock
-from scorekeeper.store.merge import Decision, Stamp, Version, merge, same
-from scorekeeper.store.reader import Opened, Reader, is_session_id
-from scorekeeper.store.reading import DamagedFile
-from scorekeeper.store.sidecar import Keeper
-from scorekeeper.store.staging import commit
 from scorekeeper.store.summary import state
 
 CACHED_SESSIONS = 8

@@ -1,7 +1,7 @@
 """One line of the session list: ``Summary``, and the row the index keeps it as.
 
 A row is a list rather than an object (ten thousand lists parse in about half the time
-ten thousand objects do), checked by ``checks`` before a ``Summary`` is built from it.
+ten thousand objects do), checked by ``well_formed`` before a ``Summary`` is built from it.
 In memory a checked row is held ``compact``: a tuple, its times read, whose names,
 seats, options, numbers and time zones that other rows repeat are one object each; a
 ``Summary`` is a view over it.
@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.checks import JSON, JSONMapping
-from scorekeeper.store.checks import (
+from scorekeeper.store.well_formed import (
     EXTRAS,
     SUMMARY_FIELDS,
     row_is_sound,
@@ -239,7 +239,7 @@ def state(merged: Merged) -> bool | int:
     return OVERRULED if merged.replaced else False
 
 
-def _shaped(entry: list[Any]) -> bool:
+def _shaped(entry: list[JSON]) -> bool:
     """Five fields, or six whose last says whether the session waits (``WAITING``)."""
     if len(entry) == 5:
         return True

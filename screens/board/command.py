@@ -143,6 +143,6 @@ def board_main(args: Sequence[str]) -> int:
         use_currency(currency_at(path) or DOLLARS)  # the page's amounts as the table's
 
         return serve(path, parsed.session, parsed.host, parsed.port, viewers=parsed.viewers)
-    from screens.board.app import run  # only now: Textual is not light
+    from screens.board.board_app import run  # only now: Textual is not light
 
     return run(path, parsed.session, light=parsed.light)

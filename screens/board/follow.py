@@ -1,7 +1,7 @@
 """Following a store while another window writes: what the board should show now, and
 whether anything on disk may have changed since the last look, without Textual.
 
-The terminal board (``app.py``) and the served board (``server.py``) both follow through
+The terminal board (``board_app.py``) and the served board (``server.py``) both follow through
 ``Follower``; the corrections (an undo, an edit) are said in words by ``corrections``.
 """
 

@@ -10,7 +10,6 @@ import hmac
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
 
 from aiohttp import web
 
@@ -90,7 +89,7 @@ class Turned(asyncio.Protocol):
             transport.close()
 
 
-def capped(server: web.Server, most: int) -> Callable[[], Any]:
+def capped(server: web.Server, most: int) -> Callable[[], asyncio.BaseProtocol]:
     """A protocol factory for ``server`` that turns connections away past ``most`` open."""
 
     def protocol() -> asyncio.BaseProtocol:

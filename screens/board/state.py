@@ -11,8 +11,8 @@ a session's fields, a path) is made ``visible`` here; the page only sets it as t
 from __future__ import annotations
 
 import json
-from typing import Any
 
+from scorekeeper.checks import JSONObject
 from scorekeeper.wording import visible
 from screens.board.follow import Follower, Following, View, Waiting, corrections
 from screens.board.lines import last_round, standings_of, status_line
@@ -21,7 +21,7 @@ MAX_NOTES = 4
 """Corrections kept on the board at once: the latest, until the next round is recorded."""
 
 
-def game_state(view: Following, notes: list[str]) -> dict[str, Any]:
+def game_state(view: Following, notes: list[str]) -> JSONObject:
     session = view.session
     return {
         "title": visible(session.game.title(session.setup)),
@@ -48,7 +48,7 @@ def game_state(view: Following, notes: list[str]) -> dict[str, Any]:
     }
 
 
-def waiting_state(view: Waiting) -> dict[str, Any]:
+def waiting_state(view: Waiting) -> JSONObject:
     return {
         "title": "Scorekeeper board",
         "waiting": {"title": visible(view.title), "message": visible(view.message)},

@@ -11,7 +11,7 @@ from scorekeeper.money import format_amount, parse_money
 from scorekeeper.names import NAME_LENGTH
 from scorekeeper.wording import not_a_number, whole_number
 from screens.widgets.choice import Choice
-from screens.widgets.fields import FieldRow, Tick
+from screens.widgets.field_row import FieldRow, Tick
 from screens.widgets.text_input import TextInput
 
 

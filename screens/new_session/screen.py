@@ -32,7 +32,7 @@ from screens.new_session.options import on_off, option_note, option_row, read_op
 from screens.new_session.players import PlayersBox, cut_for_deal, known_names, player_range
 from screens.problem import ProblemScreen
 from screens.widgets.choice import Choice
-from screens.widgets.fields import (
+from screens.widgets.field_row import (
     FieldRow,
     ValueChanged,
     clear_error_at,

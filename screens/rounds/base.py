@@ -33,7 +33,7 @@ from screens.keys import MOVES, move, settled
 from screens.rounds.drafts import Draft, controls_of, restore, typed
 from screens.rounds.fields import EntryFields, Round
 from screens.rounds.outcome import outcome_words
-from screens.widgets.fields import (
+from screens.widgets.field_row import (
     FieldRow,
     ValueChanged,
     clear_error_at,

@@ -42,7 +42,7 @@ from screens.format import exact
 from screens.rounds.base import RoundEntry, Submit
 from screens.rounds.horse_race import HORSE_CHOICES, SYMBOLS, course_hint, read_course
 from screens.widgets.choice import Choice
-from screens.widgets.fields import FieldRow
+from screens.widgets.field_row import FieldRow
 from screens.widgets.text_input import TextInput
 
 COURSE_EXAMPLE = course_hint("2221")

@@ -13,7 +13,7 @@ from textual.widget import Widget
 from textual.widgets import Checkbox, Input
 
 from screens.widgets.choice import Choice
-from screens.widgets.fields import Drafted, FieldRow
+from screens.widgets.field_row import Drafted, FieldRow
 from screens.widgets.text_input import TextInput
 
 Draft = dict[str, Any]

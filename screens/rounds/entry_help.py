@@ -17,7 +17,7 @@ from scorekeeper.game import Game
 from scorekeeper.wording import visible
 from screens.help import HelpScreen
 from screens.widgets.choice import Choice
-from screens.widgets.fields import FieldRow
+from screens.widgets.field_row import FieldRow
 
 CONTROL_KEYS = (
     ("a letter", "in a pick: the option starting with it (again: the next one)"),

@@ -14,7 +14,7 @@ from scorekeeper.checks import JSONObject
 from scorekeeper.errors import RuleError
 from scorekeeper.wording import not_a_number, whole_number
 from screens.widgets.choice import UNPICKED, Choice
-from screens.widgets.fields import FieldRow
+from screens.widgets.field_row import FieldRow
 from screens.widgets.text_input import TextInput
 
 Round = JSONObject

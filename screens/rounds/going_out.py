@@ -21,7 +21,7 @@ from scorekeeper.checks import held_typed
 from scorekeeper.errors import RuleError
 from screens.rounds.base import RoundEntry
 from screens.widgets.choice import Choice
-from screens.widgets.fields import FieldRow
+from screens.widgets.field_row import FieldRow
 from screens.widgets.text_input import TextInput
 
 CARDS = "cards"

@@ -37,7 +37,7 @@ from scorekeeper.wording import clipped, not_a_number, visible, whole_number
 from screens.format import exact, plain
 from screens.rounds.base import RoundEntry, Submit
 from screens.widgets.choice import Choice
-from screens.widgets.fields import FieldRow
+from screens.widgets.field_row import FieldRow
 from screens.widgets.text_input import TextInput
 
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}

@@ -8,7 +8,7 @@ from textual.widgets import Checkbox
 from scorekeeper import checks
 from scorekeeper.games.hot_rum import Hand, deadwood_points
 from screens.rounds.going_out import GoingOutEntry
-from screens.widgets.fields import FieldRow, Tick
+from screens.widgets.field_row import FieldRow, Tick
 
 
 class HotRumEntry(GoingOutEntry):

@@ -14,7 +14,7 @@ from scorekeeper.errors import RuleError
 from scorekeeper.games.racehorse import BID_NAMES, POINTS, SMUDGE, Deal, bid_made
 from screens.rounds.base import RoundEntry
 from screens.widgets.choice import Choice
-from screens.widgets.fields import FieldRow, Tick
+from screens.widgets.field_row import FieldRow, Tick
 from screens.widgets.text_input import TextInput
 
 POINT_WORDS = {word[0]: word for word in POINTS} | {word: word for word in POINTS}

@@ -20,7 +20,7 @@ from scorekeeper.games.score_pad import Scores
 from scorekeeper.wording import visible
 from screens.rounds.base import RoundEntry
 from screens.widgets.choice import Choice
-from screens.widgets.fields import FieldRow
+from screens.widgets.field_row import FieldRow
 from screens.widgets.text_input import TextInput
 
 SCORES = "scores"

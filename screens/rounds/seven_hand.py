@@ -9,7 +9,7 @@ from scorekeeper.errors import RuleError
 from scorekeeper.games.seven_hand import GAME, Hand, card_points
 from scorekeeper.wording import clipped, whole_number
 from screens.rounds.going_out import GoingOutEntry
-from screens.widgets.fields import FieldRow
+from screens.widgets.field_row import FieldRow
 from screens.widgets.text_input import TextInput
 
 

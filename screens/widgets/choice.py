@@ -26,7 +26,7 @@ from textual.style import Style
 from textual.widget import Widget
 
 from scorekeeper.wording import visible, whole_number
-from screens.widgets.fields import ValueChanged
+from screens.widgets.field_row import ValueChanged
 
 UNPICKED: object = object()
 """The value of a ``Choice`` built with nothing picked (``None`` can be a real option)."""

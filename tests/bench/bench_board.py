@@ -34,7 +34,7 @@ from textual.widgets import Static
 
 from scorekeeper.session import Session
 from scorekeeper.store import Store
-from screens.board.app import FOLLOW_INTERVAL, BoardApp
+from screens.board.board_app import FOLLOW_INTERVAL, BoardApp
 from screens.board.follow import Follower
 from screens.board.state import BoardState
 from tests.browser.served import CHROMIUM_FLAGS, chromium, free_port, resident_mb, served_board

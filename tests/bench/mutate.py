@@ -170,14 +170,14 @@ MUTANTS = (
     ),
     Mutant(
         "index quick check: a time without its zone passes",
-        "scorekeeper/store/checks.py",
+        "scorekeeper/store/well_formed.py",
         "return None if times[0].tzinfo is None or times[1].tzinfo is None else times",
         "return times",
         ("tests/store/test_quick_checks.py",),
     ),
     Mutant(
         "index read member by member: a comma before the end passes",
-        "scorekeeper/store/reading.py",
+        "scorekeeper/store/careful_read.py",
         "                raise NotPlain  # a comma before the end",
         "                break",
         ("tests/store/test_quick_checks.py",),

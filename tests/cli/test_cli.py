@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import Session, __version__, cli
+from scorekeeper import Session, __version__
+from scorekeeper.cli import command_line as cli
 from scorekeeper.store import Store
 from screens.console import main
 from tests.factories import saved_before_the_name_rule

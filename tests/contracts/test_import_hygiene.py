@@ -84,7 +84,7 @@ def test_no_command_of_the_console_script_imports_textual(tmp_path: Path) -> Non
     assert result.stdout.strip() == "[0, 0, 0, 0, 0, 0] False []", result.stderr
 
 
-ABOVE_THE_STORE = ("scorekeeper.reports", "scorekeeper.cli", "scorekeeper.doctor", "screens")
+ABOVE_THE_STORE = ("scorekeeper.reports", "scorekeeper.cli", "screens")
 """What sits above the store: it may not import them, nor name them for importlib."""
 
 

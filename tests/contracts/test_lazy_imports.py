@@ -37,7 +37,7 @@ def test_the_app_module_imports_no_game_report_or_other_screen() -> None:
     modules = loaded_by("import screens.console, screens.app")
     assert game_modules(modules) == set()
     later = {
-        "scorekeeper.doctor",
+        "scorekeeper.cli.doctor",
         "scorekeeper.reports.export",
         "scorekeeper.reports.stats",
         "scorekeeper.reports.transfer",

@@ -39,7 +39,7 @@ from screens.app import ScorekeeperApp
 from screens.rounds import ENTRIES
 from screens.rounds.base import RoundEntry
 from screens.settle import SettleScreen
-from screens.widgets.fields import FieldRow
+from screens.widgets.field_row import FieldRow
 from screens.widgets.text_input import TextInput
 from tests.factories import MADE_3, UPPED_2, racehorse
 from tests.ui.play import said, start_session

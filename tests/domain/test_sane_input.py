@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from scorekeeper import RuleError, Session
-from scorekeeper.doctor import BESIDE
+from scorekeeper.cli.doctor import BESIDE
 from scorekeeper.store import Store
 from scorekeeper.store.agreement import summarize_again
 from tests.factories import file_of

@@ -15,7 +15,7 @@ import pytest
 
 from scorekeeper.cli import main
 from scorekeeper.store import Store, StoreDamaged
-from scorekeeper.store.reading import SIZE_CAP
+from scorekeeper.store.careful_read import SIZE_CAP
 from tests.factories import file_of
 from tests.hostile.stores import Document, rewrite, two_sessions
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import doctor as doctor_module
+from scorekeeper.cli import doctor as doctor_module
 from scorekeeper.reports.night_names import rename
 from scorekeeper.settings import export_folder, remember_export_folder
 from scorekeeper.store import Store, StoreError, machine

@@ -14,9 +14,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.session import Session
 from scorekeeper.store import Summary, documents
-from scorekeeper.store.checks import EXTRAS, SUMMARY_FIELDS, row_is_sound, summary_problem
-from scorekeeper.store.durable import encode
-from scorekeeper.store.reading import (
+from scorekeeper.store.careful_read import (
     DIGITS_CAP,
     DamagedFile,
     NotPlain,
@@ -24,7 +22,9 @@ from scorekeeper.store.reading import (
     parse_json,
     read_regular,
 )
+from scorekeeper.store.durable import encode
 from scorekeeper.store.summary import compact, expand, row, sound_row, summary
+from scorekeeper.store.well_formed import EXTRAS, SUMMARY_FIELDS, row_is_sound, summary_problem
 from scorekeeper.wording import moment
 
 FIELDS = (*SUMMARY_FIELDS, *EXTRAS)

@@ -188,7 +188,7 @@ def test_older_single_files_changed_on_both_are_taken_over_with_nothing_lost(
 def test_settle_on_the_command_line_says_which_name_was_replaced(
     laptops: tuple[Path, Path, str], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from scorekeeper.commands import settle_night
+    from scorekeeper.cli.commands import settle_night
 
     rae, sam, date = laptops
     _rename_as(rae, date, "Poker night", RAE)

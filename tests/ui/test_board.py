@@ -16,8 +16,8 @@ from textual.widgets import Digits, Static
 from scorekeeper.session import Session
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
-from screens.board.app import FOLLOW_INTERVAL, BoardApp
 from screens.board.big_board import BigBoardScreen
+from screens.board.board_app import FOLLOW_INTERVAL, BoardApp
 from screens.board.standings import Card, Standings
 from screens.table import TableScreen
 from tests.factories import MADE_3, MADE_4, UPPED_2, file_of, racehorse

@@ -10,7 +10,7 @@ import pytest
 
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
-from screens.board.app import BoardApp
+from screens.board.board_app import BoardApp
 from tests.ui.board_tables import calcutta_for_eight, seven_hand_for_ten
 
 pytestmark = pytest.mark.frames  # a snapshot is the frame as a terminal gets it

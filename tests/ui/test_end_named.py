@@ -11,7 +11,7 @@ from textual.command import Hit
 from scorekeeper import Session
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
-from screens.commands import ScreenCommands
+from screens.palette import ScreenCommands
 from screens.table import TableScreen
 from tests.domain.test_ending import calcutta_with_9_carried, rummy_5000_first_hand
 from tests.ui.test_keys_shown import footer_of

@@ -2,7 +2,7 @@
 
 from scorekeeper import Session
 from screens.rounds.base import RoundEntry
-from screens.widgets.fields import field_paths
+from screens.widgets.field_row import field_paths
 from tests.ui.hosts import EntryHost
 
 SEATS = ["Ann", "Bob", "Cy", "Di", "Ed"]

@@ -14,7 +14,7 @@ from textual.widgets import Input, Static
 from scorekeeper.session import Session
 from screens.rounds.base import RoundEntry
 from screens.widgets.choice import Choice
-from screens.widgets.fields import FieldRow
+from screens.widgets.field_row import FieldRow
 from tests.ui.evenings import EVENINGS, PARKS_RACE_1
 from tests.ui.hosts import EntryHost
 from tests.ui.test_entry_keys import burst

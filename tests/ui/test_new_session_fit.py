@@ -9,7 +9,7 @@ from scorekeeper import Session
 from scorekeeper.games import GAMES
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
-from screens.widgets.fields import FieldRow
+from screens.widgets.field_row import FieldRow
 from tests.ui.play import open_form, put
 
 

@@ -42,7 +42,7 @@ from screens.rounds.base import RoundEntry
 from screens.rounds.fields import Round
 from screens.rounds.rummy_5000.stakes import CubeLog, PotLog, StakesLog
 from screens.widgets.choice import Choice
-from screens.widgets.fields import FieldRow, Tick
+from screens.widgets.field_row import FieldRow, Tick
 from screens.widgets.text_input import TextInput
 
 POINTS = re.compile(r"[\d,]*")

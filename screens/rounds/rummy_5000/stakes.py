@@ -26,7 +26,7 @@ from scorekeeper.games.rummy_5000.pot import Pot, pot_after
 from scorekeeper.wording import whole_number
 from screens.format import plain
 from screens.rounds.fields import Round
-from screens.widgets.fields import ValueChanged
+from screens.widgets.field_row import ValueChanged
 
 Step = tuple[str, str, int]
 """One thing said at the table: (what, who, chips), e.g. ("double", "Ann", 0)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from scorekeeper.finding import DAMAGED, Finding
+from scorekeeper.cli.finding import DAMAGED, Finding
 from scorekeeper.store import machine
 from scorekeeper.store.conflicts import original_name
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from scorekeeper.finding import DAMAGED, Finding
+from scorekeeper.cli.finding import DAMAGED, Finding
 from scorekeeper.reports import night_names
 from scorekeeper.store import house_games, journal, machine
 from scorekeeper.store.durable import backup_of

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scorekeeper import __version__
-from scorekeeper.commands import (
+from scorekeeper.cli.commands import (
     export_csv,
     export_json,
     import_from,

@@ -1,6 +1,7 @@
 """The commands that need no screen, one function each: ``list``, ``export`` (CSV or
 ``--json``), ``import``, ``night move``, ``stats``, ``settle``, ``doctor`` and
-``conflicts``, with the way they print. ``cli`` parses the command line and runs the one asked for.
+``conflicts``, with the way they print. ``command_line`` reads the command line and runs
+the one asked for.
 
 Each prints what came from outside drawn, not obeyed (``say``), and returns the exit
 status. Each imports the reports it needs when it runs, so the app, which starts from
@@ -276,7 +277,7 @@ def settle_night(path: Path | None, wanted: str | None, text: bool = False) -> i
 
 def run_doctor(path: Path | None, fix: bool) -> int:
     """Each problem on its own line with what ``--fix`` does; status 1 while any is left."""
-    from scorekeeper import doctor
+    from scorekeeper.cli import doctor
 
     root = Store(path, readonly=True).path
     if not root.is_dir():

@@ -21,16 +21,16 @@ from collections.abc import Callable
 from pathlib import Path
 
 from scorekeeper import settings
-from scorekeeper.doctor_entries import entry_findings
-from scorekeeper.doctor_sync import conflict_copies, conflict_copy, sync_ignores
-from scorekeeper.finding import DAMAGED, SESSION_FILE, Finding
+from scorekeeper.cli.doctor_entries import entry_findings
+from scorekeeper.cli.doctor_sync import conflict_copies, conflict_copy, sync_ignores
+from scorekeeper.cli.finding import DAMAGED, SESSION_FILE, Finding
 from scorekeeper.reports.rows import KEEPER
 from scorekeeper.safe_files import kind
 from scorekeeper.store import Store, StoreError, agreement, copies, machine
+from scorekeeper.store.careful_read import DamagedFile, parse_json, read_bytes
 from scorekeeper.store.conflicts import is_engine_file
 from scorekeeper.store.documents import problem, read
 from scorekeeper.store.durable import backup_of, write_atomically
-from scorekeeper.store.reading import DamagedFile, parse_json, read_bytes
 from scorekeeper.store.sidecar import ROWS, Sidecar
 from scorekeeper.store.summary import entry_problem
 
