@@ -29,6 +29,7 @@ from screens.problem import ProblemScreen
 from screens.rounds.base import RoundEntry
 from screens.rounds.fields import Round
 from screens.scoresheet import Scoresheet
+from screens.settle import SettleScreen
 
 RECORD, KEEP, DROP = "record", "keep", "drop"
 
@@ -161,6 +162,10 @@ class SyncedTable(Scoresheet):
             + (" · read-only" if self.store.readonly else "")
             + (waiting if self.store.waiting(self.session_id) else "")
         )
+
+    def settle_up(self, ended: bool = False) -> SettleScreen:
+        """The settle-up of the session as shown, saying so where it waits for a decision."""
+        return SettleScreen(self.session, ended, waiting=self.store.waiting(self.session_id))
 
     def record_next(self, round_: Round, base: int) -> RuleError | None:
         """Record the round typed in an entry opened on ``base`` rounds; if another laptop
