@@ -30,7 +30,7 @@ async def test_a_deal_arriving_under_an_open_entry_is_shown_and_said(tmp_path: P
         assert [r["pitcher"] for r in table.session.rounds] == ["Ann", "Bob"]
         app = pilot.app
         assert isinstance(app, ScorekeeperApp)
-        assert "Deal 2 was just recorded on another laptop" in toasts(app)
+        assert "Deal 2 was just recorded on Grandma's laptop" in toasts(app)
 
 
 async def test_enter_on_the_stale_deal_asks_and_records_it_as_the_next(tmp_path: Path) -> None:
@@ -42,7 +42,9 @@ async def test_enter_on_the_stale_deal_asks_and_records_it_as_the_next(tmp_path:
         asked = pilot.app.screen
         assert isinstance(asked, StaleRound)
         question = str(asked.query_one("#question", Static).content)
-        assert question == "Deal 2 was just recorded on another laptop."
+        assert question == "Deal 2 was just recorded on Grandma's laptop."
+        detail = str(asked.query_one("#detail", Static).content)
+        assert detail == "Record yours as deal 3, keep it for later, or drop it?"
         assert [r["pitcher"] for r in table.session.rounds] == ["Ann", "Bob"], "shown, not saved"
         await pilot.press("r")
         await settled(pilot)
