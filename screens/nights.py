@@ -303,7 +303,6 @@ class NightsScreen(Screen[None]):
 
     def show_night(self, night: Night) -> None:
         games, waiting = len(night.sessions), sum(s.waiting for s in night.sessions)
-        # A game waiting for a decision may still change the night's figures: said here.
         mark = f"\n⚠ {plural(waiting, 'game')} {WAITING}" if waiting else ""
         self.query_one("#night-title", Static).update(
             plain(f"{night.title} — {plural(games, 'game')}, settled as one") + mark
@@ -340,7 +339,9 @@ class NightsScreen(Screen[None]):
         night = self.highlighted()
         if night is None:
             return
-        text = share(night)
+        waiting = sum(summary.waiting for summary in night.sessions)
+        mark = f" (may change: {plural(waiting, 'game')} waiting for a decision)"
+        text = share(night) + (mark if waiting else "")
         self.app.copy_to_clipboard(text)
         self.notify(text, title="Copied to the clipboard", markup=False)
 

@@ -216,9 +216,9 @@ class SettleScreen(ModalScreen[bool]):
         """The payments shown, as a line for the group chat, to the clipboard."""
         session = self.shared()
         heading = session.game.title(session.setup)
-        if self.waiting:
-            heading += f" ({WAITING_CHAT})"
         text = share_text(heading, date.today(), [(session.game.unit, session.settlement())])
+        if self.waiting:
+            text += f" ({WAITING_CHAT})"
         self.app.copy_to_clipboard(text)
         show(self.query_one("#settle-keys", Static), "Copied: paste it in the chat · Esc closes")
         self.notify(text, title="Copied to the clipboard", markup=False)

@@ -40,9 +40,9 @@ async def test_the_settle_up_of_a_game_waiting_for_a_decision_says_its_figures_m
             await pilot.press("c")
             await pilot.pause()
             today = chat_day(date.today())
-            assert str(app.clipboard).startswith(
-                f"Racehorse (may change: waiting for a decision), {today}: "
-            )
+            copied = str(app.clipboard)
+            assert copied.startswith(f"Racehorse, {today}: ")
+            assert copied.endswith(". (may change: waiting for a decision)")
 
 
 async def test_a_settle_up_with_nothing_waiting_says_nothing_of_it(tmp_path: Path) -> None:
@@ -74,3 +74,6 @@ async def test_a_nights_settle_up_says_how_many_of_its_games_wait_for_a_decision
                 "2 games, settled as one\n⚠ 1 game waiting for a decision: these figures may "
                 "change (Home: Ctrl+K)."
             )
+            await pilot.press("c")
+            await pilot.pause()
+            assert str(app.clipboard).endswith(". (may change: 1 game waiting for a decision)")
