@@ -37,6 +37,7 @@ from screens.widgets.footer import Footer
 from screens.widgets.text_input import TextInput
 
 EMPTY = "No game nights yet: every session played on a day makes that day's night."
+WAITING = "waiting for a decision: these figures may change (Home: Ctrl+K)."
 CHIPS_APART = "Chips are settled apart from money: the app does not know what a chip is worth."
 HEADINGS = {"money": "Money", "chips": "Chips"}
 
@@ -301,9 +302,10 @@ class NightsScreen(Screen[None]):
         return self.nights[row] if self.nights and 0 <= row < len(self.nights) else None
 
     def show_night(self, night: Night) -> None:
-        games = len(night.sessions)
+        games, waiting = len(night.sessions), sum(s.waiting for s in night.sessions)
+        mark = f"\n⚠ {plural(waiting, 'game')} {WAITING}" if waiting else ""
         self.query_one("#night-title", Static).update(
-            plain(f"{night.title} — {plural(games, 'game')}, settled as one")
+            plain(f"{night.title} — {plural(games, 'game')}, settled as one") + mark
         )
         lines = "\n".join([*(game_line(summary) for summary in night.sessions), *night.notes])
         self.query_one("#games", Static).update(plain(lines, lines=True))
@@ -337,7 +339,9 @@ class NightsScreen(Screen[None]):
         night = self.highlighted()
         if night is None:
             return
-        text = share(night)
+        waiting = sum(summary.waiting for summary in night.sessions)
+        mark = f" (may change: {plural(waiting, 'game')} waiting for a decision)"
+        text = share(night) + (mark if waiting else "")
         self.app.copy_to_clipboard(text)
         self.notify(text, title="Copied to the clipboard", markup=False)
 

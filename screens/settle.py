@@ -4,6 +4,9 @@ Mid-game, for a game the table may end or stop (``Game.ending``), it says what e
 now would do (one list of money: as it stands, or, where money moves only at the end,
 as ending now would pay), and offers to do so: the key (or button) asks first, then
 hands ``True`` back to the table, which records the end.
+
+A game that went on differently on two laptops says so above its figures, and in what it
+copies for the chat: they are the version shown until the table decides, and may change.
 """
 
 from __future__ import annotations
@@ -28,6 +31,11 @@ from screens.format import END_KEY, END_NAME, END_TOOLTIP, amount, padded, plain
 from screens.widgets.live_text import show
 
 COPY_KEYS = "c copy for the chat · Enter or Esc to close"
+WAITING = (
+    "⚠ Waiting for a decision: this game went on differently on two laptops. These "
+    "figures may change once the table decides (Home: Ctrl+K)."
+)
+WAITING_CHAT = "may change: waiting for a decision"
 
 
 def settle_title(session: Session, ended: bool) -> str:
@@ -69,10 +77,12 @@ class SettleScreen(ModalScreen[bool]):
         ),
     ]
 
-    def __init__(self, session: Session, ended: bool = False) -> None:
+    def __init__(self, session: Session, ended: bool = False, *, waiting: bool = False) -> None:
         super().__init__()
         self.session = session
         self.ended = ended
+        self.waiting = waiting
+        """Whether the game waits for the table to decide between two laptops' versions."""
         self.if_ended = None if session.finished else session.if_ended()
         self.apart: dict[str, str] = {}
         """Each player's points where points are kept apart from the money, shown beside
@@ -83,6 +93,8 @@ class SettleScreen(ModalScreen[bool]):
         session, preview, ending = self.session, self.if_ended, self.session.game.ending
         with Vertical(id="settle"):
             yield Static(plain(settle_title(session, self.ended)), id="settle-title")
+            if self.waiting:
+                yield Static(WAITING, id="settle-waiting")
             with VerticalScroll(id="settle-body"):
                 figures = session.figures()
                 self.apart = dict(figures.apart())
@@ -205,6 +217,8 @@ class SettleScreen(ModalScreen[bool]):
         session = self.shared()
         heading = session.game.title(session.setup)
         text = share_text(heading, date.today(), [(session.game.unit, session.settlement())])
+        if self.waiting:
+            text += f" ({WAITING_CHAT})"
         self.app.copy_to_clipboard(text)
         show(self.query_one("#settle-keys", Static), "Copied: paste it in the chat · Esc closes")
         self.notify(text, title="Copied to the clipboard", markup=False)

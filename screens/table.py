@@ -32,7 +32,6 @@ from screens.kept import entry_words, round_words
 from screens.navigation import Again, DraftKey, Places, places
 from screens.problem import ProblemScreen
 from screens.rounds import ENTRIES
-from screens.settle import SettleScreen
 from screens.table_keys import TABLE_KEYS, TableState, offered_ever, offered_now
 from screens.table_sync import SyncedTable, gone_words
 from screens.widgets.grid import ScoreGrid
@@ -159,7 +158,7 @@ class TableScreen(SyncedTable):
         if problem is not None:
             self.app.push_screen(ProblemScreen("The game was not ended", problem.message))
             return
-        self.app.push_screen(SettleScreen(self.session, ended=True))
+        self.app.push_screen(self.settle_up(ended=True))
 
     def action_open(self) -> None:
         """Enter: edit the highlighted round, or record the next one on the last line."""
@@ -264,7 +263,7 @@ class TableScreen(SyncedTable):
         self.undone.clear()
         self.show(cursor)
         if self.session.finished and not was_over:
-            self.app.push_screen(SettleScreen(self.session, ended=True))
+            self.app.push_screen(self.settle_up(ended=True))
 
     def action_undo(self) -> None:
         if not self.check_action("undo", ()):
@@ -311,7 +310,7 @@ class TableScreen(SyncedTable):
         self.notify(f"{self.game.round_name} {number} recorded again.")
         self.show()
         if self.session.finished:
-            self.app.push_screen(SettleScreen(self.session, ended=True))
+            self.app.push_screen(self.settle_up(ended=True))
 
     def action_again(self) -> None:
         """New session with these players in their seats, these options, and whoever
@@ -332,7 +331,7 @@ class TableScreen(SyncedTable):
             if end:
                 self.end_here()
 
-        self.app.push_screen(SettleScreen(self.session), settled)
+        self.app.push_screen(self.settle_up(), settled)
 
     def action_export(self) -> None:
         from screens.exporting import export_sessions  # here: the table opens without it

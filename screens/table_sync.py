@@ -23,26 +23,39 @@ from scorekeeper.checks import JSONObject
 from scorekeeper.errors import RuleError
 from scorekeeper.session import Session
 from scorekeeper.store import SessionNotFound, Store, StoreError
+from scorekeeper.store.conflicts import laptop_name
 from scorekeeper.wording import visible
 from screens.format import names, plain
 from screens.problem import ProblemScreen
 from screens.rounds.base import RoundEntry
 from screens.rounds.fields import Round
 from screens.scoresheet import Scoresheet
+from screens.settle import SettleScreen
 
 RECORD, KEEP, DROP = "record", "keep", "drop"
 
 
-def arrived_words(session: Session, before: int) -> str:
-    """ "Deal 5 was just recorded on another laptop": what arrived after the first
-    ``before`` rounds, in the game's words."""
+def arrived_words(session: Session, before: int, where: str) -> str:
+    """ "Deal 5 was just recorded on Grandma's laptop": what arrived after the first
+    ``before`` rounds, in the game's words, and ``where`` (the laptops' names)."""
     game = session.game
     played = session.rounds_played
     first = game.rounds_played(session.state_before(before), before) + 1
     name = game.round_name
     if played <= first:
-        return f"{name} {played} was just recorded on another laptop"
-    return f"{name}s {first}-{played} were just recorded on another laptop"
+        return f"{name} {played} was just recorded on {where}"
+    return f"{name}s {first}-{played} were just recorded on {where}"
+
+
+def recorded_on(store: Store, session_id: str, before: int) -> str:
+    """The names of the laptops that recorded the session's rounds after the first
+    ``before``, as the rounds' stamps and the names the copies hold give them."""
+    try:
+        merged = store.gathered(session_id).merged
+    except StoreError:
+        return "another laptop"
+    laptops = dict.fromkeys(laptop for _, laptop in merged.shown.stamps[before:])
+    return " and ".join(laptop_name(merged, laptop) for laptop in laptops) or "another laptop"
 
 
 class StaleRound(ModalScreen[str]):
@@ -150,7 +163,9 @@ class SyncedTable(Scoresheet):
         self.mark_waiting()
         self.show()
         if entry is not None and len(self.session.rounds) > before:
-            self.notify(f"{arrived_words(self.session, before)}.", severity="warning", timeout=8)
+            where = recorded_on(self.store, self.session_id, before)
+            said = f"{arrived_words(self.session, before, where)}."
+            self.notify(visible(said), severity="warning", timeout=8, markup=False)
 
     def mark_waiting(self) -> None:
         """The players under the title, and the mark of a game that went on differently
@@ -161,6 +176,10 @@ class SyncedTable(Scoresheet):
             + (" · read-only" if self.store.readonly else "")
             + (waiting if self.store.waiting(self.session_id) else "")
         )
+
+    def settle_up(self, ended: bool = False) -> SettleScreen:
+        """The settle-up of the session as shown, saying so where it waits for a decision."""
+        return SettleScreen(self.session, ended, waiting=self.store.waiting(self.session_id))
 
     def record_next(self, round_: Round, base: int) -> RuleError | None:
         """Record the round typed in an entry opened on ``base`` rounds; if another laptop
@@ -174,7 +193,7 @@ class SyncedTable(Scoresheet):
             return self.record(round_)
         self.session = now
         self.show()
-        arrived = arrived_words(now, base)
+        arrived = arrived_words(now, base, recorded_on(self.store, self.session_id, base))
         next_name = f"{self.game.round_name.lower()} {now.rounds_played + 1}"
 
         def answered(answer: str | None) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from scorekeeper.reports.rows import open_store
 from scorekeeper.session import Session
-from scorekeeper.store import SessionNotFound, Store, StoreDamaged, StoreError
+from scorekeeper.store import SessionNotFound, Store, StoreDamaged, StoreError, copies
 
 
 @dataclass(frozen=True)
@@ -38,20 +38,36 @@ View = Following | Waiting
 Signature = tuple[object, ...]
 
 
-def _identity(path: Path) -> tuple[int, int, int] | None:
+def _identity(path: Path) -> tuple[int, int, int, int] | None:
+    """A file's inode, size, modification and change time: a copying tool may set the
+    modification time back (``rsync -a``, a cloud drive), never the change time."""
     try:
         stat = os.stat(path)
     except OSError:
         return None
-    return stat.st_ino, stat.st_size, stat.st_mtime_ns
+    return stat.st_ino, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns
+
+
+def copy_names(sessions: Path, session_id: str) -> list[str]:
+    """The names of every copy of the session in the folder ``sessions`` (one a laptop,
+    and any a sync engine or an older store left: ``copies``)."""
+    start = f"{session_id}."
+    try:
+        with os.scandir(sessions) as entries:
+            names = [entry.name for entry in entries if entry.name.startswith(start)]
+    except OSError:
+        return []
+    return sorted(name for name in names if (copies.parse(name) or ("",))[0] == session_id)
 
 
 class Follower:
     """Reads what the board should show, and says cheaply whether it may have changed.
 
-    Saving a session replaces its file (a rename into the sessions folder), so the
-    folder's and the file's identity (inode, size, modification time) change with every
-    round recorded, undone or edited, and with every new session.
+    A session is one file a laptop (``copies``): each laptop replaces its own as it
+    records, undoes or edits, and a sync engine or a cloud drive brings the others',
+    renamed into the folder or rewritten in place. So the signature is the identity of
+    every copy file of the session followed, and of the folder, which changes when a
+    file arrives or goes; the copies' names are listed again only then.
     """
 
     def __init__(self, path: Path, session_id: str | None = None) -> None:
@@ -59,14 +75,18 @@ class Follower:
         self.wanted = session_id
         self.shown: str | None = session_id
         self.seen: Signature | None = None
+        self.listed: tuple[object, list[str]] = (None, [])
+        """The session and folder identity its copies' names were listed for, and them."""
 
     def signature(self) -> Signature:
-        followed = self.path / "sessions" / f"{self.shown}.json" if self.shown else None
-        return (
-            _identity(self.path),
-            _identity(self.path / "sessions"),
-            _identity(followed) if followed else None,
-        )
+        sessions = self.path / "sessions"
+        folder = _identity(sessions)
+        followed = []
+        if self.shown:
+            if self.listed[0] != (self.shown, folder):
+                self.listed = ((self.shown, folder), copy_names(sessions, self.shown))
+            followed = [(name, _identity(sessions / name)) for name in self.listed[1]]
+        return (_identity(self.path), folder, *followed)
 
     def may_have_changed(self) -> bool:
         """Whether a ``poll`` would read anything: a few ``stat`` calls, no reading."""
@@ -124,11 +144,16 @@ class Follower:
         board says so instead of quietly showing an older game."""
         summaries = store.summaries()
         newest = summaries[0].id if summaries else None
-        newest_time = _modified(store.path / "sessions" / f"{newest}.json") if newest else None
+        sessions = store.path / "sessions"
+        newest_time = None
+        if newest is not None:
+            times = [_modified(sessions / name) for name in copy_names(sessions, newest)]
+            newest_time = max((time for time in times if time is not None), default=None)
         for file in store.damaged():
             modified = _modified(file)
             if newest_time is None or (modified is not None and modified > newest_time):
-                return file.stem
+                named = copies.parse(file.name)
+                return file.stem if named is None else named[0]
         return newest
 
 

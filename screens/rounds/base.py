@@ -18,7 +18,6 @@ from typing import ClassVar
 from textual import events, on
 from textual.actions import SkipAction
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Static
@@ -29,7 +28,14 @@ from scorekeeper.game import State
 from scorekeeper.session import Session
 from scorekeeper.wording import visible
 from screens.format import plain, who_goes_first
-from screens.keys import MOVES, move, settled
+from screens.keys import move, settled
+from screens.rounds.bindings import (
+    ENTRY_BINDINGS,
+    FIRST_FIELD,
+    KEYS,
+    LAST_FIELD,
+    takes_question_mark,
+)
 from screens.rounds.drafts import Draft, controls_of, restore, typed
 from screens.rounds.fields import EntryFields, Round
 from screens.rounds.outcome import outcome_words
@@ -43,16 +49,9 @@ from screens.widgets.field_row import (
     show_form_error,
 )
 from screens.widgets.live_text import show
+from screens.widgets.text_input import TextInput
 
 Submit = Callable[[Round], RuleError | None]
-
-
-KEYS = (
-    "Enter record · Esc close (kept) · ↑↓ move · ^U clear · ^L\u00a0clear\u00a0all · F1\u00a0help"
-)
-"""The entry's keys; a no-break space holds each key to its word where the line wraps."""
-LAST_FIELD = "Last field · Enter record · Esc close (kept) · ⇧Tab back · F1 help"
-FIRST_FIELD = "First field · Enter record · Esc close (kept) · Tab on · F1 help"
 
 
 class RoundEntry(EntryFields):
@@ -65,52 +64,7 @@ class RoundEntry(EntryFields):
     game_id: ClassVar[str]
     CSS_PATH: ClassVar[list[str | PurePath]] = [Path(__file__).with_suffix(".tcss")]
     """A list, so an entry with styles of its own adds its .tcss after the base's."""
-    BINDINGS = [
-        # Priority, so each is handled in turn with the keys around it: a burst of keys
-        # (a paste, tmux send-keys) is queued at the focused field before it runs, and
-        # the action first lets that field take the keys sent before it (``settled``).
-        Binding(
-            "enter",
-            "record",
-            "Record",
-            priority=True,
-            key_display="Enter",
-            tooltip="Record the round; if something is missing, go to it and say what",
-        ),
-        Binding(
-            "escape",
-            "cancel",
-            "Close",
-            priority=True,
-            key_display="Esc",
-            tooltip="Close; what was typed is kept for the next time this entry opens",
-        ),
-        Binding(
-            "ctrl+u",
-            "clear_field",
-            "Clear field",
-            priority=True,
-            key_display="Ctrl+U",
-            tooltip="Empty this field",
-        ),
-        Binding(
-            "ctrl+l",
-            "clear_entry",
-            "Clear all",
-            priority=True,
-            key_display="Ctrl+L",
-            tooltip="Empty every field",
-        ),
-        Binding(
-            "f1",
-            "entry_help",
-            "Help",
-            priority=True,
-            key_display="F1",
-            tooltip="This entry's fields, an example and its keys",
-        ),
-        *MOVES,
-    ]
+    BINDINGS = ENTRY_BINDINGS
     example: ClassVar[str] = ""
     """A round as the table plays it and the keys that type it, for the entry's help."""
 
@@ -206,6 +160,8 @@ class RoundEntry(EntryFields):
     def on_mount(self) -> None:
         for button in self.query(Button):
             button.can_focus = False
+        for field in self.query(TextInput):
+            field.question_mark_is_text = takes_question_mark(field, self.players)
         self.blank = self.typed()
         if self.prefill is not None:
             self.fill(self.prefill)

@@ -58,6 +58,8 @@ class TextInput(Input):
         super().__init__(*args, select_on_focus=select_on_focus, **kwargs)
         self.typed_in = False
         """A key was typed (or text pasted) here: the value is the person's own now."""
+        self.question_mark_is_text = True
+        """Whether ``?`` is typed here; if not, it is left to the screen's keys (help)."""
 
     def fill(self, value: str) -> None:
         """Put ``value`` here as the app's: the next key typed replaces it (selected now,
@@ -87,6 +89,12 @@ class TextInput(Input):
         event.stop()
         event.prevent_default()
         await self.run_action(action)
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        """Every printable key is text here but ``?`` where it is not."""
+        if character == "?" and not self.question_mark_is_text:
+            return False
+        return super().check_consume_key(key, character)
 
     def on_paste(self) -> None:
         self.typed_in = True

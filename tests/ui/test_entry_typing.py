@@ -1,6 +1,6 @@
 """Typing in a round entry as on a paper sheet: what the app filled in is written over,
-what was typed here is added to; a key clears a field, one the whole entry; F1 says what
-each field takes."""
+what was typed here is added to; a key clears a field, one the whole entry; F1 (or ``?``
+where it is no text to type) says what each field takes."""
 
 from textual.widgets import Input
 
@@ -89,7 +89,7 @@ async def test_the_keys_line_names_the_clear_keys_and_help() -> None:
         keys = str(entry_of(host).query_one("#keys").render()).replace("\xa0", " ")
         assert "^U clear" in keys
         assert "^L clear all" in keys
-        assert "F1 help" in keys
+        assert "F1/? help" in keys
 
 
 async def test_f1_in_the_entry_says_what_each_field_takes_with_an_example() -> None:
@@ -110,3 +110,49 @@ async def test_f1_in_the_entry_says_what_each_field_takes_with_an_example() -> N
         await pilot.pause()
         # Back in the entry, what was typed is still there.
         assert entry_of(host).text("cards.Grandma") == "4"
+
+
+def entry_help_shown(screen: object) -> str:
+    assert isinstance(screen, HelpScreen), screen
+    return " ".join(str(part.render()) for part in screen.query(".section"))
+
+
+async def test_question_mark_opens_the_entry_s_help_from_a_field_and_from_a_pick(
+    store: Store,
+) -> None:
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_session(pilot, "seven-hand", ["Grandma", "Max", "Zoe"])
+        await pilot.press("r", "m", "down", "4", "?")
+        await pilot.pause()
+        assert "m ↓ K K 4 JK ↓ 25 Enter" in entry_help_shown(app.screen)
+        await pilot.press("?")  # the same key closes it
+        await pilot.pause()
+        entry = app.screen
+        assert isinstance(entry, RoundEntry)
+        assert entry.text("cards.Grandma") == "4", "no ? typed into the cards"
+        await pilot.press("up", "?")  # on the "Went out" pick: this entry's help, not the app's
+        await pilot.pause()
+        assert "Went out" in entry_help_shown(app.screen)
+
+
+async def test_question_mark_is_typed_where_a_name_holds_one_and_f1_still_helps() -> None:
+    session = Session.new("seven-hand", ["Al?", "Max", "Zoe"])
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("up", "?")  # the last row: who was caught, typed by name
+        await pilot.pause()
+        entry = entry_of(host)
+        assert not isinstance(host.screen, HelpScreen)
+        assert entry.text(entry.rows()[-1].path) == "?"
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(host.screen, HelpScreen)
+
+
+async def test_question_mark_in_a_score_field_opens_the_help_though_a_name_holds_one() -> None:
+    host = EntryHost(Session.new("score-pad", ["Al?", "Bob", "Cy"]))
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("?")
+        await pilot.pause()
+        assert isinstance(host.screen, HelpScreen), "a score takes only digits and a minus"

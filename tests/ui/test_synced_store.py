@@ -109,11 +109,14 @@ async def test_a_game_gone_on_differently_is_one_row_marked_and_decided_with_one
 
 @asynccontextmanager
 async def table_on_two_laptops(
-    tmp_path: Path, *, notifications: bool = False
+    tmp_path: Path, *, notifications: bool = False, other_name: str = "Grandma's laptop"
 ) -> AsyncIterator[tuple[Pilot[None], TableScreen, Callable[[], None]]]:
-    """A game of one deal open at this laptop's table, and what brings a deal recorded on
-    the other laptop (Bob upped 2) here, as the sync engine would."""
+    """A game of one deal open at this laptop's table (the Kitchen laptop), and what
+    brings a deal recorded on the other (``other_name``: Bob upped 2) here, as the sync
+    engine would."""
     here, there = shared(tmp_path / "here"), shared(tmp_path / "there")
+    name_laptop(here, "Kitchen laptop")
+    name_laptop(there, other_name)
     with Store(here) as store:
         session_id = store.add(racehorse(MADE_3))
     mirror(here, there)

@@ -30,7 +30,7 @@ async def test_a_deal_arriving_under_an_open_entry_is_shown_and_said(tmp_path: P
         assert [r["pitcher"] for r in table.session.rounds] == ["Ann", "Bob"]
         app = pilot.app
         assert isinstance(app, ScorekeeperApp)
-        assert "Deal 2 was just recorded on another laptop" in toasts(app)
+        assert "Deal 2 was just recorded on Grandma's laptop" in toasts(app)
 
 
 async def test_enter_on_the_stale_deal_asks_and_records_it_as_the_next(tmp_path: Path) -> None:
@@ -42,13 +42,36 @@ async def test_enter_on_the_stale_deal_asks_and_records_it_as_the_next(tmp_path:
         asked = pilot.app.screen
         assert isinstance(asked, StaleRound)
         question = str(asked.query_one("#question", Static).content)
-        assert question == "Deal 2 was just recorded on another laptop."
+        assert question == "Deal 2 was just recorded on Grandma's laptop."
+        detail = str(asked.query_one("#detail", Static).content)
+        assert detail == "Record yours as deal 3, keep it for later, or drop it?"
         assert [r["pitcher"] for r in table.session.rounds] == ["Ann", "Bob"], "shown, not saved"
         await pilot.press("r")
         await settled(pilot)
         assert pilot.app.screen is table
         assert [r["pitcher"] for r in table.session.rounds] == ["Ann", "Bob", "Cid"]
         assert len(table.store.load(table.session_id).rounds) == 3
+
+
+async def test_the_other_laptop_s_name_is_shown_as_text_never_obeyed(tmp_path: Path) -> None:
+    async with table_on_two_laptops(tmp_path, notifications=True, other_name="[b]Den\x1b[2J") as (
+        pilot,
+        table,
+        arrives,
+    ):
+        await pilot.press("r", *CID_MAKES_4)
+        arrives()
+        table.follow()
+        await settled(pilot)
+        app = pilot.app
+        assert isinstance(app, ScorekeeperApp)
+        assert "Deal 2 was just recorded on [b]Den␛[2J." in toasts(app)
+        await pilot.press("enter")
+        await settled(pilot)
+        asked = app.screen
+        assert isinstance(asked, StaleRound)
+        question = str(asked.query_one("#question", Static).content)
+        assert question == "Deal 2 was just recorded on [b]Den␛[2J."
 
 
 async def test_a_stale_deal_kept_for_later_comes_back_as_the_next_deal(tmp_path: Path) -> None:
