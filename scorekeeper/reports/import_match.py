@@ -39,6 +39,14 @@ def course_of(mine: JSONMapping, theirs: JSONMapping) -> str:
     return DIVERGED
 
 
+def another_version(first: JSONMapping, theirs: JSONMapping) -> str:
+    """How one more entry of an id an import already brings (``first``) relates to it:
+    the same; a version of the same game, waiting beside it; or another table."""
+    if any(_text(first[key]) != _text(theirs[key]) for key in _TABLE):
+        return DIVERGED
+    return SAME if course_of(first, theirs) == SAME else WENT_ON_DIFFERENTLY
+
+
 def _branch(base: str, mine: JSONMapping, theirs: JSONMapping) -> str:
     """The id the imported session ``theirs`` takes beside the session ``base`` here
     (``mine``) that went on differently: ``ids.branch_id`` of its rounds up to where the

@@ -13,13 +13,13 @@ from pathlib import Path
 
 from scorekeeper.errors import RuleError
 from scorekeeper.reports.import_checks import IMPORT_CAP, check_incoming
-from scorekeeper.reports.json_export import FORMAT
+from scorekeeper.reports.json_export import FORMAT, last_round
 from scorekeeper.reports.night_names import check_date, check_night_name, load_book
 from scorekeeper.reports.nights import group
 from scorekeeper.reports.rows import open_store
 from scorekeeper.safe_files import NotReadable, read_file
 from scorekeeper.session import Session
-from scorekeeper.store import SCHEMA, Saved, StoreError, documents
+from scorekeeper.store import SCHEMA, Saved, Store, StoreError, documents
 from scorekeeper.store.careful_read import DamagedFile, parse_json, read_json
 from scorekeeper.store.well_formed import session_problem
 from scorekeeper.wording import iso
@@ -181,14 +181,39 @@ def _from_store(source: Path) -> tuple[list[Incoming], list[str]]:
                 damaged.append(f"{error.field} of {source} {error.message}")
                 continue
             check_night(source, f"session {summary.id}", night.key, night.name or None)
-            incoming.append(
-                Incoming(
-                    Saved(summary.id, session, iso(summary.started), iso(summary.updated)),
-                    night.key,
-                    night.name or None,
+            shown = (session, iso(summary.updated))
+            for version, updated in [shown, *_others_waiting(other, summary.id, damaged)]:
+                incoming.append(
+                    Incoming(
+                        Saved(summary.id, version, iso(summary.started), updated),
+                        night.key,
+                        night.name or None,
+                    )
                 )
-            )
     return incoming, damaged
+
+
+def _others_waiting(store: Store, session_id: str, damaged: list[str]) -> list[tuple[Session, str]]:
+    """The versions of a game that went on differently other than the one shown, which an
+    import takes with it (as ``export --json`` writes them); one that does not replay is
+    named in ``damaged``."""
+    if not store.waiting(session_id):
+        return []
+    versions = []
+    for version in store.gathered(session_id).merged.versions[1:]:
+        label = f"session {session_id} (a version waiting for a decision)"
+        try:
+            session = Session.from_dict(dict(version.session))
+        except _REPLAY_ERRORS as error:
+            damaged.append(f"{label} does not replay ({error})")
+            continue
+        try:
+            check_incoming(label, session)
+        except RuleError as error:
+            damaged.append(f"{error.field} {error.message}")
+            continue
+        versions.append((session, last_round(version)))
+    return versions
 
 
 def read_source(source: str | Path) -> tuple[list[Incoming], list[str]]:

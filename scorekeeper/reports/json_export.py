@@ -12,7 +12,9 @@ The file is UTF-8 JSON::
                       "options": {...}}, ...]}
 
 ``schema`` is the session schema of the store that wrote it (``store.SCHEMA``); ``session``
-is exactly what a session file holds and what ``Session.from_dict`` reads; ``night`` is
+is exactly what a session file holds and what ``Session.from_dict`` reads (a game that
+went on differently and waits for a decision has one entry per version, under one id,
+the version shown first); ``night`` is
 the night the session belongs to (see ``nights``). A house game (``store.house_games``)
 is added by an import where none here has its name.
 """
@@ -23,14 +25,34 @@ import json
 from datetime import datetime
 from pathlib import Path
 
+from scorekeeper.checks import JSONObject
 from scorekeeper.reports.night_names import load_book
 from scorekeeper.reports.nights import group
 from scorekeeper.store import SCHEMA, Store, StoreDamaged, StoreError, house_games
 from scorekeeper.store.durable import write_atomically
+from scorekeeper.store.merge import Version
 from scorekeeper.wording import iso
 
 FORMAT = "scorekeeper-sessions"
 JSON_NAME = "sessions.json"
+
+
+def last_round(version: Version) -> str:
+    """When the version's last round was recorded, as an export writes a session's
+    update: what ranks it where the import keeps it."""
+    seconds = version.last[0] // 1_000_000_000
+    return iso(datetime.fromtimestamp(seconds).astimezone())
+
+
+def _others_waiting(store: Store, session_id: str) -> list[tuple[JSONObject, str]]:
+    """The versions of a game that went on differently other than the one shown, each
+    with the time of its last round: they go with it, so the laptop that imports them
+    waits for the same decision and shows the same version (a game carried without them
+    would lose a version there)."""
+    if not store.waiting(session_id):
+        return []
+    versions = store.gathered(session_id).merged.versions[1:]
+    return [(dict(version.session), last_round(version)) for version in versions]
 
 
 def export_json(store: Store, out_dir: str | Path, *, name: str = JSON_NAME) -> Path:
@@ -53,16 +75,18 @@ def export_json(store: Store, out_dir: str | Path, *, name: str = JSON_NAME) -> 
         except StoreDamaged:
             continue
         night = nights[summary.id]
-        entries.append(
-            {
-                "id": summary.id,
-                "started": iso(summary.started),
-                "updated": iso(summary.updated),
-                "night": night.key,
-                "night name": night.name or None,
-                "session": saved,
-            }
-        )
+        shown = (saved, iso(summary.updated))
+        for session, updated in [shown, *_others_waiting(store, summary.id)]:
+            entries.append(
+                {
+                    "id": summary.id,
+                    "started": iso(summary.started),
+                    "updated": updated,
+                    "night": night.key,
+                    "night name": night.name or None,
+                    "session": session,
+                }
+            )
     data = {
         "format": FORMAT,
         "schema": SCHEMA,

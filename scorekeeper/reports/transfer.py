@@ -44,11 +44,13 @@ from scorekeeper.reports.import_match import (
     WENT_ON_HERE,
     WENT_ON_THERE,
     Here,
+    another_version,
     course_of,
 )
 from scorekeeper.reports.import_source import ImportRefused, Incoming, read_source
 from scorekeeper.reports.night_names import NightBook, book_to_change, load_book, save_book
 from scorekeeper.reports.stats import person
+from scorekeeper.session import Session
 from scorekeeper.store import Store, house_games
 from scorekeeper.store.imported import version_file
 from scorekeeper.wording import day, iso, plural
@@ -154,9 +156,9 @@ def import_sessions(store: Store, source: str | Path) -> ImportReport:
     for entry in incoming:
         source_id, theirs = entry.saved.id, entry.saved.session.to_dict()
         course, target = here.match(source_id, theirs, entry.saved.started)
-        if target in decided:  # a second entry for the same session: the first counts
-            course = SAME if course_of(decided[target], theirs) == SAME else DIVERGED
-            target = source_id
+        if target in decided:  # one more version of a game this import brings
+            course = another_version(decided[target], theirs)
+            target = target if course != DIVERGED else source_id
         else:
             decided[target] = theirs
         if course == SAME:
@@ -175,7 +177,8 @@ def import_sessions(store: Store, source: str | Path) -> ImportReport:
             plan.append((source_id, replace(entry, saved=replace(entry.saved, id=target))))
     kept: list[tuple[str, bytes]] = []
     for session_id, entry in versions:
-        made = version_file(store, session_id, entry.saved)
+        held = session_id in here.ids and _holds(store, session_id, entry.saved.session)
+        made = None if held else version_file(store, session_id, entry.saved)
         if made is None:
             report.skipped.append(session_id)
         else:
@@ -206,6 +209,14 @@ def import_sessions(store: Store, source: str | Path) -> ImportReport:
         if session_id != source_id:
             report.both_kept.append((source_id, session_id))
     return report
+
+
+def _holds(store: Store, session_id: str, session: Session) -> bool:
+    """Whether the game here already keeps ``session`` as one of its versions (waiting or
+    set aside): a version that came from here goes back as nothing new."""
+    theirs = session.to_dict()
+    merged = store.gathered(session_id).merged
+    return any(course_of(v.session, theirs) == SAME for v in (*merged.versions, *merged.aside))
 
 
 def _played(saved: JSONMapping) -> int:

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import json
 import os
+from datetime import datetime
 from pathlib import Path
 
 import pytest
 
+import scorekeeper.store.store as store_module
 from scorekeeper import Session
 from scorekeeper.cli import main
 from scorekeeper.store import Store
@@ -242,3 +244,42 @@ def test_a_game_taken_up_keeps_the_night_it_was_moved_to_here(
     assert key.endswith("-3"), "a third table here, the second there"
     settled = run(capsys, "settle", "--night", key, "--db", str(party))
     assert "· 2 rounds" in settled
+
+
+def at(monkeypatch: pytest.MonkeyPatch, second: int) -> None:
+    """Rounds recorded from now on are stamped ``second`` seconds into one evening."""
+    stamp = (1_800_000_000 + second) * 1_000_000_000
+    local = datetime.fromtimestamp(stamp // 1_000_000_000).astimezone()
+    monkeypatch.setattr(store_module, "_now", lambda: (stamp, local.isoformat(timespec="seconds")))
+
+
+@pytest.mark.parametrize("later", ["cottage", "party"])
+def test_a_game_waiting_goes_with_every_version_whichever_each_laptop_shows(
+    laptops: tuple[Path, Path, str],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    later: str,
+) -> None:
+    """The version shown is the one whose last round is later: an export carries the
+    others too, so the laptop taking it up waits for the same decision."""
+    cottage, party, shared = laptops
+    hand_over(capsys, cottage, party, tmp_path / "one")
+    at(monkeypatch, 10 if later == "cottage" else 0)
+    record(cottage, shared, MADE_4)
+    at(monkeypatch, 10 if later == "party" else 0)
+    record(party, shared, UPPED_2)
+    hand_over(capsys, party, cottage, tmp_path / "two")
+    hand_over(capsys, cottage, party, tmp_path / "three")
+    for laptop in (cottage, party):
+        with Store(laptop, readonly=True) as store:
+            versions = store.gathered(shared).merged.versions
+            assert [v.rounds[-1] for v in versions] == [
+                MADE_4 if later == "cottage" else UPPED_2,
+                UPPED_2 if later == "cottage" else MADE_4,
+            ]
+    settled = run(capsys, "settle", "--db", str(party))
+    assert settled == run(capsys, "settle", "--db", str(cottage))
+    assert "waiting for a decision" in settled
+    again = hand_over(capsys, party, cottage, tmp_path / "four")
+    assert "Imported 0 sessions" in again, "a version that came from here is nothing new"
