@@ -110,3 +110,18 @@ async def test_f1_in_the_entry_says_what_each_field_takes_with_an_example() -> N
         await pilot.pause()
         # Back in the entry, what was typed is still there.
         assert entry_of(host).text("cards.Grandma") == "4"
+
+
+async def test_f1_says_up_goes_to_the_field_above_as_the_key_does() -> None:
+    host = EntryHost(hearts())
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("down", "down", "up")
+        await pilot.pause()
+        assert entry_of(host).focused is entry_of(host).control("scores.Bob", Input)
+        await pilot.press("f1")
+        await pilot.pause()
+        help_box = host.screen
+        assert isinstance(help_box, HelpScreen)
+        shown = "\n".join(str(part.render()) for part in help_box.query(".section"))
+        arrows = next(line for line in shown.splitlines() if "↑/↓" in line)
+        assert "the field above or below" in arrows
