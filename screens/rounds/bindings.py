@@ -18,12 +18,12 @@ from textual.widgets import Input
 
 from screens.keys import MOVES
 
-KEYS = (
-    "Enter record · Esc close (kept) · ↑↓ move · ^U clear · ^L\u00a0clear\u00a0all · F1/?\u00a0help"
-)
-"""The entry's keys; a no-break space holds each key to its word where the line wraps."""
-LAST_FIELD = "Last field · Enter record · Esc close (kept) · ⇧Tab back · F1/? help"
-FIRST_FIELD = "First field · Enter record · Esc close (kept) · Tab on · F1/? help"
+KEYS = "Enter record · Esc close (kept) · ↑↓ move\n^U clear · ^L clear all · F1/? help"
+"""The entry's keys on two lines broken between keys: beside the buttons at 80 columns
+the line wraps, and Textual's wrap breaks at a no-break space too (``^L`` apart from
+``clear all``)."""
+LAST_FIELD = "Last field · Enter record · Esc close (kept)\n⇧Tab back · F1/? help"
+FIRST_FIELD = "First field · Enter record · Esc close (kept)\nTab on · F1/? help"
 
 ENTRY_BINDINGS: list[BindingType] = [
     Binding(

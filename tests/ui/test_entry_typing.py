@@ -2,13 +2,15 @@
 what was typed here is added to; a key clears a field, one the whole entry; F1 (or ``?``
 where it is no text to type) says what each field takes."""
 
-from textual.widgets import Input
+from textual.geometry import Region
+from textual.widgets import Input, Static
 
 from scorekeeper import Session
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from screens.help import HelpScreen
 from screens.rounds.base import RoundEntry
+from screens.rounds.bindings import KEYS, LAST_FIELD
 from screens.widgets.choice import Choice
 from tests.ui.hosts import EntryHost
 from tests.ui.play import start_session
@@ -156,3 +158,37 @@ async def test_question_mark_in_a_score_field_opens_the_help_though_a_name_holds
         await pilot.press("?")
         await pilot.pause()
         assert isinstance(host.screen, HelpScreen), "a score takes only digits and a minus"
+
+
+async def test_f1_says_up_goes_to_the_field_above_as_the_key_does() -> None:
+    host = EntryHost(hearts())
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("down", "down", "up")
+        await pilot.pause()
+        assert entry_of(host).focused is entry_of(host).control("scores.Bob", Input)
+        await pilot.press("f1")
+        await pilot.pause()
+        help_box = host.screen
+        assert isinstance(help_box, HelpScreen)
+        shown = "\n".join(str(part.render()) for part in help_box.query(".section"))
+        arrows = next(line for line in shown.splitlines() if "↑/↓" in line)
+        assert "the field above or below" in arrows
+
+
+def keys_lines(entry: RoundEntry) -> list[str]:
+    """The keys line as the screen shows it, one string per line."""
+    keys = entry.query_one("#keys", Static)
+    width, height = keys.size
+    return [strip.text.rstrip() for strip in keys.render_lines(Region(0, 0, width, height))]
+
+
+async def test_the_keys_line_at_80_columns_keeps_each_key_with_its_word() -> None:
+    host = EntryHost(hearts())
+    async with host.run_test(size=(80, 24)) as pilot:
+        # The keys as the entry opens, then as said at the last field (a Tab too many).
+        for keys, said in (([], KEYS), (["tab"] * 5, LAST_FIELD)):
+            await pilot.press(*keys)
+            await pilot.pause()
+            lines = [line.replace("\xa0", " ") for line in keys_lines(entry_of(host))]
+            for key in said.replace("\xa0", " ").replace("\n", " · ").split(" · "):
+                assert any(key in line for line in lines), (key, lines)
