@@ -11,7 +11,7 @@ from screens.help import HelpScreen
 from screens.rounds.base import RoundEntry
 from screens.widgets.choice import Choice
 from tests.ui.hosts import EntryHost
-from tests.ui.play import start_session
+from tests.ui.play import sit_down
 
 SEATS = ["Ann", "Bob", "Cy", "Di"]
 
@@ -68,9 +68,10 @@ async def test_ctrl_u_empties_the_field_and_ctrl_l_the_whole_entry() -> None:
 
 
 async def test_a_kept_entry_comes_back_to_be_typed_over(store: Store) -> None:
+    store.add(Session.new("score-pad", SEATS))
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        table = await start_session(pilot, "score-pad", SEATS)
+        table = await sit_down(pilot)
         await pilot.press("r", *"160", "escape")
         await pilot.pause()
         await pilot.press("r")
