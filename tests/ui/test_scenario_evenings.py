@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 
-from scorekeeper.session import Session
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from screens.settle import SettleScreen
+from tests.ui import evenings
 from tests.ui.play import drawn, grid_rows, hand, put, said, sit_down, start_session
 
 PARKS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
@@ -41,42 +41,8 @@ def columns(pilot: Pilot[None], label: str) -> dict[str, list[str]]:
     return {name: cells[at * each : (at + 1) * each] for at, name in enumerate(names)}
 
 
-def races_at_the_parks() -> Session:
-    """Two Calcutta races, Ann dealing first (typed key by key in ``test_play_calcutta``):
-    the course 2 2 2 1 sold in the order S, H, D, C, H first and C second; then Bob's
-    race, 1 3 1 2 sold H, C, S, D with D unsold, D first and S second."""
-    session = Session.new("calcutta", PARKS)
-    session.record(
-        {
-            "course": {"S": 2, "H": 2, "D": 2, "C": 1},
-            "sales": {
-                "S": {"owner": "Cy", "price": 12},
-                "H": {"owner": "Flo", "price": 20},
-                "D": {"owner": "Bob", "price": 7},
-                "C": {"owner": "Ann", "price": 31},
-            },
-            "first": "H",
-            "second": "C",
-        }
-    )
-    session.record(
-        {
-            "course": {"S": 1, "H": 3, "D": 1, "C": 2},
-            "sales": {
-                "H": {"owner": "Di", "price": 5},
-                "C": {"owner": "Ed", "price": 9},
-                "S": {"owner": "Bob", "price": 14},
-                "D": None,
-            },
-            "first": "D",
-            "second": "S",
-        }
-    )
-    return session
-
-
 async def test_friday_at_the_parks_calcutta_then_racehorse(store: Store) -> None:
-    store.add(races_at_the_parks())
+    store.add(evenings.calcutta())  # the two races typed in test_play_calcutta
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         await sit_down(pilot)
