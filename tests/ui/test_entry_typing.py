@@ -10,7 +10,7 @@ from screens.app import ScorekeeperApp
 from screens.help import HelpScreen
 from screens.rounds.base import RoundEntry
 from screens.widgets.choice import Choice
-from tests.ui.hosts import EntryHost
+from tests.ui.hosts import EntryHost, entry_of
 from tests.ui.play import sit_down
 
 SEATS = ["Ann", "Bob", "Cy", "Di"]
@@ -20,12 +20,6 @@ def hearts() -> Session:
     session = Session.new("score-pad", SEATS, options={"wins": "lowest"})
     session.record({"scores": {"Ann": 160, "Bob": 20, "Cy": 30, "Di": 4}})
     return session
-
-
-def entry_of(host: EntryHost) -> RoundEntry:
-    entry = host.screen
-    assert isinstance(entry, RoundEntry)
-    return entry
 
 
 async def test_a_recorded_score_is_typed_over_and_then_typing_adds() -> None:
