@@ -1,9 +1,10 @@
-"""Money as people type it: a quarter is 0.25, $0.25 or 25¢, and a bare 2 is two dollars."""
+"""Money as people type it: a quarter is 0.25, $0.25 or 25¢, and a bare 2 is two dollars;
+and as the screens write it: five cents is $0.05, never $0.5."""
 
 import pytest
 
 from scorekeeper.errors import RuleError
-from scorekeeper.money import SYMBOLS, parse_money, reworded, use_currency
+from scorekeeper.money import SYMBOLS, amount, format_amount, parse_money, reworded, use_currency
 
 
 @pytest.mark.parametrize(
@@ -50,3 +51,17 @@ def test_words_saved_in_another_currency_read_in_the_tables(
     table's, and what is not money written by a currency (a "$5" in a name) stays."""
     use_currency(SYMBOLS[table])
     assert reworded(saved) == shown
+
+
+@pytest.mark.parametrize(
+    ("cents", "signed", "written"),
+    [
+        (5, False, "$0.05"),
+        (-307, True, "−$3.07"),
+        (701, True, "+$7.01"),
+        (1_000_009, False, "$10,000.09"),
+    ],
+)
+def test_cents_under_ten_keep_their_zero_on_screen(cents: int, signed: bool, written: str) -> None:
+    assert amount(cents, "money", signed=signed) == written
+    assert format_amount(cents, "money", signed=signed) == written

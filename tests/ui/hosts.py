@@ -10,6 +10,7 @@ from textual.app import App
 from scorekeeper.errors import RuleError
 from scorekeeper.session import Session
 from screens.rounds import ENTRIES
+from screens.rounds.base import RoundEntry
 
 
 class EntryHost(App[None]):
@@ -46,3 +47,10 @@ class EntryHost(App[None]):
     def on_mount(self) -> None:
         entry = ENTRIES[self.session.game.id](self.session, self.submit, self.prefill, self.index)
         self.push_screen(entry, self.recorded.append)
+
+
+def entry_of(app: App[Any]) -> RoundEntry:
+    """The round entry in front (a test fails here if another screen is)."""
+    entry = app.screen
+    assert isinstance(entry, RoundEntry), f"on {entry!r}"
+    return entry

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.cli import main
+from scorekeeper.session import Session
 from scorekeeper.settings import currency_at
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
@@ -14,7 +15,7 @@ from screens.currency import CurrencyScreen
 from screens.settle import SettleScreen
 from screens.table import TableScreen
 from screens.widgets.choice import Choice
-from tests.ui.play import said, start_session
+from tests.ui.play import said, sit_down, start_session
 from tests.ui.test_nothing_lost import toasts
 
 PARKS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
@@ -34,10 +35,12 @@ async def test_the_first_session_for_money_says_how_money_is_written_and_keeps_i
 async def test_f2_writes_money_in_euro_with_a_comma_everywhere(
     store: Store, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    session = Session.new("racehorse", PARKS, options={"stake": 25})
+    session.record({"pitcher": "Ed", "bid": 2, "made": True})
+    store.add(session)
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        await start_session(pilot, "racehorse", PARKS, options={"stake": "0.25"})
-        await pilot.press("r", "e", "down", "2", "down", "m", "enter")
+        await sit_down(pilot)
         await pilot.press("f2")
         await pilot.pause()
         assert isinstance(app.screen, CurrencyScreen)

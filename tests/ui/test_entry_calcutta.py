@@ -3,10 +3,9 @@
 from typing import Any
 
 from scorekeeper import Session
-from screens.rounds.base import RoundEntry
 from screens.widgets.choice import Choice
 from tests.ui.evenings import PARKS_RACE_1
-from tests.ui.hosts import EntryHost
+from tests.ui.hosts import EntryHost, entry_of
 
 PARKS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
 RACE_1 = PARKS_RACE_1
@@ -27,11 +26,6 @@ STACKS_AFTER_RACE_2 = {"Ann": 142, "Bob": 138, "Cy": 138, "Di": 145, "Ed": 141, 
 
 def friday_at_the_parks() -> Session:
     return Session.new("calcutta", PARKS)
-
-
-def entry_of(host: EntryHost) -> RoundEntry:
-    assert isinstance(host.screen, RoundEntry)
-    return host.screen
 
 
 def sale(buyer: str, price: str) -> list[str]:

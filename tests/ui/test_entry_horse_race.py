@@ -3,8 +3,7 @@
 from typing import Any
 
 from scorekeeper import Session
-from screens.rounds.base import RoundEntry
-from tests.ui.hosts import EntryHost
+from tests.ui.hosts import EntryHost, entry_of
 
 TABLE = ["Al", "Bo", "Cy", "Dee"]
 RULES_RACE = {
@@ -20,11 +19,6 @@ RULES_RACE = {
 
 def dee_deals(**options: int) -> Session:
     return Session.new("horse-race", TABLE, dealer="Dee", options=options or None)
-
-
-def entry_of(host: EntryHost) -> RoundEntry:
-    assert isinstance(host.screen, RoundEntry)
-    return host.screen
 
 
 def board(host: EntryHost) -> list[str]:

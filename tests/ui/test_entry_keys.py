@@ -19,7 +19,7 @@ from screens.new_session import NewSessionScreen
 from screens.rounds import ENTRIES
 from screens.rounds.base import RoundEntry
 from tests.ui.hosts import EntryHost
-from tests.ui.play import pick_game, start_session
+from tests.ui.play import pick_game, sit_down, start_session
 
 
 def burst(host: App[None], keys: list[str]) -> None:
@@ -88,9 +88,10 @@ async def test_names_and_fields_typed_in_one_burst_start_the_session(store: Stor
 async def test_a_resize_to_60x20_and_back_keeps_the_entry_and_what_was_typed(
     store: Store,
 ) -> None:
+    store.add(Session.new("hot-rum", ["Ann", "Bob", "Cy"]))
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        await start_session(pilot, "hot-rum", ["Ann", "Bob", "Cy"])
+        await sit_down(pilot)
         await pilot.press("r", "b", "down", *"7 8")
         await pilot.resize_terminal(60, 20)
         await pilot.pause()

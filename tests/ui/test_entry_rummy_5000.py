@@ -3,14 +3,8 @@
 from typing import Any
 
 from scorekeeper import Session
-from screens.rounds.base import RoundEntry
 from screens.rounds.rummy_5000.stakes import CubeLog, PotLog
-from tests.ui.hosts import EntryHost
-
-
-def entry_of(host: EntryHost) -> RoundEntry:
-    assert isinstance(host.screen, RoundEntry)
-    return host.screen
+from tests.ui.hosts import EntryHost, entry_of
 
 
 def two_hander(**options: Any) -> Session:

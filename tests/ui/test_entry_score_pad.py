@@ -5,19 +5,13 @@ from textual.widgets import Input
 
 from scorekeeper import Session
 from screens.rounds.base import RoundEntry
-from tests.ui.hosts import EntryHost
+from tests.ui.hosts import EntryHost, entry_of
 
 SEATS = ["Ann", "Bob", "Cy", "Di"]
 
 
 def _hearts(**options: object) -> Session:
     return Session.new("score-pad", SEATS, options={"wins": "lowest", "stake": 5, **options})
-
-
-def entry_of(host: EntryHost) -> RoundEntry:
-    entry = host.screen
-    assert isinstance(entry, RoundEntry)
-    return entry
 
 
 def note_of(entry: RoundEntry, path: str) -> str:

@@ -5,15 +5,9 @@ from textual.widgets import Input
 
 from scorekeeper import Session
 from screens.rounds.base import RoundEntry
-from tests.ui.hosts import EntryHost
+from tests.ui.hosts import EntryHost, entry_of
 
 SEATS = ["Grandma", "Max", "Zoe"]
-
-
-def entry_of(host: EntryHost) -> RoundEntry:
-    entry = host.screen
-    assert isinstance(entry, RoundEntry)
-    return entry
 
 
 def note_of(entry: RoundEntry, path: str) -> str:

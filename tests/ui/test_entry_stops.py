@@ -16,7 +16,7 @@ from screens.rounds.base import RoundEntry
 from screens.widgets.choice import Choice
 from screens.widgets.field_row import FieldRow
 from tests.ui.evenings import EVENINGS, PARKS_RACE_1
-from tests.ui.hosts import EntryHost
+from tests.ui.hosts import EntryHost, entry_of
 from tests.ui.test_entry_keys import burst
 
 TABLES: dict[str, Callable[[], Session]] = {
@@ -34,12 +34,6 @@ TABLES: dict[str, Callable[[], Session]] = {
         "score-pad", ["Ann", "Bob", "Cy"], options={"stake": 10, "pay": "winner"}
     ),
 }
-
-
-def entry_of(host: App[None]) -> RoundEntry:
-    entry = host.screen
-    assert isinstance(entry, RoundEntry)
-    return entry
 
 
 def stops_shown(entry: RoundEntry) -> list[FieldRow]:

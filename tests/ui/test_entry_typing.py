@@ -12,8 +12,8 @@ from screens.help import HelpScreen
 from screens.rounds.base import RoundEntry
 from screens.rounds.bindings import KEYS, LAST_FIELD
 from screens.widgets.choice import Choice
-from tests.ui.hosts import EntryHost
-from tests.ui.play import start_session
+from tests.ui.hosts import EntryHost, entry_of
+from tests.ui.play import sit_down
 
 SEATS = ["Ann", "Bob", "Cy", "Di"]
 
@@ -22,12 +22,6 @@ def hearts() -> Session:
     session = Session.new("score-pad", SEATS, options={"wins": "lowest"})
     session.record({"scores": {"Ann": 160, "Bob": 20, "Cy": 30, "Di": 4}})
     return session
-
-
-def entry_of(host: EntryHost) -> RoundEntry:
-    entry = host.screen
-    assert isinstance(entry, RoundEntry)
-    return entry
 
 
 async def test_a_recorded_score_is_typed_over_and_then_typing_adds() -> None:
@@ -70,9 +64,10 @@ async def test_ctrl_u_empties_the_field_and_ctrl_l_the_whole_entry() -> None:
 
 
 async def test_a_kept_entry_comes_back_to_be_typed_over(store: Store) -> None:
+    store.add(Session.new("score-pad", SEATS))
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        table = await start_session(pilot, "score-pad", SEATS)
+        table = await sit_down(pilot)
         await pilot.press("r", *"160", "escape")
         await pilot.pause()
         await pilot.press("r")
@@ -122,9 +117,10 @@ def entry_help_shown(screen: object) -> str:
 async def test_question_mark_opens_the_entry_s_help_from_a_field_and_from_a_pick(
     store: Store,
 ) -> None:
+    store.add(Session.new("seven-hand", ["Grandma", "Max", "Zoe"]))
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        await start_session(pilot, "seven-hand", ["Grandma", "Max", "Zoe"])
+        await sit_down(pilot)
         await pilot.press("r", "m", "down", "4", "?")
         await pilot.pause()
         assert "m ↓ K K 4 JK ↓ 25 Enter" in entry_help_shown(app.screen)

@@ -4,8 +4,14 @@ the person was looking at."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
+from textual.pilot import Pilot
+
+from scorekeeper.session import Session
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from screens.home import HomeScreen
@@ -16,51 +22,65 @@ from tests.ui.play import settled
 from tests.ui.test_synced_store import follow, shared
 
 
+@dataclass
+class Laptops:
+    """This laptop's store, with two sessions, and the other laptop's, synced into it."""
+
+    here: Store
+    there: Store
+    older: str
+    """The session below the newest here: highlighted with one Down."""
+
+    def arrive(self, *sessions: Session) -> None:
+        """Sessions recorded on the other laptop, then its files copied here."""
+        for session in sessions:
+            self.there.add(session)
+        mirror(self.there.path, self.here.path)
+
+
+@pytest.fixture
+def laptops(tmp_path: Path) -> Iterator[Laptops]:
+    with Store(shared(tmp_path / "here")) as here, Store(shared(tmp_path / "there")) as there:
+        older = here.add(racehorse(MADE_3))
+        here.add(racehorse(MADE_3, UPPED_2))
+        yield Laptops(here, there, older)
+
+
+async def enter_opens(pilot: Pilot[None], session_id: str) -> None:
+    await pilot.press("enter")
+    await settled(pilot)
+    table = pilot.app.screen
+    assert isinstance(table, TableScreen) and table.session_id == session_id
+
+
 async def test_sessions_arriving_above_keep_the_highlight_on_the_same_session(
-    tmp_path: Path,
+    laptops: Laptops,
 ) -> None:
-    here, there = shared(tmp_path / "here"), shared(tmp_path / "there")
-    with Store(here) as store, Store(there) as other:
-        older = store.add(racehorse(MADE_3))
-        store.add(racehorse(MADE_3, UPPED_2))
-        app = ScorekeeperApp(store)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await follow(pilot)
-            await pilot.press("down")
-            home = app.screen
-            assert isinstance(home, HomeScreen)
-            highlighted = home.highlighted()
-            assert highlighted is not None and highlighted.id == older
-            other.add(racehorse(MADE_4))
-            other.add(racehorse(UPPED_2))
-            mirror(there, here)
-            await follow(pilot)
-            assert len(home.shown) == 4
-            await pilot.press("enter")
-            await settled(pilot)
-            assert isinstance(app.screen, TableScreen)
-            assert app.screen.session_id == older
+    app = ScorekeeperApp(laptops.here)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await follow(pilot)
+        await pilot.press("down")
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        highlighted = home.highlighted()
+        assert highlighted is not None and highlighted.id == laptops.older
+        laptops.arrive(racehorse(MADE_4), racehorse(UPPED_2))
+        await follow(pilot)
+        assert len(home.shown) == 4
+        await enter_opens(pilot, laptops.older)
 
 
 async def test_the_list_read_again_on_coming_back_keeps_the_highlighted_session(
-    tmp_path: Path,
+    laptops: Laptops,
 ) -> None:
-    here, there = shared(tmp_path / "here"), shared(tmp_path / "there")
-    with Store(here) as store, Store(there) as other:
-        older = store.add(racehorse(MADE_3))
-        store.add(racehorse(MADE_3, UPPED_2))
-        app = ScorekeeperApp(store)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.press("down", "ctrl+l")
-            await settled(pilot)
-            other.add(racehorse(MADE_4))
-            mirror(there, here)
-            store.refresh()
-            await pilot.press("escape")
-            await settled(pilot)
-            home = app.screen
-            assert isinstance(home, HomeScreen) and len(home.shown) == 3
-            await pilot.press("enter")
-            await settled(pilot)
-            assert isinstance(app.screen, TableScreen)
-            assert app.screen.session_id == older
+    app = ScorekeeperApp(laptops.here)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("down", "ctrl+l")
+        await settled(pilot)
+        laptops.arrive(racehorse(MADE_4))
+        laptops.here.refresh()
+        await pilot.press("escape")
+        await settled(pilot)
+        home = app.screen
+        assert isinstance(home, HomeScreen) and len(home.shown) == 3
+        await enter_opens(pilot, laptops.older)

@@ -11,10 +11,11 @@ import pytest
 from textual.widget import Widget
 
 from scorekeeper import collector
+from scorekeeper.session import Session
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from screens.table import TableScreen
-from tests.ui.play import start_session
+from tests.ui.play import sit_down
 
 
 def closed_widgets_alive() -> int:
@@ -26,9 +27,10 @@ def closed_widgets_alive() -> int:
 async def test_rounds_recorded_one_after_another_keep_no_more_closed_widgets(
     store: Store,
 ) -> None:
+    store.add(Session.new("racehorse", ["Ann", "Bob", "Cy", "Di", "Ed"]))
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        await start_session(pilot, "racehorse", ["Ann", "Bob", "Cy", "Di", "Ed"])
+        await sit_down(pilot)
         kept = []
         for _ in range(3):
             for _ in range(3):
@@ -49,9 +51,10 @@ async def test_the_collectors_full_pass_comes_right_after_the_round_is_drawn(
     monkeypatch.setattr(collector, "FULL_PASS_AFTER", 0.001)
     passes: list[int] = []
     monkeypatch.setattr(collector, "full_pass", lambda: passes.append(1))
+    store.add(Session.new("racehorse", ["Ann", "Bob", "Cy", "Di", "Ed"]))
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        table = await start_session(pilot, "racehorse", ["Ann", "Bob", "Cy", "Di", "Ed"])
+        table = await sit_down(pilot)
         await pilot.press("r", "b", "down", "3", "down", "m", "enter")
         for _ in range(20):  # the pass is a timer away: a few idle turns of the app
             await pilot.pause()

@@ -17,13 +17,14 @@ from screens.home import HomeScreen
 from screens.new_session import NewSessionScreen, shown_value
 from screens.rounds.base import RoundEntry
 from screens.table import TableScreen
-from tests.ui.play import said, start_session
+from tests.ui.play import said, sit_down
 
 
 async def test_an_entry_closed_with_typing_in_it_opens_with_it_again(store: Store) -> None:
+    store.add(Session.new("hot-rum", ["Ann", "Bob", "Cy"]))
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        table = await start_session(pilot, "hot-rum", ["Ann", "Bob", "Cy"])
+        table = await sit_down(pilot)
         await pilot.press("r", "b", "down", *"7 8", "escape")
         await pilot.pause()
         assert app.screen is table
@@ -49,9 +50,10 @@ async def test_an_entry_closed_with_typing_in_it_opens_with_it_again(store: Stor
 
 
 async def test_ctrl_q_on_a_half_typed_entry_asks_first(store: Store) -> None:
+    store.add(Session.new("hot-rum", ["Ann", "Bob"]))
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        await start_session(pilot, "hot-rum", ["Ann", "Bob"])
+        await sit_down(pilot)
         await pilot.press("r", "b", "down", *"7 8", "ctrl+q")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
@@ -67,9 +69,10 @@ async def test_ctrl_q_on_a_half_typed_entry_asks_first(store: Store) -> None:
 
 
 async def test_ctrl_q_with_a_round_kept_as_typed_asks_first(store: Store) -> None:
+    store.add(Session.new("hot-rum", ["Ann", "Bob"]))
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        await start_session(pilot, "hot-rum", ["Ann", "Bob"])
+        await sit_down(pilot)
         await pilot.press("r", "b", "down", *"7 8", "escape", "ctrl+q")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
@@ -85,9 +88,10 @@ async def test_ctrl_q_with_a_round_kept_as_typed_asks_first(store: Store) -> Non
 async def test_an_edit_kept_in_another_session_is_named_and_comes_back_with_e(
     store: Store,
 ) -> None:
+    store.add(Session.new("hot-rum", ["Ann", "Bob"]))
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        table = await start_session(pilot, "hot-rum", ["Ann", "Bob"])
+        table = await sit_down(pilot)
         await pilot.press("r", "b", "down", *"7 8", "enter")
         await pilot.press("r", "a", "down", *"K", "enter")
         await pilot.pause()
@@ -123,9 +127,10 @@ def toasts(app: ScorekeeperApp) -> str:
 
 
 async def test_a_tables_messages_go_when_the_table_is_left(store: Store) -> None:
+    store.add(Session.new("hot-rum", ["Ann", "Bob"]))
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await start_session(pilot, "hot-rum", ["Ann", "Bob"])
+        await sit_down(pilot)
         await pilot.press("r", "b", "down", *"7 8", "escape")
         await pilot.pause()
         assert "Kept what you typed" in toasts(app)
@@ -136,9 +141,10 @@ async def test_a_tables_messages_go_when_the_table_is_left(store: Store) -> None
 
 
 async def test_the_round_undone_last_is_recorded_again_with_ctrl_y(store: Store) -> None:
+    store.add(Session.new("hot-rum", ["Ann", "Bob"]))
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        table = await start_session(pilot, "hot-rum", ["Ann", "Bob"])
+        table = await sit_down(pilot)
         await pilot.press("r", "b", "down", *"7 8", "enter")
         await pilot.pause()
         recorded = store.load(table.session_id).rounds

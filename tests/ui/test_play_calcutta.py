@@ -10,7 +10,7 @@ from screens.rounds.base import RoundEntry
 from screens.settle import SettleScreen
 from screens.table import TableScreen
 from screens.widgets.grid import ScoreGrid
-from tests.ui.play import export_here, sell, start_session
+from tests.ui.play import export_here, said, sell, start_session
 
 PARKS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
 AFTER_RACE_1 = ["−8", "−7", "−12", "0", "0", "+27"]
@@ -46,6 +46,7 @@ async def race_2_sold(pilot: Pilot[None], s_price: str) -> None:
     await pilot.press("r", *"1312", "down")
     await pilot.pause()
     assert entry(pilot).row("course").note_text == "auction H, C, S, D"
+    assert "Course S H D C 1312 auction H, C, S, D" in said(pilot), "as drawn"
     await sell(pilot, ("d", "5"), ("e", "9"), ("b", s_price), ("u", ""))
     await pilot.press("d", "down", "s")
     await pilot.pause()
@@ -56,12 +57,14 @@ async def test_friday_at_the_parks_calcutta_with_race_2_mistyped_and_fixed(store
     async with app.run_test(size=(80, 24)) as pilot:
         session_id = (await start_session(pilot, "calcutta", PARKS)).session_id
         assert panel(pilot)["Stacks"] == "Ann 150, Bob 150, Cy 150, Di 150, Ed 150, Flo 150"
+        assert "Dealer bids yes: Ann is the auctioneer" in said(pilot, "#panel")
 
         # Race 1, Ann deals: the course 2221 puts the auction in the order S, H, D, C.
         await pilot.press("r", *"2221", "down")
         await pilot.pause()
         assert entry(pilot).title_text().startswith("Race 1 · Ann deals")
         assert entry(pilot).row("course").note_text == "auction S, H, D, C"
+        assert "Course S H D C 2221 auction S, H, D, C" in said(pilot), "as drawn"
         await sell(pilot, ("c", "12"), ("f", "20"), ("b", "7"), ("a", "31"))
         # H first, and H again as second by mistake: refused at Second, nothing saved.
         await pilot.press("h", "down", "h", "enter")
@@ -72,6 +75,8 @@ async def test_friday_at_the_parks_calcutta_with_race_2_mistyped_and_fixed(store
         await pilot.pause()
         assert entry(pilot).row("first").note_text == "47 chips to Flo"  # pool 70: 47 / 23
         assert entry(pilot).row("second").note_text == "23 chips to Ann"
+        assert "First S ♠ H ♥ D ♦ C ♣ 47 chips to Flo" in said(pilot), "as drawn"
+        assert "Second S ♠ H ♥ D ♦ C ♣ 23 chips to Ann" in said(pilot)
         await pilot.press("enter")
         await pilot.pause()
         assert balances_shown(pilot) == AFTER_RACE_1
@@ -89,6 +94,7 @@ async def test_friday_at_the_parks_calcutta_with_race_2_mistyped_and_fixed(store
         await pilot.press("up", "enter")
         await pilot.pause()
         assert entry(pilot).title_text() == "Edit race 2 · Bob auctioned"
+        assert said(pilot).count("Edit race 2 · Bob auctioned") == 1, "drawn once"
         assert entry(pilot).text("sales.S.price") == "41"
         await pilot.press(*["down"] * 6, "ctrl+u", *"14")
         await pilot.pause()

@@ -11,11 +11,12 @@ from textual.widgets import Static
 
 from scorekeeper.cli import main
 from scorekeeper.reports.night_names import rename
+from scorekeeper.session import Session
 from scorekeeper.share import chat_day
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from screens.settle import SettleScreen
-from tests.ui.play import start_session
+from tests.ui.play import sit_down
 from tests.ui.test_nights_screen import NightsHost, friday_at_the_parks
 
 PARKS_MONEY = (
@@ -25,10 +26,12 @@ PARKS_MONEY = (
 
 
 async def test_c_on_the_settle_up_copies_the_payments_for_the_chat(store: Store) -> None:
+    session = Session.new("racehorse", ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"])
+    session.record({"pitcher": "Ed", "bid": 2, "made": True})
+    store.add(session)
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await start_session(pilot, "racehorse", ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"])
-        await pilot.press("r", "e", "down", "2", "down", "m", "enter")
+        await sit_down(pilot)
         await pilot.press("s")
         await pilot.pause()
         assert isinstance(app.screen, SettleScreen)

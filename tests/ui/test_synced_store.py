@@ -13,6 +13,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from scorekeeper.session import Session
 from scorekeeper.store import Store
 from scorekeeper.store.machine import SHARED_FILE, name_laptop
 from screens.app import ScorekeeperApp
@@ -23,7 +24,7 @@ from screens.table import TableScreen
 from screens.widgets.grid import ScoreGrid
 from tests.factories import MADE_3, MADE_4, UPPED_2, file_of, racehorse
 from tests.sync.copying import Engine, carry, mirror
-from tests.ui.play import hand, settled, start_session
+from tests.ui.play import hand, settled, sit_down
 
 
 def shared(folder: Path) -> Path:
@@ -186,15 +187,14 @@ async def test_two_apps_on_two_synced_folders_record_at_once(tmp_path: Path) -> 
     folders = (shared(tmp_path / "home"), shared(tmp_path / "grandma"))
     engine = Engine(*folders)
     with Store(folders[0]) as first, Store(folders[1]) as second:
+        first.add(Session.new("hot-rum", ["Ann", "Bob"]))
+        second.add(Session.new("hot-rum", ["Cy", "Di"]))
         apps = (ScorekeeperApp(first), ScorekeeperApp(second))
         async with (
             apps[0].run_test(size=(100, 30)) as one,
             apps[1].run_test(size=(100, 30)) as other,
         ):
-            tables = [
-                await start_session(pilot, "hot-rum", players)
-                for pilot, players in ((one, ["Ann", "Bob"]), (other, ["Cy", "Di"]))
-            ]
+            tables = [await sit_down(pilot) for pilot in (one, other)]
             for _ in range(3):
                 await hand(one, "Ann", "5 5")
                 await hand(other, "Di", "K Q")
