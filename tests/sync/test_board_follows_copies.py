@@ -9,6 +9,8 @@ import os
 import shutil
 from pathlib import Path
 
+import pytest
+
 from scorekeeper.store import Store, machine
 from screens.board.follow import Follower, Following
 from tests.factories import MADE_3, MADE_4, UPPED_2, racehorse
@@ -24,13 +26,22 @@ def rounds_shown(follower: Follower) -> int | None:
     return len(view.session.rounds)
 
 
-def test_the_board_follows_rounds_arriving_in_another_laptop_s_copy(tmp_path: Path) -> None:
+@pytest.fixture
+def followed(tmp_path: Path) -> tuple[Path, Path, str, Follower]:
+    """Ann's laptop has a game one deal in, copied to Bob's, whose board follows it."""
     ann, bob = laptop(tmp_path / "ann", "Ann's laptop"), laptop(tmp_path / "bob", "Bob's laptop")
     with Store(ann) as store:
         session_id = store.add(racehorse(MADE_3))
     rsync(ann, bob)
     board = Follower(bob, session_id)
     assert rounds_shown(board) == 1
+    return ann, bob, session_id, board
+
+
+def test_the_board_follows_rounds_arriving_in_another_laptop_s_copy(
+    followed: tuple[Path, Path, str, Follower],
+) -> None:
+    ann, bob, session_id, board = followed
     assert rounds_shown(board) is None, "nothing changed: nothing read"
 
     with Store(ann) as store:
@@ -43,14 +54,10 @@ def test_the_board_follows_rounds_arriving_in_another_laptop_s_copy(tmp_path: Pa
     assert rounds_shown(board) == 3
 
 
-def test_a_copy_rewritten_in_place_with_its_folder_untouched_is_seen(tmp_path: Path) -> None:
-    ann, bob = laptop(tmp_path / "ann", "Ann's laptop"), laptop(tmp_path / "bob", "Bob's laptop")
-    with Store(ann) as store:
-        session_id = store.add(racehorse(MADE_3))
-    rsync(ann, bob)
-    board = Follower(bob, session_id)
-    assert rounds_shown(board) == 1
-
+def test_a_copy_rewritten_in_place_with_its_folder_untouched_is_seen(
+    followed: tuple[Path, Path, str, Follower],
+) -> None:
+    ann, bob, session_id, board = followed
     with Store(ann) as store:
         store.record(session_id, UPPED_2)
     name = f"{session_id}.{machine.laptop(ann).id}.json"
