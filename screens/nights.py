@@ -307,7 +307,8 @@ class NightsScreen(Screen[None]):
         self.query_one("#night-title", Static).update(
             plain(f"{night.title} — {plural(games, 'game')}, settled as one") + mark
         )
-        lines = "\n".join([*(game_line(summary) for summary in night.sessions), *night.notes])
+        room = self.size.width - 4  # the ledger's padding and its scrollbar
+        lines = "\n".join([*(game_line(game, room) for game in night.sessions), *night.notes])
         self.query_one("#games", Static).update(plain(lines, lines=True))
         ledgers = {book.unit: book for book in night.ledgers()}
         self.query_one("#nothing").display = not ledgers

@@ -199,7 +199,7 @@ class TableScreen(SyncedTable):
                 again = "e" if entry.index is not None else "r or Enter"
                 self.notify(
                     f"Kept what you typed for {round_words(entry)}: {again} brings it back.",
-                    timeout=4,
+                    timeout=3,  # over the table's panel (stake, bids): gone soon
                     markup=False,
                 )
             done(round_)

@@ -97,6 +97,11 @@ def screen_strips(app: App[Any]) -> list[Strip]:
     return [Strip.join(line) for line in update.strips]
 
 
+def toast_seconds(app: App[Any]) -> dict[str, float]:
+    """How long each message shown in the corner stays, by its text."""
+    return {toast.message: toast.timeout for toast in app._notifications}
+
+
 def on_each_frame(
     monkeypatch: pytest.MonkeyPatch, app_class: type[App[Any]], seen: Callable[[App[Any]], None]
 ) -> None:

@@ -16,11 +16,12 @@ from scorekeeper.reports.stats import game_name
 from scorekeeper.settle import payment_lines
 from scorekeeper.share import share_text
 from scorekeeper.store import Summary
-from scorekeeper.wording import clipped, clock, plural, visible
+from scorekeeper.wording import cells, clipped, clock, plural, visible
 
 
-def game_line(summary: Summary) -> str:
-    """ "19:05  Calcutta Horse Race — Ann, Bob, Cy · 2 rounds" for one game of a night."""
+def game_line(summary: Summary, width: int = 0) -> str:
+    """ "19:05  Calcutta Horse Race — Ann, Bob, Cy · 2 rounds" for one game of a night;
+    given a ``width``, its players cut so the line fits it, as the rest is never cut."""
     game = GAMES.get(summary.game)
     rounds = plural(summary.rounds, "round")
     # A points game that pays only at its end adds nothing to the settle-up until then.
@@ -32,12 +33,14 @@ def game_line(summary: Summary) -> str:
         and not any(summary.balances.values())
     )
     played = label_in(summary.option_words) or game_name(summary.game)
-    return (
-        f"{clock(summary.started)}  {visible(played)} — "
-        f"{clipped(visible(', '.join(summary.players)), 40)} · {rounds}"
+    head = f"{clock(summary.started)}  {visible(played)} — "
+    tail = (
+        f" · {rounds}"
         + (" · not over: no money yet" if going_on else "")
         + (" · ⚠ waiting for a decision" if summary.waiting else "")
     )
+    room = max(width - cells(head) - cells(tail), 5) if width else 40
+    return head + clipped(visible(", ".join(summary.players)), min(room, 40)) + tail
 
 
 def share(night: Night) -> str:

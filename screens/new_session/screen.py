@@ -376,7 +376,8 @@ class NewSessionScreen(Screen[None]):
             return
         if any(options[name] for name in money):
             said = keep_currency(self.store, (name_of(currency()), currency().comma))
-            self.notify(f"{said} F2 (or Currency in Ctrl+P) writes it as €, £, kr or none.")
+            more = "F2 (or Currency in Ctrl+P) writes it as €, £, kr or none."
+            self.notify(f"{said} {more}", timeout=4)
         self.start(options)
 
     def start(self, options: dict[str, int | bool | str]) -> None:

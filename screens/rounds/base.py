@@ -185,8 +185,11 @@ class RoundEntry(EntryFields):
             return
         box = self.query_one("#entry")
         fields = self.query_one("#fields")
+        inside = box.content_size
         around = box.styles.gutter.height + sum(
-            child.outer_size.height + child.styles.margin.height
+            # A line just shown (the outcome) is not laid out yet: its text says its height.
+            (child.outer_size.height or child.get_content_height(inside, self.size, inside.width))
+            + child.styles.margin.height
             for child in box.children
             if child is not fields and child.display
         )
@@ -271,8 +274,9 @@ class RoundEntry(EntryFields):
         show(keys, LAST_FIELD if step > 0 else FIRST_FIELD)
 
     def say(self, text: str) -> None:
-        """A word in the keys line (what Enter wants next); the next move puts the keys back."""
-        show(self.query_one("#keys", Static), plain(text))
+        """A word in the keys line (what Enter wants next), its names made ``visible``, on
+        one or two lines as the keys are; the next move puts the keys back."""
+        show(self.query_one("#keys", Static), plain(text, lines=True))
 
     def rows(self) -> list[FieldRow]:
         return list(self.query(FieldRow))

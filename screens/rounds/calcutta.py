@@ -48,8 +48,6 @@ from screens.widgets.text_input import TextInput
 COURSE_EXAMPLE = course_hint("2221")
 """The course row's hint, its example the same as its placeholder."""
 
-UNSOLD_PRICE = "unsold: no price (clear it, or pick the buyer above)"
-
 
 class CalcuttaEntry(RoundEntry):
     game_id = "calcutta"
@@ -105,8 +103,6 @@ class CalcuttaEntry(RoundEntry):
         sales: dict[str, SaleRecord | None] = {}
         for suit in self.order:
             owner = self.picked(f"sales.{suit}.owner")
-            if owner is None and self.text(f"sales.{suit}.price"):
-                raise RuleError(f"sales.{suit}.price", UNSOLD_PRICE)
             if owner is None:
                 sales[suit] = None
             else:
@@ -136,7 +132,12 @@ class CalcuttaEntry(RoundEntry):
         for suit in self.order:
             owner = self.control(f"sales.{suit}.owner", Choice)
             unsold = owner.is_picked and owner.value is None
-            # An unsold horse's price stays a stop, so every race takes the same keys.
+            # No price to type for an unsold horse: its row is no stop (the buyer's letter
+            # typed there by mistake was a trip back), and a price typed before goes.
+            price_field = self.control(f"sales.{suit}.price", TextInput)
+            price_field.disabled = unsold
+            if unsold:
+                price_field.value = ""
             price = None if unsold else self.price(suit)
             self.note(f"sales.{suit}.price", self.advice(suit, chances, pool, owner, price))
             if price is not None:
@@ -195,8 +196,6 @@ class CalcuttaEntry(RoundEntry):
     ) -> str:
         """The advisor's word on one sale: the horse's share, and the price against it."""
         if owner.is_picked and owner.value is None:
-            if self.text(f"sales.{suit}.price"):
-                return UNSOLD_PRICE
             return "unsold: if it places, its share stays in the pool"
         if chances is None:
             return ""

@@ -32,6 +32,7 @@ from scorekeeper.games.horse_race import (
     race_odds,
 )
 from scorekeeper.games.racing.odds import Chances, dealer_edge, fair_odds, finish_chances
+from scorekeeper.money import currency
 from scorekeeper.session import Session
 from scorekeeper.wording import clipped, not_a_number, visible, whole_number
 from screens.format import exact, plain
@@ -154,7 +155,8 @@ def odds_board(
             continue
         win = chances[suit].first
         paid = odds.get(suit)
-        fair = f"{exact(fair_odds(win)):.1f}-1" if win else "—"
+        # Odds are no money, but a table that writes "1,50 €" reads "1,8-1", not "1.8-1".
+        fair = f"{exact(fair_odds(win)):.1f}-1".replace(".", currency().decimal) if win else "—"
         kept = "" if paid is None else f"{exact(dealer_edge(win, *paid)):.0%}"
         keeps = "—" if paid is None else f"{'0%' if kept == '-0%' else kept} a chip"
         lines.append(

@@ -3,13 +3,16 @@
 Digits and a minus only; Enter goes on to the next score still blank and records
 once none is, so a round is the scores and an Enter after each. "One winner" is the
 shortcut for games where one player scores and the others nothing: pick the player, type
-the points. Beside each
+the points (typed at the pick, they go to that player's score, as on a scoresheet). Beside each
 row stand the player's total and money as the table would settle if it stopped now, as
 the session's own figures say them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
+from textual import events
 from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.widgets import Input
@@ -27,21 +30,50 @@ SCORES = "scores"
 WINNER = "winner"
 TYPED = r"-?[0-9]*"
 """What a score field takes: digits, and a minus in front."""
+ALL_IN = "All scores in · Enter records"
+
+
+class WinnerPick(Choice):
+    """The one-winner pick, where a digit or a minus is the picked player's points: handed
+    to ``typed`` (which puts it in their score), not a bell and a key lost."""
+
+    def __init__(
+        self, options: Sequence[tuple[str, object]], typed: Callable[[events.Key], bool]
+    ) -> None:
+        super().__init__(options)
+        self.typed = typed
+
+    def on_key(self, event: events.Key) -> None:
+        if event.character is not None and event.character in "-0123456789" and self.typed(event):
+            event.stop()
+            event.prevent_default()
 
 
 class ScorePadEntry(RoundEntry):
     game_id = "score-pad"
+    asked = False
+    """Whether the keys line says whose score is next: once none is, it says so."""
     example = (
         "Ann 20, Bob 50, Cy 30, Di 4: 20 Enter 50 Enter 30 Enter 4 Enter\n"
-        "Only Di scores, 25: ↑ d Enter 25 Enter (One winner: the rest score 0)"
+        "Only Di scores, 25: ↑ d 25 Enter (One winner: the rest score 0)"
     )
 
     def compose_fields(self) -> ComposeResult:
         for name in self.players:
             field = TextInput(placeholder="score", restrict=TYPED, max_length=8, classes="number")
             yield FieldRow(f"{SCORES}.{name}", name, field)
-        pick = self.player_choice(allow_none="no")
+        pick = WinnerPick([*((name, name) for name in self.players), ("no", None)], self.to_winner)
         yield FieldRow(WINNER, "One winner", pick, "pick them, type their points: the rest 0")
+
+    def to_winner(self, key: events.Key) -> bool:
+        """A key typed at the pick goes on to the picked player's score, focused, if one is."""
+        winner = self.winner()
+        if winner is None:
+            return False
+        field = self.control(self.score_path(winner), Input)
+        self.set_focus(field)
+        field.post_message(events.Key(key.key, key.character))
+        return True
 
     def score_path(self, name: str) -> str:
         return f"{SCORES}.{name}"
@@ -81,6 +113,12 @@ class ScorePadEntry(RoundEntry):
             if now is not None and now.aside:
                 said.append(f"{now.aside} if stopped now")
             self.note(path, " · ".join(said))
+        if self.asked and self.next_blank() is None:
+            self.say(ALL_IN)
+
+    async def action_move(self, step: int, arrow: bool) -> None:
+        self.asked = False
+        await super().action_move(step, arrow)
 
     async def action_record(self) -> None:
         """Enter records once every score is typed (or a winner's points), from any
@@ -94,7 +132,9 @@ class ScorePadEntry(RoundEntry):
             return
         self.set_focus(self.control(blank, Input))
         name = blank.removeprefix(f"{SCORES}.")
-        self.say(f"{visible(name)}'s score next (0 if none) · Enter records when all are in")
+        # Two lines, as the keys are: one would wrap beside the buttons at 80 columns.
+        self.say(f"{visible(name)}'s score next (0 if none)\nEnter records when all are in")
+        self.asked = True
 
     def next_blank(self) -> str | None:
         """The first score field still blank after the focused one (round to the top)."""

@@ -15,6 +15,7 @@ from screens.currency import CurrencyScreen
 from screens.settle import SettleScreen
 from screens.table import TableScreen
 from screens.widgets.choice import Choice
+from tests.textual_internals import toast_seconds
 from tests.ui.play import said, sit_down, start_session
 from tests.ui.test_nothing_lost import toasts
 
@@ -29,6 +30,8 @@ async def test_the_first_session_for_money_says_how_money_is_written_and_keeps_i
         await start_session(pilot, "racehorse", PARKS, options={"stake": "0.25"})
         assert "Money reads $1,234.50" in toasts(app)
         assert "F2" in toasts(app)
+        # Over the table's panel (the stake): no longer than it takes to read.
+        assert max(toast_seconds(app).values()) <= 4
     assert currency_at(store.path) is not None  # kept: said once, not again
 
 

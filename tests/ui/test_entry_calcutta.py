@@ -50,8 +50,8 @@ async def test_two_races_typed_in_auction_order_leave_the_parks_figures() -> Non
         await pilot.pause()
         entry = entry_of(host)
         assert entry.row("course").note_text == "auction H, C, S, D"
-        # The unsold horse's price is a stop too: every race takes the same keys.
-        keys = [*sale("d", "5"), *sale("e", "9"), *sale("b", "14"), "u", "down", "down"]
+        # The unsold horse's price is no stop: u, then down to First.
+        keys = [*sale("d", "5"), *sale("e", "9"), *sale("b", "14"), "u", "down"]
         await pilot.press(*keys, "d", "down", "s")
         await pilot.pause()
         assert entry.row("first").note_text == "19 chips stay in the pool (unsold)"

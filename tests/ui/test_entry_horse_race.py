@@ -3,6 +3,7 @@
 from typing import Any
 
 from scorekeeper import Session
+from scorekeeper.money import SYMBOLS, use_currency
 from tests.ui.hosts import EntryHost, entry_of
 
 TABLE = ["Al", "Bo", "Cy", "Dee"]
@@ -60,6 +61,17 @@ async def test_the_advisor_shows_book_fair_odds_and_the_dealers_edge_for_the_cou
     assert row_of(lines, "H")[2:] == ["0", "50%", "evens", "1.0-1", "0%", "a", "chip"]
     assert row_of(lines, "D")[2:] == ["4", "2%", "10-1", "53.2-1", "80%", "a", "chip"]
     assert row_of(lines, "C")[2:] == ["2", "17%", "3-1", "4.9-1", "32%", "a", "chip"]
+
+
+async def test_fair_odds_take_the_tables_decimal_comma() -> None:
+    use_currency(SYMBOLS["€"])
+    host = EntryHost(dee_deals())
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*"1042")
+        await pilot.pause()
+        lines = board(host)
+    assert row_of(lines, "S")[2:] == ["1", "31%", "2-1", "2,2-1", "6%", "a", "chip"]
+    assert row_of(lines, "D")[2:] == ["4", "2%", "10-1", "53,2-1", "80%", "a", "chip"]
 
 
 async def test_odds_the_dealer_sets_change_the_board_and_the_payoff() -> None:

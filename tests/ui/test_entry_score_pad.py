@@ -6,6 +6,7 @@ from textual.widgets import Input
 from scorekeeper import Session
 from screens.rounds.base import RoundEntry
 from tests.ui.hosts import EntryHost, entry_of
+from tests.ui.play import drawn, said
 
 SEATS = ["Ann", "Bob", "Cy", "Di"]
 
@@ -117,3 +118,38 @@ async def test_editing_puts_the_scores_back() -> None:
         await pilot.press("ctrl+shift+a", *"-7", "enter", "enter", "enter", "enter")
         await pilot.pause()
     assert session.totals["Ann"] == -7
+
+
+TWELVE = ["Ann", "Bob", "Cy", "Di", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou"]
+
+
+async def test_twelve_players_whose_score_is_next_then_that_all_are_in_whole_at_80() -> None:
+    session = Session.new("score-pad", TWELVE, options={"wins": "lowest", "stake": 5})
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        for _ in TWELVE[:-1]:
+            await pilot.press("1", "enter")
+        await pilot.pause()
+        shown = drawn(pilot, "#keys")
+        assert "Lou's score next (0 if none)" in shown
+        assert "Enter records when all are in" in shown
+        await pilot.press("7")
+        for _ in range(3):
+            await pilot.pause()
+        assert said(pilot, "#keys") == "All scores in · Enter records"
+        await pilot.press("enter")
+        await pilot.pause()
+    assert session.totals["Lou"] == 7
+
+
+async def test_digits_typed_at_the_one_winner_pick_are_that_players_points() -> None:
+    session = Session.new("score-pad", SEATS, options={"stake": 10, "pay": "winner"})
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("up", "c", *"35")
+        await pilot.pause()
+        entry = entry_of(host)
+        assert entry.focused is entry.control("scores.Cy", Input)
+        await pilot.press("enter")
+        await pilot.pause()
+    assert session.totals == {"Ann": 0, "Bob": 0, "Cy": 35, "Di": 0}

@@ -75,23 +75,22 @@ async def test_tab_stops_at_every_field_in_the_order_shown_and_not_past_the_last
         assert entry.typed() == typed_before
 
 
-async def test_an_unsold_horses_price_stays_a_stop_and_a_price_typed_there_is_refused() -> None:
+async def test_an_unsold_horses_price_is_no_stop_and_a_price_typed_before_goes() -> None:
     host = EntryHost(EVENINGS["calcutta"]())
     async with host.run_test(size=(80, 24)) as pilot:
         await pilot.press(*"2221", "tab")
         await pilot.pause()
         entry = entry_of(host)
-        first_sale = stops_shown(entry)[1].path
-        await pilot.press("u", "tab", *"12")
+        first_sale, first_price, second_sale = (row.path for row in stops_shown(entry)[1:4])
+        await pilot.press("c", "tab", *"12", "shift+tab", "u", "tab")
         await pilot.pause()
-        price = first_sale.replace("owner", "price")
-        assert entry.row_of(entry.focused) is entry.row(price)  # type: ignore[arg-type]
-        assert entry.text(price) == "12"
-        assert "unsold: no price" in entry.row(price).note_text
-        await pilot.press("enter")
+        assert entry.row_of(entry.focused) is entry.row(second_sale)  # type: ignore[arg-type]
+        assert entry.text(first_price) == ""
+        await pilot.press("shift+tab", "shift+tab")
         await pilot.pause()
-        assert "unsold: no price" in (entry.row(price).error_text or "")
-        assert host.submitted == []
+        assert entry.row_of(entry.focused) is entry.row("course")  # type: ignore[arg-type]
+        assert first_sale in [row.path for row in stops_shown(entry)]
+        assert first_price not in [row.path for row in stops_shown(entry)]
 
 
 async def test_with_nobody_out_5000_has_no_bonus_row_to_stop_at() -> None:

@@ -16,6 +16,7 @@ from screens.app import ScorekeeperApp
 from screens.home import HomeScreen
 from screens.nights import EMPTY, MoveGameScreen, NameNightScreen, NightsScreen
 from tests.reports.test_stats import PARKS, parks_calcutta
+from tests.ui.play import drawn
 
 
 class NightsHost(App[None]):
@@ -228,3 +229,21 @@ async def test_a_game_moved_to_a_night_of_its_own_settles_apart(tmp_path: Path) 
             assert nights.row_count == 1
             assert "Di pays Mom $0.15" in text(app, "#money-payments").splitlines()
     assert load_book(tmp_path).moves == {}
+
+
+async def test_a_game_with_many_players_is_one_line_its_players_cut_its_rounds_whole(
+    tmp_path: Path,
+) -> None:
+    seats = ["Annabelle", "Bartholomew", "Cynthia", "Dimitri", "Evangeline", "Ivy", "Jo"]
+    with Store(tmp_path) as store:
+        hearts = Session.new("score-pad", seats, options={"wins": "lowest", "stake": 5})
+        for _ in range(4):
+            hearts.record({"scores": dict.fromkeys(seats, 1)})
+        store.add(hearts)
+        app = NightsHost(store)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            (line,) = [line for line in drawn(pilot, "#games") if line]
+    assert line.startswith(tuple("0123456789"))
+    assert "— Anna" in line
+    assert line.endswith("… · 4 rounds · not over: no money yet")

@@ -17,6 +17,7 @@ from screens.home import HomeScreen
 from screens.new_session import NewSessionScreen, shown_value
 from screens.rounds.base import RoundEntry
 from screens.table import TableScreen
+from tests.textual_internals import toast_seconds
 from tests.ui.play import said, sit_down
 
 
@@ -99,6 +100,9 @@ async def test_an_edit_kept_in_another_session_is_named_and_comes_back_with_e(
         await pilot.press("up", "up", "e", "down", *"9 9", "escape")
         await pilot.pause()
         assert "Kept what you typed for the edit of hand 1" in toasts(app)
+        # Over the table's panel (the stake, the bids): gone once read.
+        kept = [seconds for toast, seconds in toast_seconds(app).items() if "Kept" in toast]
+        assert kept and max(kept) <= 3
         await pilot.press("escape")  # to the sessions: another table, then Ctrl+Q
         await pilot.pause()
         await pilot.press("ctrl+q")
