@@ -65,3 +65,10 @@ def test_words_saved_in_another_currency_read_in_the_tables(
 def test_cents_under_ten_keep_their_zero_on_screen(cents: int, signed: bool, written: str) -> None:
     assert amount(cents, "money", signed=signed) == written
     assert format_amount(cents, "money", signed=signed) == written
+
+
+def test_points_mark_their_thousands_as_the_table_marks_money() -> None:
+    """At a table where a quarter reads "0,25", "98,766" points would read as 98.766."""
+    assert amount(98_766, "points") == "98,766"
+    use_currency(SYMBOLS["€"])
+    assert (amount(98_766, "points"), amount(-1_234, "chips")) == ("98.766", "−1.234")
