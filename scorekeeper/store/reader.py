@@ -191,7 +191,9 @@ class Reader:
             found = self._index.recent()
         if found is None:
             return None
-        entries, total = found
+        entries, total, behind = found
+        if behind:
+            self._generation += 1  # what arrived since: the next ``refresh`` says changed
         made = [summary(sid, entry[4], len(entry) > 5 and entry[5]) for sid, entry in entries]
         return made, total
 
@@ -261,8 +263,15 @@ class Reader:
         except StoreError:
             return
         shown, seen = found.document, found.seen or []
+        self._put(session_id, seen, shown["order"], shown["summary"], found.merged)
+
+    def _put(
+        self, session_id: str, seen: list[int], order: int, fields: JSONObject, merged: Merged
+    ) -> None:
+        """Put the session in the index with its copy files' keys (``recent`` checks them)."""
+        keys = tuple(key for key, _ in self._copy_files(session_id))
         with self._guard:
-            self._index.put(session_id, seen, shown["order"], shown["summary"], state(found.merged))
+            self._index.put(session_id, seen, order, fields, state(merged), keys)
 
     def _forget(self, session_id: str) -> None:
         """Drop what is known of a session whose file another machine changed."""
