@@ -102,7 +102,8 @@ class Index:
             vouched_by, kept = self._vouched
             if self._vouching() == vouched_by:
                 return kept  # a reader asking again: the same files, already checked
-        known, saved_as = self._load()
+        # A reader's second look in one command holds its first against the files.
+        known, saved_as = ({}, None) if self._read_here else self._load()
         stamp = read_stamp(self._stamp_file)
         stamped = saved_as is not None and stamp == {
             "index": saved_as,
@@ -118,13 +119,13 @@ class Index:
             return known
         fresh: dict[str, Entry] = {}
         read = 0
-        for session_id, files, key in self._session_files():
+        for session_id, keys, key in self._session_files():
             entry = self._pending.get(session_id) or self._read_here.get(session_id)
             if entry is None or entry[:3] != key:
                 entry = known.get(session_id)
             if entry is None or entry[:3] != key or _judged_elsewhere(entry):
                 read += 1
-                entry = self._entry(session_id, files, key)
+                entry = self._entry(session_id, keys, key)
             if entry is not None:
                 fresh[session_id] = entry
         self._pending.clear()
@@ -154,7 +155,7 @@ class Index:
             key = files_identity(files) if entry[3] == DAMAGE_JUDGED else None
             if key is not None and key == entry[:3]:
                 continue  # judged here, and not changed since: a stat, not a read
-            again = self._entry(session_id, files, key or entry[:3])
+            again = self._entry(session_id, self.copy_keys(session_id), key or entry[:3])
             if again != entry:
                 changed = True
                 if again is None:
@@ -228,17 +229,17 @@ class Index:
         known = self._entries if self._entries is not None else self._seen_keys
         changed: set[str] = set()
         present: set[str] = set()
-        keys: dict[str, Entry] = {}
-        for session_id, files, key in self._session_files():
+        seen: dict[str, Entry] = {}
+        for session_id, copy_keys, key in self._session_files():
             present.add(session_id)
             if self._entries is None:
-                keys[session_id] = [*key, 0, None]
+                seen[session_id] = [*key, 0, None]
             entry = known.get(session_id)
             if entry is not None and entry[:3] == key:
                 continue
             changed.add(session_id)
             if self._entries is not None:
-                again = self._entry(session_id, files, key)
+                again = self._entry(session_id, copy_keys, key)
                 if again is None:
                     present.discard(session_id)
                 else:
@@ -249,7 +250,7 @@ class Index:
             if self._entries is not None:
                 del self._entries[session_id]
                 self.dirty = True
-        self._seen_keys = keys
+        self._seen_keys = seen
         return changed
 
     def drop(self, session_id: str) -> None:
@@ -317,8 +318,8 @@ class Index:
             return 0
         return len(seen)
 
-    def _session_files(self) -> Iterator[tuple[str, Files, list[int]]]:
-        """Each session with its copy files and their one identity (``gather.identity``),
+    def _session_files(self) -> Iterator[tuple[str, tuple[str, ...], list[int]]]:
+        """Each session with its copy keys and their files' one identity (``gather.identity``),
         from one walk of the folder (which also holds each copy's backup and rows). The
         keys found are kept (``keys``) so a session is opened without listing the folder."""
         found = walk(self._folder, self._is_session_id)
@@ -327,8 +328,7 @@ class Index:
             identities.sort()
             keys = tuple(item[0] for item in identities)
             self.keys[session_id] = keys
-            files = [(key, self._folder / copies.file_name(session_id, key)) for key in keys]
-            yield session_id, files, combined(identities)
+            yield session_id, keys, combined(identities)
 
     def _keys_of(self, session_id: str) -> tuple[str, ...]:
         return () if self.keys is None else self.keys.get(session_id, ())
@@ -340,8 +340,9 @@ class Index:
                 pass  # the walk notes each session's copies
         return self._keys_of(session_id)
 
-    def _entry(self, session_id: str, files: Files, key: list[int]) -> Entry | None:
+    def _entry(self, session_id: str, keys: tuple[str, ...], key: list[int]) -> Entry | None:
         """The entry for a changed session; None if it was deleted meanwhile."""
+        files = [(copy, self._folder / copies.file_name(session_id, copy)) for copy in keys]
         try:
             document, waiting = self._read(session_id, files)
         except SessionNotFound:

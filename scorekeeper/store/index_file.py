@@ -17,6 +17,9 @@ from scorekeeper.store.summary import compact, entry_problem, sound_row
 
 _HEAD = b'{"schema":%d,"sessions":{' % documents.SCHEMA
 """How ``write_index`` begins the file, the sessions being its last member."""
+INDEX_CAP = 256 * 1024 * 1024
+"""A session file's cap would drop the index of a folder with a hundred thousand files
+that are no sessions (each named, with why, about 200 bytes): every one read again."""
 
 
 def read_index(
@@ -25,7 +28,7 @@ def read_index(
     """The index saved in ``file`` and the identity of the file it came from; each
     entry's row kept ``compact`` (with ``shared``)."""
     try:
-        found = read_regular(file)
+        found = read_regular(file, INDEX_CAP)
         if found is None:
             return {}, None
         try:

@@ -296,8 +296,10 @@ class Reader:
         named = self._damaged_copies.get(session_id)
         if named:
             return named[0]
-        files = self._copy_files(session_id)
-        return files[0][1] if files else self._file(session_id)
+        keys = self._index.copy_keys(session_id)  # as the folder was walked: no look again
+        return (
+            self._folder / copies.file_name(session_id, keys[0]) if keys else self._file(session_id)
+        )
 
     def damaged(self) -> list[Path]:
         """Session files that cannot be read; they are left untouched (see ``how_to_recover``)."""
@@ -306,7 +308,8 @@ class Reader:
         files: set[Path] = set()
         for sid, entry in index.items():
             if type(entry[4]) is str:
-                files.update(path for _, path in self._copy_files(sid))
+                keys = self._index.copy_keys(sid)
+                files.update(self._folder / copies.file_name(sid, key) for key in keys)
         files.update(file for sid, file in self._unreadable.items() if sid in index)
         for sid, paths in list(self._damaged_copies.items()):
             if sid in index:
