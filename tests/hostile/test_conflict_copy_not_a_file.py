@@ -86,3 +86,16 @@ def test_a_set_aside_that_is_a_link_is_never_moved_through(
     assert "is not a folder" in capsys.readouterr().err
     assert os.listdir(elsewhere) == []
     assert (path / "sessions" / f"{session_id}.{FOLDER_COPY}.json").is_dir()
+
+
+def test_doctor_names_them_and_its_fix_leaves_them_where_they_are(
+    odd_copies: tuple[Path, str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, session_id, _ = odd_copies
+    assert main(["doctor", "--db", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert f"{FOLDER_COPY}.json is a folder, a conflict copy nobody can read" in out
+    assert f"{LINK_COPY}.json is a symbolic link" in out and "--keep shown" in out
+    main(["doctor", "--db", str(path), "--fix"])
+    assert (path / "sessions" / f"{session_id}.{FOLDER_COPY}.json").is_dir()
+    assert (path / "sessions" / f"{session_id}.{LINK_COPY}.json").is_symlink()
