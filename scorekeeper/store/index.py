@@ -118,21 +118,17 @@ class Index:
                 self._vouched = (stamp, known)
             return known
         fresh: dict[str, Entry] = {}
-        read = 0
         for session_id, keys, key in self._session_files():
             entry = self._pending.get(session_id) or self._read_here.get(session_id)
             if entry is None or entry[:3] != key:
                 entry = known.get(session_id)
             if entry is None or entry[:3] != key or _judged_elsewhere(entry):
-                read += 1
                 entry = self._entry(session_id, keys, key)
             if entry is not None:
                 fresh[session_id] = entry
         self._pending.clear()
         if self._readonly:
             self._read_here = fresh
-            if read:
-                self._keep_judged(fresh)
             return fresh
         self._entries = fresh
         self.save(vouch=vouch)
@@ -281,13 +277,6 @@ class Index:
             return
         self._stamp_on_disk = True
         self.dirty = False
-
-    def _keep_judged(self, entries: dict[str, Entry]) -> None:
-        """A reader's index, saved unstamped (every next reader checks each file's identity
-        against it) and without the recent list: no file it judged is read again, not even
-        a hundred thousand that are no sessions, whichever process comes next."""
-        with contextlib.suppress(OSError):
-            write_index(self._file, entries)
 
     def before_change(self) -> None:
         """Withdraw the stamp, durably, before the first change it would otherwise cover,

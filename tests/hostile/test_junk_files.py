@@ -76,7 +76,7 @@ def count_reads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
     return reads
 
 
-def test_list_reads_each_junk_file_once_and_the_next_list_none(
+def test_list_reads_each_junk_file_once_and_none_once_the_app_judged_them(
     junk: tuple[Path, str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path, kept = junk
@@ -85,6 +85,8 @@ def test_list_reads_each_junk_file_once_and_the_next_list_none(
     # The lone damaged file is opened again for its own words on how to recover it.
     others = [file.name for file in reads if not file.name.startswith("lone.")]
     assert len(others) == len(set(others)) == 60, "the list, then what is damaged: one read"
+    with Store(path) as app:
+        app.summaries()
     reads.clear()
     assert main(["list", "--db", str(path)]) == 0
     assert [file for file in reads if not file.name.startswith("lone.")] == [], "judged once"
