@@ -113,7 +113,7 @@ def _sessions(folder: Path) -> list[Finding]:
         elif name.endswith(ROWS) and SESSION_FILE.fullmatch(name.removesuffix(ROWS) + ".json"):
             continue  # what an export takes from the session: rebuilt whenever it is saved
         elif copies.parse(name) is not None:
-            continue  # a sync engine's conflict copy of a session: one more laptop's copy
+            findings.append(_odd_copy(file))  # a conflict copy: one more laptop's copy
         elif (found := conflict_copy(file, name)) is not None:
             findings.append(found)
         elif is_engine_file(name) or name in machine.ENGINE_FILES:
@@ -127,6 +127,18 @@ def _sessions(folder: Path) -> list[Finding]:
                 Finding(file, "is not a file scorekeeper writes", f"move it to {DAMAGED}/")
             )
     return [finding for finding in findings if finding is not None]
+
+
+def _odd_copy(file: Path) -> Finding | None:
+    """A conflict copy that is no file (a folder, a link): the table sets it aside."""
+    try:
+        what = kind(os.lstat(file).st_mode)
+    except FileNotFoundError:
+        return None
+    if what is None:
+        return None
+    wrong = f"is {what}, a conflict copy nobody can read: `scorekeeper conflicts --keep shown`"
+    return Finding(file, f"{wrong} sets it aside, as it is", "", leave=True)
 
 
 def _caches(root: Path) -> list[Finding]:

@@ -15,6 +15,8 @@ opened with no keeper of that cache).
 
 from __future__ import annotations
 
+import functools
+import json
 from pathlib import Path
 
 from scorekeeper.checks import JSONMapping, JSONObject
@@ -79,11 +81,21 @@ def problem(file: Path, session_id: str, document: JSONMapping, beside: Sidecar)
     ``file``; None also where the rounds do not replay (loading says so)."""
     if beside.sealed(file, session_id) is not None:
         return None
+    held = [document["session"], document["summary"]]
+    return _problem_of(json.dumps(held, sort_keys=True, separators=(",", ":")))
+
+
+@functools.lru_cache(maxsize=1024)
+def _problem_of(held: str) -> str | None:
+    """``problem`` of the rounds and summary the JSON ``held`` holds, a pure function of
+    them: copies that hold the same (a game copied to a third laptop, the unchanged copies
+    of a session read again because another of its copies arrived) replay once."""
+    session_part, summary = json.loads(held)
     try:
-        session = Session.from_dict(document["session"])
+        session = Session.from_dict(session_part)
     except _REPLAY_ERRORS:
         return None
-    return disagreement(document["summary"], session)
+    return disagreement(summary, session)
 
 
 def damaged(file: Path, wrong: str) -> StoreDamaged:

@@ -16,12 +16,10 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from tinydb import TinyDB
-
 from scorekeeper.checks import JSONObject
 from scorekeeper.session import Session
 from scorekeeper.store.careful_read import DamagedFile
-from scorekeeper.store.durable import DurableStorage, backup_of, encode, write_atomically
+from scorekeeper.store.durable import backup_of, encode, read_database, write_atomically
 from scorekeeper.store.store_errors import SessionNotFound, StoreDamaged, StoreError
 from scorekeeper.store.well_formed import document_problem
 
@@ -103,12 +101,12 @@ def read(file: Path, missing: Callable[[], StoreError], *, recover: bool = True)
     """The session document in ``file``, upgraded to this schema; ``missing()`` is raised
     when there is no such file. ``recover``: a StoreDamaged says how to recover."""
     try:
-        found = TinyDB(file, storage=DurableStorage).table(TABLE).get(doc_id=DOC_ID)
+        found = (read_database(file) or {}).get(TABLE, {}).get(str(DOC_ID))
     except DamagedFile as error:
         raise damaged(file, error.reason, recover=recover) from None
     except OSError as error:
         raise StoreError(f"Cannot read {file}: {error.strerror}.", file) from error
-    if found is None or isinstance(found, list):
+    if found is None:
         if not file.exists():
             raise missing()
         raise damaged(file, "holds no session", recover=recover)

@@ -74,8 +74,9 @@ def gather(
     """The session the copy ``files`` make; ``missing()`` if none is there; the damage of
     the first if none can be read. ``checked`` (the store's cache beside its files): a summary
     that disagrees with its rounds makes its copy damaged (the index's reading; opening a
-    session replays anyway)."""
-    seen = identity(files)
+    session replays anyway), whose walk of the folder gave it the files' identity: not
+    taken again here."""
+    seen = identity(files) if checked is None else None
     documents_by_key: dict[str, JSONObject] = {}
     found: list[Copy] = []
     damaged: list[StoreDamaged] = []

@@ -15,37 +15,22 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from scorekeeper.checks import JSON, JSONMapping, JSONObject
-from scorekeeper.store import copies, documents
-from scorekeeper.store.careful_read import (
-    DamagedFile,
-    NotPlain,
-    members,
-    parse_json,
-    read_regular,
-)
+from scorekeeper.store import copies
 from scorekeeper.store.durable import encode, fsync_folder, write_atomically
 from scorekeeper.store.gather import Files, combined, folded, walk
 from scorekeeper.store.gather import identity as files_identity
-from scorekeeper.store.recent import Entry, read_recent, save_recent, saved_entry
-from scorekeeper.store.stamp import identity, identity_of, read_stamp
+from scorekeeper.store.index_file import read_index, write_index
+from scorekeeper.store.recent import Entry, read_recent, save_recent
+from scorekeeper.store.stamp import identity_of, read_stamp
 from scorekeeper.store.store_errors import SessionNotFound, StoreDamaged
-from scorekeeper.store.summary import (
-    Summary,
-    compact,
-    entry_problem,
-    row,
-    sound_row,
-    summary,
-)
+from scorekeeper.store.summary import Summary, compact, row, summary
 
 RECENT = 100
 """Entries ``recent.json`` holds: more than a screenful."""
-_HEAD = b'{"schema":%d,"sessions":{' % documents.SCHEMA
-"""How ``save`` begins the index, the sessions being its last member."""
 
 
 class Index:
@@ -83,7 +68,11 @@ class Index:
         the index file and the sessions folder are still those it named, it is still the
         index (a command asks for it more than once: the list, then what is damaged)."""
         self._stamp_on_disk = True
+        self._recent_on_disk = True
         self.dirty = False
+        self._read_here: dict[str, Entry] = {}
+        """A reader's entries as it last read them: what a second look finds unchanged
+        is not read again (a command lists, then says what is damaged)."""
         self._folder_seen: list[int] | None = None
         self._seen_keys: dict[str, Entry] = {}
         """Each session file's identity at the last ``refresh`` of a reader, which keeps
@@ -113,7 +102,8 @@ class Index:
             vouched_by, kept = self._vouched
             if self._vouching() == vouched_by:
                 return kept  # a reader asking again: the same files, already checked
-        known, saved_as = self._load()
+        # A reader's second look in one command holds its first against the files.
+        known, saved_as = ({}, None) if self._read_here else self._load()
         stamp = read_stamp(self._stamp_file)
         stamped = saved_as is not None and stamp == {
             "index": saved_as,
@@ -128,14 +118,17 @@ class Index:
                 self._vouched = (stamp, known)
             return known
         fresh: dict[str, Entry] = {}
-        for session_id, files, key in self._session_files():
-            entry = self._pending.get(session_id) or known.get(session_id)
+        for session_id, keys, key in self._session_files():
+            entry = self._pending.get(session_id) or self._read_here.get(session_id)
+            if entry is None or entry[:3] != key:
+                entry = known.get(session_id)
             if entry is None or entry[:3] != key or _judged_elsewhere(entry):
-                entry = self._entry(session_id, files, key)
+                entry = self._entry(session_id, keys, key)
             if entry is not None:
                 fresh[session_id] = entry
         self._pending.clear()
         if self._readonly:
+            self._read_here = fresh
             return fresh
         self._entries = fresh
         self.save(vouch=vouch)
@@ -158,7 +151,7 @@ class Index:
             key = files_identity(files) if entry[3] == DAMAGE_JUDGED else None
             if key is not None and key == entry[:3]:
                 continue  # judged here, and not changed since: a stat, not a read
-            again = self._entry(session_id, files, key or entry[:3])
+            again = self._entry(session_id, self.copy_keys(session_id), key or entry[:3])
             if again != entry:
                 changed = True
                 if again is None:
@@ -167,9 +160,10 @@ class Index:
                     known[session_id] = again
         return changed
 
-    def recent(self) -> tuple[list[tuple[str, Entry]], int] | None:
-        """The most recently updated entries, newest first, and how many sessions there
-        are, if ``recent.json`` still describes the sessions folder; else None."""
+    def recent(self) -> tuple[list[tuple[str, Entry]], int, bool] | None:
+        """The most recently updated entries, newest first, how many sessions there are,
+        and whether the folder changed since, if ``recent.json`` still describes the
+        sessions folder or its entries' files (``read_recent``); else None."""
         return read_recent(self._recent_file, self._folder, self._is_session_id)
 
     def rebuild(self) -> None:
@@ -187,9 +181,13 @@ class Index:
         order: int,
         fields: JSONMapping,
         waiting: bool | int = False,
+        keys: tuple[str, ...] = (),
     ) -> None:
-        """Record a session just saved (only once the index is loaded: else it is read later)."""
+        """Record a session just saved, its copy files' ``keys`` with it (only once the
+        index is loaded: else it is read later)."""
         entry = [*seen, order, compact(row(fields), self._shared), waiting]
+        if self.keys is not None and keys:
+            self.keys[session_id] = keys
         if self._entries is not None:
             self._entries[session_id] = entry
         else:
@@ -227,17 +225,17 @@ class Index:
         known = self._entries if self._entries is not None else self._seen_keys
         changed: set[str] = set()
         present: set[str] = set()
-        keys: dict[str, Entry] = {}
-        for session_id, files, key in self._session_files():
+        seen: dict[str, Entry] = {}
+        for session_id, copy_keys, key in self._session_files():
             present.add(session_id)
             if self._entries is None:
-                keys[session_id] = [*key, 0, None]
+                seen[session_id] = [*key, 0, None]
             entry = known.get(session_id)
             if entry is not None and entry[:3] == key:
                 continue
             changed.add(session_id)
             if self._entries is not None:
-                again = self._entry(session_id, files, key)
+                again = self._entry(session_id, copy_keys, key)
                 if again is None:
                     present.discard(session_id)
                 else:
@@ -248,7 +246,7 @@ class Index:
             if self._entries is not None:
                 del self._entries[session_id]
                 self.dirty = True
-        self._seen_keys = keys
+        self._seen_keys = seen
         return changed
 
     def drop(self, session_id: str) -> None:
@@ -267,12 +265,9 @@ class Index:
             self.entries(vouch=False)  # merges what was saved meanwhile, then saves
             return
         try:
-            save_recent(self._recent_file, self._folder, self._entries, RECENT)
-            write_atomically(
-                self._file,
-                encode({"schema": documents.SCHEMA, "sessions": _saved(self._entries)}),
-                durable=False,
-            )
+            save_recent(self._recent_file, self._folder, self._entries, self.keys or {}, RECENT)
+            self._recent_on_disk = True
+            write_index(self._file, self._entries)
             if not vouch:
                 self.dirty = False
                 return
@@ -284,7 +279,12 @@ class Index:
         self.dirty = False
 
     def before_change(self) -> None:
-        """Withdraw the stamp, durably, before the first change it would otherwise cover."""
+        """Withdraw the stamp, durably, before the first change it would otherwise cover,
+        and the recent list, which would otherwise still vouch for its entries."""
+        if self._recent_on_disk:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(self._recent_file)
+            self._recent_on_disk = False
         if self._stamp_on_disk:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(self._stamp_file)
@@ -307,8 +307,8 @@ class Index:
             return 0
         return len(seen)
 
-    def _session_files(self) -> Iterator[tuple[str, Files, list[int]]]:
-        """Each session with its copy files and their one identity (``gather.identity``),
+    def _session_files(self) -> Iterator[tuple[str, tuple[str, ...], list[int]]]:
+        """Each session with its copy keys and their files' one identity (``gather.identity``),
         from one walk of the folder (which also holds each copy's backup and rows). The
         keys found are kept (``keys``) so a session is opened without listing the folder."""
         found = walk(self._folder, self._is_session_id)
@@ -317,8 +317,7 @@ class Index:
             identities.sort()
             keys = tuple(item[0] for item in identities)
             self.keys[session_id] = keys
-            files = [(key, self._folder / copies.file_name(session_id, key)) for key in keys]
-            yield session_id, files, combined(identities)
+            yield session_id, keys, combined(identities)
 
     def _keys_of(self, session_id: str) -> tuple[str, ...]:
         return () if self.keys is None else self.keys.get(session_id, ())
@@ -330,8 +329,9 @@ class Index:
                 pass  # the walk notes each session's copies
         return self._keys_of(session_id)
 
-    def _entry(self, session_id: str, files: Files, key: list[int]) -> Entry | None:
+    def _entry(self, session_id: str, keys: tuple[str, ...], key: list[int]) -> Entry | None:
         """The entry for a changed session; None if it was deleted meanwhile."""
+        files = [(copy, self._folder / copies.file_name(session_id, copy)) for copy in keys]
         try:
             document, waiting = self._read(session_id, files)
         except SessionNotFound:
@@ -342,40 +342,11 @@ class Index:
         return [*key, document["order"], compact(row(fields), self._shared), waiting]
 
     def _load(self) -> tuple[dict[str, Entry], list[int] | None]:
-        """The saved index and the identity of the file it came from; a missing or damaged
-        cache is simply empty, and gets rebuilt. Each entry's row is kept ``compact``."""
+        """The saved index (another place's while this one has none: ``legacy``)."""
         file = self._file
         if self._legacy is not None and not os.path.lexists(file):
             file = self._legacy
-        try:
-            found = read_regular(file)
-            if found is None:
-                return {}, None
-            try:
-                sessions = self._checked(members(found[0], _HEAD))
-            except NotPlain:
-                data = parse_json(file, found[0], shape_checked=True)
-                listed = data.get("sessions")
-                if data.get("schema") != documents.SCHEMA or not isinstance(listed, dict):
-                    return {}, None
-                sessions = self._checked(listed.items())
-        except (DamagedFile, OSError):
-            return {}, None
-        return ({}, None) if sessions is None else (sessions, identity(found[1]))
-
-    def _checked(self, pairs: Iterable[tuple[str, JSON]]) -> dict[str, Entry] | None:
-        """The entries of a saved index, or None if any is not as scorekeeper writes them."""
-        sessions = {}
-        for sid, entry in pairs:
-            if not self._is_session_id(sid):
-                return None
-            if sound_row(entry, self._shared) is None:
-                if entry_problem(entry) is not None:
-                    return None
-                if type(entry[4]) is list:  # sound, but only the careful check says so
-                    entry[4] = compact(entry[4], self._shared)
-            sessions[sid] = entry
-        return sessions
+        return read_index(file, self._is_session_id, self._shared)
 
     def _vouching(self) -> JSONObject | None:
         """The stamp, if it still names the index file and the sessions folder as they are."""
@@ -393,7 +364,3 @@ read again only once it changes, so a hundred thousand junk files are read once.
 def _judged_elsewhere(entry: Entry) -> bool:
     """A damaged file's entry that another scorekeeper made: its judgement is read again."""
     return type(entry[4]) is str and entry[3] != DAMAGE_JUDGED
-
-
-def _saved(entries: dict[str, Entry]) -> dict[str, Entry]:
-    return {sid: saved_entry(entry) for sid, entry in entries.items()}

@@ -191,7 +191,9 @@ class Reader:
             found = self._index.recent()
         if found is None:
             return None
-        entries, total = found
+        entries, total, behind = found
+        if behind:
+            self._generation += 1  # what arrived since: the next ``refresh`` says changed
         made = [summary(sid, entry[4], len(entry) > 5 and entry[5]) for sid, entry in entries]
         return made, total
 
@@ -261,8 +263,15 @@ class Reader:
         except StoreError:
             return
         shown, seen = found.document, found.seen or []
+        self._put(session_id, seen, shown["order"], shown["summary"], found.merged)
+
+    def _put(
+        self, session_id: str, seen: list[int], order: int, fields: JSONObject, merged: Merged
+    ) -> None:
+        """Put the session in the index with its copy files' keys (``recent`` checks them)."""
+        keys = tuple(key for key, _ in self._copy_files(session_id))
         with self._guard:
-            self._index.put(session_id, seen, shown["order"], shown["summary"], state(found.merged))
+            self._index.put(session_id, seen, order, fields, state(merged), keys)
 
     def _forget(self, session_id: str) -> None:
         """Drop what is known of a session whose file another machine changed."""
@@ -287,8 +296,10 @@ class Reader:
         named = self._damaged_copies.get(session_id)
         if named:
             return named[0]
-        files = self._copy_files(session_id)
-        return files[0][1] if files else self._file(session_id)
+        keys = self._index.copy_keys(session_id)  # as the folder was walked: no look again
+        return (
+            self._folder / copies.file_name(session_id, keys[0]) if keys else self._file(session_id)
+        )
 
     def damaged(self) -> list[Path]:
         """Session files that cannot be read; they are left untouched (see ``how_to_recover``)."""
@@ -297,7 +308,8 @@ class Reader:
         files: set[Path] = set()
         for sid, entry in index.items():
             if type(entry[4]) is str:
-                files.update(path for _, path in self._copy_files(sid))
+                keys = self._index.copy_keys(sid)
+                files.update(self._folder / copies.file_name(sid, key) for key in keys)
         files.update(file for sid, file in self._unreadable.items() if sid in index)
         for sid, paths in list(self._damaged_copies.items()):
             if sid in index:

@@ -37,7 +37,6 @@ from scorekeeper.store.store_errors import (
     not_saved,
     read_only,
 )
-from scorekeeper.store.summary import state
 
 CACHED_SESSIONS = 8
 
@@ -395,6 +394,5 @@ class Store(Reader):
             opened.stamps = list(merged.shown.stamps)
             opened.shown_key = holder.key
             fields = documents.summary_fields(opened.session, opened.started, fields["updated"])
-        with self._guard:
-            assert opened.seen is not None
-            self._index.put(session_id, opened.seen, document["order"], fields, state(merged))
+        assert opened.seen is not None
+        self._put(session_id, opened.seen, document["order"], fields, merged)

@@ -62,3 +62,69 @@ def test_a_damaged_file_is_read_once_not_at_every_look(
     with Store(path, readonly=True) as store:
         assert len(store.damaged()) == 61
     assert [file.name for file in reads] == ["lone.json"], "read again once it changed"
+
+
+def count_reads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    reads: list[Path] = []
+    real = documents.read
+
+    def counted(file: Path, *args: object, **kwargs: object) -> object:
+        reads.append(file)
+        return real(file, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(documents, "read", counted)
+    return reads
+
+
+def test_list_reads_each_junk_file_once_and_none_once_the_app_judged_them(
+    junk: tuple[Path, str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, kept = junk
+    reads = count_reads(monkeypatch)
+    assert main(["list", "--db", str(path)]) == 0
+    # The lone damaged file is opened again for its own words on how to recover it.
+    others = [file.name for file in reads if not file.name.startswith("lone.")]
+    assert len(others) == len(set(others)) == 60, "the list, then what is damaged: one read"
+    with Store(path) as app:
+        app.summaries()
+    reads.clear()
+    assert main(["list", "--db", str(path)]) == 0
+    assert [file for file in reads if not file.name.startswith("lone.")] == [], "judged once"
+    assert kept in capsys.readouterr().out
+
+
+def test_the_list_as_it_was_shows_at_once_after_junk_arrived_and_the_next_look_reads_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scorekeeper.store import index
+
+    monkeypatch.setattr(index, "RECENT", 2)
+    with Store(tmp_path) as store:
+        ids = [store.add(racehorse(MADE_3)) for _ in range(3)]
+        store.summaries()
+    for number in range(20):
+        (tmp_path / "sessions" / f"junk{number:03d}.json").write_bytes(b"{not json")
+    reads = count_reads(monkeypatch)
+    with Store(tmp_path) as store:
+        before = store.generation
+        recent = store.recent()
+        assert recent is not None and reads == [], "no file read before the first frame"
+        assert [summary.id for summary in recent[0]] == ids[:0:-1] and recent[1] == 3
+        assert store.refresh() > before, "the folder changed since: a follower reads it all"
+        assert len(store.summaries()) == 3 and len(store.damaged()) == 20
+
+
+def test_a_changed_session_among_the_recent_ones_sends_the_list_to_be_read_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scorekeeper.store import index
+
+    monkeypatch.setattr(index, "RECENT", 2)
+    with Store(tmp_path) as store:
+        ids = [store.add(racehorse(MADE_3)) for _ in range(3)]
+        store.summaries()
+    (tmp_path / "sessions" / "junk.json").write_bytes(b"{not json")
+    newest = tmp_path / "sessions" / f"{ids[2]}.json"
+    newest.write_bytes(newest.read_bytes())  # rewritten as a copying tool would
+    with Store(tmp_path, readonly=True) as store:
+        assert store.recent() is None

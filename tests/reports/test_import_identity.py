@@ -220,10 +220,12 @@ def test_a_failure_while_taking_up_a_game_leaves_the_store_byte_for_byte(
     monkeypatch.undo()
     assert f"{shared}.json" in moves, "the game was taken up before the failure"
     assert "Nothing was added" in capsys.readouterr().err
-    # Only the stamp that vouched for the session list is gone: the next listing checks.
+    # Only the stamp and the recent list that vouched for the session list are gone: the
+    # next listing checks.
     after = snapshot(party)
-    assert "index.stamp" not in after
+    assert "index.stamp" not in after and "recent.json" not in after
     before.pop("index.stamp", None)
+    before.pop("recent.json", None)
     assert after == before
 
 

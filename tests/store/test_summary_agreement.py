@@ -138,3 +138,24 @@ def test_option_words_saved_in_another_currency_agree_and_forged_money_does_not(
     status, out, err = run(capsys, "list", "--db", str(tmp_path))
     assert status == 0 and fair in out and forged not in out
     assert f"{fair}.json" not in err and f"{forged}.json holds a summary that disagrees" in err
+
+
+def test_a_forged_copy_of_an_honest_game_is_still_damage_though_its_rounds_were_checked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two files holding the same rounds (a game copied to another laptop): the rounds of
+    the honest one are replayed first, and the forged one's boast is still caught."""
+    from tests.reports.test_stats import parks_calcutta
+
+    with Store(tmp_path) as store:
+        honest = store.add(parks_calcutta(2))
+    sessions = tmp_path / "sessions"
+    forged = "forgedcopy"
+    (sessions / f"{forged}.json").write_bytes(file_of(tmp_path, honest).read_bytes())
+    edit_summary(sessions / f"{forged}.json", highlights={"biggest_pool": 987_654})
+    for path in (sessions / f"{honest}.json", sessions / f"{forged}.json"):
+        path.with_suffix(".rows").unlink(missing_ok=True)  # no seal: each replayed
+    status, out, err = run(capsys, "stats", "--db", str(tmp_path))
+    assert status == 0 and "987,654" not in out
+    assert f"{forged}.json holds a summary that disagrees" in err
+    assert f"{honest}.json" not in err
