@@ -19,7 +19,7 @@ import functools
 import json
 from pathlib import Path
 
-from scorekeeper.checks import JSONMapping, JSONObject
+from scorekeeper.checks import JSON, JSONMapping, JSONObject
 from scorekeeper.money import every_currency, written_in
 from scorekeeper.session import Session
 from scorekeeper.store import documents
@@ -82,7 +82,11 @@ def problem(file: Path, session_id: str, document: JSONMapping, beside: Sidecar)
     if beside.sealed(file, session_id) is not None:
         return None
     held = [document["session"], document["summary"]]
-    return _problem_of(json.dumps(held, sort_keys=True, separators=(",", ":")))
+    try:
+        text = json.dumps(held, sort_keys=True, separators=(",", ":"))
+    except (TypeError, ValueError):  # a value JSON writes no more (a number read as Decimal)
+        return _replayed(*held)
+    return _problem_of(text)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -90,7 +94,10 @@ def _problem_of(held: str) -> str | None:
     """``problem`` of the rounds and summary the JSON ``held`` holds, a pure function of
     them: copies that hold the same (a game copied to a third laptop, the unchanged copies
     of a session read again because another of its copies arrived) replay once."""
-    session_part, summary = json.loads(held)
+    return _replayed(*json.loads(held))
+
+
+def _replayed(session_part: JSON, summary: JSON) -> str | None:
     try:
         session = Session.from_dict(session_part)
     except _REPLAY_ERRORS:
