@@ -67,6 +67,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from scorekeeper.money import DOLLARS, use_currency
+from scorekeeper.store import stamp
 from tests import needs, textual_internals
 
 if TYPE_CHECKING:
@@ -181,6 +182,13 @@ def pytest_sessionfinish() -> None:
     which would walk them all as the worker ends (pytest collects five times more), seconds
     while the run waits on the last worker; the process ends anyway and takes them along."""
     gc.freeze()
+
+
+@pytest.fixture
+def settled_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Files changed a moment ago count as settled (``stamp.RACY_NS``), for a test of what
+    is read again at the next look that does not wait two seconds between looks."""
+    monkeypatch.setattr(stamp, "RACY_NS", 0)
 
 
 @pytest.fixture(autouse=True)

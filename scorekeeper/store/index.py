@@ -25,7 +25,7 @@ from scorekeeper.store.gather import Files, combined, folded, walk
 from scorekeeper.store.gather import identity as files_identity
 from scorekeeper.store.index_file import read_index, write_index
 from scorekeeper.store.recent import Entry, read_recent, save_recent
-from scorekeeper.store.stamp import identity_of, read_stamp
+from scorekeeper.store.stamp import identity_of, read_stamp, settled
 from scorekeeper.store.store_errors import SessionNotFound, StoreDamaged
 from scorekeeper.store.summary import Summary, compact, row, summary
 
@@ -271,7 +271,11 @@ class Index:
             if not vouch:
                 self.dirty = False
                 return
-            stamp = {"index": identity_of(self._file), "sessions": identity_of(self._folder)}
+            folder = identity_of(self._folder)
+            if folder is None or settled(folder) != folder:
+                self.dirty = False  # a folder changed this instant may change again unseen
+                return
+            stamp = {"index": identity_of(self._file), "sessions": folder}
             write_atomically(self._stamp_file, encode(stamp), durable=False)
         except OSError:
             return
@@ -337,9 +341,9 @@ class Index:
         except SessionNotFound:
             return None
         except StoreDamaged as error:
-            return [*key, DAMAGE_JUDGED, error.message, False]
+            return [*settled(key), DAMAGE_JUDGED, error.message, False]
         fields = document["summary"]
-        return [*key, document["order"], compact(row(fields), self._shared), waiting]
+        return [*settled(key), document["order"], compact(row(fields), self._shared), waiting]
 
     def _load(self) -> tuple[dict[str, Entry], list[int] | None]:
         """The saved index (another place's while this one has none: ``legacy``)."""

@@ -399,6 +399,7 @@ def test_recent_is_the_lists_first_screenful_until_the_folder_changes(
         assert found is not None and [summary.id for summary in found[0]] == [ids[0], ids[2]]
 
 
+@pytest.mark.usefixtures("settled_at_once")
 @pytest.mark.parametrize("stamped", [True, False])
 def test_a_session_an_older_scorekeeper_could_not_read_is_listed_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stamped: bool
