@@ -340,9 +340,7 @@ class NightsScreen(Screen[None]):
         night = self.highlighted()
         if night is None:
             return
-        waiting = sum(summary.waiting for summary in night.sessions)
-        mark = f" (may change: {plural(waiting, 'game')} waiting for a decision)"
-        text = share(night) + (mark if waiting else "")
+        text = share(night)
         self.app.copy_to_clipboard(text)
         self.notify(text, title="Copied to the clipboard", markup=False)
 

@@ -50,7 +50,11 @@ def share(night: Night) -> str:
     else:
         heading = "Game night" if night.table == 1 else f"Game night, table {night.table}"
     books = [(ledger.unit, ledger.payments) for ledger in night.ledgers()]
-    return share_text(heading, date.fromisoformat(night.date), books)
+    text = share_text(heading, date.fromisoformat(night.date), books)
+    waiting = sum(summary.waiting for summary in night.sessions)
+    if waiting:  # nobody pays on a figure that may change without being told
+        text += f" (may change: {plural(waiting, 'game')} waiting for a decision)"
+    return text
 
 
 def report(night: Night) -> str:

@@ -7,8 +7,10 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
+import pytest
 from textual.widgets import Static
 
+from scorekeeper.cli import main
 from scorekeeper.share import chat_day
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
@@ -59,7 +61,7 @@ async def test_a_settle_up_with_nothing_waiting_says_nothing_of_it(tmp_path: Pat
 
 
 async def test_a_nights_settle_up_says_how_many_of_its_games_wait_for_a_decision(
-    tmp_path: Path,
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     here, _ = diverged(tmp_path)
     with Store(here) as store:
@@ -77,3 +79,6 @@ async def test_a_nights_settle_up_says_how_many_of_its_games_wait_for_a_decision
             await pilot.press("c")
             await pilot.pause()
             assert str(app.clipboard).endswith(". (may change: 1 game waiting for a decision)")
+    assert main(["settle", "--text", "--db", str(here)]) == 0
+    printed = capsys.readouterr().out.strip()
+    assert printed == str(app.clipboard), "the command line says what the screen copies"
