@@ -47,14 +47,7 @@ def test_a_damaged_file_is_read_once_not_at_every_look(
     path, _ = junk
     with Store(path) as store:
         assert len(store.damaged()) == 61
-    reads: list[Path] = []
-    real = documents.read
-
-    def counted(file: Path, *args: object, **kwargs: object) -> object:
-        reads.append(file)
-        return real(file, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(documents, "read", counted)
+    reads = count_reads(monkeypatch)
     for readonly in (True, False):
         with Store(path, readonly=readonly) as store:
             assert len(store.summaries()) == 1 and len(store.damaged()) == 61
@@ -95,15 +88,21 @@ def test_list_reads_each_junk_file_once_and_none_once_the_app_judged_them(
     assert kept in capsys.readouterr().out
 
 
-def test_the_list_as_it_was_shows_at_once_after_junk_arrived_and_the_next_look_reads_it(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def three_listed(folder: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Three games in ``folder``, listed once, the list's first screenful two of them."""
     from scorekeeper.store import index
 
     monkeypatch.setattr(index, "RECENT", 2)
-    with Store(tmp_path) as store:
+    with Store(folder) as store:
         ids = [store.add(racehorse(MADE_3)) for _ in range(3)]
         store.summaries()
+    return ids
+
+
+def test_the_list_as_it_was_shows_at_once_after_junk_arrived_and_the_next_look_reads_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ids = three_listed(tmp_path, monkeypatch)
     for number in range(20):
         (tmp_path / "sessions" / f"junk{number:03d}.json").write_bytes(b"{not json")
     reads = count_reads(monkeypatch)
@@ -119,12 +118,7 @@ def test_the_list_as_it_was_shows_at_once_after_junk_arrived_and_the_next_look_r
 def test_a_changed_session_among_the_recent_ones_sends_the_list_to_be_read_whole(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from scorekeeper.store import index
-
-    monkeypatch.setattr(index, "RECENT", 2)
-    with Store(tmp_path) as store:
-        ids = [store.add(racehorse(MADE_3)) for _ in range(3)]
-        store.summaries()
+    ids = three_listed(tmp_path, monkeypatch)
     (tmp_path / "sessions" / "junk.json").write_bytes(b"{not json")
     newest = tmp_path / "sessions" / f"{ids[2]}.json"
     newest.write_bytes(newest.read_bytes())  # rewritten as a copying tool would
