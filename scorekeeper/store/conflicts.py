@@ -55,7 +55,7 @@ class Side:
 def laptop_name(merged: Merged, laptop: str) -> str:
     """A laptop's name as its copies give it; a copy from before laptops had names."""
     if not laptop:
-        return "a laptop of before"
+        return "an unnamed laptop"
     return merged.names.get(laptop) or f"laptop {laptop}"
 
 
