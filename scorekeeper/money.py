@@ -11,6 +11,7 @@ a decimal comma. What is stored is minor units, whatever the currency.
 from __future__ import annotations
 
 import contextlib
+import functools
 import re
 import threading
 from collections.abc import Iterator
@@ -111,15 +112,21 @@ def _figure(money: Currency) -> str:
     return rf"{figure} {symbol}\b" if money.after else rf"{symbol}{figure}"
 
 
+@functools.cache
+def _written_otherwise(now: Currency) -> tuple[list[Currency], re.Pattern[str]]:
+    """The currencies other than ``now`` with a symbol, and one pattern finding an amount
+    in any of them (group ``c<n>``: the n-th): made once, as the list and an export of
+    every session reword each one's options."""
+    others = [money for money in every_currency() if money.symbol and money != now]
+    alternatives = (f"(?P<c{index}>{_figure(money)})" for index, money in enumerate(others))
+    return others, re.compile("|".join(alternatives))
+
+
 def reworded(text: str) -> str:
     """``text`` with each amount written in another currency (another laptop's, or this
     table's before it changed) written in the one in force: words saved with a session,
     such as its options', read as they were written then."""
-    now = currency()
-    others = [money for money in every_currency() if money.symbol and money != now]
-    found = re.compile(
-        "|".join(f"(?P<c{index}>{_figure(money)})" for index, money in enumerate(others))
-    )
+    others, found = _written_otherwise(currency())
 
     def again(match: re.Match[str]) -> str:
         money = others[int(str(match.lastgroup)[1:])]

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from scorekeeper.errors import RuleError
 from scorekeeper.reports.import_checks import IMPORT_CAP, check_incoming
-from scorekeeper.reports.json_export import FORMAT, last_round
+from scorekeeper.reports.json_export import FORMAT, versions_waiting
 from scorekeeper.reports.night_names import check_date, check_night_name, load_book
 from scorekeeper.reports.nights import group
 from scorekeeper.reports.rows import open_store
@@ -182,7 +182,7 @@ def _from_store(source: Path) -> tuple[list[Incoming], list[str]]:
                 continue
             check_night(source, f"session {summary.id}", night.key, night.name or None)
             shown = (session, iso(summary.updated))
-            for version, updated in [shown, *_others_waiting(other, summary.id, damaged)]:
+            for version, updated in [shown, *_replayed_waiting(other, summary.id, damaged)]:
                 incoming.append(
                     Incoming(
                         Saved(summary.id, version, iso(summary.started), updated),
@@ -193,17 +193,16 @@ def _from_store(source: Path) -> tuple[list[Incoming], list[str]]:
     return incoming, damaged
 
 
-def _others_waiting(store: Store, session_id: str, damaged: list[str]) -> list[tuple[Session, str]]:
-    """The versions of a game that went on differently other than the one shown, which an
-    import takes with it (as ``export --json`` writes them); one that does not replay is
-    named in ``damaged``."""
-    if not store.waiting(session_id):
-        return []
+def _replayed_waiting(
+    store: Store, session_id: str, damaged: list[str]
+) -> list[tuple[Session, str]]:
+    """``versions_waiting``, replayed and checked as an import takes them (as ``export
+    --json`` writes them); one that does not replay is named in ``damaged``."""
     versions = []
-    for version in store.gathered(session_id).merged.versions[1:]:
+    for saved, updated in versions_waiting(store, session_id):
         label = f"session {session_id} (a version waiting for a decision)"
         try:
-            session = Session.from_dict(dict(version.session))
+            session = Session.from_dict(saved)
         except _REPLAY_ERRORS as error:
             damaged.append(f"{label} does not replay ({error})")
             continue
@@ -212,7 +211,7 @@ def _others_waiting(store: Store, session_id: str, damaged: list[str]) -> list[t
         except RuleError as error:
             damaged.append(f"{error.field} {error.message}")
             continue
-        versions.append((session, last_round(version)))
+        versions.append((session, updated))
     return versions
 
 

@@ -37,14 +37,14 @@ FORMAT = "scorekeeper-sessions"
 JSON_NAME = "sessions.json"
 
 
-def last_round(version: Version) -> str:
+def _last_round(version: Version) -> str:
     """When the version's last round was recorded, as an export writes a session's
     update: what ranks it where the import keeps it."""
     seconds = version.last[0] // 1_000_000_000
     return iso(datetime.fromtimestamp(seconds).astimezone())
 
 
-def _others_waiting(store: Store, session_id: str) -> list[tuple[JSONObject, str]]:
+def versions_waiting(store: Store, session_id: str) -> list[tuple[JSONObject, str]]:
     """The versions of a game that went on differently other than the one shown, each
     with the time of its last round: they go with it, so the laptop that imports them
     waits for the same decision and shows the same version (a game carried without them
@@ -52,7 +52,7 @@ def _others_waiting(store: Store, session_id: str) -> list[tuple[JSONObject, str
     if not store.waiting(session_id):
         return []
     versions = store.gathered(session_id).merged.versions[1:]
-    return [(dict(version.session), last_round(version)) for version in versions]
+    return [(dict(version.session), _last_round(version)) for version in versions]
 
 
 def export_json(store: Store, out_dir: str | Path, *, name: str = JSON_NAME) -> Path:
@@ -76,7 +76,7 @@ def export_json(store: Store, out_dir: str | Path, *, name: str = JSON_NAME) -> 
             continue
         night = nights[summary.id]
         shown = (saved, iso(summary.updated))
-        for session, updated in [shown, *_others_waiting(store, summary.id)]:
+        for session, updated in [shown, *versions_waiting(store, summary.id)]:
             entries.append(
                 {
                     "id": summary.id,

@@ -285,3 +285,6 @@ def test_a_game_waiting_goes_with_every_version_whichever_each_laptop_shows(
     assert "waiting for a decision" in settled
     again = hand_over(capsys, party, cottage, tmp_path / "four")
     assert "Imported 0 sessions" in again, "a version that came from here is nothing new"
+    fresh = tmp_path / "fresh"  # a third laptop, importing the party's store folder itself
+    run(capsys, "import", str(party), "--db", str(fresh))
+    assert run(capsys, "settle", "--db", str(fresh)) == settled
