@@ -23,7 +23,7 @@ from tests import strategies
 from tests.strategies import played, table_of
 
 PLAN_MODULES = sorted(m.name for m in pkgutil.iter_modules(strategies.__path__))
-# Each example plays a whole session, and six properties run for every game: three tenths
+# Each example plays a whole session, and four properties run for every game: three tenths
 # of the profile's examples each (30; 300 with --hypothesis-profile=thorough).
 RUNS = settings(max_examples=settings.default.max_examples * 3 // 10)
 
@@ -43,7 +43,12 @@ def test_every_game_has_a_strategy() -> None:
 
 
 @pytest.mark.parametrize("module", PLAN_MODULES)
-def test_money_is_zero_sum_after_every_round(module: str) -> None:
+def test_a_played_session_is_zero_sum_settles_reloads_and_exports_every_fact(
+    module: str,
+) -> None:
+    """One session played per example, every promise checked on it: the rounds cost the
+    time, the checks little."""
+
     @RUNS
     @given(_plans(module))
     def check(plan: dict[str, Any]) -> None:
@@ -55,56 +60,30 @@ def test_money_is_zero_sum_after_every_round(module: str) -> None:
             assert session.dealer in session.players
             assert all(isinstance(v, int) for v in session.balances.values())
             assert all(isinstance(v, int) for v in session.totals.values())
-
-    check()
-
-
-@pytest.mark.parametrize("module", PLAN_MODULES)
-def test_settlement_clears_every_balance(module: str) -> None:
-    @RUNS
-    @given(_plans(module))
-    def check(plan: dict[str, Any]) -> None:
-        session = played(plan)
-        ledger = session.balances
-        if session.pot:
-            ledger["(pool)"] = session.pot
-        payments = session.settlement()
-        owing = sum(1 for amount in ledger.values() if amount)
-        assert len(payments) <= max(owing - 1, 0)
-        for payer, payee, amount in payments:
-            assert amount > 0 and payer != payee
-            ledger[payer] += amount
-            ledger[payee] -= amount
-        assert set(ledger.values()) <= {0}
-
-    check()
-
-
-@pytest.mark.parametrize("module", PLAN_MODULES)
-def test_a_session_survives_its_own_dict(module: str) -> None:
-    @RUNS
-    @given(_plans(module))
-    def check(plan: dict[str, Any]) -> None:
-        session = played(plan)
+        _settles(session)
         again = Session.from_dict(session.to_dict())
         assert _snapshot(again) == _snapshot(session)
-
-    check()
-
-
-@pytest.mark.parametrize("module", PLAN_MODULES)
-def test_every_fact_a_round_reports_has_its_export_column(module: str) -> None:
-    """An export lists its columns before reading a session: each from ``fact_names``."""
-
-    @RUNS
-    @given(_plans(module))
-    def check(plan: dict[str, Any]) -> None:
-        session = played(plan)
-        for result in session.round_results():
+        for result in session.round_results():  # an export lists its columns first
             named = {*result.facts.table}.union(*map(set, result.facts.players.values()))
             assert named <= set(session.game.fact_names)
 
     check()
+
+
+def _settles(session: Session) -> None:
+    """Settling clears every balance (the pool's too) in at most one payment fewer than
+    the people owed or owing."""
+    ledger = session.balances
+    if session.pot:
+        ledger["(pool)"] = session.pot
+    payments = session.settlement()
+    owing = sum(1 for amount in ledger.values() if amount)
+    assert len(payments) <= max(owing - 1, 0)
+    for payer, payee, amount in payments:
+        assert amount > 0 and payer != payee
+        ledger[payer] += amount
+        ledger[payee] -= amount
+    assert set(ledger.values()) <= {0}
 
 
 def test_the_games_name_their_shared_facts_in_one_order() -> None:
