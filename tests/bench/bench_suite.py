@@ -1,0 +1,105 @@
+"""The README's test command as CI meets it: a fresh clone of this checkout's last commit,
+the install and the whole suite, timed apart, with the CPU each took and the files of
+tests that took the most of it.
+
+The suite's time is the cores' work divided among them: on two cores, every second of
+CPU the tests use is half a second of the run. The figure to watch is the CPU; the wall
+time follows it.
+
+Run: .venv/bin/python tests/bench/bench_suite.py [--keep] [--top N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import resource
+import shlex
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PLUGIN = """
+import os, resource, pytest
+_out = None
+
+def _cpu():
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    reaped = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + reaped.ru_utime + reaped.ru_stime
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    global _out
+    if _out is None:
+        _out = open(os.path.join(os.environ["SUITE_CPU"], f"{os.getpid()}.tsv"), "a")
+    before = _cpu()
+    yield
+    _out.write(f"{_cpu() - before:.3f}\\t{item.nodeid}\\n")
+    _out.flush()
+"""
+
+
+def readme_command() -> tuple[str, str]:
+    """The README's test command, split where the install ends and pytest starts."""
+    for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines():
+        if "-m pytest" in line and "pip install" in line:
+            install, _, test = line.strip().rpartition(" && ")
+            return install, test
+    raise SystemExit("README.md: no line installs and runs the tests")
+
+
+def timed(command: str, cwd: Path, env: dict[str, str]) -> tuple[float, float, str]:
+    """Wall and CPU seconds of ``command`` (with every process it started), its output."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(["bash", "-c", command], cwd=cwd, env=env, capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    if done.returncode:
+        sys.exit(f"{command!r} failed:\n{done.stdout[-3000:]}{done.stderr[-3000:]}")
+    return wall, cpu, done.stdout
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--keep", action="store_true", help="leave the clone in place")
+    parser.add_argument("--top", type=int, default=15, help="test files listed by CPU")
+    args = parser.parse_args()
+    install, test = readme_command()
+    work = Path(tempfile.mkdtemp(prefix="suite-"))
+    clone = work / "clone"
+    subprocess.run(["git", "clone", "-q", str(ROOT), str(clone)], check=True)
+    (work / "plugin").mkdir()
+    (work / "plugin" / "suite_cpu.py").write_text(PLUGIN, encoding="utf-8")
+    (work / "cpu").mkdir()
+    env = {**os.environ, "SUITE_CPU": str(work / "cpu"), "PYTHONPATH": str(work / "plugin")}
+    install_wall, install_cpu, _ = timed(install, clone, env)
+    test_wall, test_cpu, output = timed(f"{test} -p suite_cpu", clone, env)
+    by_file: dict[str, float] = {}
+    for part in (work / "cpu").glob("*.tsv"):
+        for line in part.read_text(encoding="utf-8").splitlines():
+            used, node = line.split("\t")
+            name = node.split("::")[0]
+            by_file[name] = by_file.get(name, 0.0) + float(used)
+    summary = re.findall(r"\d+ passed.*", output)
+    head = ["git", "rev-parse", "--short", "HEAD"]
+    print(f"clone of {subprocess.check_output(head, cwd=ROOT, text=True).strip()} in {work}")
+    print(f"install  {install_wall:6.1f} s wall {install_cpu:6.1f} s CPU  {shlex.quote(install)}")
+    passed = summary[-1] if summary else ""
+    print(f"tests    {test_wall:6.1f} s wall {test_cpu:6.1f} s CPU  {passed}")
+    print(f"together {install_wall + test_wall:6.1f} s wall on {os.cpu_count()} cores")
+    print(f"tests' own CPU {sum(by_file.values()):.1f} s; the files that took most:")
+    for name in sorted(by_file, key=by_file.__getitem__, reverse=True)[: args.top]:
+        print(f"  {by_file[name]:6.1f} s  {name}")
+    if not args.keep:
+        subprocess.run(["rm", "-rf", str(work)], check=True)
+
+
+if __name__ == "__main__":
+    main()
