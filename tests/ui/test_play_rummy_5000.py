@@ -1,5 +1,6 @@
 """5000 Rummy through the keyboard: a short standard game to its end, then the two-player
-doubling and limit-poker games, each two hands ending on the settle screen."""
+doubling and limit-poker games, each two hands ending on the settle screen. Each sits down
+at a session put in the store with its options (typing them is ``test_new_session``'s)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from screens.rounds.base import RoundEntry
 from screens.settle import SettleScreen
 from screens.table import TableScreen
 from screens.widgets.grid import ScoreGrid
-from tests.ui.play import export_here, put, start_session
+from tests.ui.play import export_here, put, sit_down
 
 THREE = ["Ann", "Bob", "Cy"]
 TWO = ["Ann", "Bob"]
@@ -44,15 +45,13 @@ async def hands(pilot: Pilot[None], *points: tuple[str, str | None]) -> None:
     await pilot.pause()
 
 
-async def test_a_game_to_1000_with_a_mistake_an_undo_and_an_edit_ends_in_settling_up(
+async def test_a_game_to_1000_with_a_mistake_and_an_edit_ends_in_settling_up(
     store: Store,
 ) -> None:
+    session_id = store.add(Session.new("rummy-5000", THREE, options={"target": 1000, "stake": 5}))
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        table = await start_session(
-            pilot, "rummy-5000", THREE, options={"target": "1000", "stake": "5c"}
-        )
-        session_id = table.session_id
+        table = await sit_down(pilot)
         panel = str(table.query_one("#panel").content)
         assert "Stake      $0.05 per point of difference" in panel
 
@@ -71,13 +70,7 @@ async def test_a_game_to_1000_with_a_mistake_an_undo_and_an_edit_ends_in_settlin
         assert saved.totals == {"Ann": 500, "Bob": 105, "Cy": 65}
         assert saved.dealer == "Bob"
 
-        # Hand 2, kings wild: Bob goes out with 400 melded; undone (confirmed): it was 350.
-        await pilot.press("r", "k", "down", "b", "down", "down")
-        await hands(pilot, ("100", "50"), ("400", None), ("", "30"))
-        assert store.load(session_id).totals == {"Ann": 550, "Bob": 705, "Cy": 35}
-        await pilot.press("u", "y")
-        await pilot.pause()
-        assert store.load(session_id).totals == {"Ann": 500, "Bob": 105, "Cy": 65}
+        # Hand 2, kings wild: Bob goes out with 350 melded.
         await pilot.press("r", "k", "down", "b", "down", "down")
         await hands(pilot, ("100", "50"), ("350", None), ("", "30"))
         assert store.load(session_id).totals == {"Ann": 550, "Bob": 655, "Cy": 35}
@@ -129,12 +122,11 @@ async def test_a_game_to_1000_with_a_mistake_an_undo_and_an_edit_ends_in_settlin
 
 
 async def test_a_doubling_game_a_gammoned_hand_then_a_fold_to_a_double(store: Store) -> None:
+    options = {"doubling": True, "stake": 100}
+    session_id = store.add(Session.new("rummy-5000", TWO, options=options))
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        table = await start_session(
-            pilot, "rummy-5000", TWO, options={"doubling": " ", "stake": "$1"}
-        )
-        session_id = table.session_id
+        await sit_down(pilot)
 
         # Hand 1: Bob doubles, Ann takes it (cube 2). Ann goes out 300 to Bob's −350: a
         # backgammon, 2 x3 = 6 game points.
@@ -172,12 +164,11 @@ async def test_a_doubling_game_a_gammoned_hand_then_a_fold_to_a_double(store: St
 
 
 async def test_a_limit_poker_game_a_called_raise_then_a_fold_to_a_bet(store: Store) -> None:
+    options = {"limit_poker": True, "stake": 25}
+    session_id = store.add(Session.new("rummy-5000", TWO, options=options))
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        table = await start_session(
-            pilot, "rummy-5000", TWO, options={"limit_poker": " ", "stake": "25c"}
-        )
-        session_id = table.session_id
+        await sit_down(pilot)
 
         # Hand 1, Ann deals: Bob bets 3, Ann raises 5, Bob calls: 9 chips each. Ann wins.
         await pilot.press("r", "5", "down", *"3b", *"5r", "c")
@@ -229,10 +220,7 @@ async def test_a_michigan_false_claim_is_no_hand_on_the_table(store: Store) -> N
     session_id = store.add(session)
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
-        await pilot.pause()
-        table = app.screen
-        assert isinstance(table, TableScreen)
+        table = await sit_down(pilot)
         status = table.query_one("#status", Static)
         assert str(status.content).startswith("Hand 2 · ● Bob deals · Cy plays first")
         await pilot.press("r")
