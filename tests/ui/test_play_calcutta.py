@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 
+from scorekeeper.session import Session
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from screens.rounds.base import RoundEntry
 from screens.settle import SettleScreen
 from screens.table import TableScreen
 from screens.widgets.grid import ScoreGrid
-from tests.ui.play import export_here, said, sell, start_session
+from tests.ui.play import export_here, said, sell, sit_down
 
 PARKS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
 AFTER_RACE_1 = ["−8", "−7", "−12", "0", "0", "+27"]
@@ -53,9 +54,10 @@ async def race_2_sold(pilot: Pilot[None], s_price: str) -> None:
 
 
 async def test_friday_at_the_parks_calcutta_with_race_2_mistyped_and_fixed(store: Store) -> None:
+    session_id = store.add(Session.new("calcutta", PARKS))
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        session_id = (await start_session(pilot, "calcutta", PARKS)).session_id
+        await sit_down(pilot)
         assert panel(pilot)["Stacks"] == "Ann 150, Bob 150, Cy 150, Di 150, Ed 150, Flo 150"
         assert "Dealer bids yes: Ann is the auctioneer" in said(pilot, "#panel")
 
@@ -110,14 +112,13 @@ async def test_friday_at_the_parks_calcutta_with_race_2_mistyped_and_fixed(store
         assert saved.rounds[1]["sales"]["S"] == {"owner": "Bob", "price": 14}
         assert (saved.pot, saved.dealer) == (19, "Cy")
 
-        # Undo race 2 (confirmed): race 1's figures; then it is typed again, right this time.
+        # Undo race 2 (confirmed): race 1's figures; then Ctrl+Y records it again.
         await pilot.press("u", "y")
         await pilot.pause()
         assert balances_shown(pilot) == AFTER_RACE_1
         assert panel(pilot)["Pool carried"] == "0 chips into the next race"
         assert store.load(session_id).dealer == "Bob"
-        await race_2_sold(pilot, "14")
-        await pilot.press("enter")
+        await pilot.press("ctrl+y")
         await pilot.pause()
         assert balances_shown(pilot) == AFTER_RACE_2
         assert panel(pilot)["Stacks"] == STACKS_AFTER_RACE_2
