@@ -18,6 +18,16 @@ from tests.ui.play import export_here, put, sit_down
 
 THREE = ["Ann", "Bob", "Cy"]
 TWO = ["Ann", "Bob"]
+POKER_HAND_1 = {
+    "wild": "5",
+    "pot": {"Ann": 9, "Bob": 9},
+    "raises": {"Ann": 1},
+    "out": "Ann",
+    "bonus": "out",
+    "melded": {"Ann": 300, "Bob": 100},
+    "in_hand": {"Ann": 0, "Bob": 20},
+}
+"""Ann deals, Bob bets 3, Ann raises 5, Bob calls; Ann goes out 300 to Bob's 100 and 20."""
 
 
 def entry(pilot: Pilot[None]) -> RoundEntry:
@@ -164,19 +174,13 @@ async def test_a_doubling_game_a_gammoned_hand_then_a_fold_to_a_double(store: St
 
 
 async def test_a_limit_poker_game_a_called_raise_then_a_fold_to_a_bet(store: Store) -> None:
-    options = {"limit_poker": True, "stake": 25}
-    session_id = store.add(Session.new("rummy-5000", TWO, options=options))
+    """Hand 1 is the entry's own (``test_entry_rummy_5000``: the same keys, the same pot)."""
+    session = Session.new("rummy-5000", TWO, options={"limit_poker": True, "stake": 25})
+    session.record(POKER_HAND_1)  # Bob bets 3, Ann raises 5, Bob calls: 9 chips each
+    session_id = store.add(session)
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         await sit_down(pilot)
-
-        # Hand 1, Ann deals: Bob bets 3, Ann raises 5, Bob calls: 9 chips each. Ann wins.
-        await pilot.press("r", "5", "down", *"3b", *"5r", "c")
-        await pilot.pause()
-        pot = str(entry(pilot).query_one("#fields").query_one("StakesLog").render())
-        assert pot == "pot 18 (Ann 9, Bob 9): Bob bets 3, Ann raises 5, Bob calls"
-        await pilot.press("down", "a", "down", "down")
-        await hands(pilot, ("300", None), ("100", "20"))
         assert store.load(session_id).balances == {"Ann": 225, "Bob": -225}
 
         # Hand 2, Bob deals: Ann checks, Bob bets 12: over the limit of 10, refused.
