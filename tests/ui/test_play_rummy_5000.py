@@ -14,10 +14,27 @@ from screens.rounds.base import RoundEntry
 from screens.settle import SettleScreen
 from screens.table import TableScreen
 from screens.widgets.grid import ScoreGrid
-from tests.ui.play import export_here, put, sit_down
+from tests.ui.play import export_here, put, said, sit_down
 
 THREE = ["Ann", "Bob", "Cy"]
 TWO = ["Ann", "Bob"]
+GAME_TO_1000 = [
+    {
+        "wild": "5",
+        "out": "Ann",
+        "bonus": "out",
+        "melded": {"Ann": 300, "Bob": 120, "Cy": 85},
+        "in_hand": {"Ann": 0, "Bob": 15, "Cy": 20},
+    },
+    {
+        "wild": "K",
+        "out": "Bob",
+        "bonus": "out",
+        "melded": {"Ann": 100, "Bob": 350, "Cy": 0},
+        "in_hand": {"Ann": 50, "Bob": 0, "Cy": 30},
+    },
+]
+"""Fives wild, Ann goes out (her 350 melded mistyped 300); kings wild, Bob goes out."""
 POKER_HAND_1 = {
     "wild": "5",
     "pot": {"Ann": 9, "Bob": 9},
@@ -55,34 +72,17 @@ async def hands(pilot: Pilot[None], *points: tuple[str, str | None]) -> None:
     await pilot.pause()
 
 
-async def test_a_game_to_1000_with_a_mistake_and_an_edit_ends_in_settling_up(
-    store: Store,
-) -> None:
-    session_id = store.add(Session.new("rummy-5000", THREE, options={"target": 1000, "stake": 5}))
+async def test_a_game_to_1000_with_an_edit_ends_in_settling_up(store: Store) -> None:
+    """Two hands already played (a refused figure in an entry is ``test_entry_rummy_5000``'s):
+    the first is fixed, the third ends the game."""
+    session = Session.new("rummy-5000", THREE, options={"target": 1000, "stake": 5})
+    for hand in GAME_TO_1000:
+        session.record(hand)
+    session_id = store.add(session)
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        table = await sit_down(pilot)
-        panel = str(table.query_one("#panel").content)
-        assert "Stake      $0.05 per point of difference" in panel
-
-        # Hand 1, fives wild: Ann goes out. Cy's 85 melded is typed 87: refused at his row.
-        await pilot.press("r", "5", "down", "a", "down", "down")
-        assert entry(pilot).title_text() == "Hand 1 · Ann deals · Bob plays first"
-        await hands(pilot, ("300", None), ("120", "15"), ("87", "20"))
-        assert "Cy: 87 is not a multiple of 5" in (entry(pilot).row("melded.Cy").error_text or "")
-        assert store.load(session_id).rounds == []
-        await pilot.press(*"85")  # the refused 87 is selected: typing replaces it
-        await pilot.pause()
-        assert entry(pilot).row("in_hand.Cy").note_text == "hand +65"
-        await pilot.press("enter")
-        await pilot.pause()
-        saved = store.load(session_id)
-        assert saved.totals == {"Ann": 500, "Bob": 105, "Cy": 65}
-        assert saved.dealer == "Bob"
-
-        # Hand 2, kings wild: Bob goes out with 350 melded.
-        await pilot.press("r", "k", "down", "b", "down", "down")
-        await hands(pilot, ("100", "50"), ("350", None), ("", "30"))
+        await sit_down(pilot)
+        assert "Stake $0.05 per point of difference" in said(pilot, "#panel")
         assert store.load(session_id).totals == {"Ann": 550, "Bob": 655, "Cy": 35}
 
         # Ann melded 350 in hand 1, not 300: its line, Enter, down to her melds, retype.
