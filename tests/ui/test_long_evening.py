@@ -6,7 +6,6 @@ were. One round shows it: whatever a round keeps, every round after keeps again.
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
 
 import pytest
 from textual.widget import Widget
@@ -25,16 +24,6 @@ def closed_widgets_alive() -> int:
     return sum(not thing.is_attached for thing in gc.get_objects() if isinstance(thing, Widget))
 
 
-@pytest.fixture
-def heap_frozen() -> Iterator[None]:
-    """What earlier tests left in the worker set aside (``gc.freeze``): the collector
-    walks only what this test makes, not the hundreds of thousands of objects before it."""
-    gc.freeze()
-    yield
-    gc.unfreeze()
-
-
-@pytest.mark.usefixtures("heap_frozen")
 async def test_a_round_recorded_keeps_no_more_closed_widgets_than_before(
     store: Store,
 ) -> None:
@@ -42,11 +31,17 @@ async def test_a_round_recorded_keeps_no_more_closed_widgets_than_before(
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         await sit_down(pilot)
-        before = closed_widgets_alive()
-        await pilot.press("r", "b", "down", "3", "down", "m", "enter")
-        await pilot.pause()
-        await pilot.pause()  # the entry just closed finishes closing
-        after = closed_widgets_alive()
+        # What is there before the round set aside (gc.freeze): the collector and the count
+        # walk only what the round makes, not the worker's hundreds of thousands of objects.
+        gc.freeze()
+        try:
+            before = closed_widgets_alive()
+            await pilot.press("r", "b", "down", "3", "down", "m", "enter")
+            await pilot.pause()
+            await pilot.pause()  # the entry just closed finishes closing
+            after = closed_widgets_alive()
+        finally:
+            gc.unfreeze()
         table = app.screen
         assert isinstance(table, TableScreen) and len(table.session.rounds) == 1
     assert after == before, f"closed widgets kept: {before} before a round, {after} after it"
