@@ -1,6 +1,7 @@
-"""5000 Rummy through the keyboard: a short standard game to its end, then the two-player
-doubling and limit-poker games, each two hands ending on the settle screen. Each sits down
-at a session put in the store with its options (typing them is ``test_new_session``'s)."""
+"""5000 Rummy at the table: a short standard game two hands in, one fixed and the last
+played to its end; the two-player doubling game, two hands typed to the settle screen; the
+limit-poker game's last hand typed to it. Each sits down at a session put in the store with
+its options (typing them is ``test_new_session``'s)."""
 
 from __future__ import annotations
 

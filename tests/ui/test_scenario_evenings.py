@@ -1,8 +1,8 @@
 """Friday at the Parks' (SCENARIOS.md), every figure read off the screen as drawn: the
 scoresheet's cells, the status line, the line under the grid, the panel and the settle-up
 payments. A figure the screen does not show fails here. The evening opens on two Calcutta
-races already played (typed in ``test_play_calcutta``) and goes on to Racehorse with the
-same players, started from the table with New session: its Racehorse is the game's whole
+races already played (typed in ``test_entry_calcutta`` and ``test_play_calcutta``) and goes
+on to Racehorse with the same players, started from the table with New session: its Racehorse is the game's whole
 evening through the app, a refused entry, an edit and the export included. (Sunday with
 Grandma is ``test_play_seven_hand``.)"""
 
@@ -38,7 +38,7 @@ def columns(pilot: Pilot[None], label: str) -> dict[str, list[str]]:
 
 
 async def test_friday_at_the_parks_calcutta_then_racehorse(store: Store) -> None:
-    store.add(evenings.calcutta())  # the two races typed in test_play_calcutta
+    store.add(evenings.calcutta())  # the two races, as test_play_calcutta leaves them
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         await sit_down(pilot)
