@@ -2,9 +2,9 @@
 scoresheet's cells, the status line, the line under the grid, the panel and the settle-up
 payments. A figure the screen does not show fails here. The evening opens on two Calcutta
 races already played (typed in ``test_entry_calcutta`` and ``test_play_calcutta``) and goes
-on to Racehorse with the same players, started from the table with New session: its Racehorse is the game's whole
-evening through the app, a refused entry, an edit and the export included. (Sunday with
-Grandma is ``test_play_seven_hand``.)"""
+on to Racehorse with the same players, started from the table with New session: this
+Racehorse is that game's whole evening through the app, a refused entry, an edit and the
+export included. (Sunday with Grandma is ``test_play_seven_hand``.)"""
 
 from __future__ import annotations
 
