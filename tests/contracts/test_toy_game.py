@@ -27,7 +27,7 @@ from textual.widgets import Input
 
 import scorekeeper.games
 import screens.rounds
-from scorekeeper import GAMES, RuleError, Session
+from scorekeeper import GAMES, RuleError, Session, collector
 from scorekeeper.checks import Round, accepted, as_int, as_player, shaped
 from scorekeeper.game import END_ROUND, EVENING, Game, RoundFacts, Setup, State
 from scorekeeper.payouts import add
@@ -41,6 +41,7 @@ from screens.rounds.base import RoundEntry
 from screens.settle import SettleScreen
 from screens.widgets.field_row import FieldRow
 from screens.widgets.text_input import TextInput
+from tests import textual_internals
 from tests.factories import MADE_3, UPPED_2, racehorse
 from tests.ui.play import said, start_session
 
@@ -185,6 +186,10 @@ async def test_the_toy_games_entry_records_and_edits_in_the_app(
     toy_game: Game, store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
+    # As for every test under tests/ui/ (its conftest): the full collection an entry's
+    # close asks for would walk the whole worker's objects, and the CSS parsed is shared.
+    monkeypatch.setattr(collector, "FULL_PASS_AFTER", 3600.0)
+    textual_internals.css_parsed_once(monkeypatch)
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         table = await start_session(pilot, "toy-game", ["Ann", "Bob", "Cy"])

@@ -21,6 +21,19 @@ PARKS_RACE_1: dict[str, Any] = {
 """The Parks' first Calcutta race: S 2, H 2, D 2, C 1; H first, C second."""
 
 
+DEES_RACE_1: dict[str, Any] = {
+    "course": {"S": 1, "H": 0, "D": 4, "C": 2},
+    "bets": [
+        {"player": "Al", "horse": "H", "amount": 5},
+        {"player": "Bo", "horse": "D", "amount": 2},
+        {"player": "Cy", "horse": "S", "amount": 3},
+    ],
+    "winner": "D",
+}
+"""docs/rules.md, Basic Horse Race, example: Dee banks; Al 5 on H, Bo 2 on D, Cy 3 on S;
+D wins at 10-1."""
+
+
 def racehorse() -> Session:
     return factories.racehorse(
         {"pitcher": "Ed", "bid": 2, "made": True},
@@ -50,19 +63,10 @@ def calcutta() -> Session:
     return session
 
 
-def horse_race() -> Session:
-    session = Session.new("horse-race", ["Al", "Bo", "Cy", "Dee"], dealer="Dee")
-    session.record(
-        {
-            "course": {"S": 1, "H": 0, "D": 4, "C": 2},
-            "bets": [
-                {"player": "Al", "horse": "H", "amount": 5},
-                {"player": "Bo", "horse": "D", "amount": 2},
-                {"player": "Cy", "horse": "S", "amount": 3},
-            ],
-            "winner": "D",
-        }
-    )
+def horse_race(**options: int) -> Session:
+    seats = ["Al", "Bo", "Cy", "Dee"]
+    session = Session.new("horse-race", seats, dealer="Dee", options=options or None)
+    session.record(DEES_RACE_1)
     return session
 
 

@@ -45,6 +45,13 @@ def said(pilot: Pilot[None], selector: str | None = None) -> str:
     return " ".join(" ".join(drawn(pilot, selector)).split())
 
 
+async def highlighted(pilot: Pilot[None], *keys: str) -> str:
+    """The line under the grid once ``keys`` move the highlight onto a round."""
+    await pilot.press(*keys)
+    await pilot.pause()
+    return said(pilot, "#detail")
+
+
 def grid_rows(pilot: Pilot[None]) -> dict[str, list[str]]:
     """The scoresheet's rows as drawn, by the label they start with ("1", "balance"):
     the cells after it, left to right."""

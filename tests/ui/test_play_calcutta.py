@@ -1,16 +1,19 @@
-"""Friday at the Parks': two Calcutta races, a price mistyped and fixed."""
+"""Friday at the Parks': Calcutta's race 2 at the table after race 1, a price mistyped and
+fixed, undone and done again, settled and exported."""
 
 from __future__ import annotations
 
 from textual.pilot import Pilot
 
+from scorekeeper.session import Session
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from screens.rounds.base import RoundEntry
 from screens.settle import SettleScreen
 from screens.table import TableScreen
 from screens.widgets.grid import ScoreGrid
-from tests.ui.play import export_here, said, sell, start_session
+from tests.ui.evenings import PARKS_RACE_1
+from tests.ui.play import export_here, said, sell, sit_down
 
 PARKS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
 AFTER_RACE_1 = ["−8", "−7", "−12", "0", "0", "+27"]
@@ -53,38 +56,21 @@ async def race_2_sold(pilot: Pilot[None], s_price: str) -> None:
 
 
 async def test_friday_at_the_parks_calcutta_with_race_2_mistyped_and_fixed(store: Store) -> None:
+    session = Session.new("calcutta", PARKS)
+    session.record(PARKS_RACE_1)  # typed key by key in test_entry_calcutta
+    session_id = store.add(session)
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        session_id = (await start_session(pilot, "calcutta", PARKS)).session_id
-        assert panel(pilot)["Stacks"] == "Ann 150, Bob 150, Cy 150, Di 150, Ed 150, Flo 150"
-        assert "Dealer bids yes: Ann is the auctioneer" in said(pilot, "#panel")
-
-        # Race 1, Ann deals: the course 2221 puts the auction in the order S, H, D, C.
-        await pilot.press("r", *"2221", "down")
-        await pilot.pause()
-        assert entry(pilot).title_text().startswith("Race 1 · Ann deals")
-        assert entry(pilot).row("course").note_text == "auction S, H, D, C"
-        assert "Course S H D C 2221 auction S, H, D, C" in said(pilot), "as drawn"
-        await sell(pilot, ("c", "12"), ("f", "20"), ("b", "7"), ("a", "31"))
-        # H first, and H again as second by mistake: refused at Second, nothing saved.
-        await pilot.press("h", "down", "h", "enter")
-        await pilot.pause()
-        assert entry(pilot).row("second").error_text == "H cannot finish both first and second"
-        assert store.load(session_id).rounds == []
-        await pilot.press("c")
-        await pilot.pause()
-        assert entry(pilot).row("first").note_text == "47 chips to Flo"  # pool 70: 47 / 23
-        assert entry(pilot).row("second").note_text == "23 chips to Ann"
-        assert "First S ♠ H ♥ D ♦ C ♣ 47 chips to Flo" in said(pilot), "as drawn"
-        assert "Second S ♠ H ♥ D ♦ C ♣ 23 chips to Ann" in said(pilot)
-        await pilot.press("enter")
-        await pilot.pause()
+        await sit_down(pilot)
         assert balances_shown(pilot) == AFTER_RACE_1
         assert "Bob deals" in str(table(pilot).query_one("#status").content)
+        assert "Dealer bids yes: Bob is the auctioneer" in said(pilot, "#panel")
 
         # Race 2, Bob deals; S's price is typed 41 instead of 14.
         await race_2_sold(pilot, "41")
         assert entry(pilot).row("first").note_text == "37 chips stay in the pool (unsold)"
+        assert entry(pilot).row("second").note_text == "18 chips to Bob"
+        assert "Second S ♠ H ♥ D ♦ C ♣ 18 chips to Bob" in said(pilot), "as drawn"
         await pilot.press("enter")
         await pilot.pause()
         assert balances_shown(pilot) == ["−8", "−30", "−12", "−5", "−9", "+27"]
@@ -110,14 +96,13 @@ async def test_friday_at_the_parks_calcutta_with_race_2_mistyped_and_fixed(store
         assert saved.rounds[1]["sales"]["S"] == {"owner": "Bob", "price": 14}
         assert (saved.pot, saved.dealer) == (19, "Cy")
 
-        # Undo race 2 (confirmed): race 1's figures; then it is typed again, right this time.
+        # Undo race 2 (confirmed): race 1's figures; then Ctrl+Y records it again.
         await pilot.press("u", "y")
         await pilot.pause()
         assert balances_shown(pilot) == AFTER_RACE_1
         assert panel(pilot)["Pool carried"] == "0 chips into the next race"
         assert store.load(session_id).dealer == "Bob"
-        await race_2_sold(pilot, "14")
-        await pilot.press("enter")
+        await pilot.press("ctrl+y")
         await pilot.pause()
         assert balances_shown(pilot) == AFTER_RACE_2
         assert panel(pilot)["Stacks"] == STACKS_AFTER_RACE_2

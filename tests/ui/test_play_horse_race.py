@@ -10,7 +10,8 @@ from screens.rounds.base import RoundEntry
 from screens.settle import SettleScreen
 from screens.table import TableScreen
 from screens.widgets.grid import ScoreGrid
-from tests.ui.play import export_here, start_session
+from tests.ui import evenings
+from tests.ui.play import export_here, sit_down
 
 TABLE = ["Al", "Bo", "Cy", "Dee"]
 
@@ -38,43 +39,21 @@ async def race_2_bets(pilot: Pilot[None], bo: str) -> None:
 async def test_an_evening_of_horse_race_with_a_bet_over_the_limit_and_a_wrong_winner(
     store: Store,
 ) -> None:
+    session_id = store.add(evenings.horse_race(limit=5))  # race 1: test_entry_horse_race's
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        table = await start_session(
-            pilot, "horse-race", TABLE, dealer_key="d", options={"limit": "5"}
-        )
-        session_id = table.session_id
-
-        # docs/rules.md, Basic Horse Race, example: Dee banks; Al 5 on H, Bo 2 on D,
-        # Cy 3 on S; D wins at 10-1.
-        await pilot.press("r", *"1042", "down", *"h5", "down", *"d2", "down", *"s3", "down", "d")
-        await pilot.pause()
-        assert entry(pilot).title_text() == "Race 1 · Dee deals and is the bank"
-        assert entry(pilot).row("bets.Bo").note_text == "2 on D at 10-1"
-        await pilot.press("enter")
-        await pilot.pause()
+        await sit_down(pilot)
         assert balances_shown(pilot) == ["−5", "+20", "−3", "−12"]
-        assert store.load(session_id).dealer == "Al"
 
-        # Race 2: Bo bets 6 on C, over the limit of 5: refused at his row, nothing saved.
+        # Race 2, Al pays 4-1 on C: Bo bets 6 on C, over the limit of 5: refused at his
+        # row, nothing saved.
         await race_2_bets(pilot, "c6")
-        await pilot.press("enter")
+        assert entry(pilot).title_text() == "Race 2 · Al deals and is the bank"
+        await pilot.press("down", *"c 4-1", "enter")
         await pilot.pause()
         assert entry(pilot).row("bets.Bo").error_text == "Bo: 6 is over the limit of 5 a bet"
         assert len(store.load(session_id).rounds) == 1
         await pilot.press(*"c5")  # the refused bet is selected: typing replaces it
-        await pilot.pause()
-        assert entry(pilot).row("bets.Bo").note_text == "5 on C at 2-1"
-        await pilot.press("enter")
-        await pilot.pause()
-        assert balances_shown(pilot) == ["−11", "+30", "−5", "−14"]
-
-        # Al meant to pay 4-1 on C: undo race 2 (confirmed) and record it with his odds.
-        await pilot.press("u", "y")
-        await pilot.pause()
-        assert balances_shown(pilot) == ["−5", "+20", "−3", "−12"]
-        await race_2_bets(pilot, "c5")
-        await pilot.press("down", *"c 4-1")
         await pilot.pause()
         assert entry(pilot).row("bets.Bo").note_text == "5 on C at 4-1"
         await pilot.press("enter")

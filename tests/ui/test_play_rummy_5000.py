@@ -1,5 +1,7 @@
-"""5000 Rummy through the keyboard: a short standard game to its end, then the two-player
-doubling and limit-poker games, each two hands ending on the settle screen."""
+"""5000 Rummy at the table: a short standard game two hands in, one fixed and the last
+played to its end; the two-player doubling game, two hands typed to the settle screen; the
+limit-poker game's last hand typed to it. Each sits down at a session put in the store with
+its options (typing them is ``test_new_session``'s)."""
 
 from __future__ import annotations
 
@@ -13,10 +15,37 @@ from screens.rounds.base import RoundEntry
 from screens.settle import SettleScreen
 from screens.table import TableScreen
 from screens.widgets.grid import ScoreGrid
-from tests.ui.play import export_here, put, start_session
+from tests.ui.play import export_here, put, said, sit_down
 
 THREE = ["Ann", "Bob", "Cy"]
 TWO = ["Ann", "Bob"]
+GAME_TO_1000 = [
+    {
+        "wild": "5",
+        "out": "Ann",
+        "bonus": "out",
+        "melded": {"Ann": 300, "Bob": 120, "Cy": 85},
+        "in_hand": {"Ann": 0, "Bob": 15, "Cy": 20},
+    },
+    {
+        "wild": "K",
+        "out": "Bob",
+        "bonus": "out",
+        "melded": {"Ann": 100, "Bob": 350, "Cy": 0},
+        "in_hand": {"Ann": 50, "Bob": 0, "Cy": 30},
+    },
+]
+"""Fives wild, Ann goes out (her 350 melded mistyped 300); kings wild, Bob goes out."""
+POKER_HAND_1 = {
+    "wild": "5",
+    "pot": {"Ann": 9, "Bob": 9},
+    "raises": {"Ann": 1},
+    "out": "Ann",
+    "bonus": "out",
+    "melded": {"Ann": 300, "Bob": 100},
+    "in_hand": {"Ann": 0, "Bob": 20},
+}
+"""Ann deals, Bob bets 3, Ann raises 5, Bob calls; Ann goes out 300 to Bob's 100 and 20."""
 
 
 def entry(pilot: Pilot[None]) -> RoundEntry:
@@ -44,42 +73,17 @@ async def hands(pilot: Pilot[None], *points: tuple[str, str | None]) -> None:
     await pilot.pause()
 
 
-async def test_a_game_to_1000_with_a_mistake_an_undo_and_an_edit_ends_in_settling_up(
-    store: Store,
-) -> None:
+async def test_a_game_to_1000_with_an_edit_ends_in_settling_up(store: Store) -> None:
+    """Two hands already played (a refused figure in an entry is ``test_entry_rummy_5000``'s):
+    the first is fixed, the third ends the game."""
+    session = Session.new("rummy-5000", THREE, options={"target": 1000, "stake": 5})
+    for hand in GAME_TO_1000:
+        session.record(hand)
+    session_id = store.add(session)
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        table = await start_session(
-            pilot, "rummy-5000", THREE, options={"target": "1000", "stake": "5c"}
-        )
-        session_id = table.session_id
-        panel = str(table.query_one("#panel").content)
-        assert "Stake      $0.05 per point of difference" in panel
-
-        # Hand 1, fives wild: Ann goes out. Cy's 85 melded is typed 87: refused at his row.
-        await pilot.press("r", "5", "down", "a", "down", "down")
-        assert entry(pilot).title_text() == "Hand 1 · Ann deals · Bob plays first"
-        await hands(pilot, ("300", None), ("120", "15"), ("87", "20"))
-        assert "Cy: 87 is not a multiple of 5" in (entry(pilot).row("melded.Cy").error_text or "")
-        assert store.load(session_id).rounds == []
-        await pilot.press(*"85")  # the refused 87 is selected: typing replaces it
-        await pilot.pause()
-        assert entry(pilot).row("in_hand.Cy").note_text == "hand +65"
-        await pilot.press("enter")
-        await pilot.pause()
-        saved = store.load(session_id)
-        assert saved.totals == {"Ann": 500, "Bob": 105, "Cy": 65}
-        assert saved.dealer == "Bob"
-
-        # Hand 2, kings wild: Bob goes out with 400 melded; undone (confirmed): it was 350.
-        await pilot.press("r", "k", "down", "b", "down", "down")
-        await hands(pilot, ("100", "50"), ("400", None), ("", "30"))
-        assert store.load(session_id).totals == {"Ann": 550, "Bob": 705, "Cy": 35}
-        await pilot.press("u", "y")
-        await pilot.pause()
-        assert store.load(session_id).totals == {"Ann": 500, "Bob": 105, "Cy": 65}
-        await pilot.press("r", "k", "down", "b", "down", "down")
-        await hands(pilot, ("100", "50"), ("350", None), ("", "30"))
+        await sit_down(pilot)
+        assert "Stake $0.05 per point of difference" in said(pilot, "#panel")
         assert store.load(session_id).totals == {"Ann": 550, "Bob": 655, "Cy": 35}
 
         # Ann melded 350 in hand 1, not 300: its line, Enter, down to her melds, retype.
@@ -129,12 +133,11 @@ async def test_a_game_to_1000_with_a_mistake_an_undo_and_an_edit_ends_in_settlin
 
 
 async def test_a_doubling_game_a_gammoned_hand_then_a_fold_to_a_double(store: Store) -> None:
+    options = {"doubling": True, "stake": 100}
+    session_id = store.add(Session.new("rummy-5000", TWO, options=options))
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        table = await start_session(
-            pilot, "rummy-5000", TWO, options={"doubling": " ", "stake": "$1"}
-        )
-        session_id = table.session_id
+        await sit_down(pilot)
 
         # Hand 1: Bob doubles, Ann takes it (cube 2). Ann goes out 300 to Bob's −350: a
         # backgammon, 2 x3 = 6 game points.
@@ -172,20 +175,13 @@ async def test_a_doubling_game_a_gammoned_hand_then_a_fold_to_a_double(store: St
 
 
 async def test_a_limit_poker_game_a_called_raise_then_a_fold_to_a_bet(store: Store) -> None:
+    """Hand 1 is the entry's own (``test_entry_rummy_5000``: the same keys, the same pot)."""
+    session = Session.new("rummy-5000", TWO, options={"limit_poker": True, "stake": 25})
+    session.record(POKER_HAND_1)  # Bob bets 3, Ann raises 5, Bob calls: 9 chips each
+    session_id = store.add(session)
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        table = await start_session(
-            pilot, "rummy-5000", TWO, options={"limit_poker": " ", "stake": "25c"}
-        )
-        session_id = table.session_id
-
-        # Hand 1, Ann deals: Bob bets 3, Ann raises 5, Bob calls: 9 chips each. Ann wins.
-        await pilot.press("r", "5", "down", *"3b", *"5r", "c")
-        await pilot.pause()
-        pot = str(entry(pilot).query_one("#fields").query_one("StakesLog").render())
-        assert pot == "pot 18 (Ann 9, Bob 9): Bob bets 3, Ann raises 5, Bob calls"
-        await pilot.press("down", "a", "down", "down")
-        await hands(pilot, ("300", None), ("100", "20"))
+        await sit_down(pilot)
         assert store.load(session_id).balances == {"Ann": 225, "Bob": -225}
 
         # Hand 2, Bob deals: Ann checks, Bob bets 12: over the limit of 10, refused.
@@ -229,10 +225,7 @@ async def test_a_michigan_false_claim_is_no_hand_on_the_table(store: Store) -> N
     session_id = store.add(session)
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
-        await pilot.pause()
-        table = app.screen
-        assert isinstance(table, TableScreen)
+        table = await sit_down(pilot)
         status = table.query_one("#status", Static)
         assert str(status.content).startswith("Hand 2 · ● Bob deals · Cy plays first")
         await pilot.press("r")

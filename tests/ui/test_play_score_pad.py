@@ -46,7 +46,8 @@ async def test_a_house_game_kept_played_to_its_end_settled_and_offered_again(
             await pilot.press("r")
             await pilot.pause()
             for score in scores:
-                await pilot.press(*score, "enter")
+                await put(pilot, score)
+                await pilot.press("enter")
             await pilot.pause()
         session = store.load(table.session_id)
         assert session.finished and session.winners == ("Di",)

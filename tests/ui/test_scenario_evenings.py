@@ -1,8 +1,10 @@
-"""Two evenings at the table, every figure read off the screen as drawn: the scoresheet's
-cells, the status line, the line under the grid, the panel and the settle-up payments. A
-figure the screen does not show fails here. Sunday is typed from Home through the
-keyboard; Friday opens on two Calcutta races already played (typed in
-``test_play_calcutta``) and goes on to Racehorse with the same players."""
+"""Friday at the Parks' (SCENARIOS.md), every figure read off the screen as drawn: the
+scoresheet's cells, the status line, the line under the grid, the panel and the settle-up
+payments. A figure the screen does not show fails here. The evening opens on two Calcutta
+races already played (typed in ``test_entry_calcutta`` and ``test_play_calcutta``) and goes
+on to Racehorse with the same players, started from the table with New session: this
+Racehorse is that game's whole evening through the app, a refused entry, an edit and the
+export included. (Sunday with Grandma is ``test_play_seven_hand``.)"""
 
 from __future__ import annotations
 
@@ -10,27 +12,21 @@ from textual.pilot import Pilot
 
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
+from screens.rounds.base import RoundEntry
 from screens.settle import SettleScreen
 from tests.ui import evenings
-from tests.ui.play import drawn, grid_rows, hand, put, said, sit_down, start_session
+from tests.ui.play import (
+    drawn,
+    export_here,
+    grid_rows,
+    highlighted,
+    put,
+    said,
+    sit_down,
+    start_session,
+)
 
 PARKS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
-HANDS = [
-    "two sets",
-    "one set and one run",
-    "two runs",
-    "two sets and one run",
-    "two runs and one set",
-    "three sets, pat (no discard)",
-    "three runs, pat (no discard)",
-]
-
-
-async def highlighted(pilot: Pilot[None], *keys: str) -> str:
-    """The line under the grid once ``keys`` move the highlight onto a round."""
-    await pilot.press(*keys)
-    await pilot.pause()
-    return said(pilot, "#detail")
 
 
 def columns(pilot: Pilot[None], label: str) -> dict[str, list[str]]:
@@ -42,7 +38,7 @@ def columns(pilot: Pilot[None], label: str) -> dict[str, list[str]]:
 
 
 async def test_friday_at_the_parks_calcutta_then_racehorse(store: Store) -> None:
-    store.add(evenings.calcutta())  # the two races typed in test_play_calcutta
+    store.add(evenings.calcutta())  # the two races, as test_play_calcutta leaves them
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         await sit_down(pilot)
@@ -67,9 +63,11 @@ async def test_friday_at_the_parks_calcutta_then_racehorse(store: Store) -> None
         )
 
         # Racehorse with the same six (n): Cy, who would deal next, deals first.
-        await start_session(
+        table = await start_session(
             pilot, "racehorse", [], dealer_key="c", options={"stake": "0.25"}, again=True
         )
+        session_id = table.session_id
+        assert store.load(session_id).dealer == "Cy"
         assert said(pilot, "#status").startswith("Deal 1 · ● Cy deals")
         assert "Stake $0.25 per point" in said(pilot, "#panel")
 
@@ -78,13 +76,30 @@ async def test_friday_at_the_parks_calcutta_then_racehorse(store: Store) -> None
         await pilot.pause()
         assert grid_rows(pilot)["1"] == ["−$0.50"] * 4 + ["+$2.50", "−$0.50"]
         assert said(pilot, "#status").startswith("Deal 2 · ● Ed deals")
+        assert store.load(session_id).balances["Ed"] == 250
 
         # Ann bids Smudge, takes all four points but loses a trick: upped, she pays $1.25 to
         # each of the five others; Flo, on her right, deals next.
-        await pilot.press("r", "a", "down", "s", "down", "down")
+        # Her result is forgotten at first: refused at the Result row, nothing saved.
+        await pilot.press("r", "a", "down", "s", "enter")
+        await pilot.pause()
+        entry = app.screen
+        assert isinstance(entry, RoundEntry)
+        assert entry.row("made").error_text
+        assert len(store.load(session_id).rounds) == 1
+        await pilot.press("down")
         await put(pilot, "h l j g")
         await pilot.press("enter")
         await pilot.pause()
+        assert app.screen is table
+        assert store.load(session_id).balances == {
+            "Ann": -675,
+            "Bob": 75,
+            "Cy": 75,
+            "Di": 75,
+            "Ed": 375,
+            "Flo": 75,
+        }
         assert grid_rows(pilot)["2"] == ["−$6.75", "+$0.75", "+$0.75", "+$0.75", "+$3.75", "+$0.75"]
         await pilot.press("t")  # each deal's money beside the balance, all six in view
         await pilot.pause()
@@ -116,46 +131,33 @@ async def test_friday_at_the_parks_calcutta_then_racehorse(store: Store) -> None
             "Ann pays Di $0.75",
             "Ann pays Flo $0.75",
         ]
-
-
-async def test_sunday_with_grandma_seven_hands_to_the_lowest_total(store: Store) -> None:
-    app = ScorekeeperApp(store)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await start_session(pilot, "seven-hand", ["Grandma", "Max", "Zoe"])
-        assert said(pilot, "#status").startswith("Hand 1 · ● Grandma deals · Max plays first")
-        hands = [
-            ("Max", "K K 4 JK", "A 9"),  # Grandma 10+10+5+20 = 45, Zoe 25
-            ("Zoe", "5 5 5", "Q A"),  # Grandma 15, Max 25
-            ("Grandma", "10 10", "5"),
-            ("Max", "A", "K"),
-            ("Zoe", "2", "3"),
-            ("Grandma", "J", "Q"),
-            ("Max", "JK JK", "K K"),
-        ]
-        for number, (out, *held) in enumerate(hands, start=1):
-            panel = said(pilot, "#panel")
-            assert f"Now Hand {number} of 7 — {HANDS[number - 1]}" in panel
-            later = [f"{n}. {need}" for n, need in enumerate(HANDS, 1) if n > number]
-            to_come = "; ".join(later) or "none: this is the last hand"
-            assert f"Still to come {to_come}" in panel
-            await hand(pilot, out, *held)
-            if number == 1:
-                assert grid_rows(pilot)["1"] == ["+45", "45", "0", "0", "+25", "25"]
-                assert grid_rows(pilot)["total"] == ["45", "0", "25"]
-                assert said(pilot, "#status").startswith("Hand 2 · ● Max deals · Zoe plays first")
-                assert await highlighted(pilot, "up") == (
-                    "Hand 1 · Grandma dealt · Max went out on two sets; Grandma held 45, Zoe 25"
-                )
-            if number == 2:
-                assert grid_rows(pilot)["2"] == ["+15", "60", "+25", "25", "0", "25"]
-                assert await highlighted(pilot, "up") == (
-                    "Hand 2 · Max dealt · Zoe went out on one set and one run;"
-                    " Grandma held 15, Max 25"
-                )
-
-        assert said(pilot, "#settle-title") == "Game over — Max wins"
         await pilot.press("escape")
         await pilot.pause()
-        assert said(pilot, "#status").startswith("Game over after 7 hands · Max won")
-        assert grid_rows(pilot)["total"] == ["120", "60", "70"]
-        assert "Game over after hand 7 — lowest total wins Winner Max" in said(pilot, "#panel")
+
+        # Ed's pitch was really a 3: his deal's line, Enter opens it prefilled, fix the bid.
+        await pilot.press("up", "up", "enter")
+        await pilot.pause()
+        entry = app.screen
+        assert isinstance(entry, RoundEntry)
+        assert entry.title_text().startswith("Edit deal 1")
+        await pilot.press("down", "3", "enter")
+        await pilot.pause()
+        saved = store.load(session_id)
+        assert saved.rounds[0] == {"pitcher": "Ed", "bid": 3, "made": True}
+        assert saved.balances["Ed"] == 5 * 75 + 125
+        assert saved.dealer == "Flo"
+        await pilot.press("s")
+        await pilot.pause()
+        payments = said(pilot, "#payments")
+        assert "Ann pays Ed $5.00" in payments
+        assert payments.count("Ann pays") == 5
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is table
+
+        sessions, rounds = await export_here(pilot)
+        assert [
+            (row["game"], row["rounds"], row["player 5"], row["balance 5"]) for row in sessions
+        ] == [("Racehorse", "2", "Ed", "5.00")]
+        assert len(rounds) == 2 * len(PARKS)
+        assert {row["detail:bid"] for row in rounds} == {"3", "Smudge"}
