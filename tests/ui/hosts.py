@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from textual import events
 from textual.app import App
+from textual.pilot import Pilot
 
 from scorekeeper.errors import RuleError
 from scorekeeper.session import Session
@@ -54,3 +56,11 @@ def entry_of(app: App[Any]) -> RoundEntry:
     entry = app.screen
     assert isinstance(entry, RoundEntry), f"on {entry!r}"
     return entry
+
+
+def paste(pilot: Pilot[Any], text: str) -> None:
+    """``text`` pasted into the focused field, one event as a terminal hands a paste over,
+    where what is typed is the subject and not the keys: a key pressed in a test costs the
+    app's whole round of work, and a hand of cards is a dozen keys. The keys pressed after
+    it land after it."""
+    pilot.app.post_message(events.Paste(text))
