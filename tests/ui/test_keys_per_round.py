@@ -11,6 +11,7 @@ from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from screens.table import TableScreen
 from tests.ui.evenings import PARKS_RACE_1
+from tests.ui.play import settled
 
 PARKS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
 
@@ -142,7 +143,7 @@ async def test_a_typical_round_takes_no_more_keys_than_its_budget(store: Store) 
                 app.switch_screen(TableScreen(store, session_id, None))
             else:
                 app.open_table(session_id, None)
-            await pilot.pause()
+            await settled(pilot)  # its footer comes a frame after the table
             assert isinstance(app.screen, TableScreen), case
             for key in keys.split():
                 await pilot.press(key)

@@ -21,7 +21,7 @@ from screens.widgets.choice import Choice
 from tests.ui.board_tables import EIGHT, TEN, calcutta_for_eight, seven_hand_for_ten
 from tests.ui.evenings import EVENINGS
 from tests.ui.hosts import EntryHost
-from tests.ui.play import drawn
+from tests.ui.play import drawn, settled
 
 CELL = 12.2
 """Pixels per cell across in Textual's screenshot."""
@@ -164,7 +164,7 @@ async def test_the_footer_at_80_columns_keeps_sessions_help_and_the_scores_toggl
                 app.switch_screen(TableScreen(store, session_id, None))
             else:
                 app.open_table(session_id, None)
-            await pilot.pause()
+            await settled(pilot)  # its footer comes a frame after the table
             assert isinstance(app.screen, TableScreen), name
             for keys in ((), ("up",), ("t",)):  # a round highlighted: Edit shows too
                 await pilot.press(*keys)
