@@ -64,3 +64,21 @@ def paste(pilot: Pilot[Any], text: str) -> None:
     app's whole round of work, and a hand of cards is a dozen keys. The keys pressed after
     it land after it."""
     pilot.app.post_message(events.Paste(text))
+
+
+def burst(app: App[Any], keys: list[str]) -> None:
+    """Hand the app every key at once, as a terminal does with keys sent in one write:
+    a character typed, or a key by its name (``down``, ``ctrl+u``, ``space``)."""
+    for key in keys:
+        character = " " if key == "space" else key if len(key) == 1 else None
+        app.post_message(events.Key(key, character))
+
+
+async def sent(pilot: Pilot[Any], *keys: str) -> None:
+    """``keys`` sent in one burst and landed, for a test whose subject is what they do
+    rather than each key's own round (a burst lands each key where it would land alone:
+    ``test_entry_keys``): the app draws the screen once, not once per key, a fifth of
+    the time for a key typed."""
+    burst(pilot.app, list(keys))
+    await pilot.pause()
+    await pilot.pause()

@@ -3,8 +3,6 @@ would have landed one at a time: none is dropped or typed into the field just le
 
 from typing import Any
 
-from textual import events
-from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widget import Widget
@@ -15,15 +13,8 @@ from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from screens.new_session import NewSessionScreen
 from screens.rounds.base import RoundEntry
-from tests.ui.hosts import EntryHost
+from tests.ui.hosts import EntryHost, burst
 from tests.ui.play import pick_game, sit_down
-
-
-def burst(host: App[None], keys: list[str]) -> None:
-    """Hand the app every key at once, as a terminal does with keys sent in one write."""
-    for key in keys:
-        character = key if len(key) == 1 else None
-        host.post_message(events.Key(key, character))
 
 
 async def test_a_burst_of_keys_fills_each_field_in_turn() -> None:

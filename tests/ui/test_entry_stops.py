@@ -19,8 +19,7 @@ from screens.rounds.base import RoundEntry
 from screens.widgets.choice import Choice
 from screens.widgets.field_row import FieldRow
 from tests.ui.evenings import EVENINGS, PARKS_RACE_1
-from tests.ui.hosts import EntryHost, entry_of
-from tests.ui.test_entry_keys import burst
+from tests.ui.hosts import EntryHost, burst, entry_of
 
 SIX = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")
 

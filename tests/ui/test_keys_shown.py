@@ -17,8 +17,8 @@ from screens.new_session import NewSessionScreen
 from screens.table import TableScreen
 from screens.table_keys import TABLE_KEYS
 from tests.ui.evenings import EVENINGS
+from tests.ui.hosts import burst
 from tests.ui.play import settled, start_session
-from tests.ui.test_entry_keys import burst
 from tests.ui.test_large_tables import screen_lines
 
 
