@@ -30,7 +30,7 @@ async def test_cards_typed_past_the_end_of_the_field_scroll_it_to_the_last_card(
     lands (the field is measured again without a layout of the screen)."""
     host = EntryHost(Session.new("hot-rum", ["Ann", "Bob", "Cy"]))
     async with host.run_test(size=(80, 24)) as pilot:
-        await sent(pilot, "c", "down", *"K 9 A 2 3 4 5 6 7 8 J Q 10")
+        await pilot.press("c", "down", *"K 9 A 2 3 4 5 6 7 8 J Q 10")
         await pilot.pause()
         entry = host.screen
         assert isinstance(entry, RoundEntry)
