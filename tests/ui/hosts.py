@@ -11,8 +11,10 @@ from textual.pilot import Pilot
 
 from scorekeeper.errors import RuleError
 from scorekeeper.session import Session
+from scorekeeper.store import Store
 from screens.rounds import ENTRIES
 from screens.rounds.base import RoundEntry
+from screens.table import TableScreen
 
 
 class EntryHost(App[None]):
@@ -82,3 +84,20 @@ async def sent(pilot: Pilot[Any], *keys: str) -> None:
     burst(pilot.app, list(keys))
     await pilot.pause()
     await pilot.pause()
+
+
+async def at_table(pilot: Pilot[Any], store: Store, session_id: str) -> TableScreen:
+    """The table of ``session_id`` in front, in the place of the table in front if there
+    is one (Home stays under it): a test that looks at many tables does so in one app,
+    with no Home laid out again between them. Its footer comes a frame after it."""
+    app = pilot.app
+    if isinstance(app.screen, TableScreen):
+        app.switch_screen(TableScreen(store, session_id, None))
+    else:
+        app.push_screen(TableScreen(store, session_id, None))
+    await pilot.pause()
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+    table = app.screen
+    assert isinstance(table, TableScreen), f"on {table!r}"
+    return table

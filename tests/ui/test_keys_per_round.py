@@ -11,7 +11,7 @@ from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from screens.table import TableScreen
 from tests.ui.evenings import PARKS_RACE_1
-from tests.ui.play import settled
+from tests.ui.hosts import at_table
 
 PARKS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
 
@@ -139,11 +139,7 @@ async def test_a_typical_round_takes_no_more_keys_than_its_budget(store: Store) 
     async with app.run_test(size=(80, 24)) as pilot:
         for session_id, (game_id, _, _, budget, keys, expected) in zip(tables, ROUNDS, strict=True):
             case = f"{game_id} in {budget} keys"
-            if isinstance(app.screen, TableScreen):
-                app.switch_screen(TableScreen(store, session_id, None))
-            else:
-                app.open_table(session_id, None)
-            await settled(pilot)  # its footer comes a frame after the table
+            await at_table(pilot, store, session_id)
             assert isinstance(app.screen, TableScreen), case
             for key in keys.split():
                 await pilot.press(key)

@@ -17,8 +17,8 @@ from screens.new_session import NewSessionScreen
 from screens.table import TableScreen
 from screens.table_keys import TABLE_KEYS
 from tests.ui.evenings import EVENINGS
-from tests.ui.hosts import burst
-from tests.ui.play import settled, start_session
+from tests.ui.hosts import at_table, burst
+from tests.ui.play import start_session
 from tests.ui.test_large_tables import screen_lines
 
 
@@ -55,13 +55,7 @@ async def test_the_footer_names_every_key_that_applies_now_and_the_help_all_of_t
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         for game, session_id in tables.items():
-            if isinstance(app.screen, TableScreen):
-                app.switch_screen(TableScreen(store, session_id, None))
-            else:
-                app.open_table(session_id, None)
-            await settled(pilot)  # its footer comes a frame after the table
-            table = app.screen
-            assert isinstance(table, TableScreen), game
+            table = await at_table(pilot, store, session_id)
             footer = footer_of(pilot)
             for words in ("e Edit", "u Undo", "esc Sessions", "f1 Help"):
                 assert words in footer, (game, footer)

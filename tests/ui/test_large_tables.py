@@ -20,8 +20,8 @@ from screens.table import TableScreen
 from screens.widgets.choice import Choice
 from tests.ui.board_tables import EIGHT, TEN, calcutta_for_eight, seven_hand_for_ten
 from tests.ui.evenings import EVENINGS
-from tests.ui.hosts import EntryHost
-from tests.ui.play import drawn, settled
+from tests.ui.hosts import EntryHost, at_table
+from tests.ui.play import drawn
 
 CELL = 12.2
 """Pixels per cell across in Textual's screenshot."""
@@ -160,11 +160,7 @@ async def test_the_footer_at_80_columns_keeps_sessions_help_and_the_scores_toggl
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         for name, session_id in tables.items():
-            if isinstance(app.screen, TableScreen):
-                app.switch_screen(TableScreen(store, session_id, None))
-            else:
-                app.open_table(session_id, None)
-            await settled(pilot)  # its footer comes a frame after the table
+            await at_table(pilot, store, session_id)
             assert isinstance(app.screen, TableScreen), name
             for keys in ((), ("up",), ("t",)):  # a round highlighted: Edit shows too
                 await pilot.press(*keys)
