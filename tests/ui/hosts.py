@@ -49,7 +49,18 @@ class EntryHost(App[None]):
         return None
 
     def on_mount(self) -> None:
-        entry = ENTRIES[self.session.game.id](self.session, self.submit, self.prefill, self.index)
+        self.open(self.session, self.prefill, self.index)
+
+    def open(
+        self,
+        session: Session,
+        prefill: Mapping[str, Any] | None = None,
+        index: int | None = None,
+    ) -> None:
+        """``session``'s entry in front (a test of many tables' entries opens each in one
+        app, once the last is closed)."""
+        self.session, self.prefill, self.index = session, prefill, index
+        entry = ENTRIES[session.game.id](session, self.submit, prefill, index)
         self.push_screen(entry, self.recorded.append)
 
 
