@@ -22,8 +22,21 @@ from tests.ui.hosts import EntryHost, burst, entry_of
 
 SIX = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")
 
+
+def seated(game_id: str) -> Callable[[], Session]:
+    """A new game of ``game_id`` with as many seats as it takes up to six: its entry
+    taller than the screen, the fields found where they are drawn, scrolled."""
+    seats = min(len(SIX), GAMES[game_id].max_players or len(SIX))
+    return partial(Session.new, game_id, list(SIX[:seats]))
+
+
 TABLES: dict[str, Callable[[], Session]] = {
-    **EVENINGS,
+    # Evenings a few rounds in, at six seats already, or whose rounds change the fields.
+    **{game: EVENINGS[game] for game in ("racehorse", "calcutta", "seven-hand")},
+    **{
+        f"{game}, a full table": seated(game)
+        for game in ("horse-race", "seven-hand", "rummy-5000", "hot-rum")
+    },
     "rummy-5000 with every variation": lambda: Session.new(
         "rummy-5000",
         ["Ann", "Bob"],
@@ -32,16 +45,11 @@ TABLES: dict[str, Callable[[], Session]] = {
     "rummy-5000 with the pot": lambda: Session.new(
         "rummy-5000", ["Ann", "Bob"], options={"limit_poker": True}
     ),
-    "score-pad": lambda: Session.new("score-pad", ["Ann", "Bob", "Cy", "Di"]),
+    "score-pad, a full table": seated("score-pad"),
     "score-pad, one winner a round, for stakes": lambda: Session.new(
         "score-pad", ["Ann", "Bob", "Cy"], options={"stake": 10, "pay": "winner"}
     ),
 }
-for game_id in ("horse-race", "seven-hand", "rummy-5000", "hot-rum", "score-pad"):
-    # Each entry with as many seats as it takes up to six, taller than the screen: the
-    # fields are found where they are drawn, scrolled (the evenings above have fewer).
-    seats = min(len(SIX), GAMES[game_id].max_players or len(SIX))
-    TABLES[f"{game_id} at {seats} seats"] = partial(Session.new, game_id, list(SIX[:seats]))
 
 
 def stops_shown(entry: RoundEntry) -> list[FieldRow]:
