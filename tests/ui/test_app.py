@@ -16,7 +16,7 @@ from screens.problem import LockedApp, ProblemApp, ProblemScreen
 from screens.rounds.base import RoundEntry
 from screens.table import TableScreen
 from tests.ui.hosts import at_table
-from tests.ui.play import drawn, said, settled, start_session
+from tests.ui.play import drawn, said, settled, sit_down, start_session
 
 
 def seven_hand(store: Store) -> str:
@@ -171,9 +171,10 @@ async def test_a_box_over_the_table_hides_the_tables_keys_until_it_closes(
 ) -> None:
     """The round entry says its own keys; the table's (r, u, s…) do nothing meanwhile, so
     its footer is not shown behind the box, and comes back with the table."""
+    store.add(Session.new("hot-rum", ["Ann", "Bob", "Cy"]))
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        await start_session(pilot, "hot-rum", ["Ann", "Bob", "Cy"])
+        await sit_down(pilot)
         assert "r Hand" in drawn(pilot)[-1]
         await pilot.press("r")
         await pilot.pause()
