@@ -141,8 +141,7 @@ async def test_a_typical_round_takes_no_more_keys_than_its_budget(store: Store) 
             case = f"{game_id} in {budget} keys"
             await at_table(pilot, store, session_id)
             assert isinstance(app.screen, TableScreen), case
-            for key in keys.split():
-                await pilot.press(key)
+            await pilot.press(*keys.split())
             await pilot.pause()
             assert isinstance(app.screen, TableScreen), (
                 f"{case}: the entry is still open: {app.screen!r}"
