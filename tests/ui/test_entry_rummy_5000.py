@@ -4,7 +4,7 @@ from typing import Any
 
 from scorekeeper import Session
 from screens.rounds.rummy_5000.stakes import CubeLog, PotLog
-from tests.ui.hosts import EntryHost, entry_of, paste, sent
+from tests.ui.hosts import EntryHost, entry_of, sent
 
 
 def two_hander(**options: Any) -> Session:
@@ -16,14 +16,8 @@ async def test_the_rules_example_typed_as_cards_is_valued_with_tens_wild() -> No
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
         # Ann went out: her hand is skipped, so Down from her melds is Bob's.
-        await sent(pilot, "1", "down", "a", "down", "down")
-        paste(pilot, "10 10 K K K 5 6 7")
-        await sent(pilot, "down")
-        paste(pilot, "A A A")
-        await sent(pilot, "down")
-        paste(pilot, "10 Q")
-        await sent(pilot, "down", "down")
-        paste(pilot, "A 2")
+        await sent(pilot, "1", "down", "a", "down", "down", *"10 10 K K K 5 6 7")
+        await sent(pilot, "down", *"A A A", "down", *"10 Q", "down", "down", *"A 2")
         await pilot.pause()
         entry = entry_of(host)
         assert entry.row("melded.Ann").note_text == "= 445"
@@ -42,9 +36,7 @@ async def test_the_hand_of_who_went_out_is_skipped_and_says_it_holds_nothing() -
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
         # Ann went out: Down from her melds lands on Bob's, and the 5 is his.
-        await sent(pilot, "5", "down", "a", "down", "down")
-        paste(pilot, "K K K")
-        await sent(pilot, "down", "5")
+        await sent(pilot, "5", "down", "a", "down", "down", *"K K K", "down", *"5")
         await pilot.pause()
         entry = entry_of(host)
         assert entry.row("in_hand.Ann").control.disabled
@@ -61,14 +53,8 @@ async def test_points_and_cards_mix_player_by_player_and_no_other_field_turns_re
     session = Session.new("rummy-5000", ["Ann", "Bob", "Cy"])
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await sent(pilot, "1", "down", "a", "down", "down")
-        paste(pilot, "10 10 K K K 5 6 7")
-        await sent(pilot, "down")
-        paste(pilot, "600")
-        await sent(pilot, "down")
-        paste(pilot, "210")
-        await sent(pilot, "down", "down")
-        paste(pilot, "A 2")
+        await sent(pilot, "1", "down", "a", "down", "down", *"10 10 K K K 5 6 7")
+        await sent(pilot, "down", *"600", "down", *"210", "down", "down", *"A 2")
         await pilot.pause()
         entry = entry_of(host)
         assert entry.row("melded.Ann").note_text == "= 445"
@@ -90,13 +76,8 @@ async def test_points_that_are_no_multiple_of_5_are_refused_then_corrected() -> 
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
         # Nobody out: no bonus row, so no stop for it.
-        await sent(pilot, "7", "down", "n", "down")
-        paste(pilot, "120")
-        await sent(pilot, "down")
-        paste(pilot, "15")
-        await sent(pilot, "down")
-        paste(pilot, "87")
-        await sent(pilot, "enter")
+        await sent(pilot, "7", "down", "n", "down", *"120", "down", *"15", "down")
+        await sent(pilot, *"87", "enter")
         await pilot.pause()
         entry = entry_of(host)
         assert "Bob: 87 is not a multiple of 5" in (entry.row("melded.Bob").error_text or "")
@@ -116,9 +97,7 @@ async def test_text_that_is_no_card_is_shown_at_its_row_and_kept() -> None:
     session = Session.new("rummy-5000", ["Ann", "Bob", "Cy"])
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await sent(pilot, "5", "down", "a", "down", "down")
-        paste(pilot, "K Z")
-        await sent(pilot, "enter")
+        await sent(pilot, "5", "down", "a", "down", "down", *"K Z", "enter")
         await pilot.pause()
         entry = entry_of(host)
         assert "'Z' is not a card" in (entry.row("melded.Ann").error_text or "")
@@ -131,11 +110,7 @@ async def test_a_doubling_game_of_two_hands_with_a_gammon_and_a_fold() -> None:
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
         await sent(pilot, "5", "down", "2", "a", "down", "down", "b", "down", "down")
-        paste(pilot, "100")
-        await sent(pilot, "down")
-        paste(pilot, "50")
-        await sent(pilot, "down")
-        paste(pilot, "400")
+        await sent(pilot, *"100", "down", *"50", "down", *"400")
         await pilot.pause()
         entry = entry_of(host)
         assert str(entry.control("doubles", CubeLog).render()) == "cube 2: Bob doubles, Ann accepts"
@@ -175,9 +150,7 @@ async def test_a_beaver_and_the_automatic_double_turn_the_cube_to_8() -> None:
         await pilot.pause()
         entry = entry_of(host)
         assert entry.row("doubles").note_text.startswith("d Bob doubles")  # Bob beavered
-        await pilot.press("down", "down", "a", "down", "down")
-        paste(pilot, "100")
-        await pilot.press("enter")
+        await pilot.press("down", "down", "a", "down", "down", *"100", "enter")
         await pilot.pause()
     assert session.rounds[0]["stake"] == 8
     assert session.info["game_points"] == {"Ann": 16, "Bob": -16}  # won by 300: x2
@@ -187,9 +160,7 @@ async def test_an_unanswered_double_is_pointed_out_at_the_cube() -> None:
     session = two_hander(doubling=True)
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await sent(pilot, "5", "down", "1", "down", "down", "a", "down", "down")
-        paste(pilot, "100")
-        await sent(pilot, "enter")
+        await sent(pilot, "5", "down", "1", "down", "down", "a", "down", "down", *"100", "enter")
         await pilot.pause()
         entry = entry_of(host)
         assert entry.row("doubles").error_text == (
@@ -208,9 +179,7 @@ async def test_editing_a_doubled_hand_replays_the_cube_and_the_new_score() -> No
         entry = entry_of(host)
         assert str(entry.control("doubles", CubeLog).render()) == "cube 2: Bob doubles, Ann accepts"
         assert entry.text("melded.Bob") == "400"
-        await sent(pilot, *["down"] * 7, "ctrl+u")
-        paste(pilot, "200")
-        await sent(pilot, "enter")
+        await sent(pilot, *["down"] * 7, "ctrl+u", *"200", "enter")
         await pilot.pause()
     assert session.rounds[0]["melded"]["Bob"] == 200
     assert session.info["game_points"] == {"Ann": -3, "Bob": 3}  # lost by 350: x2
@@ -226,13 +195,8 @@ async def test_a_limit_poker_game_of_two_hands_bet_raise_call_then_a_fold() -> N
         entry = entry_of(host)
         pot = str(entry.control("pot", PotLog).render())
         assert pot == "pot 18 (Ann 9, Bob 9): Bob bets 3, Ann raises 5, Bob calls"
-        await sent(pilot, "down", "a", "down", "down")
-        paste(pilot, "300")
-        await sent(pilot, "down", "down")
-        paste(pilot, "100")
-        await sent(pilot, "down")
-        paste(pilot, "20")
-        await sent(pilot, "enter")
+        await sent(pilot, "down", "a", "down", "down", *"300", "down", "down", *"100")
+        await sent(pilot, "down", *"20", "enter")
         await pilot.pause()
     assert session.rounds[0]["pot"] == {"Ann": 9, "Bob": 9}
     assert session.rounds[0]["raises"] == {"Ann": 1}
@@ -284,10 +248,7 @@ async def test_money_cards_are_typed_as_who_melded_or_was_caught() -> None:
     session = Session.new("rummy-5000", ["Ann", "Bob", "Cy"], options={"money_cards": True})
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await sent(pilot, "5", "down", "a", "down", "down")
-        paste(pilot, "100")
-        await sent(pilot, "down")
-        paste(pilot, "20")
+        await sent(pilot, "5", "down", "a", "down", "down", *"100", "down", *"20")
         await sent(pilot, "down", "down", "down", "down", "a", "down", "b")
         await pilot.pause()
         entry = entry_of(host)
@@ -307,9 +268,7 @@ async def test_editing_a_poker_hand_keeps_the_pot_as_recorded_unless_retyped() -
     async with host.run_test(size=(80, 24)) as pilot:
         entry = entry_of(host)
         assert str(entry.control("pot", PotLog).render()) == "pot 18 (Ann 9, Bob 9): as recorded"
-        await pilot.press("down", *["down"] * 4)
-        paste(pilot, "600")
-        await pilot.press("enter")
+        await pilot.press("down", *["down"] * 4, *"600", "enter")
         await pilot.pause()
     assert session.rounds[0]["pot"] == {"Ann": 9, "Bob": 9}
     assert session.info["game_points"] == {"Ann": -9, "Bob": 9}
@@ -349,10 +308,7 @@ async def test_a_beaver_of_a_beaver_is_refused_as_the_key_is_pressed() -> None:
         assert str(cube.render()) == (
             "cube 8: Ann doubles, Bob beavers, Ann accepts, Bob doubles, Ann accepts"
         )
-        await sent(pilot, "down", "down", "b", "down", "down")
-        paste(pilot, "100")
-        await sent(pilot, "down", "down")
-        paste(pilot, "500")
+        await sent(pilot, "down", "down", "b", "down", "down", *"100", "down", "down", *"500")
         await sent(pilot, "enter")
         await pilot.pause()
     assert session.rounds[0] == {
@@ -424,13 +380,8 @@ async def test_money_cards_are_counted_from_the_cards_typed_and_a_wrong_count_re
     session = Session.new("rummy-5000", ["Ann", "Bob", "Cy"], options={"money_cards": True})
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await sent(pilot, "5", "down", "a", "down", "down")
-        paste(pilot, "QH 7H 9 9 9")
-        await sent(pilot, "down")
-        paste(pilot, "9 9 9")
-        await sent(pilot, "down")
-        paste(pilot, "QH")
-        await sent(pilot, "down", "down", "down", "b")
+        await sent(pilot, "5", "down", "a", "down", "down", *"QH 7H 9 9 9", "down")
+        await sent(pilot, *"9 9 9", "down", *"QH", "down", "down", "down", "b")
         await pilot.pause()
         entry = entry_of(host)
         assert entry.row("money_pairs").note_text == "counted from the cards: Ann 1; typed Bob 1"
