@@ -35,13 +35,11 @@ async def test_dee_banks_the_rules_example_and_al_deals_next() -> None:
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
         await sent(pilot, *"1042", "down", *"h5", "down", *"d2", "down", *"s3", "down", "d")
-        await pilot.pause()
         entry = entry_of(host)
         assert entry.row("bets.Bo").note_text == "2 on D at 10-1"
         outcome = str(entry.query_one("#outcome").content)
         assert "Al −5 Bo +20 Cy −3 Dee −12" in outcome
         await sent(pilot, "enter")
-        await pilot.pause()
     assert host.recorded == [RULES_RACE]
     assert session.balances == {"Al": -5, "Bo": 20, "Cy": -3, "Dee": -12}
     assert session.dealer == "Al"
@@ -51,10 +49,8 @@ async def test_the_advisor_shows_book_fair_odds_and_the_dealers_edge_for_the_cou
     host = EntryHost(dee_deals())
     async with host.run_test(size=(80, 24)) as pilot:
         await sent(pilot, *"104")
-        await pilot.pause()
         assert row_of(board(host), "S")[2:] == ["·"]
         await sent(pilot, "2")
-        await pilot.pause()
         lines = board(host)
     assert lines[0].split() == ["course", "chance", "pays", "fair", "pays", "bank", "keeps"]
     assert row_of(lines, "S")[2:] == ["1", "31%", "2-1", "2.2-1", "6%", "a", "chip"]
@@ -68,7 +64,6 @@ async def test_fair_odds_take_the_tables_decimal_comma() -> None:
     host = EntryHost(dee_deals())
     async with host.run_test(size=(80, 24)) as pilot:
         await sent(pilot, *"1042")
-        await pilot.pause()
         lines = board(host)
     assert row_of(lines, "S")[2:] == ["1", "31%", "2-1", "2,2-1", "6%", "a", "chip"]
     assert row_of(lines, "D")[2:] == ["4", "2%", "10-1", "53,2-1", "80%", "a", "chip"]
@@ -79,10 +74,8 @@ async def test_odds_the_dealer_sets_change_the_board_and_the_payoff() -> None:
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
         await sent(pilot, *"1042", "down", "down", "down", *"s3", "down", "s", "down", *"s 3-1")
-        await pilot.pause()
         assert row_of(board(host), "S")[4:] == ["3-1", "2.2-1", "−25%", "a", "chip"]
         await sent(pilot, "enter")
-        await pilot.pause()
     assert session.rounds[0]["odds"] == {"S": [3, 1]}
     assert session.balances == {"Al": 0, "Bo": 0, "Cy": 9, "Dee": -9}
 
@@ -92,7 +85,6 @@ async def test_a_bet_over_the_limit_is_shown_at_that_players_row_then_corrected(
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
         await sent(pilot, *"1042", "down", *"h4", "down", *"d6 h2", "down", "down", "d", "enter")
-        await pilot.pause()
         entry = entry_of(host)
         assert entry.row("bets.Bo").error_text == "Bo: 6 is over the limit of 4 a bet"
         assert entry.row("bets.Al").error_text is None
@@ -100,7 +92,6 @@ async def test_a_bet_over_the_limit_is_shown_at_that_players_row_then_corrected(
         assert session.rounds == []
         assert session.balances == dict.fromkeys(TABLE, 0)
         await sent(pilot, *"d4 h2", "enter")
-        await pilot.pause()
     assert session.balances == {"Al": -4, "Bo": 38, "Cy": 0, "Dee": -34}
 
 
@@ -109,7 +100,6 @@ async def test_a_void_course_is_refused_at_the_course_row() -> None:
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
         await sent(pilot, *"5110", "down", "down", "down", "down", "s", "enter")
-        await pilot.pause()
         entry = entry_of(host)
         assert entry.row("course").error_text == "5 spades on a 7-card course void the deal: redeal"
         assert entry.text("course") == "5110"
@@ -121,7 +111,6 @@ async def test_text_that_is_no_bet_is_refused_at_its_row_and_kept() -> None:
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
         await sent(pilot, *"1042", "down", "down", *"x5", "down", "down", "h", "enter")
-        await pilot.pause()
         entry = entry_of(host)
         assert "'x' is not a horse" in (entry.row("bets.Bo").error_text or "")
         assert entry.text("bets.Bo") == "x5"
@@ -133,7 +122,6 @@ async def test_a_horse_without_book_odds_on_a_six_card_course_needs_the_dealers_
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
         await sent(pilot, *"5100", "down", *"s2", "down", "down", "down", "s", "enter")
-        await pilot.pause()
         entry = entry_of(host)
         assert "the dealer must give odds for it" in (entry.row("odds").error_text or "")
         assert (
@@ -142,7 +130,6 @@ async def test_a_horse_without_book_odds_on_a_six_card_course_needs_the_dealers_
         )
         assert session.rounds == []
         await sent(pilot, *"S 8-1", "enter")
-        await pilot.pause()
     assert session.balances == {"Al": 16, "Bo": 0, "Cy": 0, "Dee": -16}
 
 
@@ -161,7 +148,6 @@ async def test_editing_a_race_opens_it_as_typed_and_replays_the_change() -> None
             "D",
         )
         await sent(pilot, "down", "down", "down", "down", "h", "enter")
-        await pilot.pause()
     assert session.rounds[0]["winner"] == "H"
     assert session.balances == {"Al": 5, "Bo": -2, "Cy": -3, "Dee": 0}
     assert session.dealer == "Bo"

@@ -17,7 +17,6 @@ async def test_bob_pitches_3_and_makes_it_with_four_keys() -> None:
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
         await sent(pilot, "b", "down", "3", "down", "m", "enter")
-        await pilot.pause()
     assert host.recorded == [{"pitcher": "Bob", "bid": 3, "made": True}]
     assert session.balances == {"Ann": -300, "Bob": 1200, "Cy": -300, "Di": -300, "Ed": -300}
     assert session.dealer == "Bob"
@@ -28,7 +27,6 @@ async def test_the_outcome_line_shows_what_the_round_would_do_before_enter() -> 
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
         await sent(pilot, "d", "down", "4", "down", "u")
-        await pilot.pause()
         outcome = str(host.screen.query_one("#outcome").content)
     assert "Di −$16.00" in outcome
     assert "Cy deals next" in outcome
@@ -40,12 +38,10 @@ async def test_points_typed_as_letters_say_made_or_upped_live() -> None:
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
         await sent(pilot, "c", "down", "4", "down", "down", *"h l g")
-        await pilot.pause()
         entry = host.screen
         assert isinstance(entry, RoundEntry)
         assert entry.row("points").note_text == "3 of 4 points: upped"
         await sent(pilot, "enter")
-        await pilot.pause()
     assert session.rounds == [{"pitcher": "Cy", "bid": 4, "points": ["high", "low", "game"]}]
     assert session.dealer == "Bob"
 
@@ -55,12 +51,10 @@ async def test_ann_smudges_typing_hljg_but_loses_a_trick_and_is_upped() -> None:
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
         await sent(pilot, "a", "down", "s", "down", "down", *"hljg")
-        await pilot.pause()
         entry = host.screen
         assert isinstance(entry, RoundEntry)
         assert entry.row("points").note_text == "4 of 4 points: upped"
         await sent(pilot, "enter")
-        await pilot.pause()
     assert session.rounds == [
         {"pitcher": "Ann", "bid": 5, "points": ["high", "low", "jack", "game"]}
     ]
@@ -73,14 +67,12 @@ async def test_a_missing_result_is_shown_at_its_row_and_keeps_what_was_typed() -
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
         await sent(pilot, "b", "down", "2", "enter")
-        await pilot.pause()
         entry = host.screen
         assert isinstance(entry, RoundEntry)
         assert "pick Made or Upped" in (entry.row("made").error_text or "")
         assert entry.picked("pitcher") == "Bob"
         assert session.rounds == []
         await sent(pilot, "m", "enter")
-        await pilot.pause()
     assert session.rounds == [{"pitcher": "Bob", "bid": 2, "made": True}]
 
 
@@ -89,7 +81,6 @@ async def test_a_point_that_is_no_point_is_refused_at_the_points_row() -> None:
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
         await sent(pilot, "b", "down", "2", "down", "down", *"h x", "enter")
-        await pilot.pause()
         entry = host.screen
         assert isinstance(entry, RoundEntry)
         assert "'x' is not a point" in (entry.row("points").error_text or "")
@@ -102,7 +93,6 @@ async def test_smudge_with_all_points_but_a_lost_trick_is_upped() -> None:
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
         await sent(pilot, "a", "down", "s", "down", "down", *"h l j g", "enter")
-        await pilot.pause()
     assert session.rounds == [
         {"pitcher": "Ann", "bid": 5, "points": ["high", "low", "jack", "game"]}
     ]
@@ -115,7 +105,6 @@ async def test_esc_cancels_and_records_nothing() -> None:
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
         await sent(pilot, "b", "down", "3", "escape")
-        await pilot.pause()
     assert host.recorded == [None]
     assert session.rounds == []
 
@@ -134,7 +123,6 @@ async def test_editing_opens_prefilled_and_replaces_the_round() -> None:
             True,
         )
         await sent(pilot, "down", "down", "u", "enter")
-        await pilot.pause()
     assert session.rounds[0] == {"pitcher": "Bob", "bid": 3, "made": False}
     assert session.balances["Bob"] == -1200 - 200
 
@@ -152,7 +140,6 @@ async def test_made_picked_but_points_that_up_the_bid_are_refused_at_the_points(
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
         await sent(pilot, "b", "down", "3", "down", "m", "down", *"hl", "enter")
-        await pilot.pause()
         entry = host.screen
         assert isinstance(entry, RoundEntry)
         row = entry.row("points")
@@ -171,7 +158,6 @@ async def test_a_smudge_called_made_needs_all_six_tricks_ticked() -> None:
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
         await sent(pilot, "e", "down", "s", "down", "m", "enter")
-        await pilot.pause()
         entry = host.screen
         assert isinstance(entry, RoundEntry)
         assert "only with all six tricks" in (entry.row("all_tricks").error_text or "")

@@ -18,14 +18,12 @@ async def test_the_rules_example_typed_as_cards_is_valued_with_tens_wild() -> No
         # Ann went out: her hand is skipped, so Down from her melds is Bob's.
         await sent(pilot, "1", "down", "a", "down", "down", *"10 10 K K K 5 6 7")
         await sent(pilot, "down", *"A A A", "down", *"10 Q", "down", "down", *"A 2")
-        await pilot.pause()
         entry = entry_of(host)
         assert entry.row("melded.Ann").note_text == "= 445"
         assert entry.row("in_hand.Ann").note_text == "went out: holds nothing, hand +645"
         assert entry.row("in_hand.Bob").note_text == "= 210, hand +390"
         assert entry.row("in_hand.Cy").note_text == "= 205, hand −205"
         await sent(pilot, "enter")
-        await pilot.pause()
     assert session.rounds[0]["cards"]["Ann"] == {"melded": "10 10 K K K 5 6 7", "hand": ""}
     assert session.totals == {"Ann": 645, "Bob": 390, "Cy": -205}
     assert session.dealer == "Bob"
@@ -37,13 +35,11 @@ async def test_the_hand_of_who_went_out_is_skipped_and_says_it_holds_nothing() -
     async with host.run_test(size=(80, 24)) as pilot:
         # Ann went out: Down from her melds lands on Bob's, and the 5 is his.
         await sent(pilot, "5", "down", "a", "down", "down", *"K K K", "down", *"5")
-        await pilot.pause()
         entry = entry_of(host)
         assert entry.row("in_hand.Ann").control.disabled
         assert entry.row("in_hand.Ann").note_text.startswith("went out: holds nothing")
         assert entry.text("melded.Bob") == "5"
         await sent(pilot, "enter")
-        await pilot.pause()
     assert session.totals == {"Ann": 230, "Bob": 5, "Cy": 0}
 
 
@@ -55,14 +51,12 @@ async def test_points_and_cards_mix_player_by_player_and_no_other_field_turns_re
     async with host.run_test(size=(80, 24)) as pilot:
         await sent(pilot, "1", "down", "a", "down", "down", *"10 10 K K K 5 6 7")
         await sent(pilot, "down", *"600", "down", *"210", "down", "down", *"A 2")
-        await pilot.pause()
         entry = entry_of(host)
         assert entry.row("melded.Ann").note_text == "= 445"
         assert entry.row("in_hand.Bob").note_text == "hand +390"
         assert entry.row("in_hand.Cy").note_text == "= 205, hand −205"
         assert not [row.path for row in entry.rows() if row.error_text]
         await sent(pilot, "enter")
-        await pilot.pause()
     assert session.totals == {"Ann": 645, "Bob": 390, "Cy": -205}
     assert session.rounds[0]["cards"] == {
         "Ann": {"melded": "10 10 K K K 5 6 7", "hand": ""},
@@ -78,7 +72,6 @@ async def test_points_that_are_no_multiple_of_5_are_refused_then_corrected() -> 
         # Nobody out: no bonus row, so no stop for it.
         await sent(pilot, "7", "down", "n", "down", *"120", "down", *"15", "down")
         await sent(pilot, *"87", "enter")
-        await pilot.pause()
         entry = entry_of(host)
         assert "Bob: 87 is not a multiple of 5" in (entry.row("melded.Bob").error_text or "")
         assert session.rounds == []
@@ -98,7 +91,6 @@ async def test_text_that_is_no_card_is_shown_at_its_row_and_kept() -> None:
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
         await sent(pilot, "5", "down", "a", "down", "down", *"K Z", "enter")
-        await pilot.pause()
         entry = entry_of(host)
         assert "'Z' is not a card" in (entry.row("melded.Ann").error_text or "")
         assert entry.text("melded.Ann") == "K Z"
@@ -111,30 +103,25 @@ async def test_a_doubling_game_of_two_hands_with_a_gammon_and_a_fold() -> None:
     async with host.run_test(size=(80, 24)) as pilot:
         await sent(pilot, "5", "down", "2", "a", "down", "down", "b", "down", "down")
         await sent(pilot, *"100", "down", *"50", "down", *"400")
-        await pilot.pause()
         entry = entry_of(host)
         assert str(entry.control("doubles", CubeLog).render()) == "cube 2: Bob doubles, Ann accepts"
         await sent(pilot, "enter")
-        await pilot.pause()
     assert session.rounds[0]["stake"] == 2
     assert session.info["game_points"] == {"Ann": -6, "Bob": 6}  # lost by 550: x3
 
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
         await sent(pilot, "k", "down", "1", "1")
-        await pilot.pause()
         entry = entry_of(host)
         assert entry.row("doubles").error_text == (
             "Ann cannot double twice in a row: the next double (or a beaver) is Bob's"
         )
         await sent(pilot, "f")
-        await pilot.pause()
         assert entry.row("out").note_text == "Bob folded: the hand is not counted"
         assert entry.row("melded.Ann").control.disabled  # not played out: skipped
         outcome = str(entry.query_one("#outcome").content)
         assert outcome == "→ money Ann +$1.00 Bob −$1.00 · game over: Bob won"
         await sent(pilot, "enter")
-        await pilot.pause()
     assert session.rounds[1] == {"wild": "K", "stake": 1, "doubles": ["Ann"], "folded": "Bob"}
     assert session.info["game_points"] == {"Ann": -5, "Bob": 5}
     assert session.finished and session.winners == ("Bob",)
@@ -161,7 +148,6 @@ async def test_an_unanswered_double_is_pointed_out_at_the_cube() -> None:
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
         await sent(pilot, "5", "down", "1", "down", "down", "a", "down", "down", *"100", "enter")
-        await pilot.pause()
         entry = entry_of(host)
         assert entry.row("doubles").error_text == (
             "Bob has not answered Ann's double: a accept, f fold, b beaver"
@@ -180,7 +166,6 @@ async def test_editing_a_doubled_hand_replays_the_cube_and_the_new_score() -> No
         assert str(entry.control("doubles", CubeLog).render()) == "cube 2: Bob doubles, Ann accepts"
         assert entry.text("melded.Bob") == "400"
         await sent(pilot, *["down"] * 7, "ctrl+u", *"200", "enter")
-        await pilot.pause()
     assert session.rounds[0]["melded"]["Bob"] == 200
     assert session.info["game_points"] == {"Ann": -3, "Bob": 3}  # lost by 350: x2
     assert session.balances == {"Ann": -300, "Bob": 300}
@@ -191,13 +176,11 @@ async def test_a_limit_poker_game_of_two_hands_bet_raise_call_then_a_fold() -> N
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
         await sent(pilot, "5", "down", "3", "b", "5", "r", "c")
-        await pilot.pause()
         entry = entry_of(host)
         pot = str(entry.control("pot", PotLog).render())
         assert pot == "pot 18 (Ann 9, Bob 9): Bob bets 3, Ann raises 5, Bob calls"
         await sent(pilot, "down", "a", "down", "down", *"300", "down", "down", *"100")
         await sent(pilot, "down", *"20", "enter")
-        await pilot.pause()
     assert session.rounds[0]["pot"] == {"Ann": 9, "Bob": 9}
     assert session.rounds[0]["raises"] == {"Ann": 1}
     assert session.info["game_points"] == {"Ann": 9, "Bob": -9}
@@ -205,11 +188,9 @@ async def test_a_limit_poker_game_of_two_hands_bet_raise_call_then_a_fold() -> N
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
         await sent(pilot, "q", "down", "k", "1", "2", "b")
-        await pilot.pause()
         entry = entry_of(host)
         assert entry.row("pot").error_text == "Bob bets 12: a bet or raise is 1-10 chips"
         await sent(pilot, "4", "b", "f", "enter")
-        await pilot.pause()
     assert session.rounds[1] == {"wild": "Q", "pot": {"Ann": 1, "Bob": 5}, "folded": "Ann"}
     assert session.info["game_points"] == {"Ann": 8, "Bob": -8}
     assert session.finished and session.winners == ("Ann",)
@@ -221,7 +202,6 @@ async def test_a_third_raise_is_refused_as_it_is_made() -> None:
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
         await sent(pilot, "5", "down", "1", "b", "1", "r", "1", "r", "1", "r", "1", "r", "1", "r")
-        await pilot.pause()
         entry = entry_of(host)
         assert entry.row("pot").error_text == "Ann raised 3 times: at most 2 raises each"
         assert "Bob raises 1" in str(entry.control("pot", PotLog).render())
@@ -238,7 +218,6 @@ async def test_a_false_claim_in_michigan_is_at_the_bottom_and_recorded_on_its_ow
         outcome = str(entry_of(host).query_one("#outcome").content)
         assert outcome == "→ Ann +50 Cy +50 · Ann deals next"
         await sent(pilot, "enter")
-        await pilot.pause()
     assert session.rounds == [{"false_claim": "Bob"}]
     assert session.totals == {"Ann": 50, "Bob": 0, "Cy": 50}
     assert session.dealer == "Ann"
@@ -250,11 +229,9 @@ async def test_money_cards_are_typed_as_who_melded_or_was_caught() -> None:
     async with host.run_test(size=(80, 24)) as pilot:
         await sent(pilot, "5", "down", "a", "down", "down", *"100", "down", *"20")
         await sent(pilot, "down", "down", "down", "down", "a", "down", "b")
-        await pilot.pause()
         entry = entry_of(host)
         assert entry.row("money_pairs").note_text == "Ann 1"
         await sent(pilot, "enter")
-        await pilot.pause()
     assert session.rounds[0]["money_pairs"] == {"Ann": 1}
     assert session.rounds[0]["queens_caught"] == {"Bob": 1}
     assert session.totals == {"Ann": 400, "Bob": -30, "Cy": 0}  # Bob melded 20, caught -50
@@ -289,28 +266,23 @@ async def test_a_beaver_of_a_beaver_is_refused_as_the_key_is_pressed() -> None:
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
         await sent(pilot, "5", "down", "1", "b")
-        await pilot.pause()
         entry = entry_of(host)
         cube = entry.control("doubles", CubeLog)
         assert str(cube.render()) == "cube 2: Ann doubles, Bob beavers — Ann to answer"
         assert entry.row("doubles").note_text == "a accept · f fold"
         await sent(pilot, "b")
-        await pilot.pause()
         assert entry.row("doubles").error_text == (
             "Bob's beaver may not be beavered: Ann accepts or folds"
         )
         assert str(cube.render()) == "cube 2: Ann doubles, Bob beavers — Ann to answer"
         await sent(pilot, "a", "1")
-        await pilot.pause()
         assert entry.row("doubles").error_text == "after Bob's beaver, Bob doubles next, not Ann"
         await sent(pilot, "d", "a")
-        await pilot.pause()
         assert str(cube.render()) == (
             "cube 8: Ann doubles, Bob beavers, Ann accepts, Bob doubles, Ann accepts"
         )
         await sent(pilot, "down", "down", "b", "down", "down", *"100", "down", "down", *"500")
         await sent(pilot, "enter")
-        await pilot.pause()
     assert session.rounds[0] == {
         "wild": "5",
         "stake": 8,
@@ -382,18 +354,15 @@ async def test_money_cards_are_counted_from_the_cards_typed_and_a_wrong_count_re
     async with host.run_test(size=(80, 24)) as pilot:
         await sent(pilot, "5", "down", "a", "down", "down", *"QH 7H 9 9 9", "down")
         await sent(pilot, *"9 9 9", "down", *"QH", "down", "down", "down", "b")
-        await pilot.pause()
         entry = entry_of(host)
         assert entry.row("money_pairs").note_text == "counted from the cards: Ann 1; typed Bob 1"
         assert entry.row("queens_caught").note_text == "counted from the cards: Bob 1"
         await sent(pilot, "enter")
-        await pilot.pause()
         assert entry.row("money_pairs").error_text == (
             "Bob's melded cards show no natural Q♥ 7♥ pair: with cards typed they are "
             "counted (a Q♥ is typed QH or Q♥)"
         )
         assert session.rounds == []
         await sent(pilot, "backspace", "enter")
-        await pilot.pause()
     assert "money_pairs" not in session.rounds[0]
     assert session.totals == {"Ann": 345, "Bob": -30, "Cy": 0}

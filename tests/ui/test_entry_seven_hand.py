@@ -20,12 +20,10 @@ async def test_points_for_one_player_and_cards_for_another_in_the_same_hand() ->
     async with host.run_test(size=(80, 24)) as pilot:
         # Max went out; Grandma's 45 typed as points, Zoe's A 9 as cards.
         await sent(pilot, "m", "down", *"45", "down", *"A 9")
-        await pilot.pause()
         entry = entry_of(host)
         assert note_of(entry, "cards.Grandma") == "45 points"
         assert note_of(entry, "cards.Zoe") == "= 25"
         await sent(pilot, "enter")
-        await pilot.pause()
     assert session.totals == {"Grandma": 45, "Max": 0, "Zoe": 25}
     assert session.rounds[0] == {
         "out": "Max",
@@ -37,7 +35,6 @@ async def test_points_for_one_player_and_cards_for_another_in_the_same_hand() ->
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
         await sent(pilot, "z", "down", *"K K", "down", *"15", "enter")
-        await pilot.pause()
     assert session.totals == {"Grandma": 65, "Max": 15, "Zoe": 25}
 
 
@@ -47,7 +44,6 @@ async def test_a_single_card_typed_bare_is_that_card() -> None:
     async with host.run_test(size=(80, 24)) as pilot:
         # A 7 held alone counts 5: "7" is the card, not 7 points (no multiple of 5).
         await sent(pilot, "m", "down", *"7", "down", *"30", "enter")
-        await pilot.pause()
     assert session.totals == {"Grandma": 5, "Max": 0, "Zoe": 30}
 
 
@@ -56,7 +52,6 @@ async def test_a_wrong_count_is_refused_at_its_row_and_the_fix_typed_over_it() -
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
         await sent(pilot, "m", "down", *"JK JK X", "down", *"25", "enter")
-        await pilot.pause()
         entry = entry_of(host)
         error = entry.row("cards.Grandma").error_text or ""
         assert "'X' is not a card" in error
@@ -64,5 +59,4 @@ async def test_a_wrong_count_is_refused_at_its_row_and_the_fix_typed_over_it() -
         assert session.rounds == []
         # The refused text is selected: what is typed next replaces it.
         await sent(pilot, *"JK JK", "enter")
-        await pilot.pause()
     assert session.totals == {"Grandma": 40, "Max": 0, "Zoe": 25}
