@@ -1,4 +1,5 @@
-"""Small apps that hold one screen, so a screen can be tested without the whole app."""
+"""Small apps that hold one screen, so a screen can be tested without the whole app, and
+the ways a test puts a screen in front and hands it keys."""
 
 from __future__ import annotations
 
@@ -90,8 +91,9 @@ def burst(app: App[Any], keys: list[str]) -> None:
 async def sent(pilot: Pilot[Any], *keys: str) -> None:
     """``keys`` sent in one burst and landed, for a test whose subject is what they do
     rather than each key's own round (a burst lands each key where it would land alone:
-    ``test_entry_keys``): the app draws the screen once, not once per key, a fifth of
-    the time for a key typed."""
+    ``test_entry_keys``): the app draws the screen once, not once per key. Not yet so
+    for a key a widget takes through a binding of its own (Space on a tick, a cube's or
+    a pot's keys) followed by Enter: there the test presses them one at a time."""
     burst(pilot.app, list(keys))
     await pilot.pause()
     await pilot.pause()
