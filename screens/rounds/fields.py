@@ -36,7 +36,7 @@ class EntryFields(ModalScreen[Round | None]):
         away (a bet removed) is found again by a fresh walk."""
         row = self.rows_by_path.get(path)
         if row is None or not row.is_attached or row.path != path:
-            self.rows_by_path = {row.path: row for row in self.query(FieldRow)}
+            self.rows_by_path = {row.path: row for row in self.walk_children(FieldRow)}
             row = self.rows_by_path.get(path)
         if row is None:
             raise KeyError(path)

@@ -15,7 +15,8 @@ from screens.help import HelpScreen
 from screens.problem import LockedApp, ProblemApp, ProblemScreen
 from screens.rounds.base import RoundEntry
 from screens.table import TableScreen
-from tests.ui.play import drawn, said, settled, start_session
+from tests.ui.hosts import at_table
+from tests.ui.play import drawn, said, settled, sit_down, start_session
 
 
 def seven_hand(store: Store) -> str:
@@ -54,44 +55,43 @@ async def test_help_on_the_table_shows_the_games_rules_and_its_keys(store: Store
         assert isinstance(app.screen, TableScreen)
 
 
-@pytest.mark.parametrize(
-    ("game_id", "status", "entry_title"),
-    [
-        (
-            "racehorse",
-            "Deal 1 · ● Ann deals · Bob bids first",
-            "Deal 1 · Ann deals · Bob bids first",
-        ),
-        (
-            "seven-hand",
-            "Hand 1 · ● Ann deals · Bob plays first",
-            "Hand 1 · Ann deals · Bob plays first",
-        ),
-        ("horse-race", "Race 1 · ● Ann deals", "Race 1 · Ann deals and is the bank"),
-        ("calcutta", "Race 1 · ● Ann deals", "Race 1 · Ann deals and auctions"),
-    ],
-)
-async def test_the_table_speaks_of_races_deals_and_hands_and_who_goes_first(
-    store: Store, game_id: str, status: str, entry_title: str
-) -> None:
+SPOKEN = [
+    ("racehorse", "Deal 1 · ● Ann deals · Bob bids first", "Deal 1 · Ann deals · Bob bids first"),
+    (
+        "seven-hand",
+        "Hand 1 · ● Ann deals · Bob plays first",
+        "Hand 1 · Ann deals · Bob plays first",
+    ),
+    ("horse-race", "Race 1 · ● Ann deals", "Race 1 · Ann deals and is the bank"),
+    ("calcutta", "Race 1 · ● Ann deals", "Race 1 · Ann deals and auctions"),
+]
+"""Each game, what the table's status line starts with and the entry's title."""
+
+
+async def test_the_table_speaks_of_races_deals_and_hands_and_who_goes_first(store: Store) -> None:
     """Nobody "plays first" in a race; in Racehorse the first player bids; the footer's
-    record key is named as the game names a round."""
-    store.add(Session.new(game_id, ["Ann", "Bob", "Cy", "Di", "Ed"]))
+    record key is named as the game names a round. Each game's table in one app, taking
+    the last one's place."""
+    tables = [
+        store.add(Session.new(game_id, ["Ann", "Bob", "Cy", "Di", "Ed"])) for game_id, *_ in SPOKEN
+    ]
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
-        await pilot.pause()
-        table = app.screen
-        assert isinstance(table, TableScreen)
-        assert str(table.query_one("#status").content).startswith(status)
-        round_name = table.game.round_name
-        assert ("r", round_name) in keys_of(table)
-        assert f"r {round_name}" in " ".join(str(key.render()) for key in table.query("FooterKey"))
-        await pilot.press("r")
-        await pilot.pause()
-        entry = app.screen
-        assert isinstance(entry, RoundEntry)
-        assert entry.title_text().splitlines()[0] == entry_title
+        for session_id, (game_id, status, entry_title) in zip(tables, SPOKEN, strict=True):
+            table = await at_table(pilot, store, session_id)
+            assert str(table.query_one("#status").content).startswith(status), game_id
+            round_name = table.game.round_name
+            assert ("r", round_name) in keys_of(table)
+            footer = " ".join(str(key.render()) for key in table.query("FooterKey"))
+            assert f"r {round_name}" in footer, game_id
+            await pilot.press("r")
+            await pilot.pause()
+            entry = app.screen
+            assert isinstance(entry, RoundEntry)
+            assert entry.title_text().splitlines()[0] == entry_title
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is table
 
 
 async def test_ctrl_t_switches_between_dark_and_light(store: Store) -> None:
@@ -171,9 +171,10 @@ async def test_a_box_over_the_table_hides_the_tables_keys_until_it_closes(
 ) -> None:
     """The round entry says its own keys; the table's (r, u, s…) do nothing meanwhile, so
     its footer is not shown behind the box, and comes back with the table."""
+    store.add(Session.new("hot-rum", ["Ann", "Bob", "Cy"]))
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        await start_session(pilot, "hot-rum", ["Ann", "Bob", "Cy"])
+        await sit_down(pilot)
         assert "r Hand" in drawn(pilot)[-1]
         await pilot.press("r")
         await pilot.pause()

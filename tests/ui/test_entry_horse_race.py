@@ -4,7 +4,7 @@ from typing import Any
 
 from scorekeeper import Session
 from scorekeeper.money import SYMBOLS, use_currency
-from tests.ui.hosts import EntryHost, entry_of
+from tests.ui.hosts import EntryHost, entry_of, sent
 
 TABLE = ["Al", "Bo", "Cy", "Dee"]
 RULES_RACE = {
@@ -34,14 +34,12 @@ async def test_dee_banks_the_rules_example_and_al_deals_next() -> None:
     session = dee_deals()
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press(*"1042", "down", *"h5", "down", *"d2", "down", *"s3", "down", "d")
-        await pilot.pause()
+        await sent(pilot, *"1042", "down", *"h5", "down", *"d2", "down", *"s3", "down", "d")
         entry = entry_of(host)
         assert entry.row("bets.Bo").note_text == "2 on D at 10-1"
         outcome = str(entry.query_one("#outcome").content)
         assert "Al −5 Bo +20 Cy −3 Dee −12" in outcome
-        await pilot.press("enter")
-        await pilot.pause()
+        await sent(pilot, "enter")
     assert host.recorded == [RULES_RACE]
     assert session.balances == {"Al": -5, "Bo": 20, "Cy": -3, "Dee": -12}
     assert session.dealer == "Al"
@@ -50,11 +48,9 @@ async def test_dee_banks_the_rules_example_and_al_deals_next() -> None:
 async def test_the_advisor_shows_book_fair_odds_and_the_dealers_edge_for_the_course() -> None:
     host = EntryHost(dee_deals())
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press(*"104")
-        await pilot.pause()
+        await sent(pilot, *"104")
         assert row_of(board(host), "S")[2:] == ["·"]
-        await pilot.press("2")
-        await pilot.pause()
+        await sent(pilot, "2")
         lines = board(host)
     assert lines[0].split() == ["course", "chance", "pays", "fair", "pays", "bank", "keeps"]
     assert row_of(lines, "S")[2:] == ["1", "31%", "2-1", "2.2-1", "6%", "a", "chip"]
@@ -67,8 +63,7 @@ async def test_fair_odds_take_the_tables_decimal_comma() -> None:
     use_currency(SYMBOLS["€"])
     host = EntryHost(dee_deals())
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press(*"1042")
-        await pilot.pause()
+        await sent(pilot, *"1042")
         lines = board(host)
     assert row_of(lines, "S")[2:] == ["1", "31%", "2-1", "2,2-1", "6%", "a", "chip"]
     assert row_of(lines, "D")[2:] == ["4", "2%", "10-1", "53,2-1", "80%", "a", "chip"]
@@ -78,11 +73,9 @@ async def test_odds_the_dealer_sets_change_the_board_and_the_payoff() -> None:
     session = dee_deals()
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press(*"1042", "down", "down", "down", *"s3", "down", "s", "down", *"s 3-1")
-        await pilot.pause()
+        await sent(pilot, *"1042", "down", "down", "down", *"s3", "down", "s", "down", *"s 3-1")
         assert row_of(board(host), "S")[4:] == ["3-1", "2.2-1", "−25%", "a", "chip"]
-        await pilot.press("enter")
-        await pilot.pause()
+        await sent(pilot, "enter")
     assert session.rounds[0]["odds"] == {"S": [3, 1]}
     assert session.balances == {"Al": 0, "Bo": 0, "Cy": 9, "Dee": -9}
 
@@ -91,16 +84,14 @@ async def test_a_bet_over_the_limit_is_shown_at_that_players_row_then_corrected(
     session = dee_deals(limit=4)
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press(*"1042", "down", *"h4", "down", *"d6 h2", "down", "down", "d", "enter")
-        await pilot.pause()
+        await sent(pilot, *"1042", "down", *"h4", "down", *"d6 h2", "down", "down", "d", "enter")
         entry = entry_of(host)
         assert entry.row("bets.Bo").error_text == "Bo: 6 is over the limit of 4 a bet"
         assert entry.row("bets.Al").error_text is None
         assert entry.text("bets.Bo") == "d6 h2"
         assert session.rounds == []
         assert session.balances == dict.fromkeys(TABLE, 0)
-        await pilot.press(*"d4 h2", "enter")
-        await pilot.pause()
+        await sent(pilot, *"d4 h2", "enter")
     assert session.balances == {"Al": -4, "Bo": 38, "Cy": 0, "Dee": -34}
 
 
@@ -108,8 +99,7 @@ async def test_a_void_course_is_refused_at_the_course_row() -> None:
     session = dee_deals()
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press(*"5110", "down", "down", "down", "down", "s", "enter")
-        await pilot.pause()
+        await sent(pilot, *"5110", "down", "down", "down", "down", "s", "enter")
         entry = entry_of(host)
         assert entry.row("course").error_text == "5 spades on a 7-card course void the deal: redeal"
         assert entry.text("course") == "5110"
@@ -120,8 +110,7 @@ async def test_text_that_is_no_bet_is_refused_at_its_row_and_kept() -> None:
     session = dee_deals()
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press(*"1042", "down", "down", *"x5", "down", "down", "h", "enter")
-        await pilot.pause()
+        await sent(pilot, *"1042", "down", "down", *"x5", "down", "down", "h", "enter")
         entry = entry_of(host)
         assert "'x' is not a horse" in (entry.row("bets.Bo").error_text or "")
         assert entry.text("bets.Bo") == "x5"
@@ -132,8 +121,7 @@ async def test_a_horse_without_book_odds_on_a_six_card_course_needs_the_dealers_
     session = dee_deals(course=6)
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press(*"5100", "down", *"s2", "down", "down", "down", "s", "enter")
-        await pilot.pause()
+        await sent(pilot, *"5100", "down", *"s2", "down", "down", "down", "s", "enter")
         entry = entry_of(host)
         assert "the dealer must give odds for it" in (entry.row("odds").error_text or "")
         assert (
@@ -141,8 +129,7 @@ async def test_a_horse_without_book_odds_on_a_six_card_course_needs_the_dealers_
             or row_of(board(host), "S")[4] == "no"
         )
         assert session.rounds == []
-        await pilot.press(*"S 8-1", "enter")
-        await pilot.pause()
+        await sent(pilot, *"S 8-1", "enter")
     assert session.balances == {"Al": 16, "Bo": 0, "Cy": 0, "Dee": -16}
 
 
@@ -160,8 +147,7 @@ async def test_editing_a_race_opens_it_as_typed_and_replays_the_change() -> None
             "S3",
             "D",
         )
-        await pilot.press("down", "down", "down", "down", "h", "enter")
-        await pilot.pause()
+        await sent(pilot, "down", "down", "down", "down", "h", "enter")
     assert session.rounds[0]["winner"] == "H"
     assert session.balances == {"Al": 5, "Bo": -2, "Cy": -3, "Dee": 0}
     assert session.dealer == "Bo"

@@ -3,30 +3,18 @@ would have landed one at a time: none is dropped or typed into the field just le
 
 from typing import Any
 
-import pytest
-from textual import events
-from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input
 
 from scorekeeper import Session
-from scorekeeper.games import GAMES
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from screens.new_session import NewSessionScreen
-from screens.rounds import ENTRIES
 from screens.rounds.base import RoundEntry
-from tests.ui.hosts import EntryHost
-from tests.ui.play import pick_game, sit_down, start_session
-
-
-def burst(host: App[None], keys: list[str]) -> None:
-    """Hand the app every key at once, as a terminal does with keys sent in one write."""
-    for key in keys:
-        character = key if len(key) == 1 else None
-        host.post_message(events.Key(key, character))
+from tests.ui.hosts import EntryHost, burst
+from tests.ui.play import pick_game, sit_down
 
 
 async def test_a_burst_of_keys_fills_each_field_in_turn() -> None:
@@ -118,23 +106,13 @@ async def tab_goes_in_drawn_order(
     assert stepped == expected
 
 
-@pytest.mark.parametrize("game_id", sorted(ENTRIES))
-async def test_fields_follow_one_another_in_the_order_they_are_drawn(game_id: str) -> None:
-    """Down and Tab step through the tree's order; once drawn it is the screen's order,
-    top to bottom, as Textual itself would go (every game's entry, six at the table)."""
-    seats = min(6, GAMES[game_id].max_players or 6)
-    host = EntryHost(Session.new(game_id, ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"][:seats]))
-    async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await tab_goes_in_drawn_order(pilot, host.screen)
-
-
 async def test_new_session_fields_follow_one_another_in_the_order_they_are_drawn(
     store: Store,
 ) -> None:
+    store.add(Session.new("calcutta", ["Ann", "Bob", "Cy"]))
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        await start_session(pilot, "calcutta", ["Ann", "Bob", "Cy"])
+        await sit_down(pilot)
         await pilot.press("n")
         await pilot.pause()
         screen = app.screen

@@ -3,7 +3,7 @@
 from scorekeeper import Session
 from screens.rounds.base import RoundEntry
 from screens.widgets.field_row import field_paths
-from tests.ui.hosts import EntryHost
+from tests.ui.hosts import EntryHost, sent
 
 SEATS = ["Ann", "Bob", "Cy", "Di", "Ed"]
 
@@ -16,8 +16,7 @@ async def test_bob_pitches_3_and_makes_it_with_four_keys() -> None:
     session = table()
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press("b", "down", "3", "down", "m", "enter")
-        await pilot.pause()
+        await sent(pilot, "b", "down", "3", "down", "m", "enter")
     assert host.recorded == [{"pitcher": "Bob", "bid": 3, "made": True}]
     assert session.balances == {"Ann": -300, "Bob": 1200, "Cy": -300, "Di": -300, "Ed": -300}
     assert session.dealer == "Bob"
@@ -27,8 +26,7 @@ async def test_the_outcome_line_shows_what_the_round_would_do_before_enter() -> 
     session = table()
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press("d", "down", "4", "down", "u")
-        await pilot.pause()
+        await sent(pilot, "d", "down", "4", "down", "u")
         outcome = str(host.screen.query_one("#outcome").content)
     assert "Di −$16.00" in outcome
     assert "Cy deals next" in outcome
@@ -39,13 +37,11 @@ async def test_points_typed_as_letters_say_made_or_upped_live() -> None:
     session = table()
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press("c", "down", "4", "down", "down", *"h l g")
-        await pilot.pause()
+        await sent(pilot, "c", "down", "4", "down", "down", *"h l g")
         entry = host.screen
         assert isinstance(entry, RoundEntry)
         assert entry.row("points").note_text == "3 of 4 points: upped"
-        await pilot.press("enter")
-        await pilot.pause()
+        await sent(pilot, "enter")
     assert session.rounds == [{"pitcher": "Cy", "bid": 4, "points": ["high", "low", "game"]}]
     assert session.dealer == "Bob"
 
@@ -54,13 +50,11 @@ async def test_ann_smudges_typing_hljg_but_loses_a_trick_and_is_upped() -> None:
     session = Session.new("racehorse", [*SEATS, "Flo"], options={"stake": 25})
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press("a", "down", "s", "down", "down", *"hljg")
-        await pilot.pause()
+        await sent(pilot, "a", "down", "s", "down", "down", *"hljg")
         entry = host.screen
         assert isinstance(entry, RoundEntry)
         assert entry.row("points").note_text == "4 of 4 points: upped"
-        await pilot.press("enter")
-        await pilot.pause()
+        await sent(pilot, "enter")
     assert session.rounds == [
         {"pitcher": "Ann", "bid": 5, "points": ["high", "low", "jack", "game"]}
     ]
@@ -72,15 +66,13 @@ async def test_a_missing_result_is_shown_at_its_row_and_keeps_what_was_typed() -
     session = table()
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press("b", "down", "2", "enter")
-        await pilot.pause()
+        await sent(pilot, "b", "down", "2", "enter")
         entry = host.screen
         assert isinstance(entry, RoundEntry)
         assert "pick Made or Upped" in (entry.row("made").error_text or "")
         assert entry.picked("pitcher") == "Bob"
         assert session.rounds == []
-        await pilot.press("m", "enter")
-        await pilot.pause()
+        await sent(pilot, "m", "enter")
     assert session.rounds == [{"pitcher": "Bob", "bid": 2, "made": True}]
 
 
@@ -88,8 +80,7 @@ async def test_a_point_that_is_no_point_is_refused_at_the_points_row() -> None:
     session = table()
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press("b", "down", "2", "down", "down", *"h x", "enter")
-        await pilot.pause()
+        await sent(pilot, "b", "down", "2", "down", "down", *"h x", "enter")
         entry = host.screen
         assert isinstance(entry, RoundEntry)
         assert "'x' is not a point" in (entry.row("points").error_text or "")
@@ -101,8 +92,7 @@ async def test_smudge_with_all_points_but_a_lost_trick_is_upped() -> None:
     session = table()
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press("a", "down", "s", "down", "down", *"h l j g", "enter")
-        await pilot.pause()
+        await sent(pilot, "a", "down", "s", "down", "down", *"h l j g", "enter")
     assert session.rounds == [
         {"pitcher": "Ann", "bid": 5, "points": ["high", "low", "jack", "game"]}
     ]
@@ -114,8 +104,7 @@ async def test_esc_cancels_and_records_nothing() -> None:
     session = table()
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press("b", "down", "3", "escape")
-        await pilot.pause()
+        await sent(pilot, "b", "down", "3", "escape")
     assert host.recorded == [None]
     assert session.rounds == []
 
@@ -133,8 +122,7 @@ async def test_editing_opens_prefilled_and_replaces_the_round() -> None:
             3,
             True,
         )
-        await pilot.press("down", "down", "u", "enter")
-        await pilot.pause()
+        await sent(pilot, "down", "down", "u", "enter")
     assert session.rounds[0] == {"pitcher": "Bob", "bid": 3, "made": False}
     assert session.balances["Bob"] == -1200 - 200
 
@@ -151,8 +139,7 @@ async def test_made_picked_but_points_that_up_the_bid_are_refused_at_the_points(
     session = table()
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press("b", "down", "3", "down", "m", "down", *"hl", "enter")
-        await pilot.pause()
+        await sent(pilot, "b", "down", "3", "down", "m", "down", *"hl", "enter")
         entry = host.screen
         assert isinstance(entry, RoundEntry)
         row = entry.row("points")
@@ -170,8 +157,7 @@ async def test_a_smudge_called_made_needs_all_six_tricks_ticked() -> None:
     session = table()
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press("e", "down", "s", "down", "m", "enter")
-        await pilot.pause()
+        await sent(pilot, "e", "down", "s", "down", "m", "enter")
         entry = host.screen
         assert isinstance(entry, RoundEntry)
         assert "only with all six tricks" in (entry.row("all_tricks").error_text or "")

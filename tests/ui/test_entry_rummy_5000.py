@@ -4,7 +4,7 @@ from typing import Any
 
 from scorekeeper import Session
 from screens.rounds.rummy_5000.stakes import CubeLog, PotLog
-from tests.ui.hosts import EntryHost, entry_of
+from tests.ui.hosts import EntryHost, entry_of, sent
 
 
 def two_hander(**options: Any) -> Session:
@@ -16,16 +16,14 @@ async def test_the_rules_example_typed_as_cards_is_valued_with_tens_wild() -> No
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
         # Ann went out: her hand is skipped, so Down from her melds is Bob's.
-        await pilot.press("1", "down", "a", "down", "down", *"10 10 K K K 5 6 7")
-        await pilot.press("down", *"A A A", "down", *"10 Q", "down", "down", *"A 2")
-        await pilot.pause()
+        await sent(pilot, "1", "down", "a", "down", "down", *"10 10 K K K 5 6 7")
+        await sent(pilot, "down", *"A A A", "down", *"10 Q", "down", "down", *"A 2")
         entry = entry_of(host)
         assert entry.row("melded.Ann").note_text == "= 445"
         assert entry.row("in_hand.Ann").note_text == "went out: holds nothing, hand +645"
         assert entry.row("in_hand.Bob").note_text == "= 210, hand +390"
         assert entry.row("in_hand.Cy").note_text == "= 205, hand −205"
-        await pilot.press("enter")
-        await pilot.pause()
+        await sent(pilot, "enter")
     assert session.rounds[0]["cards"]["Ann"] == {"melded": "10 10 K K K 5 6 7", "hand": ""}
     assert session.totals == {"Ann": 645, "Bob": 390, "Cy": -205}
     assert session.dealer == "Bob"
@@ -36,14 +34,12 @@ async def test_the_hand_of_who_went_out_is_skipped_and_says_it_holds_nothing() -
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
         # Ann went out: Down from her melds lands on Bob's, and the 5 is his.
-        await pilot.press("5", "down", "a", "down", "down", *"K K K", "down", *"5")
-        await pilot.pause()
+        await sent(pilot, "5", "down", "a", "down", "down", *"K K K", "down", *"5")
         entry = entry_of(host)
         assert entry.row("in_hand.Ann").control.disabled
         assert entry.row("in_hand.Ann").note_text.startswith("went out: holds nothing")
         assert entry.text("melded.Bob") == "5"
-        await pilot.press("enter")
-        await pilot.pause()
+        await sent(pilot, "enter")
     assert session.totals == {"Ann": 230, "Bob": 5, "Cy": 0}
 
 
@@ -53,16 +49,14 @@ async def test_points_and_cards_mix_player_by_player_and_no_other_field_turns_re
     session = Session.new("rummy-5000", ["Ann", "Bob", "Cy"])
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press("1", "down", "a", "down", "down", *"10 10 K K K 5 6 7")
-        await pilot.press("down", *"600", "down", *"210", "down", "down", *"A 2")
-        await pilot.pause()
+        await sent(pilot, "1", "down", "a", "down", "down", *"10 10 K K K 5 6 7")
+        await sent(pilot, "down", *"600", "down", *"210", "down", "down", *"A 2")
         entry = entry_of(host)
         assert entry.row("melded.Ann").note_text == "= 445"
         assert entry.row("in_hand.Bob").note_text == "hand +390"
         assert entry.row("in_hand.Cy").note_text == "= 205, hand −205"
         assert not [row.path for row in entry.rows() if row.error_text]
-        await pilot.press("enter")
-        await pilot.pause()
+        await sent(pilot, "enter")
     assert session.totals == {"Ann": 645, "Bob": 390, "Cy": -205}
     assert session.rounds[0]["cards"] == {
         "Ann": {"melded": "10 10 K K K 5 6 7", "hand": ""},
@@ -76,13 +70,12 @@ async def test_points_that_are_no_multiple_of_5_are_refused_then_corrected() -> 
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
         # Nobody out: no bonus row, so no stop for it.
-        await pilot.press("7", "down", "n", "down", *"120", "down", *"15", "down")
-        await pilot.press(*"87", "enter")
-        await pilot.pause()
+        await sent(pilot, "7", "down", "n", "down", *"120", "down", *"15", "down")
+        await sent(pilot, *"87", "enter")
         entry = entry_of(host)
         assert "Bob: 87 is not a multiple of 5" in (entry.row("melded.Bob").error_text or "")
         assert session.rounds == []
-        await pilot.press("8", "5", "enter")  # the refused 87 is selected: typing replaces it
+        await sent(pilot, "8", "5", "enter")  # the refused 87 is selected: typing replaces it
         await pilot.pause()
     assert session.rounds[0] == {
         "wild": "7",
@@ -97,8 +90,7 @@ async def test_text_that_is_no_card_is_shown_at_its_row_and_kept() -> None:
     session = Session.new("rummy-5000", ["Ann", "Bob", "Cy"])
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press("5", "down", "a", "down", "down", *"K Z", "enter")
-        await pilot.pause()
+        await sent(pilot, "5", "down", "a", "down", "down", *"K Z", "enter")
         entry = entry_of(host)
         assert "'Z' is not a card" in (entry.row("melded.Ann").error_text or "")
         assert entry.text("melded.Ann") == "K Z"
@@ -109,32 +101,27 @@ async def test_a_doubling_game_of_two_hands_with_a_gammon_and_a_fold() -> None:
     session = two_hander(doubling=True)
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press("5", "down", "2", "a", "down", "down", "b", "down", "down")
-        await pilot.press(*"100", "down", *"50", "down", *"400")
-        await pilot.pause()
+        await sent(pilot, "5", "down", "2", "a", "down", "down", "b", "down", "down")
+        await sent(pilot, *"100", "down", *"50", "down", *"400")
         entry = entry_of(host)
         assert str(entry.control("doubles", CubeLog).render()) == "cube 2: Bob doubles, Ann accepts"
-        await pilot.press("enter")
-        await pilot.pause()
+        await sent(pilot, "enter")
     assert session.rounds[0]["stake"] == 2
     assert session.info["game_points"] == {"Ann": -6, "Bob": 6}  # lost by 550: x3
 
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press("k", "down", "1", "1")
-        await pilot.pause()
+        await sent(pilot, "k", "down", "1", "1")
         entry = entry_of(host)
         assert entry.row("doubles").error_text == (
             "Ann cannot double twice in a row: the next double (or a beaver) is Bob's"
         )
-        await pilot.press("f")
-        await pilot.pause()
+        await sent(pilot, "f")
         assert entry.row("out").note_text == "Bob folded: the hand is not counted"
         assert entry.row("melded.Ann").control.disabled  # not played out: skipped
         outcome = str(entry.query_one("#outcome").content)
         assert outcome == "→ money Ann +$1.00 Bob −$1.00 · game over: Bob won"
-        await pilot.press("enter")
-        await pilot.pause()
+        await sent(pilot, "enter")
     assert session.rounds[1] == {"wild": "K", "stake": 1, "doubles": ["Ann"], "folded": "Bob"}
     assert session.info["game_points"] == {"Ann": -5, "Bob": 5}
     assert session.finished and session.winners == ("Bob",)
@@ -160,8 +147,7 @@ async def test_an_unanswered_double_is_pointed_out_at_the_cube() -> None:
     session = two_hander(doubling=True)
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press("5", "down", "1", "down", "down", "a", "down", "down", *"100", "enter")
-        await pilot.pause()
+        await sent(pilot, "5", "down", "1", "down", "down", "a", "down", "down", *"100", "enter")
         entry = entry_of(host)
         assert entry.row("doubles").error_text == (
             "Bob has not answered Ann's double: a accept, f fold, b beaver"
@@ -179,8 +165,7 @@ async def test_editing_a_doubled_hand_replays_the_cube_and_the_new_score() -> No
         entry = entry_of(host)
         assert str(entry.control("doubles", CubeLog).render()) == "cube 2: Bob doubles, Ann accepts"
         assert entry.text("melded.Bob") == "400"
-        await pilot.press(*["down"] * 7, "ctrl+u", *"200", "enter")
-        await pilot.pause()
+        await sent(pilot, *["down"] * 7, "ctrl+u", *"200", "enter")
     assert session.rounds[0]["melded"]["Bob"] == 200
     assert session.info["game_points"] == {"Ann": -3, "Bob": 3}  # lost by 350: x2
     assert session.balances == {"Ann": -300, "Bob": 300}
@@ -190,26 +175,22 @@ async def test_a_limit_poker_game_of_two_hands_bet_raise_call_then_a_fold() -> N
     session = two_hander(limit_poker=True)
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press("5", "down", "3", "b", "5", "r", "c")
-        await pilot.pause()
+        await sent(pilot, "5", "down", "3", "b", "5", "r", "c")
         entry = entry_of(host)
         pot = str(entry.control("pot", PotLog).render())
         assert pot == "pot 18 (Ann 9, Bob 9): Bob bets 3, Ann raises 5, Bob calls"
-        await pilot.press("down", "a", "down", "down", *"300", "down", "down", *"100")
-        await pilot.press("down", *"20", "enter")
-        await pilot.pause()
+        await sent(pilot, "down", "a", "down", "down", *"300", "down", "down", *"100")
+        await sent(pilot, "down", *"20", "enter")
     assert session.rounds[0]["pot"] == {"Ann": 9, "Bob": 9}
     assert session.rounds[0]["raises"] == {"Ann": 1}
     assert session.info["game_points"] == {"Ann": 9, "Bob": -9}
 
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press("q", "down", "k", "1", "2", "b")
-        await pilot.pause()
+        await sent(pilot, "q", "down", "k", "1", "2", "b")
         entry = entry_of(host)
         assert entry.row("pot").error_text == "Bob bets 12: a bet or raise is 1-10 chips"
-        await pilot.press("4", "b", "f", "enter")
-        await pilot.pause()
+        await sent(pilot, "4", "b", "f", "enter")
     assert session.rounds[1] == {"wild": "Q", "pot": {"Ann": 1, "Bob": 5}, "folded": "Ann"}
     assert session.info["game_points"] == {"Ann": 8, "Bob": -8}
     assert session.finished and session.winners == ("Ann",)
@@ -220,24 +201,23 @@ async def test_a_third_raise_is_refused_as_it_is_made() -> None:
     session = two_hander(limit_poker=True)
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press("5", "down", "1", "b", "1", "r", "1", "r", "1", "r", "1", "r", "1", "r")
-        await pilot.pause()
+        await sent(pilot, "5", "down", "1", "b", "1", "r", "1", "r", "1", "r", "1", "r", "1", "r")
         entry = entry_of(host)
         assert entry.row("pot").error_text == "Ann raised 3 times: at most 2 raises each"
         assert "Bob raises 1" in str(entry.control("pot", PotLog).render())
     assert session.rounds == []
 
 
-async def test_a_false_claim_in_michigan_is_recorded_on_its_own() -> None:
+async def test_a_false_claim_in_michigan_is_at_the_bottom_and_recorded_on_its_own() -> None:
     session = Session.new("rummy-5000", ["Ann", "Bob", "Cy"], options={"michigan": True})
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press(*["down"] * 9, "b")
+        await sent(pilot, "up", "b")  # up from the wild rank, the first field, goes round
         await pilot.pause()
+        assert entry_of(host).picked("false_claim") == "Bob"
         outcome = str(entry_of(host).query_one("#outcome").content)
         assert outcome == "→ Ann +50 Cy +50 · Ann deals next"
-        await pilot.press("enter")
-        await pilot.pause()
+        await sent(pilot, "enter")
     assert session.rounds == [{"false_claim": "Bob"}]
     assert session.totals == {"Ann": 50, "Bob": 0, "Cy": 50}
     assert session.dealer == "Ann"
@@ -247,13 +227,11 @@ async def test_money_cards_are_typed_as_who_melded_or_was_caught() -> None:
     session = Session.new("rummy-5000", ["Ann", "Bob", "Cy"], options={"money_cards": True})
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press("5", "down", "a", "down", "down", *"100", "down", *"20")
-        await pilot.press("down", "down", "down", "down", "a", "down", "b")
-        await pilot.pause()
+        await sent(pilot, "5", "down", "a", "down", "down", *"100", "down", *"20")
+        await sent(pilot, "down", "down", "down", "down", "a", "down", "b")
         entry = entry_of(host)
         assert entry.row("money_pairs").note_text == "Ann 1"
-        await pilot.press("enter")
-        await pilot.pause()
+        await sent(pilot, "enter")
     assert session.rounds[0]["money_pairs"] == {"Ann": 1}
     assert session.rounds[0]["queens_caught"] == {"Bob": 1}
     assert session.totals == {"Ann": 400, "Bob": -30, "Cy": 0}  # Bob melded 20, caught -50
@@ -281,44 +259,30 @@ async def test_editing_a_poker_hand_keeps_the_pot_as_recorded_unless_retyped() -
     assert session.info["game_points"] == {"Ann": -1, "Bob": 1}
 
 
-async def test_up_from_the_wild_rank_reaches_the_false_claim_at_the_bottom() -> None:
-    session = Session.new("rummy-5000", ["Ann", "Bob", "Cy"], options={"michigan": True})
-    host = EntryHost(session)
-    async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press("up", "c")
-        await pilot.pause()
-        assert entry_of(host).picked("false_claim") == "Cy"
-
-
 async def test_a_beaver_of_a_beaver_is_refused_as_the_key_is_pressed() -> None:
     """docs/rules.md, 5000 Rummy, doubling: the beaverer doubles next; a beaver is never
     beavered."""
     session = two_hander(doubling=True)
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press("5", "down", "1", "b")
-        await pilot.pause()
+        await sent(pilot, "5", "down", "1", "b")
         entry = entry_of(host)
         cube = entry.control("doubles", CubeLog)
         assert str(cube.render()) == "cube 2: Ann doubles, Bob beavers — Ann to answer"
         assert entry.row("doubles").note_text == "a accept · f fold"
-        await pilot.press("b")
-        await pilot.pause()
+        await sent(pilot, "b")
         assert entry.row("doubles").error_text == (
             "Bob's beaver may not be beavered: Ann accepts or folds"
         )
         assert str(cube.render()) == "cube 2: Ann doubles, Bob beavers — Ann to answer"
-        await pilot.press("a", "1")
-        await pilot.pause()
+        await sent(pilot, "a", "1")
         assert entry.row("doubles").error_text == "after Bob's beaver, Bob doubles next, not Ann"
-        await pilot.press("d", "a")
-        await pilot.pause()
+        await sent(pilot, "d", "a")
         assert str(cube.render()) == (
             "cube 8: Ann doubles, Bob beavers, Ann accepts, Bob doubles, Ann accepts"
         )
-        await pilot.press("down", "down", "b", "down", "down", *"100", "down", "down", *"500")
-        await pilot.press("enter")
-        await pilot.pause()
+        await sent(pilot, "down", "down", "b", "down", "down", *"100", "down", "down", *"500")
+        await sent(pilot, "enter")
     assert session.rounds[0] == {
         "wild": "5",
         "stake": 8,
@@ -388,20 +352,17 @@ async def test_money_cards_are_counted_from_the_cards_typed_and_a_wrong_count_re
     session = Session.new("rummy-5000", ["Ann", "Bob", "Cy"], options={"money_cards": True})
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press("5", "down", "a", "down", "down", *"QH 7H 9 9 9", "down")
-        await pilot.press(*"9 9 9", "down", *"QH", "down", "down", "down", "b")
-        await pilot.pause()
+        await sent(pilot, "5", "down", "a", "down", "down", *"QH 7H 9 9 9", "down")
+        await sent(pilot, *"9 9 9", "down", *"QH", "down", "down", "down", "b")
         entry = entry_of(host)
         assert entry.row("money_pairs").note_text == "counted from the cards: Ann 1; typed Bob 1"
         assert entry.row("queens_caught").note_text == "counted from the cards: Bob 1"
-        await pilot.press("enter")
-        await pilot.pause()
+        await sent(pilot, "enter")
         assert entry.row("money_pairs").error_text == (
             "Bob's melded cards show no natural Q♥ 7♥ pair: with cards typed they are "
             "counted (a Q♥ is typed QH or Q♥)"
         )
         assert session.rounds == []
-        await pilot.press("backspace", "enter")
-        await pilot.pause()
+        await sent(pilot, "backspace", "enter")
     assert "money_pairs" not in session.rounds[0]
     assert session.totals == {"Ann": 345, "Bob": -30, "Cy": 0}

@@ -5,7 +5,7 @@ from textual.widgets import Input
 
 from scorekeeper import Session
 from screens.rounds.base import RoundEntry
-from tests.ui.hosts import EntryHost, entry_of
+from tests.ui.hosts import EntryHost, entry_of, sent
 from tests.ui.play import drawn, said
 
 SEATS = ["Ann", "Bob", "Cy", "Di"]
@@ -23,11 +23,9 @@ async def test_a_score_and_enter_per_player_records_the_round() -> None:
     session = _hearts()
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press(*"20", "enter", *"50", "enter", *"30", "enter")
-        await pilot.pause()
+        await sent(pilot, *"20", "enter", *"50", "enter", *"30", "enter")
         assert session.rounds == []  # Enter went on to the next player until the last
-        await pilot.press("4", "enter")
-        await pilot.pause()
+        await sent(pilot, "4", "enter")
     assert session.totals == {"Ann": 20, "Bob": 50, "Cy": 30, "Di": 4}
     assert session.balances == {"Ann": 120, "Bob": -480, "Cy": -80, "Di": 440}
 
@@ -35,8 +33,7 @@ async def test_a_score_and_enter_per_player_records_the_round() -> None:
 async def test_only_digits_and_a_minus_are_typed() -> None:
     host = EntryHost(_hearts())
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press(*"-1x2.5a")
-        await pilot.pause()
+        await sent(pilot, *"-1x2.5a")
         assert entry_of(host).control("scores.Ann", Input).value == "-125"
 
 
@@ -45,8 +42,7 @@ async def test_one_winner_scores_the_points_the_others_0() -> None:
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
         # Up from the first row wraps to "One winner": c picks Cy, Enter goes to Cy's score.
-        await pilot.press("up", "c", "enter", *"35", "enter")
-        await pilot.pause()
+        await sent(pilot, "up", "c", "enter", *"35", "enter")
     assert session.totals == {"Ann": 0, "Bob": 0, "Cy": 35, "Di": 0}
     assert session.balances == {"Ann": -350, "Bob": -350, "Cy": 1050, "Di": -350}
 
@@ -54,8 +50,7 @@ async def test_one_winner_scores_the_points_the_others_0() -> None:
 async def test_the_others_show_0_while_one_winner_is_picked() -> None:
     host = EntryHost(_hearts())
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press("up", "b")
-        await pilot.pause()
+        await sent(pilot, "up", "b")
         entry = entry_of(host)
         ann = entry.control("scores.Ann", Input)
         assert ann.disabled and ann.placeholder == "0"
@@ -66,14 +61,12 @@ async def test_enter_with_a_row_forgotten_goes_to_it_and_says_whose_it_is() -> N
     session = _hearts()
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press(*"20", "down", "down", *"30", "enter", "4", "enter")
-        await pilot.pause()
+        await sent(pilot, *"20", "down", "down", *"30", "enter", "4", "enter")
         entry = entry_of(host)
         assert entry.focused is entry.control("scores.Bob", Input)
         assert "Bob's score next" in str(entry.query_one("#keys").render())
         assert session.rounds == []
-        await pilot.press(*"50", "enter")
-        await pilot.pause()
+        await sent(pilot, *"50", "enter")
     assert session.rounds == [{"scores": {"Ann": 20, "Bob": 50, "Cy": 30, "Di": 4}}]
 
 
@@ -81,9 +74,8 @@ async def test_enter_on_a_middle_row_records_once_every_score_is_in() -> None:
     session = _hearts()
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press(*"20", "down", "down", *"30", "down", "4", "up", "up", *"50")
-        await pilot.press("enter")
-        await pilot.pause()
+        await sent(pilot, *"20", "down", "down", *"30", "down", "4", "up", "up", *"50")
+        await sent(pilot, "enter")
     assert session.rounds == [{"scores": {"Ann": 20, "Bob": 50, "Cy": 30, "Di": 4}}]
 
 
@@ -91,8 +83,7 @@ async def test_a_score_over_a_million_is_refused_at_its_row() -> None:
     session = _hearts()
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press(*"1", "enter", *"2000000", "enter", "3", "enter", "4", "enter")
-        await pilot.pause()
+        await sent(pilot, *"1", "enter", *"2000000", "enter", "3", "enter", "4", "enter")
         assert "1,000,000" in (entry_of(host).row("scores.Bob").error_text or "")
         assert session.rounds == []
 
@@ -115,8 +106,7 @@ async def test_editing_puts_the_scores_back() -> None:
     async with host.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert entry_of(host).control("scores.Bob", Input).value == "50"
-        await pilot.press("ctrl+shift+a", *"-7", "enter", "enter", "enter", "enter")
-        await pilot.pause()
+        await sent(pilot, "ctrl+shift+a", *"-7", "enter", "enter", "enter", "enter")
     assert session.totals["Ann"] == -7
 
 
@@ -128,17 +118,15 @@ async def test_twelve_players_whose_score_is_next_then_that_all_are_in_whole_at_
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
         for _ in TWELVE[:-1]:
-            await pilot.press("1", "enter")
-        await pilot.pause()
+            await sent(pilot, "1", "enter")
         shown = drawn(pilot, "#keys")
         assert "Lou's score next (0 if none)" in shown
         assert "Enter records when all are in" in shown
-        await pilot.press("7")
+        await sent(pilot, "7")
         for _ in range(3):
             await pilot.pause()
         assert said(pilot, "#keys") == "All scores in · Enter records"
-        await pilot.press("enter")
-        await pilot.pause()
+        await sent(pilot, "enter")
     assert session.totals["Lou"] == 7
 
 
@@ -146,10 +134,8 @@ async def test_digits_typed_at_the_one_winner_pick_are_that_players_points() -> 
     session = Session.new("score-pad", SEATS, options={"stake": 10, "pay": "winner"})
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press("up", "c", *"35")
-        await pilot.pause()
+        await sent(pilot, "up", "c", *"35")
         entry = entry_of(host)
         assert entry.focused is entry.control("scores.Cy", Input)
-        await pilot.press("enter")
-        await pilot.pause()
+        await sent(pilot, "enter")
     assert session.totals == {"Ann": 0, "Bob": 0, "Cy": 35, "Di": 0}

@@ -5,7 +5,7 @@ from textual.widgets import Input
 
 from scorekeeper import Session
 from screens.rounds.base import RoundEntry
-from tests.ui.hosts import EntryHost, entry_of
+from tests.ui.hosts import EntryHost, entry_of, sent
 
 SEATS = ["Grandma", "Max", "Zoe"]
 
@@ -19,13 +19,11 @@ async def test_points_for_one_player_and_cards_for_another_in_the_same_hand() ->
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
         # Max went out; Grandma's 45 typed as points, Zoe's A 9 as cards.
-        await pilot.press("m", "down", *"45", "down", *"A 9")
-        await pilot.pause()
+        await sent(pilot, "m", "down", *"45", "down", *"A 9")
         entry = entry_of(host)
         assert note_of(entry, "cards.Grandma") == "45 points"
         assert note_of(entry, "cards.Zoe") == "= 25"
-        await pilot.press("enter")
-        await pilot.pause()
+        await sent(pilot, "enter")
     assert session.totals == {"Grandma": 45, "Max": 0, "Zoe": 25}
     assert session.rounds[0] == {
         "out": "Max",
@@ -36,8 +34,7 @@ async def test_points_for_one_player_and_cards_for_another_in_the_same_hand() ->
     # The next hand takes cards again as they come, and points again: nothing to reset.
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press("z", "down", *"K K", "down", *"15", "enter")
-        await pilot.pause()
+        await sent(pilot, "z", "down", *"K K", "down", *"15", "enter")
     assert session.totals == {"Grandma": 65, "Max": 15, "Zoe": 25}
 
 
@@ -46,8 +43,7 @@ async def test_a_single_card_typed_bare_is_that_card() -> None:
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
         # A 7 held alone counts 5: "7" is the card, not 7 points (no multiple of 5).
-        await pilot.press("m", "down", *"7", "down", *"30", "enter")
-        await pilot.pause()
+        await sent(pilot, "m", "down", *"7", "down", *"30", "enter")
     assert session.totals == {"Grandma": 5, "Max": 0, "Zoe": 30}
 
 
@@ -55,14 +51,12 @@ async def test_a_wrong_count_is_refused_at_its_row_and_the_fix_typed_over_it() -
     session = Session.new("seven-hand", SEATS)
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press("m", "down", *"JK JK X", "down", *"25", "enter")
-        await pilot.pause()
+        await sent(pilot, "m", "down", *"JK JK X", "down", *"25", "enter")
         entry = entry_of(host)
         error = entry.row("cards.Grandma").error_text or ""
         assert "'X' is not a card" in error
         assert entry.control("cards.Grandma", Input).value == "JK JK X"
         assert session.rounds == []
         # The refused text is selected: what is typed next replaces it.
-        await pilot.press(*"JK JK", "enter")
-        await pilot.pause()
+        await sent(pilot, *"JK JK", "enter")
     assert session.totals == {"Grandma": 40, "Max": 0, "Zoe": 25}

@@ -5,22 +5,38 @@ added to where the cursor shows, rows that do not apply no stops."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
-import pytest
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
+from textual.widget import Widget
 from textual.widgets import Input, Static
 
+from scorekeeper.games import GAMES
 from scorekeeper.session import Session
 from screens.rounds.base import RoundEntry
 from screens.widgets.choice import Choice
 from screens.widgets.field_row import FieldRow
 from tests.ui.evenings import EVENINGS, PARKS_RACE_1
-from tests.ui.hosts import EntryHost, entry_of
-from tests.ui.test_entry_keys import burst
+from tests.ui.hosts import EntryHost, burst, entry_of
+
+SIX = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")
+
+
+def seated(game_id: str) -> Callable[[], Session]:
+    """A new game of ``game_id`` with as many seats as it takes up to six: its entry
+    taller than the screen, the fields found where they are drawn, scrolled."""
+    seats = min(len(SIX), GAMES[game_id].max_players or len(SIX))
+    return partial(Session.new, game_id, list(SIX[:seats]))
+
 
 TABLES: dict[str, Callable[[], Session]] = {
-    **EVENINGS,
+    # Evenings a few rounds in, at six seats already, or whose rounds change the fields.
+    **{game: EVENINGS[game] for game in ("racehorse", "calcutta", "seven-hand")},
+    **{
+        f"{game}, a full table": seated(game)
+        for game in ("horse-race", "seven-hand", "rummy-5000", "hot-rum")
+    },
     "rummy-5000 with every variation": lambda: Session.new(
         "rummy-5000",
         ["Ann", "Bob"],
@@ -29,7 +45,7 @@ TABLES: dict[str, Callable[[], Session]] = {
     "rummy-5000 with the pot": lambda: Session.new(
         "rummy-5000", ["Ann", "Bob"], options={"limit_poker": True}
     ),
-    "score-pad": lambda: Session.new("score-pad", ["Ann", "Bob", "Cy", "Di"]),
+    "score-pad, a full table": seated("score-pad"),
     "score-pad, one winner a round, for stakes": lambda: Session.new(
         "score-pad", ["Ann", "Bob", "Cy"], options={"stake": 10, "pay": "winner"}
     ),
@@ -41,38 +57,50 @@ def stops_shown(entry: RoundEntry) -> list[FieldRow]:
     return [row for row in entry.rows() if row.display and not row.control.disabled]
 
 
-async def tab_through(pilot: Pilot[None], entry: RoundEntry) -> list[FieldRow]:
-    """The rows Tab stops at from the first field until the entry says it is the last."""
-    visited: list[FieldRow] = []
-    keys = entry.query_one("#keys", Static)
-    for _ in range(60):
-        row = entry.row_of(entry.focused) if entry.focused else None
-        assert row is not None
-        if not visited or visited[-1] is not row:
-            visited.append(row)
-        await pilot.press("tab")
-        await pilot.pause()
-        if str(keys.content).startswith("Last field"):
-            return visited
-    raise AssertionError("Tab never reached the last field")
+async def tab_through(pilot: Pilot[None], entry: RoundEntry) -> list[Widget]:
+    """The fields the focus goes to, the first one's too, with a Tab for each field and
+    two more sent at once: the keys line says the last field was reached."""
+    visited: list[Widget] = []
+    entry.watch(entry, "focused", lambda field: field and visited.append(field))
+    burst(pilot.app, ["tab"] * (len(entry.focus_chain) + 2))
+    await pilot.pause()
+    await pilot.pause()
+    assert str(entry.query_one("#keys", Static).content).startswith("Last field")
+    return visited
 
 
-@pytest.mark.parametrize("game", TABLES)
-async def test_tab_stops_at_every_field_in_the_order_shown_and_not_past_the_last(
-    game: str,
-) -> None:
-    host = EntryHost(TABLES[game]())
+async def test_tab_stops_at_every_field_in_the_order_drawn_and_digits_move_no_pick() -> None:
+    """At each table's entry in turn, in one app: Tab goes through the fields shown, in
+    the order Textual draws them (by their place on screen), and not past the last; a
+    burst of digits at a pick that shows no numbers changes nothing."""
+    games = list(TABLES)
+    host = EntryHost(TABLES[games[0]]())
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        entry = entry_of(host)
-        typed_before = entry.typed()
-        visited = await tab_through(pilot, entry)
-        assert [row.path for row in visited] == [row.path for row in stops_shown(entry)]
-        last = entry.focused
-        await pilot.press("tab", "tab")
-        await pilot.pause()
-        assert entry.focused is last, "Tab at the last field moved the focus"
-        assert entry.typed() == typed_before
+        for at, game in enumerate(games):
+            if at:
+                host.open(TABLES[game]())
+            await pilot.pause()
+            entry = entry_of(host)
+            typed_before = entry.typed()
+            drawn = entry.focus_chain
+            visited = await tab_through(pilot, entry)
+            assert visited == drawn, game
+            assert entry.focused is drawn[-1], f"{game}: Tab at the last field moved the focus"
+            rows = [entry.row_of(field) for field in visited]
+            shown = [row for at, row in enumerate(rows) if row not in rows[:at]]
+            assert shown == stops_shown(entry), game
+            assert entry.typed() == typed_before, game
+
+            for row in stops_shown(entry):
+                if not isinstance(row.control, Choice) or row.control.labels[0][:1].isdigit():
+                    continue  # a bid of 2, 3 or 4 is picked by its own digit, as shown
+                entry.set_focus(row.control)
+                await pilot.pause()
+                burst(host, list("1234567890"))
+                await pilot.pause()
+                assert entry.typed() == typed_before, (game, row.path)
+            await pilot.press("escape")
+            await pilot.pause()
 
 
 async def test_an_unsold_horses_price_is_no_stop_and_a_price_typed_before_goes() -> None:
@@ -104,23 +132,6 @@ async def test_with_nobody_out_5000_has_no_bonus_row_to_stop_at() -> None:
         await pilot.pause()
         assert entry.row_of(entry.focused) is entry.row("melded.Ann")  # type: ignore[arg-type]
         assert "bonus" not in [row.path for row in stops_shown(entry)]
-
-
-@pytest.mark.parametrize("game", TABLES)
-async def test_a_burst_of_digits_in_a_pick_row_changes_no_pick(game: str) -> None:
-    host = EntryHost(TABLES[game]())
-    async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        entry = entry_of(host)
-        for row in stops_shown(entry):
-            if not isinstance(row.control, Choice) or row.control.labels[0][:1].isdigit():
-                continue  # a bid of 2, 3 or 4 is picked by its own digit, as shown
-            entry.set_focus(row.control)
-            await pilot.pause()
-            before = entry.typed()
-            await pilot.press(*"1234567890")
-            await pilot.pause()
-            assert entry.typed() == before, row.path
 
 
 async def test_a_recorded_field_is_shown_selected_and_typed_over_then_added_to() -> None:

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import pytest
-
 from scorekeeper import GAMES
 from scorekeeper.session import Session
 from scorekeeper.store import Store
@@ -18,6 +16,7 @@ from screens.scoresheet import DEALS, LEADS
 from screens.table import TableScreen
 from screens.widgets.grid import ScoreGrid, fit
 from tests.ui.board_tables import TEN, calcutta_for_eight, seven_hand_for_ten
+from tests.ui.hosts import at_table
 from tests.ui.test_large_tables import screen_lines
 
 UNBOUNDED = 10
@@ -60,43 +59,46 @@ TABLES: dict[str, Callable[[], Session]] = {
 }
 
 
-@pytest.mark.parametrize("game", TABLES)
-async def test_every_player_total_and_money_on_screen_at_80x24(store: Store, game: str) -> None:
-    session = TABLES[game]()
-    store.add(session)
+async def test_every_player_total_and_money_on_screen_at_80x24(store: Store) -> None:
+    """At each table above in turn, in one app: each takes the last one's place."""
+    sessions = {game: session() for game, session in TABLES.items()}
+    tables = {game: store.add(session) for game, session in sessions.items()}
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
-        await pilot.pause()
-        table = app.screen
-        assert isinstance(table, TableScreen)
-        grid = table.query_one("#grid", ScoreGrid)
-        assert grid.max_scroll_x == 0, "a player's column is off the screen"
-        heads = [
-            fit(column.heading[0], column.width, column.align).strip().lstrip(DEALS + LEADS + " ")
-            for column in grid.columns[1:]
+        for game, session_id in tables.items():
+            table = await at_table(pilot, store, session_id)
+            every_figure_shown(app, table, sessions[game])
+
+
+def every_figure_shown(app: ScorekeeperApp, table: TableScreen, session: Session) -> None:
+    """Every player's name, totals and money in the table's grid as drawn, none
+    scrolled off, the leaders marked."""
+    grid = table.query_one("#grid", ScoreGrid)
+    assert grid.max_scroll_x == 0, "a player's column is off the screen"
+    heads = [
+        fit(column.heading[0], column.width, column.align).strip().lstrip(DEALS + LEADS + " ")
+        for column in grid.columns[1:]
+    ]
+    assert len(heads) == len(session.players)
+    assert len(set(heads)) == len(heads), heads
+    lines = screen_lines(app)
+    header = next(line for line in lines if line.startswith(" # "))
+    for name, head in zip(session.players, heads, strict=True):
+        assert head in header
+        assert name.startswith(head.split("…")[0])
+    figures = session.figures()
+    by_seat = figures.by_seat()
+    for at, label in enumerate(figures.labels):
+        row = next(line for line in lines if line.startswith(f" {label} "))
+        drawn = row[len(label) + 1 :].split()
+        # Money may lose its "$" and cents that are none in a grid too narrow for
+        # them, never its amount.
+        assert [cell.replace("$", "").removesuffix(".00") for cell in drawn] == [
+            by_seat[name].shown[at].replace("$", "").removesuffix(".00") for name in session.players
         ]
-        assert len(heads) == len(session.players)
-        assert len(set(heads)) == len(heads), heads
-        lines = screen_lines(app)
-        header = next(line for line in lines if line.startswith(" # "))
-        for name, head in zip(session.players, heads, strict=True):
-            assert head in header
-            assert name.startswith(head.split("…")[0])
-        figures = session.figures()
-        by_seat = figures.by_seat()
-        for at, label in enumerate(figures.labels):
-            row = next(line for line in lines if line.startswith(f" {label} "))
-            drawn = row[len(label) + 1 :].split()
-            # Money may lose its "$" and cents that are none in a grid too narrow for
-            # them, never its amount.
-            assert [cell.replace("$", "").removesuffix(".00") for cell in drawn] == [
-                by_seat[name].shown[at].replace("$", "").removesuffix(".00")
-                for name in session.players
-            ]
-        for leader in figures.leaders:
-            at = session.players.index(leader)
-            assert LEADS in grid.columns[at + 1].heading[0]
+    for leader in figures.leaders:
+        at = session.players.index(leader)
+        assert LEADS in grid.columns[at + 1].heading[0]
 
 
 def test_names_cut_to_one_width_stay_apart() -> None:

@@ -13,10 +13,17 @@ from tests.ui.play import open_form, put
 
 
 async def test_a_house_game_is_renamed_and_then_forgotten(store: Store) -> None:
+    """Keeping a game with no name asks for one at the house row; a kept game renamed is
+    kept under its new name, and forgotten on Delete."""
     save_house_game(store, "Gin", "score-pad", {"stake": 2})
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         form = await open_form(pilot, "score-pad")
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert "name" in (form.query_one_row("options.house").error_text or "")
+        assert [h.name for h in house_games(store)] == ["Gin"], "nothing kept"
+
         games = form.query_one("#games", OptionList)
         games.focus()
         await pilot.press("home")
@@ -38,16 +45,6 @@ async def test_a_house_game_is_renamed_and_then_forgotten(store: Store) -> None:
         await pilot.pause()
         assert house_games(store) == []
         assert "house game" not in str(games.get_option_at_index(0).prompt)
-
-
-async def test_keeping_asks_for_a_name_at_the_house_row(store: Store) -> None:
-    app = ScorekeeperApp(store)
-    async with app.run_test(size=(80, 24)) as pilot:
-        form = await open_form(pilot, "score-pad")
-        await pilot.press("ctrl+o")
-        await pilot.pause()
-        assert "name" in (form.query_one_row("options.house").error_text or "")
-        assert house_games(store) == []
 
 
 async def test_a_damaged_house_games_file_is_named_and_new_session_still_starts(

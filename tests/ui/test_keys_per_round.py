@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from scorekeeper import Session
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from screens.table import TableScreen
 from tests.ui.evenings import PARKS_RACE_1
+from tests.ui.hosts import at_table
 
 PARKS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
 
@@ -129,31 +128,25 @@ ROUNDS: list[tuple[str, list[str], dict[str, Any], int, str, dict[str, Any]]] = 
 ]
 
 
-@pytest.mark.parametrize(
-    ("game_id", "players", "options", "budget", "keys", "expected"),
-    ROUNDS,
-    ids=[f"{row[0]}-{row[3]}" for row in ROUNDS],
-)
-async def test_a_typical_round_takes_no_more_keys_than_its_budget(
-    store: Store,
-    game_id: str,
-    players: list[str],
-    options: dict[str, Any],
-    budget: int,
-    keys: str,
-    expected: dict[str, Any],
-) -> None:
-    session_id = store.add(Session.new(game_id, players, options=options))
+async def test_a_typical_round_takes_no_more_keys_than_its_budget(store: Store) -> None:
+    """Every round above at a table of its own, in one app: each table takes the last
+    one's place, as the typing at one is no business of the next."""
+    tables = [
+        store.add(Session.new(game_id, players, options=options))
+        for game_id, players, options, *_ in ROUNDS
+    ]
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
-        for key in keys.split():
-            await pilot.press(key)
-        await pilot.pause()
-        assert isinstance(app.screen, TableScreen), f"the entry is still open: {app.screen!r}"
-    rounds = store.load(session_id).rounds
-    assert len(rounds) == 1
-    assert {key: rounds[0].get(key) for key in expected} == expected
-    assert len(keys.split()) <= budget
+        for session_id, (game_id, _, _, budget, keys, expected) in zip(tables, ROUNDS, strict=True):
+            case = f"{game_id} in {budget} keys"
+            await at_table(pilot, store, session_id)
+            assert isinstance(app.screen, TableScreen), case
+            await pilot.press(*keys.split())
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen), (
+                f"{case}: the entry is still open: {app.screen!r}"
+            )
+            rounds = store.load(session_id).rounds
+            assert len(rounds) == 1, case
+            assert {key: rounds[0].get(key) for key in expected} == expected, case
+            assert len(keys.split()) <= budget, case

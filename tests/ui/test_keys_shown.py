@@ -4,7 +4,6 @@ bindings, and Esc after a new game with the same players goes where the footer s
 
 from __future__ import annotations
 
-import pytest
 from textual.binding import Binding
 from textual.pilot import Pilot
 from textual.widgets import Static
@@ -18,8 +17,8 @@ from screens.new_session import NewSessionScreen
 from screens.table import TableScreen
 from screens.table_keys import TABLE_KEYS
 from tests.ui.evenings import EVENINGS
+from tests.ui.hosts import at_table, burst
 from tests.ui.play import start_session
-from tests.ui.test_entry_keys import burst
 from tests.ui.test_large_tables import screen_lines
 
 
@@ -47,64 +46,72 @@ def shown_now(table: TableScreen) -> list[str]:
     return list(said.values())
 
 
-@pytest.mark.parametrize("game", EVENINGS)
-async def test_the_footer_names_every_key_that_applies_now(store: Store, game: str) -> None:
-    store.add(EVENINGS[game]())
-    app = ScorekeeperApp(store)
-    async with app.run_test(size=(80, 24)) as pilot:
-        table = await open_table(pilot)
-        footer = footer_of(pilot)
-        for words in ("e Edit", "u Undo", "esc Sessions", "f1 Help"):
-            assert words in footer, footer
-        assert "Redo" not in footer
-        for words in shown_now(table):
-            assert words in footer, (words, footer)
-        await pilot.press("u")
-        await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("y")
-        await pilot.pause()
-        assert app.screen is table
-        footer = footer_of(pilot)
-        assert "^y Redo" in footer, footer
-        for words in shown_now(table):
-            assert words in footer, (words, footer)
-
-
-@pytest.mark.parametrize("game", EVENINGS)
-async def test_the_help_lists_every_key_of_the_table_from_its_bindings(
-    store: Store, game: str
+async def test_the_footer_names_every_key_that_applies_now_and_the_help_all_of_them(
+    store: Store,
 ) -> None:
-    store.add(EVENINGS[game]())
+    """At each evening's table in turn, in one app (each table takes the last one's
+    place): the footer before and after an undo, and the help between."""
+    tables = {game: store.add(evening()) for game, evening in EVENINGS.items()}
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        table = await open_table(pilot)
-        offered = [
-            binding
-            for binding in TABLE_KEYS
-            if isinstance(binding, Binding)
-            and binding.description
-            and (binding.show or binding.id)
-            and table.offers(*parse(binding.action))
-        ]
-        await pilot.press("f1")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        keys = str(app.screen.query_one("#keys", Static).content)
-        lines = keys.splitlines()
-        for binding in offered:
-            key = app.get_key_display(binding)
-            assert any(
-                line.strip().startswith(f"{key}  {binding.description}") for line in lines
-            ), (key, binding.description, keys)
-        assert "Redo (not now" in keys
-        descriptions = {binding.description for binding in offered}
-        for binding in TABLE_KEYS:
-            assert isinstance(binding, Binding)
-            if binding.description not in descriptions:
-                assert not any(
-                    line.strip().endswith(f"  {binding.description}") for line in lines
-                ), binding.description
+        for game, session_id in tables.items():
+            table = await at_table(pilot, store, session_id)
+            footer = footer_of(pilot)
+            for words in ("e Edit", "u Undo", "esc Sessions", "f1 Help"):
+                assert words in footer, (game, footer)
+            assert "Redo" not in footer
+            for words in shown_now(table):
+                assert words in footer, (game, words, footer)
+
+            await help_lists_every_key(pilot, table)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is table, game
+
+            await pilot.press("u")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmScreen), game
+            await pilot.press("y")
+            await pilot.pause()
+            assert app.screen is table, game
+            footer = footer_of(pilot)
+            assert "^y Redo" in footer, (game, footer)
+            for words in shown_now(table):
+                assert words in footer, (game, words, footer)
+
+
+async def help_lists_every_key(pilot: Pilot[None], table: TableScreen) -> None:
+    """F1 at ``table``: the help names every key the table offers, read from its
+    bindings, and none it does not."""
+    app = pilot.app
+    offered = [
+        binding
+        for binding in TABLE_KEYS
+        if isinstance(binding, Binding)
+        and binding.description
+        and (binding.show or binding.id)
+        and table.offers(*parse(binding.action))
+    ]
+    await pilot.press("f1")
+    await pilot.pause()
+    assert isinstance(app.screen, HelpScreen)
+    keys = str(app.screen.query_one("#keys", Static).content)
+    lines = keys.splitlines()
+    for binding in offered:
+        key = app.get_key_display(binding)
+        assert any(line.strip().startswith(f"{key}  {binding.description}") for line in lines), (
+            key,
+            binding.description,
+            keys,
+        )
+    assert "Redo (not now" in keys
+    descriptions = {binding.description for binding in offered}
+    for binding in TABLE_KEYS:
+        assert isinstance(binding, Binding)
+        if binding.description not in descriptions:
+            assert not any(line.strip().endswith(f"  {binding.description}") for line in lines), (
+                binding.description
+            )
 
 
 def parse(action: str) -> tuple[str, tuple[object, ...]]:

@@ -20,7 +20,8 @@ from screens.table import TableScreen
 from screens.widgets.choice import Choice
 from tests.ui.board_tables import EIGHT, TEN, calcutta_for_eight, seven_hand_for_ten
 from tests.ui.evenings import EVENINGS
-from tests.ui.hosts import EntryHost
+from tests.ui.hosts import EntryHost, at_table
+from tests.ui.play import drawn
 
 CELL = 12.2
 """Pixels per cell across in Textual's screenshot."""
@@ -87,29 +88,6 @@ async def calcutta_entry(pilot: Pilot[None]) -> RoundEntry:
     return entry
 
 
-async def test_every_buyer_of_an_eight_player_calcutta_is_on_screen(store: Store) -> None:
-    store.add(calcutta_for_eight())
-    app = ScorekeeperApp(store)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await calcutta_entry(pilot)
-        for label in ("S ♠ buyer", "H ♥ buyer", "D ♦ buyer", "C ♣ buyer"):
-            assert row_on_screen(app, label) == [*EIGHT, "unsold"]
-        assert "Second" in "\n".join(screen_lines(app))
-
-
-async def test_z_picks_zoe_and_the_row_shows_her_picked(store: Store) -> None:
-    store.add(calcutta_for_eight())
-    app = ScorekeeperApp(store)
-    async with app.run_test(size=(80, 24)) as pilot:
-        entry = await calcutta_entry(pilot)
-        await pilot.press(*"2221", "down", "z")
-        await pilot.pause()
-        buyer = entry.control("sales.S.owner", Choice)
-        assert buyer.value == "Zoe"
-        assert picked_drawn(buyer) == ["Zoe"]
-        assert "Zoe" in row_on_screen(app, "S ♠ buyer")
-
-
 @pytest.mark.parametrize(
     ("game", "players", "label"),
     [
@@ -129,14 +107,25 @@ async def test_the_largest_table_has_every_player_in_the_first_pick(
             assert name in shown
 
 
-async def test_at_60x20_the_focused_row_scrolls_into_view_and_a_resize_keeps_the_typing(
+async def test_an_eight_player_calcutta_shows_every_buyer_and_at_60x20_the_focused_row(
     store: Store,
 ) -> None:
+    """Every buyer on screen, z picks Zoe and her row shows her picked; at 60x20 the
+    focused row scrolls into view, and a resize keeps what was typed."""
     store.add(calcutta_for_eight())
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         entry = await calcutta_entry(pilot)
-        await pilot.press(*"2221", "down", "z", "down", *"12")
+        for label in ("S ♠ buyer", "H ♥ buyer", "D ♦ buyer", "C ♣ buyer"):
+            assert row_on_screen(app, label) == [*EIGHT, "unsold"]
+        assert "Second" in "\n".join(screen_lines(app))
+        await pilot.press(*"2221", "down", "z")
+        await pilot.pause()
+        buyer = entry.control("sales.S.owner", Choice)
+        assert buyer.value == "Zoe"
+        assert picked_drawn(buyer) == ["Zoe"]
+        assert "Zoe" in row_on_screen(app, "S ♠ buyer")
+        await pilot.press("down", *"12")
         await pilot.resize_terminal(60, 20)
         await redrawn(pilot)
         # The other three sales (the last unsold, its price no stop), then First.
@@ -163,21 +152,20 @@ TABLES: dict[str, Callable[[], Session]] = {
 }
 
 
-@pytest.mark.parametrize("name", TABLES)
 async def test_the_footer_at_80_columns_keeps_sessions_help_and_the_scores_toggle(
-    store: Store, name: str
+    store: Store,
 ) -> None:
-    store.add(TABLES[name]())
+    """At every table above, in one app: each table takes the last one's place."""
+    tables = {name: store.add(session()) for name, session in TABLES.items()}
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
-        for keys in ((), ("up",), ("t",)):  # a round highlighted: Edit shows too
-            await pilot.press(*keys)
-            await pilot.pause()
-            footer = screen_lines(app)[-1]
-            assert "esc Sessions" in footer and "f1 Help" in footer, footer
-            assert re.search(r"\bt (Totals|Rounds)\b", footer), footer
-            assert re.search(r"\br (Race|Hand|Deal)\b", footer), footer
+        for name, session_id in tables.items():
+            await at_table(pilot, store, session_id)
+            assert isinstance(app.screen, TableScreen), name
+            for keys in ((), ("up",), ("t",)):  # a round highlighted: Edit shows too
+                await pilot.press(*keys)
+                await pilot.pause()
+                footer = drawn(pilot)[-1].replace("\xa0", " ")
+                assert "esc Sessions" in footer and "f1 Help" in footer, (name, footer)
+                assert re.search(r"\bt (Totals|Rounds)\b", footer), (name, footer)
+                assert re.search(r"\br (Race|Hand|Deal)\b", footer), (name, footer)

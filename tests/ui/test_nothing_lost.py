@@ -22,16 +22,20 @@ from tests.ui.play import said, sit_down
 
 
 async def test_an_entry_closed_with_typing_in_it_opens_with_it_again(store: Store) -> None:
+    """The table says it kept the typing; the message goes when the table is left."""
     store.add(Session.new("hot-rum", ["Ann", "Bob", "Cy"]))
     app = ScorekeeperApp(store)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
         table = await sit_down(pilot)
         await pilot.press("r", "b", "down", *"7 8", "escape")
         await pilot.pause()
         assert app.screen is table
         assert store.load(table.session_id).rounds == []
+        assert "Kept what you typed" in toasts(app)
         await pilot.press("escape")  # to the sessions and back: the draft is still kept
         await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert "Kept what you typed" not in toasts(app)
         await pilot.press("enter")
         await pilot.pause()
         await pilot.press("r")
@@ -50,26 +54,7 @@ async def test_an_entry_closed_with_typing_in_it_opens_with_it_again(store: Stor
         assert entry.control("cards.Ann", Input).value == "", "a recorded draft is gone"
 
 
-async def test_ctrl_q_on_a_half_typed_entry_asks_first(store: Store) -> None:
-    store.add(Session.new("hot-rum", ["Ann", "Bob"]))
-    app = ScorekeeperApp(store)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await sit_down(pilot)
-        await pilot.press("r", "b", "down", *"7 8", "ctrl+q")
-        await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
-        assert "Quit without recording hand 1 of Hot Rum (Ann, Bob)?" in said(pilot)
-        await pilot.press("n")
-        await pilot.pause()
-        entry = app.screen
-        assert isinstance(entry, RoundEntry)
-        assert entry.control("cards.Ann", Input).value == "7 8"
-        await pilot.press("ctrl+q", "y")
-        await pilot.pause()
-    assert app.return_code == 0
-
-
-async def test_ctrl_q_with_a_round_kept_as_typed_asks_first(store: Store) -> None:
+async def test_ctrl_q_with_a_round_kept_as_typed_or_half_typed_asks_first(store: Store) -> None:
     store.add(Session.new("hot-rum", ["Ann", "Bob"]))
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -84,6 +69,18 @@ async def test_ctrl_q_with_a_round_kept_as_typed_asks_first(store: Store) -> Non
         entry = app.screen
         assert isinstance(entry, RoundEntry)
         assert entry.control("cards.Ann", Input).value == "7 8"
+        # The entry open, with what was kept in it: Ctrl+Q asks again.
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Quit without recording hand 1 of Hot Rum (Ann, Bob)?" in said(pilot)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is entry
+        assert entry.control("cards.Ann", Input).value == "7 8"
+        await pilot.press("ctrl+q", "y")
+        await pilot.pause()
+    assert app.return_code == 0
 
 
 async def test_an_edit_kept_in_another_session_is_named_and_comes_back_with_e(
@@ -128,20 +125,6 @@ async def test_an_edit_kept_in_another_session_is_named_and_comes_back_with_e(
 def toasts(app: ScorekeeperApp) -> str:
     """The messages shown in the corner of the screen in front."""
     return " ".join(str(toast.render()) for toast in app.screen.query("Toast"))
-
-
-async def test_a_tables_messages_go_when_the_table_is_left(store: Store) -> None:
-    store.add(Session.new("hot-rum", ["Ann", "Bob"]))
-    app = ScorekeeperApp(store)
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await sit_down(pilot)
-        await pilot.press("r", "b", "down", *"7 8", "escape")
-        await pilot.pause()
-        assert "Kept what you typed" in toasts(app)
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, HomeScreen)
-        assert "Kept what you typed" not in toasts(app)
 
 
 async def test_the_round_undone_last_is_recorded_again_with_ctrl_y(store: Store) -> None:

@@ -11,7 +11,7 @@ from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from screens.new_session import NewSessionScreen
 from tests.ui.evenings import PARKS_RACE_1
-from tests.ui.hosts import EntryHost
+from tests.ui.hosts import EntryHost, sent
 from tests.ui.test_entry_calcutta import entry_of, friday_at_the_parks, sale
 from tests.ui.test_home import rows
 
@@ -58,8 +58,7 @@ async def test_an_error_goes_once_another_row_puts_the_round_right() -> None:
     async with host.run_test(size=(80, 24)) as pilot:
         keys = [*sale("c", "12"), *sale("f", "20"), *sale("b", "7"), *sale("a", "31")]
         # H first and H second: refused at Second; First is put right instead.
-        await pilot.press(*"2221", "down", *keys, "h", "down", "h", "enter")
-        await pilot.pause()
+        await sent(pilot, *"2221", "down", *keys, "h", "down", "h", "enter")
         entry = entry_of(host)
         assert session.rounds == []
         assert entry.row("second").error_text == "H cannot finish both first and second"

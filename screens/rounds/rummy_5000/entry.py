@@ -110,7 +110,7 @@ class Rummy5000Entry(RoundEntry):
         if self.options["michigan"] and self.picked("false_claim") is not None:
             return {"false_claim": self.picked("false_claim")}
         round_: Round = {"wild": self.picked("wild")}
-        for log in self.query(StakesLog):
+        for log in self.walk_children(StakesLog):
             round_ |= log.fields()
         if round_.get("folded") is not None or "gave_up" in round_:
             return cast(Played, round_)  # the cube's or the pot's fields, read as plain dicts
