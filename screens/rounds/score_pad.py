@@ -43,7 +43,7 @@ class WinnerPick(Choice):
         super().__init__(options)
         self.typed = typed
 
-    def on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
         if event.character is not None and event.character in "-0123456789" and self.typed(event):
             event.stop()
             event.prevent_default()

@@ -27,6 +27,7 @@ from textual.widget import Widget
 
 from scorekeeper.wording import visible, whole_number
 from screens.widgets.field_row import ValueChanged
+from screens.widgets.own_keys import keys_of, run_own_key
 
 UNPICKED: object = object()
 """The value of a ``Choice`` built with nothing picked (``None`` can be a real option)."""
@@ -85,6 +86,8 @@ class Choice(Widget, can_focus=True):
         Binding("left", "step(-1)", "Previous option", show=False),
         Binding("backspace,delete", "clear", "Clear", show=False),
     ]
+    OWN_KEYS = keys_of(BINDINGS)
+    """Run here, as each key lands (``own_keys``)."""
 
     class Changed(ValueChanged):
         """The picked value changed (live previews listen for this)."""
@@ -213,7 +216,9 @@ class Choice(Widget, can_focus=True):
     def on_blur(self) -> None:
         self.digits = ""
 
-    def on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
+        if await run_own_key(self, event, self.OWN_KEYS):
+            return
         if not event.is_printable or not event.character or event.character == " ":
             return
         index = self._index_for(event.character)

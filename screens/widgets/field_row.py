@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Protocol, runtime_checkable
 
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
@@ -19,6 +20,7 @@ from textual.widgets import Checkbox, Input, Label, Static
 from scorekeeper.errors import RuleError
 from screens.format import plain
 from screens.widgets.live_text import show
+from screens.widgets.own_keys import run_own_key
 
 
 def field_paths(field: str) -> list[str]:
@@ -165,8 +167,14 @@ class Tick(Checkbox):
     """A checkbox whose box is empty when off: Textual's draws the same ``X`` either way,
     told apart by colour only, which a table across the room cannot see."""
 
+    OWN_KEYS = {"space": "toggle_button"}
+    """Space runs here, as it lands (``own_keys``); Enter is the screen's."""
+
     def on_mount(self) -> None:
         self.BUTTON_INNER = "X" if self.value else " "
+
+    async def on_key(self, event: events.Key) -> None:
+        await run_own_key(self, event, self.OWN_KEYS)
 
     def watch_value(self) -> None:
         self.BUTTON_INNER = "X" if self.value else " "

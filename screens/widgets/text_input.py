@@ -27,7 +27,6 @@ from typing import Any
 
 from rich.segment import Segment
 from textual import events
-from textual.binding import Binding
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.strip import Strip
@@ -35,13 +34,12 @@ from textual.widgets import Input
 from textual.widgets.input import Selection
 
 from scorekeeper.wording import visible
+from screens.widgets.own_keys import keys_of, run_own_key
 
 EDITING = {
-    key.strip(): binding.action
-    for binding in Input.BINDINGS
-    if isinstance(binding, Binding)
-    and binding.action.startswith(("cursor_", "delete_", "home", "end"))
-    for key in binding.key.split(",")
+    key: action
+    for key, action in keys_of(Input.BINDINGS).items()
+    if action.startswith(("cursor_", "delete_", "home", "end"))
 }
 """Each key that edits or moves in a field's text, and its action."""
 
@@ -81,14 +79,9 @@ class TextInput(Input):
 
     async def on_key(self, event: events.Key) -> None:
         """An editing key runs here and now, in turn with the letters around it."""
-        action = EDITING.get(event.key)
-        if event.is_printable or action is not None:
+        if event.is_printable or event.key in EDITING:
             self.typed_in = True
-        if action is None:
-            return
-        event.stop()
-        event.prevent_default()
-        await self.run_action(action)
+        await run_own_key(self, event, EDITING)
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
         """Every printable key is text here but ``?`` where it is not."""

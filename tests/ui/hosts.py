@@ -91,9 +91,7 @@ def burst(app: App[Any], keys: list[str]) -> None:
 async def sent(pilot: Pilot[Any], *keys: str) -> None:
     """``keys`` sent in one burst and landed, for a test whose subject is what they do
     rather than each key's own round (a burst lands each key where it would land alone:
-    ``test_entry_keys``): the app draws the screen once, not once per key. Not yet so
-    for a key a widget takes through a binding of its own (Space on a tick, a cube's or
-    a pot's keys) followed by Enter: there the test presses them one at a time."""
+    ``test_entry_keys``): the app draws the screen once, not once per key."""
     burst(pilot.app, list(keys))
     await pilot.pause()
     await pilot.pause()

@@ -28,6 +28,31 @@ async def test_a_burst_of_keys_fills_each_field_in_turn() -> None:
     assert session.balances == {"Ann": -30, "Bob": -8, "Cy": 48, "Di": -10}
 
 
+async def test_a_key_a_field_takes_itself_lands_before_the_enter_sent_after_it() -> None:
+    """Space on a tick and Backspace on a pick are the field's own keys: in a burst they
+    still land before the Enter behind them records the round."""
+    ticked = Session.new("hot-rum", ["Ann", "Bob"])
+    host = EntryHost(ticked)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        burst(host, ["r", "b", "down", "7", "space", "8", "down", "space", "enter"])
+        await pilot.pause()
+        await pilot.pause()
+    assert ticked.rounds == [{"out": "Bob", "cards": {"Ann": "7 8"}, "rummy": True}]
+
+    cleared = Session.new("hot-rum", ["Ann", "Bob"])
+    host = EntryHost(cleared)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        burst(host, ["down", "7", "up", "b", "backspace", "enter"])
+        await pilot.pause()
+        await pilot.pause()
+        entry = host.screen
+        assert isinstance(entry, RoundEntry)
+        assert entry.row_for("out").error_text
+    assert cleared.rounds == []
+
+
 async def test_down_right_after_the_course_goes_to_the_first_horse_of_its_auction() -> None:
     """Calcutta's sale rows move into auction order as the course is typed; a Down in the
     same burst goes to the first horse auctioned, before the moved rows are drawn."""

@@ -1,6 +1,7 @@
-"""Keys per typical round, typed one by one from the table (each word below is one key):
-each game's round records what the table played in no more keys than before (the entries'
-budget), so a new stop in an entry shows up here as a failed round or a longer list."""
+"""Keys per typical round from the table (each word below is one key; sent at once after
+the first, they land as they would one by one: ``test_entry_keys``): each game's round
+records what the table played in no more keys than before (the entries' budget), so a new
+stop in an entry shows up here as a failed round or a longer list."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from screens.table import TableScreen
 from tests.ui.evenings import PARKS_RACE_1
-from tests.ui.hosts import at_table
+from tests.ui.hosts import at_table, sent
 
 PARKS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
 
@@ -141,8 +142,9 @@ async def test_a_typical_round_takes_no_more_keys_than_its_budget(store: Store) 
             case = f"{game_id} in {budget} keys"
             await at_table(pilot, store, session_id)
             assert isinstance(app.screen, TableScreen), case
-            await pilot.press(*keys.split())
-            await pilot.pause()
+            first, *rest = keys.split()
+            await pilot.press(first)  # the entry opens; the rest in one burst, as pasted
+            await sent(pilot, *rest)
             assert isinstance(app.screen, TableScreen), (
                 f"{case}: the entry is still open: {app.screen!r}"
             )

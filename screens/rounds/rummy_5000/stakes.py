@@ -27,6 +27,7 @@ from scorekeeper.wording import whole_number
 from screens.format import plain
 from screens.rounds.fields import Round
 from screens.widgets.field_row import ValueChanged
+from screens.widgets.own_keys import keys_of, run_own_key
 
 Step = tuple[str, str, int]
 """One thing said at the table: (what, who, chips), e.g. ("double", "Ann", 0)."""
@@ -50,6 +51,8 @@ class StakesLog(Widget, can_focus=True):
     }
     """
     BINDINGS = [Binding("backspace,delete", "take_back", "Take back", show=False)]
+    OWN_KEYS = keys_of(BINDINGS)
+    """Run here, as each key lands (``own_keys``)."""
 
     class Changed(ValueChanged):
         def __init__(self, log: StakesLog) -> None:
@@ -78,7 +81,9 @@ class StakesLog(Widget, can_focus=True):
     def other(self, name: str) -> str:
         return self.players[1] if name == self.players[0] else self.players[0]
 
-    def on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
+        if await run_own_key(self, event, self.OWN_KEYS):
+            return
         if not event.is_printable or not event.character or event.character == " ":
             return
         event.stop()
