@@ -1,4 +1,4 @@
-"""Sunday with Grandma (SCENARIOS.md): seven hands of Seven Hand Rummy typed as cards, each
+"""Sunday with Grandma: seven hands of Seven Hand Rummy typed as cards, each
 figure read off the screen as drawn, with a mistake, an undo and an edit on the way, to the
 lowest total, settling up and the export."""
 

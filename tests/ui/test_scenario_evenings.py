@@ -1,4 +1,4 @@
-"""Friday at the Parks' (SCENARIOS.md), every figure read off the screen as drawn: the
+"""Friday at the Parks', every figure read off the screen as drawn: the
 scoresheet's cells, the status line, the line under the grid, the panel and the settle-up
 payments. A figure the screen does not show fails here. The evening opens on two Calcutta
 races already played (typed in ``test_entry_calcutta`` and ``test_play_calcutta``) and goes
