@@ -3,8 +3,9 @@ to a 4K TV, a round on twenty pages at once, the corrections said, and a page th
 the network back by itself.
 
 Needs Debian's ``chromium`` (``tests/needs.py``). One browser for the module, a context
-per screen. The screenshots are kept in the run's temporary folder, ``board-screenshots/``
-under pytest's base temp.
+(what pages on one device share) for each kind of device, a page for each screen. The
+screenshots, at CSS pixels, are kept in the run's temporary folder,
+``board-screenshots/`` under pytest's base temp.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ DEVICES: dict[str, dict[str, Any]] = {
     "tablet": {"device_scale_factor": 2, "has_touch": True},
     "computer": {},
 }
-"""What a browser context is made with: what pages on one kind of device share."""
+"""What a browser context is made with for each kind of device."""
 SCREENS: dict[str, tuple[str, int, int]] = {
     "phone-390x844": ("phone", 390, 844),
     "phone-landscape-844x390": ("phone", 844, 390),
@@ -44,10 +45,9 @@ SCREENS: dict[str, tuple[str, int, int]] = {
 }
 """Each screen: its kind of device and its size in CSS pixels."""
 PAGES_A_CONTEXT = 4
-"""Pages open at once in one browser context: Chromium opens at most six connections to
-one address a context, and a page holds one for its events and wants another now and then
-for its heartbeats. (A context costs Chromium most of a second of CPU to open, a page in
-it a tenth of that.)"""
+"""Pages open at once in one browser context (cheaper for Chromium than a context each):
+it opens at most six connections to one address a context, and a page holds one for its
+events and wants another now and then for its heartbeats."""
 MEASURE = """() => {
   const page = document.documentElement;
   const cards = [...document.querySelectorAll("#players li")];
@@ -130,7 +130,7 @@ def test_every_player_and_total_fits_every_screen_as_text(
             page = open_board(contexts[kind], here, name, scheme)
             shows(page, "Hand 2", "#status")
             measured = page.evaluate(MEASURE)
-            page.screenshot(path=screenshots / f"{name}-{scheme}.png")
+            page.screenshot(path=screenshots / f"{name}-{scheme}.png", scale="css")
             page.close()
             assert sorted(measured["names"]) == sorted(TEN), name
             assert measured["figures"].count("10") == 9 and "0" in measured["figures"], name
