@@ -158,15 +158,21 @@ class Daemon:
                 start_new_session=True,
             )
 
-    def rest(self, method: str, path: str, *, timeout: float = 10) -> object:
+    def rest(self, method: str, path: str, *, timeout: float = 10, body: object = None) -> object:
         request = urllib.request.Request(
             f"http://127.0.0.1:{self.gui_port}{path}",
             method=method,
-            headers={"X-API-Key": self.api_key},
+            headers={"X-API-Key": self.api_key, "Content-Type": "application/json"},
+            data=None if body is None else json.dumps(body).encode(),
         )
         with _NO_PROXY.open(request, timeout=timeout) as answer:
-            body = answer.read()
-        return json.loads(body) if body else None
+            said = answer.read()
+        return json.loads(said) if said else None
+
+    def share(self, shared: bool) -> None:
+        """The store folder synced, or paused: nothing of it sent or taken, as with the
+        other laptop away (Syncthing scans the folder again before it meets the other)."""
+        self.rest("PATCH", f"/rest/config/folders/{FOLDER}", body={"paused": not shared})
 
     def events(self) -> None:
         """Wait up to a second for the daemon to report anything (a long poll)."""
