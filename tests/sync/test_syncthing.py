@@ -10,9 +10,10 @@ Skipped (one line) where syncthing is not installed; CI installs it.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import shutil
 import statistics
-import subprocess
 import sys
 import threading
 import time
@@ -20,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.cli.command_line import main
 from scorekeeper.store import Store
 from scorekeeper.store.resolve import BOTH, OTHER, SHOWN, resolve
 from tests.factories import MADE_3, MADE_4, UPPED_2, racehorse
@@ -40,14 +42,12 @@ def listed(folder: Path) -> dict[str, int]:
 
 
 def settle(folder: Path) -> str:
-    done = subprocess.run(
-        [str(Path(sys.executable).with_name("scorekeeper")), "--db", str(folder), "settle"],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-    )
-    return done.stdout
+    """What ``scorekeeper --db FOLDER settle`` prints, run in this process (the command in
+    a process of its own: ``test_laptop_copies.py``)."""
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        assert main(["--db", str(folder), "settle"]) == 0
+    return printed.getvalue()
 
 
 def record_at_once(folders: tuple[Path, ...]) -> dict[str, float]:
