@@ -187,13 +187,24 @@ class Daemon:
             return False
         return True
 
-    def stop(self) -> None:
+    def ask_to_stop(self) -> bool:
+        """Whether the daemon took the request to shut down (it then ends by itself)."""
+        if self.process is None or self.process.poll() is not None:
+            return False
+        try:
+            self.rest("POST", "/rest/system/shutdown")
+        except OSError:
+            return False
+        return True
+
+    def stop(self, *, asked: bool) -> None:
+        """The daemon ended: waited for if ``asked`` to stop, else (or if it does not end)
+        sent SIGTERM."""
         if self.process is None or self.process.poll() is not None:
             return
         try:
-            self.rest("POST", "/rest/system/shutdown")
-            self.process.wait(timeout=20)
-        except (OSError, subprocess.TimeoutExpired):
+            self.process.wait(timeout=20 if asked else 0)
+        except subprocess.TimeoutExpired:
             self.process.send_signal(signal.SIGTERM)
             self.process.wait(timeout=20)
 
@@ -248,8 +259,9 @@ def pair(base: Path) -> Iterator[tuple[Daemon, Daemon]]:
         wait_for(daemons, lambda: connected(first, second), within=60, what="the daemons connect")
         yield first, second
     finally:
-        for daemon in daemons:
-            daemon.stop()
+        asked = [daemon.ask_to_stop() for daemon in daemons]  # both at once
+        for daemon, told in zip(daemons, asked, strict=True):
+            daemon.stop(asked=told)
 
 
 def _wait_up(daemons: tuple[Daemon, ...]) -> None:
