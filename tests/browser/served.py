@@ -76,17 +76,18 @@ def chromium() -> str | None:
 
 def launch(playwright: Any, executable: str) -> Any:
     """Chromium from ``executable`` with ``CHROMIUM_FLAGS``, once it is sure that none of
-    the features Playwright turns off was turned on again by ours."""
+    the features Playwright turns off was turned on again by ours (the browser's command
+    line, read from Linux's /proc)."""
     browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
     processes = browser.new_browser_cdp_session().send("SystemInfo.getProcessInfo")
     main = next(each["id"] for each in processes["processInfo"] if each["type"] == "browser")
     command = Path(f"/proc/{main}/cmdline").read_text(encoding="utf-8").replace("\0", " ")
-    lists = [
+    turned_off = [
         flag.split("=", 1)[1].split(",")
         for flag in command.split()
         if flag.startswith("--disable-features=")
     ]
-    lost = {name for names in lists[:-1] for name in names} - set(lists[-1])
+    lost = {name for names in turned_off[:-1] for name in names} - set(turned_off[-1])
     if lost:
         browser.close()
         raise RuntimeError(f"Playwright now turns off {sorted(lost)}: add them to PLAYWRIGHT_OFF")
