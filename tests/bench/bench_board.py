@@ -37,7 +37,7 @@ from scorekeeper.store import Store
 from screens.board.board_app import FOLLOW_INTERVAL, BoardApp
 from screens.board.follow import Follower
 from screens.board.state import BoardState
-from tests.browser.served import CHROMIUM_FLAGS, chromium, free_port, resident_mb, served_board
+from tests.browser.served import chromium, free_port, launch, resident_mb, served_board
 
 PLAYERS = ["Grandma", "Max", "Zoe", "Christopher", "Elizabeth", "Jo", "Al", "Bo", "Cy", "Di"]
 PAGES_AT_MOST = 30
@@ -174,7 +174,7 @@ def served(store: Store, rounds: int, viewers: int) -> dict[str, Any] | str:
         served_board(store.path, free_port(), "--viewers", str(viewers)) as board,
         sync_playwright() as playwright,
     ):
-        browser = playwright.chromium.launch(executable_path=browser_path, args=CHROMIUM_FLAGS)
+        browser = launch(playwright, browser_path)
         pages = []
         for _ in range(pages_count):
             page = browser.new_context(viewport={"width": 360, "height": 640}).new_page()

@@ -20,9 +20,34 @@ from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from screens.board.server import BoardServer, Limits, Timing
 
+PLAYWRIGHT_OFF = (
+    "AvoidUnnecessaryBeforeUnloadCheckSync",
+    "DestroyProfileOnBrowserClose",
+    "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable",
+    "LensOverlay",
+    "MediaRouter",
+    "PaintHolding",
+    "ThirdPartyStoragePartitioning",
+    "AvoidCorsURLLoaderRestartOnRedirect",
+    "TcpPortRandomizationWin",
+    "OptimizationHints",
+    "NetworkTimeServiceQuerying",
+    "AimEnabled",
+    "PreconnectToSearch",
+    "msForceBrowserSignIn",
+    "msEdgeUpdateLaunchServicesPreferredVersion",
+)
+"""The features Playwright's own ``--disable-features`` turns off. Chromium heeds only the
+last ``--disable-features`` it is given, so ours names them again (``launch`` checks that
+it still names all of them)."""
+OMNIBOX_OFF = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup")
+"""Each window's address bar loads its suggestions as pages of their own: more than a
+second of Chromium's CPU a window, for an address bar nobody types in."""
 CHROMIUM_FLAGS = [
     "--headless",
     "--no-sandbox",
@@ -32,6 +57,7 @@ CHROMIUM_FLAGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    "--disable-features=" + ",".join(PLAYWRIGHT_OFF + OMNIBOX_OFF),
 ]
 QUICK = Timing(poll=0.05, beat=0.25, silent=1.5, headers=0.5, retry=0.25)
 """Timings a test can wait out: a heartbeat a quarter second, a silent page dropped
@@ -46,6 +72,26 @@ def chromium() -> str | None:
         if found:
             return found
     return "/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None
+
+
+def launch(playwright: Any, executable: str) -> Any:
+    """Chromium from ``executable`` with ``CHROMIUM_FLAGS``, once it is sure that none of
+    the features Playwright turns off was turned on again by ours (the browser's command
+    line, read from Linux's /proc)."""
+    browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+    processes = browser.new_browser_cdp_session().send("SystemInfo.getProcessInfo")
+    main = next(each["id"] for each in processes["processInfo"] if each["type"] == "browser")
+    command = Path(f"/proc/{main}/cmdline").read_text(encoding="utf-8").replace("\0", " ")
+    turned_off = [
+        flag.split("=", 1)[1].split(",")
+        for flag in command.split()
+        if flag.startswith("--disable-features=")
+    ]
+    lost = {name for names in turned_off[:-1] for name in names} - set(turned_off[-1])
+    if lost:
+        browser.close()
+        raise RuntimeError(f"Playwright now turns off {sorted(lost)}: add them to PLAYWRIGHT_OFF")
+    return browser
 
 
 def free_port() -> int:

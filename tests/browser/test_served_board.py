@@ -3,8 +3,9 @@ to a 4K TV, a round on twenty pages at once, the corrections said, and a page th
 the network back by itself.
 
 Needs Debian's ``chromium`` (``tests/needs.py``). One browser for the module, a context
-per screen. The screenshots are kept in the run's temporary folder, ``board-screenshots/``
-under pytest's base temp.
+(what pages on one device share) for each kind of device, a page for each screen. The
+screenshots, at CSS pixels, are kept in the run's temporary folder,
+``board-screenshots/`` under pytest's base temp.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import pytest
 from scorekeeper.session import Session
 from scorekeeper.store import Store
 from screens.board.server import Timing
-from tests.browser.served import CHROMIUM_FLAGS, QUICK, Here, board_in_thread, chromium
+from tests.browser.served import QUICK, Here, board_in_thread, chromium, launch
 from tests.needs import needs
 
 BROWSER = chromium()
@@ -27,22 +28,26 @@ pytestmark = needs("chromium", BROWSER is not None)
 
 TEN = ["Grandma", "Max", "Zoe", "Christopher", "Elizabeth", "Jo", "Al", "Bo", "Cy", "<b>Di</b>"]
 MAX_OUT = {"out": "Max", "cards": {name: "K" for name in TEN if name != "Max"}}
-PHONE = {"device_scale_factor": 3, "is_mobile": True, "has_touch": True}
-SCREENS: dict[str, dict[str, Any]] = {
-    "phone-390x844": {"viewport": {"width": 390, "height": 844}, **PHONE},
-    "phone-landscape-844x390": {"viewport": {"width": 844, "height": 390}, **PHONE},
-    "small-phone-360x640": {"viewport": {"width": 360, "height": 640}, **PHONE},
-    "tablet-820x1180": {
-        "viewport": {"width": 820, "height": 1180},
-        "device_scale_factor": 2,
-        "has_touch": True,
-    },
-    "laptop-1366x768": {"viewport": {"width": 1366, "height": 768}},
-    "tv-1920x1080": {"viewport": {"width": 1920, "height": 1080}},
-    "tv-4k-3840x2160": {"viewport": {"width": 3840, "height": 2160}},
+DEVICES: dict[str, dict[str, Any]] = {
+    "phone": {"device_scale_factor": 3, "is_mobile": True, "has_touch": True},
+    "tablet": {"device_scale_factor": 2, "has_touch": True},
+    "computer": {},
 }
-CALM = Timing(poll=0.05, beat=1.0, silent=5.0, headers=2.0, retry=0.5)
-"""For twenty pages on two cores: a heartbeat a second, not four."""
+"""What a browser context is made with for each kind of device."""
+SCREENS: dict[str, tuple[str, int, int]] = {
+    "phone-390x844": ("phone", 390, 844),
+    "phone-landscape-844x390": ("phone", 844, 390),
+    "small-phone-360x640": ("phone", 360, 640),
+    "tablet-820x1180": ("tablet", 820, 1180),
+    "laptop-1366x768": ("computer", 1366, 768),
+    "tv-1920x1080": ("computer", 1920, 1080),
+    "tv-4k-3840x2160": ("computer", 3840, 2160),
+}
+"""Each screen: its kind of device and its size in CSS pixels."""
+PAGES_A_CONTEXT = 4
+"""Pages open at once in one browser context (cheaper for Chromium than a context each):
+it opens at most six connections to one address a context, and a page holds one for its
+events and wants another now and then for its heartbeats."""
 MEASURE = """() => {
   const page = document.documentElement;
   const cards = [...document.querySelectorAll("#players li")];
@@ -67,7 +72,8 @@ MEASURE = """() => {
 def browser() -> Iterator[Any]:
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=BROWSER, args=CHROMIUM_FLAGS)
+        assert BROWSER is not None  # the mark skips every test here without it
+        launched = launch(playwright, BROWSER)
         yield launched
         launched.close()
 
@@ -79,10 +85,19 @@ def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-def open_board(browser: Any, here: Here, **context: Any) -> tuple[Any, list[str]]:
-    """A page on the board, and every request it made that would leave the laptop
-    (refused)."""
-    page = browser.new_context(**context).new_page()
+def open_board(context: Any, here: Here, screen: str = "", scheme: str = "light") -> Any:
+    """A page on the board, on ``screen`` if named (else at the context's own size)."""
+    page = context.new_page()
+    if screen:
+        _, width, height = SCREENS[screen]
+        page.set_viewport_size({"width": width, "height": height})
+        page.emulate_media(color_scheme=scheme)
+    page.goto(here.url, wait_until="commit")  # the board says when it is there
+    return page
+
+
+def refused_elsewhere(context: Any, here: Here) -> list[str]:
+    """Every request the context's pages make that would leave the laptop (refused)."""
     elsewhere: list[str] = []
 
     def route(request: Any) -> None:
@@ -92,9 +107,8 @@ def open_board(browser: Any, here: Here, **context: Any) -> tuple[Any, list[str]
             elsewhere.append(request.request.url)
             request.abort()
 
-    page.route("**/*", route)
-    page.goto(here.url, wait_until="commit")  # the board says when it is there
-    return page, elsewhere
+    context.route("**/*", route)
+    return elsewhere
 
 
 def shows(page: Any, text: str, selector: str = "body", within: float = 15) -> None:
@@ -108,14 +122,16 @@ def test_every_player_and_total_fits_every_screen_as_text(
 ) -> None:
     session_id = store.add(Session.new("seven-hand", TEN))
     store.record(session_id, MAX_OUT)
+    contexts = {kind: browser.new_context(**options) for kind, options in DEVICES.items()}
     with board_in_thread(store.path) as here:
-        for number, (name, device) in enumerate(SCREENS.items()):
+        elsewhere = [refused_elsewhere(context, here) for context in contexts.values()]
+        for number, (name, (kind, _, _)) in enumerate(SCREENS.items()):
             scheme = "dark" if number % 2 else "light"
-            page, elsewhere = open_board(browser, here, color_scheme=scheme, **device)
+            page = open_board(contexts[kind], here, name, scheme)
             shows(page, "Hand 2", "#status")
             measured = page.evaluate(MEASURE)
-            page.screenshot(path=screenshots / f"{name}-{scheme}.png")
-            page.context.close()
+            page.screenshot(path=screenshots / f"{name}-{scheme}.png", scale="css")
+            page.close()
             assert sorted(measured["names"]) == sorted(TEN), name
             assert measured["figures"].count("10") == 9 and "0" in measured["figures"], name
             assert not measured["sideways"], f"{name}: the page scrolls sideways"
@@ -124,7 +140,9 @@ def test_every_player_and_total_fits_every_screen_as_text(
             assert measured["markup"] == 0, "a name is text, never markup"
             assert measured["nameSize"] >= 13, name
             assert measured["figureSize"] >= 1.9 * measured["nameSize"], "big totals"
-            assert elsewhere == [], "the page asks nothing of the internet"
+            assert elsewhere == [[]] * len(contexts), "the page asks nothing of the internet"
+    for context in contexts.values():
+        context.close()
 
 
 def test_a_round_reaches_twenty_pages_and_every_correction_is_said(
@@ -133,9 +151,13 @@ def test_a_round_reaches_twenty_pages_and_every_correction_is_said(
     session_id = store.add(Session.new("seven-hand", ["Grandma", "Max", "Zoe"]))
     three_out = {"out": "Max", "cards": {"Grandma": "K K 4 JK", "Zoe": "A 9"}}
     store.record(session_id, three_out)
-    with board_in_thread(store.path, timing=CALM) as here:
-        small = {"viewport": {"width": 360, "height": 640}}
-        pages = [open_board(browser, here, **small)[0] for _ in range(20)]
+    small = {"width": 360, "height": 640}
+    phones = [
+        browser.new_context(**DEVICES["phone"], viewport=small)
+        for _ in range(20 // PAGES_A_CONTEXT)
+    ]
+    with board_in_thread(store.path, timing=Timing()) as here:
+        pages = [open_board(phones[n % len(phones)], here) for n in range(20)]
         for page in pages:
             shows(page, "Hand 2", "#status")
         assert len(here.server.viewers) == 20
@@ -148,36 +170,40 @@ def test_a_round_reaches_twenty_pages_and_every_correction_is_said(
         for page in (pages[0], pages[-1]):
             shows(page, "Hand 2 was undone (Grandma +10, Max +25)", "#notes")
             shows(page, "Hand 1: Grandma +45 → +10", "#notes")
-        late = open_board(browser, here, **SCREENS["tv-1920x1080"])[0]
+        for page in pages:
+            page.close()
+        late = open_board(phones[0], here)
         shows(late, "Hand 1: Grandma +45 → +10", "#notes")
         shows(late, "Hand 2 was undone", "#notes")
         store.record(session_id, {"out": "Zoe", "cards": {"Grandma": "K", "Max": "A 9"}})
         shows(late, "Hand 3", "#status")
         assert late.locator("#notes li").count() == 0, "a new round clears the corrections"
-        for page in (*pages, late):
-            page.context.close()
+    for context in phones:
+        context.close()
 
 
 def test_a_page_offline_says_so_and_catches_up_by_itself(store: Store, browser: Any) -> None:
     session_id = store.add(Session.new("seven-hand", ["Grandma", "Max", "Zoe"]))
+    phone = browser.new_context(**DEVICES["phone"])
     with board_in_thread(store.path, viewers=1) as here:
-        page, _ = open_board(browser, here, **SCREENS["phone-390x844"])
+        page = open_board(phone, here, "phone-390x844")
         shows(page, "Hand 1", "#status")
         page.reload()  # its old connection still counts, and it is not refused
         shows(page, "Hand 1", "#status")
         page.evaluate("() => { window.stayed = true; }")
 
-        page.context.set_offline(True)
+        phone.set_offline(True)
         page.wait_for_selector("body.-away", timeout=10_000)
         assert page.locator("#connection").text_content() == "Reconnecting…"
         store.record(session_id, {"out": "Max", "cards": {"Grandma": "K", "Zoe": "A 9"}})
-        offline_until = time.monotonic() + QUICK.silent + 2 * QUICK.beat
-        while time.monotonic() < offline_until:  # long enough for the server to drop it
-            page.wait_for_timeout(100)
-        page.context.set_offline(False)
+        dropped_by = time.monotonic() + QUICK.silent + 2 * QUICK.beat + 5
+        while here.server.viewers:  # until the server has dropped the silent page
+            assert time.monotonic() < dropped_by, "a page gone silent keeps its place"
+            page.wait_for_timeout(50)
+        phone.set_offline(False)
 
         shows(page, "Hand 2", "#status", within=10)
         assert page.evaluate("() => window.stayed === true"), "caught up without a reload"
         page.wait_for_selector("body.-here")
         assert len(here.server.viewers) == 1
-        page.context.close()
+    phone.close()

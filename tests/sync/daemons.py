@@ -158,15 +158,21 @@ class Daemon:
                 start_new_session=True,
             )
 
-    def rest(self, method: str, path: str, *, timeout: float = 10) -> object:
+    def rest(self, method: str, path: str, *, timeout: float = 10, body: object = None) -> object:
         request = urllib.request.Request(
             f"http://127.0.0.1:{self.gui_port}{path}",
             method=method,
-            headers={"X-API-Key": self.api_key},
+            headers={"X-API-Key": self.api_key, "Content-Type": "application/json"},
+            data=None if body is None else json.dumps(body).encode(),
         )
         with _NO_PROXY.open(request, timeout=timeout) as answer:
-            body = answer.read()
-        return json.loads(body) if body else None
+            said = answer.read()
+        return json.loads(said) if said else None
+
+    def share(self, shared: bool) -> None:
+        """The store folder synced, or paused: nothing of it sent or taken, as with the
+        other laptop away (Syncthing scans the folder again before it meets the other)."""
+        self.rest("PATCH", f"/rest/config/folders/{FOLDER}", body={"paused": not shared})
 
     def events(self) -> None:
         """Wait up to a second for the daemon to report anything (a long poll)."""
@@ -181,13 +187,24 @@ class Daemon:
             return False
         return True
 
-    def stop(self) -> None:
+    def ask_to_stop(self) -> bool:
+        """Whether the daemon took the request to shut down (it then ends by itself)."""
+        if self.process is None or self.process.poll() is not None:
+            return False
+        try:
+            self.rest("POST", "/rest/system/shutdown")
+        except OSError:
+            return False
+        return True
+
+    def stop(self, *, asked: bool) -> None:
+        """The daemon ended: waited for if ``asked`` to stop, else (or if it does not end)
+        sent SIGTERM."""
         if self.process is None or self.process.poll() is not None:
             return
         try:
-            self.rest("POST", "/rest/system/shutdown")
-            self.process.wait(timeout=20)
-        except (OSError, subprocess.TimeoutExpired):
+            self.process.wait(timeout=20 if asked else 0)
+        except subprocess.TimeoutExpired:
             self.process.send_signal(signal.SIGTERM)
             self.process.wait(timeout=20)
 
@@ -242,8 +259,9 @@ def pair(base: Path) -> Iterator[tuple[Daemon, Daemon]]:
         wait_for(daemons, lambda: connected(first, second), within=60, what="the daemons connect")
         yield first, second
     finally:
-        for daemon in daemons:
-            daemon.stop()
+        asked = [daemon.ask_to_stop() for daemon in daemons]  # both at once
+        for daemon, told in zip(daemons, asked, strict=True):
+            daemon.stop(asked=told)
 
 
 def _wait_up(daemons: tuple[Daemon, ...]) -> None:
