@@ -8,6 +8,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Input
+from textual.worker import WorkerCancelled
 
 from scorekeeper.games import GAMES
 from screens.new_session import NewSessionScreen
@@ -133,9 +134,16 @@ def read_csv(path: Path) -> list[dict[str, str]]:
 
 
 async def settled(pilot: Pilot[None]) -> None:
-    """Wait for the app's workers (an export, the session list) and what they hand back."""
+    """Wait for the app's workers (an export, the session list) and what they hand back.
+    A look at the store replaced by a later one (the list read again as files arrive) is
+    cancelled, not failed: the wait goes on for the one that replaced it."""
     await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
+    for _ in range(3):
+        try:
+            await pilot.app.workers.wait_for_complete()
+        except WorkerCancelled:
+            continue
+        break
     await pilot.pause()
 
 
