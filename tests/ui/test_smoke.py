@@ -88,16 +88,20 @@ async def test_the_screens_no_game_changes_are_drawn(store: Store, tmp_path: Pat
     app = ScorekeeperApp(store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, HomeScreen)
-        for keys, kind in (
+        home: tuple[tuple[str, type[Screen[Any]]], ...] = (
             ("ctrl+d", ConfirmScreen),
             ("ctrl+e", ExportScreen),
             ("ctrl+s", StatsScreen),
-        ):
+        )
+        for keys, kind in home:
             await shows(pilot, keys, kind)
             await shows(pilot, "escape", HomeScreen)
         await shows(pilot, "ctrl+l", NightsScreen)
-        for keys, kind in (("r", NameNightScreen), ("m", MoveGameScreen)):
+        nights: tuple[tuple[str, type[Screen[Any]]], ...] = (
+            ("r", NameNightScreen),
+            ("m", MoveGameScreen),
+        )
+        for keys, kind in nights:
             await shows(pilot, keys, kind)
             await shows(pilot, "escape", NightsScreen)
         await shows(pilot, "escape", HomeScreen)
