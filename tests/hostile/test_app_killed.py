@@ -3,8 +3,12 @@ opens again and every round the screen showed as recorded is on disk.
 
 The app runs on a pseudo-terminal as a person would use it: Enter opens the session, ``r``
 the Racehorse entry, ``a``/``b``/... picks the pitcher, a digit the bid, ``m`` made, Enter
-records. A round is acknowledged once the status line moves on to the next deal
-("Deal 4 ·" means three are recorded). SIGKILL comes while keys are still on their way.
+records. A round's keys go in one burst once the entry is drawn, as ``tmux send-keys`` or
+a quick typist sends them (the app takes a burst as the same keys one at a time); the
+last round's Enter goes alone, once the rest is drawn, so that the kill comes at a random
+moment of its save. A round is acknowledged once the status line moves on to the next
+deal ("Deal 4 ·" means three are recorded). SIGKILL comes while keys are still on their
+way.
 
 Twenty kills in all, as four stores killed five times each, so that the suite's workers
 share them: a life is mostly waiting for the app to draw, one key at a time. Each life is
@@ -111,11 +115,9 @@ class Terminal:
             self.read(0.5)
 
     def press(self, *keys: bytes) -> None:
-        """One key at a time, each once the app has drawn what the last one did, as a
-        person watches the focus move before typing on."""
-        for key in keys:
-            os.write(self.leader, key)
-            self.settle()
+        """The keys in one burst, then read until the app has drawn what they did."""
+        os.write(self.leader, b"".join(keys))
+        self.settle()
 
     def deals_shown(self) -> int:
         """Rounds the status line has shown as recorded: the last deal it names, less one."""
