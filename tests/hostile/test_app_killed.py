@@ -3,13 +3,16 @@ opens again and every round the screen showed as recorded is on disk.
 
 The app runs on a pseudo-terminal as a person would use it: Enter opens the session, ``r``
 the Racehorse entry, ``a``/``b``/... picks the pitcher, a digit the bid, ``m`` made, Enter
-records. A round is acknowledged once the status line moves on to the next deal
-("Deal 4 ·" means three are recorded). SIGKILL comes while keys are still on their way.
+records. A round's keys go in one burst with the ``r`` that opens its entry, as ``tmux
+send-keys`` or a quick typist sends them (the app takes a burst as the same keys one at a
+time, ``r`` first); the last round's Enter goes alone, once the rest is drawn, so that
+the kill comes at a random moment of its save. A round is acknowledged once the status
+line moves on to the next deal ("Deal 4 ·" means three are recorded).
 
 Twenty kills in all, as four stores killed five times each, so that the suite's workers
-share them: a life is mostly waiting for the app to draw, one key at a time. Each life is
-the console script's ``main`` in a process of its own, forked from one that has imported
-the app already (``tests.forked``), in a session of its own whose terminal is the pty.
+share them: a life is mostly waiting for the app to draw. Each life is the console
+script's ``main`` in a process of its own, forked from one that has imported the app
+already (``tests.forked``), in a session of its own whose terminal is the pty.
 """
 
 from __future__ import annotations
@@ -111,11 +114,9 @@ class Terminal:
             self.read(0.5)
 
     def press(self, *keys: bytes) -> None:
-        """One key at a time, each once the app has drawn what the last one did, as a
-        person watches the focus move before typing on."""
-        for key in keys:
-            os.write(self.leader, key)
-            self.settle()
+        """The keys in one burst, then read until the app has drawn what they did."""
+        os.write(self.leader, b"".join(keys))
+        self.settle()
 
     def deals_shown(self) -> int:
         """Rounds the status line has shown as recorded: the last deal it names, less one."""
@@ -142,17 +143,12 @@ def one_life(store: Path, recorded: int, pick: random.Random) -> int:
         terminal.wait_for(rb"Deal \d+ \xc2\xb7")
         for number in range(recorded, recorded + pick.randint(0, 2)):
             since = len(terminal.drawn)
-            terminal.press(b"r")
-            terminal.wait_for(rb"Pitcher", since)
-            terminal.settle(start=0)
-            terminal.press(*keys_for(number))
+            terminal.press(b"r", *keys_for(number))
             terminal.wait_for(rb"Deal %d \xc2\xb7" % (number + 2), since)
-        since = len(terminal.drawn)
-        terminal.press(b"r")
-        terminal.wait_for(rb"Pitcher", since)
-        terminal.settle(start=0)
         keys = keys_for(terminal.deals_shown())
-        terminal.press(*keys[:-1])
+        since = len(terminal.drawn)
+        terminal.press(b"r", *keys[:-1])
+        terminal.wait_for(rb"Pitcher", since)
         os.write(terminal.leader, keys[-1])  # Enter: the save is under way when the kill comes
         terminal.read(pick.uniform(0, 0.15))
     finally:

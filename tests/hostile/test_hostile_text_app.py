@@ -3,7 +3,7 @@ screen draws them as text: no escape reaches the terminal, no name takes two lin
 markup is read.
 
 What the terminal gets is read twice: from each widget's rendered lines (the segments the
-compositor writes out) and from the screenshot of the whole screen.
+compositor writes out) and from the whole screen as the compositor puts it together.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from screens.settle import SettleScreen
 from screens.stats import StatsScreen
 from screens.table import TableScreen
 from tests.hostile.hostile_names import write_hostile_store
+from tests.textual_internals import screen_strips
 from tests.ui.play import settled
 
 RAW = ("\x1b", "\x07", "\x9b", "\u202e", "\u200b", "\u2028")
@@ -46,7 +47,7 @@ def drawn(pilot: Pilot[None]) -> list[str]:
 def assert_drawn_safely(pilot: Pilot[None]) -> str:
     """Nothing a name holds is obeyed, and no name starts a line of its own."""
     lines = drawn(pilot)
-    screenshot = pilot.app.export_screenshot()
+    screenshot = "\n".join(strip.text for strip in screen_strips(pilot.app))
     for raw in RAW:
         assert raw not in screenshot, f"{raw!r} reaches the terminal on {pilot.app.screen!r}"
         assert not [line for line in lines if raw in line], f"{raw!r} in {pilot.app.screen!r}"
@@ -61,35 +62,12 @@ def hostile(tmp_path: Path) -> Store:
     return Store(tmp_path / "db")
 
 
-@pytest.mark.parametrize("row", range(6))
-async def test_every_table_draws_hostile_names_as_text(hostile: Store, row: int) -> None:
-    """Each session's table, its settle-up and round entry (and one chart): the same names
-    every time, one app each, so the workers share them."""
+async def test_every_screen_draws_hostile_names_as_text(hostile: Store) -> None:
+    """Home, its question, the nights and the stats; then each session's table, its
+    settle-up and round entry (and one chart); last a paste into Home's filter box."""
     app = ScorekeeperApp(hostile)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await settled(pilot)  # the whole list read, so the rows stay where they are
-        await pilot.press(*("down",) * row, "enter")
-        await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
-        table = assert_drawn_safely(pilot)
-        assert "Eve␤Bob pay" in table, table  # a long name ends in "…" in its grid column
-        chart = (("c", ChartScreen),) if row == 0 else ()  # the same names each time
-        for key, kind in (("s", SettleScreen), *chart, ("r", RoundEntry)):
-            await pilot.press(key)
-            await pilot.pause()
-            if isinstance(app.screen, kind):
-                assert "Bob␛]52;c;" in assert_drawn_safely(pilot)
-                await pilot.press("escape")
-                await pilot.pause()
-        await pilot.press("escape")
-        await pilot.pause()
-    assert app.return_code in (None, 0)
-
-
-async def test_every_screen_draws_hostile_names_as_text(hostile: Store) -> None:
-    app = ScorekeeperApp(hostile)
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
         home = assert_drawn_safely(pilot)
         assert "Bob␛]52;c;" in home and "Eve␤Bob" in home and "[bold]x" in home
@@ -107,16 +85,31 @@ async def test_every_screen_draws_hostile_names_as_text(hostile: Store) -> None:
         assert isinstance(app.screen, StatsScreen)
         assert "[bold]x[/], game by game" in assert_drawn_safely(pilot)
         await pilot.press("escape")
-    assert app.return_code in (None, 0)
-
-
-async def test_a_pasted_escape_is_drawn_in_the_field(hostile: Store) -> None:
-    app = ScorekeeperApp(hostile)
-    async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        opened = set()
+        for row in range(6):
+            await pilot.press("pageup", *("down",) * row, "enter")
+            await pilot.pause()
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            opened.add(table.session_id)
+            drawn_table = assert_drawn_safely(pilot)
+            assert "Eve␤Bob pay" in drawn_table, drawn_table  # a long name ends in "…"
+            chart = (("c", ChartScreen),) if row == 0 else ()  # the same names each time
+            for key, kind in (("s", SettleScreen), *chart, ("r", RoundEntry)):
+                await pilot.press(key)
+                await pilot.pause()
+                if isinstance(app.screen, kind):
+                    assert "Bob␛]52;c;" in assert_drawn_safely(pilot)
+                    await pilot.press("escape")
+                    await pilot.pause()
+            await pilot.press("escape")
+            await pilot.pause()
+        assert len(opened) == 6, "every session's table"
         app.post_message(events.Paste("Zed\x1b]0;pwned\x07"))  # into the filter box
         await pilot.pause()
         assert "Zed␛]0;pwned␇" in assert_drawn_safely(pilot)
+    assert app.return_code in (None, 0)
 
 
 async def test_an_export_failing_in_a_folder_with_markup_says_so(

@@ -25,16 +25,29 @@ async def open_form(app: ScorekeeperApp, pilot: Pilot[None]) -> NewSessionScreen
 
 
 async def test_racehorse_for_four_is_refused_next_to_the_players(store: Store) -> None:
+    """The stake typed is read beside it as money, whatever the form says of the players."""
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         with pytest.raises(AssertionError, match="still on"):
-            await start_session(pilot, "racehorse", ["Ann", "Bob", "Cy", "Di"])
-        note = app.screen.query_one("#players-note")
+            await start_session(
+                pilot, "racehorse", ["Ann", "Bob", "Cy", "Di"], options={"stake": "0.25"}
+            )
+        screen = app.screen
+        assert isinstance(screen, NewSessionScreen)
+        note = screen.query_one("#players-note")
         assert "Racehorse is for 5-8 players, not 4" in str(note.content)
+        stake = screen.query_one_row("options.stake")
+        assert stake.note_text.startswith("= $0.25 · money per point")
+        for typed, read in (("$0.25", "$0.25"), ("25c", "$0.25"), ("25", "$25.00")):
+            stake.control.focus()
+            await pilot.press("ctrl+a", "ctrl+k", *typed)
+            await pilot.pause()
+            assert stake.note_text.startswith(f"= {read} ·"), typed
     assert store.summaries() == []
 
 
 async def test_a_stake_that_is_no_money_is_refused_at_the_stake(store: Store) -> None:
+    """As in the round entries: the refused text is selected, so the fix replaces it."""
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         with pytest.raises(AssertionError, match="still on"):
@@ -44,22 +57,14 @@ async def test_a_stake_that_is_no_money_is_refused_at_the_stake(store: Store) ->
         stake = screen.query_one_row("options.stake")
         assert "type money, as 0.25, $0.25 or 25¢" in (stake.error_text or "")
         assert isinstance(stake.control, Input) and stake.control.value == "1.5.0"
+        await pilot.press(*"0.07")
+        await pilot.pause()
+        assert stake.control.value == "0.07"
+        assert stake.note_text.startswith("= $0.07 ·")
         await pilot.press("ctrl+a", "ctrl+k", *"5c", "ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
     assert store.load(store.summaries()[0].id).options["stake"] == 5
-
-
-async def test_a_refused_stake_is_replaced_by_what_is_typed_next(store: Store) -> None:
-    """As in the round entries: the refused text is selected, so the fix replaces it."""
-    app = ScorekeeperApp(store)
-    async with app.run_test(size=(80, 24)) as pilot:
-        with pytest.raises(AssertionError, match="still on"):
-            await start_session(pilot, "hot-rum", ["Ann", "Bob"], options={"stake": "1.5.0"})
-        await pilot.press(*"0.07", "ctrl+s")
-        await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
-    assert store.load(store.summaries()[0].id).options["stake"] == 7
 
 
 async def test_an_options_error_goes_as_soon_as_the_value_is_corrected(store: Store) -> None:
@@ -124,28 +129,17 @@ async def test_a_name_with_a_bidi_override_is_refused_as_it_is_added(store: Stor
         assert "3 at the table" in str(screen.query_one("#players-note", Static).content)
 
 
-async def test_players_can_be_reseated_before_the_start(store: Store) -> None:
-    app = ScorekeeperApp(store)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_form(app, pilot)
-        await pilot.press("enter", *"Ann, Bob, Cy", "enter")
-        screen.query_one("#seats").focus()
-        await pilot.press("end", "shift+up", "shift+up")
-        await pilot.pause()
-        assert screen.players == ["Cy", "Ann", "Bob"]
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        table = app.screen
-        assert isinstance(table, TableScreen)
-        assert table.session.players[0] == "Cy"
-
-
-async def test_cut_for_deal_names_the_random_dealer(store: Store) -> None:
+async def test_players_can_be_reseated_and_cut_for_deal_before_the_start(store: Store) -> None:
     random.seed(7)
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_form(app, pilot)
-        await pilot.press("enter", *"Ann, Bob, Cy, Di", "enter", "ctrl+r")
+        await pilot.press("enter", *"Ann, Bob, Cy, Di", "enter")
+        screen.query_one("#seats").focus()
+        await pilot.press("end", "shift+up", "shift+up", "shift+up")
+        await pilot.pause()
+        assert screen.players == ["Di", "Ann", "Bob", "Cy"]
+        await pilot.press("ctrl+r")
         await pilot.pause()
         cut = screen.cut
         assert cut in ("Ann", "Bob", "Cy", "Di")
@@ -154,6 +148,7 @@ async def test_cut_for_deal_names_the_random_dealer(store: Store) -> None:
         await pilot.pause()
         table = app.screen
         assert isinstance(table, TableScreen)
+        assert table.session.players[0] == "Di"
         assert table.session.dealer == cut
 
 
@@ -162,24 +157,6 @@ async def test_a_target_that_follows_the_player_count_is_filled_in(store: Store)
     async with app.run_test(size=(80, 24)) as pilot:
         table = await start_session(pilot, "rummy-5000", ["Ann", "Bob", "Cy"])
         assert table.session.options["target"] == 3000
-
-
-async def test_a_stake_is_typed_as_money_and_read_beside_it(store: Store) -> None:
-    app = ScorekeeperApp(store)
-    async with app.run_test(size=(80, 24)) as pilot:
-        with pytest.raises(AssertionError, match="still on"):
-            await start_session(
-                pilot, "racehorse", ["Ann", "Bob", "Cy", "Di"], options={"stake": "0.25"}
-            )
-        screen = app.screen
-        assert isinstance(screen, NewSessionScreen)
-        stake = screen.query_one_row("options.stake")
-        assert stake.note_text.startswith("= $0.25 · money per point")
-        for typed, read in (("$0.25", "$0.25"), ("25c", "$0.25"), ("25", "$25.00")):
-            stake.control.focus()
-            await pilot.press("ctrl+a", "ctrl+k", *typed)
-            await pilot.pause()
-            assert stake.note_text.startswith(f"= {read} ·"), typed
 
 
 @pytest.mark.parametrize(("game_id", "names"), [("racehorse", 8), ("rummy-5000", 5)])

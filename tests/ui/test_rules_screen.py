@@ -1,23 +1,42 @@
 """F1 then r: the rules with their worked examples (docs/rules.md), opened at the current
-game's section, the contents beside them; Esc goes back to the help."""
+game's section, the contents beside them; Esc goes back to the help.
+
+The whole document is laid out once, from 5000 Rummy's table (its anchor starts with a
+digit); that every other game's anchor leads to its section is checked on the document's
+headings alone, as the viewer finds them. Drawn for real, frames and all: the smoke pass
+(``test_smoke``) leaves the rules to this test."""
 
 from __future__ import annotations
 
 import pytest
+from textual.app import App, ComposeResult
+from textual.pilot import Pilot
 from textual.widgets import MarkdownViewer
 
+from scorekeeper.games import GAMES
+from scorekeeper.handbook import anchor, rules_text
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from screens.help import HelpScreen
 from screens.rules import RulesScreen
 from tests.ui.evenings import EVENINGS
-from tests.ui.test_large_tables import screen_lines
+from tests.ui.play import drawn
+
+pytestmark = pytest.mark.frames
+
+CONTENTS = 36
+"""Columns the contents take at the left at 80x24: the text begins after them."""
 
 
-@pytest.mark.parametrize("game", ["calcutta", "rummy-5000"])
-async def test_f1_then_r_opens_the_rules_at_this_games_section(store: Store, game: str) -> None:
-    session = EVENINGS[game]()
-    store.add(session)
+def section_on_top(pilot: Pilot[None], name: str) -> None:
+    """The game's heading is among the first lines of the text beside the contents."""
+    lines = drawn(pilot)
+    text_lines = [line[CONTENTS:].strip() for line in lines[1:]]
+    assert name in text_lines[:3], lines
+
+
+async def test_f1_then_r_opens_the_rules_at_this_games_section(store: Store) -> None:
+    store.add(EVENINGS["rummy-5000"]())
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
@@ -34,14 +53,40 @@ async def test_f1_then_r_opens_the_rules_at_this_games_section(store: Store, gam
         await pilot.wait_for_scheduled_animations()  # the scroll to the section
         assert viewer.show_table_of_contents
         assert viewer.scroll_y > 0, "still at the top of the file"
-        lines = screen_lines(app)
-        name = session.game.name
-        # The section's heading is the first line of the text beside the contents.
-        text_lines = [line[36:].strip() for line in lines[1:]]
-        assert name in text_lines[:3], lines
+        section_on_top(pilot, "5000 Rummy")
         await pilot.press("t")
         await pilot.pause()
         assert not viewer.show_table_of_contents
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
+
+
+class Headings(App[None]):
+    """The rules' headings alone in the viewer the rules screen shows."""
+
+    def compose(self) -> ComposeResult:
+        text = rules_text() or ""
+        yield MarkdownViewer("\n\n".join(line for line in text.splitlines() if line[:1] == "#"))
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        pytest.param(
+            game,
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="the viewer keeps the em dash of 'Score pad — any other game' in its "
+                "anchor, the handbook's anchor drops it: F1 then r opens the rules at the top",
+            ),
+        )
+        if game == "score-pad"
+        else game
+        for game in GAMES
+    ],
+)
+async def test_the_rules_screen_finds_every_games_section(game: str) -> None:
+    app = Headings()
+    async with app.run_test(size=(80, 24)):
+        assert app.query_one(MarkdownViewer).document.goto_anchor(anchor(GAMES[game].name))

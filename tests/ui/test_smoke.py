@@ -1,6 +1,7 @@
 """Every screen and dialog of the app drawn for real, frames and all, for every game at its
 largest table on an 80x24 terminal: a widget that cannot be drawn fails here even where
-no other test looks at it."""
+no other test looks at it. What a game changes is drawn once per game; Home and what it
+opens, once, with every game's largest table in the store."""
 
 from __future__ import annotations
 
@@ -25,7 +26,6 @@ from screens.new_session import NewSessionScreen
 from screens.nights import MoveGameScreen, NameNightScreen, NightsScreen
 from screens.problem import LockedApp, ProblemApp, ProblemScreen
 from screens.rounds.base import RoundEntry
-from screens.rules import RulesScreen
 from screens.settle import SettleScreen
 from screens.stats import StatsScreen
 from screens.table import TableScreen
@@ -54,11 +54,13 @@ def test_every_game_has_a_largest_table() -> None:
 async def test_every_screen_of_a_game_is_drawn_at_its_largest_table(
     store: Store, game: str
 ) -> None:
+    """What the game changes: its table, round entry (blank and filled in), settle-up,
+    chart, board, the questions about its rounds and its end, New session with its
+    players and options, and its help."""
     store.add(largest(game))
     app = ScorekeeperApp(store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, HomeScreen)
         await shows(pilot, "enter", TableScreen)
         for keys, kind in (
             ("r", RoundEntry),
@@ -66,40 +68,42 @@ async def test_every_screen_of_a_game_is_drawn_at_its_largest_table(
             ("s", SettleScreen),
             ("c", ChartScreen),
             ("b", BigBoardScreen),
-            ("x", ExportScreen),
             ("u", ConfirmScreen),
             ("n", NewSessionScreen),
+            ("f1", HelpScreen),
         ):
             await shows(pilot, keys, kind)
             await shows(pilot, "escape", TableScreen)
         await shows(pilot, "t", TableScreen)  # each round's score, or the totals only
-        await shows(pilot, "f1", HelpScreen)  # the rules it opens: one document, drawn below
-        await shows(pilot, "escape", TableScreen)
         if GAMES[game].ending is not None:
             await shows(pilot, "f", ConfirmScreen)
-            await shows(pilot, "escape", TableScreen)
-        await shows(pilot, "escape", HomeScreen)
-        await shows(pilot, "ctrl+d", ConfirmScreen)
-        await shows(pilot, "escape", HomeScreen)
-        await shows(pilot, "ctrl+s", StatsScreen)
-        await shows(pilot, "escape", HomeScreen)
-        await shows(pilot, "ctrl+l", NightsScreen)
-        await shows(pilot, "r", NameNightScreen)
-        await shows(pilot, "escape", NightsScreen)
 
 
-async def test_the_dialogs_no_game_opens_are_drawn(store: Store, tmp_path: Path) -> None:
-    """The rules, and what a store's troubles and a night of two games bring up."""
-    store.add(largest("racehorse"))
-    store.add(largest("hot-rum"))
+async def test_the_screens_no_game_changes_are_drawn(store: Store, tmp_path: Path) -> None:
+    """Home, its questions, the stats and the nights, with every game's largest table in
+    the store (one night of them all); the export and what a store's troubles bring up.
+    The rules are drawn, frames and all, in ``test_rules_screen``."""
+    for game in GAMES:
+        store.add(largest(game))
     app = ScorekeeperApp(store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await shows(pilot, ("enter", "f1", "r"), RulesScreen)
-        await shows(pilot, ("escape", "escape", "escape"), HomeScreen)
+        home: tuple[tuple[str, type[Screen[Any]]], ...] = (
+            ("ctrl+d", ConfirmScreen),
+            ("ctrl+e", ExportScreen),
+            ("ctrl+s", StatsScreen),
+        )
+        for keys, kind in home:
+            await shows(pilot, keys, kind)
+            await shows(pilot, "escape", HomeScreen)
         await shows(pilot, "ctrl+l", NightsScreen)
-        await shows(pilot, "m", MoveGameScreen)
-        await shows(pilot, "escape", NightsScreen)
+        nights: tuple[tuple[str, type[Screen[Any]]], ...] = (
+            ("r", NameNightScreen),
+            ("m", MoveGameScreen),
+        )
+        for keys, kind in nights:
+            await shows(pilot, keys, kind)
+            await shows(pilot, "escape", NightsScreen)
         await shows(pilot, "escape", HomeScreen)
         for dialog in (
             ProblemScreen("The session was not saved", "No space left on device."),
