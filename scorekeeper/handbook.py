@@ -34,10 +34,3 @@ def rules_text() -> str | None:
     """The rules as Markdown, or None where the file is not there."""
     path = rules_path()
     return None if path is None else path.read_text(encoding="utf-8")
-
-
-def anchor(heading: str) -> str:
-    """A heading's anchor as the rules' own contents link to it ("5000 Rummy" →
-    "5000-rummy"): lower case, words joined by hyphens, other marks dropped."""
-    kept = "".join(char for char in heading.casefold() if char.isalnum() or char in " -")
-    return "-".join(kept.split())

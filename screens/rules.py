@@ -6,16 +6,27 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Header, MarkdownViewer, Static
+from textual.widgets import Header, Markdown, MarkdownViewer, Static
 
 from scorekeeper.game import Game
-from scorekeeper.handbook import anchor, rules_text
+from scorekeeper.handbook import rules_text
 from screens.widgets.footer import Footer
 
 MISSING = (
     "The rules file (rules.md) is not installed with this copy of scorekeeper: "
     "F1 still shows each game's summary."
 )
+
+
+def go_to_section(document: Markdown, heading: str) -> bool:
+    """Scroll to the heading that reads ``heading`` (a game's name); False if none does.
+    By its text, not by a link's anchor: the viewer makes an anchor of its own from a
+    heading, keeping a dash a link drops ("Score pad — any other game")."""
+    for _level, title, block_id in document.table_of_contents:
+        if title == heading and block_id:
+            document.query_one(f"#{block_id}").scroll_visible(top=True)
+            return True
+    return False
 
 
 class RulesScreen(Screen[None]):
@@ -46,7 +57,7 @@ class RulesScreen(Screen[None]):
         viewer = self.query_one(MarkdownViewer)
         viewer.document.focus()
         if self.game is not None:
-            self.call_after_refresh(viewer.document.goto_anchor, anchor(self.game.name))
+            self.call_after_refresh(go_to_section, viewer.document, self.game.name)
 
     def action_contents(self) -> None:
         if self.text is not None:

@@ -1,9 +1,9 @@
 """F1 then r: the rules with their worked examples (docs/rules.md), opened at the current
 game's section, the contents beside them; Esc goes back to the help.
 
-The whole document is laid out once, from 5000 Rummy's table (its anchor starts with a
-digit); that every other game's anchor leads to its section is checked on the document's
-headings alone, as the viewer finds them. Drawn for real, frames and all: the smoke pass
+The whole document is laid out once, from 5000 Rummy's table; that every other game's
+section is found by its heading is checked on the document's headings alone, as the
+screen finds them. Drawn for real, frames and all: the smoke pass
 (``test_smoke``) leaves the rules to this test."""
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from textual.pilot import Pilot
 from textual.widgets import MarkdownViewer
 
 from scorekeeper.games import GAMES
-from scorekeeper.handbook import anchor, rules_text
+from scorekeeper.handbook import rules_text
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from screens.help import HelpScreen
-from screens.rules import RulesScreen
+from screens.rules import RulesScreen, go_to_section
 from tests.ui.evenings import EVENINGS
 from tests.ui.play import drawn
 
@@ -70,23 +70,8 @@ class Headings(App[None]):
         yield MarkdownViewer("\n\n".join(line for line in text.splitlines() if line[:1] == "#"))
 
 
-@pytest.mark.parametrize(
-    "game",
-    [
-        pytest.param(
-            game,
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="the viewer keeps the em dash of 'Score pad — any other game' in its "
-                "anchor, the handbook's anchor drops it: F1 then r opens the rules at the top",
-            ),
-        )
-        if game == "score-pad"
-        else game
-        for game in GAMES
-    ],
-)
+@pytest.mark.parametrize("game", GAMES)
 async def test_the_rules_screen_finds_every_games_section(game: str) -> None:
     app = Headings()
     async with app.run_test(size=(80, 24)):
-        assert app.query_one(MarkdownViewer).document.goto_anchor(anchor(GAMES[game].name))
+        assert go_to_section(app.query_one(MarkdownViewer).document, GAMES[game].name)
