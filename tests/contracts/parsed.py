@@ -10,5 +10,9 @@ from pathlib import Path
 
 
 @functools.cache
+def parsed(source: str) -> ast.Module:
+    return ast.parse(source)
+
+
 def tree_of(path: Path) -> ast.Module:
-    return ast.parse(path.read_text(encoding="utf-8"))
+    return parsed(path.read_text(encoding="utf-8"))
