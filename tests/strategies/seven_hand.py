@@ -7,6 +7,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from scorekeeper.game import END_ROUND
 from tests.strategies import card_text, ended, seats
 
 CLOSE = st.sampled_from((5, 10))
@@ -39,25 +40,31 @@ def hands(players: list[str], close: bool = False) -> st.SearchStrategy[dict[str
 
 
 @st.composite
-def _plan(draw: st.DrawFn) -> dict[str, Any]:
+def _plan(draw: st.DrawFn, finished: bool) -> dict[str, Any]:
     players = draw(seats(2, 10))
     options = draw(
         st.fixed_dictionaries(
-            {}, optional={"stake": st.integers(0, 100), "eighth_hand": st.booleans()}
+            {"stake": st.integers(1, 100)} if finished else {},
+            optional={"eighth_hand": st.booleans()}
+            | ({} if finished else {"stake": st.integers(0, 100)}),
         )
     )
     last = 8 if options.get("eighth_hand") else 7
-    count = draw(st.one_of(st.just(last), st.integers(0, last)))
-    hand = hands(players, close=draw(st.booleans()))
+    count = draw(st.one_of(st.just(last), st.integers(1 if finished else 0, last)))
+    hand = hands(players, close=finished or draw(st.booleans()))
     rounds = [draw(hand) for _ in range(count)]
+    if count < last:
+        rounds = [*rounds, dict(END_ROUND)] if finished else ended(draw, rounds)
     return {
         "game": "seven-hand",
         "players": players,
         "dealer": draw(st.sampled_from(players)),
         "options": options,
-        "rounds": ended(draw, rounds) if count < last else rounds,
+        "rounds": rounds,
     }
 
 
-def plans() -> st.SearchStrategy[dict[str, Any]]:
-    return _plan()
+def plans(finished: bool = False) -> st.SearchStrategy[dict[str, Any]]:
+    """Sessions; if ``finished``, only games played to the money: close ones (ties are
+    common) with a stake."""
+    return _plan(finished)
