@@ -20,6 +20,7 @@ from typing import get_args
 import scorekeeper.games
 from scorekeeper.game import Unit
 from scorekeeper.games import GAMES
+from tests.contracts.parsed import parsed
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME_PLACES = (ROOT / "scorekeeper" / "games", ROOT / "screens" / "rounds")
@@ -81,7 +82,7 @@ def special_cases(
     """Each line of ``source`` that treats a game specially, and how."""
     names = game_names() if names is None else names
     options = game_only_options() if options is None else options
-    tree = ast.parse(source)
+    tree = parsed(source)
     words = _docstrings(tree)
     for node in ast.walk(tree):
         if isinstance(node, ast.Import | ast.ImportFrom):

@@ -9,7 +9,10 @@ helper reaching back into the screen that uses it): a second scan counts them to
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
+
+from tests.contracts.parsed import tree_of
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("scorekeeper", "screens")
@@ -63,13 +66,15 @@ def imported_names(
     return names
 
 
+@functools.cache
 def import_graph(*, typed: bool = False) -> dict[str, set[str]]:
     """Module to the project modules importing it runs. Importing ``a.b.c`` runs ``a`` and
-    ``a.b`` first, except those already running because the importer is inside them."""
+    ``a.b`` first, except those already running because the importer is inside them.
+    Worked out once per process for each kind of scan; read it, never change it."""
     known = modules()
     graph: dict[str, set[str]] = {}
     for module, path in known.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = tree_of(path)
         own = path.name == "__init__.py"
         targets: set[str] = set()
         for name in imported_names(tree, module, own, set(known), typed=typed):

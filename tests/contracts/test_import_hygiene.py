@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import scorekeeper
+from tests.contracts.parsed import tree_of
 
 
 def _domain_modules() -> list[str]:
@@ -93,7 +94,7 @@ def _named_modules(file: Path) -> list[str]:
     that looks like a dotted module name."""
     import ast
 
-    tree = ast.parse(file.read_text(encoding="utf-8"))
+    tree = tree_of(file)
     names = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):

@@ -10,6 +10,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from tests.contracts.parsed import tree_of
+
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("scorekeeper", "screens")
 MOST_LINES = 400
@@ -34,8 +36,6 @@ def test_no_module_in_the_domain_or_the_screens_is_over_400_lines() -> None:
 
 def test_every_module_opens_with_what_it_is_for() -> None:
     silent = [
-        str(path.relative_to(ROOT))
-        for path in modules()
-        if not ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))
+        str(path.relative_to(ROOT)) for path in modules() if not ast.get_docstring(tree_of(path))
     ]
     assert not silent, "no docstring first: " + "; ".join(silent)

@@ -19,6 +19,7 @@ from scorekeeper.game import Game
 from scorekeeper.reports.export import export
 from scorekeeper.session import Session
 from scorekeeper.store import Store
+from tests.contracts.parsed import tree_of
 from tests.ui.board_tables import calcutta_for_eight, seven_hand_for_ten
 from tests.ui.evenings import EVENINGS
 
@@ -46,7 +47,7 @@ def literal_parts(node: ast.expr) -> Iterator[str]:
 def rule_error_messages() -> Iterator[tuple[str, str]]:
     """(where, text) for the message of every ``RuleError`` the domain raises."""
     for path in sorted(DOMAIN.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = tree_of(path)
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call) or len(node.args) < 2:
                 continue

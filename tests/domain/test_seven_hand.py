@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 
 from scorekeeper import GAMES, RuleError, Session
 from scorekeeper.checks import held_typed
@@ -415,11 +415,28 @@ def _shared_evenly(money: dict[str, int], winners: tuple[str, ...]) -> None:
     assert shares == sorted(shares, reverse=True) and shares[0] - shares[-1] <= 1
 
 
-@given(plans())
+THREE_TIED = {
+    "game": "seven-hand",
+    "players": ["Ann", "Bob", "Cy", "Di"],
+    "dealer": "Ann",
+    "options": {"stake": 1},
+    "rounds": [
+        {"out": "Ann", "points": {"Bob": 5, "Cy": 5, "Di": 5}},
+        {"out": "Bob", "points": {"Ann": 5, "Cy": 5, "Di": 5}},
+        {"out": "Cy", "points": {"Ann": 5, "Bob": 5, "Di": 5}},
+        dict(END_ROUND),
+    ],
+}
+"""Ann, Bob and Cy tie on 10 and Di pays 5 for 15: two units left over, one each to Ann
+and Bob."""
+
+
+@example(THREE_TIED)
+@given(plans(finished=True))
 def test_tied_winners_share_what_the_others_pay_evenly(plan: dict[str, Any]) -> None:
     """docs/rules.md, At every table: splitting among tied winners."""
     session = table_of(plan)
     for round_ in plan["rounds"]:
         session.record(round_)
-    if session.finished:
-        _shared_evenly(session.balances, session.winners)
+    assert session.finished
+    _shared_evenly(session.balances, session.winners)

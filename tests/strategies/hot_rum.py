@@ -8,6 +8,11 @@ from hypothesis import strategies as st
 
 from tests.strategies import card_text, ended, seats
 
+DEADWOOD = st.integers(0, 100)
+CARDS = card_text(jokers=False)
+"""Made once: a strategy is checked the first time it is drawn, and a table draws
+hundreds of hands."""
+
 
 @st.composite
 def hands(draw: st.DrawFn, players: list[str]) -> dict[str, Any]:
@@ -17,11 +22,10 @@ def hands(draw: st.DrawFn, players: list[str]) -> dict[str, Any]:
     if draw(st.booleans()):
         round_: dict[str, Any] = {
             "out": out,
-            "deadwood": {name: draw(st.integers(0, 100)) for name in others},
+            "deadwood": {name: draw(DEADWOOD) for name in others},
         }
     else:
-        text = card_text(jokers=False)
-        round_ = {"out": out, "cards": {name: draw(text) for name in others}}
+        round_ = {"out": out, "cards": {name: draw(CARDS) for name in others}}
     rummy = draw(st.sampled_from((None, False, True)))
     if rummy is not None:
         round_["rummy"] = rummy

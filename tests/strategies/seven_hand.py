@@ -7,47 +7,64 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from scorekeeper.game import END_ROUND
 from tests.strategies import card_text, ended, seats
 
+CLOSE = st.sampled_from((5, 10))
+HELD = st.integers(1, 40).map(lambda n: 5 * n)
+CARDS = card_text(jokers=True, min_size=1)
+RUMMIES = st.integers(0, 3)
 
-@st.composite
-def hands(draw: st.DrawFn, players: list[str], close: bool = False) -> dict[str, Any]:
+
+def hands(players: list[str], close: bool = False) -> st.SearchStrategy[dict[str, Any]]:
     """One hand: who went out, what the others held (points or cards), maybe rummy calls.
-    In a ``close`` game everyone holds 5 or 10, so totals often tie at the end."""
-    out = draw(st.sampled_from(players))
-    others = [name for name in players if name != out]
-    if close or draw(st.booleans()):
-        held = st.sampled_from((5, 10)) if close else st.integers(1, 40).map(lambda n: 5 * n)
-        round_: dict[str, Any] = {"out": out, "points": {name: draw(held) for name in others}}
-    else:
-        text = card_text(jokers=True, min_size=1)
-        round_ = {"out": out, "cards": {name: draw(text) for name in others}}
-    if draw(st.booleans()):
-        calls = st.dictionaries(st.sampled_from(players), st.integers(0, 3), max_size=3)
-        round_["rummies"] = draw(calls)
-    return round_
+    In a ``close`` game everyone holds 5 or 10, so totals often tie at the end. Made once
+    per table and drawn for every hand: a strategy is checked the first time it is drawn."""
+    seat = st.sampled_from(players)
+    calls = st.dictionaries(seat, RUMMIES, max_size=3)
+
+    @st.composite
+    def hand(draw: st.DrawFn) -> dict[str, Any]:
+        out = draw(seat)
+        others = [name for name in players if name != out]
+        if close or draw(st.booleans()):
+            held = CLOSE if close else HELD
+            round_: dict[str, Any] = {"out": out, "points": {n: draw(held) for n in others}}
+        else:
+            round_ = {"out": out, "cards": {name: draw(CARDS) for name in others}}
+        if draw(st.booleans()):
+            round_["rummies"] = draw(calls)
+        return round_
+
+    return hand()
 
 
 @st.composite
-def _plan(draw: st.DrawFn) -> dict[str, Any]:
+def _plan(draw: st.DrawFn, finished: bool) -> dict[str, Any]:
     players = draw(seats(2, 10))
     options = draw(
         st.fixed_dictionaries(
-            {}, optional={"stake": st.integers(0, 100), "eighth_hand": st.booleans()}
+            {"stake": st.integers(1, 100)} if finished else {},
+            optional={"eighth_hand": st.booleans()}
+            | ({} if finished else {"stake": st.integers(0, 100)}),
         )
     )
     last = 8 if options.get("eighth_hand") else 7
-    count = draw(st.one_of(st.just(last), st.integers(0, last)))
-    close = draw(st.booleans())
-    rounds = [draw(hands(players, close)) for _ in range(count)]
+    count = draw(st.one_of(st.just(last), st.integers(1 if finished else 0, last)))
+    hand = hands(players, close=finished or draw(st.booleans()))
+    rounds = [draw(hand) for _ in range(count)]
+    if count < last:
+        rounds = [*rounds, dict(END_ROUND)] if finished else ended(draw, rounds)
     return {
         "game": "seven-hand",
         "players": players,
         "dealer": draw(st.sampled_from(players)),
         "options": options,
-        "rounds": ended(draw, rounds) if count < last else rounds,
+        "rounds": rounds,
     }
 
 
-def plans() -> st.SearchStrategy[dict[str, Any]]:
-    return _plan()
+def plans(finished: bool = False) -> st.SearchStrategy[dict[str, Any]]:
+    """Sessions; if ``finished``, only games played to the money: close ones (ties are
+    common) with a stake."""
+    return _plan(finished)

@@ -9,13 +9,13 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from scorekeeper.store import Store, StoreError, machine
 from scorekeeper.store.resolve import BACK, BOTH, OTHER, SHOWN, resolve
+from tests.cli.in_process import scorekeeper
 from tests.factories import MADE_3, MADE_4, UPPED_2, racehorse
 from tests.needs import needs
 
@@ -49,13 +49,6 @@ def own(folder: Path) -> str:
 def sync(first: Path, second: Path) -> None:
     rsync(first, second, own(first))
     rsync(second, first, own(second))
-
-
-def scorekeeper(folder: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
-    command = str(Path(sys.executable).with_name("scorekeeper"))
-    return subprocess.run(
-        [command, "--db", str(folder), *arguments], capture_output=True, text=True, timeout=60
-    )
 
 
 def files(folder: Path) -> dict[str, bytes]:

@@ -11,8 +11,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import subprocess
-import sys
 import threading
 from datetime import date
 from pathlib import Path
@@ -23,6 +21,7 @@ from scorekeeper.store import Store, StoreLocked
 from scorekeeper.store.lock import WriterLock
 from scorekeeper.store.machine import SHARED_FILE, STIGNORE, places
 from scorekeeper.store.resolve import BOTH, OTHER, SHOWN, resolve
+from tests.cli.in_process import scorekeeper
 from tests.factories import MADE_3, MADE_4, UPPED_2, file_of, racehorse
 from tests.sync.copying import Engine, conflict_name, mirror
 
@@ -39,16 +38,6 @@ def shared(folder: Path) -> Path:
 def listed(folder: Path) -> dict[str, int]:
     with Store(folder, readonly=True) as store:
         return {summary.id: summary.rounds for summary in store.summaries()}
-
-
-def scorekeeper(folder: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
-    command = str(Path(sys.executable).with_name("scorekeeper"))
-    return subprocess.run(
-        [command, "--db", str(folder), *arguments],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
 
 
 def test_two_laptops_record_at_once_while_their_folders_are_copied(tmp_path: Path) -> None:
