@@ -71,6 +71,13 @@ MUTANTS = (
         ("tests/domain/test_calcutta.py",),
     ),
     Mutant(
+        "tied winners: at most one odd unit shared out",
+        "scorekeeper/payouts.py",
+        "    share, left_over = divmod(total, len(winners))\n",
+        "    share, left_over = divmod(total, len(winners))\n    left_over = min(left_over, 1)\n",
+        ("tests/domain/test_seven_hand.py",),
+    ),
+    Mutant(
         "Racehorse: the pitcher is paid by every seat, their own too",
         "scorekeeper/games/racehorse.py",
         "money[pitcher] = sign * bid * stake * len(others)",
