@@ -4,18 +4,10 @@ from typing import Any
 
 from scorekeeper import Session
 from scorekeeper.money import SYMBOLS, use_currency
+from tests.ui.evenings import DEES_RACE_1
 from tests.ui.hosts import EntryHost, entry_of, sent
 
 TABLE = ["Al", "Bo", "Cy", "Dee"]
-RULES_RACE = {
-    "course": {"S": 1, "H": 0, "D": 4, "C": 2},
-    "bets": [
-        {"player": "Al", "horse": "H", "amount": 5},
-        {"player": "Bo", "horse": "D", "amount": 2},
-        {"player": "Cy", "horse": "S", "amount": 3},
-    ],
-    "winner": "D",
-}
 
 
 def dee_deals(**options: int) -> Session:
@@ -40,7 +32,7 @@ async def test_dee_banks_the_rules_example_and_al_deals_next() -> None:
         outcome = str(entry.query_one("#outcome").content)
         assert "Al −5 Bo +20 Cy −3 Dee −12" in outcome
         await sent(pilot, "enter")
-    assert host.recorded == [RULES_RACE]
+    assert host.recorded == [DEES_RACE_1]
     assert session.balances == {"Al": -5, "Bo": 20, "Cy": -3, "Dee": -12}
     assert session.dealer == "Al"
 
@@ -135,8 +127,8 @@ async def test_a_horse_without_book_odds_on_a_six_card_course_needs_the_dealers_
 
 async def test_editing_a_race_opens_it_as_typed_and_replays_the_change() -> None:
     session = dee_deals()
-    session.record(RULES_RACE)
-    session.record({**RULES_RACE, "bets": [], "winner": "S"})
+    session.record(DEES_RACE_1)
+    session.record({**DEES_RACE_1, "bets": [], "winner": "S"})
     host = EntryHost(session, prefill=session.rounds[0], index=0)
     async with host.run_test(size=(80, 24)) as pilot:
         entry = entry_of(host)
