@@ -6,7 +6,9 @@ The suite's time is the cores' work divided among them: on two cores, every seco
 CPU the tests use is half a second of the run. The figure to watch is the CPU; the wall
 time follows it.
 
-Run: .venv/bin/python tests/bench/bench_suite.py [--keep] [--top N]
+Run: .venv/bin/python tests/bench/bench_suite.py [--keep] [--top N] [--rev COMMIT]
+``--rev`` clones an earlier commit instead, to set a change against what came before it
+(run both in one sitting: this machine's speed drifts from one hour to the next).
 """
 
 from __future__ import annotations
@@ -44,9 +46,9 @@ def pytest_runtest_protocol(item, nextitem):
 """
 
 
-def readme_command() -> tuple[str, str]:
+def readme_command(checkout: Path) -> tuple[str, str]:
     """The README's test command, split where the install ends and pytest starts."""
-    for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines():
+    for line in (checkout / "README.md").read_text(encoding="utf-8").splitlines():
         if "-m pytest" in line and "pip install" in line:
             install, _, test = line.strip().rpartition(" && ")
             return install, test
@@ -70,11 +72,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--keep", action="store_true", help="leave the clone in place")
     parser.add_argument("--top", type=int, default=15, help="test files listed by CPU")
+    parser.add_argument("--rev", default="HEAD", help="the commit to clone (before a change)")
     args = parser.parse_args()
-    install, test = readme_command()
     work = Path(tempfile.mkdtemp(prefix="suite-"))
     clone = work / "clone"
     subprocess.run(["git", "clone", "-q", str(ROOT), str(clone)], check=True)
+    subprocess.run(["git", "-C", str(clone), "checkout", "-q", args.rev], check=True)
+    install, test = readme_command(clone)
     (work / "plugin").mkdir()
     (work / "plugin" / "suite_cpu.py").write_text(PLUGIN, encoding="utf-8")
     (work / "cpu").mkdir()
@@ -89,7 +93,7 @@ def main() -> None:
             by_file[name] = by_file.get(name, 0.0) + float(used)
     summary = re.findall(r"\d+ passed.*", output)
     head = ["git", "rev-parse", "--short", "HEAD"]
-    print(f"clone of {subprocess.check_output(head, cwd=ROOT, text=True).strip()} in {work}")
+    print(f"clone of {subprocess.check_output(head, cwd=clone, text=True).strip()} in {work}")
     print(f"install  {install_wall:6.1f} s wall {install_cpu:6.1f} s CPU  {shlex.quote(install)}")
     passed = summary[-1] if summary else ""
     print(f"tests    {test_wall:6.1f} s wall {test_cpu:6.1f} s CPU  {passed}")
