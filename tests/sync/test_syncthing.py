@@ -10,8 +10,6 @@ Skipped (one line) where syncthing is not installed; CI installs it.
 
 from __future__ import annotations
 
-import contextlib
-import io
 import shutil
 import statistics
 import sys
@@ -21,9 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.cli.command_line import main
 from scorekeeper.store import Store
 from scorekeeper.store.resolve import BOTH, OTHER, SHOWN, resolve
+from tests.cli.in_process import scorekeeper
 from tests.factories import MADE_3, MADE_4, UPPED_2, racehorse
 from tests.needs import needs
 from tests.sync.daemons import Daemon, pair, wait_for
@@ -44,10 +42,9 @@ def listed(folder: Path) -> dict[str, int]:
 def settle(folder: Path) -> str:
     """What ``scorekeeper --db FOLDER settle`` prints, run in this process (the command in
     a process of its own: ``test_laptop_copies.py``)."""
-    printed = io.StringIO()
-    with contextlib.redirect_stdout(printed):
-        assert main(["--db", str(folder), "settle"]) == 0
-    return printed.getvalue()
+    ran = scorekeeper(folder, "settle")
+    assert ran.returncode == 0, ran.stderr
+    return ran.stdout
 
 
 def record_at_once(folders: tuple[Path, ...]) -> dict[str, float]:

@@ -16,6 +16,7 @@ from scorekeeper.store import Store
 from screens.rounds import ENTRIES
 from screens.rounds.base import RoundEntry
 from screens.table import TableScreen
+from tests.ui.play import settled
 
 
 class EntryHost(App[None]):
@@ -106,9 +107,7 @@ async def at_table(pilot: Pilot[Any], store: Store, session_id: str) -> TableScr
         app.switch_screen(TableScreen(store, session_id, None))
     else:
         app.push_screen(TableScreen(store, session_id, None))
-    await pilot.pause()
-    await app.workers.wait_for_complete()
-    await pilot.pause()
+    await settled(pilot)
     table = app.screen
     assert isinstance(table, TableScreen), f"on {table!r}"
     return table
