@@ -14,7 +14,10 @@ import pytest
 from scorekeeper.store import Store, machine
 from screens.board.follow import Follower, Following
 from tests.factories import MADE_3, MADE_4, UPPED_2, racehorse
-from tests.sync.test_laptop_copies import laptop, rsync
+from tests.needs import needs
+from tests.sync.test_laptop_copies import RSYNC, laptop, rsync
+
+pytestmark = needs("rsync", RSYNC is not None)
 
 
 def rounds_shown(follower: Follower) -> int | None:
