@@ -9,15 +9,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.command import CommandPalette
 from textual.pilot import Pilot
 from textual.screen import Screen
 
 from scorekeeper.games import GAMES
 from scorekeeper.store import Store
+from scorekeeper.store.machine import SHARED_FILE, name_laptop
 from screens.app import ScorekeeperApp
 from screens.board.big_board import BigBoardScreen
 from screens.chart import ChartScreen
 from screens.confirm import ConfirmScreen
+from screens.conflict import ConflictScreen
+from screens.currency import CurrencyScreen
 from screens.export_progress import ExportProgress
 from screens.exporting import ExportScreen
 from screens.help import HelpScreen
@@ -29,8 +33,11 @@ from screens.rounds.base import RoundEntry
 from screens.settle import SettleScreen
 from screens.stats import StatsScreen
 from screens.table import TableScreen
+from screens.table_sync import StaleRound
+from tests.factories import MADE_3, MADE_4, UPPED_2, racehorse
+from tests.sync.copying import carry, mirror
 from tests.ui.largest import ROUNDS, largest
-from tests.ui.play import said
+from tests.ui.play import said, settled
 
 pytestmark = pytest.mark.frames  # the frames a terminal gets are what is looked at
 
@@ -92,6 +99,8 @@ async def test_the_screens_no_game_changes_are_drawn(store: Store, tmp_path: Pat
             ("ctrl+d", ConfirmScreen),
             ("ctrl+e", ExportScreen),
             ("ctrl+s", StatsScreen),
+            ("f2", CurrencyScreen),
+            ("ctrl+p", CommandPalette),
         )
         for keys, kind in home:
             await shows(pilot, keys, kind)
@@ -107,6 +116,7 @@ async def test_the_screens_no_game_changes_are_drawn(store: Store, tmp_path: Pat
         await shows(pilot, "escape", HomeScreen)
         for dialog in (
             ProblemScreen("The session was not saved", "No space left on device."),
+            StaleRound("Round 3 arrived from Grandma's laptop", "round 4"),
             ExportProgress(store, tmp_path / "export", None),  # left to end with the app
         ):
             app.push_screen(dialog)
@@ -128,3 +138,31 @@ async def test_the_apps_shown_when_the_store_cannot_be_opened_are_drawn(
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ProblemScreen) and said(pilot)  # type: ignore[arg-type]
+
+
+async def test_the_decision_between_two_laptops_versions_is_drawn(tmp_path: Path) -> None:
+    """A game that went on differently on two laptops: Home says so, Ctrl+K shows both."""
+    here, there = tmp_path / "here", tmp_path / "there"
+    for folder, name in ((here, "Kitchen laptop"), (there, "Grandma's laptop")):
+        folder.mkdir()
+        (folder / SHARED_FILE).touch()
+        name_laptop(folder, name)
+    with Store(here) as store:
+        session_id = store.add(racehorse(MADE_3))
+    mirror(here, there)
+    with Store(there) as other:
+        other.record(session_id, UPPED_2)
+        theirs = f"sessions/{session_id}.{other.laptop.id}.json"
+    with Store(here) as store:
+        store.record(session_id, MADE_4)
+    carry(there, here, theirs)
+    with Store(here) as store:
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=SIZE) as pilot:
+            await settled(pilot)
+            assert isinstance(app.screen, HomeScreen)
+            app.screen.follow()  # its one-second look at the store, at once
+            await settled(pilot)
+            await shows(pilot, "ctrl+k", ConflictScreen)
+            assert "Grandma's laptop" in said(pilot)
+            await shows(pilot, "escape", HomeScreen)
