@@ -188,6 +188,7 @@ class TableScreen(SyncedTable):
         entry.draft = drafts.pop(key, None)
         named.pop(key, None)
         if entry.draft:
+            self.app.clear_notifications()  # "Kept what you typed…": done with, not stacked
             self.notify(f"What you typed for {round_words(entry)} is back.", timeout=3)
 
         def closed(round_: Round | None) -> None:

@@ -54,6 +54,25 @@ async def test_an_entry_closed_with_typing_in_it_opens_with_it_again(store: Stor
         assert entry.control("cards.Ann", Input).value == "", "a recorded draft is gone"
 
 
+async def test_an_entry_opened_again_at_once_says_its_typing_is_back_above_its_keys(
+    store: Store,
+) -> None:
+    """One note, "is back", in place of "Kept what you typed…": at the top, over the
+    table, not over the entry's keys or its first row."""
+    store.add(Session.new("hot-rum", ["Ann", "Bob", "Cy"]))
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await sit_down(pilot)
+        await pilot.press("r", "b", "down", *"7 8", "escape")
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RoundEntry)
+        assert "is back" in toasts(app) and "Kept what you typed" not in toasts(app)
+        assert "Enter record · Esc close (kept)" in said(pilot, "#entry")
+        assert "is back" not in said(pilot, "#entry")
+
+
 async def test_ctrl_q_with_a_round_kept_as_typed_or_half_typed_asks_first(store: Store) -> None:
     store.add(Session.new("hot-rum", ["Ann", "Bob"]))
     app = ScorekeeperApp(store)
