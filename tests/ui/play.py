@@ -134,20 +134,19 @@ def read_csv(path: Path) -> list[dict[str, str]]:
 
 
 async def settled(pilot: Pilot[None]) -> None:
-    """Wait for the app's workers (an export, the session list) and what they hand back.
-    A look at the store replaced by a later one (the list read again as files arrive) is
-    cancelled, not failed: the wait goes on for the one that replaced it. A worker started
-    while the wait went on (a screen still mounting when it began, on a loaded machine) is
-    waited for too."""
-    await pilot.pause()
-    for _ in range(5):
+    """Wait for the app's workers (an export, the session list) and what they hand back,
+    until a pause leaves none at work: one started while the wait went on (a screen
+    still mounting when it began, on a loaded machine) is waited for too. A look at the
+    store replaced by a later one (the list read again as files arrive) is cancelled, not
+    failed: the wait goes on for the one that replaced it."""
+    for _ in range(20):
+        await pilot.pause()
+        if all(worker.is_finished for worker in pilot.app.workers):
+            return
         try:
             await pilot.app.workers.wait_for_complete()
         except WorkerCancelled:
             continue
-        await pilot.pause()
-        if all(worker.is_finished for worker in pilot.app.workers):
-            return
 
 
 async def export_all(pilot: Pilot[None]) -> None:
