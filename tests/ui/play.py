@@ -139,14 +139,16 @@ async def settled(pilot: Pilot[None]) -> None:
     still mounting when it began, on a loaded machine) is waited for too. A look at the
     store replaced by a later one (the list read again as files arrive) is cancelled, not
     failed: the wait goes on for the one that replaced it."""
+    await pilot.pause()
     for _ in range(20):
-        await pilot.pause()
         if all(worker.is_finished for worker in pilot.app.workers):
-            return
+            break
         try:
             await pilot.app.workers.wait_for_complete()
         except WorkerCancelled:
-            continue
+            pass
+        await pilot.pause()
+    await pilot.pause()  # and the frame after what they handed back (a footer's keys)
 
 
 async def export_all(pilot: Pilot[None]) -> None:
