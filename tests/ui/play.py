@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv
 from pathlib import Path
 
@@ -143,10 +144,8 @@ async def settled(pilot: Pilot[None]) -> None:
     for _ in range(20):
         if all(worker.is_finished for worker in pilot.app.workers):
             break
-        try:
+        with contextlib.suppress(WorkerCancelled):
             await pilot.app.workers.wait_for_complete()
-        except WorkerCancelled:
-            pass
         await pilot.pause()
     await pilot.pause()  # and the frame after what they handed back (a footer's keys)
 
