@@ -118,12 +118,17 @@ class MoveGameScreen(ModalScreen[tuple[str, str] | None]):
         self.game: str | None = night.sessions[0].id if len(night.sessions) == 1 else None
 
     def compose(self) -> ComposeResult:
+        # A game in two lines of the box at most (76 cells, less on a narrow terminal; its
+        # border and padding, the list's own and its scrollbar take 11): the players, which
+        # tell one game from another, get what the time, game and rounds leave, less a few
+        # cells where the first line breaks at a space.
+        room = 2 * (min(76, self.app.size.width) - 11) - 8
         with Vertical(id="move-game"):
             yield Static(plain(f"Move a game of {self.night.title}"), id="move-title")
             yield Static("The game:", classes="move-label")
             yield OptionList(
                 *(
-                    Option(plain(game_line(summary)), id=summary.id)
+                    Option(plain(game_line(summary, room)), id=summary.id)
                     for summary in self.night.sessions
                 ),
                 id="move-games",
@@ -322,6 +327,13 @@ class NightsScreen(Screen[None]):
                 self.query_one(f"#{unit}-payments", Static).update(
                     plain("\n".join(payment_lines(book.payments, book.unit)), lines=True)
                 )
+
+    def on_resize(self) -> None:
+        """The games' lines fitted again: players cut for 80 columns have room at 120, and
+        lines fitted to 120 would wrap at 60."""
+        night = self.highlighted()
+        if night is not None:
+            self.show_night(night)
 
     @on(DataTable.RowHighlighted, "#nights")
     def night_highlighted(self, event: DataTable.RowHighlighted) -> None:

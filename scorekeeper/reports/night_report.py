@@ -21,7 +21,8 @@ from scorekeeper.wording import cells, clipped, clock, plural, visible
 
 def game_line(summary: Summary, width: int = 0) -> str:
     """ "19:05  Calcutta Horse Race — Ann, Bob, Cy · 2 rounds" for one game of a night;
-    given a ``width``, its players cut so the line fits it, as the rest is never cut."""
+    given a ``width``, its players cut so the line fits it, as the rest is never cut;
+    without one (the command line's report), cut at 40 cells."""
     game = GAMES.get(summary.game)
     rounds = plural(summary.rounds, "round")
     # A points game that pays only at its end adds nothing to the settle-up until then.
@@ -40,7 +41,7 @@ def game_line(summary: Summary, width: int = 0) -> str:
         + (" · ⚠ waiting for a decision" if summary.waiting else "")
     )
     room = max(width - cells(head) - cells(tail), 5) if width else 40
-    return head + clipped(visible(", ".join(summary.players)), min(room, 40)) + tail
+    return head + clipped(visible(", ".join(summary.players)), room) + tail
 
 
 def share(night: Night) -> str:

@@ -244,6 +244,24 @@ async def test_a_game_with_many_players_is_one_line_its_players_cut_its_rounds_w
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             (line,) = [line for line in drawn(pilot, "#games") if line]
+            await pilot.resize_terminal(140, 30)
+            await pilot.pause()
+            (wide,) = [line for line in drawn(pilot, "#games") if line]
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            (again,) = [line for line in drawn(pilot, "#games") if line]
+            await pilot.press("m")
+            await pilot.pause()
+            assert isinstance(app.screen, MoveGameScreen)
+            offered = [line for line in drawn(pilot, "#move-games") if line]
     assert line.startswith(tuple("0123456789"))
     assert "— Anna" in line
     assert line.endswith("… · 4 rounds · not over: no money yet")
+    assert wide.endswith(
+        "— Annabelle, Bartholomew, Cynthia, Dimitri, Evangeline, Ivy, Jo"
+        " · 4 rounds · not over: no money yet"
+    )
+    assert again == line
+    assert len(offered) == 2, offered
+    assert "— Annabelle, Bartholomew, Cynthia, Dimitri, Evang" in " ".join(offered)
+    assert offered[-1].endswith("money yet")
