@@ -14,7 +14,8 @@ from scorekeeper.reports.nights import night_of
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from screens.home import HomeScreen
-from screens.nights import EMPTY, MoveGameScreen, NameNightScreen, NightsScreen
+from screens.night_dialogs import MoveGameScreen, NameNightScreen
+from screens.nights import EMPTY, NightsScreen
 from tests.reports.test_stats import PARKS, parks_calcutta
 from tests.ui.play import drawn
 

@@ -27,7 +27,8 @@ from screens.exporting import ExportScreen
 from screens.help import HelpScreen
 from screens.home import HomeScreen
 from screens.new_session import NewSessionScreen
-from screens.nights import MoveGameScreen, NameNightScreen, NightsScreen
+from screens.night_dialogs import MoveGameScreen, NameNightScreen
+from screens.nights import NightsScreen
 from screens.problem import LockedApp, ProblemApp, ProblemScreen
 from screens.rounds.base import RoundEntry
 from screens.settle import SettleScreen
