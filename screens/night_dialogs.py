@@ -9,6 +9,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
@@ -79,19 +80,22 @@ class MoveGameScreen(ModalScreen[tuple[str, str] | None]):
         self.others = others
         self.game: str | None = night.sessions[0].id if len(night.sessions) == 1 else None
 
-    def compose(self) -> ComposeResult:
-        # A game in two lines of the box at most (76 cells, less on a narrow terminal; its
-        # border and padding, the list's own and its scrollbar take 11): the players, which
-        # tell one game from another, get what the time, game and rounds leave, less a few
-        # cells where the first line breaks at a space.
+    def game_lines(self) -> list[Content]:
+        """Each game in two lines of the box at most (76 cells, less on a narrow terminal;
+        its border and padding, the list's own and its scrollbar take 11): the players,
+        which tell one game from another, get what the time, game and rounds leave, less a
+        few cells where the first line breaks at a space."""
         room = 2 * (min(76, self.app.size.width) - 11) - 8
+        return [plain(game_line(summary, room)) for summary in self.night.sessions]
+
+    def compose(self) -> ComposeResult:
         with Vertical(id="move-game"):
             yield Static(plain(f"Move a game of {self.night.title}"), id="move-title")
             yield Static("The game:", classes="move-label")
             yield OptionList(
                 *(
-                    Option(plain(game_line(summary, room)), id=summary.id)
-                    for summary in self.night.sessions
+                    Option(line, id=summary.id)
+                    for line, summary in zip(self.game_lines(), self.night.sessions, strict=True)
                 ),
                 id="move-games",
             )
@@ -115,6 +119,11 @@ class MoveGameScreen(ModalScreen[tuple[str, str] | None]):
             games.disabled = True
             self.query_one("#move-targets", OptionList).focus()
         self.query_one("#move-targets", OptionList).highlighted = 0
+
+    def on_resize(self) -> None:
+        games = self.query_one("#move-games", OptionList)
+        for index, line in enumerate(self.game_lines()):
+            games.replace_option_prompt_at_index(index, line)
 
     @on(OptionList.OptionSelected, "#move-games")
     def game_chosen(self, event: OptionList.OptionSelected) -> None:

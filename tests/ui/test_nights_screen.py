@@ -255,6 +255,9 @@ async def test_a_game_with_many_players_is_one_line_its_players_cut_its_rounds_w
             await pilot.pause()
             assert isinstance(app.screen, MoveGameScreen)
             offered = [line for line in drawn(pilot, "#move-games") if line]
+            await pilot.resize_terminal(60, 24)
+            await pilot.pause()
+            narrower = [line for line in drawn(pilot, "#move-games") if line]
     assert line.startswith(tuple("0123456789"))
     assert "— Anna" in line
     assert line.endswith("… · 4 rounds · not over: no money yet")
@@ -266,3 +269,5 @@ async def test_a_game_with_many_players_is_one_line_its_players_cut_its_rounds_w
     assert len(offered) == 2, offered
     assert "— Annabelle, Bartholomew, Cynthia, Dimitri, Evang" in " ".join(offered)
     assert offered[-1].endswith("money yet")
+    assert len(narrower) == 2, narrower
+    assert narrower[-1].endswith("money yet") and "Evang" not in " ".join(narrower)
