@@ -197,9 +197,7 @@ class NightsScreen(Screen[None]):
         self.query_one("#night-title", Static).update(
             plain(f"{night.title} — {plural(games, 'game')}, settled as one") + mark
         )
-        room = self.size.width - 4  # the ledger's padding and its scrollbar
-        lines = "\n".join([*(game_line(game, room) for game in night.sessions), *night.notes])
-        self.query_one("#games", Static).update(plain(lines, lines=True))
+        self.show_games(night)
         ledgers = {book.unit: book for book in night.ledgers()}
         self.query_one("#nothing").display = not ledgers
         for unit in HEADINGS:
@@ -213,12 +211,17 @@ class NightsScreen(Screen[None]):
                     plain("\n".join(payment_lines(book.payments, book.unit)), lines=True)
                 )
 
+    def show_games(self, night: Night) -> None:
+        room = self.size.width - 4  # the ledger's padding and its scrollbar
+        lines = "\n".join([*(game_line(game, room) for game in night.sessions), *night.notes])
+        self.query_one("#games", Static).update(plain(lines, lines=True))
+
     def on_resize(self) -> None:
-        """The games' lines fitted again: players cut for 80 columns have room at 120, and
-        lines fitted to 120 would wrap at 60."""
+        """The games' lines fitted again (players cut for 80 columns have room at 120, and
+        lines fitted to 120 would wrap at 60); the ledger needs no working out again."""
         night = self.highlighted()
         if night is not None:
-            self.show_night(night)
+            self.show_games(night)
 
     @on(DataTable.RowHighlighted, "#nights")
     def night_highlighted(self, event: DataTable.RowHighlighted) -> None:
