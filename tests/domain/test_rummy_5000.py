@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 
 from scorekeeper import GAMES, RuleError, Session
-from scorekeeper.games.rummy_5000.hands import card_value, cards_value, hand_score
+from scorekeeper.games.rummy_5000.hands import card_value, cards_value, hand_scores
 from scorekeeper.payouts import pay_the_difference
 from tests.strategies import table_of
 from tests.strategies.rummy_5000 import plans
@@ -86,11 +86,10 @@ def test_a_joker_is_refused_in_card_text() -> None:
         cards_value("5 JK", "5")
 
 
-def test_going_out_bonuses() -> None:
-    assert hand_score(445, 0, "out") == 645
-    assert hand_score(445, 0, "first_turn") == 745
-    assert hand_score(445, 0, "no_draw") == 945
-    assert hand_score(600, 210) == 390
+@pytest.mark.parametrize(("bonus", "ann"), [("out", 645), ("first_turn", 745), ("no_draw", 945)])
+def test_going_out_bonuses(bonus: str, ann: int) -> None:
+    round_ = hand("Ann", {"Ann": 445, "Bob": 600, "Cy": 0}, {"Bob": 210}, bonus=bonus)
+    assert hand_scores(rummy().setup, round_) == {"Ann": ann, "Bob": 390, "Cy": 0}
 
 
 # The worked example and the end
