@@ -1,10 +1,11 @@
-"""The score sheet the table screen is drawn on: status line, grid, story and panel.
+"""The score sheet the table screen is made of: status line, grid, story and panel.
 
 Whose deal it is and who plays first; every round's score beside the running total
 ("+30 145"), as on paper, or the totals alone; the column heads with each player's figure
 and the leader; the highlighted round told in full under the grid; the game's own lines
 (``Game.panel``). Every figure comes from the session's view (``Session.figures``): this
-screen only lays them out. The keys that change the session are the table's.
+widget only lays them out, and says which row was picked (``Scoresheet.Chosen``). The
+keys that change the session are the table's.
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ from itertools import pairwise
 
 from textual import on
 from textual.app import ComposeResult
+from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import Screen
-from textual.widgets import Header, Static
+from textual.message import Message
+from textual.widgets import Static
 
 from scorekeeper.game import Game, is_end_round
 from scorekeeper.money import currency, without_symbol
@@ -23,7 +25,6 @@ from scorekeeper.session import Session
 from scorekeeper.view import Figures, PlayerStanding
 from scorekeeper.wording import plural, visible
 from screens.format import cut_apart, flush_right, names, padded, plain, who_goes_first, widest
-from screens.widgets.footer import Footer
 from screens.widgets.grid import PADDING, Column, ScoreGrid
 from screens.widgets.live_text import show
 
@@ -55,12 +56,23 @@ def share(needs: list[int], wants: list[int], spare: int) -> list[int]:
     return widths
 
 
-class Scoresheet(Screen[None]):
-    """A session's rounds and standing on screen; ``show_grid`` again after a change."""
+class Scoresheet(Vertical):
+    """A session's rounds and standing; ``show`` again after a change."""
 
-    def __init__(self, session: Session) -> None:
-        super().__init__()
+    class Chosen(Message):
+        """Enter (or a click) on ``row``: a played round, or the record line after them."""
+
+        def __init__(self, row: int) -> None:
+            super().__init__()
+            self.row = row
+
+    def __init__(self, session: Session, *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.session = session
+        self.recordable = False
+        """Whether the last line of the grid offers the next round (the table says)."""
+        self.since = ""
+        """How long the session has been going, for the status line (the table says)."""
         self.chosen: bool | None = None
         """Each round's score beside the running total ("+30 145"), as on paper, or the
         totals alone, as ``t`` last chose; None until then: each round's score when every
@@ -71,22 +83,29 @@ class Scoresheet(Screen[None]):
     def game(self) -> Game:
         return self.session.game
 
+    @property
+    def cursor(self) -> int:
+        """The grid's highlighted row: a round, or the record line after them."""
+        return self.query_one("#grid", ScoreGrid).cursor
+
     def compose(self) -> ComposeResult:
-        yield Header()
         yield Static("", id="status")
         yield ScoreGrid(frozen=1, id="grid")
         yield Static("", id="detail")
         yield Static("", id="panel")
-        yield Footer(compact=True, show_command_palette=False)  # Ctrl+P is in the help
 
-    def show(self, cursor: int | None = None) -> None:
-        """Lay the session out again (after a round was recorded, undone or edited)."""
-        self.show_status()
+    def show(
+        self, session: Session, *, recordable: bool, since: str, cursor: int | None = None
+    ) -> None:
+        """Lay ``session`` out again (after a round was recorded, undone or edited)."""
+        self.session, self.recordable = session, recordable
+        self.show_status(since)
         self.show_grid(cursor)
         self.show_panel()
-        self.refresh_bindings()
 
-    def show_status(self) -> None:
+    def show_status(self, since: str) -> None:
+        """The status line, ``since`` the session began ("" where that is not said)."""
+        self.since = since
         session = self.session
         status = self.query_one("#status", Static)
         status.set_class(session.finished, "-over")
@@ -110,18 +129,9 @@ class Scoresheet(Screen[None]):
                 f"{self.game.round_name} {number} · ",
                 (f"{DEALS} {visible(session.dealer)} deals", "bold"),
                 f" · {first}" if first else "",
-                self.how_long(),
+                since,
             ),
         )
-
-    def how_long(self) -> str:
-        """How long the session has been going, for the status line, where the screen
-        knows when it started: nothing here."""
-        return ""
-
-    def can_record(self) -> bool:
-        """Whether the last line of the grid offers the next round: not on a sheet alone."""
-        return False
 
     def marks(self, row: PlayerStanding, tight: bool = False) -> str:
         """ "● ★ " before the name of who deals and who leads ("●★" in a tight grid)."""
@@ -189,7 +199,7 @@ class Scoresheet(Screen[None]):
             for index in range(len(session.rounds))
         ]
         dim = []
-        if self.can_record():
+        if self.recordable:
             dim.append(len(rows))
             rows.append(["▸", *("·" for _ in session.players)])
         grid = self.query_one("#grid", ScoreGrid)
@@ -267,9 +277,10 @@ class Scoresheet(Screen[None]):
         bar = grid.styles.scrollbar_size_vertical
         return self.app.size.width - used - (bar if scrolls else 0)
 
-    def on_resize(self) -> None:
+    def refit(self) -> None:
+        """The grid laid out again for the screen's new size, unless ``t`` chose how."""
         if self.chosen is None:
-            self.show_grid(self.query_one("#grid", ScoreGrid).cursor)
+            self.show_grid(self.cursor)
 
     def story(self, index: int) -> str:
         """Round ``index`` told in full: its number, who dealt and the game's words."""
@@ -285,22 +296,22 @@ class Scoresheet(Screen[None]):
     @property
     def highlighted_story(self) -> str:
         """The highlighted round in words, for the help screen; "" on the record line."""
-        index = self.query_one("#grid", ScoreGrid).cursor
+        index = self.cursor
         return self.story(index) if 0 <= index < len(self.session.rounds) else ""
 
     def highlighted_round(self) -> int | None:
         """The played round under the cursor; not the end, which has nothing to edit."""
-        index = self.query_one("#grid", ScoreGrid).cursor
+        index = self.cursor
         rounds = self.session.rounds
         return index if 0 <= index < len(rounds) and not is_end_round(rounds[index]) else None
 
     def show_detail(self) -> None:
         """The highlighted round's full story under the grid, so no column has to hold it."""
         detail = self.query_one("#detail", Static)
-        index = self.query_one("#grid", ScoreGrid).cursor
+        index = self.cursor
         if 0 <= index < len(self.session.rounds):
             show(detail, plain(visible(self.story(index))))
-        elif self.can_record():
+        elif self.recordable:
             number = self.session.rounds_played + 1
             show(detail, plain(f"r or Enter: record {self.game.round_name.lower()} {number}"))
         else:
@@ -324,10 +335,15 @@ class Scoresheet(Screen[None]):
         self.show_detail()
         self.refresh_bindings()
 
-    def action_grid_move(self, step: int) -> None:
+    @on(ScoreGrid.Selected, "#grid")
+    def row_selected(self, event: ScoreGrid.Selected) -> None:
+        event.stop()
+        self.post_message(self.Chosen(event.row))
+
+    def move(self, step: int) -> None:
         self.query_one("#grid", ScoreGrid).action_move(step)
 
-    def action_scores(self, shown: str) -> None:
+    def choose(self, shown: str) -> None:
+        """Each round's score beside the totals (``"each"``), or the totals alone."""
         self.chosen = shown == "each"
-        self.show_grid(self.query_one("#grid", ScoreGrid).cursor)
-        self.refresh_bindings()
+        self.show_grid(self.cursor)
