@@ -66,13 +66,11 @@ class Scoresheet(Vertical):
             super().__init__()
             self.row = row
 
-    def __init__(self, session: Session, *, id: str | None = None) -> None:
-        super().__init__(id=id)
+    def __init__(self, session: Session) -> None:
+        super().__init__()
         self.session = session
         self.recordable = False
         """Whether the last line of the grid offers the next round (the table says)."""
-        self.since = ""
-        """How long the session has been going, for the status line (the table says)."""
         self.chosen: bool | None = None
         """Each round's score beside the running total ("+30 145"), as on paper, or the
         totals alone, as ``t`` last chose; None until then: each round's score when every
@@ -104,8 +102,8 @@ class Scoresheet(Vertical):
         self.show_panel()
 
     def show_status(self, since: str) -> None:
-        """The status line, ``since`` the session began ("" where that is not said)."""
-        self.since = since
+        """The status line, ``since`` the session began (" · since 19:42 · 1 h 25 min",
+        or "" where that is not said)."""
         session = self.session
         status = self.query_one("#status", Static)
         status.set_class(session.finished, "-over")
