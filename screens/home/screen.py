@@ -113,6 +113,8 @@ class HomeScreen(SessionList):
         """The store's count of synced changes when the list was last read."""
         self.looked = False
         """Whether a look found the conflicts already there when Home opened."""
+        self.taken_over = False
+        """Whether an older store's night names and house games files were moved over."""
         self.entries_seen: object = None
         """The night names' and house games' files when they were last looked at."""
 
@@ -192,21 +194,27 @@ class HomeScreen(SessionList):
 
     def look_at_entries(self) -> None:
         """In the worker: say which change of a night or a house game made apart on two
-        laptops the later one replaced, when those files changed."""
+        laptops the later one replaced, when those files changed and Home is in front."""
         from screens.home import entries  # here: Home starts without the reports
 
-        if self.entries_seen is None:
+        if not self.taken_over:
             entries.take_over(self.store)
+            self.taken_over = True
         now = entries.fingerprint(self.store)
-        if now != self.entries_seen:
+        if now != self.entries_seen and self.is_active:
             self.entries_seen = now
             lines = entries.replaced(self.store)
             if lines:
                 self.app.call_from_thread(self.say_replaced, lines)
 
     def say_replaced(self, lines: list[str]) -> None:
+        """Said and marked said only with Home in front: a screen opened since the look
+        (the nights) says it itself, or Home does once it is back in front."""
         from screens.home import entries
 
+        if not self.is_active:
+            self.entries_seen = None
+            return
         text = visible("\n".join(lines))
         self.notify(
             text, title="Changed on two laptops", severity="warning", timeout=30, markup=False

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from scorekeeper import RuleError
@@ -186,6 +186,8 @@ def every_order(left: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
                 yield (horse, *order)
 
 
+@example(left=[0, 0], mark=1)  # nothing left to deal: no horse finishes
+@example(left=[3, 3, 2, 0], mark=3)  # the largest race worked out here
 @given(
     left=st.lists(st.integers(0, 3), min_size=2, max_size=4).filter(lambda x: sum(x) <= 8),
     mark=st.integers(1, 3),
