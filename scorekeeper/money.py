@@ -147,15 +147,19 @@ def amount(
     value: int, unit: str, *, signed: bool = False, written_in: Currency | None = None
 ) -> str:
     """A figure for a column: ``$3.00`` for 300 minor units (in the table's currency, or
-    ``written_in``), ``12`` for chips or points, their thousands marked as the currency
-    marks them; ``+``/``−`` only when asked (a negative is always marked)."""
+    ``written_in``), ``1,200`` chips, money's and chips' thousands marked as the currency
+    marks them; points and pips plain (``1245``), as a target says them: a score is no
+    sum of money, and "1.245" beside "Target 1000" reads as a fraction. ``+``/``−``
+    only when asked (a negative is always marked)."""
     sign = MINUS if value < 0 else ("+" if signed and value > 0 else "")
     size = abs(value)
     money = written_in or currency()
     if unit == "money":
         whole = f"{size // 100:,}".replace(",", money.thousands)
         return sign + money.written(f"{whole}{money.decimal}{size % 100:02d}")
-    return sign + f"{size:,}".replace(",", money.thousands)
+    if unit == "chips":
+        return sign + f"{size:,}".replace(",", money.thousands)
+    return f"{sign}{size}"
 
 
 def format_amount(value: int, unit: str, *, signed: bool = False) -> str:

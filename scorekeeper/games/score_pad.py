@@ -162,7 +162,7 @@ The deal passes clockwise after every round, or stays with one dealer."""
 
     def panel(self, setup: Setup, state: State) -> list[tuple[str, str]]:
         options = self.options_of(setup)
-        ends = [f"a total reaches {options['target']:,}"] if options["target"] else []
+        ends = [f"a total reaches {options['target']}"] if options["target"] else []
         if options["rounds"]:
             ends.append(f"after round {options['rounds']}")
         lines = [
@@ -209,7 +209,7 @@ The deal passes clockwise after every round, or stays with one dealer."""
 
     def describe(self, setup: Setup, before: State, round_: Round, after: State) -> str:
         """ "Ann 20, Bob 50, Cy 30, Di 4" """
-        scored = (f"{name} {after.totals[name] - before.totals[name]:,}" for name in setup.players)
+        scored = (f"{name} {after.totals[name] - before.totals[name]}" for name in setup.players)
         return ", ".join(scored)
 
 

@@ -67,8 +67,10 @@ def test_cents_under_ten_keep_their_zero_on_screen(cents: int, signed: bool, wri
     assert format_amount(cents, "money", signed=signed) == written
 
 
-def test_points_mark_their_thousands_as_the_table_marks_money() -> None:
-    """At a table where a quarter reads "0,25", "98,766" points would read as 98.766."""
-    assert amount(98_766, "points") == "98,766"
+def test_points_are_plain_beside_a_target_chips_marked_as_the_table_marks_money() -> None:
+    """At a table where a quarter reads "0,25", "1.245" points beside "Target 1000" would
+    read as a fraction, and "1,245" as one and a quarter: points are written plain, as a
+    target is; chips count stakes, their thousands marked as the table marks money's."""
+    assert (amount(1_245, "points"), amount(-98_766, "pips", signed=True)) == ("1245", "−98766")
     use_currency(SYMBOLS["€"])
-    assert (amount(98_766, "points"), amount(-1_234, "chips")) == ("98.766", "−1.234")
+    assert (amount(1_245, "points"), amount(-1_234, "chips")) == ("1245", "−1.234")
