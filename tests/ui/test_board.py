@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
-
 from textual.pilot import Pilot
 from textual.widgets import Digits, Static
 
@@ -262,9 +261,7 @@ async def test_ten_players_fit_at_80x24_and_at_40_columns(store: Store) -> None:
 def euro_pad(store: Store, players: list[str], *scores: list[int]) -> None:
     """A score pad at 5 cents a point, to 5000, at a table writing euros with a comma."""
     remember_currency(store, "€", True)
-    session_id = store.add(
-        Session.new("score-pad", players, options={"stake": 5, "target": 5000})
-    )
+    session_id = store.add(Session.new("score-pad", players, options={"stake": 5, "target": 5000}))
     for round_ in scores:
         store.record(session_id, {"scores": dict(zip(players, round_, strict=True))})
 
@@ -279,7 +276,7 @@ def lines_in_the_cards(app: BoardApp) -> list[tuple[list[str], int]]:
 async def test_money_of_100_or_more_beside_a_four_digit_total_stays_clear_of_it(
     store: Store, players: int, size: tuple[int, int]
 ) -> None:
-    """"+€261,25" beside 2345 points: the money is drawn whole beside the big digits, on
+    """ "+€261,25" beside 2345 points: the money is drawn whole beside the big digits, on
     the winner's card too, and "● deals" stays on one line."""
     names = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou"]
     scores = [1245, 600, 300, 5, 410, 20, 870, 1030, 75, 640, 333, 9][:players]
