@@ -14,7 +14,7 @@ import contextlib
 import functools
 import re
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from scorekeeper.errors import RuleError
@@ -174,6 +174,37 @@ def without_symbol(figure: str) -> str:
     """A written amount without its currency symbol, where columns are short of room."""
     symbol = currency().symbol
     return figure.replace(f" {symbol}", "").replace(symbol, "") if symbol else figure
+
+
+def _minor_units(figure: str) -> int | None:
+    """The minor units a written amount ("+€1.234,50", "−12,50 kr", "+3.07") holds, in
+    the currency in force; None for other text (points, chips)."""
+    money = currency()
+    shown = without_symbol(figure)
+    sign = -1 if shown.startswith(MINUS) else 1
+    whole, mark, part = shown.lstrip("+" + MINUS).partition(money.decimal)
+    digits = whole.replace(money.thousands, "")
+    if not (mark and digits.isascii() and digits.isdigit() and len(part) == 2 and part.isdigit()):
+        return None
+    return sign * (int(digits) * 100 + int(part))
+
+
+def in_whole_units(figure: str) -> str:
+    """A written amount rounded to whole units, without its symbol ("+441" for
+    "+€440,60", halves away from zero), where a column is short even of the cents' room
+    (the settle-up says it to the cent); any other text as it is."""
+    value = _minor_units(figure)
+    if value is None:
+        return figure
+    units = (abs(value) + 50) // 100
+    sign = (MINUS if value < 0 else "+" if figure.startswith("+") else "") if units else ""
+    return sign + f"{units:,}".replace(",", currency().thousands)
+
+
+def whole_units_suffice(figures: Iterable[str]) -> bool:
+    """Whether money written as ``figures`` loses little in whole units: the largest is
+    100 units or more, so a cent off is under a 200th of it (not so at $1.20 a head)."""
+    return max((abs(_minor_units(figure) or 0) for figure in figures), default=0) >= 10_000
 
 
 _CENTS = re.compile(r"(\d+)\s*(?:¢|c|cents?)", re.IGNORECASE)
