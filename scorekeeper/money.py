@@ -41,6 +41,12 @@ class Currency:
     def thousands(self) -> str:
         return "." if self.comma else ","
 
+    @property
+    def hundredth(self) -> str:
+        """How the table says a hundredth of its money after a number ("¢", " cent",
+        "p", " öre"); "" where no symbol names the money."""
+        return HUNDREDTHS.get(self.symbol, "")
+
     def written(self, figure: str) -> str:
         """``figure`` (a bare amount) with the symbol where this currency puts it."""
         if not self.symbol:
@@ -48,6 +54,8 @@ class Currency:
         return f"{figure} {self.symbol}" if self.after else f"{self.symbol}{figure}"
 
 
+HUNDREDTHS = {"$": "¢", "€": " cent", "£": "p", "kr": " öre"}
+"""A hundredth of each currency's money in its own word, read back as typed too."""
 SYMBOLS: dict[str, Currency] = {
     "$": Currency("$"),
     "€": Currency("€", comma=True),
@@ -207,7 +215,19 @@ def whole_units_suffice(figures: Iterable[str]) -> bool:
     return max((abs(_minor_units(figure) or 0) for figure in figures), default=0) >= 10_000
 
 
-_CENTS = re.compile(r"(\d+)\s*(?:¢|c|cents?)", re.IGNORECASE)
+def _cents(money: Currency) -> re.Pattern[str]:
+    """A count of hundredths: "25¢", "25c", "25 cents", and in the currency's own word."""
+    own = f"|{re.escape(money.hundredth.strip())}" if money.hundredth else ""
+    return re.compile(rf"(\d+)\s*(?:¢|c|cents?{own})", re.IGNORECASE)
+
+
+def _other_mark_as_decimal(figure: str, money: Currency) -> str:
+    """``figure`` with the other decimal mark read as this table's, where nothing else
+    can be meant: a single one followed by one or two digits ("0.25" at a decimal-comma
+    table; a thousands mark is followed by three)."""
+    if re.fullmatch(rf"\d*{re.escape(money.thousands)}\d{{1,2}}", figure):
+        return figure.replace(money.thousands, money.decimal)
+    return figure
 
 
 def _whole_and_part(currency: Currency) -> re.Pattern[str]:
@@ -217,26 +237,30 @@ def _whole_and_part(currency: Currency) -> re.Pattern[str]:
 
 def parse_money(text: str, field: str) -> int:
     """Minor units from money as people type it, in the table's currency: ``0.25``,
-    ``$0.25`` and ``25¢`` are all a quarter where the dollar is in force, ``0,25`` and
-    ``€0,25`` where the euro with its comma is; ``2`` is two whole units. Anything else is
-    refused at ``field``."""
+    ``$0.25`` and ``25¢`` are all a quarter where the dollar is in force, ``0,25``,
+    ``€0,25`` and ``25 cent`` where the euro with its comma is, and ``0.25`` there too
+    (nothing else can be meant); ``2`` is two whole units. Anything else is refused at
+    ``field``, with examples in the table's own money."""
     money = currency()
     typed = text.strip()
     if sum(char.isdigit() for char in typed) > MAX_DIGITS:
         raise RuleError(field, f"type money of at most {MAX_DIGITS} digits")
-    cents = _CENTS.fullmatch(typed)
+    cents = _cents(money).fullmatch(typed)
     if cents:
         return int(cents.group(1))
     figure = typed
     if money.symbol:
         figure = figure.removeprefix(money.symbol).removesuffix(money.symbol).strip()
+    figure = _other_mark_as_decimal(figure, money)
     found = _whole_and_part(money).fullmatch(figure)
     if figure and found and (found.group(1) or found.group(2)):
         whole = int((found.group(1) or "0").replace(money.thousands, ""))
         part = (found.group(2) or "0").ljust(2, "0")
         return whole * 100 + int(part)
     shown = repr(clipped(visible(typed), 20)) if typed else "nothing"
-    example = amount(25, "money")
-    raise RuleError(
-        field, f"type money, as {bare(25, mark=money.decimal)}, {example} or 25¢, not {shown}"
-    )
+    examples = dict.fromkeys((bare(25, mark=money.decimal), amount(25, "money")))
+    if money.hundredth:
+        examples[f"25{money.hundredth}"] = None
+    *first, last = examples
+    said = f"{', '.join(first)} or {last}" if first else last
+    raise RuleError(field, f"type money, as {said}, not {shown}")
