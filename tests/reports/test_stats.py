@@ -307,7 +307,16 @@ def test_the_win_rate_stands_beside_the_games_it_counts(
             store.add(session)
     assert main(["stats", "--db", str(tmp_path)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[2].split() == ["Player", "Played", "Finished", "Won", "Win", "rate", "Money", "Chips"]
+    assert lines[2].split() == [
+        "Player",
+        "Played",
+        "Finished",
+        "Won",
+        "Win",
+        "rate",
+        "Money",
+        "Chips",
+    ]
     assert lines[3].split()[:5] == ["Ann", "3", "1", "1", "100%"]
     assert "Win rate: games won out of those finished" in lines[6]
 
