@@ -54,6 +54,7 @@ SHORTER: tuple[Callable[[str], str], ...] = (
 """Each way a figure is written shorter for a tight grid than the one before: as it is,
 without its symbol, without cents that are none, in whole units."""
 ROUNDED = "≈"
+"""Before the label of a line whose money is shown in whole units."""
 
 
 def share(needs: list[int], wants: list[int], spare: int) -> list[int]:
