@@ -10,6 +10,9 @@ keys that change the session are the table's.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+from dataclasses import replace
 from itertools import pairwise
 
 from textual import on
@@ -20,7 +23,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 from scorekeeper.game import Game, is_end_round
-from scorekeeper.money import currency, without_symbol
+from scorekeeper.money import currency, in_whole_units, whole_units_suffice, without_symbol
 from scorekeeper.session import Session
 from scorekeeper.view import Figures, PlayerStanding
 from scorekeeper.wording import plural, visible
@@ -41,6 +44,18 @@ def bare(figure: str, cents: bool = True) -> str:
     shorter."""
     figure = without_symbol(figure)
     return figure if cents else figure.removesuffix(f"{currency().decimal}00")
+
+
+SHORTER: tuple[Callable[[str], str], ...] = (
+    str,
+    bare,
+    functools.partial(bare, cents=False),
+    in_whole_units,
+)
+"""Each way a figure is written shorter for a tight grid than the one before: as it is,
+without its symbol, without cents that are none, in whole units."""
+ROUNDED = "≈"
+"""Before the label of a line whose money is shown in whole units."""
 
 
 def share(needs: list[int], wants: list[int], spare: int) -> list[int]:
@@ -174,7 +189,7 @@ class Scoresheet(Vertical):
         tight: list[int] | None = None
         shown = [row.shown for row in seats]
         if not self.fits(first, headings, cells):
-            tight, cells, shown = self.tight_layout(figures, seats, first)
+            tight, cells, shown, first = self.tight_layout(figures, seats, first)
         if tight is None:
             columns = [
                 Column(heading, leader=row.leads, limit=max(NAME_CELLS, widest(column)))
@@ -207,14 +222,16 @@ class Scoresheet(Vertical):
 
     def tight_layout(
         self, figures: Figures, seats: list[PlayerStanding], first: Column
-    ) -> tuple[list[int] | None, list[list[str]], list[tuple[str, ...]]]:
+    ) -> tuple[list[int] | None, list[list[str]], list[tuple[str, ...]], Column]:
         """Every player's column in the screen's width, one cell apart, each as wide as
         its figures and the names sharing what is left: each round's score beside the
         total where that fits, else (asked for) each round's change alone, else the
         totals; and where even they do not fit, the money without its "$" (the labels
-        and the panel's stake say it is money), then without cents that are none. The
-        widths, or None where nothing fits (the grid pages); the cells, and the figures
-        under each name."""
+        and the panel's stake say it is money), then without cents that are none, then
+        in whole units, its label marked "≈", where the largest is 100 or more
+        (twelve players' at 80 columns; the settle-up says it to the cent). The widths,
+        or None where nothing fits (the grid pages); the cells, the figures under each
+        name, and the labels' column."""
         names = [row.name for row in seats]
         choices: list[tuple[bool, list[list[str]]]] = []
         if self.chosen is not False:
@@ -223,19 +240,17 @@ class Scoresheet(Vertical):
             choices.append((True, [self.changes(figures, name) for name in names]))
         totals = [self.column_cells(figures, name, False) for name in names]
         choices.append((False, totals))
-        room = self.grid_room(first, totals)
         wants = [widest([self.marks(row, True) + row.name]) for row in seats]
-        for plain_money, cents in ((False, True), (True, True), (True, False)):
+        for shorten in SHORTER:
+            labels = first
+            if shorten is in_whole_units:
+                if not whole_units_suffice(line for row in seats for line in row.shown):
+                    break
+                labels = replace(first, heading=[first.heading[0], *self.rounded(first, seats)])
+            room = self.grid_room(labels, totals)
+            shown = [tuple(shorten(line) for line in row.shown) for row in seats]
             for each_round, given in choices:
-                cells = (
-                    [[bare(cell, cents) for cell in column] for column in given]
-                    if plain_money
-                    else given
-                )
-                shown = [
-                    tuple(bare(line, cents) for line in row.shown) if plain_money else row.shown
-                    for row in seats
-                ]
+                cells = [[shorten(cell) for cell in column] for column in given]
                 needs = [
                     widest([*lines, *column, self.marks(row, True) + row.name[:1] + "…"])
                     for row, lines, column in zip(seats, shown, cells, strict=True)
@@ -244,9 +259,20 @@ class Scoresheet(Vertical):
                 if spare < 0:
                     continue
                 self.each_round = each_round
-                return share(needs, wants, spare), cells, shown
+                return share(needs, wants, spare), cells, shown, labels
         self.each_round = choices[0][0]
-        return None, choices[0][1], [row.shown for row in seats]
+        return None, choices[0][1], [row.shown for row in seats], first
+
+    @staticmethod
+    def rounded(first: Column, seats: list[PlayerStanding]) -> list[str]:
+        """The labels under "#", "≈" before each whose line holds money, rounded to whole
+        units."""
+        return [
+            ROUNDED + label
+            if any(in_whole_units(row.shown[at]) != row.shown[at] for row in seats)
+            else label
+            for at, label in enumerate(first.heading[1:])
+        ]
 
     def fits(self, first: Column, headings: list[list[str]], cells: list[list[str]]) -> bool:
         """Whether every player's column fits the screen beside the round numbers."""

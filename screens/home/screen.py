@@ -46,7 +46,9 @@ EMPTY = (
     "No sessions yet.\n\n"
     "Press Ctrl+N to start one: pick the game, type the players in seat order, "
     "choose who deals first, then record each round as it is played.\n\n"
-    "Every round is saved the moment you record it."
+    "Every round is saved the moment you record it.\n\n"
+    "F2 sets how money is written at this table: $, €, £, kr or none, "
+    "with a decimal point or comma."
 )
 
 
