@@ -60,8 +60,8 @@ async def test_two_races_typed_in_auction_order_leave_the_parks_figures() -> Non
         await sent(pilot, "down")
         entry = entry_of(host)
         assert entry.row("course").note_text == "auction H, C, S, D"
-        # The unsold horse's price is no stop: u, then down to First.
-        keys = [*sale("d", "5"), *sale("e", "9"), *sale("b", "14"), "u", "down"]
+        # The unsold horse's price is a stop as in every race: u, down, down to First.
+        keys = [*sale("d", "5"), *sale("e", "9"), *sale("b", "14"), "u", "down", "down"]
         await sent(pilot, *keys, "d", "down", "s")
         assert entry.row("first").note_text == "19 chips stay in the pool (unsold)"
         assert entry.row("second").note_text == "9 chips to Bob"

@@ -208,11 +208,11 @@ async def test_a_third_raise_is_refused_as_it_is_made() -> None:
     assert session.rounds == []
 
 
-async def test_a_false_claim_in_michigan_is_at_the_bottom_and_recorded_on_its_own() -> None:
+async def test_a_false_claim_in_michigan_is_above_the_wild_rank_and_recorded_on_its_own() -> None:
     session = Session.new("rummy-5000", ["Ann", "Bob", "Cy"], options={"michigan": True})
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await sent(pilot, "up", "b")  # up from the wild rank, the first field, goes round
+        await sent(pilot, "up", "b")  # up from the wild rank, where the entry opens
         await pilot.pause()
         assert entry_of(host).picked("false_claim") == "Bob"
         outcome = str(entry_of(host).query_one("#outcome").content)

@@ -129,9 +129,10 @@ async def test_question_mark_is_typed_where_a_name_holds_one_and_f1_still_helps(
     session = Session.new("seven-hand", ["Al?", "Max", "Zoe"])
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press("up", "?")  # the last row: who was caught, typed by name
-        await pilot.pause()
         entry = entry_of(host)
+        entry.set_focus(entry.rows()[-1].control)  # who was caught, typed by name
+        await pilot.press("?")
+        await pilot.pause()
         assert not isinstance(host.screen, HelpScreen)
         assert entry.text(entry.rows()[-1].path) == "?"
         await pilot.press("f1")
