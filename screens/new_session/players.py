@@ -145,7 +145,9 @@ class PlayersBox(Vertical):
         try:
             names = check_names(typed, self.players)
         except RuleError as error:
-            self.query_one("#name", Input).value = typed
+            # Back as the app's, selected: the fix typed next replaces it, as at a
+            # round entry's refused field (not typed in front of it).
+            self.query_one("#name", NameInput).fill(typed)
             self.show_problem(error.message)
             return False
         if names:

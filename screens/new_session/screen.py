@@ -53,7 +53,12 @@ class NewSessionScreen(Screen[None]):
     CSS_PATH = "new_session.tcss"
     BINDINGS = [
         Binding("ctrl+s", "start", "Start", id="start", tooltip="Start the session and deal"),
-        Binding("escape", "app.pop_screen", "Back", tooltip="Back to the sessions"),
+        Binding(
+            "escape",
+            "back",
+            "Back",
+            tooltip="Back to the sessions; asks first if players or options were typed",
+        ),
         Binding("ctrl+up,shift+up", "move_player(-1)", "Seat earlier", show=False),
         Binding("ctrl+down,shift+down", "move_player(1)", "Seat later", show=False),
         Binding("ctrl+r", "cut", "Cut for deal", tooltip="Pick the first dealer at random"),
@@ -81,6 +86,8 @@ class NewSessionScreen(Screen[None]):
         The last session's options fill in its own game only: a "stake" is per pip in one
         game and per point in another."""
         self.first_shown: dict[str, int | bool | str] = {}
+        self.seated_first = tuple(seated)
+        """The players the form opened with: others seated are typing Esc would lose."""
         self.game_list = GameList(store)
         self.house: HouseGame | None = None
         """The house game picked in the list, whose options fill in the rows."""
@@ -139,6 +146,30 @@ class NewSessionScreen(Screen[None]):
         seats = self.query_one("#seats", OptionList)
         if step > 0 and not arrow and self.focused is seats:
             await move(self, step, arrow)
+
+    def typed_here(self) -> bool:
+        """Whether players or options were typed since the form opened (a game only
+        looked at in the list is nothing typed)."""
+        name = self.query_one("#name", Input).value.strip()
+        return bool(name) or tuple(self.players) != self.seated_first or bool(self.typed_options())
+
+    async def action_back(self) -> None:
+        """Back to the sessions; what was typed is lost, so that is asked first."""
+        from screens.confirm import ConfirmScreen  # here: the form opens without it
+
+        if self.app.screen is not self:
+            raise SkipAction()
+        await settled(self)
+        if not self.typed_here():
+            self.app.pop_screen()
+            return
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.app.pop_screen()
+
+        lost = "The players and options typed here are not kept."
+        self.app.push_screen(ConfirmScreen("Leave the new session?", lost), answered)
 
     # ---- game and options ----------------------------------------------------------------
 

@@ -41,8 +41,10 @@ EDITING = {
     key: action
     for key, action in keys_of(Input.BINDINGS).items()
     if action.startswith(("cursor_", "delete_", "home", "end"))
-}
-"""Each key that edits or moves in a field's text, and its action."""
+} | {"ctrl+u": "empty"}
+"""Each key that edits or moves in a field's text, and its action. Ctrl+U empties the
+field wherever the cursor is, as it does in a round entry (Textual's deletes only what is
+left of the cursor: nothing, with the cursor at the start)."""
 
 
 class TextInput(Input):
@@ -94,6 +96,9 @@ class TextInput(Input):
         if character == "?" and not self.question_mark_is_text:
             return False
         return super().check_consume_key(key, character)
+
+    def action_empty(self) -> None:
+        self.value = ""
 
     def restricted(self) -> None:
         """A key the field cannot take rings the bell and, where the field says what it
