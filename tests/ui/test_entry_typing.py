@@ -12,7 +12,7 @@ from screens.help import HelpScreen
 from screens.rounds.base import RoundEntry
 from screens.rounds.bindings import KEYS, LAST_FIELD
 from screens.widgets.choice import Choice
-from tests.ui.hosts import EntryHost, entry_of
+from tests.ui.hosts import EntryHost, entry_of, sent
 from tests.ui.play import sit_down
 
 SEATS = ["Ann", "Bob", "Cy", "Di"]
@@ -40,6 +40,41 @@ async def test_a_recorded_score_is_typed_over_and_then_typing_adds() -> None:
         await pilot.press("backspace", "enter")
         await pilot.pause()
     assert session.rounds[0]["scores"] == {"Ann": 200, "Bob": 20, "Cy": 30, "Di": 4}
+
+
+TYPED_OVER_OR_ADDED_TO = [
+    # Keys at Ann's recorded 160, then ↓ ↑ and 5: the field as the app filled it is typed
+    # over; once a key edited or moved in its text, it is the typist's, and 5 is added.
+    ((), "5"),
+    (("down", "up"), "5"),
+    (("tab", "shift+tab"), "5"),
+    (("end",), "1605"),
+    (("end", "backspace"), "165"),
+    (("home",), "1605"),
+    (("home", "delete"), "605"),
+    (("left",), "1605"),
+    (("right",), "1605"),
+    (("2",), "25"),
+    (("ctrl+u",), "5"),
+    (("ctrl+u", "1", "2"), "125"),
+    (("ctrl+l",), "5"),
+]
+
+
+async def test_every_kind_of_key_decides_whether_the_next_digit_types_over_or_adds() -> None:
+    session = hearts()
+    host = EntryHost(session, prefill=session.rounds[0], index=0)
+    async with host.run_test(size=(80, 24)) as pilot:
+        entry = entry_of(host)
+        for keys, expected in TYPED_OVER_OR_ADDED_TO:
+            # Each case from the entry as it opened: the recorded round put back, Ann focused.
+            entry.restore(entry.opened)
+            entry.set_focus(entry.control("scores.Ann", Input))
+            await pilot.pause()
+            await sent(pilot, *keys, "down", "up", "5")
+            assert entry.text("scores.Ann") == expected, keys
+        await sent(pilot, "escape")
+    assert session.rounds[0]["scores"]["Ann"] == 160
 
 
 async def test_ctrl_u_empties_the_field_and_ctrl_l_the_whole_entry() -> None:
