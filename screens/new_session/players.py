@@ -110,6 +110,8 @@ class PlayersBox(Vertical):
         self.players = players
         self.game = game
         self.known = known
+        self.first = tuple(players)
+        """The seats the box opened with (those of the last table, playing again)."""
 
     def compose(self) -> ComposeResult:
         yield Static("Players, clockwise from the first", classes="heading")
@@ -165,6 +167,12 @@ class PlayersBox(Vertical):
                 del self.players[index]
                 self.show_seats(index)
                 self.post_message(self.Changed())
+
+    def touched(self) -> bool:
+        """Whether a name is typed in the box or the seats changed since it opened."""
+        return (
+            bool(self.query_one("#name", Input).value.strip()) or tuple(self.players) != self.first
+        )
 
     def move(self, step: int) -> None:
         """The highlighted player a seat earlier or later."""

@@ -6,7 +6,7 @@ and Start hands everything to ``Session.new``, whose ``RuleError`` is shown at i
 
 from __future__ import annotations
 
-from textual import events, on
+from textual import on
 from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -23,6 +23,7 @@ from scorekeeper.settings import currency_at
 from scorekeeper.store import Store, StoreError
 from scorekeeper.store.house_games import HouseGame
 from scorekeeper.wording import visible
+from screens.confirm import ConfirmScreen
 from screens.currency import keep_currency
 from screens.format import plain
 from screens.keys import MOVES, move, settled
@@ -53,12 +54,7 @@ class NewSessionScreen(Screen[None]):
     CSS_PATH = "new_session.tcss"
     BINDINGS = [
         Binding("ctrl+s", "start", "Start", id="start", tooltip="Start the session and deal"),
-        Binding(
-            "escape",
-            "back",
-            "Back",
-            tooltip="Back to the sessions; asks first if players or options were typed",
-        ),
+        Binding("escape", "back", "Back", tooltip="Back to the sessions (asks, if you typed)"),
         Binding("ctrl+up,shift+up", "move_player(-1)", "Seat earlier", show=False),
         Binding("ctrl+down,shift+down", "move_player(1)", "Seat later", show=False),
         Binding("ctrl+r", "cut", "Cut for deal", tooltip="Pick the first dealer at random"),
@@ -86,8 +82,6 @@ class NewSessionScreen(Screen[None]):
         The last session's options fill in its own game only: a "stake" is per pip in one
         game and per point in another."""
         self.first_shown: dict[str, int | bool | str] = {}
-        self.seated_first = tuple(seated)
-        """The players the form opened with: others seated are typing Esc would lose."""
         self.game_list = GameList(store)
         self.house: HouseGame | None = None
         """The house game picked in the list, whose options fill in the rows."""
@@ -147,20 +141,13 @@ class NewSessionScreen(Screen[None]):
         if step > 0 and not arrow and self.focused is seats:
             await move(self, step, arrow)
 
-    def typed_here(self) -> bool:
-        """Whether players or options were typed since the form opened (a game only
-        looked at in the list is nothing typed)."""
-        name = self.query_one("#name", Input).value.strip()
-        return bool(name) or tuple(self.players) != self.seated_first or bool(self.typed_options())
-
     async def action_back(self) -> None:
-        """Back to the sessions; what was typed is lost, so that is asked first."""
-        from screens.confirm import ConfirmScreen  # here: the form opens without it
-
+        """Back to the sessions; players or options typed here would be lost, so that is
+        asked first (a game only looked at in the list is nothing typed)."""
         if self.app.screen is not self:
             raise SkipAction()
         await settled(self)
-        if not self.typed_here():
+        if not self.players_box.touched() and not self.typed_options():
             self.app.pop_screen()
             return
 
@@ -183,20 +170,6 @@ class NewSessionScreen(Screen[None]):
             self.show_options()
             self.players_box.game = chosen
             self.players_box.show_note()
-
-    def pick_game_by(self, start: str) -> None:
-        """The next game whose name starts with ``start`` ("r" Racehorse, "5" 5000 Rummy),
-        going round the list, as a menu picks by its first letter."""
-        games = self.game_list
-        count = games.option_count
-        here = games.highlighted or 0
-        for step in range(1, count + 1):
-            index = (here + step) % count
-            game, house = games.picked(str(games.get_option_at_index(index).id))
-            name = game.name if house is None else house.name
-            if name.casefold().startswith(start.casefold()):
-                games.highlighted = index
-                return
 
     def typed_options(self) -> dict[str, int | bool | str]:
         """The options changed here, kept when another game is picked; a value only
@@ -297,16 +270,6 @@ class NewSessionScreen(Screen[None]):
         choice = self.query_one_row("dealer").control
         assert isinstance(choice, Choice)
         return choice
-
-    def on_key(self, event: events.Key) -> None:
-        games = self.query_one("#games", OptionList)
-        if self.focused is games and event.character and event.is_printable:
-            event.stop()
-            self.pick_game_by(event.character)
-            return
-        if self.focused is games and event.key == "delete" and self.house is not None:
-            event.stop()
-            self.game_list.forget(self.house)
 
     def action_move_player(self, step: int) -> None:
         self.players_box.move(step)
