@@ -93,6 +93,8 @@ class RoundEntry(EntryFields):
         """Every control as the entry opened empty: what the Clear keys put back."""
         self.fields_room = 0
         """The most lines the fields take: the screen's height less the box around them."""
+        self.refused_at: FieldRow | None = None
+        """The row saying why a key was refused, until the focus leaves it."""
 
     # ---- what each game's entry fills in -------------------------------------------------
 
@@ -216,6 +218,11 @@ class RoundEntry(EntryFields):
         row = self.row_of(event.widget)
         if row is not None:
             row.scroll_visible(animate=False, immediate=True)
+        if self.refused_at is not None and self.refused_at is not row:
+            # A refused key's word was about that key, not the value: it goes as the
+            # typist goes on (the course says its auction order again).
+            self.refused_at.clear_error()
+            self.refused_at = None
 
     # ---- drafts --------------------------------------------------------------------------
 
@@ -301,6 +308,7 @@ class RoundEntry(EntryFields):
         return row_holding(self.rows(), control)
 
     def show_error(self, error: RuleError) -> None:
+        self.refused_at = None
         problem = self.query_one("#problem", Static)
         show_form_error(self.rows(), problem, error, self.row_path(error.field))
         self.call_after_refresh(self.fit_fields)
@@ -344,6 +352,7 @@ class RoundEntry(EntryFields):
         row = self.row_of(event.control)
         if row is not None:
             row.show_error(event.message)
+            self.refused_at = row
 
     @on(Button.Pressed, "#record")
     async def record_pressed(self) -> None:

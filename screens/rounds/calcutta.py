@@ -149,7 +149,7 @@ class CalcuttaEntry(RoundEntry):
             price_field = self.control(f"sales.{suit}.price", TextInput)
             price_field.restrict = NO_PRICE if unsold else PRICE_TYPED
             price_field.refusal = UNSOLD_TAKES if unsold else PRICE_TAKES
-            price_field.placeholder = "no price" if unsold else ""
+            price_field.placeholder = "none" if unsold else ""
             if unsold:
                 price_field.value = ""
             price = None if unsold else self.price(suit)

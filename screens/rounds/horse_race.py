@@ -54,7 +54,7 @@ COURSE_TYPED = r"[\s,]*(?:\d[\s,]*){0,4}|[\s,]*(?:[SHDCshdc♠♥♦♣][\s,]*\d
 """What a course field holds as it is typed: up to four digits, or horses each with its
 count (``S1 H0 D4 C2``): a fifth digit, or a horse's letter after the digits, is refused
 at the field instead of held as a course that can never be read."""
-COURSE_PLACEHOLDER = "counts"
+COURSE_PLACEHOLDER = "digits"
 """Dim in the empty field: words, never digits that read as a course typed."""
 
 

@@ -159,7 +159,7 @@ async def test_when_the_dealer_does_not_bid_the_dealer_is_not_offered_as_a_buyer
 async def test_the_keys_of_the_release_before_fill_first_and_second_and_never_the_course() -> None:
     """u ↓ ↓ d ↓ s at the last horse: its price is a stop though unsold, so d is First and
     s Second; a ↓ too many at Second stays there (the keys line says so), and the course
-    refuses a horse's letter after its four digits, saying what it takes."""
+    refuses a horse's letter after its four digits, saying what it takes until left."""
     host = EntryHost(friday_at_the_parks())
     async with host.run_test(size=(80, 24)) as pilot:
         paste(pilot, "1312")
@@ -173,7 +173,11 @@ async def test_the_keys_of_the_release_before_fill_first_and_second_and_never_th
         entry.set_focus(entry.control("course", Input))
         await sent(pilot, "end", "s")
         assert entry.text("course") == "1312"
-        assert entry.row("course").error_text == "a count per horse: 2221, or S2 H2 D2 C1"
+        course = entry.row("course")
+        assert course.error_text == "a count per horse: 2221, or S2 H2 D2 C1"
+        await sent(pilot, "down")  # the word was about the key: it goes as the typist goes on
+        assert course.error_text is None
+        assert str(course.query_one(".field-note", Static).content) == "auction H, C, S, D"
 
 
 async def test_enter_with_the_course_empty_goes_to_the_course_saying_what_it_needs() -> None:
