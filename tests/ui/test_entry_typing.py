@@ -193,7 +193,7 @@ def keys_lines(entry: RoundEntry) -> list[str]:
 async def test_the_keys_line_at_80_columns_keeps_each_key_with_its_word() -> None:
     """The keys line names the clear keys and help, each key with its word as the entry
     opens and as said at the last field (a Tab too many); F1 says Up goes to the field
-    above, as the key does."""
+    above and the arrows stop at the ends, as the keys do."""
     host = EntryHost(hearts())
     async with host.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -215,7 +215,7 @@ async def test_the_keys_line_at_80_columns_keeps_each_key_with_its_word() -> Non
         assert isinstance(help_box, HelpScreen)
         shown = "\n".join(str(part.render()) for part in help_box.query(".section"))
         arrows = next(line for line in shown.splitlines() if "↑/↓" in line)
-        assert "the field above or below" in arrows
+        assert "the field above or below (they stop at the last and the first)" in arrows
         await pilot.press("escape")
         await pilot.pause()
         assert host.screen is entry
