@@ -38,6 +38,25 @@ ROUNDS: list[tuple[str, list[str], dict[str, Any], int, str, dict[str, Any]]] = 
         PARKS_RACE_1,
     ),
     (
+        # An unsold horse's price is a stop as any other (the keys of a race are the same
+        # whoever buys): u ↓ ↓ to First, as in the release before (one skipping it took 25).
+        "calcutta",
+        PARKS,
+        {},
+        26,
+        "r 1 3 1 2 down d down 5 down e down 9 down b down 1 4 down u down down d down s enter",
+        {
+            "sales": {
+                "S": {"owner": "Bob", "price": 14},
+                "H": {"owner": "Di", "price": 5},
+                "D": None,
+                "C": {"owner": "Ed", "price": 9},
+            },
+            "first": "D",
+            "second": "S",
+        },
+    ),
+    (
         "horse-race",
         ["Al", "Bo", "Cy", "Dee"],
         {},
@@ -112,6 +131,14 @@ ROUNDS: list[tuple[str, list[str], dict[str, Any], int, str, dict[str, Any]]] = 
             "melded": {"Ann": 445, "Bob": 600, "Cy": 0},
             "in_hand": {"Ann": 0, "Bob": 210, "Cy": 205},
         },
+    ),
+    (
+        "rummy-5000",
+        ["Ann", "Bob", "Cy"],
+        {"michigan": True},
+        4,
+        "r up b enter",
+        {"false_claim": "Bob"},
     ),
     (
         "score-pad",
