@@ -250,6 +250,13 @@ MUTANTS = (
         CALCUTTA_ENTRY,
     ),
     Mutant(
+        "entry: a refused key's word stays at its row after the focus has left it",
+        "screens/rounds/base.py",
+        "            self.refused_at.clear_error()\n",
+        "",
+        CALCUTTA_ENTRY,
+    ),
+    Mutant(
         "entry: Enter with the course empty goes to the first pick instead",
         "screens/rounds/calcutta.py",
         "        check_course(course or {}, COURSE)\n",
@@ -294,7 +301,7 @@ MUTANTS = (
     Mutant(
         "new session: Esc leaves what was typed without asking",
         "screens/new_session/screen.py",
-        "        if not self.typed_here():\n",
+        "        if not self.players_box.touched() and not self.typed_options():\n",
         "        if True:\n",
         NEW_SESSION,
     ),
