@@ -271,11 +271,11 @@ MUTANTS = (
         ("tests/ui/test_entry_stops.py",),
     ),
     Mutant(
-        "entry: the next field is the next one drawn last frame, not in the screen's order",
-        "screens/keys.py",
-        "    chain.sort(key=place.__getitem__)\n",
-        "",
-        ("tests/ui/test_entry_keys.py",),
+        "entry: 5000 with a false claim opens at the false claim, not the wild rank",
+        "screens/rounds/rummy_5000/entry.py",
+        '        return self.row("wild")\n',
+        "        return super().first_row()\n",
+        ("tests/ui/test_entry_rummy_5000.py",),
     ),
     Mutant(
         "entry: the score pad opens at One winner, not the first score",
