@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from textual import events
 from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
@@ -83,6 +84,30 @@ class GameList(OptionList):
             return True
         self.highlighted = len(self.houses) + list(GAMES).index(game.id)
         return False
+
+    def on_key(self, event: events.Key) -> None:
+        """A letter picks a game by its name; Delete on a house game forgets it."""
+        if event.character and event.is_printable:
+            event.stop()
+            self.pick_by(event.character)
+        elif event.key == "delete" and self.highlighted is not None:
+            _, house = self.picked(str(self.get_option_at_index(self.highlighted).id))
+            if house is not None:
+                event.stop()
+                self.forget(house)
+
+    def pick_by(self, start: str) -> None:
+        """The next game whose name starts with ``start`` ("r" Racehorse, "5" 5000 Rummy),
+        going round the list, as a menu picks by its first letter."""
+        count = self.option_count
+        here = self.highlighted or 0
+        for step in range(1, count + 1):
+            index = (here + step) % count
+            game, house = self.picked(str(self.get_option_at_index(index).id))
+            name = game.name if house is None else house.name
+            if name.casefold().startswith(start.casefold()):
+                self.highlighted = index
+                return
 
     def keep(
         self, game: Game, options: Mapping[str, OptionValue], house: HouseGame | None

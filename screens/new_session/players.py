@@ -133,6 +133,8 @@ class PlayersBox(Vertical):
         """Characters typed into the name since the last seating that no name holds."""
         self.remark = ""
         """What the seats say in place of their count: what was left out of the names."""
+        self.first = tuple(players)
+        """The seats the box opened with (those of the last table, playing again)."""
 
     def compose(self) -> ComposeResult:
         yield Static("Players, clockwise from the first", classes="heading")
@@ -168,7 +170,9 @@ class PlayersBox(Vertical):
         try:
             names = check_names(typed, self.players)
         except RuleError as error:
-            self.query_one("#name", Input).value = typed
+            # Back as the app's, selected: the fix typed next replaces it, as at a
+            # round entry's refused field (not typed in front of it).
+            self.query_one("#name", NameInput).fill(typed)
             self.show_problem(error.message)
             return False
         if names:
@@ -193,6 +197,12 @@ class PlayersBox(Vertical):
                 del self.players[index]
                 self.show_seats(index)
                 self.post_message(self.Changed())
+
+    def touched(self) -> bool:
+        """Whether a name is typed in the box or the seats changed since it opened."""
+        return (
+            bool(self.query_one("#name", Input).value.strip()) or tuple(self.players) != self.first
+        )
 
     def move(self, step: int) -> None:
         """The highlighted player a seat earlier or later."""

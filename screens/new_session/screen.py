@@ -6,7 +6,7 @@ and Start hands everything to ``Session.new``, whose ``RuleError`` is shown at i
 
 from __future__ import annotations
 
-from textual import events, on
+from textual import on
 from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -23,6 +23,7 @@ from scorekeeper.settings import currency_at
 from scorekeeper.store import Store, StoreError
 from scorekeeper.store.house_games import HouseGame
 from scorekeeper.wording import visible
+from screens.confirm import ConfirmScreen
 from screens.currency import keep_currency
 from screens.format import plain
 from screens.keys import MOVES, move, settled
@@ -53,7 +54,7 @@ class NewSessionScreen(Screen[None]):
     CSS_PATH = "new_session.tcss"
     BINDINGS = [
         Binding("ctrl+s", "start", "Start", id="start", tooltip="Start the session and deal"),
-        Binding("escape", "app.pop_screen", "Back", tooltip="Back to the sessions"),
+        Binding("escape", "back", "Back", tooltip="Back to the sessions (asks, if you typed)"),
         Binding("ctrl+up,shift+up", "move_player(-1)", "Seat earlier", show=False),
         Binding("ctrl+down,shift+down", "move_player(1)", "Seat later", show=False),
         Binding("ctrl+r", "cut", "Cut for deal", tooltip="Pick the first dealer at random"),
@@ -140,6 +141,23 @@ class NewSessionScreen(Screen[None]):
         if step > 0 and not arrow and self.focused is seats:
             await move(self, step, arrow)
 
+    async def action_back(self) -> None:
+        """Back to the sessions; players or options typed here would be lost, so that is
+        asked first (a game only looked at in the list is nothing typed)."""
+        if self.app.screen is not self:
+            raise SkipAction()
+        await settled(self)
+        if not self.players_box.touched() and not self.typed_options():
+            self.app.pop_screen()
+            return
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.app.pop_screen()
+
+        lost = "The players and options typed here are not kept."
+        self.app.push_screen(ConfirmScreen("Leave the new session?", lost), answered)
+
     # ---- game and options ----------------------------------------------------------------
 
     @on(OptionList.OptionHighlighted, "#games")
@@ -152,20 +170,6 @@ class NewSessionScreen(Screen[None]):
             self.show_options()
             self.players_box.game = chosen
             self.players_box.show_note()
-
-    def pick_game_by(self, start: str) -> None:
-        """The next game whose name starts with ``start`` ("r" Racehorse, "5" 5000 Rummy),
-        going round the list, as a menu picks by its first letter."""
-        games = self.game_list
-        count = games.option_count
-        here = games.highlighted or 0
-        for step in range(1, count + 1):
-            index = (here + step) % count
-            game, house = games.picked(str(games.get_option_at_index(index).id))
-            name = game.name if house is None else house.name
-            if name.casefold().startswith(start.casefold()):
-                games.highlighted = index
-                return
 
     def typed_options(self) -> dict[str, int | bool | str]:
         """The options changed here, kept when another game is picked; a value only
@@ -266,16 +270,6 @@ class NewSessionScreen(Screen[None]):
         choice = self.query_one_row("dealer").control
         assert isinstance(choice, Choice)
         return choice
-
-    def on_key(self, event: events.Key) -> None:
-        games = self.query_one("#games", OptionList)
-        if self.focused is games and event.character and event.is_printable:
-            event.stop()
-            self.pick_game_by(event.character)
-            return
-        if self.focused is games and event.key == "delete" and self.house is not None:
-            event.stop()
-            self.game_list.forget(self.house)
 
     def action_move_player(self, step: int) -> None:
         self.players_box.move(step)

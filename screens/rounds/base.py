@@ -41,6 +41,7 @@ from screens.rounds.fields import EntryFields, Round
 from screens.rounds.outcome import outcome_words
 from screens.widgets.field_row import (
     FieldRow,
+    Refused,
     ValueChanged,
     clear_error_at,
     clear_form_errors,
@@ -92,6 +93,8 @@ class RoundEntry(EntryFields):
         """Every control as the entry opened empty: what the Clear keys put back."""
         self.fields_room = 0
         """The most lines the fields take: the screen's height less the box around them."""
+        self.refused_at: FieldRow | None = None
+        """The row saying why a key was refused, until the focus leaves it."""
 
     # ---- what each game's entry fills in -------------------------------------------------
 
@@ -168,10 +171,19 @@ class RoundEntry(EntryFields):
         self.opened = self.typed()
         if self.draft:
             self.restore(self.draft)
-        rows = self.rows()
-        if rows:
-            self.set_focus(rows[0].control)
+        self.focus_first()
         self.refresh_preview()
+
+    def first_row(self) -> FieldRow | None:
+        """The row the focus opens at (and goes back to on Ctrl+L): the top one. An entry
+        whose top row is a shortcut reached with ↑ opens below it."""
+        rows = self.rows()
+        return rows[0] if rows else None
+
+    def focus_first(self) -> None:
+        row = self.first_row()
+        if row is not None:
+            self.set_focus(row.control)
 
     # ---- a screen shorter than the entry -------------------------------------------------
 
@@ -206,6 +218,11 @@ class RoundEntry(EntryFields):
         row = self.row_of(event.widget)
         if row is not None:
             row.scroll_visible(animate=False, immediate=True)
+        if self.refused_at is not None and self.refused_at is not row:
+            # A refused key's word was about that key, not the value: it goes as the
+            # typist goes on (the course says its auction order again).
+            self.refused_at.clear_error()
+            self.refused_at = None
 
     # ---- drafts --------------------------------------------------------------------------
 
@@ -239,9 +256,7 @@ class RoundEntry(EntryFields):
             raise SkipAction()
         await self.settled()
         self.restore(self.blank)
-        rows = self.rows()
-        if rows:
-            self.set_focus(rows[0].control)
+        self.focus_first()
 
     async def action_entry_help(self) -> None:
         from screens.rounds.entry_help import entry_help, entry_keys  # loaded when asked
@@ -261,11 +276,11 @@ class RoundEntry(EntryFields):
         await settled(self, inside=True)
 
     async def action_move(self, step: int, arrow: bool) -> None:
-        """The next or previous field. Tab at the last (or first) field stays there, rings
-        the bell and the keys line says so: a Tab too many, counted blind, never lands on
-        the first field again. The arrows go round (Up from the first field to the last),
-        a jump the person makes looking at the screen."""
-        moved = await move(self, step, arrow, wrap=arrow)
+        """The next or previous field. At the last (or first) field the focus stays, the
+        bell rings and the keys line says so, for the arrows as for Tab: a key too many,
+        counted blind, never lands in a field at the other end that takes other keys (a
+        horse's letter typed into the course)."""
+        moved = await move(self, step, arrow, wrap=False)
         keys = self.query_one("#keys", Static)
         if moved:
             show(keys, KEYS)
@@ -293,6 +308,7 @@ class RoundEntry(EntryFields):
         return row_holding(self.rows(), control)
 
     def show_error(self, error: RuleError) -> None:
+        self.refused_at = None
         problem = self.query_one("#problem", Static)
         show_form_error(self.rows(), problem, error, self.row_path(error.field))
         self.call_after_refresh(self.fit_fields)
@@ -329,6 +345,14 @@ class RoundEntry(EntryFields):
     def changed(self, event: Input.Changed | Checkbox.Changed | ValueChanged) -> None:
         clear_error_at(self.rows(), event.control)
         self.refresh_preview()
+
+    @on(Refused)
+    def refused(self, event: Refused) -> None:
+        """A key a control would not take: its row says what it takes."""
+        row = self.row_of(event.control)
+        if row is not None:
+            row.show_error(event.message)
+            self.refused_at = row
 
     @on(Button.Pressed, "#record")
     async def record_pressed(self) -> None:

@@ -40,13 +40,27 @@ from scorekeeper.session import Session
 from scorekeeper.wording import plural, visible
 from screens.format import exact
 from screens.rounds.base import RoundEntry, Submit
-from screens.rounds.horse_race import HORSE_CHOICES, SYMBOLS, course_hint, read_course
+from screens.rounds.horse_race import (
+    HORSE_CHOICES,
+    SYMBOLS,
+    course_field,
+    course_hint,
+    read_course,
+)
 from screens.widgets.choice import Choice
 from screens.widgets.field_row import FieldRow
 from screens.widgets.text_input import TextInput
 
-COURSE_EXAMPLE = course_hint("2221")
-"""The course row's hint, its example the same as its placeholder."""
+EXAMPLE = "2221"
+COURSE_EXAMPLE = course_hint(EXAMPLE)
+"""The course row's hint: what it takes, with an example."""
+PRICE_TYPED = "[0-9]*"
+PRICE_TAKES = "a price: whole chips"
+NO_PRICE = "(?:)"
+"""An unsold horse's price field takes nothing (the empty pattern, which only an empty
+field matches): the stop stays, so every race takes the same keys, and a digit typed there
+is refused with a word."""
+UNSOLD_TAKES = "unsold: no price (pick its buyer above to sell it)"
 
 
 class CalcuttaEntry(RoundEntry):
@@ -84,22 +98,20 @@ class CalcuttaEntry(RoundEntry):
         return [name for name in self.players if name != self.dealer]
 
     def compose_fields(self) -> ComposeResult:
-        yield FieldRow(
-            "course",
-            "Course S H D C",
-            TextInput(placeholder="2221", classes="count"),
-            COURSE_EXAMPLE,
-        )
+        yield FieldRow("course", "Course S H D C", course_field(EXAMPLE), COURSE_EXAMPLE)
         for suit in SUITS:
             label = f"{suit} {SYMBOLS[suit]}"
             buyer = self.player_choice(allow_none="unsold", among=self.buyers)
             yield FieldRow(f"sales.{suit}.owner", f"{label} buyer", buyer)
-            yield FieldRow(f"sales.{suit}.price", "    price", TextInput(classes="price"))
+            price = TextInput(classes="price", restrict=PRICE_TYPED, refusal=PRICE_TAKES)
+            yield FieldRow(f"sales.{suit}.price", "    price", price)
         yield FieldRow("first", "First", Choice(HORSE_CHOICES))
         yield FieldRow("second", "Second", Choice(HORSE_CHOICES))
 
     def read(self) -> Race:
         course = read_course(self.text("course"))
+        # The course first: Enter with it missing goes there, saying which horse it needs.
+        check_course(course or {}, COURSE)
         sales: dict[str, SaleRecord | None] = {}
         for suit in self.order:
             owner = self.picked(f"sales.{suit}.owner")
@@ -132,10 +144,12 @@ class CalcuttaEntry(RoundEntry):
         for suit in self.order:
             owner = self.control(f"sales.{suit}.owner", Choice)
             unsold = owner.is_picked and owner.value is None
-            # No price to type for an unsold horse: its row is no stop (the buyer's letter
-            # typed there by mistake was a trip back), and a price typed before goes.
+            # No price for an unsold horse: a price typed before goes, and the field
+            # refuses one, but stays a stop (↓ from the buyer lands there in every race).
             price_field = self.control(f"sales.{suit}.price", TextInput)
-            price_field.disabled = unsold
+            price_field.restrict = NO_PRICE if unsold else PRICE_TYPED
+            price_field.refusal = UNSOLD_TAKES if unsold else PRICE_TAKES
+            price_field.placeholder = "none" if unsold else ""
             if unsold:
                 price_field.value = ""
             price = None if unsold else self.price(suit)

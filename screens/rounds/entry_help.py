@@ -23,7 +23,7 @@ CONTROL_KEYS = (
     ("a letter", "in a pick: the option starting with it (again: the next one)"),
     ("←/→", "in a pick: the option before or after; Backspace takes the pick away"),
     ("Space", "on a tick: tick it or take the tick away"),
-    ("↑/↓", "the field above or below (round from the last to the first)"),
+    ("↑/↓", "the field above or below (they stop at the last and the first)"),
     ("Tab/⇧Tab", "the next or previous field (stops at the last and the first)"),
 )
 

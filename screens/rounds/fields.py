@@ -81,7 +81,7 @@ class EntryFields(ModalScreen[Round | None]):
         """The value picked at ``path``; nothing picked yet is an error shown there."""
         control = self.control(path, Choice)
         if not control.is_picked:
-            raise RuleError(path, "pick one: its first letter, its number, or ←/→")
+            raise RuleError(path, f"pick one: {control.takes}")
         return control.value
 
     def player_choice(

@@ -31,6 +31,7 @@ from scorekeeper.games.horse_race import (
     odds_text,
     race_odds,
 )
+from scorekeeper.games.racing.course import check_course
 from scorekeeper.games.racing.odds import Chances, dealer_edge, fair_odds, finish_chances
 from scorekeeper.money import currency
 from scorekeeper.session import Session
@@ -49,12 +50,31 @@ _EVENS = ("e", "even", "evens")
 _ODDS_SEPARATORS = ("-", "/", ":", "to")
 
 
+COURSE_TYPED = r"[\s,]*(?:\d[\s,]*){0,4}|[\s,]*(?:[SHDCshdc♠♥♦♣][\s,]*\d?[\s,]*){0,4}"
+"""What a course field holds as it is typed: up to four digits, or horses each with its
+count (``S1 H0 D4 C2``): a fifth digit, or a horse's letter after the digits, is refused
+at the field instead of held as a course that can never be read."""
+COURSE_PLACEHOLDER = "digits"
+"""Dim in the empty field: words, never digits that read as a course typed."""
+
+
 def course_hint(example: str) -> str:
-    """The course row's hint, with the same example as its placeholder."""
+    """The course row's hint: what it takes, with an example."""
     return f"S H D C counts, e.g. {example}"
 
 
 COURSE_HINT = course_hint("1042")
+
+
+def course_field(example: str) -> TextInput:
+    """The course's field: what it cannot hold is refused as it is typed, with a word."""
+    lettered = " ".join(f"{suit}{count}" for suit, count in zip(SUITS, example, strict=True))
+    return TextInput(
+        placeholder=COURSE_PLACEHOLDER,
+        classes="count",
+        restrict=COURSE_TYPED,
+        refusal=f"a count per horse: {example}, or {lettered}",
+    )
 
 
 def tokens(text: str) -> list[str]:
@@ -202,9 +222,7 @@ class HorseRaceEntry(RoundEntry):
         return f"Edit {self.round_name.lower()} {self.index + 1} · {dealer} was the bank"
 
     def compose_fields(self) -> ComposeResult:
-        yield FieldRow(
-            "course", "Course S H D C", TextInput(placeholder="1042", classes="count"), COURSE_HINT
-        )
+        yield FieldRow("course", "Course S H D C", course_field("1042"), COURSE_HINT)
         yield Static(classes="odds-board")
         for seat, name in enumerate(self.bettors):
             example = "" if seat else "e.g. h5 d2"
@@ -221,6 +239,8 @@ class HorseRaceEntry(RoundEntry):
 
     def read(self) -> Race:
         course = read_course(self.text("course"))
+        # The course first: Enter with it missing goes there, saying which horse it needs.
+        check_course(course or {}, self.length)
         bets = self.bets()
         race: Race = {
             "course": {} if course is None else course,

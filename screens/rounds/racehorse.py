@@ -34,7 +34,7 @@ class RacehorseEntry(RoundEntry):
         yield FieldRow(
             "points",
             "or points",
-            TextInput(placeholder="h l j g"),
+            TextInput(placeholder="letters"),
             "high low jack game, if you like",
         )
         yield FieldRow("all_tricks", "Smudge", Tick("all six tricks"))

@@ -1,11 +1,12 @@
 """Score pad round entry: every player's score in seat order, the fastest entry there is.
 
-Digits and a minus only; Enter goes on to the next score still blank and records
-once none is, so a round is the scores and an Enter after each. "One winner" is the
-shortcut for games where one player scores and the others nothing: pick the player, type
-the points (typed at the pick, they go to that player's score, as on a scoresheet). Beside each
-row stand the player's total and money as the table would settle if it stopped now, as
-the session's own figures say them.
+Digits and a minus only; Enter goes on to the next score still blank and records once
+none is, so a round is the scores and an Enter after each. "One winner", above the scores
+(↑ from the first, where the entry opens), is the shortcut for games where one player
+scores and the others nothing: pick the player, type the points (typed at the pick, they
+go to that player's score, as on a scoresheet). Beside each row stand the player's total
+and money as the table would settle if it stopped now, as the session's own figures say
+them.
 """
 
 from __future__ import annotations
@@ -59,11 +60,21 @@ class ScorePadEntry(RoundEntry):
     )
 
     def compose_fields(self) -> ComposeResult:
-        for name in self.players:
-            field = TextInput(placeholder="score", restrict=TYPED, max_length=8, classes="number")
-            yield FieldRow(f"{SCORES}.{name}", name, field)
         pick = WinnerPick([*((name, name) for name in self.players), ("no", None)], self.to_winner)
         yield FieldRow(WINNER, "One winner", pick, "pick them, type their points: the rest 0")
+        for name in self.players:
+            field = TextInput(
+                placeholder="score",
+                restrict=TYPED,
+                max_length=8,
+                classes="number",
+                refusal="a score: digits, a minus in front",
+            )
+            yield FieldRow(f"{SCORES}.{name}", name, field)
+
+    def first_row(self) -> FieldRow | None:
+        """The first score: One winner sits above it, a ↑ away, never reached by ↓."""
+        return self.row(self.score_path(self.players[0]))
 
     def to_winner(self, key: events.Key) -> bool:
         """A key typed at the pick goes on to the picked player's score, focused, if one is."""

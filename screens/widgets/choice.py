@@ -5,7 +5,8 @@ must do it: the first letter of the option (pressed again, the next option with 
 letter), the first letter of any word of it, or the arrow keys. A click picks too. A
 digit picks by position only where the row shows the numbers (``numbered``: "1 Ann
 2 Bob"), and there "10" picks the tenth; elsewhere a digit is no pick (a score typed
-one field too early must not change who went out), and the terminal bell says so.
+one field too early must not change who went out): the bell rings and the row says what
+the pick takes.
 
 Every option is always on screen: options that do not fit one line go on to the next, as
 words do, each name whole. A name shortened to fit ("Christ…" beside "Chris") would be a
@@ -26,7 +27,7 @@ from textual.style import Style
 from textual.widget import Widget
 
 from scorekeeper.wording import visible, whole_number
-from screens.widgets.field_row import ValueChanged
+from screens.widgets.field_row import Refused, ValueChanged
 from screens.widgets.own_keys import keys_of, run_own_key
 
 UNPICKED: object = object()
@@ -223,8 +224,20 @@ class Choice(Widget, can_focus=True):
         event.prevent_default()
         if index is None:
             self.app.bell()
+            self.post_message(Refused(self, self.refusal(event.character)))
         else:
             self.pick(index)
+
+    @property
+    def takes(self) -> str:
+        """The keys that pick here, in words."""
+        return "its number, a first letter or ←/→" if self.numbered else "a first letter or ←/→"
+
+    def refusal(self, key: str) -> str:
+        """What the pick takes, said when ``key`` picks nothing here."""
+        if key.isdigit() and not self.numbered:
+            return f"a digit picks nothing here: {self.takes}"
+        return f"nothing here starts with {visible(key)!r}: {self.takes}"
 
     def _numbered(self, digit: str) -> int | None:
         """The option numbered by the digits typed in a row ending in ``digit``, or

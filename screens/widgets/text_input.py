@@ -34,14 +34,17 @@ from textual.widgets import Input
 from textual.widgets.input import Selection
 
 from scorekeeper.wording import visible
+from screens.widgets.field_row import Refused
 from screens.widgets.own_keys import keys_of, run_own_key
 
 EDITING = {
     key: action
     for key, action in keys_of(Input.BINDINGS).items()
     if action.startswith(("cursor_", "delete_", "home", "end"))
-}
-"""Each key that edits or moves in a field's text, and its action."""
+} | {"ctrl+u": "empty"}
+"""Each key that edits or moves in a field's text, and its action. Ctrl+U empties the
+field wherever the cursor is, as it does in a round entry (Textual's deletes only what is
+left of the cursor: nothing, with the cursor at the start)."""
 
 
 class TextInput(Input):
@@ -50,10 +53,15 @@ class TextInput(Input):
 
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
-    def __init__(self, *args: Any, select_on_focus: bool = False, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, select_on_focus: bool = False, refusal: str = "", **kwargs: Any
+    ) -> None:
         """Textual's own select-on-focus is off: the field selects only what the app put
-        there, not what was typed in it."""
+        there, not what was typed in it. ``refusal`` says what the field takes, shown at
+        its row when its ``restrict`` refuses a key."""
         super().__init__(*args, select_on_focus=select_on_focus, **kwargs)
+        self.refusal = refusal
+        """What the field takes, in words, for a key its ``restrict`` refuses."""
         self.typed_in = False
         """A key was typed (or text pasted) here: the value is the person's own now."""
         self.question_mark_is_text = True
@@ -88,6 +96,16 @@ class TextInput(Input):
         if character == "?" and not self.question_mark_is_text:
             return False
         return super().check_consume_key(key, character)
+
+    def action_empty(self) -> None:
+        self.value = ""
+
+    def restricted(self) -> None:
+        """A key the field cannot take rings the bell and, where the field says what it
+        takes, the row says it: the typist sees why nothing was typed."""
+        self.app.bell()
+        if self.refusal:
+            self.post_message(Refused(self, self.refusal))
 
     def on_paste(self) -> None:
         self.typed_in = True

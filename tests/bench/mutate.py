@@ -47,6 +47,9 @@ DURABLE = (
     "tests/store/test_durable_and_lock.py",
 )
 LOCK = ("tests/hostile/test_lock.py", "tests/store/test_store.py", DURABLE[-1])
+ENTRY_TYPING = ("tests/ui/test_entry_typing.py",)
+CALCUTTA_ENTRY = ("tests/ui/test_entry_calcutta.py",)
+NEW_SESSION = ("tests/ui/test_new_session.py",)
 
 MUTANTS = (
     Mutant(
@@ -238,6 +241,105 @@ MUTANTS = (
         "money = {name: amount(value, unit, signed=True)",
         "money = {name: amount(value, unit)",
         ("tests/ui/test_ending.py", "tests/ui/test_signed_gains.py"),
+    ),
+    # The round entry and the New session form: type-over, field order, refused keys.
+    Mutant(
+        "entry: moving after End or Backspace no longer counts as typing (160 gives 5)",
+        "screens/widgets/text_input.py",
+        "        if event.is_printable or event.key in EDITING:\n",
+        "        if event.is_printable:\n",
+        ENTRY_TYPING,
+    ),
+    Mutant(
+        "entry: back in a field typed in, the cursor is where it was left, not at the end",
+        "screens/widgets/text_input.py",
+        "        self.cursor_position = len(self.value)\n",
+        "",
+        ENTRY_TYPING,
+    ),
+    Mutant(
+        "entry: ↓ at the last field goes round to the first (a horse typed into the course)",
+        "screens/rounds/base.py",
+        "moved = await move(self, step, arrow, wrap=False)",
+        "moved = await move(self, step, arrow, wrap=arrow)",
+        CALCUTTA_ENTRY,
+    ),
+    Mutant(
+        "entry: an unsold horse's price is no stop (the keys of a race change)",
+        "screens/rounds/calcutta.py",
+        "            price_field.restrict = NO_PRICE if unsold else PRICE_TYPED\n",
+        "            price_field.disabled = unsold\n",
+        CALCUTTA_ENTRY,
+    ),
+    Mutant(
+        "entry: the course holds any key typed (1312s)",
+        "screens/rounds/horse_race.py",
+        "        restrict=COURSE_TYPED,\n",
+        "",
+        CALCUTTA_ENTRY,
+    ),
+    Mutant(
+        "entry: a key a text field refuses rings the bell without a word",
+        "screens/widgets/text_input.py",
+        "            self.post_message(Refused(self, self.refusal))\n",
+        "            pass\n",
+        CALCUTTA_ENTRY,
+    ),
+    Mutant(
+        "entry: a refused key's word stays at its row after the focus has left it",
+        "screens/rounds/base.py",
+        "            self.refused_at.clear_error()\n",
+        "",
+        CALCUTTA_ENTRY,
+    ),
+    Mutant(
+        "entry: Enter with the course empty goes to the first pick instead",
+        "screens/rounds/calcutta.py",
+        "        check_course(course or {}, COURSE)\n",
+        "",
+        CALCUTTA_ENTRY,
+    ),
+    Mutant(
+        "entry: a digit at a pick without numbers rings the bell without a word",
+        "screens/widgets/choice.py",
+        "            self.post_message(Refused(self, self.refusal(event.character)))\n",
+        "",
+        ("tests/ui/test_entry_stops.py",),
+    ),
+    Mutant(
+        "entry: 5000 with a false claim opens at the false claim, not the wild rank",
+        "screens/rounds/rummy_5000/entry.py",
+        '        return self.row("wild")\n',
+        "        return super().first_row()\n",
+        ("tests/ui/test_entry_rummy_5000.py",),
+    ),
+    Mutant(
+        "entry: the score pad opens at One winner, not the first score",
+        "screens/rounds/score_pad.py",
+        "        return self.row(self.score_path(self.players[0]))\n",
+        "        return super().first_row()\n",
+        ("tests/ui/test_entry_score_pad.py",),
+    ),
+    Mutant(
+        "new session: Ctrl+U clears only what is left of the cursor",
+        "screens/widgets/text_input.py",
+        '} | {"ctrl+u": "empty"}\n',
+        "}\n",
+        NEW_SESSION,
+    ),
+    Mutant(
+        "new session: a refused name comes back unselected, the fix typed in front of it",
+        "screens/new_session/players.py",
+        '            self.query_one("#name", NameInput).fill(typed)\n',
+        '            self.query_one("#name", NameInput).value = typed\n',
+        NEW_SESSION,
+    ),
+    Mutant(
+        "new session: Esc leaves what was typed without asking",
+        "screens/new_session/screen.py",
+        "        if not self.players_box.touched() and not self.typed_options():\n",
+        "        if True:\n",
+        NEW_SESSION,
     ),
 )
 

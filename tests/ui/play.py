@@ -172,12 +172,12 @@ async def export_here(pilot: Pilot[None]) -> tuple[list[dict[str, str]], list[di
 
 async def sell(pilot: Pilot[None], *sales: tuple[str, str]) -> None:
     """Calcutta's auction, each horse in auction order: the buyer's first letter and the
-    price, or u for unsold (its price row then no stop)."""
+    price, or u for unsold and no price (its price row still a stop)."""
     for buyer, price in sales:
         await pilot.press(buyer, "down")
         if price:
             await put(pilot, price)
-            await pilot.press("down")
+        await pilot.press("down")
 
 
 async def hand(pilot: Pilot[None], out: str, *held: str) -> None:

@@ -2,6 +2,8 @@
 
 from typing import Any
 
+from textual.widgets import Input, Static
+
 from scorekeeper import Session
 from screens.widgets.choice import Choice
 from tests.ui.evenings import PARKS_RACE_1
@@ -60,8 +62,8 @@ async def test_two_races_typed_in_auction_order_leave_the_parks_figures() -> Non
         await sent(pilot, "down")
         entry = entry_of(host)
         assert entry.row("course").note_text == "auction H, C, S, D"
-        # The unsold horse's price is no stop: u, then down to First.
-        keys = [*sale("d", "5"), *sale("e", "9"), *sale("b", "14"), "u", "down"]
+        # The unsold horse's price is a stop as in every race: u, down, down to First.
+        keys = [*sale("d", "5"), *sale("e", "9"), *sale("b", "14"), "u", "down", "down"]
         await sent(pilot, *keys, "d", "down", "s")
         assert entry.row("first").note_text == "19 chips stay in the pool (unsold)"
         assert entry.row("second").note_text == "9 chips to Bob"
@@ -152,3 +154,37 @@ async def test_when_the_dealer_does_not_bid_the_dealer_is_not_offered_as_a_buyer
         assert [label for label, _ in buyers] == [*PARKS[1:], "unsold"]
         await sent(pilot, *"2221", "down", "a")
         assert not entry.control("sales.S.owner", Choice).is_picked  # no Ann to find
+
+
+async def test_the_keys_of_the_release_before_fill_first_and_second_and_never_the_course() -> None:
+    """u ↓ ↓ d ↓ s at the last horse: its price is a stop though unsold, so d is First and
+    s Second; a ↓ too many at Second stays there (the keys line says so), and the course
+    refuses a horse's letter after its four digits, saying what it takes until left."""
+    host = EntryHost(friday_at_the_parks())
+    async with host.run_test(size=(80, 24)) as pilot:
+        paste(pilot, "1312")
+        keys = [*sale("d", "5"), *sale("e", "9"), *sale("b", "14"), "u", "down", "down"]
+        await sent(pilot, "down", *keys, "d", "down", "s", "down", "h")
+        entry = entry_of(host)
+        assert (entry.picked("first"), entry.picked("second")) == ("D", "H")
+        assert entry.text("course") == "1312"
+        assert entry.focused is entry.control("second", Choice)
+        assert str(entry.query_one("#keys", Static).content).startswith("Last field")
+        entry.set_focus(entry.control("course", Input))
+        await sent(pilot, "end", "s")
+        assert entry.text("course") == "1312"
+        course = entry.row("course")
+        assert course.error_text == "a count per horse: 2221, or S2 H2 D2 C1"
+        await sent(pilot, "down")  # the word was about the key: it goes as the typist goes on
+        assert course.error_text is None
+        assert str(course.query_one(".field-note", Static).content) == "auction H, C, S, D"
+
+
+async def test_enter_with_the_course_empty_goes_to_the_course_saying_what_it_needs() -> None:
+    host = EntryHost(friday_at_the_parks())
+    async with host.run_test(size=(80, 24)) as pilot:
+        await sent(pilot, "down", "down", "down", "c", "enter")
+        entry = entry_of(host)
+        assert entry.focused is entry.control("course", Input)
+        assert entry.row("course").error_text == "is missing: how many spades show?"
+        assert entry.row("sales.S.owner").error_text is None

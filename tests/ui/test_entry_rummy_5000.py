@@ -4,6 +4,7 @@ from typing import Any
 
 from scorekeeper import Session
 from screens.rounds.rummy_5000.stakes import CubeLog, PotLog
+from screens.widgets.choice import Choice
 from tests.ui.hosts import EntryHost, entry_of, sent
 
 
@@ -208,11 +209,13 @@ async def test_a_third_raise_is_refused_as_it_is_made() -> None:
     assert session.rounds == []
 
 
-async def test_a_false_claim_in_michigan_is_at_the_bottom_and_recorded_on_its_own() -> None:
+async def test_a_false_claim_in_michigan_is_above_the_wild_rank_and_recorded_on_its_own() -> None:
     session = Session.new("rummy-5000", ["Ann", "Bob", "Cy"], options={"michigan": True})
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await sent(pilot, "up", "b")  # up from the wild rank, the first field, goes round
+        await pilot.pause()
+        assert entry_of(host).focused is entry_of(host).control("wild", Choice)
+        await sent(pilot, "up", "b")  # up from the wild rank, where the entry opens
         await pilot.pause()
         assert entry_of(host).picked("false_claim") == "Bob"
         outcome = str(entry_of(host).query_one("#outcome").content)

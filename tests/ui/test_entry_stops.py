@@ -71,8 +71,9 @@ async def tab_through(pilot: Pilot[None], entry: RoundEntry) -> list[Widget]:
 
 async def test_tab_stops_at_every_field_in_the_order_drawn_and_digits_move_no_pick() -> None:
     """At each table's entry in turn, in one app: Tab goes through the fields shown, in
-    the order Textual draws them (by their place on screen), and not past the last; a
-    burst of digits at a pick that shows no numbers changes nothing."""
+    the order Textual draws them (by their place on screen), and neither it nor ↓ past the
+    last, nor ↑ before the first; a burst of digits at a pick that shows no numbers changes
+    nothing, and the row says what the pick takes."""
     games = list(TABLES)
     host = EntryHost(TABLES[games[0]]())
     async with host.run_test(size=(80, 24)) as pilot:
@@ -83,9 +84,18 @@ async def test_tab_stops_at_every_field_in_the_order_drawn_and_digits_move_no_pi
             entry = entry_of(host)
             typed_before = entry.typed()
             drawn = entry.focus_chain
+            entry.set_focus(drawn[0])  # the score pad opens below its One winner, at the top
+            await pilot.pause()
             visited = await tab_through(pilot, entry)
             assert visited == drawn, game
             assert entry.focused is drawn[-1], f"{game}: Tab at the last field moved the focus"
+            burst(host, ["down"])
+            await pilot.pause()
+            assert entry.focused is drawn[-1], f"{game}: ↓ at the last field went round"
+            entry.set_focus(drawn[0])
+            burst(host, ["up"])
+            await pilot.pause()
+            assert entry.focused is drawn[0], f"{game}: ↑ at the first field went round"
             rows = [entry.row_of(field) for field in visited]
             shown = [row for at, row in enumerate(rows) if row not in rows[:at]]
             assert shown == stops_shown(entry), game
@@ -99,26 +109,34 @@ async def test_tab_stops_at_every_field_in_the_order_drawn_and_digits_move_no_pi
                 burst(host, list("1234567890"))
                 await pilot.pause()
                 assert entry.typed() == typed_before, (game, row.path)
+                said = row.error_text or ""
+                assert said.startswith("a digit picks nothing here"), (game, row.path)
             await pilot.press("escape")
             await pilot.pause()
 
 
-async def test_an_unsold_horses_price_is_no_stop_and_a_price_typed_before_goes() -> None:
+async def test_an_unsold_horses_price_is_a_stop_refusing_a_price_one_typed_before_gone() -> None:
+    """The keys of a race are the same whoever buys: ↓ from the buyer lands on the price,
+    sold or not; a price for an unsold horse is refused there, saying why."""
     host = EntryHost(EVENINGS["calcutta"]())
     async with host.run_test(size=(80, 24)) as pilot:
         await pilot.press(*"2221", "tab")
         await pilot.pause()
         entry = entry_of(host)
-        first_sale, first_price, second_sale = (row.path for row in stops_shown(entry)[1:4])
+        first_price, second_sale = (row.path for row in stops_shown(entry)[2:4])
         await pilot.press("c", "tab", *"12", "shift+tab", "u", "tab")
         await pilot.pause()
-        assert entry.row_of(entry.focused) is entry.row(second_sale)  # type: ignore[arg-type]
+        assert entry.row_of(entry.focused) is entry.row(first_price)  # type: ignore[arg-type]
         assert entry.text(first_price) == ""
-        await pilot.press("shift+tab", "shift+tab")
+        await pilot.press("5")
         await pilot.pause()
-        assert entry.row_of(entry.focused) is entry.row("course")  # type: ignore[arg-type]
-        assert first_sale in [row.path for row in stops_shown(entry)]
-        assert first_price not in [row.path for row in stops_shown(entry)]
+        assert entry.text(first_price) == ""
+        assert entry.row(first_price).error_text == (
+            "unsold: no price (pick its buyer above to sell it)"
+        )
+        await pilot.press("tab")
+        await pilot.pause()
+        assert entry.row_of(entry.focused) is entry.row(second_sale)  # type: ignore[arg-type]
 
 
 async def test_with_nobody_out_5000_has_no_bonus_row_to_stop_at() -> None:

@@ -12,7 +12,7 @@ from screens.help import HelpScreen
 from screens.rounds.base import RoundEntry
 from screens.rounds.bindings import KEYS, LAST_FIELD
 from screens.widgets.choice import Choice
-from tests.ui.hosts import EntryHost, entry_of
+from tests.ui.hosts import EntryHost, entry_of, sent
 from tests.ui.play import sit_down
 
 SEATS = ["Ann", "Bob", "Cy", "Di"]
@@ -40,6 +40,41 @@ async def test_a_recorded_score_is_typed_over_and_then_typing_adds() -> None:
         await pilot.press("backspace", "enter")
         await pilot.pause()
     assert session.rounds[0]["scores"] == {"Ann": 200, "Bob": 20, "Cy": 30, "Di": 4}
+
+
+TYPED_OVER_OR_ADDED_TO = [
+    # Keys at Ann's recorded 160, then ↓ ↑ and 5: the field as the app filled it is typed
+    # over; once a key edited or moved in its text, it is the typist's, and 5 is added.
+    ((), "5"),
+    (("down", "up"), "5"),
+    (("tab", "shift+tab"), "5"),
+    (("end",), "1605"),
+    (("end", "backspace"), "165"),
+    (("home",), "1605"),
+    (("home", "delete"), "605"),
+    (("left",), "1605"),
+    (("right",), "1605"),
+    (("2",), "25"),
+    (("ctrl+u",), "5"),
+    (("ctrl+u", "1", "2"), "125"),
+    (("ctrl+l",), "5"),
+]
+
+
+async def test_every_kind_of_key_decides_whether_the_next_digit_types_over_or_adds() -> None:
+    session = hearts()
+    host = EntryHost(session, prefill=session.rounds[0], index=0)
+    async with host.run_test(size=(80, 24)) as pilot:
+        entry = entry_of(host)
+        for keys, expected in TYPED_OVER_OR_ADDED_TO:
+            # Each case from the entry as it opened: the recorded round put back, Ann focused.
+            entry.restore(entry.opened)
+            entry.set_focus(entry.control("scores.Ann", Input))
+            await pilot.pause()
+            await sent(pilot, *keys, "down", "up", "5")
+            assert entry.text("scores.Ann") == expected, keys
+        await sent(pilot, "escape")
+    assert session.rounds[0]["scores"]["Ann"] == 160
 
 
 async def test_ctrl_u_empties_the_field_and_ctrl_l_the_whole_entry() -> None:
@@ -129,9 +164,10 @@ async def test_question_mark_is_typed_where_a_name_holds_one_and_f1_still_helps(
     session = Session.new("seven-hand", ["Al?", "Max", "Zoe"])
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await pilot.press("up", "?")  # the last row: who was caught, typed by name
-        await pilot.pause()
         entry = entry_of(host)
+        entry.set_focus(entry.rows()[-1].control)  # who was caught, typed by name
+        await pilot.press("?")
+        await pilot.pause()
         assert not isinstance(host.screen, HelpScreen)
         assert entry.text(entry.rows()[-1].path) == "?"
         await pilot.press("f1")
@@ -157,7 +193,7 @@ def keys_lines(entry: RoundEntry) -> list[str]:
 async def test_the_keys_line_at_80_columns_keeps_each_key_with_its_word() -> None:
     """The keys line names the clear keys and help, each key with its word as the entry
     opens and as said at the last field (a Tab too many); F1 says Up goes to the field
-    above, as the key does."""
+    above and the arrows stop at the ends, as the keys do."""
     host = EntryHost(hearts())
     async with host.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -179,7 +215,7 @@ async def test_the_keys_line_at_80_columns_keeps_each_key_with_its_word() -> Non
         assert isinstance(help_box, HelpScreen)
         shown = "\n".join(str(part.render()) for part in help_box.query(".section"))
         arrows = next(line for line in shown.splitlines() if "↑/↓" in line)
-        assert "the field above or below" in arrows
+        assert "the field above or below (they stop at the last and the first)" in arrows
         await pilot.press("escape")
         await pilot.pause()
         assert host.screen is entry

@@ -128,9 +128,9 @@ async def test_an_eight_player_calcutta_shows_every_buyer_and_at_60x20_the_focus
         await pilot.press("down", *"12")
         await pilot.resize_terminal(60, 20)
         await redrawn(pilot)
-        # The other three sales (the last unsold, its price no stop), then First.
+        # The other three sales (the last unsold, its price a stop all the same), then First.
         await pilot.press("down", "a", "down", "9", "down", "b", "down", "7")
-        await pilot.press("down", "u", "down", "h")
+        await pilot.press("down", "u", "down", "down", "h")
         await pilot.pause()
         assert entry.focused is entry.control("first", Choice)
         assert any(line.startswith("│ First ") for line in screen_lines(app))

@@ -10,6 +10,8 @@ from textual.widgets import Input, Static
 
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
+from screens.confirm import ConfirmScreen
+from screens.home import HomeScreen
 from screens.new_session import NewSessionScreen
 from screens.table import TableScreen
 from tests.ui import play
@@ -195,3 +197,46 @@ async def test_a_game_is_picked_by_the_first_letter_of_its_name(store: Store) ->
         "Calcutta Horse Race",
         "Basic Horse Race",
     ]
+
+
+async def test_a_name_typed_twice_comes_back_selected_for_the_fix_and_ctrl_u_empties_it(
+    store: Store,
+) -> None:
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(app, pilot)
+        await pilot.press("enter", *"Ann, Ann", "enter")
+        await pilot.pause()
+        note = str(screen.query_one("#players-note", Static).content)
+        assert "'Ann' is typed twice" in note
+        name = screen.query_one("#name", Input)
+        assert name.selected_text == "Ann, Ann"
+        await pilot.press(*"Bob", "enter")
+        await pilot.pause()
+        assert screen.players == ["Bob"], "the fix replaced the refused names"
+        await pilot.press(*"Bob, Cy", "enter", "home", "ctrl+u")
+        await pilot.pause()
+        assert name.value == "", "Ctrl+U empties the field wherever the cursor is"
+
+
+async def test_esc_asks_before_leaving_what_was_typed_and_leaves_an_untouched_form_at_once(
+    store: Store,
+) -> None:
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(app, pilot)
+        await pilot.press("enter", *"Ann, Bob", "enter", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Leave the new session?" in str(app.screen.query_one("#question", Static).content)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is screen
+        assert screen.players == ["Ann", "Bob"]
+        await pilot.press("escape", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        await open_form(app, pilot)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen), "nothing typed: nothing to ask"

@@ -20,7 +20,6 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import cast
 
-from textual import on
 from textual.app import ComposeResult
 from textual.widgets import Checkbox
 
@@ -78,6 +77,10 @@ class Rummy5000Entry(RoundEntry):
         return GAME.options_of(self.setup)
 
     def compose_fields(self) -> ComposeResult:
+        if self.options["michigan"]:
+            yield FieldRow(
+                "false_claim", "False claim", self.player_choice(value=None, allow_none="nobody")
+            )
         yield FieldRow("wild", "Wild rank", Choice([(rank, rank) for rank in RANKS]))
         if self.options["doubling"]:
             first_hand = GAME.info_of(self.state)["hands"] == 0
@@ -99,10 +102,10 @@ class Rummy5000Entry(RoundEntry):
         if self.options["money_cards"]:
             yield FieldRow("money_pairs", "Q♥ 7♥ melded", TextInput(placeholder="who: a, b"))
             yield FieldRow("queens_caught", "Q♥ caught", TextInput(placeholder="who: a, b"))
-        if self.options["michigan"]:
-            yield FieldRow(
-                "false_claim", "False claim", self.player_choice(value=None, allow_none="nobody")
-            )
+
+    def first_row(self) -> FieldRow | None:
+        """The wild rank: a false claim, a hand of its own, sits above it, a ↑ away."""
+        return self.row("wild")
 
     # ---- reading -------------------------------------------------------------------------
 
@@ -230,12 +233,6 @@ class Rummy5000Entry(RoundEntry):
             if match:
                 return row(match)
         return field
-
-    @on(StakesLog.Refused)
-    def stakes_refused(self, event: StakesLog.Refused) -> None:
-        row = self.row_of(event.log)
-        if row is not None:
-            row.show_error(event.message)
 
     def preview(self) -> None:
         if self.options["michigan"]:

@@ -15,7 +15,6 @@ from typing import Any
 from textual import events
 from textual.binding import Binding
 from textual.content import Content
-from textual.message import Message
 from textual.widget import Widget
 
 from scorekeeper import checks
@@ -26,7 +25,7 @@ from scorekeeper.games.rummy_5000.pot import Pot, pot_after
 from scorekeeper.wording import whole_number
 from screens.format import plain
 from screens.rounds.fields import Round
-from screens.widgets.field_row import ValueChanged
+from screens.widgets.field_row import Refused, ValueChanged
 from screens.widgets.own_keys import keys_of, run_own_key
 
 Step = tuple[str, str, int]
@@ -36,8 +35,8 @@ Step = tuple[str, str, int]
 class StakesLog(Widget, can_focus=True):
     """A focusable log of what two players said during the hand; a key adds a step.
 
-    A step the rules refuse is not taken: ``Refused`` carries the game's message for
-    the row. Backspace takes back the last step.
+    A step the rules refuse is not taken: ``field_row.Refused`` carries the game's message
+    for the row. Backspace takes back the last step.
     """
 
     DEFAULT_CSS = """
@@ -63,16 +62,6 @@ class StakesLog(Widget, can_focus=True):
         def control(self) -> StakesLog:
             return self.log
 
-    class Refused(Message):
-        def __init__(self, log: StakesLog, message: str) -> None:
-            super().__init__()
-            self.log = log
-            self.message = message
-
-        @property
-        def control(self) -> StakesLog:
-            return self.log
-
     def __init__(self, players: Sequence[str]) -> None:
         super().__init__()
         self.players = tuple(players)
@@ -92,7 +81,7 @@ class StakesLog(Widget, can_focus=True):
             steps = self.press(event.character.casefold())
         except RuleError as error:
             self.refresh()
-            self.post_message(self.Refused(self, error.message))
+            self.post_message(Refused(self, error.message))
             return
         if steps is not None:
             self.steps = steps
