@@ -1,5 +1,5 @@
 """The served board's state: what every page shows, worked out once per change and sent
-to every page as the same JSON bytes.
+to every page as the same JSON text.
 
 It is the big board's content, from the session's view (``lines``): whose deal and the
 hand, each player's place, name, marks and figure, the game's own lines (the pool, what
@@ -65,7 +65,7 @@ class BoardState:
         self.version = 0
         self.encoded = json.dumps(
             waiting_state(Waiting("Opening the scores", "The board is reading the store."))
-        ).encode()
+        )
 
     def look(self) -> bool:
         """Look at the store (in a worker thread: a session may take a moment to read);
@@ -76,7 +76,7 @@ class BoardState:
         self.notes = self.notes_after(self.view, view)
         self.view = view
         state = game_state(view, self.notes) if isinstance(view, Following) else waiting_state(view)
-        encoded = json.dumps(state, ensure_ascii=False, separators=(",", ":")).encode()
+        encoded = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
         if encoded == self.encoded:
             return False
         self.encoded = encoded

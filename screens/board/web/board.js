@@ -9,8 +9,10 @@ const MARKS = [["leads", "★", "leads"], ["deals", "●", "deals next"], ["firs
 // The page's name for the server, kept across a reload so it takes its own old place.
 let viewer = sessionStorage.getItem("viewer") || newViewer();
 sessionStorage.setItem("viewer", viewer);
-let source = null;
+let socket = null;
 let beat = 3;
+let retry = 1; // seconds before a page that lost its connection tries again
+let wait = 1; // before the next try: longer when the board is full, none for a new name
 let heard = 0;
 let players = [];
 
@@ -42,34 +44,58 @@ function here() {
   document.body.classList.remove("-away");
 }
 
-function connect() {
-  if (source) source.close();
-  source = new EventSource("events?viewer=" + encodeURIComponent(viewer));
-  source.addEventListener("hello", (message) => {
-    beat = JSON.parse(message.data).beat;
-    heard = Date.now();
-  });
-  source.addEventListener("board", (message) => {
+// What the server says: a kind, a space, what it carries.
+const HEARD = {
+  hello(data) {
+    const said = JSON.parse(data);
+    beat = said.beat;
+    retry = said.retry;
+    wait = retry;
+  },
+  board(data) {
     here();
-    show(JSON.parse(message.data));
-  });
-  source.addEventListener("beat", (message) => {
-    heard = Date.now();
-    const address = "seen?viewer=" + encodeURIComponent(viewer) + "&beat=" + message.data;
-    fetch(address, { method: "POST", cache: "no-store" }).catch(() => {});
-  });
-  source.addEventListener("full", (message) => away(message.data));
+    show(JSON.parse(data));
+  },
+  // A heartbeat's own words back: only a page that read it can answer it.
+  beat(data, from) {
+    from.send("seen " + data);
+  },
+  full(data) {
+    away(data);
+    wait = beat;
+  },
   // Another page took this name (a copy of this tab): this one takes a name of its own.
-  source.addEventListener("replaced", () => {
+  replaced() {
     viewer = newViewer();
     sessionStorage.setItem("viewer", viewer);
-    connect();
-  });
-  source.onerror = () => {
-    if (!document.body.classList.contains("-away") || source.readyState === 2) {
-      away("Reconnecting…");
-    }
-    if (source.readyState === 2) setTimeout(connect, beat * 1000);
+    wait = 0;
+  },
+};
+
+// A WebSocket, not an event stream: a browser opens at most six HTTP connections to a
+// host, and a page holding one each would leave a seventh tab of the board blank.
+function connect() {
+  if (socket) {
+    socket.onclose = null;
+    socket.close();
+  }
+  const address = new URL("live?viewer=" + encodeURIComponent(viewer), location.href);
+  address.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+  const opened = new WebSocket(address);
+  socket = opened;
+  opened.onmessage = (message) => {
+    heard = Date.now();
+    const text = String(message.data);
+    const space = text.indexOf(" ");
+    const kind = space < 0 ? text : text.slice(0, space);
+    if (Object.hasOwn(HEARD, kind)) HEARD[kind](text.slice(space + 1), opened);
+  };
+  opened.onclose = () => {
+    if (socket !== opened) return;
+    socket = null;
+    if (!document.body.classList.contains("-away")) away("Reconnecting…");
+    setTimeout(connect, wait * 1000);
+    wait = retry;
   };
 }
 
