@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 
 from scorekeeper.checks import JSONObject
+from scorekeeper.money import MINUS
 from scorekeeper.wording import visible
 from screens.board.follow import Follower, Following, View, Waiting, corrections
 from screens.board.lines import last_round, standings_of, status_line
@@ -31,7 +32,9 @@ def game_state(view: Following, notes: list[str]) -> JSONObject:
             {
                 "place": row.place,
                 "name": visible(row.name),
-                "figure": row.figure,
+                # The terminal's big digits draw an ASCII minus; a page has the real one,
+                # as its notes do.
+                "figure": visible(row.figure.replace("-", MINUS)),
                 "aside": visible(row.aside),
                 "leads": row.leads,
                 "deals": row.deals,
