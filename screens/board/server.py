@@ -159,7 +159,7 @@ class BoardServer:
         secret: str,
         timing: Timing | None = None,
     ) -> None:
-        self.board = BoardState(Follower(path, session_id))
+        self.board = BoardState(Follower(path, session_id), keeps_notes=True)
         self.limits = limits
         self.secret = secret
         self.timing = timing or Timing()

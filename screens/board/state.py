@@ -4,8 +4,9 @@ to every page as the same JSON text.
 It is the big board's content, from the session's view (``lines``): whose deal and the
 hand, each player's place, name, marks and figure, the game's own lines (the pool, what
 ends it), the last round, and the corrections since the last round recorded, so a page
-that opens after an undo or an edit still reads what changed. Text from outside (names,
-a session's fields, a path) is made ``visible`` here; the page only sets it as text.
+that opens after an undo or an edit still reads what changed, after a restart of the
+server too (``kept_notes``). Text from outside (names, a session's fields, a path) is made
+``visible`` here; the page only sets it as text.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from scorekeeper.checks import JSONObject
 from scorekeeper.money import MINUS
 from scorekeeper.wording import visible
 from screens.board.follow import Follower, Following, View, Waiting, corrections
+from screens.board.kept_notes import Kept, keep, read_kept
 from screens.board.lines import last_round, standings_of, status_line
 
 MAX_NOTES = 4
@@ -61,10 +63,14 @@ def waiting_state(view: Waiting) -> JSONObject:
 class BoardState:
     """The board for one store as the pages see it, and its version (one a change)."""
 
-    def __init__(self, follower: Follower) -> None:
+    def __init__(self, follower: Follower, *, keeps_notes: bool = False) -> None:
+        """``keeps_notes``: what the board says is kept on this laptop after each change,
+        and read back first, so the corrections outlast a restart (the served board)."""
         self.follower = follower
-        self.view: View | None = None
-        self.notes: list[str] = []
+        self.keeps_notes = keeps_notes
+        kept = read_kept(follower.path) if keeps_notes else None
+        self.view: View | None = None if kept is None else Following(kept.session_id, kept.session)
+        self.notes: list[str] = [] if kept is None else kept.notes[-MAX_NOTES:]
         self.version = 0
         self.encoded = json.dumps(
             waiting_state(Waiting("Opening the scores", "The board is reading the store."))
@@ -76,7 +82,10 @@ class BoardState:
         view = self.follower.poll()
         if view is None:
             return False
-        self.notes = self.notes_after(self.view, view)
+        notes = self.notes_after(self.view, view)
+        if self.keeps_notes and isinstance(view, Following):
+            keep(self.follower.path, Kept(view.session_id, view.session, notes))
+        self.notes = notes
         self.view = view
         state = game_state(view, self.notes) if isinstance(view, Following) else waiting_state(view)
         encoded = json.dumps(state, ensure_ascii=False, separators=(",", ":"))

@@ -360,3 +360,22 @@ def test_eight_tabs_of_one_browser_all_follow_the_board(store: Store, browser: A
         for tab in tabs:
             shows(tab, "Hand 2", "#status")
     context.close()
+
+
+def test_a_page_opened_after_a_restart_reads_the_corrections(store: Store, browser: Any) -> None:
+    session_id = store.add(Session.new("seven-hand", ["Grandma", "Max", "Zoe"]))
+    store.record(session_id, {"out": "Max", "cards": {"Grandma": "K K 4 JK", "Zoe": "A 9"}})
+    store.record(session_id, {"out": "Zoe", "cards": {"Grandma": "K", "Max": "A 9"}})
+    phone = browser.new_context(**DEVICES["phone"])
+    with board_in_thread(store.path) as here:
+        page = open_board(phone, here, "phone-390x844")
+        shows(page, "Hand 3", "#status")
+        store.edit(session_id, 0, MAX_OUT_THREE)
+        store.undo(session_id)
+        shows(page, "Hand 2 was undone", "#notes")
+        page.close()
+    with board_in_thread(store.path) as here:  # the server started again
+        page = open_board(phone, here, "phone-390x844")
+        shows(page, "Hand 1: Grandma +45 → +10", "#notes")
+        shows(page, "Hand 2 was undone (Grandma +10, Max +25)", "#notes")
+    phone.close()
