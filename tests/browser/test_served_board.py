@@ -313,7 +313,7 @@ def test_a_tv_fills_its_screen_with_every_total_at_the_right_lined_up(
     context.close()
 
 
-def test_browser_zoom_makes_the_cards_bigger(store: Store, browser: Any) -> None:
+def test_browser_zoom_makes_the_cards_bigger(store: Store, browser: Any, screenshots: Path) -> None:
     """A 1080p TV at 100, 150 and 200 %: the window narrows in CSS pixels as the zoom
     grows (so a device pixel ratio of 1.5 and 2), and the names grow on the screen."""
     horse_race(store, TWELVE[:8])
@@ -328,6 +328,7 @@ def test_browser_zoom_makes_the_cards_bigger(store: Store, browser: Any) -> None
             page = open_board(context, here)
             shows(page, "Race 3", "#status")
             measured = page.evaluate(MEASURE)
+            page.screenshot(path=screenshots / f"tv-1920x1080-zoom-{round(zoom * 100)}.png")
             context.close()
             on_screen.append(measured["nameSize"] * zoom)
             assert not measured["sideways"] and measured["cut"] == [], zoom

@@ -109,18 +109,12 @@ setInterval(() => {
   if (heard && Date.now() - heard > QUIET * beat * 1000) {
     away("Reconnecting…");
     heard = Date.now();
-    // On a phone the game's rules and lines are folded away (a tap opens them): the players
-// come first. The reader's own choice stands after that.
-byId("rules").open = !matchMedia("(max-width: 600px), (max-height: 500px)").matches;
-connect();
+    connect();
   }
 }, 500);
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible" && Date.now() - heard > beat * 1000 * 1.5) {
-    // On a phone the game's rules and lines are folded away (a tap opens them): the players
-// come first. The reader's own choice stands after that.
-byId("rules").open = !matchMedia("(max-width: 600px), (max-height: 500px)").matches;
-connect();
+    connect();
   }
 });
 
@@ -301,5 +295,5 @@ window.addEventListener("resize", () => {
 
 // On a phone the game's rules and lines are folded away (a tap opens them): the players
 // come first. The reader's own choice stands after that.
-byId("rules").open = !matchMedia("(max-width: 600px), (max-height: 500px)").matches;
+byId("rules").open = !matchMedia("(max-width: 600px), (max-height: 600px)").matches;
 connect();
