@@ -315,12 +315,14 @@ class BoardServer:
         self.following = asyncio.create_task(self.keep_following())
 
     async def keep_following(self) -> None:
-        """Look at the store every ``poll``; wake every page when the board changed."""
+        """Look at the store every ``poll``; wake every page when the board changed, then
+        keep its corrections for a restart."""
         while True:
             changed = self.board.follower.may_have_changed()
             if changed and await asyncio.to_thread(self.board.look):
                 for viewer in self.viewers.values():
                     viewer.wake.set()
+                await asyncio.to_thread(self.board.keep)
             await asyncio.sleep(self.timing.poll)
 
     async def end_every_page(self, _: web.Application) -> None:

@@ -64,11 +64,12 @@ class BoardState:
     """The board for one store as the pages see it, and its version (one a change)."""
 
     def __init__(self, follower: Follower, *, keeps_notes: bool = False) -> None:
-        """``keeps_notes``: what the board says is kept on this laptop after each change,
-        and read back first, so the corrections outlast a restart (the served board)."""
+        """``keeps_notes``: what the board says is read back first from what ``keep``
+        kept on this laptop, so the corrections outlast a restart (the served board)."""
         self.follower = follower
-        self.keeps_notes = keeps_notes
         kept = read_kept(follower.path) if keeps_notes else None
+        self.unkept: Kept | None = None
+        """What the board shows now, until ``keep`` has kept it."""
         self.view: View | None = None if kept is None else Following(kept.session_id, kept.session)
         self.notes: list[str] = [] if kept is None else kept.notes[-MAX_NOTES:]
         self.version = 0
@@ -83,8 +84,8 @@ class BoardState:
         if view is None:
             return False
         notes = self.notes_after(self.view, view)
-        if self.keeps_notes and isinstance(view, Following):
-            keep(self.follower.path, Kept(view.session_id, view.session, notes))
+        if isinstance(view, Following):
+            self.unkept = Kept(view.session_id, view.session, notes)
         self.notes = notes
         self.view = view
         state = game_state(view, self.notes) if isinstance(view, Following) else waiting_state(view)
@@ -94,6 +95,13 @@ class BoardState:
         self.encoded = encoded
         self.version += 1
         return True
+
+    def keep(self) -> None:
+        """Keep what the board shows now on this laptop, for a start after this one (in a
+        worker thread, once the pages have it: it is written durably)."""
+        if self.unkept is not None:
+            keep(self.follower.path, self.unkept)
+            self.unkept = None
 
     def notes_after(self, shown: View | None, view: View) -> list[str]:
         """The corrections to say now: an undo or an edit adds its words; a round recorded

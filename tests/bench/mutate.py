@@ -207,8 +207,8 @@ MUTANTS = (
     Mutant(
         "board: a change does not wake the pages (they see it at the next heartbeat)",
         "screens/board/server.py",
-        "viewer.wake.set()\n            await asyncio.sleep(self.timing.poll)",
-        "pass\n            await asyncio.sleep(self.timing.poll)",
+        "viewer.wake.set()\n                await asyncio.to_thread(self.board.keep)",
+        "pass\n                await asyncio.to_thread(self.board.keep)",
         BOARD_GUARDS,
     ),
     Mutant(
@@ -235,7 +235,7 @@ MUTANTS = (
     Mutant(
         "board: the corrections are not kept for a restart",
         "screens/board/state.py",
-        "            keep(self.follower.path, Kept(view.session_id, view.session, notes))\n",
+        "            keep(self.follower.path, self.unkept)\n",
         "            pass\n",
         ("tests/ui/test_board_state.py",),
     ),

@@ -46,25 +46,28 @@ def test_an_edit_and_an_undo_are_both_said_until_the_next_round(store: Store) ->
     assert board_now(board)["notes"] == [], "a round recorded: the corrections are past"
 
 
-def served(store: Store) -> BoardState:
-    """The served board's state, as a server started now makes it."""
-    return BoardState(Follower(store.path), keeps_notes=True)
+def served(store: Store) -> dict[str, object]:
+    """What a server started now shows at its first look (and keeps, as it does)."""
+    board = BoardState(Follower(store.path), keeps_notes=True)
+    shown = board_now(board)
+    board.keep()
+    return shown
 
 
 def test_the_corrections_outlast_a_restart_of_the_server(store: Store) -> None:
     session_id = store.add(Session.new("seven-hand", ["Grandma", "Max", "Zoe"]))
     store.record(session_id, MAX_OUT)
     store.record(session_id, ZOE_OUT)
-    board_now(served(store))
+    served(store)
     store.edit(session_id, 0, {"out": "Max", "cards": {"Grandma": "K", "Zoe": "A 9"}})
-    board_now(served(store))
+    served(store)
     store.undo(session_id)  # while the server is stopped
     said = ["Hand 1: Grandma +45 → +10", "Hand 2 was undone (Grandma +10, Max +25)"]
-    assert board_now(served(store))["notes"] == said
-    assert board_now(served(store))["notes"] == said, "said again after another restart"
+    assert served(store)["notes"] == said
+    assert served(store)["notes"] == said, "said again after another restart"
     assert not str(notes_file(store.path)).startswith(str(store.path)), "not in the store"
     store.record(session_id, MAX_OUT)
-    assert board_now(served(store))["notes"] == [], "a round recorded: the corrections are past"
+    assert served(store)["notes"] == [], "a round recorded: the corrections are past"
 
 
 def test_a_damaged_notes_file_is_left_and_the_board_starts_with_none(store: Store) -> None:
@@ -74,10 +77,10 @@ def test_a_damaged_notes_file_is_left_and_the_board_starts_with_none(store: Stor
     file.parent.mkdir(parents=True, exist_ok=True)
     for damaged in (b"{", b"[]", b'{"session_id": 1, "notes": [], "session": {}}', b"\xff"):
         file.write_bytes(damaged)
-        shown = board_now(served(store))
+        shown = served(store)
         assert shown["notes"] == [] and str(shown["status"]).startswith("Hand 2"), damaged
     store.undo(session_id)
-    assert board_now(served(store))["notes"] == ["Hand 1 was undone (Grandma +45, Zoe +25)"]
+    assert served(store)["notes"] == ["Hand 1 was undone (Grandma +45, Zoe +25)"]
 
 
 def test_names_are_sent_as_typed_for_the_page_to_set_as_text(store: Store) -> None:
