@@ -336,7 +336,7 @@ def test_browser_zoom_makes_the_cards_bigger(store: Store, browser: Any, screens
 
 
 def test_a_sign_stays_with_its_amount_at_every_width(store: Store, browser: Any) -> None:
-    """"Rose −" at the end of a line and "$2.00" on the next: never, at any width."""
+    """ "Rose −" at the end of a line and "$2.00" on the next: never, at any width."""
     session_id = store.add(Session.new("racehorse", TWELVE[:8]))
     store.record(session_id, {"pitcher": "Max", "bid": 3, "made": False})
     store.record(session_id, {"pitcher": "Rose", "bid": 2, "made": True})
