@@ -97,7 +97,7 @@ class Limits:
 
 @dataclass(eq=False)
 class Viewer:
-    """One page watching: its events' connection and when it last answered."""
+    """One page watching: its WebSocket's place and when it last answered."""
 
     id: str
     heard: float
@@ -106,7 +106,7 @@ class Viewer:
     """The last two heartbeats' words: an answer to the one before the last is still on
     its way when the last is sent."""
     wake: asyncio.Event = field(default_factory=asyncio.Event)
-    """Set when the board changed or the page is to go: its events are written at once."""
+    """Set when the board changed or the page is to go: it is written to at once."""
     gone: bool = False
     replaced: bool = False
     """Its place was taken by a page with the same name: this page's reload, or a copy of
@@ -326,7 +326,7 @@ class BoardServer:
             await asyncio.sleep(self.timing.poll)
 
     async def end_every_page(self, _: web.Application) -> None:
-        """Stopping the server ends every page's events at once (each page then says it
+        """Stopping the server ends every page's WebSocket at once (each page then says it
         is reconnecting, and comes back by itself when the board does)."""
         if self.following is not None:
             self.following.cancel()

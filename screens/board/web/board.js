@@ -1,4 +1,4 @@
-// The served board's page: follows the server's events, shows the board with text only
+// The served board's page: follows the server's messages, shows the board with text only
 // (never HTML from the server), and sizes the players' cards so everyone fits the window.
 "use strict";
 
