@@ -214,7 +214,11 @@ class BoardServer:
             "X-Content-Type-Options": "nosniff",
         }
         kind = PAGES[name][1]
-        return web.Response(body=self.pages[name], content_type=kind, headers=headers)
+        response = web.Response(body=self.pages[name], content_type=kind, headers=headers)
+        # A page loads its three files once and then lives on its WebSocket: a connection
+        # kept open after them would only hold a place among those of its address.
+        response.force_close()
+        return response
 
     def full(self) -> str:
         return (
