@@ -289,7 +289,7 @@ async def test_one_address_flooding_the_board_leaves_room_for_every_other(store:
 
 async def test_a_page_that_stops_reading_is_dropped_as_it_goes_silent(store: Store) -> None:
     """Not at the heartbeat after: ``silent`` after the page last answered, to the beat."""
-    timing = dataclasses.replace(QUICK, beat=1.0, silent=2.5)
+    timing = dataclasses.replace(QUICK, beat=1.0, silent=2.2)  # the beat after: 3 s
     async with (
         board_here(store.path, viewers=1, timing=timing) as here,
         aiohttp.ClientSession() as http,
@@ -299,7 +299,7 @@ async def test_a_page_that_stops_reading_is_dropped_as_it_goes_silent(store: Sto
             took = await dropped(here, "never-reads", timing.silent + 2)
         finally:
             raw.close()
-        assert timing.silent - 0.1 < took < timing.silent + 0.3, took
+        assert timing.silent - 0.1 < took < timing.silent + 0.5, took
         async with await watch(http, here, "a-new-page") as live:
             assert (await said(live, 2))[1].startswith("board ")
 
