@@ -22,9 +22,8 @@ import secrets
 import signal
 import sys
 import time
-from collections import deque
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -36,6 +35,7 @@ from screens.board.follow import Follower
 from screens.board.guards import capped, from_the_page, log_once_a_minute, same_secret
 from screens.board.secret import kept_secret
 from screens.board.state import BoardState
+from screens.board.viewer import Viewer
 
 WEB = files("screens.board") / "web"
 PAGES = {
@@ -93,44 +93,6 @@ class Limits:
         """Open connections at once from one address: half of them, so one machine's
         flood leaves the other half to every other."""
         return self.connections // 2
-
-
-@dataclass(eq=False)
-class Viewer:
-    """One page watching: its WebSocket's place and when it last answered."""
-
-    id: str
-    heard: float
-    beat: int = 0
-    asked: deque[str] = field(default_factory=lambda: deque(maxlen=2))
-    """The last two heartbeats' words: an answer to the one before the last is still on
-    its way when the last is sent."""
-    wake: asyncio.Event = field(default_factory=asyncio.Event)
-    """Set when the board changed or the page is to go: it is written to at once."""
-    gone: bool = False
-    replaced: bool = False
-    """Its place was taken by a page with the same name: this page's reload, or a copy of
-    the page (a tab duplicated) which is then told to take a name of its own."""
-
-    def drop(self, *, replaced: bool = False) -> None:
-        self.replaced = self.replaced or replaced
-        self.gone = True
-        self.wake.set()
-
-    def next_beat(self) -> str:
-        """The next heartbeat's words: its number and a part no client can guess, so only
-        a page that read it can answer it."""
-        self.beat += 1
-        self.asked.append(f"{self.beat}.{secrets.token_urlsafe(9)}")
-        return self.asked[-1]
-
-    def answered(self, words: str) -> bool:
-        """A page's answer: whether it names a heartbeat it was sent (it is still there,
-        and still reading)."""
-        if words not in self.asked:
-            return False
-        self.heard = time.monotonic()
-        return True
 
 
 def refusal() -> web.Response:

@@ -220,7 +220,7 @@ MUTANTS = (
     ),
     Mutant(
         "board: a heartbeat answered with its number alone counts",
-        "screens/board/server.py",
+        "screens/board/viewer.py",
         "        if words not in self.asked:\n",
         '        if words.partition(".")[0] not in [w.partition(".")[0] for w in self.asked]:\n',
         BOARD_GUARDS,
