@@ -85,14 +85,15 @@ function connect() {
   }
   const address = new URL("live?viewer=" + encodeURIComponent(viewer), location.href);
   address.protocol = location.protocol === "https:" ? "wss:" : "ws:";
-  const opened = new WebSocket(address);
+  const opened = new WebSocket(address.href);
   socket = opened;
   opened.onmessage = (message) => {
     heard = Date.now();
     const text = String(message.data);
     const space = text.indexOf(" ");
     const kind = space < 0 ? text : text.slice(0, space);
-    if (Object.hasOwn(HEARD, kind)) HEARD[kind](text.slice(space + 1), opened);
+    const said = Object.prototype.hasOwnProperty.call(HEARD, kind) ? HEARD[kind] : null;
+    if (said) said(text.slice(space + 1), opened);
   };
   opened.onclose = () => {
     if (socket !== opened) return;
