@@ -1,6 +1,7 @@
 """What keeps the served board safe on a network it does not control: the secret
 compared as bytes (any path at all is a 403, never a traceback), the page's own origin
-only, a cap on open connections, and errors said once a minute, one line each.
+only, a cap on open connections and on those from one address, and errors said once a
+minute, one line each.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ import asyncio
 import hmac
 import logging
 import time
+from collections import Counter
 from collections.abc import Callable
 
 from aiohttp import web
@@ -30,15 +32,17 @@ def same_secret(given: str, secret: str) -> bool:
 
 def from_the_page(request: web.Request, *, must_say: bool) -> bool:
     """Whether ``request`` comes from the board's own page, not another site open in the
-    same browser. A browser names the requesting origin (``Origin``) on a POST and on a
-    request across sites; ``must_say``: the request must name it (a POST always does)."""
+    same browser. A browser names the requesting origin (``Origin``) on a WebSocket and
+    on a request across sites; ``must_say``: the request must name it. The origin must be
+    the board's own exactly: its scheme, host and port, as the page was asked for (not an
+    address that merely starts like it, ``http://192.168.1.5.evil.example``)."""
     site = request.headers.get("Sec-Fetch-Site")
     if site is not None and site not in ("same-origin", "none"):
         return False
     origin = request.headers.get("Origin")
     if origin is None:
         return not must_say
-    return origin in (f"http://{request.host}", f"https://{request.host}")
+    return origin == f"{request.scheme}://{request.host}"
 
 
 class OncePerMinute(logging.Filter):
@@ -89,12 +93,57 @@ class Turned(asyncio.Protocol):
             transport.close()
 
 
-def capped(server: web.Server, most: int) -> Callable[[], asyncio.BaseProtocol]:
-    """A protocol factory for ``server`` that turns connections away past ``most`` open."""
+class Screened(asyncio.Protocol):
+    """A connection the server's handler serves once its address is known (when it is
+    made): one from an address that already holds its share of the connections is
+    closed at once instead."""
+
+    def __init__(self, handler: asyncio.Protocol, held: Counter[str], share: int) -> None:
+        self.handler = handler
+        self.held = held
+        self.share = share
+        self.address: str | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        peer = transport.get_extra_info("peername")
+        address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
+        if self.held[address] >= self.share:
+            Turned().connection_made(transport)
+            return
+        self.address = address
+        self.held[address] += 1
+        self.handler.connection_made(transport)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.address is None:
+            return
+        self.held[self.address] -= 1
+        if not self.held[self.address]:
+            del self.held[self.address]
+        self.handler.connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        self.handler.data_received(data)
+
+    def eof_received(self) -> bool | None:
+        return self.handler.eof_received()
+
+    def pause_writing(self) -> None:
+        self.handler.pause_writing()
+
+    def resume_writing(self) -> None:
+        self.handler.resume_writing()
+
+
+def capped(server: web.Server, most: int, share: int) -> Callable[[], asyncio.BaseProtocol]:
+    """A protocol factory for ``server`` that turns connections away past ``most`` open,
+    or past ``share`` open from one address: a flood from one machine leaves room for
+    the pages of every other, and for its own once its flood is closed."""
+    held: Counter[str] = Counter()
 
     def protocol() -> asyncio.BaseProtocol:
         if len(server.connections) >= most:
             return Turned()
-        return server()
+        return Screened(server(), held, share)
 
     return protocol

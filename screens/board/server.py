@@ -2,11 +2,14 @@
 network, from one process.
 
 The server follows the store (read-only, as the terminal board does), works the board out
-once per change (``state.py``) and pushes it to every page as a server-sent event; the
-page (``web/``) lays it out in HTML. A page sends nothing but a short "seen" for each
-heartbeat it reads, so one that stops reading is dropped within ``Timing.silent``.
-Everything else keeps the laptop safe: the secret path (403 for any other, without a
-traceback), the page's own origin, caps on viewers and connections, a few seconds for a
+once per change (``state.py``) and pushes it to every page over a WebSocket (which a
+browser does not count among its six connections to a host, so a seventh tab opens as
+well); the page (``web/``) lays it out in HTML. A page sends nothing but, for each
+heartbeat it reads, the heartbeat's own unguessable words back: one that stops reading
+cannot answer, and is dropped ``Timing.silent`` after its last answer, as is one that
+has not taken a write within ``Timing.write``. Everything else keeps the laptop safe: the
+secret path (403 for any other, without a traceback), the page's own origin, caps on
+viewers, on connections and on connections from one address, a few seconds for a
 request's headers, capped sizes (``guards.py``).
 """
 
@@ -20,18 +23,19 @@ import signal
 import sys
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from aiohttp import web
+from aiohttp import WSMsgType, web
 
 from screens.board.address import address_to_open, banner, cannot_listen, is_loopback
 from screens.board.follow import Follower
 from screens.board.guards import capped, from_the_page, log_once_a_minute, same_secret
 from screens.board.secret import kept_secret
 from screens.board.state import BoardState
+from screens.board.viewer import Viewer
 
 WEB = files("screens.board") / "web"
 PAGES = {
@@ -46,9 +50,11 @@ POLICY = (
 """The page runs only its own script and style, and talks only to this server."""
 VIEWER_ID = re.compile(r"[A-Za-z0-9_-]{8,32}")
 MAX_BODY = 1024
-"""Bytes a page may send in one request: a "seen" is a few dozen, in its address."""
+"""Bytes a page may send in one request or message: a "seen" is a few dozen."""
 MAX_LINE = 4096
 """Bytes in the request line or any header: an address with its secret takes a hundred."""
+GOODBYE = 1.0
+"""Seconds a page has to answer the server's goodbye (a page there answers at once)."""
 
 
 @dataclass(frozen=True)
@@ -60,8 +66,11 @@ class Timing:
     beat: float = 3.0
     """Between heartbeats to each page; a page that hears nothing for three reconnects."""
     silent: float = 10.0
-    """A page that has answered no heartbeat, or not taken what was sent, for this long is
-    dropped: its place is freed for another."""
+    """A page that has answered no heartbeat for this long is dropped: its place is freed
+    for another."""
+    write: float = 5.0
+    """A page that has not taken what was written to it within this long is dropped (a
+    board is a few kilobytes: a phone on poor Wi-Fi takes it in well under a second)."""
     headers: float = 5.0
     """A connection has this long to send its request, and to send the next one."""
     retry: float = 1.0
@@ -75,29 +84,15 @@ class Limits:
 
     @property
     def connections(self) -> int:
-        """Open connections at once: each page's events and its "seen" requests, and
-        room for pages being loaded."""
+        """Open connections at once: each page's WebSocket, and room for pages being
+        loaded."""
         return 2 * self.viewers + 32
 
-
-@dataclass(eq=False)
-class Viewer:
-    """One page watching: its events' connection and when it last answered."""
-
-    id: str
-    heard: float
-    beat: int = 0
-    wake: asyncio.Event = field(default_factory=asyncio.Event)
-    """Set when the board changed or the page is to go: its events are written at once."""
-    gone: bool = False
-    replaced: bool = False
-    """Its place was taken by a page with the same name: this page's reload, or a copy of
-    the page (a tab duplicated) which is then told to take a name of its own."""
-
-    def drop(self, *, replaced: bool = False) -> None:
-        self.replaced = self.replaced or replaced
-        self.gone = True
-        self.wake.set()
+    @property
+    def per_address(self) -> int:
+        """Open connections at once from one address: half of them, so one machine's
+        flood leaves the other half to every other."""
+        return self.connections // 2
 
 
 def refusal() -> web.Response:
@@ -109,8 +104,9 @@ async def forbidden(_: web.Request) -> web.Response:
     return refusal()
 
 
-def event(kind: str, data: bytes) -> bytes:
-    return b"event: " + kind.encode() + b"\ndata: " + data + b"\n\n"
+def message(kind: str, data: str) -> str:
+    """One message to a page: its kind, a space, what it carries."""
+    return f"{kind} {data}"
 
 
 class BoardServer:
@@ -125,7 +121,7 @@ class BoardServer:
         secret: str,
         timing: Timing | None = None,
     ) -> None:
-        self.board = BoardState(Follower(path, session_id))
+        self.board = BoardState(Follower(path, session_id), keeps_notes=True)
         self.limits = limits
         self.secret = secret
         self.timing = timing or Timing()
@@ -138,8 +134,7 @@ class BoardServer:
         app.add_routes(
             [
                 web.get("/{token}", self.to_page),
-                web.get("/{token}/events", self.events),
-                web.post("/{token}/seen", self.seen),
+                web.get("/{token}/live", self.live),
                 web.get("/{token}/", self.page),
                 web.get("/{token}/{name}", self.page),
                 web.route("*", "/{tail:.*}", forbidden),
@@ -181,19 +176,11 @@ class BoardServer:
             "X-Content-Type-Options": "nosniff",
         }
         kind = PAGES[name][1]
-        return web.Response(body=self.pages[name], content_type=kind, headers=headers)
-
-    async def seen(self, request: web.Request) -> web.Response:
-        """A page read heartbeat N: it is still there, and still reading."""
-        if not self.admitted(request) or not from_the_page(request, must_say=True):
-            return refusal()
-        viewer = self.viewers.get(request.query.get("viewer", ""))
-        beat = request.query.get("beat", "")
-        if viewer is None or not beat.isdecimal() or len(beat) > 12:
-            return web.Response(status=410)
-        if 0 < int(beat) <= viewer.beat:
-            viewer.heard = time.monotonic()
-        return web.Response(status=204)
+        response = web.Response(body=self.pages[name], content_type=kind, headers=headers)
+        # A page loads its three files once and then lives on its WebSocket: a connection
+        # kept open after them would only hold a place among those of its address.
+        response.force_close()
+        return response
 
     def full(self) -> str:
         return (
@@ -201,11 +188,18 @@ class BoardServer:
             "It opens here when one of them closes, or start it with a larger --viewers."
         )
 
-    async def events(self, request: web.Request) -> web.StreamResponse:
-        """One page's events, from its opening to its leaving: the board now, the board
-        at each change, a heartbeat between. A page opened again (a reload, a reconnect)
-        takes its own old place, so it is never refused for it."""
-        if not self.admitted(request) or not from_the_page(request, must_say=False):
+    async def live(self, request: web.Request) -> web.StreamResponse:
+        """One page's WebSocket, from its opening to its leaving: the board now, the board
+        at each change, a heartbeat between, and the page's answers. A page opened again
+        (a reload, a reconnect) takes its own old place, so it is never refused for it."""
+        socket = web.WebSocketResponse(
+            timeout=GOODBYE, max_msg_size=MAX_BODY, autoping=True, compress=False
+        )
+        if (
+            not self.admitted(request)
+            or not from_the_page(request, must_say=True)
+            or not socket.can_prepare(request).ok
+        ):
             return refusal()
         asked = request.query.get("viewer", "")
         viewer_id = asked if VIEWER_ID.fullmatch(asked) else secrets.token_urlsafe(12)
@@ -213,78 +207,92 @@ class BoardServer:
         if old is not None:
             old.drop(replaced=True)
         elif len(self.viewers) >= self.limits.viewers:
-            # Said as an event, so the page shows it and asks again by itself a little later.
-            later = f"retry: {round(self.timing.beat * 1000)}\n\n".encode()
-            return web.Response(
-                body=later + event("full", self.full().encode()),
-                content_type="text/event-stream",
-                headers={"Cache-Control": "no-store"},
-            )
+            # Said as a message, so the page shows it and asks again by itself a little later.
+            with contextlib.suppress(ConnectionError, TimeoutError, RuntimeError):
+                await asyncio.wait_for(socket.prepare(request), self.timing.write)
+                await self.send(socket, message("full", self.full()))
+            await self.close(socket, request)
+            return socket
         viewer = Viewer(viewer_id, time.monotonic())
         self.viewers[viewer_id] = viewer
-        response = web.StreamResponse(
-            headers={
-                "Content-Type": "text/event-stream",
-                "Cache-Control": "no-store",
-                "X-Accel-Buffering": "no",
-            }
-        )
+        answers: asyncio.Task[None] | None = None
         try:
-            await asyncio.wait_for(response.prepare(request), self.timing.silent)
-            await self.follow(viewer, response)
+            await asyncio.wait_for(socket.prepare(request), self.timing.write)
+            answers = asyncio.create_task(self.hear(viewer, socket))
+            await self.follow(viewer, socket)
         except (ConnectionError, TimeoutError, RuntimeError):
             pass  # gone, or not reading: its place is freed below
         finally:
             viewer.drop()
             if self.viewers.get(viewer_id) is viewer:
                 del self.viewers[viewer_id]
-        return response
+            if answers is not None:
+                answers.cancel()
+            await self.close(socket, request)
+        return socket
 
-    async def follow(self, viewer: Viewer, response: web.StreamResponse) -> None:
+    async def hear(self, viewer: Viewer, socket: web.WebSocketResponse) -> None:
+        """A page's answers to its heartbeats; anything else from it (or its leaving)
+        ends its place."""
+        async for said in socket:
+            if said.type != WSMsgType.TEXT or not said.data.startswith("seen "):
+                break
+            viewer.answered(said.data[5:])
+        viewer.drop()
+
+    async def close(self, socket: web.WebSocketResponse, request: web.Request) -> None:
+        """Say goodbye to a page; one that does not take it is cut off."""
+        try:
+            await asyncio.wait_for(socket.close(), self.timing.write)
+        except (ConnectionError, TimeoutError, RuntimeError):
+            if request.transport is not None:
+                request.transport.abort()
+
+    async def follow(self, viewer: Viewer, socket: web.WebSocketResponse) -> None:
         timing = self.timing
-        hello = f'{{"viewer":"{viewer.id}","beat":{timing.beat}}}'.encode()
-        retry = f"retry: {round(timing.retry * 1000)}\n\n".encode()
+        hello = f'{{"viewer":"{viewer.id}","beat":{timing.beat},"retry":{timing.retry}}}'
         version = self.board.version
-        await self.send(
-            response, retry + event("hello", hello) + event("board", self.board.encoded)
-        )
+        await self.send(socket, message("hello", hello))
+        await self.send(socket, message("board", self.board.encoded))
         next_beat = time.monotonic() + timing.beat
         while not viewer.gone:
             if self.board.version == version:  # else the change is written at once
+                until = min(next_beat, viewer.heard + timing.silent)
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(viewer.wake.wait(), next_beat - time.monotonic())
+                    await asyncio.wait_for(viewer.wake.wait(), until - time.monotonic())
             viewer.wake.clear()
             now = time.monotonic()
             if viewer.replaced:
-                await self.send(response, event("replaced", b"{}"))
-            if viewer.gone or now - viewer.heard > timing.silent:
+                await self.send(socket, message("replaced", "{}"))
+            if viewer.gone or now - viewer.heard >= timing.silent:
                 return
             if self.board.version != version:
                 version = self.board.version
-                await self.send(response, event("board", self.board.encoded))
+                await self.send(socket, message("board", self.board.encoded))
             if now >= next_beat:
-                viewer.beat += 1
                 next_beat = now + timing.beat
-                await self.send(response, event("beat", str(viewer.beat).encode()))
+                await self.send(socket, message("beat", viewer.next_beat()))
 
-    async def send(self, response: web.StreamResponse, data: bytes) -> None:
-        """Write to a page; one that has not taken it within ``silent`` is dropped."""
-        await asyncio.wait_for(response.write(data), self.timing.silent)
+    async def send(self, socket: web.WebSocketResponse, text: str) -> None:
+        """Write to a page; one that has not taken it within ``write`` is dropped."""
+        await asyncio.wait_for(socket.send_str(text), self.timing.write)
 
     async def start_following(self, _: web.Application) -> None:
         self.following = asyncio.create_task(self.keep_following())
 
     async def keep_following(self) -> None:
-        """Look at the store every ``poll``; wake every page when the board changed."""
+        """Look at the store every ``poll``; wake every page when the board changed, then
+        keep its corrections for a restart."""
         while True:
             changed = self.board.follower.may_have_changed()
             if changed and await asyncio.to_thread(self.board.look):
                 for viewer in self.viewers.values():
                     viewer.wake.set()
+                await asyncio.to_thread(self.board.keep)
             await asyncio.sleep(self.timing.poll)
 
     async def end_every_page(self, _: web.Application) -> None:
-        """Stopping the server ends every page's events at once (each page then says it
+        """Stopping the server ends every page's WebSocket at once (each page then says it
         is reconnecting, and comes back by itself when the board does)."""
         if self.following is not None:
             self.following.cancel()
@@ -310,7 +318,10 @@ class BoardServer:
         assert runner.server is not None
         loop = asyncio.get_running_loop()
         listening = await loop.create_server(
-            capped(runner.server, self.limits.connections), host, port, reuse_address=True
+            capped(runner.server, self.limits.connections, self.limits.per_address),
+            host,
+            port,
+            reuse_address=True,
         )
         ready()
         try:

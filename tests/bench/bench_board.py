@@ -8,8 +8,8 @@
 - served: ``scorekeeper board --serve`` in a subprocess; 1, 10, 30 and 100 viewers. Up to
   30 are pages of Debian's headless Chromium (360×640), each timed from ``Store.record``
   returning to the next round's status drawn (the animation frame after the page set
-  it); the viewers past 30 are plain event-stream clients in this process that answer
-  their heartbeats as a page does, timed to the event's arrival. The server's resident
+  it); the viewers past 30 are plain WebSocket clients in this process that answer
+  their heartbeats as a page does, timed to the message's arrival. The server's resident
   memory with every viewer watching, beside a bare Python that imported aiohttp.
 
 Figures are printed, never asserted. Run: .venv/bin/python -m tests.bench.bench_board [--quick]
@@ -107,7 +107,7 @@ def looks(store: Store, rounds: int) -> list[float]:
 
 
 class Clients:
-    """Event-stream viewers in a thread of their own, answering heartbeats as a page does;
+    """WebSocket viewers in a thread of their own, answering heartbeats as a page does;
     each notes the wall-clock time the status it waits for arrived."""
 
     def __init__(self, url: str, origin: str, count: int) -> None:
@@ -133,19 +133,14 @@ class Clients:
 
     async def viewer(self, http: aiohttp.ClientSession, number: int) -> None:
         name = f"bench-client-{number:04d}"
-        async with http.get(f"{self.url}events", params={"viewer": name}) as stream:
-            kind = ""
-            async for raw in stream.content:
-                line = raw.decode()
-                if line.startswith("event: "):
-                    kind = line[7:].strip()
-                elif line.startswith("data: ") and kind == "board":
-                    if f'"status":"{self.wanted}' in line:
-                        self.arrived.setdefault(number, time.time())
-                elif line.startswith("data: ") and kind == "beat":
-                    seen = f"{self.url}seen?viewer={name}&beat={line[6:].strip()}"
-                    async with http.post(seen, headers={"Origin": self.origin}):
-                        pass
+        live = f"{self.url}live"
+        async with http.ws_connect(live, params={"viewer": name}, origin=self.origin) as socket:
+            async for message in socket:
+                kind, _, data = str(message.data).partition(" ")
+                if kind == "board" and f'"status":"{self.wanted}' in data:
+                    self.arrived.setdefault(number, time.time())
+                elif kind == "beat":
+                    await socket.send_str("seen " + data)
 
     def expect(self, wanted: str) -> None:
         self.arrived = {}

@@ -1,7 +1,7 @@
 """Does the suite catch a realistic bug? Each mutant below is a one-line mistake someone
-could make in the domain, the store, the reports or the screens; each is made in a copy of
-the tree, and the tests that should notice run against it (a few files, stopping at the
-first failure). A mutant the tests let through is a hole in the suite.
+could make in the domain, the store, the reports, the served board or the screens; each
+is made in a copy of the tree, and the tests that should notice run against it (a few
+files, stopping at the first failure). A mutant the tests let through is a hole in the suite.
 
 Run: .venv/bin/python -m tests.bench.mutate [--rev COMMIT] [--only NAME ...]
 ``--rev`` takes the tree (tests included) of a commit instead of the working tree, to see
@@ -50,6 +50,7 @@ LOCK = ("tests/hostile/test_lock.py", "tests/store/test_store.py", DURABLE[-1])
 ENTRY_TYPING = ("tests/ui/test_entry_typing.py",)
 CALCUTTA_ENTRY = ("tests/ui/test_entry_calcutta.py",)
 NEW_SESSION = ("tests/ui/test_new_session.py",)
+BOARD_GUARDS = ("tests/browser/test_serve_guards.py",)
 
 MUTANTS = (
     Mutant(
@@ -227,6 +228,55 @@ MUTANTS = (
         "                raise NotPlain  # a comma before the end",
         "                break",
         ("tests/store/test_quick_checks.py",),
+    ),
+    Mutant(
+        "board: an Origin that merely starts like the board's own is taken",
+        "screens/board/guards.py",
+        'return origin == f"{request.scheme}://{request.host}"',
+        'return origin.startswith(f"{request.scheme}://{request.host}")',
+        BOARD_GUARDS,
+    ),
+    Mutant(
+        "board: a write to a page that stops reading is not bounded in time",
+        "screens/board/server.py",
+        "await asyncio.wait_for(socket.send_str(text), self.timing.write)",
+        "await socket.send_str(text)",
+        BOARD_GUARDS,
+    ),
+    Mutant(
+        "board: a change does not wake the pages (they see it at the next heartbeat)",
+        "screens/board/server.py",
+        "viewer.wake.set()\n                await asyncio.to_thread(self.board.keep)",
+        "pass\n                await asyncio.to_thread(self.board.keep)",
+        BOARD_GUARDS,
+    ),
+    Mutant(
+        "board: a page gone silent is dropped at the heartbeat after, not on time",
+        "screens/board/server.py",
+        "until = min(next_beat, viewer.heard + timing.silent)",
+        "until = next_beat",
+        BOARD_GUARDS,
+    ),
+    Mutant(
+        "board: a heartbeat answered with its number alone counts",
+        "screens/board/viewer.py",
+        "        if words not in self.asked:\n",
+        '        if words.partition(".")[0] not in [w.partition(".")[0] for w in self.asked]:\n',
+        BOARD_GUARDS,
+    ),
+    Mutant(
+        "board: one address may take every connection",
+        "screens/board/guards.py",
+        "        if self.held[address] >= self.share:\n",
+        "        if False:\n",
+        BOARD_GUARDS,
+    ),
+    Mutant(
+        "board: the corrections are not kept for a restart",
+        "screens/board/state.py",
+        "            keep(self.follower.path, self.unkept)\n",
+        "            pass\n",
+        ("tests/ui/test_board_state.py",),
     ),
     Mutant(
         "screens: a choice cannot be drawn",

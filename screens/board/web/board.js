@@ -1,16 +1,22 @@
-// The served board's page: follows the server's events, shows the board with text only
+// The served board's page: follows the server's messages, shows the board with text only
 // (never HTML from the server), and sizes the players' cards so everyone fits the window.
 "use strict";
 
 const SMALLEST = 13; // CSS px for a name: smaller is hard to read on a phone
+const FULL_GRID = 2 / 3; // a grid with an empty cell only if its names are 1.5× bigger
+const CELL = 4 / 3; // the shape of a cell a card reads best in, width to height
+const LARGEST_REM = 3; // a name's letters at most this many rem, or
+const LARGEST_SCREEN = 0.05; // this share of the screen's height, whichever is more
 const QUIET = 3; // heartbeats missed before the page reconnects by itself
 const MARKS = [["leads", "★", "leads"], ["deals", "●", "deals next"], ["first", "▸", "first"]];
 
 // The page's name for the server, kept across a reload so it takes its own old place.
 let viewer = sessionStorage.getItem("viewer") || newViewer();
 sessionStorage.setItem("viewer", viewer);
-let source = null;
+let socket = null;
 let beat = 3;
+let retry = 1; // seconds before a page that lost its connection tries again
+let wait = 1; // before the next try: longer when the board is full, none for a new name
 let heard = 0;
 let players = [];
 
@@ -42,34 +48,59 @@ function here() {
   document.body.classList.remove("-away");
 }
 
-function connect() {
-  if (source) source.close();
-  source = new EventSource("events?viewer=" + encodeURIComponent(viewer));
-  source.addEventListener("hello", (message) => {
-    beat = JSON.parse(message.data).beat;
-    heard = Date.now();
-  });
-  source.addEventListener("board", (message) => {
+// What the server says: a kind, a space, what it carries.
+const HEARD = {
+  hello(data) {
+    const said = JSON.parse(data);
+    beat = said.beat;
+    retry = said.retry;
+    wait = retry;
+  },
+  board(data) {
     here();
-    show(JSON.parse(message.data));
-  });
-  source.addEventListener("beat", (message) => {
-    heard = Date.now();
-    const address = "seen?viewer=" + encodeURIComponent(viewer) + "&beat=" + message.data;
-    fetch(address, { method: "POST", cache: "no-store" }).catch(() => {});
-  });
-  source.addEventListener("full", (message) => away(message.data));
+    show(JSON.parse(data));
+  },
+  // A heartbeat's own words back: only a page that read it can answer it.
+  beat(data, from) {
+    from.send("seen " + data);
+  },
+  full(data) {
+    away(data);
+    wait = beat;
+  },
   // Another page took this name (a copy of this tab): this one takes a name of its own.
-  source.addEventListener("replaced", () => {
+  replaced() {
     viewer = newViewer();
     sessionStorage.setItem("viewer", viewer);
-    connect();
-  });
-  source.onerror = () => {
-    if (!document.body.classList.contains("-away") || source.readyState === 2) {
-      away("Reconnecting…");
-    }
-    if (source.readyState === 2) setTimeout(connect, beat * 1000);
+    wait = 0;
+  },
+};
+
+// A WebSocket, not an event stream: a browser opens at most six HTTP connections to a
+// host, and a page holding one each would leave a seventh tab of the board blank.
+function connect() {
+  if (socket) {
+    socket.onclose = null;
+    socket.close();
+  }
+  const address = new URL("live?viewer=" + encodeURIComponent(viewer), location.href);
+  address.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+  const opened = new WebSocket(address.href);
+  socket = opened;
+  opened.onmessage = (message) => {
+    heard = Date.now();
+    const text = String(message.data);
+    const space = text.indexOf(" ");
+    const kind = space < 0 ? text : text.slice(0, space);
+    const said = Object.prototype.hasOwnProperty.call(HEARD, kind) ? HEARD[kind] : null;
+    if (said) said(text.slice(space + 1), opened);
+  };
+  opened.onclose = () => {
+    if (socket !== opened) return;
+    socket = null;
+    if (!document.body.classList.contains("-away")) away("Reconnecting…");
+    setTimeout(connect, wait * 1000);
+    wait = retry;
   };
 }
 
@@ -93,7 +124,7 @@ function show(state) {
   byId("title").textContent = state.title;
   byId("status").textContent = state.status || "";
   document.body.classList.toggle("-over", Boolean(state.over));
-  const notes = (state.notes || []).map((note) => element("li", "", note));
+  const notes = (state.notes || []).map((note) => signed(element("li"), note));
   byId("notes").replaceChildren(...notes);
   const waiting = byId("waiting");
   waiting.hidden = !state.waiting;
@@ -104,7 +135,7 @@ function show(state) {
   players = state.players || [];
   byId("players").replaceChildren(...players.map(card));
   byId("lines").replaceChildren(...(state.lines || []).map(line));
-  byId("last").textContent = state.last || "";
+  signed(byId("last"), state.last || "");
   fit();
 }
 
@@ -125,8 +156,17 @@ function card(player) {
 
 function line([label, value]) {
   const pair = element("div");
-  pair.append(element("dt", "", label), element("dd", "", value));
+  pair.append(element("dt", "", label), signed(element("dd"), value));
   return pair;
+}
+
+// Text with each signed amount ("−€0,75", "+25") in a piece of its own that never wraps:
+// a line never ends "Rose −" with "€0,75" on the next. Still text only, never HTML.
+const AMOUNT = /([+\u2212-][^\s,;·()]*\d[^\s,;·()]*)/;
+function signed(into, text) {
+  const parts = text.split(AMOUNT);
+  into.replaceChildren(...parts.map((part, n) => (n % 2 ? element("span", "amount", part) : part)));
+  return into;
 }
 
 // Widths of text at 1 px (a canvas measures them without laying anything out).
@@ -167,13 +207,16 @@ function measure() {
   };
 }
 
-// The layout that gives names the biggest letters with every player in the window:
-// how many columns, which shape, what size; names whole where any size allows it.
+// Of the grids that hold every player, the one whose cards give names the biggest letters
+// (up to the largest they take); a grid with no empty cell unless none comes near (eight
+// players on a TV in four columns of two, not three of three with one empty); of grids
+// as good, the one whose cells are nearest 4:3, a name over a big total. Names whole
+// where any size allows it.
 function choose(width, height, gap) {
   const shapes = measure();
   const count = players.length;
-  const biggest = Math.max(18, Math.min(window.innerHeight * 0.1, window.innerWidth * 0.12));
-  let best = null;
+  const cap = largest();
+  const options = [];
   for (let columns = 1; columns <= count; columns += 1) {
     const rows = Math.ceil(count / columns);
     if (columns > 1 && Math.ceil(count / rows) < columns) continue; // a column left empty
@@ -181,18 +224,30 @@ function choose(width, height, gap) {
     const down = (height - gap * (rows - 1)) / rows - 2;
     for (const [shape, size] of Object.entries(shapes)) {
       const tall = down / size.height;
-      const whole = Math.min(tall, across / size.width(true), biggest);
-      const cut = Math.min(tall, across / size.width(false), biggest);
-      const option = whole >= SMALLEST
-        ? { names: 1, size: whole, columns, shape }
-        : { names: 0, size: cut, columns, shape };
-      if (!best || option.names > best.names
-          || (option.names === best.names && option.size > best.size * 1.02)) {
-        best = option;
-      }
+      const whole = Math.min(tall, across / size.width(true));
+      const names = whole >= SMALLEST ? 1 : 0;
+      const fits = names ? whole : Math.min(tall, across / size.width(false));
+      options.push({
+        names, size: Math.min(fits, cap), columns, rows, shape,
+        full: rows * columns === count, aspect: Math.abs(Math.log(across / down / CELL)),
+      });
     }
   }
-  return best;
+  const most = (some) => Math.max(...some.map((option) => option.size));
+  const names = Math.max(...options.map((option) => option.names));
+  let pool = options.filter((option) => option.names === names);
+  const full = pool.filter((option) => option.full);
+  if (full.length && most(full) >= FULL_GRID * most(pool)) pool = full;
+  const biggest = most(pool);
+  pool = pool.filter((option) => option.size >= biggest / 1.02);
+  return pool.reduce((best, option) => (option.aspect < best.aspect ? option : best));
+}
+
+// The largest letters for a name: a share of the screen, not of the window, so browser
+// zoom (which narrows the window in CSS pixels, not the screen) makes the cards bigger.
+function largest() {
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+  return Math.max(LARGEST_REM * rem, LARGEST_SCREEN * screen.height);
 }
 
 function fit() {
@@ -200,27 +255,33 @@ function fit() {
   if (!players.length) return;
   const main = document.querySelector("main");
   const gap = Math.max(6, Math.min(window.innerWidth, window.innerHeight) * 0.012);
-  const room = main.getBoundingClientRect();
-  const style = getComputedStyle(main);
-  const width = room.width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-  const height = room.height - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
-  const chosen = choose(width, height, gap);
-  let size = Math.floor(chosen.size);
-  const rows = Math.ceil(players.length / chosen.columns);
-  // Rows share the height there is (a card never taller than twice its content).
-  list.style.setProperty("--row", `${Math.min((height - gap * (rows - 1)) / rows, 2.2 * chosen.size * 4)}px`);
-  list.style.setProperty("--columns", chosen.columns);
   list.style.setProperty("--gap", `${gap}px`);
-  list.classList.toggle("-beside", chosen.shape === "beside");
+  // Twice: the line whose deal it is takes the names' size, and so the room they leave.
+  for (let pass = 0; pass < 2; pass += 1) {
+    const room = main.getBoundingClientRect();
+    const style = getComputedStyle(main);
+    const width = room.width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const height = room.height - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+    const chosen = choose(width, height, gap);
+    list.style.setProperty("--columns", chosen.columns);
+    list.style.setProperty("--rows", chosen.rows);
+    list.classList.toggle("-beside", chosen.shape === "beside");
+    setSize(Math.floor(chosen.size));
+  }
   // What the estimate missed (a font's own spacing, a line that wrapped) is taken back
   // a step at a time until nothing needs scrolling.
+  let size = parseFloat(document.body.style.getPropertyValue("--size"));
   for (let step = 0; step < 40; step += 1) {
-    list.style.setProperty("--size", `${size}px`);
     const page = document.documentElement;
     const over = page.scrollHeight > page.clientHeight || page.scrollWidth > page.clientWidth;
     if (!over || size <= 9) break;
     size = Math.max(9, Math.floor(size * 0.94));
+    setSize(size);
   }
+}
+
+function setSize(size) {
+  document.body.style.setProperty("--size", `${size}px`);
 }
 
 let pending = false;
@@ -233,4 +294,7 @@ window.addEventListener("resize", () => {
   });
 });
 
+// On a phone the game's rules and lines are folded away (a tap opens them): the players
+// come first. The reader's own choice stands after that.
+byId("rules").open = !matchMedia("(max-width: 600px), (max-height: 600px)").matches;
 connect();
