@@ -1,17 +1,19 @@
 """The names given to game nights ("Grandma's birthday") and the sessions moved to
 another night than their date's, kept so that every laptop may change them.
 
-Each laptop writes only ``nights/<laptop id>.json`` (``store.journal``): its changes,
-an entry each, ``name/<night>`` -> the name, ``move/<session id>`` -> the night. Every
-laptop works out the same names and moves from all of them, entry by entry: a rename
-or a move made on one laptop is kept whatever the other did to other nights, and the
-same night renamed on both takes the later name, the app saying which was replaced.
+Each change is an event in the changing laptop's own log (``store.entries``), an entry
+each, ``name/<night>`` -> the name, ``move/<session id>`` -> the night. Every laptop
+folds the same names and moves from all the logs, entry by entry: a rename or a move
+made on one laptop is kept whatever the other did to other nights, a change made after
+seeing another stands over it, and the same night renamed on both apart takes the later
+name, the app saying which was replaced.
 
 A night is keyed by the date its sessions were started on ("2024-05-03"), or, for a
 second table that evening, by that date and a number ("2024-05-03-2"); see ``nights``.
 An older scorekeeper kept them all in one ``nights.json`` (``{"schema": 2, "names":
 {night: name}, "moves": {session id: night}}``, schema 1 names only); it is read as it
-is, and taken over by the first change made here.
+is, as are the release before's ``nights/<laptop id>.json``, and both are moved into
+this laptop's log by the first change made here.
 """
 
 from __future__ import annotations
@@ -25,13 +27,13 @@ from scorekeeper.checks import JSON
 from scorekeeper.errors import RuleError
 from scorekeeper.names import check_name
 from scorekeeper.reports.stats import person
-from scorekeeper.store import Store, StoreError, journal, machine
+from scorekeeper.store import Store, StoreError, entries, machine, older_entries
 from scorekeeper.store.careful_read import DamagedFile, read_json
 from scorekeeper.store.machine import Laptop
 from scorekeeper.wording import day, visible
 
 NAMES_FILE = "nights.json"
-"""The older single file, taken over by the first change (``journal``)."""
+"""The older single file, moved into this laptop's log by the first change (``entries``)."""
 FOLDER = "nights"
 SCHEMA = 2
 SAVED_NAME_LENGTH = 60
@@ -65,7 +67,7 @@ def _check(key: str, value: JSON) -> JSON:
     return value
 
 
-def _read_legacy(file: Path) -> journal.Legacy:
+def _read_legacy(file: Path) -> older_entries.Legacy:
     try:
         data = read_json(file)
     except DamagedFile as error:
@@ -92,7 +94,9 @@ def _read_legacy(file: Path) -> journal.Legacy:
     return file, kept, None
 
 
-KIND = journal.Kind(FOLDER, "night names and moves", _check, CAP, NAMES_FILE, _read_legacy)
+KIND = older_entries.Kind(
+    "night", FOLDER, "night names and moves", _check, CAP, NAMES_FILE, _read_legacy
+)
 
 
 def read_book(folder: Path) -> tuple[NightBook, str | None]:
@@ -100,11 +104,11 @@ def read_book(folder: Path) -> tuple[NightBook, str | None]:
     on the way, if anything (one line for each kind of trouble). Damage costs only what
     cannot be read: nights fall back to their dates, and every session is still listed,
     exported and settled."""
-    merged = journal.read(folder, KIND)
+    merged = entries.read(folder, KIND)
     return _book(merged), _problem(merged)
 
 
-def _book(merged: journal.Merged) -> NightBook:
+def _book(merged: entries.Merged) -> NightBook:
     book = NightBook()
     for key, value in merged.values.items():
         if key.startswith(_NAME):
@@ -114,7 +118,7 @@ def _book(merged: journal.Merged) -> NightBook:
     return book
 
 
-def _problem(merged: journal.Merged) -> str | None:
+def _problem(merged: entries.Merged) -> str | None:
     if not merged.problems:
         return None
     first = merged.problems[0]
@@ -140,7 +144,7 @@ def replaced(folder: Path, laptop: Laptop | None = None) -> list[str]:
     seen it, replaced: a line each, for the laptop ``laptop`` (this one) until it has
     said so (``acknowledge``)."""
     laptop = laptop or machine.laptop(folder)
-    return [_said(item) for item in journal.read(folder, KIND, laptop).replaced]
+    return [_said(item) for item in entries.read(folder, KIND, laptop).replaced]
 
 
 def acknowledge(store: Store, laptop: Laptop | None = None) -> None:
@@ -148,11 +152,10 @@ def acknowledge(store: Store, laptop: Laptop | None = None) -> None:
     if store.readonly:
         return
     laptop = laptop or machine.laptop(store.path)
-    found = journal.read(store.path, KIND, laptop).replaced
-    journal.acknowledge(store.path, KIND, laptop, found)
+    entries.acknowledge(store.path, entries.read(store.path, KIND, laptop).replaced)
 
 
-def _said(item: journal.Replaced) -> str:
+def _said(item: entries.Replaced) -> str:
     key = item.kept.key
     what = key[len(_NAME) :] if key.startswith(_NAME) else key[len(_MOVE) :]
     lost, kept = _worded(item.lost.value, key), _worded(item.kept.value, key)
@@ -171,7 +174,7 @@ def _worded(value: JSON, key: str) -> str:
 
 def fingerprint(folder: Path) -> object:
     """What the night names and moves are now on disk, to tell whether they changed."""
-    return journal.fingerprint(folder, KIND, [NAMES_FILE])
+    return entries.fingerprint(folder, KIND)
 
 
 def load_book(folder: Path) -> NightBook:
@@ -183,11 +186,6 @@ def read_names(folder: Path) -> tuple[dict[str, str], str | None]:
     """The night names (night -> name) and what is wrong with the file, if anything."""
     book, problem = read_book(folder)
     return book.names, problem
-
-
-def load_names(folder: Path) -> dict[str, str]:
-    """The night names saved in the store folder ``folder`` (night -> name)."""
-    return load_book(folder).names
 
 
 def book_to_change(store: Store) -> NightBook:
@@ -210,7 +208,7 @@ def save_book(store: Store, book: NightBook, keeps: str, laptop: Laptop | None =
             if before.get(key) != after.get(key):
                 changes[f"{prefix}{key}"] = after.get(key)
     if changes:
-        journal.record(store.path, KIND, laptop or machine.laptop(store.path), changes, keeps)
+        entries.record(store.path, KIND, laptop or machine.laptop(store.path), changes, keeps)
 
 
 def date_of(key: str) -> str:

@@ -40,12 +40,15 @@ process may read; ``documents`` reads, writes and upgrades one file through ``du
 above caches beside this laptop's copy, sealed with the key in ``seal``; ``index`` keeps
 the session list's cache of ``summary`` rows, each judged by ``well_formed``; ``lock`` is the
 writer's lock; ``imported`` keeps an import's version of a game as one more copy;
+``entries`` keeps night names, night moves and house games as events in each laptop's
+log (``events``, ``log``, ``fold``: the model below, in use for them now; what
+earlier layouts kept, ``older_entries`` reads as events moved over);
 ``store_errors`` words what goes wrong. This module only names what the rest of scorekeeper
 uses.
 
 Where the store is going: each laptop's log of what it did, folded alike everywhere
-(the model the copies above give way to, module by module; what is written here is the
-contract those modules keep)::
+(the model the copies above give way to, module by module, the entries first; what is
+written here is the contract those modules keep)::
 
     logs/<id>/<laptop>.json       one laptop's log of session <id>: a TinyDB database
                                   (table ``events``) opened with ``DurableStorage`` (atomic
@@ -66,10 +69,12 @@ another laptop is forged and refused; an event moved over from an older layout h
 ``m:<hash of what it holds>``, which any laptop can check and every laptop makes alike);
 ``after`` is the ids it was typed on top of (the heads this laptop showed); ``at`` is the
 laptop's clock in milliseconds; ``kind`` is one of ``setup`` (players, game, options,
-start), ``round``, ``undo``, ``edit`` (which round, what it became), ``decide`` (the heads
-it settles and what the table chose: this version, the other, or both one after the
-other, with the rounds that gives) for a session, and ``name``, ``move``, ``house`` for the
-entries; ``body`` is what the kind needs. Nothing is ever rewritten: an undo is an event.
+start), ``round`` (the table's end is the game's end round), ``undo``, ``edit`` (which
+round, what it became), ``decide`` (the heads it settles and the rounds the table chose:
+this version, the other, or both one after the other) for a session, and ``night`` (a
+night's name, a session's night), ``house`` (a house game), ``laptop`` (a laptop's name,
+given only by itself) for the entries, each ``{"key": ..., "value": ...}``; ``body`` is
+what the kind needs. Nothing is ever rewritten: an undo is an event.
 
 The fold is one pure function, the same on every laptop: the union of every log's events
 (a union only grows, so arrival order and repetition change nothing; an event whose

@@ -1,23 +1,23 @@
 """What Home says of night names and house games another laptop changed: which change
 made on this laptop, or on another, the later change of the same entry replaced
-(``scorekeeper.store.journal``). Read in Home's worker, said once on this laptop."""
+(``scorekeeper.store.entries``). Read in Home's worker, said once on this laptop."""
 
 from __future__ import annotations
 
 from scorekeeper.reports import night_names
-from scorekeeper.store import Store, StoreError, house_games, journal, machine
+from scorekeeper.store import Store, StoreError, entries, house_games, machine
 
 
 def take_over(store: Store) -> None:
-    """Move an older scorekeeper's night names and house games files into this laptop's
-    own, once, when the store is open for writing; where that fails they are still read
+    """Move the night names and house games that earlier layouts kept into this laptop's
+    log, once, when the store is open for writing; where that fails they are still read
     as they are, and the next change tries again."""
     if store.readonly:
         return
     laptop = machine.laptop(store.path)
     for kind in (night_names.KIND, house_games.KIND):
         try:
-            journal.take_over(store.path, kind, laptop)
+            entries.take_over(store.path, kind, laptop)
         except (StoreError, OSError):
             continue
 

@@ -79,3 +79,35 @@ def test_rounds_survive_sigkill_at_random_moments(tmp_path: Path, store_number: 
     # the writer saves fewer rounds per window, so ask for some, not for a machine's speed.
     assert sum(saved.values()) >= KILLS // 2
     assert unconfirmed <= KILLS
+
+
+def run_entries_until_killed(store: Path, seed: int, pick: random.Random) -> list[str]:
+    """The house games writer, killed with SIGKILL at a random moment; what it said."""
+    reading, writing = CHILDREN.Pipe(duplex=False)
+    child = CHILDREN.Process(target=crash_writer.entries_main, args=(str(store), seed, writing))
+    child.start()
+    writing.close()
+    with open(os.dup(reading.fileno()), encoding="utf-8") as lines:
+        reading.close()
+        assert lines.readline() == "ready\n"
+        time.sleep(pick.uniform(0, 0.05))
+        child.kill()
+        said = lines.read().split("\n")[:-1]
+    child.join()
+    assert child.exitcode == -signal.SIGKILL, "the writer ended before it was killed"
+    return said
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+def test_house_games_survive_sigkill_while_the_log_is_appended_to(tmp_path: Path) -> None:
+    from scorekeeper.store.house_games import read_house_games
+
+    pick = random.Random(20261206)
+    saved: set[str] = set()
+    for kill in range(10):
+        saved |= {line[6:] for line in run_entries_until_killed(tmp_path, kill, pick)}
+        found, problem = read_house_games(tmp_path)
+        assert problem is None, f"kill {kill}: {problem}"
+        names = {house.name for house in found}
+        assert saved <= names and len(names - saved) <= 1, f"kill {kill}"
+        saved = names

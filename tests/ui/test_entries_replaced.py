@@ -86,4 +86,4 @@ async def test_opening_the_app_moves_an_older_stores_single_files_over(tmp_path:
     assert not (here / NAMES_FILE).exists() and not (here / HOUSE_FILE).exists()
     assert load_book(here).names == {date: "Old name"}
     assert [house.name for house in read_house_games(here)[0]] == ["Hearts"]
-    assert len(list((here / "nights").glob("*.json"))) == 1
+    assert len(list((here / "entries").glob("*.json"))) == 1
