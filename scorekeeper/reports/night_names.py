@@ -10,6 +10,11 @@ name, the app saying which was replaced.
 
 A night is keyed by the date its sessions were started on ("2024-05-03"), or, for a
 second table that evening, by that date and a number ("2024-05-03-2"); see ``nights``.
+A new night of its own made on a laptop is a change of its own (a move to ``new:<date>``),
+and the logs call it by that change's id (``made:<id>``), which no other laptop makes: two
+laptops that each make a new night while apart make two nights. Its number is worked out
+alike on every laptop (the numbers the date's older nights hold kept, then the nights
+made there in the order they were made), and its name and games follow it.
 An older scorekeeper kept them all in one ``nights.json`` (``{"schema": 2, "names":
 {night: name}, "moves": {session id: night}}``, schema 1 names only); it is read as it
 is, as are the release before's ``nights/<laptop id>.json``, and both are moved into
@@ -44,24 +49,35 @@ CAP = 20_000
 _KEY = re.compile(r"(\d{4}-\d{2}-\d{2})(?:-([1-9]\d{0,3}))?")
 _SESSION = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _NAME, _MOVE = "name/", "move/"
+NEW, MADE = "new:", "made:"
+"""A move to a new night of its own, made by that very change; a night so made, by the
+id of the change that made it."""
+_MADE = re.compile(r"made:(?:[a-z2-7]{10}:[1-9][0-9]{0,15}|m:[0-9a-f]{64})")
 
 
 @dataclass
 class NightBook:
-    """Names by night, and the sessions moved off their date."""
+    """Names by night, and the sessions moved off their date (nights by their keys)."""
 
     names: dict[str, str] = field(default_factory=dict)
     moves: dict[str, str] = field(default_factory=dict)
+    made: dict[str, str] = field(default_factory=dict)
+    """Each night made on a laptop, by its key: what the logs call it (``MADE``)."""
+
+
+def _is_night(text: str) -> bool:
+    return _KEY.fullmatch(text) is not None or _MADE.fullmatch(text) is not None
 
 
 def _check(key: str, value: JSON) -> JSON:
     """An entry as a laptop's file holds it; ``ValueError`` for one that is no night's."""
     text = isinstance(value, str)
-    if key.startswith(_NAME) and _KEY.fullmatch(key[len(_NAME) :]):
+    if key.startswith(_NAME) and _is_night(key[len(_NAME) :]):
         fits = text and 0 < len(value) <= SAVED_NAME_LENGTH
     else:
         fits = key.startswith(_MOVE) and _SESSION.fullmatch(key[len(_MOVE) :]) is not None
-        fits = fits and text and _KEY.fullmatch(value) is not None
+        new = text and value.startswith(NEW) and _KEY.fullmatch(value[len(NEW) :]) is not None
+        fits = fits and text and (_is_night(value) or new)
     if not fits:
         raise ValueError(f"{key!r} is no night's name or move")
     return value
@@ -109,12 +125,36 @@ def read_book(folder: Path) -> tuple[NightBook, str | None]:
 
 
 def _book(merged: entries.Merged) -> NightBook:
-    book = NightBook()
+    """The names and moves by the nights' keys, each night made on a laptop numbered."""
+    made = sorted(
+        (event.at, event.id, event.body["value"][len(NEW) :])
+        for event in merged.history
+        if isinstance(event.body.get("value"), str) and event.body["value"].startswith(NEW)
+    )
+    taken: dict[str, set[int]] = {}
+    kept = [key[len(_NAME) :] for key in merged.values if key.startswith(_NAME)]
+    kept += [value for key, value in merged.values.items() if key.startswith(_MOVE)]
+    for night in kept:
+        if _KEY.fullmatch(night):
+            taken.setdefault(date_of(night), {1}).add(int(night[11:]) if len(night) > 10 else 1)
+    shown: dict[str, str] = {}
+    for _, made_by, date in made:
+        numbers = taken.setdefault(date, {1})
+        table = min(set(range(2, len(numbers) + 2)) - numbers)
+        numbers.add(table)
+        shown[MADE + made_by] = f"{date}-{table}"
+    book = NightBook(made={key: night for night, key in shown.items()})
     for key, value in merged.values.items():
         if key.startswith(_NAME):
-            book.names[key[len(_NAME) :]] = value
-        else:
-            book.moves[key[len(_MOVE) :]] = value
+            night = key[len(_NAME) :]
+            if not night.startswith(MADE) or night in shown:
+                book.names[shown.get(night, night)] = value
+            continue
+        moved_to = str(value)
+        if moved_to.startswith(NEW):
+            moved_to = MADE + merged.standing[key].id
+        if not moved_to.startswith(MADE) or moved_to in shown:
+            book.moves[key[len(_MOVE) :]] = shown.get(moved_to, moved_to)
     return book
 
 
@@ -202,11 +242,15 @@ def save_book(store: Store, book: NightBook, keeps: str, laptop: Laptop | None =
         raise StoreError(f"The store {store.path} was opened read-only; nights cannot change.")
     store.ensure_writable()
     now = load_book(store.path)
+    made = {**now.made, **book.made}
     changes: dict[str, str | None] = {}
-    for prefix, before, after in ((_NAME, now.names, book.names), (_MOVE, now.moves, book.moves)):
-        for key in before.keys() | after.keys():
-            if before.get(key) != after.get(key):
-                changes[f"{prefix}{key}"] = after.get(key)
+    for key in now.names.keys() | book.names.keys():
+        if now.names.get(key) != book.names.get(key):
+            changes[f"{_NAME}{made.get(key, key)}"] = book.names.get(key)
+    for key in now.moves.keys() | book.moves.keys():
+        night = book.moves.get(key)
+        if now.moves.get(key) != night:
+            changes[f"{_MOVE}{key}"] = night if night is None else made.get(night, night)
     if changes:
         entries.record(store.path, KIND, laptop or machine.laptop(store.path), changes, keeps)
 

@@ -80,6 +80,10 @@ class Merged:
     """The entries as every laptop works them out, and what is wrong on the way."""
 
     values: JSONObject = field(default_factory=dict)
+    standing: dict[str, Event] = field(default_factory=dict)
+    """The change each value is from."""
+    history: list[Event] = field(default_factory=list)
+    """Every change there is, standing or not."""
     heads: dict[str, tuple[str, ...]] = field(default_factory=dict)
     replaced: list[Replaced] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
@@ -165,7 +169,9 @@ def read(root: Path, kind: Kind, laptop: Laptop | None = None) -> Merged:
             f"offers; only the first {kind.cap:,} are used"
         )
         live = live[: kind.cap]
-    merged.values = {key: folded.values[kind.event, key].body["value"] for key in live}
+    merged.standing = {key: folded.values[kind.event, key] for key in live}
+    merged.values = {key: event.body["value"] for key, event in merged.standing.items()}
+    merged.history = [event for event in usable if event.kind == kind.event]
     merged.heads = {key: ids for (made, key), ids in folded.heads.items() if made == kind.event}
     said = _said(root) if laptop is not None else set()
     for lost, kept in folded.replaced:

@@ -20,6 +20,7 @@ from scorekeeper.reports.night_names import (
     book_to_change,
     load_book,
     read_book,
+    rename,
     replaced,
     save_book,
 )
@@ -312,3 +313,31 @@ def test_two_laptops_moving_the_release_befores_files_over_make_the_same_changes
     for folder in (rae, sam):
         assert load_book(folder).names == {date: "Bridge"}
         assert replaced(folder, RAE) == [] and replaced(folder, SAM) == []
+
+
+def test_two_laptops_apart_each_moving_a_game_to_a_new_night_make_two_nights(
+    laptops: tuple[Path, Path, str],
+) -> None:
+    rae, sam, date = laptops
+    with Store(rae) as store:
+        first, second = sorted(summary.id for summary in store.summaries())
+        move(store, first, "new")
+    with Store(sam) as store:
+        move(store, second, "new")
+    both_ways(rae, sam)
+    seen = []
+    for folder in (rae, sam):
+        with Store(folder, readonly=True) as store:
+            nights = {night.key: [s.id for s in night.sessions] for night in nights_of(store)}
+        seen.append(nights)
+        assert sorted(nights.values()) == [[first], [second]], "two nights, settled apart"
+        assert set(nights) == {f"{date}-2", f"{date}-3"}
+    assert seen[0] == seen[1], "numbered alike on both laptops"
+    night_of_first = next(key for key, ids in seen[0].items() if ids == [first])
+    with Store(rae) as store:
+        rename(store, night_of_first, "Rae's table")
+    both_ways(rae, sam)
+    for folder in (rae, sam):
+        with Store(folder, readonly=True) as store:
+            named = {night.name: [s.id for s in night.sessions] for night in nights_of(store)}
+        assert named["Rae's table"] == [first], "a night's name stays with its night"
