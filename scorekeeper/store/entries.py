@@ -9,6 +9,11 @@ the later by the clock stands (then the id), and the replaced one is said once o
 laptop (``acknowledge``: what was said is kept on this laptop, outside the folder). A
 laptop's name, as the others show it, is a change of its own (kind ``laptop``).
 
+What goes backwards is said: this laptop keeps every event of its own log beside the
+folder (``KEPT``); a log a sync tool puts back older (a two-way ``rsync -a``, a restored
+version) is named at once, what it lost is still shown, and it is written back by the
+next change (or the next opening for writing). No id is ever made twice.
+
 Earlier layouts are read as moved-over events (``events.moved_id``: the same on every
 laptop): the single file of an older scorekeeper (``nights.json``, ``house_games.json``
 and a sync engine's copies of it) as changes older than any, and the per-laptop files of
@@ -32,7 +37,7 @@ from scorekeeper.checks import JSON, JSONObject
 from scorekeeper.store import log, machine
 from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.durable import backup_of
-from scorekeeper.store.events import Event
+from scorekeeper.store.events import Event, checked
 from scorekeeper.store.fold import entries as fold_entries
 from scorekeeper.store.machine import Laptop, is_laptop_id
 from scorekeeper.store.older_entries import (
@@ -50,9 +55,10 @@ from scorekeeper.store.store_errors import StoreDamaged, StoreError
 FOLDER = "entries"
 SAID = "said"
 """This laptop's note of the replaced changes it has said (``machine.remember``)."""
-REACH = "entries-reach"
-"""This laptop's note of how many changes its own log reached: a log put back shorter
-by a sync tool never makes an id twice."""
+KEPT = "entries-own"
+"""What this laptop keeps beside the folder (``machine.remember``): every event of its
+own log as it last wrote it, so a log a sync tool puts back shorter loses nothing (what
+is missing is shown, and written back), and no id is ever made twice."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +90,8 @@ class Merged:
     """The change each value is from."""
     history: list[Event] = field(default_factory=list)
     """Every change there is, standing or not."""
+    missing: list[Event] = field(default_factory=list)
+    """This laptop's own events its log no longer holds, to be written back."""
     heads: dict[str, tuple[str, ...]] = field(default_factory=dict)
     replaced: list[Replaced] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
@@ -113,7 +121,28 @@ def problem(file: Path, noun: str = "changes") -> str | None:
     return f"holds {unusable:,} {noun} it cannot use ({why})"
 
 
-def _logs(root: Path, merged: Merged) -> list[Event]:
+def _logs(root: Path, merged: Merged, laptop: Laptop) -> list[Event]:
+    """Every laptop's events, and this laptop's own that its log no longer holds
+    (``KEPT``), said and noted in ``merged.missing``."""
+    found = _read_logs(root, merged)
+    held = {event.id for event in found}
+    merged.missing = [event for event in _kept(root, laptop) if event.id not in held]
+    if merged.missing:
+        merged.problems.append(
+            f"{own_log(root, laptop)} came back older than this laptop left it (a sync "
+            f"tool put back an older copy?): {len(merged.missing):,} of its changes were "
+            "missing from it. This laptop kept them: they are shown, and written back"
+        )
+    return found + merged.missing
+
+
+def _kept(root: Path, laptop: Laptop) -> list[Event]:
+    found = machine.remembered(root, f"{KEPT}-{laptop.id}")
+    events = [checked(raw, laptop.id) for raw in (found if isinstance(found, list) else [])]
+    return [event for event in events if isinstance(event, Event)]
+
+
+def _read_logs(root: Path, merged: Merged) -> list[Event]:
     found: list[Event] = []
     for file in files(root / FOLDER, merged.problems):
         owner = file.stem
@@ -140,7 +169,7 @@ def read(root: Path, kind: Kind, laptop: Laptop | None = None) -> Merged:
     merged = Merged()
     merged.moved = legacy_events(root, kind, merged.problems, merged.legacy)
     merged.moved += journal_events(root, kind, merged.problems)
-    events = _logs(root, merged) + merged.moved
+    events = _logs(root, merged, laptop or machine.laptop(root)) + merged.moved
     usable: list[Event] = []
     unusable: Counter[str] = Counter()
     for event in events:
@@ -225,8 +254,10 @@ def record(root: Path, kind: Kind, laptop: Laptop, changes: Mapping[str, JSON], 
     except OSError as error:
         raise StoreError(f"Cannot read {file}: {error.strerror or error}.", file) from error
     held = {event.id for event in own}
-    records = [event.record() for event in merged.moved if event.id not in held]
-    writer = log.OwnLog(file, laptop.id, own, _reached(root, laptop))
+    back = [event for event in merged.missing + merged.moved if event.id not in held]
+    records = [event.record() for event in {event.id: event for event in back}.values()]
+    kept = _kept(root, laptop)
+    writer = log.OwnLog(file, laptop.id, own, max((event.count for event in kept), default=0))
     now = time.time_ns() // 1_000_000
     named = _names(fold_entries(own).values).get(laptop.id)
     made: list[tuple[str, JSONObject, tuple[str, ...]]] = []
@@ -235,13 +266,14 @@ def record(root: Path, kind: Kind, laptop: Laptop, changes: Mapping[str, JSON], 
     for key, value in changes.items():
         made.append((kind.event, {"key": key, "value": value}, merged.heads.get(key, ())))
     try:
-        writer.extend(records, [(made_kind, body, after, now) for made_kind, body, after in made])
+        written = writer.extend(records, [(kind_, body, after, now) for kind_, body, after in made])
     except OSError as error:
         raise StoreError(
             f"Could not save {file}: {error.strerror or error}. {keeps}".rstrip(), file
         ) from error
+    whole = [event.record() for event in own] + records + [event.record() for event in written]
     with contextlib.suppress(OSError):
-        machine.remember(root, f"{REACH}-{laptop.id}", writer.count)
+        machine.remember(root, f"{KEPT}-{laptop.id}", whole)
     for legacy in merged.legacy:
         with contextlib.suppress(OSError):
             os.unlink(legacy)
@@ -252,10 +284,10 @@ def record(root: Path, kind: Kind, laptop: Laptop, changes: Mapping[str, JSON], 
 
 
 def take_over(root: Path, kind: Kind, laptop: Laptop) -> bool:
-    """Write what earlier layouts hold into this laptop's log, if they hold anything:
-    what opening a store for writing does. Whether it did."""
+    """Write what earlier layouts hold, and what this laptop's log lost, into its log, if
+    there is any: what opening a store for writing does. Whether it did."""
     merged = read(root, kind, laptop)
-    if not merged.moved and not merged.legacy:
+    if not merged.moved and not merged.legacy and not merged.missing:
         return False
     record(root, kind, laptop, {}, "The older files stay where they are.")
     return True
@@ -273,11 +305,6 @@ def acknowledge(root: Path, replaced: Iterable[Replaced]) -> None:
 def _said(root: Path) -> set[str]:
     found = machine.remembered(root, SAID)
     return {item for item in found if isinstance(item, str)} if isinstance(found, list) else set()
-
-
-def _reached(root: Path, laptop: Laptop) -> int:
-    found = machine.remembered(root, f"{REACH}-{laptop.id}")
-    return found if type(found) is int else 0
 
 
 def fingerprint(root: Path, kind: Kind) -> tuple[object, ...]:

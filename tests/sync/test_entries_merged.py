@@ -341,3 +341,24 @@ def test_two_laptops_apart_each_moving_a_game_to_a_new_night_make_two_nights(
         with Store(folder, readonly=True) as store:
             named = {night.name: [s.id for s in night.sessions] for night in nights_of(store)}
         assert named["Rae's table"] == [first], "a night's name stays with its night"
+
+
+def test_an_older_copy_of_this_laptops_own_log_put_back_loses_nothing(tmp_path: Path) -> None:
+    """A two-way ``rsync -a`` without ``-u`` (or a cloud client restoring a version) puts
+    back this laptop's log as it was a change ago: said at once, nothing lost, written back."""
+    here = tmp_path / "here"
+    with Store(here) as store:
+        save_house_game(store, "Hearts", "score-pad", {"stake": 1})
+        [own] = (here / "entries").glob("*.json")
+        older = own.read_bytes()
+        save_house_game(store, "Gin", "score-pad", {"stake": 0})
+    own.write_bytes(older)
+    found, problem = read_house_games(here)
+    assert [house.name for house in found] == ["Gin", "Hearts"], "what this laptop holds shows"
+    assert problem is not None and "came back older" in problem and "1 of its changes" in problem
+    with Store(here) as store:
+        save_house_game(store, "Spades", "score-pad", {"stake": 2})
+    found, problem = read_house_games(here)
+    assert [house.name for house in found] == ["Gin", "Hearts", "Spades"] and problem is None
+    written = {row["body"]["key"] for row in TinyDB(own).table("events").all()}
+    assert {"gin", "hearts", "spades"} <= written, "written back into the log itself"
