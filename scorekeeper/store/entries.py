@@ -170,22 +170,20 @@ def read(root: Path, kind: Kind, laptop: Laptop | None = None) -> Merged:
     merged.moved = legacy_events(root, kind, merged.problems, merged.legacy)
     merged.moved += journal_events(root, kind, merged.problems)
     events = _logs(root, merged, laptop or machine.laptop(root)) + merged.moved
-    usable: list[Event] = []
-    unusable: Counter[str] = Counter()
-    for event in events:
-        if event.kind == kind.event:
-            try:
-                value = event.body.get("value")
-                if value is not None:
-                    kind.check(str(event.body.get("key")), value)
-            except (ValueError, TypeError):
-                unusable[event.laptop] += 1
-                continue
-        if event.kind in (kind.event, LAPTOP):
-            usable.append(event)
-    for maker, count in sorted(unusable.items()):
-        merged.problems.append(f"{count:,} {kind.noun} from laptop {maker} cannot be used")
+    usable = [event for event in events if event.kind in (kind.event, LAPTOP)]
     folded = fold_entries(usable)
+    unfit = [
+        key
+        for key, event in folded.values.items()
+        if key[0] == kind.event and not _fits(kind, event)
+    ]
+    if unfit:  # only what would stand is checked: a change replaced since costs nothing
+        keys = set(unfit)
+        unusable = [e for e in usable if (e.kind, e.body.get("key")) in keys and not _fits(kind, e)]
+        for maker, count in sorted(Counter(event.laptop for event in unusable).items()):
+            merged.problems.append(f"{count:,} {kind.noun} from laptop {maker} cannot be used")
+        dropped = {event.id for event in unusable}
+        folded = fold_entries(event for event in usable if event.id not in dropped)
     names = _names(folded.values)
     live = sorted(
         key
@@ -212,6 +210,17 @@ def read(root: Path, kind: Kind, laptop: Laptop | None = None) -> Merged:
             Replaced(_change(lost), _change(kept), _by(lost, names), _by(kept, names))
         )
     return merged
+
+
+def _fits(kind: Kind, event: Event) -> bool:
+    """Whether the change's value is one ``kind`` can use (removing always is)."""
+    value = event.body.get("value")
+    try:
+        if value is not None:
+            kind.check(str(event.body.get("key")), value)
+    except (ValueError, TypeError):
+        return False
+    return True
 
 
 def _change(event: Event) -> Change:

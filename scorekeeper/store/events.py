@@ -24,6 +24,7 @@ AFTER_CAP = 64
 CLOCK_CAP = 2**53
 """Milliseconds a JSON number holds exactly; a clock past it is not a clock."""
 
+_FIELDS = {"id", "after", "at", "kind", "body"}
 _ID = re.compile(r"(?:([a-z2-7]{10}):([1-9][0-9]{0,15})|m:([0-9a-f]{64}))")
 
 
@@ -74,25 +75,23 @@ def moved_id(after: tuple[str, ...], at: int, kind: str, body: JSONObject) -> st
     return f"{MOVED}:{hashlib.sha256(content.encode('utf-8', 'surrogatepass')).hexdigest()}"
 
 
-def is_event_id(text: object) -> bool:
-    return isinstance(text, str) and _ID.fullmatch(text) is not None
-
-
 def checked(raw: object, owner: str) -> Event | str:
     """The event ``raw`` as the log of laptop ``owner`` holds it, or why it cannot be
     trusted, in the words that follow "an event" (one line per kind of fault)."""
-    if not isinstance(raw, dict) or set(raw) != {"id", "after", "at", "kind", "body"}:
+    if not isinstance(raw, dict) or raw.keys() != _FIELDS:
         return "that is not an event"
     made, after, at = raw["id"], raw["after"], raw["at"]
     kind, body = raw["kind"], raw["body"]
     if not isinstance(made, str) or (found := _ID.fullmatch(made)) is None:
         return "with an id no laptop makes"
-    if (
-        not isinstance(after, list)
-        or len(after) > AFTER_CAP
-        or not all(is_event_id(item) for item in after)
-        or len(set(after)) != len(after)
-        or made in after
+    if type(after) is not list or (
+        after
+        and (
+            len(after) > AFTER_CAP
+            or not all(isinstance(item, str) and _ID.fullmatch(item) for item in after)
+            or len(set(after)) != len(after)
+            or made in after
+        )
     ):
         return "typed on top of something that is not an event"
     if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at < CLOCK_CAP:

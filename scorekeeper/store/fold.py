@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from operator import attrgetter
 
 from scorekeeper.store.events import Event, later
 
@@ -56,7 +57,7 @@ def entries(events: Iterable[Event]) -> Entries:
     later stands and the others are replaced. (A clash of ids is left to ``union``.)"""
     union_, _ = union([events])
     by_key: dict[tuple[str, str], list[Event]] = {}
-    for event in union_.values():
+    for event in sorted(union_.values(), key=attrgetter("at", "id")):  # later last
         key = event.body.get("key")
         if isinstance(key, str):
             by_key.setdefault((event.kind, key), []).append(event)
@@ -66,7 +67,6 @@ def entries(events: Iterable[Event]) -> Entries:
     for key, changes in by_key.items():
         seen = {parent for change in changes for parent in change.after}
         tops = [change for change in changes if change.id not in seen] or changes  # a circle
-        tops.sort(key=later)
         values[key] = tops[-1]
         heads[key] = tuple(sorted(change.id for change in tops))
         replaced += [(top, tops[-1]) for top in tops[:-1]]
