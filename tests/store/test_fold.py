@@ -139,3 +139,11 @@ def test_the_result_does_not_follow_the_order_the_logs_arrive_in() -> None:
     tie = Event("bbbbbbbbbb:2", (), 2_000, "night", {"key": KEYS[0], "value": "Tie"})
     assert entries([tie, rae]).values["night", KEYS[0]] is tie
     assert entries([rae, tie]).values["night", KEYS[0]] is tie, "same clock: the id decides"
+
+
+def test_one_id_held_with_two_contents_folds_alike_whichever_arrives_first() -> None:
+    """A log put back and written again (or a forged one) holds the same id twice with two
+    contents: every laptop keeps the same one, whatever order the logs come in."""
+    one = Event("aaaaaaaaaa:1", (), 5, "night", {"key": KEYS[0], "value": "One"})
+    other = Event("aaaaaaaaaa:1", (), 5, "night", {"key": KEYS[0], "value": "Other"})
+    assert entries([one, other]).values == entries([other, one]).values
