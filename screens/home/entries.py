@@ -1,11 +1,17 @@
-"""What Home says of night names and house games another laptop changed: which change
-made on this laptop, or on another, the later change of the same entry replaced
-(``scorekeeper.store.entries``). Read in Home's worker, said once on this laptop."""
+"""What Home says of what two laptops changed apart: which change of a night's name or a
+house game the later change of the same entry replaced (``scorekeeper.store.entries``),
+and which decision about a game that went on differently a later decision replaced.
+Read in Home's worker, said once on this laptop."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from scorekeeper.reports import night_names
-from scorekeeper.store import Store, StoreError, entries, house_games, machine
+from scorekeeper.store import Store, StoreError, Summary, entries, house_games, machine
+
+DECISIONS = "said-decisions"
+"""This laptop's note of the replaced decisions it has said (``machine.remember``)."""
 
 
 def take_over(store: Store) -> None:
@@ -39,4 +45,36 @@ def said(store: Store) -> None:
         night_names.acknowledge(store)
         house_games.acknowledge(store)
     except (StoreError, OSError):
+        return
+
+
+def decisions_replaced(store: Store, summaries: Iterable[Summary]) -> list[str]:
+    """A line for each decision a later one, made apart on another laptop, replaced,
+    that this laptop has not said yet."""
+    from scorekeeper.store.resolve import replaced_words  # here: only a shared store needs it
+
+    said = machine.remembered(store.path, DECISIONS)
+    known = set(said) if isinstance(said, list) else set()
+    lines = []
+    for summary in summaries:
+        if not summary.overruled:
+            continue
+        try:
+            merged = store.gathered(summary.id).merged
+        except StoreError:
+            continue
+        for line in replaced_words(merged):
+            told = f"Session {summary.id} ({', '.join(summary.players)}): {line}."
+            if told not in known:
+                lines.append(told)
+    return lines
+
+
+def decisions_said(store: Store, lines: list[str]) -> None:
+    """Note that this laptop has said them (said again where that cannot be written)."""
+    said = machine.remembered(store.path, DECISIONS)
+    known = [line for line in said if isinstance(line, str)] if isinstance(said, list) else []
+    try:
+        machine.remember(store.path, DECISIONS, sorted({*known, *lines}))
+    except OSError:
         return

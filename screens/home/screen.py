@@ -11,12 +11,14 @@ again whenever Home comes back.
 A store synced between laptops changes under Home: once a second a worker asks the
 store what arrived (one ``stat`` while nothing did) and the list is read again when
 something did. A session changed on two laptops at once is named above the list, and
-Ctrl+K decides it with one key.
+Ctrl+K decides it with one key; a decision a later one replaced is said once.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from textual import on, work
@@ -184,15 +186,25 @@ class HomeScreen(SessionList):
                 self.looked = True
                 if conflicts:
                     self.app.call_from_thread(self.show_conflicts, conflicts)
+                self.look_at_decisions(self.summaries)
                 return
             summaries = self.store.summaries()
+            self.look_at_decisions(summaries)
         except (StoreError, OSError):
             return  # the list stays as it is; the next look tries again
         self.app.call_from_thread(self.synced, generation, summaries, conflicts)
 
+    def look_at_decisions(self, summaries: list[Summary]) -> None:
+        """In the worker: say once which decision a later one made apart replaced."""
+        from screens.home import entries  # here: Home starts without the reports
+
+        lines = entries.decisions_replaced(self.store, summaries)
+        if lines:
+            said = partial(entries.decisions_said, self.store, lines)
+            self.app.call_from_thread(self.say_replaced, "Decided on two laptops", lines, said)
+
     def look_at_entries(self) -> None:
-        """In the worker: say which change of a night or a house game made apart on two
-        laptops the later one replaced, when those files changed."""
+        """In the worker: say once which change of a night or house game was replaced."""
         from screens.home import entries  # here: Home starts without the reports
 
         if self.entries_seen is None:
@@ -202,16 +214,13 @@ class HomeScreen(SessionList):
             self.entries_seen = now
             lines = entries.replaced(self.store)
             if lines:
-                self.app.call_from_thread(self.say_replaced, lines)
+                said = partial(entries.said, self.store)
+                self.app.call_from_thread(self.say_replaced, "Changed on two laptops", lines, said)
 
-    def say_replaced(self, lines: list[str]) -> None:
-        from screens.home import entries
-
+    def say_replaced(self, title: str, lines: list[str], said: Callable[[], None]) -> None:
         text = visible("\n".join(lines))
-        self.notify(
-            text, title="Changed on two laptops", severity="warning", timeout=30, markup=False
-        )
-        entries.said(self.store)
+        self.notify(text, title=title, severity="warning", timeout=30, markup=False)
+        said()
 
     def synced(self, generation: int, summaries: list[Summary], conflicts: list[Conflict]) -> None:
         self.generation = generation
