@@ -59,3 +59,17 @@ def entries_main(path: str, seed: int, out: Connection) -> None:
             number += 1
             save_house_game(store, f"Game {number}", "score-pad", {"stake": number % 7})
             say(f"saved Game {number}")
+
+
+def take_over_main(path: str, seed: int, out: Connection) -> None:
+    """Move the earlier layouts' night names into this laptop's log, then wait to be killed."""
+    from scorekeeper.reports.night_names import KIND
+    from scorekeeper.store import entries, machine
+
+    del seed
+    with Store(path) as store:
+        os.write(out.fileno(), b"ready\n")
+        entries.take_over(store.path, KIND, machine.laptop(store.path))
+        os.write(out.fileno(), b"moved\n")
+        while True:
+            os.read(out.fileno(), 1)  # blocks: the end is the kill
