@@ -292,14 +292,14 @@ def record(root: Path, kind: Kind, laptop: Laptop, changes: Mapping[str, JSON], 
             os.unlink(done)
 
 
-def take_over(root: Path, kind: Kind, laptop: Laptop) -> bool:
+def take_over(root: Path, kind: Kind, laptop: Laptop) -> Merged:
     """Write what earlier layouts hold, and what this laptop's log lost, into its log, if
-    there is any: what opening a store for writing does. Whether it did."""
+    there is any: what opening a store for writing does. What was found (``moved``,
+    ``missing``: what was written)."""
     merged = read(root, kind, laptop)
-    if not merged.moved and not merged.legacy and not merged.missing:
-        return False
-    record(root, kind, laptop, {}, "The older files stay where they are.")
-    return True
+    if merged.moved or merged.legacy or merged.missing:
+        record(root, kind, laptop, {}, "The older files stay where they are.")
+    return merged
 
 
 def acknowledge(root: Path, replaced: Iterable[Replaced]) -> None:

@@ -9,23 +9,32 @@ from collections.abc import Iterable
 
 from scorekeeper.reports import night_names
 from scorekeeper.store import Store, StoreError, Summary, entries, house_games, machine
+from scorekeeper.wording import plural
 
 DECISIONS = "said-decisions"
 """This laptop's note of the replaced decisions it has said (``machine.remember``)."""
 
 
-def take_over(store: Store) -> None:
+def take_over(store: Store) -> list[str]:
     """Move the night names and house games that earlier layouts kept into this laptop's
-    log, once, when the store is open for writing; where that fails they are still read
-    as they are, and the next change tries again."""
+    log, once, when the store is open for writing, with what a sync tool took from that
+    log (put back older); where that fails they are still read as they are, and the next
+    change tries again. A line saying what was written back, if anything was."""
     if store.readonly:
-        return
+        return []
     laptop = machine.laptop(store.path)
+    back = 0
     for kind in (night_names.KIND, house_games.KIND):
         try:
-            entries.take_over(store.path, kind, laptop)
+            back += len(entries.take_over(store.path, kind, laptop).missing)
         except (StoreError, OSError):
             continue
+    if not back:
+        return []
+    return [
+        f"This laptop's night names and house games came back older than it left them (a "
+        f"sync tool put back an older copy?): {plural(back, 'change')} made here written back."
+    ]
 
 
 def fingerprint(store: Store) -> object:

@@ -207,12 +207,11 @@ class HomeScreen(SessionList):
         """In the worker: say once which change of a night or house game was replaced."""
         from screens.home import entries  # here: Home starts without the reports
 
-        if self.entries_seen is None:
-            entries.take_over(self.store)
+        back = entries.take_over(self.store) if self.entries_seen is None else []
         now = entries.fingerprint(self.store)
         if now != self.entries_seen:
             self.entries_seen = now
-            lines = entries.replaced(self.store)
+            lines = back + entries.replaced(self.store)
             if lines:
                 said = partial(entries.said, self.store)
                 self.app.call_from_thread(self.say_replaced, "Changed on two laptops", lines, said)

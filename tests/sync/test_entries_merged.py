@@ -299,7 +299,7 @@ def test_two_laptops_moving_the_release_befores_files_over_make_the_same_changes
             (folder / "nights" / f"{laptop.id}.json").write_text(json.dumps(journal))
     for folder, laptop in ((rae, RAE), (sam, SAM)):
         with Store(folder) as store:
-            assert take_over(store.path, KIND, laptop)
+            assert take_over(store.path, KIND, laptop).moved
     both_ways(rae, sam)
     moved = [
         sorted(
