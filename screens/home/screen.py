@@ -214,9 +214,7 @@ class HomeScreen(SessionList):
             lines = back + entries.replaced(self.store)
             if lines:
                 said = partial(entries.said, self.store)
-                self.app.call_from_thread(
-                    self.say_replaced, "Night names, house games", lines, said
-                )
+                self.app.call_from_thread(self.say_replaced, "Nights, house games", lines, said)
 
     def say_replaced(self, title: str, lines: list[str], said: Callable[[], None]) -> None:
         text = visible("\n".join(lines))
