@@ -93,6 +93,9 @@ EVENING = Ending(
     "End evening", "End the evening here?", "If you ended the evening now", "evening ended"
 )
 """For the games with no natural end: the table says when the evening is over."""
+NO_STAKE = "no stake"
+"""How a game's option words say that no money changes hands at the table, which
+``Game.played_for_said`` reads back."""
 STOP = Ending("Stop here", "Stop the game here?", "If you stopped now", "stopped early")
 """For games with a last hand or a target, when the table stops before it."""
 
@@ -316,6 +319,11 @@ class Game(ABC, Generic[OptionsT, InfoT]):
         """What the balances count at this table: the game's unit, or "points" where no
         money changes hands (a points game with no stake)."""
         return self.unit
+
+    def played_for_said(self, option_words: Sequence[str] | None) -> str:
+        """``played_for`` for a table known by its options in words (a session list's
+        summary): "points" where they say ``NO_STAKE``."""
+        return "points" if NO_STAKE in (option_words or ()) else self.unit
 
     def score_unit(self, setup: Setup) -> str:
         """What ``scores`` counts: "points" for a points game, else the game's unit."""

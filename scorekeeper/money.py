@@ -14,7 +14,7 @@ import contextlib
 import functools
 import re
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from scorekeeper.errors import RuleError
@@ -41,6 +41,12 @@ class Currency:
     def thousands(self) -> str:
         return "." if self.comma else ","
 
+    @property
+    def hundredth(self) -> str:
+        """How the table says a hundredth of its money after a number ("¢", " cent",
+        "p", " öre"); "" where no symbol names the money."""
+        return HUNDREDTHS.get(self.symbol, "")
+
     def written(self, figure: str) -> str:
         """``figure`` (a bare amount) with the symbol where this currency puts it."""
         if not self.symbol:
@@ -48,6 +54,8 @@ class Currency:
         return f"{figure} {self.symbol}" if self.after else f"{self.symbol}{figure}"
 
 
+HUNDREDTHS = {"$": "¢", "€": " cent", "£": "p", "kr": " öre"}
+"""A hundredth of each currency's money in its own word, read back as typed too."""
 SYMBOLS: dict[str, Currency] = {
     "$": Currency("$"),
     "€": Currency("€", comma=True),
@@ -147,15 +155,19 @@ def amount(
     value: int, unit: str, *, signed: bool = False, written_in: Currency | None = None
 ) -> str:
     """A figure for a column: ``$3.00`` for 300 minor units (in the table's currency, or
-    ``written_in``), ``12`` for chips or points, their thousands marked as the currency
-    marks them; ``+``/``−`` only when asked (a negative is always marked)."""
+    ``written_in``), ``1,200`` chips, money's and chips' thousands marked as the currency
+    marks them; points and pips plain (``1245``), as a target says them: a score is no
+    sum of money, and "1.245" beside "Target 1000" reads as a fraction. ``+``/``−``
+    only when asked (a negative is always marked)."""
     sign = MINUS if value < 0 else ("+" if signed and value > 0 else "")
     size = abs(value)
     money = written_in or currency()
     if unit == "money":
         whole = f"{size // 100:,}".replace(",", money.thousands)
         return sign + money.written(f"{whole}{money.decimal}{size % 100:02d}")
-    return sign + f"{size:,}".replace(",", money.thousands)
+    if unit == "chips":
+        return sign + f"{size:,}".replace(",", money.thousands)
+    return f"{sign}{size}"
 
 
 def format_amount(value: int, unit: str, *, signed: bool = False) -> str:
@@ -172,7 +184,50 @@ def without_symbol(figure: str) -> str:
     return figure.replace(f" {symbol}", "").replace(symbol, "") if symbol else figure
 
 
-_CENTS = re.compile(r"(\d+)\s*(?:¢|c|cents?)", re.IGNORECASE)
+def _minor_units(figure: str) -> int | None:
+    """The minor units a written amount ("+€1.234,50", "−12,50 kr", "+3.07") holds, in
+    the currency in force; None for other text (points, chips)."""
+    money = currency()
+    shown = without_symbol(figure)
+    sign = -1 if shown.startswith(MINUS) else 1
+    whole, mark, part = shown.lstrip("+" + MINUS).partition(money.decimal)
+    digits = whole.replace(money.thousands, "")
+    if not (mark and digits.isascii() and digits.isdigit() and len(part) == 2 and part.isdigit()):
+        return None
+    return sign * (int(digits) * 100 + int(part))
+
+
+def in_whole_units(figure: str) -> str:
+    """A written amount rounded to whole units, without its symbol ("+441" for
+    "+€440,60", halves away from zero), where a column is short even of the cents' room
+    (the settle-up says it to the cent); any other text as it is."""
+    value = _minor_units(figure)
+    if value is None:
+        return figure
+    units = (abs(value) + 50) // 100
+    sign = (MINUS if value < 0 else "+" if figure.startswith("+") else "") if units else ""
+    return sign + f"{units:,}".replace(",", currency().thousands)
+
+
+def whole_units_suffice(figures: Iterable[str]) -> bool:
+    """Whether money written as ``figures`` loses little in whole units: the largest is
+    100 units or more, so a cent off is under a 200th of it (not so at $1.20 a head)."""
+    return max((abs(_minor_units(figure) or 0) for figure in figures), default=0) >= 10_000
+
+
+def _cents(money: Currency) -> re.Pattern[str]:
+    """A count of hundredths: "25¢", "25c", "25 cents", and in the currency's own word."""
+    own = f"|{re.escape(money.hundredth.strip())}" if money.hundredth else ""
+    return re.compile(rf"(\d+)\s*(?:¢|c|cents?{own})", re.IGNORECASE)
+
+
+def _other_mark_as_decimal(figure: str, money: Currency) -> str:
+    """``figure`` with the other decimal mark read as this table's, where nothing else
+    can be meant: a single one followed by one or two digits ("0.25" at a decimal-comma
+    table; a thousands mark is followed by three)."""
+    if re.fullmatch(rf"\d*{re.escape(money.thousands)}\d{{1,2}}", figure):
+        return figure.replace(money.thousands, money.decimal)
+    return figure
 
 
 def _whole_and_part(currency: Currency) -> re.Pattern[str]:
@@ -182,26 +237,30 @@ def _whole_and_part(currency: Currency) -> re.Pattern[str]:
 
 def parse_money(text: str, field: str) -> int:
     """Minor units from money as people type it, in the table's currency: ``0.25``,
-    ``$0.25`` and ``25¢`` are all a quarter where the dollar is in force, ``0,25`` and
-    ``€0,25`` where the euro with its comma is; ``2`` is two whole units. Anything else is
-    refused at ``field``."""
+    ``$0.25`` and ``25¢`` are all a quarter where the dollar is in force, ``0,25``,
+    ``€0,25`` and ``25 cent`` where the euro with its comma is, and ``0.25`` there too
+    (nothing else can be meant); ``2`` is two whole units. Anything else is refused at
+    ``field``, with examples in the table's own money."""
     money = currency()
     typed = text.strip()
     if sum(char.isdigit() for char in typed) > MAX_DIGITS:
         raise RuleError(field, f"type money of at most {MAX_DIGITS} digits")
-    cents = _CENTS.fullmatch(typed)
+    cents = _cents(money).fullmatch(typed)
     if cents:
         return int(cents.group(1))
     figure = typed
     if money.symbol:
         figure = figure.removeprefix(money.symbol).removesuffix(money.symbol).strip()
+    figure = _other_mark_as_decimal(figure, money)
     found = _whole_and_part(money).fullmatch(figure)
     if figure and found and (found.group(1) or found.group(2)):
         whole = int((found.group(1) or "0").replace(money.thousands, ""))
         part = (found.group(2) or "0").ljust(2, "0")
         return whole * 100 + int(part)
     shown = repr(clipped(visible(typed), 20)) if typed else "nothing"
-    example = amount(25, "money")
-    raise RuleError(
-        field, f"type money, as {bare(25, mark=money.decimal)}, {example} or 25¢, not {shown}"
-    )
+    examples = dict.fromkeys((bare(25, mark=money.decimal), amount(25, "money")))
+    if money.hundredth:
+        examples[f"25{money.hundredth}"] = None
+    *first, last = examples
+    said = f"{', '.join(first)} or {last}" if first else last
+    raise RuleError(field, f"type money, as {said}, not {shown}")

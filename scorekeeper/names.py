@@ -39,6 +39,13 @@ def _problem(char: str) -> str | None:
     return None
 
 
+def unfit_kind(char: str) -> str | None:
+    """What kind of character ``char`` is, in short ("a bidi control (U+202E)"), if no
+    name may hold it; else None."""
+    problem = _problem(char)
+    return None if problem is None else problem.split(", which")[0]
+
+
 def check_name(name: object, field: str, what: str = "name") -> str:
     """``name`` if it is a fit name, else ``RuleError(field, ...)`` saying why."""
     if not isinstance(name, str) or not name.strip():

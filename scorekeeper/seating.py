@@ -11,8 +11,13 @@ from collections.abc import Sequence
 from scorekeeper.errors import RuleError
 from scorekeeper.game import Game, OptionValue
 from scorekeeper.json_copy import json_copy
-from scorekeeper.names import check_name
+from scorekeeper.names import NAME_LENGTH, check_name
 from scorekeeper.settle import kitties
+from scorekeeper.wording import clipped
+
+SHOWN_NAME = 8
+"""The cells of a refused name its message quotes (the rest cut with "…"): a long paste
+is said on one line beside the seats, not repeated over five."""
 
 
 def check_seat(name: object, seated: Sequence[object], field: str = "players") -> None:
@@ -22,7 +27,10 @@ def check_seat(name: object, seated: Sequence[object], field: str = "players") -
         raise RuleError(field, "every player needs a name")
     if name != name.strip():
         raise RuleError(field, f"{name!r} has spaces at its start or end")
-    check_name(name, field, f"name {name!r}")
+    shown = repr(clipped(name, SHOWN_NAME))
+    if len(name) > NAME_LENGTH:
+        raise RuleError(field, f"{shown} is over {NAME_LENGTH} characters")
+    check_name(name, field, f"name {shown}")
     if any(isinstance(other, str) and other.casefold() == name.casefold() for other in seated):
         raise RuleError(field, f"{name!r} is already at the table")
     kitty = kitties().get(name)

@@ -126,7 +126,7 @@ class ChartScreen(ModalScreen[None]):
             for name, figures in chart.lines.items()
         )
         if chart.target is not None:
-            now += f" · target {chart.target:,}"
+            now += f" · target {chart.target}"
         return f"After {self.session.game.round_name.lower()} {chart.rounds[-1]}: {now}"
 
     def colours(self) -> dict[str, tuple[int, int, int]]:

@@ -71,7 +71,8 @@ class ExportProgress(ModalScreen[Exported | None]):
     def _arguments(self) -> list[str]:
         # Joined by "=": a folder named "-x" stays a value, not an option.
         arguments = [f"--db={self.store.path}", f"--out={self.folder}", f"--prefix={self.prefix}"]
-        arguments.append(f"--currency={name_of(currency())}")
+        money = currency()
+        arguments += [f"--currency={name_of(money)}", "--comma" if money.comma else "--no-comma"]
         if self.session_ids is not None:
             arguments += ["--session", *self.session_ids]
         return arguments

@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from scorekeeper.game import Game
-from screens.format import plain
+from screens.format import amount, plain
 
 GENERAL_KEYS = (
     ("Ctrl+P", "command palette: every action by name"),
@@ -19,6 +19,13 @@ GENERAL_KEYS = (
     ("F1 or ?", "this help"),
     ("Ctrl+Q", "quit (every round is already saved)"),
 )
+
+
+def currency_key() -> tuple[str, str]:
+    """F2 with how money reads now: where a new table looks for its currency."""
+    now = amount(123450, "money")
+    return ("F2", f"currency, now {now}: $, €, £, kr or none, point or comma")
+
 
 FULL_RULES = "\n\nr: every rule of this game, with worked examples."
 
@@ -56,7 +63,7 @@ class HelpScreen(ModalScreen[None]):
         are sections (heading, text) shown before the rules (a round entry's fields)."""
         super().__init__()
         self.game = game
-        self.keys = [*keys, *GENERAL_KEYS]
+        self.keys = [*keys, currency_key(), *GENERAL_KEYS]
         self.story = story
         self.first = first
         self.title_text = title or (

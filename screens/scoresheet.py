@@ -1,29 +1,33 @@
-"""The score sheet the table screen is drawn on: status line, grid, story and panel.
+"""The score sheet the table screen is made of: status line, grid, story and panel.
 
 Whose deal it is and who plays first; every round's score beside the running total
 ("+30 145"), as on paper, or the totals alone; the column heads with each player's figure
 and the leader; the highlighted round told in full under the grid; the game's own lines
 (``Game.panel``). Every figure comes from the session's view (``Session.figures``): this
-screen only lays them out. The keys that change the session are the table's.
+widget only lays them out, and says which row was picked (``Scoresheet.Chosen``). The
+keys that change the session are the table's.
 """
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+from dataclasses import replace
 from itertools import pairwise
 
 from textual import on
 from textual.app import ComposeResult
+from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import Screen
-from textual.widgets import Header, Static
+from textual.message import Message
+from textual.widgets import Static
 
 from scorekeeper.game import Game, is_end_round
-from scorekeeper.money import currency, without_symbol
+from scorekeeper.money import currency, in_whole_units, whole_units_suffice, without_symbol
 from scorekeeper.session import Session
 from scorekeeper.view import Figures, PlayerStanding
 from scorekeeper.wording import plural, visible
 from screens.format import cut_apart, flush_right, names, padded, plain, who_goes_first, widest
-from screens.widgets.footer import Footer
 from screens.widgets.grid import PADDING, Column, ScoreGrid
 from screens.widgets.live_text import show
 
@@ -42,6 +46,18 @@ def bare(figure: str, cents: bool = True) -> str:
     return figure if cents else figure.removesuffix(f"{currency().decimal}00")
 
 
+SHORTER: tuple[Callable[[str], str], ...] = (
+    str,
+    bare,
+    functools.partial(bare, cents=False),
+    in_whole_units,
+)
+"""Each way a figure is written shorter for a tight grid than the one before: as it is,
+without its symbol, without cents that are none, in whole units."""
+ROUNDED = "≈"
+"""Before the label of a line whose money is shown in whole units."""
+
+
 def share(needs: list[int], wants: list[int], spare: int) -> list[int]:
     """Widths from ``needs`` up, ``spare`` cells handed out one at a time to the columns
     still short of what they ``want`` (a name cut), narrowest first."""
@@ -55,12 +71,21 @@ def share(needs: list[int], wants: list[int], spare: int) -> list[int]:
     return widths
 
 
-class Scoresheet(Screen[None]):
-    """A session's rounds and standing on screen; ``show_grid`` again after a change."""
+class Scoresheet(Vertical):
+    """A session's rounds and standing; ``show`` again after a change."""
+
+    class Chosen(Message):
+        """Enter (or a click) on ``row``: a played round, or the record line after them."""
+
+        def __init__(self, row: int) -> None:
+            super().__init__()
+            self.row = row
 
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
+        self.recordable = False
+        """Whether the last line of the grid offers the next round (the table says)."""
         self.chosen: bool | None = None
         """Each round's score beside the running total ("+30 145"), as on paper, or the
         totals alone, as ``t`` last chose; None until then: each round's score when every
@@ -71,22 +96,29 @@ class Scoresheet(Screen[None]):
     def game(self) -> Game:
         return self.session.game
 
+    @property
+    def cursor(self) -> int:
+        """The grid's highlighted row: a round, or the record line after them."""
+        return self.query_one("#grid", ScoreGrid).cursor
+
     def compose(self) -> ComposeResult:
-        yield Header()
         yield Static("", id="status")
         yield ScoreGrid(frozen=1, id="grid")
         yield Static("", id="detail")
         yield Static("", id="panel")
-        yield Footer(compact=True, show_command_palette=False)  # Ctrl+P is in the help
 
-    def show(self, cursor: int | None = None) -> None:
-        """Lay the session out again (after a round was recorded, undone or edited)."""
-        self.show_status()
+    def show(
+        self, session: Session, *, recordable: bool, since: str, cursor: int | None = None
+    ) -> None:
+        """Lay ``session`` out again (after a round was recorded, undone or edited)."""
+        self.session, self.recordable = session, recordable
+        self.show_status(since)
         self.show_grid(cursor)
         self.show_panel()
-        self.refresh_bindings()
 
-    def show_status(self) -> None:
+    def show_status(self, since: str) -> None:
+        """The status line, ``since`` the session began (" · since 19:42 · 1 h 25 min",
+        or "" where that is not said)."""
         session = self.session
         status = self.query_one("#status", Static)
         status.set_class(session.finished, "-over")
@@ -110,18 +142,9 @@ class Scoresheet(Screen[None]):
                 f"{self.game.round_name} {number} · ",
                 (f"{DEALS} {visible(session.dealer)} deals", "bold"),
                 f" · {first}" if first else "",
-                self.how_long(),
+                since,
             ),
         )
-
-    def how_long(self) -> str:
-        """How long the session has been going, for the status line, where the screen
-        knows when it started: nothing here."""
-        return ""
-
-    def can_record(self) -> bool:
-        """Whether the last line of the grid offers the next round: not on a sheet alone."""
-        return False
 
     def marks(self, row: PlayerStanding, tight: bool = False) -> str:
         """ "● ★ " before the name of who deals and who leads ("●★" in a tight grid)."""
@@ -166,7 +189,7 @@ class Scoresheet(Screen[None]):
         tight: list[int] | None = None
         shown = [row.shown for row in seats]
         if not self.fits(first, headings, cells):
-            tight, cells, shown = self.tight_layout(figures, seats, first)
+            tight, cells, shown, first = self.tight_layout(figures, seats, first)
         if tight is None:
             columns = [
                 Column(heading, leader=row.leads, limit=max(NAME_CELLS, widest(column)))
@@ -189,7 +212,7 @@ class Scoresheet(Screen[None]):
             for index in range(len(session.rounds))
         ]
         dim = []
-        if self.can_record():
+        if self.recordable:
             dim.append(len(rows))
             rows.append(["▸", *("·" for _ in session.players)])
         grid = self.query_one("#grid", ScoreGrid)
@@ -199,14 +222,16 @@ class Scoresheet(Screen[None]):
 
     def tight_layout(
         self, figures: Figures, seats: list[PlayerStanding], first: Column
-    ) -> tuple[list[int] | None, list[list[str]], list[tuple[str, ...]]]:
+    ) -> tuple[list[int] | None, list[list[str]], list[tuple[str, ...]], Column]:
         """Every player's column in the screen's width, one cell apart, each as wide as
         its figures and the names sharing what is left: each round's score beside the
         total where that fits, else (asked for) each round's change alone, else the
         totals; and where even they do not fit, the money without its "$" (the labels
-        and the panel's stake say it is money), then without cents that are none. The
-        widths, or None where nothing fits (the grid pages); the cells, and the figures
-        under each name."""
+        and the panel's stake say it is money), then without cents that are none, then
+        in whole units, its label marked "≈", where the largest is 100 or more
+        (twelve players' at 80 columns; the settle-up says it to the cent). The widths,
+        or None where nothing fits (the grid pages); the cells, the figures under each
+        name, and the labels' column."""
         names = [row.name for row in seats]
         choices: list[tuple[bool, list[list[str]]]] = []
         if self.chosen is not False:
@@ -215,19 +240,17 @@ class Scoresheet(Screen[None]):
             choices.append((True, [self.changes(figures, name) for name in names]))
         totals = [self.column_cells(figures, name, False) for name in names]
         choices.append((False, totals))
-        room = self.grid_room(first, totals)
         wants = [widest([self.marks(row, True) + row.name]) for row in seats]
-        for plain_money, cents in ((False, True), (True, True), (True, False)):
+        for shorten in SHORTER:
+            labels = first
+            if shorten is in_whole_units:
+                if not whole_units_suffice(line for row in seats for line in row.shown):
+                    break
+                labels = replace(first, heading=[first.heading[0], *self.rounded(first, seats)])
+            room = self.grid_room(labels, totals)
+            shown = [tuple(shorten(line) for line in row.shown) for row in seats]
             for each_round, given in choices:
-                cells = (
-                    [[bare(cell, cents) for cell in column] for column in given]
-                    if plain_money
-                    else given
-                )
-                shown = [
-                    tuple(bare(line, cents) for line in row.shown) if plain_money else row.shown
-                    for row in seats
-                ]
+                cells = [[shorten(cell) for cell in column] for column in given]
                 needs = [
                     widest([*lines, *column, self.marks(row, True) + row.name[:1] + "…"])
                     for row, lines, column in zip(seats, shown, cells, strict=True)
@@ -236,9 +259,20 @@ class Scoresheet(Screen[None]):
                 if spare < 0:
                     continue
                 self.each_round = each_round
-                return share(needs, wants, spare), cells, shown
+                return share(needs, wants, spare), cells, shown, labels
         self.each_round = choices[0][0]
-        return None, choices[0][1], [row.shown for row in seats]
+        return None, choices[0][1], [row.shown for row in seats], first
+
+    @staticmethod
+    def rounded(first: Column, seats: list[PlayerStanding]) -> list[str]:
+        """The labels under "#", "≈" before each whose line holds money, rounded to whole
+        units."""
+        return [
+            ROUNDED + label
+            if any(in_whole_units(row.shown[at]) != row.shown[at] for row in seats)
+            else label
+            for at, label in enumerate(first.heading[1:])
+        ]
 
     def fits(self, first: Column, headings: list[list[str]], cells: list[list[str]]) -> bool:
         """Whether every player's column fits the screen beside the round numbers."""
@@ -267,9 +301,10 @@ class Scoresheet(Screen[None]):
         bar = grid.styles.scrollbar_size_vertical
         return self.app.size.width - used - (bar if scrolls else 0)
 
-    def on_resize(self) -> None:
+    def refit(self) -> None:
+        """The grid laid out again for the screen's new size, unless ``t`` chose how."""
         if self.chosen is None:
-            self.show_grid(self.query_one("#grid", ScoreGrid).cursor)
+            self.show_grid(self.cursor)
 
     def story(self, index: int) -> str:
         """Round ``index`` told in full: its number, who dealt and the game's words."""
@@ -285,22 +320,22 @@ class Scoresheet(Screen[None]):
     @property
     def highlighted_story(self) -> str:
         """The highlighted round in words, for the help screen; "" on the record line."""
-        index = self.query_one("#grid", ScoreGrid).cursor
+        index = self.cursor
         return self.story(index) if 0 <= index < len(self.session.rounds) else ""
 
     def highlighted_round(self) -> int | None:
         """The played round under the cursor; not the end, which has nothing to edit."""
-        index = self.query_one("#grid", ScoreGrid).cursor
+        index = self.cursor
         rounds = self.session.rounds
         return index if 0 <= index < len(rounds) and not is_end_round(rounds[index]) else None
 
     def show_detail(self) -> None:
         """The highlighted round's full story under the grid, so no column has to hold it."""
         detail = self.query_one("#detail", Static)
-        index = self.query_one("#grid", ScoreGrid).cursor
+        index = self.cursor
         if 0 <= index < len(self.session.rounds):
             show(detail, plain(visible(self.story(index))))
-        elif self.can_record():
+        elif self.recordable:
             number = self.session.rounds_played + 1
             show(detail, plain(f"r or Enter: record {self.game.round_name.lower()} {number}"))
         else:
@@ -324,10 +359,15 @@ class Scoresheet(Screen[None]):
         self.show_detail()
         self.refresh_bindings()
 
-    def action_grid_move(self, step: int) -> None:
+    @on(ScoreGrid.Selected, "#grid")
+    def row_selected(self, event: ScoreGrid.Selected) -> None:
+        event.stop()
+        self.post_message(self.Chosen(event.row))
+
+    def move(self, step: int) -> None:
         self.query_one("#grid", ScoreGrid).action_move(step)
 
-    def action_scores(self, shown: str) -> None:
+    def choose(self, shown: str) -> None:
+        """Each round's score beside the totals (``"each"``), or the totals alone."""
         self.chosen = shown == "each"
-        self.show_grid(self.query_one("#grid", ScoreGrid).cursor)
-        self.refresh_bindings()
+        self.show_grid(self.cursor)

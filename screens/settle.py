@@ -30,7 +30,8 @@ from screens.confirm import ConfirmScreen
 from screens.format import END_KEY, END_NAME, END_TOOLTIP, amount, padded, plain, widest
 from screens.widgets.live_text import show
 
-COPY_KEYS = "c copy for the chat · Enter or Esc to close"
+CLOSE_KEYS = "Enter or Esc to close"
+COPY_KEYS = f"c copy for the chat · {CLOSE_KEYS}"
 WAITING = (
     "⚠ Waiting for a decision: this game went on differently on two laptops. These "
     "figures may change once the table decides (Home: Ctrl+K)."
@@ -119,13 +120,13 @@ class SettleScreen(ModalScreen[bool]):
                         yield from self.money(session)
                     else:
                         yield from self.money(preview)
+            keys = COPY_KEYS if self.pays() else CLOSE_KEYS
             if preview is not None and ending is not None:
                 with Horizontal(id="settle-actions"):
-                    keys = f"{END_KEY} {END_NAME.lower()} · {COPY_KEYS}"
-                    yield Static(keys, id="settle-keys")
+                    yield Static(f"{END_KEY} {END_NAME.lower()} · {keys}", id="settle-keys")
                     yield Button(END_NAME, id="end", variant="warning", compact=True)
             else:
-                yield Static(COPY_KEYS, id="settle-keys")
+                yield Static(keys, id="settle-keys")
 
     def on_mount(self) -> None:
         self.query_one("#settle-body").focus()
@@ -184,7 +185,13 @@ class SettleScreen(ModalScreen[bool]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "end":
             return self.if_ended is not None and self.session.game.ending is not None
+        if action == "copy":
+            return self.pays()
         return True
+
+    def pays(self) -> bool:
+        """Whether anybody pays anybody: "Nobody owes anybody anything" is not worth copying."""
+        return bool(self.shared().settlement())
 
     @on(Button.Pressed, "#end")
     def end_pressed(self) -> None:

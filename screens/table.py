@@ -1,12 +1,14 @@
 """The table: one screen for every game, showing what the person typing needs at a glance.
 
-Whose deal it is and who plays first, with the score sheet under it (``Scoresheet``: the
-rounds, the standing, the game's own panel), and the keys that record, edit, undo and end
-rounds through the store. Every figure comes from the Session; this screen lays it out.
+One screen made of its parts: the score sheet (``Scoresheet``: whose deal it is, the
+rounds, the standing, the game's own panel; it says which row was picked), and the watch
+on the store (``SessionWatch``: what another laptop synced); the screen holds the keys
+that record, edit, undo and end rounds through the store. Every figure comes from the
+Session; the sheet lays it out.
 
 In a store synced between laptops the session may change on another one: once a second
-a worker asks the store what arrived, and a change to this session is shown at once
-(``table_sync``: under an open round entry too, which then asks before recording).
+the watch asks the store what arrived, and a change to this session is shown at once
+(under an open round entry too, which then asks before recording: ``table_sync``).
 """
 
 from __future__ import annotations
@@ -17,12 +19,14 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, TypeVar
 
 from textual import on
+from textual.app import ComposeResult
 from textual.screen import Screen
+from textual.widgets import Header
 
 from scorekeeper import collector
 from scorekeeper.checks import JSONObject
 from scorekeeper.errors import RuleError
-from scorekeeper.game import END_ROUND, is_end_round
+from scorekeeper.game import END_ROUND, Game, is_end_round
 from scorekeeper.session import Session
 from scorekeeper.store import Store, StoreError, default_path
 from scorekeeper.wording import clock, elapsed, short_day_and_clock, visible
@@ -32,17 +36,26 @@ from screens.kept import entry_words, round_words
 from screens.navigation import Again, DraftKey, Places, places
 from screens.problem import ProblemScreen
 from screens.rounds import ENTRIES
+from screens.scoresheet import Scoresheet
+from screens.settle import SettleScreen
 from screens.table_keys import TABLE_KEYS, TableState, offered_ever, offered_now
-from screens.table_sync import SyncedTable, gone_words
-from screens.widgets.grid import ScoreGrid
+from screens.table_sync import (
+    KEEP,
+    RECORD,
+    SessionWatch,
+    StaleRound,
+    arrived_words,
+    close_keeping,
+    gone_words,
+    open_entry_of,
+)
+from screens.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from screens.rounds.base import RoundEntry
     from screens.rounds.drafts import Draft
     from screens.rounds.fields import Round
 
-FOLLOW_INTERVAL = 1.0
-"""Seconds between looks at the store for what another laptop synced."""
 AN_EVENING = timedelta(hours=12)
 """A session started longer ago than this is resumed, not going: no running time."""
 
@@ -52,20 +65,31 @@ def now() -> datetime:
     return datetime.now().astimezone()
 
 
-class TableScreen(SyncedTable):
+class TableScreen(Screen[None]):
     CSS_PATH = "table.tcss"
     BINDINGS = TABLE_KEYS
 
     def __init__(self, store: Store, session_id: str, started: datetime | None = None) -> None:
-        super().__init__(store.load(session_id))
+        super().__init__()
         self.store = store
         self.session_id = session_id
+        self.session = store.load(session_id)
         self.started = started
         """When the session began, for the status line's "since 19:42 · 1 h 25 min"."""
         self.undone: list[JSONObject] = []
         """Rounds undone here, the last undone last: y records them again."""
-        self.seen = store.generation
-        """The store's count of synced changes when this session was last shown."""
+        self.sheet = Scoresheet(self.session)
+        self.watcher = SessionWatch(store, session_id)
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield self.sheet
+        yield self.watcher
+        yield Footer(compact=True, show_command_palette=False)  # Ctrl+P is in the help
 
     def on_mount(self) -> None:
         self.title = visible(self.game.title(self.session.setup))
@@ -75,8 +99,26 @@ class TableScreen(SyncedTable):
         for edit in self.kept_edits():
             said = kept.get(self.draft_key(edit), "an edit")
             self.notify(f"Kept with Esc: {said}. e brings it back.", timeout=6, markup=False)
-        self.set_interval(60, self.show_status)
-        self.set_interval(FOLLOW_INTERVAL, self.follow)
+        self.set_interval(60, lambda: self.sheet.show_status(self.how_long()))
+
+    def show(self, cursor: int | None = None) -> None:
+        """Lay the session out again (after a round was recorded, undone or edited)."""
+        self.sheet.show(
+            self.session, recordable=self.can_record(), since=self.how_long(), cursor=cursor
+        )
+        self.refresh_bindings()
+
+    def on_resize(self) -> None:
+        self.sheet.refit()
+
+    @property
+    def highlighted_story(self) -> str:
+        """The highlighted round in words, for the help screen; "" on the record line."""
+        return self.sheet.highlighted_story
+
+    def follow(self) -> None:
+        """Look at the store for what another laptop synced now, not at the next second."""
+        self.watcher.follow()
 
     def how_long(self) -> str:
         """ " · since 19:42 · 1 h 25 min" this evening; the start day for an older one."""
@@ -114,7 +156,7 @@ class TableScreen(SyncedTable):
             recorded=bool(session.rounds),
             finished=session.finished,
             undone=bool(self.undone),
-            each_round=self.each_round,
+            each_round=self.sheet.each_round,
             editable=for_edit and self.round_to_edit() is not None,
         )
 
@@ -124,8 +166,8 @@ class TableScreen(SyncedTable):
     def offers(self, action: str, parameters: tuple[object, ...]) -> bool:
         return offered_ever(self.key_state(), action, parameters)
 
-    @on(ScoreGrid.Selected, "#grid")
-    def row_selected(self, event: ScoreGrid.Selected) -> None:
+    @on(Scoresheet.Chosen)
+    def row_chosen(self, event: Scoresheet.Chosen) -> None:
         if event.row < len(self.session.rounds):
             self.action_edit()
         else:
@@ -162,7 +204,7 @@ class TableScreen(SyncedTable):
 
     def action_open(self) -> None:
         """Enter: edit the highlighted round, or record the next one on the last line."""
-        if self.highlighted_round() is not None:
+        if self.sheet.highlighted_round() is not None:
             self.action_edit()
         else:
             self.action_record(self.game.round_name)
@@ -215,15 +257,14 @@ class TableScreen(SyncedTable):
     def round_to_edit(self) -> int | None:
         """The highlighted round; on the record line, the round whose edit was kept with
         Esc, else the last one played."""
-        index = self.highlighted_round()
+        index = self.sheet.highlighted_round()
         rounds = self.session.rounds
         kept = [edit for edit in self.kept_edits() if edit < len(rounds)]
         if index is None and kept:
             return kept[0]
-        if index is None and rounds and not is_end_round(rounds[-1]):
-            cursor = self.query_one("#grid", ScoreGrid).cursor
-            if cursor >= len(rounds):
-                return len(rounds) - 1
+        last_line = self.sheet.cursor >= len(rounds)
+        if index is None and rounds and not is_end_round(rounds[-1]) and last_line:
+            return len(rounds) - 1
         return index
 
     def action_edit(self) -> None:
@@ -239,24 +280,101 @@ class TableScreen(SyncedTable):
         self.open_entry(entry, lambda round_: self.after_entry(round_, was_over, index))
 
     def record(self, round_: Round) -> RuleError | None:
+        """Record ``round_`` as the next round, on top of what another laptop synced."""
         return self.save(lambda: self.store.record(self.session_id, round_))
 
-    def save(self, change: Callable[[], Session]) -> RuleError | None:
+    def save(self, change: Callable[[], Session], caught_up: bool = False) -> RuleError | None:
         """Run a store change; a refused round comes back to the entry, nothing is lost.
-        What another laptop synced meanwhile is taken in first (one ``stat`` if nothing
-        was), so the change goes on top of it rather than being refused."""
+        What another laptop synced meanwhile is taken in first, unless it just was
+        (``caught_up``), so the change goes on top of it rather than being refused."""
         try:
-            self.store.refresh()
+            if not caught_up:
+                self.watcher.catch_up()
             self.session = change()
         except RuleError as error:
             return error
         except StoreError as error:
             try:
-                self.session = self.store.load(self.session_id)
+                self.session = self.watcher.load()
             except StoreError as lost:
                 return self.gone(lost)
             return RuleError("round", f"Not saved: {error.message}")
         return None
+
+    def record_next(self, round_: Round, base: int) -> RuleError | None:
+        """Record the round typed in an entry opened on ``base`` rounds; if another laptop
+        recorded meanwhile, show what arrived and ask before recording on top of it. One
+        scan of the folder: what it found is what the round goes on top of."""
+        try:
+            now = self.watcher.taken_in()
+        except StoreError as error:
+            return self.gone(error)
+        if len(now.rounds) <= base:
+            return self.save(lambda: self.store.record(self.session_id, round_), caught_up=True)
+        self.session = now
+        self.show()
+        arrived = arrived_words(now, base, self.watcher.recorded_on(base))
+        next_name = f"{self.game.round_name.lower()} {now.rounds_played + 1}"
+
+        def answered(answer: str | None) -> None:
+            entry = open_entry_of(self)
+            if entry is None:
+                return
+            if answer == RECORD:
+                refused = self.record(round_)
+                if refused is not None:
+                    entry.show_error(refused)
+                    return
+                entry.dismiss(round_)
+            else:
+                close_keeping(entry, keep=answer == KEEP)
+
+        self.app.push_screen(StaleRound(arrived, next_name), answered)
+        return RuleError("round", f"{arrived}: not recorded yet.")
+
+    def gone(self, error: StoreError) -> RuleError:
+        """The session cannot be written any more: an open entry closes keeping what was
+        typed, and the table says what happened."""
+        entry = open_entry_of(self)
+        if entry is not None:
+            close_keeping(entry, keep=True)
+        self.app.push_screen(ProblemScreen("Not recorded", gone_words(error)))
+        return RuleError("round", f"Not saved: {error.message}")
+
+    @on(SessionWatch.Arrived)
+    def synced(self, event: SessionWatch.Arrived) -> None:
+        """Show the session as another laptop left it, under an open round entry too (the
+        entry asks before recording on top of it); not under any other dialog."""
+        entry = open_entry_of(self)
+        if self.app.screen is not self and (entry is None or self not in self.app.screen_stack):
+            return
+        self.watcher.seen = event.generation
+        before = len(self.session.rounds)
+        try:
+            self.session = self.watcher.load()
+        except StoreError as error:
+            self.notify(visible(error.message), severity="warning", markup=False)
+            return
+        self.undone.clear()
+        self.mark_waiting()
+        self.show()
+        if entry is not None and len(self.session.rounds) > before:
+            said = f"{arrived_words(self.session, before, self.watcher.recorded_on(before))}."
+            self.notify(visible(said), severity="warning", timeout=8, markup=False)
+
+    def mark_waiting(self) -> None:
+        """The players under the title, and the mark of a game that went on differently
+        on two laptops: these figures are the version shown until the table decides."""
+        waiting = " · ⚠ waiting for a decision (Home: Ctrl+K)"
+        self.sub_title = (
+            names(self.session.players)
+            + (" · read-only" if self.store.readonly else "")
+            + (waiting if self.watcher.waiting() else "")
+        )
+
+    def settle_up(self, ended: bool = False) -> SettleScreen:
+        """The settle-up of the session as shown, saying so where it waits for a decision."""
+        return SettleScreen(self.session, ended, waiting=self.watcher.waiting())
 
     def after_entry(self, round_: Round | None, was_over: bool, cursor: int | None = None) -> None:
         if round_ is None:
@@ -287,7 +405,7 @@ class TableScreen(SyncedTable):
             else:
                 self.notify(f"{last} taken back. Ctrl+Y records it again.", markup=False)
             try:
-                self.session = self.store.load(self.session_id)
+                self.session = self.watcher.load()
             except StoreError as lost:
                 self.app.push_screen(ProblemScreen("This session is gone", gone_words(lost)))
                 return
@@ -321,6 +439,13 @@ class TableScreen(SyncedTable):
         session = self.session
         again = Again(session.game.id, session.players, session.dealer, dict(session.setup.options))
         places(self.app).open_new_session(again)
+
+    def action_grid_move(self, step: int) -> None:
+        self.sheet.move(step)
+
+    def action_scores(self, shown: str) -> None:
+        self.sheet.choose(shown)
+        self.refresh_bindings()
 
     def action_chart(self) -> None:
         from screens.chart import ChartScreen  # plotext: loaded for the first chart only

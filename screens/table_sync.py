@@ -1,5 +1,6 @@
-"""The table while another laptop records into the same session: what arrives under an
-open round entry, and what becomes of a typed round when the session goes away.
+"""The table while another laptop records into the same session: the part that follows
+the store (``SessionWatch``), what arrives under an open round entry, and what becomes of
+a typed round when the session goes away.
 
 A round recorded on the other laptop while a round is typed here is shown on the table
 at once. Enter on the entry then does not record the typed round as the next one without
@@ -16,23 +17,20 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 from textual.widgets import Button, Static
 
-from scorekeeper.checks import JSONObject
-from scorekeeper.errors import RuleError
 from scorekeeper.session import Session
 from scorekeeper.store import SessionNotFound, Store, StoreError
 from scorekeeper.store.conflicts import laptop_name
-from scorekeeper.wording import visible
-from screens.format import names, plain
-from screens.problem import ProblemScreen
+from screens.format import plain
 from screens.rounds.base import RoundEntry
-from screens.rounds.fields import Round
-from screens.scoresheet import Scoresheet
-from screens.settle import SettleScreen
 
 RECORD, KEEP, DROP = "record", "keep", "drop"
+FOLLOW_INTERVAL = 1.0
+"""Seconds between looks at the store for what another laptop synced."""
 
 
 def arrived_words(session: Session, before: int, where: str) -> str:
@@ -121,102 +119,61 @@ def gone_words(error: StoreError) -> str:
     )
 
 
-class SyncedTable(Scoresheet):
-    """The table's half that follows the store: what another laptop recorded is taken in,
-    under an open entry too, and a round typed on top of it is not recorded unasked."""
+class SessionWatch(Widget):
+    """The table's part that follows its session in the store: once a second a worker
+    asks the store what arrived (a scan of the folder when it changed) and posts
+    ``Arrived`` when this session changed. Every look the table takes at what another
+    laptop synced goes through here."""
 
-    store: Store
-    session_id: str
-    seen: int
-    """The store's count of synced changes when this session was last shown."""
-    undone: list[JSONObject]
+    DEFAULT_CSS = "SessionWatch { display: none; }"
 
-    def record(self, round_: Round) -> RuleError | None:
-        """Record ``round_`` as the next round (the table's own)."""
-        raise NotImplementedError
+    class Arrived(Message):
+        """The session changed in the store (``generation``: the store's count of synced
+        changes then)."""
+
+        def __init__(self, generation: int) -> None:
+            super().__init__()
+            self.generation = generation
+
+    def __init__(self, store: Store, session_id: str) -> None:
+        super().__init__()
+        self.store = store
+        self.session_id = session_id
+        self.seen = store.generation
+        """The store's count of synced changes when this session was last shown."""
+
+    def on_mount(self) -> None:
+        self.set_interval(FOLLOW_INTERVAL, self.follow)
 
     @work(thread=True, exclusive=True, group="follow")
     def follow(self) -> None:
-        """Look in a worker for what another laptop synced (a scan of the folder when it
-        changed); this session, if changed, is read again on the screen's own turn."""
+        """Look in a worker for what another laptop synced; this session, if changed, is
+        read again on the screen's own turn."""
         try:
             generation = self.store.refresh()
         except (StoreError, OSError):
             return  # the table stays as it is; the next look tries again
         if self.store.changed_since(self.seen, self.session_id):
-            self.app.call_from_thread(self.synced, generation)
+            self.post_message(self.Arrived(generation))
 
-    def synced(self, generation: int) -> None:
-        """Show the session as another laptop left it, under an open round entry too (the
-        entry asks before recording on top of it); not under any other dialog."""
-        entry = open_entry_of(self)
-        if self.app.screen is not self and (entry is None or self not in self.app.screen_stack):
-            return
-        self.seen = generation
-        before = len(self.session.rounds)
-        try:
-            self.session = self.store.load(self.session_id)
-        except StoreError as error:
-            self.notify(visible(error.message), severity="warning", markup=False)
-            return
-        self.undone.clear()
-        self.mark_waiting()
-        self.show()
-        if entry is not None and len(self.session.rounds) > before:
-            where = recorded_on(self.store, self.session_id, before)
-            said = f"{arrived_words(self.session, before, where)}."
-            self.notify(visible(said), severity="warning", timeout=8, markup=False)
+    def load(self) -> Session:
+        """The session as the store has it."""
+        return self.store.load(self.session_id)
 
-    def mark_waiting(self) -> None:
-        """The players under the title, and the mark of a game that went on differently
-        on two laptops: these figures are the version shown until the table decides."""
-        waiting = " · ⚠ waiting for a decision (Home: Ctrl+K)"
-        self.sub_title = (
-            names(self.session.players)
-            + (" · read-only" if self.store.readonly else "")
-            + (waiting if self.store.waiting(self.session_id) else "")
-        )
+    def catch_up(self) -> None:
+        """Take in what another laptop synced (one ``stat`` if nothing was), so that a
+        change made here goes on top of it rather than being refused."""
+        self.store.refresh()
 
-    def settle_up(self, ended: bool = False) -> SettleScreen:
-        """The settle-up of the session as shown, saying so where it waits for a decision."""
-        return SettleScreen(self.session, ended, waiting=self.store.waiting(self.session_id))
+    def taken_in(self) -> Session:
+        """The session with what another laptop synced taken in."""
+        self.catch_up()
+        return self.load()
 
-    def record_next(self, round_: Round, base: int) -> RuleError | None:
-        """Record the round typed in an entry opened on ``base`` rounds; if another laptop
-        recorded meanwhile, show what arrived and ask before recording on top of it."""
-        try:
-            self.store.refresh()
-            now = self.store.load(self.session_id)
-        except StoreError as error:
-            return self.gone(error)
-        if len(now.rounds) <= base:
-            return self.record(round_)
-        self.session = now
-        self.show()
-        arrived = arrived_words(now, base, recorded_on(self.store, self.session_id, base))
-        next_name = f"{self.game.round_name.lower()} {now.rounds_played + 1}"
+    def waiting(self) -> bool:
+        """Whether the session went on differently on two laptops and waits for a decision."""
+        return self.store.waiting(self.session_id)
 
-        def answered(answer: str | None) -> None:
-            entry = open_entry_of(self)
-            if entry is None:
-                return
-            if answer == RECORD:
-                refused = self.record(round_)
-                if refused is not None:
-                    entry.show_error(refused)
-                    return
-                entry.dismiss(round_)
-            else:
-                close_keeping(entry, keep=answer == KEEP)
-
-        self.app.push_screen(StaleRound(arrived, next_name), answered)
-        return RuleError("round", f"{arrived}: not recorded yet.")
-
-    def gone(self, error: StoreError) -> RuleError:
-        """The session cannot be written any more: an open entry closes keeping what was
-        typed, and the table says what happened."""
-        entry = open_entry_of(self)
-        if entry is not None:
-            close_keeping(entry, keep=True)
-        self.app.push_screen(ProblemScreen("Not recorded", gone_words(error)))
-        return RuleError("round", f"Not saved: {error.message}")
+    def recorded_on(self, before: int) -> str:
+        """The laptops that recorded the rounds after the first ``before``."""
+        return recorded_on(self.store, self.session_id, before)

@@ -18,7 +18,10 @@ A test that needs Chromium or Syncthing is skipped where it is missing, and fail
 (``tests/needs.py``).
 
 A time limit (pytest-timeout): a test that hangs fails with its stack instead of stalling
-the run. ``slow`` tests get a longer one.
+the run. ``slow`` tests get a longer one. pytest-timeout's own limit is set on the test
+function alone (``timeout_func_only``: an alarm while pytest writes a report broke the
+run), so the same limit is set again here on the fixtures' set-up and their tear-down
+(async fixtures too), each phase on its own, ended before pytest reports the phase.
 
 Frames: an app under Pilot is headless; every widget still draws itself as the screen
 changes, so a widget that cannot be drawn fails its test, but the update a terminal would
@@ -59,12 +62,14 @@ import os
 import shutil
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import HealthCheck, settings
+from pytest_timeout import Settings
 
 from scorekeeper.money import DOLLARS, use_currency
 from scorekeeper.store import stamp
@@ -119,8 +124,43 @@ def frames_unsent(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatc
         textual_internals.frames_unsent(monkeypatch)
 
 
-def pytest_runtest_setup(item: pytest.Item) -> None:
+def _time_limit(item: pytest.Item) -> float:
+    """The item's limit in seconds: its ``timeout`` mark's, else ``--timeout``'s, else
+    pyproject's (0: none)."""
+    marker = item.get_closest_marker("timeout")
+    if marker is not None and marker.args:
+        return float(marker.args[0])
+    given = item.config.getoption("timeout")
+    return float((item.config.getini("timeout") if given is None else given) or 0)
+
+
+@contextmanager
+def _time_limited(item: pytest.Item) -> Iterator[None]:
+    """pytest-timeout's own timer (its stacks and failure) over one phase of ``item``."""
+    limit = _time_limit(item)
+    if limit <= 0:
+        yield
+        return
+    hooks = item.config.pluginmanager.hook
+    hooks.pytest_timeout_set_timer(item=item, settings=Settings(limit, "signal", True, False))
+    try:
+        yield
+    finally:
+        hooks.pytest_timeout_cancel_timer(item=item)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item: pytest.Item) -> Generator[None, None, None]:
+    """Skip a test whose program is missing (``tests/needs.py``); time the fixtures."""
     needs.check(item)
+    with _time_limited(item):
+        return (yield)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item) -> Generator[None, None, None]:
+    with _time_limited(item):
+        return (yield)
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
@@ -134,6 +174,7 @@ SLOW_MODULES = (
     "tests/browser/",
     "tests/store/test_crash.py",
     "tests/contracts/test_lint.py",
+    "tests/contracts/test_time_limit.py",
     "tests/domain/test_properties.py",
     "tests/reports/test_export_complete.py",
     "tests/domain/test_bench_engine.py",

@@ -204,7 +204,7 @@ def _guarded(run: Callable[[], int], argv: Sequence[str] | None) -> int:
 
 
 def _run(args: argparse.Namespace, parser: argparse.ArgumentParser, app: App | None) -> int:
-    if args.command in ("list", "stats", "settle", "night"):
+    if args.command in ("list", "export", "stats", "settle", "night"):
         _use_the_stores_currency(args.db)
     if args.command == "list":
         return list_sessions(args.db)

@@ -12,7 +12,17 @@ from typing import NotRequired, TypedDict
 
 from scorekeeper.checks import Round, as_int, as_mapping, shaped
 from scorekeeper.errors import RuleError
-from scorekeeper.game import STOP, Fact, Game, Option, RoundFacts, Setup, State, said_as_label
+from scorekeeper.game import (
+    NO_STAKE,
+    STOP,
+    Fact,
+    Game,
+    Option,
+    RoundFacts,
+    Setup,
+    State,
+    said_as_label,
+)
 from scorekeeper.money import format_amount
 from scorekeeper.payouts import add, every_pair_settles, pay_the_difference, winners_by_total
 
@@ -162,7 +172,7 @@ The deal passes clockwise after every round, or stays with one dealer."""
 
     def panel(self, setup: Setup, state: State) -> list[tuple[str, str]]:
         options = self.options_of(setup)
-        ends = [f"a total reaches {options['target']:,}"] if options["target"] else []
+        ends = [f"a total reaches {options['target']}"] if options["target"] else []
         if options["rounds"]:
             ends.append(f"after round {options['rounds']}")
         lines = [
@@ -191,7 +201,7 @@ The deal passes clockwise after every round, or stays with one dealer."""
         if options["rounds"]:
             words.append(f"{options['rounds']} rounds")
         stake = options["stake"]
-        words.append(f"stake {format_amount(stake, self.unit)}/point" if stake else "no stake")
+        words.append(f"stake {format_amount(stake, self.unit)}/point" if stake else NO_STAKE)
         if stake:
             words.append("pay the winner" if options["pay"] == WINNER else "pay the difference")
         if not options["rotate"]:
@@ -209,7 +219,7 @@ The deal passes clockwise after every round, or stays with one dealer."""
 
     def describe(self, setup: Setup, before: State, round_: Round, after: State) -> str:
         """ "Ann 20, Bob 50, Cy 30, Di 4" """
-        scored = (f"{name} {after.totals[name] - before.totals[name]:,}" for name in setup.players)
+        scored = (f"{name} {after.totals[name] - before.totals[name]}" for name in setup.players)
         return ", ".join(scored)
 
 

@@ -18,7 +18,7 @@ from scorekeeper.checks import (
     shaped,
 )
 from scorekeeper.errors import RuleError
-from scorekeeper.game import STOP, Fact, Game, Option, RoundFacts, Setup, State
+from scorekeeper.game import NO_STAKE, STOP, Fact, Game, Option, RoundFacts, Setup, State
 from scorekeeper.money import format_amount
 from scorekeeper.payouts import add, pay_the_difference, winners_by_total
 
@@ -231,7 +231,7 @@ ends on the hands played, lowest total wins, money as at the end."""
     def option_words(self, setup: Setup) -> list[str]:
         stake = self.options_of(setup)["stake"]
         words = [f"{hand_count(self.options_of(setup))} hands"]
-        words.append(f"stake {format_amount(stake, self.unit)}/point" if stake else "no stake")
+        words.append(f"stake {format_amount(stake, self.unit)}/point" if stake else NO_STAKE)
         return words
 
     def played_for(self, setup: Setup) -> str:

@@ -115,8 +115,9 @@ class _Relayout(Exception):
 
 def _rows(store: Store, session_id: str) -> Rows:
     """The session's rows: those kept beside its file where their seal holds
-    (``Store.sealed_rows``) and they were written for this build's columns, else from its
-    rounds replayed. Raises ``StoreError`` for a file that cannot be read or replayed."""
+    (``Store.sealed_rows``) and they were written for its game's facts as this build has
+    them, else from its rounds replayed. Raises ``StoreError`` for a file that cannot be
+    read or replayed."""
     kept = store.sealed_rows(session_id)
     rows = None if kept is None else from_kept(kept)
     return render(session_id, store.load(session_id)) if rows is None else rows

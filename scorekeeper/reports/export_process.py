@@ -3,8 +3,9 @@ the screen (its garbage collection and its turns at the interpreter are this pro
 and the screen only reads how far it got.
 
 Run as ``python -m scorekeeper.reports.export_process --db STORE --out DIR --prefix P
-[--currency NAME] [--session ID ...]``: NAME is the currency in force in the app (one of
-``money.SYMBOLS``), which the CSV names.
+[--currency NAME [--comma | --no-comma]] [--session ID ...]``: NAME is the currency in force
+in the app (one of ``money.SYMBOLS``), which the CSV names, with its decimal mark (else
+the currency's usual one), in which the options' words write money.
 
 Each line on stdout is one JSON object: ``{"done": n, "total": m}`` as it goes (at most
 twenty a second, and the last one always), then exactly one of ``{"written": [sessions.csv,
@@ -27,7 +28,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from scorekeeper.money import DOLLARS, SYMBOLS, name_of, use_currency
+from scorekeeper.money import DOLLARS, SYMBOLS, Currency, name_of, use_currency
 from scorekeeper.reports.export import export
 from scorekeeper.reports.rows import open_store
 from scorekeeper.store import StoreError
@@ -59,9 +60,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--prefix", default="")
     parser.add_argument("--currency", choices=SYMBOLS, default=name_of(DOLLARS))
+    parser.add_argument("--comma", action=argparse.BooleanOptionalAction, default=None)
     parser.add_argument("--session", action="extend", nargs="+", metavar="ID")
     args = parser.parse_args(argv)
-    use_currency(SYMBOLS[args.currency])
+    known = SYMBOLS[args.currency]
+    comma = known.comma if args.comma is None else args.comma
+    use_currency(Currency(known.symbol, known.after, comma))
     stop = threading.Event()
     threading.Thread(target=_stop_when_stdin_closes, args=(stop,), daemon=True).start()
     said = 0.0

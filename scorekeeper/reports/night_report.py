@@ -25,6 +25,7 @@ def game_line(summary: Summary, width: int = 0) -> str:
     without one (the command line's report), cut at 40 cells."""
     game = GAMES.get(summary.game)
     rounds = plural(summary.rounds, "round")
+    points_only = game is not None and game.played_for_said(summary.option_words) == "points"
     # A points game that pays only at its end adds nothing to the settle-up until then.
     going_on = (
         game is not None
@@ -37,7 +38,7 @@ def game_line(summary: Summary, width: int = 0) -> str:
     head = f"{clock(summary.started)}  {visible(played)} — "
     tail = (
         f" · {rounds}"
-        + (" · not over: no money yet" if going_on else "")
+        + (" · points only" if points_only else " · not over: no money yet" if going_on else "")
         + (" · ⚠ waiting for a decision" if summary.waiting else "")
     )
     room = max(width - cells(head) - cells(tail), 5) if width else 40

@@ -3,18 +3,18 @@
 An export of ten thousand sessions cannot afford to work out a million rows: each session
 file keeps its own rows (``Rows``), which the export only lays out. What depends on the
 other sessions is left open: a session row's date, night and times, and in the rounds'
-rows where each fact sits, as an export lists the columns of the games it holds. A
-round's facts are written in the order of ``columns()``, and each row ends in
-``END``. Two facts next to each other in ``columns()`` are next to each other in every
-export that has them, so a comma parts them; before any other fact goes a mark (a control
-character, which no written cell holds: ``text`` draws them). ``laid_out`` turns the
-marks into the commas that put every fact in its column: a few ``str.replace`` calls for
-a whole session.
+rows where each fact sits, as an export lists the columns of the games it holds
+(``detail_columns``). A round's facts are written in its game's order (``fact_names``),
+each after a mark of its own (a control character, which no written cell holds: ``text``
+draws them), and each row ends in ``END``. ``laid_out`` turns the marks into the commas
+that put every fact in its column: one ``bytes.translate`` and a few ``replace`` calls
+for a whole session.
 
-Rows so written hold for one layout of the columns only: a game added (or a fact renamed)
-moves columns, and rows marked for the old layout would put facts under the wrong
-headings. So the rows name the layout they were written for (``layout``: the game's facts
-and what comes before each), and rows for any other layout are worked out again.
+The columns come from the games an export holds, never from the games installed: a game
+added to the app leaves the export of sessions of the others byte for byte the same, and
+the rows kept for them stay good. The rows name the layout they were written for
+(``layout``: the game's facts in order), so a game whose facts changed has its rows
+worked out again.
 
 The store keeps each session's rows beside its file, sealed to it (``KEEPER``, given to
 the store where it is opened), and hands them back to the export while the seal holds.
@@ -25,6 +25,7 @@ from __future__ import annotations
 import csv
 import functools
 import json
+import re
 import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -80,8 +81,9 @@ settles (a pool shared out) is written like one."""
 
 END = "\x00"
 MARKS = tuple(chr(code) for code in range(1, 32) if chr(code) not in "\t\n\r")
-"""Before a game's first fact, and before each that does not follow the one before it in
-``columns()``: no game has more facts."""
+"""Before each of a game's facts, the first mark before its first fact: no game has more
+facts."""
+_MARK = re.compile(("[" + "".join(MARKS) + "]").encode())
 _SPECIAL = frozenset(',"\r\n')
 """What makes the CSV writer quote a field (this export's dialect: comma, double quote,
 CR LF at each row's end)."""
@@ -164,7 +166,7 @@ def render(session_id: str, session: Session) -> Rows:
     for seat, player in enumerate(seats):
         tail += [player, amount(final.scores[seat], score_unit), amount(final.balances[seat], unit)]
     lead = f"{text_field(session_id)},{name},{unit},{score_unit},"
-    separators = _separators(game, columns())
+    separators = _separators(game)
 
     def written(index: int, before: Standing, result: RoundResult) -> str:
         """Round ``index``'s rows, one a seat."""
@@ -217,7 +219,7 @@ or an edit changes them)."""
 def layout(game: Game) -> str:
     """What a game's rows are marked for: each of its facts in the order written, after
     what comes before it. Rows marked for another layout put facts in the wrong columns."""
-    return "".join(f"{mark}{name}" for name, mark in _separators(game, columns()).items())
+    return "".join(f"{mark}{name}" for name, mark in _separators(game).items())
 
 
 def _kept(session_id: str, session: Session) -> Kept:
@@ -229,8 +231,8 @@ def _kept(session_id: str, session: Session) -> Kept:
 
 def from_kept(kept: Kept) -> Rows | None:
     """The ``Rows`` the store kept (``Store.sealed_rows``), sealed, so as ``_kept`` made
-    them; None where they were written for a layout this build does not have (a game
-    added or changed since), and must be worked out again."""
+    them; None where they were written for a layout this build does not have (the game's
+    facts changed since), and must be worked out again."""
     header, rounds = kept
     try:
         game, seats, head, tail, written_for = json.loads(header)
@@ -260,9 +262,9 @@ def _seed(session_id: str, session: Session, kept: Kept) -> None:
     _written[id(session)] = (weakref.ref(session), (session_id, layout(session.game)), done)
 
 
-KEEPER = Keeper(f"rows 3, scorekeeper {__version__}", _kept, _seed)
+KEEPER = Keeper(f"rows 4, scorekeeper {__version__}", _kept, _seed)
 """The rows as the store keeps them beside each session: another release's, whose rules
-or wording may differ, never match its format; within one, ``layout`` says which columns
+or wording may differ, never match its format; within one, ``layout`` says which facts
 they were written for."""
 
 
@@ -274,8 +276,8 @@ def open_store(path: str | Path | None = None, *, readonly: bool = False) -> Sto
 
 
 def _facts(separators: Mapping[str, str], facts: Iterable[tuple[str, Fact]]) -> str:
-    """A row's facts in the order of ``columns()``, each after its separator (every separator
-    is there, with nothing after it where the round has no such fact)."""
+    """A row's facts in the game's order, each after its mark (every mark is there, with
+    nothing after it where the round has no such fact)."""
     cells = dict.fromkeys(separators, "")
     for key, value in facts:
         if key not in cells:
@@ -285,38 +287,25 @@ def _facts(separators: Mapping[str, str], facts: Iterable[tuple[str, Fact]]) -> 
 
 
 @functools.cache
-def _separators(game: Game, columns: tuple[str, ...]) -> dict[str, str]:
-    """What comes before each of the game's facts in its rows, in the order of
-    ``columns``: a comma where the fact follows the one before it there, else the next
-    mark. Given the columns, so that a game added at run time is a new layout."""
-    place = {name: at for at, name in enumerate(columns)}
-    marks = iter(MARKS)
-    separators: dict[str, str] = {}
-    before = None
-    for name in sorted(game.fact_names, key=place.__getitem__):
-        adjacent = before is not None and place[name] == place[before] + 1
-        separators[name] = "," if adjacent else next(marks)
-        before = name
-    return separators
-
-
-@functools.cache
-def columns() -> tuple[str, ...]:
-    """Every detail column, in the order an export lists those of the games it holds."""
-    return tuple(_merged(GAMES.values()))
+def _separators(game: Game) -> dict[str, str]:
+    """The mark before each of the game's facts in its rows, in the game's order."""
+    if len(game.fact_names) > len(MARKS):
+        raise ValueError(f"{game.id} names more than {len(MARKS)} facts")
+    return dict(zip(game.fact_names, MARKS, strict=False))
 
 
 def detail_columns(games: Iterable[Game]) -> list[str]:
-    """The detail columns of an export holding ``games``."""
-    names = {name for game in games for name in game.fact_names}
-    return [name for name in columns() if name in names]
+    """The detail columns of an export holding ``games``: theirs alone, merged in menu
+    order, so that no game outside the export moves a column."""
+    held = sorted(dict.fromkeys(games), key=lambda game: (game.menu_order, game.name, game.id))
+    return _merged(held)
 
 
 def _merged(games: Iterable[Game]) -> list[str]:
     """Every fact the games name, each game's in its own order where the others allow;
     names two games share are placed once, after what comes before them in either, the
     games taken in turn. Where two games order shared names differently, the earlier
-    game's order wins: the other's rows are written in the columns' order."""
+    game's order wins: the other's facts are moved into it as its rows are laid out."""
     pending = [list(game.fact_names) for game in games]
     columns: list[str] = []
     while any(pending):
@@ -334,14 +323,38 @@ def _merged(games: Iterable[Game]) -> list[str]:
 
 def laid_out(rounds: bytes, game: Game, places: Mapping[str, int]) -> bytes:
     """A session's ``Rows.rounds`` as CSV rows with the detail columns of an export that
-    holds its game (``places``: each column's place, from ``detail_columns``)."""
+    holds its game (``places``: each column's place, from ``detail_columns``). A mark
+    that becomes one comma is translated with the others in one pass; a game whose facts
+    the columns order otherwise (another game's order won) has its rows taken apart."""
+    separators = _separators(game)
+    at = [places[name] for name in separators]
+    if at != sorted(at):
+        return _reordered(rounds, at, len(places))
+    single = bytearray()
+    wider: list[tuple[bytes, bytes]] = []
     last = -1
-    for name, separator in _separators(game, columns()).items():
-        at = places[name]
-        if separator != ",":
-            rounds = rounds.replace(separator.encode(), b"," * (at - last))
-        last = at
+    for separator, place in zip(separators.values(), at, strict=True):
+        if place - last == 1:
+            single += separator.encode()
+        else:
+            wider.append((separator.encode(), b"," * (place - last)))
+        last = place
+    rounds = rounds.translate(bytes.maketrans(bytes(single), b"," * len(single)))
+    for mark, commas in wider:
+        rounds = rounds.replace(mark, commas)
     return rounds.replace(END.encode(), b"," * (len(places) - 1 - last) + b"\r\n")
+
+
+def _reordered(rounds: bytes, places: list[int], columns: int) -> bytes:
+    """``laid_out`` row by row, each fact's cell put at its place."""
+    lines = []
+    for row in rounds.split(END.encode())[:-1]:
+        start, *cells = _MARK.split(row)
+        detail = [b""] * columns
+        for place, cell in zip(places, cells, strict=True):
+            detail[place] = cell
+        lines.append(start + b"," + b",".join(detail) + b"\r\n")
+    return b"".join(lines)
 
 
 def session_row(rows: Rows, money: Currency, dates: Sequence[str], seats: int) -> str:

@@ -323,6 +323,10 @@ def waiting_line(stats: Stats) -> list[str]:
     ]
 
 
+WIN_RATE = "Win rate: games won out of those finished; a game still going is neither."
+"""Said under the table: "Played 9, Won 1, 33%" reads wrong without the Finished beside it."""
+
+
 def rate(value: float | None) -> str:
     return "—" if value is None else f"{value:.0%}"
 
@@ -359,15 +363,17 @@ def report(stats: Stats) -> str:
         f"Statistics over {plural(stats.sessions, 'session')}",
         *waiting_line(stats),
         "",
-        f"{'Player':<20}{'Played':>7}{'Won':>6}{'Win rate':>10}{'Money':>14}{'Chips':>10}",
+        f"{'Player':<20}{'Played':>7}{'Finished':>9}{'Won':>6}{'Win rate':>10}{'Money':>14}"
+        f"{'Chips':>10}",
     ]
     for player in stats.players:
         lines.append(
-            f"{pad(clipped(visible(player.name), 19), 20)}{player.played:>7}{player.won:>6}"
-            f"{rate(player.win_rate):>10}{amount(player.money, 'money', signed=True):>14}"
+            f"{pad(clipped(visible(player.name), 19), 20)}{player.played:>7}"
+            f"{player.finished:>9}{player.won:>6}{rate(player.win_rate):>10}"
+            f"{amount(player.money, 'money', signed=True):>14}"
             f"{amount(player.chips, 'chips', signed=True):>10}"
         )
-    lines += ["", "Win rate: games won out of games played to their end."]
+    lines += ["", WIN_RATE]
     for player in stats.players:
         lines += ["", visible(player.name)]
         lines += [

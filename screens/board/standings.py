@@ -79,9 +79,16 @@ def choose_layout(
     figure); of those that leave names their room, the fewest columns, but as many as a
     wide screen holds cards of the widest kind side by side (two at 120 columns), so it
     is filled across, not down one narrow column; compact lines when no big figure fits.
+    The money beside a points total (``aside``) gets its room whole, in every shape: under
+    the name beside the figure, or after the name over it, never under the big digits.
     """
     count = max(len(standings), 1)
     longest = max((cell_len(row.name) for row in standings), default=SHORTEST_NAME)
+    aside = max((cell_len(row.aside) + 1 for row in standings if row.aside), default=0)
+    """The money's cells and the space before it, after the name."""
+    under = max((cell_len(line) for row in standings for line in under_name(row)), default=0)
+    under += place_cells(count) + 1
+    """The cells a wide card's lines under the name take."""
     wanted = min(longest, WANTED_NAME)
     across = min(count, max(1, width // (MAX_CARD + 2 * EDGE)))
     best: tuple[tuple[int, bool, int, int], Layout] | None = None
@@ -95,13 +102,20 @@ def choose_layout(
             room = card - label_cells(shape, count, 0)
             if shape == "wide":
                 room -= figure_cells + 1
+                if under > card - figure_cells - 1:
+                    continue
             elif figure_cells > card:
                 continue
+            else:
+                room -= aside
             name_width = min(room, longest)
             if name_width < min(SHORTEST_NAME, longest):
                 continue
             needed = label_cells(shape, count, name_width)
-            needed = needed + 1 + figure_cells if shape == "wide" else max(needed, figure_cells)
+            if shape == "wide":
+                needed = max(needed, under) + 1 + figure_cells
+            else:
+                needed = max(needed + aside, figure_cells)
             score = (min(name_width, wanted), columns >= across, -columns, -rank)
             if best is None or score > best[0]:
                 best = (score, Layout(columns, shape, name_width, min(card, needed)))
@@ -128,6 +142,12 @@ def compact_layout(width: int, height: int, standings: Sequence[Standing]) -> La
             return layout
     assert fallback is not None
     return fallback
+
+
+def under_name(row: Standing) -> tuple[str, str]:
+    """A wide card's two lines under the name: who deals or goes first, and the money."""
+    doing = f"{DEALS} deals" if row.deals else f"{FIRST} first" if row.first else ""
+    return doing, row.aside
 
 
 def compact_figure(row: Standing) -> str:
@@ -167,11 +187,9 @@ class Card(Widget):
         marks += FIRST if row.first else ""
         if layout.shape == "wide":
             indent = " " * len(place)
-            doing = f"{DEALS} deals" if row.deals else f"{FIRST} first" if row.first else ""
             lines = [
                 Content.assemble((place, "dim"), (name, "bold"), f" {LEADS}" if row.leads else ""),
-                Content(indent + doing),
-                Content(indent + row.aside),
+                *(Content(indent + line) for line in under_name(row)),
             ]
             return Content("\n").join(lines), row.figure
         if layout.shape == "stacked":

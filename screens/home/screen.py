@@ -17,8 +17,6 @@ Ctrl+K decides it with one key; a decision a later one replaced is said once.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from functools import partial
 from pathlib import Path
 
 from textual import on, work
@@ -48,7 +46,9 @@ EMPTY = (
     "No sessions yet.\n\n"
     "Press Ctrl+N to start one: pick the game, type the players in seat order, "
     "choose who deals first, then record each round as it is played.\n\n"
-    "Every round is saved the moment you record it."
+    "Every round is saved the moment you record it.\n\n"
+    "F2 sets how money is written at this table: $, €, £, kr or none, "
+    "with a decimal point or comma."
 )
 
 
@@ -115,6 +115,9 @@ class HomeScreen(SessionList):
         """The store's count of synced changes when the list was last read."""
         self.looked = False
         """Whether a look found the conflicts already there when Home opened."""
+        self.written_back: list[str] | None = None
+        """What moving the older night names and house games over wrote back, until said
+        (None: not moved over yet)."""
         self.entries_seen: object = None
         """The night names' and house games' files when they were last looked at."""
 
@@ -200,26 +203,44 @@ class HomeScreen(SessionList):
 
         lines = entries.decisions_replaced(self.store, summaries)
         if lines:
-            said = partial(entries.decisions_said, self.store, lines)
-            self.app.call_from_thread(self.say_replaced, "Decided on two laptops", lines, said)
+            self.app.call_from_thread(self.say_decided, lines)
+
+    def say_decided(self, lines: list[str]) -> None:
+        """Said with Home in front, and marked said; else again at the next look."""
+        from screens.home import entries
+
+        if self.is_active:
+            text = visible("\n".join(lines))
+            title = "Decided on two laptops"
+            self.notify(text, title=title, severity="warning", timeout=30, markup=False)
+            entries.decisions_said(self.store, lines)
 
     def look_at_entries(self) -> None:
-        """In the worker: say once which change of a night or house game was replaced."""
+        """In the worker: say once, with Home in front, which change of a night or a house
+        game made apart the later one replaced (and what was written back)."""
         from screens.home import entries  # here: Home starts without the reports
 
-        back = entries.take_over(self.store) if self.entries_seen is None else []
+        if self.written_back is None:
+            self.written_back = entries.take_over(self.store)
         now = entries.fingerprint(self.store)
-        if now != self.entries_seen:
+        if now != self.entries_seen and self.is_active:
             self.entries_seen = now
-            lines = back + entries.replaced(self.store)
+            lines = [*self.written_back, *entries.replaced(self.store)]
+            self.written_back = []
             if lines:
-                said = partial(entries.said, self.store)
-                self.app.call_from_thread(self.say_replaced, "Nights, house games", lines, said)
+                self.app.call_from_thread(self.say_replaced, lines)
 
-    def say_replaced(self, title: str, lines: list[str], said: Callable[[], None]) -> None:
+    def say_replaced(self, lines: list[str]) -> None:
+        """Said and marked said only with Home in front: a screen opened since the look
+        (the nights) says it itself, or Home does once it is back in front."""
+        from screens.home import entries
+
+        if not self.is_active:
+            self.entries_seen = None
+            return
         text = visible("\n".join(lines))
-        self.notify(text, title=title, severity="warning", timeout=30, markup=False)
-        said()
+        self.notify(text, title="Nights, house games", severity="warning", timeout=30, markup=False)
+        entries.said(self.store)
 
     def synced(self, generation: int, summaries: list[Summary], conflicts: list[Conflict]) -> None:
         self.generation = generation

@@ -7,6 +7,7 @@ the screen hands it the game, and never the other way round."""
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections.abc import Iterable, Sequence
 
 from textual import events, on
@@ -18,6 +19,7 @@ from textual.widgets import Input, OptionList, Static
 
 from scorekeeper.errors import RuleError
 from scorekeeper.game import Game
+from scorekeeper.names import unfit_kind
 from scorekeeper.session import check_seat
 from scorekeeper.store import Store, StoreError
 from screens.format import plain
@@ -77,6 +79,23 @@ def check_names(typed: str, seated: Sequence[str]) -> list[str]:
     return names
 
 
+UNTYPED = ("Cf", "Zl", "Zp")
+"""Unicode categories of a key the name field takes no character from (a bidi override,
+a zero-width space, a line separator), unlike a control key (Ctrl+U) that does its work."""
+
+
+def left_out(dropped: Iterable[str], typed: str = "") -> str:
+    """What the seats say of what the names lost: the ``dropped`` keys no name holds (a
+    bidi override, a zero-width space), which the field takes no character from, and the
+    empty names between the commas of ``typed`` (a trailing comma is no name); "" if
+    nothing. Both are left out, but not in silence."""
+    kinds = [kind for kind in dict.fromkeys(map(unfit_kind, dropped)) if kind]
+    empties = sum(1 for part in typed.split(",")[:-1] if not part.strip())
+    if empties:
+        kinds.append("an empty name" if empties == 1 else f"{empties} empty names")
+    return f"left out: {', '.join(kinds)}" if kinds else ""
+
+
 def player_range(game: Game) -> str:
     upper = game.max_players
     if upper is None:
@@ -110,6 +129,10 @@ class PlayersBox(Vertical):
         self.players = players
         self.game = game
         self.known = known
+        self.dropped: list[str] = []
+        """Characters typed into the name since the last seating that no name holds."""
+        self.remark = ""
+        """What the seats say in place of their count: what was left out of the names."""
 
     def compose(self) -> ComposeResult:
         yield Static("Players, clockwise from the first", classes="heading")
@@ -149,12 +172,19 @@ class PlayersBox(Vertical):
             self.show_problem(error.message)
             return False
         if names:
+            self.remark = left_out(self.dropped, typed)
+            self.dropped.clear()
             self.players.extend(names)
             self.show_seats(len(self.players) - 1)
             self.post_message(self.Changed())
         return not names
 
     def on_key(self, event: events.Key) -> None:
+        character = event.character
+        if character and len(character) == 1 and unicodedata.category(character) in UNTYPED:
+            self.dropped.append(character)
+            self.remark = left_out(self.dropped)
+            self.show_note()
         seats = self.query_one("#seats", OptionList)
         if self.screen.focused is seats and event.key in ("delete", "backspace"):
             event.stop()
@@ -189,7 +219,9 @@ class PlayersBox(Vertical):
         self.show_note()
 
     def show_note(self) -> None:
-        show(self.query_one("#players-note", Static), players_note(self.players, self.game))
+        """The count at the table, or what was left out of the names typed last."""
+        said = self.remark or players_note(self.players, self.game)
+        show(self.query_one("#players-note", Static), said)
 
     def show_problem(self, message: str, *, focus: bool = True) -> None:
         """What is wrong with the players, beside their list (they are a list, not a row)."""

@@ -21,7 +21,7 @@ from rich.cells import cell_len
 from textual import events
 from textual.binding import Binding
 from textual.content import Content
-from textual.geometry import Offset, Size
+from textual.geometry import Size
 from textual.style import Style
 from textual.widget import Widget
 
@@ -174,11 +174,6 @@ class Choice(Widget, can_focus=True):
                 lines.append([])
             lines[-1].append((text, picked if index == self.picked else option))
         return Content("\n").join(Content.assemble(*line) for line in lines)
-
-    def offset_of(self, index: int) -> Offset:
-        """Where option ``index`` is drawn in this widget (its first letter), for a click."""
-        y, x, _, _ = self.placed()[index]
-        return Offset(x + GAP, y)
 
     def on_click(self, event: events.Click) -> None:
         event.stop()

@@ -18,13 +18,24 @@ and mount every key and lay the whole screen out twice; the keys shown are kept 
 A box or screen opened over the screen (a round entry, settle-up, New session) says its
 own keys; the footer behind it, whose keys do nothing meanwhile, is hidden until its
 screen is in front again, and only then rebuilt for what changed meanwhile.
+
+Where the keys run past the screen's width (60 columns), F1 comes first: the keys cut
+off at the right are then ones the help lists, never the help itself.
 """
 
 from __future__ import annotations
 
+from rich.cells import cell_len
+from textual import events
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer as TextualFooter
+
+HELP = "help"
+"""The action of the key that opens the help (F1, the app's)."""
+PALETTE_CELLS = 12
+"""What the command palette's key takes at the right ("▏^p palette")."""
 
 
 class Footer(TextualFooter):
@@ -40,6 +51,35 @@ class Footer(TextualFooter):
     """Its screen's bindings changed while another screen was in front: rebuilt when its
     own is in front again, not while hidden (the focus leaving the screen behind an entry
     would otherwise rebuild every key as the entry opens)."""
+    _help_first = False
+    """The keys were built with F1 first, as they did not fit the width."""
+
+    def help_first(self) -> bool:
+        """Whether the keys shown run past the screen's width, so F1 should come first."""
+        shown: dict[str, Binding] = {}
+        for _, binding, _, _ in self.screen.active_bindings.values():
+            if binding.show:
+                shown.setdefault(binding.action, binding)
+        padding = 2 if self.compact else 3
+        needed = sum(
+            cell_len(self.app.get_key_display(binding)) + cell_len(binding.description) + padding
+            for binding in shown.values()
+        )
+        palette = PALETTE_CELLS if self.show_command_palette else 0
+        return HELP in shown and needed + palette > self.app.size.width
+
+    def compose(self) -> ComposeResult:
+        keys = list(super().compose())
+        self._help_first = self.help_first()
+        if self._help_first:
+            keys.sort(key=lambda key: getattr(key, "action", None) != HELP)
+        yield from keys
+
+    async def on_resize(self, event: events.Resize) -> None:
+        """A narrower or wider screen may put F1 first, or back in its place."""
+        if self._ready and self.help_first() != self._help_first:
+            self._shown = None
+            await self.recompose()
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         if self.styles.visibility == "hidden":

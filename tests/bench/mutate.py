@@ -112,6 +112,42 @@ MUTANTS = (
         "    if count >= EXACT_UP_TO:\n",
         ("tests/domain/test_settle.py",),
     ),
+    # The domain's properties: each reaches what it is named for (tests/strategies/).
+    Mutant(
+        "a game its own rules ended still takes a round",
+        "scorekeeper/session.py",
+        "        if state.finished:\n",
+        "        if state.finished and bool(before) and is_end_round(before[-1]):\n",
+        ("tests/domain/test_properties.py",),
+    ),
+    Mutant(
+        "a game its own rules ended is said to play on after an undo",
+        "scorekeeper/session.py",
+        "if before and is_end_round(before[-1]) and ending is not None:",
+        "if ending is not None:",
+        ("tests/domain/test_properties.py",),
+    ),
+    Mutant(
+        "Calcutta: the odd chips of the pool shared out at the end are lost",
+        "scorekeeper/games/calcutta.py",
+        "{name: share + (1 if seat < left_over else 0) for seat",
+        "{name: share + 0 for seat",
+        ("tests/domain/test_properties.py",),
+    ),
+    Mutant(
+        "5000: partners' sides tied share the game four ways",
+        "scorekeeper/games/rummy_5000/rules.py",
+        'ways = len(winners) // 2 if self.options_of(setup)["partners"] else len(winners)',
+        "ways = len(winners)",
+        ("tests/domain/test_rummy_5000.py",),
+    ),
+    Mutant(
+        "5000: partners' sides tied, nobody left to pay",
+        "scorekeeper/games/rummy_5000/rules.py",
+        "* stake if losers else 0",
+        "* stake",
+        ("tests/domain/test_rummy_5000.py",),
+    ),
     Mutant(
         "CSV: a loss loses its minus sign",
         "scorekeeper/reports/rows.py",

@@ -13,6 +13,7 @@ import pytest
 
 from scorekeeper import Session, __version__
 from scorekeeper.cli import command_line as cli
+from scorekeeper.settings import remember_currency
 from scorekeeper.store import Store
 from screens.console import main
 from tests.factories import saved_before_the_name_rule
@@ -93,6 +94,38 @@ def test_export_takes_sessions_and_a_folder(
     assert [row[0] for row in sessions[1:]] == [seven_hand, racehorse]
     assert main([*argv, "--session", racehorse]) == 0
     assert capsys.readouterr().err == ""
+
+
+def euro_table(path: Path) -> None:
+    """A score pad at 5 cents a point, at a table that writes euros with a decimal comma."""
+    with Store(path) as store:
+        remember_currency(store, "€", True)
+        store.add(Session.new("score-pad", ("Ann", "Bob"), options={"stake": 5}))
+
+
+def exported_sessions(out: Path) -> list[dict[str, str]]:
+    with open(out / "sessions.csv", encoding="utf-8-sig", newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+@pytest.mark.parametrize("chosen", ["--db", "SCOREKEEPER_DB"])
+def test_export_names_the_tables_currency_with_the_app_open_or_closed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, chosen: str
+) -> None:
+    """The command line's CSV says € and "stake €0,05/point", as the app's own export."""
+    euro_table(tmp_path / "db")
+    if chosen == "--db":
+        argv = ["export", "--db", str(tmp_path / "db")]
+    else:
+        monkeypatch.setenv("SCOREKEEPER_DB", str(tmp_path / "db"))
+        argv = ["export"]
+    assert main([*argv, "--out", str(tmp_path / "closed")]) == 0
+    with Store(tmp_path / "db"):
+        assert main([*argv, "--out", str(tmp_path / "open")]) == 0
+    for out in ("closed", "open"):
+        (row,) = exported_sessions(tmp_path / out)
+        assert (row["currency"], row["balance 1"]) == ("€", "0.00")
+        assert "stake €0,05/point" in row["options"], row["options"]
 
 
 @pytest.mark.parametrize(

@@ -84,10 +84,11 @@ def option_tries(game: Game) -> Iterator[tuple[int, dict[str, object]]]:
                 yield count, {name: "yes"}
                 continue
             yield count, {name: "a few"}
-            if option.minimum is not None:
-                yield count, {name: option.minimum - 1}
-            if option.maximum is not None:
-                yield count, {name: option.maximum + 1}
+            least, most = option.bounds_for(count)  # a limit may follow the player count
+            if least is not None:
+                yield count, {name: least - 1}
+            if most is not None:
+                yield count, {name: most + 1}
 
 
 @pytest.mark.parametrize("game", GAMES)

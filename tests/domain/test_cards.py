@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from scorekeeper import RuleError
@@ -75,6 +75,8 @@ def test_a_joker_has_no_pip_value() -> None:
         pip_value("JK")
 
 
+@example("")  # nothing typed
+@example("10♣,jk  As,10")  # two-character ranks, a joker, mixed separators
 @given(card_text(jokers=True))
 def test_every_typed_line_reads_back_the_same_cards(text: str) -> None:
     cards = parse_cards(text)
@@ -83,6 +85,9 @@ def test_every_typed_line_reads_back_the_same_cards(text: str) -> None:
     assert parse_cards(text.upper()) == parse_cards(text.lower().replace("jk", "JK"))
 
 
+@example("1")  # half a 10
+@example("JKX")  # a joker and more
+@example(",")  # separators alone
 @given(st.text(max_size=8))
 def test_any_text_is_cards_or_a_rule_error(text: str) -> None:
     try:

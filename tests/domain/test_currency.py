@@ -43,11 +43,29 @@ def test_krona_typed_after_the_figure_is_read() -> None:
     assert parse_money("1.250,5 kr", "options.stake") == 125_050
 
 
-def test_a_point_where_the_table_writes_a_comma_is_refused_with_its_own_example() -> None:
+@pytest.mark.parametrize(("typed", "cents"), [("0.25", 25), ("12.5", 1250), ("1.234", 123_400)])
+def test_a_point_where_the_table_writes_a_comma_is_read_as_nothing_else_can_be_meant(
+    typed: str, cents: int
+) -> None:
+    """A single point and one or two digits can only be decimals; three are thousands."""
     use_currency(EURO)
+    assert parse_money(typed, "options.stake") == cents
+
+
+@pytest.mark.parametrize(
+    ("currency", "example"),
+    [
+        (EURO, "type money, as 0,25, €0,25 or 25 cent, not '1,234'"),
+        (KRONA, "type money, as 0,25, 0,25 kr or 25 öre, not '1,234'"),
+        (SYMBOLS["£"], "type money, as 0.25, £0.25 or 25p, not '1.234'"),
+    ],
+)
+def test_money_refused_is_shown_in_the_tables_own_words(currency: Currency, example: str) -> None:
+    use_currency(currency)
     with pytest.raises(RuleError) as refused:
-        parse_money("0.25", "options.stake")
-    assert "type money, as 0,25, €0,25 or 25¢" in refused.value.message
+        parse_money(example.rsplit("'", 2)[1], "options.stake")
+    assert refused.value.message == example
+    assert parse_money(f"25{currency.hundredth}", "options.stake") == 25
 
 
 def test_the_currency_is_kept_in_the_stores_settings(tmp_path: Path) -> None:

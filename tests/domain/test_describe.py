@@ -14,7 +14,7 @@ from scorekeeper import Session
 from scorekeeper.game import Setup
 from tests.domain.test_properties import PLAN_MODULES, RUNS
 from tests.factories import PlainGame
-from tests.strategies import played
+from tests.strategies import at_edges, played
 from tests.ui import evenings
 
 PARKS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
@@ -106,8 +106,11 @@ INTERNAL = re.compile(r"\b[a-z]+_[a-z_]+\b|\brummy no\b|\bnone\b|\bTrue\b|\bFals
 
 @pytest.mark.parametrize("module", PLAN_MODULES)
 def test_no_round_is_told_with_an_option_id_or_a_round_key(module: str) -> None:
+    strategy = importlib.import_module(f"tests.strategies.{module}")
+
     @RUNS
-    @given(importlib.import_module(f"tests.strategies.{module}").plans())
+    @at_edges(strategy.EDGES)
+    @given(strategy.plans())
     def check(plan: dict[str, Any]) -> None:
         session = played(plan)
         for text in told(session):

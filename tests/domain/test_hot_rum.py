@@ -10,8 +10,8 @@ from hypothesis import given
 from scorekeeper import GAMES, RuleError, Session
 from scorekeeper.game import is_end_round
 from scorekeeper.games.hot_rum import cards_dealt, deadwood_points
-from tests.strategies import table_of
-from tests.strategies.hot_rum import plans
+from tests.strategies import at_edges, table_of
+from tests.strategies.hot_rum import EDGES, plans
 
 GAME = GAMES["hot-rum"]
 FOUR = ["Ann", "Bob", "Cy", "Di"]
@@ -223,6 +223,7 @@ def test_a_bad_table_is_refused(players: list[str], options: dict[str, Any], fie
 # --- properties -------------------------------------------------------------------------
 
 
+@at_edges(EDGES)
 @given(plans())
 def test_the_one_out_is_paid_exactly_what_the_others_lose(plan: dict[str, Any]) -> None:
     session = table_of(plan)

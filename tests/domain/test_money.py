@@ -4,7 +4,16 @@ and as the screens write it: five cents is $0.05, never $0.5."""
 import pytest
 
 from scorekeeper.errors import RuleError
-from scorekeeper.money import SYMBOLS, amount, format_amount, parse_money, reworded, use_currency
+from scorekeeper.money import (
+    SYMBOLS,
+    amount,
+    format_amount,
+    in_whole_units,
+    parse_money,
+    reworded,
+    use_currency,
+    whole_units_suffice,
+)
 
 
 @pytest.mark.parametrize(
@@ -67,8 +76,23 @@ def test_cents_under_ten_keep_their_zero_on_screen(cents: int, signed: bool, wri
     assert format_amount(cents, "money", signed=signed) == written
 
 
-def test_points_mark_their_thousands_as_the_table_marks_money() -> None:
-    """At a table where a quarter reads "0,25", "98,766" points would read as 98.766."""
-    assert amount(98_766, "points") == "98,766"
+def test_points_are_plain_beside_a_target_chips_marked_as_the_table_marks_money() -> None:
+    """At a table where a quarter reads "0,25", "1.245" points beside "Target 1000" would
+    read as a fraction, and "1,245" as one and a quarter: points are written plain, as a
+    target is; chips count stakes, their thousands marked as the table marks money's."""
+    assert (amount(1_245, "points"), amount(-98_766, "pips", signed=True)) == ("1245", "−98766")
     use_currency(SYMBOLS["€"])
-    assert (amount(98_766, "points"), amount(-1_234, "chips")) == ("98.766", "−1.234")
+    assert (amount(1_245, "points"), amount(-1_234, "chips")) == ("1245", "−1.234")
+
+
+def test_money_in_whole_units_rounds_halves_away_from_zero_and_leaves_other_text() -> None:
+    """A grid short of room: "+441" for "+€440,60"; points and chips stay as written."""
+    use_currency(SYMBOLS["kr"])
+    assert [in_whole_units(text) for text in ("−12,50 kr", "+0,49 kr", "1.234", "1245")] == [
+        "−13",
+        "0",
+        "1.234",
+        "1245",
+    ]
+    assert whole_units_suffice(["+1,20 kr", "−100,00 kr"])
+    assert not whole_units_suffice(["+1,20 kr", "−99,99 kr", "1245"]), "a cent is too much"

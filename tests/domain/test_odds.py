@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from scorekeeper import RuleError
@@ -18,8 +18,9 @@ from scorekeeper.games.racing.odds import (
     dealer_edge,
     expected_share,
     fair_odds,
+    fair_price,
     finish_chances,
-    price_verdict,
+    pays_off_at,
     race_chances,
 )
 
@@ -185,6 +186,8 @@ def every_order(left: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
                 yield (horse, *order)
 
 
+@example(left=[0, 0], mark=1)  # nothing left to deal: no horse finishes
+@example(left=[3, 3, 2, 0], mark=3)  # the largest race worked out here
 @given(
     left=st.lists(st.integers(0, 3), min_size=2, max_size=4).filter(lambda x: sum(x) <= 8),
     mark=st.integers(1, 3),
@@ -230,21 +233,23 @@ def test_expected_shares_hand_out_the_whole_pool() -> None:
 def test_a_price_is_judged_against_the_pool_it_joins() -> None:
     # A quarter of the pool: after 30 chips of sales, 10 is exactly worth it (¼ of 40).
     share = Fraction(1, 4)
-    assert price_verdict(10, 30, share).verdict == "equal"
-    below = price_verdict(8, 30, share)
-    assert (below.value, below.verdict) == (Fraction(19, 2), "below")
-    above = price_verdict(12, 30, share)
-    assert (above.value, above.verdict) == (Fraction(21, 2), "above")
+    assert fair_price(30, share) == 10
+    assert fair_price(0, share) == 0  # nothing sold yet: nothing in the pool to pay for
+    assert pays_off_at(12, share) == 48  # 12 chips bring back a quarter of 48
 
 
-@pytest.mark.parametrize(
-    ("price", "pool", "field"),
-    [(0, 30, "price"), ("5", 30, "price"), (2.5, 30, "price"), (5, -1, "pool")],
-)
-def test_a_price_that_is_no_bid_is_refused(price: object, pool: object, field: str) -> None:
+@pytest.mark.parametrize("price", [0, "5", 2.5, -3])
+def test_a_price_that_is_no_bid_is_refused(price: object) -> None:
     with pytest.raises(RuleError) as caught:
-        price_verdict(price, pool, Fraction(1, 4))  # type: ignore[arg-type]
-    assert caught.value.field == field
+        pays_off_at(price, Fraction(1, 4))  # type: ignore[arg-type]
+    assert caught.value.field == "price"
+
+
+@pytest.mark.parametrize("pool", [-1, "30", 2.5])
+def test_a_pool_that_is_no_count_of_chips_is_refused(pool: object) -> None:
+    with pytest.raises(RuleError) as caught:
+        fair_price(pool, Fraction(1, 4))  # type: ignore[arg-type]
+    assert caught.value.field == "pool"
 
 
 @pytest.mark.parametrize(

@@ -2,7 +2,11 @@
 
 Money is zero-sum (Calcutta: with the pot), settling clears it, a session survives its own
 dict, every fact it reports has its export column, undo is an exact inverse of record,
-and a refused round changes nothing.
+a refused round changes nothing, and nothing is taken after the end.
+
+Each property runs first on the game's boundary tables (``EDGES`` in its strategy module),
+then on sessions built to reach what it is named for: a last round to undo or refuse, a
+game over (by its own rules or the table's end).
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from scorekeeper.game import END_ROUND
 from scorekeeper.games import GAMES
 from scorekeeper.reports.rows import MARKS, detail_columns
 from tests import strategies
-from tests.strategies import played, table_of
+from tests.strategies import at_edges, played, table_of
 
 PLAN_MODULES = sorted(m.name for m in pkgutil.iter_modules(strategies.__path__))
 # Each example plays a whole session, and four properties run for every game: three tenths
@@ -28,8 +32,12 @@ PLAN_MODULES = sorted(m.name for m in pkgutil.iter_modules(strategies.__path__))
 RUNS = settings(max_examples=settings.default.max_examples * 3 // 10)
 
 
-def _plans(module: str) -> st.SearchStrategy[dict[str, Any]]:
-    return importlib.import_module(f"tests.strategies.{module}").plans()
+def _plans(module: str, least: int = 0) -> st.SearchStrategy[dict[str, Any]]:
+    return importlib.import_module(f"tests.strategies.{module}").plans(least=least)
+
+
+def _edges(module: str) -> tuple[dict[str, Any], ...]:
+    return importlib.import_module(f"tests.strategies.{module}").EDGES  # type: ignore[no-any-return]
 
 
 def _snapshot(session: Session) -> tuple[Any, ...]:
@@ -50,6 +58,7 @@ def test_a_played_session_is_zero_sum_settles_reloads_and_exports_every_fact(
     time, the checks little."""
 
     @RUNS
+    @at_edges(_edges(module))
     @given(_plans(module))
     def check(plan: dict[str, Any]) -> None:
         session = table_of(plan)
@@ -98,10 +107,9 @@ def test_the_games_name_their_shared_facts_in_one_order() -> None:
 @pytest.mark.parametrize("module", PLAN_MODULES)
 def test_undo_after_record_restores_the_table(module: str) -> None:
     @RUNS
-    @given(_plans(module))
+    @at_edges(_edges(module))
+    @given(_plans(module, least=1))
     def check(plan: dict[str, Any]) -> None:
-        if not plan["rounds"]:
-            return
         *before, last = plan["rounds"]
         session = played({**plan, "rounds": before})
         was = _snapshot(session)
@@ -126,16 +134,16 @@ GARBAGE = st.one_of(
 @pytest.mark.parametrize("module", PLAN_MODULES)
 def test_a_refused_round_changes_nothing(module: str) -> None:
     @RUNS
-    @given(_plans(module), st.data())
-    def check(plan: dict[str, Any], data: st.DataObject) -> None:
-        if not plan["rounds"]:
-            return
+    @at_edges(_edges(module), 0, None)
+    @given(_plans(module, least=1), st.integers(0, 20), GARBAGE)
+    def check(plan: dict[str, Any], field: int, garbage: Any) -> None:
+        """The last round with one of its fields (or a field it has not) set to garbage."""
         *before, last = plan["rounds"]
         session = played({**plan, "rounds": before})
         was = _snapshot(session)
         broken = dict(last)
-        key = data.draw(st.sampled_from([*sorted(broken), "not_a_field"]))
-        broken[key] = data.draw(GARBAGE)
+        keys = [*sorted(broken), "not_a_field"]
+        broken[keys[field % len(keys)]] = garbage
         try:
             session.record(broken)
         except RuleError as error:
@@ -151,23 +159,28 @@ def test_a_refused_round_changes_nothing(module: str) -> None:
 @pytest.mark.parametrize("module", PLAN_MODULES)
 def test_after_the_table_ends_a_game_nothing_more_is_taken(module: str) -> None:
     """docs/rules.md, Conventions: after the end of the evening (or a stop), no round;
-    what a kitty still held is shared out, and ending twice is refused."""
+    what a kitty still held is shared out, and ending twice is refused. A game its own
+    rules ended (a target reached, the last hand played) is over for good; one the table
+    ended can be taken up again by undoing the end."""
 
     @RUNS
-    @given(_plans(module))
+    @at_edges(_edges(module))
+    @given(_plans(module, least=1))
     def check(plan: dict[str, Any]) -> None:
-        if not plan["rounds"] or plan["rounds"][-1] != END_ROUND:
-            return
         session = played(plan)
+        if not session.finished:
+            session.record(END_ROUND)
+        by_table = session.rounds[-1] == END_ROUND
         assert session.finished and session.winners
         assert session.pot == 0
         assert sum(session.balances.values()) == 0
         was = _snapshot(session)
+        told = "undo that to play on" if by_table else "the game is over"
         for again, field in ((END_ROUND, "end"), (plan["rounds"][0], "round")):
             with pytest.raises(RuleError) as refused:
                 session.record(again)
             assert refused.value.field == field
-            assert "undo that to play on" in refused.value.message
+            assert told in refused.value.message
             assert _snapshot(session) == was
 
     check()

@@ -10,8 +10,8 @@ from hypothesis import given
 from scorekeeper import GAMES, RuleError, Session
 from scorekeeper.game import is_end_round
 from scorekeeper.games.racehorse import bid_made
-from tests.strategies import table_of
-from tests.strategies.racehorse import plans
+from tests.strategies import at_edges, table_of
+from tests.strategies.racehorse import EDGES, plans
 
 GAME = GAMES["racehorse"]
 FIVE = ["Ann", "Bob", "Cy", "Di", "Ed"]
@@ -187,6 +187,7 @@ def test_a_bad_table_is_refused(players: list[str], options: dict[str, Any], fie
     assert caught.value.field == field
 
 
+@at_edges(EDGES)
 @given(plans())
 def test_only_the_pitcher_wins_or_loses_what_the_others_lose_or_win(plan: dict[str, Any]) -> None:
     session = table_of(plan)

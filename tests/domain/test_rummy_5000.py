@@ -8,13 +8,13 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 
 from scorekeeper import GAMES, RuleError, Session
-from scorekeeper.games.rummy_5000.hands import card_value, cards_value, hand_score
+from scorekeeper.games.rummy_5000.hands import card_value, cards_value, hand_scores
 from scorekeeper.payouts import pay_the_difference
 from tests.strategies import table_of
-from tests.strategies.rummy_5000 import plans
+from tests.strategies.rummy_5000 import SIDES_TIED, THREE_TIED, tied_games
 
 THREE = ["Ann", "Bob", "Cy"]
 FOUR = ["Ann", "Bob", "Cy", "Di"]
@@ -86,11 +86,10 @@ def test_a_joker_is_refused_in_card_text() -> None:
         cards_value("5 JK", "5")
 
 
-def test_going_out_bonuses() -> None:
-    assert hand_score(445, 0, "out") == 645
-    assert hand_score(445, 0, "first_turn") == 745
-    assert hand_score(445, 0, "no_draw") == 945
-    assert hand_score(600, 210) == 390
+@pytest.mark.parametrize(("bonus", "ann"), [("out", 645), ("first_turn", 745), ("no_draw", 945)])
+def test_going_out_bonuses(bonus: str, ann: int) -> None:
+    round_ = hand("Ann", {"Ann": 445, "Bob": 600, "Cy": 0}, {"Bob": 210}, bonus=bonus)
+    assert hand_scores(rummy().setup, round_) == {"Ann": ann, "Bob": 390, "Cy": 0}
 
 
 # The worked example and the end
@@ -570,17 +569,19 @@ def test_points_and_cards_mix_player_by_player_but_one_part_is_given_once() -> N
     refused(rummy(), nobody, "in_hand.Bob")
 
 
-@given(plans())
+@example(THREE_TIED)
+@example(SIDES_TIED)
+@given(tied_games())
 def test_tied_winners_share_what_the_others_pay_and_tally_one_game(plan: dict[str, Any]) -> None:
     """docs/rules.md, At every table: splitting among tied winners; play to win: the tally
-    counts one game, shared by tied winners."""
+    counts one game, shared by tied winners. Every game drawn ends tied, at the target or
+    stopped short of it."""
     session = table_of(plan)
     for round_ in plan["rounds"]:
         session.record(round_)
     options = session.options
-    if not session.finished or options["doubling"] or options["limit_poker"]:
-        return
     winners, money = session.winners, session.balances
+    assert session.finished and len(winners) >= 2
     if not options["partners"]:
         shares = [money[name] for name in winners]
         paid = -sum(amount for name, amount in money.items() if name not in winners)
@@ -590,6 +591,7 @@ def test_tied_winners_share_what_the_others_pay_and_tally_one_game(plan: dict[st
         games = session.info["game_points"]
         sides = 2 if options["partners"] else 1
         assert sum(games.values()) == sides
+        assert {games[name] for name in winners} == {Fraction(sides, len(winners))}
         assert all(games[name] == 0 for name in session.players if name not in winners)
 
 

@@ -63,6 +63,9 @@ def _zero_sum(draw: st.DrawFn) -> dict[str, int]:
     return {f"P{seat}": amount for seat, amount in enumerate(amounts)}
 
 
+@example({"P0": 0})  # one person, square
+@example({"P0": 10_000, "P1": -10_000})  # the largest single debt drawn
+@example({"P0": 1, "P1": 1, "P2": -1, "P3": -1})  # one unit each way, tied
 @given(_zero_sum())
 def test_settling_zeroes_everyone_in_at_most_n_minus_1_positive_payments(
     balances: dict[str, int],
@@ -165,6 +168,8 @@ def _check_payments(balances: dict[str, int], payments: list[tuple[str, str, int
     )
 
 
+@example({"P0": 1, "P1": 1, "P2": -2})  # the fewest people, one unit each
+@example({f"P{seat}": (1, -1)[seat % 2] for seat in range(8)})  # the most, four pairs
 @given(_table(3, 8))
 def test_the_fewest_payments_match_a_search_of_every_grouping(balances: dict[str, int]) -> None:
     payments = settle(balances)

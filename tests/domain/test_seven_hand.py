@@ -11,8 +11,8 @@ from scorekeeper import GAMES, RuleError, Session
 from scorekeeper.checks import held_typed
 from scorekeeper.game import END_ROUND, is_end_round
 from scorekeeper.games.seven_hand import CONTRACTS, card_points, decks_needed
-from tests.strategies import table_of
-from tests.strategies.seven_hand import plans
+from tests.strategies import at_edges, table_of
+from tests.strategies.seven_hand import EDGES, EIGHT_TIED, plans
 
 GAME = GAMES["seven-hand"]
 
@@ -384,6 +384,7 @@ def test_a_bad_table_is_refused(players: list[str], options: dict[str, Any], fie
 # --- properties ------------------------------------------------------------------------
 
 
+@at_edges(EDGES)
 @given(plans())
 def test_totals_are_the_points_held_and_only_the_last_hand_or_a_stop_ends_it(
     plan: dict[str, Any],
@@ -432,6 +433,7 @@ and Bob."""
 
 
 @example(THREE_TIED)
+@example(EIGHT_TIED)
 @given(plans(finished=True))
 def test_tied_winners_share_what_the_others_pay_evenly(plan: dict[str, Any]) -> None:
     """docs/rules.md, At every table: splitting among tied winners."""

@@ -152,13 +152,13 @@ def test_5000_ends_at_the_target_and_the_money_shows_beside_the_points() -> None
     session.record(hand_5000({"Ann": 800, "Bob": 100, "Cy": 0}, {"Ann": 0, "Bob": 0, "Cy": 40}))
     figures = session.figures()
     assert [(row.place, row.name, row.shown, row.aside) for row in figures.standings()] == [
-        (1, "Ann", ("3,500", "+$34.40"), "+$34.40"),
-        (2, "Bob", ("2,100", "−$14.00"), "−$14.00"),
-        (3, "Cy", ("1,460", "−$20.40"), "−$20.40"),
+        (1, "Ann", ("3500", "+$34.40"), "+$34.40"),
+        (2, "Bob", ("2100", "−$14.00"), "−$14.00"),
+        (3, "Cy", ("1460", "−$20.40"), "−$20.40"),
     ]
     assert figures.leaders == ("Ann",)
     last = figures.change(1)
-    assert last.moves == (("Ann", "+1,000"), ("Bob", "+100"), ("Cy", "−40"))
+    assert last.moves == (("Ann", "+1000"), ("Bob", "+100"), ("Cy", "−40"))
     assert last.money_moves == (("Ann", "+$34.40"), ("Bob", "−$14.00"), ("Cy", "−$20.40"))
     assert (last.finished, last.winners) == (True, ("Ann",))
 

@@ -128,9 +128,13 @@ def test_a_key_that_is_a_fifo_is_said_and_the_export_goes_on(tmp_path: Path, her
     config.mkdir()
     os.mkfifo(config / "export.key")
     printed = scorekeeper(
-        "export", "--db", str(here), "--out", str(tmp_path / "csv"),
+        "export",
+        "--db",
+        str(here),
+        "--out",
+        str(tmp_path / "csv"),
         env={"SCOREKEEPER_CONFIG": str(config)},
-    )  # fmt: skip
+    )
     assert printed.returncode == 0
     assert printed.stdout.startswith("wrote ")
     assert printed.stderr == (

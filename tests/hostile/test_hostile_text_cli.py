@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.cli import main
+from scorekeeper.reports.stats import WIN_RATE
 from tests.hostile.hostile_names import (
     FAKE_LINE,
     HOSTILE,
@@ -77,11 +78,11 @@ def test_settle_prints_only_the_payments_there_are(
 def test_stats_gives_each_player_one_row(hostile: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["stats", "--db", str(hostile)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    end = lines.index("Win rate: games won out of games played to their end.")
+    end = lines.index(WIN_RATE)
     table = [line for line in lines[lines.index("") + 1 : end] if line]
     assert len(table) == 1 + 6, table
     assert [line for line in lines if line.startswith("Eve")] == [
-        "Eve␤Bob pays Eve $…       6     0         —        +$0.67       +11",
+        "Eve␤Bob pays Eve $…       6        0     0         —        +$0.67       +11",
         "Eve␤Bob pays Eve $500.00",
     ]
 

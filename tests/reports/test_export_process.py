@@ -52,3 +52,15 @@ def test_a_problem_is_the_sentence_a_person_reads(tmp_path: Path) -> None:
     (problem,) = said
     assert "There is no session 'nosuch'" in problem["problem"]
     assert (tmp_path / "out").read_text() == "a file where the folder should be"
+
+
+def test_the_currency_is_written_with_the_decimal_mark_the_table_chose(tmp_path: Path) -> None:
+    """Euros with a decimal point, as the app had them in force: the options' words say
+    "€0.05", not the euro's usual "€0,05"."""
+    with Store(tmp_path / "db") as store:
+        store.add(Session.new("score-pad", ("Ann", "Bob"), options={"stake": 5}))
+    out = tmp_path / "out"
+    status, _ = _run(f"--db={tmp_path / 'db'}", f"--out={out}", "--currency=€", "--no-comma")
+    assert status == 0
+    (written,) = out.glob("*sessions.csv")
+    assert "stake €0.05/point" in written.read_text(encoding="utf-8-sig")

@@ -382,3 +382,26 @@ def test_a_pool_left_at_the_end_of_the_night_is_shared_out_as_the_game_ends_an_e
     }
     assert night.notes and "shared out" in night.notes[0]
     assert paid(chips.balances, chips.payments) == dict.fromkeys(chips.balances, 0)
+
+
+def test_a_points_only_pad_is_said_to_be_points_only_not_waiting_for_money(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Hearts kept on the pad with no stake, still going, beside 5000 at a stake: only
+    the one played for money is "not over: no money yet"."""
+    with Store(tmp_path) as store:
+        hearts = Session.new("score-pad", ["Ann", "Bob"], options={"house": "Hearts"})
+        hearts.record({"scores": {"Ann": 30, "Bob": 10}})
+        store.add(hearts)
+        rummy = Session.new("rummy-5000", ["Ann", "Bob"], options={"stake": 1})
+        nothing = {"Ann": 0, "Bob": 0}
+        rummy.record(
+            {"wild": "5", "out": "Ann", "melded": {"Ann": 100, "Bob": 0}, "in_hand": nothing}
+        )
+        store.add(rummy)
+    assert main(["settle", "--db", str(tmp_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    (pad,) = [line for line in lines if "Hearts —" in line]
+    (stakes,) = [line for line in lines if "5000 Rummy —" in line]
+    assert pad.endswith("— Ann, Bob · 1 round · points only")
+    assert stakes.endswith("— Ann, Bob · 1 round · not over: no money yet")

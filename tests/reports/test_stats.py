@@ -295,6 +295,32 @@ def test_stats_on_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture
     assert "No game has been played yet" in capsys.readouterr().out
 
 
+def test_the_win_rate_stands_beside_the_games_it_counts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Three games, one finished and won: "Played 3, Finished 1, Won 1, 100%", not a
+    rate that reads as one game won of three."""
+    with Store(tmp_path) as store:
+        for ann in (100, 10, 10):
+            session = Session.new("score-pad", ["Ann", "Bob"], options={"target": 100})
+            session.record({"scores": {"Ann": ann, "Bob": 0}})
+            store.add(session)
+    assert main(["stats", "--db", str(tmp_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[2].split() == [
+        "Player",
+        "Played",
+        "Finished",
+        "Won",
+        "Win",
+        "rate",
+        "Money",
+        "Chips",
+    ]
+    assert lines[3].split()[:5] == ["Ann", "3", "1", "1", "100%"]
+    assert "Win rate: games won out of those finished" in lines[6]
+
+
 def test_statistics_and_nights_write_amounts_with_the_one_money_formatter() -> None:
     """No copy of the formatter of their own, so the command line reads like the screens."""
     assert stats.amount is money.amount

@@ -1,4 +1,5 @@
-"""Hypothesis strategies: one module per game, each with ``plans()`` of valid sessions.
+"""Hypothesis strategies: one module per game, each with ``plans(least=0)`` of valid
+sessions of at least ``least`` rounds (a property about the last round asks for one).
 
 A plan is ``{"game", "players", "dealer", "options", "rounds"}`` whose rounds are all
 valid when recorded in order. Card text is typed the many ways people type it.
@@ -6,8 +7,10 @@ valid when recorded in order. Card text is typed the many ways people type it.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
+from hypothesis import example
 from hypothesis import strategies as st
 
 from scorekeeper import Session
@@ -16,6 +19,21 @@ from scorekeeper.game import END_ROUND
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou")
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUIT_MARKS = ("", "S", "H", "D", "C", "s", "h", "d", "c", "♠", "♥", "♦", "♣")
+
+
+Test = TypeVar("Test", bound=Callable[..., None])
+
+
+def at_edges(edges: Sequence[dict[str, Any]], *rest: Any) -> Callable[[Test], Test]:
+    """A property's examples: each of a game's boundary tables (its strategy module's
+    ``EDGES``), ``rest`` given for the property's other arguments."""
+
+    def examples(test: Test) -> Test:
+        for plan in reversed(edges):
+            test = example(plan, *rest)(test)
+        return test
+
+    return examples
 
 
 def table_of(plan: dict[str, Any]) -> Session:

@@ -13,8 +13,9 @@ from tests.strategies.horse_race import courses
 
 
 @st.composite
-def plans(draw: st.DrawFn) -> dict[str, Any]:
-    """Stacks and the carried pool are tracked here so every bid stays within a stack."""
+def plans(draw: st.DrawFn, least: int = 0) -> dict[str, Any]:
+    """Stacks and the carried pool are tracked here so every bid stays within a stack;
+    at least ``least`` deals."""
     players = draw(seats(3, 8))
     first = draw(st.integers(0, len(players) - 1))
     chips = draw(st.sampled_from((1, 10, 40, 150)))
@@ -22,7 +23,7 @@ def plans(draw: st.DrawFn) -> dict[str, Any]:
     stacks = dict.fromkeys(players, chips)
     pot = 0
     rounds = []
-    for number in range(draw(st.integers(0, 6))):
+    for number in range(draw(st.integers(least, 6))):
         dealer = players[(first + number) % len(players)]
         buyers = [name for name in players if dealer_bids or name != dealer]
         left = dict(stacks)
@@ -55,3 +56,41 @@ def plans(draw: st.DrawFn) -> dict[str, Any]:
         "options": {"chips": chips, "dealer_bids": dealer_bids},
         "rounds": ended(draw, rounds),
     }
+
+
+COURSE = {"S": 2, "H": 2, "D": 2, "C": 1}
+EDGES = (
+    {  # stacks of one chip, all spent: a pool of 4 leaves first the one odd chip
+        "game": "calcutta",
+        "players": ["Ann", "Bob", "Cy", "Di"],
+        "dealer": "Ann",
+        "options": {"chips": 1, "dealer_bids": True},
+        "rounds": [
+            {
+                "course": COURSE,
+                "sales": {
+                    suit: {"owner": name, "price": 1}
+                    for suit, name in zip(SUITS, ("Ann", "Bob", "Cy", "Di"), strict=True)
+                },
+                "first": "C",
+                "second": "S",
+            }
+        ],
+    },
+    {  # an unsold winner carries 4 chips, shared out among three at the end
+        "game": "calcutta",
+        "players": ["Ann", "Bob", "Cy"],
+        "dealer": "Cy",
+        "options": {"chips": 10, "dealer_bids": False},
+        "rounds": [
+            {
+                "course": COURSE,
+                "sales": {"S": {"owner": "Ann", "price": 6}, "H": None, "D": None, "C": None},
+                "first": "H",
+                "second": "S",
+            },
+            {"end": True},
+        ],
+    },
+)
+"""Boundary tables every property over the game runs first (tests/domain/test_properties.py)."""

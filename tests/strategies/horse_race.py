@@ -64,12 +64,13 @@ def races(
 
 
 @st.composite
-def plans(draw: st.DrawFn) -> dict[str, Any]:
+def plans(draw: st.DrawFn, least: int = 0) -> dict[str, Any]:
+    """Evenings of at least ``least`` races."""
     players = draw(seats(3, 8))
     first = draw(st.integers(0, len(players) - 1))
     length = draw(st.sampled_from((7, 6)))
     limit = draw(st.sampled_from((0, 1, 5, 20)))
-    count = draw(st.integers(0, 6))
+    count = draw(st.integers(least, 6))
     rounds = [
         draw(races(players, players[(first + number) % len(players)], length, limit))
         for number in range(count)
@@ -81,3 +82,42 @@ def plans(draw: st.DrawFn) -> dict[str, Any]:
         "options": {"course": length, "limit": limit},
         "rounds": ended(draw, rounds),
     }
+
+
+EIGHT = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+EDGES = (
+    {  # eight players at a limit of one: a six-card course all of one suit, then no bets
+        "game": "horse-race",
+        "players": EIGHT,
+        "dealer": "Ann",
+        "options": {"course": 6, "limit": 1},
+        "rounds": [
+            {
+                "course": {"S": 6, "H": 0, "D": 0, "C": 0},
+                "odds": {"S": [1, 4]},
+                "bets": [
+                    {"player": name, "horse": "SHDC"[seat % 4], "amount": 1}
+                    for seat, name in enumerate(EIGHT[1:])
+                ],
+                "winner": "S",
+            },
+            {"course": {"S": 0, "H": 2, "D": 2, "C": 2}, "bets": [], "winner": "H"},
+        ],
+    },
+    {  # the smallest table, one bet on the horse that wins, then the evening ends
+        "game": "horse-race",
+        "players": EIGHT[:3],
+        "dealer": "Cy",
+        "options": {"course": 7, "limit": 0},
+        "rounds": [
+            {
+                "course": {"S": 4, "H": 3, "D": 0, "C": 0},
+                "odds": {},
+                "bets": [{"player": "Ann", "horse": "D", "amount": 50}],
+                "winner": "D",
+            },
+            {"end": True},
+        ],
+    },
+)
+"""Boundary tables every property over the game runs first (tests/domain/test_properties.py)."""

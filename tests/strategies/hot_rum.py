@@ -33,7 +33,7 @@ def hands(draw: st.DrawFn, players: list[str]) -> dict[str, Any]:
 
 
 @st.composite
-def _plan(draw: st.DrawFn) -> dict[str, Any]:
+def _plan(draw: st.DrawFn, least: int) -> dict[str, Any]:
     players = draw(seats(2, 6))
     options = draw(st.fixed_dictionaries({}, optional={"stake": st.integers(1, 100)}))
     return {
@@ -41,9 +41,30 @@ def _plan(draw: st.DrawFn) -> dict[str, Any]:
         "players": players,
         "dealer": draw(st.sampled_from(players)),
         "options": options,
-        "rounds": ended(draw, draw(st.lists(hands(players), max_size=12))),
+        "rounds": ended(draw, draw(st.lists(hands(players), min_size=least, max_size=12))),
     }
 
 
-def plans() -> st.SearchStrategy[dict[str, Any]]:
-    return _plan()
+def plans(least: int = 0) -> st.SearchStrategy[dict[str, Any]]:
+    """Sessions of at least ``least`` hands."""
+    return _plan(least)
+
+
+SIX = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
+EDGES = (
+    {  # the largest table at the smallest stake: a rummy with nothing left in any hand
+        "game": "hot-rum",
+        "players": SIX,
+        "dealer": "Flo",
+        "options": {"stake": 1},
+        "rounds": [{"out": "Ann", "rummy": True, "deadwood": dict.fromkeys(SIX[1:], 0)}],
+    },
+    {  # two players, the most deadwood, then the table stops
+        "game": "hot-rum",
+        "players": ["Ann", "Bob"],
+        "dealer": "Ann",
+        "options": {},
+        "rounds": [{"out": "Bob", "deadwood": {"Ann": 100}}, {"end": True}],
+    },
+)
+"""Boundary tables every property over the game runs first (tests/domain/test_properties.py)."""

@@ -27,7 +27,7 @@ def deals(draw: st.DrawFn, players: list[str]) -> dict[str, Any]:
 
 
 @st.composite
-def _plan(draw: st.DrawFn) -> dict[str, Any]:
+def _plan(draw: st.DrawFn, least: int) -> dict[str, Any]:
     players = draw(seats(5, 8))
     options = draw(st.fixed_dictionaries({}, optional={"stake": st.integers(1, 500)}))
     return {
@@ -35,9 +35,33 @@ def _plan(draw: st.DrawFn) -> dict[str, Any]:
         "players": players,
         "dealer": draw(st.sampled_from(players)),
         "options": options,
-        "rounds": ended(draw, draw(st.lists(deals(players), max_size=12))),
+        "rounds": ended(draw, draw(st.lists(deals(players), min_size=least, max_size=12))),
     }
 
 
-def plans() -> st.SearchStrategy[dict[str, Any]]:
-    return _plan()
+def plans(least: int = 0) -> st.SearchStrategy[dict[str, Any]]:
+    """Sessions of at least ``least`` deals."""
+    return _plan(least)
+
+
+EIGHT = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+EDGES = (
+    {  # the largest table at the smallest stake: Smudge made, then a two bid set
+        "game": "racehorse",
+        "players": EIGHT,
+        "dealer": "Hal",
+        "options": {"stake": 1},
+        "rounds": [
+            {"pitcher": "Ann", "bid": 5, "points": list(POINTS), "all_tricks": True},
+            {"pitcher": "Hal", "bid": 2, "made": False},
+        ],
+    },
+    {  # the smallest table: every point but one, then the table stops
+        "game": "racehorse",
+        "players": EIGHT[:5],
+        "dealer": "Ann",
+        "options": {},
+        "rounds": [{"pitcher": "Ed", "bid": 4, "points": list(POINTS[:3])}, {"end": True}],
+    },
+)
+"""Boundary tables every property over the game runs first (tests/domain/test_properties.py)."""

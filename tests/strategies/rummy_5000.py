@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from scorekeeper import Session
 from scorekeeper.game import END_ROUND
+from scorekeeper.games.rummy_5000.rules import partnerships
 from tests.strategies import RANKS, seats
 
 SUITS = ("S", "H", "D", "C")
@@ -178,8 +179,10 @@ def _pot(draw: st.DrawFn, players: list[str]) -> dict[str, Any]:
 
 
 @st.composite
-def _setup(draw: st.DrawFn) -> tuple[list[str], dict[str, Any]]:
-    kind = draw(st.sampled_from(("plain", "partners", "doubling", "limit_poker")))
+def _setup(
+    draw: st.DrawFn, kinds: tuple[str, ...] = ("plain", "partners", "doubling", "limit_poker")
+) -> tuple[list[str], dict[str, Any]]:
+    kind = draw(st.sampled_from(kinds))
     size = {"partners": (4, 4), "doubling": (2, 2), "limit_poker": (2, 2)}.get(kind, (2, 5))
     players = draw(seats(*size))
     flags = ["michigan", "money_cards"]
@@ -196,11 +199,11 @@ def _setup(draw: st.DrawFn) -> tuple[list[str], dict[str, Any]]:
 
 
 @st.composite
-def _plan(draw: st.DrawFn) -> dict[str, Any]:
+def _plan(draw: st.DrawFn, least: int) -> dict[str, Any]:
     players, options = draw(_setup())
     dealer = draw(st.sampled_from(players))
     session = Session.new("rummy-5000", players, dealer=dealer, options=options)
-    for _ in range(draw(st.integers(0, 8))):
+    for _ in range(draw(st.integers(least, 8))):
         if session.finished:
             break
         if options.get("michigan") and draw(st.integers(0, 4)) == 0:
@@ -230,5 +233,113 @@ def _stakes_hand(
     return {**draw(_hand(players, options)), **stakes}
 
 
-def plans() -> st.SearchStrategy[dict[str, Any]]:
-    return _plan()
+def plans(least: int = 0) -> st.SearchStrategy[dict[str, Any]]:
+    """Games of at least ``least`` rounds (fewer only where the game ends first)."""
+    return _plan(least)
+
+
+@st.composite
+def _tied(draw: st.DrawFn) -> dict[str, Any]:
+    """A few hands short of the end, then a hand nobody goes out of (points typed) that
+    brings two or more players, or both sides, level above everyone else: at or past the
+    target, or short of it and the table stops."""
+    players, options = draw(_setup(kinds=("plain", "partners")))
+    dealer = draw(st.sampled_from(players))
+    session = Session.new("rummy-5000", players, dealer=dealer, options=options)
+    for _ in range(draw(st.integers(0, 3))):
+        session.record(draw(_hand(players, options)))
+        if session.finished:
+            session.undo()
+            break
+    totals = session.totals
+    level = 5 * -(-max(totals.values()) // 5) + 5 * draw(st.integers(0, 40))
+    if draw(st.booleans()):
+        level = max(level, 5 * -(-session.options["target"] // 5))
+    gained = dict.fromkeys(players, 0)
+    if options.get("partners"):  # one partner's points count for the side
+        for first, _ in partnerships(players):
+            gained[first] = level - totals[first]
+    else:
+        tied = draw(st.lists(st.sampled_from(players), min_size=2, max_size=5, unique=True))
+        behind = st.integers(1, 40).map(lambda count: level - 5 * count)
+        for name in players:
+            gained[name] = (level if name in tied else draw(behind)) - totals[name]
+    session.record(
+        {
+            "wild": draw(st.sampled_from(RANKS)),
+            "out": None,
+            "melded": {name: max(points, 0) for name, points in gained.items()},
+            "in_hand": {name: max(-points, 0) for name, points in gained.items()},
+        }
+    )
+    if not session.finished:
+        session.record(END_ROUND)
+    return {
+        "game": "rummy-5000",
+        "players": players,
+        "dealer": dealer,
+        "options": options,
+        "rounds": session.rounds,
+    }
+
+
+def tied_games() -> st.SearchStrategy[dict[str, Any]]:
+    """Games without stakes hands that end with tied winners (with partners, both sides)."""
+    return _tied()
+
+
+def _points(players: list[str], melded: list[int], out: str | None = None) -> dict[str, Any]:
+    """A hand typed as points, nobody holding any cards at the end."""
+    return {
+        "wild": "K",
+        "out": out,
+        "melded": dict(zip(players, melded, strict=True)),
+        "in_hand": dict.fromkeys(players, 0),
+    }
+
+
+FOUR = ["Ann", "Bob", "Cy", "Di"]
+THREE_TIED = {  # the others pay 5 in all: two odd units, one each to the first two
+    "game": "rummy-5000",
+    "players": FOUR,
+    "dealer": "Di",
+    "options": {"target": 100, "stake": 1},
+    "rounds": [_points(FOUR, [100, 100, 100, 95])],
+}
+SIDES_TIED = {  # both sides reach the target together: half a game to each player
+    "game": "rummy-5000",
+    "players": FOUR,
+    "dealer": "Ann",
+    "options": {"partners": True, "play_to_win": True, "target": 50},
+    "rounds": [_points(FOUR, [50, 45, 0, 5])],
+}
+FIVE = [*FOUR, "Ed"]
+EDGES = (
+    THREE_TIED,
+    SIDES_TIED,
+    {  # the target met exactly by going out (100 melded, 200 for going out)
+        "game": "rummy-5000",
+        "players": ["Ann", "Bob"],
+        "dealer": "Bob",
+        "options": {"target": 300, "stake": 1},
+        "rounds": [_points(["Ann", "Bob"], [100, 0], out="Ann")],
+    },
+    {  # the largest table stops all level at nothing, for no money
+        "game": "rummy-5000",
+        "players": FIVE,
+        "dealer": "Ed",
+        "options": {"stake": 0},
+        "rounds": [_points(FIVE, [0] * 5), dict(END_ROUND)],
+    },
+    {  # doubling: two hands undoubled, level
+        "game": "rummy-5000",
+        "players": ["Ann", "Bob"],
+        "dealer": "Ann",
+        "options": {"doubling": True},
+        "rounds": [
+            {**_points(["Ann", "Bob"], [50, 50], out=out), "stake": 1, "doubles": []}
+            for out in ("Ann", "Bob")
+        ],
+    },
+)
+"""Boundary tables every property over the game runs first (tests/domain/test_properties.py)."""

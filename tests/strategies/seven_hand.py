@@ -8,7 +8,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from scorekeeper.game import END_ROUND
-from tests.strategies import card_text, ended, seats
+from tests.strategies import NAMES, card_text, ended, seats
 
 CLOSE = st.sampled_from((5, 10))
 HELD = st.integers(1, 40).map(lambda n: 5 * n)
@@ -40,7 +40,7 @@ def hands(players: list[str], close: bool = False) -> st.SearchStrategy[dict[str
 
 
 @st.composite
-def _plan(draw: st.DrawFn, finished: bool) -> dict[str, Any]:
+def _plan(draw: st.DrawFn, finished: bool, least: int) -> dict[str, Any]:
     players = draw(seats(2, 10))
     options = draw(
         st.fixed_dictionaries(
@@ -50,7 +50,7 @@ def _plan(draw: st.DrawFn, finished: bool) -> dict[str, Any]:
         )
     )
     last = 8 if options.get("eighth_hand") else 7
-    count = draw(st.one_of(st.just(last), st.integers(1 if finished else 0, last)))
+    count = draw(st.one_of(st.just(last), st.integers(max(least, 1 if finished else 0), last)))
     hand = hands(players, close=finished or draw(st.booleans()))
     rounds = [draw(hand) for _ in range(count)]
     if count < last:
@@ -64,7 +64,41 @@ def _plan(draw: st.DrawFn, finished: bool) -> dict[str, Any]:
     }
 
 
-def plans(finished: bool = False) -> st.SearchStrategy[dict[str, Any]]:
-    """Sessions; if ``finished``, only games played to the money: close ones (ties are
-    common) with a stake."""
-    return _plan(finished)
+def plans(finished: bool = False, least: int = 0) -> st.SearchStrategy[dict[str, Any]]:
+    """Sessions of at least ``least`` hands; if ``finished``, only games played to the
+    money: close ones (ties are common) with a stake."""
+    return _plan(finished, least)
+
+
+def _hands(players: list[str], held: int, count: int) -> list[dict[str, Any]]:
+    """``count`` hands going out in turn, everyone else holding ``held`` points."""
+    outs = [players[number % len(players)] for number in range(count)]
+    return [{"out": out, "points": {n: held for n in players if n != out}} for out in outs]
+
+
+TEN = list(NAMES[:10])
+EIGHT_TIED = {  # ten players through the eighth hand: eight tie and share ten units
+    "game": "seven-hand",
+    "players": TEN,
+    "dealer": TEN[0],
+    "options": {"eighth_hand": True, "stake": 1},
+    "rounds": _hands(TEN, 5, 8),
+}
+EDGES = (
+    EIGHT_TIED,
+    {  # two players the least apart after the seventh hand
+        "game": "seven-hand",
+        "players": ["Ann", "Bob"],
+        "dealer": "Bob",
+        "options": {"stake": 1},
+        "rounds": _hands(["Ann", "Bob"], 5, 7),
+    },
+    {  # stopped after the first hand, for no money
+        "game": "seven-hand",
+        "players": ["Ann", "Bob", "Cy"],
+        "dealer": "Ann",
+        "options": {"stake": 0},
+        "rounds": [*_hands(["Ann", "Bob", "Cy"], 200, 1), dict(END_ROUND)],
+    },
+)
+"""Boundary tables every property over the game runs first (tests/domain/test_properties.py)."""

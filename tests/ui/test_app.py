@@ -8,9 +8,11 @@ import pytest
 
 from scorekeeper.reports.rows import open_store
 from scorekeeper.session import Session
+from scorekeeper.settings import remember_currency
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp, keys_of, run
 from screens.confirm import ConfirmScreen
+from screens.currency import CurrencyScreen
 from screens.help import HelpScreen
 from screens.problem import LockedApp, ProblemApp, ProblemScreen
 from screens.rounds.base import RoundEntry
@@ -53,6 +55,24 @@ async def test_help_on_the_table_shows_the_games_rules_and_its_keys(store: Store
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
+
+
+async def test_homes_help_says_where_the_currency_is_set_and_how_money_reads(
+    store: Store,
+) -> None:
+    """A new table looks for the currency in the help: F2, with money as it reads now."""
+    remember_currency(store, "€", True)
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        keys = str(app.screen.query_one("#keys").content).splitlines()
+        f2 = next(line.strip() for line in keys if line.strip().startswith("F2"))
+        assert f2 == "F2  currency, now €1.234,50: $, €, £, kr or none, point or comma"
+        await pilot.press("escape", "f2")
+        await pilot.pause()
+        assert isinstance(app.screen, CurrencyScreen)
 
 
 SPOKEN = [

@@ -10,10 +10,13 @@ import os
 import shutil
 from pathlib import Path
 
+import pytest
+from rich.cells import cell_len
 from textual.pilot import Pilot
 from textual.widgets import Digits, Static
 
 from scorekeeper.session import Session
+from scorekeeper.settings import remember_currency
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from screens.board.big_board import BigBoardScreen
@@ -253,6 +256,46 @@ async def test_ten_players_fit_at_80x24_and_at_40_columns(store: Store) -> None:
             if size == (40, 30):
                 assert len(cut) == 1
                 assert cut == ["1 Elizabeth-…"]  # everyone ties at 0
+
+
+def euro_pad(store: Store, players: list[str], *scores: list[int]) -> None:
+    """A score pad at 5 cents a point, to 5000, at a table writing euros with a comma."""
+    remember_currency(store, "€", True)
+    session_id = store.add(Session.new("score-pad", players, options={"stake": 5, "target": 5000}))
+    for round_ in scores:
+        store.record(session_id, {"scores": dict(zip(players, round_, strict=True))})
+
+
+def lines_in_the_cards(app: BoardApp) -> list[tuple[list[str], int]]:
+    """Each card's lines beside its figure, as drawn, with the cells they have."""
+    labels = [card.query_one(".label", Static) for card in app.query(Card)]
+    return [(str(label.content).splitlines(), label.size.width) for label in labels]
+
+
+@pytest.mark.parametrize(("players", "size"), [(4, (80, 24)), (12, (80, 24)), (12, (120, 40))])
+async def test_money_of_100_or_more_beside_a_four_digit_total_stays_clear_of_it(
+    store: Store, players: int, size: tuple[int, int]
+) -> None:
+    """ "+€261,25" beside 2345 points: the money is drawn whole beside the big digits, on
+    the winner's card too, and "● deals" stays on one line."""
+    names = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou"]
+    scores = [1245, 600, 300, 5, 410, 20, 870, 1030, 75, 640, 333, 9][:players]
+    euro_pad(store, names[:players], scores, [1100, 600, 300, 5, *scores[4:]])
+    app = BoardApp(store.path)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        drawn = lines_in_the_cards(app)
+        assert len(drawn) == players
+        for lines, width in drawn:
+            assert all(cell_len(line.rstrip()) <= width for line in lines), (lines, width)
+        money = [row.aside for row in app.query_one(Standings).rows]
+        assert all(aside.startswith(("+€", "−€")) for aside in money)
+        assert all(aside in " ".join(lines) for aside, (lines, _) in zip(money, drawn, strict=True))
+        assert "● deals" in " ".join(line for lines, _ in drawn for line in lines)
+        assert app.query(Card).first().query_one(Digits).value == "2345"
+        if players == 4:
+            assert money[0] == "+€261,25"
 
 
 async def test_light_theme(store: Store) -> None:

@@ -77,11 +77,10 @@ async def test_5000_rummy_shows_the_target_line() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert (
-            shown(app, "#chart-now")
-            == "After hand 2: Ann 2,300 · Bob 3,000 · Cy 650 · target 3,000"
+            shown(app, "#chart-now") == "After hand 2: Ann 2300 · Bob 3000 · Cy 650 · target 3000"
         )
         assert isinstance(app.screen, ChartScreen) and app.screen.chart.target == 3000
-        assert "3,000" in app.screen.query_one("#plot", PlotextPlot).render().plain
+        assert "3000" in app.screen.query_one("#plot", PlotextPlot).render().plain
 
 
 async def test_racehorse_charts_balances_in_dollars() -> None:

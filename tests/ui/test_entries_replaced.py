@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import Static
 
 from scorekeeper.reports.night_names import book_to_change, replaced, save_book
@@ -13,6 +14,8 @@ from scorekeeper.store import Store
 from scorekeeper.store.house_games import replaced as house_replaced
 from scorekeeper.store.house_games import save_house_game
 from screens.app import ScorekeeperApp
+from screens.home import entries
+from screens.home import screen as home_screen
 from screens.nights import NightsScreen
 from tests.factories import MADE_3, racehorse
 from tests.sync.test_entries_merged import RAE, SAM, both_ways
@@ -52,6 +55,15 @@ async def test_home_says_once_which_change_made_apart_was_replaced(tmp_path: Pat
         assert replaced(here) == [] and house_replaced(here) == [], "said once"
 
 
+@pytest.fixture
+def home_not_looking(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Home looks at the store only when a test says (``follow``): a test that opens
+    another screen at once then opens it before Home has said anything, however slowly
+    the app starts on a loaded machine."""
+    monkeypatch.setattr(home_screen, "FOLLOW_INTERVAL", 3600.0)
+
+
+@pytest.mark.usefixtures("home_not_looking")
 async def test_the_nights_screen_shows_the_later_name_and_what_it_replaced(tmp_path: Path) -> None:
     here, there = shared(tmp_path / "here"), shared(tmp_path / "there")
     renamed_apart(here, there)
@@ -65,6 +77,32 @@ async def test_the_nights_screen_shows_the_later_name_and_what_it_replaced(tmp_p
             assert [night.title for night in nights.nights] == ["Birthday"]
             notice = nights.query_one("#replaced", Static)
             assert notice.display and "Poker night" in str(notice.content)
+
+
+@pytest.mark.usefixtures("home_not_looking")
+async def test_what_home_found_as_the_nights_opened_is_said_once_on_the_nights(
+    tmp_path: Path,
+) -> None:
+    """Home's worker found what was replaced; the nights were opened before Home said it:
+    the nights screen shows the night's (and says it once), Home does not mark it said
+    under them, and says the house game's once it is in front again."""
+    here, there = shared(tmp_path / "here"), shared(tmp_path / "there")
+    renamed_apart(here, there)
+    with Store(there) as store:
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            home = app.screen
+            found = entries.replaced(store)
+            app.open_nights()
+            home.say_replaced(found)  # Home's word arriving before the nights are mounted
+            await settled(pilot)
+            notice = app.screen.query_one("#replaced", Static)
+            assert notice.display and "Poker night" in str(notice.content)
+            assert toasts(app).count("Poker night") == 1
+            await pilot.press("escape")
+            await follow(pilot)  # Home, in front again, says the house game's change
+            said = " ".join(toasts(app).split())
+            assert said.count("Poker night") == 1 and "Hearts" in said
 
 
 async def test_opening_the_app_moves_an_older_stores_single_files_over(tmp_path: Path) -> None:

@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from scorekeeper import GAMES
+from scorekeeper.money import Currency, amount, use_currency
 from scorekeeper.session import Session
+from scorekeeper.settings import remember_currency
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from screens.board.standings import Standings
@@ -99,6 +101,29 @@ def every_figure_shown(app: ScorekeeperApp, table: TableScreen, session: Session
     for leader in figures.leaders:
         at = session.players.index(leader)
         assert LEADS in grid.columns[at + 1].heading[0]
+
+
+async def test_twelve_with_100_euros_or_more_each_all_fit_in_whole_euros(store: Store) -> None:
+    """Totals in the thousands and balances of €100 or more at a euro table: all twelve
+    columns at 80 columns, no paging; the money in whole euros (halves up), said by its
+    label, to the cent in the settle-up."""
+    remember_currency(store, "€", True)
+    use_currency(Currency("€", comma=True))
+    session = Session.new("score-pad", TWELVE, options={"stake": 5})
+    session.record({"scores": {name: 1240 - 199 * seat for seat, name in enumerate(TWELVE)}})
+    session_id = store.add(session)
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await at_table(pilot, store, session_id)
+        grid = table.query_one("#grid", ScoreGrid)
+        assert grid.max_scroll_x == 0, "a player's column is off the screen"
+        assert len(grid.columns) == 13
+        lines = screen_lines(app)
+        total = next(line for line in lines if line.startswith(" total "))
+        money = next(line for line in lines if line.startswith(" ≈money "))
+        assert total.split()[1:] == [amount(1240 - 199 * seat, "points") for seat in range(12)]
+        euros = ["+657", "+537", "+418", "+299", "+179", "+60"]  # +€656,70 … +€298,50 …
+        assert money.split()[1:] == [*euros, *(f"−{euro[1:]}" for euro in reversed(euros))]
 
 
 def test_names_cut_to_one_width_stay_apart() -> None:

@@ -37,6 +37,7 @@ async def test_a_first_run_says_how_to_start(store: Store) -> None:
         empty = app.screen.query_one("#empty")
         assert empty.display
         assert "Ctrl+N" in str(empty.content)
+        assert "F2 sets how money is written at this table" in str(empty.content)
 
 
 async def test_sessions_show_most_recent_first_with_their_leader(store: Store) -> None:

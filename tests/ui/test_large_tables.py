@@ -169,3 +169,27 @@ async def test_the_footer_at_80_columns_keeps_sessions_help_and_the_scores_toggl
                 assert "esc Sessions" in footer and "f1 Help" in footer, (name, footer)
                 assert re.search(r"\bt (Totals|Rounds)\b", footer), (name, footer)
                 assert re.search(r"\br (Race|Hand|Deal)\b", footer), (name, footer)
+
+
+async def test_at_60x20_f1_stays_on_every_footer_and_goes_back_in_place_when_wider(
+    store: Store,
+) -> None:
+    """Home, the table and game nights have more keys than 60 columns hold: F1 comes
+    first, so the keys cut off are ones the help lists; at 80 it is back at the end."""
+    session_id = store.add(seven_hand_for_ten())
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        await pilot.pause()  # Home's keys are drawn once its list is in: a frame later
+        assert drawn(pilot)[-1].replace("\xa0", " ").startswith(" f1 Help  ^e Export")
+        await at_table(pilot, store, session_id)
+        footer = drawn(pilot)[-1].replace("\xa0", " ")
+        assert footer.startswith("f1 Help r Hand"), footer
+        await pilot.press("escape", "ctrl+l")
+        await pilot.pause()
+        assert "f1 Help" in drawn(pilot)[-1].replace("\xa0", " ")
+        await pilot.press("escape")
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        footer = drawn(pilot)[-1].replace("\xa0", " ")
+        assert footer.startswith(" ^e Export") and "f1 Help" in footer, footer

@@ -9,15 +9,17 @@ from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from screens.rounds.base import RoundEntry
 from screens.table import TableScreen
-from screens.widgets.choice import Choice
+from screens.widgets.choice import GAP, Choice
 from screens.widgets.grid import ScoreGrid
 
 
 def item(entry: RoundEntry, path: str, label: str) -> dict[str, Any]:
-    """Where ``label`` is drawn in the pick at ``path``: the click's target."""
+    """Where ``label`` is drawn in the pick at ``path`` (its first letter): the click's
+    target."""
     control = entry.control(path, Choice)
     labels = [text for text, _ in control.options]
-    return {"widget": control, "offset": control.offset_of(labels.index(label))}
+    y, x, _, _ = control.placed()[labels.index(label)]
+    return {"widget": control, "offset": (x + GAP, y)}
 
 
 async def test_a_round_recorded_and_edited_with_clicks_only(store: Store) -> None:

@@ -244,7 +244,7 @@ async def test_a_michigan_false_claim_is_no_hand_on_the_table(store: Store) -> N
         grid = table.query_one("#grid", ScoreGrid)
         assert [cell.split() for cell in grid.rows[1]] == [
             ["2"],
-            ["+50", "1,110"],
+            ["+50", "1110"],
             ["0", "600"],
             ["+50", "50"],
         ]

@@ -8,6 +8,7 @@ from textual.app import App
 from textual.widgets import Input, Static
 
 from scorekeeper import Session
+from scorekeeper.money import Currency, use_currency
 from screens.rounds.base import RoundEntry
 from screens.settle import SettleScreen
 from tests.ui.hosts import EntryHost
@@ -61,6 +62,22 @@ async def test_twelve_players_with_a_stake_are_all_in_view_at_80x24() -> None:
         body = app.screen.query_one("#settle-body")
         assert body.max_scroll_y == 0, "nothing scrolled out of view"
         assert len(lines_of(app, "#balances")) == 12
+
+
+async def test_twelve_long_names_keep_their_balance_on_their_line_at_80x24() -> None:
+    """Points in the thousands and balances of €100 or more beside names of up to eleven
+    letters: one line a player, all twelve in view beside the payments."""
+    names = [f"{name}ston"[:11] for name in TWELVE]
+    session = Session.new("score-pad", names, options={"stake": 10})
+    session.record({"scores": {name: 1300 - seat * 97 for seat, name in enumerate(names)}})
+    use_currency(Currency("€", comma=True))
+    app = SettleHost(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        balances = app.screen.query_one("#balances", Static)
+        assert lines_of(app, "#balances")[0].split() == ["Annabelston", "1300", "+€640,20"]
+        assert balances.size.height == 12, "each balance on its name's line"
+        assert app.screen.query_one("#settle-body").max_scroll_y == 0
 
 
 async def test_calcuttas_course_hint_and_placeholder_agree() -> None:

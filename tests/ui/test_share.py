@@ -48,6 +48,28 @@ async def test_c_on_the_settle_up_copies_the_payments_for_the_chat(store: Store)
         )
 
 
+async def test_a_points_only_settle_up_offers_nothing_to_copy(store: Store) -> None:
+    """Hearts for points: "Nobody owes anybody anything", and no `c` offered to copy it."""
+    session = Session.new("score-pad", ["Ann", "Bob"], options={"house": "Hearts"})
+    session.record({"scores": {"Ann": 30, "Bob": 10}})
+    store.add(session)
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await sit_down(pilot)
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, SettleScreen)
+        assert "Nobody owes anybody anything" in str(
+            app.screen.query_one("#payments", Static).content
+        )
+        keys = str(app.screen.query_one("#settle-keys", Static).content)
+        assert "copy" not in keys and "Enter or Esc to close" in keys
+        await pilot.press("c")
+        await pilot.pause()
+        assert app.clipboard == ""
+        assert isinstance(app.screen, SettleScreen)
+
+
 async def test_c_on_the_nights_screen_copies_the_nights_payments(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -4,8 +4,10 @@ round typed on top of it is never recorded unasked, and nothing typed is lost.""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
+import pytest
 from textual.widgets import Static
 
 from screens.app import ScorekeeperApp
@@ -142,3 +144,30 @@ async def test_the_session_deleted_at_the_undo_prompt_is_said_not_a_traceback(
         await settled(pilot)
         assert isinstance(pilot.app.screen, ProblemScreen)
         assert pilot.app.return_code is None, "the app goes on"
+
+
+async def test_enter_on_a_round_scans_the_folder_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What arrived is looked for once per Enter (a scan of the folder and a stat of each
+    copy), and the round goes on top of what that look found; the table's own look once
+    a second runs in a worker and is not counted."""
+    async with table_on_two_laptops(tmp_path) as (pilot, table, _):
+        store = table.store
+        scans: list[str] = []
+        look = store.refresh
+
+        def counted() -> int:
+            if threading.current_thread() is threading.main_thread():
+                scans.append("scan")
+            return look()
+
+        monkeypatch.setattr(store, "refresh", counted)
+        await pilot.press("r", *CID_MAKES_4)
+        await settled(pilot)
+        scans.clear()
+        await pilot.press("enter")
+        await settled(pilot)
+        assert pilot.app.screen is table
+        assert len(store.load(table.session_id).rounds) == 2
+        assert scans == ["scan"]

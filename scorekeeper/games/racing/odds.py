@@ -16,7 +16,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, factorial
-from typing import Literal
 
 from scorekeeper.checks import as_int
 from scorekeeper.errors import RuleError
@@ -32,20 +31,6 @@ class Chances:
 
     first: Fraction
     second: Fraction
-
-
-@dataclass(frozen=True)
-class PriceVerdict:
-    """A Calcutta price against what the horse is expected to bring back from the pool."""
-
-    price: int
-    value: Fraction
-
-    @property
-    def verdict(self) -> Literal["above", "below", "equal"]:
-        if self.price > self.value:
-            return "above"
-        return "below" if self.price < self.value else "equal"
 
 
 def finish_chances(course: Mapping[str, int], course_length: int = 7) -> dict[str, Chances]:
@@ -150,22 +135,10 @@ def expected_share(chances: Chances) -> Fraction:
     return Fraction(2, 3) * chances.first + Fraction(1, 3) * chances.second
 
 
-def price_verdict(price: int, pool_so_far: int, share: Fraction) -> PriceVerdict:
-    """Is ``price`` above or below what the horse is worth to the buyer now?
-
-    ``pool_so_far`` is every chip already in this race's pool (earlier sales and any
-    carry-over). Paying ``price`` adds it to the pool, so the horse is worth
-    share × (pool_so_far + price). Horses still to be sold will add more, so a price a little
-    "above" can still pay off; the verdict is for the pool as it stands.
-    """
-    price = as_int(price, "price", 1)
-    pool_so_far = as_int(pool_so_far, "pool", 0)
-    return PriceVerdict(price, share * (pool_so_far + price))
-
-
 def fair_price(pool_so_far: int, share: Fraction) -> Fraction:
-    """The price at which a horse is worth what it costs in the pool as it stands: the
-    ``price_verdict`` turns from below to above here (share × (pool + price) = price)."""
+    """The price at which a horse is worth what it costs in the pool as it stands
+    (share × (pool + price) = price): paying it adds it to the pool, so below it the
+    horse is worth more than it costs, above it less."""
     pool_so_far = as_int(pool_so_far, "pool", 0)
     if not 0 <= share < 1:
         raise ValueError(f"a horse with share {share} has no fair price")

@@ -1,7 +1,7 @@
 """Counting one 5000 Rummy hand: card values by the wild rank, and each player's hand score.
 
 Pure functions the round-entry screen also calls for live previews (``card_value``,
-``cards_value``, ``hand_score``, ``hand_scores``). Kept out of ``scorekeeper/games/`` so
+``cards_value``, ``hand_scores``). Kept out of ``scorekeeper/games/`` so
 it is not taken for a game of its own.
 
 A played-out hand is ``{"wild": "5", "out": name or null, "bonus": "out" | "first_turn" |
@@ -100,11 +100,6 @@ def parse_hand_cards(text: str, field: str = "cards") -> list[Card]:
 def cards_value(text: str, wild: str, field: str = "cards") -> int:
     """What a line of card text counts with ``wild`` wild."""
     return sum(card_value(card, wild) for card in parse_hand_cards(text, field))
-
-
-def hand_score(melded: int, in_hand: int, bonus: str | None = None) -> int:
-    """The standard hand score: melds minus cards in hand, plus any going-out bonus."""
-    return melded - in_hand + (BONUSES[bonus] if bonus else 0)
 
 
 def as_wild(value: object, field: str = "wild") -> str:

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from scorekeeper.checks import Round, accepted
-from scorekeeper.game import Fact, Game, RoundFacts, Setup, State
+from scorekeeper.game import NO_STAKE, Fact, Game, RoundFacts, Setup, State
 from scorekeeper.games.rummy_5000.hands import (
     FALSE_CLAIM,
     FalseClaim,
@@ -179,7 +179,7 @@ class Rummy5000Words(Game[Options, Info], abstract=True):
             else "point"
         )
         stake = options["stake"]
-        words.append(f"stake {format_amount(stake, self.unit)}/{per}" if stake else "no stake")
+        words.append(f"stake {format_amount(stake, self.unit)}/{per}" if stake else NO_STAKE)
         return words
 
     def round_facts(self, setup: Setup, before: State, round_: Round, after: State) -> RoundFacts:
