@@ -26,6 +26,7 @@ from scorekeeper.cli.commands import (
     export_csv,
     export_json,
     import_from,
+    list_aside,
     list_sessions,
     move_session,
     run_doctor,
@@ -122,7 +123,7 @@ def _parser() -> argparse.ArgumentParser:
         "--keep",
         choices=("shown", "other", "both", "back"),
         help="shown: the version shown; other: the other one; both: one after the other; "
-        "back: bring back the version set aside numbered --version",
+        "back: bring back the version set aside numbered --version (see --aside)",
     )
     conflicts.add_argument(
         "--version",
@@ -130,6 +131,11 @@ def _parser() -> argparse.ArgumentParser:
         default=0,
         dest="number",
         help="which version (with --keep other, where more than two wait; with --keep back)",
+    )
+    conflicts.add_argument(
+        "--aside",
+        action="store_true",
+        help="list the versions decisions set aside, each with the command that brings it back",
     )
     conflicts.add_argument(
         "session", nargs="*", metavar="SESSION", help="only these sessions (default: every one)"
@@ -216,6 +222,8 @@ def _run(args: argparse.Namespace, parser: argparse.ArgumentParser, app: App | N
         return settle_night(args.db, args.night, args.text)
     if args.command == "doctor":
         return run_doctor(args.db, args.fix)
+    if args.command == "conflicts" and args.aside:
+        return list_aside(args.db, args.session)
     if args.command == "conflicts":
         return settle_conflicts(args.db, args.keep, args.session, args.number)
     if app is None:

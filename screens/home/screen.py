@@ -11,7 +11,7 @@ again whenever Home comes back.
 A store synced between laptops changes under Home: once a second a worker asks the
 store what arrived (one ``stat`` while nothing did) and the list is read again when
 something did. A session changed on two laptops at once is named above the list, and
-Ctrl+K decides it with one key.
+Ctrl+K decides it with one key; a decision a later one replaced is said once.
 """
 
 from __future__ import annotations
@@ -115,8 +115,9 @@ class HomeScreen(SessionList):
         """The store's count of synced changes when the list was last read."""
         self.looked = False
         """Whether a look found the conflicts already there when Home opened."""
-        self.taken_over = False
-        """Whether an older store's night names and house games files were moved over."""
+        self.written_back: list[str] | None = None
+        """What moving the older night names and house games over wrote back, until said
+        (None: not moved over yet)."""
         self.entries_seen: object = None
         """The night names' and house games' files when they were last looked at."""
 
@@ -188,24 +189,44 @@ class HomeScreen(SessionList):
                 self.looked = True
                 if conflicts:
                     self.app.call_from_thread(self.show_conflicts, conflicts)
+                self.look_at_decisions(self.summaries)
                 return
             summaries = self.store.summaries()
+            self.look_at_decisions(summaries)
         except (StoreError, OSError):
             return  # the list stays as it is; the next look tries again
         self.app.call_from_thread(self.synced, generation, summaries, conflicts)
 
-    def look_at_entries(self) -> None:
-        """In the worker: say which change of a night or a house game made apart on two
-        laptops the later one replaced, when those files changed and Home is in front."""
+    def look_at_decisions(self, summaries: list[Summary]) -> None:
+        """In the worker: say once which decision a later one made apart replaced."""
         from screens.home import entries  # here: Home starts without the reports
 
-        if not self.taken_over:
-            entries.take_over(self.store)
-            self.taken_over = True
+        lines = entries.decisions_replaced(self.store, summaries)
+        if lines:
+            self.app.call_from_thread(self.say_decided, lines)
+
+    def say_decided(self, lines: list[str]) -> None:
+        """Said with Home in front, and marked said; else again at the next look."""
+        from screens.home import entries
+
+        if self.is_active:
+            text = visible("\n".join(lines))
+            title = "Decided on two laptops"
+            self.notify(text, title=title, severity="warning", timeout=30, markup=False)
+            entries.decisions_said(self.store, lines)
+
+    def look_at_entries(self) -> None:
+        """In the worker: say once, with Home in front, which change of a night or a house
+        game made apart the later one replaced (and what was written back)."""
+        from screens.home import entries  # here: Home starts without the reports
+
+        if self.written_back is None:
+            self.written_back = entries.take_over(self.store)
         now = entries.fingerprint(self.store)
         if now != self.entries_seen and self.is_active:
             self.entries_seen = now
-            lines = entries.replaced(self.store)
+            lines = [*self.written_back, *entries.replaced(self.store)]
+            self.written_back = []
             if lines:
                 self.app.call_from_thread(self.say_replaced, lines)
 
@@ -218,9 +239,7 @@ class HomeScreen(SessionList):
             self.entries_seen = None
             return
         text = visible("\n".join(lines))
-        self.notify(
-            text, title="Changed on two laptops", severity="warning", timeout=30, markup=False
-        )
+        self.notify(text, title="Nights, house games", severity="warning", timeout=30, markup=False)
         entries.said(self.store)
 
     def synced(self, generation: int, summaries: list[Summary], conflicts: list[Conflict]) -> None:
