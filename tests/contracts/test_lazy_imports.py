@@ -41,6 +41,7 @@ def test_the_app_module_imports_no_game_report_or_other_screen() -> None:
     modules = loaded_by("import screens.console, screens.app")
     assert game_modules(modules) == set()
     later = {
+        "scorekeeper.cli.commands",
         "scorekeeper.cli.doctor",
         "scorekeeper.reports.export",
         "scorekeeper.reports.stats",
@@ -138,14 +139,16 @@ NOT_BEFORE_HOME = {
     "plotext",
     "segno",
     "textual_plotext",
+    "scorekeeper.cli.commands",
     "scorekeeper.cli.doctor",
     "scorekeeper.store.house_games",
     "scorekeeper.store.imported",
     "scorekeeper.store.journal",
     "scorekeeper.store.resolve",
 }
-"""The board's server and codes, the charts, the command line's parser, the doctor, and
-what the store does only when asked (an import, a decision, nights and house games)."""
+"""The board's server and codes, the charts, the command line's parser and commands, the
+doctor, and what the store does only when asked (an import, a decision, nights and house
+games)."""
 
 
 def painted_with(store: Path) -> set[str]:
