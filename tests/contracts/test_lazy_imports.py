@@ -145,10 +145,11 @@ NOT_BEFORE_HOME = {
     "scorekeeper.store.imported",
     "scorekeeper.store.journal",
     "scorekeeper.store.resolve",
+    "scorekeeper.view",
 }
 """The board's server and codes, the charts, the command line's parser and commands, the
-doctor, and what the store does only when asked (an import, a decision, nights and house
-games)."""
+doctor, what the store does only when asked (an import, a decision, nights and house
+games), and a session's figures as the table shows them."""
 
 
 def painted_with(store: Path) -> set[str]:
