@@ -192,10 +192,10 @@ def _say_problem(text: str) -> None:
 
 
 def _run(args: argparse.Namespace, parser: argparse.ArgumentParser, app: App | None) -> int:
-    from scorekeeper.cli import commands  # here: the app alone reads no command
-
     if args.command in ("list", "stats", "settle", "night"):
         _use_the_stores_currency(args.db)
+    from scorekeeper.cli import commands  # here: the app alone reads no command
+
     if args.command == "list":
         return commands.list_sessions(args.db)
     if args.command == "export" and args.json:
