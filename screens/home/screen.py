@@ -5,8 +5,8 @@ Ctrl+letters (or Enter, Up, Down), which never collide with a name being typed. 
 most recent matches are put in the table: with ten thousand sessions stored the screen
 paints as fast as with none. Home is the app's first screen: a store of a screenful or
 less is listed whole before the first frame; a bigger one shows its first screenful from
-the store's small ``recent`` file, and the whole list is read in a worker thread, as it is
-again whenever Home comes back.
+the store's small ``recent`` file, and the whole list is read in a worker thread once that
+frame is out, as it is again whenever Home comes back.
 
 A store synced between laptops changes under Home: once a second a worker asks the
 store what arrived (one ``stat`` while nothing did) and the list is read again when
@@ -16,6 +16,7 @@ Ctrl+K decides it with one key; a decision a later one replaced is said once.
 
 from __future__ import annotations
 
+import threading
 import time
 from pathlib import Path
 
@@ -38,10 +39,14 @@ from screens.widgets.text_input import TextInput
 FOLLOW_INTERVAL = 1.0
 """Seconds between looks at the store for what another laptop synced."""
 FIRST_FRAME_OUT = 0.2
-"""Seconds the first whole-list read waits in its thread before it starts. Textual's
-output thread writes the first frame to the terminal meanwhile: the read's JSON parse
-holds the interpreter's lock for tens of milliseconds with ten thousand sessions, and
-would hold that frame back, already made, until it is done."""
+"""Seconds the first whole-list read waits in its thread once Home's first frame is made,
+before it starts. Textual's output thread writes that frame to the terminal meanwhile: the
+read's JSON parse holds the interpreter's lock for tens of milliseconds with ten thousand
+sessions, and would hold that frame back, already made, until it is done."""
+FIRST_FRAME_AT_MOST = 5.0
+"""Seconds the first whole-list read waits for Home's first frame to be made at most: on
+a loaded machine making it takes longer than ``FIRST_FRAME_OUT``, and a read started
+meanwhile would take turns with it for the interpreter, a frame that waits for the list."""
 EMPTY = (
     "No sessions yet.\n\n"
     "Press Ctrl+N to start one: pick the game, type the players in seat order, "
@@ -120,6 +125,8 @@ class HomeScreen(SessionList):
         (None: not moved over yet)."""
         self.entries_seen: object = None
         """The night names' and house games' files when they were last looked at."""
+        self.painted = threading.Event()
+        """Set once Home's first frame is made (``FIRST_FRAME_AT_MOST``)."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -142,6 +149,7 @@ class HomeScreen(SessionList):
         self.query_one("#filter", Input).focus()
         self.query_one("#empty", Static).display = False
         self.set_interval(FOLLOW_INTERVAL, self.follow)
+        self.call_after_refresh(self.painted.set)
         recent = self.store.recent()
         if recent is not None and recent[1] == len(recent[0]):
             self.listed(recent[0])
@@ -171,6 +179,7 @@ class HomeScreen(SessionList):
     @work(thread=True, exclusive=True, group="session-list")
     def read_all(self) -> None:
         if not self.loaded:
+            self.painted.wait(FIRST_FRAME_AT_MOST)
             time.sleep(FIRST_FRAME_OUT)
         summaries = self.store.summaries()
         self.app.call_from_thread(self.listed, summaries)
