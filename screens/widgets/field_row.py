@@ -47,21 +47,6 @@ class ValueChanged(Message):
         raise NotImplementedError
 
 
-class Refused(Message):
-    """A control would not take a key (a letter in a count, a digit at a pick that shows
-    no numbers): ``message`` says at its row what it takes, where a bell alone left the
-    typist guessing, or a field silently held what it can never read."""
-
-    def __init__(self, control: Widget, message: str) -> None:
-        super().__init__()
-        self.refused_by = control
-        self.message = message
-
-    @property
-    def control(self) -> Widget:
-        return self.refused_by
-
-
 @runtime_checkable
 class Drafted(Protocol):
     """A control of its own kind whose value an entry keeps as a draft when closed."""

@@ -130,6 +130,7 @@ HOME_ALONE = {
     "screens.widgets.grid",
     "screens.widgets.live_text",
     "screens.widgets.own_keys",
+    "screens.widgets.refused",
     "screens.widgets.text_input",
 }
 """The screens' modules Home's first frame needs: the app, Home and its widgets."""
