@@ -65,20 +65,30 @@ def figures(folder: Path) -> tuple[object, ...]:
     return listed, shown
 
 
-@pytest.fixture
-def apart(tmp_path: Path) -> tuple[Path, Path, str]:
-    """A game begun on Ann's laptop and synced; then round 2 typed on each while apart:
-    Ann's first, Bob's a moment later; then synced again."""
+def begun(tmp_path: Path) -> tuple[Path, Path, str]:
+    """A game begun on Ann's laptop, one round in, and copied to Bob's."""
     ann, bob = laptop(tmp_path / "ann", "Ann's laptop"), laptop(tmp_path / "bob", "Bob's laptop")
     with Store(ann) as store:
         session_id = store.add(racehorse(MADE_3))
     rsync(ann, bob)
+    return ann, bob, session_id
+
+
+def went_apart(tmp_path: Path) -> tuple[Path, Path, str]:
+    """A game begun on Ann's laptop and synced; then round 2 typed on each while apart:
+    Ann's first, Bob's a moment later; then synced again."""
+    ann, bob, session_id = begun(tmp_path)
     with Store(ann) as store:
         store.record(session_id, UPPED_2)
     with Store(bob) as store:
         store.record(session_id, MADE_4)
     sync(ann, bob)
     return ann, bob, session_id
+
+
+@pytest.fixture
+def apart(tmp_path: Path) -> tuple[Path, Path, str]:
+    return went_apart(tmp_path)
 
 
 def test_no_file_is_written_on_two_laptops(apart: tuple[Path, Path, str]) -> None:
@@ -261,10 +271,7 @@ def test_an_edit_of_a_round_that_arrived_stands_though_its_laptops_clock_is_behi
     it. Made after seeing Ann's round, Bob's edit is the later change on both laptops."""
     import time
 
-    ann, bob = laptop(tmp_path / "ann", "Ann's laptop"), laptop(tmp_path / "bob", "Bob's laptop")
-    with Store(ann) as store:
-        session_id = store.add(racehorse(MADE_3))
-    rsync(ann, bob)
+    ann, bob, session_id = begun(tmp_path)
     with Store(ann) as store:
         store.record(session_id, UPPED_2)
     sync(ann, bob)

@@ -9,9 +9,8 @@ from pathlib import Path
 from scorekeeper.store import Store
 from scorekeeper.store.resolve import OTHER, SHOWN, resolve
 from screens.app import ScorekeeperApp
-from tests.factories import MADE_3, MADE_4, UPPED_2, racehorse
 from tests.needs import needs
-from tests.sync.test_laptop_copies import RSYNC, laptop, rsync, sync
+from tests.sync.test_laptop_copies import RSYNC, sync, went_apart
 from tests.ui.test_nothing_lost import toasts
 from tests.ui.test_synced_store import follow
 
@@ -19,15 +18,7 @@ pytestmark = needs("rsync", RSYNC is not None)
 
 
 async def test_home_says_once_which_decision_a_later_one_replaced(tmp_path: Path) -> None:
-    ann, bob = laptop(tmp_path / "ann", "Ann's laptop"), laptop(tmp_path / "bob", "Bob's laptop")
-    with Store(ann) as store:
-        session_id = store.add(racehorse(MADE_3))
-    rsync(ann, bob)
-    with Store(ann) as store:
-        store.record(session_id, UPPED_2)
-    with Store(bob) as store:
-        store.record(session_id, MADE_4)
-    sync(ann, bob)
+    ann, bob, session_id = went_apart(tmp_path)
     with Store(ann) as store:
         resolve(store, session_id, OTHER)
     with Store(bob) as store:
