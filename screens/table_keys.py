@@ -51,7 +51,7 @@ class TableState:
         return self.ending is not None and self.recorded and not self.finished and not self.readonly
 
 
-ASIDE_TOOLTIP = "The versions a decision set aside: what each holds; Enter brings one back"
+ASIDE_TOOLTIP = "The versions a decision set aside, each by what it holds; Enter brings one back"
 
 
 def first_of_keys(*bindings: Binding) -> list[BindingType]:
