@@ -133,3 +133,21 @@ async def test_a_version_brought_back_meanwhile_is_not_brought_back_twice(
             assert isinstance(app.screen, ProblemScreen)
             assert "no longer set aside" in app.screen.message
             assert store.saved(session_id)["rounds"] == [MADE_3, UPPED_2], "nothing changed"
+
+
+async def test_a_window_that_only_reads_lists_the_versions_and_brings_none_back(
+    tmp_path: Path,
+) -> None:
+    here, session_id = one_set_aside(tmp_path)
+    with Store(here, readonly=True) as store:
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await sit_down(pilot)
+            await pilot.press("a")
+            assert isinstance(app.screen, SetAsideScreen)
+            assert "1 more round on [b]Grandma's[/b] laptop" in said(pilot, "#versions")
+            assert "bring a version back there" in said(pilot, "#aside-detail")
+            await pilot.press("enter")
+            assert isinstance(app.screen, SetAsideScreen), "Enter brings nothing back here"
+    with Store(here, readonly=True) as store:
+        assert store.saved(session_id)["rounds"] == [MADE_3, MADE_4]
