@@ -65,7 +65,7 @@ async def test_a_version_set_aside_is_listed_at_its_table_and_brought_back_with_
             table = await sit_down(pilot)
             await settled(pilot)
             assert "a Aside" in footer_of(pilot)
-            assert "1 version set aside (a)" in table.sub_title
+            assert "1 version set aside (a)" in str(table.sub_title)
             assert grid_rows(pilot)["balance"][:3] == ["+$8.00", "−$7.00", "+$13.00"], "Cid's"
 
             await pilot.press("a")
@@ -79,7 +79,7 @@ async def test_a_version_set_aside_is_listed_at_its_table_and_brought_back_with_
 
             await pilot.press("enter")
             await settled(pilot)
-            assert app.screen is table
+            assert pilot.app.screen is table, "back at the table"
             assert store.saved(session_id)["rounds"] == [MADE_3, UPPED_2]
             assert grid_rows(pilot)["balance"][:3] == ["+$14.00", "−$11.00", "−$1.00"]
             told = " ".join(toasts(app).split())
