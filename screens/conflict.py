@@ -53,8 +53,8 @@ class ConflictScreen(ModalScreen[str | None]):
                 )
             yield Static(
                 plain(
-                    "The version not chosen stays readable and can be brought back "
-                    "(`scorekeeper conflicts --keep back`)."
+                    "The version not chosen stays readable and can come back: press a at "
+                    "the game's table (or `scorekeeper conflicts --aside`)."
                 ),
                 id="detail",
             )

@@ -25,11 +25,12 @@ from textual.widgets import Header
 
 from scorekeeper import collector
 from scorekeeper.checks import JSONObject
+from scorekeeper.conflict_words import Aside
 from scorekeeper.errors import RuleError
 from scorekeeper.game import END_ROUND, Game, is_end_round
 from scorekeeper.session import Session
 from scorekeeper.store import Store, StoreError, default_path
-from scorekeeper.wording import clock, elapsed, short_day_and_clock, visible
+from scorekeeper.wording import clock, elapsed, plural, short_day_and_clock, visible
 from screens.confirm import ConfirmScreen
 from screens.format import names
 from screens.kept import entry_words, round_words
@@ -80,6 +81,8 @@ class TableScreen(Screen[None]):
         """Rounds undone here, the last undone last: y records them again."""
         self.sheet = Scoresheet(self.session)
         self.watcher = SessionWatch(store, session_id)
+        self.aside = 0
+        """How many versions a decision set aside (a lists them)."""
 
     @property
     def game(self) -> Game:
@@ -158,6 +161,7 @@ class TableScreen(Screen[None]):
             undone=bool(self.undone),
             each_round=self.sheet.each_round,
             editable=for_edit and self.round_to_edit() is not None,
+            set_aside=self.aside > 0,
         )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -363,13 +367,16 @@ class TableScreen(Screen[None]):
             self.notify(visible(said), severity="warning", timeout=8, markup=False)
 
     def mark_waiting(self) -> None:
-        """The players under the title, and the mark of a game that went on differently
-        on two laptops: these figures are the version shown until the table decides."""
+        """The players under the title, and the marks of a game that went on differently
+        on two laptops: these figures are the version shown until the table decides;
+        a decision set versions aside, which a brings back."""
         waiting = " · ⚠ waiting for a decision (Home: Ctrl+K)"
+        self.aside = self.watcher.set_aside()
         self.sub_title = (
             names(self.session.players)
             + (" · read-only" if self.store.readonly else "")
             + (waiting if self.watcher.waiting() else "")
+            + (f" · {plural(self.aside, 'version')} set aside (a)" if self.aside else "")
         )
 
     def settle_up(self, ended: bool = False) -> SettleScreen:
@@ -468,6 +475,43 @@ class TableScreen(Screen[None]):
         from screens.board.big_board import BigBoardScreen  # as the export
 
         self.app.push_screen(BigBoardScreen(self.session))
+
+    def action_aside(self, on_footer: bool = True) -> None:
+        """The versions a decision set aside, by what each holds; Enter brings one back."""
+        from screens.set_aside import SetAsideScreen  # here: the table opens without it
+
+        versions = self.watcher.versions_set_aside()
+        if not versions:
+            return
+        self.app.clear_notifications()  # "Brought back…" would lie over the list: done with
+
+        def chosen(aside: Aside | None) -> None:
+            if aside is not None:
+                self.bring_back(aside)
+
+        self.app.push_screen(SetAsideScreen(versions, readonly=self.store.readonly), chosen)
+
+    def bring_back(self, aside: Aside) -> None:
+        """The version set aside becomes the game; the one shown before is set aside."""
+        try:
+            done = self.watcher.bring_back(aside)
+        except StoreError as error:
+            self.app.push_screen(ProblemScreen("Nothing was brought back", error.message))
+            return
+        self.notify(
+            visible(f"{done} a brings it back."),
+            title="Brought back",
+            timeout=10,
+            markup=False,
+        )
+        try:
+            self.session = self.watcher.load()
+        except StoreError as lost:
+            self.app.push_screen(ProblemScreen("This session is gone", gone_words(lost)))
+            return
+        self.undone.clear()
+        self.mark_waiting()
+        self.show()
 
     def action_board_command(self) -> None:
         """Say how to start the live board; it runs apart from this app, read-only."""

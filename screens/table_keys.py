@@ -38,6 +38,8 @@ class TableState:
     editable: bool
     """Whether a round is there to edit (the highlighted one, or the last); asked of the
     grid only when the edit key is."""
+    set_aside: bool = False
+    """Whether a decision set a version of this game aside: only then is its key offered."""
 
     @property
     def can_record(self) -> bool:
@@ -47,6 +49,9 @@ class TableState:
     def can_end(self) -> bool:
         """The table may end the game once something was played, until it is over."""
         return self.ending is not None and self.recorded and not self.finished and not self.readonly
+
+
+ASIDE_TOOLTIP = "The versions a decision set aside, each by what it holds; Enter brings one back"
 
 
 def first_of_keys(*bindings: Binding) -> list[BindingType]:
@@ -85,8 +90,9 @@ TABLE_KEYS = first_of_keys(
         tooltip="Totals or balances, round by round",
     ),
     Binding("x", "export", "Export", id="export", show=False, tooltip="Write this session to CSV"),
-    # Two bindings of b, one on the footer and one off it: while Ctrl+Y redoes, its place
-    # on the footer is b's, so the footer still fits 80 columns.
+    # Two bindings of b, one on the footer and one off it: while Ctrl+Y redoes, or a
+    # decision set a version aside, its place on the footer is theirs (Ctrl+Y first), so
+    # the footer still fits 80 columns. The same for a.
     Binding("b", "big_board(True)", "Board", id="big-board", tooltip="Standings in big digits"),
     Binding(
         "b",
@@ -96,6 +102,8 @@ TABLE_KEYS = first_of_keys(
         show=False,
         tooltip="Standings in big digits",
     ),
+    Binding("a", "aside(True)", "Aside", id="aside", tooltip=ASIDE_TOOLTIP),
+    Binding("a", "aside(False)", "Aside", id="aside-off-footer", show=False, tooltip=ASIDE_TOOLTIP),
     Binding(
         "B",
         "board_command",
@@ -146,8 +154,11 @@ def offered_now(table: TableState, action: str, parameters: tuple[object, ...]) 
         return parameters == (("totals",) if table.each_round else ("each",))
     if action == "redo":
         return table.undone and table.can_record
+    if action == "aside":
+        return table.set_aside and parameters == (not offered_now(table, "redo", ()),)
     if action == "big_board":
-        return parameters == (not offered_now(table, "redo", ()),)
+        on_footer = not (table.set_aside or offered_now(table, "redo", ()))
+        return parameters == (on_footer,)
     if action == "again":
         return not table.readonly
     if action == "edit":
@@ -157,9 +168,9 @@ def offered_now(table: TableState, action: str, parameters: tuple[object, ...]) 
 
 def offered_ever(table: TableState, action: str, parameters: tuple[object, ...]) -> bool:
     """Whether this table has the key at all, now or later (for the help): its game's
-    record and end keys, the one view of the scores ``t`` goes to, and none that change
-    the session when it is read-only."""
-    if action in ("scores", "big_board"):
+    record and end keys, the one view of the scores ``t`` goes to, the versions set aside
+    only while there are some, and none that change the session when it is read-only."""
+    if action in ("scores", "big_board", "aside"):
         return offered_now(table, action, parameters)
     changes = not table.readonly and table.has_entry
     if action == "record":

@@ -22,6 +22,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Button, Static
 
+from scorekeeper.conflict_words import Aside, bring_back, set_aside
 from scorekeeper.session import Session
 from scorekeeper.store import SessionNotFound, Store, StoreError
 from scorekeeper.store.conflicts import laptop_name
@@ -173,6 +174,24 @@ class SessionWatch(Widget):
     def waiting(self) -> bool:
         """Whether the session went on differently on two laptops and waits for a decision."""
         return self.store.waiting(self.session_id)
+
+    def set_aside(self) -> int:
+        """How many versions a decision set aside (none where the session cannot be read)."""
+        try:
+            return len(self.store.gathered(self.session_id).merged.aside)
+        except StoreError:
+            return 0
+
+    def versions_set_aside(self) -> list[Aside]:
+        """The versions a decision set aside, each by what it holds."""
+        try:
+            return set_aside(self.store.gathered(self.session_id).merged)
+        except StoreError:
+            return []
+
+    def bring_back(self, aside: Aside) -> str:
+        """Make the version set aside the game again; what was done, in one line."""
+        return bring_back(self.store, self.session_id, aside)
 
     def recorded_on(self, before: int) -> str:
         """The laptops that recorded the rounds after the first ``before``."""
