@@ -18,7 +18,7 @@ from screens.table import TableScreen
 from screens.table_keys import TABLE_KEYS
 from tests.ui.evenings import EVENINGS
 from tests.ui.hosts import at_table, burst
-from tests.ui.play import start_session
+from tests.ui.play import settled, start_session
 from tests.ui.test_large_tables import screen_lines
 
 
@@ -127,7 +127,7 @@ async def test_home_help_offers_enter_while_a_session_is_highlighted(store: Stor
     store.add(EVENINGS["seven-hand"]())
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         assert "^l Nights  f1 Help" in footer_of(pilot), "Enter is said above the list"
         await pilot.press("f1")
         await pilot.pause()
