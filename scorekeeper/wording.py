@@ -15,7 +15,8 @@ from datetime import date, datetime
 
 MAX_DIGITS = 15
 """More digits than any score, stake or count has; ``whole_number`` refuses longer."""
-_WHOLE = re.compile(r"([+-]?)(\d+)")
+_WHOLE = re.compile(r"([+-]?)(\d{1,3}(?:,\d{3})+|\d+)")
+"""A sign, then digits, commas allowed only between thousands ("1,250", not "0,5")."""
 _HIDDEN = frozenset(("Cc", "Cf", "Cs", "Zl", "Zp"))
 _ZWJ = "\u200d"
 _EMOJI_VARIATION = "\ufe0f"
@@ -152,21 +153,25 @@ def visible(text: str, *, lines: bool = False) -> str:
 
 def whole_number(text: str, *, signed: bool = True) -> int | None:
     """``text`` as the whole number a person typed: a sign (unless not ``signed``), then
-    digits, commas allowed between them ("1,250"). Digits of any script count (``٣`` is
-    3); ``²`` and ``①`` only look like digits, and ``str.isdigit`` takes them for digits
-    that ``int`` then refuses. ``None`` for anything else, and for more than
-    ``MAX_DIGITS`` digits (a long paste would take ``int`` past its limit)."""
-    cleaned = text.strip().replace(",", "")
-    match = _WHOLE.fullmatch(cleaned)
-    if match is None or (match[1] and not signed) or len(match[2]) > MAX_DIGITS:
+    digits, commas allowed between thousands ("1,250"): "0,5" is a half at a decimal-comma
+    table, not 5. Digits of any script count (``٣`` is 3); ``²`` and ``①`` only look like
+    digits, and ``str.isdigit`` takes them for digits that ``int`` then refuses. ``None``
+    for anything else, and for more than ``MAX_DIGITS`` digits (a long paste would take
+    ``int`` past its limit)."""
+    match = _WHOLE.fullmatch(text.strip())
+    if match is None or (match[1] and not signed):
         return None
-    return int(cleaned)
+    digits = match[2].replace(",", "")
+    if len(digits) > MAX_DIGITS:
+        return None
+    return int(match[1] + digits)
 
 
 def not_a_number(text: str) -> str:
     """Why ``whole_number`` refused ``text``, quoting at most a few words of it."""
-    digits = text.strip().replace(",", "").lstrip("+-")
-    if digits.isdecimal():
+    match = _WHOLE.fullmatch(text.strip())
+    digits = match[2].replace(",", "") if match is not None else ""
+    if len(digits) > MAX_DIGITS:
         return f"type a whole number of at most {MAX_DIGITS} digits, not {len(digits):,}"
     shown = repr(clipped(visible(text.strip()), 20)) if text.strip() else "nothing"
     return f"type a whole number here, not {shown}"

@@ -142,12 +142,16 @@ class ScorekeeperApp(App[None]):
     def start_table(self, session_id: str) -> None:
         """The new table takes New session's place, and the place of the table it was
         opened from with ``n`` (same players again): Esc goes back to the sessions, as
-        the table's footer says, not to the game before."""
+        the table's footer says, not to the game before, and finds the new game
+        highlighted there."""
         from screens import table  # as above
 
         below = self.screen_stack[-2] if len(self.screen_stack) > 2 else None
         if isinstance(below, table.TableScreen):
             self.pop_screen()
+        home = self.screen_stack[0]
+        if isinstance(home, HomeScreen):
+            home.coming_back_to = session_id
         self.switch_screen(table.TableScreen(self.store, session_id, table.now()))
 
     def open_new_session(self, again: Again | None = None) -> None:

@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
-from scorekeeper.reports.stats import GameRecord, PlayerStats, Stats, game_name, gather
+from scorekeeper.reports.stats import GameRecord, PlayerStats, Stats, gather
 from scorekeeper.store import Store
 from scorekeeper.wording import day, plural, visible
 from screens.format import amount, names, plain, sum_of
@@ -121,7 +121,7 @@ class StatsScreen(Screen[None]):
         longest = self.stats.longest
         if longest is not None:
             lines.append(
-                f"Longest game: {visible(game_name(longest.game))}, {longest.value} rounds "
+                f"Longest game: {visible(longest.title)}, {longest.value} rounds "
                 f"({names(longest.players)}, {day(longest.started)})"
             )
         return "\n".join(lines)

@@ -106,7 +106,7 @@ balance wins."""
             for bid in (1, 2, SMUDGE)
         )
         return [
-            ("Stake", f"{each} per point ({low}-{high} a player per deal)"),
+            ("Stake", f"{each} per point ({low} to {high} a player per deal)"),
             ("Bids", "2, 3, 4 or Smudge (5); dealer must bid 2 if all pass, may steal"),
             ("Next deal", "made: the pitcher deals; upped: the player on the pitcher's right"),
         ]

@@ -156,19 +156,14 @@ def group(
 
 
 def find(nights: Iterable[Night], wanted: str) -> Night:
-    """The night with this date (YYYY-MM-DD) or this name (any case)."""
+    """The night with this date (YYYY-MM-DD) or this name (any case), or called as the
+    nights screen and ``settle`` call a night without a name ("Fri 3 May 2024")."""
     nights = list(nights)
     key = wanted.strip()
     for night in nights:
-        if night.key == key or (night.name and person(night.name) == person(key)):
+        if night.key == key or person(night.title) == person(key):
             return night
-    recent = (
-        ", ".join(
-            f"{visible(night.name)} ({night.key})" if night.name else night.key
-            for night in nights[:5]
-        )
-        or "none yet"
-    )
+    recent = ", ".join(f"{night.title} ({night.key})" for night in nights[:5]) or "none yet"
     raise LookupError(
         f"No night is dated or named {wanted!r}. Give a date as YYYY-MM-DD or a night's "
         f"name; the most recent nights: {recent}."

@@ -133,6 +133,13 @@ class Highlight:
     players: tuple[str, ...]
     started: datetime
     value: int
+    house: str = ""
+    """The house game's name, where the session was played as one."""
+
+    @property
+    def title(self) -> str:
+        """What the session was: the house game's name, else the game's."""
+        return self.house or game_name(self.game)
 
     @property
     def unit(self) -> str:
@@ -157,7 +164,8 @@ class Stats:
 
 
 def _highlight(summary: Summary, value: int) -> Highlight:
-    return Highlight(summary.id, summary.game, summary.players, summary.started, value)
+    house = label_in(summary.option_words)
+    return Highlight(summary.id, summary.game, summary.players, summary.started, value, house)
 
 
 def _game_order(game_id: str) -> tuple[int, str]:
@@ -386,6 +394,6 @@ def report(stats: Stats) -> str:
         lines.append(highlight_line(label, highlight, figure))
     if stats.longest:
         longest = stats.longest
-        figure = f"{game_name(longest.game)}, {longest.value} rounds"
+        figure = f"{longest.title}, {longest.value} rounds"
         lines.append(highlight_line("Longest game", longest, figure))
     return "\n".join(lines)

@@ -53,6 +53,9 @@ class SessionList(Screen[None]):
         self.summaries: list[Summary] = []
         self.matching: list[Summary] = []
         self.shown: list[Summary] = []
+        self.coming_back_to: str | None = None
+        """The session to highlight when the list is next read: one just started, so
+        Enter on coming back opens the game just played, not the one highlighted before."""
         self.laid_out_for = 0
         """The screen width the list was laid out for (``columns_for``)."""
         self.variations: dict[tuple[str, object], tuple[str, str]] = {}
@@ -145,10 +148,12 @@ class SessionList(Screen[None]):
     def refill(self, summaries: list[Summary]) -> None:
         """The list as read again, the same session highlighted wherever it moved."""
         highlighted = self.highlighted()
+        keep = self.coming_back_to or (None if highlighted is None else highlighted.id)
+        self.coming_back_to = None
         cursor = self.query_one("#sessions", ScoreGrid).cursor
         self.summaries = summaries
         self.total = len(summaries)
-        self.fill(cursor, None if highlighted is None else highlighted.id)
+        self.fill(cursor, keep)
 
     def highlighted(self) -> Summary | None:
         cursor = self.query_one("#sessions", ScoreGrid).cursor

@@ -61,9 +61,17 @@ class HomeScreen(SessionList):
     """Its rules (``home.tcss``) are the app's: Home is open from the first frame."""
 
     BINDINGS = [
-        # Priority: the filter box has the focus and binds Ctrl+E and Ctrl+D itself.
+        # Priority: the filter box has the focus and binds Ctrl+E, Ctrl+D and Enter itself.
         Binding("ctrl+n", "new", "New", id="new", tooltip="Start a new session", priority=True),
-        Binding("enter", "resume", "Resume", id="resume", tooltip="Open the highlighted session"),
+        Binding(
+            "enter",
+            "resume",
+            "Resume",
+            id="resume",
+            tooltip="Open the highlighted session",
+            show=False,  # the list's own line says so: "Enter opens"
+            priority=True,
+        ),
         Binding(
             "ctrl+e",
             "export",
@@ -315,10 +323,6 @@ class HomeScreen(SessionList):
     @on(Input.Changed, "#filter")
     def filter_changed(self) -> None:
         self.fill()
-
-    @on(Input.Submitted, "#filter")
-    def filter_submitted(self) -> None:
-        self.action_resume()
 
     @on(ScoreGrid.Selected, "#sessions")
     def row_selected(self) -> None:

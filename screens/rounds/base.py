@@ -251,12 +251,14 @@ class RoundEntry(EntryFields):
             restore(controls_of([row]), self.blank)
 
     async def action_clear_entry(self) -> None:
-        """Every field emptied; the focus goes back to the first."""
+        """Every field emptied; the focus goes back to the first, and the keys line to
+        the keys (a "Last field" said at the last one is not true of the first)."""
         if self.app.screen is not self:
             raise SkipAction()
         await self.settled()
         self.restore(self.blank)
         self.focus_first()
+        show(self.query_one("#keys", Static), KEYS)
 
     async def action_entry_help(self) -> None:
         from screens.rounds.entry_help import entry_help, entry_keys  # loaded when asked

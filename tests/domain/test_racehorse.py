@@ -125,7 +125,7 @@ def test_an_upped_pitcher_in_the_first_seat_hands_the_deal_to_the_last_seat() ->
 def test_the_panel_and_details() -> None:
     session = Session.new("racehorse", FIVE, options={"stake": 25})
     assert dict(GAME.panel(session.setup, session.state))["Stake"] == (
-        "$0.25 per point ($0.50-$1.25 a player per deal)"
+        "$0.25 per point ($0.50 to $1.25 a player per deal)"
     )
     assert GAME.details({"pitcher": "Ann", "bid": 5, "made": True}) == {
         "pitcher": "Ann",

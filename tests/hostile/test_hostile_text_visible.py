@@ -81,6 +81,11 @@ def test_a_refused_rounds_message_names_a_player_on_one_line() -> None:
         (" 7 ", 7),
         ("-40", -40),
         ("1,250", 1250),
+        ("-1,250,000", -1_250_000),
+        ("0,5", None),
+        ("12,5", None),
+        ("1,2,3", None),
+        (",5", None),
         ("٣", 3),
         ("١٢", 12),
         ("３", 3),
@@ -111,6 +116,7 @@ def test_a_count_has_no_sign() -> None:
 
 def test_why_a_number_was_refused_quotes_little_of_it() -> None:
     assert not_a_number("²") == "type a whole number here, not '²'"
+    assert not_a_number("0,5") == "type a whole number here, not '0,5'"
     assert not_a_number("") == "type a whole number here, not nothing"
     assert not_a_number("9" * 10_000) == (
         f"type a whole number of at most {MAX_DIGITS} digits, not 10,000"

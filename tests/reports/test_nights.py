@@ -109,6 +109,16 @@ def test_find_a_night_by_date_or_by_name_in_any_case() -> None:
         find(nights, "2023-01-01")
 
 
+def test_find_a_night_without_a_name_as_the_nights_screen_calls_it() -> None:
+    """An unnamed night is shown as "Fri 3 May 2024" (and settle prints it so): that is
+    found too, and the nights offered when none matches are called so."""
+    nights = group([racehorse_at_the_parks()], {})
+    assert nights[0].title == "Fri 3 May 2024"
+    assert find(nights, "fri 3 may 2024").date == "2024-05-03"
+    with pytest.raises(LookupError, match=r"nights: Fri 3 May 2024 \(2024-05-03\)\."):
+        find(nights, "Sat 4 May 2024")
+
+
 names = st.sampled_from(["Ann", "ann", "Bob", "BOB", "Cy", "Di", "Ed", "Flo", "Gus"])
 
 

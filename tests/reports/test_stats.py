@@ -28,6 +28,7 @@ def summary(
     totals: dict[str, int] | None = None,
     winners: tuple[str, ...] = (),
     started: str = "2024-05-03T19:00:00+02:00",
+    option_words: tuple[str, ...] | None = None,
 ) -> Summary:
     players = tuple(balances)
     return Summary(
@@ -42,6 +43,7 @@ def summary(
         dealer=players[0],
         totals=dict(balances) if totals is None else totals,
         balances=balances,
+        option_words=option_words,
     )
 
 
@@ -331,3 +333,9 @@ def test_statistics_and_nights_write_amounts_with_the_one_money_formatter() -> N
             if callable(value) and getattr(value, "__module__", "") == module.__name__
         }
         assert not own & {"amount", "amount_of", "format_amount"}, module.__name__
+
+
+def test_the_report_names_the_longest_game_by_its_house_game() -> None:
+    words = ("\u201cHearts at Grandma's\u201d", "lowest wins")
+    hearts = summary("h1", "score-pad", {"Ann": 0, "Bob": 0}, rounds=20, option_words=words)
+    assert "Longest game: Hearts at Grandma's, 20 rounds" in report(compute([hearts]))

@@ -32,7 +32,7 @@ async def test_the_first_session_for_money_says_how_money_is_written_and_keeps_i
         assert "F2" in toasts(app)
         # Over the grid's empty rows, not the panel saying what the deal needs.
         assert "F2" not in said(pilot, "#panel")
-        assert "$0.25 per point ($0.50-$1.25 a player per deal)" in said(pilot, "#panel")
+        assert "$0.25 per point ($0.50 to $1.25 a player per deal)" in said(pilot, "#panel")
         # Over the table's panel (the stake): no longer than it takes to read.
         assert max(toast_seconds(app).values()) <= 4
     assert currency_at(store.path) is not None  # kept: said once, not again

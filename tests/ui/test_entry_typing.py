@@ -98,6 +98,22 @@ async def test_ctrl_u_empties_the_field_and_ctrl_l_the_whole_entry() -> None:
     assert session.rounds[0]["scores"] == {"Ann": 10, "Bob": 20, "Cy": 30, "Di": 40}
 
 
+async def test_ctrl_l_at_the_last_field_takes_back_its_last_field_word() -> None:
+    """A ↓ too many at Di says "Last field"; Ctrl+L takes the focus back to Ann, and
+    the keys line says the keys again, not "Last field" beside the first field."""
+    host = EntryHost(hearts())
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3", "down", "1", "3", "down", "6", "down", "4", "down")
+        await pilot.pause()
+        entry = entry_of(host)
+        assert " ".join(keys_lines(entry)).startswith("Last field")
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        assert entry.focused is entry.control("scores.Ann", Input)
+        assert not " ".join(keys_lines(entry)).startswith("Last field")
+        assert entry.query_one("#keys", Static).content == KEYS
+
+
 async def test_a_kept_entry_comes_back_to_be_typed_over(store: Store) -> None:
     store.add(Session.new("score-pad", SEATS))
     app = ScorekeeperApp(store)

@@ -18,7 +18,7 @@ from screens.home import HomeScreen
 from screens.table import TableScreen
 from tests.factories import MADE_3, MADE_4, UPPED_2, racehorse
 from tests.sync.copying import mirror
-from tests.ui.play import settled
+from tests.ui.play import settled, start_session
 from tests.ui.test_synced_store import follow, shared
 
 
@@ -84,3 +84,14 @@ async def test_the_list_read_again_on_coming_back_keeps_the_highlighted_session(
         home = app.screen
         assert isinstance(home, HomeScreen) and len(home.shown) == 3
         await enter_opens(pilot, laptops.older)
+
+
+async def test_coming_back_from_a_game_just_started_highlights_it(laptops: Laptops) -> None:
+    app = ScorekeeperApp(laptops.here)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        await pilot.press("down")  # the older game highlighted, then a new one started
+        table = await start_session(pilot, "score-pad", ["Ann", "Bob"])
+        await pilot.press("escape")
+        await settled(pilot)
+        await enter_opens(pilot, table.session_id)

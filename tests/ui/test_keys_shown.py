@@ -18,7 +18,7 @@ from screens.table import TableScreen
 from screens.table_keys import TABLE_KEYS
 from tests.ui.evenings import EVENINGS
 from tests.ui.hosts import at_table, burst
-from tests.ui.play import start_session
+from tests.ui.play import settled, start_session
 from tests.ui.test_large_tables import screen_lines
 
 
@@ -119,6 +119,24 @@ def parse(action: str) -> tuple[str, tuple[object, ...]]:
 
     _, name, parameters = parse_action(action)
     return name, parameters
+
+
+async def test_home_help_offers_enter_while_a_session_is_highlighted(store: Store) -> None:
+    """The filter box has the focus and Enter opens the highlighted session from it: the
+    help says so, not "Resume (not now...)"."""
+    store.add(EVENINGS["seven-hand"]())
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        assert "^l Nights  f1 Help" in footer_of(pilot), "Enter is said above the list"
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        keys = str(app.screen.query_one("#keys", Static).content)
+        assert "Resume: open the highlighted session" in keys
+        assert "Resume (not now" not in keys
+        await pilot.press("escape")
+        await open_table(pilot)
 
 
 async def test_esc_after_the_same_players_again_goes_to_the_sessions(store: Store) -> None:

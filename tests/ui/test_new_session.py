@@ -8,6 +8,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
+from scorekeeper.settings import remember_currency
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from screens.confirm import ConfirmScreen
@@ -84,6 +85,26 @@ async def test_an_options_error_goes_as_soon_as_the_value_is_corrected(store: St
         assert not course.control.has_class("-invalid")
         assert "course cards" in str(course.query_one(".field-note").content)
     assert store.summaries() == []
+
+
+async def test_half_a_round_at_a_decimal_comma_table_is_refused_not_read_as_5(
+    store: Store,
+) -> None:
+    """ "0,5" is a half where money is written €0,25: a count of rounds refuses it at
+    its field instead of starting a game of 5 rounds; "1,000" stays a thousand."""
+    remember_currency(store, "€", True)
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        with pytest.raises(AssertionError, match="still on"):
+            await start_session(pilot, "score-pad", ["Ann", "Bob"], options={"rounds": "0,5"})
+        screen = app.screen
+        assert isinstance(screen, NewSessionScreen)
+        rounds = screen.query_one_row("options.rounds")
+        assert rounds.error_text == "type a whole number here, not '0,5'"
+        await pilot.press("ctrl+a", "ctrl+k", *"1,000", "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+    assert store.load(store.summaries()[0].id).options["rounds"] == 1000
 
 
 async def test_a_duplicate_name_is_refused_as_it_is_typed(store: Store) -> None:

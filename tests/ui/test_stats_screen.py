@@ -189,3 +189,19 @@ async def test_won_is_counted_of_the_games_finished(tmp_path: Path) -> None:
             rows = {row(players, at)[0]: row(players, at) for at in range(players.row_count)}
             assert rows["Ann"][1:3] == ["4", "2 of 3 finished"]
             assert rows["Bob"][1:3] == ["4", "1 of 3 finished"]
+
+
+async def test_the_longest_game_is_named_by_its_house_game(tmp_path: Path) -> None:
+    hearts = Session.new(
+        "score-pad",
+        ["Ann", "Bob", "Cy", "Di"],
+        options={"house": "Hearts at Grandma's", "wins": "lowest", "target": 100},
+    )
+    for scores in ((3, 13, 6, 4), (0, 26, 26, 26)):
+        hearts.record({"scores": dict(zip(["Ann", "Bob", "Cy", "Di"], scores, strict=True))})
+    with Store(tmp_path) as store:
+        store.add(hearts)
+        app = StatsHost(store)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settled(pilot)
+            assert "Longest game: Hearts at Grandma's, 2 rounds" in text(app, "#records")
