@@ -169,6 +169,15 @@ def clear_form_errors(rows: Iterable[FieldRow], problem: Static) -> None:
     problem.remove_class("-shown")
 
 
+def say_refused(rows: Iterable[FieldRow], refused: Refused) -> FieldRow | None:
+    """A key the control would not take: its row says what it takes (in place of its
+    note, until the value changes or the focus leaves the row). Returns the row."""
+    row = row_holding(rows, refused.control)
+    if row is not None:
+        row.show_error(refused.message)
+    return row
+
+
 def clear_error_at(rows: Iterable[FieldRow], control: Widget) -> FieldRow | None:
     """A changed value takes its row's error away: the error was about what stood there
     before. Returns the row, if ``control`` sits in one."""
