@@ -16,13 +16,16 @@ from screens.widgets.text_input import TextInput
 
 
 def option_note(option: Option, typed: str) -> str:
-    """The option's help, led by the amount a typed sum of money is read as ("= $0.25")."""
+    """The option's help, led by the amount a typed sum of money is read as ("= $0.25");
+    text that is no money, or no number, says so as it is typed, not only at Start."""
     if option.cents:
         try:
             cents = parse_money(typed, "option")
-        except RuleError:
-            return option.help
+        except RuleError as error:
+            return error.message
         return f"= {format_amount(cents, 'money')} · {option.help}"
+    if option.kind is int and whole_number(typed) is None:
+        return not_a_number(typed)
     return option.help
 
 

@@ -287,3 +287,28 @@ async def test_a_key_the_first_dealer_cannot_take_is_said_at_its_row(store: Stor
         await pilot.press("9", "tab")
         await pilot.pause()
         assert dealer.error_text is None, "the word goes as the focus leaves"
+
+
+async def test_an_option_that_is_no_number_says_so_as_it_is_typed(store: Store) -> None:
+    """Not only at Start: the row said the option's help over "1x" until then."""
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(app, pilot)
+        limit = screen.query_one_row("options.limit")
+        limit.control.focus()
+        await pilot.press("ctrl+u", *"1x")
+        await pilot.pause()
+        assert limit.note_text == "type a whole number here, not '1x'"
+        assert "type a whole number here" in play.said(pilot, "#setup")
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert limit.note_text == screen.game.options["limit"].help
+        screen.query_one("#games").focus()
+        await pilot.press("h")
+        await pilot.pause()
+        assert screen.game.id == "hot-rum"
+        stake = screen.query_one_row("options.stake")
+        stake.control.focus()
+        await pilot.press("ctrl+u", *"1.5.")
+        await pilot.pause()
+        assert stake.note_text == "type money, as 0.25, $0.25 or 25¢, not '1.5.'"
