@@ -17,7 +17,10 @@ from screens.widgets.text_input import TextInput
 
 def option_note(option: Option, typed: str) -> str:
     """The option's help, led by the amount a typed sum of money is read as ("= $0.25");
-    text that is no money, or no number, says so as it is typed, not only at Start."""
+    text that is no money, or no number, says so as it is typed, not only at Start (an
+    emptied field is no mistake yet: the help says what it takes)."""
+    if not typed.strip():
+        return option.help
     if option.cents:
         try:
             cents = parse_money(typed, "option")
