@@ -198,7 +198,14 @@ class Tick(Checkbox):
         self.BUTTON_INNER = "X" if self.value else " "
 
     async def on_key(self, event: events.Key) -> None:
-        await run_own_key(self, event, self.OWN_KEYS)
+        if await run_own_key(self, event, self.OWN_KEYS):
+            return
+        if event.is_printable and event.character and event.character.isalnum():
+            # A letter or digit ticks nothing: said, as a pick says it ("?" is the help's).
+            event.stop()
+            event.prevent_default()
+            self.app.bell()
+            self.post_message(Refused(self, "space ticks or unticks it"))
 
     def watch_value(self) -> None:
         self.BUTTON_INNER = "X" if self.value else " "
