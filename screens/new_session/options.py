@@ -49,7 +49,12 @@ def option_row(name: str, option: Option, value: int | bool | str) -> FieldRow:
         control = Choice([(choice, choice) for choice in option.choices], value=value)
         note = option.help
     elif option.label:
-        control = TextInput(str(value), max_length=NAME_LENGTH, classes="name")
+        control = TextInput(
+            str(value),
+            max_length=NAME_LENGTH,
+            classes="name",
+            refusal=f"a name of at most {NAME_LENGTH} characters",
+        )
         note = option.help
     elif option.kind is bool:
         control = Tick(on_off(bool(value)), value=bool(value))

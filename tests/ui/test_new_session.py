@@ -312,3 +312,21 @@ async def test_an_option_that_is_no_number_says_so_as_it_is_typed(store: Store) 
         await pilot.press("ctrl+u", *"1.5.")
         await pilot.pause()
         assert stake.note_text == "type money, as 0.25, $0.25 or 25¢, not '1.5.'"
+
+
+async def test_a_house_name_past_its_length_is_said_at_its_row(store: Store) -> None:
+    """The key past the 30th rang the bell and said nothing."""
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(app, pilot)
+        await pilot.press("s", "s")
+        assert screen.game.id == "score-pad"
+        house = screen.query_one_row("options.house")
+        house.control.focus()
+        await pilot.press("ctrl+u")
+        assert isinstance(house.control, Input)
+        house.control.insert_text_at_cursor("x" * 29)
+        await pilot.press("x", "x")
+        await pilot.pause()
+        assert house.error_text == "a name of at most 30 characters"
+        assert screen.option_value("house") == "x" * 30
