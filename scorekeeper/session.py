@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from scorekeeper.checks import JSONMapping, JSONObject, Round, as_recorded, check_keys
 from scorekeeper.errors import RuleError
@@ -18,7 +19,9 @@ from scorekeeper.json_copy import json_copy
 from scorekeeper.seating import check_options, check_players
 from scorekeeper.seating import check_seat as check_seat
 from scorekeeper.settle import Payment, settle
-from scorekeeper.view import Change, Figures
+
+if TYPE_CHECKING:
+    from scorekeeper.view import Change, Figures
 
 
 @dataclass(frozen=True)
@@ -243,6 +246,8 @@ class Session:
         """Every number a screen shows of this session as it stands, in the game's unit
         and words: totals, changes, money, places and leaders; and, where the money moves
         only when the game ends, what ending it now would pay."""
+        from scorekeeper.view import Figures  # here: the app's first screen shows none
+
         points_only = self.game.scored_in_points and not any(self.state.balances.values())
         ended = self.if_ended() if points_only else None
         return Figures(

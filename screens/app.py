@@ -233,24 +233,29 @@ class ScorekeeperApp(App[None]):
 def run(path: Path | None) -> int:
     """Open the store at ``path`` (default: $SCOREKEEPER_DB or the user data folder) and
     run the app; a store that cannot be opened gets a screen saying why. Exit status."""
-    from screens.problem import LockedApp, ProblemApp  # only now: rarely needed at all
-
     try:
         store = Store(path)
     except StoreLocked as error:
+        from screens.problem import LockedApp  # here: only a store that cannot be opened
+
         if not LockedApp(error.message).run():
             return 1
         try:
             store = Store(path, readonly=True)
         except StoreError as again:
-            ProblemApp("The scores cannot be opened", again.message).run()
-            return 1
+            return cannot_open("The scores cannot be opened", again.message)
     except StoreDamaged as error:
-        ProblemApp("A score file is damaged", error.message).run()
-        return 1
+        return cannot_open("A score file is damaged", error.message)
     except StoreError as error:
-        ProblemApp("The scores cannot be opened", error.message).run()
-        return 1
+        return cannot_open("The scores cannot be opened", error.message)
     with store:
         ScorekeeperApp(store).run()
     return 0
+
+
+def cannot_open(title: str, message: str) -> int:
+    """Say why the store cannot be opened, on a screen of its own; the exit status."""
+    from screens.problem import ProblemApp  # here: the app starts without it
+
+    ProblemApp(title, message).run()
+    return 1

@@ -11,8 +11,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from scorekeeper import cli, collector
-from screens.board.command import BOARD_HELP, board_main, is_board
+from scorekeeper import collector
 
 
 def run_app(path: Path | None) -> int:
@@ -31,8 +30,22 @@ def run_app(path: Path | None) -> int:
     return int(run(path) or 0)
 
 
+def start_app() -> int:
+    """``scorekeeper`` alone: the collector is off before the store and the domain are
+    read, not only Textual, and neither the commands nor the board's are imported."""
+    collector.off_to_start()
+    from scorekeeper import cli  # here: once the collector is off
+
+    return cli.main([], app=run_app)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    if not args:
+        return start_app()
+    from scorekeeper import cli  # here: the app (above) reads no board
+    from screens.board.command import BOARD_HELP, board_main, is_board
+
     if is_board(args):
         return board_main(args)
     status = cli.main(args, app=run_app)

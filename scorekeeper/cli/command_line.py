@@ -22,18 +22,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scorekeeper import __version__
-from scorekeeper.cli.commands import (
-    export_csv,
-    export_json,
-    import_from,
-    list_sessions,
-    move_session,
-    run_doctor,
-    say,
-    settle_conflicts,
-    settle_night,
-    show_stats,
-)
 from scorekeeper.reports import EXPORTS
 from scorekeeper.store import StoreError
 
@@ -122,7 +110,7 @@ def _parser() -> argparse.ArgumentParser:
         "--keep",
         choices=("shown", "other", "both", "back"),
         help="shown: the version shown; other: the other one; both: one after the other; "
-        "back: bring back the version set aside numbered --version",
+        "back: bring back the version set aside numbered --version (see --aside)",
     )
     conflicts.add_argument(
         "--version",
@@ -130,6 +118,11 @@ def _parser() -> argparse.ArgumentParser:
         default=0,
         dest="number",
         help="which version (with --keep other, where more than two wait; with --keep back)",
+    )
+    conflicts.add_argument(
+        "--aside",
+        action="store_true",
+        help="list the versions decisions set aside, each with the command that brings it back",
     )
     conflicts.add_argument(
         "session", nargs="*", metavar="SESSION", help="only these sessions (default: every one)"
@@ -186,38 +179,48 @@ def _guarded(run: Callable[[], int], argv: Sequence[str] | None) -> int:
         os.close(devnull)
         return 0
     except StoreError as error:
-        say(str(error), problem=True)
+        _say_problem(str(error))
     except OSError as error:
         where = f"{error.filename}: " if error.filename else ""
-        say(f"{where}{error.strerror or error}", problem=True)
+        _say_problem(f"{where}{error.strerror or error}")
     except KeyboardInterrupt:
         return 130
     except Exception as error:
-        say(_bug_report(error, argv), problem=True)
+        _say_problem(_bug_report(error, argv))
     return 1
+
+
+def _say_problem(text: str) -> None:
+    from scorekeeper.cli.commands import say  # here: the app alone reads no command
+
+    say(text, problem=True)
 
 
 def _run(args: argparse.Namespace, parser: argparse.ArgumentParser, app: App | None) -> int:
     if args.command in ("list", "export", "stats", "settle", "night"):
         _use_the_stores_currency(args.db)
+    from scorekeeper.cli import commands  # here: the app alone reads no command
+
     if args.command == "list":
-        return list_sessions(args.db)
+        return commands.list_sessions(args.db)
     if args.command == "export" and args.json:
-        return export_json(args.db, args.out)
+        return commands.export_json(args.db, args.out)
     if args.command == "export":
-        return export_csv(args.db, args.session, args.out)
+        return commands.export_csv(args.db, args.session, args.out)
     if args.command == "import":
-        return import_from(args.db, args.source)
+        return commands.import_from(args.db, args.source)
     if args.command == "night":
-        return move_session(args.db, args.session, args.night)
+        return commands.move_session(args.db, args.session, args.night)
     if args.command == "stats":
-        return show_stats(args.db)
+        return commands.show_stats(args.db)
     if args.command == "settle":
-        return settle_night(args.db, args.night, args.text)
+        return commands.settle_night(args.db, args.night, args.text)
     if args.command == "doctor":
-        return run_doctor(args.db, args.fix)
+        return commands.run_doctor(args.db, args.fix)
+    if args.command == "conflicts" and args.aside:
+        return commands.list_aside(args.db, args.session)
     if args.command == "conflicts":
-        return settle_conflicts(args.db, args.keep, args.session, args.number)
+        return commands.settle_conflicts(args.db, args.keep, args.session, args.number)
     if app is None:
         parser.print_usage(sys.stderr)
         print("scorekeeper: give a command (the app starts from `scorekeeper`)", file=sys.stderr)

@@ -342,3 +342,22 @@ def settle_conflicts(
         )
         return 1
     return 0
+
+
+def list_aside(path: Path | None, only: Sequence[str]) -> int:
+    """The versions decisions set aside, of the sessions named (default: every one), each
+    with the command that brings it back."""
+    from scorekeeper.conflict_words import aside_lines
+
+    with _opened(path, readonly=True) as store:
+        ids = list(only) or [summary.id for summary in store.summaries()]
+        found = []
+        for session_id in ids:
+            try:
+                found += aside_lines(session_id, store.gathered(session_id).merged)
+            except StoreError as error:
+                if only:
+                    say(error.message, problem=True)
+    for line in found or ["No version was set aside: every decision kept all there was."]:
+        say(line)
+    return 0

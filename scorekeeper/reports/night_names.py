@@ -1,17 +1,24 @@
 """The names given to game nights ("Grandma's birthday") and the sessions moved to
 another night than their date's, kept so that every laptop may change them.
 
-Each laptop writes only ``nights/<laptop id>.json`` (``store.journal``): its changes,
-an entry each, ``name/<night>`` -> the name, ``move/<session id>`` -> the night. Every
-laptop works out the same names and moves from all of them, entry by entry: a rename
-or a move made on one laptop is kept whatever the other did to other nights, and the
-same night renamed on both takes the later name, the app saying which was replaced.
+Each change is an event in the changing laptop's own log (``store.entries``), an entry
+each, ``name/<night>`` -> the name, ``move/<session id>`` -> the night. Every laptop
+folds the same names and moves from all the logs, entry by entry: a rename or a move
+made on one laptop is kept whatever the other did to other nights, a change made after
+seeing another stands over it, and the same night renamed on both apart takes the later
+name, the app saying which was replaced.
 
 A night is keyed by the date its sessions were started on ("2024-05-03"), or, for a
 second table that evening, by that date and a number ("2024-05-03-2"); see ``nights``.
+A new night of its own made on a laptop is a change of its own (a move to ``new:<date>``),
+and the logs call it by that change's id (``made:<id>``), which no other laptop makes: two
+laptops that each make a new night while apart make two nights. Its number is worked out
+alike on every laptop (the numbers the date's older nights hold kept, then the nights
+made there in the order they were made), and its name and games follow it.
 An older scorekeeper kept them all in one ``nights.json`` (``{"schema": 2, "names":
 {night: name}, "moves": {session id: night}}``, schema 1 names only); it is read as it
-is, and taken over by the first change made here.
+is, as are the release before's ``nights/<laptop id>.json``, and both are moved into
+this laptop's log by the first change made here.
 """
 
 from __future__ import annotations
@@ -25,13 +32,13 @@ from scorekeeper.checks import JSON
 from scorekeeper.errors import RuleError
 from scorekeeper.names import check_name
 from scorekeeper.reports.stats import person
-from scorekeeper.store import Store, StoreError, journal, machine
+from scorekeeper.store import Store, StoreError, entries, machine, older_entries
 from scorekeeper.store.careful_read import DamagedFile, read_json
 from scorekeeper.store.machine import Laptop
 from scorekeeper.wording import day, visible
 
 NAMES_FILE = "nights.json"
-"""The older single file, taken over by the first change (``journal``)."""
+"""The older single file, moved into this laptop's log by the first change (``entries``)."""
 FOLDER = "nights"
 SCHEMA = 2
 SAVED_NAME_LENGTH = 60
@@ -42,30 +49,41 @@ CAP = 20_000
 _KEY = re.compile(r"(\d{4}-\d{2}-\d{2})(?:-([1-9]\d{0,3}))?")
 _SESSION = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _NAME, _MOVE = "name/", "move/"
+NEW, MADE = "new:", "made:"
+"""A move to a new night of its own, made by that very change; a night so made, by the
+id of the change that made it."""
+_MADE = re.compile(r"made:(?:[a-z2-7]{10}:[1-9][0-9]{0,15}|m:[0-9a-f]{64})")
 
 
 @dataclass
 class NightBook:
-    """Names by night, and the sessions moved off their date."""
+    """Names by night, and the sessions moved off their date (nights by their keys)."""
 
     names: dict[str, str] = field(default_factory=dict)
     moves: dict[str, str] = field(default_factory=dict)
+    made: dict[str, str] = field(default_factory=dict)
+    """Each night made on a laptop, by its key: what the logs call it (``MADE``)."""
+
+
+def _is_night(text: str) -> bool:
+    return _KEY.fullmatch(text) is not None or _MADE.fullmatch(text) is not None
 
 
 def _check(key: str, value: JSON) -> JSON:
     """An entry as a laptop's file holds it; ``ValueError`` for one that is no night's."""
     text = isinstance(value, str)
-    if key.startswith(_NAME) and _KEY.fullmatch(key[len(_NAME) :]):
+    if key.startswith(_NAME) and _is_night(key[len(_NAME) :]):
         fits = text and 0 < len(value) <= SAVED_NAME_LENGTH
     else:
         fits = key.startswith(_MOVE) and _SESSION.fullmatch(key[len(_MOVE) :]) is not None
-        fits = fits and text and _KEY.fullmatch(value) is not None
+        new = text and value.startswith(NEW) and _KEY.fullmatch(value[len(NEW) :]) is not None
+        fits = fits and text and (_is_night(value) or new)
     if not fits:
         raise ValueError(f"{key!r} is no night's name or move")
     return value
 
 
-def _read_legacy(file: Path) -> journal.Legacy:
+def _read_legacy(file: Path) -> older_entries.Legacy:
     try:
         data = read_json(file)
     except DamagedFile as error:
@@ -92,7 +110,9 @@ def _read_legacy(file: Path) -> journal.Legacy:
     return file, kept, None
 
 
-KIND = journal.Kind(FOLDER, "night names and moves", _check, CAP, NAMES_FILE, _read_legacy)
+KIND = older_entries.Kind(
+    "night", FOLDER, "night names and moves", _check, CAP, NAMES_FILE, _read_legacy
+)
 
 
 def read_book(folder: Path) -> tuple[NightBook, str | None]:
@@ -100,21 +120,45 @@ def read_book(folder: Path) -> tuple[NightBook, str | None]:
     on the way, if anything (one line for each kind of trouble). Damage costs only what
     cannot be read: nights fall back to their dates, and every session is still listed,
     exported and settled."""
-    merged = journal.read(folder, KIND)
+    merged = entries.read(folder, KIND)
     return _book(merged), _problem(merged)
 
 
-def _book(merged: journal.Merged) -> NightBook:
-    book = NightBook()
+def _book(merged: entries.Merged) -> NightBook:
+    """The names and moves by the nights' keys, each night made on a laptop numbered."""
+    made = sorted(
+        (event.at, event.id, event.body["value"][len(NEW) :])
+        for event in merged.history
+        if isinstance(event.body.get("value"), str) and event.body["value"].startswith(NEW)
+    )
+    taken: dict[str, set[int]] = {}
+    kept = [key[len(_NAME) :] for key in merged.values if key.startswith(_NAME)]
+    kept += [value for key, value in merged.values.items() if key.startswith(_MOVE)]
+    for night in kept:
+        if _KEY.fullmatch(night):
+            taken.setdefault(date_of(night), {1}).add(int(night[11:]) if len(night) > 10 else 1)
+    shown: dict[str, str] = {}
+    for _, made_by, date in made:
+        numbers = taken.setdefault(date, {1})
+        table = min(set(range(2, len(numbers) + 2)) - numbers)
+        numbers.add(table)
+        shown[MADE + made_by] = f"{date}-{table}"
+    book = NightBook(made={key: night for night, key in shown.items()})
     for key, value in merged.values.items():
         if key.startswith(_NAME):
-            book.names[key[len(_NAME) :]] = value
-        else:
-            book.moves[key[len(_MOVE) :]] = value
+            night = key[len(_NAME) :]
+            if not night.startswith(MADE) or night in shown:
+                book.names[shown.get(night, night)] = value
+            continue
+        moved_to = str(value)
+        if moved_to.startswith(NEW):
+            moved_to = MADE + merged.standing[key].id
+        if not moved_to.startswith(MADE) or moved_to in shown:
+            book.moves[key[len(_MOVE) :]] = shown.get(moved_to, moved_to)
     return book
 
 
-def _problem(merged: journal.Merged) -> str | None:
+def _problem(merged: entries.Merged) -> str | None:
     if not merged.problems:
         return None
     first = merged.problems[0]
@@ -140,7 +184,7 @@ def replaced(folder: Path, laptop: Laptop | None = None) -> list[str]:
     seen it, replaced: a line each, for the laptop ``laptop`` (this one) until it has
     said so (``acknowledge``)."""
     laptop = laptop or machine.laptop(folder)
-    return [_said(item) for item in journal.read(folder, KIND, laptop).replaced]
+    return [_said(item) for item in entries.read(folder, KIND, laptop).replaced]
 
 
 def acknowledge(store: Store, laptop: Laptop | None = None) -> None:
@@ -148,11 +192,10 @@ def acknowledge(store: Store, laptop: Laptop | None = None) -> None:
     if store.readonly:
         return
     laptop = laptop or machine.laptop(store.path)
-    found = journal.read(store.path, KIND, laptop).replaced
-    journal.acknowledge(store.path, KIND, laptop, found)
+    entries.acknowledge(store.path, entries.read(store.path, KIND, laptop).replaced)
 
 
-def _said(item: journal.Replaced) -> str:
+def _said(item: entries.Replaced) -> str:
     key = item.kept.key
     what = key[len(_NAME) :] if key.startswith(_NAME) else key[len(_MOVE) :]
     lost, kept = _worded(item.lost.value, key), _worded(item.kept.value, key)
@@ -171,7 +214,7 @@ def _worded(value: JSON, key: str) -> str:
 
 def fingerprint(folder: Path) -> object:
     """What the night names and moves are now on disk, to tell whether they changed."""
-    return journal.fingerprint(folder, KIND, [NAMES_FILE])
+    return entries.fingerprint(folder, KIND)
 
 
 def load_book(folder: Path) -> NightBook:
@@ -183,11 +226,6 @@ def read_names(folder: Path) -> tuple[dict[str, str], str | None]:
     """The night names (night -> name) and what is wrong with the file, if anything."""
     book, problem = read_book(folder)
     return book.names, problem
-
-
-def load_names(folder: Path) -> dict[str, str]:
-    """The night names saved in the store folder ``folder`` (night -> name)."""
-    return load_book(folder).names
 
 
 def book_to_change(store: Store) -> NightBook:
@@ -204,13 +242,17 @@ def save_book(store: Store, book: NightBook, keeps: str, laptop: Laptop | None =
         raise StoreError(f"The store {store.path} was opened read-only; nights cannot change.")
     store.ensure_writable()
     now = load_book(store.path)
+    made = {**now.made, **book.made}
     changes: dict[str, str | None] = {}
-    for prefix, before, after in ((_NAME, now.names, book.names), (_MOVE, now.moves, book.moves)):
-        for key in before.keys() | after.keys():
-            if before.get(key) != after.get(key):
-                changes[f"{prefix}{key}"] = after.get(key)
+    for key in now.names.keys() | book.names.keys():
+        if now.names.get(key) != book.names.get(key):
+            changes[f"{_NAME}{made.get(key, key)}"] = book.names.get(key)
+    for key in now.moves.keys() | book.moves.keys():
+        night = book.moves.get(key)
+        if now.moves.get(key) != night:
+            changes[f"{_MOVE}{key}"] = night if night is None else made.get(night, night)
     if changes:
-        journal.record(store.path, KIND, laptop or machine.laptop(store.path), changes, keeps)
+        entries.record(store.path, KIND, laptop or machine.laptop(store.path), changes, keeps)
 
 
 def date_of(key: str) -> str:

@@ -24,6 +24,7 @@ from scorekeeper.errors import RuleError
 from scorekeeper.game import Unit
 from scorekeeper.games import GAMES
 from scorekeeper.reports.night_names import (
+    NEW,
     NightBook,
     book_to_change,
     date_of,
@@ -208,7 +209,8 @@ NEW_NIGHT = "new"
 
 def move(store: Store, session_id: str, wanted: str) -> Night:
     """Move a session to another night (its key, date or name), or with ``NEW_NIGHT`` to a
-    new night of its own date (the next free table number). Returns the night it is now in.
+    new night of its own date (numbered alike on every laptop: see ``night_names``).
+    Returns the night it is now in.
 
     Moving it back to its date's own night forgets the move. Raises ``RuleError`` for a
     night that does not exist, ``StoreError`` if the nights file cannot be saved.
@@ -220,22 +222,19 @@ def move(store: Store, session_id: str, wanted: str) -> Night:
     book = book_to_change(store)
     nights = group(summaries, book.names, book.moves)
     if wanted.strip().casefold() == NEW_NIGHT:
-        date = day(summary.started)
-        taken = {night.key for night in nights} | set(book.moves.values())
-        table = 2
-        while f"{date}-{table}" in taken:
-            table += 1
-        key = f"{date}-{table}"
+        key = NEW + day(summary.started)  # numbered alike on every laptop once saved
     else:
         try:
             key = find(nights, wanted).key
         except LookupError as error:
             raise RuleError("night", str(error)) from None
-    moved = NightBook(book.names, dict(book.moves))
+    moved = NightBook(book.names, dict(book.moves), book.made)
     if key == day(summary.started):
         moved.moves.pop(session_id, None)
     else:
         moved.moves[session_id] = key
     save_book(store, moved, "The session stays in the night it was in.")
-    now = next(night for night in group(summaries, moved.names, moved.moves) if night.key == key)
+    saved = load_book(store.path)
+    nights = group(summaries, saved.names, saved.moves)
+    now = next(n for n in nights if any(each.id == session_id for each in n.sessions))
     return at_evenings_end(store, now)

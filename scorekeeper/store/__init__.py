@@ -40,8 +40,61 @@ process may read; ``documents`` reads, writes and upgrades one file through ``du
 above caches beside this laptop's copy, sealed with the key in ``seal``; ``index`` keeps
 the session list's cache of ``summary`` rows, each judged by ``well_formed``; ``lock`` is the
 writer's lock; ``imported`` keeps an import's version of a game as one more copy;
+``entries`` keeps night names, night moves and house games as events in each laptop's
+log (``events``, ``log``, ``fold``: the model below, in use for them now; what
+earlier layouts kept, ``older_entries`` reads as events moved over);
 ``store_errors`` words what goes wrong. This module only names what the rest of scorekeeper
 uses.
+
+Where the store is going: each laptop's log of what it did, folded alike everywhere
+(the model the copies above give way to, module by module, the entries first; what is
+written here is the contract those modules keep)::
+
+    logs/<id>/<laptop>.json       one laptop's log of session <id>: a TinyDB database
+                                  (table ``events``) opened with ``DurableStorage`` (atomic
+                                  write, fsync, ``.bak``, careful read), written only with
+                                  ``insert`` and only by that laptop, read with ``all()``
+    entries/<laptop>.json         one laptop's log of night names, night moves and house
+                                  games, the same kind of log
+    <machine folder>/laptop.json  this laptop's id (ten base-32 letters, made once) and
+                                  name, never in the synced folder (``machine``)
+    <machine folder>/reach.json   how far this laptop's own logs reached: a log of its own
+                                  that comes back shorter is noticed, said, and written back
+    <machine folder>/list.json    the session list and first screenful: a cache keyed by
+                                  the fingerprint of the log files' identities, disposable
+
+An event is a record with names: ``id`` is ``<laptop>:<n>``, n counting up in that
+laptop's log, so no other laptop makes it (an event in ``<laptop>.json`` whose id names
+another laptop is forged and refused; an event moved over from an older layout has the id
+``m:<hash of what it holds>``, which any laptop can check and every laptop makes alike);
+``after`` is the ids it was typed on top of (the heads this laptop showed); ``at`` is the
+laptop's clock in milliseconds; ``kind`` is one of ``setup`` (players, game, options,
+start), ``round`` (the table's end is the game's end round), ``undo``, ``edit`` (which
+round, what it became), ``decide`` (the heads it settles and the rounds the table chose:
+this version, the other, or both one after the other) for a session, and ``night`` (a
+night's name, a session's night), ``house`` (a house game), ``laptop`` (a laptop's name,
+given only by itself) for the entries, each ``{"key": ..., "value": ...}``; ``body`` is
+what the kind needs. Nothing is ever rewritten: an undo is an event.
+
+The fold is one pure function, the same on every laptop: the union of every log's events
+(a union only grows, so arrival order and repetition change nothing; an event whose
+``after`` has not arrived yet waits) is a graph whose ends are its heads. A session's head
+replays its line (set-up, then each event on top of the one before); heads whose rounds
+agree, or whose rounds are the start of another's, are one version. One version left is
+the session; several are a game that went on differently, shown as the version changed
+later (later means after, then by the clock, then by id) and waiting until a ``decide``
+names them. Two decisions of the same heads made apart: the later stands, and the one it
+replaced is said. Versions a decision did not choose stay in the graph, listed by what
+they hold (rounds after the parting, the laptop, the balances) and brought back by a new
+decision. An entry (a night's name, a game's night, a house game) is the same fold per
+key, except that heads made apart are ordered without asking: after, then the clock, then
+the id; the replaced change is said. A night made on a laptop is named by the id of the
+event that made it, so two laptops making "a new night" apart make two nights.
+
+This follows Automerge (a change is its actor, its sequence number, the heads it depends
+on and a time; every replica applies the union in causal order) cut down to what a card
+table needs: no operation-level merge of a round, since a game that went on differently
+is the table's decision, not the software's.
 """
 
 from scorekeeper.store.documents import MIGRATIONS, SCHEMA, how_to_recover

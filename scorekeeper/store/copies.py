@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 
 from scorekeeper.checks import JSONMapping, JSONObject
 from scorekeeper.session import Session
@@ -180,10 +179,6 @@ def next_seq(key: str, copies: Sequence[Copy]) -> int:
     known = [copy.seq for copy in copies if copy.key == key]
     known += [copy.seen[key] for copy in copies if key in copy.seen]
     return max(known, default=0) + 1
-
-
-def own_file(folder: Path, session_id: str, key: str) -> Path:
-    return folder / file_name(session_id, key)
 
 
 def imported_part(

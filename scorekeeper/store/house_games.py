@@ -1,13 +1,14 @@
 """House games: a game's options saved under a name of the table's own ("Hearts at
 Grandma's"), kept so that every laptop may add, change and remove them.
 
-Each laptop writes only ``house_games/<laptop id>.json`` (``store.journal``): its
-changes, an entry per house game (``{"name": ..., "game": <game id>, "options": {...}}``,
-filed under its name in any case). Every laptop works out the same house games from all
-of them, entry by entry: one added on a laptop is kept whatever the other did to other
-house games; the same one changed on both takes the later change, and the app says which
-was replaced. An older scorekeeper kept them in one ``house_games.json`` (``{"schema": 1,
-"games": [...]}``); it is read as it is, and taken over by the first change made here.
+Each change is an event in the changing laptop's own log (``store.entries``), an entry
+per house game (``{"name": ..., "game": <game id>, "options": {...}}``, filed under its
+name in any case). Every laptop folds the same house games from all the logs, entry by
+entry: one added on a laptop is kept whatever the other did to other house games; the
+same one changed on both apart takes the later change, and the app says which was
+replaced. An older scorekeeper kept them in one ``house_games.json`` (``{"schema": 1,
+"games": [...]}``), the release before in ``house_games/<laptop id>.json``; both are read
+as they are, and moved into this laptop's log by the first change made here.
 
 Only a game with a label option (``Option.label``) has house games: the name is that
 option's value, so a session started from one carries its name wherever its options go
@@ -29,7 +30,7 @@ from scorekeeper.game import Game
 from scorekeeper.games import GAMES
 from scorekeeper.names import check_name
 from scorekeeper.seating import check_options
-from scorekeeper.store import journal, machine
+from scorekeeper.store import entries, machine, older_entries
 from scorekeeper.store.careful_read import DamagedFile, read_json
 from scorekeeper.store.machine import Laptop
 from scorekeeper.store.store_errors import StoreError
@@ -43,6 +44,8 @@ FOLDER = "house_games"
 SCHEMA = 1
 CAP = 200
 """More house games than any table keeps; beyond this none is read, and the app says so."""
+BYTE_CAP = 256 * 1024
+"""The most of an older single file that is read: ample for ``CAP`` house games."""
 EXPORT_KEY = "house games"
 """Where an export file (``export --json``) holds the house games."""
 
@@ -82,11 +85,6 @@ def house_game(entry: object, field: str = "house game") -> HouseGame:
     return HouseGame(name, game.id, check_options(options, game, game.min_players))
 
 
-def house_file(folder: Path) -> Path:
-    """The older single file, taken over by the first change (``journal``)."""
-    return folder / HOUSE_FILE
-
-
 def _check(key: str, value: JSON) -> JSONObject:
     """An entry as a laptop's file holds it: a house game filed under its name in any
     case; ``ValueError`` for anything else."""
@@ -99,20 +97,20 @@ def _check(key: str, value: JSON) -> JSONObject:
     return house.to_dict()
 
 
-def _read_legacy(file: Path) -> journal.Legacy:
+def _read_legacy(file: Path) -> older_entries.Legacy:
     found, wrong = _read(file)
     entries = {_key(house.name): house.to_dict() for house in found}
     return file, entries, None if wrong is None else _lost(file, wrong)
 
 
-KIND = journal.Kind(FOLDER, "house games", _check, CAP, HOUSE_FILE, _read_legacy)
+KIND = older_entries.Kind("house", FOLDER, "house games", _check, CAP, HOUSE_FILE, _read_legacy)
 
 
 def read_house_games(folder: Path) -> tuple[list[HouseGame], str | None]:
     """The house games saved in the store folder ``folder``, by name, and what is wrong
     on the way, if anything (one line, however many files). Damage costs only what
     cannot be read."""
-    merged = journal.read(folder, KIND)
+    merged = entries.read(folder, KIND)
     games = [_from_dict(value) for value in merged.values.values()]
     games.sort(key=lambda house: house.name.casefold())
     if not merged.problems:
@@ -125,7 +123,7 @@ def read_house_games(folder: Path) -> tuple[list[HouseGame], str | None]:
 
 def fingerprint(folder: Path) -> object:
     """What the house games are now on disk, to tell whether they changed."""
-    return journal.fingerprint(folder, KIND, [HOUSE_FILE])
+    return entries.fingerprint(folder, KIND)
 
 
 def _from_dict(value: JSONObject) -> HouseGame:
@@ -141,7 +139,7 @@ def _read(file: Path) -> tuple[list[HouseGame], str | None]:
     """The house games in an older single file, in one pass (a name seen once is not
     looked for again), at most ``CAP`` of them."""
     try:
-        data = read_json(file, KIND.byte_cap)
+        data = read_json(file, BYTE_CAP)
     except DamagedFile as error:
         return [], error.reason
     except OSError as error:
@@ -193,8 +191,8 @@ def _to_change(store: Store) -> dict[str, HouseGame]:
 def _save(
     store: Store, changes: Mapping[str, HouseGame | None], keeps: str, laptop: Laptop | None
 ) -> None:
-    entries = {key: None if house is None else house.to_dict() for key, house in changes.items()}
-    journal.record(store.path, KIND, laptop or machine.laptop(store.path), entries, keeps)
+    changed = {key: None if house is None else house.to_dict() for key, house in changes.items()}
+    entries.record(store.path, KIND, laptop or machine.laptop(store.path), changed, keeps)
 
 
 def save_house_game(
@@ -255,7 +253,7 @@ def add_house_games(store: Store, entries: Sequence[object]) -> tuple[int, list[
 def replaced(folder: Path, laptop: Laptop | None = None) -> list[str]:
     """What the later change of a house game, made on a laptop that had not seen it,
     replaced: a line each, for this laptop until it has said so (``acknowledge``)."""
-    found = journal.read(folder, KIND, laptop or machine.laptop(folder)).replaced
+    found = entries.read(folder, KIND, laptop or machine.laptop(folder)).replaced
     return [_said(item) for item in found]
 
 
@@ -264,10 +262,10 @@ def acknowledge(store: Store, laptop: Laptop | None = None) -> None:
     if store.readonly:
         return
     laptop = laptop or machine.laptop(store.path)
-    journal.acknowledge(store.path, KIND, laptop, journal.read(store.path, KIND, laptop).replaced)
+    entries.acknowledge(store.path, entries.read(store.path, KIND, laptop).replaced)
 
 
-def _said(item: journal.Replaced) -> str:
+def _said(item: entries.Replaced) -> str:
     lost, kept = item.lost.value, item.kept.value
     name = (kept or lost or {}).get("name", item.kept.key)
     lost_words = "removing it" if lost is None else "its options then"

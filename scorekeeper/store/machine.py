@@ -196,3 +196,22 @@ def name_laptop(root: Path, name: str) -> None:
     made = laptop(root)
     file.parent.mkdir(parents=True, exist_ok=True)
     write_atomically(file, json.dumps({"id": made.id, "name": name}).encode())
+
+
+def remembered(root: Path, name: str) -> object:
+    """What this laptop noted for the store at ``root`` under ``name`` (``remember``), or
+    None: a note kept outside the store, so no other laptop's copy of it ever arrives."""
+    file = machine_folder(root) / f"{name}.json"
+    with contextlib.suppress(OSError, ValueError, UnicodeError):
+        with open(file, encoding="utf-8") as opened:
+            found = json.loads(opened.read(1_000_000))
+        if isinstance(found, dict):
+            return found.get("kept")
+    return None
+
+
+def remember(root: Path, name: str, value: object) -> None:
+    """Note ``value`` (JSON) for the store at ``root``, durably. Raises ``OSError``."""
+    folder = machine_folder(root)
+    folder.mkdir(parents=True, exist_ok=True)
+    write_atomically(folder / f"{name}.json", json.dumps({"kept": value}).encode())

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from scorekeeper.session import Session
 from scorekeeper.store.conflicts import REPLAY_ERRORS, laptop_name
-from scorekeeper.store.merge import Decision, Merged, Version, both, same
+from scorekeeper.store.merge import Merged, Version, both, same
 from scorekeeper.store.store import Store
 from scorekeeper.store.store_errors import StoreError
 
@@ -88,10 +88,3 @@ def replaced_words(merged: Merged) -> list[str]:
         f"({merged.decision.choice})"
         for old in merged.replaced
     ]
-
-
-def decision_words(decision: Decision | None, merged: Merged) -> str:
-    """The decision that stands, in words, or '' if none."""
-    if decision is None:
-        return ""
-    return f"decided on {laptop_name(merged, decision.laptop)}: {decision.choice}"

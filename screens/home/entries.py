@@ -1,25 +1,40 @@
-"""What Home says of night names and house games another laptop changed: which change
-made on this laptop, or on another, the later change of the same entry replaced
-(``scorekeeper.store.journal``). Read in Home's worker, said once on this laptop."""
+"""What Home says of what two laptops changed apart: which change of a night's name or a
+house game the later change of the same entry replaced (``scorekeeper.store.entries``),
+and which decision about a game that went on differently a later decision replaced.
+Read in Home's worker, said once on this laptop."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from scorekeeper.reports import night_names
-from scorekeeper.store import Store, StoreError, house_games, journal, machine
+from scorekeeper.store import Store, StoreError, Summary, entries, house_games, machine
+from scorekeeper.wording import plural
+
+DECISIONS = "said-decisions"
+"""This laptop's note of the replaced decisions it has said (``machine.remember``)."""
 
 
-def take_over(store: Store) -> None:
-    """Move an older scorekeeper's night names and house games files into this laptop's
-    own, once, when the store is open for writing; where that fails they are still read
-    as they are, and the next change tries again."""
+def take_over(store: Store) -> list[str]:
+    """Move the night names and house games that earlier layouts kept into this laptop's
+    log, once, when the store is open for writing, with what a sync tool took from that
+    log (put back older); where that fails they are still read as they are, and the next
+    change tries again. A line saying what was written back, if anything was."""
     if store.readonly:
-        return
+        return []
     laptop = machine.laptop(store.path)
+    back = 0
     for kind in (night_names.KIND, house_games.KIND):
         try:
-            journal.take_over(store.path, kind, laptop)
+            back += len(entries.take_over(store.path, kind, laptop).missing)
         except (StoreError, OSError):
             continue
+    if not back:
+        return []
+    return [
+        f"This laptop's night names and house games came back older than it left them (a "
+        f"sync tool put back an older copy?): {plural(back, 'change')} made here written back."
+    ]
 
 
 def fingerprint(store: Store) -> object:
@@ -39,4 +54,36 @@ def said(store: Store) -> None:
         night_names.acknowledge(store)
         house_games.acknowledge(store)
     except (StoreError, OSError):
+        return
+
+
+def decisions_replaced(store: Store, summaries: Iterable[Summary]) -> list[str]:
+    """A line for each decision a later one, made apart on another laptop, replaced,
+    that this laptop has not said yet."""
+    from scorekeeper.store.resolve import replaced_words  # here: only a shared store needs it
+
+    said = machine.remembered(store.path, DECISIONS)
+    known = set(said) if isinstance(said, list) else set()
+    lines = []
+    for summary in summaries:
+        if not summary.overruled:
+            continue
+        try:
+            merged = store.gathered(summary.id).merged
+        except StoreError:
+            continue
+        for line in replaced_words(merged):
+            told = f"Session {summary.id} ({', '.join(summary.players)}): {line}."
+            if told not in known:
+                lines.append(told)
+    return lines
+
+
+def decisions_said(store: Store, lines: list[str]) -> None:
+    """Note that this laptop has said them (said again where that cannot be written)."""
+    said = machine.remembered(store.path, DECISIONS)
+    known = [line for line in said if isinstance(line, str)] if isinstance(said, list) else []
+    try:
+        machine.remember(store.path, DECISIONS, sorted({*known, *lines}))
+    except OSError:
         return

@@ -5,17 +5,18 @@ Ctrl+letters (or Enter, Up, Down), which never collide with a name being typed. 
 most recent matches are put in the table: with ten thousand sessions stored the screen
 paints as fast as with none. Home is the app's first screen: a store of a screenful or
 less is listed whole before the first frame; a bigger one shows its first screenful from
-the store's small ``recent`` file, and the whole list is read in a worker thread, as it is
-again whenever Home comes back.
+the store's small ``recent`` file, and the whole list is read in a worker thread once that
+frame is out, as it is again whenever Home comes back.
 
 A store synced between laptops changes under Home: once a second a worker asks the
 store what arrived (one ``stat`` while nothing did) and the list is read again when
 something did. A session changed on two laptops at once is named above the list, and
-Ctrl+K decides it with one key.
+Ctrl+K decides it with one key; a decision a later one replaced is said once.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from pathlib import Path
 
@@ -38,10 +39,14 @@ from screens.widgets.text_input import TextInput
 FOLLOW_INTERVAL = 1.0
 """Seconds between looks at the store for what another laptop synced."""
 FIRST_FRAME_OUT = 0.2
-"""Seconds the first whole-list read waits in its thread before it starts. Textual's
-output thread writes the first frame to the terminal meanwhile: the read's JSON parse
-holds the interpreter's lock for tens of milliseconds with ten thousand sessions, and
-would hold that frame back, already made, until it is done."""
+"""Seconds the first whole-list read waits in its thread once Home's first frame is made,
+before it starts. Textual's output thread writes that frame to the terminal meanwhile: the
+read's JSON parse holds the interpreter's lock for tens of milliseconds with ten thousand
+sessions, and would hold that frame back, already made, until it is done."""
+FIRST_FRAME_AT_MOST = 5.0
+"""Seconds the first whole-list read waits for Home's first frame to be made at most: on
+a loaded machine making it takes longer than ``FIRST_FRAME_OUT``, and a read started
+meanwhile would take turns with it for the interpreter, a frame that waits for the list."""
 EMPTY = (
     "No sessions yet.\n\n"
     "Press Ctrl+N to start one: pick the game, type the players in seat order, "
@@ -115,10 +120,13 @@ class HomeScreen(SessionList):
         """The store's count of synced changes when the list was last read."""
         self.looked = False
         """Whether a look found the conflicts already there when Home opened."""
-        self.taken_over = False
-        """Whether an older store's night names and house games files were moved over."""
+        self.written_back: list[str] | None = None
+        """What moving the older night names and house games over wrote back, until said
+        (None: not moved over yet)."""
         self.entries_seen: object = None
         """The night names' and house games' files when they were last looked at."""
+        self.painted = threading.Event()
+        """Set once Home's first frame is made (``FIRST_FRAME_AT_MOST``)."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -141,6 +149,7 @@ class HomeScreen(SessionList):
         self.query_one("#filter", Input).focus()
         self.query_one("#empty", Static).display = False
         self.set_interval(FOLLOW_INTERVAL, self.follow)
+        self.call_after_refresh(self.painted.set)
         recent = self.store.recent()
         if recent is not None and recent[1] == len(recent[0]):
             self.listed(recent[0])
@@ -170,6 +179,7 @@ class HomeScreen(SessionList):
     @work(thread=True, exclusive=True, group="session-list")
     def read_all(self) -> None:
         if not self.loaded:
+            self.painted.wait(FIRST_FRAME_AT_MOST)
             time.sleep(FIRST_FRAME_OUT)
         summaries = self.store.summaries()
         self.app.call_from_thread(self.listed, summaries)
@@ -188,24 +198,44 @@ class HomeScreen(SessionList):
                 self.looked = True
                 if conflicts:
                     self.app.call_from_thread(self.show_conflicts, conflicts)
+                self.look_at_decisions(self.summaries)
                 return
             summaries = self.store.summaries()
+            self.look_at_decisions(summaries)
         except (StoreError, OSError):
             return  # the list stays as it is; the next look tries again
         self.app.call_from_thread(self.synced, generation, summaries, conflicts)
 
-    def look_at_entries(self) -> None:
-        """In the worker: say which change of a night or a house game made apart on two
-        laptops the later one replaced, when those files changed and Home is in front."""
+    def look_at_decisions(self, summaries: list[Summary]) -> None:
+        """In the worker: say once which decision a later one made apart replaced."""
         from screens.home import entries  # here: Home starts without the reports
 
-        if not self.taken_over:
-            entries.take_over(self.store)
-            self.taken_over = True
+        lines = entries.decisions_replaced(self.store, summaries)
+        if lines:
+            self.app.call_from_thread(self.say_decided, lines)
+
+    def say_decided(self, lines: list[str]) -> None:
+        """Said with Home in front, and marked said; else again at the next look."""
+        from screens.home import entries
+
+        if self.is_active:
+            text = visible("\n".join(lines))
+            title = "Decided on two laptops"
+            self.notify(text, title=title, severity="warning", timeout=30, markup=False)
+            entries.decisions_said(self.store, lines)
+
+    def look_at_entries(self) -> None:
+        """In the worker: say once, with Home in front, which change of a night or a house
+        game made apart the later one replaced (and what was written back)."""
+        from screens.home import entries  # here: Home starts without the reports
+
+        if self.written_back is None:
+            self.written_back = entries.take_over(self.store)
         now = entries.fingerprint(self.store)
         if now != self.entries_seen and self.is_active:
             self.entries_seen = now
-            lines = entries.replaced(self.store)
+            lines = [*self.written_back, *entries.replaced(self.store)]
+            self.written_back = []
             if lines:
                 self.app.call_from_thread(self.say_replaced, lines)
 
@@ -218,9 +248,7 @@ class HomeScreen(SessionList):
             self.entries_seen = None
             return
         text = visible("\n".join(lines))
-        self.notify(
-            text, title="Changed on two laptops", severity="warning", timeout=30, markup=False
-        )
+        self.notify(text, title="Nights, house games", severity="warning", timeout=30, markup=False)
         entries.said(self.store)
 
     def synced(self, generation: int, summaries: list[Summary], conflicts: list[Conflict]) -> None:

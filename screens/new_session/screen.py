@@ -35,7 +35,6 @@ from screens.problem import ProblemScreen
 from screens.widgets.choice import Choice
 from screens.widgets.field_row import (
     FieldRow,
-    Refused,
     ValueChanged,
     clear_error_at,
     clear_form_errors,
@@ -46,6 +45,7 @@ from screens.widgets.field_row import (
 )
 from screens.widgets.footer import Footer
 from screens.widgets.live_text import show
+from screens.widgets.refused import Refused
 
 SEATS_IN_VIEW = 8
 """Players listed without scrolling: the largest table most games seat."""

@@ -41,7 +41,6 @@ from screens.rounds.fields import EntryFields, Round
 from screens.rounds.outcome import outcome_words
 from screens.widgets.field_row import (
     FieldRow,
-    Refused,
     ValueChanged,
     clear_error_at,
     clear_form_errors,
@@ -51,6 +50,7 @@ from screens.widgets.field_row import (
     show_form_error,
 )
 from screens.widgets.live_text import show
+from screens.widgets.refused import Refused
 from screens.widgets.text_input import TextInput
 
 Submit = Callable[[Round], RuleError | None]

@@ -27,8 +27,9 @@ from textual.style import Style
 from textual.widget import Widget
 
 from scorekeeper.wording import visible, whole_number
-from screens.widgets.field_row import Refused, ValueChanged
+from screens.widgets.field_row import ValueChanged
 from screens.widgets.own_keys import keys_of, run_own_key
+from screens.widgets.refused import Refused
 
 UNPICKED: object = object()
 """The value of a ``Choice`` built with nothing picked (``None`` can be a real option)."""

@@ -21,6 +21,7 @@ from scorekeeper.errors import RuleError
 from screens.format import plain
 from screens.widgets.live_text import show
 from screens.widgets.own_keys import run_own_key
+from screens.widgets.refused import Refused
 
 
 def field_paths(field: str) -> list[str]:
@@ -45,21 +46,6 @@ class ValueChanged(Message):
     @property
     def control(self) -> Widget:
         raise NotImplementedError
-
-
-class Refused(Message):
-    """A control would not take a key (a letter in a count, a digit at a pick that shows
-    no numbers): ``message`` says at its row what it takes, where a bell alone left the
-    typist guessing, or a field silently held what it can never read."""
-
-    def __init__(self, control: Widget, message: str) -> None:
-        super().__init__()
-        self.refused_by = control
-        self.message = message
-
-    @property
-    def control(self) -> Widget:
-        return self.refused_by
 
 
 @runtime_checkable

@@ -34,8 +34,8 @@ from textual.widgets import Input
 from textual.widgets.input import Selection
 
 from scorekeeper.wording import visible
-from screens.widgets.field_row import Refused
 from screens.widgets.own_keys import keys_of, run_own_key
+from screens.widgets.refused import Refused
 
 EDITING = {
     key: action

@@ -34,7 +34,7 @@ from unittest import mock
 
 from scorekeeper import Session
 from scorekeeper.reports.export import export
-from scorekeeper.reports.night_names import load_names
+from scorekeeper.reports.night_names import load_book
 from scorekeeper.reports.nights import group
 from scorekeeper.reports.stats import compute, gather, session_highlights
 from scorekeeper.store import Store
@@ -170,7 +170,7 @@ def measure(path: Path, repeats: int) -> dict[str, float]:
         # The only game with highlights to read from its rounds is Calcutta (its pools).
         "calcutta pools": _best(lambda: session_highlights(store, summaries), repeats),
         "compute": _best(lambda: compute(summaries, highlights), repeats),
-        "nights": _best(lambda: group(summaries, load_names(path)), repeats),
+        "nights": _best(lambda: group(summaries, load_book(path).names), repeats),
         "stats total": _best(lambda: gather(Store(path, readonly=True)), repeats),
     }
     with tempfile.TemporaryDirectory() as bytecode:

@@ -23,7 +23,7 @@ from scorekeeper.store import Store
 from screens.board.server import Timing
 from tests.browser.served import QUICK, Here, board_in_thread, chromium, launch
 from tests.needs import needs
-from tests.ui.largest import ROUNDS
+from tests.ui.largest import rounds_of
 
 BROWSER = chromium()
 pytestmark = needs("chromium", BROWSER is not None)
@@ -274,7 +274,7 @@ def test_a_page_offline_says_so_and_catches_up_by_itself(store: Store, browser: 
 def horse_race(store: Store, players: list[str]) -> str:
     """A Horse Race with two races run: money won and lost, signs both ways."""
     session_id = store.add(Session.new("horse-race", players))
-    for race in ROUNDS["horse-race"](players):
+    for race in rounds_of("horse-race")(players):
         store.record(session_id, race)
     return session_id
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import Session, __version__
-from scorekeeper.cli import command_line as cli
+from scorekeeper.cli import commands
 from scorekeeper.settings import remember_currency
 from scorekeeper.store import Store
 from screens.console import main
@@ -219,7 +219,7 @@ def test_a_bug_is_one_line_naming_the_report_that_holds_its_traceback(
     def broken(path: Path | None) -> int:
         raise ZeroDivisionError("a bug in the listing")
 
-    monkeypatch.setattr(cli, "list_sessions", broken)
+    monkeypatch.setattr(commands, "list_sessions", broken)
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     assert main(["list"]) == 1
     out, err = capsys.readouterr()
@@ -241,7 +241,7 @@ def test_a_bug_whose_report_cannot_be_written_still_says_so_in_one_line(
     def broken(path: Path | None) -> int:
         raise KeyError("stats")
 
-    monkeypatch.setattr(cli, "show_stats", broken)
+    monkeypatch.setattr(commands, "show_stats", broken)
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "no such folder"))
     assert main(["stats"]) == 1
     err = capsys.readouterr().err

@@ -4,12 +4,16 @@ screens are imported when first used."""
 
 from __future__ import annotations
 
+import os
 import pkgutil
 import subprocess
 import sys
+from pathlib import Path
 
 import scorekeeper.games
+from scorekeeper import Session
 from scorekeeper.games import GAMES
+from scorekeeper.store import Store
 
 LOADED = """
 import sys
@@ -37,6 +41,7 @@ def test_the_app_module_imports_no_game_report_or_other_screen() -> None:
     modules = loaded_by("import screens.console, screens.app")
     assert game_modules(modules) == set()
     later = {
+        "scorekeeper.cli.commands",
         "scorekeeper.cli.doctor",
         "scorekeeper.reports.export",
         "scorekeeper.reports.stats",
@@ -53,6 +58,17 @@ def test_the_app_module_imports_no_game_report_or_other_screen() -> None:
         "argparse",  # a command's parser: ``scorekeeper`` alone builds none
     }
     assert modules & later == set()
+
+
+def test_the_collector_is_reached_before_the_session_and_the_games() -> None:
+    """The console script turns the collector off first, before the store and the domain
+    are read (``screens.console``): importing the package itself reads neither."""
+    modules = loaded_by("import scorekeeper.collector")
+    assert {"scorekeeper.session", "scorekeeper.game", "scorekeeper.games"} & modules == set()
+    assert loaded_by("from scorekeeper import Session, GAMES, RuleError") >= {
+        "scorekeeper.session",
+        "scorekeeper.games",
+    }
 
 
 def test_looking_up_one_game_imports_that_game_alone() -> None:
@@ -79,3 +95,90 @@ def test_an_id_from_a_file_never_reaches_beyond_the_games() -> None:
     for hostile in ("../cli", "scorekeeper", "hot_rum", "", "racing", 7, None):
         assert hostile not in GAMES
         assert GAMES.get(hostile) is None  # type: ignore[arg-type]
+
+
+PAINTED = """
+import functools, sys
+from textual.app import App
+import screens.app, screens.console
+
+
+def painted(app: screens.app.ScorekeeperApp) -> None:
+    print(" ".join(sorted(sys.modules)))
+    app.exit()
+
+
+# The console script's own way in, with no terminal: Home's first frame is the app's.
+App.run = functools.partialmethod(App.run, headless=True, size=(80, 24))
+screens.app.ScorekeeperApp.on_ready = painted
+screens.console.main([])
+"""
+
+HOME_ALONE = {
+    "screens",
+    "screens.app",
+    "screens.console",
+    "screens.format",
+    "screens.home",
+    "screens.home.listing",
+    "screens.home.screen",
+    "screens.home.summaries",
+    "screens.keys",
+    "screens.navigation",
+    "screens.widgets",
+    "screens.widgets.footer",
+    "screens.widgets.grid",
+    "screens.widgets.live_text",
+    "screens.widgets.own_keys",
+    "screens.widgets.refused",
+    "screens.widgets.text_input",
+}
+"""The screens' modules Home's first frame needs: the app, Home and its widgets."""
+NOT_BEFORE_HOME = {
+    "aiohttp",
+    "argparse",
+    "plotext",
+    "segno",
+    "textual_plotext",
+    "scorekeeper.cli.commands",
+    "scorekeeper.cli.doctor",
+    "scorekeeper.store.house_games",
+    "scorekeeper.store.imported",
+    "scorekeeper.store.journal",
+    "scorekeeper.store.resolve",
+    "scorekeeper.view",
+}
+"""The board's server and codes, the charts, the command line's parser and commands, the
+doctor, what the store does only when asked (an import, a decision, nights and house
+games), and a session's figures as the table shows them."""
+
+
+def painted_with(store: Path) -> set[str]:
+    """The modules the app holds as Home's first frame is out, started as ``scorekeeper``
+    starts it on the store at ``store`` ($SCOREKEEPER_DB: no user data folder looked up)."""
+    result = subprocess.run(
+        [sys.executable, "-c", PAINTED],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=50,
+        env=dict(os.environ, SCOREKEEPER_DB=str(store)),
+    )
+    return set(result.stdout.split())
+
+
+def test_home_paints_with_only_what_its_first_frame_shows(tmp_path: Path) -> None:
+    """A person waits for every module read before Home is on screen: an empty store
+    loads no game, and a list of one game's sessions that game alone; no other screen,
+    no report but the rows the store keeps beside each session."""
+    with Store(tmp_path / "listed") as store:
+        for first in ("Zelda", "Ann"):
+            store.add(Session.new("racehorse", [first, "Bob", "Cy", "Di", "Ed"]))
+    for folder, games in ((tmp_path / "empty", set()), (tmp_path / "listed", {"racehorse"})):
+        modules = painted_with(folder)
+        assert game_modules(modules) == {f"scorekeeper.games.{game}" for game in games}
+        assert {name for name in modules if name.startswith("screens")} <= HOME_ALONE
+        reports = {name for name in modules if name.startswith("scorekeeper.reports.")}
+        assert reports <= {"scorekeeper.reports.rows"}
+        packages = {name.split(".")[0] for name in modules}
+        assert (modules | packages) & NOT_BEFORE_HOME == set()

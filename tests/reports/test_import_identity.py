@@ -288,3 +288,53 @@ def test_a_game_waiting_goes_with_every_version_whichever_each_laptop_shows(
     fresh = tmp_path / "fresh"  # a third laptop, importing the party's store folder itself
     run(capsys, "import", str(party), "--db", str(fresh))
     assert run(capsys, "settle", "--db", str(fresh)) == settled
+
+
+@pytest.mark.parametrize(
+    ("part", "change"),
+    [
+        (
+            "options",
+            lambda setup: {
+                **setup,
+                "options": {**setup["options"], "stake": setup["options"]["stake"] * 10},
+            },
+        ),
+        (
+            "players",
+            lambda setup: {**setup, "players": [*setup["players"][1:], setup["players"][0]]},
+        ),
+        (
+            "dealer",
+            lambda setup: {**setup, "dealer": setup["players"][1]},
+        ),
+    ],
+)
+def test_another_table_under_the_same_id_is_never_taken_for_the_one_here(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], part: str, change: object
+) -> None:
+    """The same id and the same rounds, but one part of the set-up not the same (ten times
+    the stake, the seats in another order, another first dealer): another table, added
+    beside the one here, never "already here, skipped"."""
+    laptop = tmp_path / "laptop"
+    with Store(laptop) as store:
+        here = store.add(Session.new("racehorse", TABLE, options={"stake": 25}))
+        store.record(here, MADE_3)
+    run(capsys, "export", "--json", "--db", str(laptop), "--out", str(tmp_path / "out"))
+    file = tmp_path / "out" / "sessions.json"
+    data = json.loads(file.read_text(encoding="utf-8"))
+    [entry] = data["sessions"]
+    entry["session"] = change(entry["session"])  # type: ignore[operator]
+    file.write_text(json.dumps(data), encoding="utf-8")
+
+    out = run(capsys, "import", str(file), "--db", str(laptop))
+
+    assert "(0 already here, skipped)" in out or "already here" not in out, out
+    with Store(laptop, readonly=True) as store:
+        setups = sorted(
+            json.dumps(
+                {k: v for k, v in store.saved(s.id).items() if k != "rounds"}, sort_keys=True
+            )
+            for s in store.summaries()
+        )
+    assert len(setups) == 2, f"both tables kept ({part} differs)"

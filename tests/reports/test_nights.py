@@ -14,7 +14,7 @@ from scorekeeper.cli import main
 from scorekeeper.games import GAMES
 from scorekeeper.games.calcutta import POOL
 from scorekeeper.reports.export import export
-from scorekeeper.reports.night_names import NightBook, load_book, load_names, read_names, rename
+from scorekeeper.reports.night_names import NightBook, load_book, read_names, rename
 from scorekeeper.reports.night_report import report
 from scorekeeper.reports.nights import Night, find, group, move, night_of, nights_of
 from scorekeeper.store import Store, StoreError, Summary
@@ -164,7 +164,7 @@ def test_a_renamed_night_keeps_its_name_after_reopening_the_store(
     with Store(path) as store:
         rename(store, date, "Friday at the Parks'")
     with Store(path, readonly=True) as store:
-        night = find(group(store.summaries(), load_names(path)), "friday at the parks'")
+        night = find(group(store.summaries(), load_book(path).names), "friday at the parks'")
     assert (night.date, night.name) == (date, "Friday at the Parks'")
     assert not list(path.glob("*.tmp")), "written atomically: no temporary file left"
 
@@ -174,7 +174,7 @@ def test_an_empty_name_gives_the_night_its_date_back(played: tuple[Path, str]) -
     with Store(path) as store:
         rename(store, date, "Poker night")
         assert rename(store, date, "   ") == {}
-    assert load_names(path) == {}
+    assert load_book(path).names == {}
 
 
 @pytest.mark.parametrize(
@@ -202,7 +202,7 @@ def test_a_name_or_date_that_would_confuse_is_refused_and_nothing_saved(
         with pytest.raises(RuleError, match=words) as error:
             rename(store, date or today, name)
     assert error.value.field == field
-    assert load_names(path) == {today: "Before"}
+    assert load_book(path).names == {today: "Before"}
 
 
 def test_two_nights_cannot_share_a_name(played: tuple[Path, str]) -> None:
@@ -229,7 +229,7 @@ def test_a_damaged_names_file_loses_only_the_names_and_is_left_untouched(
     names_file.write_bytes(damage)
     names, problem = read_names(path)
     assert names == {} and problem is not None and "nights.json" in problem
-    assert load_names(path) == {}, "only the names are lost"
+    assert load_book(path).names == {}, "only the names are lost"
     with Store(path) as store:
         rename(store, today, "Poker")
     assert names_file.read_bytes() == damage, "a file that cannot be read is never overwritten"

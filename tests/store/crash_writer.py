@@ -43,3 +43,33 @@ def main(path: str, seed: int, out: Connection) -> None:
             store.record(session_id, nth_round(rounds[session_id]))
             rounds[session_id] += 1
             say(f"saved {session_id} {rounds[session_id]}")
+
+
+def entries_main(path: str, seed: int, out: Connection) -> None:
+    """Save house games into the store at ``path`` until killed, saying each one saved."""
+    from scorekeeper.store.house_games import save_house_game
+
+    def say(line: str) -> None:
+        os.write(out.fileno(), (line + "\n").encode())
+
+    number = random.Random(seed).randint(0, 10**6)
+    with Store(path) as store:
+        say("ready")
+        while True:
+            number += 1
+            save_house_game(store, f"Game {number}", "score-pad", {"stake": number % 7})
+            say(f"saved Game {number}")
+
+
+def take_over_main(path: str, seed: int, out: Connection) -> None:
+    """Move the earlier layouts' night names into this laptop's log, then wait to be killed."""
+    from scorekeeper.reports.night_names import KIND
+    from scorekeeper.store import entries, machine
+
+    del seed
+    with Store(path) as store:
+        os.write(out.fileno(), b"ready\n")
+        entries.take_over(store.path, KIND, machine.laptop(store.path))
+        os.write(out.fileno(), b"moved\n")
+        while True:
+            os.read(out.fileno(), 1)  # blocks: the end is the kill

@@ -10,6 +10,7 @@ share.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import signal
@@ -79,3 +80,81 @@ def test_rounds_survive_sigkill_at_random_moments(tmp_path: Path, store_number: 
     # the writer saves fewer rounds per window, so ask for some, not for a machine's speed.
     assert sum(saved.values()) >= KILLS // 2
     assert unconfirmed <= KILLS
+
+
+def run_entries_until_killed(store: Path, seed: int, pick: random.Random) -> list[str]:
+    """The house games writer, killed with SIGKILL at a random moment; what it said."""
+    reading, writing = CHILDREN.Pipe(duplex=False)
+    child = CHILDREN.Process(target=crash_writer.entries_main, args=(str(store), seed, writing))
+    child.start()
+    writing.close()
+    with open(os.dup(reading.fileno()), encoding="utf-8") as lines:
+        reading.close()
+        assert lines.readline() == "ready\n"
+        time.sleep(pick.uniform(0, 0.05))
+        child.kill()
+        said = lines.read().split("\n")[:-1]
+    child.join()
+    assert child.exitcode == -signal.SIGKILL, "the writer ended before it was killed"
+    return said
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+def test_house_games_survive_sigkill_while_the_log_is_appended_to(tmp_path: Path) -> None:
+    from scorekeeper.store.house_games import read_house_games
+
+    pick = random.Random(20261206)
+    saved: set[str] = set()
+    for kill in range(10):
+        saved |= {line[6:] for line in run_entries_until_killed(tmp_path, kill, pick)}
+        found, problem = read_house_games(tmp_path)
+        assert problem is None, f"kill {kill}: {problem}"
+        names = {house.name for house in found}
+        assert saved <= names and len(names - saved) <= 1, f"kill {kill}"
+        saved = names
+
+
+def older_layouts(store: Path) -> dict[str, str]:
+    """A store as the releases before left it: nights.json, and two laptops' files of
+    night names; returns the names they hold."""
+    names = {f"2024-05-{day:02d}": f"Night {day}" for day in range(1, 29)}
+    first = dict(list(names.items())[:14])
+    (store / "nights.json").write_text(json.dumps({"schema": 2, "names": first, "moves": {}}))
+    (store / "nights").mkdir()
+    stamp = 1_700_000_000_000_000_000
+    for number, laptop in enumerate(("cccccccccc", "dddddddddd")):
+        changes = [
+            {"key": f"name/{night}", "value": name, "at": [stamp + step, laptop], "seen": None}
+            for step, (night, name) in enumerate(list(names.items())[14 + 7 * number :][:7])
+        ]
+        journal = {"schema": 1, "name": laptop, "changes": changes}
+        (store / "nights" / f"{laptop}.json").write_text(json.dumps(journal))
+    return names
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+def test_night_names_moving_over_survive_sigkill_at_random_moments(tmp_path: Path) -> None:
+    from scorekeeper.reports.night_names import KIND, load_book
+    from scorekeeper.store import entries
+
+    pick = random.Random(20261207)
+    for kill in range(8):
+        store = tmp_path / f"store{kill}"
+        store.mkdir()
+        names = older_layouts(store)
+        reading, writing = CHILDREN.Pipe(duplex=False)
+        child = CHILDREN.Process(
+            target=crash_writer.take_over_main, args=(str(store), kill, writing)
+        )
+        child.start()
+        writing.close()
+        with open(os.dup(reading.fileno()), encoding="utf-8") as lines:
+            reading.close()
+            assert lines.readline() == "ready\n"
+            time.sleep(pick.uniform(0, 0.02))
+            child.kill()
+        child.join()
+        assert load_book(store).names == names, f"kill {kill}: nothing lost on the way"
+        with Store(store) as writer:
+            entries.take_over(writer.path, KIND, writer.laptop)
+        assert load_book(store).names == names and not (store / "nights.json").exists()

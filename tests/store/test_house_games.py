@@ -63,10 +63,11 @@ def test_two_house_games_may_not_share_a_name(tmp_path: Path) -> None:
 def test_this_laptops_damaged_file_is_named_never_overwritten(tmp_path: Path) -> None:
     store = Store(tmp_path)
     save_house_game(store, "Gin", "score-pad", {})
-    [own] = (tmp_path / "house_games").glob("*.json")
+    [own] = (tmp_path / "entries").glob("*.json")
     own.write_text('{"schema": 1, "changes": [', encoding="utf-8")
     found, problem = read_house_games(tmp_path)
-    assert found == [] and problem is not None and own.name in problem
+    assert [house.name for house in found] == ["Gin"], "what this laptop keeps still shows"
+    assert problem is not None and own.name in problem
     with pytest.raises(StoreDamaged):
         save_house_game(store, "Hearts", "score-pad", HEARTS)
     assert own.read_text(encoding="utf-8") == '{"schema": 1, "changes": ['

@@ -7,21 +7,26 @@ from __future__ import annotations
 
 import json
 import shutil
+import time
 from pathlib import Path
 
 import pytest
+from tinydb import TinyDB
 
 from scorekeeper.reports.night_names import (
+    KIND,
     NAMES_FILE,
     acknowledge,
     book_to_change,
     load_book,
     read_book,
+    rename,
     replaced,
     save_book,
 )
 from scorekeeper.reports.nights import move, night_of, nights_of
 from scorekeeper.store import Store
+from scorekeeper.store.entries import take_over
 from scorekeeper.store.house_games import (
     HOUSE_FILE,
     delete_house_game,
@@ -94,7 +99,8 @@ def test_a_rename_on_one_laptop_and_a_move_on_the_other_both_survive(
         assert book.names == {date: "Grandma's birthday"}
         assert book.moves == {moved: f"{date}-2"}
         assert replaced(folder, RAE) == [] and replaced(folder, SAM) == []
-    assert {p.name for p in (rae / "nights").iterdir()} == {f"{RAE.id}.json", f"{SAM.id}.json"}
+    logs = {p.name for p in (rae / "entries").iterdir() if p.suffix == ".json"}
+    assert logs == {f"{RAE.id}.json", f"{SAM.id}.json"}
 
 
 def test_the_same_night_renamed_on_both_takes_the_later_name_and_says_which_was_replaced(
@@ -215,8 +221,8 @@ def test_doctor_fix_never_takes_away_what_another_laptop_reads(
     (rae / NAMES_FILE).write_text("{")
     copy = rae / "house_games.sync-conflict-20240503-101010-ABCDEFG.json"
     copy.write_text('{"schema": 1, "games": [{"name": "Gin", "game": "score-pad"}]}')
-    theirs = rae / "nights" / f"{SAM.id}.json"
-    theirs.write_text('{"schema": 1, "changes": [')
+    theirs = rae / "entries" / f"{SAM.id}.json"
+    theirs.write_text('{"events": {"1": {')
     before = {path: path.read_bytes() for path in (rae / NAMES_FILE, copy, theirs)}
     out = doctor(rae, capsys)[1]
     assert f"{rae / NAMES_FILE} is cut short" in out and f"{theirs} is cut short" in out
@@ -236,22 +242,123 @@ def test_a_peers_hostile_file_costs_only_its_own_entries(
     rae, _, date = laptops
     _rename_as(rae, date, "Poker night", RAE)
     _house(rae, RAE, "Hearts", 1)
-    for folder in ("nights", "house_games"):
-        theirs = rae / folder / f"{SAM.id}.json"
-        if damage == "not json":
-            theirs.write_text("{")
-        elif damage == "folder":
-            theirs.mkdir()
-        elif damage == "link":
-            (tmp_path / "elsewhere.json").write_text('{"schema": 1, "changes": []}')
-            theirs.symlink_to(tmp_path / "elsewhere.json")
-        elif damage == "huge":
-            theirs.write_text('{"schema": 1, "changes": [' + " " * 17_000_000 + "]}")
-        else:
-            forged = {"key": f"name/{date}", "value": "\x1b[31mX" * 50, "at": [2**62, SAM.id]}
-            theirs.write_text(json.dumps({"schema": 1, "name": "Z" * 500, "changes": [forged]}))
+    theirs = rae / "entries" / f"{SAM.id}.json"
+    if damage == "not json":
+        theirs.write_text("{")
+    elif damage == "folder":
+        theirs.mkdir()
+    elif damage == "link":
+        (tmp_path / "elsewhere.json").write_text('{"events": {}}')
+        theirs.symlink_to(tmp_path / "elsewhere.json")
+    elif damage == "huge":
+        theirs.write_text('{"events": {' + " " * 17_000_000 + "}}")
+    else:  # Rae's own change, forged in Sam's log with an escape, long after
+        body = {"key": f"name/{date}", "value": "\x1b[31mX" * 50}
+        forged = {"id": f"{RAE.id}:9", "after": [], "at": 2**52, "kind": "night", "body": body}
+        theirs.write_text(json.dumps({"events": {"1": forged}}))
     book, problem = read_book(rae)
     assert book.names == {date: "Poker night"}
     assert problem is not None and f"{SAM.id}.json" in problem
     found, problem = read_house_games(rae)
     assert [house.name for house in found] == ["Hearts"] and problem is not None
+
+
+def test_a_rename_made_after_seeing_another_wins_though_its_clock_is_hours_behind(
+    laptops: tuple[Path, Path, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rae, sam, date = laptops
+    _rename_as(rae, date, "Poker night", RAE)
+    both_ways(rae, sam)
+    behind = time.time_ns() - 3 * 3600 * 10**9
+    monkeypatch.setattr(time, "time_ns", lambda: behind)
+    _rename_as(sam, date, "Grandma's birthday", SAM)
+    monkeypatch.undo()
+    both_ways(rae, sam)
+    assert load_book(rae).names == load_book(sam).names == {date: "Grandma's birthday"}
+    assert replaced(rae, RAE) == [] and replaced(sam, SAM) == []
+
+
+def test_two_laptops_moving_the_release_befores_files_over_make_the_same_changes(
+    laptops: tuple[Path, Path, str],
+) -> None:
+    """Each laptop's file of the release before, held by both: each laptop moves them into
+    its own log on opening, and once the logs meet nothing is doubled or said replaced."""
+    rae, sam, date = laptops
+    stamp = time.time_ns()
+    first = {"key": f"name/{date}", "value": "Poker", "at": [stamp, RAE.id], "seen": None}
+    later = {
+        "key": f"name/{date}",
+        "value": "Bridge",
+        "at": [stamp + 5, SAM.id],
+        "seen": first["at"],
+    }
+    for folder in (rae, sam):
+        (folder / "nights").mkdir()
+        for laptop, changes in ((RAE, [first]), (SAM, [later])):
+            journal = {"schema": 1, "name": laptop.name, "changes": changes}
+            (folder / "nights" / f"{laptop.id}.json").write_text(json.dumps(journal))
+    for folder, laptop in ((rae, RAE), (sam, SAM)):
+        with Store(folder) as store:
+            assert take_over(store.path, KIND, laptop).moved
+    both_ways(rae, sam)
+    moved = [
+        sorted(
+            row["id"]
+            for row in TinyDB(folder / "entries" / f"{laptop.id}.json").table("events").all()
+            if row["id"].startswith("m:")
+        )
+        for folder, laptop in ((rae, RAE), (sam, SAM))
+    ]
+    assert moved[0] == moved[1] and len(moved[0]) == 4, "two changes, two laptops' names"
+    for folder in (rae, sam):
+        assert load_book(folder).names == {date: "Bridge"}
+        assert replaced(folder, RAE) == [] and replaced(folder, SAM) == []
+
+
+def test_two_laptops_apart_each_moving_a_game_to_a_new_night_make_two_nights(
+    laptops: tuple[Path, Path, str],
+) -> None:
+    rae, sam, date = laptops
+    with Store(rae) as store:
+        first, second = sorted(summary.id for summary in store.summaries())
+        move(store, first, "new")
+    with Store(sam) as store:
+        move(store, second, "new")
+    both_ways(rae, sam)
+    seen = []
+    for folder in (rae, sam):
+        with Store(folder, readonly=True) as store:
+            nights = {night.key: [s.id for s in night.sessions] for night in nights_of(store)}
+        seen.append(nights)
+        assert sorted(nights.values()) == [[first], [second]], "two nights, settled apart"
+        assert set(nights) == {f"{date}-2", f"{date}-3"}
+    assert seen[0] == seen[1], "numbered alike on both laptops"
+    night_of_first = next(key for key, ids in seen[0].items() if ids == [first])
+    with Store(rae) as store:
+        rename(store, night_of_first, "Rae's table")
+    both_ways(rae, sam)
+    for folder in (rae, sam):
+        with Store(folder, readonly=True) as store:
+            named = {night.name: [s.id for s in night.sessions] for night in nights_of(store)}
+        assert named["Rae's table"] == [first], "a night's name stays with its night"
+
+
+def test_an_older_copy_of_this_laptops_own_log_put_back_loses_nothing(tmp_path: Path) -> None:
+    """A two-way ``rsync -a`` without ``-u`` (or a cloud client restoring a version) puts
+    back this laptop's log as it was a change ago: said at once, nothing lost, written back."""
+    here = tmp_path / "here"
+    with Store(here) as store:
+        save_house_game(store, "Hearts", "score-pad", {"stake": 1})
+        [own] = (here / "entries").glob("*.json")
+        older = own.read_bytes()
+        save_house_game(store, "Gin", "score-pad", {"stake": 0})
+    own.write_bytes(older)
+    found, problem = read_house_games(here)
+    assert [house.name for house in found] == ["Gin", "Hearts"], "what this laptop holds shows"
+    assert problem is not None and "came back older" in problem and "1 of its changes" in problem
+    with Store(here) as store:
+        save_house_game(store, "Spades", "score-pad", {"stake": 2})
+    found, problem = read_house_games(here)
+    assert [house.name for house in found] == ["Gin", "Hearts", "Spades"] and problem is None
+    written = {row["body"]["key"] for row in TinyDB(own).table("events").all()}
+    assert {"gin", "hearts", "spades"} <= written, "written back into the log itself"

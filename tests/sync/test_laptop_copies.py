@@ -65,20 +65,30 @@ def figures(folder: Path) -> tuple[object, ...]:
     return listed, shown
 
 
-@pytest.fixture
-def apart(tmp_path: Path) -> tuple[Path, Path, str]:
-    """A game begun on Ann's laptop and synced; then round 2 typed on each while apart:
-    Ann's first, Bob's a moment later; then synced again."""
+def begun(tmp_path: Path) -> tuple[Path, Path, str]:
+    """A game begun on Ann's laptop, one round in, and copied to Bob's."""
     ann, bob = laptop(tmp_path / "ann", "Ann's laptop"), laptop(tmp_path / "bob", "Bob's laptop")
     with Store(ann) as store:
         session_id = store.add(racehorse(MADE_3))
     rsync(ann, bob)
+    return ann, bob, session_id
+
+
+def went_apart(tmp_path: Path) -> tuple[Path, Path, str]:
+    """A game begun on Ann's laptop and synced; then round 2 typed on each while apart:
+    Ann's first, Bob's a moment later; then synced again."""
+    ann, bob, session_id = begun(tmp_path)
     with Store(ann) as store:
         store.record(session_id, UPPED_2)
     with Store(bob) as store:
         store.record(session_id, MADE_4)
     sync(ann, bob)
     return ann, bob, session_id
+
+
+@pytest.fixture
+def apart(tmp_path: Path) -> tuple[Path, Path, str]:
+    return went_apart(tmp_path)
 
 
 def test_no_file_is_written_on_two_laptops(apart: tuple[Path, Path, str]) -> None:
@@ -252,3 +262,52 @@ def test_another_laptops_damaged_copy_is_named_and_never_moved_by_doctor(
     assert "another laptop's copy" in said.stdout and said.returncode == 0, said.stdout
     scorekeeper(ann, "doctor", "--fix")
     assert theirs.exists()
+
+
+def test_an_edit_of_a_round_that_arrived_stands_though_its_laptops_clock_is_behind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ann records round 2; it reaches Bob, whose clock is an hour behind; Bob corrects
+    it. Made after seeing Ann's round, Bob's edit is the later change on both laptops."""
+    import time
+
+    ann, bob, session_id = begun(tmp_path)
+    with Store(ann) as store:
+        store.record(session_id, UPPED_2)
+    sync(ann, bob)
+    behind = time.time_ns() - 3600 * 10**9
+    monkeypatch.setattr(time, "time_ns", lambda: behind)
+    with Store(bob) as store:
+        store.edit(session_id, 1, MADE_4)
+    monkeypatch.undo()
+    sync(ann, bob)
+    for folder in (ann, bob):
+        with Store(folder, readonly=True) as store:
+            assert store.saved(session_id)["rounds"] == [MADE_3, MADE_4]
+            assert not store.waiting(session_id)
+
+
+def test_a_version_set_aside_is_listed_by_what_it_holds_and_brought_back_by_that(
+    apart: tuple[Path, Path, str],
+) -> None:
+    ann, bob, session_id = apart
+    with Store(ann) as store:
+        resolve(store, session_id, OTHER)  # Ann keeps her round 2: Bob's is set aside
+    sync(ann, bob)
+    listed = scorekeeper(bob, "conflicts", "--aside")
+    assert listed.returncode == 0, listed.stderr
+    lines = listed.stdout.splitlines()
+    assert lines[0] == (
+        f"Session {session_id}, set aside 1: 2 rounds, 1 more round on Bob's laptop after round 1"
+    )
+    assert lines[1].startswith("  round 2: ") and "(on Bob's laptop at " in lines[1]
+    assert lines[2].startswith("  balances: ")
+    command = lines[3].removeprefix("  bring it back: scorekeeper ").split()
+    assert command == ["conflicts", "--keep", "back", "--version", "1", session_id]
+    assert scorekeeper(bob, *command).returncode == 0
+    with Store(bob, readonly=True) as store:
+        assert store.saved(session_id)["rounds"] == [MADE_3, MADE_4], "Bob's round is back"
+    assert (
+        "set aside 1: 2 rounds, 1 more round on Ann's laptop"
+        in scorekeeper(bob, "conflicts", "--aside", session_id).stdout
+    )

@@ -124,4 +124,26 @@ async def test_opening_the_app_moves_an_older_stores_single_files_over(tmp_path:
     assert not (here / NAMES_FILE).exists() and not (here / HOUSE_FILE).exists()
     assert load_book(here).names == {date: "Old name"}
     assert [house.name for house in read_house_games(here)[0]] == ["Hearts"]
-    assert len(list((here / "nights").glob("*.json"))) == 1
+    assert len(list((here / "entries").glob("*.json"))) == 1
+
+
+async def test_home_says_at_once_what_it_wrote_back_into_a_log_put_back_older(
+    tmp_path: Path,
+) -> None:
+    from scorekeeper.store.house_games import read_house_games
+
+    here = shared(tmp_path / "here")
+    with Store(here) as store:
+        save_house_game(store, "Hearts", "score-pad", {"stake": 1})
+        [own] = (here / "entries").glob("*.json")
+        older = own.read_bytes()
+        save_house_game(store, "Gin", "score-pad", {"stake": 0})
+    own.write_bytes(older)  # a two-way `rsync -a` without -u, or a restored version
+    with Store(here) as store:
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await follow(pilot)
+            said = " ".join(toasts(app).split())
+            assert "came back older" in said and "1 change made here written back" in said
+    found, problem = read_house_games(here)
+    assert [house.name for house in found] == ["Gin", "Hearts"] and problem is None

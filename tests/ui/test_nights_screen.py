@@ -9,7 +9,7 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, OptionList, Static
 
 from scorekeeper import Session
-from scorekeeper.reports.night_names import load_book, load_names
+from scorekeeper.reports.night_names import load_book
 from scorekeeper.reports.nights import night_of
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
@@ -93,7 +93,7 @@ async def test_naming_the_night_shows_and_keeps_the_name(tmp_path: Path) -> None
             nights = app.screen.query_one("#nights", DataTable)
             assert str(nights.get_row_at(0)[0]) == "Parks'"
             assert text(app, "#night-title").startswith("Parks' — 2 games")
-    assert load_names(tmp_path) == {date: "Parks'"}
+    assert load_book(tmp_path).names == {date: "Parks'"}
 
 
 async def name_typed(pilot: Pilot[None], name: str) -> None:
@@ -118,7 +118,7 @@ async def test_a_name_that_reads_as_a_date_is_refused_at_the_field(tmp_path: Pat
             await pilot.press("escape")
             await pilot.pause()
             assert isinstance(app.screen, NightsScreen)
-    assert load_names(tmp_path) == {}
+    assert load_book(tmp_path).names == {}
 
 
 async def test_a_name_with_an_escape_sequence_is_refused_where_it_was_typed(
@@ -133,7 +133,7 @@ async def test_a_name_with_an_escape_sequence_is_refused_where_it_was_typed(
             assert isinstance(app.screen, NameNightScreen)
             assert "escape character (U+001B)" in text(app, "#name-error")
             assert app.screen.query_one("#name", Input).has_class("-invalid")
-    assert load_names(tmp_path) == {}
+    assert load_book(tmp_path).names == {}
 
 
 async def test_no_nights_yet(tmp_path: Path) -> None:

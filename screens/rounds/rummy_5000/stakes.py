@@ -25,8 +25,9 @@ from scorekeeper.games.rummy_5000.pot import Pot, pot_after
 from scorekeeper.wording import whole_number
 from screens.format import plain
 from screens.rounds.fields import Round
-from screens.widgets.field_row import Refused, ValueChanged
+from screens.widgets.field_row import ValueChanged
 from screens.widgets.own_keys import keys_of, run_own_key
+from screens.widgets.refused import Refused
 
 Step = tuple[str, str, int]
 """One thing said at the table: (what, who, chips), e.g. ("double", "Ann", 0)."""
@@ -35,7 +36,7 @@ Step = tuple[str, str, int]
 class StakesLog(Widget, can_focus=True):
     """A focusable log of what two players said during the hand; a key adds a step.
 
-    A step the rules refuse is not taken: ``field_row.Refused`` carries the game's message
+    A step the rules refuse is not taken: ``refused.Refused`` carries the game's message
     for the row. Backspace takes back the last step.
     """
 

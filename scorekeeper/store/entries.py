@@ -1,0 +1,336 @@
+"""Entries every laptop may change (night names and moves, house games): each a change
+in the changing laptop's own log, ``entries/<laptop id>.json`` (``log``), and every
+laptop folds the union of all the logs alike (``fold.entries``).
+
+A change is an event whose body is ``{"key": ..., "value": ...}`` (``None``: removed),
+typed on top of the changes of that entry this laptop held (``after``): so a change made
+after seeing another stands over it, whatever either clock says. Of changes made apart,
+the later by the clock stands (then the id), and the replaced one is said once on each
+laptop (``acknowledge``: what was said is kept on this laptop, outside the folder). A
+laptop's name, as the others show it, is a change of its own (kind ``laptop``).
+
+What goes backwards is said: this laptop keeps every event of its own log beside the
+folder (``KEPT``); a log a sync tool puts back older (a two-way ``rsync -a``, a restored
+version) is named at once, what it lost is still shown, and it is written back by the
+next change (or the next opening for writing). No id is ever made twice.
+
+Earlier layouts are read as moved-over events (``events.moved_id``: the same on every
+laptop): the single file of an older scorekeeper (``nights.json``, ``house_games.json``
+and a sync engine's copies of it) as changes older than any, and the per-laptop files of
+the release before (``nights/<laptop>.json``, ``house_games/<laptop>.json``) change by
+change. The first change made here (or opening the store for writing: ``take_over``)
+writes them into this laptop's log; only then is the single file, and this laptop's own
+file of the release before, removed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from scorekeeper.checks import JSON, JSONObject
+from scorekeeper.store import log, machine
+from scorekeeper.store.careful_read import DamagedFile
+from scorekeeper.store.durable import backup_of
+from scorekeeper.store.events import Event, checked
+from scorekeeper.store.fold import entries as fold_entries
+from scorekeeper.store.machine import Laptop, is_laptop_id
+from scorekeeper.store.older_entries import (
+    LAPTOP,
+    NAME_CAP,
+    OLDER,
+    Kind,
+    files,
+    journal_events,
+    legacy_events,
+    legacy_files,
+)
+from scorekeeper.store.store_errors import StoreDamaged, StoreError
+
+FOLDER = "entries"
+SAID = "said"
+"""This laptop's note of the replaced changes it has said (``machine.remember``)."""
+KEPT = "entries-own"
+"""What this laptop keeps beside the folder (``machine.remember``): every event of its
+own log as it last wrote it, so a log a sync tool puts back shorter loses nothing (what
+is missing is shown, and written back), and no id is ever made twice."""
+
+
+@dataclass(frozen=True)
+class Change:
+    key: str
+    value: JSON
+    """What the entry became; None where it was removed."""
+    id: str
+
+
+@dataclass(frozen=True)
+class Replaced:
+    """A change one laptop made that a later change of the same entry, made on a laptop
+    that had not seen it, took the place of."""
+
+    lost: Change
+    kept: Change
+    lost_by: str
+    """The name of the laptop whose change was replaced."""
+    kept_by: str
+
+
+@dataclass
+class Merged:
+    """The entries as every laptop works them out, and what is wrong on the way."""
+
+    values: JSONObject = field(default_factory=dict)
+    standing: dict[str, Event] = field(default_factory=dict)
+    """The change each value is from."""
+    history: list[Event] = field(default_factory=list)
+    """Every change there is, standing or not."""
+    missing: list[Event] = field(default_factory=list)
+    """This laptop's own events its log no longer holds, to be written back."""
+    heads: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    replaced: list[Replaced] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    legacy: list[Path] = field(default_factory=list)
+    moved: list[Event] = field(default_factory=list)
+    """The events read from earlier layouts, to be written into this laptop's log."""
+
+
+def own_log(root: Path, laptop: Laptop) -> Path:
+    return root / FOLDER / f"{laptop.id}.json"
+
+
+def problem(file: Path, noun: str = "changes") -> str | None:
+    """What is wrong with one laptop's log ``file`` (also a ``.bak``), or None."""
+    if not is_laptop_id(file.name.split(".")[0]):
+        return "is not named for a laptop, so no laptop wrote it"
+    try:
+        found = log.read(file, file.name.split(".")[0])
+    except DamagedFile as error:
+        return error.reason
+    except OSError as error:
+        return f"cannot be read ({error.strerror or error})"
+    unusable = sum(count for _, count in found.refused)
+    if not unusable:
+        return None
+    why = "; ".join(f"{count:,} {reason}" for reason, count in found.refused)
+    return f"holds {unusable:,} {noun} it cannot use ({why})"
+
+
+def _logs(root: Path, merged: Merged, laptop: Laptop) -> list[Event]:
+    """Every laptop's events, and this laptop's own that its log no longer holds
+    (``KEPT``), said and noted in ``merged.missing``."""
+    found = _read_logs(root, merged)
+    held = {event.id for event in found}
+    merged.missing = [event for event in _kept(root, laptop) if event.id not in held]
+    if merged.missing:
+        merged.problems.append(
+            f"{own_log(root, laptop)} came back older than this laptop left it (a sync "
+            f"tool put back an older copy?): {len(merged.missing):,} of its changes were "
+            "missing from it. This laptop kept them: they are shown, and written back"
+        )
+    return found + merged.missing
+
+
+def _kept(root: Path, laptop: Laptop) -> list[Event]:
+    found = machine.remembered(root, f"{KEPT}-{laptop.id}")
+    events = [checked(raw, laptop.id) for raw in (found if isinstance(found, list) else [])]
+    return [event for event in events if isinstance(event, Event)]
+
+
+def _read_logs(root: Path, merged: Merged) -> list[Event]:
+    found: list[Event] = []
+    for file in files(root / FOLDER, merged.problems):
+        owner = file.stem
+        if not is_laptop_id(owner):
+            merged.problems.append(f"{file} is not named for a laptop, so no laptop wrote it")
+            continue
+        try:
+            read = log.read(file, owner)
+        except DamagedFile as error:
+            merged.problems.append(f"{file} {error.reason}")
+            continue
+        except OSError as error:
+            merged.problems.append(f"{file} cannot be read ({error.strerror or error})")
+            continue
+        for reason, count in read.refused:
+            merged.problems.append(f"{file} holds {count:,} changes {reason}")
+        found += read.events
+    return found
+
+
+def read(root: Path, kind: Kind, laptop: Laptop | None = None) -> Merged:
+    """The entries of ``kind`` in the store folder ``root``, folded entry by entry, and
+    the changes replaced that ``laptop`` has not said yet."""
+    merged = Merged()
+    merged.moved = legacy_events(root, kind, merged.problems, merged.legacy)
+    merged.moved += journal_events(root, kind, merged.problems)
+    events = _logs(root, merged, laptop or machine.laptop(root)) + merged.moved
+    usable = [event for event in events if event.kind in (kind.event, LAPTOP)]
+    folded = fold_entries(usable)
+    unfit = [
+        key
+        for key, event in folded.values.items()
+        if key[0] == kind.event and not _fits(kind, event)
+    ]
+    if unfit:  # only what would stand is checked: a change replaced since costs nothing
+        keys = set(unfit)
+        unusable = [e for e in usable if (e.kind, e.body.get("key")) in keys and not _fits(kind, e)]
+        for maker, count in sorted(Counter(event.laptop for event in unusable).items()):
+            merged.problems.append(f"{count:,} {kind.noun} from laptop {maker} cannot be used")
+        dropped = {event.id for event in unusable}
+        folded = fold_entries(event for event in usable if event.id not in dropped)
+    names = _names(folded.values)
+    live = sorted(
+        key
+        for (made, key), event in folded.values.items()
+        if made == kind.event and event.body.get("value") is not None
+    )
+    if len(live) > kind.cap:
+        merged.problems.append(
+            f"{len(live):,} {kind.noun} are kept, more than the {kind.cap:,} scorekeeper "
+            f"offers; only the first {kind.cap:,} are used"
+        )
+        live = live[: kind.cap]
+    merged.standing = {key: folded.values[kind.event, key] for key in live}
+    merged.values = {key: event.body["value"] for key, event in merged.standing.items()}
+    merged.history = [event for event in usable if event.kind == kind.event]
+    merged.heads = {key: ids for (made, key), ids in folded.heads.items() if made == kind.event}
+    said = _said(root) if laptop is not None else set()
+    for lost, kept in folded.replaced:
+        if lost.kind != kind.event or lost.id in said:
+            continue
+        if lost.body.get("value") == kept.body.get("value"):
+            continue
+        merged.replaced.append(
+            Replaced(_change(lost), _change(kept), _by(lost, names), _by(kept, names))
+        )
+    return merged
+
+
+def _fits(kind: Kind, event: Event) -> bool:
+    """Whether the change's value is one ``kind`` can use (removing always is)."""
+    value = event.body.get("value")
+    try:
+        if value is not None:
+            kind.check(str(event.body.get("key")), value)
+    except (ValueError, TypeError):
+        return False
+    return True
+
+
+def _change(event: Event) -> Change:
+    return Change(str(event.body["key"]), event.body.get("value"), event.id)
+
+
+def _names(values: Mapping[tuple[str, str], Event]) -> dict[str, str]:
+    """Each laptop's name, as it last gave it (only a laptop names itself)."""
+    names = {}
+    for (made, key), event in values.items():
+        name = event.body.get("value")
+        if made == LAPTOP and isinstance(name, str) and key in (event.laptop, event.body.get("by")):
+            names[key] = name[:NAME_CAP]
+    return names
+
+
+def _by(event: Event, names: Mapping[str, str]) -> str:
+    maker = event.body.get("by") if event.laptop == "m" else event.laptop
+    if maker == OLDER:
+        return "an older scorekeeper"
+    return names.get(str(maker)) or f"laptop {maker}"
+
+
+def record(root: Path, kind: Kind, laptop: Laptop, changes: Mapping[str, JSON], keeps: str) -> None:
+    """Write ``changes`` (key -> the new value, None to remove) into this laptop's log,
+    each on top of what this laptop holds of its entry, with what earlier layouts hold
+    (see the module's docstring). Refused while this laptop's own log cannot be read, as
+    nothing may be written on top of what it cannot see."""
+    merged = read(root, kind, laptop)
+    file = own_log(root, laptop)
+    try:
+        own = log.read(file, laptop.id).events
+    except DamagedFile as error:
+        raise StoreDamaged(
+            f"{file} {error.reason}, and it is this laptop's own; nothing was changed. "
+            "`scorekeeper doctor --fix` puts back its backup.",
+            file,
+            None,
+        ) from None
+    except OSError as error:
+        raise StoreError(f"Cannot read {file}: {error.strerror or error}.", file) from error
+    held = {event.id for event in own}
+    back = [event for event in merged.missing + merged.moved if event.id not in held]
+    records = [event.record() for event in {event.id: event for event in back}.values()]
+    kept = _kept(root, laptop)
+    writer = log.OwnLog(file, laptop.id, own, max((event.count for event in kept), default=0))
+    now = time.time_ns() // 1_000_000
+    named = _names(fold_entries(own).values).get(laptop.id)
+    made: list[tuple[str, JSONObject, tuple[str, ...]]] = []
+    if named != laptop.name[:NAME_CAP]:
+        made.append((LAPTOP, {"key": laptop.id, "value": laptop.name[:NAME_CAP]}, ()))
+    for key, value in changes.items():
+        made.append((kind.event, {"key": key, "value": value}, merged.heads.get(key, ())))
+    try:
+        written = writer.extend(records, [(kind_, body, after, now) for kind_, body, after in made])
+    except OSError as error:
+        raise StoreError(
+            f"Could not save {file}: {error.strerror or error}. {keeps}".rstrip(), file
+        ) from error
+    whole = [event.record() for event in own] + records + [event.record() for event in written]
+    with contextlib.suppress(OSError):
+        machine.remember(root, f"{KEPT}-{laptop.id}", whole)
+    for legacy in merged.legacy:
+        with contextlib.suppress(OSError):
+            os.unlink(legacy)
+    older = root / kind.folder / f"{laptop.id}.json"
+    for done in (older, backup_of(older)):
+        with contextlib.suppress(OSError):
+            os.unlink(done)
+
+
+def take_over(root: Path, kind: Kind, laptop: Laptop) -> Merged:
+    """Write what earlier layouts hold, and what this laptop's log lost, into its log, if
+    there is any: what opening a store for writing does. What was found (``moved``,
+    ``missing``: what was written)."""
+    merged = read(root, kind, laptop)
+    if merged.moved or merged.legacy or merged.missing:
+        record(root, kind, laptop, {}, "The older files stay where they are.")
+    return merged
+
+
+def acknowledge(root: Path, replaced: Iterable[Replaced]) -> None:
+    """Note on this laptop, outside the folder, that it has said these changes were
+    replaced; nothing is noted where that cannot be done (it is said again next time)."""
+    ids = {item.lost.id for item in replaced}
+    if ids:
+        with contextlib.suppress(OSError):
+            machine.remember(root, SAID, sorted(_said(root) | ids))
+
+
+def _said(root: Path) -> set[str]:
+    found = machine.remembered(root, SAID)
+    return {item for item in found if isinstance(item, str)} if isinstance(found, list) else set()
+
+
+def fingerprint(root: Path, kind: Kind) -> tuple[object, ...]:
+    """What the logs and the earlier layouts' files of ``kind`` are now, to tell cheaply
+    whether another laptop's changes arrived: each file's name, inode, size and change
+    time (a copy that puts a time back still changes the change time)."""
+    found: list[object] = []
+    for folder in (root / FOLDER, root / kind.folder):
+        with contextlib.suppress(OSError), os.scandir(folder) as listing:
+            for entry in listing:
+                with contextlib.suppress(OSError):
+                    info = entry.stat(follow_symlinks=False)
+                    found.append(
+                        (folder.name, entry.name, info.st_ino, info.st_size, info.st_ctime_ns)
+                    )
+    for file in legacy_files(root, kind.legacy_name):
+        with contextlib.suppress(OSError):
+            info = os.lstat(file)
+            found.append((file.name, info.st_ino, info.st_size, info.st_ctime_ns))
+    return tuple(sorted(map(repr, found)))

@@ -1,0 +1,109 @@
+"""An event: one thing a laptop did, as its log keeps it, and what a log from anywhere
+must look like before the fold trusts it.
+
+An event's id is ``<laptop>:<n>``, which only the laptop whose log holds it makes, or
+``m:<hash>``, the hash of what the event holds: an event moved over from an older layout,
+made alike by every laptop that moves the same files, and checked by hashing it again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass
+
+from scorekeeper.checks import JSONObject
+
+KINDS = ("night", "house", "laptop")
+"""A night's name or a session's night, a house game, a laptop's name (``entries``)."""
+MOVED = "m"
+"""The laptop part of a moved-over event's id."""
+AFTER_CAP = 64
+"""More heads than any table makes between two decisions: a longer ``after`` is forged."""
+CLOCK_CAP = 2**53
+"""Milliseconds a JSON number holds exactly; a clock past it is not a clock."""
+
+_FIELDS = {"id", "after", "at", "kind", "body"}
+_ID = re.compile(r"(?:([a-z2-7]{10}):([1-9][0-9]{0,15})|m:([0-9a-f]{64}))")
+
+
+@dataclass(frozen=True)
+class Event:
+    """``after``: the events it was typed on top of; ``at``: the laptop's clock (ms)."""
+
+    id: str
+    after: tuple[str, ...]
+    at: int
+    kind: str
+    body: JSONObject
+
+    @property
+    def laptop(self) -> str:
+        """The laptop that made it (``MOVED`` for one moved over from an older layout)."""
+        return self.id.partition(":")[0]
+
+    @property
+    def count(self) -> int:
+        """Its place in its laptop's log (0 for a moved-over event)."""
+        number = self.id.partition(":")[2]
+        return int(number) if number.isdecimal() and self.laptop != MOVED else 0
+
+    def record(self) -> JSONObject:
+        """The event as its log keeps it."""
+        return {
+            "id": self.id,
+            "after": list(self.after),
+            "at": self.at,
+            "kind": self.kind,
+            "body": self.body,
+        }
+
+    def encoded(self) -> str:
+        """One text per event content, the same on every laptop: what a clash compares."""
+        return json.dumps(self.record(), sort_keys=True, ensure_ascii=False)
+
+
+def later(event: Event) -> tuple[int, str]:
+    """How two events made apart are ordered, alike on every laptop: the clock, then the id."""
+    return event.at, event.id
+
+
+def moved_id(after: tuple[str, ...], at: int, kind: str, body: JSONObject) -> str:
+    """The id of an event moved over from an older layout: the hash of what it holds."""
+    content = json.dumps([list(after), at, kind, body], sort_keys=True, ensure_ascii=False)
+    return f"{MOVED}:{hashlib.sha256(content.encode('utf-8', 'surrogatepass')).hexdigest()}"
+
+
+def checked(raw: object, owner: str) -> Event | str:
+    """The event ``raw`` as the log of laptop ``owner`` holds it, or why it cannot be
+    trusted, in the words that follow "an event" (one line per kind of fault)."""
+    if not isinstance(raw, dict) or raw.keys() != _FIELDS:
+        return "that is not an event"
+    made, after, at = raw["id"], raw["after"], raw["at"]
+    kind, body = raw["kind"], raw["body"]
+    if not isinstance(made, str) or (found := _ID.fullmatch(made)) is None:
+        return "with an id no laptop makes"
+    if type(after) is not list or (
+        after
+        and (
+            len(after) > AFTER_CAP
+            or not all(isinstance(item, str) and _ID.fullmatch(item) for item in after)
+            or len(set(after)) != len(after)
+            or made in after
+        )
+    ):
+        return "typed on top of something that is not an event"
+    if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at < CLOCK_CAP:
+        return "with a time that is not a clock's"
+    if kind not in KINDS:
+        return "of a kind this scorekeeper does not know (a newer one wrote it?)"
+    if not isinstance(body, dict):
+        return "that holds nothing"
+    event = Event(made, tuple(after), at, kind, body)
+    if found.group(3) is not None:
+        if moved_id(event.after, at, kind, body) != made:
+            return "forged (moved over, but not what its id says)"
+    elif found.group(1) != owner:
+        return "forged (its id names another laptop than the log's)"
+    return event

@@ -1,0 +1,82 @@
+"""One laptop's log: a TinyDB database of its events (table ``events``), opened with
+``DurableStorage`` (atomic write, fsync, backup, careful read), written only by ``insert``
+and only by the laptop it is named after, read with ``all()``.
+
+A log from another laptop may come from anywhere: each event is checked (``events``)
+before the fold sees it, and what is refused is counted by kind, so it is said in one
+line per kind, never shown.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from tinydb import TinyDB
+from tinydb.table import Table
+
+from scorekeeper.checks import JSONObject
+from scorekeeper.store.durable import DurableStorage
+from scorekeeper.store.events import Event, checked
+
+TABLE = "events"
+Made = tuple[str, JSONObject, tuple[str, ...], int]
+"""An event to make: its kind, body, what it is typed on top of, and when (ms)."""
+
+
+@dataclass(frozen=True)
+class Read:
+    """A log's events that can be trusted, and how many of each fault were refused."""
+
+    events: tuple[Event, ...]
+    refused: tuple[tuple[str, int], ...] = ()
+
+
+def _table(path: Path) -> Table:
+    return TinyDB(path, storage=DurableStorage).table(TABLE)
+
+
+def read(path: Path, owner: str) -> Read:
+    """The events of the log at ``path``, kept by laptop ``owner``. A file that is not a
+    TinyDB database raises ``DamagedFile`` (``careful_read``)."""
+    events: list[Event] = []
+    faults: Counter[str] = Counter()
+    for raw in _table(path).all():
+        event = checked(dict(raw), owner)
+        if isinstance(event, str):
+            faults[event] += 1
+        else:
+            events.append(event)
+    return Read(tuple(events), tuple(sorted(faults.items())))
+
+
+class OwnLog:
+    """This laptop's log at ``path``: the one file it appends to. ``reached``: how many
+    events this laptop ever wrote there, so a log put back shorter by a sync tool never
+    makes an id twice."""
+
+    def __init__(self, path: Path, laptop: str, events: tuple[Event, ...], reached: int) -> None:
+        self.path = path
+        self.laptop = laptop
+        self.count = max([reached, *(event.count for event in events)])
+        self._table: Table | None = None
+
+    def append(self, kind: str, body: JSONObject, after: tuple[str, ...], at: int) -> Event:
+        """Write one event durably; on ``OSError`` nothing was written."""
+        return self.extend([], [(kind, body, after, at)])[0]
+
+    def extend(self, moved: list[JSONObject], made: list[Made]) -> list[Event]:
+        """Write, in one durable write, the events ``moved`` over from elsewhere as they
+        are, then the events ``made`` here, numbered on; on ``OSError`` none was written."""
+        count = self.count
+        events = []
+        for kind, body, after, at in made:
+            count += 1
+            events.append(Event(f"{self.laptop}:{count}", after, at, kind, body))
+        if self._table is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._table = _table(self.path)
+        self._table.insert_multiple([*moved, *(event.record() for event in events)])
+        self.count = count
+        return events

@@ -1,0 +1,72 @@
+"""A laptop's log: a TinyDB database any TinyDB reads, written through TinyDB's own
+``insert``, with every event from elsewhere checked before it is folded."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tinydb import TinyDB
+
+from scorekeeper.store import log
+from scorekeeper.store.events import Event, checked, moved_id
+
+RAE, SAM = "aaaaaaaaaa", "bbbbbbbbbb"
+
+
+def test_a_log_is_a_tinydb_database_written_by_insert(tmp_path: Path) -> None:
+    file = tmp_path / "entries" / f"{RAE}.json"
+    own = log.OwnLog(file, RAE, (), 0)
+    first = own.append("night", {"key": "name/2024-05-03", "value": "Poker"}, (), 5)
+    second = own.append("night", {"key": "name/2024-05-03", "value": "Bridge"}, (first.id,), 6)
+    assert [first.id, second.id] == [f"{RAE}:1", f"{RAE}:2"]
+    plain = TinyDB(file).table(log.TABLE).all()
+    assert [dict(document) for document in plain] == [first.record(), second.record()]
+    assert log.read(file, RAE).events == (first, second)
+    assert file.with_suffix(".json.bak").exists(), "the log before its last write is kept"
+
+
+def test_a_log_put_back_shorter_never_makes_an_id_twice(tmp_path: Path) -> None:
+    """A sync tool restores an older copy: the next change still gets a new id."""
+    file = tmp_path / f"{RAE}.json"
+    own = log.OwnLog(file, RAE, (), 0)
+    own.append("night", {"key": "k", "value": "a"}, (), 1)
+    older = file.read_bytes()
+    own.append("night", {"key": "k", "value": "b"}, (), 2)
+    file.write_bytes(older)
+    again = log.OwnLog(file, RAE, log.read(file, RAE).events, reached=2)
+    assert again.append("night", {"key": "k", "value": "c"}, (), 3).id == f"{RAE}:3"
+
+
+def test_what_a_log_from_elsewhere_holds_is_checked_and_counted_by_kind(tmp_path: Path) -> None:
+    body = {"key": "name/2024-05-03", "value": "Poker"}
+    moved = {"after": [], "at": 0, "kind": "night", "body": body}
+    events = [
+        {"id": f"{SAM}:1", "after": [], "at": 1, "kind": "night", "body": body},
+        {"id": f"{RAE}:1", "after": [], "at": 1, "kind": "night", "body": body},
+        {"id": f"{SAM}:2", "after": [], "at": 1, "kind": "teleport", "body": body},
+        {"id": f"{SAM}:3", "after": ["../x"], "at": 1, "kind": "night", "body": body},
+        {"id": f"{SAM}:4", "after": [], "at": True, "kind": "night", "body": body},
+        {"id": moved_id((), 0, "night", body), **moved},
+        {"id": moved_id((), 0, "night", {**body, "value": "X"}), **moved},
+        {"id": f"{SAM}:5", "what": "not an event"},
+    ]
+    file = tmp_path / f"{SAM}.json"
+    file.write_text(json.dumps({"events": dict(enumerate(events, 1))}))
+    found = log.read(file, SAM)
+    assert [event.id for event in found.events] == [f"{SAM}:1", events[5]["id"]]
+    refused = dict(found.refused)
+    assert refused == {
+        "forged (its id names another laptop than the log's)": 1,
+        "forged (moved over, but not what its id says)": 1,
+        "of a kind this scorekeeper does not know (a newer one wrote it?)": 1,
+        "typed on top of something that is not an event": 1,
+        "with a time that is not a clock's": 1,
+        "that is not an event": 1,
+    }
+
+
+def test_a_moved_over_event_is_the_same_whoever_moves_it() -> None:
+    body = {"key": "move/s1", "value": "2024-05-03-2", "by": "older"}
+    one = Event(moved_id((), 0, "night", body), (), 0, "night", body)
+    assert checked(one.record(), RAE) == one == checked(one.record(), SAM)
