@@ -170,16 +170,26 @@ class ScorekeeperApp(App[None]):
         self.push_screen(NightsScreen(self.store))
 
     async def action_quit(self) -> None:
-        """Ctrl+Q with a round half typed, or kept as typed (Esc), asks first: a draft
-        does not outlive the app."""
+        """Ctrl+Q with a round or a new session half typed, or a round kept as typed
+        (Esc), asks first: a draft does not outlive the app."""
         from screens.kept import entry_words  # here: the entries load widgets Home lacks
+        from screens.new_session.screen import LOST, NewSessionScreen
         from screens.rounds.base import RoundEntry
 
-        entry = self.screen
+        # The form under the help (F1) or a question is still open with its typing.
+        forms = (
+            s for s in reversed(self.screen_stack) if isinstance(s, RoundEntry | NewSessionScreen)
+        )
+        form = next(forms, None)
         kept = [self.draft_names.get(key, "a round") for key in self.drafts]
-        if isinstance(entry, RoundEntry) and entry.changed_since_opened():
-            question = f"Quit without recording {entry_words(entry)}?"
+        if isinstance(form, RoundEntry) and form.changed_since_opened():
+            question = f"Quit without recording {entry_words(form)}?"
             lost = "What you typed in it is lost. n goes back to it."
+        elif isinstance(form, NewSessionScreen) and form.typed_here():
+            question = "Quit without starting the new session?"
+            lost = f"{LOST} n goes back to it."
+            if kept:
+                lost += f" Lost too, kept with Esc: {'; '.join(kept)}."
         elif kept:
             question = "Quit with what you kept with Esc?"
             lost = f"What you typed is lost: {'; '.join(kept)}. n goes back."

@@ -16,13 +16,19 @@ from screens.widgets.text_input import TextInput
 
 
 def option_note(option: Option, typed: str) -> str:
-    """The option's help, led by the amount a typed sum of money is read as ("= $0.25")."""
+    """The option's help, led by the amount a typed sum of money is read as ("= $0.25");
+    text that is no money, or no number, says so as it is typed, not only at Start (an
+    emptied field is no mistake yet: the help says what it takes)."""
+    if not typed.strip():
+        return option.help
     if option.cents:
         try:
             cents = parse_money(typed, "option")
-        except RuleError:
-            return option.help
+        except RuleError as error:
+            return error.message
         return f"= {format_amount(cents, 'money')} · {option.help}"
+    if option.kind is int and whole_number(typed) is None:
+        return not_a_number(typed)
     return option.help
 
 
@@ -43,7 +49,12 @@ def option_row(name: str, option: Option, value: int | bool | str) -> FieldRow:
         control = Choice([(choice, choice) for choice in option.choices], value=value)
         note = option.help
     elif option.label:
-        control = TextInput(str(value), max_length=NAME_LENGTH, classes="name")
+        control = TextInput(
+            str(value),
+            max_length=NAME_LENGTH,
+            classes="name",
+            refusal=f"a name of at most {NAME_LENGTH} characters",
+        )
         note = option.help
     elif option.kind is bool:
         control = Tick(on_off(bool(value)), value=bool(value))

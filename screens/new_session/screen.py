@@ -6,7 +6,7 @@ and Start hands everything to ``Session.new``, whose ``RuleError`` is shown at i
 
 from __future__ import annotations
 
-from textual import on
+from textual import events, on
 from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -39,15 +39,20 @@ from screens.widgets.field_row import (
     clear_error_at,
     clear_form_errors,
     row_for,
+    row_holding,
+    say_refused,
     show_form_error,
 )
 from screens.widgets.footer import Footer
 from screens.widgets.live_text import show
+from screens.widgets.refused import Refused
 
 SEATS_IN_VIEW = 8
 """Players listed without scrolling: the largest table most games seat."""
 GAMES_IN_VIEW = 10
 """Games and house games listed without scrolling; more scroll in their list."""
+LOST = "The players and options typed here are not kept."
+"""What leaving a form with something typed in it loses: Esc and Ctrl+Q ask first."""
 
 
 class NewSessionScreen(Screen[None]):
@@ -85,6 +90,8 @@ class NewSessionScreen(Screen[None]):
         self.game_list = GameList(store)
         self.house: HouseGame | None = None
         """The house game picked in the list, whose options fill in the rows."""
+        self.refused_at: FieldRow | None = None
+        """The row saying why a key was refused, until the focus leaves it."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -147,7 +154,7 @@ class NewSessionScreen(Screen[None]):
         if self.app.screen is not self:
             raise SkipAction()
         await settled(self)
-        if not self.players_box.touched() and not self.typed_options():
+        if not self.typed_here():
             self.app.pop_screen()
             return
 
@@ -155,8 +162,12 @@ class NewSessionScreen(Screen[None]):
             if leave:
                 self.app.pop_screen()
 
-        lost = "The players and options typed here are not kept."
-        self.app.push_screen(ConfirmScreen("Leave the new session?", lost), answered)
+        self.app.push_screen(ConfirmScreen("Leave the new session?", LOST), answered)
+
+    def typed_here(self) -> bool:
+        """Whether players or options were typed here, which leaving would lose (a game
+        only looked at in the list is nothing typed)."""
+        return self.players_box.touched() or bool(self.typed_options())
 
     # ---- game and options ----------------------------------------------------------------
 
@@ -298,6 +309,20 @@ class NewSessionScreen(Screen[None]):
         name = row.path.removeprefix("options.")
         if isinstance(event, Input.Changed) and name in self.game.options:
             row.show_note(option_note(self.game.options[name], event.value))
+
+    @on(Refused)
+    def refused(self, event: Refused) -> None:
+        """A key a pick would not take (a letter no player's name starts with): its row
+        says what it takes, as in the round entries."""
+        row = say_refused(self.query(FieldRow), event)
+        if row is not None:
+            self.refused_at = row
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """A refused key's word was about that key: it goes as the focus leaves its row."""
+        if self.refused_at is not None and row_holding([self.refused_at], event.widget) is None:
+            self.refused_at.clear_error()
+            self.refused_at = None
 
     @on(Choice.Changed)
     def dealer_changed(self, event: Choice.Changed) -> None:

@@ -46,6 +46,7 @@ from screens.widgets.field_row import (
     clear_form_errors,
     row_for,
     row_holding,
+    say_refused,
     show_form_error,
 )
 from screens.widgets.live_text import show
@@ -351,9 +352,8 @@ class RoundEntry(EntryFields):
     @on(Refused)
     def refused(self, event: Refused) -> None:
         """A key a control would not take: its row says what it takes."""
-        row = self.row_of(event.control)
+        row = say_refused(self.rows(), event)
         if row is not None:
-            row.show_error(event.message)
             self.refused_at = row
 
     @on(Button.Pressed, "#record")

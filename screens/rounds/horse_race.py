@@ -64,6 +64,7 @@ def course_hint(example: str) -> str:
 
 
 COURSE_HINT = course_hint("1042")
+ODDS_HINT = "only to change the book"
 
 
 def course_field(example: str) -> TextInput:
@@ -152,6 +153,8 @@ def read_odds(text: str, path: str = "odds") -> dict[str, list[int]]:
         elif rest[:1] and rest[0].isdecimal():
             if len(rest) == 3 and rest[1] in _ODDS_SEPARATORS and rest[2].isdecimal():
                 odds[horse], at = [number(rest[0], path), number(rest[2], path)], at + 4
+            elif rest[1:2] and rest[1] in _ODDS_SEPARATORS:
+                raise RuleError(path, f"give {horse}'s odds as n-d, e.g. {horse} {rest[0]}-1")
             else:
                 odds[horse], at = [number(rest[0], path), 1], at + 2
         else:
@@ -231,10 +234,7 @@ class HorseRaceEntry(RoundEntry):
             )
         yield FieldRow("winner", "Winner", Choice(HORSE_CHOICES))
         yield FieldRow(
-            "odds",
-            "Dealer's odds",
-            TextInput(placeholder="e.g. D 6-1", classes="bets"),
-            "only to change the book",
+            "odds", "Dealer's odds", TextInput(placeholder="e.g. D 6-1", classes="bets"), ODDS_HINT
         )
 
     def read(self) -> Race:
@@ -308,6 +308,18 @@ class HorseRaceEntry(RoundEntry):
                 f"bets.{name}",
                 ", ".join(f"{n} on {horse} at {odds_text(odds.get(horse))}" for horse, n in bets),
             )
+        self.note("odds", self.odds_note())
+
+    def odds_note(self) -> str:
+        """What the dealer's odds typed read as, or why they do not read, as they are
+        typed (as a bet's row says), not only once Enter is pressed."""
+        try:
+            typed = race_odds({}, read_odds(self.text("odds")))
+        except RuleError as error:
+            return error.message
+        return ", ".join(f"{horse} pays {odds_text(pair)}" for horse, pair in typed.items()) or (
+            ODDS_HINT
+        )
 
     def typed_course(self) -> dict[str, int] | None:
         try:

@@ -68,7 +68,7 @@ class ScorePadEntry(RoundEntry):
                 restrict=TYPED,
                 max_length=8,
                 classes="number",
-                refusal="a score: digits, a minus in front",
+                refusal="a score: at most 8 digits, a minus in front",
             )
             yield FieldRow(f"{SCORES}.{name}", name, field)
 

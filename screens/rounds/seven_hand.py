@@ -7,10 +7,12 @@ from textual.app import ComposeResult
 from scorekeeper import checks
 from scorekeeper.errors import RuleError
 from scorekeeper.games.seven_hand import GAME, Hand, card_points
-from scorekeeper.wording import clipped, whole_number
+from scorekeeper.wording import clipped, visible, whole_number
 from screens.rounds.going_out import GoingOutEntry
 from screens.widgets.field_row import FieldRow
 from screens.widgets.text_input import TextInput
+
+RUMMIES_HINT = "who called, for the record; no points change"
 
 
 class SevenHandEntry(GoingOutEntry):
@@ -32,8 +34,23 @@ class SevenHandEntry(GoingOutEntry):
             "rummies",
             "RUMMY! calls",
             TextInput(placeholder="e.g. Zoe, Max 2"),
-            "who called, for the record; no points change",
+            RUMMIES_HINT,
         )
+
+    def preview(self) -> None:
+        super().preview()
+        self.note("rummies", self.rummies_note())
+
+    def rummies_note(self) -> str:
+        """Whom the calls typed name (a name cut short, found), or why they name nobody,
+        as they are typed, not only on Enter."""
+        try:
+            calls = self.rummy_calls()
+        except RuleError as error:
+            return error.message
+        if not calls:
+            return RUMMIES_HINT
+        return "calls: " + ", ".join(f"{visible(name)} {count}" for name, count in calls.items())
 
     def read(self) -> Hand:
         out, held = self.read_held()

@@ -21,6 +21,7 @@ from scorekeeper.errors import RuleError
 from screens.format import plain
 from screens.widgets.live_text import show
 from screens.widgets.own_keys import run_own_key
+from screens.widgets.refused import Refused
 
 
 def field_paths(field: str) -> list[str]:
@@ -154,6 +155,15 @@ def clear_form_errors(rows: Iterable[FieldRow], problem: Static) -> None:
     problem.remove_class("-shown")
 
 
+def say_refused(rows: Iterable[FieldRow], refused: Refused) -> FieldRow | None:
+    """A key the control would not take: its row says what it takes (in place of its
+    note, until the value changes or the focus leaves the row). Returns the row."""
+    row = row_holding(rows, refused.control)
+    if row is not None:
+        row.show_error(refused.message)
+    return row
+
+
 def clear_error_at(rows: Iterable[FieldRow], control: Widget) -> FieldRow | None:
     """A changed value takes its row's error away: the error was about what stood there
     before. Returns the row, if ``control`` sits in one."""
@@ -174,7 +184,14 @@ class Tick(Checkbox):
         self.BUTTON_INNER = "X" if self.value else " "
 
     async def on_key(self, event: events.Key) -> None:
-        await run_own_key(self, event, self.OWN_KEYS)
+        if await run_own_key(self, event, self.OWN_KEYS):
+            return
+        if event.is_printable and event.character and event.character.isalnum():
+            # A letter or digit ticks nothing: said, as a pick says it ("?" is the help's).
+            event.stop()
+            event.prevent_default()
+            self.app.bell()
+            self.post_message(Refused(self, "space ticks or unticks it"))
 
     def watch_value(self) -> None:
         self.BUTTON_INNER = "X" if self.value else " "

@@ -6,6 +6,7 @@ from scorekeeper import Session
 from scorekeeper.money import SYMBOLS, use_currency
 from tests.ui.evenings import DEES_RACE_1
 from tests.ui.hosts import EntryHost, entry_of, sent
+from tests.ui.play import said
 
 TABLE = ["Al", "Bo", "Cy", "Dee"]
 
@@ -106,6 +107,24 @@ async def test_text_that_is_no_bet_is_refused_at_its_row_and_kept() -> None:
         entry = entry_of(host)
         assert "'x' is not a horse" in (entry.row("bets.Bo").error_text or "")
         assert entry.text("bets.Bo") == "x5"
+    assert session.rounds == []
+
+
+async def test_the_dealers_odds_say_what_they_read_as_or_why_not_as_they_are_typed() -> None:
+    """As a bet's row does: not only once Enter is pressed."""
+    session = dee_deals()
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await sent(pilot, *"1042", "down", "down", "down", "down", "d", "down", "x")
+        entry = entry_of(host)
+        odds = entry.row("odds")
+        assert "'x' is not a horse" in said(pilot, "#fields")
+        await sent(pilot, "backspace", *"D 6-")
+        assert odds.note_text == "give D's odds as n-d, e.g. D 6-1"
+        await sent(pilot, "1")
+        assert odds.note_text == "D pays 6-1"
+        await sent(pilot, "ctrl+u")
+        assert odds.note_text == "only to change the book"
     assert session.rounds == []
 
 

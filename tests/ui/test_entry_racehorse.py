@@ -166,3 +166,21 @@ async def test_a_smudge_called_made_needs_all_six_tricks_ticked() -> None:
         await pilot.pause()
     assert session.rounds == [{"pitcher": "Ed", "bid": 5, "made": True}]
     assert session.balances["Ed"] == 2000
+
+
+async def test_a_letter_at_the_smudge_tick_is_said_to_tick_nothing() -> None:
+    """Space ticks it; "y" there rang nothing and said nothing, as if taken."""
+    session = table()
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await sent(pilot, "e", "down", "s", "down", "down", "down", "y")
+        entry = host.screen
+        assert isinstance(entry, RoundEntry)
+        smudge = entry.row("all_tricks")
+        assert smudge.error_text == "space ticks or unticks it"
+        await sent(pilot, "space")
+        assert smudge.error_text is None
+        await sent(pilot, "m")  # a letter is no tick either: still ticked, still said
+        assert smudge.error_text == "space ticks or unticks it"
+        await sent(pilot, "up", "up", "m", "enter")
+    assert session.rounds == [{"pitcher": "Ed", "bid": 5, "made": True}]

@@ -369,3 +369,21 @@ async def test_money_cards_are_counted_from_the_cards_typed_and_a_wrong_count_re
         await sent(pilot, "backspace", "enter")
     assert "money_pairs" not in session.rounds[0]
     assert session.totals == {"Ann": 345, "Bob": -30, "Cy": 0}
+
+
+async def test_a_key_that_says_nothing_at_the_cube_or_the_pot_is_said_there() -> None:
+    """As a pick says what it takes: "x" at the cube had rung nothing and said nothing."""
+    host = EntryHost(two_hander(doubling=True))
+    async with host.run_test(size=(80, 24)) as pilot:
+        await sent(pilot, "5", "down", "x")
+        entry = entry_of(host)
+        said = "'x' says nothing here: 1 Ann doubles · 2 Bob doubles"
+        assert entry.row("doubles").error_text == said
+        assert str(entry.control("doubles", CubeLog).render()).startswith("cube 1")
+    host = EntryHost(two_hander(limit_poker=True))
+    async with host.run_test(size=(80, 24)) as pilot:
+        await sent(pilot, "5", "down", "1", "x")
+        entry = entry_of(host)
+        assert entry.row("pot").error_text == "'x' says nothing here: 1: b bet · r raise"
+        await sent(pilot, "b")
+        assert "Bob bets 1" in str(entry.control("pot", PotLog).render())

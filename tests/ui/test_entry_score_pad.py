@@ -88,6 +88,16 @@ async def test_a_score_over_a_million_is_refused_at_its_row() -> None:
         assert session.rounds == []
 
 
+async def test_a_ninth_digit_is_said_to_be_one_too_many() -> None:
+    """Not "digits, a minus in front" for a key that was a digit."""
+    host = EntryHost(_hearts())
+    async with host.run_test(size=(80, 24)) as pilot:
+        await sent(pilot, *"123456789")
+        entry = entry_of(host)
+        assert entry.text("scores.Ann") == "12345678"
+        assert "at most 8 digits" in (entry.row("scores.Ann").error_text or "")
+
+
 async def test_the_totals_and_the_money_if_stopped_now_stand_beside_each_row() -> None:
     session = _hearts()
     session.record({"scores": {"Ann": 20, "Bob": 50, "Cy": 30, "Di": 4}})

@@ -60,3 +60,16 @@ async def test_a_wrong_count_is_refused_at_its_row_and_the_fix_typed_over_it() -
         # The refused text is selected: what is typed next replaces it.
         await sent(pilot, *"JK JK", "enter")
     assert session.totals == {"Grandma": 40, "Max": 0, "Zoe": 25}
+
+
+async def test_rummy_calls_say_whom_they_name_or_why_not_as_they_are_typed() -> None:
+    session = Session.new("seven-hand", SEATS)
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await sent(pilot, "m", "down", *"45", "down", *"25", "down", *"Zo, Bo")
+        entry = entry_of(host)
+        assert note_of(entry, "rummies") == "'Bo' is not one player at this table"
+        await sent(pilot, "backspace", "backspace", *"Gr 2")
+        assert note_of(entry, "rummies") == "calls: Zoe 1, Grandma 2"
+        await sent(pilot, "enter")
+    assert session.rounds[0]["rummies"] == {"Zoe": 1, "Grandma": 2}

@@ -261,3 +261,93 @@ async def test_esc_asks_before_leaving_what_was_typed_and_leaves_an_untouched_fo
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen), "nothing typed: nothing to ask"
+
+
+async def test_ctrl_q_asks_as_esc_does_and_quits_an_untouched_form_at_once(store: Store) -> None:
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(app, pilot)
+        await pilot.press("enter", *"Ann, Bob", "enter", "ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Quit without starting the new session?" in play.said(pilot)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is screen
+        assert screen.players == ["Ann", "Bob"]
+        await pilot.press("f1", "ctrl+q")  # the help over the form: still asked
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+    assert app.return_code == 0
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_form(app, pilot)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert app.return_code == 0, "nothing typed: nothing to ask"
+
+
+async def test_a_key_the_first_dealer_cannot_take_is_said_at_its_row(store: Store) -> None:
+    """As in the round entries: the bell alone left the typist guessing; the word goes
+    once a pick is made or the focus leaves the row."""
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(app, pilot)
+        await pilot.press("enter", *"Ann, Bob", "enter", "tab", "x")
+        await pilot.pause()
+        dealer = screen.query_one_row("dealer")
+        assert screen.focused is dealer.control
+        assert "nothing here starts with 'x'" in (dealer.error_text or "")
+        assert "nothing here starts with 'x'" in play.said(pilot, "#setup")
+        await pilot.press("b")
+        await pilot.pause()
+        assert dealer.error_text is None
+        assert screen.dealer_choice().value == "Bob"
+        await pilot.press("9", "tab")
+        await pilot.pause()
+        assert dealer.error_text is None, "the word goes as the focus leaves"
+
+
+async def test_an_option_that_is_no_number_says_so_as_it_is_typed(store: Store) -> None:
+    """Not only at Start: the row said the option's help over "1x" until then."""
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(app, pilot)
+        limit = screen.query_one_row("options.limit")
+        limit.control.focus()
+        await pilot.press("ctrl+u", *"1x")
+        await pilot.pause()
+        assert limit.note_text == "type a whole number here, not '1x'"
+        assert "type a whole number here" in play.said(pilot, "#setup")
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert limit.note_text == screen.game.options["limit"].help
+        screen.query_one("#games").focus()
+        await pilot.press("h")
+        await pilot.pause()
+        assert screen.game.id == "hot-rum"
+        stake = screen.query_one_row("options.stake")
+        stake.control.focus()
+        await pilot.press("ctrl+u", *"1.5.")
+        await pilot.pause()
+        assert stake.note_text == "type money, as 0.25, $0.25 or 25¢, not '1.5.'"
+
+
+async def test_a_house_name_past_its_length_is_said_at_its_row(store: Store) -> None:
+    """The key past the 30th rang the bell and said nothing."""
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(app, pilot)
+        await pilot.press("s", "s")
+        assert screen.game.id == "score-pad"
+        house = screen.query_one_row("options.house")
+        house.control.focus()
+        await pilot.press("ctrl+u")
+        assert isinstance(house.control, Input)
+        house.control.insert_text_at_cursor("x" * 29)
+        await pilot.press("x", "x")
+        await pilot.pause()
+        assert house.error_text == "a name of at most 30 characters"
+        assert screen.option_value("house") == "x" * 30

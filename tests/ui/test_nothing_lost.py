@@ -97,7 +97,11 @@ async def test_ctrl_q_with_a_round_kept_as_typed_or_half_typed_asks_first(store:
         await pilot.pause()
         assert app.screen is entry
         assert entry.control("cards.Ann", Input).value == "7 8"
-        await pilot.press("ctrl+q", "y")
+        await pilot.press("f1", "ctrl+q")  # its help open over it: still asked
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Quit without recording hand 1 of Hot Rum (Ann, Bob)?" in said(pilot)
+        await pilot.press("y")
         await pilot.pause()
     assert app.return_code == 0
 

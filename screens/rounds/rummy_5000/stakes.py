@@ -74,14 +74,15 @@ class StakesLog(Widget, can_focus=True):
     async def on_key(self, event: events.Key) -> None:
         if await run_own_key(self, event, self.OWN_KEYS):
             return
-        if not event.is_printable or not event.character or event.character == " ":
-            return
+        if not event.is_printable or not event.character or not event.character.isalnum():
+            return  # a key for the screen ("?" for help)
         event.stop()
         event.prevent_default()
         try:
             steps = self.press(event.character.casefold())
         except RuleError as error:
             self.refresh()
+            self.app.bell()
             self.post_message(Refused(self, error.message))
             return
         if steps is not None:
@@ -105,7 +106,8 @@ class StakesLog(Widget, can_focus=True):
         self.post_message(self.Changed(self))
 
     def press(self, key: str) -> list[Step] | None:
-        """The steps after ``key``, ``None`` if it changes nothing; RuleError refuses it."""
+        """The steps after ``key``, ``None`` if it changes nothing; RuleError refuses it
+        (out of turn, or a key that says nothing here)."""
         raise NotImplementedError
 
     def hint(self) -> str:
@@ -164,7 +166,7 @@ class CubeLog(StakesLog):
                 raise RuleError("doubles", "nobody has doubled: there is nothing to answer")
             step = ({"a": "accept", "b": "beaver", "f": "fold"}[key], answer, 0)
         else:
-            return None
+            raise RuleError("doubles", f"{key!r} says nothing here: {self.hint()}")
         steps = [*self.steps, step]
         self.cube(steps)
         return steps
@@ -253,7 +255,7 @@ class PotLog(StakesLog):
         if key == "g":
             return self.give_up(pot)
         if key not in ("b", "r", "c", "k", "f"):
-            return None
+            raise RuleError("pot", f"{key!r} says nothing here: {self.hint()}")
         if pot.to_act is None:
             if pot.lost_by is not None:
                 raise RuleError("pot", "the hand is over (⌫ takes back the last step)")
