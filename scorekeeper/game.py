@@ -315,6 +315,12 @@ class Game(ABC, Generic[OptionsT, InfoT]):
             words.append(f"{name.replace('_', ' ')} {shown}")
         return words
 
+    def option_word_now(self, word: str) -> str:
+        """One of ``option_words`` as a summary kept it (maybe worded by an earlier
+        release) as this release words it: the word itself unless the game changed how it
+        says one (its money aside, which ``money.reworded`` brings into the currency)."""
+        return word
+
     def played_for(self, setup: Setup) -> str:
         """What the balances count at this table: the game's unit, or "points" where no
         money changes hands (a points game with no stake)."""

@@ -7,6 +7,7 @@ the totals at every moment, so stopping at any point settles what the pad says t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import NotRequired, TypedDict
 
@@ -30,6 +31,9 @@ HIGHEST, LOWEST = "highest", "lowest"
 DIFFERENCE, WINNER = "difference", "winner"
 LOWEST_WINS = "lowest wins"
 """How ``option_words`` says the lowest total wins, read back by ``wins_lowest_said``."""
+
+_GROUPED_TARGET = re.compile(r"to [1-9]\d{0,2}(?:,\d{3})+")
+"""A target as earlier releases worded it, its thousands grouped ("to 1,000")."""
 
 
 class Scores(TypedDict):
@@ -197,7 +201,7 @@ The deal passes clockwise after every round, or stays with one dealer."""
         words = [said_as_label(options["house"])] if options["house"] else []
         words.append(LOWEST_WINS if options["wins"] == LOWEST else "highest wins")
         if options["target"]:
-            words.append(f"to {options['target']:,}")
+            words.append(f"to {options['target']}")
         if options["rounds"]:
             words.append(f"{options['rounds']} rounds")
         stake = options["stake"]
@@ -207,6 +211,11 @@ The deal passes clockwise after every round, or stays with one dealer."""
         if not options["rotate"]:
             words.append("one dealer")
         return words
+
+    def option_word_now(self, word: str) -> str:
+        """Earlier releases grouped a target's thousands ("to 1,000"), as money is: said
+        plain now, as the panel's "Target 1000"."""
+        return word.replace(",", "") if _GROUPED_TARGET.fullmatch(word) else word
 
     def played_for(self, setup: Setup) -> str:
         return self.unit if self.options_of(setup)["stake"] else "points"

@@ -65,8 +65,11 @@ def disagreement(summary: JSONMapping, session: Session) -> str | None:
 
 def _worded_alike(said: object, session: Session) -> bool:
     """Whether ``said`` are the session's option words as some laptop writes them: money
-    in them is in the currency of the laptop that saved the file, maybe not this one's."""
+    in them is in the currency of the laptop that saved the file, maybe not this one's,
+    and a word maybe as the release that saved it said it (``Game.option_word_now``)."""
     game, setup = session.game, session.setup
+    if type(said) is list:
+        said = [game.option_word_now(word) if type(word) is str else word for word in said]
     if said == game.option_words(setup):
         return True
     for money in every_currency():

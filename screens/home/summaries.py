@@ -49,7 +49,8 @@ def variations(store: Store, summary: Summary) -> tuple[str, str]:
         words = game.option_words(Setup(players, saved["options"], dealer))
     else:
         players, dealer = summary.players, summary.dealer
-        words = [reworded(word) for word in summary.option_words]  # saved in their currency
+        # Saved in their currency, maybe in an earlier release's words.
+        words = [game.option_word_now(reworded(word)) for word in summary.option_words]
     defaults = {name: option.default_for(len(players)) for name, option in game.options.items()}
     usual = set(game.option_words(Setup(players, defaults, dealer)))
     # A house game's name is the row's game already (``game_name``): not said twice.

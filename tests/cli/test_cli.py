@@ -128,6 +128,19 @@ def test_export_names_the_tables_currency_with_the_app_open_or_closed(
         assert "stake €0,05/point" in row["options"], row["options"]
 
 
+def test_export_says_targets_plain_at_a_decimal_comma_table(tmp_path: Path) -> None:
+    """A € table writing 1.245,00 for money: a score pad to 5000 reads "to 5000" in the
+    options, as its panel says "Target 5000", and a 5000 game "target 5000"."""
+    with Store(tmp_path / "db") as store:
+        remember_currency(store, "€", True)
+        pad = store.add(Session.new("score-pad", ("Ann", "Bob"), options={"target": 5000}))
+        store.record(pad, {"scores": {"Ann": 1245, "Bob": 0}})
+        store.add(Session.new("rummy-5000", ("Ann", "Bob")))
+    assert main(["export", "--db", str(tmp_path / "db"), "--out", str(tmp_path / "out")]) == 0
+    options = sorted(row["options"] for row in exported_sessions(tmp_path / "out"))
+    assert options == ["highest wins; to 5000; no stake", "target 5000; stake €0,01/point"]
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

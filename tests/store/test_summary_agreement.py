@@ -159,3 +159,32 @@ def test_a_forged_copy_of_an_honest_game_is_still_damage_though_its_rounds_were_
     assert status == 0 and "987,654" not in out
     assert f"{forged}.json holds a summary that disagrees" in err
     assert f"{honest}.json" not in err
+
+
+@pytest.mark.parametrize("kept", ["to 1000", "to 1,000"])
+def test_a_target_worded_by_this_release_or_an_earlier_one_agrees_and_a_forged_one_does_not(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], kept: str
+) -> None:
+    """A score pad to 1000 saved as this release says its target ("to 1000") or as an
+    earlier one did, grouping it as money ("to 1,000"), lists at a € table; a summary
+    saying a target its options do not hold is damage, grouped or not."""
+    options = {"target": 1000, "stake": 5}
+    with Store(tmp_path) as store:
+        fair = store.add(Session.new("score-pad", TABLE, options=options))
+        store.record(fair, {"scores": dict.fromkeys(TABLE, 0) | {"Ann": 600}})
+        grouped = store.add(Session.new("score-pad", TABLE, options=options))
+        plain = store.add(Session.new("score-pad", TABLE, options=options))
+    rest = ["stake $0.05/point", "pay the difference"]
+    edit_summary(file_of(tmp_path, fair), option_words=["highest wins", kept, *rest])
+    edit_summary(file_of(tmp_path, grouped), option_words=["highest wins", "to 1,500", *rest])
+    edit_summary(file_of(tmp_path, plain), option_words=["highest wins", "to 5000", *rest])
+    remember_currency_at(tmp_path, "€")
+    for index_file in ("index.json", "index.stamp"):  # the files read as a peer's, on arrival
+        (tmp_path / index_file).unlink(missing_ok=True)
+    status, out, err = run(capsys, "list", "--db", str(tmp_path))
+    assert status == 0 and fair in out and grouped not in out and plain not in out
+    assert f"{fair}.json" not in err
+    assert (
+        "2 session files cannot be used, each holds a summary that disagrees with its options"
+        in err
+    )

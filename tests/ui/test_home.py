@@ -294,3 +294,30 @@ async def test_sessions_saved_before_summaries_kept_their_options_read_them_from
             await pilot.pause()
             listed = sorted(row[0] for row in rows(app))
     assert listed == ["5000 Rummy", "5000 Rummy · Michigan"]
+
+
+@pytest.mark.parametrize("kept", ["to 1000", "to 1,000"])
+async def test_a_target_is_said_plain_at_a_decimal_comma_table(tmp_path: Path, kept: str) -> None:
+    """A € table writing money 1.245,00: a score pad to 1000 reads "to 1000" in its row and
+    the options line, as its panel says "Target 1000", also where an earlier release saved
+    its summary grouping the target as money ("to 1,000")."""
+    from scorekeeper.settings import remember_currency
+    from tests.factories import file_of
+    from tests.store.test_summary_agreement import edit_summary
+
+    with Store(tmp_path / "db") as store:
+        remember_currency(store, "€", True)
+        pad = store.add(Session.new("score-pad", ("Ann", "Bob"), options={"target": 1000}))
+        store.record(pad, {"scores": {"Ann": 1245, "Bob": 0}})
+    edit_summary(file_of(tmp_path / "db", pad), option_words=["highest wins", kept, "no stake"])
+    for index_file in ("index.json", "index.stamp"):
+        (tmp_path / "db" / index_file).unlink(missing_ok=True)
+    with Store(tmp_path / "db") as store:
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            detail = str(app.screen.query_one("#detail").render())
+            (row,) = rows(app)
+    assert "highest wins; to 1000; no stake" in detail, detail
+    assert row[0] == "Score pad — any other game · to 1000"
