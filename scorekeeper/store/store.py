@@ -350,9 +350,16 @@ class Store(Reader):
             fields = documents.summary_fields(opened.session, opened.started, updated)
             document = documents.document(opened.session, order, fields)
             document["copy"] = copies.on_top_part(
-                laptop, self.own_key, opened.merged, opened.copies, document["session"], stamps,
-                decision=decision, aside=aside, covers=covers,
-            )  # fmt: skip
+                laptop,
+                self.own_key,
+                opened.merged,
+                opened.copies,
+                document["session"],
+                stamps,
+                decision=decision,
+                aside=aside,
+                covers=covers,
+            )
             data = documents.encoded(document)
         except (ValueError, TypeError) as error:
             self._open.pop(session_id, None)
