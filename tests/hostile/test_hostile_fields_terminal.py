@@ -53,13 +53,14 @@ def store_with(path: Path, names: dict[str, str]) -> str:
     return night
 
 
-def run(store: Path, steps: Callable[[Terminal], None], marker: str) -> bytes:
+def run(store: Path, steps: Callable[[Terminal], None], marker: str, asked: str = "") -> bytes:
+    """``steps`` on the app, then Ctrl+Q (answering yes where the app asks ``asked``)."""
     terminal = Terminal(store)
     try:
         terminal.until("1 session")
         steps(terminal)
     finally:
-        code = terminal.close()
+        code = terminal.close(asked)
     assert code == 0
     assert raw(marker) not in terminal.output, "the field sent the escape to the terminal"
     assert C1_AND_BIDI.encode() not in terminal.output
@@ -110,4 +111,4 @@ def test_a_suggested_name_is_drawn(tmp_path: Path) -> None:
         terminal.press("\r", "Name, Enter")
         terminal.press("Z", f"o{drawn('U1VHR0VTVA')}")
 
-    run(tmp_path / "db", suggest, "U1VHR0VTVA")
+    run(tmp_path / "db", suggest, "U1VHR0VTVA", asked="Quit without starting")

@@ -60,8 +60,13 @@ class Terminal:
         os.write(self.master, keys.encode())
         self.until(then, since)
 
-    def close(self) -> int:
-        os.write(self.master, b"\x11")  # Ctrl+Q
+    def close(self, asked: str = "") -> int:
+        """Ctrl+Q, and y where the app first asks ``asked``; the app's exit code."""
+        if asked:
+            self.press("\x11", asked)
+            os.write(self.master, b"y")
+        else:
+            os.write(self.master, b"\x11")  # Ctrl+Q
         while True:
             ready, _, _ = select.select([self.master], [], [], TIMEOUT)
             if not ready:
