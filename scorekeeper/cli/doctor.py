@@ -234,7 +234,7 @@ def _came_back(root: Path) -> list[Finding]:
     """This laptop's copies of sessions that a sync tool put back older than it left them."""
     if not machine.is_shared(root):
         return []  # only a shared store's copies are noted (``reach``)
-    fix = "write back what this laptop still holds (the copy's backup, where it is newer)"
+    fix = "write back what this laptop still holds (the copy it keeps, where it is newer)"
     try:
         with Store(root, readonly=True) as reader:
             reader.summaries()

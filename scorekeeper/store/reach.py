@@ -8,6 +8,10 @@ finds this laptop's copy at a lower ``seq`` than noted has found it put back. Th
 written after the copy, in place (one write of a few bytes, well inside one disk sector)
 and not fsynced: a crash can only leave it behind the copy (a rollback then goes
 unnoticed once), never ahead of it, so a save costs no second fsync and no rename.
+
+Beside each note is a hard link to the copy as this laptop last wrote it (no data copied:
+the same file until a sync tool renames another over it, as every one does): what this
+laptop still holds of the session with the app closed, written back from there.
 """
 
 from __future__ import annotations
@@ -107,10 +111,27 @@ class Reach:
                 return found[0], found[1]
         return None
 
+    def keep(self, session_id: str, file: Path) -> None:
+        """Keep this laptop's copy just written, ``file``, as a second name for it here
+        (none where the machine's folder is on another disk: only the note is kept)."""
+        if self.folder is None:
+            return
+        kept = self.kept(session_id)
+        with contextlib.suppress(OSError):
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(kept)
+            os.link(file, kept, follow_symlinks=False)
+
+    def kept(self, session_id: str) -> Path:
+        """Where ``keep`` keeps this laptop's copy of the session."""
+        assert self.folder is not None
+        return self.folder / f"{session_id}.copy"
+
     def forget(self, session_id: str) -> None:
         if self.folder is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(self.folder / f"{session_id}.json")
+            for name in (f"{session_id}.json", self.kept(session_id).name):
+                with contextlib.suppress(OSError):
+                    os.unlink(self.folder / name)
 
     def check(self, session_id: str, found: Sequence[Copy]) -> None:
         """Whether this laptop's copy among the copies ``found`` is older than noted:

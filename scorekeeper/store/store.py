@@ -160,7 +160,9 @@ class Store(Reader):
             now = next((copy for copy in opened.copies if copy.key == self.own_key), None)
             floor = 0 if now is None else now.seq
             kept = [] if held is None else [c for c in held.copies if c.key == self.own_key]
-            newest = _newest(kept + self._backup(session_id), floor)
+            file = self._file(session_id)
+            beside = [backup_of(file), self._reach.kept(session_id)]
+            newest = _newest(kept + [c for f in beside for c in self._own_copy(f)], floor)
             if newest is None:
                 self._reach.note(session_id, floor, came.rounds)
             else:
@@ -176,12 +178,12 @@ class Store(Reader):
         back = 0 if newest is None else len(newest[0].rounds)
         self._written_back.append(replace(came, back=back))
 
-    def _backup(self, session_id: str) -> list[Copy]:
-        """This laptop's copy of the session as its backup holds it (the copy before its
-        last save), if it can be read and is this laptop's."""
-        file = backup_of(self._file(session_id))
+    def _own_copy(self, file: Path) -> list[Copy]:
+        """This laptop's copy of a session as ``file`` holds it (the copy's backup, or the
+        one kept beside the folder), if it can be read and is this laptop's."""
         try:
-            document = documents.read(file, lambda: self._not_found(session_id), recover=False)
+            missing = StoreError(f"{file} is gone", file)
+            document = documents.read(file, lambda: missing, recover=False)
         except StoreError:
             return []
         found = copies.read(self.own_key, document)
@@ -454,6 +456,7 @@ class Store(Reader):
             self._open.pop(session_id, None)
             raise not_saved(file, error) from error
         self._reach.note(session_id, document["copy"]["seq"], count)
+        self._reach.keep(session_id, file)
         self._beside.keep(file, session_id, opened.session, data)
         self._after_save(session_id, opened, document, stamps, fields)
 

@@ -6,10 +6,12 @@ each is one session, counted once on both, until the table decides, on either la
 
 from __future__ import annotations
 
+import errno
 import json
 import shutil
 import subprocess
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
@@ -356,7 +358,7 @@ def test_an_older_copy_put_back_with_the_app_closed_is_said_by_list_and_doctor(
     tmp_path: Path,
 ) -> None:
     """Nothing open: ``list`` says it, ``doctor`` names it, ``doctor --fix`` writes back
-    the copy's backup (the copy before its last save), newer than the one put back."""
+    the copy this laptop keeps beside the folder."""
     ann, bob, session_id = put_back_older(tmp_path)
     with Store(ann) as store:
         store.record(session_id, MADE_4)
@@ -372,8 +374,28 @@ def test_an_older_copy_put_back_with_the_app_closed_is_said_by_list_and_doctor(
     assert "Fix: write back what this laptop still holds" in told.stdout
     fixed = scorekeeper(ann, "doctor", "--fix")
     assert fixed.returncode == 0, fixed.stderr
+    assert "This laptop still held 4 rounds: written back." in fixed.stdout
+    with Store(ann, readonly=True) as store:
+        assert store.saved(session_id)["rounds"] == [MADE_3, UPPED_2, MADE_4, MADE_3]
+    assert "came back older" not in scorekeeper(ann, "list").stderr, "said until written back"
+    assert scorekeeper(ann, "doctor").returncode == 0
+
+
+def test_where_no_copy_can_be_kept_beside_the_folder_the_backup_is_written_back(
+    tmp_path: Path,
+) -> None:
+    """This machine's folder on another disk than the store (no second name for a file
+    across disks): ``doctor --fix`` writes back the copy's backup, the copy before its last
+    save, where that is newer than the one put back."""
+    ann, bob, session_id = put_back_older(tmp_path)
+    cross = OSError(errno.EXDEV, "Invalid cross-device link")
+    with mock.patch("os.link", side_effect=cross), Store(ann) as store:
+        store.record(session_id, MADE_4)
+        store.record(session_id, MADE_3)
+    rsync(bob, ann, own(ann))
+    fixed = scorekeeper(ann, "doctor", "--fix")
+    assert fixed.returncode == 0, fixed.stderr
+    assert "it holds 2 rounds where this laptop had 4 rounds" in fixed.stdout
     assert "This laptop still held 3 rounds: written back." in fixed.stdout
     with Store(ann, readonly=True) as store:
         assert store.saved(session_id)["rounds"] == [MADE_3, UPPED_2, MADE_4]
-    assert "came back older" not in scorekeeper(ann, "list").stderr, "said until written back"
-    assert scorekeeper(ann, "doctor").returncode == 0
