@@ -191,7 +191,7 @@ class HomeScreen(SessionList):
             if self.loaded:
                 self.look_at_entries()
             generation = self.store.refresh()
-            if self.store.put_back():
+            if not self.store.readonly and self.store.put_back():  # read-only: the table says it
                 self.app.call_from_thread(self.say_came_back)
             if (generation == self.generation and self.looked) or not self.loaded:
                 return

@@ -249,3 +249,31 @@ async def test_an_open_table_says_its_copy_came_back_older_and_writes_its_rounds
     with Store(here, readonly=True) as store:
         (summary,) = store.summaries()
         assert summary.rounds == 3
+
+
+async def test_home_says_at_once_which_session_came_back_older_and_writes_it_back(
+    tmp_path: Path,
+) -> None:
+    """The app starts on a store whose copy of this laptop's a cloud client restored as it
+    was two deals ago: Home says so at once and the list shows every deal recorded here."""
+    from tests.ui.test_nothing_lost import toasts
+
+    here = shared(tmp_path / "here")
+    with Store(here) as store:
+        session_id = store.add(racehorse(MADE_3))
+        older = file_of(here, session_id).read_bytes()
+        store.record(session_id, UPPED_2)
+        store.record(session_id, MADE_4)
+    restored = file_of(here, session_id).with_name("restored.tmp")
+    restored.write_bytes(older)
+    restored.replace(file_of(here, session_id))
+    with Store(here) as store:
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await follow(pilot)
+            said = " ".join(toasts(app).split())
+            assert f"Eve ({session_id}) came back older than this laptop left it" in said
+            assert "it holds 1 round where this laptop had 3 rounds" in said
+            assert "still held 3 rounds: written back" in said
+            await follow(pilot)
+            assert rounds_listed(app) == ["3"]
