@@ -399,3 +399,28 @@ def test_where_no_copy_can_be_kept_beside_the_folder_the_backup_is_written_back(
     assert "This laptop still held 3 rounds: written back." in fixed.stdout
     with Store(ann, readonly=True) as store:
         assert store.saved(session_id)["rounds"] == [MADE_3, UPPED_2, MADE_4]
+
+
+def test_another_laptops_copy_put_back_older_takes_nothing_this_laptop_took_in(
+    tmp_path: Path,
+) -> None:
+    """Bob's round reached Ann's laptop and Ann recorded on top of it; then an older copy
+    of Bob's file is put back on Ann's: her figures keep his round, and nothing is said of
+    her own copy, which did not go back."""
+    ann, bob, session_id = begun(tmp_path)
+    with Store(bob) as store:
+        store.record(session_id, UPPED_2)
+        bobs = file_of_laptop(bob, session_id)
+        older = bobs.read_bytes()
+        store.record(session_id, MADE_4)
+    sync(bob, ann)
+    with Store(ann) as store:
+        store.record(session_id, MADE_3)
+    (ann / "sessions" / bobs.name).write_bytes(older)
+    with Store(ann) as store:
+        assert store.saved(session_id)["rounds"] == [MADE_3, UPPED_2, MADE_4, MADE_3]
+        assert store.came_back() == []
+
+
+def file_of_laptop(folder: Path, session_id: str) -> Path:
+    return folder / "sessions" / f"{session_id}.{machine.laptop(folder).id}.json"
