@@ -356,9 +356,13 @@ class TableScreen(Screen[None]):
         before = len(self.session.rounds)
         try:
             self.session = self.watcher.load()
+            came_back = self.watcher.came_back()
         except StoreError as error:
             self.notify(visible(error.message), severity="warning", markup=False)
             return
+        for said in came_back:
+            title = "Put back older"
+            self.notify(visible(said), title=title, severity="warning", timeout=30, markup=False)
         self.undone.clear()
         self.mark_waiting()
         self.show()

@@ -161,6 +161,11 @@ class SessionWatch(Widget):
         """The session as the store has it."""
         return self.store.load(self.session_id)
 
+    def came_back(self) -> list[str]:
+        """What the store said, once, of this laptop's copy of the session put back older
+        by a sync tool (and what it wrote back)."""
+        return [back.words() for back in self.store.came_back(self.session_id)]
+
     def catch_up(self) -> None:
         """Take in what another laptop synced (one ``stat`` if nothing was), so that a
         change made here goes on top of it rather than being refused."""

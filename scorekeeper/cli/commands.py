@@ -159,6 +159,8 @@ def list_sessions(path: Path | None) -> int:
         else:
             say(f"No sessions yet in {visible(str(store.path))}. Run `scorekeeper` to start one.")
         _warn_damaged(store, "not listed")
+        for back in store.came_back():
+            say(back.words(), problem=True)
     return 0
 
 

@@ -218,7 +218,7 @@ def examine(root: Path) -> list[Finding]:
     """Everything wrong in the store at ``root``; an empty list is a healthy store."""
     findings = _sessions(root / "sessions")
     findings += [] if (index := _index(root)) is None else [index]
-    findings += _caches(root) + conflict_copies(root) + entry_findings(root)
+    findings += _caches(root) + conflict_copies(root) + entry_findings(root) + _came_back(root)
     findings += _kept_file(
         root / settings.SETTINGS_FILE,
         settings.problem,
@@ -228,6 +228,28 @@ def examine(root: Path) -> list[Finding]:
     findings += [] if ignores is None else [ignores]
     aside = _aside_problem(root)
     return findings if aside is None else [aside, *findings]
+
+
+def _came_back(root: Path) -> list[Finding]:
+    """This laptop's copies of sessions that a sync tool put back older than it left them."""
+    if not machine.is_shared(root):
+        return []  # only a shared store's copies are noted (``reach``)
+    fix = "write back what this laptop still holds (the copy it keeps, where it is newer)"
+    try:
+        with Store(root, readonly=True) as reader:
+            reader.summaries()
+            folder, own = root / "sessions", reader.own_key
+            return [
+                Finding(
+                    folder / copies.file_name(back.session_id, own),
+                    back.problem(),
+                    fix,
+                    write_back=True,
+                )
+                for back in reader.put_back()
+            ]
+    except (OSError, StoreError):
+        return []  # what cannot be read is named by the checks of the files
 
 
 def _open_aside(root: Path) -> int:
@@ -314,7 +336,7 @@ def repair(store: Store, findings: list[Finding]) -> list[str]:
     todo = [
         finding
         for finding in findings
-        if not finding.leave and finding.file not in kept_as_they_are
+        if not finding.leave and not finding.write_back and finding.file not in kept_as_they_are
     ]
     done = []
     if todo:
@@ -335,4 +357,8 @@ def repair(store: Store, findings: list[Finding]) -> list[str]:
         done.append(f"could not rebuild {index} ({reason})")
     else:
         done.append(f"rebuilt {index}")
+    try:
+        done += [back.words() for back in store.came_back()]
+    except StoreError as error:
+        done.append(f"could not write back what this laptop still holds ({error.message})")
     return done

@@ -24,3 +24,5 @@ class Finding:
     leave: bool = False
     summarize: bool = False
     """Work the summary out again from the rounds (``agreement``): the rounds are sound."""
+    write_back: bool = False
+    """This laptop's copy, put back older: the store writes back what it still holds."""

@@ -27,12 +27,13 @@ migrated on opening: an older store's files are copies like any other, and each 
 first change to a session writes its own copy beside them.
 
 A store in a folder synced between laptops keeps the index, its stamp, the recent list,
-the lock, the writer file and this laptop's id and name on each machine instead
-(``machine``). Recording a round rewrites only this laptop's copy of that session, so it
-costs the same with ten sessions stored or ten thousand. Listing replays no round: it
-reads the index and, unless the stamp vouches for it, checks each session's copy files'
-identity (inode, size, change time: never a time a copying tool sets back) and re-reads
-the sessions that changed.
+the lock, the writer file, this laptop's id and name, and how far its own copy of each
+session reached (``reach``: a copy put back older is said and written back) on each
+machine instead (``machine``). Recording a round rewrites only this laptop's copy of
+that session, so it costs the same with ten sessions stored or ten thousand. Listing
+replays no round: it reads the index and, unless the stamp vouches for it, checks each
+session's copy files' identity (inode, size, change time: never a time a copying tool
+sets back) and re-reads the sessions that changed.
 
 Inside the package: ``store`` is ``Store``, the one writer, on ``reader``, what any
 process may read; ``documents`` reads, writes and upgrades one file through ``durable``
@@ -58,8 +59,10 @@ written here is the contract those modules keep)::
                                   games, the same kind of log
     <machine folder>/laptop.json  this laptop's id (ten base-32 letters, made once) and
                                   name, never in the synced folder (``machine``)
-    <machine folder>/reach.json   how far this laptop's own logs reached: a log of its own
-                                  that comes back shorter is noticed, said, and written back
+    <machine folder>/reach/<id>.json  how far this laptop's own log of session <id>
+                                  reached (as ``reach`` keeps it for the copies now): a log
+                                  of its own that comes back shorter is noticed, said, and
+                                  written back
     <machine folder>/list.json    the session list and first screenful: a cache keyed by
                                   the fingerprint of the log files' identities, disposable
 

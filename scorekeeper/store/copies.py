@@ -219,11 +219,13 @@ def on_top_part(
     decision: Decision | None = None,
     aside: tuple[Version, ...] | None = None,
     covers: Mapping[str, int] | None = None,
+    seq_from: int = 0,
 ) -> JSONObject:
     """The ``copy`` part of this laptop's copy (``key``) written as ``session`` on top of
     what its copies (``held``) made (``merged``; None: a session new here). ``covers``
     given (a decision): what it takes in; else ``merge.on_top`` says, and which versions
-    it keeps waiting. ``aside`` given (a decision): the versions it sets aside."""
+    it keeps waiting. ``aside`` given (a decision): the versions it sets aside. ``seq_from``:
+    the least ``seq`` it may have (above one this laptop wrote that was put back older)."""
     names = {} if merged is None else dict(merged.names)
     names[laptop.id] = laptop.name
     others: tuple[Version, ...] = ()
@@ -233,7 +235,7 @@ def on_top_part(
     kept = (() if merged is None else merged.aside) if aside is None else aside
     return part(
         laptop.id,
-        next_seq(key, held),
+        max(next_seq(key, held), seq_from),
         covers or {},
         stamps,
         names=names,

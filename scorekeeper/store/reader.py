@@ -24,6 +24,7 @@ from scorekeeper.store.documents import damaged
 from scorekeeper.store.gather import Files, Gathered, gather, identity
 from scorekeeper.store.index import Index
 from scorekeeper.store.merge import Copy, Merged, Stamp, same
+from scorekeeper.store.reach import CameBack, Reach
 from scorekeeper.store.sidecar import Keeper, Kept, Sidecar
 from scorekeeper.store.store_errors import SessionNotFound, StoreError, not_a_folder, not_found
 from scorekeeper.store.summary import Summary, state, summary
@@ -65,6 +66,7 @@ def _read_for_index(
     store: Path,
     beside: Sidecar,
     damaged_copies: dict[str, list[Path]],
+    reach: Reach,
     session_id: str,
     files: Files,
 ) -> tuple[JSONObject, bool | int]:
@@ -72,8 +74,10 @@ def _read_for_index(
     with every summary checked against its rounds (``agreement``): the list, statistics
     and a night's money are read from them. The index is handed this with the path, not
     the store's own method: that would make the store and its index a cycle, which with
-    10,000 summaries in it waits for the cyclic collector to be freed."""
+    10,000 summaries in it waits for the cyclic collector to be freed. This laptop's copy
+    found older than it left it is noted in ``reach``."""
     found = gather(files, lambda: not_found(store, session_id), session_id, checked=beside)
+    reach.check(session_id, found.copies)
     if found.damaged:
         damaged_copies[session_id] = [error.path for error in found.damaged if error.path]
     else:
@@ -104,11 +108,14 @@ class Reader:
         self._laptop: machine.Laptop | None = None
         self._damaged_copies: dict[str, list[Path]] = {}
         """Copies that cannot be read of sessions whose other copies can."""
+        self._reach = Reach(self.path, self.places.shared)
         self._index = Index(
             self.places.index,
             self._folder,
             readonly=readonly,
-            read=functools.partial(_read_for_index, self.path, self._beside, self._damaged_copies),
+            read=functools.partial(
+                _read_for_index, self.path, self._beside, self._damaged_copies, self._reach
+            ),
             is_session_id=is_session_id,
             legacy=self.places.legacy_index,
         )
@@ -240,6 +247,14 @@ class Reader:
             entry = self._index.entries().get(session_id)
         return entry is not None and len(entry) > 5 and entry[5] is True
 
+    def put_back(self, session_id: str | None = None) -> list[CameBack]:
+        """The sessions (or the one) whose copy of this laptop's a sync tool put back
+        older than this laptop left it, as the last reads found them, nothing written back
+        yet (``Store.came_back`` writes back)."""
+        with self._guard:
+            found = list(self._reach.pending.values())
+        return [back for back in found if session_id in (None, back.session_id)]
+
     def conflicts(self) -> list[conflicts_module.Conflict]:
         """The sessions that went on differently on two laptops, waiting for the table
         to decide, oldest first."""
@@ -340,6 +355,7 @@ class Reader:
 
     def _read_session(self, session_id: str) -> Opened:
         found = self.gathered(session_id)
+        self._reach.check(session_id, found.copies)
         document = found.document
         file = self._folder / copies.file_name(session_id, found.shown_key)
         shown = next(copy for copy in found.copies if copy.key == found.shown_key)

@@ -14,7 +14,7 @@ import os
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 
@@ -25,7 +25,8 @@ from scorekeeper.store import copies, documents, machine, sidecar
 from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.durable import backup_of, fsync_folder, sweep_stale
 from scorekeeper.store.lock import WriterLock, take_lock
-from scorekeeper.store.merge import Decision, Stamp, Version, merge, same
+from scorekeeper.store.merge import Copy, Decision, Stamp, Version, merge, same
+from scorekeeper.store.reach import CameBack
 from scorekeeper.store.reader import Opened, Reader, is_session_id
 from scorekeeper.store.sidecar import Keeper
 from scorekeeper.store.staging import commit
@@ -51,6 +52,18 @@ class Saved:
     updated: str
 
 
+def _newest(kept: Sequence[Copy], floor: int) -> tuple[Session, Copy] | None:
+    """The newest of the copies ``kept`` above ``seq`` ``floor`` that replays, replayed."""
+    for copy in sorted(kept, key=lambda copy: copy.seq, reverse=True):
+        if copy.seq <= floor:
+            break
+        try:
+            return Session.from_dict(copy.version.session), copy
+        except (LookupError, TypeError, ValueError, AttributeError):
+            continue
+    return None
+
+
 def _now() -> tuple[int, str]:
     """Nanoseconds for ordering, and the ISO-8601 local time a person reads."""
     stamp = time.time_ns()
@@ -74,6 +87,10 @@ class Store(Reader):
     ) -> None:
         super().__init__(path, readonly=readonly, keeper=keeper)
         self._open: OrderedDict[str, Opened] = OrderedDict()
+        self._held: dict[str, Opened] = {}
+        """Sessions open here whose copy of this laptop's came back older: what they
+        held, until written back (``came_back``)."""
+        self._written_back: list[CameBack] = []
         self._lock: WriterLock | None = None
         if not readonly:
             self._lock = take_lock(self.places, self._folder, _now()[1])
@@ -92,6 +109,8 @@ class Store(Reader):
             return
         try:
             if self._lock.held():
+                with contextlib.suppress(StoreError):
+                    self.came_back()  # what this laptop still holds is never left behind
                 with self._guard:
                     if self._index.dirty:
                         self._index.save()
@@ -106,7 +125,69 @@ class Store(Reader):
 
     def _forget(self, session_id: str) -> None:
         super()._forget(session_id)
-        self._open.pop(session_id, None)
+        opened = self._open.pop(session_id, None)
+        if opened is None:
+            return
+        with contextlib.suppress(StoreError):
+            self._reach.check(session_id, self.gathered(session_id).copies)
+        if session_id in self._reach.pending:
+            self._held[session_id] = opened
+
+    def came_back(self, session_id: str | None = None) -> list[CameBack]:
+        """The sessions (or the one) whose copy of this laptop's a sync tool put back
+        older than this laptop left it, each with what this laptop still held written
+        back (the session as it was open here, else the copy's backup where that is
+        newer); each is returned once. Raises ``StoreError`` if one cannot be written."""
+        if self.readonly:
+            return self.put_back(session_id)
+        for pending in list(self._reach.pending):
+            if session_id in (None, pending):
+                self._write_back(pending)
+        said = [back for back in self._written_back if session_id in (None, back.session_id)]
+        self._written_back = [back for back in self._written_back if back not in said]
+        return said
+
+    def _write_back(self, session_id: str) -> None:
+        """Write this laptop's newest copy of the session it still holds on top of the
+        older one put back, with a ``seq`` above the one it had; where it holds none, note
+        the copy as it is, so that it is said once."""
+        self.ensure_writable()
+        came = self._reach.pending.pop(session_id)
+        held = self._held.pop(session_id, None) or self._open.pop(session_id, None)
+        try:
+            opened = self._read_session(session_id)
+            self._reach.pending.pop(session_id, None)
+            now = next((copy for copy in opened.copies if copy.key == self.own_key), None)
+            floor = 0 if now is None else now.seq
+            kept = [] if held is None else [c for c in held.copies if c.key == self.own_key]
+            file = self._file(session_id)
+            beside = [backup_of(file), self._reach.kept(session_id)]
+            newest = _newest(kept + [c for f in beside for c in self._own_copy(f)], floor)
+            if newest is None:
+                self._reach.note(session_id, floor, came.rounds)
+            else:
+                opened.session, copy = newest
+                opened.stamps = list(copy.version.stamps)
+                self._save(session_id, opened, seq_from=came.seq + 1)
+        except StoreError:
+            self._reach.pending[session_id] = came
+            if held is not None:
+                self._held[session_id] = held
+            raise
+        self._remember(session_id, opened)
+        back = 0 if newest is None else len(newest[0].rounds)
+        self._written_back.append(replace(came, back=back))
+
+    def _own_copy(self, file: Path) -> list[Copy]:
+        """This laptop's copy of a session as ``file`` holds it (the copy's backup, or the
+        one kept beside the folder), if it can be read and is this laptop's."""
+        try:
+            missing = StoreError(f"{file} is gone", file)
+            document = documents.read(file, lambda: missing, recover=False)
+        except StoreError:
+            return []
+        found = copies.read(self.own_key, document)
+        return [] if isinstance(found, str) or found.laptop != self.laptop.id else [found]
 
     # -- writing --------------------------------------------------------------------
 
@@ -274,6 +355,7 @@ class Store(Reader):
                     os.unlink(kept)
         fsync_folder(self._folder)
         self._open.pop(session_id, None)
+        self._reach.forget(session_id)
         with self._guard:
             self._unreadable.pop(session_id, None)
             self._index.drop(session_id)
@@ -309,9 +391,14 @@ class Store(Reader):
                 return session_id
 
     def _opened(self, session_id: str) -> Opened:
+        if session_id in self._reach.pending:
+            self._write_back(session_id)  # never a change made on the older copy
         opened = self._open.get(session_id)
         if opened is None:
             opened = self._read_session(session_id)
+            if session_id in self._reach.pending:
+                self._write_back(session_id)
+                opened = self._open[session_id]
         self._remember(session_id, opened)
         return opened
 
@@ -331,12 +418,13 @@ class Store(Reader):
         decision: Decision | None = None,
         aside: tuple[Version, ...] | None = None,
         covers: Mapping[str, int] | None = None,
+        seq_from: int = 0,
     ) -> None:
         """Every change's one way to the disk: this laptop's copy of the session (its
         document, with the stamps of its rounds and what it took in), its durable write,
         the keeper's cache beside it, the index. On any failure the session is forgotten,
         so memory never claims more than the disk holds. ``changed``: the round just
-        recorded or edited, stamped now."""
+        recorded or edited, stamped now; ``seq_from``: the least ``seq`` of the copy."""
         file = self._file(session_id)
         order, updated = _now()
         opened.started = opened.started or updated
@@ -359,6 +447,7 @@ class Store(Reader):
                 decision=decision,
                 aside=aside,
                 covers=covers,
+                seq_from=seq_from,
             )
             data = documents.encoded(document)
         except (ValueError, TypeError) as error:
@@ -374,6 +463,8 @@ class Store(Reader):
         except OSError as error:
             self._open.pop(session_id, None)
             raise not_saved(file, error) from error
+        self._reach.note(session_id, document["copy"]["seq"], count)
+        self._reach.keep(session_id, file)
         self._beside.keep(file, session_id, opened.session, data)
         self._after_save(session_id, opened, document, stamps, fields)
 

@@ -199,6 +199,8 @@ class HomeScreen(SessionList):
             if self.loaded:
                 self.look_at_entries()
             generation = self.store.refresh()
+            if not self.store.readonly and self.store.put_back():  # read-only: the table says it
+                self.app.call_from_thread(self.say_came_back)
             if (generation == self.generation and self.looked) or not self.loaded:
                 return
             conflicts = self.store.conflicts()
@@ -213,6 +215,18 @@ class HomeScreen(SessionList):
         except (StoreError, OSError):
             return  # the list stays as it is; the next look tries again
         self.app.call_from_thread(self.synced, generation, summaries, conflicts)
+
+    def say_came_back(self) -> None:
+        """Write back what this laptop still holds of its copies a sync tool put back
+        older, and say so (on the event loop: it writes, as recording a round does)."""
+        try:
+            lines = [back.words() for back in self.store.came_back()]
+        except StoreError as error:
+            lines = [error.message]
+        if lines:
+            text = visible("\n".join(lines))
+            title = "Put back older"
+            self.notify(text, title=title, severity="warning", timeout=30, markup=False)
 
     def look_at_decisions(self, summaries: list[Summary]) -> None:
         """In the worker: say once which decision a later one made apart replaced."""

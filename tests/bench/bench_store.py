@@ -11,7 +11,9 @@ Targets, as ratios measured in the same run:
 - 20,000 house games spread over 100 laptops' logs: reading them (what New session does)
   takes at most 0.5 s.
 
-Run: .venv/bin/python tests/bench/bench_store.py [--quick] [--dir FOLDER]
+Run: .venv/bin/python tests/bench/bench_store.py [--quick] [--dir FOLDER] [--shared]
+(``--shared``: the store is shared between laptops, so each save writes this laptop's
+copy and notes how far it reached in this machine's folder, kept in a temporary folder.)
 The store grows in a temporary folder under --dir (default: the system temp folder; put
 it on the disk you care about). Building 10,000 sessions writes 10,000 fsynced files.
 """
@@ -32,7 +34,7 @@ from unittest import mock
 
 from scorekeeper import Session
 from scorekeeper.reports.export import export
-from scorekeeper.store import Store, documents, log
+from scorekeeper.store import Store, copies, documents, log, machine
 from scorekeeper.store.durable import fsync_folder
 from scorekeeper.store.house_games import read_house_games
 
@@ -93,7 +95,8 @@ def record_against_bare(folder: Path, samples: int, pick: random.Random) -> tupl
             session = store.load(session_id)
             next_round = racehorse_round(len(session.rounds))
             recorded.append(timed(store.record, session_id, next_round))
-            data = (folder / "sessions" / f"{session_id}.json").read_bytes()
+            own = copies.file_name(session_id, store.own_key)
+            data = (folder / "sessions" / own).read_bytes()
             bare.append(timed(bare_write, yardstick, data))
     yardstick.unlink()
     return median_ms(recorded), median_ms(bare)
@@ -165,12 +168,18 @@ def main(argv: list[str] | None = None) -> dict[int, dict[str, float]]:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="tiny stores, to check it runs")
     parser.add_argument("--dir", type=Path, default=None, help="where to build the store")
+    parser.add_argument("--shared", action="store_true", help="a store shared between laptops")
     args = parser.parse_args(argv)
     sizes = (3, 12) if args.quick else (10, 1_000, 10_000)
     played = Session.new("racehorse", SIX)
     for number in range(ROUNDS):
         played.record(racehorse_round(number))
     folder = Path(tempfile.mkdtemp(prefix="bench-store-", dir=args.dir))
+    state = Path(tempfile.mkdtemp(prefix="bench-state-", dir=args.dir))
+    environment = mock.patch.dict(os.environ, {"SCOREKEEPER_STATE": str(state)})
+    environment.start()
+    if args.shared:
+        (folder / machine.SHARED_FILE).touch()
     figures: dict[int, dict[str, float]] = {}
     try:
         print(f"store in {folder}; {ROUNDS} rounds x {len(SIX)} players per session")
@@ -196,6 +205,8 @@ def main(argv: list[str] | None = None) -> dict[int, dict[str, float]]:
         no_houses, spread = house_games_spread(houses, laptops, each, 3 if args.quick else 7)
     finally:
         shutil.rmtree(folder)
+        shutil.rmtree(state)
+        environment.stop()
     small, large = figures[sizes[0]], figures[sizes[-1]]
     growth = large["record_ms"] / small["record_ms"]
     worst_bare = max(row["record_ms"] / row["bare_ms"] for row in figures.values())

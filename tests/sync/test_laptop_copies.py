@@ -6,10 +6,12 @@ each is one session, counted once on both, until the table decides, on either la
 
 from __future__ import annotations
 
+import errno
 import json
 import shutil
 import subprocess
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
@@ -311,3 +313,114 @@ def test_a_version_set_aside_is_listed_by_what_it_holds_and_brought_back_by_that
         "set aside 1: 2 rounds, 1 more round on Ann's laptop"
         in scorekeeper(bob, "conflicts", "--aside", session_id).stdout
     )
+
+
+def put_back_older(tmp_path: Path) -> tuple[Path, Path, str]:
+    """A game begun on Ann's laptop, round 2 recorded there and synced to Bob's; then
+    rounds 3 and 4 on Ann's. Nothing is put back yet: the caller runs the two-way
+    ``rsync -a`` without ``-u`` that carries Bob's copy of Ann's file back over hers."""
+    ann, bob, session_id = begun(tmp_path)
+    with Store(ann) as store:
+        store.record(session_id, UPPED_2)
+    sync(ann, bob)
+    return ann, bob, session_id
+
+
+def test_an_older_copy_of_this_laptops_own_session_put_back_is_said_and_written_back(
+    tmp_path: Path,
+) -> None:
+    """The table open on Ann's laptop: her rounds stay, written back over the older copy."""
+    ann, bob, session_id = put_back_older(tmp_path)
+    with Store(ann) as open_here:
+        open_here.record(session_id, MADE_4)
+        open_here.record(session_id, MADE_3)
+        generation = open_here.refresh()
+        rsync(bob, ann)  # Bob's whole folder back onto Ann's, Ann's copy among it, older
+        assert open_here.refresh() > generation
+        (said,) = open_here.came_back()
+        assert said.session_id == session_id and said.rounds == 2 and said.reached == 4
+        words = said.words()
+        assert f"({session_id}) came back older than this laptop left it" in words
+        assert "it holds 2 rounds where this laptop had 4 rounds" in words
+        assert "still held 4 rounds: written back" in words
+        assert open_here.load(session_id).rounds == [MADE_3, UPPED_2, MADE_4, MADE_3]
+        assert open_here.came_back() == [], "said once"
+    sync(ann, bob)
+    for folder in (ann, bob):
+        with Store(folder, readonly=True) as store:
+            assert store.saved(session_id)["rounds"] == [MADE_3, UPPED_2, MADE_4, MADE_3]
+    assert figures(ann) == figures(bob)
+    with Store(bob) as store:  # and Bob, whose copy never went back, loses nothing of it
+        assert [s.rounds for s in store.summaries()] == [4] and store.came_back() == []
+
+
+def test_an_older_copy_put_back_with_the_app_closed_is_said_by_list_and_doctor(
+    tmp_path: Path,
+) -> None:
+    """Nothing open: ``list`` says it, ``doctor`` names it, ``doctor --fix`` writes back
+    the copy this laptop keeps beside the folder."""
+    ann, bob, session_id = put_back_older(tmp_path)
+    with Store(ann) as store:
+        store.record(session_id, MADE_4)
+        store.record(session_id, MADE_3)
+    rsync(bob, ann)
+    listed = scorekeeper(ann, "list")
+    assert listed.returncode == 0
+    assert f"({session_id}) came back older than this laptop left it" in listed.stderr
+    assert "it holds 2 rounds where this laptop had 4 rounds" in listed.stderr
+    told = scorekeeper(ann, "doctor")
+    assert told.returncode == 1
+    assert "came back older than this laptop left it" in told.stdout
+    assert "Fix: write back what this laptop still holds" in told.stdout
+    fixed = scorekeeper(ann, "doctor", "--fix")
+    assert fixed.returncode == 0, fixed.stderr
+    assert "This laptop still held 4 rounds: written back." in fixed.stdout
+    with Store(ann, readonly=True) as store:
+        assert store.saved(session_id)["rounds"] == [MADE_3, UPPED_2, MADE_4, MADE_3]
+    assert "came back older" not in scorekeeper(ann, "list").stderr, "said until written back"
+    assert scorekeeper(ann, "doctor").returncode == 0
+
+
+def test_where_no_copy_can_be_kept_beside_the_folder_the_backup_is_written_back(
+    tmp_path: Path,
+) -> None:
+    """This machine's folder on another disk than the store (no second name for a file
+    across disks): ``doctor --fix`` writes back the copy's backup, the copy before its last
+    save, where that is newer than the one put back."""
+    ann, bob, session_id = put_back_older(tmp_path)
+    cross = OSError(errno.EXDEV, "Invalid cross-device link")
+    with mock.patch("os.link", side_effect=cross), Store(ann) as store:
+        store.record(session_id, MADE_4)
+        store.record(session_id, MADE_3)
+    rsync(bob, ann, own(ann))
+    fixed = scorekeeper(ann, "doctor", "--fix")
+    assert fixed.returncode == 0, fixed.stderr
+    assert "it holds 2 rounds where this laptop had 4 rounds" in fixed.stdout
+    assert "This laptop still held 3 rounds: written back." in fixed.stdout
+    with Store(ann, readonly=True) as store:
+        assert store.saved(session_id)["rounds"] == [MADE_3, UPPED_2, MADE_4]
+
+
+def test_another_laptops_copy_put_back_older_takes_nothing_this_laptop_took_in(
+    tmp_path: Path,
+) -> None:
+    """Bob's round reached Ann's laptop and Ann recorded on top of it; then an older copy
+    of Bob's file is put back on Ann's: her figures keep his round, and nothing is said of
+    her own copy, which did not go back."""
+    ann, bob, session_id = begun(tmp_path)
+    with Store(bob) as store:
+        store.record(session_id, UPPED_2)
+        bobs = file_of_laptop(bob, session_id)
+        older = bobs.read_bytes()
+        store.record(session_id, MADE_4)
+    sync(bob, ann)
+    with Store(ann) as store:
+        store.record(session_id, MADE_3)
+    (ann / "sessions" / bobs.name).write_bytes(older)
+    with Store(ann) as store:
+        assert store.saved(session_id)["rounds"] == [MADE_3, UPPED_2, MADE_4, MADE_3]
+        assert store.came_back() == []
+
+
+def file_of_laptop(folder: Path, session_id: str) -> Path:
+    return folder / "sessions" / f"{session_id}.{machine.laptop(folder).id}.json"

@@ -223,3 +223,57 @@ async def test_a_session_arriving_before_the_first_look_is_not_missed(tmp_path: 
             mirror(there, here)
             await follow(pilot)  # Home's first look
             assert rounds_listed(app) == ["1", "1"]
+
+
+async def test_an_open_table_says_its_copy_came_back_older_and_writes_its_rounds_back(
+    tmp_path: Path,
+) -> None:
+    """A cloud client restores this laptop's copy as it was a round ago (or a two-way
+    ``rsync -a`` without ``-u`` carries it back): the table keeps its rounds, says so at
+    once, and writes them back over the older copy."""
+    from tests.ui.test_nothing_lost import toasts
+
+    async with table_on_two_laptops(tmp_path, notifications=True) as (pilot, table, _):
+        there = tmp_path / "there"
+        assert table.record(UPPED_2) is None and table.record(MADE_4) is None
+        await settled(pilot)
+        mirror(there, here := tmp_path / "here")  # the copy of one deal, put back
+        table.follow()
+        await settled(pilot)
+        assert isinstance(pilot.app, ScorekeeperApp)
+        said = " ".join(toasts(pilot.app).split())
+        assert "came back older than this laptop left it" in said
+        assert "it holds 1 round where this laptop had 3 rounds" in said
+        assert "still held 3 rounds: written back" in said
+        assert [r["pitcher"] for r in table.session.rounds] == ["Ann", "Bob", "Cid"]
+    with Store(here, readonly=True) as store:
+        (summary,) = store.summaries()
+        assert summary.rounds == 3
+
+
+async def test_home_says_at_once_which_session_came_back_older_and_writes_it_back(
+    tmp_path: Path,
+) -> None:
+    """The app starts on a store whose copy of this laptop's a cloud client restored as it
+    was two deals ago: Home says so at once and the list shows every deal recorded here."""
+    from tests.ui.test_nothing_lost import toasts
+
+    here = shared(tmp_path / "here")
+    with Store(here) as store:
+        session_id = store.add(racehorse(MADE_3))
+        older = file_of(here, session_id).read_bytes()
+        store.record(session_id, UPPED_2)
+        store.record(session_id, MADE_4)
+    restored = file_of(here, session_id).with_name("restored.tmp")
+    restored.write_bytes(older)
+    restored.replace(file_of(here, session_id))
+    with Store(here) as store:
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await follow(pilot)
+            said = " ".join(toasts(app).split())
+            assert f"Eve ({session_id}) came back older than this laptop left it" in said
+            assert "it holds 1 round where this laptop had 3 rounds" in said
+            assert "still held 3 rounds: written back" in said
+            await follow(pilot)
+            assert rounds_listed(app) == ["3"]

@@ -1,0 +1,148 @@
+"""How far this laptop's own copy of each session reached, kept outside the synced folder.
+
+A sync tool that puts back an older copy of this laptop's own file (a two-way ``rsync -a``
+without ``-u``, a cloud client restoring a version) would otherwise roll back rounds
+recorded here in silence. Each save notes the copy's ``seq`` and round count in this
+machine's folder for the store (``machine``), one small file per session; a read that
+finds this laptop's copy at a lower ``seq`` than noted has found it put back. The note is
+written after the copy, in place (one write of a few bytes, well inside one disk sector)
+and not fsynced: a crash can only leave it behind the copy (a rollback then goes
+unnoticed once), never ahead of it, so a save costs no second fsync and no rename.
+
+Beside each note is a hard link to the copy as this laptop last wrote it (no data copied:
+the same file until a sync tool renames another over it, as every one does): what this
+laptop still holds of the session with the app closed, written back from there.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from scorekeeper.store import machine
+from scorekeeper.store.merge import Copy
+from scorekeeper.wording import plural
+
+FOLDER = "reach"
+_WIDTH = 48
+"""A note's bytes, padded: a shorter note written over a longer one leaves nothing of it."""
+
+
+@dataclass(frozen=True)
+class CameBack:
+    """This laptop's copy of a session found older than it left it."""
+
+    session_id: str
+    players: tuple[str, ...]
+    rounds: int
+    """The rounds the copy put back holds."""
+    reached: int
+    """The rounds this laptop's copy held when it last wrote it."""
+    seq: int
+    """The ``seq`` this laptop last wrote it at."""
+    back: int | None = None
+    """The rounds written back (None: not written back, as by a reader)."""
+
+    def problem(self) -> str:
+        """What is wrong with the copy, after its file's name."""
+        return (
+            f"came back older than this laptop left it (a sync tool put back an older "
+            f"copy?): it holds {plural(self.rounds, 'round')} where this laptop had "
+            f"{plural(self.reached, 'round')}"
+        )
+
+    def words(self) -> str:
+        """What happened, which session and how many rounds, and what was done."""
+        who = ", ".join(self.players)
+        said = f"This laptop's copy of the session of {who} ({self.session_id}) {self.problem()}."
+
+        if self.back is None:
+            return f"{said} Open it in scorekeeper to write back what this laptop still holds."
+        if self.back:
+            return f"{said} This laptop still held {plural(self.back, 'round')}: written back."
+        return f"{said} This laptop holds no newer copy of it to write back."
+
+
+class Reach:
+    """The notes of the store at ``root`` (none kept for a store no laptop shares), and
+    the sessions found put back and not yet dealt with (``pending``)."""
+
+    def __init__(self, root: Path, shared: bool) -> None:
+        self.root = root
+        self.folder = machine.machine_folder(root) / FOLDER if shared else None
+        self.pending: dict[str, CameBack] = {}
+        self._own: str | None = None
+
+    @property
+    def own(self) -> str:
+        if self._own is None:
+            self._own = machine.laptop(self.root).id
+        return self._own
+
+    def note(self, session_id: str, seq: int, rounds: int) -> None:
+        """Note what this laptop's copy holds now it is written (a failure costs only
+        the noticing)."""
+        if self.folder is None:
+            return
+        file = self.folder / f"{session_id}.json"
+        data = json.dumps([seq, rounds]).encode().ljust(_WIDTH)
+        with contextlib.suppress(OSError):
+            try:
+                opened = os.open(file, os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+            except FileNotFoundError:
+                self.folder.mkdir(parents=True, exist_ok=True)
+                opened = os.open(file, os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+            try:
+                os.pwrite(opened, data, 0)
+            finally:
+                os.close(opened)
+
+    def noted(self, session_id: str) -> tuple[int, int] | None:
+        """The ``seq`` and round count noted for this laptop's copy, if any."""
+        if self.folder is None:
+            return None
+        with contextlib.suppress(OSError, ValueError, UnicodeError):
+            found = json.loads((self.folder / f"{session_id}.json").read_bytes()[:_WIDTH])
+            if type(found) is list and len(found) == 2 and all(type(n) is int for n in found):
+                return found[0], found[1]
+        return None
+
+    def keep(self, session_id: str, file: Path) -> None:
+        """Keep this laptop's copy just written, ``file``, as a second name for it here
+        (none where the machine's folder is on another disk: only the note is kept)."""
+        if self.folder is None:
+            return
+        kept = self.kept(session_id)
+        with contextlib.suppress(OSError):
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(kept)
+            os.link(file, kept, follow_symlinks=False)
+
+    def kept(self, session_id: str) -> Path:
+        """Where ``keep`` keeps this laptop's copy of the session."""
+        assert self.folder is not None
+        return self.folder / f"{session_id}.copy"
+
+    def forget(self, session_id: str) -> None:
+        if self.folder is not None:
+            for name in (f"{session_id}.json", self.kept(session_id).name):
+                with contextlib.suppress(OSError):
+                    os.unlink(self.folder / name)
+
+    def check(self, session_id: str, found: Sequence[Copy]) -> None:
+        """Whether this laptop's copy among the copies ``found`` is older than noted:
+        kept in ``pending`` until dealt with."""
+        if self.folder is None:
+            return
+        mine = next((copy for copy in found if copy.key == self.own), None)
+        kept = None if mine is None else self.noted(session_id)
+        if mine is None or kept is None or mine.seq >= kept[0]:
+            self.pending.pop(session_id, None)
+            return
+        players = tuple(str(name) for name in mine.version.session["players"])
+        rounds = len(mine.version.rounds)
+        self.pending[session_id] = CameBack(session_id, players, rounds, kept[1], kept[0])
