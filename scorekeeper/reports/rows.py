@@ -30,15 +30,18 @@ import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from scorekeeper import __version__
 from scorekeeper.game import Fact, Game, is_end_round
 from scorekeeper.games import GAMES
 from scorekeeper.money import Currency, name_of, reworded, written_in
-from scorekeeper.session import RoundResult, Session, Standing
 from scorekeeper.store import Store
 from scorekeeper.store.sidecar import Keeper, Kept
 from scorekeeper.wording import visible
+
+if TYPE_CHECKING:
+    from scorekeeper.session import RoundResult, Session, Standing
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 SESSION_COLUMNS = [

@@ -22,11 +22,14 @@ import hmac
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from scorekeeper.session import Session
 from scorekeeper.store import seal
 from scorekeeper.store.careful_read import DamagedFile, read_bytes
 from scorekeeper.store.durable import write_in_place
+
+if TYPE_CHECKING:
+    from scorekeeper.session import Session
 
 ROWS = ".rows"
 """The suffix of the file beside a session file that keeps what the keeper gave."""

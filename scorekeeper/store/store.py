@@ -17,10 +17,10 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from scorekeeper.checks import JSONMapping, JSONObject
 from scorekeeper.ids import new_id
-from scorekeeper.session import Session
 from scorekeeper.store import copies, documents, machine, sidecar
 from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.durable import backup_of, fsync_folder, sweep_stale
@@ -37,6 +37,9 @@ from scorekeeper.store.store_errors import (
     not_saved,
     read_only,
 )
+
+if TYPE_CHECKING:
+    from scorekeeper.session import Session
 
 CACHED_SESSIONS = 8
 
@@ -113,6 +116,8 @@ class Store(Reader):
     def add(self, session: Session) -> str:
         """Store a copy of ``session`` (with any rounds it has); returns its new id."""
         self.ensure_writable()
+        from scorekeeper.session import Session  # here: a list is read with no round replayed
+
         if not isinstance(session, Session):
             raise TypeError(f"Store.add takes a Session, not {type(session).__name__}")
         opened = Opened(Session.from_dict(session.to_dict()), started="", seeded=True)
@@ -151,6 +156,8 @@ class Store(Reader):
         ``aside`` (the versions not chosen) kept readable in it. Raises what replaying
         ``version`` raises; nothing is written then."""
         opened = self._changing(session_id)
+        from scorekeeper.session import Session  # here: a list is read with no round replayed
+
         session = Session.from_dict(version.session)
         every = {copy.key: copy.seq for copy in opened.copies}
         opened.session = session
@@ -390,6 +397,8 @@ class Store(Reader):
         opened.seen = self._identity(session_id)
         if not same(merged.shown, mine.version):
             holder = next(copy for copy in opened.copies if copy.version is merged.shown)
+            from scorekeeper.session import Session  # here: a list is read with no round replayed
+
             opened.session = Session.from_dict(merged.shown.session)
             opened.stamps = list(merged.shown.stamps)
             opened.shown_key = holder.key

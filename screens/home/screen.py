@@ -19,6 +19,7 @@ from __future__ import annotations
 import threading
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -26,7 +27,6 @@ from textual.binding import Binding
 from textual.widgets import Header, Input, Static
 
 from scorekeeper.store import Store, StoreError, Summary, how_to_recover
-from scorekeeper.store.conflicts import Conflict
 from scorekeeper.wording import day_and_clock, plural, visible
 from screens.format import plain
 from screens.home.listing import SHOWN, SessionList
@@ -35,6 +35,9 @@ from screens.navigation import places
 from screens.widgets.footer import Footer
 from screens.widgets.grid import ScoreGrid
 from screens.widgets.text_input import TextInput
+
+if TYPE_CHECKING:
+    from scorekeeper.store.conflicts import Conflict
 
 FOLLOW_INTERVAL = 1.0
 """Seconds between looks at the store for what another laptop synced."""

@@ -145,12 +145,16 @@ NOT_BEFORE_HOME = {
     "scorekeeper.store.house_games",
     "scorekeeper.store.imported",
     "scorekeeper.store.journal",
+    "scorekeeper.store.conflicts",
     "scorekeeper.store.resolve",
+    "scorekeeper.session",
+    "scorekeeper.settle",
     "scorekeeper.view",
 }
 """The board's server and codes, the charts, the command line's parser and commands, the
-doctor, what the store does only when asked (an import, a decision, nights and house
-games), and a session's figures as the table shows them."""
+doctor, what the store does only when asked (an import, a decision, the sessions that
+went on differently, nights and house games), a session replayed from its rounds (the
+list reads each one's summary, never its rounds) and its figures as the table shows them."""
 
 
 def painted_with(store: Path) -> set[str]:
