@@ -28,9 +28,8 @@ import json
 import re
 import weakref
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper import __version__
 from scorekeeper.game import Fact, Game, is_end_round
@@ -128,8 +127,7 @@ def _fact(value: Fact) -> str:
     return text_field(str(value))
 
 
-@dataclass(frozen=True)
-class Rows:
+class Rows(NamedTuple):
     """A session's rows with the other sessions' part left open: its ``game`` (id),
     ``head``, its sessions.csv row up to the options, and ``tail``, from the players on
     (``seats`` seats); ``rounds``, its rounds.csv rows in UTF-8, marked for ``laid_out``."""

@@ -20,14 +20,13 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 Stamp = tuple[int, str]
 """When a round was recorded (nanoseconds since the epoch) and on which laptop (its id)."""
 
 
-@dataclass(frozen=True)
-class Version:
+class Version(NamedTuple):
     """A session's setup and rounds, with each round's stamp."""
 
     session: Mapping[str, Any]
@@ -44,8 +43,7 @@ class Version:
         return self.stamps[-1] if self.stamps else (0, "")
 
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(NamedTuple):
     """The table's decision, made on laptop ``laptop`` at ``at`` (nanoseconds)."""
 
     at: int
@@ -70,8 +68,7 @@ class Copy:
     from when it recorded on the version shown (its file holds one version at a time)."""
 
 
-@dataclass(frozen=True)
-class Merged:
+class Merged(NamedTuple):
     """What the copies make together.
 
     ``shown`` is the version every laptop shows; ``versions`` the versions waiting for a

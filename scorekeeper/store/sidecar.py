@@ -20,9 +20,8 @@ import contextlib
 import hashlib
 import hmac
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper.store import seal
 from scorekeeper.store.careful_read import DamagedFile, read_bytes
@@ -38,8 +37,7 @@ Kept = tuple[bytes, bytes]
 """What a keeper keeps for one session: a header (one line) and a body."""
 
 
-@dataclass(frozen=True)
-class Keeper:
+class Keeper(NamedTuple):
     """What a layer above keeps beside each session file, and how it is made."""
 
     format: str

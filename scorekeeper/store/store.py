@@ -14,10 +14,9 @@ import os
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper.checks import JSONMapping, JSONObject
 from scorekeeper.ids import new_id
@@ -44,8 +43,7 @@ if TYPE_CHECKING:
 CACHED_SESSIONS = 8
 
 
-@dataclass(frozen=True)
-class Saved:
+class Saved(NamedTuple):
     """A session as another store saved it: its id there and its times (ISO 8601)."""
 
     id: str
