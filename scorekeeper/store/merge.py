@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 Stamp = tuple[int, str]
@@ -51,8 +51,7 @@ class Decision(NamedTuple):
     choice: str
 
 
-@dataclass(frozen=True)
-class Copy:
+class Copy(NamedTuple):
     """One laptop's copy of a session, as its file holds it (``key``: which file)."""
 
     key: str
@@ -62,7 +61,7 @@ class Copy:
     version: Version
     decision: Decision | None = None
     aside: tuple[Version, ...] = ()
-    names: Mapping[str, str] = field(default_factory=dict)
+    names: Mapping[str, str] = MappingProxyType({})
     others: tuple[Version, ...] = ()
     """Versions still waiting that this copy keeps: its laptop's own, which it went on
     from when it recorded on the version shown (its file holds one version at a time)."""

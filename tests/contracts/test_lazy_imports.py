@@ -217,15 +217,13 @@ DATACLASSES_BEFORE_HOME = {
     "scorekeeper.option.Option",
     "scorekeeper.store.machine.Laptop",
     "scorekeeper.store.machine.Places",
-    "scorekeeper.store.merge.Copy",
     "scorekeeper.store.reader.Opened",
-    "screens.navigation.Again",
     "screens.widgets.grid.Column",
 }
 """The dataclasses Home's first frame may wait for: Python 3.11 compiles each one's
 methods from source as its module is imported. A record only read on the way to Home
-is a ``NamedTuple`` (the store's versions and decisions, a gathered session, what is
-kept beside it, the export's rows)."""
+is a ``NamedTuple`` (the store's copies, versions and decisions, a gathered session,
+what is kept beside it, the export's rows, what "same players again" carries)."""
 
 
 def test_home_paints_without_compiling_more_dataclasses(tmp_path: Path) -> None:
