@@ -152,6 +152,7 @@ NOT_BEFORE_HOME = {
     "plotext",
     "segno",
     "textual_plotext",
+    "tinydb",
     "scorekeeper.cli.commands",
     "scorekeeper.cli.doctor",
     "scorekeeper.store.house_games",
@@ -164,9 +165,10 @@ NOT_BEFORE_HOME = {
     "scorekeeper.view",
 }
 """The board's server and codes, the charts, the command line's parser and commands, the
-doctor, what the store does only when asked (an import, a decision, the sessions that
-went on differently, nights and house games), a session replayed from its rounds (the
-list reads each one's summary, never its rounds) and its figures as the table shows them."""
+doctor, TinyDB (only a laptop's log opens a database; the sessions are read as JSON),
+what the store does only when asked (an import, a decision, the sessions that went on
+differently, nights and house games), a session replayed from its rounds (the list reads
+each one's summary, never its rounds) and its figures as the table shows them."""
 
 
 class Painted(NamedTuple):
