@@ -9,9 +9,9 @@ dialogs (confirm, problem, settle-up, chart, big board), which import no screen.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from types import MappingProxyType
+from typing import TYPE_CHECKING, NamedTuple, Protocol, runtime_checkable
 
 from textual.app import App
 
@@ -23,14 +23,13 @@ DraftKey = tuple[str, int | None, int]
 and the rounds recorded when it was kept."""
 
 
-@dataclass(frozen=True)
-class Again:
+class Again(NamedTuple):
     """What "same players again" carries from a table into New session."""
 
     game_id: str
     players: Sequence[str]
     dealer: str
-    options: Mapping[str, int | bool | str] = field(default_factory=dict)
+    options: Mapping[str, int | bool | str] = MappingProxyType({})
 
 
 @runtime_checkable

@@ -28,17 +28,19 @@ import json
 import re
 import weakref
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper import __version__
 from scorekeeper.game import Fact, Game, is_end_round
 from scorekeeper.games import GAMES
 from scorekeeper.money import Currency, name_of, reworded, written_in
-from scorekeeper.session import RoundResult, Session, Standing
 from scorekeeper.store import Store
 from scorekeeper.store.sidecar import Keeper, Kept
 from scorekeeper.wording import visible
+
+if TYPE_CHECKING:
+    from scorekeeper.session import RoundResult, Session, Standing
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 SESSION_COLUMNS = [
@@ -125,8 +127,7 @@ def _fact(value: Fact) -> str:
     return text_field(str(value))
 
 
-@dataclass(frozen=True)
-class Rows:
+class Rows(NamedTuple):
     """A session's rows with the other sessions' part left open: its ``game`` (id),
     ``head``, its sessions.csv row up to the options, and ``tail``, from the players on
     (``seats`` seats); ``rounds``, its rounds.csv rows in UTF-8, marked for ``laid_out``."""

@@ -174,7 +174,7 @@ def import_sessions(store: Store, source: str | Path) -> ImportReport:
                 replacing.add(target)
                 mine = here.saved(target) or {"rounds": []}
                 report.continued.append((target, _played(mine), _played(theirs)))
-            plan.append((source_id, replace(entry, saved=replace(entry.saved, id=target))))
+            plan.append((source_id, replace(entry, saved=entry.saved._replace(id=target))))
     kept: list[tuple[str, bytes]] = []
     for session_id, entry in versions:
         held = session_id in here.ids and _holds(store, session_id, entry.saved.session)

@@ -18,13 +18,16 @@ from __future__ import annotations
 import functools
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from scorekeeper.checks import JSON, JSONMapping, JSONObject
 from scorekeeper.money import every_currency, written_in
-from scorekeeper.session import Session
 from scorekeeper.store import documents
 from scorekeeper.store.sidecar import Sidecar
 from scorekeeper.store.store_errors import StoreDamaged, StoreError
+
+if TYPE_CHECKING:
+    from scorekeeper.session import Session
 
 _REPLAY_ERRORS = (LookupError, TypeError, ValueError, AttributeError)
 
@@ -101,6 +104,8 @@ def _problem_of(held: str) -> str | None:
 
 
 def _replayed(session_part: JSON, summary: JSON) -> str | None:
+    from scorekeeper.session import Session  # here: a list is read with no round replayed
+
     try:
         session = Session.from_dict(session_part)
     except _REPLAY_ERRORS:
@@ -133,6 +138,8 @@ def summarize_again(file: Path, beside: Sidecar) -> None:
     """Write the file's summary again from its rounds (the rest as it is); the file as
     it was becomes its ``.bak``. Raises ``StoreError``, ``OSError`` or a replay error."""
     document = documents.read(file, lambda: StoreError(f"{file} does not exist", file))
+    from scorekeeper.session import Session  # here: a list is read with no round replayed
+
     session = Session.from_dict(document["session"])
     summary = document["summary"]
     fields = documents.summary_fields(session, summary["started"], summary["updated"])

@@ -22,12 +22,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from scorekeeper.checks import JSONMapping, JSONObject
-from scorekeeper.session import Session
 from scorekeeper.store.machine import Laptop
 from scorekeeper.store.merge import Copy, Decision, Merged, Stamp, Version, on_top
 from scorekeeper.store.well_formed import session_problem
+
+if TYPE_CHECKING:
+    from scorekeeper.session import Session
 
 _CONFLICT = re.compile(r"(?:[a-z2-7]{10}\.)?sync-conflict-\d{8}-\d{6}-[A-Z0-9]{7}")
 _LAPTOP = re.compile(r"[a-z2-7]{10}")

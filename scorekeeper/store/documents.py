@@ -15,13 +15,16 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from scorekeeper.checks import JSONObject
-from scorekeeper.session import Session
 from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.durable import backup_of, encode, read_database, write_atomically
 from scorekeeper.store.store_errors import SessionNotFound, StoreDamaged, StoreError
 from scorekeeper.store.well_formed import document_problem
+
+if TYPE_CHECKING:
+    from scorekeeper.session import Session
 
 SCHEMA = 1
 MIGRATIONS: dict[int, Callable[[JSONObject], JSONObject]] = {}
@@ -35,6 +38,8 @@ def problem(file: Path) -> str | None:
     """What is wrong with the session file ``file`` (also a ``.bak``), or None if it reads
     and every round replays."""
     try:
+        from scorekeeper.session import Session  # here: a list is read with no round replayed
+
         saved = read(file, lambda: SessionNotFound(f"{file} does not exist", file), recover=False)
         Session.from_dict(saved["session"])
     except StoreDamaged as error:

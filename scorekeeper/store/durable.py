@@ -10,8 +10,8 @@ link) under a random name, ``<name>.<16 hex digits>.tmp``, so a link planted at 
 name cannot make a write land outside the store. The writer sweeps temporary files left by
 a crash once they are an hour old (``sweep_stale``).
 
-Reading is as careful (``careful_read``). ``DurableStorage`` is TinyDB's storage made of the
-two.
+Reading is as careful (``careful_read``). ``log.DurableStorage`` is TinyDB's storage made
+of the two, kept there so that reading a store's sessions never imports TinyDB.
 
 This is the one place that writes files: the sessions, the index, the night names and
 the CSV export all go through ``write_atomically`` or ``replacing_texts``.
@@ -29,8 +29,6 @@ import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import NoReturn, TextIO
-
-from tinydb.storages import Storage
 
 from scorekeeper.checks import JSON, JSONObject
 from scorekeeper.store.careful_read import DamagedFile, read_json
@@ -298,17 +296,3 @@ def read_database(path: Path) -> JSONObject | None:
     ):
         raise DamagedFile(path, "is JSON but not a TinyDB database")
     return data
-
-
-class DurableStorage(Storage):
-    """TinyDB storage: atomic, fsynced writes with a backup, and strict reads."""
-
-    def __init__(self, path: str | Path) -> None:
-        self.path = Path(path)
-        self.backup = backup_of(self.path)
-
-    def read(self) -> JSONObject | None:
-        return read_database(self.path)
-
-    def write(self, data: JSONObject) -> None:
-        write_atomically(self.path, encode(data), backup=self.backup)

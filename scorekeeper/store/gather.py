@@ -10,8 +10,8 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from scorekeeper.checks import JSONObject
 from scorekeeper.store import agreement, copies, documents
@@ -23,8 +23,7 @@ Files = Sequence[tuple[str, Path]]
 """A session's copy files: each one's key (``copies``) and path."""
 
 
-@dataclass
-class Gathered:
+class Gathered(NamedTuple):
     """A session as its copies make it."""
 
     merged: Merged

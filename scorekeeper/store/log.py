@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tinydb import TinyDB
+from tinydb.storages import Storage
 from tinydb.table import Table
 
 from scorekeeper.checks import JSONObject
-from scorekeeper.store.durable import DurableStorage
+from scorekeeper.store.durable import backup_of, encode, read_database, write_atomically
 from scorekeeper.store.events import Event, checked
 
 TABLE = "events"
@@ -31,6 +32,20 @@ class Read:
 
     events: tuple[Event, ...]
     refused: tuple[tuple[str, int], ...] = ()
+
+
+class DurableStorage(Storage):
+    """TinyDB storage: atomic, fsynced writes with a backup, and strict reads."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.backup = backup_of(self.path)
+
+    def read(self) -> JSONObject | None:
+        return read_database(self.path)
+
+    def write(self, data: JSONObject) -> None:
+        write_atomically(self.path, encode(data), backup=self.backup)
 
 
 def _table(path: Path) -> Table:

@@ -19,15 +19,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 Stamp = tuple[int, str]
 """When a round was recorded (nanoseconds since the epoch) and on which laptop (its id)."""
 
 
-@dataclass(frozen=True)
-class Version:
+class Version(NamedTuple):
     """A session's setup and rounds, with each round's stamp."""
 
     session: Mapping[str, Any]
@@ -44,8 +43,7 @@ class Version:
         return self.stamps[-1] if self.stamps else (0, "")
 
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(NamedTuple):
     """The table's decision, made on laptop ``laptop`` at ``at`` (nanoseconds)."""
 
     at: int
@@ -53,8 +51,7 @@ class Decision:
     choice: str
 
 
-@dataclass(frozen=True)
-class Copy:
+class Copy(NamedTuple):
     """One laptop's copy of a session, as its file holds it (``key``: which file)."""
 
     key: str
@@ -64,14 +61,13 @@ class Copy:
     version: Version
     decision: Decision | None = None
     aside: tuple[Version, ...] = ()
-    names: Mapping[str, str] = field(default_factory=dict)
+    names: Mapping[str, str] = MappingProxyType({})
     others: tuple[Version, ...] = ()
     """Versions still waiting that this copy keeps: its laptop's own, which it went on
     from when it recorded on the version shown (its file holds one version at a time)."""
 
 
-@dataclass(frozen=True)
-class Merged:
+class Merged(NamedTuple):
     """What the copies make together.
 
     ``shown`` is the version every laptop shows; ``versions`` the versions waiting for a

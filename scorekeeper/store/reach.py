@@ -20,8 +20,8 @@ import contextlib
 import json
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from scorekeeper.store import machine
 from scorekeeper.store.merge import Copy
@@ -32,9 +32,9 @@ _WIDTH = 48
 """A note's bytes, padded: a shorter note written over a longer one leaves nothing of it."""
 
 
-@dataclass(frozen=True)
-class CameBack:
-    """This laptop's copy of a session found older than it left it."""
+class CameBack(NamedTuple):
+    """This laptop's copy of a session found older than it left it (a tuple, not a
+    dataclass: the store is read before Home's first frame)."""
 
     session_id: str
     players: tuple[str, ...]

@@ -13,12 +13,11 @@ import re
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from scorekeeper import collector
 from scorekeeper.checks import JSONObject
-from scorekeeper.session import Session
 from scorekeeper.store import agreement, copies, machine
-from scorekeeper.store import conflicts as conflicts_module
 from scorekeeper.store import index as index_module
 from scorekeeper.store.documents import damaged
 from scorekeeper.store.gather import Files, Gathered, gather, identity
@@ -28,6 +27,10 @@ from scorekeeper.store.reach import CameBack, Reach
 from scorekeeper.store.sidecar import Keeper, Kept, Sidecar
 from scorekeeper.store.store_errors import SessionNotFound, StoreError, not_a_folder, not_found
 from scorekeeper.store.summary import Summary, state, summary
+
+if TYPE_CHECKING:
+    from scorekeeper.session import Session
+    from scorekeeper.store.conflicts import Conflict
 
 _SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
@@ -255,9 +258,11 @@ class Reader:
             found = list(self._reach.pending.values())
         return [back for back in found if session_id in (None, back.session_id)]
 
-    def conflicts(self) -> list[conflicts_module.Conflict]:
+    def conflicts(self) -> list[Conflict]:
         """The sessions that went on differently on two laptops, waiting for the table
         to decide, oldest first."""
+        from scorekeeper.store.conflicts import Conflict  # here: Home starts without it
+
         with self._guard:
             entries = self._index.entries()
             waiting = [sid for sid, entry in entries.items() if len(entry) > 5 and entry[5]]
@@ -268,7 +273,7 @@ class Reader:
             except StoreError:
                 continue
             if gathered.waiting:
-                found.append(conflicts_module.Conflict(session_id, gathered.merged))
+                found.append(Conflict(session_id, gathered.merged))
         return sorted(found, key=lambda conflict: conflict.since)
 
     def _reindex(self, session_id: str) -> None:
@@ -359,6 +364,8 @@ class Reader:
         document = found.document
         file = self._folder / copies.file_name(session_id, found.shown_key)
         shown = next(copy for copy in found.copies if copy.key == found.shown_key)
+        from scorekeeper.session import Session  # here: a list is read with no round replayed
+
         try:
             opened = Opened(
                 Session.from_dict(document["session"]),

@@ -20,13 +20,15 @@ import contextlib
 import hashlib
 import hmac
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
 
-from scorekeeper.session import Session
 from scorekeeper.store import seal
 from scorekeeper.store.careful_read import DamagedFile, read_bytes
 from scorekeeper.store.durable import write_in_place
+
+if TYPE_CHECKING:
+    from scorekeeper.session import Session
 
 ROWS = ".rows"
 """The suffix of the file beside a session file that keeps what the keeper gave."""
@@ -35,8 +37,7 @@ Kept = tuple[bytes, bytes]
 """What a keeper keeps for one session: a header (one line) and a body."""
 
 
-@dataclass(frozen=True)
-class Keeper:
+class Keeper(NamedTuple):
     """What a layer above keeps beside each session file, and how it is made."""
 
     format: str

@@ -14,13 +14,12 @@ import os
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper.checks import JSONMapping, JSONObject
 from scorekeeper.ids import new_id
-from scorekeeper.session import Session
 from scorekeeper.store import copies, documents, machine, sidecar
 from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.durable import backup_of, fsync_folder, sweep_stale
@@ -39,11 +38,13 @@ from scorekeeper.store.store_errors import (
     read_only,
 )
 
+if TYPE_CHECKING:
+    from scorekeeper.session import Session
+
 CACHED_SESSIONS = 8
 
 
-@dataclass(frozen=True)
-class Saved:
+class Saved(NamedTuple):
     """A session as another store saved it: its id there and its times (ISO 8601)."""
 
     id: str
@@ -176,7 +177,7 @@ class Store(Reader):
             raise
         self._remember(session_id, opened)
         back = 0 if newest is None else len(newest[0].rounds)
-        self._written_back.append(replace(came, back=back))
+        self._written_back.append(came._replace(back=back))
 
     def _own_copy(self, file: Path) -> list[Copy]:
         """This laptop's copy of a session as ``file`` holds it (the copy's backup, or the
@@ -194,6 +195,8 @@ class Store(Reader):
     def add(self, session: Session) -> str:
         """Store a copy of ``session`` (with any rounds it has); returns its new id."""
         self.ensure_writable()
+        from scorekeeper.session import Session  # here: a list is read with no round replayed
+
         if not isinstance(session, Session):
             raise TypeError(f"Store.add takes a Session, not {type(session).__name__}")
         opened = Opened(Session.from_dict(session.to_dict()), started="", seeded=True)
@@ -232,6 +235,8 @@ class Store(Reader):
         ``aside`` (the versions not chosen) kept readable in it. Raises what replaying
         ``version`` raises; nothing is written then."""
         opened = self._changing(session_id)
+        from scorekeeper.session import Session  # here: a list is read with no round replayed
+
         session = Session.from_dict(version.session)
         every = {copy.key: copy.seq for copy in opened.copies}
         opened.session = session
@@ -488,6 +493,8 @@ class Store(Reader):
         opened.seen = self._identity(session_id)
         if not same(merged.shown, mine.version):
             holder = next(copy for copy in opened.copies if copy.version is merged.shown)
+            from scorekeeper.session import Session  # here: a list is read with no round replayed
+
             opened.session = Session.from_dict(merged.shown.session)
             opened.stamps = list(merged.shown.stamps)
             opened.shown_key = holder.key

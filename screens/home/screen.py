@@ -19,6 +19,7 @@ from __future__ import annotations
 import threading
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -26,7 +27,6 @@ from textual.binding import Binding
 from textual.widgets import Header, Input, Static
 
 from scorekeeper.store import Store, StoreError, Summary, how_to_recover
-from scorekeeper.store.conflicts import Conflict
 from scorekeeper.wording import day_and_clock, plural, visible
 from screens.format import plain
 from screens.home.listing import SHOWN, SessionList
@@ -35,6 +35,9 @@ from screens.navigation import places
 from screens.widgets.footer import Footer
 from screens.widgets.grid import ScoreGrid
 from screens.widgets.text_input import TextInput
+
+if TYPE_CHECKING:
+    from scorekeeper.store.conflicts import Conflict
 
 FOLLOW_INTERVAL = 1.0
 """Seconds between looks at the store for what another laptop synced."""
@@ -138,8 +141,6 @@ class HomeScreen(SessionList):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static("", id="damaged")
-        yield Static("", id="conflicts")
         yield TextInput(
             placeholder="Type to filter by game, player or date · Enter opens", id="filter"
         )
@@ -279,12 +280,24 @@ class HomeScreen(SessionList):
         self.refill(summaries)
         self.show_damaged()
 
+    def notice(self, name: str, shown: bool) -> Static | None:
+        """The warning line ``name`` above the filter, mounted the first time it has
+        something to say: Home's first frame makes none of them. None while there is
+        nothing to say and never was, or once Home was taken down."""
+        found = next(iter(self.query(f"#{name}").results(Static)), None)
+        if found is None and shown and self.is_attached:
+            found = Static("", id=name)
+            above = "#conflicts" if name == "damaged" and self.query("#conflicts") else "#filter"
+            self.mount(found, before=above)
+        if found is not None:
+            found.display = shown
+        return found
+
     def show_conflicts(self, conflicts: list[Conflict]) -> None:
         self.conflicts = conflicts
-        notice = self.query_one("#conflicts", Static)
-        notice.display = bool(self.conflicts)
+        notice = self.notice("conflicts", bool(conflicts))
         self.refresh_bindings()
-        if self.conflicts:
+        if notice is not None and self.conflicts:
             first = self.conflicts[0]
             more = len(self.conflicts) - 1
             others = f" ({plural(more, 'more')} waiting)" if more else ""
@@ -323,11 +336,8 @@ class HomeScreen(SessionList):
 
     def damaged_found(self, damaged: list[Path], advice: str) -> None:
         """Show what the worker found, unless Home was taken down meanwhile."""
-        notice = next(iter(self.query("#damaged").results(Static)), None)
-        if notice is None:
-            return
-        notice.display = bool(damaged)
-        if damaged:
+        notice = self.notice("damaged", bool(damaged))
+        if notice is not None and damaged:
             first = damaged[0]
             more = f" (and {len(damaged) - 1:,} more)" if len(damaged) > 1 else ""
             notice.update(

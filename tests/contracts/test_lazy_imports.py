@@ -9,6 +9,7 @@ import pkgutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import NamedTuple
 
 import scorekeeper.games
 from scorekeeper import Session
@@ -98,13 +99,24 @@ def test_an_id_from_a_file_never_reaches_beyond_the_games() -> None:
 
 
 PAINTED = """
-import functools, sys
+import dataclasses, functools, sys
 from textual.app import App
 import screens.app, screens.console
 
 
+def made_here(name: str) -> list[str]:
+    module = sys.modules[name]
+    return [
+        f"{name}.{thing.__qualname__}"
+        for thing in vars(module).values()
+        if isinstance(thing, type) and thing.__module__ == name and dataclasses.is_dataclass(thing)
+    ]
+
+
 def painted(app: screens.app.ScorekeeperApp) -> None:
     print(" ".join(sorted(sys.modules)))
+    ours = [name for name in list(sys.modules) if name.split(".")[0] in ("scorekeeper", "screens")]
+    print(" ".join(sorted(made for name in ours for made in made_here(name))))
     app.exit()
 
 
@@ -140,20 +152,32 @@ NOT_BEFORE_HOME = {
     "plotext",
     "segno",
     "textual_plotext",
+    "tinydb",
     "scorekeeper.cli.commands",
     "scorekeeper.cli.doctor",
     "scorekeeper.store.house_games",
     "scorekeeper.store.imported",
     "scorekeeper.store.journal",
+    "scorekeeper.store.conflicts",
     "scorekeeper.store.resolve",
+    "scorekeeper.session",
+    "scorekeeper.settle",
     "scorekeeper.view",
 }
 """The board's server and codes, the charts, the command line's parser and commands, the
-doctor, what the store does only when asked (an import, a decision, nights and house
-games), and a session's figures as the table shows them."""
+doctor, TinyDB (only a laptop's log opens a database; the sessions are read as JSON),
+what the store does only when asked (an import, a decision, the sessions that went on
+differently, nights and house games), a session replayed from its rounds (the list reads
+each one's summary, never its rounds) and its figures as the table shows them."""
 
 
-def painted_with(store: Path) -> set[str]:
+class Painted(NamedTuple):
+    modules: set[str]
+    dataclasses: set[str]
+    """The project's dataclasses defined by then, each as ``module.Class``."""
+
+
+def painted_with(store: Path) -> Painted:
     """The modules the app holds as Home's first frame is out, started as ``scorekeeper``
     starts it on the store at ``store`` ($SCOREKEEPER_DB: no user data folder looked up)."""
     result = subprocess.run(
@@ -164,7 +188,8 @@ def painted_with(store: Path) -> set[str]:
         timeout=50,
         env=dict(os.environ, SCOREKEEPER_DB=str(store)),
     )
-    return set(result.stdout.split())
+    modules, made = result.stdout.splitlines()[-2:]
+    return Painted(set(modules.split()), set(made.split()))
 
 
 def test_home_paints_with_only_what_its_first_frame_shows(tmp_path: Path) -> None:
@@ -175,10 +200,39 @@ def test_home_paints_with_only_what_its_first_frame_shows(tmp_path: Path) -> Non
         for first in ("Zelda", "Ann"):
             store.add(Session.new("racehorse", [first, "Bob", "Cy", "Di", "Ed"]))
     for folder, games in ((tmp_path / "empty", set()), (tmp_path / "listed", {"racehorse"})):
-        modules = painted_with(folder)
+        modules = painted_with(folder).modules
         assert game_modules(modules) == {f"scorekeeper.games.{game}" for game in games}
         assert {name for name in modules if name.startswith("screens")} <= HOME_ALONE
         reports = {name for name in modules if name.startswith("scorekeeper.reports.")}
         assert reports <= {"scorekeeper.reports.rows"}
         packages = {name.split(".")[0] for name in modules}
         assert (modules | packages) & NOT_BEFORE_HOME == set()
+
+
+DATACLASSES_BEFORE_HOME = {
+    "scorekeeper.cards.Card",
+    "scorekeeper.game.Ending",
+    "scorekeeper.game.RoundFacts",
+    "scorekeeper.game.Setup",
+    "scorekeeper.game.State",
+    "scorekeeper.money.Currency",
+    "scorekeeper.option.Option",
+    "scorekeeper.store.machine.Laptop",
+    "scorekeeper.store.machine.Places",
+    "scorekeeper.store.reader.Opened",
+    "screens.widgets.grid.Column",
+}
+"""The dataclasses Home's first frame may wait for: Python 3.11 compiles each one's
+methods from source as its module is imported. A record only read on the way to Home
+is a ``NamedTuple`` (the store's copies, versions and decisions, a gathered session,
+what is kept beside it, the export's rows, what "same players again" carries)."""
+
+
+def test_home_paints_without_compiling_more_dataclasses(tmp_path: Path) -> None:
+    """Each dataclass costs the first frame a compile of its ``__init__``, ``__eq__``
+    and ``__repr__``: a new one on the way to Home is a choice to make, not an accident."""
+    with Store(tmp_path) as store:
+        store.add(Session.new("racehorse", ["Ann", "Bob", "Cy", "Di", "Ed"]))
+    made = painted_with(tmp_path).dataclasses
+    assert made, "the probe found no dataclass at all: it no longer looks"
+    assert made <= DATACLASSES_BEFORE_HOME

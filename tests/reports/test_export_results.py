@@ -10,7 +10,6 @@ import json
 import os
 import tempfile
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 from unittest import mock
@@ -243,7 +242,7 @@ def test_rows_sealed_under_the_key_are_trusted_as_they_are(
 def test_rows_of_another_release_are_replayed(hostile: tuple[Store, str], tmp_path: Path) -> None:
     store, _ = hostile
     before = _exported(store, tmp_path / "before", replay=False)
-    store.keep_beside(replace(KEEPER, format="rows 1, scorekeeper 9"))
+    store.keep_beside(KEEPER._replace(format="rows 1, scorekeeper 9"))
     with _replays(store) as load:
         assert _exported(store, tmp_path / "after", replay=False) == before
     assert load.call_count == 2

@@ -27,7 +27,7 @@ from scorekeeper.store import (
     index,
 )
 from scorekeeper.store import index as index_module
-from scorekeeper.store.durable import DurableStorage
+from scorekeeper.store.log import DurableStorage
 from tests.bench import bench_store
 from tests.factories import MADE_3, TABLE, UPPED_2, file_of, racehorse
 
