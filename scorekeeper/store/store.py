@@ -55,6 +55,8 @@ class Saved(NamedTuple):
 
 def _newest(kept: Sequence[Copy], floor: int) -> tuple[Session, Copy] | None:
     """The newest of the copies ``kept`` above ``seq`` ``floor`` that replays, replayed."""
+    from scorekeeper.session import Session  # here: a list is read with no round replayed
+
     for copy in sorted(kept, key=lambda copy: copy.seq, reverse=True):
         if copy.seq <= floor:
             break
