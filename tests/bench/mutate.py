@@ -436,7 +436,7 @@ MUTANTS = (
     Mutant(
         "new session: Esc leaves what was typed without asking",
         "screens/new_session/screen.py",
-        "        if not self.players_box.touched() and not self.typed_options():\n",
+        "        if not self.typed_here():\n",
         "        if True:\n",
         NEW_SESSION,
     ),
