@@ -230,6 +230,13 @@ MUTANTS = (
         ("tests/store/test_quick_checks.py",),
     ),
     Mutant(
+        "merge: a session's copies taken in the order the folder lists them",
+        "scorekeeper/store/merge.py",
+        "    copies = sorted(copies, key=lambda copy: copy.key)\n",
+        "",
+        ("tests/store/test_merge.py",),
+    ),
+    Mutant(
         "board: an Origin that merely starts like the board's own is taken",
         "screens/board/guards.py",
         'return origin == f"{request.scheme}://{request.host}"',
