@@ -230,6 +230,27 @@ MUTANTS = (
         ("tests/store/test_quick_checks.py",),
     ),
     Mutant(
+        "merge: a session's copies taken in the order the folder lists them",
+        "scorekeeper/store/merge.py",
+        "    copies = sorted(copies, key=lambda copy: copy.key)\n",
+        "",
+        ("tests/store/test_merge.py",),
+    ),
+    Mutant(
+        "merge: a hand typed while versions wait takes the other in (it is lost)",
+        "scorekeeper/store/merge.py",
+        "if len(tips) > 1 and copy.key in top_keys and not all(",
+        "if False and not all(",
+        ("tests/store/test_merge.py",),
+    ),
+    Mutant(
+        "merge: the version a laptop went on from, kept in its file, no longer waits",
+        "scorekeeper/store/merge.py",
+        "[copy.version for copy in top] + [v for c in top for v in c.others]",
+        "[copy.version for copy in top]",
+        ("tests/store/test_merge.py",),
+    ),
+    Mutant(
         "board: an Origin that merely starts like the board's own is taken",
         "screens/board/guards.py",
         'return origin == f"{request.scheme}://{request.host}"',
