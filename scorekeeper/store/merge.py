@@ -156,10 +156,13 @@ def merge(copies: Sequence[Copy]) -> Merged:
     decisions = [_decision_for(tip, top) for tip in tips]
     replaced: tuple[Decision, ...] = ()
     chosen: Decision | None = None
+    not_chosen: list[Version] = []
     if len(tips) > 1 and all(decision is not None for decision in decisions):
         made = [decision for decision in decisions if decision is not None]
         chosen = max(made, key=lambda decision: (decision.at, decision.laptop))
-        tips = [tips[decisions.index(chosen)]]
+        picked = tips[decisions.index(chosen)]
+        not_chosen = [tip for tip in tips if tip is not picked]  # set aside, never dropped
+        tips = [picked]
         replaced = tuple(decision for decision in made if decision is not chosen)
     elif len(tips) == 1:
         chosen = decisions[0]
@@ -178,7 +181,7 @@ def merge(copies: Sequence[Copy]) -> Merged:
     for copy in copies:
         if copy.laptop and copy.laptop in copy.names:
             names[copy.laptop] = copy.names[copy.laptop]
-    aside_all = [version for copy in copies for version in copy.aside]
+    aside_all = [version for copy in copies for version in copy.aside] + not_chosen
     aside = [v for v in _distinct(aside_all) if not any(same(v, tip) for tip in tips)]
     aside.sort(key=_rank)
     return Merged(shown, tuple(tips), covers, chosen, replaced, tuple(aside), names)

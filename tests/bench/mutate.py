@@ -237,6 +237,13 @@ MUTANTS = (
         ("tests/store/test_merge.py",),
     ),
     Mutant(
+        "merge: a version no decision kept is dropped, not set aside (its hands lost)",
+        "scorekeeper/store/merge.py",
+        "for copy in copies for version in copy.aside] + not_chosen",
+        "for copy in copies for version in copy.aside]",
+        ("tests/store/test_merge.py",),
+    ),
+    Mutant(
         "merge: a hand typed while versions wait takes the other in (it is lost)",
         "scorekeeper/store/merge.py",
         "if len(tips) > 1 and copy.key in top_keys and not all(",
