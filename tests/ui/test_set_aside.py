@@ -10,7 +10,6 @@ from textual.command import Hit
 from textual.widgets import Static
 
 from scorekeeper.store import Store
-from scorekeeper.store.machine import name_laptop
 from scorekeeper.store.resolve import BACK, SHOWN, resolve
 from screens.app import ScorekeeperApp
 from screens.help import HelpScreen
@@ -19,11 +18,10 @@ from screens.problem import ProblemScreen
 from screens.set_aside import SetAsideScreen
 from screens.table import TableScreen
 from tests.factories import MADE_3, MADE_4, UPPED_2, racehorse
-from tests.sync.copying import carry, mirror
 from tests.ui.play import grid_rows, said, settled, sit_down
 from tests.ui.test_keys_shown import footer_of
 from tests.ui.test_nothing_lost import toasts
-from tests.ui.test_synced_store import shared
+from tests.ui.test_synced_store import gone_on_differently
 
 OTHER_LAPTOP = "[b]Grandma's[/b] laptop"
 """A laptop's name is another laptop's text: markup in it is shown, never obeyed."""
@@ -33,18 +31,7 @@ def one_set_aside(tmp_path: Path) -> tuple[Path, str]:
     """A game of one deal, then deal 2 typed on each laptop while apart: Grandma's Bob
     upped 2, the kitchen's Cid made 4 (later, so shown); synced, and the kitchen keeps
     the version shown: Grandma's deal is set aside."""
-    here, there = shared(tmp_path / "here"), shared(tmp_path / "there")
-    name_laptop(here, "Kitchen laptop")
-    name_laptop(there, OTHER_LAPTOP)
-    with Store(here) as store:
-        session_id = store.add(racehorse(MADE_3))
-    mirror(here, there)
-    with Store(there) as other:
-        other.record(session_id, UPPED_2)
-        theirs = f"sessions/{session_id}.{other.laptop.id}.json"
-    with Store(here) as store:
-        store.record(session_id, MADE_4)
-    carry(there, here, theirs)
+    here, session_id = gone_on_differently(tmp_path, OTHER_LAPTOP)
     with Store(here) as store:
         resolve(store, session_id, SHOWN)
     return here, session_id

@@ -15,7 +15,6 @@ from textual.screen import Screen
 
 from scorekeeper.games import GAMES
 from scorekeeper.store import Store
-from scorekeeper.store.machine import SHARED_FILE, name_laptop
 from screens.app import ScorekeeperApp
 from screens.board.big_board import BigBoardScreen
 from screens.chart import ChartScreen
@@ -35,10 +34,9 @@ from screens.settle import SettleScreen
 from screens.stats import StatsScreen
 from screens.table import TableScreen
 from screens.table_sync import StaleRound
-from tests.factories import MADE_3, MADE_4, UPPED_2, racehorse
-from tests.sync.copying import carry, mirror
 from tests.ui.largest import largest
 from tests.ui.play import said, settled
+from tests.ui.test_synced_store import gone_on_differently
 
 pytestmark = pytest.mark.frames  # the frames a terminal gets are what is looked at
 
@@ -146,20 +144,7 @@ async def test_the_apps_shown_when_the_store_cannot_be_opened_are_drawn(
 
 async def test_the_decision_between_two_laptops_versions_is_drawn(tmp_path: Path) -> None:
     """A game that went on differently on two laptops: Home says so, Ctrl+K shows both."""
-    here, there = tmp_path / "here", tmp_path / "there"
-    for folder, name in ((here, "Kitchen laptop"), (there, "Grandma's laptop")):
-        folder.mkdir()
-        (folder / SHARED_FILE).touch()
-        name_laptop(folder, name)
-    with Store(here) as store:
-        session_id = store.add(racehorse(MADE_3))
-    mirror(here, there)
-    with Store(there) as other:
-        other.record(session_id, UPPED_2)
-        theirs = f"sessions/{session_id}.{other.laptop.id}.json"
-    with Store(here) as store:
-        store.record(session_id, MADE_4)
-    carry(there, here, theirs)
+    here, _ = gone_on_differently(tmp_path, "Grandma's laptop")
     with Store(here) as store:
         app = ScorekeeperApp(store)
         async with app.run_test(size=SIZE) as pilot:

@@ -33,6 +33,25 @@ def shared(folder: Path) -> Path:
     return folder
 
 
+def gone_on_differently(tmp_path: Path, other_laptop: str) -> tuple[Path, str]:
+    """A game of one deal, then deal 2 typed on each laptop while apart: the other
+    laptop's Bob upped 2, the kitchen's Cid made 4 (later, so shown); the other laptop's
+    copy carried to the kitchen, whose folder is returned with the session's id."""
+    here, there = shared(tmp_path / "here"), shared(tmp_path / "there")
+    name_laptop(here, "Kitchen laptop")
+    name_laptop(there, other_laptop)
+    with Store(here) as store:
+        session_id = store.add(racehorse(MADE_3))
+    mirror(here, there)
+    with Store(there) as other:
+        other.record(session_id, UPPED_2)
+        theirs = f"sessions/{session_id}.{other.laptop.id}.json"
+    with Store(here) as store:
+        store.record(session_id, MADE_4)
+    carry(there, here, theirs)
+    return here, session_id
+
+
 async def follow(pilot: Pilot[None]) -> None:
     screen = pilot.app.screen
     assert isinstance(screen, HomeScreen | TableScreen | NightsScreen)
