@@ -33,10 +33,10 @@ def shared(folder: Path) -> Path:
     return folder
 
 
-def gone_on_differently(tmp_path: Path, other_laptop: str) -> tuple[Path, str]:
+def typed_apart(tmp_path: Path, other_laptop: str) -> tuple[Path, Path, str, str]:
     """A game of one deal, then deal 2 typed on each laptop while apart: the other
-    laptop's Bob upped 2, the kitchen's Cid made 4 (later, so shown); the other laptop's
-    copy carried to the kitchen, whose folder is returned with the session's id."""
+    laptop's Bob upped 2, the kitchen's Cid made 4 (later, so shown). The kitchen's
+    folder, the other's, the session's id and the other laptop's copy, not yet carried."""
     here, there = shared(tmp_path / "here"), shared(tmp_path / "there")
     name_laptop(here, "Kitchen laptop")
     name_laptop(there, other_laptop)
@@ -48,6 +48,13 @@ def gone_on_differently(tmp_path: Path, other_laptop: str) -> tuple[Path, str]:
         theirs = f"sessions/{session_id}.{other.laptop.id}.json"
     with Store(here) as store:
         store.record(session_id, MADE_4)
+    return here, there, session_id, theirs
+
+
+def gone_on_differently(tmp_path: Path, other_laptop: str) -> tuple[Path, str]:
+    """The game typed apart, the other laptop's copy carried to the kitchen: the
+    kitchen's folder and the session's id."""
+    here, there, session_id, theirs = typed_apart(tmp_path, other_laptop)
     carry(there, here, theirs)
     return here, session_id
 
@@ -90,17 +97,8 @@ async def test_home_shows_sessions_that_arrive_change_and_go(tmp_path: Path) -> 
 async def test_a_game_gone_on_differently_is_one_row_marked_and_decided_with_one_key(
     tmp_path: Path,
 ) -> None:
-    here, there = shared(tmp_path / "here"), shared(tmp_path / "there")
-    name_laptop(here, "Kitchen laptop")
-    name_laptop(there, "Grandma's laptop")
+    here, there, session_id, theirs = typed_apart(tmp_path, "Grandma's laptop")
     with Store(here) as store:
-        session_id = store.add(racehorse(MADE_3))
-    mirror(here, there)
-    with Store(there) as other:
-        other.record(session_id, UPPED_2)
-        theirs = f"sessions/{session_id}.{other.laptop.id}.json"
-    with Store(here) as store:
-        store.record(session_id, MADE_4)
         app = ScorekeeperApp(store)
         async with app.run_test(size=(100, 30)) as pilot:
             await follow(pilot)
