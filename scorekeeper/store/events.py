@@ -15,8 +15,10 @@ from dataclasses import dataclass
 
 from scorekeeper.checks import JSONObject
 
-KINDS = ("night", "house", "laptop")
-"""A night's name or a session's night, a house game, a laptop's name (``entries``)."""
+SESSION_KINDS = ("setup", "round", "undo", "edit", "decide")
+KINDS = (*SESSION_KINDS, "night", "house", "laptop")
+"""A session's events, then the entries': a night's name or a session's night, a house
+game, a laptop's name (``entries``)."""
 MOVED = "m"
 """The laptop part of a moved-over event's id."""
 AFTER_CAP = 64
