@@ -310,7 +310,7 @@ def settle_conflicts(
     """Each session that went on differently, its versions side by side; with ``keep``,
     each decided. Status 1 while any is left undecided."""
     from scorekeeper.conflict_words import conflict_lines
-    from scorekeeper.store import resolve, unreadable
+    from scorekeeper.store import resolve
 
     with _opened(path, readonly=keep is None) as store:
         if keep == resolve.BACK:
@@ -318,16 +318,7 @@ def settle_conflicts(
                 say(visible(resolve.resolve(store, session_id, keep, number) + "."))
             return 0
         found = [c for c in store.conflicts() if not only or c.session_id in only]
-        unread = [
-            u for u in unreadable.unreadable_copies(store) if not only or u.session_id in only
-        ]
-        if keep == resolve.SHOWN:  # a copy nobody can read: the version shown is kept
-            for copy in unread:
-                say(visible(unreadable.set_aside(store, copy) + "."))
-            unread = []
-        for copy in unread:
-            say(visible(copy.words()))
-        if not found and not unread:
+        if not found:
             if keep is None:
                 say("No session waits for a decision: no game went on differently on two laptops.")
             return 0
@@ -337,7 +328,7 @@ def settle_conflicts(
                     say(line)
             else:
                 say(visible(resolve.resolve(store, conflict.session_id, keep, number) + "."))
-    if keep is None or unread:
+    if keep is None:
         print(
             "Decide with `scorekeeper conflicts --keep shown` (the version shown), "
             "`--keep other` or `--keep both` (one after the other), naming the session."

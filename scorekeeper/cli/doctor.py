@@ -24,19 +24,14 @@ from scorekeeper import settings
 from scorekeeper.cli.doctor_entries import entry_findings
 from scorekeeper.cli.doctor_sync import conflict_copies, conflict_copy, sync_ignores
 from scorekeeper.cli.finding import DAMAGED, SESSION_FILE, Finding
-from scorekeeper.reports.rows import KEEPER
 from scorekeeper.safe_files import kind
-from scorekeeper.store import Store, StoreError, agreement, copies, machine
+from scorekeeper.store import Store, StoreError, copies, log, machine
 from scorekeeper.store.careful_read import DamagedFile, parse_json, read_bytes
 from scorekeeper.store.conflicts import is_engine_file
-from scorekeeper.store.documents import problem, read
 from scorekeeper.store.durable import backup_of, write_atomically
-from scorekeeper.store.sidecar import ROWS, Sidecar
+from scorekeeper.store.sidecar import ROWS
 from scorekeeper.store.summary import entry_problem
 
-BESIDE = Sidecar(KEEPER)
-"""The export rows beside each session file, as the app keeps them: a sealed one vouches
-for its file's summary, and a summary worked out again gets its rows with it."""
 CACHES = ("index.stamp", "recent.json")
 """The index's companions: made again with it from the session files."""
 _TEMP = re.compile(r".+\.([0-9a-f]{16}\.)?tmp")
@@ -53,24 +48,28 @@ def _kind_problem(file: Path) -> str | None:
     return None
 
 
+def problem(file: Path) -> str | None:
+    """What is wrong with a session's log file ``file`` (or its backup), or None."""
+    return log.problem(file, copies.owner(file.name.split(".", 1)[1].removesuffix(".json")))
+
+
 def _session(file: Path, present: set[str], mine: str) -> Finding | None:
-    """A session's copy; one another laptop writes (not ``mine``) is only named: moving
+    """A session's log; one another laptop writes (not ``mine``) is only named: moving
     or rewriting it here would reach that laptop as a deletion or an overwrite."""
     wrong = _kind_problem(file) or problem(file)
     parsed = copies.parse(file.name)
-    if parsed is not None and parsed[1] != mine:
-        if wrong is None and _summary(file) is None:
+    if parsed is not None and copies.owner(parsed[1]) != mine:
+        if wrong is None:
             return None
-        said = wrong or "holds a summary that disagrees with its rounds"
         return Finding(
             file,
-            f"{said}; it is another laptop's copy of session {parsed[0]}, which is made of "
-            "the other copies meanwhile: run `scorekeeper doctor --fix` on that laptop",
+            f"{wrong}; it is another laptop's log of session {parsed[0]}, which is made of "
+            "the other logs meanwhile: run `scorekeeper doctor --fix` on that laptop",
             "",
             leave=True,
         )
     if wrong is None:
-        return _summary(file)
+        return None
     backup = backup_of(file)
     if backup.name in present and problem(backup) is None:
         fix = (
@@ -80,26 +79,13 @@ def _session(file: Path, present: set[str], mine: str) -> Finding | None:
     return Finding(file, wrong, f"move it to {DAMAGED}/ (no good backup): the session is set aside")
 
 
-def _summary(file: Path) -> Finding | None:
-    """A file that reads and replays, whose summary disagrees with its rounds."""
-    try:
-        document = read(file, lambda: StoreError(f"{file} does not exist", file))
-    except StoreError:
-        return None
-    wrong = agreement.problem(file, file.name.partition(".")[0], document, BESIDE)
-    if wrong is None:
-        return None
-    fix = "work its summary out again from its rounds (the rounds stay as they are)"
-    return Finding(file, f"holds {wrong}", fix, summarize=True)
-
-
 def _sessions(folder: Path) -> list[Finding]:
     try:
         names = sorted(os.listdir(folder))
     except FileNotFoundError:
         return []
     present = set(names)
-    mine = machine.laptop(folder.parent).id if machine.is_shared(folder.parent) else ""
+    mine = machine.laptop(folder.parent).id
     findings: list[Finding | None] = []
     for name in names:
         file = folder / name
@@ -174,12 +160,10 @@ def _index(root: Path) -> Finding | None:
     if machine.is_shared(root):
         return None  # another laptop adds sessions: this cache catches up when next read
     try:
-        files = {name.removesuffix(".json") for name in os.listdir(root / "sessions")}
+        files = {name.partition(".")[0] for name in os.listdir(root / "logs")}
     except FileNotFoundError:
         files = set()
-    if not set(sessions) <= files or any(
-        SESSION_FILE.fullmatch(name + ".json") and name not in sessions for name in files
-    ):
+    if not set(sessions) <= files or any(name not in sessions for name in files):
         return Finding(file, "does not list the session files as they are", "rebuild it")
     return None
 
@@ -216,7 +200,7 @@ def _aside_problem(root: Path) -> Finding | None:
 
 def examine(root: Path) -> list[Finding]:
     """Everything wrong in the store at ``root``; an empty list is a healthy store."""
-    findings = _sessions(root / "sessions")
+    findings = _sessions(root / "logs")
     findings += [] if (index := _index(root)) is None else [index]
     findings += _caches(root) + conflict_copies(root) + entry_findings(root) + _came_back(root)
     findings += _kept_file(
@@ -238,7 +222,7 @@ def _came_back(root: Path) -> list[Finding]:
     try:
         with Store(root, readonly=True) as reader:
             reader.summaries()
-            folder, own = root / "sessions", reader.own_key
+            folder, own = root / "logs", reader.own_key
             return [
                 Finding(
                     folder / copies.file_name(back.session_id, own),
@@ -303,9 +287,6 @@ def _fix(finding: Finding, aside: int, kept: Path) -> str:
     """One finding's fix: the file kept aside first, then the backup put in its place or
     the file taken away; if that fails, the file is put back as it was."""
     file = finding.file
-    if finding.summarize:  # written atomically: if that fails, the file is as it was
-        agreement.summarize_again(file, BESIDE)
-        return f"worked out the summary of {file} again from its rounds"
     backup = backup_of(file)
     data = read_bytes(backup) if finding.restore else None
     if finding.restore and data is None:

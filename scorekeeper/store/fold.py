@@ -76,6 +76,8 @@ class Folded:
     replaced: tuple[tuple[Event, Event], ...] = ()
     """Decisions made apart of the same heads: (the one replaced, the one that stands)."""
     refused: tuple[Refused, ...] = ()
+    decided: Event | None = None
+    """The latest decision the version shown is typed on top of (or is)."""
 
     @property
     def waiting(self) -> bool:
@@ -218,7 +220,25 @@ def session(events: Iterable[Event]) -> Folded:
         _aside(union_, lines, shown, settled),
         tuple(replaced),
         tuple(sorted(refused)),
+        _last_decision(union_, shown.head),
     )
+
+
+def _last_decision(events: Mapping[str, Event], head: str) -> Event | None:
+    """The latest decision ``head`` is, or is typed on top of."""
+    found: list[Event] = []
+    seen: set[str] = set()
+    todo = [head]
+    while todo:
+        made = todo.pop()
+        event = events.get(made)
+        if event is None or made in seen:
+            continue
+        seen.add(made)
+        if event.kind == "decide":
+            found.append(event)
+        todo.extend(event.after)
+    return max(found, key=later, default=None)
 
 
 def _versions(

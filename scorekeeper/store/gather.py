@@ -1,39 +1,45 @@
-"""Every copy of one session read and merged: what the reader, the writer and the index
-all read a session through (``copies`` names the files, ``merge`` makes the session).
+"""Every laptop's log of one session read and folded: what the reader, the writer and
+the index all read a session through (``copies`` names the files, ``fold`` makes the
+session of their events, ``merge`` shows it as versions).
 
-A copy that cannot be read, or whose summary disagrees with its rounds, is damaged and
-named; the session is made of the others, and is damaged only when none is left.
+A log that cannot be read is damaged and named; the session is made of the others, and
+is damaged only when none is left. Events a log holds that cannot be trusted (``events.
+checked``) are counted by kind, never folded.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from scorekeeper.checks import JSONObject
-from scorekeeper.store import agreement, copies, documents
-from scorekeeper.store.merge import Copy, Merged, merge
-from scorekeeper.store.sidecar import Sidecar
-from scorekeeper.store.store_errors import SessionNotFound, StoreDamaged, StoreError
+from scorekeeper.store import copies, log
+from scorekeeper.store.careful_read import DamagedFile
+from scorekeeper.store.documents import damaged as damaged_file
+from scorekeeper.store.events import Event
+from scorekeeper.store.fold import Folded, session, union
+from scorekeeper.store.merge import Merged, merged
+from scorekeeper.store.store_errors import StoreDamaged, StoreError
 
 Files = Sequence[tuple[str, Path]]
-"""A session's copy files: each one's key (``copies``) and path."""
+"""A session's log files: each one's key (``copies``) and path."""
 
 
 class Gathered(NamedTuple):
-    """A session as its copies make it."""
+    """A session as its logs make it."""
 
     merged: Merged
-    copies: list[Copy]
-    document: JSONObject
-    """The document of a copy holding the version shown (its summary is the list's row)."""
-    shown_key: str
+    folded: Folded
+    events: dict[str, Event]
+    """Every event held, by id (what a change here is typed on top of)."""
     damaged: list[StoreDamaged]
+    refused: dict[str, int]
+    """Events left out, by why: one line per kind."""
     seen: list[int] | None
-    """The copy files' identity as they were read (``identity``)."""
+    """The log files' identity as they were read (``identity``)."""
 
     @property
     def waiting(self) -> bool:
@@ -41,8 +47,8 @@ class Gathered(NamedTuple):
 
 
 def identity(files: Files) -> list[int] | None:
-    """One identity for all of a session's copy files (their names, inodes, sizes and
-    change times): another laptop's copy arriving or changing changes it. None: no file."""
+    """One identity for all of a session's log files (their names, inodes, sizes and
+    change times): another laptop's log arriving or changing changes it. None: no file."""
     found = []
     for key, path in sorted(files):
         try:
@@ -54,7 +60,7 @@ def identity(files: Files) -> list[int] | None:
 
 
 def combined(found: Sequence[tuple[str, int, int, int]]) -> list[int]:
-    """``identity`` of copies as (key, inode, size, change time), sorted by key."""
+    """``identity`` of logs as (key, inode, size, change time), sorted by key."""
     digest = hashlib.blake2b(repr(found).encode(), digest_size=7).digest()
     return [
         int.from_bytes(digest, "big"),
@@ -63,45 +69,57 @@ def combined(found: Sequence[tuple[str, int, int, int]]) -> list[int]:
     ]
 
 
+def read_logs(files: Files) -> tuple[list[tuple[Event, ...]], list[StoreDamaged], Counter[str]]:
+    """Each readable log's trusted events, the logs that cannot be read, and how many
+    events were refused for each reason."""
+    logs: list[tuple[Event, ...]] = []
+    damaged: list[StoreDamaged] = []
+    refused: Counter[str] = Counter()
+    for key, path in sorted(files):
+        try:
+            found = log.read(path, copies.owner(key))
+        except FileNotFoundError:
+            continue
+        except DamagedFile as error:
+            damaged.append(damaged_file(path, error.reason, recover=False))
+            continue
+        except OSError as error:
+            damaged.append(damaged_file(path, f"cannot be read ({error.strerror})", recover=False))
+            continue
+        logs.append(found.events)
+        refused.update(dict(found.refused))
+    return logs, damaged, refused
+
+
 def gather(
     files: Files,
     missing: Callable[[], StoreError],
-    session_id: str,
     *,
-    checked: Sidecar | None = None,
+    more: Sequence[Event] = (),
+    names: Mapping[str, str] | None = None,
 ) -> Gathered:
-    """The session the copy ``files`` make; ``missing()`` if none is there; the damage of
-    the first if none can be read. ``checked`` (the store's cache beside its files): a summary
-    that disagrees with its rounds makes its copy damaged (the index's reading; opening a
-    session replays anyway), whose walk of the folder gave it the files' identity: not
-    taken again here."""
-    seen = identity(files) if checked is None else None
-    documents_by_key: dict[str, JSONObject] = {}
-    found: list[Copy] = []
-    damaged: list[StoreDamaged] = []
-    for key, path in sorted(files):
-        try:
-            document = documents.read(path, missing, recover=checked is None)
-            if checked is not None:
-                agreement.checked(path, session_id, document, checked)
-        except SessionNotFound:
-            continue
-        except StoreDamaged as error:
-            damaged.append(error)
-            continue
-        copy = copies.read(key, document)
-        if isinstance(copy, str):
-            damaged.append(documents.damaged(path, f"holds {copy}", recover=False))
-            continue
-        documents_by_key[key] = document
-        found.append(copy)
-    if not found:
+    """The session the logs ``files`` make (with the events ``more``, moved over from
+    an older layout); ``missing()`` if there is none; the first damage if no log can be
+    read or the events make no session."""
+    seen = identity(files)
+    logs, damaged, refused = read_logs(files)
+    if more:
+        logs.append(tuple(more))
+    if not logs:
         if damaged:
             raise damaged[0]
         raise missing()
-    merged = merge(found)
-    shown = next(copy for copy in found if copy.version is merged.shown)
-    return Gathered(merged, found, documents_by_key[shown.key], shown.key, damaged, seen)
+    events, clashes = union(logs)
+    folded = session(events.values())
+    refused.update(why for _, why in clashes)
+    if folded.setup is None:
+        first = sorted(files)[0][1] if files else None
+        if damaged:
+            raise damaged[0]
+        if first is None:
+            raise missing()
+        raise damaged_file(first, "holds no set-up of a session", recover=False)
+    return Gathered(merged(folded, names or {}), folded, events, damaged, dict(refused), seen)
 
 
 def walk(

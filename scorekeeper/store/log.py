@@ -18,12 +18,14 @@ from tinydb.storages import Storage
 from tinydb.table import Table
 
 from scorekeeper.checks import JSONObject
+from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.durable import backup_of, encode, read_database, write_atomically
 from scorekeeper.store.events import Event, checked
 
 TABLE = "events"
-Made = tuple[str, JSONObject, tuple[str, ...], int]
-"""An event to make: its kind, body, what it is typed on top of, and when (ms)."""
+Made = tuple[str, JSONObject, tuple[str, ...] | None, int]
+"""An event to make: its kind, body, what it is typed on top of (None: the event made
+just before it), and when (ms)."""
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,20 @@ def read(path: Path, owner: str) -> Read:
     return Read(tuple(events), tuple(sorted(faults.items())))
 
 
+def problem(path: Path, owner: str) -> str | None:
+    """What is wrong with the log at ``path`` kept by ``owner`` (also a ``.bak``), in the
+    words that follow its name, or None."""
+    try:
+        found = read(path, owner)
+    except DamagedFile as error:
+        return error.reason
+    except OSError as error:
+        return f"cannot be read ({error.strerror or error})"
+    if not found.refused:
+        return None
+    return "holds " + "; ".join(f"{count:,} events {why}" for why, count in found.refused)
+
+
 class OwnLog:
     """This laptop's log at ``path``: the one file it appends to. ``reached``: how many
     events this laptop ever wrote there, so a log put back shorter by a sync tool never
@@ -85,10 +101,11 @@ class OwnLog:
         """Write, in one durable write, the events ``moved`` over from elsewhere as they
         are, then the events ``made`` here, numbered on; on ``OSError`` none was written."""
         count = self.count
-        events = []
+        events: list[Event] = []
         for kind, body, after, at in made:
             count += 1
-            events.append(Event(f"{self.laptop}:{count}", after, at, kind, body))
+            on_top = (events[-1].id,) if after is None and events else after or ()
+            events.append(Event(f"{self.laptop}:{count}", on_top, at, kind, body))
         if self._table is None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._table = _table(self.path)
