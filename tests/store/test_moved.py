@@ -3,7 +3,7 @@ story the older scorekeeper's merge told of the same files (the rounds shown, wh
 the game waits, the versions waiting, every version set aside that holds a round nothing
 shown holds), whatever order the files are read in, however often, on any laptop.
 
-The files are made as laptops made them: the merge properties' laptops (``test_merge``)
+The files are made as laptops made them, through the older merge (``older_merge``): they
 record, undo, edit, sync, decide, and now and then a sync engine leaves a conflict copy;
 an evening may start from one writer's file of an older scorekeeper."""
 
@@ -16,34 +16,23 @@ from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.checks import JSONObject
-from scorekeeper.store.copies import part, read
 from scorekeeper.store.events import checked
 from scorekeeper.store.fold import Folded, Line, session
-from scorekeeper.store.merge import Copy, Merged, Version, both, merge
 from scorekeeper.store.moved import moved_events
-from tests.store.test_merge import (
-    AN_OLD_DECISION_DECIDES_A_NEW_FORK,
-    BACK,
-    DECIDED_APART,
-    DECIDED_APART_ON_WHAT_EACH_TYPED,
-    DECIDED_OVER_ASIDE,
-    DECIDED_THEN_WENT_ON,
-    EQUAL_LENGTH,
-    LAPTOPS,
-    TABLE,
-    THE_SAME_HAND,
-    THREE_LAPTOPS,
-    TICK,
-    WENT_ON_WHILE_WAITING,
-    Laptop,
-    everywhere,
-)
+from tests.store.older_merge import Copy, Laptop, Merged, Version, both, merge, part, read
 
+TABLE = {"game": "pad", "players": ["Ann", "Bob"], "dealer": "Ann", "options": {}}
+LAPTOPS = ("aaaaaaaaaa", "bbbbbbbbbb", "cccccccccc")
+TICK = 250_000_000
+"""A quick table: four steps to the second, so versions often rank alike (to the second)
+and the older merge's tie rule is met."""
 STARTED = "2026-12-06T19:30:00+01:00"
 Step = tuple[str, int, int]
-"""As ``test_merge.Step``, and ``("undo", laptop, 0)``, ``("edit", laptop, who won the
-first hand)``, ``("conflict", from, to)`` (a sync engine leaves the copy as a conflict
-copy), and first ``("legacy", rounds, 0)``: every laptop starts from one writer's file."""
+"""``("record", laptop, who won the hand)``, ``("sync", from, to)``, ``("decide",
+laptop, choice)`` (0: the version shown, 1: the last other, 2: both), ``("undo",
+laptop, 0)``, ``("edit", laptop, who won the first hand)``, ``("conflict", from, to)``
+(a sync engine leaves the copy as a conflict copy), and first ``("legacy", rounds, 0)``:
+every laptop starts from one writer's file."""
 
 
 def _hand(number: int, won: int) -> JSONObject:
@@ -160,6 +149,44 @@ def assert_same_story(folded: Folded, old: Merged) -> None:
         assert text in aside or _rounds(rounds) == text, (text, aside)
 
 
+def everywhere(laptops: list[Laptop]) -> None:
+    for first in laptops:
+        for second in laptops:
+            if first is not second:
+                second.receive(first)
+
+
+APART_AND_BACK: list[Step] = [("sync", 0, 1), ("record", 0, 0), ("record", 1, 1)]
+BACK: list[Step] = [("sync", 0, 1), ("sync", 1, 0)]
+EQUAL_LENGTH = [*APART_AND_BACK, *BACK]
+"""One hand each, apart: two versions of one round each, waiting."""
+THE_SAME_HAND = [("sync", 0, 1), ("record", 0, 0), ("record", 1, 0), *BACK]
+WENT_ON_WHILE_WAITING = [*EQUAL_LENGTH, ("record", 0, 0), ("record", 1, 1), *BACK]
+"""Both go on with the version shown: each copy keeps its own version waiting."""
+DECIDED_THEN_WENT_ON = [*APART_AND_BACK, ("sync", 0, 1), ("decide", 1, 1), ("record", 0, 1)]
+DECIDED_THEN_WENT_ON += BACK
+"""Laptop 1 chooses laptop 0's version while laptop 0 goes on with it."""
+DECIDED_APART = [*EQUAL_LENGTH, ("decide", 0, 0), ("decide", 1, 1), *BACK]
+"""Two laptops decide differently apart: the later decision stands."""
+DECIDED_OVER_ASIDE = [*EQUAL_LENGTH, ("decide", 0, 2), *BACK, ("record", 0, 0), ("record", 1, 1)]
+DECIDED_OVER_ASIDE += [*BACK, ("decide", 1, 0), *BACK]
+"""Both kept, then the game goes on differently again and a decision sets more aside."""
+EVERY_COPY_EVERYWHERE: list[Step] = [("sync", a, b) for a in range(3) for b in range(3) if a != b]
+DECIDED_APART_ON_WHAT_EACH_TYPED = [*EQUAL_LENGTH, ("record", 0, 0), ("record", 1, 1)]
+DECIDED_APART_ON_WHAT_EACH_TYPED += [("decide", 0, 0), ("decide", 1, 0), *BACK, ("record", 0, 0)]
+DECIDED_APART_ON_WHAT_EACH_TYPED += BACK
+AN_OLD_DECISION_DECIDES_A_NEW_FORK = [("sync", 0, 1), ("sync", 0, 2), ("record", 0, 0)]
+AN_OLD_DECISION_DECIDES_A_NEW_FORK += [("record", 1, 1), *EVERY_COPY_EVERYWHERE]
+AN_OLD_DECISION_DECIDES_A_NEW_FORK += [("decide", 0, 0), ("decide", 2, 0), ("sync", 0, 1)]
+AN_OLD_DECISION_DECIDES_A_NEW_FORK += [("record", 0, 0), ("record", 1, 1)]
+AN_OLD_DECISION_DECIDES_A_NEW_FORK += [*EVERY_COPY_EVERYWHERE, ("record", 0, 0)]
+AN_OLD_DECISION_DECIDES_A_NEW_FORK += EVERY_COPY_EVERYWHERE
+"""A decision that had not reached a laptop when the game went on differently again
+decides the new fork by itself."""
+THREE_LAPTOPS = [("sync", 0, 1), ("sync", 0, 2), ("record", 0, 0), ("sync", 0, 2)]
+THREE_LAPTOPS += [("record", 0, 0), ("record", 2, 1), ("record", 1, 1), *EVERY_COPY_EVERYWHERE]
+THREE_LAPTOPS += [("decide", 2, 2), ("sync", 2, 0), ("sync", 2, 1)]
+"""Three versions, two of them sharing their first hand: all kept, one after the other."""
 LEGACY: list[Step] = [("legacy", 2, 0)]
 """One writer's file of an older scorekeeper, two hands in, and nothing since."""
 LEGACY_THEN_APART: list[Step] = [("legacy", 1, 0), ("record", 0, 0), ("record", 1, 1), *BACK]
@@ -179,7 +206,7 @@ went on differently, and the conflict copies say no more than laptop 0's own."""
 
 @st.composite
 def evenings(draw: st.DrawFn) -> list[Step]:
-    """``test_merge.evenings``' phases (apart, every copy everywhere, perhaps more hands,
+    """The merge properties' phases (apart, every copy everywhere, perhaps more hands,
     some copies again, decisions, copies again, more hands), with undos, edits and
     conflict copies among the hands, perhaps from one writer's file."""
     laptops = range(draw(st.integers(2, 3)))
