@@ -210,7 +210,7 @@ def session(events: Iterable[Event]) -> Folded:
         return Folded(None, Line("", ()), refused=tuple(sorted(refused)))
     typed_on = {parent for made in lines for parent in union_[made].after}
     heads = [lines[made] for made in sorted(lines) if made not in typed_on]
-    versions, replaced = _versions(heads, union_)
+    versions, replaced = _versions(heads, union_, lines)
     shown = max(versions, key=lambda line: line.last)
     settled = [shown] if len(versions) == 1 else versions
     return Folded(
@@ -242,12 +242,27 @@ def _last_decision(events: Mapping[str, Event], head: str) -> Event | None:
 
 
 def _versions(
-    heads: list[Line], events: Mapping[str, Event]
+    heads: list[Line], events: Mapping[str, Event], lines: Mapping[str, Line]
 ) -> tuple[list[Line], list[tuple[Event, Event]]]:
     """The heads as versions: one per set of rounds, none the start of another, and of
-    two decisions of the same heads made apart only the later."""
-    by_content: dict[tuple[str, ...], Line] = {}
+    two decisions of the same heads made apart only the later (whether or not the game
+    went on from it: one typed on top of it is no longer a head)."""
+    decisions: dict[tuple[str, ...], list[Event]] = {}
+    for made in lines:
+        if events[made].kind == "decide":
+            decisions.setdefault(tuple(sorted(events[made].after)), []).append(events[made])
+    replaced: list[tuple[Event, Event]] = []
+    standing: list[Line] = []
     for line in heads:
+        event = events[line.head]
+        if event.kind == "decide":
+            stands = max(decisions[tuple(sorted(event.after))], key=later)
+            if stands is not event and lines[stands.id].content() != line.content():
+                replaced.append((event, stands))
+                continue
+        standing.append(line)
+    by_content: dict[tuple[str, ...], Line] = {}
+    for line in standing:
         content = line.content()
         held = by_content.get(content)
         if held is None or held.last < line.last:
@@ -260,19 +275,6 @@ def _versions(
             len(other) > len(content) and other[: len(content)] == content for other in contents
         )
     ]
-    replaced: list[tuple[Event, Event]] = []
-    decisions: dict[tuple[str, ...], list[Line]] = {}
-    for line in kept:
-        event = events[line.head]
-        if event.kind == "decide":
-            decisions.setdefault(tuple(sorted(event.after)), []).append(line)
-    for same in decisions.values():
-        if len(same) > 1:
-            stands = max(same, key=lambda line: later(events[line.head]))
-            for line in same:
-                if line is not stands:
-                    replaced.append((events[line.head], events[stands.head]))
-                    kept.remove(line)
     kept.sort(key=lambda line: line.last)
     replaced.sort(key=lambda pair: later(pair[0]))
     return kept, replaced

@@ -187,3 +187,28 @@ def test_an_event_whose_parent_has_not_arrived_waits_and_changes_nothing() -> No
     assert folded.shown.rounds == () and folded.refused == (
         (second.id, "waits for an event not here yet"),
     )
+
+
+def test_a_decision_replaced_by_one_the_game_went_on_from_does_not_wait_again() -> None:
+    """Ann and Bob decide differently apart; Bob's, the later, stands and Bob records the
+    next hand on it: one version, Ann's decision replaced (not a version waiting again)."""
+    ann, bob = Laptop(LAPTOPS[0], 0), Laptop(LAPTOPS[1], 0)
+    for laptop in (ann, bob):
+        laptop.holds[SETUP.id] = SETUP
+    ann.act(0, 1, 1)
+    bob.holds.update(ann.holds)
+    ann.act(0, 2, 10)
+    bob.act(0, 3, 20)
+    ann.holds.update(bob.holds)
+    bob.holds.update(ann.holds)
+    early, late = ann.act(3, 0, 5), bob.act(3, 1, 500)
+    assert early is not None and late is not None
+    bob.holds.update(ann.holds)
+    went_on = bob.act(0, 4, 10)
+    assert went_on is not None and went_on.after == (late.id,)
+    folded = session(bob.holds.values())
+    assert not folded.waiting and folded.shown.head == went_on.id
+    assert [(lost.id, kept.id) for lost, kept in folded.replaced] == [(early.id, late.id)]
+    assert [[made.by for made in line.rounds] for line in folded.aside] == [early.body["rounds"]], (
+        "the version Ann chose is set aside"
+    )

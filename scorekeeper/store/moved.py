@@ -1,0 +1,315 @@
+"""A session's files in the older layouts as events: what moving a store over makes.
+
+The older layouts kept whole copies (``<id>.json``, ``<id>.<laptop>.json``, a sync
+engine's conflict copies), each saying what it had taken in (``seen``), and the session
+was what they made together. Those copies do not keep the history the events need: an
+old decision is dropped from a copy at its next write, and the versions it set aside are
+pooled with older ones. So the events moved over say what the copies made, worked out as
+the older scorekeeper did (copies another took in say nothing; the versions left, one
+of them the start of another is that other; a decision on every version left settles
+them, the latest standing), not how each laptop got there:
+
+- each version kept (shown, waiting, or set aside) is a chain of rounds from the
+  set-up, each round at its stamp; the same round after the same rounds at the same
+  time is one event, so versions share the rounds they share, and an undo or an edit
+  is a version whose rounds were made again from where it parted;
+- with versions set aside, one decision (a chain of them past ``AFTER_CAP``) on top of
+  the rounds every version kept shares and of each version set aside; what the game
+  went on with is typed on top of it. So a decided game stays decided, a waiting one
+  waits, and a set-aside version is listed wherever it holds a round nothing kept holds.
+
+Every id is a hash of what the event holds, so every laptop moving the same files makes
+the same events, in any order, however often a file is given. Nothing here reads a file
+or a clock; a copy that is not a session document makes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from scorekeeper.checks import JSON, JSONObject
+from scorekeeper.store.events import AFTER_CAP, CLOCK_CAP, Event, moved_id
+
+_NS_PER_MS = 1_000_000
+_CHOICES = ("shown", "other", "both", "back")
+_TABLE = ("game", "players", "dealer", "options")
+
+
+def _text(value: JSON) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+@dataclass(frozen=True)
+class _Version:
+    """A table and its rounds, each with its stamp (nanoseconds, laptop)."""
+
+    table: JSONObject
+    rounds: tuple[JSONObject, ...]
+    stamps: tuple[tuple[int, str], ...]
+    texts: tuple[str, ...] = field(compare=False)
+    """The table's text, then each round's: what two versions compare."""
+
+    def same(self, other: _Version) -> bool:
+        return self.texts == other.texts
+
+    def starts(self, other: _Version) -> bool:
+        return self.texts == other.texts[: len(self.texts)]
+
+    @property
+    def rank(self) -> tuple[int, str]:
+        """Later last round first, to the second; then the text (the older merge's rule)."""
+        last = self.stamps[-1][0] if self.stamps else 0
+        return last // 1_000_000_000, _text({**self.table, "rounds": list(self.rounds)})
+
+
+@dataclass(frozen=True)
+class _Copy:
+    key: str
+    seq: int
+    seen: dict[str, int]
+    version: _Version
+    decision: tuple[int, str, str] | None
+    """(when, laptop, choice)."""
+    aside: tuple[_Version, ...]
+    others: tuple[_Version, ...]
+    started: str
+
+
+def _version(session: JSON, stamps: JSON) -> _Version | None:
+    if type(session) is not dict or not all(key in session for key in (*_TABLE, "rounds")):
+        return None
+    rounds = session["rounds"]
+    if type(rounds) is not list or not all(type(round_) is dict for round_ in rounds):
+        return None
+    if type(stamps) is not list or len(stamps) != len(rounds):
+        return None
+    found = []
+    for stamp in stamps:
+        if type(stamp) is not list or len(stamp) != 2:
+            return None
+        when, laptop = stamp
+        if type(when) is not int or _ms(when) is None or type(laptop) is not str:
+            return None
+        found.append((when, laptop))
+    table = {key: session[key] for key in _TABLE}
+    texts = (_text(table), *(_text(round_) for round_ in rounds))
+    return _Version(table, tuple(rounds), tuple(found), texts)
+
+
+def _versions(listed: JSON) -> tuple[_Version, ...] | None:
+    if type(listed) is not list:
+        return None
+    found = []
+    for value in listed:
+        version = (
+            _version(value.get("session"), value.get("stamps")) if type(value) is dict else None
+        )
+        if version is None:
+            return None
+        found.append(version)
+    return tuple(found)
+
+
+def _copy(key: str, document: JSON) -> _Copy | None:
+    """The copy a document holds, or None where it is not one (nothing moves from it)."""
+    if type(key) is not str or type(document) is not dict:
+        return None
+    session, order, part = document.get("session"), document.get("order"), document.get("copy")
+    summary = document.get("summary")
+    started = summary.get("started") if type(summary) is dict else None
+    started = started if type(started) is str else ""
+    if type(order) is not int or type(session) is not dict:
+        return None
+    if part is None:  # an older scorekeeper's: every round recorded when it was written
+        count = len(session["rounds"]) if type(session.get("rounds")) is list else 0
+        version = _version(session, [[order, ""]] * count)
+        if version is None:
+            return None
+        return _Copy(key, order, {}, version, None, (), (), started)
+    if type(part) is not dict:
+        return None
+    laptop, seq, seen, made = part.get("laptop"), part.get("seq"), part.get("seen"), None
+    if type(laptop) is not str or type(seq) is not int or type(seen) is not dict:
+        return None
+    if not all(type(copy) is str and type(taken) is int for copy, taken in seen.items()):
+        return None
+    decision = part.get("decision")
+    if decision is not None:
+        if type(decision) is not dict:
+            return None
+        at, choice = decision.get("at"), decision.get("choice")
+        if type(at) is not int or type(choice) is not str:
+            return None
+        made = (at, laptop, choice)
+    version = _version(session, part.get("stamps"))
+    aside, others = _versions(part.get("aside", [])), _versions(part.get("others", []))
+    if version is None or aside is None or others is None:
+        return None
+    return _Copy(key, seq, dict(seen), version, made, aside, others, started)
+
+
+def _readable(copies: Sequence[tuple[str, JSONObject]]) -> list[_Copy]:
+    """The copies that are session documents, each once, in one order whatever the order
+    given (a document JSON cannot write, or nested past what it reads, is none)."""
+    found: dict[tuple[str, str], _Copy] = {}
+    for key, document in copies:
+        try:
+            copy = _copy(key, document)
+            if copy is not None:
+                found[key, _text(document)] = copy
+        except (TypeError, ValueError, RecursionError):
+            continue
+    return [found[place] for place in sorted(found)]
+
+
+def _distinct(versions: Iterable[_Version]) -> list[_Version]:
+    """One of each, the later-ranked kept where two are the same, highest first."""
+    ordered = sorted(versions, key=lambda version: (version.rank, version.stamps), reverse=True)
+    kept: list[_Version] = []
+    for version in ordered:
+        if not any(version.same(other) for other in kept):
+            kept.append(version)
+    return kept
+
+
+@dataclass(frozen=True)
+class _Made:
+    """What the copies make: the versions kept (one, or those waiting), the versions set
+    aside, and the decision that settled them, if one did."""
+
+    kept: list[_Version]
+    aside: list[_Version]
+    decision: tuple[int, str, str] | None
+
+
+def _made(copies: list[_Copy]) -> _Made:
+    """The older scorekeeper's merge of the copies, as far as the events need it."""
+    heads = [
+        copy
+        for copy in copies
+        if not any(
+            other.key != copy.key and other.seen.get(copy.key, -1) >= copy.seq for other in copies
+        )
+    ] or copies
+    versions = _distinct([copy.version for copy in heads] + [v for c in heads for v in c.others])
+    tips = [v for v in versions if not any(v is not o and v.starts(o) for o in versions)]
+    decisions = [
+        max(
+            (c.decision for c in heads if c.decision is not None and c.version.starts(tip)),
+            default=None,
+        )
+        for tip in tips
+    ]
+    not_chosen: list[_Version] = []
+    chosen = decisions[0] if len(tips) == 1 else None
+    if len(tips) > 1 and all(decision is not None for decision in decisions):
+        chosen = max(decision for decision in decisions if decision is not None)
+        picked = tips[decisions.index(chosen)]
+        not_chosen = [tip for tip in tips if tip is not picked]
+        tips = [picked]
+    every_aside = [version for copy in copies for version in copy.aside] + not_chosen
+    aside = [v for v in _distinct(every_aside) if not any(v.same(tip) for tip in tips)]
+    return _Made(tips, aside, chosen)
+
+
+class _Events:
+    """The events made so far, each once."""
+
+    def __init__(self) -> None:
+        self.made: dict[str, Event] = {}
+
+    def add(self, after: Iterable[str], at: int, kind: str, body: JSONObject) -> str:
+        parents = tuple(sorted(set(after)))
+        made = Event(moved_id(parents, at, kind, body), parents, at, kind, body)
+        self.made.setdefault(made.id, made)
+        return made.id
+
+    def chain(
+        self, start: str, version: _Version, first: int = 0, stop: int | None = None
+    ) -> tuple[list[str], str]:
+        """Rounds ``first`` to ``stop`` of ``version``, typed one on another from ``start``:
+        their ids and the last one's (``start`` if none)."""
+        ids, head = [], start
+        for round_, (when, _) in zip(
+            version.rounds[first:stop], version.stamps[first:stop], strict=True
+        ):
+            head = self.add((head,), when // _NS_PER_MS, "round", {"round": round_})
+            ids.append(head)
+        return ids, head
+
+
+def _ms(ns: int) -> int | None:
+    """A stamp (nanoseconds) as an event's time (milliseconds), or None past a clock's."""
+    at = ns // _NS_PER_MS
+    return at if 0 <= at < CLOCK_CAP else None
+
+
+def _shared(versions: list[_Version]) -> int:
+    """How many rounds every version holds alike (at the same times) from the start."""
+    first = versions[0]
+    count = 0
+    while all(
+        len(v.rounds) > count
+        and v.texts[count + 1] == first.texts[count + 1]
+        and _ms(v.stamps[count][0]) == _ms(first.stamps[count][0])
+        for v in versions
+    ):
+        count += 1
+    return count
+
+
+def _setup(events: _Events, table: JSONObject, started: str) -> str:
+    """The set-up, at the time it started where that says its offset (never the clock's
+    zone of the laptop moving it: every laptop makes the same id)."""
+    at = 0
+    try:
+        when = datetime.fromisoformat(started)
+        if when.tzinfo is not None:
+            at = int(when.timestamp() * 1_000)
+    except (ValueError, OverflowError, OSError):
+        at = 0
+    return events.add((), at if 0 <= at < CLOCK_CAP else 0, "setup", {**table, "started": started})
+
+
+def moved_events(copies: Sequence[tuple[str, JSONObject]]) -> list[Event]:
+    """The events a session's old files (``(key, document)`` each: ``copies.parse``'s key
+    of the file, its document) move over as: see the module's docstring."""
+    readable = _readable(copies)
+    if not readable:
+        return []
+    made = _made(readable)
+    started = min((copy.started for copy in readable if copy.started), default="")
+    events = _Events()
+    setups: dict[str, str] = {}
+
+    def setup(version: _Version) -> str:
+        text = version.texts[0]
+        if text not in setups:
+            setups[text] = _setup(events, version.table, started)
+        return setups[text]
+
+    kept, table = made.kept, made.kept[0].texts[0]
+    aside = [version for version in made.aside if version.texts[0] == table]
+    if not aside or any(version.texts[0] != table for version in kept):
+        for version in kept:  # another table's under the same id: the fold keeps one
+            events.chain(setup(version), version)
+        return sorted(events.made.values(), key=lambda event: event.id)
+    shared = _shared(kept)
+    rounds, head = events.chain(setup(kept[0]), kept[0], stop=shared)
+    asides = [events.chain(setup(version), version)[1] for version in aside]
+    latest = [stamp for version in aside for stamp in version.stamps[-1:]]
+    at = max((_ms(when) or 0 for when, _ in [*kept[0].stamps[:shared], *latest]), default=0)
+    choice = "shown"
+    if made.decision is not None:
+        at, choice = _ms(made.decision[0]) or 0, made.decision[2]
+    room = AFTER_CAP - 1
+    for place in range(0, len(asides), room):
+        after = [head, *asides[place : place + room]]
+        body: JSONObject = {"rounds": rounds, "choice": choice if choice in _CHOICES else "shown"}
+        head = events.add(after, at, "decide", body)
+    for version in kept:
+        events.chain(head, version, shared)
+    return sorted(events.made.values(), key=lambda event: event.id)
