@@ -7,6 +7,7 @@ beside it (``sidecar``), and the session list from the index (``index``).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import re
@@ -18,8 +19,9 @@ from typing import TYPE_CHECKING
 
 from scorekeeper import collector
 from scorekeeper.checks import JSONObject
-from scorekeeper.store import copies, machine
+from scorekeeper.store import copies, machine, older_sessions
 from scorekeeper.store import index as index_module
+from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.documents import damaged, summary_fields
 from scorekeeper.store.events import Event
 from scorekeeper.store.gather import Files, Gathered, gather, identity
@@ -27,7 +29,13 @@ from scorekeeper.store.index import Index
 from scorekeeper.store.merge import Merged
 from scorekeeper.store.reach import CameBack, Reach
 from scorekeeper.store.sidecar import Keeper, Kept, Sidecar
-from scorekeeper.store.store_errors import SessionNotFound, StoreError, not_a_folder, not_found
+from scorekeeper.store.store_errors import (
+    SessionNotFound,
+    StoreError,
+    StoreLocked,
+    not_a_folder,
+    not_found,
+)
 from scorekeeper.store.summary import Summary, state, summary
 
 if TYPE_CHECKING:
@@ -163,6 +171,33 @@ class Reader:
         thread while its event loop may be saving a round."""
         if self.path.exists() and not self.path.is_dir():
             raise not_a_folder(self.path)
+        if readonly and older_sessions.old_files(self.path):
+            self._move_over_unless_open()
+
+    def _move_over_unless_open(self) -> None:
+        """Sessions of an older layout moved over by a reader that finds them first (a
+        writer moves them as it opens: while one is open, it has)."""
+        from scorekeeper.store.lock import take_lock  # here: a reader needs no lock
+
+        with contextlib.suppress(StoreLocked):
+            lock = take_lock(self.places, self._folder, "")
+            try:
+                self._move_over()
+            finally:
+                lock.release()
+
+    def _move_over(self) -> None:
+        """Move the sessions of an older layout into this laptop's logs
+        (``older_sessions``); ``StoreError`` if they cannot be written."""
+        try:
+            older_sessions.move_over(self.path, self.laptop.id, self.places.shared)
+        except (OSError, DamagedFile) as error:
+            raise StoreError(
+                f"Could not move the sessions in {self.path / older_sessions.FOLDER} to "
+                f"this version's layout: {error}. Nothing was lost: the older files are "
+                "left as they were; make room on the disk and open the store again.",
+                self.path,
+            ) from error
 
     @property
     def laptop(self) -> machine.Laptop:

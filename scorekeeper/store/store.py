@@ -98,6 +98,11 @@ class Store(Reader):
         self._lock: WriterLock | None = None
         if not readonly:
             self._lock = take_lock(self.places, self._folder, _now()[1])
+            try:
+                self._move_over()
+            except StoreError:
+                self.close()
+                raise
 
     def __enter__(self) -> Store:
         return self
