@@ -198,6 +198,8 @@ def session(events: Iterable[Event]) -> Folded:
     setup = setups[0] if setups else None
     lines: dict[str, Line] = {}
     for event in order:
+        if event.kind == "laptop":
+            continue  # a laptop's name, given in its log of the session (``names``)
         if event.kind == "setup" and event is not setup:
             refused.append((event.id, "is another table's set-up under the same id"))
             continue
@@ -298,6 +300,18 @@ def _aside(
             if any(made.by not in holding for made in line.rounds):
                 aside[parent] = line
     return tuple(aside.values())
+
+
+def names(events: Iterable[Event]) -> dict[str, str]:
+    """Each laptop's name as it last gave it (only a laptop names itself)."""
+    found: dict[str, Event] = {}
+    for event in events:
+        value, key = event.body.get("value"), event.body.get("key")
+        if event.kind == "laptop" and key == event.laptop and isinstance(value, str):
+            held = found.get(key)
+            if held is None or later(held) < later(event):
+                found[key] = event
+    return {key: str(event.body["value"]) for key, event in found.items()}
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import os
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
@@ -20,7 +20,7 @@ from scorekeeper.store import copies, log
 from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.documents import damaged as damaged_file
 from scorekeeper.store.events import Event
-from scorekeeper.store.fold import Folded, session, union
+from scorekeeper.store.fold import Folded, names, session, union
 from scorekeeper.store.merge import Merged, merged
 from scorekeeper.store.store_errors import StoreDamaged, StoreError
 
@@ -94,17 +94,11 @@ def read_logs(files: Files) -> tuple[list[tuple[Event, ...]], list[StoreDamaged]
 def gather(
     files: Files,
     missing: Callable[[], StoreError],
-    *,
-    more: Sequence[Event] = (),
-    names: Mapping[str, str] | None = None,
 ) -> Gathered:
-    """The session the logs ``files`` make (with the events ``more``, moved over from
-    an older layout); ``missing()`` if there is none; the first damage if no log can be
-    read or the events make no session."""
+    """The session the logs ``files`` make; ``missing()`` if there is none; the first
+    damage if no log can be read or the events make no session."""
     seen = identity(files)
     logs, damaged, refused = read_logs(files)
-    if more:
-        logs.append(tuple(more))
     if not logs:
         if damaged:
             raise damaged[0]
@@ -119,7 +113,8 @@ def gather(
         if first is None:
             raise missing()
         raise damaged_file(first, "holds no set-up of a session", recover=False)
-    return Gathered(merged(folded, names or {}), folded, events, damaged, dict(refused), seen)
+    made = merged(folded, names(events.values()))
+    return Gathered(made, folded, events, damaged, dict(refused), seen)
 
 
 def walk(

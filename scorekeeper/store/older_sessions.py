@@ -105,4 +105,3 @@ def move_over(root: Path, laptop: str, shared: bool) -> int:
         with contextlib.suppress(OSError):
             fsync_folder(root / FOLDER)
     return written
-

@@ -64,7 +64,8 @@ def resolve(store: Store, session_id: str, choice: str, number: int = 0) -> str:
     except StoreError as error:
         raise StoreError(f"Session {session_id}: {error.message}", store.path) from None
     session = store.settle_versions(session_id, chosen, choice, [v.head for v in settled])
-    kept = [v for v in (*merged.versions, *merged.aside) if not same(v, chosen)]
+    held = set(chosen.made)
+    kept = [v for v in (*merged.versions, *merged.aside) if not held.issuperset(v.made)]
     kept = [v for i, v in enumerate(kept) if not any(same(v, o) for o in kept[:i])]
     what = {
         SHOWN: "kept the version shown",

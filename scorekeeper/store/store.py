@@ -25,9 +25,11 @@ from scorekeeper.store import log, machine, sidecar
 from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.durable import backup_of, fsync_folder, sweep_stale
 from scorekeeper.store.events import Event
+from scorekeeper.store.fold import names
 from scorekeeper.store.gather import Gathered, gather
 from scorekeeper.store.lock import WriterLock, take_lock
 from scorekeeper.store.merge import Version, text
+from scorekeeper.store.older_entries import NAME_CAP
 from scorekeeper.store.reach import CameBack
 from scorekeeper.store.reader import Opened, Reader, is_session_id, replayed
 from scorekeeper.store.sidecar import Keeper
@@ -274,6 +276,10 @@ class Store(Reader):
         (with what arrived meanwhile) opened, kept beside, and put in the index."""
         file = self._file(session_id)
         own = self._own_log(session_id, held)
+        laptop = self.laptop
+        name = laptop.name[:NAME_CAP]
+        if names(held.values()).get(laptop.id) != name:  # how the others name this laptop
+            made = [("laptop", {"key": laptop.id, "value": name}, (), made[0][3]), *made]
         try:
             with self._guard:
                 self._index.before_change()
