@@ -189,15 +189,18 @@ class _Made:
     decision: tuple[int, str, str] | None
 
 
+def _covers(other: _Copy, copy: _Copy) -> bool:
+    """Whether ``other`` took ``copy`` in: as its ``seen`` says, or as a later document of
+    the same file (the older merge met one document a file; a move may be given the ones
+    it moved before too, each later one on top of the one before)."""
+    if other.key == copy.key:
+        return other.seq > copy.seq
+    return other.seen.get(copy.key, -1) >= copy.seq
+
+
 def _made(copies: list[_Copy]) -> _Made:
     """The older scorekeeper's merge of the copies, as far as the events need it."""
-    heads = [
-        copy
-        for copy in copies
-        if not any(
-            other.key != copy.key and other.seen.get(copy.key, -1) >= copy.seq for other in copies
-        )
-    ] or copies
+    heads = [copy for copy in copies if not any(_covers(other, copy) for other in copies)] or copies
     versions = _distinct([copy.version for copy in heads] + [v for c in heads for v in c.others])
     tips = [v for v in versions if not any(v is not o and v.starts(o) for o in versions)]
     decisions = [

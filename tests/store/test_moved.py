@@ -342,6 +342,17 @@ def test_files_moved_before_the_rest_arrived_fold_beside_them_as_every_file_does
             assert_same_story(session(moved_events(list(early)) + moved_events(found)), old)
 
 
+def test_a_file_given_as_it_was_beside_itself_as_it_is_says_what_it_is() -> None:
+    """Laptop 0 records two hands, then undoes the second: its file as it was before the
+    undo, given beside the file as it is (a move made again after an older scorekeeper
+    wrote), does not bring the undone hand back."""
+    two: list[Step] = [("record", 0, 0), ("record", 0, 1)]
+    before, now = files(play(two)[0]), files(play([*two, ("undo", 0, 0)])[0])
+    folded = session(moved_events(before + now))
+    assert not folded.waiting and of_line(folded.shown) == _rounds([_hand(1, 0)])
+    assert_same_story(folded, merged(now))
+
+
 def test_more_versions_set_aside_than_one_decision_names_are_all_listed() -> None:
     """80 versions set aside, pooled from two laptops' files: every one still listed,
     each decision typed on top of no more than an event may be."""
