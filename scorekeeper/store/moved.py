@@ -11,12 +11,16 @@ them, the latest standing), not how each laptop got there:
 
 - each version kept (shown, waiting, or set aside) is a chain of rounds from the
   set-up, each round at its stamp; the same round after the same rounds at the same
-  time is one event, so versions share the rounds they share, and an undo or an edit
-  is a version whose rounds were made again from where it parted;
-- with versions set aside, one decision (a chain of them past ``AFTER_CAP``) on top of
-  the rounds every version kept shares and of each version set aside; what the game
-  went on with is typed on top of it. So a decided game stays decided, a waiting one
-  waits, and a set-aside version is listed wherever it holds a round nothing kept holds.
+  time is one event, so versions share the rounds they share;
+- with versions set aside, a decision on top of them (a chain of decisions past
+  ``AFTER_CAP``) and of the version kept (a decided game stays decided), or of the
+  start the versions waiting share (they still wait). A set-aside version is listed
+  wherever it holds a round that no version kept holds;
+- every other version a copy holds (one that a copy kept took in and then undid or
+  edited, one it went on from while versions waited) is undone to a start of a version
+  kept, so its rounds make no version: the events of the files a laptop held when it
+  moved them, beside those of every file moved later, fold mostly as every file does
+  (not where a decision came in the files that arrived later: each move decides alone).
 
 Every id is a hash of what the event holds, so every laptop moving the same files makes
 the same events, in any order, however often a file is given. Nothing here reads a file
@@ -185,15 +189,18 @@ class _Made:
     decision: tuple[int, str, str] | None
 
 
+def _covers(other: _Copy, copy: _Copy) -> bool:
+    """Whether ``other`` took ``copy`` in: as its ``seen`` says, or as a later document of
+    the same file (the older merge met one document a file; a move may be given the ones
+    it moved before too, each later one on top of the one before)."""
+    if other.key == copy.key:
+        return other.seq > copy.seq
+    return other.seen.get(copy.key, -1) >= copy.seq
+
+
 def _made(copies: list[_Copy]) -> _Made:
     """The older scorekeeper's merge of the copies, as far as the events need it."""
-    heads = [
-        copy
-        for copy in copies
-        if not any(
-            other.key != copy.key and other.seen.get(copy.key, -1) >= copy.seq for other in copies
-        )
-    ] or copies
+    heads = [copy for copy in copies if not any(_covers(other, copy) for other in copies)] or copies
     versions = _distinct([copy.version for copy in heads] + [v for c in heads for v in c.others])
     tips = [v for v in versions if not any(v is not o and v.starts(o) for o in versions)]
     decisions = [
@@ -216,10 +223,12 @@ def _made(copies: list[_Copy]) -> _Made:
 
 
 class _Events:
-    """The events made so far, each once."""
+    """The events made so far, each once, on the set-up of each table met."""
 
-    def __init__(self) -> None:
+    def __init__(self, started: str) -> None:
         self.made: dict[str, Event] = {}
+        self.started = started
+        self.setups: dict[str, str] = {}
 
     def add(self, after: Iterable[str], at: int, kind: str, body: JSONObject) -> str:
         parents = tuple(sorted(set(after)))
@@ -227,12 +236,29 @@ class _Events:
         self.made.setdefault(made.id, made)
         return made.id
 
+    def setup(self, version: _Version) -> str:
+        """The set-up of ``version``'s table, at the time it started where that says its
+        offset (never the moving laptop's zone: every laptop makes the same id)."""
+        if version.texts[0] not in self.setups:
+            at = 0
+            try:
+                when = datetime.fromisoformat(self.started)
+                if when.tzinfo is not None:
+                    at = int(when.timestamp() * 1_000)
+            except (ValueError, OverflowError, OSError):
+                at = 0
+            body = {**version.table, "started": self.started}
+            self.setups[version.texts[0]] = self.add(
+                (), at if 0 <= at < CLOCK_CAP else 0, "setup", body
+            )
+        return self.setups[version.texts[0]]
+
     def chain(
-        self, start: str, version: _Version, first: int = 0, stop: int | None = None
+        self, version: _Version, start: str = "", first: int = 0, stop: int | None = None
     ) -> tuple[list[str], str]:
-        """Rounds ``first`` to ``stop`` of ``version``, typed one on another from ``start``:
-        their ids and the last one's (``start`` if none)."""
-        ids, head = [], start
+        """Rounds ``first`` to ``stop`` of ``version``, typed one on another from ``start``
+        (its set-up if none): their ids and the last one's (``start`` if none)."""
+        ids, head = [], start or self.setup(version)
         for round_, (when, _) in zip(
             version.rounds[first:stop], version.stamps[first:stop], strict=True
         ):
@@ -261,17 +287,53 @@ def _shared(versions: list[_Version]) -> int:
     return count
 
 
-def _setup(events: _Events, table: JSONObject, started: str) -> str:
-    """The set-up, at the time it started where that says its offset (never the clock's
-    zone of the laptop moving it: every laptop makes the same id)."""
-    at = 0
-    try:
-        when = datetime.fromisoformat(started)
-        if when.tzinfo is not None:
-            at = int(when.timestamp() * 1_000)
-    except (ValueError, OverflowError, OSError):
-        at = 0
-    return events.add((), at if 0 <= at < CLOCK_CAP else 0, "setup", {**table, "started": started})
+def _common(version: _Version, other: _Version) -> int:
+    """How many rounds ``version`` and ``other`` hold alike from the start."""
+    count = 0
+    while count < min(len(version.rounds), len(other.rounds)):
+        if version.texts[count + 1] != other.texts[count + 1]:
+            break
+        count += 1
+    return count
+
+
+def _route(events: _Events, version: _Version, last: str, kept: list[_Version]) -> None:
+    """Undo ``version`` (one a copy kept took in, or one it went on differently from)
+    from its end to a start of the version kept nearest to it: its rounds then make no
+    version of their own, even beside the events of a move made before the copy that
+    took it in arrived. That start is all of the version kept only where ``version``
+    holds its very rounds (its events), so the two lines are one; else short of it."""
+    tip = max(kept, key=lambda other: _common(version, other))
+    start = min(_common(version, tip), max(len(tip.rounds) - 1, 0))
+    if _shared([version, tip]) == len(tip.rounds):
+        start = len(tip.rounds)
+    at = _ms(version.stamps[-1][0]) or 0
+    for _ in range(len(version.rounds) - start):
+        last = events.add((last,), at, "undo", {})
+
+
+def _decide(events: _Events, made: _Made, tops: list[str]) -> None:
+    """The decision that set the versions aside, on top of them and of the rounds every
+    version kept shares: all of the one kept, so that it is decided; the start of those
+    waiting, so that they still wait. One waiting that a version set aside went on from
+    (its top typed on already) goes on from the decision instead, to be a version still."""
+    kept, aside = made.kept, made.aside
+    shared = _shared(kept)
+    rounds, head = events.chain(kept[0], stop=shared)
+    latest = [stamp for version in aside for stamp in version.stamps[-1:]]
+    at = max((_ms(when) or 0 for when, _ in [*kept[0].stamps[:shared], *latest]), default=0)
+    choice = "shown"
+    if made.decision is not None:
+        at, choice = _ms(made.decision[0]) or 0, made.decision[2]
+    body: JSONObject = {"rounds": rounds, "choice": choice if choice in _CHOICES else "shown"}
+    asides = [events.chain(version)[1] for version in aside]
+    room = AFTER_CAP - 1
+    for place in range(0, len(asides), room):
+        head = events.add([head, *asides[place : place + room]], at, "decide", body)
+    typed_on = {parent for event in events.made.values() for parent in event.after}
+    for version, top in zip(kept, tops, strict=True):
+        if len(kept) > 1 and top in typed_on:
+            events.chain(version, head, shared)
 
 
 def moved_events(copies: Sequence[tuple[str, JSONObject]]) -> list[Event]:
@@ -281,35 +343,18 @@ def moved_events(copies: Sequence[tuple[str, JSONObject]]) -> list[Event]:
     if not readable:
         return []
     made = _made(readable)
-    started = min((copy.started for copy in readable if copy.started), default="")
-    events = _Events()
-    setups: dict[str, str] = {}
-
-    def setup(version: _Version) -> str:
-        text = version.texts[0]
-        if text not in setups:
-            setups[text] = _setup(events, version.table, started)
-        return setups[text]
-
+    events = _Events(min((copy.started for copy in readable if copy.started), default=""))
     kept, table = made.kept, made.kept[0].texts[0]
+    tops = [events.chain(version)[1] for version in kept]
+    if any(version.texts[0] != table for version in kept):  # another table's, same id
+        return sorted(events.made.values(), key=lambda event: event.id)  # the fold keeps one
     aside = [version for version in made.aside if version.texts[0] == table]
-    if not aside or any(version.texts[0] != table for version in kept):
-        for version in kept:  # another table's under the same id: the fold keeps one
-            events.chain(setup(version), version)
-        return sorted(events.made.values(), key=lambda event: event.id)
-    shared = _shared(kept)
-    rounds, head = events.chain(setup(kept[0]), kept[0], stop=shared)
-    asides = [events.chain(setup(version), version)[1] for version in aside]
-    latest = [stamp for version in aside for stamp in version.stamps[-1:]]
-    at = max((_ms(when) or 0 for when, _ in [*kept[0].stamps[:shared], *latest]), default=0)
-    choice = "shown"
-    if made.decision is not None:
-        at, choice = _ms(made.decision[0]) or 0, made.decision[2]
-    room = AFTER_CAP - 1
-    for place in range(0, len(asides), room):
-        after = [head, *asides[place : place + room]]
-        body: JSONObject = {"rounds": rounds, "choice": choice if choice in _CHOICES else "shown"}
-        head = events.add(after, at, "decide", body)
-    for version in kept:
-        events.chain(head, version, shared)
+    if aside:
+        _decide(events, _Made(kept, aside, made.decision), tops)
+    held = [v for copy in readable for v in (copy.version, *copy.others) if v.texts[0] == table]
+    heads = [(version, events.chain(version)[1]) for version in held]
+    typed_on = {parent for event in events.made.values() for parent in event.after}
+    for version, last in heads:
+        if last not in typed_on and last not in tops:
+            _route(events, version, last, kept)
     return sorted(events.made.values(), key=lambda event: event.id)
