@@ -34,7 +34,7 @@ from unittest import mock
 
 from scorekeeper import Session
 from scorekeeper.reports.export import export
-from scorekeeper.store import Store, copies, documents, log, machine
+from scorekeeper.store import Store, copies, log, machine
 from scorekeeper.store.durable import fsync_folder
 from scorekeeper.store.house_games import read_house_games
 
@@ -86,7 +86,7 @@ def record_against_bare(folder: Path, samples: int, pick: random.Random) -> tupl
     same file's bytes, interleaved so both meet the same disk weather."""
     recorded: list[float] = []
     bare: list[float] = []
-    yardstick = folder / "sessions" / "bare.bench"
+    yardstick = folder / "logs" / "bare.bench"
     with Store(folder) as store:
         ids = [summary.id for summary in store.summaries()]
         chosen = [pick.choice(ids) for _ in range(samples)]
@@ -96,7 +96,7 @@ def record_against_bare(folder: Path, samples: int, pick: random.Random) -> tupl
             next_round = racehorse_round(len(session.rounds))
             recorded.append(timed(store.record, session_id, next_round))
             own = copies.file_name(session_id, store.own_key)
-            data = (folder / "sessions" / own).read_bytes()
+            data = (folder / "logs" / own).read_bytes()
             bare.append(timed(bare_write, yardstick, data))
     yardstick.unlink()
     return median_ms(recorded), median_ms(bare)
@@ -109,14 +109,14 @@ def after_bulk_add(folder: Path, added: int, played: Session) -> tuple[float, fl
         for _ in range(added):
             store.add(played)
     reads = 0
-    read = documents.read
+    read = log.read
 
     def counted(*args: Any, **kwargs: Any) -> Any:
         nonlocal reads
         reads += 1
         return read(*args, **kwargs)
 
-    with mock.patch.object(documents, "read", counted):
+    with mock.patch.object(log, "read", counted):
         first = timed(open_and_list, folder, True)
     then = timed(open_and_list, folder, True)
     return first * 1000, then * 1000, reads
