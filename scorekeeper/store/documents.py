@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from scorekeeper.checks import JSONObject
 from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.durable import backup_of, encode, read_database, write_atomically
-from scorekeeper.store.store_errors import StoreDamaged, StoreError
+from scorekeeper.store.store_errors import SessionNotFound, StoreDamaged, StoreError
 from scorekeeper.store.well_formed import document_problem
 
 if TYPE_CHECKING:
@@ -35,17 +35,36 @@ DOC_ID = 1
 
 
 def problem(file: Path) -> str | None:
-    """What is wrong with a session's log ``file`` (also its ``.bak``), or None: the
-    backup ``doctor --fix`` would put back is judged as ``doctor`` judges it."""
+    """What is wrong with the session file ``file`` (also a ``.bak``), or None if it reads
+    and every round replays."""
+    try:
+        from scorekeeper.session import Session  # here: a list is read with no round replayed
+
+        saved = read(file, lambda: SessionNotFound(f"{file} does not exist", file), recover=False)
+        Session.from_dict(saved["session"])
+    except StoreDamaged as error:
+        return error.reason
+    except StoreError as error:
+        return error.message
+    except (LookupError, TypeError, ValueError, AttributeError) as error:
+        return f"does not replay ({error})"
+    return None
+
+
+def _good_backup(file: Path) -> bool:
+    """Whether ``file``'s backup is one ``doctor --fix`` puts back: a session's log read
+    as the log it is, an older session file as a session."""
     from scorekeeper.store import copies, log  # here: Home starts without TinyDB
 
-    parsed = copies.parse(file.name.removesuffix(".bak"))
-    return log.problem(file, copies.owner(parsed[1]) if parsed else "")
+    parsed = copies.parse(file.name)
+    if parsed is None:
+        return problem(backup_of(file)) is None
+    return log.problem(backup_of(file), copies.owner(parsed[1])) is None
 
 
 def how_to_recover(file: Path) -> str:
     """What a person can do about an unreadable session file: the command that does it."""
-    if problem(backup_of(file)) is None:
+    if _good_backup(file):
         return (
             "To recover, close scorekeeper and run `scorekeeper doctor --fix`: it puts back "
             f"{backup_of(file).name}, the version before the last save (at most the last "
@@ -65,7 +84,7 @@ def damaged(file: Path, reason: str, *, recover: bool = True) -> StoreDamaged:
     return StoreDamaged(
         f"{file} {reason}. Scorekeeper left it untouched.{advice}",
         file,
-        backup if recover and problem(backup) is None else None,
+        backup if recover and _good_backup(file) else None,
         reason,
     )
 
