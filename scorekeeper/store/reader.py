@@ -26,6 +26,7 @@ from scorekeeper.store.documents import damaged, summary_fields
 from scorekeeper.store.events import Event
 from scorekeeper.store.gather import Files, Gathered, gather, identity
 from scorekeeper.store.index import Index
+from scorekeeper.store.log import OwnLog
 from scorekeeper.store.merge import Merged
 from scorekeeper.store.reach import CameBack, Reach
 from scorekeeper.store.sidecar import Keeper, Kept, Sidecar
@@ -72,6 +73,8 @@ class Opened:
     seeded: bool = False
     """Whether what is kept beside the logs (``sidecar``) was handed to its keeper."""
     events: dict[str, Event] = field(default_factory=dict)
+    own: OwnLog | None = None
+    """This laptop's log of it, kept open: what it last wrote is not read again."""
 
     @property
     def head(self) -> str:
@@ -100,7 +103,7 @@ def times(found: Gathered) -> tuple[str, str, int]:
     setup = found.folded.setup
     assert setup is not None
     started = setup.body.get("started")
-    last = max(event.at for event in found.events.values())
+    last = max([event.at for event in found.events.values()])
     return (started if isinstance(started, str) else when(setup.at)), when(last), last * 10**6
 
 
@@ -335,11 +338,14 @@ class Reader:
             return
         self._put(session_id, found, session)
 
-    def _put(self, session_id: str, found: Gathered, session: Session) -> None:
-        """Put the session in the index with its log files' keys (``recent`` checks them)."""
+    def _put(
+        self, session_id: str, found: Gathered, session: Session, keys: tuple[str, ...] = ()
+    ) -> None:
+        """Put the session in the index with its log files' ``keys`` (``recent`` checks
+        them; looked up where not given)."""
         started, updated, order = times(found)
         fields = summary_fields(session, started, updated)
-        keys = tuple(key for key, _ in self._copy_files(session_id))
+        keys = keys or tuple(key for key, _ in self._copy_files(session_id))
         with self._guard:
             self._index.put(session_id, found.seen or [], order, fields, state(found.merged), keys)
 
