@@ -92,14 +92,15 @@ def read_logs(files: Files) -> tuple[list[tuple[Event, ...]], list[StoreDamaged]
     return logs, damaged, refused
 
 
-def gather(
-    files: Files,
-    missing: Callable[[], StoreError],
-) -> Gathered:
-    """The session the logs ``files`` make; ``missing()`` if there is none; the first
-    damage if no log can be read or the events make no session."""
+def gather(files: Files, missing: Callable[[], StoreError], kept: Sequence[Event] = ()) -> Gathered:
+    """The session the logs ``files`` make, with the events ``kept`` (what this laptop
+    folded from other laptops' logs before: one that came back shorter loses nothing);
+    ``missing()`` if there is none; the first damage if no log can be read or the events
+    make no session."""
     seen = identity(files)
     logs, damaged, refused = read_logs(files)
+    if logs and kept:
+        logs.append(tuple(kept))
     if not logs:
         if damaged:
             raise damaged[0]

@@ -12,6 +12,7 @@ import functools
 import os
 import re
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -107,6 +108,17 @@ def times(found: Gathered) -> tuple[str, str, int]:
     return (started if isinstance(started, str) else when(setup.at)), when(last), last * 10**6
 
 
+def _gathered(
+    reach: Reach, session_id: str, files: Files, missing: Callable[[], StoreError]
+) -> Gathered:
+    """The session its logs make, with what this laptop folded of other laptops' before
+    (``reach``): a log of another laptop's that came back shorter loses nothing."""
+    kept = reach.others(session_id)
+    found = gather(files, missing, kept)
+    reach.keep_others(session_id, found.events, kept)
+    return found
+
+
 def _read_for_index(
     store: Path,
     damaged_logs: dict[str, list[Path]],
@@ -119,7 +131,7 @@ def _read_for_index(
     that would make the store and its index a cycle, which with 10,000 summaries in it
     waits for the cyclic collector to be freed. This laptop's log found shorter than it
     left it is noted in ``reach``."""
-    found = gather(files, lambda: not_found(store, session_id))
+    found = _gathered(reach, session_id, files, lambda: not_found(store, session_id))
     reach.check(session_id, found)
     if found.damaged:
         damaged_logs[session_id] = [error.path for error in found.damaged if error.path]
@@ -221,7 +233,8 @@ class Reader:
 
     def gathered(self, session_id: str) -> Gathered:
         """Every log of the session, read and folded (``gather``)."""
-        return gather(self._copy_files(session_id), lambda: self._not_found(session_id))
+        files = self._copy_files(session_id)
+        return _gathered(self._reach, session_id, files, lambda: self._not_found(session_id))
 
     def keep_beside(self, keeper: Keeper) -> None:
         """From now on keep what ``keeper`` makes beside every session written, and
