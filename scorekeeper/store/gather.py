@@ -13,6 +13,7 @@ import hashlib
 import os
 from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -102,16 +103,20 @@ def read_logs(
 def gather(
     files: Files,
     missing: Callable[[], StoreError],
+    kept: Sequence[Event] = (),
     own: str = "",
 ) -> Gathered:
-    """The session the logs ``files`` make; ``missing()`` if there is none; the first
-    damage if no log can be read or the events make no session (with the way back where
-    it is laptop ``own``'s log)."""
+    """The session the logs ``files`` make, with the events ``kept`` (what this laptop
+    folded from other laptops' logs before: one that came back shorter loses nothing);
+    ``missing()`` if there is none; the first damage if no log can be read or the events
+    make no session (with the way back where it is laptop ``own``'s log)."""
     from scorekeeper.store.fold import names, session, union  # here: Home starts without them
     from scorekeeper.store.merge import merged
 
     seen = identity(files)
     logs, damaged, refused = read_logs(files, own)
+    if logs and kept:
+        logs.append(tuple(kept))
     if not logs:
         if damaged:
             raise damaged[0]
@@ -129,6 +134,31 @@ def gather(
         raise damaged_file(first, "holds no set-up of a session", recover=mine)
     made = merged(folded, names(events.values()))
     return Gathered(made, folded, events, damaged, dict(refused), seen)
+
+
+def stepped(found: Gathered, made: Sequence[Event], seen: list[int] | None) -> Gathered | None:
+    """``found`` with the events ``made`` here on top of its version shown, nothing else
+    having changed: the fold stepped in memory (the same as folding the logs again, which
+    ``fold.session`` would do), or None where the change is more than a step."""
+    from scorekeeper.store.fold import STEPS, names, step  # here: Home starts without them
+    from scorekeeper.store.merge import merged
+
+    folded, events = found.folded, dict(found.events)
+    shown = folded.shown
+    for event in made:
+        events[event.id] = event
+        if event.kind == "laptop":
+            continue
+        if folded.waiting or event.kind not in STEPS or event.after != (shown.head,):
+            return None
+        line = step(event, {shown.head: shown})
+        if isinstance(line, str):
+            return None
+        shown = line
+    folded = replace(folded, shown=shown)
+    return Gathered(
+        merged(folded, names(events.values())), folded, events, found.damaged, found.refused, seen
+    )
 
 
 def walk(
