@@ -10,13 +10,14 @@ line per kind, never shown.
 from __future__ import annotations
 
 import os
+import re
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
 from tinydb import TinyDB
 from tinydb.storages import Storage
-from tinydb.table import Table
+from tinydb.table import Document, Table
 
 from scorekeeper.checks import JSONObject
 from scorekeeper.store.careful_read import DamagedFile
@@ -25,6 +26,7 @@ from scorekeeper.store.events import Event, checked
 from scorekeeper.wording import plural
 
 TABLE = "events"
+_NUMBERED = re.compile(r"([a-z2-7]{10}):([1-9][0-9]{0,15})")
 Made = tuple[str, JSONObject, tuple[str, ...] | None, int]
 """An event to make: its kind, body, what it is typed on top of (None: the event made
 just before it), and when (ms)."""
@@ -119,15 +121,28 @@ class OwnLog:
     def extend(self, moved: list[JSONObject], made: list[Made]) -> list[Event]:
         """Write, in one durable write, the events ``moved`` over from elsewhere as they
         are, then the events ``made`` here, numbered on; on ``OSError`` none was written."""
+        if self._table is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._table = _table(self.path)
+            self.count = max([self.count, *_numbered(self._table.all(), self.laptop)])
         count = self.count
         events: list[Event] = []
         for kind, body, after, at in made:
             count += 1
             on_top = (events[-1].id,) if after is None and events else after or ()
             events.append(Event(f"{self.laptop}:{count}", on_top, at, kind, body))
-        if self._table is None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._table = _table(self.path)
         self._table.insert_multiple([*moved, *(event.record() for event in events)])
         self.count = count
         return events
+
+
+def _numbered(records: list[Document], laptop: str) -> list[int]:
+    """The numbers of the ids of ``laptop``'s own in a log's records, those this version
+    refuses among them (a newer scorekeeper's kind): none is ever made again."""
+    numbers = []
+    for record in records:
+        made = record.get("id")
+        found = _NUMBERED.fullmatch(made) if isinstance(made, str) else None
+        if found is not None and found[1] == laptop:
+            numbers.append(int(found[2]))
+    return numbers

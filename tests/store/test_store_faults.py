@@ -223,15 +223,17 @@ def test_an_event_a_newer_scorekeeper_wrote_is_refused_shown_nowhere_and_kept(
     tmp_path: Path,
 ) -> None:
     """Written into this laptop's log by a newer scorekeeper run here before: the rounds
-    this one knows still show and take more, and its event stays in the log as it was."""
+    this one knows still show and take more, its event stays in the log as it was, and
+    no id is made twice (the newer one, reading both, would keep one content of the two)."""
     with Store(tmp_path) as store:
         session_id = store.add(racehorse(MADE_3))
         head = store.gathered(session_id).merged.shown.head
     file = file_of(tmp_path, session_id)
     raw = json.loads(file.read_text())
-    newer = {"id": f"{head.partition(':')[0]}:90", "after": [head], "at": 1, "kind": "tip"}
-    newer["body"] = {"to": "Ann"}
-    raw["events"]["90"] = newer
+    laptop, _, number = head.partition(":")
+    made = f"{laptop}:{int(number) + 1}"
+    newer = {"id": made, "after": [head], "at": 1, "kind": "tip", "body": {"to": "Ann"}}
+    raw["events"][str(len(raw["events"]) + 1)] = newer
     file.write_text(json.dumps(raw))
     with Store(tmp_path) as store:
         assert store.record(session_id, UPPED_2).rounds == [MADE_3, UPPED_2]
@@ -239,7 +241,10 @@ def test_an_event_a_newer_scorekeeper_wrote_is_refused_shown_nowhere_and_kept(
             "of a kind this scorekeeper does not know (a newer one wrote it?)": 1
         }
         assert store.damaged() == []
-    assert newer in json.loads(file.read_text())["events"].values()
+    kept = list(json.loads(file.read_text())["events"].values())
+    assert newer in kept
+    ids = [event["id"] for event in kept]
+    assert len(ids) == len(set(ids)), ids
 
 
 def test_a_session_of_a_newer_schema_in_the_older_layout_is_left_as_it_is(
