@@ -14,15 +14,17 @@ import os
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from scorekeeper.store import copies, log
+from scorekeeper.store import copies
 from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.documents import damaged as damaged_file
-from scorekeeper.store.events import Event
-from scorekeeper.store.fold import Folded, names, session, union
-from scorekeeper.store.merge import Merged, merged
 from scorekeeper.store.store_errors import StoreDamaged, StoreError
+
+if TYPE_CHECKING:
+    from scorekeeper.store.events import Event
+    from scorekeeper.store.fold import Folded
+    from scorekeeper.store.merge import Merged
 
 Files = Sequence[tuple[str, Path]]
 """A session's log files: each one's key (``copies``) and path."""
@@ -72,6 +74,8 @@ def combined(found: Sequence[tuple[str, int, int, int]]) -> list[int]:
 def read_logs(files: Files) -> tuple[list[tuple[Event, ...]], list[StoreDamaged], Counter[str]]:
     """Each readable log's trusted events, the logs that cannot be read, and how many
     events were refused for each reason."""
+    from scorekeeper.store import log  # here: a list read from its index opens no database
+
     logs: list[tuple[Event, ...]] = []
     damaged: list[StoreDamaged] = []
     refused: Counter[str] = Counter()
@@ -97,6 +101,9 @@ def gather(
 ) -> Gathered:
     """The session the logs ``files`` make; ``missing()`` if there is none; the first
     damage if no log can be read or the events make no session."""
+    from scorekeeper.store.fold import names, session, union  # here: Home starts without them
+    from scorekeeper.store.merge import merged
+
     seen = identity(files)
     logs, damaged, refused = read_logs(files)
     if not logs:

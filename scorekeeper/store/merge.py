@@ -11,11 +11,13 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorekeeper.checks import JSONObject
-from scorekeeper.store.events import Event
-from scorekeeper.store.fold import Folded, Line
+
+if TYPE_CHECKING:
+    from scorekeeper.store.events import Event
+    from scorekeeper.store.fold import Folded, Line
 
 Stamp = tuple[int, str]
 """When a round was recorded (nanoseconds since the epoch) and on which laptop (its id)."""

@@ -20,9 +20,8 @@ from collections import defaultdict
 from pathlib import Path
 
 from scorekeeper.checks import JSONObject
-from scorekeeper.store import documents, log, machine
+from scorekeeper.store import documents, machine
 from scorekeeper.store.durable import backup_of, fsync_folder
-from scorekeeper.store.moved import moved_events
 from scorekeeper.store.store_errors import StoreError
 
 FOLDER = "sessions"
@@ -67,11 +66,17 @@ def move_over(root: Path, laptop: str, shared: bool) -> int:
     """Move every session of the older layout at ``root`` into this laptop's logs (see
     the module's docstring); the number of sessions whose events were written. Raises
     ``OSError`` (or ``DamagedFile``) if a log cannot be written: nothing is removed then."""
+    found = old_files(root)
+    if not found:
+        return 0
+    from scorekeeper.store import log  # here: only a store of an older layout needs them
+    from scorekeeper.store.moved import moved_events
+
     noted = machine.remembered(root, MOVED) if shared else None
     moved: dict[str, object] = dict(noted) if isinstance(noted, dict) else {}
     written = 0
     removable: list[Path] = []
-    for session_id, files in sorted(old_files(root).items()):
+    for session_id, files in sorted(found.items()):
         stats = {}
         for _, path in files:
             with contextlib.suppress(OSError):

@@ -23,10 +23,8 @@ from scorekeeper.store import copies, machine, older_sessions
 from scorekeeper.store import index as index_module
 from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.documents import damaged, summary_fields
-from scorekeeper.store.events import Event
 from scorekeeper.store.gather import Files, Gathered, gather, identity
 from scorekeeper.store.index import Index
-from scorekeeper.store.merge import Merged
 from scorekeeper.store.reach import CameBack, Reach
 from scorekeeper.store.sidecar import Keeper, Kept, Sidecar
 from scorekeeper.store.store_errors import (
@@ -41,6 +39,8 @@ from scorekeeper.store.summary import Summary, state, summary
 if TYPE_CHECKING:
     from scorekeeper.session import Session
     from scorekeeper.store.conflicts import Conflict
+    from scorekeeper.store.events import Event
+    from scorekeeper.store.merge import Merged
 
 _SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 FOLDER = "logs"

@@ -21,15 +21,12 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper.checks import JSONMapping, JSONObject
 from scorekeeper.ids import new_id
-from scorekeeper.store import log, machine, sidecar
+from scorekeeper.store import machine, sidecar
 from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.durable import backup_of, fsync_folder, sweep_stale
-from scorekeeper.store.events import Event
-from scorekeeper.store.fold import names
 from scorekeeper.store.gather import Gathered, gather
 from scorekeeper.store.lock import WriterLock, take_lock
 from scorekeeper.store.merge import Version, text
-from scorekeeper.store.older_entries import NAME_CAP
 from scorekeeper.store.reach import CameBack
 from scorekeeper.store.reader import Opened, Reader, is_session_id, replayed
 from scorekeeper.store.sidecar import Keeper
@@ -44,6 +41,8 @@ from scorekeeper.store.store_errors import (
 
 if TYPE_CHECKING:
     from scorekeeper.session import Session
+    from scorekeeper.store import log
+    from scorekeeper.store.events import Event
 
 CACHED_SESSIONS = 8
 
@@ -166,6 +165,8 @@ class Store(Reader):
     def _write_back(self, session_id: str) -> None:
         """Write the events of this laptop's own that its log lost back into it, as they
         were (the same ids: every laptop takes them in once)."""
+        from scorekeeper.store import log  # here: a list read from its index opens no database
+
         self.ensure_writable()
         came = self._reach.pending.pop(session_id)
         held = self._held.pop(session_id, [])
@@ -274,6 +275,9 @@ class Store(Reader):
         """Every change's one way to the disk: the events ``made`` appended to this
         laptop's log of the session in one durable write, then what the logs make now
         (with what arrived meanwhile) opened, kept beside, and put in the index."""
+        from scorekeeper.store.fold import names  # here: Home starts without them
+        from scorekeeper.store.older_entries import NAME_CAP
+
         file = self._file(session_id)
         own = self._own_log(session_id, held)
         laptop = self.laptop
@@ -310,6 +314,8 @@ class Store(Reader):
     def _own_log(self, session_id: str, held: dict[str, Event]) -> log.OwnLog:
         """This laptop's log of the session, numbering on from every event of its own
         it ever wrote there (held here, or noted outside the folder)."""
+        from scorekeeper.store import log  # here: a list read from its index opens no database
+
         mine = tuple(event for event in held.values() if event.laptop == self.laptop.id)
         noted = self._reach.noted(session_id)
         return log.OwnLog(self._file(session_id), self.laptop.id, mine, noted[0] if noted else 0)
@@ -451,6 +457,8 @@ class Store(Reader):
     def _stage(self, staging: Path, session_id: str, saved: Saved, on_top: bool) -> None:
         """This laptop's log of ``session_id`` with ``saved`` written into it, in
         ``staging`` (staged again where two imports touch one session)."""
+        from scorekeeper.store import log  # here: a list read from its index opens no database
+
         staged = staging / self._file(session_id).name
         own = self._file(session_id)
         if not staged.exists() and own.exists():
