@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from scorekeeper.checks import JSONObject
 from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.durable import backup_of, encode, read_database, write_atomically
-from scorekeeper.store.store_errors import SessionNotFound, StoreDamaged, StoreError
+from scorekeeper.store.store_errors import StoreDamaged, StoreError
 from scorekeeper.store.well_formed import document_problem
 
 if TYPE_CHECKING:
@@ -35,20 +35,12 @@ DOC_ID = 1
 
 
 def problem(file: Path) -> str | None:
-    """What is wrong with the session file ``file`` (also a ``.bak``), or None if it reads
-    and every round replays."""
-    try:
-        from scorekeeper.session import Session  # here: a list is read with no round replayed
+    """What is wrong with a session's log ``file`` (also its ``.bak``), or None: the
+    backup ``doctor --fix`` would put back is judged as ``doctor`` judges it."""
+    from scorekeeper.store import copies, log  # here: Home starts without TinyDB
 
-        saved = read(file, lambda: SessionNotFound(f"{file} does not exist", file), recover=False)
-        Session.from_dict(saved["session"])
-    except StoreDamaged as error:
-        return error.reason
-    except StoreError as error:
-        return error.message
-    except (LookupError, TypeError, ValueError, AttributeError) as error:
-        return f"does not replay ({error})"
-    return None
+    parsed = copies.parse(file.name.removesuffix(".bak"))
+    return log.problem(file, copies.owner(parsed[1]) if parsed else "")
 
 
 def how_to_recover(file: Path) -> str:

@@ -71,9 +71,12 @@ def combined(found: Sequence[tuple[str, int, int, int]]) -> list[int]:
     ]
 
 
-def read_logs(files: Files) -> tuple[list[tuple[Event, ...]], list[StoreDamaged], Counter[str]]:
+def read_logs(
+    files: Files, own: str = ""
+) -> tuple[list[tuple[Event, ...]], list[StoreDamaged], Counter[str]]:
     """Each readable log's trusted events, the logs that cannot be read, and how many
-    events were refused for each reason."""
+    events were refused for each reason. A damaged log of laptop ``own`` (this one) says
+    how to get it back: ``doctor --fix`` mends only this laptop's logs."""
     from scorekeeper.store import log  # here: a list read from its index opens no database
 
     logs: list[tuple[Event, ...]] = []
@@ -85,7 +88,8 @@ def read_logs(files: Files) -> tuple[list[tuple[Event, ...]], list[StoreDamaged]
         except FileNotFoundError:
             continue
         except DamagedFile as error:
-            damaged.append(damaged_file(path, error.reason, recover=False))
+            mine = bool(own) and copies.owner(key) == own
+            damaged.append(damaged_file(path, error.reason, recover=mine))
             continue
         except OSError as error:
             damaged.append(damaged_file(path, f"cannot be read ({error.strerror})", recover=False))
@@ -98,14 +102,16 @@ def read_logs(files: Files) -> tuple[list[tuple[Event, ...]], list[StoreDamaged]
 def gather(
     files: Files,
     missing: Callable[[], StoreError],
+    own: str = "",
 ) -> Gathered:
     """The session the logs ``files`` make; ``missing()`` if there is none; the first
-    damage if no log can be read or the events make no session."""
+    damage if no log can be read or the events make no session (with the way back where
+    it is laptop ``own``'s log)."""
     from scorekeeper.store.fold import names, session, union  # here: Home starts without them
     from scorekeeper.store.merge import merged
 
     seen = identity(files)
-    logs, damaged, refused = read_logs(files)
+    logs, damaged, refused = read_logs(files, own)
     if not logs:
         if damaged:
             raise damaged[0]
@@ -114,12 +120,13 @@ def gather(
     folded = session(events.values())
     refused.update(why for _, why in clashes)
     if folded.setup is None:
-        first = sorted(files)[0][1] if files else None
         if damaged:
             raise damaged[0]
-        if first is None:
+        if not files:
             raise missing()
-        raise damaged_file(first, "holds no set-up of a session", recover=False)
+        key, first = sorted(files)[0]
+        mine = bool(own) and copies.owner(key) == own
+        raise damaged_file(first, "holds no set-up of a session", recover=mine)
     made = merged(folded, names(events.values()))
     return Gathered(made, folded, events, damaged, dict(refused), seen)
 

@@ -218,7 +218,8 @@ class Reader:
 
     def gathered(self, session_id: str) -> Gathered:
         """Every log of the session, read and folded (``gather``)."""
-        return gather(self._copy_files(session_id), lambda: self._not_found(session_id))
+        files = self._copy_files(session_id)
+        return gather(files, lambda: self._not_found(session_id), self.own_key)
 
     def keep_beside(self, keeper: Keeper) -> None:
         """From now on keep what ``keeper`` makes beside every session written, and
@@ -416,7 +417,8 @@ class Reader:
         except REPLAY_ERRORS as error:
             file = self._copy_files(session_id)[0][1]
             self._unreadable[session_id] = file
-            raise damaged(file, f"does not replay ({error})", recover=False) from None
+            mine = file == self._file(session_id)
+            raise damaged(file, f"does not replay ({error})", recover=mine) from None
         self._unreadable.pop(session_id, None)
         return Opened(session, found, found.seen, events=dict(found.events))
 
