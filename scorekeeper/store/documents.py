@@ -39,6 +39,8 @@ def problem(file: Path) -> str | None:
     backup ``doctor --fix`` would put back is judged as ``doctor`` judges it."""
     from scorekeeper.store import copies, log  # here: Home starts without TinyDB
 
+    if not os.path.lexists(file):
+        return "does not exist"  # TinyDB reads a missing file as an empty database
     parsed = copies.parse(file.name.removesuffix(".bak"))
     return log.problem(file, copies.owner(parsed[1]) if parsed else "")
 
