@@ -107,7 +107,8 @@ def _warn_damaged(store: Store, left_out: str) -> None:
             f"{len(files):,} session files cannot be used, each {reason} (the first: "
             f"{files[0]}), so they are {left_out}; each was left untouched. "
             "`scorekeeper doctor` names them all; with scorekeeper closed, "
-            "`scorekeeper doctor --fix` puts back each one's good backup or sets it aside.",
+            "`scorekeeper doctor --fix` puts back the good backup of each of this laptop's "
+            "logs or sets it aside (another laptop's log is mended on that laptop).",
             problem=True,
         )
 
