@@ -12,6 +12,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -39,7 +40,7 @@ def set_in(at: int, *keys_and_value: object) -> Callable[[list[Record]], None]:
     *keys, value = keys_and_value
 
     def change(events: list[Record]) -> None:
-        place = events[at]
+        place: Any = events[at]
         for key in keys[:-1]:
             place = place[key]
         place[keys[-1]] = value

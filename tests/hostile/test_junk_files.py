@@ -12,7 +12,6 @@ from scorekeeper.cli import main
 from scorekeeper.store import Store, log, machine, stamp
 from tests.factories import MADE_3, file_of, racehorse
 
-
 PEER = "aaaaaaaaaa"
 """The laptop the junk says it comes from."""
 
