@@ -116,15 +116,13 @@ def _sessions(folder: Path) -> list[Finding]:
 
 
 def _odd_copy(file: Path) -> Finding | None:
-    """A conflict copy that is no file (a folder, a link): the table sets it aside."""
-    try:
-        what = kind(os.lstat(file).st_mode)
-    except FileNotFoundError:
+    """A sync engine's copy of a log that cannot be read (a folder, a link, a damaged
+    file): named and left where it is, as another laptop's log is."""
+    wrong = _kind_problem(file) or problem(file)
+    if wrong is None:
         return None
-    if what is None:
-        return None
-    wrong = f"is {what}, a conflict copy nobody can read: `scorekeeper conflicts --keep shown`"
-    return Finding(file, f"{wrong} sets it aside, as it is", "", leave=True)
+    left = "it is a sync engine's copy of a log, which doctor leaves where it is"
+    return Finding(file, f"{wrong}; {left}: the session is made of the other logs", "", leave=True)
 
 
 def _caches(root: Path) -> list[Finding]:

@@ -46,7 +46,20 @@ def problem(file: Path) -> str | None:
 
 
 def how_to_recover(file: Path) -> str:
-    """What a person can do about an unreadable session file: the command that does it."""
+    """What a person can do about an unreadable session file: the command that does it
+    (``doctor --fix`` mends only this laptop's own logs)."""
+    from scorekeeper.store import copies, machine
+
+    parsed = copies.parse(file.name)
+    if parsed is not None and (
+        copies.is_conflict_copy(parsed[1])
+        or copies.owner(parsed[1]) != machine.laptop(file.parent.parent).id
+    ):
+        return (
+            "It is not this laptop's log (another laptop's, or a sync engine's copy of one), "
+            "so `scorekeeper doctor --fix` leaves it where it is: mend it on the laptop "
+            "that wrote it."
+        )
     if problem(backup_of(file)) is None:
         return (
             "To recover, close scorekeeper and run `scorekeeper doctor --fix`: it puts back "
