@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from scorekeeper.errors import RuleError
-from scorekeeper.store import Store, StoreError, Summary
+from scorekeeper.store import Store, StoreError, Summary, how_to_recover
 from scorekeeper.wording import cells, day_and_clock, pad, pad_left, plural, visible
 
 HEADINGS = ("ID", "GAME", "STARTED", "ROUNDS", "STATUS", "PLAYERS")
@@ -94,20 +94,29 @@ def _warn_damaged(store: Store, left_out: str) -> None:
     store's own words on what is wrong and what to do, many alike counted, with the first
     named (a folder of a hundred thousand files that are no sessions is one line)."""
     kinds: dict[str, list[Path]] = {}
+    said: dict[Path, str] = {}
     for file, message in store.damage():
         kinds.setdefault(_kind_of(file, message), []).append(file)
+        said[file] = message
     for reason, files in kinds.items():
         if len(files) == 1:
             try:
                 store.load(files[0].name.partition(".")[0])
             except StoreError as error:
                 say(f"{error} That session is {left_out}.", problem=True)
+            else:
+                advice = how_to_recover(files[0])
+                say(
+                    f"{said[files[0]]}; the session is made of its other logs. {advice}",
+                    problem=True,
+                )
             continue
         say(
             f"{len(files):,} session files cannot be used, each {reason} (the first: "
             f"{files[0]}), so they are {left_out}; each was left untouched. "
             "`scorekeeper doctor` names them all; with scorekeeper closed, "
-            "`scorekeeper doctor --fix` puts back each one's good backup or sets it aside.",
+            "`scorekeeper doctor --fix` puts back the good backup of each of this laptop's "
+            "logs or sets it aside (another laptop's log is mended on that laptop).",
             problem=True,
         )
 

@@ -98,8 +98,8 @@ def _sessions(folder: Path) -> list[Finding]:
                 findings.append(Finding(file, f"(a backup) {wrong}", f"move it to {DAMAGED}/"))
         elif name.endswith(ROWS) and SESSION_FILE.fullmatch(name.removesuffix(ROWS) + ".json"):
             continue  # what an export takes from the session: rebuilt whenever it is saved
-        elif copies.parse(name) is not None:  # a sync engine's copy of a laptop's log
-            findings.append(_session(file, present, mine))
+        elif copies.parse(name) is not None:
+            findings.append(_odd_copy(file))  # a sync engine's copy of a laptop's log
         elif (found := conflict_copy(file, name)) is not None:
             findings.append(found)
         elif is_engine_file(name) or name in machine.ENGINE_FILES:
@@ -127,6 +127,16 @@ def _older(root: Path) -> list[Finding]:
                 fix = f"move it to {DAMAGED}/: an older scorekeeper's session, never moved over"
                 findings.append(Finding(file, wrong, fix))
     return findings
+
+
+def _odd_copy(file: Path) -> Finding | None:
+    """A sync engine's copy of a log that cannot be read (a folder, a link, a damaged
+    file): named and left where it is, as another laptop's log is."""
+    wrong = _kind_problem(file) or problem(file)
+    if wrong is None:
+        return None
+    left = "it is a sync engine's copy of a log, which doctor leaves where it is"
+    return Finding(file, f"{wrong}; {left}: the session is made of the other logs", "", leave=True)
 
 
 def _caches(root: Path) -> list[Finding]:

@@ -36,3 +36,8 @@ def file_name(session_id: str, key: str) -> str:
 def owner(key: str) -> str:
     """The laptop whose log a file of ``key`` is (a sync engine's copy: its original's)."""
     return key.partition(".")[0]
+
+
+def is_conflict_copy(key: str) -> bool:
+    """Whether a file of ``key`` is a sync engine's copy of a log, not the log itself."""
+    return _CONFLICT.fullmatch(key) is not None

@@ -66,7 +66,7 @@ class Event:
 
     def encoded(self) -> str:
         """One text per event content, the same on every laptop: what a clash compares."""
-        return json.dumps(self.record(), sort_keys=True, ensure_ascii=False)
+        return json.dumps(self.record(), sort_keys=True, ensure_ascii=False, default=repr)
 
 
 def later(event: Event) -> tuple[int, str]:
@@ -76,7 +76,9 @@ def later(event: Event) -> tuple[int, str]:
 
 def moved_id(after: tuple[str, ...], at: int, kind: str, body: JSONObject) -> str:
     """The id of an event moved over from an older layout: the hash of what it holds."""
-    content = json.dumps([list(after), at, kind, body], sort_keys=True, ensure_ascii=False)
+    content = json.dumps(
+        [list(after), at, kind, body], sort_keys=True, ensure_ascii=False, default=repr
+    )
     return f"{MOVED}:{hashlib.sha256(content.encode('utf-8', 'surrogatepass')).hexdigest()}"
 
 

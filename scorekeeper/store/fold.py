@@ -100,7 +100,7 @@ def _shared(one: Line, other: Line) -> tuple[Made, ...]:
 
 
 def _text(value: JSON) -> str:
-    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, default=repr)
 
 
 def union(logs: Iterable[Iterable[Event]]) -> tuple[dict[str, Event], list[Refused]]:

@@ -43,7 +43,9 @@ _TABLE = ("game", "players", "dealer", "options")
 
 
 def _text(value: JSON) -> str:
-    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(
+        value, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=repr
+    )
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from scorekeeper.checks import JSONObject
 from scorekeeper.store import copies, machine, older_sessions
 from scorekeeper.store import index as index_module
 from scorekeeper.store.careful_read import DamagedFile
-from scorekeeper.store.documents import damaged, summary_fields
+from scorekeeper.store.documents import damaged, problem, summary_fields
 from scorekeeper.store.gather import Files, Gathered, gather, identity
 from scorekeeper.store.index import Index
 from scorekeeper.store.reach import CameBack, Reach
@@ -237,10 +237,16 @@ class Reader:
         return dict(self.gathered(session_id).merged.shown.session)
 
     def gathered(self, session_id: str) -> Gathered:
-        """Every log of the session, read and folded (``gather``)."""
+        """Every log of the session, read and folded (``gather``); its logs that cannot
+        be read are noted, for ``damaged`` to name."""
         files = self._copy_files(session_id)
         missing = functools.partial(self._not_found, session_id)
-        return _gathered(self._reach, session_id, files, missing, self.own_key)
+        found = _gathered(self._reach, session_id, files, missing, self.own_key)
+        if found.damaged:
+            self._damaged_copies[session_id] = [e.path for e in found.damaged if e.path]
+        else:
+            self._damaged_copies.pop(session_id, None)
+        return found
 
     def keep_beside(self, keeper: Keeper) -> None:
         """From now on keep what ``keeper`` makes beside every session written, and
@@ -374,7 +380,8 @@ class Reader:
 
     def damage(self) -> list[tuple[Path, str]]:
         """Each session file that cannot be read and why, in the store's words (without
-        the way back, which ``how_to_recover`` gives), reading no file again."""
+        the way back, which ``how_to_recover`` gives): a session none of whose logs can be
+        read, reading no file again, and each damaged log of a session the others make."""
         with self._guard:
             index = self._index.entries()
         said = {sid: entry[4] for sid, entry in index.items() if type(entry[4]) is str}
@@ -384,7 +391,11 @@ class Reader:
                     self._read_session(sid)
                 except StoreError as error:
                     said[sid] = error.message
-        return [(self._damaged_file(sid), said[sid]) for sid in sorted(said)]
+        found = [(self._damaged_file(sid), said[sid]) for sid in sorted(said)]
+        for sid, paths in sorted(self._damaged_copies.items()):
+            if sid in index and sid not in said:  # a session made of its other logs
+                found += [(path, f"{path} {problem(path)}") for path in paths]
+        return found
 
     def _damaged_file(self, session_id: str) -> Path:
         """The file to name for a session that cannot be read: its first damaged copy."""
