@@ -341,7 +341,7 @@ def test_an_older_copy_of_this_laptops_own_session_put_back_is_said_and_written_
         assert said.session_id == session_id and said.rounds == 2 and said.reached == 4
         words = said.words()
         assert f"({session_id}) came back older than this laptop left it" in words
-        assert "it holds 2 rounds where this laptop had 4 rounds" in words
+        assert "it shows 2 rounds where this laptop had 4 rounds" in words
         assert "still held 4 rounds: written back" in words
         assert open_here.load(session_id).rounds == [MADE_3, UPPED_2, MADE_4, MADE_3]
         assert open_here.came_back() == [], "said once"
@@ -367,7 +367,7 @@ def test_an_older_copy_put_back_with_the_app_closed_is_said_by_list_and_doctor(
     listed = scorekeeper(ann, "list")
     assert listed.returncode == 0
     assert f"({session_id}) came back older than this laptop left it" in listed.stderr
-    assert "it holds 2 rounds where this laptop had 4 rounds" in listed.stderr
+    assert "it shows 2 rounds where this laptop had 4 rounds" in listed.stderr
     told = scorekeeper(ann, "doctor")
     assert told.returncode == 1
     assert "came back older than this laptop left it" in told.stdout
@@ -395,7 +395,7 @@ def test_where_no_copy_can_be_kept_beside_the_folder_the_backup_is_written_back(
     rsync(bob, ann, own(ann))
     fixed = scorekeeper(ann, "doctor", "--fix")
     assert fixed.returncode == 0, fixed.stderr
-    assert "it holds 2 rounds where this laptop had 4 rounds" in fixed.stdout
+    assert "it shows 2 rounds where this laptop had 4 rounds" in fixed.stdout
     assert "This laptop still held 3 rounds: written back." in fixed.stdout
     with Store(ann, readonly=True) as store:
         assert store.saved(session_id)["rounds"] == [MADE_3, UPPED_2, MADE_4]
