@@ -36,7 +36,3 @@ def file_name(session_id: str, key: str) -> str:
 def owner(key: str) -> str:
     """The laptop whose log a file of ``key`` is (a sync engine's copy: its original's)."""
     return key.partition(".")[0]
-
-
-def is_conflict_copy(key: str) -> bool:
-    return _CONFLICT.fullmatch(key) is not None

@@ -145,7 +145,11 @@ def _held(events: Mapping[str, Event]) -> tuple[list[Event], list[Refused]]:
     return order, waits
 
 
-def _step(event: Event, lines: Mapping[str, Line]) -> Line | str:
+STEPS = ("round", "undo", "edit")
+"""The events that step a line on (what a decision does is more than a step)."""
+
+
+def step(event: Event, lines: Mapping[str, Line]) -> Line | str:
     """The line ``event`` leaves, from the lines of what it was typed on top of."""
     body = event.body
     if event.kind == "setup":
@@ -203,7 +207,7 @@ def session(events: Iterable[Event]) -> Folded:
         if event.kind == "setup" and event is not setup:
             refused.append((event.id, "is another table's set-up under the same id"))
             continue
-        made = _step(event, lines)
+        made = step(event, lines)
         if isinstance(made, str):
             refused.append((event.id, made))
         else:

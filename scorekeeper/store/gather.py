@@ -13,6 +13,7 @@ import hashlib
 import os
 from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import NamedTuple
 
@@ -20,7 +21,7 @@ from scorekeeper.store import copies, log
 from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.documents import damaged as damaged_file
 from scorekeeper.store.events import Event
-from scorekeeper.store.fold import Folded, names, session, union
+from scorekeeper.store.fold import STEPS, Folded, names, session, step, union
 from scorekeeper.store.merge import Merged, merged
 from scorekeeper.store.store_errors import StoreDamaged, StoreError
 
@@ -91,14 +92,15 @@ def read_logs(files: Files) -> tuple[list[tuple[Event, ...]], list[StoreDamaged]
     return logs, damaged, refused
 
 
-def gather(
-    files: Files,
-    missing: Callable[[], StoreError],
-) -> Gathered:
-    """The session the logs ``files`` make; ``missing()`` if there is none; the first
-    damage if no log can be read or the events make no session."""
+def gather(files: Files, missing: Callable[[], StoreError], kept: Sequence[Event] = ()) -> Gathered:
+    """The session the logs ``files`` make, with the events ``kept`` (what this laptop
+    folded from other laptops' logs before: one that came back shorter loses nothing);
+    ``missing()`` if there is none; the first damage if no log can be read or the events
+    make no session."""
     seen = identity(files)
     logs, damaged, refused = read_logs(files)
+    if logs and kept:
+        logs.append(tuple(kept))
     if not logs:
         if damaged:
             raise damaged[0]
@@ -115,6 +117,28 @@ def gather(
         raise damaged_file(first, "holds no set-up of a session", recover=False)
     made = merged(folded, names(events.values()))
     return Gathered(made, folded, events, damaged, dict(refused), seen)
+
+
+def stepped(found: Gathered, made: Sequence[Event], seen: list[int] | None) -> Gathered | None:
+    """``found`` with the events ``made`` here on top of its version shown, nothing else
+    having changed: the fold stepped in memory (the same as folding the logs again, which
+    ``fold.session`` would do), or None where the change is more than a step."""
+    folded, events = found.folded, dict(found.events)
+    shown = folded.shown
+    for event in made:
+        events[event.id] = event
+        if event.kind == "laptop":
+            continue
+        if folded.waiting or event.kind not in STEPS or event.after != (shown.head,):
+            return None
+        line = step(event, {shown.head: shown})
+        if isinstance(line, str):
+            return None
+        shown = line
+    folded = replace(folded, shown=shown)
+    return Gathered(
+        merged(folded, names(events.values())), folded, events, found.damaged, found.refused, seen
+    )
 
 
 def walk(

@@ -83,10 +83,11 @@ def table_of(setup: Event) -> JSONObject:
 
 def version(table: JSONObject, line: Line) -> Version:
     """The version a line of the fold is."""
+    rounds = line.rounds
     return Version(
-        {**table, "rounds": [made.round for made in line.rounds]},
-        tuple((made.at * 1_000_000, made.laptop) for made in line.rounds),
-        tuple(made.by for made in line.rounds),
+        {**table, "rounds": [made.round for made in rounds]},
+        tuple([(made.at * 1_000_000, made.by.partition(":")[0]) for made in rounds]),
+        tuple([made.by for made in rounds]),
         line.head,
     )
 

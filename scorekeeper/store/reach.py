@@ -9,6 +9,10 @@ back. The note is written after the log, in place (one write of a few bytes, wel
 one disk sector) and not fsynced: a crash can only leave it behind the log (a rollback
 then goes unnoticed once), never ahead of it, so a change costs no second fsync.
 
+What this laptop folded from other laptops' logs of a session is kept here too
+(``others``), so a log of another laptop's that comes back shorter loses nothing already
+folded: written when another laptop's events first arrive, never on a change made here.
+
 Beside each note is a hard link to the log as this laptop last wrote it (no data copied:
 the same file until a sync tool renames another over it, as every one does): what this
 laptop still holds of the session with the app closed, written back from there (the
@@ -20,10 +24,13 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from scorekeeper.store import machine
+from scorekeeper.store import log, machine
+from scorekeeper.store.careful_read import DamagedFile
+from scorekeeper.store.events import ANY, Event
 from scorekeeper.wording import plural
 
 if TYPE_CHECKING:
@@ -129,9 +136,30 @@ class Reach:
         assert self.folder is not None
         return self.folder / f"{session_id}.copy"
 
+    def others(self, session_id: str) -> tuple[Event, ...]:
+        """Other laptops' events of the session this laptop folded before (``keep_others``)."""
+        if self.folder is None:
+            return ()
+        with contextlib.suppress(DamagedFile, OSError):
+            found = log.read(self.folder / f"{session_id}.others", ANY).events
+            return tuple(event for event in found if event.laptop != self.own)
+        return ()
+
+    def keep_others(self, session_id: str, events: dict[str, Event], kept: Sequence[Event]) -> None:
+        """Keep the other laptops' events among ``events`` beside the folder, where some
+        are not ``kept`` yet (a failure costs only the keeping)."""
+        if self.folder is None:
+            return
+        held = {event.id for event in kept}
+        new = [e for made, e in events.items() if made not in held and e.laptop != self.own]
+        if new:
+            with contextlib.suppress(DamagedFile, OSError):
+                keeping = log.OwnLog(self.folder / f"{session_id}.others", ANY, (), 0)
+                keeping.extend([event.record() for event in new], [])
+
     def forget(self, session_id: str) -> None:
         if self.folder is not None:
-            for name in (f"{session_id}.json", self.kept(session_id).name):
+            for name in (f"{session_id}.json", self.kept(session_id).name, f"{session_id}.others"):
                 with contextlib.suppress(OSError):
                     os.unlink(self.folder / name)
 

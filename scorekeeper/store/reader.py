@@ -12,6 +12,7 @@ import functools
 import os
 import re
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -26,6 +27,7 @@ from scorekeeper.store.documents import damaged, summary_fields
 from scorekeeper.store.events import Event
 from scorekeeper.store.gather import Files, Gathered, gather, identity
 from scorekeeper.store.index import Index
+from scorekeeper.store.log import OwnLog
 from scorekeeper.store.merge import Merged
 from scorekeeper.store.reach import CameBack, Reach
 from scorekeeper.store.sidecar import Keeper, Kept, Sidecar
@@ -72,6 +74,8 @@ class Opened:
     seeded: bool = False
     """Whether what is kept beside the logs (``sidecar``) was handed to its keeper."""
     events: dict[str, Event] = field(default_factory=dict)
+    own: OwnLog | None = None
+    """This laptop's log of it, kept open: what it last wrote is not read again."""
 
     @property
     def head(self) -> str:
@@ -100,8 +104,19 @@ def times(found: Gathered) -> tuple[str, str, int]:
     setup = found.folded.setup
     assert setup is not None
     started = setup.body.get("started")
-    last = max(event.at for event in found.events.values())
+    last = max([event.at for event in found.events.values()])
     return (started if isinstance(started, str) else when(setup.at)), when(last), last * 10**6
+
+
+def _gathered(
+    reach: Reach, session_id: str, files: Files, missing: Callable[[], StoreError]
+) -> Gathered:
+    """The session its logs make, with what this laptop folded of other laptops' before
+    (``reach``): a log of another laptop's that came back shorter loses nothing."""
+    kept = reach.others(session_id)
+    found = gather(files, missing, kept)
+    reach.keep_others(session_id, found.events, kept)
+    return found
 
 
 def _read_for_index(
@@ -116,7 +131,7 @@ def _read_for_index(
     that would make the store and its index a cycle, which with 10,000 summaries in it
     waits for the cyclic collector to be freed. This laptop's log found shorter than it
     left it is noted in ``reach``."""
-    found = gather(files, lambda: not_found(store, session_id))
+    found = _gathered(reach, session_id, files, lambda: not_found(store, session_id))
     reach.check(session_id, found)
     if found.damaged:
         damaged_logs[session_id] = [error.path for error in found.damaged if error.path]
@@ -218,7 +233,8 @@ class Reader:
 
     def gathered(self, session_id: str) -> Gathered:
         """Every log of the session, read and folded (``gather``)."""
-        return gather(self._copy_files(session_id), lambda: self._not_found(session_id))
+        files = self._copy_files(session_id)
+        return _gathered(self._reach, session_id, files, lambda: self._not_found(session_id))
 
     def keep_beside(self, keeper: Keeper) -> None:
         """From now on keep what ``keeper`` makes beside every session written, and
@@ -335,11 +351,14 @@ class Reader:
             return
         self._put(session_id, found, session)
 
-    def _put(self, session_id: str, found: Gathered, session: Session) -> None:
-        """Put the session in the index with its log files' keys (``recent`` checks them)."""
+    def _put(
+        self, session_id: str, found: Gathered, session: Session, keys: tuple[str, ...] = ()
+    ) -> None:
+        """Put the session in the index with its log files' ``keys`` (``recent`` checks
+        them; looked up where not given)."""
         started, updated, order = times(found)
         fields = summary_fields(session, started, updated)
-        keys = tuple(key for key, _ in self._copy_files(session_id))
+        keys = keys or tuple(key for key, _ in self._copy_files(session_id))
         with self._guard:
             self._index.put(session_id, found.seen or [], order, fields, state(found.merged), keys)
 

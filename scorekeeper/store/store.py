@@ -26,7 +26,7 @@ from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.durable import backup_of, fsync_folder, sweep_stale
 from scorekeeper.store.events import Event
 from scorekeeper.store.fold import names
-from scorekeeper.store.gather import Gathered, gather
+from scorekeeper.store.gather import Gathered, gather, identity, stepped
 from scorekeeper.store.lock import WriterLock, take_lock
 from scorekeeper.store.merge import Version, text
 from scorekeeper.store.older_entries import NAME_CAP
@@ -208,7 +208,7 @@ class Store(Reader):
         """Check the round through the session, then save it; a refused round saves nothing."""
         opened = self._changing(session_id)
         opened.session.record(round_)
-        played = opened.session.to_dict()["rounds"][-1]
+        played = opened.session.rounds[-1]  # the session's own copy, as recorded
         self._change(session_id, opened, "round", {"round": played})
         return self._opened(session_id).session
 
@@ -223,7 +223,7 @@ class Store(Reader):
         """Replace round ``index`` (0-based); later rounds must still hold, or nothing changes."""
         opened = self._changing(session_id)
         opened.session.edit(index, round_)
-        made = opened.session.to_dict()["rounds"][index]
+        made = opened.session.rounds[index]
         self._change(session_id, opened, "edit", {"index": index, "round": made})
         return self._opened(session_id).session
 
@@ -265,47 +265,75 @@ class Store(Reader):
         more than the disk holds."""
         on_top = (opened.head,) if after is None else after
         try:
-            self._write(session_id, opened.events, [(kind, body, on_top, _now()[0])])
+            self._write(session_id, opened.events, [(kind, body, on_top, _now()[0])], opened)
         except StoreError:
             self._open.pop(session_id, None)
             raise
 
-    def _write(self, session_id: str, held: dict[str, Event], made: list[log.Made]) -> None:
+    def _write(
+        self,
+        session_id: str,
+        held: dict[str, Event],
+        made: list[log.Made],
+        opened: Opened | None = None,
+    ) -> None:
         """Every change's one way to the disk: the events ``made`` appended to this
         laptop's log of the session in one durable write, then what the logs make now
-        (with what arrived meanwhile) opened, kept beside, and put in the index."""
+        opened, kept beside, and put in the index. Where no other log changed since the
+        session ``opened`` was read and the change goes on top of the version shown, the
+        fold is stepped in memory and the session as changed here is kept: a round costs
+        one round, however long the game."""
         file = self._file(session_id)
-        own = self._own_log(session_id, held)
+        own = opened.own if opened is not None and opened.own is not None else None
+        own = own or self._own_log(session_id, held)
         laptop = self.laptop
         name = laptop.name[:NAME_CAP]
         if names(held.values()).get(laptop.id) != name:  # how the others name this laptop
             made = [("laptop", {"key": laptop.id, "value": name}, (), made[0][3]), *made]
+        files = self._copy_files(session_id)
+        unchanged = opened is not None and identity(files) == opened.seen
         try:
             with self._guard:
                 self._index.before_change()
-            own.extend([], made)
+            written = own.extend([], made)
         except (ValueError, TypeError) as error:
             raise cannot_write_down(file, error) from None
         except (OSError, DamagedFile) as error:
             cause = error if isinstance(error, OSError) else OSError(str(error))
             raise not_saved(file, cause) from error
         self._reach.keep(session_id, file)
-        found = self.gathered(session_id)
+        found, session = None, None
+        if unchanged and opened is not None and opened.found is not None:
+            files = files if (self.own_key, file) in files else sorted([*files, (laptop.id, file)])
+            found = stepped(opened.found, written, identity(files))
+            session = None if found is None else opened.session
+        if found is None:
+            found = self.gathered(session_id)
         self._reach.note(session_id, own.count, len(found.merged.shown.rounds))
-        self._after(session_id, found)
+        self._after(session_id, found, session, own, files if session is not None else None)
 
-    def _after(self, session_id: str, found: Gathered) -> None:
-        """The session as its logs make it now: open here, kept beside, and listed."""
+    def _after(
+        self,
+        session_id: str,
+        found: Gathered,
+        session: Session | None = None,
+        own: log.OwnLog | None = None,
+        files: list[tuple[str, Path]] | None = None,
+    ) -> None:
+        """The session as its logs make it now (``session``: as changed here, where the
+        fold was stepped; ``files``: its logs, where known): open here, kept beside, and
+        listed."""
         try:
-            session = replayed(found)
+            if session is None:
+                session = replayed(found)
         except (LookupError, TypeError, ValueError, AttributeError) as error:
             self._open.pop(session_id, None)
             raise cannot_write_down(self._file(session_id), error) from None
-        opened = Opened(session, found, found.seen, seeded=True, events=dict(found.events))
-        files = self._copy_files(session_id)
+        opened = Opened(session, found, found.seen, seeded=True, events=found.events, own=own)
+        files = self._copy_files(session_id) if files is None else files
         self._beside.keep(self._file(session_id), session_id, session, files)
         self._remember(session_id, opened)
-        self._put(session_id, found, session)
+        self._put(session_id, found, session, tuple(key for key, _ in files))
 
     def _own_log(self, session_id: str, held: dict[str, Event]) -> log.OwnLog:
         """This laptop's log of the session, numbering on from every event of its own
