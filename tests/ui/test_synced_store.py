@@ -85,11 +85,12 @@ async def test_home_shows_sessions_that_arrive_change_and_go(tmp_path: Path) -> 
             assert sorted(rounds_listed(app)) == ["1", "1"]
 
             other.record(arrived, MADE_4)
-            carry(there, here, str(file_of(there, arrived).relative_to(there)))
+            theirs = str(file_of(there, arrived).relative_to(there))
+            carry(there, here, theirs)
             await follow(pilot)
             assert sorted(rounds_listed(app)) == ["1", "2"]
 
-            file_of(here, arrived).unlink()
+            (here / theirs).unlink()
             await follow(pilot)
             assert rounds_listed(app) == ["1"]
 
