@@ -153,8 +153,8 @@ class Store(Reader):
         shorter than this laptop left it, each with what this laptop still held written
         back (the events of it the session open here held, else those of the log as this
         laptop last wrote it, kept beside the folder, else its backup: where no second name
-        can be kept, the log before its last write); each is returned once. ``StoreError`` if one cannot be
-        written."""
+        can be kept, the log before its last write); each is returned once. ``StoreError``
+        if one cannot be written."""
         if self.readonly:
             return self.put_back(session_id)
         for pending in list(self._reach.pending):
