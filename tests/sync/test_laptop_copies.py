@@ -129,14 +129,18 @@ def test_a_game_that_went_on_differently_is_one_game_on_both_until_decided(
         assert "on Bob's laptop" in told.stdout and "balances:" in told.stdout
 
 
+@pytest.mark.parametrize("on_bobs", [False, True], ids=["on Ann's", "on Bob's"])
 @pytest.mark.parametrize(
     ("choice", "last"), [(SHOWN, [MADE_4]), (OTHER, [UPPED_2]), (BOTH, [UPPED_2, MADE_4])]
 )
 def test_each_decision_gives_the_same_files_and_figures_on_both(
-    apart: tuple[Path, Path, str], choice: str, last: list[dict[str, object]]
+    apart: tuple[Path, Path, str], choice: str, last: list[dict[str, object]], on_bobs: bool
 ) -> None:
+    """Whichever laptop decides, both show the same (the version shown is Bob's, made
+    later, on both: "shown" and "other" mean the same versions on either)."""
     ann, bob, session_id = apart
-    with Store(ann) as store:
+    deciding, other = (bob, ann) if on_bobs else (ann, bob)
+    with Store(deciding) as store:
         resolve(store, session_id, choice)
     sync(ann, bob)
     assert files(ann) == files(bob)
@@ -151,7 +155,7 @@ def test_each_decision_gives_the_same_files_and_figures_on_both(
             # the version not chosen stays readable; keeping both leaves none aside
             assert len(aside) == (choice != BOTH)
     if choice != BOTH:
-        with Store(bob) as store:  # and can be brought back, on the other laptop
+        with Store(other) as store:  # and can be brought back, on the other laptop
             resolve(store, session_id, BACK, 1)
             assert store.saved(session_id)["rounds"][1:] != last
 
