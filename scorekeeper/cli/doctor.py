@@ -25,7 +25,7 @@ from scorekeeper.cli.doctor_entries import entry_findings
 from scorekeeper.cli.doctor_sync import conflict_copies, conflict_copy, sync_ignores
 from scorekeeper.cli.finding import DAMAGED, SESSION_FILE, Finding
 from scorekeeper.safe_files import kind
-from scorekeeper.store import Store, StoreError, copies, log, machine
+from scorekeeper.store import Store, StoreError, copies, documents, log, machine, older_sessions
 from scorekeeper.store.careful_read import DamagedFile, parse_json, read_bytes
 from scorekeeper.store.conflicts import is_engine_file
 from scorekeeper.store.durable import backup_of, write_atomically
@@ -98,8 +98,8 @@ def _sessions(folder: Path) -> list[Finding]:
                 findings.append(Finding(file, f"(a backup) {wrong}", f"move it to {DAMAGED}/"))
         elif name.endswith(ROWS) and SESSION_FILE.fullmatch(name.removesuffix(ROWS) + ".json"):
             continue  # what an export takes from the session: rebuilt whenever it is saved
-        elif copies.parse(name) is not None:
-            findings.append(_odd_copy(file))  # a conflict copy: one more laptop's copy
+        elif copies.parse(name) is not None:  # a sync engine's copy of a laptop's log
+            findings.append(_session(file, present, mine))
         elif (found := conflict_copy(file, name)) is not None:
             findings.append(found)
         elif is_engine_file(name) or name in machine.ENGINE_FILES:
@@ -115,16 +115,18 @@ def _sessions(folder: Path) -> list[Finding]:
     return [finding for finding in findings if finding is not None]
 
 
-def _odd_copy(file: Path) -> Finding | None:
-    """A conflict copy that is no file (a folder, a link): the table sets it aside."""
-    try:
-        what = kind(os.lstat(file).st_mode)
-    except FileNotFoundError:
-        return None
-    if what is None:
-        return None
-    wrong = f"is {what}, a conflict copy nobody can read: `scorekeeper conflicts --keep shown`"
-    return Finding(file, f"{wrong} sets it aside, as it is", "", leave=True)
+def _older(root: Path) -> list[Finding]:
+    """An older layout's session files left where they were: what could not be moved over
+    (a file that cannot be read). Another laptop's copy in a shared store is moved by
+    that laptop; it is named only where it cannot be read."""
+    findings = []
+    for files in older_sessions.old_files(root).values():
+        for _, file in files:
+            wrong = _kind_problem(file) or documents.problem(file)
+            if wrong is not None:
+                fix = f"move it to {DAMAGED}/: an older scorekeeper's session, never moved over"
+                findings.append(Finding(file, wrong, fix))
+    return findings
 
 
 def _caches(root: Path) -> list[Finding]:
@@ -200,7 +202,7 @@ def _aside_problem(root: Path) -> Finding | None:
 
 def examine(root: Path) -> list[Finding]:
     """Everything wrong in the store at ``root``; an empty list is a healthy store."""
-    findings = _sessions(root / "logs")
+    findings = _sessions(root / "logs") + _older(root)
     findings += [] if (index := _index(root)) is None else [index]
     findings += _caches(root) + conflict_copies(root) + entry_findings(root) + _came_back(root)
     findings += _kept_file(
