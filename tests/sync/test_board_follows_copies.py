@@ -1,7 +1,7 @@
 """The board on one laptop follows a game recorded on the other, whose rounds reach it as
-that laptop's copy of the session: a round arriving is seen whatever the copying tool did
+that laptop's log of the session: a round arriving is seen whatever the copying tool did
 to the times (``rsync -a`` sets the folder's back; a cloud drive rewrites a file in
-place, the folder untouched), and a damaged copy does not hide the newest game."""
+place, the folder untouched), and a damaged log does not hide the newest game."""
 
 from __future__ import annotations
 

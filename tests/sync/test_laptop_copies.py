@@ -1,5 +1,5 @@
 """Two laptops sharing a store through a file-copying tool with ``rsync -a``'s ways (each
-file's times copied with it, the folder's too): each laptop writes only its own copy of a
+file's times copied with it, the folder's too): each laptop writes only its own log of a
 session, so no file is ever written on two laptops; a game that went on differently on
 each is one session, counted once on both, until the table decides, on either laptop.
 """
@@ -350,7 +350,7 @@ def test_an_older_copy_put_back_with_the_app_closed_is_said_by_list_and_doctor(
     tmp_path: Path,
 ) -> None:
     """Nothing open: ``list`` says it, ``doctor`` names it, ``doctor --fix`` writes back
-    the copy this laptop keeps beside the folder."""
+    the log as this laptop last wrote it, kept beside the folder."""
     ann, bob, session_id = put_back_older(tmp_path)
     with Store(ann) as store:
         store.record(session_id, MADE_4)
@@ -377,8 +377,8 @@ def test_where_no_copy_can_be_kept_beside_the_folder_the_backup_is_written_back(
     tmp_path: Path,
 ) -> None:
     """This machine's folder on another disk than the store (no second name for a file
-    across disks): ``doctor --fix`` writes back the copy's backup, the copy before its last
-    save, where that is newer than the one put back."""
+    across disks): ``doctor --fix`` writes back what the log's backup holds, the log before
+    its last write, where that is more than the log put back holds."""
     ann, bob, session_id = put_back_older(tmp_path)
     cross = OSError(errno.EXDEV, "Invalid cross-device link")
     with mock.patch("os.link", side_effect=cross), Store(ann) as store:
