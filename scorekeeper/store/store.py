@@ -151,8 +151,9 @@ class Store(Reader):
         """The sessions (or the one) whose log of this laptop's a sync tool put back
         shorter than this laptop left it, each with what this laptop still held written
         back (the events of it the session open here held, else those of the log as this
-        laptop last wrote it); each is returned once. ``StoreError`` if one cannot be
-        written."""
+        laptop last wrote it, kept beside the folder, else its backup: where no second name
+        can be kept, the log before its last write); each is returned once. ``StoreError``
+        if one cannot be written."""
         if self.readonly:
             return self.put_back(session_id)
         for pending in list(self._reach.pending):
@@ -174,9 +175,9 @@ class Store(Reader):
         if opened is not None:
             held += list(opened.events.values())
         try:
-            kept = self._reach.kept(session_id)
-            with contextlib.suppress(DamagedFile, OSError):
-                held += list(log.read(kept, self.laptop.id).events)
+            for kept in (self._reach.kept(session_id), backup_of(self._file(session_id))):
+                with contextlib.suppress(DamagedFile, OSError):
+                    held += list(log.read(kept, self.laptop.id).events)
             found = self.gathered(session_id)
             mine = {e.id: e for e in held if e.laptop == self.laptop.id}
             lost = [e for made, e in sorted(mine.items()) if made not in found.events]
