@@ -19,8 +19,9 @@ from scorekeeper.reports.nights import group
 from scorekeeper.reports.rows import open_store
 from scorekeeper.safe_files import NotReadable, read_file
 from scorekeeper.session import Session
-from scorekeeper.store import SCHEMA, Saved, Store, StoreError, documents
+from scorekeeper.store import SCHEMA, Saved, Store, StoreError, documents, older_sessions
 from scorekeeper.store.careful_read import DamagedFile, parse_json, read_json
+from scorekeeper.store.reader import FOLDER as LOGS
 from scorekeeper.store.well_formed import session_problem
 from scorekeeper.wording import iso
 
@@ -219,9 +220,9 @@ def read_source(source: str | Path) -> tuple[list[Incoming], list[str]]:
     """The sessions in an export file or a store folder, and why any were left out."""
     path = Path(source).expanduser().absolute()
     if path.is_dir():
-        if not (path / "sessions").is_dir():
+        if not any((path / folder).is_dir() for folder in (LOGS, older_sessions.FOLDER)):
             raise ImportRefused(
-                f"{path} is a folder but not a scorekeeper store (it has no sessions folder). "
+                f"{path} is a folder but not a scorekeeper store (it has no sessions). "
                 "Give an export file (scorekeeper export --json) or a store folder.",
                 path,
             )
