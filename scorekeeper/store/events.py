@@ -19,6 +19,8 @@ SESSION_KINDS = ("setup", "round", "undo", "edit", "decide")
 KINDS = (*SESSION_KINDS, "night", "house", "laptop")
 """A session's events, then the entries': a night's name or a session's night, a house
 game, a laptop's name (``entries``)."""
+NEWER = "of a kind this scorekeeper does not know (a newer one wrote it?)"
+"""Why an event a newer scorekeeper wrote is refused."""
 MOVED = "m"
 """The laptop part of a moved-over event's id."""
 AFTER_CAP = 64
@@ -99,7 +101,7 @@ def checked(raw: object, owner: str) -> Event | str:
     if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at < CLOCK_CAP:
         return "with a time that is not a clock's"
     if kind not in KINDS:
-        return "of a kind this scorekeeper does not know (a newer one wrote it?)"
+        return NEWER
     if not isinstance(body, dict):
         return "that holds nothing"
     event = Event(made, tuple(after), at, kind, body)
