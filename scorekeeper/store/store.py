@@ -265,15 +265,23 @@ class Store(Reader):
         more than the disk holds."""
         on_top = (opened.head,) if after is None else after
         try:
-            self._write(session_id, opened.events, [(kind, body, on_top, _now()[0])])
+            made: list[log.Made] = [(kind, body, on_top, _now()[0])]
+            self._write(session_id, opened.events, made, opened.session)
         except StoreError:
             self._open.pop(session_id, None)
             raise
 
-    def _write(self, session_id: str, held: dict[str, Event], made: list[log.Made]) -> None:
+    def _write(
+        self,
+        session_id: str,
+        held: dict[str, Event],
+        made: list[log.Made],
+        changed: Session | None = None,
+    ) -> None:
         """Every change's one way to the disk: the events ``made`` appended to this
         laptop's log of the session in one durable write, then what the logs make now
-        (with what arrived meanwhile) opened, kept beside, and put in the index."""
+        (with what arrived meanwhile) opened, kept beside, and put in the index
+        (``changed``: the open session as the change left it, see ``_after``)."""
         file = self._file(session_id)
         own = self._own_log(session_id, held)
         laptop = self.laptop
@@ -292,12 +300,18 @@ class Store(Reader):
         self._reach.keep(session_id, file)
         found = self.gathered(session_id)
         self._reach.note(session_id, own.count, len(found.merged.shown.rounds))
-        self._after(session_id, found)
+        self._after(session_id, found, changed)
 
-    def _after(self, session_id: str, found: Gathered) -> None:
-        """The session as its logs make it now: open here, kept beside, and listed."""
+    def _after(self, session_id: str, found: Gathered, changed: Session | None = None) -> None:
+        """The session as its logs make it now: open here, kept beside, and listed.
+        Where that is just ``changed`` (the open session as a change left it: nothing
+        arrived meanwhile), it is kept, not replayed, so a round costs one round and the
+        keeper works out only the rows the change touched."""
         try:
-            session = replayed(found)
+            if changed is not None and text(changed.to_dict()) == text(found.merged.shown.session):
+                session = changed
+            else:
+                session = replayed(found)
         except (LookupError, TypeError, ValueError, AttributeError) as error:
             self._open.pop(session_id, None)
             raise cannot_write_down(self._file(session_id), error) from None
