@@ -230,6 +230,29 @@ def test_rows_that_cannot_vouch_for_themselves_are_replayed(
     _replayed_as_before(store, session_id, tmp_path, change)
 
 
+def test_a_round_arriving_in_another_laptops_log_is_exported_with_it(
+    hostile: tuple[Store, str], tmp_path: Path
+) -> None:
+    """The rows kept are sealed to every log of the session: another laptop's log
+    arriving (its deal typed on top of the last one here) makes them be worked out again."""
+    store, session_id = hostile
+    before = _exported(store, tmp_path / "before", replay=False)
+    ((_, mine),) = _logs(store, session_id)
+    events = json.loads(mine.read_bytes())["events"].values()
+    last = max((event for event in events if event["kind"] == "round"), key=lambda e: e["at"])
+    deal = {"pitcher": HOSTILE[3], "bid": 4, "made": True}
+    arrived = {"id": "bbbbbbbbbb:1", "after": [last["id"]], "at": last["at"] + 1}
+    other = store.path / FOLDER / copies.file_name(session_id, "bbbbbbbbbb")
+    other.write_text(
+        json.dumps({"events": {"1": {**arrived, "kind": "round", "body": {"round": deal}}}})
+    )
+    with _replays(store) as load:
+        after = _exported(store, tmp_path / "after", replay=False)
+    assert load.call_count == 1
+    assert after != before and after == _exported(store, tmp_path / "slow", replay=True)
+    assert b"Smith, Jo pitched 4 and made it" in after[1]
+
+
 def test_rows_sealed_under_the_key_are_trusted_as_they_are(
     hostile: tuple[Store, str], tmp_path: Path
 ) -> None:
