@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scorekeeper.checks import JSONObject
+from scorekeeper.store import copies, log
 from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.durable import backup_of, encode, read_database, write_atomically
 from scorekeeper.store.store_errors import SessionNotFound, StoreDamaged, StoreError
@@ -51,9 +52,18 @@ def problem(file: Path) -> str | None:
     return None
 
 
+def _good_backup(file: Path) -> bool:
+    """Whether ``file``'s backup is one ``doctor --fix`` puts back: a session's log read
+    as the log it is, an older session file as a session."""
+    parsed = copies.parse(file.name)
+    if parsed is None:
+        return problem(backup_of(file)) is None
+    return log.problem(backup_of(file), copies.owner(parsed[1])) is None
+
+
 def how_to_recover(file: Path) -> str:
     """What a person can do about an unreadable session file: the command that does it."""
-    if problem(backup_of(file)) is None:
+    if _good_backup(file):
         return (
             "To recover, close scorekeeper and run `scorekeeper doctor --fix`: it puts back "
             f"{backup_of(file).name}, the version before the last save (at most the last "
@@ -73,7 +83,7 @@ def damaged(file: Path, reason: str, *, recover: bool = True) -> StoreDamaged:
     return StoreDamaged(
         f"{file} {reason}. Scorekeeper left it untouched.{advice}",
         file,
-        backup if recover and problem(backup) is None else None,
+        backup if recover and _good_backup(file) else None,
         reason,
     )
 
