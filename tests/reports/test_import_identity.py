@@ -226,7 +226,7 @@ def test_a_failure_while_taking_up_a_game_leaves_the_store_byte_for_byte(
     monkeypatch.setattr(os, "replace", fails_once_the_game_is_taken_up)
     assert main(["import", str(tmp_path / "two" / "sessions.json"), "--db", str(party)]) == 1
     monkeypatch.undo()
-    assert moves[0].startswith(f"{shared}."), "the game was taken up before the failure"
+    assert any(name.startswith(f"{shared}.") for name in moves), "the game was taken up"
     assert "Nothing was added" in capsys.readouterr().err
     # Only the stamp and the recent list that vouched for the session list are gone: the
     # next listing checks.
