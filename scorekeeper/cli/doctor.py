@@ -29,6 +29,7 @@ from scorekeeper.store import Store, StoreError, copies, documents, log, machine
 from scorekeeper.store.careful_read import DamagedFile, parse_json, read_bytes
 from scorekeeper.store.conflicts import is_engine_file
 from scorekeeper.store.durable import backup_of, write_atomically
+from scorekeeper.store.events import NEWER
 from scorekeeper.store.sidecar import ROWS
 from scorekeeper.store.summary import entry_problem
 
@@ -53,11 +54,23 @@ def problem(file: Path) -> str | None:
     return log.problem(file, copies.owner(file.name.split(".", 1)[1].removesuffix(".json")))
 
 
+def _newer_only(file: Path, owner: str) -> bool:
+    """Whether all that is wrong with a log is events a newer scorekeeper wrote: named
+    and left as it is, never set aside (a newer store is not repaired by an older app)."""
+    try:
+        refused = log.read(file, owner).refused
+    except (DamagedFile, OSError):
+        return False
+    return bool(refused) and all(why == NEWER for why, _ in refused)
+
+
 def _session(file: Path, present: set[str], mine: str) -> Finding | None:
     """A session's log; one another laptop writes (not ``mine``) is only named: moving
     or rewriting it here would reach that laptop as a deletion or an overwrite."""
     wrong = _kind_problem(file) or problem(file)
     parsed = copies.parse(file.name)
+    if wrong is not None and parsed is not None and _newer_only(file, copies.owner(parsed[1])):
+        return Finding(file, f"{wrong}: upgrade scorekeeper to read them", "", leave=True)
     if parsed is not None and copies.owner(parsed[1]) != mine:
         if wrong is None:
             return None

@@ -21,6 +21,7 @@ from scorekeeper.safe_files import NotReadable, read_file
 from scorekeeper.session import Session
 from scorekeeper.store import SCHEMA, Saved, Store, StoreError, documents, older_sessions
 from scorekeeper.store.careful_read import DamagedFile, parse_json, read_json
+from scorekeeper.store.events import NEWER
 from scorekeeper.store.reader import FOLDER as LOGS
 from scorekeeper.store.well_formed import session_problem
 from scorekeeper.wording import iso
@@ -172,9 +173,16 @@ def _from_store(source: Path) -> tuple[list[Incoming], list[str]]:
         for summary in sorted(summaries, key=lambda summary: (summary.started, summary.id)):
             try:
                 session = other.load(summary.id)
+                newer = NEWER in other.gathered(summary.id).refused
             except StoreError as error:
                 damaged.append(error.message)
                 continue
+            if newer:
+                raise ImportRefused(
+                    f"{source}: session {summary.id} holds what a newer scorekeeper wrote. "
+                    "Upgrade scorekeeper here first. Nothing was imported.",
+                    source,
+                )
             night = nights[summary.id]
             try:
                 check_incoming(f"session {summary.id}", session)

@@ -22,6 +22,8 @@ game, a laptop's name (``entries``)."""
 ANY = ""
 """The owner of a file this laptop keeps of other laptops' events (``reach``), never a
 log in the synced folder: any laptop's id is its own there."""
+NEWER = "of a kind this scorekeeper does not know (a newer one wrote it?)"
+"""Why an event a newer scorekeeper wrote is refused."""
 MOVED = "m"
 """The laptop part of a moved-over event's id."""
 AFTER_CAP = 64
@@ -104,7 +106,7 @@ def checked(raw: object, owner: str) -> Event | str:
     if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at < CLOCK_CAP:
         return "with a time that is not a clock's"
     if kind not in KINDS:
-        return "of a kind this scorekeeper does not know (a newer one wrote it?)"
+        return NEWER
     if not isinstance(body, dict):
         return "that holds nothing"
     event = Event(made, tuple(after), at, kind, body)

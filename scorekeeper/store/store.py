@@ -313,9 +313,12 @@ class Store(Reader):
             found = stepped(opened.found, written, identity(files))
             session = None if found is None else opened.session
         if found is None:
-            found = self.gathered(session_id)
+            found, files = self.gathered(session_id), self._copy_files(session_id)
+            if opened is not None:  # what the logs make may be just the change: kept
+                same = text(opened.session.to_dict()) == text(found.merged.shown.session)
+                session = opened.session if same else None
         self._reach.note(session_id, own.count, len(found.merged.shown.rounds))
-        self._after(session_id, found, session, own, files if session is not None else None)
+        self._after(session_id, found, session, own, files)
 
     def _after(
         self,
