@@ -21,6 +21,7 @@ from scorekeeper.checks import JSONObject
 from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.durable import backup_of, encode, read_database, write_atomically
 from scorekeeper.store.events import Event, checked
+from scorekeeper.wording import plural
 
 TABLE = "events"
 Made = tuple[str, JSONObject, tuple[str, ...] | None, int]
@@ -79,7 +80,7 @@ def problem(path: Path, owner: str) -> str | None:
         return f"cannot be read ({error.strerror or error})"
     if not found.refused:
         return None
-    return "holds " + "; ".join(f"{count:,} events {why}" for why, count in found.refused)
+    return "holds " + "; ".join(f"{plural(count, 'event')} {why}" for why, count in found.refused)
 
 
 class OwnLog:
