@@ -70,7 +70,7 @@ def _session(file: Path, present: set[str], mine: str) -> Finding | None:
     wrong = _kind_problem(file) or problem(file)
     parsed = copies.parse(file.name)
     if wrong is not None and parsed is not None and _newer_only(file, copies.owner(parsed[1])):
-        return Finding(file, f"{wrong}: upgrade scorekeeper to read them", "", leave=True)
+        return Finding(file, f"{wrong}: upgrade scorekeeper to read it", "", leave=True)
     if parsed is not None and copies.owner(parsed[1]) != mine:
         if wrong is None:
             return None

@@ -212,8 +212,8 @@ def test_a_log_a_newer_scorekeeper_wrote_is_named_and_left_as_it_is(
     for argv in (["doctor", *db], ["doctor", "--fix", *db]):
         main(argv)
         assert (
-            f"{file} holds 1 events of a kind this scorekeeper does not know (a newer one "
-            "wrote it?): upgrade scorekeeper to read them." in capsys.readouterr().out
+            f"{file} holds 1 event of a kind this scorekeeper does not know (a newer one "
+            "wrote it?): upgrade scorekeeper to read it." in capsys.readouterr().out
         )
     assert file.read_bytes() == written
     assert not (tmp_path / "db" / "damaged").exists()

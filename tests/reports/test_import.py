@@ -23,9 +23,10 @@ from scorekeeper.reports import nights
 from scorekeeper.reports.import_source import ImportRefused
 from scorekeeper.reports.json_export import FORMAT, export_json
 from scorekeeper.reports.transfer import import_sessions
-from scorekeeper.store import SCHEMA, Store, StoreError, durable, log
+from scorekeeper.store import SCHEMA, Store, StoreError, durable, log, machine
+from scorekeeper.store.documents import document, encoded, summary_fields
 from scorekeeper.wording import iso
-from tests.factories import MADE_3, MADE_4, TABLE, UPPED_2
+from tests.factories import MADE_3, MADE_4, TABLE, UPPED_2, racehorse
 
 HOT_RUM = {"out": "Cy", "cards": {"Ann": "K 9 A", "Bob": "4 4", "Di": "Q"}}
 
@@ -215,6 +216,25 @@ def test_a_store_written_by_a_newer_scorekeeper_is_refused(
     with Store(cottage) as store, pytest.raises(ImportRefused, match="newer scorekeeper"):
         import_sessions(store, party)
     assert snapshot(cottage) == before
+
+
+def test_a_store_of_the_older_layout_is_imported_and_left_as_it_was(tmp_path: Path) -> None:
+    """A store as the releases before wrote it (``sessions/<id>.json``), given to import:
+    its sessions come in, and the folder given is only read, never moved over."""
+    older = tmp_path / "older"
+    session = racehorse(MADE_3, UPPED_2)
+    fields = summary_fields(session, "2026-12-01T20:00:00+01:00", "2026-12-01T21:00:00+01:00")
+    (older / "sessions").mkdir(parents=True)
+    (older / "sessions" / "5f02a1da.json").write_bytes(encoded(document(session, 1, fields)))
+    before = snapshot(older)
+    with Store(tmp_path / "here") as store:
+        machines = set((machine.state_folder() / "stores").iterdir())
+        assert import_sessions(store, older).added == ["5f02a1da"]
+        assert store.load("5f02a1da") == session
+        left = set((machine.state_folder() / "stores").iterdir()) - machines
+        assert left <= {machine.machine_folder(older)}, "nothing kept for a copy read"
+    assert snapshot(older) == before
+    assert sorted(path.name for path in older.iterdir()) == ["sessions"]
 
 
 def test_a_store_open_for_writing_elsewhere_is_refused_and_unchanged(
