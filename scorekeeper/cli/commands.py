@@ -302,8 +302,10 @@ def run_doctor(path: Path | None, fix: bool) -> int:
         what = "" if finding.leave else f" Fix: {finding.fix}."
         say(visible(f"{finding.file} {finding.problem}.{what}"))
     if not fix:
-        print("Run `scorekeeper doctor --fix` (with scorekeeper closed) to do the fixes above.")
-        return 1 if any(not finding.leave for finding in findings) else 0
+        if any(not finding.leave for finding in findings):
+            print("Run `scorekeeper doctor --fix` (with scorekeeper closed) to do the fixes above.")
+            return 1
+        return 0
     with _opened(root) as store:
         for line in doctor.repair(store, findings):
             say(visible(line))

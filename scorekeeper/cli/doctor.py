@@ -17,6 +17,7 @@ import os
 import re
 import stat
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
@@ -30,8 +31,10 @@ from scorekeeper.store.careful_read import DamagedFile, parse_json, read_bytes
 from scorekeeper.store.conflicts import is_engine_file
 from scorekeeper.store.durable import backup_of, write_atomically
 from scorekeeper.store.events import NEWER
+from scorekeeper.store.fold import WAITS
 from scorekeeper.store.sidecar import ROWS
 from scorekeeper.store.summary import entry_problem
+from scorekeeper.wording import plural
 
 CACHES = ("index.stamp", "recent.json")
 """The index's companions: made again with it from the session files."""
@@ -228,6 +231,7 @@ def examine(root: Path) -> list[Finding]:
     findings = _sessions(root / "logs") + _older(root)
     findings += [] if (index := _index(root)) is None else [index]
     findings += _caches(root) + conflict_copies(root) + entry_findings(root) + _came_back(root)
+    findings += _left_out(root)
     findings += _kept_file(
         root / settings.SETTINGS_FILE,
         settings.problem,
@@ -237,6 +241,34 @@ def examine(root: Path) -> list[Finding]:
     findings += [] if ignores is None else [ignores]
     aside = _aside_problem(root)
     return findings if aside is None else [aside, *findings]
+
+
+def _left_out(root: Path) -> list[Finding]:
+    """Each log holding events its session's fold or its game's rules leave out (a round
+    that does not replay, one the rules refuse, a second set-up): named once, with how
+    many of each kind, and left as it is: the session is made of the rest."""
+    from scorekeeper.store.events import MOVED
+    from scorekeeper.store.reader import playable
+
+    findings = []
+    with contextlib.suppress(OSError, StoreError), Store(root, readonly=True) as reader:
+        for summary in reader.summaries():
+            try:
+                found, _ = playable(reader.gathered(summary.id))
+            except (StoreError, LookupError, TypeError, ValueError, AttributeError):
+                continue  # a session that cannot be read is named by the checks of the files
+            kinds: dict[str, Counter[str]] = {}
+            for made, why in found.folded.refused:
+                if why != WAITS:
+                    laptop = made.partition(":")[0]
+                    key = reader.own_key if laptop == MOVED else laptop
+                    kinds.setdefault(key, Counter())[why] += 1
+            for key, counted in sorted(kinds.items()):
+                said = "; ".join(f"{plural(n, 'event')} that {why}" for why, n in counted.items())
+                file = root / "logs" / copies.file_name(summary.id, key)
+                wrong = f"holds {said}, left out of its session, which is made of the rest"
+                findings.append(Finding(file, wrong, "", leave=True))
+    return findings
 
 
 def _came_back(root: Path) -> list[Finding]:

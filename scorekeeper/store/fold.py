@@ -32,6 +32,8 @@ from scorekeeper.store.events import Event, later
 
 Refused = tuple[str, str]
 """An event left out of the fold and why."""
+WAITS = "waits for an event not here yet"
+"""Why an event typed on top of one whose log has not arrived is left out, for now."""
 
 
 @dataclass(frozen=True)
@@ -139,9 +141,7 @@ def _held(events: Mapping[str, Event]) -> tuple[list[Event], list[Refused]]:
             if missing[child] == 0:
                 ready.append(child)
     placed = {event.id for event in order}
-    waits = [
-        (made, "waits for an event not here yet") for made in sorted(events) if made not in placed
-    ]
+    waits = [(made, WAITS) for made in sorted(events) if made not in placed]
     return order, waits
 
 

@@ -203,3 +203,21 @@ def folded(folder: Path) -> int:
     except FileNotFoundError:
         pass
     return total & ((1 << 64) - 1)
+
+
+REFUSED_BY_RULES = "holds a round the game's rules refuse"
+"""Why an event whose round does not replay is left out (``reader.playable``)."""
+
+
+def without(found: Gathered, made: str, why: str) -> Gathered:
+    """``found`` folded again without the event ``made`` (nor what is typed on top of it),
+    which is counted as refused for ``why``. Every event is still held, so none of this
+    laptop's is ever numbered again."""
+    from scorekeeper.store.fold import names, session  # here: Home starts without them
+    from scorekeeper.store.merge import merged
+
+    kept = [event for event in found.events.values() if event.id != made]
+    folded = session(kept)
+    folded = replace(folded, refused=(*folded.refused, (made, why)))
+    refused = {**found.refused, why: found.refused.get(why, 0) + 1}
+    return found._replace(merged=merged(folded, names(kept)), folded=folded, refused=refused)

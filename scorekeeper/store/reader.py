@@ -19,12 +19,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scorekeeper import collector
-from scorekeeper.checks import JSONObject
+from scorekeeper.checks import JSONObject, as_recorded
 from scorekeeper.store import copies, machine, older_sessions
 from scorekeeper.store import index as index_module
 from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.documents import damaged, problem, summary_fields
-from scorekeeper.store.gather import Files, Gathered, gather, identity
+from scorekeeper.store.gather import REFUSED_BY_RULES, Files, Gathered, gather, identity, without
 from scorekeeper.store.index import Index
 from scorekeeper.store.reach import CameBack, Reach
 from scorekeeper.store.sidecar import Keeper, Kept, Sidecar
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from scorekeeper.store.conflicts import Conflict
     from scorekeeper.store.events import Event
     from scorekeeper.store.log import OwnLog
-    from scorekeeper.store.merge import Merged
+    from scorekeeper.store.merge import Merged, Version
 
 _SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 FOLDER = "logs"
@@ -91,11 +91,47 @@ def when(at: int) -> str:
     return datetime.fromtimestamp(at / 1000).astimezone().isoformat(timespec="seconds")
 
 
-def replayed(found: Gathered) -> Session:
-    """The session shown, replayed (``REPLAY_ERRORS`` if its rounds do not replay)."""
+def playable(found: Gathered) -> tuple[Gathered, Session]:
+    """The session shown, replayed. A round the game's rules refuse, in the version shown
+    or in one waiting for the table (a log from a hostile peer, or edited by hand), is
+    refused with the event that made it, and the session is made of the rest: one log's
+    bad round never hides the others' rounds, nor makes the table decide on it. Raises
+    ``REPLAY_ERRORS`` if the table itself does not set up."""
     from scorekeeper.session import Session  # here: a list is read with no round replayed
 
-    return Session.from_dict(found.merged.shown.session)
+    while True:
+        refused = None
+        for version in found.merged.versions:  # the one shown first, then any waiting
+            try:
+                session = Session.from_dict(version.session)
+            except REPLAY_ERRORS:
+                refused = _refused_round(version)
+                if refused is None:
+                    raise
+                break
+            if version is found.merged.shown:
+                shown = session
+        if refused is None:
+            return found, shown
+        found = without(found, refused, REFUSED_BY_RULES)
+
+
+def _refused_round(version: Version) -> str | None:
+    """The event that made the first round of ``version`` the rules refuse; None if the
+    table itself does not set up."""
+    from scorekeeper.session import Session
+
+    try:
+        session = Session.from_dict({**version.session, "rounds": []})
+    except REPLAY_ERRORS:
+        return None
+    for round_, made in zip(version.rounds, version.made, strict=True):
+        try:
+            with as_recorded():
+                session.record(round_)
+        except REPLAY_ERRORS:
+            return made
+    return None
 
 
 def times(found: Gathered) -> tuple[str, str, int]:
@@ -143,7 +179,7 @@ def _read_for_index(
     else:
         damaged_logs.pop(session_id, None)
     try:
-        session = replayed(found)
+        found, session = playable(found)
     except REPLAY_ERRORS as error:
         raise damaged(files[0][1], f"does not replay ({error})", recover=False) from None
     started, updated, order = times(found)
@@ -357,8 +393,7 @@ class Reader:
     def _reindex(self, session_id: str, found: Gathered | None = None) -> None:
         """Put the session as its logs make it now in the index (left out if unread)."""
         try:
-            found = found or self.gathered(session_id)
-            session = replayed(found)
+            found, session = playable(found or self.gathered(session_id))
         except (StoreError, *REPLAY_ERRORS):
             return
         self._put(session_id, found, session)
@@ -448,7 +483,7 @@ class Reader:
         found = self.gathered(session_id)
         self._reach.check(session_id, found)
         try:
-            session = replayed(found)
+            found, session = playable(found)
         except REPLAY_ERRORS as error:
             file = self._copy_files(session_id)[0][1]
             self._unreadable[session_id] = file

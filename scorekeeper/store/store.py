@@ -28,7 +28,7 @@ from scorekeeper.store.gather import Gathered, gather, identity, stepped
 from scorekeeper.store.lock import WriterLock, take_lock
 from scorekeeper.store.merge import Version, text
 from scorekeeper.store.reach import CameBack
-from scorekeeper.store.reader import Opened, Reader, is_session_id, replayed
+from scorekeeper.store.reader import Opened, Reader, is_session_id, playable
 from scorekeeper.store.sidecar import Keeper
 from scorekeeper.store.staging import commit
 from scorekeeper.store.store_errors import (
@@ -333,7 +333,7 @@ class Store(Reader):
         listed."""
         try:
             if session is None:
-                session = replayed(found)
+                found, session = playable(found)
         except (LookupError, TypeError, ValueError, AttributeError) as error:
             self._open.pop(session_id, None)
             raise cannot_write_down(self._file(session_id), error) from None
