@@ -26,7 +26,16 @@ from scorekeeper.cli.doctor_entries import entry_findings
 from scorekeeper.cli.doctor_sync import conflict_copies, conflict_copy, sync_ignores
 from scorekeeper.cli.finding import DAMAGED, SESSION_FILE, Finding
 from scorekeeper.safe_files import kind
-from scorekeeper.store import Store, StoreError, copies, documents, log, machine, older_sessions
+from scorekeeper.store import (
+    Store,
+    StoreDamaged,
+    StoreError,
+    copies,
+    documents,
+    log,
+    machine,
+    older_sessions,
+)
 from scorekeeper.store.careful_read import DamagedFile, parse_json, read_bytes
 from scorekeeper.store.conflicts import is_engine_file
 from scorekeeper.store.durable import backup_of, write_atomically
@@ -134,15 +143,30 @@ def _sessions(folder: Path) -> list[Finding]:
 def _older(root: Path) -> list[Finding]:
     """An older layout's session files left where they were: what could not be moved over
     (a file that cannot be read). Another laptop's copy in a shared store is moved by
-    that laptop; it is named only where it cannot be read."""
+    that laptop; it is named only where it cannot be read. One a newer scorekeeper wrote
+    is left exactly as it is."""
     findings = []
     for files in older_sessions.old_files(root).values():
         for _, file in files:
-            wrong = _kind_problem(file) or documents.problem(file)
-            if wrong is not None:
+            wrong = _kind_problem(file) or _older_problem(file)
+            if wrong is not None and wrong.startswith("was saved by a newer scorekeeper"):
+                findings.append(Finding(file, wrong.removesuffix("."), "", leave=True))
+            elif wrong is not None:
                 fix = f"move it to {DAMAGED}/: an older scorekeeper's session, never moved over"
                 findings.append(Finding(file, wrong, fix))
     return findings
+
+
+def _older_problem(file: Path) -> str | None:
+    """What keeps an older layout's session file from being read as one (``documents``:
+    the file is no log, so ``problem`` would find nothing wrong), or None."""
+    try:
+        documents.read(file, lambda: StoreError(f"{file} is gone.", file), recover=False)
+    except StoreDamaged as error:
+        return error.reason.removeprefix(f"{file} ")
+    except StoreError as error:
+        return error.message
+    return None
 
 
 def _odd_copy(file: Path) -> Finding | None:

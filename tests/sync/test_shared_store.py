@@ -230,8 +230,29 @@ def test_what_a_sync_engine_leaves_is_no_session_and_fails_no_command(tmp_path: 
     doctor = scorekeeper(folder, "doctor").stdout
     assert copy not in doctor  # one more copy of this laptop's log: the union loses nothing
     assert "nights.sync-conflict" in doctor
-    assert "f00dcafe.json" in doctor
+    assert "f00dcafe.json was saved by a newer scorekeeper" in doctor
     assert ".syncthing." not in doctor and ".stversions" not in doctor
+    scorekeeper(folder, "doctor", "--fix")
+    assert (folder / "sessions" / "f00dcafe.json").read_text() == json.dumps(newer)
+
+
+def test_an_older_session_file_that_cannot_be_moved_over_is_named_by_doctor(
+    tmp_path: Path,
+) -> None:
+    """Its JSON reads, but it is no session (its summary gone): nothing of it moves, and
+    doctor says so rather than that every file is fine."""
+    folder = shared(tmp_path / "store")
+    (folder / "sessions").mkdir()
+    bad = folder / "sessions" / "bad0cafe.json"
+    document = json.loads(older(racehorse(MADE_3), time.time_ns()))
+    del document["session"]["1"]["summary"]
+    bad.write_text(json.dumps(document))
+    Store(folder).close()
+    assert bad.exists(), "what could not be moved over is left where it was"
+    said = scorekeeper(folder, "doctor")
+    assert said.returncode == 1 and f"{bad} lacks its 'summary' part" in said.stdout, said.stdout
+    assert scorekeeper(folder, "doctor", "--fix").returncode == 0
+    assert not bad.exists() and len(list((folder / "damaged").iterdir())) == 1
 
 
 def test_the_readme_gives_every_stignore_line() -> None:
