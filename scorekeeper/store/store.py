@@ -301,7 +301,7 @@ class Store(Reader):
     def _after(self, session_id: str, found: Gathered) -> None:
         """The session as its logs make it now: open here, kept beside, and listed."""
         try:
-            found, session = playable(found)
+            found, session = playable(found, self.own_key)
         except (LookupError, TypeError, ValueError, AttributeError) as error:
             self._open.pop(session_id, None)
             raise cannot_write_down(self._file(session_id), error) from None
