@@ -356,7 +356,7 @@ class Reader:
 
     def conflicts(self) -> list[Conflict]:
         """The sessions that went on differently on two laptops, waiting for the table
-        to decide, oldest first."""
+        to decide, oldest first (each version as ``playable`` leaves it)."""
         from scorekeeper.store.conflicts import Conflict  # here: Home starts without it
 
         with self._guard:
@@ -365,8 +365,8 @@ class Reader:
         found = []
         for session_id in waiting:
             try:
-                gathered = self.gathered(session_id)
-            except StoreError:
+                gathered, _ = playable(self.gathered(session_id), self.own_key)
+            except (StoreError, *REPLAY_ERRORS):
                 continue
             if gathered.waiting:
                 found.append(Conflict(session_id, gathered.merged))
