@@ -129,3 +129,22 @@ def test_a_peers_laptop_name_is_drawn_as_text(
     out = capsys.readouterr().out
     assert visible(NAME) in out
     assert "\x1b" not in out and "\u202e" not in out
+
+
+def test_a_peers_bad_round_is_never_offered_to_the_table_as_a_version(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The peer went on apart (a version waiting, fair), and also typed a round the rules
+    refuse on top of this laptop's: the table chooses between the two real versions."""
+    path = tmp_path / "db"
+    session_id, peer = with_a_peer(path, [])
+    apart = on_top(path, session_id, f"{PEER}:2", {"round": MADE_4}, of=-2)
+    bad = on_top(path, session_id, f"{PEER}:3", {"round": {**UPPED_2, "pitcher": "Zed"}})
+    events = {**json.loads(peer.read_text())["events"], "2": apart, "3": bad}
+    peer.write_text(json.dumps({"events": events}))
+    with Store(path, readonly=True) as store:
+        (conflict,) = store.conflicts()
+        assert sorted(len(version.rounds) for version in conflict.merged.versions) == [1, 1]
+    assert main(["conflicts", "--db", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "Zed" not in out and "do not replay" not in out
