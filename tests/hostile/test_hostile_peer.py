@@ -15,8 +15,13 @@ import pytest
 from scorekeeper.cli import main
 from scorekeeper.store import Store, machine
 from scorekeeper.wording import visible
+from screens.app import ScorekeeperApp
+from screens.conflict import ConflictScreen
+from screens.home import HomeScreen
 from tests.factories import MADE_3, MADE_4, UPPED_2, file_of, racehorse
 from tests.hostile.stores import Record, events_in
+from tests.hostile.test_hostile_text_app import assert_drawn_safely
+from tests.ui.play import settled
 
 PEER = "aaaaaaaaaa"
 
@@ -148,3 +153,22 @@ def test_a_peers_bad_round_is_never_offered_to_the_table_as_a_version(
     assert main(["conflicts", "--db", str(path)]) == 1
     out = capsys.readouterr().out
     assert "Zed" not in out and "do not replay" not in out
+
+
+async def test_the_decision_dialog_draws_a_peers_laptop_name_as_text(tmp_path: Path) -> None:
+    path = tmp_path / "db"
+    session_id, peer = with_a_peer(path, [], NAME)
+    apart = on_top(path, session_id, f"{PEER}:2", {"round": MADE_4}, of=-2)
+    peer.write_text(json.dumps({"events": {**json.loads(peer.read_text())["events"], "2": apart}}))
+    with Store(path) as store:
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settled(pilot)
+            assert isinstance(app.screen, HomeScreen)
+            app.screen.follow()  # its one-second look at the store, at once
+            await settled(pilot)
+            await pilot.press("ctrl+k")
+            await settled(pilot)
+            assert isinstance(app.screen, ConflictScreen)
+            text = assert_drawn_safely(pilot)
+            assert "Den␛]0;pwned␇[bold]x[/]" in text.replace("\n", "")
