@@ -278,7 +278,7 @@ def _left_out(root: Path) -> list[Finding]:
     with contextlib.suppress(OSError, StoreError), Store(root, readonly=True) as reader:
         for summary in reader.summaries():
             try:
-                found, _ = playable(reader.gathered(summary.id))
+                found, _ = playable(reader.gathered(summary.id), reader.own_key)
             except (StoreError, LookupError, TypeError, ValueError, AttributeError):
                 continue  # a session that cannot be read is named by the checks of the files
             kinds: dict[str, Counter[str]] = {}

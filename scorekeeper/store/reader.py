@@ -91,12 +91,13 @@ def when(at: int) -> str:
     return datetime.fromtimestamp(at / 1000).astimezone().isoformat(timespec="seconds")
 
 
-def playable(found: Gathered) -> tuple[Gathered, Session]:
-    """The session shown, replayed. A round the game's rules refuse, in the version shown
-    or in one waiting for the table (a log from a hostile peer, or edited by hand), is
-    refused with the event that made it, and the session is made of the rest: one log's
-    bad round never hides the others' rounds, nor makes the table decide on it. Raises
-    ``REPLAY_ERRORS`` if the table itself does not set up."""
+def playable(found: Gathered, own: str) -> tuple[Gathered, Session]:
+    """The session shown, replayed. A round the game's rules refuse that another laptop
+    than ``own`` (this one) made, in the version shown or in one waiting for the table (a
+    log from a hostile peer), is refused with the event that made it, and the session is
+    made of the rest: another laptop's bad round never hides this laptop's rounds, nor
+    makes the table decide on it. Raises ``REPLAY_ERRORS`` if the table does not set up
+    or a round of this laptop's own log does not replay (damage ``doctor --fix`` mends)."""
     from scorekeeper.session import Session  # here: a list is read with no round replayed
 
     while True:
@@ -105,7 +106,7 @@ def playable(found: Gathered) -> tuple[Gathered, Session]:
             try:
                 session = Session.from_dict(version.session)
             except REPLAY_ERRORS:
-                refused = _refused_round(version)
+                refused = _refused_round(version, own)
                 if refused is None:
                     raise
                 break
@@ -116,10 +117,12 @@ def playable(found: Gathered) -> tuple[Gathered, Session]:
         found = without(found, refused, REFUSED_BY_RULES)
 
 
-def _refused_round(version: Version) -> str | None:
-    """The event that made the first round of ``version`` the rules refuse; None if the
-    table itself does not set up."""
+def _refused_round(version: Version, own: str) -> str | None:
+    """The event that made the first round of ``version`` the rules refuse, where another
+    laptop than ``own`` made it; None if the table itself does not set up, or that round
+    is this laptop's."""
     from scorekeeper.session import Session
+    from scorekeeper.store.events import MOVED
 
     try:
         session = Session.from_dict({**version.session, "rounds": []})
@@ -130,7 +133,7 @@ def _refused_round(version: Version) -> str | None:
             with as_recorded():
                 session.record(round_)
         except REPLAY_ERRORS:
-            return made
+            return None if made.partition(":")[0] in (own, MOVED) else made
     return None
 
 
@@ -179,7 +182,7 @@ def _read_for_index(
     else:
         damaged_logs.pop(session_id, None)
     try:
-        found, session = playable(found)
+        found, session = playable(found, machine.laptop(store).id)
     except REPLAY_ERRORS as error:
         raise damaged(files[0][1], f"does not replay ({error})", recover=False) from None
     started, updated, order = times(found)
@@ -374,7 +377,7 @@ class Reader:
 
     def conflicts(self) -> list[Conflict]:
         """The sessions that went on differently on two laptops, waiting for the table
-        to decide, oldest first."""
+        to decide, oldest first (each version as ``playable`` leaves it)."""
         from scorekeeper.store.conflicts import Conflict  # here: Home starts without it
 
         with self._guard:
@@ -383,8 +386,8 @@ class Reader:
         found = []
         for session_id in waiting:
             try:
-                gathered = self.gathered(session_id)
-            except StoreError:
+                gathered, _ = playable(self.gathered(session_id), self.own_key)
+            except (StoreError, *REPLAY_ERRORS):
                 continue
             if gathered.waiting:
                 found.append(Conflict(session_id, gathered.merged))
@@ -393,7 +396,7 @@ class Reader:
     def _reindex(self, session_id: str, found: Gathered | None = None) -> None:
         """Put the session as its logs make it now in the index (left out if unread)."""
         try:
-            found, session = playable(found or self.gathered(session_id))
+            found, session = playable(found or self.gathered(session_id), self.own_key)
         except (StoreError, *REPLAY_ERRORS):
             return
         self._put(session_id, found, session)
@@ -483,7 +486,7 @@ class Reader:
         found = self.gathered(session_id)
         self._reach.check(session_id, found)
         try:
-            found, session = playable(found)
+            found, session = playable(found, self.own_key)
         except REPLAY_ERRORS as error:
             file = self._copy_files(session_id)[0][1]
             self._unreadable[session_id] = file

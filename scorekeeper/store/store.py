@@ -333,7 +333,7 @@ class Store(Reader):
         listed."""
         try:
             if session is None:
-                found, session = playable(found)
+                found, session = playable(found, self.own_key)
         except (LookupError, TypeError, ValueError, AttributeError) as error:
             self._open.pop(session_id, None)
             raise cannot_write_down(self._file(session_id), error) from None

@@ -52,6 +52,10 @@ WRONG_FIELDS: dict[str, tuple[Callable[[list[Record]], object], str]] = {
     "the players are text": (set_in(SETUP, "body", "players", "many"), "players"),
     "an unknown game": (set_in(SETUP, "body", "game", "snap"), "unknown game"),
     "the dealer is not at the table": (set_in(SETUP, "body", "dealer", "Zed"), "dealer"),
+    "a round's pitcher is not at the table": (
+        set_in(LAST_ROUND, "body", "round", "pitcher", "Zed"),
+        "not at this table",
+    ),
     "nesting just past the cap": (set_in(SETUP, "body", "options", {"x": deep(40)}), "nested"),
     "the set-up is forged": (set_in(SETUP, "id", "aaaaaaaaaa:2"), "no set-up"),
 }
@@ -307,23 +311,14 @@ def test_bad_night_names_lose_only_the_names_with_a_warning(
     assert (path / "nights.json").read_bytes() == names, "left untouched"
 
 
-def test_a_fraction_in_a_saved_round_is_refused_and_named_by_doctor(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_a_fraction_in_a_saved_round_is_named_when_the_session_opens(tmp_path: Path) -> None:
     """Fractions are read exactly (never through float) and refused where a whole number
-    belongs: the round holding one is left out, the rounds before it kept, doctor names
-    it, and the rest of the store keeps working."""
+    belongs; the rest of the store keeps working."""
     path = tmp_path / "db"
     hit, spared = two_sessions(path)
     file = file_of(path, hit)
-    file.write_text(file.read_text().replace('"bid":2', '"bid":2.5'))
+    file.write_text(file.read_text().replace('"bid":3', '"bid":3.5'))
     with Store(path) as store:
-        assert store.load(hit).rounds == [MADE_3]
+        with pytest.raises(StoreDamaged, match=r"must be a whole number, not 3\.5"):
+            store.load(hit)
         assert store.load(spared).rounds
-        assert store.damaged() == []
-    assert main(["doctor", "--db", str(path)]) == 0, "nothing for --fix to do"
-    (said,) = capsys.readouterr().out.splitlines()
-    assert said == (
-        f"{file} holds 1 event that holds a round the game's rules refuse, left out of its "
-        "session, which is made of the rest."
-    )

@@ -15,8 +15,13 @@ import pytest
 from scorekeeper.cli import main
 from scorekeeper.store import Store, machine
 from scorekeeper.wording import visible
+from screens.app import ScorekeeperApp
+from screens.conflict import ConflictScreen
+from screens.home import HomeScreen
 from tests.factories import MADE_3, MADE_4, UPPED_2, file_of, racehorse
 from tests.hostile.stores import Record, events_in
+from tests.hostile.test_hostile_text_app import assert_drawn_safely
+from tests.ui.play import settled
 
 PEER = "aaaaaaaaaa"
 
@@ -129,3 +134,41 @@ def test_a_peers_laptop_name_is_drawn_as_text(
     out = capsys.readouterr().out
     assert visible(NAME) in out
     assert "\x1b" not in out and "\u202e" not in out
+
+
+def test_a_peers_bad_round_is_never_offered_to_the_table_as_a_version(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The peer went on apart (a version waiting, fair), and also typed a round the rules
+    refuse on top of this laptop's: the table chooses between the two real versions."""
+    path = tmp_path / "db"
+    session_id, peer = with_a_peer(path, [])
+    apart = on_top(path, session_id, f"{PEER}:2", {"round": MADE_4}, of=-2)
+    bad = on_top(path, session_id, f"{PEER}:3", {"round": {**UPPED_2, "pitcher": "Zed"}})
+    events = {**json.loads(peer.read_text())["events"], "2": apart, "3": bad}
+    peer.write_text(json.dumps({"events": events}))
+    with Store(path, readonly=True) as store:
+        (conflict,) = store.conflicts()
+        assert sorted(len(version.rounds) for version in conflict.merged.versions) == [1, 1]
+    assert main(["conflicts", "--db", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "Zed" not in out and "do not replay" not in out
+
+
+async def test_the_decision_dialog_draws_a_peers_laptop_name_as_text(tmp_path: Path) -> None:
+    path = tmp_path / "db"
+    session_id, peer = with_a_peer(path, [], NAME)
+    apart = on_top(path, session_id, f"{PEER}:2", {"round": MADE_4}, of=-2)
+    peer.write_text(json.dumps({"events": {**json.loads(peer.read_text())["events"], "2": apart}}))
+    with Store(path) as store:
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settled(pilot)
+            assert isinstance(app.screen, HomeScreen)
+            app.screen.follow()  # its one-second look at the store, at once
+            await settled(pilot)
+            await pilot.press("ctrl+k")
+            await settled(pilot)
+            assert isinstance(app.screen, ConflictScreen)
+            text = assert_drawn_safely(pilot)
+            assert "Den␛]0;pwned␇[bold]x[/]" in text.replace("\n", "")
