@@ -46,14 +46,9 @@ def problem(file: Path) -> str | None:
 
 
 def _good_backup(file: Path) -> bool:
-    """Whether ``file``'s backup is one ``doctor --fix`` puts back: a session's log read
-    as the log it is, an older session file as a session."""
-    from scorekeeper.store import copies, log  # here: Home starts without TinyDB
-
-    parsed = copies.parse(file.name)
-    if parsed is None:
-        return problem(backup_of(file)) is None
-    return log.problem(backup_of(file), copies.owner(parsed[1])) is None
+    """Whether ``file`` has a backup ``doctor --fix`` puts back: there, and read as the
+    log it is."""
+    return problem(backup_of(file)) is None
 
 
 def how_to_recover(file: Path) -> str:

@@ -178,7 +178,8 @@ def test_a_damaged_log_is_named_and_doctor_puts_its_backup_back(
     out, err = capsys.readouterr()
     assert seven_hand in out and racehorse not in out
     assert err.startswith(f"scorekeeper: {damaged} contains NUL bytes")
-    assert err.endswith("left it untouched. That session is not listed.\n")
+    assert "left it untouched. To recover, close scorekeeper and run `scorekeeper doctor" in err
+    assert err.endswith("That session is not listed.\n")
     assert damaged.read_bytes() == b"\x00" * 64
     assert main(["doctor", *db]) == 1
     assert f"Fix: put back {damaged.name}.bak, the version before the last save" in (

@@ -156,7 +156,8 @@ def test_an_event_that_cannot_be_trusted_is_refused_said_by_doctor_and_nothing_e
     for command, argv in commands(path).items():
         assert main(argv) == 0, command
         assert "something went wrong" not in capsys.readouterr().err, command
-    assert main(["doctor", "--db", str(path)]) == 1
+    newer = damage == "a kind nobody makes"  # a newer scorekeeper's: named, left as it is
+    assert main(["doctor", "--db", str(path)]) == (0 if newer else 1)
     said = [line for line in capsys.readouterr().out.splitlines() if line.startswith(str(file))]
     assert len(said) == 1 and f"holds 1 event {words}" in said[0], said
 
