@@ -226,17 +226,20 @@ def parted(versions: Sequence[Version]) -> int:
 
 
 def both(versions: Sequence[Version]) -> Version:
-    """The rounds the versions share, then the rounds each added after they parted, in
-    the order they were recorded (a tie: the order the versions are given in). Whether
-    the rules take them in that order is for the session to say, by replaying them."""
+    """The rounds the versions share, then the rounds each added after they parted, each
+    once, in the order they were recorded (a tie: the order the versions are given in).
+    Whether the rules take them in that order is for the session to say, by replaying."""
     if len({_table(version) for version in versions}) != 1:
         raise ValueError("the versions are of different tables")
     start = parted(versions)
-    after = [
-        (version.stamps[index], place, index)
-        for place, version in enumerate(versions)
-        for index in range(start, len(version.rounds))
-    ]
+    after = []
+    taken: set[tuple[Stamp, str]] = set()
+    for place, version in enumerate(versions):
+        for index in range(start, len(version.rounds)):
+            hand = (version.stamps[index], text(version.rounds[index]))
+            if hand not in taken:  # two of three versions sharing a hand: played once
+                taken.add(hand)
+                after.append((version.stamps[index], place, index))
     after.sort(key=lambda item: (item[0][0], item[1], item[2]))
     first = versions[0]
     rounds = list(first.rounds[:start])

@@ -288,3 +288,22 @@ def test_laptops_taking_turns_in_step_never_wait(turns: list[int]) -> None:
     merged = laptops[1].merged()
     assert merged is not None and not merged.waiting
     assert [r["n"] for r in merged.shown.rounds] == list(range(1, len(turns) + 1))
+
+
+def test_both_of_three_versions_keeps_each_hand_once() -> None:
+    """Two of three versions share a hand the third lacks: keeping all of them, one after
+    the other, plays that hand once, not once per version that holds it."""
+    start = ({"n": 0},), ((1, "aaaaaaaaaa"),)
+    shared, shared_stamp = {"n": 1}, (2, "aaaaaaaaaa")
+    first = Version(
+        {**TABLE, "rounds": [*start[0], shared, {"n": 2}]},
+        (*start[1], shared_stamp, (3, "aaaaaaaaaa")),
+    )
+    second = Version(
+        {**TABLE, "rounds": [*start[0], shared, {"n": 3}]},
+        (*start[1], shared_stamp, (4, "bbbbbbbbbb")),
+    )
+    third = Version({**TABLE, "rounds": [*start[0], {"n": 4}]}, (*start[1], (5, "cccccccccc")))
+    kept = both([first, second, third])
+    assert [r["n"] for r in kept.rounds] == [0, 1, 2, 3, 4]
+    assert len(set(kept.stamps)) == len(kept.stamps)
