@@ -6,12 +6,13 @@ none is, so a round is the scores and an Enter after each. "One winner", above t
 scores and the others nothing: pick the player, type the points (typed at the pick, they
 go to that player's score, as on a scoresheet). Beside each row stand the player's total
 and money as the table would settle if it stopped now, as the session's own figures say
-them.
+them; once a score is typed, the total it makes ("total 40 → 65").
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from textual import events
 from textual.actions import SkipAction
@@ -26,6 +27,9 @@ from screens.rounds.base import RoundEntry
 from screens.widgets.choice import Choice
 from screens.widgets.field_row import FieldRow
 from screens.widgets.text_input import TextInput
+
+if TYPE_CHECKING:
+    from scorekeeper.view import PlayerStanding
 
 SCORES = "scores"
 WINNER = "winner"
@@ -113,17 +117,53 @@ class ScorePadEntry(RoundEntry):
 
     def preview(self) -> None:
         winner = self.winner()
-        standing = self.session.figures().by_seat() if self.index is None else {}
         for name in self.players:
-            path = self.score_path(name)
-            field = self.control(path, Input)
+            field = self.control(self.score_path(name), Input)
             field.disabled = winner is not None and name != winner
             field.placeholder = "0" if field.disabled else "score"
-            now = standing.get(name)
-            said = [f"total {now.figure}"] if now is not None else []
-            if now is not None and now.aside:
-                said.append(f"{now.aside} if stopped now")
-            self.note(path, " · ".join(said))
+        if self.index is None:
+            self.show_totals()
+        if self.asked and self.next_blank() is None:
+            self.say(ALL_IN)
+
+    def show_totals(self) -> None:
+        """Each player's total, and what the score typed makes of it: "total 40" would
+        read as the total with the score in, which it is not until the round is saved."""
+        standing = self.session.figures().by_seat()
+        typed = self.scores_typed()
+        after = self.totals_after(typed)
+        for name in self.players:
+            now = standing[name]
+            if name in typed and name in after:
+                said = [f"total {now.figure} → {after[name].figure}"]
+            else:
+                said = [f"total {now.figure}"]
+                if now.aside:
+                    said.append(f"{now.aside} if stopped now")
+            self.note(self.score_path(name), " · ".join(said))
+
+    def scores_typed(self) -> dict[str, int]:
+        """The scores that read as a number so far (the picked winner's alone, with one)."""
+        winner = self.winner()
+        scores: dict[str, int] = {}
+        for name in self.players:
+            path = self.score_path(name)
+            if winner not in (None, name) or not self.text(path):
+                continue
+            try:
+                scores[name] = self.whole(path)
+            except RuleError:
+                continue
+        return scores
+
+    def totals_after(self, typed: dict[str, int]) -> dict[str, PlayerStanding]:
+        """Every total as the session would stand with the scores typed so far (the rest
+        nothing yet); none where the session refuses them."""
+        scores = {name: typed.get(name, 0) for name in self.players}
+        try:
+            return self.session.figures_after({"scores": scores}).by_seat()
+        except RuleError:
+            return {}
         if self.asked and self.next_blank() is None:
             self.say(ALL_IN)
 

@@ -109,6 +109,19 @@ async def test_the_totals_and_the_money_if_stopped_now_stand_beside_each_row() -
         assert note_of(entry, "scores.Bob") == "total 50 · −$4.80 if stopped now"
 
 
+async def test_the_total_beside_a_score_says_what_the_score_typed_makes_of_it() -> None:
+    session = _hearts()
+    session.record({"scores": {"Ann": 20, "Bob": 50, "Cy": 30, "Di": 4}})
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await sent(pilot, *"25")
+        entry = entry_of(host)
+        assert note_of(entry, "scores.Ann") == "total 20 → 45"
+        assert note_of(entry, "scores.Bob") == "total 50 · −$4.80 if stopped now"
+        await sent(pilot, "ctrl+u", "-")
+        assert note_of(entry, "scores.Ann") == "total 20 · +$1.20 if stopped now"
+
+
 async def test_editing_puts_the_scores_back() -> None:
     session = _hearts()
     session.record({"scores": {"Ann": 20, "Bob": 50, "Cy": 30, "Di": 4}})
