@@ -1,7 +1,8 @@
 """Score pad round entry: every player's score in seat order, the fastest entry there is.
 
 Digits and a minus only; Enter goes on to the next score still blank and records once
-none is, so a round is the scores and an Enter after each. "One winner", above the scores
+none is, so a round is the scores and an Enter after each (Enter on a blank score stays
+there and asks for it: a blank is no 0). "One winner", above the scores
 (↑ from the first, where the entry opens), is the shortcut for games where one player
 scores and the others nothing: pick the player, type the points (typed at the pick, they
 go to that player's score, as on a scoresheet). Beside each row stand the player's total
@@ -173,7 +174,9 @@ class ScorePadEntry(RoundEntry):
 
     async def action_record(self) -> None:
         """Enter records once every score is typed (or a winner's points), from any
-        field; until then it goes to the next score still blank and says whose it is."""
+        field; until then it goes to the next score still blank and says whose it is.
+        On a blank score it stays and says so at the row: a player passed by with no
+        score is the row a scoresheet user forgets, and a blank is not 0 here."""
         if self.app.screen is not self:
             raise SkipAction()
         await self.settled()
@@ -181,21 +184,25 @@ class ScorePadEntry(RoundEntry):
         if blank is None:
             await super().action_record()
             return
-        self.set_focus(self.control(blank, Input))
         name = blank.removeprefix(f"{SCORES}.")
+        here = self.row_of(self.focused) if self.focused is not None else None
+        if here is not None and here.path == blank:
+            self.show_error(RuleError(blank, f"type {name}'s score first (0 if none)"))
+            return
+        self.set_focus(self.control(blank, Input))
         # Two lines, as the keys are: one would wrap beside the buttons at 80 columns.
         self.say(f"{visible(name)}'s score next (0 if none)\nEnter records when all are in")
         self.asked = True
 
     def next_blank(self) -> str | None:
-        """The first score field still blank after the focused one (round to the top)."""
+        """The first score field still blank from the focused one on (round to the top)."""
         paths = [
             self.score_path(name)
             for name in self.players
             if not self.control(self.score_path(name), Input).disabled
         ]
         focused = self.row_of(self.focused) if self.focused is not None else None
-        here = paths.index(focused.path) + 1 if focused and focused.path in paths else 0
+        here = paths.index(focused.path) if focused and focused.path in paths else 0
         for path in paths[here:] + paths[:here]:
             if not self.text(path):
                 return path

@@ -70,6 +70,20 @@ async def test_enter_with_a_row_forgotten_goes_to_it_and_says_whose_it_is() -> N
     assert session.rounds == [{"scores": {"Ann": 20, "Bob": 50, "Cy": 30, "Di": 4}}]
 
 
+async def test_enter_on_a_blank_score_stays_there_and_asks_for_it_at_the_row() -> None:
+    session = _hearts()
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await sent(pilot, "enter")
+        entry = entry_of(host)
+        assert entry.focused is entry.control("scores.Ann", Input)
+        assert entry.row("scores.Ann").error_text == "type Ann's score first (0 if none)"
+        await sent(pilot, "0", "enter", "enter")
+        assert entry.focused is entry.control("scores.Bob", Input), "0 is a score: Enter goes on"
+        await sent(pilot, *"50", "enter", *"30", "enter", "4", "enter")
+    assert session.rounds == [{"scores": {"Ann": 0, "Bob": 50, "Cy": 30, "Di": 4}}]
+
+
 async def test_enter_on_a_middle_row_records_once_every_score_is_in() -> None:
     session = _hearts()
     host = EntryHost(session)
