@@ -24,7 +24,6 @@ from textual.widgets import Header
 
 from scorekeeper import collector
 from scorekeeper.checks import JSONObject
-from scorekeeper.conflict_words import Aside
 from scorekeeper.errors import RuleError
 from scorekeeper.game import END_ROUND, Game, is_end_round
 from scorekeeper.session import Session
@@ -457,29 +456,13 @@ class TableScreen(Screen[None]):
         self.app.push_screen(BigBoardScreen(self.session))
 
     def action_aside(self, on_footer: bool = True) -> None:
-        """The versions a decision set aside, by what each holds; Enter brings one back."""
-        from screens.set_aside import SetAsideScreen  # here: the table opens without it
+        self.watcher.offer_set_aside()
 
-        versions = self.watcher.versions_set_aside()
-        if not versions:
-            return
-        self.app.clear_notifications()  # "Brought back…" would lie over the list: done with
-
-        def chosen(aside: Aside | None) -> None:
-            if aside is not None:
-                self.bring_back(aside)
-
-        self.app.push_screen(SetAsideScreen(versions, readonly=self.store.readonly), chosen)
-
-    def bring_back(self, aside: Aside) -> None:
-        """The version set aside becomes the game; the one shown before is set aside."""
-        try:
-            done = self.watcher.bring_back(aside)
-        except StoreError as error:
-            self.app.push_screen(ProblemScreen("Nothing was brought back", error.message))
-            return
+    @on(SessionWatch.BroughtBack)
+    def brought_back(self, event: SessionWatch.BroughtBack) -> None:
+        """The version brought back is the game shown; the one shown before is set aside."""
         self.notify(
-            visible(f"{done} a brings it back."),
+            visible(f"{event.done} a brings it back."),
             title="Brought back",
             timeout=10,
             markup=False,
