@@ -261,6 +261,14 @@ class Session:
         _, after = self._play(self._rounds[:at], self._states[at], round_)
         return self.figures().between(self._states[at], after)
 
+    def figures_after(self, round_: Round) -> Figures:
+        """The figures as they would stand with ``round_`` recorded next, for an entry to
+        show a total as it is typed; checked as ``record`` checks, nothing changes."""
+        from scorekeeper.view import Figures
+
+        _, after = self._play(self._rounds, self.state, round_)
+        return Figures(self.game, self.setup, (*self._states, after))
+
     def if_ended(self) -> Session | None:
         """This session as it would stand if the table ended it now, for a settle-up to
         show; None where it cannot be ended now (over already, nothing played, no ending)."""

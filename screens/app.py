@@ -113,6 +113,8 @@ class ScorekeeperApp(App[None]):
         """Round entries closed with typing in them, by table, round and rounds recorded:
         opening the same entry again brings the typing back."""
         self.draft_names: dict[DraftKey, str] = {}
+        self.quit_question: Screen[Any] | None = None
+        """The quit question while it is open: Ctrl+Q again leaves it to be answered."""
 
     def on_ready(self) -> None:
         """The first frame is out."""
@@ -171,7 +173,11 @@ class ScorekeeperApp(App[None]):
 
     async def action_quit(self) -> None:
         """Ctrl+Q with a round or a new session half typed, or a round kept as typed
-        (Esc), asks first: a draft does not outlive the app."""
+        (Esc), asks first: a draft does not outlive the app. Once: pressed again while
+        the question is open, it stays the one question (a second on top of it would
+        take a second n to get back)."""
+        if self.quit_question in self.screen_stack:
+            return
         from screens.kept import entry_words  # here: the entries load widgets Home lacks
         from screens.new_session.screen import LOST, NewSessionScreen
         from screens.rounds.base import RoundEntry
@@ -199,10 +205,12 @@ class ScorekeeperApp(App[None]):
         from screens.confirm import ConfirmScreen  # here: the app starts without it
 
         def answered(yes: bool | None) -> None:
+            self.quit_question = None
             if yes:
                 self.exit()
 
-        self.push_screen(ConfirmScreen(question, lost), answered)
+        self.quit_question = ConfirmScreen(question, lost)
+        self.push_screen(self.quit_question, answered)
 
     def action_currency(self) -> None:
         from screens.currency import CurrencyScreen, keep_currency  # here: rarely opened

@@ -27,7 +27,10 @@ def currency_key() -> tuple[str, str]:
     return ("F2", f"currency, now {now}: $, €, £, kr or none, point or comma")
 
 
-FULL_RULES = "\n\nr: every rule of this game, with worked examples."
+RULES_KEY = "g"
+"""The full rules: a key no screen behind the help uses (the table's r records a round,
+the nights' r renames), so a key listed in the help means one thing."""
+FULL_RULES = f"\n\n{RULES_KEY}: every rule of this game, with worked examples."
 
 
 def reflow(rules: str) -> str:
@@ -47,7 +50,9 @@ class HelpScreen(ModalScreen[None]):
     BINDINGS = [
         # Priority: the keys typed after the one closing the help reach the screen behind.
         Binding("escape,enter,q,question_mark,f1", "close", "Close", priority=True),
-        Binding("r", "rules", "Rules", tooltip="Every rule with worked examples", priority=True),
+        Binding(
+            RULES_KEY, "rules", "Rules", tooltip="Every rule with worked examples", priority=True
+        ),
     ]
 
     def __init__(
@@ -92,7 +97,7 @@ class HelpScreen(ModalScreen[None]):
                 if not self.first:
                     yield Static("Keys", classes="heading")
                     yield Static(plain(keys, lines=True), id="keys")
-            yield Static("r full rules · Esc to close · ↑↓ to scroll", id="help-keys")
+            yield Static(f"{RULES_KEY} full rules · Esc to close · ↑↓ to scroll", id="help-keys")
 
     def on_mount(self) -> None:
         self.query_one("#help-body").focus()

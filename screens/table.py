@@ -13,10 +13,9 @@ the watch asks the store what arrived, and a change to this session is shown at 
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable
-from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, TypeVar
+from datetime import datetime
+from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import ComposeResult
@@ -25,20 +24,19 @@ from textual.widgets import Header
 
 from scorekeeper import collector
 from scorekeeper.checks import JSONObject
-from scorekeeper.conflict_words import Aside
 from scorekeeper.errors import RuleError
 from scorekeeper.game import END_ROUND, Game, is_end_round
 from scorekeeper.session import Session
-from scorekeeper.store import Store, StoreError, default_path
-from scorekeeper.wording import clock, elapsed, plural, short_day_and_clock, visible
+from scorekeeper.store import Store, StoreError
+from scorekeeper.wording import visible
 from screens.confirm import ConfirmScreen
-from screens.format import names
 from screens.kept import entry_words, round_words
-from screens.navigation import Again, DraftKey, Places, places
+from screens.navigation import Again, places
 from screens.problem import ProblemScreen
 from screens.rounds import ENTRIES
 from screens.scoresheet import Scoresheet
 from screens.settle import SettleScreen
+from screens.table_drafts import KeptDrafts
 from screens.table_keys import TABLE_KEYS, TableState, offered_ever, offered_now
 from screens.table_sync import (
     KEEP,
@@ -50,15 +48,18 @@ from screens.table_sync import (
     gone_words,
     open_entry_of,
 )
+from screens.table_words import (
+    board_command,
+    ending_words,
+    last_round_words,
+    since,
+    title_marks,
+)
 from screens.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from screens.rounds.base import RoundEntry
-    from screens.rounds.drafts import Draft
     from screens.rounds.fields import Round
-
-AN_EVENING = timedelta(hours=12)
-"""A session started longer ago than this is resumed, not going: no running time."""
 
 
 def now() -> datetime:
@@ -98,9 +99,9 @@ class TableScreen(Screen[None]):
         self.title = visible(self.game.title(self.session.setup))
         self.mark_waiting()
         self.show()
-        kept = kept_drafts(self)[1]
-        for edit in self.kept_edits():
-            said = kept.get(self.draft_key(edit), "an edit")
+        recorded = len(self.session.rounds)
+        for edit in self.kept.edits(recorded):
+            said = self.kept.words(edit, recorded)
             self.notify(f"Kept with Esc: {said}. e brings it back.", timeout=6, markup=False)
         self.set_interval(60, lambda: self.sheet.show_status(self.how_long()))
 
@@ -124,13 +125,7 @@ class TableScreen(Screen[None]):
         self.watcher.follow()
 
     def how_long(self) -> str:
-        """ " · since 19:42 · 1 h 25 min" this evening; the start day for an older one."""
-        if self.started is None:
-            return ""
-        going = now() - self.started
-        if going > AN_EVENING:
-            return f" · started {short_day_and_clock(self.started)}"
-        return f" · since {clock(self.started)} · {elapsed(self.started, now())}"
+        return since(self.started, now())
 
     # ---- keys ----------------------------------------------------------------------------
 
@@ -182,14 +177,9 @@ class TableScreen(Screen[None]):
         ending = self.game.ending
         if ending is None or not self.check_action("end", ()):
             return
-        preview = self.session.if_ended()
-        if preview is None:
+        detail = ending_words(self.session)
+        if detail is None:
             return
-        won = "wins" if len(preview.winners) == 1 else "share the win"
-        detail = f"{names(preview.winners)} {won}. u takes it back."
-        note = self.game.end_note(preview.setup, preview.state)
-        if note:
-            detail = f"{note}. {detail}"
 
         def answered(yes: bool | None) -> None:
             if yes:
@@ -221,18 +211,16 @@ class TableScreen(Screen[None]):
         was_over = self.session.finished
         self.open_entry(entry, lambda round_: self.after_entry(round_, was_over))
 
-    def draft_key(self, index: int | None) -> DraftKey:
-        """A draft belongs to one entry of one table as it stood: the next round, or the
-        edit of round ``index``, while the same rounds are recorded."""
-        return (self.session_id, index, len(self.session.rounds))
+    @property
+    def kept(self) -> KeptDrafts:
+        """What this table's round entries kept when closed with typing in them."""
+        return KeptDrafts(self.app, self.session_id)
 
     def open_entry(self, entry: RoundEntry, done: Callable[[Round | None], None]) -> None:
         """Open ``entry`` with the draft kept when it was last closed with typing in it;
         closed again without recording, what was typed is kept for next time."""
-        drafts, named = kept_drafts(self)
-        key = self.draft_key(entry.index)
-        entry.draft = drafts.pop(key, None)
-        named.pop(key, None)
+        kept = self.kept
+        entry.draft = kept.take(entry.index, len(self.session.rounds))
         if entry.draft:
             self.app.clear_notifications()  # "Kept what you typed…": done with, not stacked
             self.notify(f"What you typed for {round_words(entry)} is back.", timeout=3)
@@ -241,8 +229,7 @@ class TableScreen(Screen[None]):
             self.set_timer(collector.FULL_PASS_AFTER, collector.full_pass)
             if round_ is None and entry.kept:
                 # Keyed as the table is now: a round that arrived meanwhile moves it on.
-                key = self.draft_key(entry.index)
-                drafts[key], named[key] = entry.kept, entry_words(entry)
+                kept.keep(entry.index, len(self.session.rounds), entry.kept, entry_words(entry))
                 again = "e" if entry.index is not None else "r or Enter"
                 self.notify(
                     f"Kept what you typed for {round_words(entry)}: {again} brings it back.",
@@ -253,17 +240,12 @@ class TableScreen(Screen[None]):
 
         self.app.push_screen(entry, closed)
 
-    def kept_edits(self) -> list[int]:
-        """The rounds of this table whose edit was closed with Esc, kept as typed."""
-        drafts = kept_drafts(self)[0]
-        return [key[1] for key in drafts if key[1] is not None and key == self.draft_key(key[1])]
-
     def round_to_edit(self) -> int | None:
         """The highlighted round; on the record line, the round whose edit was kept with
         Esc, else the last one played."""
         index = self.sheet.highlighted_round()
         rounds = self.session.rounds
-        kept = [edit for edit in self.kept_edits() if edit < len(rounds)]
+        kept = [edit for edit in self.kept.edits(len(rounds)) if edit < len(rounds)]
         if index is None and kept:
             return kept[0]
         last_line = self.sheet.cursor >= len(rounds)
@@ -374,13 +356,12 @@ class TableScreen(Screen[None]):
         """The players under the title, and the marks of a game that went on differently
         on two laptops: these figures are the version shown until the table decides;
         a decision set versions aside, which a brings back."""
-        waiting = " · ⚠ waiting for a decision (Home: Ctrl+K)"
         self.aside = self.watcher.set_aside()
-        self.sub_title = (
-            names(self.session.players)
-            + (" · read-only" if self.store.readonly else "")
-            + (waiting if self.watcher.waiting() else "")
-            + (f" · {plural(self.aside, 'version')} set aside (a)" if self.aside else "")
+        self.sub_title = title_marks(
+            self.session,
+            readonly=self.store.readonly,
+            waiting=self.watcher.waiting(),
+            aside=self.aside,
         )
 
     def settle_up(self, ended: bool = False) -> SettleScreen:
@@ -398,13 +379,7 @@ class TableScreen(Screen[None]):
     def action_undo(self) -> None:
         if not self.check_action("undo", ()):
             return
-        session = self.session
-        index = len(session.rounds) - 1
-        before = session.state_before(index)
-        last = f"{self.game.round_name} {self.game.rounds_played(before, index) + 1}"
-        what = session.describe(index)
-        if is_end_round(session.rounds[-1]):
-            last, what = "The end", "The game opens again as it stood"
+        last, what = last_round_words(self.session)
 
         def undo(yes: bool | None) -> None:
             if not yes:
@@ -481,29 +456,13 @@ class TableScreen(Screen[None]):
         self.app.push_screen(BigBoardScreen(self.session))
 
     def action_aside(self, on_footer: bool = True) -> None:
-        """The versions a decision set aside, by what each holds; Enter brings one back."""
-        from screens.set_aside import SetAsideScreen  # here: the table opens without it
+        self.watcher.offer_set_aside()
 
-        versions = self.watcher.versions_set_aside()
-        if not versions:
-            return
-        self.app.clear_notifications()  # "Brought back…" would lie over the list: done with
-
-        def chosen(aside: Aside | None) -> None:
-            if aside is not None:
-                self.bring_back(aside)
-
-        self.app.push_screen(SetAsideScreen(versions, readonly=self.store.readonly), chosen)
-
-    def bring_back(self, aside: Aside) -> None:
-        """The version set aside becomes the game; the one shown before is set aside."""
-        try:
-            done = self.watcher.bring_back(aside)
-        except StoreError as error:
-            self.app.push_screen(ProblemScreen("Nothing was brought back", error.message))
-            return
+    @on(SessionWatch.BroughtBack)
+    def brought_back(self, event: SessionWatch.BroughtBack) -> None:
+        """The version brought back is the game shown; the one shown before is set aside."""
         self.notify(
-            visible(f"{done} a brings it back."),
+            visible(f"{event.done} a brings it back."),
             title="Brought back",
             timeout=10,
             markup=False,
@@ -519,37 +478,11 @@ class TableScreen(Screen[None]):
 
     def action_board_command(self) -> None:
         """Say how to start the live board; it runs apart from this app, read-only."""
-        here = (
-            f" --db {shlex.quote(str(self.store.path))}"
-            if self.store.path != default_path()
-            else ""
-        )
-        command = f"scorekeeper board{here} {self.session_id}"
-        self.notify(
-            visible(
-                f"In another terminal: {command}\n"
-                f"For phones and TVs on this network: {command} --serve --host 0.0.0.0, "
-                "then scan the QR code it prints (or open the address it shows)",
-                lines=True,
-            ),
-            title="Live board",
-            timeout=20,
-            markup=False,
-        )
+        said = board_command(self.store.path, self.session_id)
+        self.notify(said, title="Live board", timeout=20, markup=False)
 
     def action_home(self) -> None:
         """Back to the list, with this table's messages gone: one said at this table
         ("Kept what you typed…") read over the next session opened would be wrong there."""
         self.app.clear_notifications()
         self.app.pop_screen()
-
-
-HERE: tuple[dict[DraftKey, Draft], dict[DraftKey, str]] = ({}, {})
-Result = TypeVar("Result")
-
-
-def kept_drafts(screen: Screen[Result]) -> tuple[dict[DraftKey, Draft], dict[DraftKey, str]]:
-    """The drafts the app keeps for every table, so one survives leaving the table, and
-    what each was typed for."""
-    app = screen.app
-    return (app.drafts, app.draft_names) if isinstance(app, Places) else HERE

@@ -27,6 +27,7 @@ from scorekeeper.session import Session
 from scorekeeper.store import SessionNotFound, Store, StoreError
 from scorekeeper.store.conflicts import laptop_name
 from screens.format import plain
+from screens.problem import ProblemScreen
 from screens.rounds.base import RoundEntry
 
 RECORD, KEEP, DROP = "record", "keep", "drop"
@@ -124,7 +125,8 @@ class SessionWatch(Widget):
     """The table's part that follows its session in the store: once a second a worker
     asks the store what arrived (a scan of the folder when it changed) and posts
     ``Arrived`` when this session changed. Every look the table takes at what another
-    laptop synced goes through here."""
+    laptop synced goes through here, and the versions a decision set aside: it lists
+    them and posts ``BroughtBack`` once one is the game again."""
 
     DEFAULT_CSS = "SessionWatch { display: none; }"
 
@@ -135,6 +137,13 @@ class SessionWatch(Widget):
         def __init__(self, generation: int) -> None:
             super().__init__()
             self.generation = generation
+
+    class BroughtBack(Message):
+        """A version set aside is the game again; ``done`` says so in one line."""
+
+        def __init__(self, done: str) -> None:
+            super().__init__()
+            self.done = done
 
     def __init__(self, store: Store, session_id: str) -> None:
         super().__init__()
@@ -194,9 +203,29 @@ class SessionWatch(Widget):
         except StoreError:
             return []
 
-    def bring_back(self, aside: Aside) -> str:
-        """Make the version set aside the game again; what was done, in one line."""
-        return bring_back(self.store, self.session_id, aside)
+    def offer_set_aside(self) -> None:
+        """The versions a decision set aside, by what each holds; Enter brings one back."""
+        from screens.set_aside import SetAsideScreen  # here: the table opens without it
+
+        versions = self.versions_set_aside()
+        if not versions:
+            return
+        self.app.clear_notifications()  # "Brought back…" would lie over the list: done with
+
+        def chosen(aside: Aside | None) -> None:
+            if aside is not None:
+                self.bring_back(aside)
+
+        self.app.push_screen(SetAsideScreen(versions, readonly=self.store.readonly), chosen)
+
+    def bring_back(self, aside: Aside) -> None:
+        """Make the version set aside the game again (the one shown is set aside)."""
+        try:
+            done = bring_back(self.store, self.session_id, aside)
+        except StoreError as error:
+            self.app.push_screen(ProblemScreen("Nothing was brought back", error.message))
+            return
+        self.post_message(self.BroughtBack(done))
 
     def recorded_on(self, before: int) -> str:
         """The laptops that recorded the rounds after the first ``before``."""

@@ -84,10 +84,15 @@ def _parser() -> argparse.ArgumentParser:
     )
     statistics = commands.add_parser("stats", help="print every player's statistics")
     settling = commands.add_parser(
-        "settle", help="who pays whom over every game of one night (default: the last)"
+        "settle",
+        help="who pays whom over every game of one night (default: the last, unless its "
+        "date had two tables)",
     )
     settling.add_argument(
-        "--night", metavar="DATE", help="the night's date (YYYY-MM-DD) or the name given to it"
+        "--night",
+        metavar="DATE",
+        help="the night's date (YYYY-MM-DD, or YYYY-MM-DD-2 for its second table) or the name "
+        "given to it",
     )
     settling.add_argument(
         "--text",

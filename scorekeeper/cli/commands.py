@@ -14,11 +14,24 @@ import re
 import sys
 import time
 from collections.abc import Sequence
+from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from scorekeeper.errors import RuleError
 from scorekeeper.store import Store, StoreError, Summary, how_to_recover
-from scorekeeper.wording import cells, day_and_clock, pad, pad_left, plural, visible
+from scorekeeper.wording import (
+    cells,
+    day_and_clock,
+    pad,
+    pad_left,
+    plural,
+    spoken_day,
+    visible,
+)
+
+if TYPE_CHECKING:
+    from scorekeeper.reports.nights import Night
 
 HEADINGS = ("ID", "GAME", "STARTED", "ROUNDS", "STATUS", "PLAYERS")
 
@@ -271,11 +284,18 @@ def settle_night(path: Path | None, wanted: str | None, text: bool = False) -> i
             say(f"No sessions yet in {visible(str(store.path))}, so no night to settle.")
             _warn_damaged(store, "not settled")
             return 0
-        try:
-            night = everything[0] if wanted is None else nights.find(everything, wanted)
-        except LookupError as error:
-            say(str(error), problem=True)
-            return 1
+        if wanted is None:
+            evening = nights.latest_evening(everything)
+            if len(evening) > 1:
+                say(_which_table(evening), problem=True)
+                return 2
+            night = evening[0]
+        else:
+            try:
+                night = nights.find(everything, wanted)
+            except LookupError as error:
+                say(str(error), problem=True)
+                return 1
         if text:
             say(night_report.share(night))
         else:
@@ -284,6 +304,16 @@ def settle_night(path: Path | None, wanted: str | None, text: bool = False) -> i
         _warn_names(store)
         _warn_damaged(store, "not settled")
     return 0
+
+
+def _which_table(evening: Sequence[Night]) -> str:
+    """Two tables played apart on the latest date: neither is the night to settle by
+    default, so the command names them for ``--night`` (a name beside its date)."""
+    named = (f"{night.key} ({night.title})" if night.name else night.key for night in evening)
+    return (
+        f"{spoken_day(date.fromisoformat(evening[0].date))} has {len(evening)} nights, "
+        f"settled apart; say which with --night: {', '.join(named)}"
+    )
 
 
 def run_doctor(path: Path | None, fix: bool) -> int:

@@ -15,7 +15,7 @@ not know what a chip is worth at this table.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date as Date
 from datetime import datetime
@@ -168,6 +168,13 @@ def find(nights: Iterable[Night], wanted: str) -> Night:
         f"No night is dated or named {wanted!r}. Give a date as YYYY-MM-DD or a night's "
         f"name; the most recent nights: {recent}."
     )
+
+
+def latest_evening(nights: Sequence[Night]) -> list[Night]:
+    """The nights of the most recent date, table 1 first: more than one when two tables
+    played apart that evening, and then none of them is "the latest" more than another."""
+    latest = nights[0].date
+    return sorted((night for night in nights if night.date == latest), key=lambda n: n.table)
 
 
 def nights_of(store: Store) -> list[Night]:

@@ -3,9 +3,10 @@
 The course is typed as in Basic Horse Race (``2221``); as soon as it stands, the sale rows
 move into the auction order the game gives (long shots first), so the typist fills them
 top to bottom as the auctioneer calls them. Each price row shows the odds advisor in
-plain words: a fair price for the pool so far (the share of it the horse brings back),
-and once a price is typed, how big the pool must grow for that price to pay off
-(``scorekeeper.games.racing.odds``).
+plain words, as odds and averages, since a horse that places one race in three loses its
+price two races in three: how often it places, a fair price for the pool so far (the
+share of it the horse brings back on average), and once a price is typed, how big the
+pool must grow for that price to pay off on average (``scorekeeper.games.racing.odds``).
 """
 
 from __future__ import annotations
@@ -208,18 +209,21 @@ class CalcuttaEntry(RoundEntry):
         owner: Choice,
         price: int | None,
     ) -> str:
-        """The advisor's word on one sale: the horse's share, and the price against it."""
+        """The advisor's word on one sale, said as odds: how often the horse places, and
+        its share or the price against it on average, never as if it were sure to pay."""
         if owner.is_picked and owner.value is None:
             return "unsold: if it places, its share stays in the pool"
         if chances is None:
             return ""
         share = expected_share(chances[suit])
+        places = f"places {exact(chances[suit].places):.0%}"
         if price is not None and price > 0:
-            return f"{price} pays off once the pool reaches {math.ceil(pays_off_at(price, share))}"
+            even = math.ceil(pays_off_at(price, share))
+            return f"{places} · pays off on average at pool {even}"
         if pool:
             fair = round(fair_price(pool, share))
-            return f"a fair price is about {plural(fair, 'chip')} (the pool so far)"
-        return f"brings back about {exact(share):.0%} of the final pool"
+            return f"{places} · fair so far: about {plural(fair, 'chip')}"
+        return f"{places} · on average {exact(share):.0%} of the final pool"
 
     def place_note(self, place: str, share: int) -> str:
         horse = self.control(place, Choice).value

@@ -153,8 +153,11 @@ def read_odds(text: str, path: str = "odds") -> dict[str, list[int]]:
         elif rest[:1] and rest[0].isdecimal():
             if len(rest) == 3 and rest[1] in _ODDS_SEPARATORS and rest[2].isdecimal():
                 odds[horse], at = [number(rest[0], path), number(rest[2], path)], at + 4
-            elif rest[1:2] and rest[1] in _ODDS_SEPARATORS:
-                raise RuleError(path, f"give {horse}'s odds as n-d, e.g. {horse} {rest[0]}-1")
+            elif rest[1:2] and any(sep.startswith(rest[1]) for sep in _ODDS_SEPARATORS):
+                # "D 6 t", "D 6 to", "D 6-": odds half typed, not a horse after them.
+                raise RuleError(
+                    path, f"{horse}'s odds: {rest[0]} to what? e.g. {horse} {rest[0]}-1"
+                )
             else:
                 odds[horse], at = [number(rest[0], path), 1], at + 2
         else:

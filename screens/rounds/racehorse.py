@@ -18,6 +18,13 @@ from screens.widgets.field_row import FieldRow, Tick
 from screens.widgets.text_input import TextInput
 
 POINT_WORDS = {word[0]: word for word in POINTS} | {word: word for word in POINTS}
+POINT_LETTERS = "".join(sorted(set("".join(POINTS))))
+POINTS_TYPED = f"[{POINT_LETTERS}{POINT_LETTERS.upper()} ,]*"
+"""What the points field takes: the letters of the points' words, spaces and commas; a
+digit or another letter can never be a point, so it is refused as it is typed."""
+POINT_KEYS = " ".join(word[0] for word in POINTS)
+POINTS_HINT = f"{POINT_KEYS}: {', '.join(POINTS)}"
+"""The points by their first letters, as they are typed ("h l j g: high, low, ...")."""
 
 
 class RacehorseEntry(RoundEntry):
@@ -31,12 +38,12 @@ class RacehorseEntry(RoundEntry):
         yield FieldRow("pitcher", "Pitcher", self.player_choice())
         yield FieldRow("bid", "Bid", Choice(bids))
         yield FieldRow("made", "Result", Choice([("Made", True), ("Upped", False)]))
-        yield FieldRow(
-            "points",
-            "or points",
-            TextInput(placeholder="letters"),
-            "high low jack game, if you like",
+        points = TextInput(
+            placeholder="points taken",
+            restrict=POINTS_TYPED,
+            refusal=f"points: {POINT_KEYS}, or the words",
         )
+        yield FieldRow("points", "or points", points, POINTS_HINT)
         yield FieldRow("all_tricks", "Smudge", Tick("all six tricks"))
 
     def read(self) -> Deal:
@@ -83,11 +90,11 @@ class RacehorseEntry(RoundEntry):
         try:
             points = self.points()
         except RuleError:
-            self.note("points", "h l j g: high, low, jack, game")
+            self.note("points", POINTS_HINT)
             return
         bid = self.control("bid", Choice).value
         if points is None:
-            self.note("points", "high low jack game, if you like")
+            self.note("points", POINTS_HINT)
         elif not isinstance(bid, int):
             self.note("points", f"{len(points)} of 4 points")
         else:

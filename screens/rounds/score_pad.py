@@ -1,17 +1,19 @@
 """Score pad round entry: every player's score in seat order, the fastest entry there is.
 
 Digits and a minus only; Enter goes on to the next score still blank and records once
-none is, so a round is the scores and an Enter after each. "One winner", above the scores
+none is, so a round is the scores and an Enter after each (Enter on a blank score stays
+there and asks for it: a blank is no 0). "One winner", above the scores
 (↑ from the first, where the entry opens), is the shortcut for games where one player
 scores and the others nothing: pick the player, type the points (typed at the pick, they
 go to that player's score, as on a scoresheet). Beside each row stand the player's total
 and money as the table would settle if it stopped now, as the session's own figures say
-them.
+them; once a score is typed, the total it makes ("total 40 → 65").
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from textual import events
 from textual.actions import SkipAction
@@ -26,6 +28,9 @@ from screens.rounds.base import RoundEntry
 from screens.widgets.choice import Choice
 from screens.widgets.field_row import FieldRow
 from screens.widgets.text_input import TextInput
+
+if TYPE_CHECKING:
+    from scorekeeper.view import PlayerStanding
 
 SCORES = "scores"
 WINNER = "winner"
@@ -113,17 +118,53 @@ class ScorePadEntry(RoundEntry):
 
     def preview(self) -> None:
         winner = self.winner()
-        standing = self.session.figures().by_seat() if self.index is None else {}
         for name in self.players:
-            path = self.score_path(name)
-            field = self.control(path, Input)
+            field = self.control(self.score_path(name), Input)
             field.disabled = winner is not None and name != winner
             field.placeholder = "0" if field.disabled else "score"
-            now = standing.get(name)
-            said = [f"total {now.figure}"] if now is not None else []
-            if now is not None and now.aside:
-                said.append(f"{now.aside} if stopped now")
-            self.note(path, " · ".join(said))
+        if self.index is None:
+            self.show_totals()
+        if self.asked and self.next_blank() is None:
+            self.say(ALL_IN)
+
+    def show_totals(self) -> None:
+        """Each player's total, and what the score typed makes of it: "total 40" would
+        read as the total with the score in, which it is not until the round is saved."""
+        standing = self.session.figures().by_seat()
+        typed = self.scores_typed()
+        after = self.totals_after(typed)
+        for name in self.players:
+            now = standing[name]
+            if name in typed and name in after:
+                said = [f"total {now.figure} → {after[name].figure}"]
+            else:
+                said = [f"total {now.figure}"]
+                if now.aside:
+                    said.append(f"{now.aside} if stopped now")
+            self.note(self.score_path(name), " · ".join(said))
+
+    def scores_typed(self) -> dict[str, int]:
+        """The scores that read as a number so far (the picked winner's alone, with one)."""
+        winner = self.winner()
+        scores: dict[str, int] = {}
+        for name in self.players:
+            path = self.score_path(name)
+            if winner not in (None, name) or not self.text(path):
+                continue
+            try:
+                scores[name] = self.whole(path)
+            except RuleError:
+                continue
+        return scores
+
+    def totals_after(self, typed: dict[str, int]) -> dict[str, PlayerStanding]:
+        """Every total as the session would stand with the scores typed so far (the rest
+        nothing yet); none where the session refuses them."""
+        scores = {name: typed.get(name, 0) for name in self.players}
+        try:
+            return self.session.figures_after({"scores": scores}).by_seat()
+        except RuleError:
+            return {}
         if self.asked and self.next_blank() is None:
             self.say(ALL_IN)
 
@@ -133,7 +174,9 @@ class ScorePadEntry(RoundEntry):
 
     async def action_record(self) -> None:
         """Enter records once every score is typed (or a winner's points), from any
-        field; until then it goes to the next score still blank and says whose it is."""
+        field; until then it goes to the next score still blank and says whose it is.
+        On a blank score it stays and says so at the row: a player passed by with no
+        score is the row a scoresheet user forgets, and a blank is not 0 here."""
         if self.app.screen is not self:
             raise SkipAction()
         await self.settled()
@@ -141,21 +184,25 @@ class ScorePadEntry(RoundEntry):
         if blank is None:
             await super().action_record()
             return
-        self.set_focus(self.control(blank, Input))
         name = blank.removeprefix(f"{SCORES}.")
+        here = self.row_of(self.focused) if self.focused is not None else None
+        if here is not None and here.path == blank:
+            self.show_error(RuleError(blank, f"type {name}'s score first (0 if none)"))
+            return
+        self.set_focus(self.control(blank, Input))
         # Two lines, as the keys are: one would wrap beside the buttons at 80 columns.
         self.say(f"{visible(name)}'s score next (0 if none)\nEnter records when all are in")
         self.asked = True
 
     def next_blank(self) -> str | None:
-        """The first score field still blank after the focused one (round to the top)."""
+        """The first score field still blank from the focused one on (round to the top)."""
         paths = [
             self.score_path(name)
             for name in self.players
             if not self.control(self.score_path(name), Input).disabled
         ]
         focused = self.row_of(self.focused) if self.focused is not None else None
-        here = paths.index(focused.path) + 1 if focused and focused.path in paths else 0
+        here = paths.index(focused.path) if focused and focused.path in paths else 0
         for path in paths[here:] + paths[:here]:
             if not self.text(path):
                 return path

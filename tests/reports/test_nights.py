@@ -353,6 +353,22 @@ def test_a_session_moved_to_a_new_night_settles_apart_and_can_come_back(tmp_path
     assert load_book(tmp_path).moves == {}
 
 
+def test_settle_with_no_night_on_a_date_of_two_tables_names_both_and_settles_neither(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, hot_rum = two_tables(tmp_path)
+    with Store(tmp_path) as store:
+        today = move(store, hot_rum, "new").date
+        rename(store, f"{today}-2", "Kids' table")
+    assert main(["settle", "--db", str(tmp_path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    (line,) = captured.err.splitlines()
+    assert line.endswith(f"say which with --night: {today}, {today}-2 (Kids' table)")
+    assert main(["settle", "--db", str(tmp_path), "--night", f"{today}-2"]) == 0
+    assert "Ed pays Mom $0.15" in capsys.readouterr().out
+
+
 def test_night_move_on_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     racehorse, hot_rum = two_tables(tmp_path)
     assert main(["night", "move", hot_rum, "new", "--db", str(tmp_path)]) == 0

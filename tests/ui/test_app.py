@@ -49,7 +49,7 @@ async def test_help_on_the_table_shows_the_games_rules_and_its_keys(store: Store
         help_screen = app.screen
         assert isinstance(help_screen, HelpScreen)
         rules = str(help_screen.query_one("#rules").content)
-        assert "three runs, pat" in rules and "r: every rule of this game" in rules
+        assert "three runs, pat" in rules and "g: every rule of this game" in rules
         keys = str(help_screen.query_one("#keys").content)
         assert "Hand" in keys and "Undo" in keys and "Settle" in keys
         await pilot.press("escape")

@@ -75,29 +75,31 @@ async def test_two_races_typed_in_auction_order_leave_the_parks_figures() -> Non
     assert session.dealer == "Cy"
 
 
-async def test_the_advisor_weighs_each_price_against_the_pool_so_far() -> None:
+async def test_the_advisor_says_odds_and_averages_never_a_sure_payoff() -> None:
     """docs/rules.md, Calcutta Horse Race, example: S 3 H 2 D 1 C 1, sold S Bob 4, H Cy 9,
-    D Ann 15, C Bob 14."""
+    D Ann 15, C Bob 14. S places in 23% of races: its 4 chips come back only on average."""
     session = Session.new("calcutta", ["Ann", "Bob", "Cy", "Di"])
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
         await sent(pilot, *"3211", "down")
         entry = entry_of(host)
-        assert entry.row("sales.S.price").note_text == "brings back about 10% of the final pool"
-        assert entry.row("sales.C.price").note_text == "brings back about 34% of the final pool"
+        assert (
+            entry.row("sales.S.price").note_text == "places 23% · on average 10% of the final pool"
+        )
+        assert (
+            entry.row("sales.C.price").note_text == "places 66% · on average 34% of the final pool"
+        )
         await sent(pilot, *sale("b", "4"), "c", "down")
         # H brings back 21.4% of the pool: with S's 4 in it, 1 chip is fair for now.
-        assert (
-            entry.row("sales.H.price").note_text == "a fair price is about 1 chip (the pool so far)"
-        )
+        assert entry.row("sales.H.price").note_text == "places 45% · fair so far: about 1 chip"
         await sent(pilot, "9", "down", *sale("a", "15"), *sale("b", "14"), "c", "down", "d")
         notes = [entry.row(f"sales.{horse}.price").note_text for horse in "SHDC"]
         await sent(pilot, "enter")
     assert notes == [
-        "4 pays off once the pool reaches 39",
-        "9 pays off once the pool reaches 42",
-        "15 pays off once the pool reaches 44",
-        "14 pays off once the pool reaches 42",
+        "places 23% · pays off on average at pool 39",
+        "places 45% · pays off on average at pool 42",
+        "places 66% · pays off on average at pool 44",
+        "places 66% · pays off on average at pool 42",
     ]
     assert session.balances == {"Ann": -1, "Bob": 10, "Cy": -9, "Di": 0}
 

@@ -120,12 +120,23 @@ async def test_the_dealers_odds_say_what_they_read_as_or_why_not_as_they_are_typ
         odds = entry.row("odds")
         assert "'x' is not a horse" in said(pilot, "#fields")
         await sent(pilot, "backspace", *"D 6-")
-        assert odds.note_text == "give D's odds as n-d, e.g. D 6-1"
+        assert odds.note_text == "D's odds: 6 to what? e.g. D 6-1"
         await sent(pilot, "1")
         assert odds.note_text == "D pays 6-1"
         await sent(pilot, "ctrl+u")
         assert odds.note_text == "only to change the book"
     assert session.rounds == []
+
+
+async def test_odds_half_typed_in_words_say_what_comes_next_not_that_t_is_no_horse() -> None:
+    session = dee_deals()
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await sent(pilot, *"1042", "down", "down", "down", "down", "d", "down", *"D 6 t")
+        odds = entry_of(host).row("odds")
+        assert odds.note_text == "D's odds: 6 to what? e.g. D 6-1"
+        await sent(pilot, *"o 1", "enter")
+    assert session.rounds[0]["odds"] == {"D": [6, 1]}
 
 
 async def test_a_horse_without_book_odds_on_a_six_card_course_needs_the_dealers_odds() -> None:

@@ -4,6 +4,7 @@ from scorekeeper import Session
 from screens.rounds.base import RoundEntry
 from screens.widgets.field_row import field_paths
 from tests.ui.hosts import EntryHost, sent
+from tests.ui.play import said
 
 SEATS = ["Ann", "Bob", "Cy", "Di", "Ed"]
 
@@ -80,12 +81,26 @@ async def test_a_point_that_is_no_point_is_refused_at_the_points_row() -> None:
     session = table()
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
-        await sent(pilot, "b", "down", "2", "down", "down", *"h x", "enter")
+        await sent(pilot, "b", "down", "2", "down", "down", *"h ho", "enter")
         entry = host.screen
         assert isinstance(entry, RoundEntry)
-        assert "'x' is not a point" in (entry.row("points").error_text or "")
-        assert entry.text("points") == "h x"
+        assert "'ho' is not a point" in (entry.row("points").error_text or "")
+        assert entry.text("points") == "h ho"
     assert session.rounds == []
+
+
+async def test_the_points_field_says_racehorses_points_and_refuses_a_key_none_of_them_has() -> None:
+    host = EntryHost(table())
+    async with host.run_test(size=(80, 24)) as pilot:
+        await sent(pilot, "b", "down", "2", "down", "down")
+        entry = host.screen
+        assert isinstance(entry, RoundEntry)
+        assert entry.row("points").note_text == "h l j g: high, low, jack, game"
+        await sent(pilot, "h", "5", "x")
+        assert entry.text("points") == "h"
+        assert entry.row("points").error_text == "points: h l j g, or the words"
+        await sent(pilot, "f1")
+        assert "or points points taken — h l j g: high, low, jack, game" in said(pilot)
 
 
 async def test_smudge_with_all_points_but_a_lost_trick_is_upped() -> None:

@@ -70,6 +70,20 @@ async def test_enter_with_a_row_forgotten_goes_to_it_and_says_whose_it_is() -> N
     assert session.rounds == [{"scores": {"Ann": 20, "Bob": 50, "Cy": 30, "Di": 4}}]
 
 
+async def test_enter_on_a_blank_score_stays_there_and_asks_for_it_at_the_row() -> None:
+    session = _hearts()
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await sent(pilot, "enter")
+        entry = entry_of(host)
+        assert entry.focused is entry.control("scores.Ann", Input)
+        assert entry.row("scores.Ann").error_text == "type Ann's score first (0 if none)"
+        await sent(pilot, "0", "enter", "enter")
+        assert entry.focused is entry.control("scores.Bob", Input), "0 is a score: Enter goes on"
+        await sent(pilot, *"50", "enter", *"30", "enter", "4", "enter")
+    assert session.rounds == [{"scores": {"Ann": 0, "Bob": 50, "Cy": 30, "Di": 4}}]
+
+
 async def test_enter_on_a_middle_row_records_once_every_score_is_in() -> None:
     session = _hearts()
     host = EntryHost(session)
@@ -107,6 +121,19 @@ async def test_the_totals_and_the_money_if_stopped_now_stand_beside_each_row() -
         entry = entry_of(host)
         assert note_of(entry, "scores.Di") == "total 4 · +$4.40 if stopped now"
         assert note_of(entry, "scores.Bob") == "total 50 · −$4.80 if stopped now"
+
+
+async def test_the_total_beside_a_score_says_what_the_score_typed_makes_of_it() -> None:
+    session = _hearts()
+    session.record({"scores": {"Ann": 20, "Bob": 50, "Cy": 30, "Di": 4}})
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await sent(pilot, *"25")
+        entry = entry_of(host)
+        assert note_of(entry, "scores.Ann") == "total 20 → 45"
+        assert note_of(entry, "scores.Bob") == "total 50 · −$4.80 if stopped now"
+        await sent(pilot, "ctrl+u", "-")
+        assert note_of(entry, "scores.Ann") == "total 20 · +$1.20 if stopped now"
 
 
 async def test_editing_puts_the_scores_back() -> None:

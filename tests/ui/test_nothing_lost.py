@@ -101,6 +101,15 @@ async def test_ctrl_q_with_a_round_kept_as_typed_or_half_typed_asks_first(store:
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
         assert "Quit without recording hand 1 of Hot Rum (Ann, Bob)?" in said(pilot)
+        await pilot.press("ctrl+q")  # asked again with the question open: still one
+        await pilot.pause()
+        assert sum(isinstance(screen, ConfirmScreen) for screen in app.screen_stack) == 1
+        await pilot.press("n")
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmScreen), "one n goes back"
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen), "asked again once answered"
         await pilot.press("y")
         await pilot.pause()
     assert app.return_code == 0

@@ -1,4 +1,4 @@
-"""F1 then r: the rules with their worked examples (docs/rules.md), opened at the current
+"""F1 then g: the rules with their worked examples (docs/rules.md), opened at the current
 game's section, the contents beside them; Esc goes back to the help.
 
 The whole document is laid out once, from 5000 Rummy's table; that every other game's
@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
-from textual.widgets import MarkdownViewer
+from textual.widgets import MarkdownViewer, Static
 
 from scorekeeper.games import GAMES
 from scorekeeper.handbook import rules_text
@@ -35,7 +35,7 @@ def section_on_top(pilot: Pilot[None], name: str) -> None:
     assert name in text_lines[:3], lines
 
 
-async def test_f1_then_r_opens_the_rules_at_this_games_section(store: Store) -> None:
+async def test_f1_then_g_opens_the_rules_at_this_games_section(store: Store) -> None:
     store.add(EVENINGS["rummy-5000"]())
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -44,7 +44,7 @@ async def test_f1_then_r_opens_the_rules_at_this_games_section(store: Store) -> 
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
-        await pilot.press("r")
+        await pilot.press("g")
         await pilot.pause()
         rules = app.screen
         assert isinstance(rules, RulesScreen)
@@ -58,6 +58,22 @@ async def test_f1_then_r_opens_the_rules_at_this_games_section(store: Store) -> 
         await pilot.pause()
         assert not viewer.show_table_of_contents
         await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+
+
+async def test_the_tables_help_lists_r_as_the_round_and_r_there_is_never_the_rules(
+    store: Store,
+) -> None:
+    store.add(EVENINGS["rummy-5000"]())
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "f1")
+        await pilot.pause()
+        keys = " ".join(str(app.screen.query_one("#keys", Static).content).split())
+        assert "r Hand: record the next hand" in keys
+        assert drawn(pilot)[-2].split()[1:3] == ["g", "full"]
+        await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
 

@@ -32,6 +32,12 @@ class Chances:
     first: Fraction
     second: Fraction
 
+    @property
+    def places(self) -> Fraction:
+        """The chance to finish first or second: the races in which its owner wins
+        anything, which a price is a bet on."""
+        return self.first + self.second
+
 
 def finish_chances(course: Mapping[str, int], course_length: int = 7) -> dict[str, Chances]:
     """Each horse's chances from the course counts of a deal that stands.

@@ -1,0 +1,73 @@
+"""What the table says, worked out from the session alone: how long the game has been
+going, what ending it or taking back a round would do, the marks under its title and the
+command that shows it on another screen. The screen lays the words where they go."""
+
+from __future__ import annotations
+
+import shlex
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from scorekeeper.game import is_end_round
+from scorekeeper.session import Session
+from scorekeeper.store import default_path
+from scorekeeper.wording import clock, elapsed, plural, short_day_and_clock, visible
+from screens.format import names
+
+AN_EVENING = timedelta(hours=12)
+"""A session started longer ago than this is resumed, not going: no running time."""
+
+
+def since(started: datetime | None, now: datetime) -> str:
+    """ " · since 19:42 · 1 h 25 min" this evening; the start day for an older one."""
+    if started is None:
+        return ""
+    if now - started > AN_EVENING:
+        return f" · started {short_day_and_clock(started)}"
+    return f" · since {clock(started)} · {elapsed(started, now)}"
+
+
+def ending_words(session: Session) -> str | None:
+    """Who would win if the table ended the game now, and the game's note on what ending
+    does ("Pool of 9 chips shared out…"); None where it cannot be ended now."""
+    preview = session.if_ended()
+    if preview is None:
+        return None
+    won = "wins" if len(preview.winners) == 1 else "share the win"
+    detail = f"{names(preview.winners)} {won}. u takes it back."
+    note = session.game.end_note(preview.setup, preview.state)
+    return f"{note}. {detail}" if note else detail
+
+
+def last_round_words(session: Session) -> tuple[str, str]:
+    """The last round as the undo question names it ("Hand 3") and what it did; the end
+    round's own words where the table ended the game."""
+    if is_end_round(session.rounds[-1]):
+        return "The end", "The game opens again as it stood"
+    game, index = session.game, len(session.rounds) - 1
+    number = game.rounds_played(session.state_before(index), index) + 1
+    return f"{game.round_name} {number}", session.describe(index)
+
+
+def title_marks(session: Session, *, readonly: bool, waiting: bool, aside: int) -> str:
+    """The players under the title, and what stands apart about these figures: read-only,
+    the version shown of a game that went on differently, versions a decision set aside."""
+    return (
+        names(session.players)
+        + (" · read-only" if readonly else "")
+        + (" · ⚠ waiting for a decision (Home: Ctrl+K)" if waiting else "")
+        + (f" · {plural(aside, 'version')} set aside (a)" if aside else "")
+    )
+
+
+def board_command(store_path: Path, session_id: str) -> str:
+    """How to start the live board of this session in another terminal, and served to
+    phones and TVs: it runs apart from this app, read-only."""
+    here = f" --db {shlex.quote(str(store_path))}" if store_path != default_path() else ""
+    command = f"scorekeeper board{here} {session_id}"
+    return visible(
+        f"In another terminal: {command}\n"
+        f"For phones and TVs on this network: {command} --serve --host 0.0.0.0, "
+        "then scan the QR code it prints (or open the address it shows)",
+        lines=True,
+    )
