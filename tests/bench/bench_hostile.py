@@ -193,12 +193,11 @@ def measure(root: Path, options: argparse.Namespace) -> None:
     said("first", for_list, lister)
     said("second", for_list, lister)
 
-    bare = [painted_ms(command, BARE_MARK, env) for _ in range(options.runs)]
     app_env = dict(env, SCOREKEEPER_DB=str(for_app), **laptop(root, "app"))
-    paints = [
-        painted_ms(scorekeeper_command(), LIST_MARK, app_env, FIRST_START_TIMEOUT)
-        for _ in range(options.runs + 1)
-    ]
+    paints, bare = [], []
+    for _ in range(options.runs + 1):  # the first start, then later ones, A B A B
+        paints.append(painted_ms(scorekeeper_command(), LIST_MARK, app_env, FIRST_START_TIMEOUT))
+        bare.append(painted_ms(command, BARE_MARK, env))
     floor = statistics.median(bare)
     print(
         f"real session on screen with {options.junk:,} junk files: first start "
