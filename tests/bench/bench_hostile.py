@@ -67,7 +67,7 @@ def junk(folder: Path, session_id: str, count: int) -> None:
         for path in folder.rglob("*")
         if path.is_file() and session_id in str(path.relative_to(folder))
     ]
-    model = str(min(own, key=lambda path: len(path.parts)))
+    model = str(min(own, key=lambda path: (len(path.parts), len(str(path)))))
     for number in range(count):
         path = folder / model.replace(session_id, f"ab{number:06x}")
         path.parent.mkdir(parents=True, exist_ok=True)
