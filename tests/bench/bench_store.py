@@ -33,7 +33,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
-from typing import Any
+from typing import Any, NamedTuple
 from unittest import mock
 
 import scorekeeper
@@ -112,10 +112,17 @@ def record_against_bare(folder: Path, samples: int, pick: random.Random) -> tupl
     return median_ms(recorded), median_ms(bare)
 
 
-def calls_per_record(folder: Path) -> tuple[int, int, int]:
-    """Calls into scorekeeper's own modules made by one Enter to disk (``record`` of a
-    round into an open session, after one record that warms every cache), how many of
-    its modules they go through, and how many of those are the store's."""
+class Calls(NamedTuple):
+    """Calls into scorekeeper's own modules, and how many of its modules they reach."""
+
+    calls: int
+    modules: int
+    store_modules: int
+
+
+def project_calls(action: Callable[[], object]) -> Calls:
+    """What ``action`` calls of scorekeeper's own (Python functions, counted with
+    ``sys.setprofile``)."""
     calls = 0
     modules: set[str] = set()
 
@@ -126,17 +133,23 @@ def calls_per_record(folder: Path) -> tuple[int, int, int]:
             calls += 1
             modules.add(name)
 
+    sys.setprofile(counted)
+    try:
+        action()
+    finally:
+        sys.setprofile(None)
+    store_modules = [name for name in modules if name.startswith(STORE_PACKAGE)]
+    return Calls(calls, len(modules), len(store_modules))
+
+
+def calls_per_record(folder: Path) -> Calls:
+    """What one Enter to disk calls: ``record`` of a round into an open session, after
+    one record that warms every cache."""
     with Store(folder) as store:
         session_id = store.summaries()[0].id
         store.record(session_id, racehorse_round(len(store.load(session_id).rounds)))
         next_round = racehorse_round(len(store.load(session_id).rounds))
-        sys.setprofile(counted)
-        try:
-            store.record(session_id, next_round)
-        finally:
-            sys.setprofile(None)
-    store_modules = [name for name in modules if name.startswith(STORE_PACKAGE)]
-    return calls, len(modules), len(store_modules)
+        return project_calls(lambda: store.record(session_id, next_round))
 
 
 def after_bulk_add(folder: Path, added: int, played: Session) -> tuple[float, float]:

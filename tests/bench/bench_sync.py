@@ -15,6 +15,9 @@
   laptop's list of the sessions it made), and the open app's first look (``refresh``
   and ``summaries``, against a look after it).
   Target: the first list within 2 s.
+- A round arriving from another laptop, in calls into scorekeeper's own modules (as
+  ``bench_store`` counts one Enter): the open app's look that finds it and the list,
+  and loading that session, on a store of 10 sessions copied with ``rsync -a``.
 
 Both stores hold ``shared`` or sit under ``.stfolder``, as a synced store does, so what
 belongs to each laptop lives in that laptop's state folder.
@@ -25,6 +28,7 @@ Run: .venv/bin/python -m tests.bench.bench_sync [--quick] [--rounds N] [--sessio
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import random
 import shlex
@@ -41,6 +45,7 @@ from unittest import mock
 from scorekeeper import Session
 from scorekeeper.store import Store
 from tests.bench.bench_start import PROJECT, scorekeeper_command
+from tests.bench.bench_store import project_calls
 from tests.sync.daemons import pair
 
 TIMEOUT = 60.0
@@ -52,6 +57,17 @@ from tests.bench.bench_start import build_store
 build_store(__import__("pathlib").Path(sys.argv[1]), int(sys.argv[2]))
 """
 """The other laptop adding sessions to its own store, in a process of its own."""
+RECORD = """
+import sys
+from pathlib import Path
+from scorekeeper.store import Store
+with Store(Path(sys.argv[1])) as store:
+    session_id = store.summaries()[0].id
+    rounds = len(store.load(session_id).rounds)
+    store.record(session_id, {"pitcher": "Bob", "bid": 2 + rounds % 4, "made": True})
+print(session_id)
+"""
+"""The other laptop recording a round into one of its sessions; prints the session's id."""
 
 
 def laptop(state: Path) -> dict[str, str]:
@@ -202,6 +218,48 @@ def sessions_arrive(base: Path, count: int) -> None:
         )
 
 
+def look(app: Store) -> None:
+    app.refresh()
+    app.summaries()
+
+
+def round_arrives_calls(base: Path) -> None:
+    """What a round recorded on another laptop costs the open app here, on a store of 10
+    sessions: calls into scorekeeper's modules of the look that finds it (``refresh``,
+    ``summaries``) and of loading that session, as an open table does."""
+    there, here = base / "b-store", base / "a-store"
+    env_b = laptop(base / "b-state")
+    there.mkdir()
+    (there / "shared").touch()
+    subprocess.run(
+        [sys.executable, "-c", BUILD, str(there), "10"], env=env_b, cwd=PROJECT, check=True
+    )
+    rsync = ["rsync", "-a", f"{there}/", f"{here}/"]
+    subprocess.run(rsync, check=True)
+    with mock.patch.dict(os.environ, laptop(base / "a-state")), Store(here) as app:
+        assert len(app.summaries()) == 10
+        for _ in range(2):  # once to warm every cache, then counted
+            done = subprocess.run(
+                [sys.executable, "-c", RECORD, str(there)],
+                env=env_b,
+                cwd=PROJECT,
+                capture_output=True,
+                text=True,
+                check=True,
+            )
+            session_id = done.stdout.strip()
+            subprocess.run(rsync, check=True)
+            looked = project_calls(functools.partial(look, app))
+            loaded = project_calls(functools.partial(app.load, session_id))
+        rounds = len(app.load(session_id).rounds)
+    print(
+        f"a round arriving from another laptop: {looked.calls + loaded.calls} calls into "
+        f"scorekeeper's modules: {looked.calls} for the look that finds it and the list "
+        f"(through {looked.modules} modules, {looked.store_modules} of the store's), "
+        f"{loaded.calls} for loading its session of {rounds} rounds"
+    )
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="3 rounds, 300 sessions")
@@ -217,9 +275,10 @@ def main(argv: list[str] | None = None) -> None:
             print("syncthing is not installed: no round sent through it")
         else:
             round_on_screen(base / "syncthing", args.rounds)
-        arrivals = base / "arrivals"
-        arrivals.mkdir()
-        sessions_arrive(arrivals, args.sessions)
+        for part in ("arrivals", "calls"):
+            (base / part).mkdir()
+        sessions_arrive(base / "arrivals", args.sessions)
+        round_arrives_calls(base / "calls")
     finally:
         shutil.rmtree(base, ignore_errors=True)
 
