@@ -82,7 +82,10 @@ def snapshot(folder: Path) -> frozenset[tuple[str, int, int]]:
     for path in folder.rglob("*"):
         if path.name.startswith((".syncthing.", ".stfolder", ".stversions", ".stignore")):
             continue
-        with_stat = path.lstat()
+        try:
+            with_stat = path.lstat()
+        except FileNotFoundError:  # renamed or removed since it was listed
+            continue
         found.add((str(path), with_stat.st_size, with_stat.st_mtime_ns))
     return frozenset(found)
 
