@@ -96,12 +96,12 @@ def record_against_bare(
     folder: Path, samples: int, pick: random.Random
 ) -> tuple[float, float, float, float]:
     """Median ms of recording one round into an open session, and of the fsync floor (a
-    small file written durably in the same folder), interleaved so both meet the same
+    small file written durably beside the store), interleaved so both meet the same
     disk weather; the median of their ratios, pair by pair, and the ratio of the best of
     each (on a disk others share, the nearest to what each costs by itself)."""
     recorded: list[float] = []
     bare: list[float] = []
-    yardstick = folder / "floor.bench"
+    yardstick = folder.with_name(folder.name + ".floor")  # beside the store, on its disk
     with Store(folder) as store:
         ids = [summary.id for summary in store.summaries()]
         chosen = [pick.choice(ids) for _ in range(samples)]
