@@ -7,7 +7,7 @@ player's name from the list of 10,000 sessions), lets the app settle until the t
 ``SETTLE`` seconds more, and reads the process's resident size (VmRSS)
 and its peak (VmHWM) from ``/proc``. Figures are medians over the runs, in MB; the
 ratio is the app's resident size over the bare app's, taken pair by pair, then its
-median.
+median (target: at most 1.3x with 10,000 sessions listed).
 
 ``--compare CHECKOUT`` launches another checkout's app too, in the same rounds (before
 and after a change; ``git worktree add /tmp/before <commit>``).
@@ -111,7 +111,7 @@ def report(label: str, app: Figures, floor: Figures) -> float:
         f" (peak {statistics.median(a[1] for a in app):6.1f})"
         f"   bare {statistics.median(b[0] for b in floor):5.1f} MB"
         f" (peak {statistics.median(b[1] for b in floor):5.1f})"
-        f"   ratio {ratio:.2f}x (goal <= 1.5x)"
+        f"   ratio {ratio:.2f}x (target <= 1.3x)"
     )
     return ratio
 

@@ -1,19 +1,23 @@
-"""Store figures for 10, 1,000 and 10,000 sessions of 30 Racehorse rounds x 6 players.
+"""Store figures for 10, 1,000 and 10,000 sessions of 30 Racehorse rounds x 6 players,
+through the store's public API only (``Store``: add, record, load, summaries), so the
+figures hold whatever the files inside the store become.
 
 Targets, as ratios measured in the same run:
+- recording a round costs at most 2x the fsync floor: an atomic durable write of a small
+  file (temp file, fsync, os.replace, fsync of the folder) on the same disk, interleaved,
+  the ratio taken pair by pair (the record's processor time printed beside it: a disk
+  others write to at once slows both, a busy processor only the record);
+- one Enter to disk (one ``record``) makes at most 300 calls into the project's own
+  modules (counted with ``sys.setprofile``, on the store of 10);
 - recording a round with 10,000 sessions stored costs at most 1.5x recording with 10;
-- recording a round costs at most 3x one bare atomic durable write of that session's own
-  bytes (temp file, fsync, os.replace, fsync of the folder) in the same folder;
 - opening and listing 10,000 sessions takes under 100 ms;
-- the first reader after a writer added 2,000 sessions (an import) re-reads no file: it
-  costs about what the next reader does;
-- exporting every session (CSV) takes under 3 s with 10,000 stored;
-- 20,000 house games spread over 100 laptops' logs: reading them (what New session does)
-  takes at most 0.5 s.
+- the first reader after a writer added 2,000 sessions (an import) costs about what the
+  next reader does;
+- exporting every session (CSV) takes under 3 s with 10,000 stored.
 
 Run: .venv/bin/python tests/bench/bench_store.py [--quick] [--dir FOLDER] [--shared]
-(``--shared``: the store is shared between laptops, so each save writes this laptop's
-copy and notes how far it reached in this machine's folder, kept in a temporary folder.)
+(``--shared``: the store holds ``shared``, as a store on a cloud drive does, so what
+belongs to this laptop is kept in a temporary state folder.)
 The store grows in a temporary folder under --dir (default: the system temp folder; put
 it on the disk you care about). Building 10,000 sessions writes 10,000 fsynced files.
 """
@@ -25,21 +29,26 @@ import os
 import random
 import shutil
 import statistics
+import sys
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from types import FrameType
+from typing import Any, NamedTuple
 from unittest import mock
 
+import scorekeeper
 from scorekeeper import Session
 from scorekeeper.reports.export import export
-from scorekeeper.store import Store, copies, log, machine
-from scorekeeper.store.durable import fsync_folder
-from scorekeeper.store.house_games import read_house_games
+from scorekeeper.store import Store
 
 SIX = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")
 ROUNDS = 30
+FLOOR_BYTES = b"x" * 512
+"""The small file of the fsync floor: what any durable save writes at the least."""
+PACKAGE = str(Path(scorekeeper.__file__).parent)
+STORE_PACKAGE = str(Path(PACKAGE, "store"))
 
 
 def racehorse_round(number: int) -> dict[str, Any]:
@@ -56,7 +65,11 @@ def bare_write(path: Path, data: bytes) -> None:
     finally:
         os.close(descriptor)
     os.replace(temp, path)
-    fsync_folder(path.parent)
+    folder = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(folder)
+    finally:
+        os.close(folder)
 
 
 def median_ms(samples: list[float]) -> float:
@@ -81,12 +94,17 @@ def open_and_list(folder: Path, readonly: bool) -> int:
         return len(store.summaries())
 
 
-def record_against_bare(folder: Path, samples: int, pick: random.Random) -> tuple[float, float]:
-    """Median ms of recording one round into an open session, and of the bare write of the
-    same file's bytes, interleaved so both meet the same disk weather."""
+def record_against_bare(
+    folder: Path, samples: int, pick: random.Random
+) -> tuple[float, float, float, float]:
+    """Median ms of recording one round into an open session, and of the fsync floor (a
+    small file written durably beside the store), interleaved so both meet the same
+    disk weather; the median of their ratios, pair by pair; and the median processor
+    time of a record (on a machine others share, what moves least with their load)."""
     recorded: list[float] = []
+    processor: list[float] = []
     bare: list[float] = []
-    yardstick = folder / "logs" / "bare.bench"
+    yardstick = folder.with_name(folder.name + ".floor")  # beside the store, on its disk
     with Store(folder) as store:
         ids = [summary.id for summary in store.summaries()]
         chosen = [pick.choice(ids) for _ in range(samples)]
@@ -94,51 +112,64 @@ def record_against_bare(folder: Path, samples: int, pick: random.Random) -> tupl
         for session_id in chosen:
             session = store.load(session_id)
             next_round = racehorse_round(len(session.rounds))
+            started = time.process_time()
             recorded.append(timed(store.record, session_id, next_round))
-            own = copies.file_name(session_id, store.own_key)
-            data = (folder / "logs" / own).read_bytes()
-            bare.append(timed(bare_write, yardstick, data))
+            processor.append(time.process_time() - started)
+            bare.append(timed(bare_write, yardstick, FLOOR_BYTES))
     yardstick.unlink()
-    return median_ms(recorded), median_ms(bare)
+    ratios = [mine / floor for mine, floor in zip(recorded, bare, strict=True)]
+    return median_ms(recorded), median_ms(bare), statistics.median(ratios), median_ms(processor)
 
 
-def after_bulk_add(folder: Path, added: int, played: Session) -> tuple[float, float, int]:
+class Calls(NamedTuple):
+    """Calls into scorekeeper's own modules, and how many of its modules they reach."""
+
+    calls: int
+    modules: int
+    store_modules: int
+
+
+def project_calls(action: Callable[[], object]) -> Calls:
+    """What ``action`` calls of scorekeeper's own (Python functions, counted with
+    ``sys.setprofile``)."""
+    calls = 0
+    modules: set[str] = set()
+
+    def counted(frame: FrameType, event: str, _: object) -> None:
+        nonlocal calls
+        name = frame.f_code.co_filename
+        if event == "call" and name.startswith(PACKAGE):
+            calls += 1
+            modules.add(name)
+
+    sys.setprofile(counted)
+    try:
+        action()
+    finally:
+        sys.setprofile(None)
+    store_modules = [name for name in modules if name.startswith(STORE_PACKAGE)]
+    return Calls(calls, len(modules), len(store_modules))
+
+
+def calls_per_record(folder: Path) -> Calls:
+    """What one Enter to disk calls: ``record`` of a round into an open session, after
+    one record that warms every cache."""
+    with Store(folder) as store:
+        session_id = store.summaries()[0].id
+        store.record(session_id, racehorse_round(len(store.load(session_id).rounds)))
+        next_round = racehorse_round(len(store.load(session_id).rounds))
+        return project_calls(lambda: store.record(session_id, next_round))
+
+
+def after_bulk_add(folder: Path, added: int, played: Session) -> tuple[float, float]:
     """A writer adds ``added`` sessions without listing them (an import), then closes: ms
-    of the first reader's open+list and of the next one's, and the files the first read."""
+    of the first reader's open+list and of the next one's."""
     with mock.patch("os.fsync"), Store(folder) as store:
         for _ in range(added):
             store.add(played)
-    reads = 0
-    read = log.read
-
-    def counted(*args: Any, **kwargs: Any) -> Any:
-        nonlocal reads
-        reads += 1
-        return read(*args, **kwargs)
-
-    with mock.patch.object(log, "read", counted):
-        first = timed(open_and_list, folder, True)
+    first = timed(open_and_list, folder, True)
     then = timed(open_and_list, folder, True)
-    return first * 1000, then * 1000, reads
-
-
-def house_games_spread(folder: Path, laptops: int, each: int, repeats: int) -> tuple[float, float]:
-    """Median ms of reading the house games with none kept, then with ``laptops`` logs of
-    ``each`` changes (of the same few hundred house games, as laptops change them)."""
-    empty = median_ms([timed(read_house_games, folder) for _ in range(repeats)])
-    for number in range(laptops):
-        laptop = f"{number:010d}".translate(str.maketrans("0123456789", "abcdefghij"))
-        writer = log.OwnLog(folder / "entries" / f"{laptop}.json", laptop, (), 0)
-        made = []
-        for change in range(each):
-            name = f"Game {(number * each + change) % 200}"
-            house = {"name": name, "game": "score-pad", "options": {"stake": change % 9}}
-            body = {"key": name.casefold(), "value": house}
-            made.append(("house", body, (), 1_700_000_000_000 + change))
-        with mock.patch("os.fsync"):
-            writer.extend([], made)
-    spread = median_ms([timed(read_house_games, folder) for _ in range(repeats)])
-    return empty, spread
+    return first * 1000, then * 1000
 
 
 def measure(folder: Path, size: int, played: Session, quick: bool) -> dict[str, float]:
@@ -148,7 +179,8 @@ def measure(folder: Path, size: int, played: Session, quick: bool) -> dict[str, 
     repeats = 3 if quick else 9
     listed = [timed(open_and_list, folder, True) for _ in range(repeats)]
     app = [timed(open_and_list, folder, False) for _ in range(repeats)]
-    record_ms, bare_ms = record_against_bare(folder, 5 if quick else 41, pick)
+    record_ms, bare_ms, ratio, cpu_ms = record_against_bare(folder, 5 if quick else 41, pick)
+    calls, modules, store_modules = calls_per_record(folder)
     out = Path(tempfile.mkdtemp(prefix="bench-export-"))
     try:
         with Store(folder, readonly=True) as store:
@@ -158,9 +190,14 @@ def measure(folder: Path, size: int, played: Session, quick: bool) -> dict[str, 
     return {
         "record_ms": record_ms,
         "bare_ms": bare_ms,
+        "ratio": ratio,
+        "record_cpu_ms": cpu_ms,
         "list_ms": median_ms(listed),
         "app_list_ms": median_ms(app),
         "export_s": export_s,
+        "calls": float(calls),
+        "modules": float(modules),
+        "store_modules": float(store_modules),
     }
 
 
@@ -179,49 +216,48 @@ def main(argv: list[str] | None = None) -> dict[int, dict[str, float]]:
     environment = mock.patch.dict(os.environ, {"SCOREKEEPER_STATE": str(state)})
     environment.start()
     if args.shared:
-        (folder / machine.SHARED_FILE).touch()
+        (folder / "shared").touch()
     figures: dict[int, dict[str, float]] = {}
     try:
         print(f"store in {folder}; {ROUNDS} rounds x {len(SIX)} players per session")
         print(
-            f"{'sessions':>9} {'record':>9} {'bare write':>11} {'ratio':>6} "
-            f"{'open+list':>10} {'app open+list':>14} {'export all':>11}"
+            f"{'sessions':>9} {'record':>9} {'cpu':>8} {'fsync floor':>11} {'ratio':>6} "
+            f"{'open+list':>10} {'app open+list':>14} {'export all':>11} {'calls':>6}"
         )
         for size in sizes:
             started = time.perf_counter()
             row = figures[size] = measure(folder, size, played, args.quick)
             print(
-                f"{size:>9,} {row['record_ms']:>6.2f} ms {row['bare_ms']:>8.2f} ms "
-                f"{row['record_ms'] / row['bare_ms']:>6.2f} {row['list_ms']:>7.1f} ms "
-                f"{row['app_list_ms']:>11.1f} ms {row['export_s']:>9.2f} s"
+                f"{size:>9,} {row['record_ms']:>6.2f} ms {row['record_cpu_ms']:>5.2f} ms "
+                f"{row['bare_ms']:>8.2f} ms "
+                f"{row['ratio']:>6.2f} {row['list_ms']:>7.1f} ms "
+                f"{row['app_list_ms']:>11.1f} ms {row['export_s']:>9.2f} s {row['calls']:>6.0f}"
                 f"   ({time.perf_counter() - started:.0f} s)"
             )
         added = 5 if args.quick else 2_000
-        first_ms, then_ms, reads = after_bulk_add(folder, added, played)
-        bulk = {"first_ms": first_ms, "then_ms": then_ms, "files_read": float(reads)}
-        houses = folder / "houses"
-        houses.mkdir()
-        laptops, each = (3, 10) if args.quick else (100, 200)
-        no_houses, spread = house_games_spread(houses, laptops, each, 3 if args.quick else 7)
+        first_ms, then_ms = after_bulk_add(folder, added, played)
     finally:
         shutil.rmtree(folder)
         shutil.rmtree(state)
         environment.stop()
     small, large = figures[sizes[0]], figures[sizes[-1]]
     growth = large["record_ms"] / small["record_ms"]
-    worst_bare = max(row["record_ms"] / row["bare_ms"] for row in figures.values())
+    ratios = [row["ratio"] for row in figures.values()]
+    print(
+        f"one Enter to disk: {small['calls']:.0f} calls into scorekeeper's modules, through "
+        f"{small['modules']:.0f} of them ({small['store_modules']:.0f} of the store's); "
+        "target <= 300 calls"
+    )
+    print(
+        f"record / fsync floor, pair by pair: {statistics.median(ratios):.2f}x, worst size "
+        f"{max(ratios):.2f}x (target <= 2x)"
+    )
     print(f"record with {sizes[-1]:,} / with {sizes[0]:,} stored: {growth:.2f}x (target <= 1.5x)")
-    print(f"record / bare durable write, worst size: {worst_bare:.2f}x (target <= 3x)")
     print(f"open+list {sizes[-1]:,} sessions: {large['list_ms']:.1f} ms (target < 100 ms)")
     print(f"export all {sizes[-1]:,} sessions: {large['export_s']:.2f} s (goal <= 3 s)")
     print(
-        f"first reader after a writer added {added:,} sessions: {bulk['first_ms']:.1f} ms, "
-        f"{bulk['files_read']:.0f} files read; the next reader {bulk['then_ms']:.1f} ms "
-        "(goal: no file re-read)"
-    )
-    print(
-        f"house games: {laptops * each:,} changes over {laptops} laptops' logs read in "
-        f"{spread:.0f} ms, none in {no_houses:.1f} ms (target <= 500 ms)"
+        f"first reader after a writer added {added:,} sessions: {first_ms:.1f} ms, "
+        f"{first_ms / then_ms:.2f}x the next reader's {then_ms:.1f} ms (goal: about 1x)"
     )
     return figures
 

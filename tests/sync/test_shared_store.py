@@ -86,7 +86,7 @@ def test_two_laptops_record_at_once_while_their_folders_are_copied(tmp_path: Pat
     moved = scorekeeper(folders[1], "night", "move", next(iter(recorded)), "new")
     assert moved.returncode == 0, moved.stderr
     engine.sync()  # the night's moves travel with the sessions
-    for night in ("settle", "settle --night {}-2"):
+    for night in ("settle --night {}", "settle --night {}-2"):  # two nights: each by name
         wanted = night.format(date.today().isoformat()).split()
         outputs = [scorekeeper(folder, *wanted) for folder in folders]
         assert outputs[0].returncode == 0, outputs[0].stdout + outputs[0].stderr
