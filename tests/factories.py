@@ -1,5 +1,5 @@
 """What the tests build their tables from: a Racehorse table with its rounds, a table as an
-older store may hold it, and where a saved session's file lies. The open store every test
+older store may hold it, and where a saved session's log lies. The open store every test
 may ask for is the ``store`` fixture (tests/conftest.py)."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from pathlib import Path
 from scorekeeper import Session
 from scorekeeper.checks import Round
 from scorekeeper.game import Game, Setup, State
+from scorekeeper.store import machine
 
 TABLE = ("Ann", "Bob", "Cid", "Dee", "Eve")
 
@@ -48,10 +49,8 @@ def racehorse(
 
 
 def file_of(store_path: Path, session_id: str) -> Path:
-    """The session's file: in a shared store, the one laptop's copy it has, if that."""
-    plain = store_path / "sessions" / f"{session_id}.json"
-    copies = sorted((store_path / "sessions").glob(f"{session_id}.*.json"))
-    return copies[0] if not plain.exists() and len(copies) == 1 else plain
+    """This laptop's log of the session (the one log a store no other laptop writes has)."""
+    return store_path / "logs" / f"{session_id}.{machine.laptop(store_path).id}.json"
 
 
 def saved_before_the_name_rule(game: str, players: tuple[str, ...]) -> Session:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scorekeeper.errors import RuleError
-from scorekeeper.store import Store, StoreError, Summary
+from scorekeeper.store import Store, StoreError, Summary, how_to_recover
 from scorekeeper.wording import (
     cells,
     day_and_clock,
@@ -107,20 +107,29 @@ def _warn_damaged(store: Store, left_out: str) -> None:
     store's own words on what is wrong and what to do, many alike counted, with the first
     named (a folder of a hundred thousand files that are no sessions is one line)."""
     kinds: dict[str, list[Path]] = {}
+    said: dict[Path, str] = {}
     for file, message in store.damage():
         kinds.setdefault(_kind_of(file, message), []).append(file)
+        said[file] = message
     for reason, files in kinds.items():
         if len(files) == 1:
             try:
                 store.load(files[0].name.partition(".")[0])
             except StoreError as error:
                 say(f"{error} That session is {left_out}.", problem=True)
+            else:
+                advice = how_to_recover(files[0])
+                say(
+                    f"{said[files[0]]}; the session is made of its other logs. {advice}",
+                    problem=True,
+                )
             continue
         say(
             f"{len(files):,} session files cannot be used, each {reason} (the first: "
             f"{files[0]}), so they are {left_out}; each was left untouched. "
             "`scorekeeper doctor` names them all; with scorekeeper closed, "
-            "`scorekeeper doctor --fix` puts back each one's good backup or sets it aside.",
+            "`scorekeeper doctor --fix` puts back the good backup of each of this laptop's "
+            "logs or sets it aside (another laptop's log is mended on that laptop).",
             problem=True,
         )
 
@@ -323,8 +332,10 @@ def run_doctor(path: Path | None, fix: bool) -> int:
         what = "" if finding.leave else f" Fix: {finding.fix}."
         say(visible(f"{finding.file} {finding.problem}.{what}"))
     if not fix:
-        print("Run `scorekeeper doctor --fix` (with scorekeeper closed) to do the fixes above.")
-        return 1 if any(not finding.leave for finding in findings) else 0
+        if any(not finding.leave for finding in findings):
+            print("Run `scorekeeper doctor --fix` (with scorekeeper closed) to do the fixes above.")
+            return 1
+        return 0
     with _opened(root) as store:
         for line in doctor.repair(store, findings):
             say(visible(line))
@@ -340,7 +351,7 @@ def settle_conflicts(
     """Each session that went on differently, its versions side by side; with ``keep``,
     each decided. Status 1 while any is left undecided."""
     from scorekeeper.conflict_words import conflict_lines
-    from scorekeeper.store import resolve, unreadable
+    from scorekeeper.store import resolve
 
     with _opened(path, readonly=keep is None) as store:
         if keep == resolve.BACK:
@@ -348,16 +359,7 @@ def settle_conflicts(
                 say(visible(resolve.resolve(store, session_id, keep, number) + "."))
             return 0
         found = [c for c in store.conflicts() if not only or c.session_id in only]
-        unread = [
-            u for u in unreadable.unreadable_copies(store) if not only or u.session_id in only
-        ]
-        if keep == resolve.SHOWN:  # a copy nobody can read: the version shown is kept
-            for copy in unread:
-                say(visible(unreadable.set_aside(store, copy) + "."))
-            unread = []
-        for copy in unread:
-            say(visible(copy.words()))
-        if not found and not unread:
+        if not found:
             if keep is None:
                 say("No session waits for a decision: no game went on differently on two laptops.")
             return 0
@@ -367,7 +369,7 @@ def settle_conflicts(
                     say(line)
             else:
                 say(visible(resolve.resolve(store, conflict.session_id, keep, number) + "."))
-    if keep is None or unread:
+    if keep is None:
         print(
             "Decide with `scorekeeper conflicts --keep shown` (the version shown), "
             "`--keep other` or `--keep both` (one after the other), naming the session."

@@ -17,6 +17,7 @@ import os
 import re
 import stat
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
@@ -24,19 +25,26 @@ from scorekeeper import settings
 from scorekeeper.cli.doctor_entries import entry_findings
 from scorekeeper.cli.doctor_sync import conflict_copies, conflict_copy, sync_ignores
 from scorekeeper.cli.finding import DAMAGED, SESSION_FILE, Finding
-from scorekeeper.reports.rows import KEEPER
 from scorekeeper.safe_files import kind
-from scorekeeper.store import Store, StoreError, agreement, copies, machine
+from scorekeeper.store import (
+    Store,
+    StoreDamaged,
+    StoreError,
+    copies,
+    documents,
+    log,
+    machine,
+    older_sessions,
+)
 from scorekeeper.store.careful_read import DamagedFile, parse_json, read_bytes
 from scorekeeper.store.conflicts import is_engine_file
-from scorekeeper.store.documents import problem, read
 from scorekeeper.store.durable import backup_of, write_atomically
-from scorekeeper.store.sidecar import ROWS, Sidecar
+from scorekeeper.store.events import NEWER
+from scorekeeper.store.fold import WAITS
+from scorekeeper.store.sidecar import ROWS
 from scorekeeper.store.summary import entry_problem
+from scorekeeper.wording import plural
 
-BESIDE = Sidecar(KEEPER)
-"""The export rows beside each session file, as the app keeps them: a sealed one vouches
-for its file's summary, and a summary worked out again gets its rows with it."""
 CACHES = ("index.stamp", "recent.json")
 """The index's companions: made again with it from the session files."""
 _TEMP = re.compile(r".+\.([0-9a-f]{16}\.)?tmp")
@@ -53,24 +61,40 @@ def _kind_problem(file: Path) -> str | None:
     return None
 
 
+def problem(file: Path) -> str | None:
+    """What is wrong with a session's log file ``file`` (or its backup), or None."""
+    return log.problem(file, copies.owner(file.name.split(".", 1)[1].removesuffix(".json")))
+
+
+def _newer_only(file: Path, owner: str) -> bool:
+    """Whether all that is wrong with a log is events a newer scorekeeper wrote: named
+    and left as it is, never set aside (a newer store is not repaired by an older app)."""
+    try:
+        refused = log.read(file, owner).refused
+    except (DamagedFile, OSError):
+        return False
+    return bool(refused) and all(why == NEWER for why, _ in refused)
+
+
 def _session(file: Path, present: set[str], mine: str) -> Finding | None:
-    """A session's copy; one another laptop writes (not ``mine``) is only named: moving
+    """A session's log; one another laptop writes (not ``mine``) is only named: moving
     or rewriting it here would reach that laptop as a deletion or an overwrite."""
     wrong = _kind_problem(file) or problem(file)
     parsed = copies.parse(file.name)
-    if parsed is not None and parsed[1] != mine:
-        if wrong is None and _summary(file) is None:
+    if wrong is not None and parsed is not None and _newer_only(file, copies.owner(parsed[1])):
+        return Finding(file, f"{wrong}: upgrade scorekeeper to read it", "", leave=True)
+    if parsed is not None and copies.owner(parsed[1]) != mine:
+        if wrong is None:
             return None
-        said = wrong or "holds a summary that disagrees with its rounds"
         return Finding(
             file,
-            f"{said}; it is another laptop's copy of session {parsed[0]}, which is made of "
-            "the other copies meanwhile: run `scorekeeper doctor --fix` on that laptop",
+            f"{wrong}; it is another laptop's log of session {parsed[0]}, which is made of "
+            "the other logs meanwhile: run `scorekeeper doctor --fix` on that laptop",
             "",
             leave=True,
         )
     if wrong is None:
-        return _summary(file)
+        return None
     backup = backup_of(file)
     if backup.name in present and problem(backup) is None:
         fix = (
@@ -80,26 +104,13 @@ def _session(file: Path, present: set[str], mine: str) -> Finding | None:
     return Finding(file, wrong, f"move it to {DAMAGED}/ (no good backup): the session is set aside")
 
 
-def _summary(file: Path) -> Finding | None:
-    """A file that reads and replays, whose summary disagrees with its rounds."""
-    try:
-        document = read(file, lambda: StoreError(f"{file} does not exist", file))
-    except StoreError:
-        return None
-    wrong = agreement.problem(file, file.name.partition(".")[0], document, BESIDE)
-    if wrong is None:
-        return None
-    fix = "work its summary out again from its rounds (the rounds stay as they are)"
-    return Finding(file, f"holds {wrong}", fix, summarize=True)
-
-
 def _sessions(folder: Path) -> list[Finding]:
     try:
         names = sorted(os.listdir(folder))
     except FileNotFoundError:
         return []
     present = set(names)
-    mine = machine.laptop(folder.parent).id if machine.is_shared(folder.parent) else ""
+    mine = machine.laptop(folder.parent).id
     findings: list[Finding | None] = []
     for name in names:
         file = folder / name
@@ -113,7 +124,7 @@ def _sessions(folder: Path) -> list[Finding]:
         elif name.endswith(ROWS) and SESSION_FILE.fullmatch(name.removesuffix(ROWS) + ".json"):
             continue  # what an export takes from the session: rebuilt whenever it is saved
         elif copies.parse(name) is not None:
-            findings.append(_odd_copy(file))  # a conflict copy: one more laptop's copy
+            findings.append(_odd_copy(file))  # a sync engine's copy of a laptop's log
         elif (found := conflict_copy(file, name)) is not None:
             findings.append(found)
         elif is_engine_file(name) or name in machine.ENGINE_FILES:
@@ -129,16 +140,43 @@ def _sessions(folder: Path) -> list[Finding]:
     return [finding for finding in findings if finding is not None]
 
 
-def _odd_copy(file: Path) -> Finding | None:
-    """A conflict copy that is no file (a folder, a link): the table sets it aside."""
+def _older(root: Path) -> list[Finding]:
+    """An older layout's session files left where they were: what could not be moved over
+    (a file that cannot be read). Another laptop's copy in a shared store is moved by
+    that laptop; it is named only where it cannot be read. One a newer scorekeeper wrote
+    is left exactly as it is."""
+    findings = []
+    for files in older_sessions.old_files(root).values():
+        for _, file in files:
+            wrong = _kind_problem(file) or _older_problem(file)
+            if wrong is not None and wrong.startswith("was saved by a newer scorekeeper"):
+                findings.append(Finding(file, wrong.removesuffix("."), "", leave=True))
+            elif wrong is not None:
+                fix = f"move it to {DAMAGED}/: an older scorekeeper's session, never moved over"
+                findings.append(Finding(file, wrong, fix))
+    return findings
+
+
+def _older_problem(file: Path) -> str | None:
+    """What keeps an older layout's session file from being read as one (``documents``:
+    the file is no log, so ``problem`` would find nothing wrong), or None."""
     try:
-        what = kind(os.lstat(file).st_mode)
-    except FileNotFoundError:
+        documents.read(file, lambda: StoreError(f"{file} is gone.", file), recover=False)
+    except StoreDamaged as error:
+        return error.reason.removeprefix(f"{file} ")
+    except StoreError as error:
+        return error.message
+    return None
+
+
+def _odd_copy(file: Path) -> Finding | None:
+    """A sync engine's copy of a log that cannot be read (a folder, a link, a damaged
+    file): named and left where it is, as another laptop's log is."""
+    wrong = _kind_problem(file) or problem(file)
+    if wrong is None:
         return None
-    if what is None:
-        return None
-    wrong = f"is {what}, a conflict copy nobody can read: `scorekeeper conflicts --keep shown`"
-    return Finding(file, f"{wrong} sets it aside, as it is", "", leave=True)
+    left = "it is a sync engine's copy of a log, which doctor leaves where it is"
+    return Finding(file, f"{wrong}; {left}: the session is made of the other logs", "", leave=True)
 
 
 def _caches(root: Path) -> list[Finding]:
@@ -174,12 +212,10 @@ def _index(root: Path) -> Finding | None:
     if machine.is_shared(root):
         return None  # another laptop adds sessions: this cache catches up when next read
     try:
-        files = {name.removesuffix(".json") for name in os.listdir(root / "sessions")}
+        files = {name.partition(".")[0] for name in os.listdir(root / "logs")}
     except FileNotFoundError:
         files = set()
-    if not set(sessions) <= files or any(
-        SESSION_FILE.fullmatch(name + ".json") and name not in sessions for name in files
-    ):
+    if not set(sessions) <= files or any(name not in sessions for name in files):
         return Finding(file, "does not list the session files as they are", "rebuild it")
     return None
 
@@ -216,9 +252,10 @@ def _aside_problem(root: Path) -> Finding | None:
 
 def examine(root: Path) -> list[Finding]:
     """Everything wrong in the store at ``root``; an empty list is a healthy store."""
-    findings = _sessions(root / "sessions")
+    findings = _sessions(root / "logs") + _older(root)
     findings += [] if (index := _index(root)) is None else [index]
     findings += _caches(root) + conflict_copies(root) + entry_findings(root) + _came_back(root)
+    findings += _left_out(root)
     findings += _kept_file(
         root / settings.SETTINGS_FILE,
         settings.problem,
@@ -230,6 +267,34 @@ def examine(root: Path) -> list[Finding]:
     return findings if aside is None else [aside, *findings]
 
 
+def _left_out(root: Path) -> list[Finding]:
+    """Each log holding events its session's fold or its game's rules leave out (a round
+    that does not replay, one the rules refuse, a second set-up): named once, with how
+    many of each kind, and left as it is: the session is made of the rest."""
+    from scorekeeper.store.events import MOVED
+    from scorekeeper.store.reader import playable
+
+    findings = []
+    with contextlib.suppress(OSError, StoreError), Store(root, readonly=True) as reader:
+        for summary in reader.summaries():
+            try:
+                found, _ = playable(reader.gathered(summary.id), reader.own_key)
+            except (StoreError, LookupError, TypeError, ValueError, AttributeError):
+                continue  # a session that cannot be read is named by the checks of the files
+            kinds: dict[str, Counter[str]] = {}
+            for made, why in found.folded.refused:
+                if why != WAITS:
+                    laptop = made.partition(":")[0]
+                    key = reader.own_key if laptop == MOVED else laptop
+                    kinds.setdefault(key, Counter())[why] += 1
+            for key, counted in sorted(kinds.items()):
+                said = "; ".join(f"{plural(n, 'event')} that {why}" for why, n in counted.items())
+                file = root / "logs" / copies.file_name(summary.id, key)
+                wrong = f"holds {said}, left out of its session, which is made of the rest"
+                findings.append(Finding(file, wrong, "", leave=True))
+    return findings
+
+
 def _came_back(root: Path) -> list[Finding]:
     """This laptop's copies of sessions that a sync tool put back older than it left them."""
     if not machine.is_shared(root):
@@ -238,7 +303,7 @@ def _came_back(root: Path) -> list[Finding]:
     try:
         with Store(root, readonly=True) as reader:
             reader.summaries()
-            folder, own = root / "sessions", reader.own_key
+            folder, own = root / "logs", reader.own_key
             return [
                 Finding(
                     folder / copies.file_name(back.session_id, own),
@@ -303,9 +368,6 @@ def _fix(finding: Finding, aside: int, kept: Path) -> str:
     """One finding's fix: the file kept aside first, then the backup put in its place or
     the file taken away; if that fails, the file is put back as it was."""
     file = finding.file
-    if finding.summarize:  # written atomically: if that fails, the file is as it was
-        agreement.summarize_again(file, BESIDE)
-        return f"worked out the summary of {file} again from its rounds"
     backup = backup_of(file)
     data = read_bytes(backup) if finding.restore else None
     if finding.restore and data is None:

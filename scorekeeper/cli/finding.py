@@ -9,7 +9,7 @@ from pathlib import Path
 
 DAMAGED = "damaged"
 """The folder in the store where ``--fix`` keeps what it takes out of use."""
-SESSION_FILE = re.compile(r"[A-Za-z0-9_-]{1,64}(\.[a-z2-7]{10})?\.json")
+SESSION_FILE = re.compile(r"[A-Za-z0-9_-]{1,64}\.[a-z2-7]{10}\.json")
 
 
 @dataclass(frozen=True)
@@ -22,7 +22,5 @@ class Finding:
     fix: str
     restore: bool = False
     leave: bool = False
-    summarize: bool = False
-    """Work the summary out again from the rounds (``agreement``): the rounds are sound."""
     write_back: bool = False
     """This laptop's copy, put back older: the store writes back what it still holds."""

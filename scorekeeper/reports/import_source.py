@@ -1,12 +1,18 @@
 """Reading what an import brings: the sessions of an export file or of another store's
 folder, each checked and replayed, with its night; a source that cannot be read at all,
 was written by a newer scorekeeper, or names a night that could not be typed here, is
-refused whole.
+refused whole. A store folder is only read: one of an older layout, which opening would
+move over, is read through a copy of its sessions' files.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -19,8 +25,10 @@ from scorekeeper.reports.nights import group
 from scorekeeper.reports.rows import open_store
 from scorekeeper.safe_files import NotReadable, read_file
 from scorekeeper.session import Session
-from scorekeeper.store import SCHEMA, Saved, Store, StoreError, documents
-from scorekeeper.store.careful_read import DamagedFile, parse_json, read_json
+from scorekeeper.store import SCHEMA, Saved, Store, StoreError, documents, machine, older_sessions
+from scorekeeper.store.careful_read import DamagedFile, parse_json, read_bytes, read_json
+from scorekeeper.store.events import NEWER
+from scorekeeper.store.reader import FOLDER as LOGS
 from scorekeeper.store.well_formed import session_problem
 from scorekeeper.wording import iso
 
@@ -157,11 +165,12 @@ def _from_store(source: Path) -> tuple[list[Incoming], list[str]]:
         found = table.get(str(documents.DOC_ID)) if isinstance(table, dict) else None
         if isinstance(found, dict):
             _newer(file, found.get("schema"))
-    incoming, damaged = [], []
+    incoming: list[Incoming] = []
+    damaged: list[str] = []
     book = load_book(source)
-    with open_store(source, readonly=True) as other:
+    with _as_read(source, damaged) as folder, open_store(folder, readonly=True) as other:
         for file in other.damaged():
-            damaged.append(f"{file} cannot be read")
+            damaged.append(f"{source / file.relative_to(folder)} cannot be read")
         summaries = other.summaries()
         nights = {
             summary.id: night
@@ -171,9 +180,16 @@ def _from_store(source: Path) -> tuple[list[Incoming], list[str]]:
         for summary in sorted(summaries, key=lambda summary: (summary.started, summary.id)):
             try:
                 session = other.load(summary.id)
+                newer = NEWER in other.gathered(summary.id).refused
             except StoreError as error:
-                damaged.append(error.message)
+                damaged.append(error.message.replace(str(folder), str(source)))
                 continue
+            if newer:
+                raise ImportRefused(
+                    f"{source}: session {summary.id} holds what a newer scorekeeper wrote. "
+                    "Upgrade scorekeeper here first. Nothing was imported.",
+                    source,
+                )
             night = nights[summary.id]
             try:
                 check_incoming(f"session {summary.id}", session)
@@ -191,6 +207,39 @@ def _from_store(source: Path) -> tuple[list[Incoming], list[str]]:
                     )
                 )
     return incoming, damaged
+
+
+@contextlib.contextmanager
+def _as_read(source: Path, damaged: list[str]) -> Iterator[Path]:
+    """The store folder to open to read ``source``: itself, or, where it holds sessions
+    of an older layout (which opening it would move over, writing there), a copy of its
+    sessions' files, so the folder given is only read. A file that cannot be copied as a
+    session's is named in ``damaged``."""
+    if not older_sessions.old_files(source):
+        yield source
+        return
+    with tempfile.TemporaryDirectory() as temp:
+        copy = Path(temp) / "store"
+        for folder in (older_sessions.FOLDER, LOGS):
+            (copy / folder).mkdir(parents=True)
+            try:
+                names = sorted(os.listdir(source / folder))
+            except OSError:
+                continue
+            for name in (name for name in names if name.endswith(".json")):
+                try:
+                    data = read_bytes(source / folder / name)
+                except DamagedFile as error:
+                    damaged.append(f"{source / folder / name} cannot be read ({error.reason})")
+                    continue
+                except OSError:
+                    continue
+                if data is not None:
+                    (copy / folder / name).write_bytes(data)
+        try:
+            yield copy
+        finally:
+            shutil.rmtree(machine.machine_folder(copy), ignore_errors=True)
 
 
 def _replayed_waiting(
@@ -219,9 +268,9 @@ def read_source(source: str | Path) -> tuple[list[Incoming], list[str]]:
     """The sessions in an export file or a store folder, and why any were left out."""
     path = Path(source).expanduser().absolute()
     if path.is_dir():
-        if not (path / "sessions").is_dir():
+        if not any((path / folder).is_dir() for folder in (LOGS, older_sessions.FOLDER)):
             raise ImportRefused(
-                f"{path} is a folder but not a scorekeeper store (it has no sessions folder). "
+                f"{path} is a folder but not a scorekeeper store (it has no sessions). "
                 "Give an export file (scorekeeper export --json) or a store folder.",
                 path,
             )

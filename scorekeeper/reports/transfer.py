@@ -15,8 +15,8 @@ sessions are never taken for one because they look alike):
 - the same table, the imported rounds the start of those here: the game went on here,
   and it stays as it is;
 - the same table, each side going on differently from a shared start: one game, counted
-  once; the imported version is kept as one more copy of the session (``store.imported``)
-  and the game waits for the table to decide, as when two laptops sync;
+  once; the imported version is typed on top of the rounds the two share (in this
+  laptop's log), and the game waits for the table to decide, as when two laptops sync;
 - anything else (another table under the id, a file here that cannot be read): both are
   kept, the imported one under a new id, and the report names both. That id is the
   branch's (``ids.branch_id``), so the same branch imported again is found there, and a
@@ -51,8 +51,7 @@ from scorekeeper.reports.import_source import ImportRefused, Incoming, read_sour
 from scorekeeper.reports.night_names import NightBook, book_to_change, load_book, save_book
 from scorekeeper.reports.stats import person
 from scorekeeper.session import Session
-from scorekeeper.store import Store, house_games
-from scorekeeper.store.imported import version_file
+from scorekeeper.store import Saved, Store, house_games
 from scorekeeper.wording import day, iso, plural
 
 
@@ -67,7 +66,7 @@ class ImportReport:
     """(id, the newcomer's new id) for each id that is another table here."""
     waiting: list[str] = field(default_factory=list)
     """Ids of the games that went on differently here and there: one game each, the
-    imported version kept as one more copy, waiting for the table to decide."""
+    imported version kept as one more version, waiting for the table to decide."""
     continued: list[tuple[str, int, int]] = field(default_factory=list)
     """(id, rounds here before, rounds now) for each session that went on elsewhere."""
     further_here: list[tuple[str, int, int]] = field(default_factory=list)
@@ -175,14 +174,12 @@ def import_sessions(store: Store, source: str | Path) -> ImportReport:
                 mine = here.saved(target) or {"rounds": []}
                 report.continued.append((target, _played(mine), _played(theirs)))
             plan.append((source_id, replace(entry, saved=entry.saved._replace(id=target))))
-    kept: list[tuple[str, bytes]] = []
+    kept: list[tuple[str, Saved]] = []
     for session_id, entry in versions:
-        held = session_id in here.ids and _holds(store, session_id, entry.saved.session)
-        made = None if held else version_file(store, session_id, entry.saved)
-        if made is None:
+        if session_id in here.ids and _holds(store, session_id, entry.saved.session):
             report.skipped.append(session_id)
         else:
-            kept.append(made)
+            kept.append((session_id, entry.saved))
             report.waiting.append(session_id)
     if not plan and not kept:
         return report

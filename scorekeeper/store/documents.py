@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from scorekeeper.checks import JSONObject
 from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.durable import backup_of, encode, read_database, write_atomically
-from scorekeeper.store.store_errors import SessionNotFound, StoreDamaged, StoreError
+from scorekeeper.store.store_errors import StoreDamaged, StoreError
 from scorekeeper.store.well_formed import document_problem
 
 if TYPE_CHECKING:
@@ -35,25 +35,38 @@ DOC_ID = 1
 
 
 def problem(file: Path) -> str | None:
-    """What is wrong with the session file ``file`` (also a ``.bak``), or None if it reads
-    and every round replays."""
-    try:
-        from scorekeeper.session import Session  # here: a list is read with no round replayed
+    """What is wrong with a session's log ``file`` (also its ``.bak``), or None: the
+    backup ``doctor --fix`` would put back is judged as ``doctor`` judges it."""
+    from scorekeeper.store import copies, log  # here: Home starts without TinyDB
 
-        saved = read(file, lambda: SessionNotFound(f"{file} does not exist", file), recover=False)
-        Session.from_dict(saved["session"])
-    except StoreDamaged as error:
-        return error.reason
-    except StoreError as error:
-        return error.message
-    except (LookupError, TypeError, ValueError, AttributeError) as error:
-        return f"does not replay ({error})"
-    return None
+    if not os.path.lexists(file):
+        return "does not exist"  # TinyDB reads a missing file as an empty database
+    parsed = copies.parse(file.name.removesuffix(".bak"))
+    return log.problem(file, copies.owner(parsed[1]) if parsed else "")
+
+
+def _good_backup(file: Path) -> bool:
+    """Whether ``file`` has a backup ``doctor --fix`` puts back: there, and read as the
+    log it is."""
+    return problem(backup_of(file)) is None
 
 
 def how_to_recover(file: Path) -> str:
-    """What a person can do about an unreadable session file: the command that does it."""
-    if problem(backup_of(file)) is None:
+    """What a person can do about an unreadable session file: the command that does it
+    (``doctor --fix`` mends only this laptop's own logs)."""
+    from scorekeeper.store import copies, machine
+
+    parsed = copies.parse(file.name)
+    if parsed is not None and (
+        copies.is_conflict_copy(parsed[1])
+        or copies.owner(parsed[1]) != machine.laptop(file.parent.parent).id
+    ):
+        return (
+            "It is not this laptop's log (another laptop's, or a sync engine's copy of one), "
+            "so `scorekeeper doctor --fix` leaves it where it is: mend it on the laptop "
+            "that wrote it."
+        )
+    if _good_backup(file):
         return (
             "To recover, close scorekeeper and run `scorekeeper doctor --fix`: it puts back "
             f"{backup_of(file).name}, the version before the last save (at most the last "
@@ -73,7 +86,7 @@ def damaged(file: Path, reason: str, *, recover: bool = True) -> StoreDamaged:
     return StoreDamaged(
         f"{file} {reason}. Scorekeeper left it untouched.{advice}",
         file,
-        backup if recover and problem(backup) is None else None,
+        backup if recover and _good_backup(file) else None,
         reason,
     )
 

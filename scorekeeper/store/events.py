@@ -15,8 +15,15 @@ from dataclasses import dataclass
 
 from scorekeeper.checks import JSONObject
 
-KINDS = ("night", "house", "laptop")
-"""A night's name or a session's night, a house game, a laptop's name (``entries``)."""
+SESSION_KINDS = ("setup", "round", "undo", "edit", "decide")
+KINDS = (*SESSION_KINDS, "night", "house", "laptop")
+"""A session's events, then the entries': a night's name or a session's night, a house
+game, a laptop's name (``entries``)."""
+ANY = ""
+"""The owner of a file this laptop keeps of other laptops' events (``reach``), never a
+log in the synced folder: any laptop's id is its own there."""
+NEWER = "of a kind this scorekeeper does not know (a newer one wrote it?)"
+"""Why an event a newer scorekeeper wrote is refused."""
 MOVED = "m"
 """The laptop part of a moved-over event's id."""
 AFTER_CAP = 64
@@ -61,7 +68,7 @@ class Event:
 
     def encoded(self) -> str:
         """One text per event content, the same on every laptop: what a clash compares."""
-        return json.dumps(self.record(), sort_keys=True, ensure_ascii=False)
+        return json.dumps(self.record(), sort_keys=True, ensure_ascii=False, default=repr)
 
 
 def later(event: Event) -> tuple[int, str]:
@@ -71,7 +78,9 @@ def later(event: Event) -> tuple[int, str]:
 
 def moved_id(after: tuple[str, ...], at: int, kind: str, body: JSONObject) -> str:
     """The id of an event moved over from an older layout: the hash of what it holds."""
-    content = json.dumps([list(after), at, kind, body], sort_keys=True, ensure_ascii=False)
+    content = json.dumps(
+        [list(after), at, kind, body], sort_keys=True, ensure_ascii=False, default=repr
+    )
     return f"{MOVED}:{hashlib.sha256(content.encode('utf-8', 'surrogatepass')).hexdigest()}"
 
 
@@ -97,13 +106,13 @@ def checked(raw: object, owner: str) -> Event | str:
     if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at < CLOCK_CAP:
         return "with a time that is not a clock's"
     if kind not in KINDS:
-        return "of a kind this scorekeeper does not know (a newer one wrote it?)"
+        return NEWER
     if not isinstance(body, dict):
         return "that holds nothing"
     event = Event(made, tuple(after), at, kind, body)
     if found.group(3) is not None:
         if moved_id(event.after, at, kind, body) != made:
             return "forged (moved over, but not what its id says)"
-    elif found.group(1) != owner:
+    elif owner != ANY and found.group(1) != owner:
         return "forged (its id names another laptop than the log's)"
     return event

@@ -2,7 +2,15 @@
 
 Each laptop folds every event it holds; since the union of logs only grows and the fold
 depends on the set alone (never on which log came first, never on an event read twice),
-two laptops holding the same events make the same entries.
+two laptops holding the same events make the same session and the same entries.
+
+A session: every event but a decision is typed on top of one other (its ``after``); a
+decision on top of the heads it settles. An event's *line* is the session's rounds as
+that event leaves them, each with the event that made it. The heads (events nothing
+held is typed on top of) are the versions; heads whose rounds agree, or whose rounds are
+the start of another head's, are one version. Two decisions of the same heads made apart:
+the later stands (``later``) and the other is *replaced*. More than one version left is a
+game waiting for the table, shown as the version whose last round is the later.
 
 An entry (a night's name, a game's night, a house game, a laptop's name) is what its
 changes fold to: each change is typed on top of the changes of that entry it saw (its
@@ -14,14 +22,87 @@ after it, whatever the clocks say.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import json
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from operator import attrgetter
 
+from scorekeeper.checks import JSON, JSONObject
 from scorekeeper.store.events import Event, later
 
 Refused = tuple[str, str]
 """An event left out of the fold and why."""
+WAITS = "waits for an event not here yet"
+"""Why an event typed on top of one whose log has not arrived is left out, for now."""
+
+
+@dataclass(frozen=True)
+class Made:
+    """A round as a line holds it: what it is, the event that made it, and when."""
+
+    round: JSONObject
+    by: str
+    at: int
+
+    @property
+    def laptop(self) -> str:
+        return self.by.partition(":")[0]
+
+
+@dataclass(frozen=True)
+class Line:
+    """The rounds as the event ``head`` leaves them."""
+
+    head: str
+    rounds: tuple[Made, ...]
+
+    def content(self) -> tuple[str, ...]:
+        return tuple(_text(made.round) for made in self.rounds)
+
+    @property
+    def last(self) -> tuple[int, str]:
+        """When its last round was made (then the head's id): which of two is later."""
+        return (self.rounds[-1].at if self.rounds else 0), self.head
+
+
+@dataclass(frozen=True)
+class Folded:
+    """A session as the union of its events makes it."""
+
+    setup: Event | None
+    shown: Line
+    versions: tuple[Line, ...] = ()
+    """Every version waiting for the table (the shown one among them); none if settled."""
+    aside: tuple[Line, ...] = ()
+    """Versions a decision did not choose, oldest decision first: brought back by name."""
+    replaced: tuple[tuple[Event, Event], ...] = ()
+    """Decisions made apart of the same heads: (the one replaced, the one that stands)."""
+    refused: tuple[Refused, ...] = ()
+    decided: Event | None = None
+    """The latest decision the version shown is typed on top of (or is)."""
+
+    @property
+    def waiting(self) -> bool:
+        return len(self.versions) > 1
+
+    def parted(self, line: Line) -> tuple[Made, ...]:
+        """The rounds ``line`` holds after the versions waiting (or set aside) parted."""
+        others = [version for version in (*self.versions, self.shown) if version != line]
+        common = min((len(_shared(line, other)) for other in others), default=0)
+        return line.rounds[common:]
+
+
+def _shared(one: Line, other: Line) -> tuple[Made, ...]:
+    same = []
+    for mine, theirs in zip(one.rounds, other.rounds, strict=False):
+        if mine.by != theirs.by:
+            break
+        same.append(mine)
+    return tuple(same)
+
+
+def _text(value: JSON) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, default=repr)
 
 
 def union(logs: Iterable[Iterable[Event]]) -> tuple[dict[str, Event], list[Refused]]:
@@ -39,6 +120,202 @@ def union(logs: Iterable[Iterable[Event]]) -> tuple[dict[str, Event], list[Refus
                 if event.encoded() < held.encoded():
                     events[event.id] = event
     return events, [(made, "held twice with different contents") for made in sorted(clashes)]
+
+
+def _held(events: Mapping[str, Event]) -> tuple[list[Event], list[Refused]]:
+    """The events whose every ``after`` is held, parents before children; the rest wait
+    (an event typed on top of one whose log has not arrived yet)."""
+    children: dict[str, list[str]] = {}
+    missing: dict[str, int] = {}
+    for event in events.values():
+        missing[event.id] = len(event.after)
+        for parent in event.after:
+            children.setdefault(parent, []).append(event.id)
+    ready = sorted(made for made, count in missing.items() if count == 0)
+    order: list[Event] = []
+    while ready:
+        made = ready.pop()
+        order.append(events[made])
+        for child in children.get(made, ()):
+            missing[child] -= 1
+            if missing[child] == 0:
+                ready.append(child)
+    placed = {event.id for event in order}
+    waits = [(made, WAITS) for made in sorted(events) if made not in placed]
+    return order, waits
+
+
+STEPS = ("round", "undo", "edit")
+"""The events that step a line on (what a decision does is more than a step)."""
+
+
+def step(event: Event, lines: Mapping[str, Line]) -> Line | str:
+    """The line ``event`` leaves, from the lines of what it was typed on top of."""
+    body = event.body
+    if event.kind == "setup":
+        return "is a second set-up" if event.after else Line(event.id, ())
+    parents = [lines[parent] for parent in event.after if parent in lines]
+    if len(parents) != len(event.after) or not parents:
+        return "is typed on top of nothing that replays"
+    if event.kind == "decide":
+        return _decided(event, parents)
+    if len(parents) != 1:
+        return "is typed on top of two versions without deciding"
+    rounds = parents[0].rounds
+    round_ = body.get("round")
+    if event.kind == "round" and isinstance(round_, dict):
+        return Line(event.id, (*rounds, Made(round_, event.id, event.at)))
+    if event.kind == "undo" and rounds:
+        return Line(event.id, rounds[:-1])
+    index = body.get("index")
+    if (
+        event.kind == "edit"
+        and isinstance(round_, dict)
+        and type(index) is int
+        and 0 <= index < len(rounds)
+    ):
+        edited = (*rounds[:index], Made(round_, event.id, event.at), *rounds[index + 1 :])
+        return Line(event.id, edited)
+    return "does not replay"
+
+
+def _decided(event: Event, parents: list[Line]) -> Line | str:
+    """A decision's line: the rounds it names, in its order, from the versions it settles."""
+    chosen = event.body.get("rounds")
+    known = {made.by: made for line in parents for made in line.rounds}
+    if not isinstance(chosen, list):
+        return "decides on no rounds"
+    rounds: list[Made] = []
+    for made in chosen:
+        if not isinstance(made, str) or made not in known:
+            return "decides on rounds the versions do not hold"
+        rounds.append(known.pop(made))
+    return Line(event.id, tuple(rounds))
+
+
+def session(events: Iterable[Event]) -> Folded:
+    """The session the events make (see the module's docstring)."""
+    union_, refused = union([events])
+    order, waits = _held(union_)
+    refused += waits
+    setups = sorted((e for e in order if e.kind == "setup" and not e.after), key=later)
+    setup = setups[0] if setups else None
+    lines: dict[str, Line] = {}
+    for event in order:
+        if event.kind == "laptop":
+            continue  # a laptop's name, given in its log of the session (``names``)
+        if event.kind == "setup" and event is not setup:
+            refused.append((event.id, "is another table's set-up under the same id"))
+            continue
+        made = step(event, lines)
+        if isinstance(made, str):
+            refused.append((event.id, made))
+        else:
+            lines[made.head] = made
+    if setup is None:
+        return Folded(None, Line("", ()), refused=tuple(sorted(refused)))
+    typed_on = {parent for made in lines for parent in union_[made].after}
+    heads = [lines[made] for made in sorted(lines) if made not in typed_on]
+    versions, replaced = _versions(heads, union_, lines)
+    shown = max(versions, key=lambda line: line.last)
+    settled = [shown] if len(versions) == 1 else versions
+    return Folded(
+        setup,
+        shown,
+        tuple(versions) if len(versions) > 1 else (),
+        _aside(union_, lines, shown, settled),
+        tuple(replaced),
+        tuple(sorted(refused)),
+        _last_decision(union_, shown.head),
+    )
+
+
+def _last_decision(events: Mapping[str, Event], head: str) -> Event | None:
+    """The latest decision ``head`` is, or is typed on top of."""
+    found: list[Event] = []
+    seen: set[str] = set()
+    todo = [head]
+    while todo:
+        made = todo.pop()
+        event = events.get(made)
+        if event is None or made in seen:
+            continue
+        seen.add(made)
+        if event.kind == "decide":
+            found.append(event)
+        todo.extend(event.after)
+    return max(found, key=later, default=None)
+
+
+def _versions(
+    heads: list[Line], events: Mapping[str, Event], lines: Mapping[str, Line]
+) -> tuple[list[Line], list[tuple[Event, Event]]]:
+    """The heads as versions: one per set of rounds, none the start of another, and of
+    two decisions of the same heads made apart only the later (whether or not the game
+    went on from it: one typed on top of it is no longer a head)."""
+    decisions: dict[tuple[str, ...], list[Event]] = {}
+    for made in lines:
+        if events[made].kind == "decide":
+            decisions.setdefault(tuple(sorted(events[made].after)), []).append(events[made])
+    replaced: list[tuple[Event, Event]] = []
+    standing: list[Line] = []
+    for line in heads:
+        event = events[line.head]
+        if event.kind == "decide":
+            stands = max(decisions[tuple(sorted(event.after))], key=later)
+            if stands is not event and lines[stands.id].content() != line.content():
+                replaced.append((event, stands))
+                continue
+        standing.append(line)
+    by_content: dict[tuple[str, ...], Line] = {}
+    for line in standing:
+        content = line.content()
+        held = by_content.get(content)
+        if held is None or held.last < line.last:
+            by_content[content] = line
+    contents = list(by_content)
+    kept = [
+        by_content[content]
+        for content in contents
+        if not any(
+            len(other) > len(content) and other[: len(content)] == content for other in contents
+        )
+    ]
+    kept.sort(key=lambda line: line.last)
+    replaced.sort(key=lambda pair: later(pair[0]))
+    return kept, replaced
+
+
+def _aside(
+    events: Mapping[str, Event], lines: Mapping[str, Line], shown: Line, settled: list[Line]
+) -> tuple[Line, ...]:
+    """The versions decisions set aside that no version now holds."""
+    holding = {made.by for line in settled for made in line.rounds}
+    heads = {line.head for line in settled}
+    aside: dict[str, Line] = {}
+    decisions = sorted(
+        (e for e in events.values() if e.kind == "decide" and e.id in lines), key=later
+    )
+    for decision in decisions:
+        for parent in decision.after:
+            line = lines.get(parent)
+            if line is None or parent in heads or parent in aside:
+                continue
+            if any(made.by not in holding for made in line.rounds):
+                aside[parent] = line
+    return tuple(aside.values())
+
+
+def names(events: Iterable[Event]) -> dict[str, str]:
+    """Each laptop's name as it last gave it (only a laptop names itself)."""
+    found: dict[str, Event] = {}
+    for event in events:
+        value, key = event.body.get("value"), event.body.get("key")
+        if event.kind == "laptop" and key == event.laptop and isinstance(value, str):
+            held = found.get(key)
+            if held is None or later(held) < later(event):
+                found[key] = event
+    return {key: str(event.body["value"]) for key, event in found.items()}
 
 
 @dataclass(frozen=True)

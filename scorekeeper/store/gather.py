@@ -1,39 +1,48 @@
-"""Every copy of one session read and merged: what the reader, the writer and the index
-all read a session through (``copies`` names the files, ``merge`` makes the session).
+"""Every laptop's log of one session read and folded: what the reader, the writer and
+the index all read a session through (``copies`` names the files, ``fold`` makes the
+session of their events, ``merge`` shows it as versions).
 
-A copy that cannot be read, or whose summary disagrees with its rounds, is damaged and
-named; the session is made of the others, and is damaged only when none is left.
+A log that cannot be read is damaged and named; the session is made of the others, and
+is damaged only when none is left. Events a log holds that cannot be trusted (``events.
+checked``) are counted by kind, never folded.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from scorekeeper.checks import JSONObject
-from scorekeeper.store import agreement, copies, documents
-from scorekeeper.store.merge import Copy, Merged, merge
-from scorekeeper.store.sidecar import Sidecar
-from scorekeeper.store.store_errors import SessionNotFound, StoreDamaged, StoreError
+from scorekeeper.store import copies
+from scorekeeper.store.careful_read import DamagedFile
+from scorekeeper.store.documents import damaged as damaged_file
+from scorekeeper.store.store_errors import StoreDamaged, StoreError
+
+if TYPE_CHECKING:
+    from scorekeeper.store.events import Event
+    from scorekeeper.store.fold import Folded
+    from scorekeeper.store.merge import Merged
 
 Files = Sequence[tuple[str, Path]]
-"""A session's copy files: each one's key (``copies``) and path."""
+"""A session's log files: each one's key (``copies``) and path."""
 
 
 class Gathered(NamedTuple):
-    """A session as its copies make it."""
+    """A session as its logs make it."""
 
     merged: Merged
-    copies: list[Copy]
-    document: JSONObject
-    """The document of a copy holding the version shown (its summary is the list's row)."""
-    shown_key: str
+    folded: Folded
+    events: dict[str, Event]
+    """Every event held, by id (what a change here is typed on top of)."""
     damaged: list[StoreDamaged]
+    refused: dict[str, int]
+    """Events left out, by why: one line per kind."""
     seen: list[int] | None
-    """The copy files' identity as they were read (``identity``)."""
+    """The log files' identity as they were read (``identity``)."""
 
     @property
     def waiting(self) -> bool:
@@ -41,8 +50,8 @@ class Gathered(NamedTuple):
 
 
 def identity(files: Files) -> list[int] | None:
-    """One identity for all of a session's copy files (their names, inodes, sizes and
-    change times): another laptop's copy arriving or changing changes it. None: no file."""
+    """One identity for all of a session's log files (their names, inodes, sizes and
+    change times): another laptop's log arriving or changing changes it. None: no file."""
     found = []
     for key, path in sorted(files):
         try:
@@ -54,7 +63,7 @@ def identity(files: Files) -> list[int] | None:
 
 
 def combined(found: Sequence[tuple[str, int, int, int]]) -> list[int]:
-    """``identity`` of copies as (key, inode, size, change time), sorted by key."""
+    """``identity`` of logs as (key, inode, size, change time), sorted by key."""
     digest = hashlib.blake2b(repr(found).encode(), digest_size=7).digest()
     return [
         int.from_bytes(digest, "big"),
@@ -63,45 +72,93 @@ def combined(found: Sequence[tuple[str, int, int, int]]) -> list[int]:
     ]
 
 
+def read_logs(
+    files: Files, own: str = ""
+) -> tuple[list[tuple[Event, ...]], list[StoreDamaged], Counter[str]]:
+    """Each readable log's trusted events, the logs that cannot be read, and how many
+    events were refused for each reason. A damaged log of laptop ``own`` (this one) says
+    how to get it back: ``doctor --fix`` mends only this laptop's logs."""
+    from scorekeeper.store import log  # here: a list read from its index opens no database
+
+    logs: list[tuple[Event, ...]] = []
+    damaged: list[StoreDamaged] = []
+    refused: Counter[str] = Counter()
+    for key, path in sorted(files):
+        try:
+            found = log.read(path, copies.owner(key))
+        except FileNotFoundError:
+            continue
+        except DamagedFile as error:
+            mine = bool(own) and copies.owner(key) == own
+            damaged.append(damaged_file(path, error.reason, recover=mine))
+            continue
+        except OSError as error:
+            damaged.append(damaged_file(path, f"cannot be read ({error.strerror})", recover=False))
+            continue
+        logs.append(found.events)
+        refused.update(dict(found.refused))
+    return logs, damaged, refused
+
+
 def gather(
     files: Files,
     missing: Callable[[], StoreError],
-    session_id: str,
-    *,
-    checked: Sidecar | None = None,
+    kept: Sequence[Event] = (),
+    own: str = "",
 ) -> Gathered:
-    """The session the copy ``files`` make; ``missing()`` if none is there; the damage of
-    the first if none can be read. ``checked`` (the store's cache beside its files): a summary
-    that disagrees with its rounds makes its copy damaged (the index's reading; opening a
-    session replays anyway), whose walk of the folder gave it the files' identity: not
-    taken again here."""
-    seen = identity(files) if checked is None else None
-    documents_by_key: dict[str, JSONObject] = {}
-    found: list[Copy] = []
-    damaged: list[StoreDamaged] = []
-    for key, path in sorted(files):
-        try:
-            document = documents.read(path, missing, recover=checked is None)
-            if checked is not None:
-                agreement.checked(path, session_id, document, checked)
-        except SessionNotFound:
-            continue
-        except StoreDamaged as error:
-            damaged.append(error)
-            continue
-        copy = copies.read(key, document)
-        if isinstance(copy, str):
-            damaged.append(documents.damaged(path, f"holds {copy}", recover=False))
-            continue
-        documents_by_key[key] = document
-        found.append(copy)
-    if not found:
+    """The session the logs ``files`` make, with the events ``kept`` (what this laptop
+    folded from other laptops' logs before: one that came back shorter loses nothing);
+    ``missing()`` if there is none; the first damage if no log can be read or the events
+    make no session (with the way back where it is laptop ``own``'s log)."""
+    from scorekeeper.store.fold import names, session, union  # here: Home starts without them
+    from scorekeeper.store.merge import merged
+
+    seen = identity(files)
+    logs, damaged, refused = read_logs(files, own)
+    if logs and kept:
+        logs.append(tuple(kept))
+    if not logs:
         if damaged:
             raise damaged[0]
         raise missing()
-    merged = merge(found)
-    shown = next(copy for copy in found if copy.version is merged.shown)
-    return Gathered(merged, found, documents_by_key[shown.key], shown.key, damaged, seen)
+    events, clashes = union(logs)
+    folded = session(events.values())
+    refused.update(why for _, why in clashes)
+    if folded.setup is None:
+        if damaged:
+            raise damaged[0]
+        if not files:
+            raise missing()
+        key, first = sorted(files)[0]
+        mine = bool(own) and copies.owner(key) == own
+        raise damaged_file(first, "holds no set-up of a session", recover=mine)
+    made = merged(folded, names(events.values()))
+    return Gathered(made, folded, events, damaged, dict(refused), seen)
+
+
+def stepped(found: Gathered, made: Sequence[Event], seen: list[int] | None) -> Gathered | None:
+    """``found`` with the events ``made`` here on top of its version shown, nothing else
+    having changed: the fold stepped in memory (the same as folding the logs again, which
+    ``fold.session`` would do), or None where the change is more than a step."""
+    from scorekeeper.store.fold import STEPS, names, step  # here: Home starts without them
+    from scorekeeper.store.merge import merged
+
+    folded, events = found.folded, dict(found.events)
+    shown = folded.shown
+    for event in made:
+        events[event.id] = event
+        if event.kind == "laptop":
+            continue
+        if folded.waiting or event.kind not in STEPS or event.after != (shown.head,):
+            return None
+        line = step(event, {shown.head: shown})
+        if isinstance(line, str):
+            return None
+        shown = line
+    folded = replace(folded, shown=shown)
+    return Gathered(
+        merged(folded, names(events.values())), folded, events, found.damaged, found.refused, seen
+    )
 
 
 def walk(
@@ -146,3 +203,21 @@ def folded(folder: Path) -> int:
     except FileNotFoundError:
         pass
     return total & ((1 << 64) - 1)
+
+
+REFUSED_BY_RULES = "holds a round the game's rules refuse"
+"""Why an event whose round does not replay is left out (``reader.playable``)."""
+
+
+def without(found: Gathered, made: str, why: str) -> Gathered:
+    """``found`` folded again without the event ``made`` (nor what is typed on top of it),
+    which is counted as refused for ``why``. Every event is still held, so none of this
+    laptop's is ever numbered again."""
+    from scorekeeper.store.fold import names, session  # here: Home starts without them
+    from scorekeeper.store.merge import merged
+
+    kept = [event for event in found.events.values() if event.id != made]
+    folded = session(kept)
+    folded = replace(folded, refused=(*folded.refused, (made, why)))
+    refused = {**found.refused, why: found.refused.get(why, 0) + 1}
+    return found._replace(merged=merged(folded, names(kept)), folded=folded, refused=refused)

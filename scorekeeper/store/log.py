@@ -9,21 +9,27 @@ line per kind, never shown.
 
 from __future__ import annotations
 
+import os
+import re
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
 from tinydb import TinyDB
 from tinydb.storages import Storage
-from tinydb.table import Table
+from tinydb.table import Document, Table
 
 from scorekeeper.checks import JSONObject
+from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.durable import backup_of, encode, read_database, write_atomically
 from scorekeeper.store.events import Event, checked
+from scorekeeper.wording import plural
 
 TABLE = "events"
-Made = tuple[str, JSONObject, tuple[str, ...], int]
-"""An event to make: its kind, body, what it is typed on top of, and when (ms)."""
+_NUMBERED = re.compile(r"([a-z2-7]{10}):([1-9][0-9]{0,15})")
+Made = tuple[str, JSONObject, tuple[str, ...] | None, int]
+"""An event to make: its kind, body, what it is typed on top of (None: the event made
+just before it), and when (ms)."""
 
 
 @dataclass(frozen=True)
@@ -35,17 +41,34 @@ class Read:
 
 
 class DurableStorage(Storage):
-    """TinyDB storage: atomic, fsynced writes with a backup, and strict reads."""
+    """TinyDB storage: atomic, fsynced writes with a backup, and strict reads. What it
+    last wrote is read back from memory while the file is still the one it wrote (the
+    same inode, size and change time): an append costs one write, not a read too."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self.backup = backup_of(self.path)
+        self._written: tuple[tuple[int, int, int], JSONObject] | None = None
+
+    def _identity(self) -> tuple[int, int, int] | None:
+        try:
+            found = os.lstat(self.path)
+        except FileNotFoundError:
+            return None
+        return found.st_ino, found.st_size, found.st_ctime_ns
 
     def read(self) -> JSONObject | None:
+        if self._written is not None and self._identity() == self._written[0]:
+            return self._written[1]
+        self._written = None
         return read_database(self.path)
 
     def write(self, data: JSONObject) -> None:
+        self._written = None
         write_atomically(self.path, encode(data), backup=self.backup)
+        identity = self._identity()
+        if identity is not None:
+            self._written = identity, data
 
 
 def _table(path: Path) -> Table:
@@ -66,6 +89,20 @@ def read(path: Path, owner: str) -> Read:
     return Read(tuple(events), tuple(sorted(faults.items())))
 
 
+def problem(path: Path, owner: str) -> str | None:
+    """What is wrong with the log at ``path`` kept by ``owner`` (also a ``.bak``), in the
+    words that follow its name, or None."""
+    try:
+        found = read(path, owner)
+    except DamagedFile as error:
+        return error.reason
+    except OSError as error:
+        return f"cannot be read ({error.strerror or error})"
+    if not found.refused:
+        return None
+    return "holds " + "; ".join(f"{plural(count, 'event')} {why}" for why, count in found.refused)
+
+
 class OwnLog:
     """This laptop's log at ``path``: the one file it appends to. ``reached``: how many
     events this laptop ever wrote there, so a log put back shorter by a sync tool never
@@ -84,14 +121,28 @@ class OwnLog:
     def extend(self, moved: list[JSONObject], made: list[Made]) -> list[Event]:
         """Write, in one durable write, the events ``moved`` over from elsewhere as they
         are, then the events ``made`` here, numbered on; on ``OSError`` none was written."""
-        count = self.count
-        events = []
-        for kind, body, after, at in made:
-            count += 1
-            events.append(Event(f"{self.laptop}:{count}", after, at, kind, body))
         if self._table is None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._table = _table(self.path)
+            self.count = max([self.count, *_numbered(self._table.all(), self.laptop)])
+        count = self.count
+        events: list[Event] = []
+        for kind, body, after, at in made:
+            count += 1
+            on_top = (events[-1].id,) if after is None and events else after or ()
+            events.append(Event(f"{self.laptop}:{count}", on_top, at, kind, body))
         self._table.insert_multiple([*moved, *(event.record() for event in events)])
         self.count = count
         return events
+
+
+def _numbered(records: list[Document], laptop: str) -> list[int]:
+    """The numbers of the ids of ``laptop``'s own in a log's records, those this version
+    refuses among them (a newer scorekeeper's kind): none is ever made again."""
+    numbers = []
+    for record in records:
+        made = record.get("id")
+        found = _NUMBERED.fullmatch(made) if isinstance(made, str) else None
+        if found is not None and found[1] == laptop:
+            numbers.append(int(found[2]))
+    return numbers

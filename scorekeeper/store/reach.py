@@ -1,17 +1,22 @@
-"""How far this laptop's own copy of each session reached, kept outside the synced folder.
+"""How far this laptop's own log of each session reached, kept outside the synced folder.
 
-A sync tool that puts back an older copy of this laptop's own file (a two-way ``rsync -a``
+A sync tool that puts back an older copy of this laptop's own log (a two-way ``rsync -a``
 without ``-u``, a cloud client restoring a version) would otherwise roll back rounds
-recorded here in silence. Each save notes the copy's ``seq`` and round count in this
-machine's folder for the store (``machine``), one small file per session; a read that
-finds this laptop's copy at a lower ``seq`` than noted has found it put back. The note is
-written after the copy, in place (one write of a few bytes, well inside one disk sector)
-and not fsynced: a crash can only leave it behind the copy (a rollback then goes
-unnoticed once), never ahead of it, so a save costs no second fsync and no rename.
+recorded here in silence. Each change notes how many events the log holds and the rounds
+shown in this machine's folder for the store (``machine``), one small file per session;
+a read that finds this laptop's log holding fewer events than noted has found it put
+back. The note is written after the log, in place (one write of a few bytes, well inside
+one disk sector) and not fsynced: a crash can only leave it behind the log (a rollback
+then goes unnoticed once), never ahead of it, so a change costs no second fsync.
 
-Beside each note is a hard link to the copy as this laptop last wrote it (no data copied:
+What this laptop folded from other laptops' logs of a session is kept here too
+(``others``), so a log of another laptop's that comes back shorter loses nothing already
+folded: written when another laptop's events first arrive, never on a change made here.
+
+Beside each note is a hard link to the log as this laptop last wrote it (no data copied:
 the same file until a sync tool renames another over it, as every one does): what this
-laptop still holds of the session with the app closed, written back from there.
+laptop still holds of the session with the app closed, written back from there (the
+events it lacks, as they were: no id is made twice).
 """
 
 from __future__ import annotations
@@ -21,11 +26,15 @@ import json
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper.store import machine
-from scorekeeper.store.merge import Copy
+from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.wording import plural
+
+if TYPE_CHECKING:
+    from scorekeeper.store.events import Event
+    from scorekeeper.store.gather import Gathered
 
 FOLDER = "reach"
 _WIDTH = 48
@@ -43,7 +52,7 @@ class CameBack(NamedTuple):
     reached: int
     """The rounds this laptop's copy held when it last wrote it."""
     seq: int
-    """The ``seq`` this laptop last wrote it at."""
+    """How many events this laptop's log held when it last wrote it."""
     back: int | None = None
     """The rounds written back (None: not written back, as by a reader)."""
 
@@ -51,7 +60,7 @@ class CameBack(NamedTuple):
         """What is wrong with the copy, after its file's name."""
         return (
             f"came back older than this laptop left it (a sync tool put back an older "
-            f"copy?): it holds {plural(self.rounds, 'round')} where this laptop had "
+            f"copy?): it shows {plural(self.rounds, 'round')} where this laptop had "
             f"{plural(self.reached, 'round')}"
         )
 
@@ -127,22 +136,49 @@ class Reach:
         assert self.folder is not None
         return self.folder / f"{session_id}.copy"
 
+    def others(self, session_id: str) -> tuple[Event, ...]:
+        """Other laptops' events of the session this laptop folded before (``keep_others``)."""
+        from scorekeeper.store import log  # here: a list read from its index opens no database
+        from scorekeeper.store.events import ANY
+
+        if self.folder is None:
+            return ()
+        with contextlib.suppress(DamagedFile, OSError):
+            found = log.read(self.folder / f"{session_id}.others", ANY).events
+            return tuple(event for event in found if event.laptop != self.own)
+        return ()
+
+    def keep_others(self, session_id: str, events: dict[str, Event], kept: Sequence[Event]) -> None:
+        """Keep the other laptops' events among ``events`` beside the folder, where some
+        are not ``kept`` yet (a failure costs only the keeping)."""
+        if self.folder is None:
+            return
+        held = {event.id for event in kept}
+        new = [e for made, e in events.items() if made not in held and e.laptop != self.own]
+        if new:
+            from scorekeeper.store import log  # here: a list read from its index opens none
+            from scorekeeper.store.events import ANY
+
+            with contextlib.suppress(DamagedFile, OSError):
+                keeping = log.OwnLog(self.folder / f"{session_id}.others", ANY, (), 0)
+                keeping.extend([event.record() for event in new], [])
+
     def forget(self, session_id: str) -> None:
         if self.folder is not None:
-            for name in (f"{session_id}.json", self.kept(session_id).name):
+            for name in (f"{session_id}.json", self.kept(session_id).name, f"{session_id}.others"):
                 with contextlib.suppress(OSError):
                     os.unlink(self.folder / name)
 
-    def check(self, session_id: str, found: Sequence[Copy]) -> None:
-        """Whether this laptop's copy among the copies ``found`` is older than noted:
-        kept in ``pending`` until dealt with."""
+    def check(self, session_id: str, found: Gathered) -> None:
+        """Whether this laptop's log among the logs ``found`` holds fewer of its events
+        than noted: kept in ``pending`` until dealt with."""
         if self.folder is None:
             return
-        mine = next((copy for copy in found if copy.key == self.own), None)
-        kept = None if mine is None else self.noted(session_id)
-        if mine is None or kept is None or mine.seq >= kept[0]:
+        own = [event.count for event in found.events.values() if event.laptop == self.own]
+        kept = self.noted(session_id)
+        if kept is None or max(own, default=0) >= kept[0]:
             self.pending.pop(session_id, None)
             return
-        players = tuple(str(name) for name in mine.version.session["players"])
-        rounds = len(mine.version.rounds)
+        players = tuple(str(name) for name in found.merged.shown.session["players"])
+        rounds = len(found.merged.shown.rounds)
         self.pending[session_id] = CameBack(session_id, players, rounds, kept[1], kept[0])

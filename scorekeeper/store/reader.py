@@ -1,38 +1,53 @@
 """What any process may do with a store folder, no lock needed: read a session, list them.
 
-``Reader`` is the reading half of ``Store`` (the writer adds the rest): a session's file
-read and checked (``documents``), a session replayed from it, what a layer above kept
+``Reader`` is the reading half of ``Store`` (the writer adds the rest): a session's logs
+read and folded (``gather``), a session replayed from the fold, what a layer above kept
 beside it (``sidecar``), and the session list from the index (``index``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import re
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scorekeeper import collector
-from scorekeeper.checks import JSONObject
-from scorekeeper.store import agreement, copies, machine
+from scorekeeper.checks import JSONObject, as_recorded
+from scorekeeper.store import copies, machine, older_sessions
 from scorekeeper.store import index as index_module
-from scorekeeper.store.documents import damaged
-from scorekeeper.store.gather import Files, Gathered, gather, identity
+from scorekeeper.store.careful_read import DamagedFile
+from scorekeeper.store.documents import damaged, problem, summary_fields
+from scorekeeper.store.gather import REFUSED_BY_RULES, Files, Gathered, gather, identity, without
 from scorekeeper.store.index import Index
-from scorekeeper.store.merge import Copy, Merged, Stamp, same
 from scorekeeper.store.reach import CameBack, Reach
 from scorekeeper.store.sidecar import Keeper, Kept, Sidecar
-from scorekeeper.store.store_errors import SessionNotFound, StoreError, not_a_folder, not_found
+from scorekeeper.store.store_errors import (
+    SessionNotFound,
+    StoreError,
+    StoreLocked,
+    not_a_folder,
+    not_found,
+)
 from scorekeeper.store.summary import Summary, state, summary
 
 if TYPE_CHECKING:
     from scorekeeper.session import Session
     from scorekeeper.store.conflicts import Conflict
+    from scorekeeper.store.events import Event
+    from scorekeeper.store.log import OwnLog
+    from scorekeeper.store.merge import Merged, Version
 
 _SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+FOLDER = "logs"
+"""Where the sessions' logs are, in the store folder."""
+REPLAY_ERRORS = (LookupError, TypeError, ValueError, AttributeError)
 
 
 def default_path() -> Path:
@@ -50,42 +65,129 @@ class Opened:
     """A session the writer has replayed once, kept so the next round costs one round."""
 
     session: Session
-    started: str
+    found: Gathered | None = None
+    """What its logs made when read or last written (None: a session new here)."""
     seen: list[int] | None = None
-    """The identity of the copy files as last read or written: if it changed, another
-    laptop's copy arrived (or another process wrote), and a change made on what was read
+    """The identity of the log files as last read or written: if it changed, another
+    laptop's log arrived (or another process wrote), and a change made on what was read
     would pass over it."""
     seeded: bool = False
-    """Whether what is kept beside the file (``sidecar``) was handed to its keeper."""
-    merged: Merged | None = None
-    """What the copies made when read (None: a session new here)."""
-    copies: list[Copy] = field(default_factory=list)
-    stamps: list[Stamp] = field(default_factory=list)
-    """When and on which laptop each round was recorded."""
-    shown_key: str = ""
+    """Whether what is kept beside the logs (``sidecar``) was handed to its keeper."""
+    events: dict[str, Event] = field(default_factory=dict)
+    own: OwnLog | None = None
+    """This laptop's log of it, kept open: what it last wrote is not read again."""
+
+    @property
+    def head(self) -> str:
+        return "" if self.found is None else self.found.folded.shown.head
+
+    @property
+    def merged(self) -> Merged | None:
+        return None if self.found is None else self.found.merged
+
+
+def when(at: int) -> str:
+    """A log's clock (milliseconds) as the ISO-8601 local time a person reads."""
+    return datetime.fromtimestamp(at / 1000).astimezone().isoformat(timespec="seconds")
+
+
+def playable(found: Gathered, own: str) -> tuple[Gathered, Session]:
+    """The session shown, replayed. A round the game's rules refuse that another laptop
+    than ``own`` (this one) made, in the version shown or in one waiting for the table (a
+    log from a hostile peer), is refused with the event that made it, and the session is
+    made of the rest: another laptop's bad round never hides this laptop's rounds, nor
+    makes the table decide on it. Raises ``REPLAY_ERRORS`` if the table does not set up
+    or a round of this laptop's own log does not replay (damage ``doctor --fix`` mends)."""
+    from scorekeeper.session import Session  # here: a list is read with no round replayed
+
+    while True:
+        refused = None
+        for version in found.merged.versions:  # the one shown first, then any waiting
+            try:
+                session = Session.from_dict(version.session)
+            except REPLAY_ERRORS:
+                refused = _refused_round(version, own)
+                if refused is None:
+                    raise
+                break
+            if version is found.merged.shown:
+                shown = session
+        if refused is None:
+            return found, shown
+        found = without(found, refused, REFUSED_BY_RULES)
+
+
+def _refused_round(version: Version, own: str) -> str | None:
+    """The event that made the first round of ``version`` the rules refuse, where another
+    laptop than ``own`` made it; None if the table itself does not set up, or that round
+    is this laptop's."""
+    from scorekeeper.session import Session
+    from scorekeeper.store.events import MOVED
+
+    try:
+        session = Session.from_dict({**version.session, "rounds": []})
+    except REPLAY_ERRORS:
+        return None
+    for round_, made in zip(version.rounds, version.made, strict=True):
+        try:
+            with as_recorded():
+                session.record(round_)
+        except REPLAY_ERRORS:
+            return None if made.partition(":")[0] in (own, MOVED) else made
+    return None
+
+
+def times(found: Gathered) -> tuple[str, str, int]:
+    """When the session was started and last changed (as a person reads them), and the
+    last change in nanoseconds (the list's order)."""
+    setup = found.folded.setup
+    assert setup is not None
+    started = setup.body.get("started")
+    last = max([event.at for event in found.events.values()])
+    return (started if isinstance(started, str) else when(setup.at)), when(last), last * 10**6
+
+
+def _gathered(
+    reach: Reach,
+    session_id: str,
+    files: Files,
+    missing: Callable[[], StoreError],
+    own: str = "",
+) -> Gathered:
+    """The session its logs make, with what this laptop folded of other laptops' before
+    (``reach``): a log of another laptop's that came back shorter loses nothing. ``own``:
+    this laptop, whose damaged log says how to get it back."""
+    kept = reach.others(session_id)
+    found = gather(files, missing, kept, own)
+    reach.keep_others(session_id, found.events, kept)
+    return found
 
 
 def _read_for_index(
     store: Path,
-    beside: Sidecar,
-    damaged_copies: dict[str, list[Path]],
+    damaged_logs: dict[str, list[Path]],
     reach: Reach,
     session_id: str,
     files: Files,
 ) -> tuple[JSONObject, bool | int]:
-    """A session's shown document and whether it waits, read for the store at ``store``
-    with every summary checked against its rounds (``agreement``): the list, statistics
-    and a night's money are read from them. The index is handed this with the path, not
-    the store's own method: that would make the store and its index a cycle, which with
-    10,000 summaries in it waits for the cyclic collector to be freed. This laptop's copy
-    found older than it left it is noted in ``reach``."""
-    found = gather(files, lambda: not_found(store, session_id), session_id, checked=beside)
-    reach.check(session_id, found.copies)
+    """A session's list row and whether it waits, worked out from its logs for the store
+    at ``store``. The index is handed this with the path, not the store's own method:
+    that would make the store and its index a cycle, which with 10,000 summaries in it
+    waits for the cyclic collector to be freed. This laptop's log found shorter than it
+    left it is noted in ``reach``."""
+    found = _gathered(reach, session_id, files, lambda: not_found(store, session_id))
+    reach.check(session_id, found)
     if found.damaged:
-        damaged_copies[session_id] = [error.path for error in found.damaged if error.path]
+        damaged_logs[session_id] = [error.path for error in found.damaged if error.path]
     else:
-        damaged_copies.pop(session_id, None)
-    return found.document, state(found.merged)
+        damaged_logs.pop(session_id, None)
+    try:
+        found, session = playable(found, machine.laptop(store).id)
+    except REPLAY_ERRORS as error:
+        raise damaged(files[0][1], f"does not replay ({error})", recover=False) from None
+    started, updated, order = times(found)
+    fields = summary_fields(session, started, updated)
+    return {"order": order, "summary": fields}, state(found.merged)
 
 
 def is_session_id(name: str) -> bool:
@@ -105,20 +207,18 @@ class Reader:
     ) -> None:
         self.path = default_path() if path is None else Path(path).expanduser()
         self.readonly = readonly
-        self._folder = self.path / "sessions"
+        self._folder = self.path / FOLDER
         self.places = machine.places(self.path)
         self._beside = Sidecar(keeper)
         self._laptop: machine.Laptop | None = None
         self._damaged_copies: dict[str, list[Path]] = {}
-        """Copies that cannot be read of sessions whose other copies can."""
+        """Logs that cannot be read of sessions whose other logs can."""
         self._reach = Reach(self.path, self.places.shared)
         self._index = Index(
             self.places.index,
             self._folder,
             readonly=readonly,
-            read=functools.partial(
-                _read_for_index, self.path, self._beside, self._damaged_copies, self._reach
-            ),
+            read=functools.partial(_read_for_index, self.path, self._damaged_copies, self._reach),
             is_session_id=is_session_id,
             legacy=self.places.legacy_index,
         )
@@ -130,6 +230,33 @@ class Reader:
         thread while its event loop may be saving a round."""
         if self.path.exists() and not self.path.is_dir():
             raise not_a_folder(self.path)
+        if readonly and older_sessions.old_files(self.path):
+            self._move_over_unless_open()
+
+    def _move_over_unless_open(self) -> None:
+        """Sessions of an older layout moved over by a reader that finds them first (a
+        writer moves them as it opens: while one is open, it has)."""
+        from scorekeeper.store.lock import take_lock  # here: a reader needs no lock
+
+        with contextlib.suppress(StoreLocked):
+            lock = take_lock(self.places, self._folder, "")
+            try:
+                self._move_over()
+            finally:
+                lock.release()
+
+    def _move_over(self) -> None:
+        """Move the sessions of an older layout into this laptop's logs
+        (``older_sessions``); ``StoreError`` if they cannot be written."""
+        try:
+            older_sessions.move_over(self.path, self.laptop.id, self.places.shared)
+        except (OSError, DamagedFile) as error:
+            raise StoreError(
+                f"Could not move the sessions in {self.path / older_sessions.FOLDER} to "
+                f"this version's layout: {error}. Nothing was lost: the older files are "
+                "left as they were; make room on the disk and open the store again.",
+                self.path,
+            ) from error
 
     @property
     def laptop(self) -> machine.Laptop:
@@ -140,46 +267,36 @@ class Reader:
 
     @property
     def own_key(self) -> str:
-        """Which of a session's copies this laptop writes (``copies``): in a store no
-        laptop shares, the one file a session has always had."""
-        return self.laptop.id if self.places.shared else copies.LEGACY
+        """Which of a session's logs this laptop writes (``copies``)."""
+        return self.laptop.id
 
     def saved(self, session_id: str) -> JSONObject:
         """The session as saved (``Session.to_dict``'s shape), no round replayed: for
-        reports that only read the rounds, at about a tenth of the cost of ``load``."""
-        saved: JSONObject = self.document(session_id)["session"]
-        return saved
-
-    def document(self, session_id: str) -> JSONObject:
-        """The document of the version of the session shown (see ``merge``) as saved and
-        checked on every read (see ``documents``), no round replayed."""
-        return self.gathered(session_id).document
+        reports that only read the rounds."""
+        return dict(self.gathered(session_id).merged.shown.session)
 
     def gathered(self, session_id: str) -> Gathered:
-        """Every copy of the session, read and merged (``gather``)."""
-        return gather(self._copy_files(session_id), lambda: self._not_found(session_id), session_id)
+        """Every log of the session, read and folded (``gather``); its logs that cannot
+        be read are noted, for ``damaged`` to name."""
+        files = self._copy_files(session_id)
+        missing = functools.partial(self._not_found, session_id)
+        found = _gathered(self._reach, session_id, files, missing, self.own_key)
+        if found.damaged:
+            self._damaged_copies[session_id] = [e.path for e in found.damaged if e.path]
+        else:
+            self._damaged_copies.pop(session_id, None)
+        return found
 
     def keep_beside(self, keeper: Keeper) -> None:
-        """From now on keep what ``keeper`` makes beside every session file written, and
+        """From now on keep what ``keeper`` makes beside every session written, and
         trust what it kept while its seal holds (``sidecar``). Whoever opens a store
         says what it keeps: the store knows nothing of the layers above it."""
         self._beside.keeper = keeper
 
     def sealed_rows(self, session_id: str) -> Kept | None:
-        """What the store's keeper kept beside this laptop's copy of the session (the
-        reports: its CSV export rows), where the seal says it was kept with the file as
-        it is (``sidecar``) and that copy holds the version shown; else None."""
-        own = self._file(session_id)
-        files = self._copy_files(session_id)
-        if files != [(self.own_key, own)]:
-            try:
-                found = self.gathered(session_id)
-            except StoreError:
-                return None
-            mine = [copy for copy in found.copies if copy.key == self.own_key]
-            if not mine or not same(mine[0].version, found.merged.shown):
-                return None
-        return self._beside.sealed(own, session_id)
+        """What the store's keeper kept beside the session (the reports: its CSV export
+        rows), where the seal says it was kept with its logs as they are (``sidecar``)."""
+        return self._beside.sealed(self._file(session_id), session_id, self._copy_files(session_id))
 
     def summaries(self) -> list[Summary]:
         """Every readable session, most recently updated first (see ``damaged`` for the rest)."""
@@ -260,7 +377,7 @@ class Reader:
 
     def conflicts(self) -> list[Conflict]:
         """The sessions that went on differently on two laptops, waiting for the table
-        to decide, oldest first."""
+        to decide, oldest first (each version as ``playable`` leaves it)."""
         from scorekeeper.store.conflicts import Conflict  # here: Home starts without it
 
         with self._guard:
@@ -269,29 +386,31 @@ class Reader:
         found = []
         for session_id in waiting:
             try:
-                gathered = self.gathered(session_id)
-            except StoreError:
+                gathered, _ = playable(self.gathered(session_id), self.own_key)
+            except (StoreError, *REPLAY_ERRORS):
                 continue
             if gathered.waiting:
                 found.append(Conflict(session_id, gathered.merged))
         return sorted(found, key=lambda conflict: conflict.since)
 
-    def _reindex(self, session_id: str) -> None:
-        """Put the session as its copies make it now in the index (left out if unread)."""
+    def _reindex(self, session_id: str, found: Gathered | None = None) -> None:
+        """Put the session as its logs make it now in the index (left out if unread)."""
         try:
-            found = self.gathered(session_id)
-        except StoreError:
+            found, session = playable(found or self.gathered(session_id), self.own_key)
+        except (StoreError, *REPLAY_ERRORS):
             return
-        shown, seen = found.document, found.seen or []
-        self._put(session_id, seen, shown["order"], shown["summary"], found.merged)
+        self._put(session_id, found, session)
 
     def _put(
-        self, session_id: str, seen: list[int], order: int, fields: JSONObject, merged: Merged
+        self, session_id: str, found: Gathered, session: Session, keys: tuple[str, ...] = ()
     ) -> None:
-        """Put the session in the index with its copy files' keys (``recent`` checks them)."""
-        keys = tuple(key for key, _ in self._copy_files(session_id))
+        """Put the session in the index with its log files' ``keys`` (``recent`` checks
+        them; looked up where not given)."""
+        started, updated, order = times(found)
+        fields = summary_fields(session, started, updated)
+        keys = keys or tuple(key for key, _ in self._copy_files(session_id))
         with self._guard:
-            self._index.put(session_id, seen, order, fields, state(merged), keys)
+            self._index.put(session_id, found.seen or [], order, fields, state(found.merged), keys)
 
     def _forget(self, session_id: str) -> None:
         """Drop what is known of a session whose file another machine changed."""
@@ -299,7 +418,8 @@ class Reader:
 
     def damage(self) -> list[tuple[Path, str]]:
         """Each session file that cannot be read and why, in the store's words (without
-        the way back, which ``how_to_recover`` gives), reading no file again."""
+        the way back, which ``how_to_recover`` gives): a session none of whose logs can be
+        read, reading no file again, and each damaged log of a session the others make."""
         with self._guard:
             index = self._index.entries()
         said = {sid: entry[4] for sid, entry in index.items() if type(entry[4]) is str}
@@ -309,7 +429,11 @@ class Reader:
                     self._read_session(sid)
                 except StoreError as error:
                     said[sid] = error.message
-        return [(self._damaged_file(sid), said[sid]) for sid in sorted(said)]
+        found = [(self._damaged_file(sid), said[sid]) for sid in sorted(said)]
+        for sid, paths in sorted(self._damaged_copies.items()):
+            if sid in index and sid not in said:  # a session made of its other logs
+                found += [(path, f"{path} {problem(path)}") for path in paths]
+        return found
 
     def _damaged_file(self, session_id: str) -> Path:
         """The file to name for a session that cannot be read: its first damaged copy."""
@@ -339,15 +463,15 @@ class Reader:
     # -- inside ---------------------------------------------------------------------
 
     def _file(self, session_id: str) -> Path:
-        """This laptop's copy of the session (see ``own_key``)."""
+        """This laptop's log of the session (see ``own_key``)."""
         if not isinstance(session_id, str) or not is_session_id(session_id):
             raise self._not_found(session_id)
         return self._folder / copies.file_name(session_id, self.own_key)
 
     def _copy_files(self, session_id: str) -> list[tuple[str, Path]]:
-        """Every copy file of the session there is, this laptop's among them."""
+        """Every log file of the session there is, this laptop's among them."""
         self._file(session_id)
-        keys = {copies.LEGACY, self.own_key, *self._index.copy_keys(session_id)}
+        keys = {self.own_key, *self._index.copy_keys(session_id)}
         found = []
         for key in sorted(keys):
             path = self._folder / copies.file_name(session_id, key)
@@ -360,32 +484,17 @@ class Reader:
 
     def _read_session(self, session_id: str) -> Opened:
         found = self.gathered(session_id)
-        self._reach.check(session_id, found.copies)
-        document = found.document
-        file = self._folder / copies.file_name(session_id, found.shown_key)
-        shown = next(copy for copy in found.copies if copy.key == found.shown_key)
-        from scorekeeper.session import Session  # here: a list is read with no round replayed
-
+        self._reach.check(session_id, found)
         try:
-            opened = Opened(
-                Session.from_dict(document["session"]),
-                document["summary"]["started"],
-                found.seen,
-                merged=found.merged,
-                copies=found.copies,
-                stamps=list(shown.version.stamps),
-                shown_key=found.shown_key,
-            )
-        except (LookupError, TypeError, ValueError, AttributeError) as error:
+            found, session = playable(found, self.own_key)
+        except REPLAY_ERRORS as error:
+            file = self._copy_files(session_id)[0][1]
             self._unreadable[session_id] = file
-            raise damaged(file, f"does not replay ({error})") from None
-        wrong = agreement.disagreement(document["summary"], opened.session)
-        if wrong is not None:
-            self._unreadable[session_id] = file
-            raise agreement.damaged(file, wrong)
+            mine = file == self._file(session_id)
+            raise damaged(file, f"does not replay ({error})", recover=mine) from None
         self._unreadable.pop(session_id, None)
-        return opened
+        return Opened(session, found, found.seen, events=dict(found.events))
 
     def _identity(self, session_id: str) -> list[int] | None:
-        """The identity of the session's copy files now (``gather.identity``)."""
+        """The identity of the session's log files now (``gather.identity``)."""
         return identity(self._copy_files(session_id))

@@ -1,10 +1,11 @@
 """The table's decision about a session that went on differently (``conflicts``), made.
 
-A decision is this laptop's copy written on top of every copy there is (``Store.
-settle_versions``): the version chosen, or both one after the other, with the versions
-not chosen kept in it, readable, to be brought back. It reaches the other laptops as any
-copy does; there the copies ``merge`` into the same session. Two laptops deciding at once:
-the later decision stands on both (``merge``), and ``replaced`` names the other.
+A decision is one event in this laptop's log (``Store.settle_versions``), typed on top of
+the versions it settles and naming the rounds it keeps: the version chosen, or both one
+after the other. The versions not chosen stay in the logs, readable, to be brought back.
+It reaches the other laptops as any event does; there the logs fold into the same
+session. Two laptops deciding apart: the later decision stands on both (``fold``), and
+``replaced_words`` names the other.
 """
 
 from __future__ import annotations
@@ -21,23 +22,22 @@ CHOICES = (SHOWN, OTHER, BOTH)
 
 
 def _pick(merged: Merged, choice: str, number: int) -> tuple[Version, list[Version]]:
-    """The version chosen and those it sets aside."""
+    """The version chosen and the versions the decision settles."""
     versions = list(merged.versions)
     if choice == BACK:
         if not 1 <= number <= len(merged.aside):
             raise StoreError(f"There is no version {number} set aside to bring back.", None)
         chosen = merged.aside[number - 1]
-        return chosen, [*versions, *[v for v in merged.aside if v is not chosen]]
+        return chosen, [*versions, chosen]
     if len(versions) < 2:
         raise StoreError("It waits for no decision: its versions agree.", None)
     if choice == SHOWN:
-        return versions[0], [*versions[1:], *merged.aside]
+        return versions[0], versions
     if choice == OTHER:
         index = number - 1 if number else 1
         if not 1 <= index < len(versions):
             raise StoreError(f"It has no version {index + 1}.", None)
-        chosen = versions[index]
-        return chosen, [*[v for v in versions if v is not chosen], *merged.aside]
+        return versions[index], versions
     if choice == BOTH:
         combined = both(versions)
         try:
@@ -48,7 +48,7 @@ def _pick(merged: Merged, choice: str, number: int) -> tuple[Version, list[Versi
                 "keep one version (the other stays readable).",
                 None,
             ) from None
-        return combined, [*versions, *merged.aside]
+        return combined, versions
     raise ValueError(f"choose one of {', '.join((*CHOICES, BACK))}, not {choice!r}")
 
 
@@ -60,12 +60,13 @@ def resolve(store: Store, session_id: str, choice: str, number: int = 0) -> str:
     store.refresh()
     merged = store.gathered(session_id).merged
     try:
-        chosen, aside = _pick(merged, choice, number)
+        chosen, settled = _pick(merged, choice, number)
     except StoreError as error:
         raise StoreError(f"Session {session_id}: {error.message}", store.path) from None
-    kept = tuple(v for i, v in enumerate(aside) if not any(same(v, o) for o in aside[:i]))
-    kept = tuple(v for v in kept if not same(v, chosen))
-    session = store.settle_versions(session_id, chosen, choice, kept)
+    session = store.settle_versions(session_id, chosen, choice, [v.head for v in settled])
+    held = set(chosen.made)
+    kept = [v for v in (*merged.versions, *merged.aside) if not held.issuperset(v.made)]
+    kept = [v for i, v in enumerate(kept) if not any(same(v, o) for o in kept[:i])]
     what = {
         SHOWN: "kept the version shown",
         OTHER: "kept the other version",

@@ -1,13 +1,13 @@
-"""A cache a layer above the store keeps beside each session file, sealed to that file.
+"""A cache a layer above the store keeps beside each session, sealed to its logs.
 
 The store knows nothing of what the cache holds: whoever opens a store gives it a
 ``Keeper`` (the app, the command line and the board give the reports' CSV export rows),
-and each time a session file is written the store asks it for a header line and a body
-(``Kept``) and keeps them in
-``<id>.rows``, headed by a seal made under this user's key (``seal``) over the keeper's
-``format``, the session id, the bytes the session file now holds, the header and the
-body. ``sealed`` hands them back only while the seal is that of the file as it is: a
-session saved before, copied from another user, edited by hand, or kept in another
+and each time a session changes here the store asks it for a header line and a body
+(``Kept``) and keeps them beside this laptop's log of it (``<id>.<laptop>.rows``), headed
+by a seal made under this user's key (``seal``) over the keeper's ``format``, the session
+id, the bytes every log of the session now holds, the header and the body. ``sealed``
+hands them back only while the seal is that of the logs as they are: another laptop's
+log arrived, a log copied from another user or edited by hand, or a cache kept in another
 format (another release) gets None, and the layer above works it out again.
 
 Only a cache: written over the last one without waiting for the disk (a torn write
@@ -19,7 +19,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import hmac
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -53,6 +53,20 @@ def rows_file(file: Path) -> Path:
     return file.with_suffix(ROWS)
 
 
+def _written(files: Sequence[tuple[str, Path]]) -> bytes | None:
+    """What every log of a session holds, in one text (None: one cannot be read)."""
+    pieces = []
+    for key, path in sorted(files):
+        try:
+            held = read_bytes(path)
+        except (DamagedFile, OSError):
+            return None
+        if held is None:
+            return None
+        pieces += [key.encode(), len(held).to_bytes(8, "big"), held]
+    return b"".join(pieces)
+
+
 def _seal(
     key: bytes, keeper: Keeper, session_id: str, written: bytes, header: bytes, body: bytes
 ) -> bytes:
@@ -76,27 +90,30 @@ class Sidecar:
     def __init__(self, keeper: Keeper | None = None) -> None:
         self.keeper = keeper
 
-    def keep(self, file: Path, session_id: str, session: Session, written: bytes) -> None:
-        """Keep what the keeper makes of ``session`` beside its ``file``, which now holds
-        ``written``: the seal, the header line, then the body."""
+    def keep(
+        self, file: Path, session_id: str, session: Session, files: Sequence[tuple[str, Path]]
+    ) -> None:
+        """Keep what the keeper makes of ``session`` beside this laptop's log ``file``,
+        sealed to the logs ``files`` as they are: the seal, the header line, the body."""
         keeper = self.keeper
         key = None if keeper is None else seal.key()
-        if keeper is None or key is None:
+        written = None if key is None else _written(files)
+        if keeper is None or key is None or written is None:
             return
         header, body = keeper.render(session_id, session)
         kept = b"\n".join([_seal(key, keeper, session_id, written, header, body), header, body])
         with contextlib.suppress(OSError):
             write_in_place(rows_file(file), kept)
 
-    def sealed(self, file: Path, session_id: str) -> Kept | None:
-        """What is kept beside the session file ``file``, if its seal is that of the file
-        as it is, under this user's key and in the keeper's format; else None."""
+    def sealed(self, file: Path, session_id: str, files: Sequence[tuple[str, Path]]) -> Kept | None:
+        """What is kept beside this laptop's log ``file``, if its seal is that of the
+        logs ``files`` as they are, under this user's key and in the keeper's format."""
         keeper = self.keeper
         key = None if keeper is None else seal.key()
         if keeper is None or key is None:
             return None
         try:
-            written, kept = read_bytes(file), read_bytes(rows_file(file))
+            written, kept = _written(files), read_bytes(rows_file(file))
         except (DamagedFile, OSError):
             return None
         if written is None or kept is None:
@@ -107,9 +124,10 @@ class Sidecar:
             return None
         return header, body
 
-    def seed(self, file: Path, session_id: str, session: Session) -> None:
-        """Hand the keeper what is kept for ``session``, just read from ``file``, if the
-        seal holds."""
-        found = self.sealed(file, session_id)
+    def seed(
+        self, file: Path, session_id: str, session: Session, files: Sequence[tuple[str, Path]]
+    ) -> None:
+        """Hand the keeper what is kept for ``session``, just read, if the seal holds."""
+        found = self.sealed(file, session_id, files)
         if found is not None and self.keeper is not None:
             self.keeper.seed(session_id, session, found)

@@ -1,38 +1,39 @@
 """``Store``: the sessions in one folder, and the one process that may write there.
 
-A round takes one path through it, top to bottom in ``record`` and ``_save``: the open
-session (replayed once, then kept) checks the round, the session's whole document is
-made and written durably (``documents``, ``durable``), the keeper registered by a layer
-above keeps its cache beside the file (``sidecar``), and the session list's index is
-updated in memory (``index``), to be saved as the store closes.
+A round takes one path through it, top to bottom in ``record`` and ``_append``: the open
+session (replayed once, then kept) checks the round, one event saying it is appended to
+this laptop's log of the session (``log``: a TinyDB insert, written durably), the keeper
+registered by a layer above keeps its cache beside the log (``sidecar``), and the session
+list's index is updated in memory (``index``), to be saved as the store closes.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper.checks import JSONMapping, JSONObject
 from scorekeeper.ids import new_id
-from scorekeeper.store import copies, documents, machine, sidecar
+from scorekeeper.store import machine, sidecar
 from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.durable import backup_of, fsync_folder, sweep_stale
+from scorekeeper.store.gather import Gathered, gather, identity, stepped
 from scorekeeper.store.lock import WriterLock, take_lock
-from scorekeeper.store.merge import Copy, Decision, Stamp, Version, merge, same
+from scorekeeper.store.merge import Version, text
 from scorekeeper.store.reach import CameBack
-from scorekeeper.store.reader import Opened, Reader, is_session_id
+from scorekeeper.store.reader import Opened, Reader, is_session_id, playable
 from scorekeeper.store.sidecar import Keeper
 from scorekeeper.store.staging import commit
 from scorekeeper.store.store_errors import (
     StoreError,
     cannot_write_down,
-    changed_elsewhere,
     lock_lost,
     not_saved,
     read_only,
@@ -40,6 +41,8 @@ from scorekeeper.store.store_errors import (
 
 if TYPE_CHECKING:
     from scorekeeper.session import Session
+    from scorekeeper.store import log
+    from scorekeeper.store.events import Event
 
 CACHED_SESSIONS = 8
 
@@ -53,25 +56,24 @@ class Saved(NamedTuple):
     updated: str
 
 
-def _newest(kept: Sequence[Copy], floor: int) -> tuple[Session, Copy] | None:
-    """The newest of the copies ``kept`` above ``seq`` ``floor`` that replays, replayed."""
-    from scorekeeper.session import Session  # here: a list is read with no round replayed
-
-    for copy in sorted(kept, key=lambda copy: copy.seq, reverse=True):
-        if copy.seq <= floor:
-            break
-        try:
-            return Session.from_dict(copy.version.session), copy
-        except (LookupError, TypeError, ValueError, AttributeError):
-            continue
-    return None
-
-
 def _now() -> tuple[int, str]:
-    """Nanoseconds for ordering, and the ISO-8601 local time a person reads."""
+    """Milliseconds for the log, and the ISO-8601 local time a person reads."""
     stamp = time.time_ns()
     local = datetime.fromtimestamp(stamp / 1e9).astimezone()
-    return stamp, local.isoformat(timespec="seconds")
+    return stamp // 1_000_000, local.isoformat(timespec="seconds")
+
+
+def _at(iso: str) -> int:
+    """An ISO-8601 time as a log's clock (milliseconds; now if it is not a time)."""
+    with contextlib.suppress(ValueError):
+        return int(datetime.fromisoformat(iso).timestamp() * 1000)
+    return _now()[0]
+
+
+def _setup(session: Session, started: str) -> JSONObject:
+    """A set-up event's body: the table of ``session``, and when it was started."""
+    table = {key: value for key, value in session.to_dict().items() if key != "rounds"}
+    return {**table, "started": started}
 
 
 class Store(Reader):
@@ -90,13 +92,18 @@ class Store(Reader):
     ) -> None:
         super().__init__(path, readonly=readonly, keeper=keeper)
         self._open: OrderedDict[str, Opened] = OrderedDict()
-        self._held: dict[str, Opened] = {}
-        """Sessions open here whose copy of this laptop's came back older: what they
-        held, until written back (``came_back``)."""
         self._written_back: list[CameBack] = []
+        self._held: dict[str, list[Event]] = {}
+        """This laptop's events of sessions whose log came back shorter, until written
+        back (``came_back``)."""
         self._lock: WriterLock | None = None
         if not readonly:
             self._lock = take_lock(self.places, self._folder, _now()[1])
+            try:
+                self._move_over()
+            except StoreError:
+                self.close()
+                raise
 
     def __enter__(self) -> Store:
         return self
@@ -106,8 +113,8 @@ class Store(Reader):
 
     def close(self) -> None:
         """Save the index, sweep what a crash left, and let another process write; safe to
-        call twice. The sweep lists every session file, so it waits for the close rather
-        than hold back the app's first frame."""
+        call twice. The sweep lists every log, so it waits for the close rather than hold
+        back the app's first frame."""
         if self._lock is None:
             return
         try:
@@ -127,20 +134,26 @@ class Store(Reader):
             self._lock = None
 
     def _forget(self, session_id: str) -> None:
+        """Another laptop's log arrived or changed: what is open is read again the next
+        time, and this laptop's own events it held are kept for writing back."""
         super()._forget(session_id)
         opened = self._open.pop(session_id, None)
         if opened is None:
             return
         with contextlib.suppress(StoreError):
-            self._reach.check(session_id, self.gathered(session_id).copies)
-        if session_id in self._reach.pending:
-            self._held[session_id] = opened
+            found = self.gathered(session_id)
+            self._reach.check(session_id, found)
+            lost = [e for made, e in opened.events.items() if made not in found.events]
+            if lost and session_id in self._reach.pending:
+                self._held[session_id] = lost
 
     def came_back(self, session_id: str | None = None) -> list[CameBack]:
-        """The sessions (or the one) whose copy of this laptop's a sync tool put back
-        older than this laptop left it, each with what this laptop still held written
-        back (the session as it was open here, else the copy's backup where that is
-        newer); each is returned once. Raises ``StoreError`` if one cannot be written."""
+        """The sessions (or the one) whose log of this laptop's a sync tool put back
+        shorter than this laptop left it, each with what this laptop still held written
+        back (the events of it the session open here held, else those of the log as this
+        laptop last wrote it, kept beside the folder, else its backup: where no second name
+        can be kept, the log before its last write); each is returned once. ``StoreError``
+        if one cannot be written."""
         if self.readonly:
             return self.put_back(session_id)
         for pending in list(self._reach.pending):
@@ -151,199 +164,196 @@ class Store(Reader):
         return said
 
     def _write_back(self, session_id: str) -> None:
-        """Write this laptop's newest copy of the session it still holds on top of the
-        older one put back, with a ``seq`` above the one it had; where it holds none, note
-        the copy as it is, so that it is said once."""
+        """Write the events of this laptop's own that its log lost back into it, as they
+        were (the same ids: every laptop takes them in once)."""
+        from scorekeeper.store import log  # here: a list read from its index opens no database
+
         self.ensure_writable()
         came = self._reach.pending.pop(session_id)
-        held = self._held.pop(session_id, None) or self._open.pop(session_id, None)
+        held = self._held.pop(session_id, [])
+        opened = self._open.pop(session_id, None)
+        if opened is not None:
+            held += list(opened.events.values())
         try:
-            opened = self._read_session(session_id)
-            self._reach.pending.pop(session_id, None)
-            now = next((copy for copy in opened.copies if copy.key == self.own_key), None)
-            floor = 0 if now is None else now.seq
-            kept = [] if held is None else [c for c in held.copies if c.key == self.own_key]
-            file = self._file(session_id)
-            beside = [backup_of(file), self._reach.kept(session_id)]
-            newest = _newest(kept + [c for f in beside for c in self._own_copy(f)], floor)
-            if newest is None:
-                self._reach.note(session_id, floor, came.rounds)
-            else:
-                opened.session, copy = newest
-                opened.stamps = list(copy.version.stamps)
-                self._save(session_id, opened, seq_from=came.seq + 1)
+            for kept in (self._reach.kept(session_id), backup_of(self._file(session_id))):
+                with contextlib.suppress(DamagedFile, OSError):
+                    held += list(log.read(kept, self.laptop.id).events)
+            found = self.gathered(session_id)
+            mine = {e.id: e for e in held if e.laptop == self.laptop.id}
+            lost = [e for made, e in sorted(mine.items()) if made not in found.events]
+            if lost:
+                own = self._own_log(session_id, found.events)
+                own.extend([event.record() for event in lost], [])
+                found = self.gathered(session_id)
+            self._after(session_id, found)
         except StoreError:
             self._reach.pending[session_id] = came
-            if held is not None:
-                self._held[session_id] = held
             raise
-        self._remember(session_id, opened)
-        back = 0 if newest is None else len(newest[0].rounds)
+        back = len(found.merged.shown.rounds) if lost else 0
         self._written_back.append(came._replace(back=back))
-
-    def _own_copy(self, file: Path) -> list[Copy]:
-        """This laptop's copy of a session as ``file`` holds it (the copy's backup, or the
-        one kept beside the folder), if it can be read and is this laptop's."""
-        try:
-            missing = StoreError(f"{file} is gone", file)
-            document = documents.read(file, lambda: missing, recover=False)
-        except StoreError:
-            return []
-        found = copies.read(self.own_key, document)
-        return [] if isinstance(found, str) or found.laptop != self.laptop.id else [found]
 
     # -- writing --------------------------------------------------------------------
 
     def add(self, session: Session) -> str:
-        """Store a copy of ``session`` (with any rounds it has); returns its new id."""
+        """Store ``session`` (with any rounds it has); returns its new id."""
         self.ensure_writable()
         from scorekeeper.session import Session  # here: a list is read with no round replayed
 
         if not isinstance(session, Session):
             raise TypeError(f"Store.add takes a Session, not {type(session).__name__}")
-        opened = Opened(Session.from_dict(session.to_dict()), started="", seeded=True)
         session_id = self._new_id()
-        self._save(session_id, opened, new=True)
-        self._remember(session_id, opened)
+        at, started = _now()
+        self._write(session_id, {}, _made(session, started, at))
         return session_id
 
     def record(self, session_id: str, round_: JSONMapping) -> Session:
         """Check the round through the session, then save it; a refused round saves nothing."""
         opened = self._changing(session_id)
         opened.session.record(round_)
-        self._save(session_id, opened, changed=len(opened.session.rounds) - 1)
-        return opened.session
+        played = opened.session.rounds[-1]  # the session's own copy, as recorded
+        self._change(session_id, opened, "round", {"round": played})
+        return self._opened(session_id).session
 
     def undo(self, session_id: str) -> JSONObject:
         """Remove the last round and return it."""
         opened = self._changing(session_id)
         removed = opened.session.undo()
-        del opened.stamps[len(opened.session.rounds) :]
-        self._save(session_id, opened)
+        self._change(session_id, opened, "undo", {})
         return removed
 
     def edit(self, session_id: str, index: int, round_: JSONMapping) -> Session:
         """Replace round ``index`` (0-based); later rounds must still hold, or nothing changes."""
         opened = self._changing(session_id)
         opened.session.edit(index, round_)
-        self._save(session_id, opened, changed=index)
-        return opened.session
+        made = opened.session.rounds[index]
+        self._change(session_id, opened, "edit", {"index": index, "round": made})
+        return self._opened(session_id).session
 
     def settle_versions(
-        self, session_id: str, version: Version, choice: str, aside: tuple[Version, ...]
+        self, session_id: str, version: Version, choice: str, heads: Sequence[str]
     ) -> Session:
-        """Write the table's decision as this laptop's copy: ``version`` (already chosen
-        or combined from those waiting, see ``resolve``) on top of every copy, with
-        ``aside`` (the versions not chosen) kept readable in it. Raises what replaying
-        ``version`` raises; nothing is written then."""
+        """Write the table's decision: ``version`` (chosen or combined from those waiting,
+        see ``resolve``) typed on top of the versions ``heads`` it settles. Raises what
+        replaying ``version`` raises; nothing is written then."""
         opened = self._changing(session_id)
         from scorekeeper.session import Session  # here: a list is read with no round replayed
 
-        session = Session.from_dict(version.session)
-        every = {copy.key: copy.seq for copy in opened.copies}
-        opened.session = session
-        opened.stamps = list(version.stamps)
-        decision = Decision(_now()[0], self.laptop.id, choice)
-        self._save(session_id, opened, decision=decision, aside=aside, covers=every)
-        return opened.session
+        Session.from_dict(version.session)
+        body: JSONObject = {"rounds": list(version.made), "choice": choice}
+        self._change(session_id, opened, "decide", body, tuple(sorted(set(heads))))
+        return self._opened(session_id).session
 
     def _changing(self, session_id: str) -> Opened:
         """The open session about to change; the first time, its keeper is handed what
-        was kept for it as it was read, so the save after the change costs one round."""
+        was kept for it as it was read, so the change after costs one round."""
         self.ensure_writable()
         opened = self._opened(session_id)
         if not opened.seeded:
             opened.seeded = True
-            if opened.shown_key == self.own_key and self._identity(session_id) == opened.seen:
-                self._beside.seed(self._file(session_id), session_id, opened.session)
+            files = self._copy_files(session_id)
+            self._beside.seed(self._file(session_id), session_id, opened.session, files)
         return opened
 
-    def add_saved(
+    def _change(
         self,
-        sessions: Sequence[Saved],
-        before_commit: Callable[[list[str]], None] | None = None,
-        *,
-        replacing: Collection[str] = (),
-        versions: Sequence[tuple[str, bytes]] = (),
-    ) -> list[str]:
-        """Store sessions saved elsewhere, all or none; returns the id each one has here.
-
-        Each keeps its id where that is free here (else gets a new one) and its times, so it
-        stays in its night; one whose id is in ``replacing`` takes the place of the session
-        stored under that id (the game went on elsewhere), which becomes its ``.bak``. Every
-        file is written and synced in ``importing/`` first; only then, after
-        ``before_commit(ids)``, are they moved into ``sessions/``. A failure before that
-        leaves the store exactly as it was; one while moving puts back what was moved.
-        ``versions``: more copies of sessions here (file name, bytes: ``imported``), written
-        and moved in with them.
-        """
-        import shutil  # here, as importing is the only writing that needs it
-
-        self.ensure_writable()
-        staging = self.path / "importing"
-        shutil.rmtree(staging, ignore_errors=True)
-        staged: list[tuple[str, int, JSONObject]] = []
+        session_id: str,
+        opened: Opened,
+        kind: str,
+        body: JSONObject,
+        after: tuple[str, ...] | None = None,
+    ) -> None:
+        """One change made on the open session, written as one event on top of the
+        version shown. On any failure the session is forgotten, so memory never claims
+        more than the disk holds."""
+        on_top = (opened.head,) if after is None else after
         try:
-            staging.mkdir()
-            taken: set[str] = set()
-            for saved in sessions:
-                session_id = saved.id
-                if not is_session_id(session_id) or session_id in taken:
-                    session_id = self._new_id()
-                while session_id in taken or (
-                    session_id not in replacing and self._copy_files(session_id)
-                ):
-                    session_id = self._new_id()
-                taken.add(session_id)
-                fields = documents.summary_fields(saved.session, saved.started, saved.updated)
-                order = time.time_ns()
-                with contextlib.suppress(ValueError):
-                    order = int(datetime.fromisoformat(saved.updated).timestamp() * 1e9)
-                file = staging / f"{session_id}.json"
-                document = documents.document(saved.session, order, fields)
-                gone_on = None
-                if session_id in replacing:
-                    with contextlib.suppress(StoreError):
-                        gone_on = self.gathered(session_id)
-                document["copy"] = copies.imported_part(
-                    self.laptop,
-                    self.own_key,
-                    None if gone_on is None else gone_on.merged,
-                    [] if gone_on is None else gone_on.copies,
-                    saved.session,
-                    order,
-                )
-                data = documents.encoded(document)
-                documents.write(file, data)
-                self._beside.keep(file, session_id, saved.session, data)
-                staged.append((session_id, order, fields))
-            for name, data in versions:
-                documents.write(staging / name, data)
-            fsync_folder(staging)
-            ids = [session_id for session_id, _, _ in staged]
-            if before_commit is not None:
-                before_commit(ids)
-            self._index.before_change()
-            targets = [(f"{sid}.json", sid, self._file(sid)) for sid in ids]
-            targets += [(name, "", self._folder / name) for name, _ in versions]
-            commit(staging, self._folder, targets, set(replacing))
-        except (OSError, DamagedFile) as error:
-            raise StoreError(
-                f"Could not add the sessions to {self.path}: {error}. Nothing was added; "
-                "make room on the disk (or fix what the message says) and try again.",
-                self.path,
-            ) from error
-        finally:
-            shutil.rmtree(staging, ignore_errors=True)
-        for session_id, _, _ in staged:
+            self._write(session_id, opened.events, [(kind, body, on_top, _now()[0])], opened)
+        except StoreError:
             self._open.pop(session_id, None)
-            self._reindex(session_id)
-        if versions:
-            self.refresh()  # the sessions they are versions of, read again
-        return ids
+            raise
+
+    def _write(
+        self,
+        session_id: str,
+        held: dict[str, Event],
+        made: list[log.Made],
+        opened: Opened | None = None,
+    ) -> None:
+        """Every change's one way to the disk: the events ``made`` appended to this
+        laptop's log of the session in one durable write, then what the logs make now
+        opened, kept beside, and put in the index. Where no other log changed since the
+        session ``opened`` was read and the change goes on top of the version shown, the
+        fold is stepped in memory and the session as changed here is kept: a round costs
+        one round, however long the game."""
+        from scorekeeper.store.fold import names  # here: Home starts without them
+        from scorekeeper.store.older_entries import NAME_CAP
+
+        file = self._file(session_id)
+        own = opened.own if opened is not None and opened.own is not None else None
+        own = own or self._own_log(session_id, held)
+        laptop = self.laptop
+        name = laptop.name[:NAME_CAP]
+        if names(held.values()).get(laptop.id) != name:  # how the others name this laptop
+            made = [("laptop", {"key": laptop.id, "value": name}, (), made[0][3]), *made]
+        files = self._copy_files(session_id)
+        unchanged = opened is not None and identity(files) == opened.seen
+        try:
+            with self._guard:
+                self._index.before_change()
+            written = own.extend([], made)
+        except (ValueError, TypeError) as error:
+            raise cannot_write_down(file, error) from None
+        except (OSError, DamagedFile) as error:
+            cause = error if isinstance(error, OSError) else OSError(str(error))
+            raise not_saved(file, cause) from error
+        self._reach.keep(session_id, file)
+        found, session = None, None
+        if unchanged and opened is not None and opened.found is not None:
+            files = files if (self.own_key, file) in files else sorted([*files, (laptop.id, file)])
+            found = stepped(opened.found, written, identity(files))
+            session = None if found is None else opened.session
+        if found is None:
+            found, files = self.gathered(session_id), self._copy_files(session_id)
+            if opened is not None:  # what the logs make may be just the change: kept
+                same = text(opened.session.to_dict()) == text(found.merged.shown.session)
+                session = opened.session if same else None
+        self._reach.note(session_id, own.count, len(found.merged.shown.rounds))
+        self._after(session_id, found, session, own, files)
+
+    def _after(
+        self,
+        session_id: str,
+        found: Gathered,
+        session: Session | None = None,
+        own: log.OwnLog | None = None,
+        files: list[tuple[str, Path]] | None = None,
+    ) -> None:
+        """The session as its logs make it now (``session``: as changed here, where the
+        fold was stepped; ``files``: its logs, where known): open here, kept beside, and
+        listed."""
+        try:
+            if session is None:
+                found, session = playable(found, self.own_key)
+        except (LookupError, TypeError, ValueError, AttributeError) as error:
+            self._open.pop(session_id, None)
+            raise cannot_write_down(self._file(session_id), error) from None
+        opened = Opened(session, found, found.seen, seeded=True, events=found.events, own=own)
+        files = self._copy_files(session_id) if files is None else files
+        self._beside.keep(self._file(session_id), session_id, session, files)
+        self._remember(session_id, opened)
+        self._put(session_id, found, session, tuple(key for key, _ in files))
+
+    def _own_log(self, session_id: str, held: dict[str, Event]) -> log.OwnLog:
+        """This laptop's log of the session, numbering on from every event of its own
+        it ever wrote there (held here, or noted outside the folder)."""
+        from scorekeeper.store import log  # here: a list read from its index opens no database
+
+        mine = tuple(event for event in held.values() if event.laptop == self.laptop.id)
+        noted = self._reach.noted(session_id)
+        return log.OwnLog(self._file(session_id), self.laptop.id, mine, noted[0] if noted else 0)
 
     def delete(self, session_id: str) -> None:
-        """Remove the session from disk: every laptop's copy of it, with their backups
+        """Remove the session from disk: every laptop's log of it, with their backups
         (deleting is on purpose: the versions set aside go with it)."""
         self.ensure_writable()
         files = [path for _, path in self._copy_files(session_id)]
@@ -368,7 +378,7 @@ class Store(Reader):
             self._index.drop(session_id)
 
     def rebuild_index(self) -> None:
-        """Read every session file again and save a fresh index (``scorekeeper doctor``)."""
+        """Read every session's logs again and save a fresh index (``scorekeeper doctor``)."""
         self.ensure_writable()
         with self._guard:
             self._index.rebuild()
@@ -399,7 +409,7 @@ class Store(Reader):
 
     def _opened(self, session_id: str) -> Opened:
         if session_id in self._reach.pending:
-            self._write_back(session_id)  # never a change made on the older copy
+            self._write_back(session_id)  # never a change made on the older log
         opened = self._open.get(session_id)
         if opened is None:
             opened = self._read_session(session_id)
@@ -415,91 +425,111 @@ class Store(Reader):
         if len(self._open) > CACHED_SESSIONS:
             self._open.popitem(last=False)
 
-    def _save(
+    def add_saved(
         self,
-        session_id: str,
-        opened: Opened,
+        sessions: Sequence[Saved],
+        before_commit: Callable[[list[str]], None] | None = None,
         *,
-        new: bool = False,
-        changed: int | None = None,
-        decision: Decision | None = None,
-        aside: tuple[Version, ...] | None = None,
-        covers: Mapping[str, int] | None = None,
-        seq_from: int = 0,
-    ) -> None:
-        """Every change's one way to the disk: this laptop's copy of the session (its
-        document, with the stamps of its rounds and what it took in), its durable write,
-        the keeper's cache beside it, the index. On any failure the session is forgotten,
-        so memory never claims more than the disk holds. ``changed``: the round just
-        recorded or edited, stamped now; ``seq_from``: the least ``seq`` of the copy."""
-        file = self._file(session_id)
-        order, updated = _now()
-        opened.started = opened.started or updated
-        laptop = self.laptop
-        count = len(opened.session.rounds)
-        stamps = opened.stamps[:count]
-        stamps += [(order, laptop.id)] * (count - len(stamps))
-        if changed is not None and changed < count:
-            stamps[changed] = (order, laptop.id)
-        try:
-            fields = documents.summary_fields(opened.session, opened.started, updated)
-            document = documents.document(opened.session, order, fields)
-            document["copy"] = copies.on_top_part(
-                laptop,
-                self.own_key,
-                opened.merged,
-                opened.copies,
-                document["session"],
-                stamps,
-                decision=decision,
-                aside=aside,
-                covers=covers,
-                seq_from=seq_from,
-            )
-            data = documents.encoded(document)
-        except (ValueError, TypeError) as error:
-            self._open.pop(session_id, None)
-            raise cannot_write_down(file, error) from None
-        if not new and self._identity(session_id) != opened.seen:
-            self._open.pop(session_id, None)
-            raise changed_elsewhere(file)
-        try:
-            with self._guard:
-                self._index.before_change()
-            documents.write(file, data)
-        except OSError as error:
-            self._open.pop(session_id, None)
-            raise not_saved(file, error) from error
-        self._reach.note(session_id, document["copy"]["seq"], count)
-        self._reach.keep(session_id, file)
-        self._beside.keep(file, session_id, opened.session, data)
-        self._after_save(session_id, opened, document, stamps, fields)
+        replacing: Collection[str] = (),
+        versions: Sequence[tuple[str, Saved]] = (),
+    ) -> list[str]:
+        """Store sessions saved elsewhere, all or none; returns the id each one has here.
 
-    def _after_save(
-        self,
-        session_id: str,
-        opened: Opened,
-        document: JSONObject,
-        stamps: list[Stamp],
-        fields: JSONObject,
-    ) -> None:
-        """The open session and the index as the copies make them now that this laptop's
-        is written: where another waiting version is still shown (an undo that left this
-        laptop's rounds the start of the other's), that one is."""
-        mine = copies.read(self.own_key, document)
-        assert not isinstance(mine, str)  # a copy this laptop just made
-        opened.copies = [copy for copy in opened.copies if copy.key != self.own_key] + [mine]
-        opened.merged = merged = merge(opened.copies)
-        opened.stamps = stamps
-        opened.shown_key = self.own_key
-        opened.seen = self._identity(session_id)
-        if not same(merged.shown, mine.version):
-            holder = next(copy for copy in opened.copies if copy.version is merged.shown)
-            from scorekeeper.session import Session  # here: a list is read with no round replayed
+        Each keeps its id where that is free here (else gets a new one) and its times, so it
+        stays in its night; one whose id is in ``replacing`` is the game here gone on
+        elsewhere: the rounds it has beyond those here are typed on top of them.
+        ``versions``: sessions here (their id) that went on differently elsewhere, typed
+        on top of the rounds they share with the version shown here, so the game waits
+        for the table. Every log is written and synced in ``importing/`` first; only then,
+        after ``before_commit(ids)``, are they moved into place. A failure before that
+        leaves the store exactly as it was; one while moving puts back what was moved.
+        """
+        self.ensure_writable()
+        staging = self.path / "importing"
+        shutil.rmtree(staging, ignore_errors=True)
+        ids: list[str] = []
+        changed: list[str] = []
+        try:
+            staging.mkdir()
+            taken: set[str] = set()
+            for saved in sessions:
+                session_id = saved.id
+                if not is_session_id(session_id) or session_id in taken:
+                    session_id = self._new_id()
+                while session_id in taken or (
+                    session_id not in replacing and self._copy_files(session_id)
+                ):
+                    session_id = self._new_id()
+                taken.add(session_id)
+                ids.append(session_id)
+                self._stage(staging, session_id, saved, session_id in replacing)
+            for session_id, saved in versions:
+                self._stage(staging, session_id, saved, True)
+                changed.append(session_id)
+            fsync_folder(staging)
+            if before_commit is not None:
+                before_commit(ids)
+            self._index.before_change()
+            every = dict.fromkeys([*ids, *changed])
+            targets = [(self._file(sid).name, sid, self._file(sid)) for sid in every]
+            commit(staging, self._folder, targets, set(every))
+        except (OSError, DamagedFile) as error:
+            raise StoreError(
+                f"Could not add the sessions to {self.path}: {error}. Nothing was added; "
+                "make room on the disk (or fix what the message says) and try again.",
+                self.path,
+            ) from error
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+        for session_id in dict.fromkeys([*ids, *changed]):
+            self._open.pop(session_id, None)
+            self._reindex(session_id)
+        return ids
 
-            opened.session = Session.from_dict(merged.shown.session)
-            opened.stamps = list(merged.shown.stamps)
-            opened.shown_key = holder.key
-            fields = documents.summary_fields(opened.session, opened.started, fields["updated"])
-        assert opened.seen is not None
-        self._put(session_id, opened.seen, document["order"], fields, merged)
+    def _stage(self, staging: Path, session_id: str, saved: Saved, on_top: bool) -> None:
+        """This laptop's log of ``session_id`` with ``saved`` written into it, in
+        ``staging`` (staged again where two imports touch one session)."""
+        from scorekeeper.store import log  # here: a list read from its index opens no database
+
+        staged = staging / self._file(session_id).name
+        own = self._file(session_id)
+        if not staged.exists() and own.exists():
+            shutil.copyfile(own, staged)
+        held: dict[str, Event] = {}
+        found: Gathered | None = None
+        if on_top:
+            with contextlib.suppress(StoreError):
+                files = [(k, staged if p == own else p) for k, p in self._copy_files(session_id)]
+                if staged.exists() and (self.own_key, staged) not in files:
+                    files.append((self.own_key, staged))
+                found = gather(files, lambda: self._not_found(session_id))
+                held = found.events
+        mine = tuple(event for event in held.values() if event.laptop == self.laptop.id)
+        noted = self._reach.noted(session_id)
+        target = log.OwnLog(staged, self.laptop.id, mine, noted[0] if noted else 0)
+        at = _at(saved.updated)
+        if found is None:
+            target.extend([], _made(saved.session, saved.started, at))
+            return
+        rounds = saved.session.to_dict()["rounds"]
+        shown = found.merged.shown
+        shared = 0
+        while shared < min(len(rounds), len(shown.rounds)) and text(rounds[shared]) == text(
+            shown.rounds[shared]
+        ):
+            shared += 1
+        setup = found.folded.setup
+        assert setup is not None
+        head = shown.made[shared - 1] if shared else setup.id
+        made: list[log.Made] = [
+            ("round", {"round": round_}, None if number else (head,), at)
+            for number, round_ in enumerate(rounds[shared:])
+        ]
+        target.extend([], made)
+
+
+def _made(session: Session, started: str, at: int) -> list[log.Made]:
+    """The events that make ``session`` anew: its set-up, then each of its rounds."""
+    made: list[log.Made] = [("setup", _setup(session, started), (), at)]
+    made += [("round", {"round": round_}, None, at) for round_ in session.to_dict()["rounds"]]
+    return made

@@ -92,15 +92,6 @@ def cannot_write_down(file: Path, error: Exception) -> StoreError:
     )
 
 
-def changed_elsewhere(file: Path) -> StoreError:
-    return StoreError(
-        f"{file} was changed by another program since scorekeeper read it, so this "
-        "change was not saved over it. Close scorekeeper and open it again to see "
-        "the session as it is now.",
-        file,
-    )
-
-
 def not_saved(file: Path, error: OSError) -> StoreError:
     return StoreError(
         f"Could not save {file}: {error.strerror or error}. The change was not "

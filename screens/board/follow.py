@@ -14,6 +14,7 @@ from pathlib import Path
 from scorekeeper.reports.rows import open_store
 from scorekeeper.session import Session
 from scorekeeper.store import SessionNotFound, Store, StoreDamaged, StoreError, copies
+from scorekeeper.store.reader import FOLDER
 
 
 @dataclass(frozen=True)
@@ -79,7 +80,7 @@ class Follower:
         """The session and folder identity its copies' names were listed for, and them."""
 
     def signature(self) -> Signature:
-        sessions = self.path / "sessions"
+        sessions = self.path / FOLDER
         folder = _identity(sessions)
         followed = []
         if self.shown:
@@ -144,7 +145,7 @@ class Follower:
         board says so instead of quietly showing an older game."""
         summaries = store.summaries()
         newest = summaries[0].id if summaries else None
-        sessions = store.path / "sessions"
+        sessions = store.path / FOLDER
         newest_time = None
         if newest is not None:
             times = [_modified(sessions / name) for name in copy_names(sessions, newest)]

@@ -51,7 +51,7 @@ def racehorse_round(number: int) -> dict[str, Any]:
 
 
 def build(folder: Path, count: int) -> None:
-    """A store of ``count`` sessions: one written by the store, the rest copies of its file,
+    """A store of ``count`` sessions: one written by the store, the rest copies of its log,
     each with the export rows a save keeps beside it."""
     played = Session.new("racehorse", list(SIX))
     for number in range(ROUNDS):
@@ -59,12 +59,12 @@ def build(folder: Path, count: int) -> None:
     beside = sidecar.Sidecar(KEEPER)
     with Store(folder, keeper=KEEPER) as store:
         if count:
-            first = folder / "sessions" / f"{store.add(played)}.json"
-            written = first.read_bytes()
+            laptop = store.laptop.id
+            first = folder / "logs" / f"{store.add(played)}.{laptop}.json"
             for copy in range(count - 1):
-                file = first.with_name(f"copy-{copy:06d}.json")
+                file = first.with_name(f"copy-{copy:06d}.{laptop}.json")
                 shutil.copyfile(first, file)
-                beside.keep(file, file.stem, played, written)
+                beside.keep(file, f"copy-{copy:06d}", played, [(laptop, file)])
     with Store(folder) as store:
         assert len(store.summaries()) == count
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import json
 import subprocess
 import sys
 import tempfile
@@ -17,6 +18,7 @@ from scorekeeper.settings import remember_currency
 from scorekeeper.store import Store
 from screens.console import main
 from tests.factories import saved_before_the_name_rule
+from tests.reports.log_files import log_of
 
 TABLE = ("Zoë", "中文", "=1+1", "two\nlines", "Bob")
 MADE_3 = {"pitcher": "Bob", "bid": 3, "made": True}
@@ -162,39 +164,62 @@ def test_errors_are_one_clear_line_on_stderr(
     assert err.count("\n") == 1
 
 
-def test_a_damaged_file_is_named_with_how_to_recover(
+def test_a_damaged_log_is_named_and_doctor_puts_its_backup_back(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     racehorse, seven_hand = fill(tmp_path / "db")
-    damaged = tmp_path / "db" / "sessions" / f"{racehorse}.json"
+    damaged = log_of(tmp_path / "db", racehorse)
     damaged.write_bytes(b"\x00" * 64)
     db = ["--db", str(tmp_path / "db")]
     assert main(["export", *db, "--out", str(tmp_path / "out"), "--session", racehorse]) == 1
     err = capsys.readouterr().err
     assert err.startswith(f"scorekeeper: {damaged} contains NUL bytes")
-    assert f"`scorekeeper doctor --fix`: it puts back {racehorse}.json.bak" in err
     assert main(["list", *db]) == 0
     out, err = capsys.readouterr()
-    assert seven_hand in out
+    assert seven_hand in out and racehorse not in out
     assert err.startswith(f"scorekeeper: {damaged} contains NUL bytes")
-    assert "scorekeeper doctor --fix" in err
+    assert "left it untouched. To recover, close scorekeeper and run `scorekeeper doctor" in err
     assert err.endswith("That session is not listed.\n")
     assert damaged.read_bytes() == b"\x00" * 64
+    assert main(["doctor", *db]) == 1
+    assert f"Fix: put back {damaged.name}.bak, the version before the last save" in (
+        capsys.readouterr().out
+    )
+    assert main(["doctor", "--fix", *db]) == 0
+    capsys.readouterr()
+    assert main(["list", *db]) == 0
+    out, err = capsys.readouterr()
+    assert racehorse in out and seven_hand in out and err == ""
 
 
-def test_a_session_from_a_newer_version_says_to_upgrade(
+def test_a_log_a_newer_scorekeeper_wrote_is_named_and_left_as_it_is(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     racehorse, _ = fill(tmp_path / "db")
-    file = tmp_path / "db" / "sessions" / f"{racehorse}.json"
-    file.write_bytes(file.read_bytes().replace(b'"schema":1', b'"schema":7'))
-    assert main(["list", "--db", str(tmp_path / "db")]) == 0
-    err = capsys.readouterr().err
-    assert err == (
-        f"scorekeeper: {file} was saved by a newer scorekeeper (schema 7; this one reads up "
-        "to 1). Upgrade scorekeeper to open it; the file was left untouched. "
-        "That session is not listed.\n"
-    )
+    file = log_of(tmp_path / "db", racehorse)
+    raw = json.loads(file.read_text(encoding="utf-8"))
+    made = raw["events"]
+    last = made[str(len(made))]
+    made[str(len(made) + 1)] = {  # an event of a kind only a newer scorekeeper makes
+        "id": f"{last['id'].split(':')[0]}:{len(made) + 1}",
+        "after": [last["id"]],
+        "at": last["at"] + 1,
+        "kind": "tip",
+        "body": {"to": "Ann"},
+    }
+    file.write_text(json.dumps(raw), encoding="utf-8")
+    written = file.read_bytes()
+    db = ["--db", str(tmp_path / "db")]
+    for argv in (["doctor", *db], ["doctor", "--fix", *db]):
+        main(argv)
+        assert (
+            f"{file} holds 1 event of a kind this scorekeeper does not know (a newer one "
+            "wrote it?): upgrade scorekeeper to read it." in capsys.readouterr().out
+        )
+    assert file.read_bytes() == written
+    assert not (tmp_path / "db" / "damaged").exists()
+    assert main(["list", *db]) == 0
+    assert racehorse in capsys.readouterr().out
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:

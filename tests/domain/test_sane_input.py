@@ -15,9 +15,7 @@ from typing import Any
 import pytest
 
 from scorekeeper import RuleError, Session
-from scorekeeper.cli.doctor import BESIDE
-from scorekeeper.store import Store
-from scorekeeper.store.agreement import summarize_again
+from scorekeeper.store import Store, documents
 from tests.factories import file_of
 
 TABLE = ["Ann", "Bob", "Cy", "Di", "Ed"]
@@ -164,19 +162,20 @@ def test_names_in_any_script_of_up_to_30_characters_are_welcome() -> None:
 
 
 def test_a_store_written_before_the_rules_still_opens(tmp_path: Path) -> None:
-    """A name with a line break and a bet of two million, saved before either was refused:
-    the session opens, replays and takes new rounds; only new tables follow the rules."""
-    with Store(tmp_path) as store:
-        session_id = store.add(Session.new("horse-race", ["Ann", "Bob", "Cy"]))
-    file = file_of(tmp_path, session_id)
-    document = json.loads(file.read_text(encoding="utf-8"))
-    saved = document["session"]["1"]["session"]
+    """A name with a line break and a bet of two million, saved before either was refused
+    (a store of the older layout, as that scorekeeper saved it): the session moves over,
+    opens, replays and takes new rounds; only new tables follow the rules."""
+    saved = Session.new("horse-race", ["Ann", "Bob", "Cy"]).to_dict()
     saved["players"][1] = "Bob\nSmith"
     saved["options"]["limit"] = 5_000_000
     saved["rounds"] = [race(bet("Bob\nSmith", "D", 2_000_000))]
-    saved["rounds"][0]["course"] = COURSE
-    file.write_text(json.dumps(document), encoding="utf-8")
-    summarize_again(file, BESIDE)  # as that scorekeeper saved it: its summary from its rounds
+    before = Session.from_dict(saved)
+    when = "2024-05-03T20:00:00+02:00"
+    document = documents.document(before, 1, documents.summary_fields(before, when, when))
+    session_id = "5e55104d"
+    (tmp_path / "sessions").mkdir()
+    file = tmp_path / "sessions" / f"{session_id}.json"
+    file.write_text(json.dumps({"session": {"1": document}}), encoding="utf-8")
     with Store(tmp_path) as store:
         session = store.load(session_id)
         assert session.players == ("Ann", "Bob\nSmith", "Cy")

@@ -1,4 +1,4 @@
-"""An old store whose players and night hold hostile names, written by hand.
+"""A store whose players and night hold hostile names, written by hand into its logs.
 
 The engine now refuses such names when a session is started, but stores written before
 hold them, so the files are built with harmless names and the names swapped in the JSON,
@@ -15,6 +15,7 @@ from typing import Any
 from scorekeeper.session import Session
 from scorekeeper.store import Store
 from scorekeeper.wording import day
+from tests.factories import file_of
 from tests.ui import evenings
 
 CLIPBOARD = "Bob\x1b]52;c;Y3VybCBldmlsLnNofHNo\x07"
@@ -67,11 +68,12 @@ def write_hostile_store(path: Path) -> dict[str, list[str]]:
     players: dict[str, list[str]] = {}
     for session_id, old in made.items():
         names = dict(zip(old, HOSTILE, strict=False))
-        file = path / "sessions" / f"{session_id}.json"
+        file = file_of(path, session_id)
         saved = _renamed(json.loads(file.read_text(encoding="utf-8")), names)
         file.write_text(json.dumps(saved), encoding="utf-8")
-        players[session_id] = saved["session"]["1"]["session"]["players"]
-    for stale in [*path.glob("index*"), *(path / "sessions").glob("*.bak")]:
+        (setup,) = (event for event in saved["events"].values() if event["kind"] == "setup")
+        players[session_id] = setup["body"]["players"]
+    for stale in [*path.glob("index*"), *(path / "logs").glob("*.bak")]:
         stale.unlink()
     nights = {"schema": 1, "names": {night: NIGHT_NAME}}
     (path / "nights.json").write_text(json.dumps(nights), encoding="utf-8")

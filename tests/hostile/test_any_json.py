@@ -1,4 +1,4 @@
-"""Property: whatever JSON document stands in a session file, the index or the night
+"""Property: whatever JSON document stands in a session's log, the index or the night
 names, ``list``, ``stats``, ``settle`` and ``export`` finish without a crash and the
 other sessions are still there."""
 
@@ -25,16 +25,20 @@ from tests.factories import file_of
 from tests.hostile.stores import two_sessions
 from tests.hostile.test_damaged_documents import stamp_vouching_for
 
+EVENT_FIELDS = ["events", "id", "after", "at", "kind", "body", "round", "players"]
+"""Keys a log holds (a TinyDB table of events), so documents come near to one."""
 JSON = st.recursive(
     st.none()
     | st.booleans()
     | st.integers()
     | st.floats(allow_nan=False, allow_infinity=False)
     | st.text(max_size=12)
-    | st.sampled_from(["Ann", "Bob", "racehorse", "2024-05-03T19:00:00+02:00", "2024-05-03"]),
+    | st.sampled_from(
+        ["Ann", "Bob", "racehorse", "2024-05-03T19:00:00+02:00", "2024-05-03", "setup", "round"]
+    ),
     lambda children: (
         st.lists(children, max_size=4)
-        | st.dictionaries(st.text(max_size=8) | st.sampled_from(["schema", "session"]), children)
+        | st.dictionaries(st.text(max_size=8) | st.sampled_from(EVENT_FIELDS), children)
     ),
     max_leaves=12,
 )
@@ -99,7 +103,7 @@ def check(template: tuple[Path, str, str], target: str, document: Any, stamped: 
         path = Path(folder) / "db"
         shutil.copytree(source, path)
         file = {
-            "session": file_of(path, hit),
+            "session": path / "logs" / file_of(source, hit).name,  # the template laptop's log
             "index": path / "index.json",
             "nights": path / "nights.json",
         }[target]

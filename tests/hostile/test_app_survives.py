@@ -19,13 +19,13 @@ from tests.hostile.stores import rewrite, two_sessions
 from tests.ui.play import settled
 
 DAMAGES = {
-    "order is text": lambda file: rewrite(
-        file.parents[1], file.stem, lambda document: document.update(order="soon")
+    "the players are text": lambda path, hit: rewrite(
+        path, hit, lambda events: events[1]["body"].update(players="many")
     ),
-    "a 5,000-digit number": lambda file: file.write_text(
-        file.read_text().replace('"order":', '"order":' + "7" * 5000 + ',"was":')
+    "a 5,000-digit number": lambda path, hit: file_of(path, hit).write_text(
+        file_of(path, hit).read_text().replace('"at":', '"at":' + "7" * 5000 + ',"was":')
     ),
-    "a FIFO": lambda file: (file.unlink(), os.mkfifo(file)),
+    "a FIFO": lambda path, hit: (file_of(path, hit).unlink(), os.mkfifo(file_of(path, hit))),
 }
 
 
@@ -34,7 +34,7 @@ async def test_the_app_opens_lists_the_rest_and_names_doctor(tmp_path: Path, dam
     path = tmp_path / "db"
     hit, _ = two_sessions(path)
     file = file_of(path, hit)
-    DAMAGES[damage](file)
+    DAMAGES[damage](path, hit)
     with Store(path) as store:
         app = ScorekeeperApp(store)
         async with app.run_test(size=(100, 30)) as pilot:
@@ -57,7 +57,7 @@ async def test_a_session_damaged_where_it_lies_opens_a_problem_screen_naming_doc
         app = ScorekeeperApp(store)
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
-            file_of(path, hit).write_bytes(b'{"session": {"1": {"order": "')
+            file_of(path, hit).write_bytes(b'{"events": {"1": {"at": "')
             for _ in range(index):
                 await pilot.press("down")
             await pilot.press("enter")
@@ -80,7 +80,7 @@ async def test_a_session_damaged_where_it_lies_leaves_the_list_at_the_next_look(
             home.follow()
             await settled(pilot)
             listed = len(home.query_one("#sessions", ScoreGrid).rows)
-            file_of(path, hit).write_bytes(b'{"session": {"1": {"order": "')
+            file_of(path, hit).write_bytes(b'{"events": {"1": {"at": "')
             home.follow()  # rewritten in place: no folder changed, its change time did
             await settled(pilot)
             assert len(home.query_one("#sessions", ScoreGrid).rows) == listed - 1

@@ -1,6 +1,8 @@
-"""Every document is checked before it is used: a wrong-typed field, deep nesting, a huge
-number, a file that is not a file or is far too big is a damaged file named with what is
-wrong, never a crash; every other session still lists, counts, settles and exports."""
+"""Every log is checked before it is used: a file that is not a TinyDB database (deep
+nesting, a huge number, cut short, not a file at all, far too big) is a damaged log named
+with what is wrong; an event in it that cannot be trusted is refused and only counted,
+never shown; never a crash, and every other session still lists, counts, settles and
+exports."""
 
 from __future__ import annotations
 
@@ -10,17 +12,20 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from scorekeeper.cli import main
 from scorekeeper.store import Store, StoreDamaged
 from scorekeeper.store.careful_read import SIZE_CAP
-from tests.factories import file_of
-from tests.hostile.stores import Document, rewrite, two_sessions
+from tests.factories import MADE_3, file_of
+from tests.hostile.stores import Record, rewrite, two_sessions
 
 ROOT = Path(__file__).parents[2]
 COMMAND_LINE = "import sys; from scorekeeper.cli import main; sys.exit(main())"
+SETUP, LAST_ROUND = 1, 3
+"""Where the hit session's set-up and last round are in its log (``two_sessions``)."""
 
 
 def deep(levels: int) -> object:
@@ -30,11 +35,12 @@ def deep(levels: int) -> object:
     return nested
 
 
-def set_in(*keys_and_value: object) -> Callable[[Document], None]:
+def set_in(at: int, *keys_and_value: object) -> Callable[[list[Record]], None]:
+    """A change to the ``at``-th event of a log: the field at ``keys`` set to ``value``."""
     *keys, value = keys_and_value
 
-    def change(document: Document) -> None:
-        place = document
+    def change(events: list[Record]) -> None:
+        place: Any = events[at]
         for key in keys[:-1]:
             place = place[key]
         place[keys[-1]] = value
@@ -42,18 +48,16 @@ def set_in(*keys_and_value: object) -> Callable[[Document], None]:
     return change
 
 
-WRONG_FIELDS: dict[str, tuple[Callable[[Document], object], str]] = {
-    "order is text": (set_in("order", "soon"), "order that is not a number"),
-    "started is a number": (set_in("summary", "started", 12), "started"),
-    "started has no offset": (set_in("summary", "started", "2024-05-03T19:00:00"), "started"),
-    "rounds is text": (set_in("summary", "rounds", "three"), "rounds"),
-    "players do not match the totals": (
-        set_in("summary", "players", ["Ann", "Zed"]),
-        "totals",
+WRONG_FIELDS: dict[str, tuple[Callable[[list[Record]], object], str]] = {
+    "the players are text": (set_in(SETUP, "body", "players", "many"), "players"),
+    "an unknown game": (set_in(SETUP, "body", "game", "snap"), "unknown game"),
+    "the dealer is not at the table": (set_in(SETUP, "body", "dealer", "Zed"), "dealer"),
+    "a round's pitcher is not at the table": (
+        set_in(LAST_ROUND, "body", "round", "pitcher", "Zed"),
+        "not at this table",
     ),
-    "the session's rounds are text": (set_in("session", "rounds", "many"), "rounds"),
-    "a round is a number": (set_in("session", "rounds", [1, 2]), "rounds"),
-    "nesting just past the cap": (set_in("session", "options", {"x": deep(40)}), "nested"),
+    "nesting just past the cap": (set_in(SETUP, "body", "options", {"x": deep(40)}), "nested"),
+    "the set-up is forged": (set_in(SETUP, "id", "aaaaaaaaaa:2"), "no set-up"),
 }
 TEXT_DAMAGES: dict[str, tuple[Callable[[str], str], str]] = {
     "deep nesting": (
@@ -61,7 +65,7 @@ TEXT_DAMAGES: dict[str, tuple[Callable[[str], str], str]] = {
         "nested too deeply",
     ),
     "a 5,000-digit number": (
-        lambda text: text.replace('"order":', '"order":' + "7" * 5000 + ',"was":'),
+        lambda text: text.replace('"at":', '"at":' + "7" * 5000 + ',"was":'),
         "number too long",
     ),
     "a 5,000-digit number in a round": (
@@ -71,6 +75,24 @@ TEXT_DAMAGES: dict[str, tuple[Callable[[str], str], str]] = {
     "a huge exponent": (lambda text: text.replace('"bid":3', '"bid":1e99999'), "number too long"),
     "NaN": (lambda text: text.replace('"bid":3', '"bid":NaN'), "not valid JSON"),
     "cut mid-string": (lambda text: text[: text.index('"pitcher":"') + 13], "cut short"),
+}
+REFUSED_EVENTS: dict[str, tuple[Callable[[list[Record]], object], str]] = {
+    "a time that is text": (set_in(LAST_ROUND, "at", "soon"), "with a time that is not a clock's"),
+    "an id another laptop makes": (
+        set_in(LAST_ROUND, "id", "aaaaaaaaaa:4"),
+        "forged (its id names another laptop than the log's)",
+    ),
+    "a moved-over id that is not its content's": (
+        set_in(LAST_ROUND, "id", "m:" + "0" * 64),
+        "forged (moved over, but not what its id says)",
+    ),
+    "a kind nobody makes": (set_in(LAST_ROUND, "kind", "teleport"), "of a kind"),
+    "a body that is text": (set_in(LAST_ROUND, "body", "x"), "that holds nothing"),
+    "typed on top of a name": (
+        set_in(LAST_ROUND, "after", ["Ann"]),
+        "typed on top of something that is not an event",
+    ),
+    "a field too many": (set_in(LAST_ROUND, "said", "hi"), "that is not an event"),
 }
 
 
@@ -97,7 +119,7 @@ def assert_every_command_survives(
 
 
 @pytest.mark.parametrize("damage", [*WRONG_FIELDS, *TEXT_DAMAGES])
-def test_a_wrong_field_is_a_damaged_file_and_every_command_survives(
+def test_a_log_that_makes_no_session_is_a_damaged_file_and_every_command_survives(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], damage: str
 ) -> None:
     path = tmp_path / "db"
@@ -107,7 +129,7 @@ def test_a_wrong_field_is_a_damaged_file_and_every_command_survives(
         file = rewrite(path, hit, change)
     else:
         damage_text, words = TEXT_DAMAGES[damage]
-        file = rewrite(path, hit, lambda document: None)
+        file = file_of(path, hit)
         file.write_text(damage_text(file.read_text().replace(" ", "")))
     with Store(path) as store:
         with pytest.raises(StoreDamaged) as refused:
@@ -117,6 +139,27 @@ def test_a_wrong_field_is_a_damaged_file_and_every_command_survives(
         assert store.damaged() == [file]
         assert spared in [summary.id for summary in store.summaries()]
     assert_every_command_survives(path, spared, str(file), capsys)
+
+
+@pytest.mark.parametrize("damage", REFUSED_EVENTS)
+def test_an_event_that_cannot_be_trusted_is_refused_said_by_doctor_and_nothing_else_lost(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], damage: str
+) -> None:
+    path = tmp_path / "db"
+    hit, spared = two_sessions(path)
+    change, words = REFUSED_EVENTS[damage]
+    file = rewrite(path, hit, change)
+    with Store(path) as store:
+        assert store.load(hit).rounds == [MADE_3], "the round before it kept, nothing from it"
+        assert store.damaged() == []
+        assert {spared, hit} <= {summary.id for summary in store.summaries()}
+    for command, argv in commands(path).items():
+        assert main(argv) == 0, command
+        assert "something went wrong" not in capsys.readouterr().err, command
+    newer = damage == "a kind nobody makes"  # a newer scorekeeper's: named, left as it is
+    assert main(["doctor", "--db", str(path)]) == (0 if newer else 1)
+    said = [line for line in capsys.readouterr().out.splitlines() if line.startswith(str(file))]
+    assert len(said) == 1 and f"holds 1 event {words}" in said[0], said
 
 
 def not_a_file(kind: str, file: Path, tmp_path: Path) -> None:
@@ -154,7 +197,7 @@ def test_a_fifo_named_like_a_session_does_not_hang_list_in_a_real_process(
 ) -> None:
     path = tmp_path / "db"
     _, spared = two_sessions(path)
-    os.mkfifo(path / "sessions" / "deadbeef.json")
+    os.mkfifo(path / "logs" / "deadbeef.aaaaaaaaaa.json")
     done = subprocess.run(
         [sys.executable, "-c", COMMAND_LINE, "--db", str(path), "list"],
         capture_output=True,
@@ -165,12 +208,12 @@ def test_a_fifo_named_like_a_session_does_not_hang_list_in_a_real_process(
     )
     assert done.returncode == 0
     assert spared in done.stdout
-    assert "deadbeef.json is a named pipe" in done.stderr
+    assert "deadbeef.aaaaaaaaaa.json is a named pipe" in done.stderr
 
 
 def stamp_vouching_for(path: Path) -> None:
     """Write index.stamp as the store itself would for the index as it now is."""
-    index, folder = os.stat(path / "index.json"), os.stat(path / "sessions")
+    index, folder = os.stat(path / "index.json"), os.stat(path / "logs")
     stamp = {
         "index": [index.st_ino, index.st_size, index.st_mtime_ns],
         "sessions": [folder.st_ino, folder.st_size, folder.st_mtime_ns],
@@ -274,8 +317,8 @@ def test_a_fraction_in_a_saved_round_is_named_when_the_session_opens(tmp_path: P
     belongs; the rest of the store keeps working."""
     path = tmp_path / "db"
     hit, spared = two_sessions(path)
-    file = rewrite(path, hit, lambda document: None)
-    file.write_text(file.read_text().replace(" ", "").replace('"bid":3', '"bid":3.5'))
+    file = file_of(path, hit)
+    file.write_text(file.read_text().replace('"bid":3', '"bid":3.5'))
     with Store(path) as store:
         with pytest.raises(StoreDamaged, match=r"must be a whole number, not 3\.5"):
             store.load(hit)

@@ -4,12 +4,13 @@ back, moves what cannot be repaired to damaged/ and never deletes anything."""
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 import pytest
 
 from scorekeeper.cli import main
-from scorekeeper.store import Store, StoreDamaged
+from scorekeeper.store import Store, StoreDamaged, machine
 from tests.factories import MADE_3, UPPED_2, file_of
 from tests.hostile.stores import two_sessions
 
@@ -49,13 +50,13 @@ def test_a_damaged_session_gets_its_good_backup_back_and_is_kept_aside(
     assert status == 1
     assert out.splitlines()[0] == (
         f"{file} is cut short: it ends in the middle of the data. Fix: put back "
-        f"{hit}.json.bak, the version before the last save; keep this one in damaged/."
+        f"{file.name}.bak, the version before the last save; keep this one in damaged/."
     )
     assert file.read_bytes() == damaged, "without --fix nothing changes"
 
     status, out, _ = doctor(path, capsys, "--fix")
     assert status == 0
-    assert f"put back {hit}.json.bak as {file}" in out
+    assert f"put back {file.name}.bak as {file}" in out
     assert "rebuilt" in out
     kept = list((path / "damaged").iterdir())
     assert [entry.read_bytes() for entry in kept] == [damaged]
@@ -73,7 +74,7 @@ def test_a_damaged_backup_is_never_put_back_nor_recommended(
     file = file_of(path, hit)
     backup = file.with_suffix(".json.bak")
     file.write_bytes(b"\x00" * 30)
-    backup.write_bytes(b'{"session": {"1": {"schema": 1')
+    backup.write_bytes(b'{"events": {"1": {"id": "')
     before = everything_in(path)
 
     with Store(path, readonly=True) as reader, pytest.raises(StoreDamaged) as refused:
@@ -98,23 +99,31 @@ def test_a_damaged_backup_is_never_put_back_nor_recommended(
 def test_what_is_not_a_file_is_moved_aside_and_the_index_rebuilt(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """A FIFO as this laptop's log of a session is moved aside; one as another laptop's log
+    is named and left where it is (moving it would reach that laptop as a deletion)."""
     path = tmp_path / "db"
     two_sessions(path)
-    os.mkfifo(path / "sessions" / "cafe.json")
+    mine = machine.laptop(path).id
+    os.mkfifo(path / "logs" / f"cafe.{mine}.json")
+    os.mkfifo(path / "logs" / "beef.aaaaaaaaaa.json")
     (path / "index.json").write_text('{"schema": 1, "sessions": {"x": [1, 2]}}')
-    (path / "nights.json").write_text("{")
     status, out, _ = doctor(path, capsys)
     assert status == 1
-    assert "cafe.json is a named pipe (FIFO)" in out
+    assert f"cafe.{mine}.json is a named pipe (FIFO)" in out
+    other = [line for line in out.splitlines() if "beef.aaaaaaaaaa.json" in line]
+    assert len(other) == 1 and "is a named pipe (FIFO)" in other[0]
+    assert "another laptop's log of session beef" in other[0]
     assert f"{path / 'index.json'} holds entries scorekeeper does not write. Fix: rebuild" in out
-    assert f"{path / 'nights.json'} is cut short" in out
     status, out, _ = doctor(path, capsys, "--fix")
     assert status == 0
-    assert sorted(entry.name.split(".")[0] for entry in (path / "damaged").iterdir()) == [
-        "cafe",
-        "nights",
+    (aside,) = (path / "damaged").iterdir()
+    assert aside.name.startswith(f"cafe.{mine}.json") and stat.S_ISFIFO(os.lstat(aside).st_mode)
+    assert stat.S_ISFIFO(os.lstat(path / "logs" / "beef.aaaaaaaaaa.json").st_mode)
+    assert doctor(path, capsys)[0] == 0, "nothing left for --fix to do"
+    status, out, _ = doctor(path, capsys)
+    assert [line.split(" is ")[0] for line in out.splitlines()] == [
+        str(path / "logs" / "beef.aaaaaaaaaa.json")
     ]
-    assert doctor(path, capsys) == (0, f"All files in {path} are fine.\n", "")
 
 
 def test_fix_waits_for_the_app_to_close(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

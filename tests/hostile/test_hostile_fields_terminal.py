@@ -13,6 +13,7 @@ from pathlib import Path
 from scorekeeper.session import Session
 from scorekeeper.store import Store
 from scorekeeper.wording import day, visible
+from tests.factories import file_of
 from tests.hostile.hostile_names import _renamed
 from tests.hostile.test_hostile_text_terminal import Terminal
 
@@ -46,9 +47,9 @@ def store_with(path: Path, names: dict[str, str]) -> str:
     with Store(path) as store:
         session_id = store.add(session)
         night = day(store.summaries()[0].started)
-    file = path / "sessions" / f"{session_id}.json"
+    file = file_of(path, session_id)
     file.write_text(json.dumps(_renamed(json.loads(file.read_bytes()), names)))
-    for stale in [*path.glob("index*"), *(path / "sessions").glob("*.bak")]:
+    for stale in [*path.glob("index*"), *(path / "logs").glob("*.bak")]:
         stale.unlink()
     return night
 

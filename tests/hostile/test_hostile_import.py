@@ -71,16 +71,16 @@ def test_a_name_new_session_refuses_is_refused_in_one_line_naming_its_entry(
     assert players == {"Ann", "Bob", "Cy"}
 
 
-def test_an_old_store_with_hostile_names_imports_none_of_them(tmp_path: Path, here: Path) -> None:
+def test_a_store_with_hostile_names_imports_none_of_them(tmp_path: Path, here: Path) -> None:
     write_hostile_store(tmp_path / "old")
-    before = snapshot(here / "sessions")
+    before = snapshot(here / "logs")
     printed = scorekeeper("import", str(tmp_path / "old"), "--db", str(here))
     assert printed.returncode == 0
     assert printed.stdout.startswith("Imported 0 sessions")
     skipped = [line for line in printed.stdout.splitlines() if line.startswith("Skipped: ")]
     assert len(skipped) == 6 and all("cannot come in" in line for line in skipped)
     assert "\x1b" not in printed.stdout
-    assert snapshot(here / "sessions") == before
+    assert snapshot(here / "logs") == before
 
 
 def test_a_lone_surrogate_in_an_import_is_refused_with_a_line_not_a_crash(
@@ -98,7 +98,7 @@ def test_a_lone_surrogate_in_an_import_is_refused_with_a_line_not_a_crash(
 
 
 def test_a_lone_surrogate_in_a_session_file_makes_it_damaged_not_a_crash(here: Path) -> None:
-    (file,) = (here / "sessions").glob("*.json")
+    (file,) = (here / "logs").glob("*.json")
     file.write_text(file.read_text().replace('"Ann"', '"A\\udfffnn"'))
     for index in here.glob("index*"):
         index.unlink()

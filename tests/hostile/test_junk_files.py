@@ -1,6 +1,6 @@
-"""A store folder a peer filled with junk ``*.json`` files named like sessions: each
-command says what is wrong in one line per kind of trouble, not a line per file, and a
-file found damaged is not read again until it changes."""
+"""A store folder a peer filled with junk ``*.json`` files named like logs of sessions:
+each command says what is wrong in one line per kind of trouble, not a line per file, and
+a file found damaged is not read again until it changes."""
 
 from __future__ import annotations
 
@@ -9,8 +9,11 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.cli import main
-from scorekeeper.store import Store, documents, stamp
-from tests.factories import MADE_3, racehorse
+from scorekeeper.store import Store, log, machine, stamp
+from tests.factories import MADE_3, file_of, racehorse
+
+PEER = "aaaaaaaaaa"
+"""The laptop the junk says it comes from."""
 
 
 @pytest.fixture
@@ -19,8 +22,8 @@ def junk(tmp_path: Path) -> tuple[Path, str]:
         kept = store.add(racehorse(MADE_3))
     for number in range(60):
         damage = b"{not json" if number % 2 else b'{"schema": 1}'
-        (tmp_path / "sessions" / f"junk{number:03d}.json").write_bytes(damage)
-    (tmp_path / "sessions" / "lone.json").write_bytes(b"")
+        (tmp_path / "logs" / f"junk{number:03d}.{PEER}.json").write_bytes(damage)
+    (tmp_path / "logs" / f"lone.{machine.laptop(tmp_path).id}.json").write_bytes(b"")
     return tmp_path, kept
 
 
@@ -35,7 +38,11 @@ def test_sixty_junk_files_are_two_lines_and_the_real_session_still_counts(
     assert len(lines) == 3, err
     assert any(line.startswith("scorekeeper: 30 session files cannot be used") for line in lines)
     assert sum("30 session files" in line for line in lines) == 2
-    assert any("lone.json" in line and "doctor --fix" in line for line in lines)
+    for line in lines:
+        if "30 session files" in line:
+            assert "another laptop's log is mended on that laptop" in line, "doctor leaves them"
+    (lone,) = (line for line in lines if "lone." in line)
+    assert "It has no good backup" in lone and "doctor --fix" in lone, "none was made"
     if command == "list":
         assert kept in out
 
@@ -52,21 +59,21 @@ def test_a_damaged_file_is_read_once_not_at_every_look(
         with Store(path, readonly=readonly) as store:
             assert len(store.summaries()) == 1 and len(store.damaged()) == 61
     assert reads == []
-    (path / "sessions" / "lone.json").write_bytes(b"[]")
+    (path / "logs" / f"lone.{machine.laptop(path).id}.json").write_bytes(b"[]")
     with Store(path, readonly=True) as store:
         assert len(store.damaged()) == 61
-    assert [file.name for file in reads] == ["lone.json"], "read again once it changed"
+    assert [file.name.split(".")[0] for file in reads] == ["lone"], "read again once it changed"
 
 
 def count_reads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
     reads: list[Path] = []
-    real = documents.read
+    real = log.read
 
-    def counted(file: Path, *args: object, **kwargs: object) -> object:
+    def counted(file: Path, owner: str) -> log.Read:
         reads.append(file)
-        return real(file, *args, **kwargs)  # type: ignore[arg-type]
+        return real(file, owner)
 
-    monkeypatch.setattr(documents, "read", counted)
+    monkeypatch.setattr(log, "read", counted)
     return reads
 
 
@@ -104,7 +111,7 @@ def test_the_list_as_it_was_shows_at_once_after_junk_arrived_and_the_next_look_r
 ) -> None:
     ids = three_listed(tmp_path, monkeypatch)
     for number in range(20):
-        (tmp_path / "sessions" / f"junk{number:03d}.json").write_bytes(b"{not json")
+        (tmp_path / "logs" / f"junk{number:03d}.{PEER}.json").write_bytes(b"{not json")
     reads = count_reads(monkeypatch)
     with Store(tmp_path) as store:
         before = store.generation
@@ -119,8 +126,8 @@ def test_a_changed_session_among_the_recent_ones_sends_the_list_to_be_read_whole
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     ids = three_listed(tmp_path, monkeypatch)
-    (tmp_path / "sessions" / "junk.json").write_bytes(b"{not json")
-    newest = tmp_path / "sessions" / f"{ids[2]}.json"
+    (tmp_path / "logs" / f"junk.{PEER}.json").write_bytes(b"{not json")
+    newest = file_of(tmp_path, ids[2])
     newest.write_bytes(newest.read_bytes())  # rewritten as a copying tool would
     with Store(tmp_path, readonly=True) as store:
         assert store.recent() is None
@@ -140,7 +147,7 @@ def test_a_file_changed_a_moment_before_it_was_read_is_read_again_at_the_next_lo
         for _ in range(2):
             with Store(tmp_path) as store:
                 assert [summary.id for summary in store.summaries()] == [session_id]
-        read = [file.name for file in reads].count(f"{session_id}.json")
+        read = reads.count(file_of(tmp_path, session_id))
         reads.clear()
         return read
 

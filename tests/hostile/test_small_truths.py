@@ -11,9 +11,11 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import Session
+from scorekeeper.checks import JSONObject
 from scorekeeper.game import Setup
 from scorekeeper.games import GAMES
-from scorekeeper.store import Store, StoreError, documents
+from scorekeeper.store import Store, StoreError, log
+from scorekeeper.store.events import Event
 from tests.factories import MADE_3, UPPED_2, file_of, racehorse
 
 ROOT = Path(__file__).parents[2]
@@ -50,7 +52,7 @@ def test_a_session_too_big_to_write_down_is_refused_and_nothing_is_stored(
         with pytest.raises(StoreError, match="not saved"):
             store.add(huge)
         assert store.summaries() == []
-        assert list((tmp_path / "sessions").iterdir()) == []
+        assert not (tmp_path / "logs").exists() or list((tmp_path / "logs").iterdir()) == []
         kept = store.add(racehorse(MADE_3))
         assert store.load(kept).rounds == [MADE_3]
 
@@ -60,18 +62,22 @@ def test_a_round_that_cannot_be_written_down_leaves_memory_as_the_disk(
 ) -> None:
     """Were a round holding 10**5000 to pass the rules, its save fails before anything
     moves, and the store goes on from what is on disk."""
-    real = documents.document
+    real = log.OwnLog.extend
 
-    def with_a_huge_number(*args: object) -> dict[str, object]:
-        document = real(*args)  # type: ignore[arg-type]
-        document["session"]["rounds"][-1]["bid"] = 10**5000
-        return document
+    def with_a_huge_number(
+        own: log.OwnLog, moved: list[JSONObject], made: list[log.Made]
+    ) -> list[Event]:
+        huge = [
+            (kind, {"round": {**body["round"], "bid": 10**5000}}, *rest)
+            for kind, body, *rest in made
+        ]
+        return real(own, moved, huge)  # type: ignore[arg-type]
 
     with Store(tmp_path) as store:
         session_id = store.add(racehorse(MADE_3))
         before = file_of(tmp_path, session_id).read_bytes()
         with monkeypatch.context() as patched:
-            patched.setattr(documents, "document", with_a_huge_number)
+            patched.setattr(log.OwnLog, "extend", with_a_huge_number)
             with pytest.raises(StoreError, match="not saved"):
                 store.record(session_id, UPPED_2)
         assert file_of(tmp_path, session_id).read_bytes() == before

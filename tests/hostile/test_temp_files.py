@@ -72,8 +72,8 @@ def test_stale_temporary_files_are_swept_when_the_writer_closes_and_fresh_ones_k
 ) -> None:
     with Store(tmp_path) as store:
         store.add(Session.new("racehorse", ("Ann", "Bob", "Cy", "Di", "Ed")))
-    folder = tmp_path / "sessions"
-    stale, fresh = folder / f"x.json.{GUESS}.tmp", folder / f"y.json.{GUESS}.tmp"
+    folder = tmp_path / "logs"
+    stale, fresh = folder / f"x.aaaaaaaaaa.json.{GUESS}.tmp", folder / f"y.json.{GUESS}.tmp"
     old_fixed = tmp_path / "index.json.tmp"
     for leftover in (stale, fresh, old_fixed):
         leftover.write_bytes(b"{")

@@ -13,6 +13,7 @@ from scorekeeper.money import SYMBOLS, use_currency
 from scorekeeper.reports.export import amount, export, text
 from scorekeeper.store import SessionNotFound, Store, StoreDamaged, StoreError
 from tests.factories import saved_before_the_name_rule
+from tests.reports.log_files import log_of
 
 HOSTILE = (
     '=HYPERLINK("x")',
@@ -235,7 +236,7 @@ def test_a_damaged_session_is_skipped_in_a_full_export_and_refused_by_name(
     good = store.add(Session.new("racehorse", HOSTILE[:5]))
     bad = store.add(Session.new("racehorse", HOSTILE[:5]))
     store.close()
-    (store.path / "sessions" / f"{bad}.json").write_bytes(b"")
+    log_of(store.path, bad).write_bytes(b"")
     with Store(store.path, readonly=True) as reader:
         sessions_csv, _ = export(reader, tmp_path / "out")
         assert [row[0] for row in read(sessions_csv)[1:]] == [good]

@@ -12,6 +12,7 @@ from scorekeeper import Session
 from scorekeeper.reports import export as exporting
 from scorekeeper.reports.export import export
 from scorekeeper.store import Store, StoreDamaged
+from tests.reports.log_files import log_of
 
 SEATS = ["Ann", "Bob", "Cy", "Di", "Ed"]
 
@@ -39,7 +40,7 @@ def test_worker_processes_write_the_files_one_process_writes(
     with Store(tmp_path / "db") as store:
         ids = [store.add(_played(game, 1 + n % 4)) for n, game in enumerate(games)]
         damaged = store.add(_played("racehorse", 2))
-    (tmp_path / "db" / "sessions" / f"{damaged}.json").write_bytes(b"")
+    log_of(tmp_path / "db", damaged).write_bytes(b"")
     heard: list[tuple[int, int]] = []
     with Store(tmp_path / "db", readonly=True) as store:
         for chosen in (ids, None):

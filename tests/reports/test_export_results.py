@@ -4,7 +4,6 @@ edited by hand, or with rows no seal under this user's key vouches for is replay
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import json
 import os
@@ -18,15 +17,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import RuleError, Session
+from scorekeeper import Session
 from scorekeeper.reports import export as exporting
 from scorekeeper.reports import rows as rows_module
 from scorekeeper.reports.rows import KEEPER, open_store, render
-from scorekeeper.store import Store, StoreDamaged, seal, sidecar
-from scorekeeper.store.documents import summary_fields
+from scorekeeper.store import Store, StoreDamaged, copies, seal, sidecar
+from scorekeeper.store.reader import FOLDER
 from scorekeeper.store.sidecar import rows_file
 from tests.domain.test_properties import PLAN_MODULES
-from tests.factories import TABLE, file_of, saved_before_the_name_rule
+from tests.factories import TABLE, saved_before_the_name_rule
 from tests.strategies import played
 
 TABLES = settings(
@@ -84,23 +83,27 @@ def hostile(tmp_path: Path) -> tuple[Store, str]:
     return open_store(tmp_path / "store", readonly=True), session_id
 
 
+def _logs(store: Store, session_id: str) -> list[tuple[str, Path]]:
+    """Every laptop's log of the session, each with its key (``copies``)."""
+    found = (copies.parse(path.name) for path in (store.path / FOLDER).glob(f"{session_id}.*"))
+    return sorted(
+        (parsed[1], store.path / FOLDER / copies.file_name(*parsed))
+        for parsed in found
+        if parsed is not None and parsed[0] == session_id
+    )
+
+
 def _rewrite(store: Store, session_id: str, change: Callable[[Document], object]) -> None:
-    """Change the session document in its file, as a careful hand edit would: the summary
-    worked out from the rounds as changed, where they still replay (a summary that
-    disagrees with them is damage of another kind)."""
-    file = file_of(store.path, session_id)
-    data = json.loads(file.read_bytes())
-    document = data["session"]["1"]
-    change(document)
-    with contextlib.suppress(RuleError, LookupError, TypeError, ValueError):
-        summary = document["summary"]
-        session = Session.from_dict(document["session"])
-        document["summary"] = summary_fields(session, summary["started"], summary["updated"])
-    file.write_text(json.dumps(data))
+    """Change the session's last round in this laptop's log, as a hand edit would."""
+    (log,) = (path for key, path in _logs(store, session_id) if key == store.own_key)
+    data = json.loads(log.read_bytes())
+    rounds = [event for event in data["events"].values() if event["kind"] == "round"]
+    change(rounds[-1]["body"]["round"])
+    log.write_text(json.dumps(data))
 
 
 def _rows_of(store: Store, session_id: str) -> Path:
-    return rows_file(file_of(store.path, session_id))
+    return rows_file(store.path / FOLDER / copies.file_name(session_id, store.own_key))
 
 
 def _resealed(key: bytes, change: Callable[[bytes], bytes]) -> Callable[[Store, str], object]:
@@ -110,7 +113,8 @@ def _resealed(key: bytes, change: Callable[[bytes], bytes]) -> Callable[[Store, 
     def forge(store: Store, session_id: str) -> None:
         kept = _rows_of(store, session_id)
         _, header, rounds = change(kept.read_bytes()).split(b"\n", 2)
-        written = file_of(store.path, session_id).read_bytes()
+        written = sidecar._written(_logs(store, session_id))
+        assert written is not None
         kept.write_bytes(
             sidecar._seal(key, KEEPER, session_id, written, header, rounds)
             + b"\n"
@@ -183,8 +187,8 @@ def test_a_round_edited_by_hand_is_exported_as_edited(
     store, session_id = hostile
     before = _exported(store, tmp_path / "before", replay=False)
 
-    def made_it(document: Document) -> None:
-        document["session"]["rounds"][1]["made"] = True
+    def made_it(round_: Document) -> None:
+        round_["made"] = True
 
     _rewrite(store, session_id, made_it)
     after = _exported(store, tmp_path / "after", replay=False)
@@ -197,7 +201,7 @@ def test_a_round_edited_by_hand_that_no_longer_holds_is_damaged_as_before(
     hostile: tuple[Store, str], tmp_path: Path
 ) -> None:
     store, session_id = hostile
-    _rewrite(store, session_id, lambda document: document["session"]["rounds"][1].pop("bid"))
+    _rewrite(store, session_id, lambda round_: round_.pop("bid"))
     sessions, _ = _exported(store, tmp_path / "all", replay=False)
     assert session_id.encode() not in sessions
     with pytest.raises(StoreDamaged, match="does not replay"):
@@ -224,6 +228,29 @@ def test_rows_that_cannot_vouch_for_themselves_are_replayed(
 ) -> None:
     store, session_id = hostile
     _replayed_as_before(store, session_id, tmp_path, change)
+
+
+def test_a_round_arriving_in_another_laptops_log_is_exported_with_it(
+    hostile: tuple[Store, str], tmp_path: Path
+) -> None:
+    """The rows kept are sealed to every log of the session: another laptop's log
+    arriving (its deal typed on top of the last one here) makes them be worked out again."""
+    store, session_id = hostile
+    before = _exported(store, tmp_path / "before", replay=False)
+    ((_, mine),) = _logs(store, session_id)
+    events = json.loads(mine.read_bytes())["events"].values()
+    last = max((event for event in events if event["kind"] == "round"), key=lambda e: e["at"])
+    deal = {"pitcher": HOSTILE[3], "bid": 4, "made": True}
+    arrived = {"id": "bbbbbbbbbb:1", "after": [last["id"]], "at": last["at"] + 1}
+    other = store.path / FOLDER / copies.file_name(session_id, "bbbbbbbbbb")
+    other.write_text(
+        json.dumps({"events": {"1": {**arrived, "kind": "round", "body": {"round": deal}}}})
+    )
+    with _replays(store) as load:
+        after = _exported(store, tmp_path / "after", replay=False)
+    assert load.call_count == 1
+    assert after != before and after == _exported(store, tmp_path / "slow", replay=True)
+    assert b"Smith, Jo pitched 4 and made it" in after[1]
 
 
 def test_rows_sealed_under_the_key_are_trusted_as_they_are(

@@ -10,8 +10,10 @@ import json
 import os
 import re
 import shutil
+import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,9 +23,10 @@ from scorekeeper.reports import nights
 from scorekeeper.reports.import_source import ImportRefused
 from scorekeeper.reports.json_export import FORMAT, export_json
 from scorekeeper.reports.transfer import import_sessions
-from scorekeeper.store import SCHEMA, Store, StoreError, documents
+from scorekeeper.store import SCHEMA, Store, StoreError, durable, log, machine
+from scorekeeper.store.documents import document, encoded, summary_fields
 from scorekeeper.wording import iso
-from tests.factories import MADE_3, MADE_4, TABLE, UPPED_2
+from tests.factories import MADE_3, MADE_4, TABLE, UPPED_2, racehorse
 
 HOT_RUM = {"out": "Cy", "cards": {"Ann": "K 9 A", "Bob": "4 4", "Di": "Q"}}
 
@@ -46,9 +49,10 @@ def contents(path: Path) -> Counter[tuple[str, str]]:
 
 
 @pytest.fixture
-def laptops(tmp_path: Path) -> tuple[Path, Path, str]:
+def laptops(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path, str]:
     """Two laptops that shared one evening, then each went on alone: the cottage laptop
-    played one more deal of the shared Racehorse game, the party laptop started Hot Rum.
+    played one more deal of the shared Racehorse game, the party laptop (its clock a
+    minute behind, so the cottage's deal is the later on any laptop) started Hot Rum.
     Returns both store folders and the id of the session that now differs."""
     cottage, party = tmp_path / "cottage", tmp_path / "party"
     with Store(cottage) as store:
@@ -56,7 +60,9 @@ def laptops(tmp_path: Path) -> tuple[Path, Path, str]:
         store.record(shared, MADE_3)
         store.add(Session.new("seven-hand", ("Ann", "Bob", "Cy")))
         export_json(store, tmp_path / "handover")
-    with Store(party) as store:
+    behind = time.time_ns() - 60 * 10**9
+    with monkeypatch.context() as clock, Store(party) as store:
+        clock.setattr(time, "time_ns", lambda: behind)
         report = import_sessions(store, tmp_path / "handover" / "sessions.json")
         assert len(report.added) == 2 and not report.both_kept
         hot_rum = store.add(Session.new("hot-rum", ("Ann", "Bob", "Cy", "Di")))
@@ -192,15 +198,43 @@ def test_a_damaged_or_newer_file_is_refused_and_changes_nothing(
 def test_a_store_written_by_a_newer_scorekeeper_is_refused(
     laptops: tuple[Path, Path, str],
 ) -> None:
-    cottage, party, _ = laptops
-    file = next((party / "sessions").glob("*.json"))
+    cottage, party, shared = laptops
+    (file,) = (party / "logs").glob(f"{shared}.*.json")
+    laptop = file.name.split(".")[1]
     raw = json.loads(file.read_text(encoding="utf-8"))
-    raw[documents.TABLE][str(documents.DOC_ID)]["schema"] = SCHEMA + 1
+    made = raw["events"]
+    last = made[str(max(map(int, made)))]
+    made[str(len(made) + 1)] = {  # an event of a kind only a newer scorekeeper makes
+        "id": f"{laptop}:{len(made) + 1}",
+        "after": [last["id"]],
+        "at": last["at"] + 1,
+        "kind": "tip",
+        "body": {"to": "Ann"},
+    }
     file.write_text(json.dumps(raw), encoding="utf-8")
     before = snapshot(cottage)
     with Store(cottage) as store, pytest.raises(ImportRefused, match="newer scorekeeper"):
         import_sessions(store, party)
     assert snapshot(cottage) == before
+
+
+def test_a_store_of_the_older_layout_is_imported_and_left_as_it_was(tmp_path: Path) -> None:
+    """A store as the releases before wrote it (``sessions/<id>.json``), given to import:
+    its sessions come in, and the folder given is only read, never moved over."""
+    older = tmp_path / "older"
+    session = racehorse(MADE_3, UPPED_2)
+    fields = summary_fields(session, "2026-12-01T20:00:00+01:00", "2026-12-01T21:00:00+01:00")
+    (older / "sessions").mkdir(parents=True)
+    (older / "sessions" / "5f02a1da.json").write_bytes(encoded(document(session, 1, fields)))
+    before = snapshot(older)
+    with Store(tmp_path / "here") as store:
+        machines = set((machine.state_folder() / "stores").iterdir())
+        assert import_sessions(store, older).added == ["5f02a1da"]
+        assert store.load("5f02a1da") == session
+        left = set((machine.state_folder() / "stores").iterdir()) - machines
+        assert left <= {machine.machine_folder(older)}, "nothing kept for a copy read"
+    assert snapshot(older) == before
+    assert sorted(path.name for path in older.iterdir()) == ["sessions"]
 
 
 def test_a_store_open_for_writing_elsewhere_is_refused_and_unchanged(
@@ -221,16 +255,16 @@ def test_a_failure_while_writing_leaves_the_store_byte_for_byte(
     with Store(cottage) as store:
         store.summaries()  # the session-list cache brought up to date, as any listing does
     before = snapshot(cottage)
-    real_write = documents.write
+    real_write = durable.write_atomically
     calls = []
 
-    def disk_full_on_the_second(file: Path, data: bytes) -> object:
+    def disk_full_on_the_second(file: Path, data: bytes, **how: Any) -> None:
         calls.append(file)
         if len(calls) == 2:
             raise OSError(28, "No space left on device")
-        return real_write(file, data)
+        real_write(file, data, **how)
 
-    monkeypatch.setattr(documents, "write", disk_full_on_the_second)
+    monkeypatch.setattr(log, "write_atomically", disk_full_on_the_second)
     with Store(cottage) as store, pytest.raises(StoreError, match="Nothing was added"):
         import_sessions(store, party)
     assert len(calls) == 2

@@ -20,7 +20,8 @@ from scorekeeper.game import END_ROUND
 from scorekeeper.ids import branch_id, new_id, reads_as_text
 from scorekeeper.store import Store
 from tests.domain.test_rummy_5000_stakes import folded, poker
-from tests.factories import MADE_3, TABLE, UPPED_2, file_of
+from tests.factories import MADE_3, TABLE, UPPED_2
+from tests.reports.log_files import log_of
 
 
 def read_csv(file: Path) -> list[dict[str, str]]:
@@ -64,7 +65,8 @@ def test_an_id_made_before_the_rule_still_opens_and_exports(
         made = store.add(Session.new("racehorse", TABLE))
         store.record(made, MADE_3)
     old = "00330403"
-    shutil.move(file_of(tmp_path / "db", made), file_of(tmp_path / "db", old))
+    log = log_of(tmp_path / "db", made)
+    shutil.move(log, log.with_name(log.name.replace(made, old, 1)))
     db = ("--db", str(tmp_path / "db"))
 
     assert old in run(capsys, "list", *db)

@@ -15,6 +15,7 @@ from scorekeeper.reports import nights, stats
 from scorekeeper.reports.stats import Highlight, Stats, compute, gather, report, session_highlights
 from scorekeeper.store import Store, Summary
 from tests.bench import bench_stats
+from tests.reports.log_files import log_of
 
 PARKS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
 
@@ -257,7 +258,7 @@ def test_the_pool_comes_from_the_summary_without_opening_a_session_file(
         other = store.add(parks_calcutta(3))
         summaries = store.summaries()
     for session_id in (kept, other):
-        (tmp_path / "sessions" / f"{session_id}.json").write_bytes(b"\x00" * 64)
+        log_of(tmp_path, session_id).write_bytes(b"\x00" * 64)
     with Store(tmp_path, readonly=True) as store:
         found = session_highlights(store, summaries)
     assert found[kept] == {BIGGEST_POOL: 70} and set(found) == {kept, other}
@@ -281,7 +282,7 @@ def test_an_older_summary_reads_the_pool_from_the_saved_rounds_and_skips_a_damag
             )
             for found in store.summaries()
         ]
-    (tmp_path / "sessions" / f"{damaged}.json").write_bytes(b"\x00" * 64)
+    log_of(tmp_path, damaged).write_bytes(b"\x00" * 64)
     with Store(tmp_path, readonly=True) as store:
         assert session_highlights(store, older) == {kept: {BIGGEST_POOL: 70}}
 

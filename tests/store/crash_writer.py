@@ -1,18 +1,21 @@
-"""The process test_crash.py kills: it records rounds until SIGKILL, saying which are saved.
+"""The processes the kill tests kill (test_crash.py, test_logs_crash.py): each says what it
+saved only once it is saved, so every such thing must survive the kill.
 
 ``main(store, seed, out)`` runs in a process of its own; each line ``saved <id> <rounds>``
-is written to ``out`` only after ``Store.record`` returned, so every such round must
-survive the kill.
+is written to ``out`` only after ``Store.record`` returned. The others save house games,
+move night names or sessions of an older layout over, or decide sessions waiting.
 """
 
 from __future__ import annotations
 
 import os
 import random
+import signal
 from multiprocessing.connection import Connection
 
 from scorekeeper import Session
 from scorekeeper.store import Store
+from scorekeeper.store.resolve import CHOICES, resolve
 
 TABLE = ("Ann", "Bob", "Cid", "Dee", "Eve")
 SESSIONS = 4
@@ -73,3 +76,29 @@ def take_over_main(path: str, seed: int, out: Connection) -> None:
         os.write(out.fileno(), b"moved\n")
         while True:
             os.read(out.fileno(), 1)  # blocks: the end is the kill
+
+
+def decide_main(path: str, seed: int, out: Connection) -> None:
+    """Decide each session waiting in the store at ``path`` (this version, the other, or
+    both, at random), saying each decision once it is made; then wait to be killed."""
+    pick = random.Random(seed)
+    with Store(path) as store:
+        os.write(out.fileno(), b"ready\n")
+        for conflict in store.conflicts():
+            choice = pick.choice(CHOICES)
+            resolve(store, conflict.session_id, choice)
+            os.write(out.fileno(), f"decided {conflict.session_id} {choice}\n".encode())
+        os.write(out.fileno(), b"done\n")
+        while True:
+            signal.pause()
+
+
+def move_over_main(path: str, seed: int, out: Connection) -> None:
+    """Open the store at ``path``, which moves its older layout's sessions over, saying
+    so once it is open; then wait to be killed."""
+    del seed
+    os.write(out.fileno(), b"ready\n")
+    with Store(path):
+        os.write(out.fileno(), b"moved\n")
+        while True:
+            signal.pause()

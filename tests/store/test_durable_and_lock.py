@@ -17,7 +17,7 @@ import pytest
 from scorekeeper.store import Store, StoreError, lock
 from scorekeeper.store.durable import replacing_texts, write_atomically
 from scorekeeper.store.lock import LockHeld, WriterLock
-from tests.factories import racehorse
+from tests.factories import file_of, racehorse
 
 MADE_3 = {"pitcher": "Bob", "bid": 3, "made": True}
 
@@ -80,7 +80,7 @@ def test_a_round_recorded_is_synced_with_its_folder(
     session_id = store.add(racehorse())
     events = journal(monkeypatch)
     store.record(session_id, MADE_3)
-    [file] = store.path.glob(f"**/{session_id}.json")
+    file = file_of(store.path, session_id)
     synced_around(events, file)
 
 

@@ -11,23 +11,21 @@ from typing import NoReturn
 
 import pytest
 from tinydb import TinyDB
-from tinydb.table import Document
 
 from scorekeeper import RuleError, Session
 from scorekeeper.games import GAMES
 from scorekeeper.store import (
     SessionNotFound,
     Store,
-    StoreDamaged,
     StoreError,
     StoreLocked,
     Summary,
     default_path,
-    documents,
     index,
+    log,
 )
 from scorekeeper.store import index as index_module
-from scorekeeper.store.log import DurableStorage
+from scorekeeper.store.careful_read import DamagedFile
 from tests.bench import bench_store
 from tests.factories import MADE_3, TABLE, UPPED_2, file_of, racehorse
 
@@ -127,15 +125,24 @@ def test_the_previous_version_is_kept_as_a_backup(store: Store) -> None:
     session_id = store.add(racehorse())
     store.record(session_id, MADE_3)
     store.record(session_id, UPPED_2)
-    backup = json.loads(file_of(store.path, session_id).with_suffix(".json.bak").read_text())
-    assert backup["session"]["1"]["session"]["rounds"] == [MADE_3]
+    backup = file_of(store.path, session_id).with_suffix(".json.bak")
+    events = log.read(backup, store.laptop.id).events
+    assert [event.body["round"] for event in events if event.kind == "round"] == [MADE_3]
 
 
-def test_every_document_carries_a_schema_version(store: Store) -> None:
+def test_a_log_holds_the_set_up_and_each_round_as_the_events_they_are(store: Store) -> None:
+    """What another laptop, or a later scorekeeper, reads from this one: the table set up
+    once, then each round typed on top of the event before it."""
     session_id = store.add(racehorse(MADE_3))
-    document = json.loads(file_of(store.path, session_id).read_text())["session"]["1"]
-    assert document["schema"] == 1
-    assert document["session"] == racehorse(MADE_3).to_dict()
+    store.record(session_id, UPPED_2)
+    events = log.read(file_of(store.path, session_id), store.laptop.id).events
+    (setup,) = [event for event in events if event.kind == "setup"]
+    rounds = [event for event in events if event.kind == "round"]
+    table = {key: value for key, value in setup.body.items() if key != "started"}
+    rebuilt = {**table, "rounds": [event.body["round"] for event in rounds]}
+    assert rebuilt == racehorse(MADE_3, UPPED_2).to_dict()
+    assert [event.after for event in rounds] == [(setup.id,), (rounds[0].id,)]
+    assert all(event.id.startswith(f"{store.laptop.id}:") for event in events)
 
 
 def test_summaries_list_the_most_recently_updated_first(store: Store) -> None:
@@ -200,8 +207,9 @@ def test_a_damaged_or_missing_index_is_rebuilt_from_the_sessions(tmp_path: Path)
 
 
 def test_summaries_saved_by_an_earlier_scorekeeper_still_list(tmp_path: Path) -> None:
-    """Index rows and session files from before the highlights and the option words were
-    kept: listed as before, with None where a report must read the session for them."""
+    """Index rows from before the highlights and the option words were kept: listed as
+    before, with None where a report must read the session for them, and worked out from
+    the logs once the index is made again."""
     with Store(tmp_path) as store:
         plain, figures = store.add(racehorse(MADE_3)), store.add(racehorse(UPPED_2))
         store.summaries()
@@ -214,16 +222,11 @@ def test_summaries_saved_by_an_earlier_scorekeeper_still_list(tmp_path: Path) ->
     assert (listed[plain].highlights, listed[plain].option_words) == (None, None)
     assert (listed[figures].highlights, listed[figures].option_words) == ({}, None)
     assert listed[plain].balances == racehorse(MADE_3).balances
-    file = file_of(tmp_path, plain)
-    saved = json.loads(file.read_text())
-    for extra in ("highlights", "option_words"):
-        del saved["session"]["1"]["summary"][extra]
-    file.write_text(json.dumps(saved))
     (tmp_path / "index.json").unlink()
     with Store(tmp_path, readonly=True) as store:
         listed = {summary.id: summary for summary in store.summaries()}
         assert store.damaged() == []
-    assert (listed[plain].highlights, listed[plain].option_words) == (None, None)
+    assert (listed[plain].highlights, listed[plain].option_words) == ({}, ("stake $1.00/point",))
     assert listed[figures].option_words == ("stake $1.00/point",)
 
 
@@ -355,9 +358,9 @@ def test_after_a_writer_only_adds_the_next_reader_opens_no_session_file(
         added = [store.add(racehorse(MADE_3, UPPED_2)) for _ in range(3)]
 
     def no_read(*args: object, **kwargs: object) -> None:
-        raise AssertionError("a session file was read to list the sessions")
+        raise AssertionError("a session's log was read to list the sessions")
 
-    monkeypatch.setattr(documents, "read", no_read)
+    monkeypatch.setattr(log, "read", no_read)
     with Store(tmp_path, readonly=True) as store:
         listed = store.summaries()
     assert {summary.id for summary in listed} == {first, *added}
@@ -404,17 +407,17 @@ def test_recent_is_the_lists_first_screenful_until_the_folder_changes(
 def test_a_session_an_older_scorekeeper_could_not_read_is_listed_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stamped: bool
 ) -> None:
-    """An older version run on the store calls a newer session file damaged (it refuses
+    """An older version run on the store calls a newer session's log damaged (it refuses
     a field it does not know) and saves that in the index; the newer one reads it again
     rather than offer a good session to be set aside."""
     with Store(tmp_path) as store:
         session_id = store.add(racehorse(MADE_3))
 
-    def older_read(file: Path, missing: object, **_: object) -> NoReturn:
-        raise StoreDamaged(f"{file} has a field this version does not know", file, None)
+    def older_read(file: Path, owner: str) -> NoReturn:
+        raise DamagedFile(file, "has a field this version does not know")
 
     with monkeypatch.context() as older, Store(tmp_path) as store:
-        older.setattr(documents, "read", older_read)
+        older.setattr(log, "read", older_read)
         older.setattr(index_module, "DAMAGE_JUDGED", 0)  # how an older one marks damage
         store.rebuild_index()
         assert store.damaged() and not store.summaries()
@@ -426,16 +429,19 @@ def test_a_session_an_older_scorekeeper_could_not_read_is_listed_again(
             assert store.damaged() == []
 
 
-def test_a_session_file_holds_the_bytes_tinydb_itself_writes(tmp_path: Path) -> None:
-    """Written directly, not through TinyDB, a session file is byte for byte what TinyDB's
-    own insert makes of its document: a file saved here opens wherever one saved through
-    TinyDB did, and the other way round."""
+def test_a_log_opens_through_tinydbs_own_storage_and_the_other_way_round(tmp_path: Path) -> None:
+    """A log is a TinyDB database through its front door: TinyDB's stock storage reads
+    the events this store wrote, and events TinyDB wrote there read here as the same."""
     with Store(tmp_path / "store") as store:
         session_id = store.add(racehorse(MADE_3))
         store.record(session_id, UPPED_2)
+        laptop = store.laptop.id
     file = file_of(tmp_path / "store", session_id)
-    document = documents.read(file, lambda: SessionNotFound("gone", file))
-    through_tinydb = tmp_path / "tinydb.json"
-    table = TinyDB(through_tinydb, storage=DurableStorage).table(documents.TABLE)
-    table.insert(Document(document, doc_id=documents.DOC_ID))
-    assert through_tinydb.read_bytes() == file.read_bytes()
+    with TinyDB(file, access_mode="r") as stock:
+        records = [dict(record) for record in stock.table(log.TABLE).all()]
+    ours = log.read(file, laptop)
+    assert records == [event.record() for event in ours.events]
+    elsewhere = tmp_path / "stock.json"
+    with TinyDB(elsewhere) as stock:
+        stock.table(log.TABLE).insert_multiple(records)
+    assert log.read(elsewhere, laptop) == ours

@@ -20,6 +20,7 @@ from scorekeeper.store import (
     StoreDamaged,
     StoreError,
     StoreLocked,
+    documents,
 )
 from scorekeeper.store.sidecar import rows_file
 from tests.factories import MADE_3, MADE_4, UPPED_2, file_of, racehorse
@@ -104,13 +105,22 @@ def test_a_file_system_without_hard_links_still_gets_a_backup(
 
 
 def _document(session: Session, schema: int) -> bytes:
+    """A session file of the older layout (``sessions/<id>.json``) as one writer saved it."""
+    when = "2024-05-03T20:00:00+02:00"
     document = {
+        **documents.document(session, 1, documents.summary_fields(session, when, when)),
         "schema": schema,
-        "order": 1,
-        "summary": {},
-        "session": session.to_dict(),
     }
     return json.dumps({"session": {"1": document}}).encode()
+
+
+def _older_store(root: Path, **files: bytes) -> dict[str, Path]:
+    """A store of the older layout holding ``files`` (by session id), as they lie."""
+    (root / "sessions").mkdir(parents=True)
+    placed = {session_id: root / "sessions" / f"{session_id}.json" for session_id in files}
+    for session_id, data in files.items():
+        placed[session_id].write_bytes(data)
+    return placed
 
 
 DAMAGE: dict[str, Callable[[bytes], bytes]] = {
@@ -120,7 +130,7 @@ DAMAGE: dict[str, Callable[[bytes], bytes]] = {
     "not JSON": lambda good: b"Ann 12, Bob -3, Cid 9\n",
     "not UTF-8": lambda good: b"\xff\xfe" + good,
     "JSON but not TinyDB": lambda good: b'{"session": [1, 2, 3]}',
-    "no schema version": lambda good: good.replace(b'"schema":1,', b""),
+    "no set-up": lambda good: good.replace(b'"kind":"setup"', b'"kind":"setout"'),
     "does not replay": lambda good: good.replace(b'"bid":3', b'"bid":7'),
 }
 REASONS = {
@@ -130,7 +140,7 @@ REASONS = {
     "not JSON": "is not valid JSON",
     "not UTF-8": "is not text",
     "JSON but not TinyDB": "is JSON but not a TinyDB database",
-    "no schema version": "has no schema version",
+    "no set-up": "holds no set-up of a session",
     "does not replay": "does not replay",
 }
 
@@ -156,7 +166,7 @@ def test_a_damaged_session_is_reported_left_untouched_and_the_rest_still_works(
             assert error.backup == file.with_suffix(".json.bak")
             assert str(error).startswith(f"{file} {REASONS[damage]}")
             assert "left it untouched" in str(error)
-            assert f"`scorekeeper doctor --fix`: it puts back {hit}.json.bak" in str(error)
+            assert f"`scorekeeper doctor --fix`: it puts back {file.name}.bak" in str(error)
         assert store.damaged() == [file]
         assert [summary.id for summary in store.summaries()] == [spared]
         store.record(spared, UPPED_2)
@@ -209,46 +219,72 @@ def test_moving_a_damaged_file_aside_hides_it(tmp_path: Path) -> None:
             store.load(session_id)
 
 
-def test_a_session_from_a_newer_scorekeeper_is_refused_and_kept(tmp_path: Path) -> None:
+def test_an_event_a_newer_scorekeeper_wrote_is_refused_shown_nowhere_and_kept(
+    tmp_path: Path,
+) -> None:
+    """Written into this laptop's log by a newer scorekeeper run here before: the rounds
+    this one knows still show and take more, its event stays in the log as it was, and
+    no id is made twice (the newer one, reading both, would keep one content of the two)."""
     with Store(tmp_path) as store:
         session_id = store.add(racehorse(MADE_3))
+        head = store.gathered(session_id).merged.shown.head
     file = file_of(tmp_path, session_id)
+    raw = json.loads(file.read_text())
+    laptop, _, number = head.partition(":")
+    made = f"{laptop}:{int(number) + 1}"
+    newer = {"id": made, "after": [head], "at": 1, "kind": "tip", "body": {"to": "Ann"}}
+    raw["events"][str(len(raw["events"]) + 1)] = newer
+    file.write_text(json.dumps(raw))
+    with Store(tmp_path) as store:
+        assert store.record(session_id, UPPED_2).rounds == [MADE_3, UPPED_2]
+        assert store.gathered(session_id).refused == {
+            "of a kind this scorekeeper does not know (a newer one wrote it?)": 1
+        }
+        assert store.damaged() == []
+    kept = list(json.loads(file.read_text())["events"].values())
+    assert newer in kept
+    ids = [event["id"] for event in kept]
+    assert len(ids) == len(set(ids)), ids
+
+
+def test_a_session_of_a_newer_schema_in_the_older_layout_is_left_as_it_is(
+    tmp_path: Path,
+) -> None:
     newer = _document(racehorse(MADE_3), schema=2)
-    file.write_bytes(newer)
-    with Store(tmp_path) as store, pytest.raises(StoreDamaged) as refused:
-        store.record(session_id, UPPED_2)
-    assert str(refused.value) == (
-        f"{file} was saved by a newer scorekeeper (schema 2; this one reads up to 1). "
-        "Upgrade scorekeeper to open it; the file was left untouched."
-    )
-    assert file.read_bytes() == newer
+    older = _older_store(tmp_path, newer1=newer, plain1=_document(racehorse(MADE_3), schema=1))
+    with Store(tmp_path) as store:
+        assert [summary.id for summary in store.summaries()] == ["plain1"]
+        with pytest.raises(SessionNotFound):
+            store.load("newer1")
+    assert older["newer1"].read_bytes() == newer
+    assert not older["plain1"].exists()
 
 
-def test_an_older_session_is_migrated_when_read_and_saved_in_the_new_schema(
+def test_an_older_session_is_migrated_as_it_moves_over(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    with Store(tmp_path) as store:
-        session_id = store.add(racehorse(MADE_3))
+    older = _older_store(tmp_path, old1=_document(racehorse(MADE_3), schema=1))
 
-    def rename_rounds(document: dict[str, object]) -> dict[str, object]:
-        return {**document, "renamed": True}
+    def dealer_from_the_rounds(document: dict[str, object]) -> dict[str, object]:
+        session = dict(document["session"])  # type: ignore[call-overload]
+        return {**document, "session": {**session, "dealer": "Bob"}}
 
     monkeypatch.setattr("scorekeeper.store.documents.SCHEMA", 2)
-    monkeypatch.setitem(MIGRATIONS, 1, rename_rounds)
+    monkeypatch.setitem(MIGRATIONS, 1, dealer_from_the_rounds)
     with Store(tmp_path) as store:
         assert store.summaries()[0].rounds == 1
-        store.record(session_id, UPPED_2)
-    saved = json.loads(file_of(tmp_path, session_id).read_text())["session"]["1"]
-    assert (saved["schema"], saved["session"]["rounds"]) == (2, [MADE_3, UPPED_2])
+        assert store.record("old1", UPPED_2).rounds == [MADE_3, UPPED_2]
+        assert store.load("old1").players[0] == "Ann"
+        assert store.saved("old1")["dealer"] == "Bob"
+    assert not older["old1"].exists()
 
 
-def test_a_schema_nothing_can_read_is_reported(tmp_path: Path) -> None:
+def test_a_schema_nothing_can_read_is_left_where_it_is(tmp_path: Path) -> None:
+    unreadable = _document(racehorse(), schema=0)
+    older = _older_store(tmp_path, zero1=unreadable)
     with Store(tmp_path) as store:
-        session_id = store.add(racehorse())
-    file = file_of(tmp_path, session_id)
-    file.write_bytes(_document(racehorse(), schema=0))
-    with Store(tmp_path) as store, pytest.raises(StoreDamaged, match="schema version 0"):
-        store.load(session_id)
+        assert store.summaries() == []
+    assert older["zero1"].read_bytes() == unreadable
 
 
 HOLDER = """

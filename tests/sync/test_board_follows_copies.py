@@ -1,7 +1,7 @@
 """The board on one laptop follows a game recorded on the other, whose rounds reach it as
-that laptop's copy of the session: a round arriving is seen whatever the copying tool did
+that laptop's log of the session: a round arriving is seen whatever the copying tool did
 to the times (``rsync -a`` sets the folder's back; a cloud drive rewrites a file in
-place, the folder untouched), and a damaged copy does not hide the newest game."""
+place, the folder untouched), and a damaged log does not hide the newest game."""
 
 from __future__ import annotations
 
@@ -64,12 +64,12 @@ def test_a_copy_rewritten_in_place_with_its_folder_untouched_is_seen(
     with Store(ann) as store:
         store.record(session_id, UPPED_2)
     name = f"{session_id}.{machine.laptop(ann).id}.json"
-    folder = bob / "sessions"
+    folder = bob / "logs"
     before = os.stat(folder)
     with open(folder / name, "r+b") as file:  # as a cloud drive's client writes it
-        file.write((ann / "sessions" / name).read_bytes())
+        file.write((ann / "logs" / name).read_bytes())
         file.truncate()
-    shutil.copystat(ann / "sessions" / name, folder / name)
+    shutil.copystat(ann / "logs" / name, folder / name)
     os.utime(folder, ns=(before.st_atime_ns, before.st_mtime_ns))
     assert rounds_shown(board) == 2
 
@@ -79,7 +79,7 @@ def test_the_newest_game_shows_beside_an_older_damaged_copy(tmp_path: Path) -> N
     with Store(ann) as store:
         older = store.add(racehorse(MADE_3))
         newest = store.add(racehorse(MADE_3, UPPED_2))
-    damaged = ann / "sessions" / f"{older}.{machine.laptop(ann).id}.json"
+    damaged = ann / "logs" / f"{older}.{machine.laptop(ann).id}.json"
     damaged.write_bytes(b"{")
     os.utime(damaged, ns=(1, 1))
     view = Follower(ann).poll()

@@ -1,5 +1,5 @@
 """Two laptops sharing a store through a file-copying tool with ``rsync -a``'s ways (each
-file's times copied with it, the folder's too): each laptop writes only its own copy of a
+file's times copied with it, the folder's too): each laptop writes only its own log of a
 session, so no file is ever written on two laptops; a game that went on differently on
 each is one session, counted once on both, until the table decides, on either laptop.
 """
@@ -7,7 +7,6 @@ each is one session, counted once on both, until the table decides, on either la
 from __future__ import annotations
 
 import errno
-import json
 import shutil
 import subprocess
 from pathlib import Path
@@ -20,6 +19,7 @@ from scorekeeper.store.resolve import BACK, BOTH, OTHER, SHOWN, resolve
 from tests.cli.in_process import scorekeeper
 from tests.factories import MADE_3, MADE_4, UPPED_2, racehorse
 from tests.needs import needs
+from tests.sync.test_shared_store import diverged
 
 END = {"end": True}
 RSYNC = shutil.which("rsync")
@@ -54,8 +54,8 @@ def sync(first: Path, second: Path) -> None:
 
 
 def files(folder: Path) -> dict[str, bytes]:
-    sessions = folder / "sessions"
-    return {p.name: p.read_bytes() for p in sorted(sessions.glob("*.json"))}
+    logs = folder / "logs"
+    return {p.name: p.read_bytes() for p in sorted(logs.glob("*.json"))}
 
 
 def figures(folder: Path) -> tuple[object, ...]:
@@ -103,7 +103,7 @@ def test_no_file_is_written_on_two_laptops(apart: tuple[Path, Path, str]) -> Non
         [f"{session_id}.{ann_id}.json", f"{session_id}.{bob_id}.json"]
     )
     assert files(ann) == files(bob)
-    assert not list((ann / "sessions").glob("*sync-conflict*"))
+    assert not list((ann / "logs").glob("*sync-conflict*"))
 
 
 def test_a_game_that_went_on_differently_is_one_game_on_both_until_decided(
@@ -129,14 +129,18 @@ def test_a_game_that_went_on_differently_is_one_game_on_both_until_decided(
         assert "on Bob's laptop" in told.stdout and "balances:" in told.stdout
 
 
+@pytest.mark.parametrize("on_bobs", [False, True], ids=["on Ann's", "on Bob's"])
 @pytest.mark.parametrize(
     ("choice", "last"), [(SHOWN, [MADE_4]), (OTHER, [UPPED_2]), (BOTH, [UPPED_2, MADE_4])]
 )
 def test_each_decision_gives_the_same_files_and_figures_on_both(
-    apart: tuple[Path, Path, str], choice: str, last: list[dict[str, object]]
+    apart: tuple[Path, Path, str], choice: str, last: list[dict[str, object]], on_bobs: bool
 ) -> None:
+    """Whichever laptop decides, both show the same (the version shown is Bob's, made
+    later, on both: "shown" and "other" mean the same versions on either)."""
     ann, bob, session_id = apart
-    with Store(ann) as store:
+    deciding, other = (bob, ann) if on_bobs else (ann, bob)
+    with Store(deciding) as store:
         resolve(store, session_id, choice)
     sync(ann, bob)
     assert files(ann) == files(bob)
@@ -148,10 +152,12 @@ def test_each_decision_gives_the_same_files_and_figures_on_both(
             assert store.saved(session_id)["rounds"][1:] == last
             assert store.conflicts() == []
             aside = store.gathered(session_id).merged.aside
-            assert aside, "the version not chosen stays readable"
-    with Store(bob) as store:  # and can be brought back, on the other laptop
-        resolve(store, session_id, BACK, 1)
-        assert store.saved(session_id)["rounds"][1:] != last or choice == BOTH
+            # the version not chosen stays readable; keeping both leaves none aside
+            assert len(aside) == (choice != BOTH)
+    if choice != BOTH:
+        with Store(other) as store:  # and can be brought back, on the other laptop
+            resolve(store, session_id, BACK, 1)
+            assert store.saved(session_id)["rounds"][1:] != last
 
 
 def test_both_is_refused_with_the_reason_where_the_rules_cannot_take_that_order(
@@ -224,21 +230,7 @@ def test_a_file_copied_with_its_times_is_seen_by_a_laptop_with_the_store_open(
 
 
 def test_an_old_stores_conflict_copy_is_one_more_version_never_garbage(tmp_path: Path) -> None:
-    old = laptop(tmp_path / "old", "Old")
-    unshared = tmp_path / "unshared"
-    with Store(unshared) as store:
-        session_id = store.add(racehorse(MADE_3, UPPED_2))
-        theirs = json.loads((unshared / "sessions" / f"{session_id}.json").read_text())
-        store.undo(session_id)
-        store.record(session_id, MADE_4)
-    mine = json.loads((unshared / "sessions" / f"{session_id}.json").read_text())
-    (old / "sessions").mkdir()
-    for document, name in (
-        (mine, f"{session_id}.json"),
-        (theirs, f"{session_id}.sync-conflict-20261201-101010-ABCDEF7.json"),
-    ):
-        del document["session"]["1"]["copy"]  # as an older scorekeeper wrote it
-        (old / "sessions" / name).write_text(json.dumps(document))
+    old, session_id = diverged(tmp_path)
     with Store(old) as store:
         (summary,) = store.summaries()
         assert summary.waiting and store.damaged() == []
@@ -254,14 +246,14 @@ def test_another_laptops_damaged_copy_is_named_and_never_moved_by_doctor(
 ) -> None:
     ann, bob, session_id = apart
     with Store(bob) as store:
-        theirs = ann / "sessions" / f"{session_id}.{store.laptop.id}.json"
+        theirs = ann / "logs" / f"{session_id}.{store.laptop.id}.json"
     theirs.write_bytes(theirs.read_bytes()[:50])  # arrived cut short
     with Store(ann, readonly=True) as store:
         (summary,) = store.summaries()  # the game, from Ann's own copy
         assert summary.rounds == 2 and not summary.waiting
         assert store.damaged() == [theirs]
     said = scorekeeper(ann, "doctor")
-    assert "another laptop's copy" in said.stdout and said.returncode == 0, said.stdout
+    assert "another laptop's log" in said.stdout and said.returncode == 0, said.stdout
     scorekeeper(ann, "doctor", "--fix")
     assert theirs.exists()
 
@@ -341,7 +333,7 @@ def test_an_older_copy_of_this_laptops_own_session_put_back_is_said_and_written_
         assert said.session_id == session_id and said.rounds == 2 and said.reached == 4
         words = said.words()
         assert f"({session_id}) came back older than this laptop left it" in words
-        assert "it holds 2 rounds where this laptop had 4 rounds" in words
+        assert "it shows 2 rounds where this laptop had 4 rounds" in words
         assert "still held 4 rounds: written back" in words
         assert open_here.load(session_id).rounds == [MADE_3, UPPED_2, MADE_4, MADE_3]
         assert open_here.came_back() == [], "said once"
@@ -358,7 +350,7 @@ def test_an_older_copy_put_back_with_the_app_closed_is_said_by_list_and_doctor(
     tmp_path: Path,
 ) -> None:
     """Nothing open: ``list`` says it, ``doctor`` names it, ``doctor --fix`` writes back
-    the copy this laptop keeps beside the folder."""
+    the log as this laptop last wrote it, kept beside the folder."""
     ann, bob, session_id = put_back_older(tmp_path)
     with Store(ann) as store:
         store.record(session_id, MADE_4)
@@ -367,7 +359,7 @@ def test_an_older_copy_put_back_with_the_app_closed_is_said_by_list_and_doctor(
     listed = scorekeeper(ann, "list")
     assert listed.returncode == 0
     assert f"({session_id}) came back older than this laptop left it" in listed.stderr
-    assert "it holds 2 rounds where this laptop had 4 rounds" in listed.stderr
+    assert "it shows 2 rounds where this laptop had 4 rounds" in listed.stderr
     told = scorekeeper(ann, "doctor")
     assert told.returncode == 1
     assert "came back older than this laptop left it" in told.stdout
@@ -385,8 +377,8 @@ def test_where_no_copy_can_be_kept_beside_the_folder_the_backup_is_written_back(
     tmp_path: Path,
 ) -> None:
     """This machine's folder on another disk than the store (no second name for a file
-    across disks): ``doctor --fix`` writes back the copy's backup, the copy before its last
-    save, where that is newer than the one put back."""
+    across disks): ``doctor --fix`` writes back what the log's backup holds, the log before
+    its last write, where that is more than the log put back holds."""
     ann, bob, session_id = put_back_older(tmp_path)
     cross = OSError(errno.EXDEV, "Invalid cross-device link")
     with mock.patch("os.link", side_effect=cross), Store(ann) as store:
@@ -395,7 +387,7 @@ def test_where_no_copy_can_be_kept_beside_the_folder_the_backup_is_written_back(
     rsync(bob, ann, own(ann))
     fixed = scorekeeper(ann, "doctor", "--fix")
     assert fixed.returncode == 0, fixed.stderr
-    assert "it holds 2 rounds where this laptop had 4 rounds" in fixed.stdout
+    assert "it shows 2 rounds where this laptop had 4 rounds" in fixed.stdout
     assert "This laptop still held 3 rounds: written back." in fixed.stdout
     with Store(ann, readonly=True) as store:
         assert store.saved(session_id)["rounds"] == [MADE_3, UPPED_2, MADE_4]
@@ -416,11 +408,11 @@ def test_another_laptops_copy_put_back_older_takes_nothing_this_laptop_took_in(
     sync(bob, ann)
     with Store(ann) as store:
         store.record(session_id, MADE_3)
-    (ann / "sessions" / bobs.name).write_bytes(older)
+    (ann / "logs" / bobs.name).write_bytes(older)
     with Store(ann) as store:
         assert store.saved(session_id)["rounds"] == [MADE_3, UPPED_2, MADE_4, MADE_3]
         assert store.came_back() == []
 
 
 def file_of_laptop(folder: Path, session_id: str) -> Path:
-    return folder / "sessions" / f"{session_id}.{machine.laptop(folder).id}.json"
+    return folder / "logs" / f"{session_id}.{machine.laptop(folder).id}.json"

@@ -20,7 +20,9 @@ from scorekeeper import Session
 from scorekeeper.reports.night_names import rename
 from scorekeeper.store import Store
 from scorekeeper.store.house_games import save_house_game
+from scorekeeper.store.machine import SHARED_FILE
 from scorekeeper.wording import day
+from tests.sync.copying import mirror
 
 RELEASES = ("2cb93f1", "0e58108")
 """The release before this one, and the one before that."""
@@ -64,21 +66,44 @@ def everything(folder: Path) -> dict[str, bytes]:
     }
 
 
+@pytest.mark.parametrize("shared", [False, True], ids=["one laptop", "shared"])
 @pytest.mark.parametrize("commit", RELEASES)
-def test_an_older_release_leaves_what_this_one_wrote_as_it_is(tmp_path: Path, commit: str) -> None:
+def test_an_older_release_leaves_what_this_one_wrote_as_it_is(
+    tmp_path: Path, commit: str, shared: bool
+) -> None:
     code = release(commit, tmp_path)
     if code is None:
         pytest.skip(f"release {commit} is not in this copy's history")
     store = tmp_path / "db"
+    store.mkdir()
+    if shared:  # a round from another laptop's log too, as after the upgrade
+        (store / SHARED_FILE).touch()
+        there = tmp_path / "there"
+        there.mkdir()
+        (there / SHARED_FILE).touch()
     with Store(store) as writer:
-        writer.add(Session.new("score-pad", ["Ann", "Bob"]))
+        session_id = writer.add(Session.new("score-pad", ["Ann", "Bob"]))
+        writer.record(session_id, {"scores": {"Ann": 10, "Bob": 0}})
         save_house_game(writer, "Hearts", "score-pad", {"stake": 5})
         rename(writer, day(writer.summaries()[0].started), "Poker")
-    ours = {name: data for name, data in everything(store).items() if name.startswith("entries")}
-    assert ours, "this version wrote its logs"
+    if shared:
+        mirror(store, there)
+        with Store(there) as other:
+            other.record(session_id, {"scores": {"Ann": 0, "Bob": 20}})
+        mirror(there, store)
+    ours = {
+        name: data
+        for name, data in everything(store).items()
+        if name.startswith(("entries", "logs"))
+    }
+    logs = [name for name in ours if name.startswith("logs") and name.endswith(".json")]
+    assert len(logs) == 1 + shared, "this version wrote its logs"
     for args in (("doctor", "--fix"), ("list",), ("doctor",)):
         ran = run_release(code, "--db", str(store), *args)
         assert "Traceback" not in ran.stderr, ran.stderr
     after = everything(store)
     assert {name: after.get(name) for name in ours} == ours, "nothing moved, nothing changed"
     assert not (store / "damaged").exists() or not any((store / "damaged").iterdir())
+    with Store(store, readonly=True) as reader:
+        assert [summary.rounds for summary in reader.summaries()] == [1 + shared]
+        assert reader.damaged() == []

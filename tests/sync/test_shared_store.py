@@ -12,12 +12,16 @@ import json
 import os
 import shutil
 import threading
-from datetime import date
+import time
+from datetime import date, datetime
 from pathlib import Path
 
 import pytest
 
+from scorekeeper.ids import new_id
+from scorekeeper.session import Session
 from scorekeeper.store import Store, StoreLocked
+from scorekeeper.store.documents import summary_fields
 from scorekeeper.store.lock import WriterLock
 from scorekeeper.store.machine import SHARED_FILE, STIGNORE, places
 from scorekeeper.store.resolve import BOTH, OTHER, SHOWN, resolve
@@ -95,7 +99,7 @@ def test_a_shared_store_keeps_its_machine_files_out_of_the_folder(tmp_path: Path
         store.add(racehorse(MADE_3))
         store.summaries()
         own = store.places.index
-    assert sorted(os.listdir(folder)) == ["sessions", SHARED_FILE]
+    assert sorted(os.listdir(folder)) == ["logs", SHARED_FILE]
     assert {"lock", "index.json"} <= set(os.listdir(own))
     assert not own.is_relative_to(folder)
 
@@ -131,26 +135,28 @@ def test_an_older_scorekeeper_writing_here_still_keeps_a_shared_store_closed(
     Store(folder).close()
 
 
-def older(document: bytes) -> bytes:
-    """A session file as an older scorekeeper wrote it: no ``copy`` part."""
-    raw = json.loads(document)
-    del raw["session"]["1"]["copy"]
-    return json.dumps(raw).encode()
+def older(session: Session, order: int, **summary: object) -> bytes:
+    """A session's file as an older scorekeeper wrote it (one writer's
+    ``sessions/<id>.json``: no ``copy`` part), last saved at ``order`` (nanoseconds), with
+    the summary that release kept (``summary``: what it said otherwise)."""
+    saved = datetime.fromtimestamp(order / 1e9).astimezone().isoformat(timespec="seconds")
+    fields = {**summary_fields(session, saved, saved), **summary}
+    document = {"schema": 1, "order": order, "summary": fields, "session": session.to_dict()}
+    return json.dumps({"session": {"1": document}}).encode()
 
 
 def diverged(tmp_path: Path) -> tuple[Path, str]:
     """A store an older scorekeeper kept, whose session went on differently on another
-    laptop, which sent its version back as a conflict copy."""
+    laptop (Bob upped 2 there, a minute before Cid made 4 here), which sent its version
+    back as a conflict copy."""
     here = shared(tmp_path / "here")
-    plain = tmp_path / "plain"
-    with Store(plain) as store:
-        session_id = store.add(racehorse(MADE_3, UPPED_2))
-        theirs = file_of(plain, session_id).read_bytes()
-        store.undo(session_id)
-        store.record(session_id, MADE_4)
+    session_id = new_id()
+    now = time.time_ns()
     (here / "sessions").mkdir()
-    file_of(here, session_id).write_bytes(older(file_of(plain, session_id).read_bytes()))
-    (here / "sessions" / conflict_name(session_id)).write_bytes(older(theirs))
+    mine = here / "sessions" / f"{session_id}.json"
+    mine.write_bytes(older(racehorse(MADE_3, MADE_4), now))
+    theirs = older(racehorse(MADE_3, UPPED_2), now - 60 * 10**9)
+    (here / "sessions" / conflict_name(session_id)).write_bytes(theirs)
     return here, session_id
 
 
@@ -189,8 +195,8 @@ def test_a_conflict_copy_of_the_same_rounds_waits_for_nothing(tmp_path: Path) ->
     here = shared(tmp_path / "here")
     with Store(here) as store:
         session_id = store.add(racehorse(MADE_3))
-        mine = next((here / "sessions").glob(f"{session_id}.*.json"))
-        (here / "sessions" / conflict_name(session_id)).write_bytes(older(mine.read_bytes()))
+        mine = file_of(here, session_id)
+        shutil.copyfile(mine, mine.with_name(conflict_name(mine.name.removesuffix(".json"))))
         assert store.conflicts() == []
     assert listed(here) == {session_id: 1}
 
@@ -199,17 +205,20 @@ def test_what_a_sync_engine_leaves_is_no_session_and_fails_no_command(tmp_path: 
     folder = shared(tmp_path / "store")
     with Store(folder) as store:
         session_id = store.add(racehorse(MADE_3))
-    sessions = folder / "sessions"
-    good = file_of(folder, session_id).read_bytes()
-    (sessions / f".syncthing.{session_id}.json.tmp").write_bytes(good[:40])
+    logs = folder / "logs"
+    mine = file_of(folder, session_id)
+    good = mine.read_bytes()
+    (logs / f".syncthing.{mine.name}.tmp").write_bytes(good[:40])
     (folder / ".stfolder").mkdir()
-    (folder / ".stversions" / "sessions").mkdir(parents=True)
-    (folder / ".stversions" / "sessions" / f"{session_id}~20261201-101010.json").write_bytes(good)
-    (sessions / conflict_name(session_id)).write_bytes(good)
+    (folder / ".stversions" / "logs").mkdir(parents=True)
+    (folder / ".stversions" / "logs" / f"{mine.stem}~20261201-101010.json").write_bytes(good)
+    copy = conflict_name(mine.stem)
+    (logs / copy).write_bytes(good)
     (folder / "nights.sync-conflict-20261201-203015-ABCDEF7.json").write_text("{}")
-    newer = json.loads(good)
+    newer = json.loads(older(racehorse(MADE_3), time.time_ns()))
     newer["session"]["1"]["schema"] = 99
-    (sessions / "f00dcafe.json").write_text(json.dumps(newer))
+    (folder / "sessions").mkdir()
+    (folder / "sessions" / "f00dcafe.json").write_text(json.dumps(newer))
 
     shown = scorekeeper(folder, "list")
     assert shown.returncode == 0, shown.stderr
@@ -219,10 +228,31 @@ def test_what_a_sync_engine_leaves_is_no_session_and_fails_no_command(tmp_path: 
         done = scorekeeper(folder, *command)
         assert "Traceback" not in done.stderr and "went wrong" not in done.stderr, command
     doctor = scorekeeper(folder, "doctor").stdout
-    assert conflict_name(session_id) not in doctor  # one more laptop's copy of the session
+    assert copy not in doctor  # one more copy of this laptop's log: the union loses nothing
     assert "nights.sync-conflict" in doctor
-    assert "f00dcafe.json" in doctor
+    assert "f00dcafe.json was saved by a newer scorekeeper" in doctor
     assert ".syncthing." not in doctor and ".stversions" not in doctor
+    scorekeeper(folder, "doctor", "--fix")
+    assert (folder / "sessions" / "f00dcafe.json").read_text() == json.dumps(newer)
+
+
+def test_an_older_session_file_that_cannot_be_moved_over_is_named_by_doctor(
+    tmp_path: Path,
+) -> None:
+    """Its JSON reads, but it is no session (its summary gone): nothing of it moves, and
+    doctor says so rather than that every file is fine."""
+    folder = shared(tmp_path / "store")
+    (folder / "sessions").mkdir()
+    bad = folder / "sessions" / "bad0cafe.json"
+    document = json.loads(older(racehorse(MADE_3), time.time_ns()))
+    del document["session"]["1"]["summary"]
+    bad.write_text(json.dumps(document))
+    Store(folder).close()
+    assert bad.exists(), "what could not be moved over is left where it was"
+    said = scorekeeper(folder, "doctor")
+    assert said.returncode == 1 and f"{bad} lacks its 'summary' part" in said.stdout, said.stdout
+    assert scorekeeper(folder, "doctor", "--fix").returncode == 0
+    assert not bad.exists() and len(list((folder / "damaged").iterdir())) == 1
 
 
 def test_the_readme_gives_every_stignore_line() -> None:
@@ -235,8 +265,8 @@ def test_the_readme_gives_every_stignore_line() -> None:
 def test_a_file_syncthing_is_still_receiving_is_left_to_it(tmp_path: Path) -> None:
     folder = shared(tmp_path / "store")
     Store(folder).close()
-    receiving = folder / "sessions" / ".syncthing.abcd1234.json.tmp"
-    ours = folder / "sessions" / "abcd1234.json.0123456789abcdef.tmp"
+    receiving = folder / "logs" / ".syncthing.abcd1234.aaaaaaaaaa.json.tmp"
+    ours = folder / "logs" / "abcd1234.aaaaaaaaaa.json.0123456789abcdef.tmp"
     for file in (receiving, ours):
         file.write_bytes(b"{")
         os.utime(file, (1, 1))  # long past the hour after which a crash's leftovers go
@@ -247,7 +277,7 @@ def test_a_file_syncthing_is_still_receiving_is_left_to_it(tmp_path: Path) -> No
 
 def test_the_only_version_left_is_a_session(tmp_path: Path) -> None:
     here, session_id = diverged(tmp_path)
-    file_of(here, session_id).unlink()
+    (here / "sessions" / f"{session_id}.json").unlink()
     assert listed(here) == {session_id: 2}
     with Store(here) as store:
         assert store.conflicts() == []

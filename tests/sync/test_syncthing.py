@@ -112,7 +112,7 @@ def test_two_laptops_through_syncthing(tmp_path: Path) -> None:
 
 
 def files(folder: Path) -> dict[str, bytes]:
-    return {p.name: p.read_bytes() for p in sorted((folder / "sessions").glob("*.json"))}
+    return {p.name: p.read_bytes() for p in sorted((folder / "logs").glob("*.json"))}
 
 
 def figures(folder: Path) -> tuple[object, ...]:
@@ -150,6 +150,7 @@ def decide_after_going_on_differently(
     assert nights[0] == nights[1]
 
     with Store(first.folder) as store:
+        aside = len(store.gathered(contested).merged.aside)
         resolve(store, contested, choice)
 
     def decided_on_both() -> bool:
@@ -161,7 +162,8 @@ def decide_after_going_on_differently(
         summary = next(s for s in store.summaries() if s.id == contested)
         assert not summary.waiting
         assert summary.rounds == before + (2 if choice == BOTH else 1)
-        assert store.gathered(contested).merged.aside  # the version not chosen, readable
+        # the version not chosen stays readable; keeping both sets none aside
+        assert len(store.gathered(contested).merged.aside) == aside + (choice != BOTH)
     assert settle(first.folder) == settle(second.folder)
     print(
         f"{choice}: waiting on both in {named:.1f} s, decided on both in {decided:.1f} s",

@@ -209,9 +209,7 @@ async def test_no_key_changes_anything_and_the_board_never_writes(store: Store) 
     session_id = store.add(racehorse(MADE_3))
     store.close()
     before = {entry.name: entry.stat().st_mtime_ns for entry in os.scandir(store.path)}
-    before |= {
-        entry.name: entry.stat().st_mtime_ns for entry in os.scandir(store.path / "sessions")
-    }
+    before |= {entry.name: entry.stat().st_mtime_ns for entry in os.scandir(store.path / "logs")}
     app = BoardApp(store.path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -219,9 +217,7 @@ async def test_no_key_changes_anything_and_the_board_never_writes(store: Store) 
         await follow(pilot)
         assert app.is_running
         after = {entry.name: entry.stat().st_mtime_ns for entry in os.scandir(store.path)}
-        after |= {
-            entry.name: entry.stat().st_mtime_ns for entry in os.scandir(store.path / "sessions")
-        }
+        after |= {entry.name: entry.stat().st_mtime_ns for entry in os.scandir(store.path / "logs")}
         assert after == before
         with Store(store.path) as writer:  # the writer's lock is free while the board runs
             writer.record(session_id, UPPED_2)

@@ -18,6 +18,7 @@ from screens import export_progress
 from screens.app import ScorekeeperApp
 from screens.export_progress import ExportProgress
 from screens.home import HomeScreen
+from tests.factories import file_of
 from tests.ui.play import export_all, said, settled
 
 
@@ -76,7 +77,7 @@ async def test_a_damaged_file_found_mid_export_is_reported_and_the_app_goes_on(
         app = ScorekeeperApp(store)
         async with app.run_test(size=(80, 24), notifications=True) as pilot:
             await settled(pilot)
-            (store.path / "sessions" / f"{damaged}.json").write_bytes(b"\x00" * 16)
+            file_of(store.path, damaged).write_bytes(b"\x00" * 16)
             app.screen.query_one("#filter", Input).value = "max"
             await export_all(pilot)
             assert isinstance(app.screen, HomeScreen)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ from screens.home import HomeScreen
 from screens.problem import ProblemScreen
 from screens.table import TableScreen
 from screens.widgets.grid import ScoreGrid
-from tests.factories import racehorse
+from tests.factories import file_of, racehorse
 from tests.ui.play import export_all, put, read_csv, settled
 
 
@@ -160,7 +161,7 @@ async def test_a_damaged_session_file_is_named_on_home_and_left_untouched(
     store: Store,
 ) -> None:
     session_id = store.add(second_made_3("Ann", "Bob", "Cy", "Di", "Ed"))
-    damaged = store.path / "sessions" / f"{session_id}.json"
+    damaged = file_of(store.path, session_id)
     damaged.write_bytes(b'{"_default": {"1": {"schema": 1, "rou')
     store.close()
     with Store(store.path) as reopened:
@@ -169,7 +170,7 @@ async def test_a_damaged_session_file_is_named_on_home_and_left_untouched(
             await pilot.pause()
             notice = app.screen.query_one("#damaged")
             assert notice.display
-            assert f"{session_id}.json" in str(notice.content)
+            assert damaged.name in str(notice.content)
     assert damaged.read_bytes() == b'{"_default": {"1": {"schema": 1, "rou'
 
 
@@ -180,7 +181,7 @@ async def test_a_session_that_breaks_after_listing_opens_a_problem_screen(store:
         app = ScorekeeperApp(reopened)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            (reopened.path / "sessions" / f"{session_id}.json").write_bytes(b"\x00" * 16)
+            file_of(reopened.path, session_id).write_bytes(b"\x00" * 16)
             await pilot.press("enter")
             await pilot.pause()
             problem = app.screen
@@ -300,18 +301,18 @@ async def test_sessions_saved_before_summaries_kept_their_options_read_them_from
 async def test_a_target_is_said_plain_at_a_decimal_comma_table(tmp_path: Path, kept: str) -> None:
     """A € table writing money 1.245,00: a score pad to 1000 reads "to 1000" in its row and
     the options line, as its panel says "Target 1000", also where an earlier release saved
-    its summary grouping the target as money ("to 1,000")."""
+    its summary grouping the target as money ("to 1,000") in a file this one moves over."""
     from scorekeeper.settings import remember_currency
-    from tests.factories import file_of
-    from tests.store.test_summary_agreement import edit_summary
+    from tests.sync.test_shared_store import older
 
+    pad = Session.new("score-pad", ("Ann", "Bob"), options={"target": 1000})
+    pad.record({"scores": {"Ann": 1245, "Bob": 0}})
+    (tmp_path / "db" / "sessions").mkdir(parents=True)
+    (tmp_path / "db" / "sessions" / "pad2cb93f.json").write_bytes(
+        older(pad, time.time_ns(), option_words=["highest wins", kept, "no stake"])
+    )
     with Store(tmp_path / "db") as store:
         remember_currency(store, "€", True)
-        pad = store.add(Session.new("score-pad", ("Ann", "Bob"), options={"target": 1000}))
-        store.record(pad, {"scores": {"Ann": 1245, "Bob": 0}})
-    edit_summary(file_of(tmp_path / "db", pad), option_words=["highest wins", kept, "no stake"])
-    for index_file in ("index.json", "index.stamp"):
-        (tmp_path / "db" / index_file).unlink(missing_ok=True)
     with Store(tmp_path / "db") as store:
         app = ScorekeeperApp(store)
         async with app.run_test(size=(80, 24)) as pilot:

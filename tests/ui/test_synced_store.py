@@ -45,7 +45,7 @@ def typed_apart(tmp_path: Path, other_laptop: str) -> tuple[Path, Path, str, str
     mirror(here, there)
     with Store(there) as other:
         other.record(session_id, UPPED_2)
-        theirs = f"sessions/{session_id}.{other.laptop.id}.json"
+        theirs = f"logs/{session_id}.{other.laptop.id}.json"
     with Store(here) as store:
         store.record(session_id, MADE_4)
     return here, there, session_id, theirs
@@ -85,11 +85,12 @@ async def test_home_shows_sessions_that_arrive_change_and_go(tmp_path: Path) -> 
             assert sorted(rounds_listed(app)) == ["1", "1"]
 
             other.record(arrived, MADE_4)
-            carry(there, here, str(file_of(there, arrived).relative_to(there)))
+            theirs = str(file_of(there, arrived).relative_to(there))
+            carry(there, here, theirs)
             await follow(pilot)
             assert sorted(rounds_listed(app)) == ["1", "2"]
 
-            file_of(here, arrived).unlink()
+            (here / theirs).unlink()
             await follow(pilot)
             assert rounds_listed(app) == ["1"]
 
@@ -148,7 +149,7 @@ async def table_on_two_laptops(
 
             def arrives() -> None:
                 other.record(session_id, UPPED_2)
-                carry(there, here, f"sessions/{session_id}.{other.laptop.id}.json")
+                carry(there, here, f"logs/{session_id}.{other.laptop.id}.json")
 
             yield pilot, table, arrives
 
@@ -260,7 +261,7 @@ async def test_an_open_table_says_its_copy_came_back_older_and_writes_its_rounds
         assert isinstance(pilot.app, ScorekeeperApp)
         said = " ".join(toasts(pilot.app).split())
         assert "came back older than this laptop left it" in said
-        assert "it holds 1 round where this laptop had 3 rounds" in said
+        assert "it shows 1 round where this laptop had 3 rounds" in said
         assert "still held 3 rounds: written back" in said
         assert [r["pitcher"] for r in table.session.rounds] == ["Ann", "Bob", "Cid"]
     with Store(here, readonly=True) as store:
@@ -290,7 +291,7 @@ async def test_home_says_at_once_which_session_came_back_older_and_writes_it_bac
             await follow(pilot)
             said = " ".join(toasts(app).split())
             assert f"Eve ({session_id}) came back older than this laptop left it" in said
-            assert "it holds 1 round where this laptop had 3 rounds" in said
+            assert "it shows 1 round where this laptop had 3 rounds" in said
             assert "still held 3 rounds: written back" in said
             await follow(pilot)
             assert rounds_listed(app) == ["3"]

@@ -1,0 +1,112 @@
+"""The sessions of the older layouts (whole copies in ``sessions/``), moved over as events.
+
+On a writing open, every session with files in ``sessions/`` (one writer's ``<id>.json``,
+a laptop's copy ``<id>.<laptop>.json``, a sync engine's conflict copy of one) is read and
+turned into events (``moved``: the same events on every laptop that moves the same
+files), written into this laptop's log of it; only once every session is written are the
+files this laptop may take away removed: its own copies, and in a store no laptop shares
+every file moved. Another laptop's copy stays until that laptop moves it (an older
+scorekeeper may still be writing it); what it holds is moved again when it changes, and
+its events, made alike, are taken in once. A file that cannot be read is left where it
+is, named by ``doctor``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+from collections import defaultdict
+from pathlib import Path
+
+from scorekeeper.checks import JSONObject
+from scorekeeper.store import documents, machine
+from scorekeeper.store.durable import backup_of, fsync_folder
+from scorekeeper.store.store_errors import StoreError
+
+FOLDER = "sessions"
+MOVED = "moved"
+"""This laptop's note of the older files it moved, by name: their identity then."""
+_OLD = re.compile(
+    r"(?P<id>[A-Za-z0-9_-]{1,64})"
+    r"(?:\.(?P<key>[a-z2-7]{10}))?"
+    r"(?P<conflict>\.sync-conflict-\d{8}-\d{6}-[A-Z0-9]{7})?\.json"
+)
+
+
+def _identity(stat: os.stat_result) -> list[int]:
+    return [stat.st_ino, stat.st_size, stat.st_ctime_ns]
+
+
+def old_files(root: Path) -> dict[str, list[tuple[str, Path]]]:
+    """Each session's files in the older layout, as (key, path): "" for ``<id>.json``."""
+    found: dict[str, list[tuple[str, Path]]] = defaultdict(list)
+    try:
+        listing = os.scandir(root / FOLDER)
+    except (FileNotFoundError, NotADirectoryError):
+        return {}
+    with listing:
+        for entry in listing:
+            parsed = _OLD.fullmatch(entry.name)
+            if parsed is not None:
+                key = (parsed["key"] or "") + (parsed["conflict"] or "")
+                found[parsed["id"]].append((key, Path(entry.path)))
+    return dict(found)
+
+
+def _read(path: Path) -> JSONObject | None:
+    missing = StoreError(f"{path} is gone", path)
+    try:
+        return documents.read(path, lambda: missing, recover=False)
+    except StoreError:
+        return None
+
+
+def move_over(root: Path, laptop: str, shared: bool) -> int:
+    """Move every session of the older layout at ``root`` into this laptop's logs (see
+    the module's docstring); the number of sessions whose events were written. Raises
+    ``OSError`` (or ``DamagedFile``) if a log cannot be written: nothing is removed then."""
+    found = old_files(root)
+    if not found:
+        return 0
+    from scorekeeper.store import log  # here: only a store of an older layout needs them
+    from scorekeeper.store.moved import moved_events
+
+    noted = machine.remembered(root, MOVED) if shared else None
+    moved: dict[str, object] = dict(noted) if isinstance(noted, dict) else {}
+    written = 0
+    removable: list[Path] = []
+    for session_id, files in sorted(found.items()):
+        stats = {}
+        for _, path in files:
+            with contextlib.suppress(OSError):
+                stats[path] = os.lstat(path)
+        if all(moved.get(path.name) == _identity(stat) for path, stat in stats.items()):
+            continue
+        read = [(key, doc) for key, path in files if (doc := _read(path)) is not None]
+        events = moved_events(read)
+        if not events:
+            continue
+        own = root / "logs" / f"{session_id}.{laptop}.json"
+        held: set[str] = set()
+        with contextlib.suppress(FileNotFoundError):
+            held = {event.id for event in log.read(own, laptop).events}
+        missing = [event.record() for event in events if event.id not in held]
+        if missing:
+            log.OwnLog(own, laptop, (), 0).extend(missing, [])
+            written += 1
+        for key, path in files:
+            if path in stats and (not shared or key == laptop):
+                removable.append(path)
+            elif path in stats:
+                moved[path.name] = _identity(stats[path])
+    if shared and moved != noted:
+        machine.remember(root, MOVED, moved)
+    for path in removable:
+        for made in (path, backup_of(path), path.with_suffix(".rows")):
+            with contextlib.suppress(OSError):
+                os.unlink(made)
+    if removable:
+        with contextlib.suppress(OSError):
+            fsync_folder(root / FOLDER)
+    return written

@@ -1,0 +1,177 @@
+"""The store as each laptop's log of what it did: what a change writes, and what two
+laptops holding each other's logs show.
+
+Two store folders stand for two laptops (each folder is a laptop of its own: its id is
+kept per store); ``mirror`` carries files between them as a sync engine does."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tinydb import TinyDB
+
+from scorekeeper.store import Store
+from scorekeeper.store.machine import SHARED_FILE
+from scorekeeper.store.resolve import BOTH, OTHER, SHOWN, resolve
+from tests.factories import MADE_3, MADE_4, UPPED_2, racehorse
+from tests.sync.copying import Engine, mirror
+
+ROUNDS = (MADE_3, UPPED_2, MADE_4)
+
+
+def laptop(folder: Path) -> Path:
+    folder.mkdir()
+    (folder / SHARED_FILE).touch()
+    return folder
+
+
+def log_of(store: Store, session_id: str) -> Path:
+    return store.path / "logs" / f"{session_id}.{store.laptop.id}.json"
+
+
+def test_a_round_is_one_event_appended_to_this_laptops_log_and_nothing_rewritten(
+    tmp_path: Path,
+) -> None:
+    with Store(tmp_path) as store:
+        session_id = store.add(racehorse(MADE_3))
+        log = log_of(store, session_id)
+        before = TinyDB(log).table("events").all()
+        store.record(session_id, UPPED_2)
+        store.undo(session_id)
+        store.edit(session_id, 0, MADE_4)
+        after = TinyDB(log).table("events").all()
+        laptop = store.laptop.id
+    assert after[: len(before)] == before
+    added = after[len(before) :]
+    assert [event["kind"] for event in added] == ["round", "undo", "edit"]
+    assert [event["id"] for event in added] == [
+        f"{laptop}:{number}" for number in range(len(before) + 1, len(before) + 4)
+    ]
+    assert added[1]["after"] == [added[0]["id"]] and added[2]["after"] == [added[1]["id"]]
+    with Store(tmp_path, readonly=True) as reader:
+        assert reader.load(session_id).rounds == [racehorse(MADE_4).rounds[0]]
+
+
+def test_a_round_recorded_on_another_laptop_is_shown_here_and_counted_once(
+    tmp_path: Path,
+) -> None:
+    here, there = laptop(tmp_path / "here"), laptop(tmp_path / "there")
+    engine = Engine(here, there)
+    with Store(here) as store:
+        session_id = store.add(racehorse(MADE_3))
+    engine.sync()
+    with Store(there) as store:
+        store.record(session_id, UPPED_2)
+    engine.sync()
+    with Store(here) as store:
+        session = store.load(session_id)
+        assert len(session.rounds) == 2
+        assert [summary.rounds for summary in store.summaries()] == [2]
+        assert not store.waiting(session_id)
+
+
+@pytest.mark.parametrize("choice", [SHOWN, OTHER, BOTH])
+def test_every_decision_made_on_either_laptop_shows_the_same_on_both(
+    tmp_path: Path, choice: str
+) -> None:
+    here, there = laptop(tmp_path / "here"), laptop(tmp_path / "there")
+    engine = Engine(here, there)
+    with Store(here) as store:
+        session_id = store.add(racehorse(MADE_3))
+    engine.sync()
+    with Store(here) as store:
+        store.record(session_id, UPPED_2)
+    with Store(there) as store:
+        store.record(session_id, MADE_4)
+        store.record(session_id, MADE_3)
+    engine.sync()
+    for folder in (here, there):
+        with Store(folder, readonly=True) as reader:
+            reader.summaries()
+            assert reader.waiting(session_id)
+    with Store(there) as store:
+        store.refresh()
+        resolve(store, session_id, choice)
+    engine.sync()
+    shown = []
+    for folder in (here, there):
+        with Store(folder, readonly=True) as reader:
+            reader.summaries()
+            assert not reader.waiting(session_id)
+            session = reader.load(session_id)
+            shown.append((session.rounds, session.balances))
+    assert shown[0] == shown[1]
+    assert len(shown[0][0]) == {SHOWN: 3, OTHER: 2, BOTH: 4}[choice]
+
+
+def test_another_laptops_log_coming_back_shorter_takes_nothing_shown_here(
+    tmp_path: Path,
+) -> None:
+    here, there = laptop(tmp_path / "here"), laptop(tmp_path / "there")
+    with Store(here) as store:
+        session_id = store.add(racehorse(MADE_3))
+    mirror(here, there)
+    with Store(there) as store:
+        store.record(session_id, UPPED_2)
+        theirs = log_of(store, session_id)
+    older = tmp_path / "older.json"
+    shutil.copy2(theirs, older)
+    with Store(there) as store:
+        store.record(session_id, MADE_4)
+    mirror(there, here)
+    with Store(here) as store:
+        assert len(store.load(session_id).rounds) == 3
+    arrived = here / "logs" / theirs.name
+    os.replace(shutil.copy2(older, tmp_path / "put-back.json"), arrived)
+    with Store(here) as store:
+        assert len(store.load(session_id).rounds) == 3
+
+
+def test_this_laptops_log_put_back_older_is_said_and_written_back_as_it_was(
+    tmp_path: Path,
+) -> None:
+    here = laptop(tmp_path / "here")
+    with Store(here) as store:
+        session_id = store.add(racehorse(MADE_3))
+        own = log_of(store, session_id)
+        older = shutil.copy2(own, tmp_path / "older.json")
+        store.record(session_id, UPPED_2)
+        store.record(session_id, MADE_4)
+        written = TinyDB(own).table("events").all()
+    os.replace(older, own)  # a sync tool renaming an older copy over it
+    with Store(here) as store:
+        store.summaries()
+        said = store.came_back()
+        assert [(back.session_id, back.rounds, back.reached) for back in said] == [
+            (session_id, 1, 3)
+        ]
+        assert len(store.load(session_id).rounds) == 3
+    ids = {event["id"] for event in TinyDB(own).table("events").all()}
+    assert {event["id"] for event in written} <= ids
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 2), st.integers(0, 2)), max_size=12))
+def test_the_session_as_changed_here_is_what_its_logs_make_read_afresh(
+    tmp_path_factory: pytest.TempPathFactory, steps: list[tuple[int, int]]
+) -> None:
+    """A change on top of the version shown steps the fold in memory: the session kept
+    open is the one a fresh read of the logs makes, after every kind of change."""
+    folder = tmp_path_factory.mktemp("store")
+    with Store(folder) as store:
+        session_id = store.add(racehorse())
+        for kind, which in steps:
+            rounds = store.load(session_id).rounds
+            if kind == 0 or not rounds:
+                store.record(session_id, ROUNDS[which])
+            elif kind == 1:
+                store.undo(session_id)
+            else:
+                store.edit(session_id, which % len(rounds), ROUNDS[which])
+            with Store(folder, readonly=True) as reader:
+                assert reader.load(session_id) == store.load(session_id)
