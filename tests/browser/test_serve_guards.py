@@ -343,7 +343,7 @@ async def test_a_write_a_page_does_not_take_is_bounded_in_time(store: Store) -> 
             board.encoded = '{"title":"' + "x" * 8_000_000 + '"}'
             board.version += 1
             here.server.viewers["stalled-page"].wake.set()
-            await dropped(here, "stalled-page", timing.write + 3)
+            await dropped(here, "stalled-page", timing.write + 10)  # unbounded: a minute
         finally:
             raw.close()
 
