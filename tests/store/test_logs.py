@@ -30,6 +30,16 @@ def laptop(folder: Path) -> Path:
     return folder
 
 
+def one_game_on_two_laptops(tmp_path: Path) -> tuple[Path, Path, Engine, str]:
+    """Two laptops kept in step, holding one game of one round set up on the first."""
+    here, there = laptop(tmp_path / "here"), laptop(tmp_path / "there")
+    engine = Engine(here, there)
+    with Store(here) as store:
+        session_id = store.add(racehorse(MADE_3))
+    engine.sync()
+    return here, there, engine, session_id
+
+
 def log_of(store: Store, session_id: str) -> Path:
     return store.path / "logs" / f"{session_id}.{store.laptop.id}.json"
 
@@ -60,11 +70,7 @@ def test_a_round_is_one_event_appended_to_this_laptops_log_and_nothing_rewritten
 def test_a_round_recorded_on_another_laptop_is_shown_here_and_counted_once(
     tmp_path: Path,
 ) -> None:
-    here, there = laptop(tmp_path / "here"), laptop(tmp_path / "there")
-    engine = Engine(here, there)
-    with Store(here) as store:
-        session_id = store.add(racehorse(MADE_3))
-    engine.sync()
+    here, there, engine, session_id = one_game_on_two_laptops(tmp_path)
     with Store(there) as store:
         store.record(session_id, UPPED_2)
     engine.sync()
@@ -76,14 +82,11 @@ def test_a_round_recorded_on_another_laptop_is_shown_here_and_counted_once(
 
 
 @pytest.mark.parametrize("choice", [SHOWN, OTHER, BOTH])
+@pytest.mark.parametrize("deciding", ["here", "there"])
 def test_every_decision_made_on_either_laptop_shows_the_same_on_both(
-    tmp_path: Path, choice: str
+    tmp_path: Path, choice: str, deciding: str
 ) -> None:
-    here, there = laptop(tmp_path / "here"), laptop(tmp_path / "there")
-    engine = Engine(here, there)
-    with Store(here) as store:
-        session_id = store.add(racehorse(MADE_3))
-    engine.sync()
+    here, there, engine, session_id = one_game_on_two_laptops(tmp_path)
     with Store(here) as store:
         store.record(session_id, UPPED_2)
     with Store(there) as store:
@@ -94,7 +97,7 @@ def test_every_decision_made_on_either_laptop_shows_the_same_on_both(
         with Store(folder, readonly=True) as reader:
             reader.summaries()
             assert reader.waiting(session_id)
-    with Store(there) as store:
+    with Store(here if deciding == "here" else there) as store:
         store.refresh()
         resolve(store, session_id, choice)
     engine.sync()
