@@ -121,20 +121,30 @@ def _figure(money: Currency) -> str:
 
 
 @functools.cache
-def _written_otherwise(now: Currency) -> tuple[list[Currency], re.Pattern[str]]:
-    """The currencies other than ``now`` with a symbol, and one pattern finding an amount
-    in any of them (group ``c<n>``: the n-th): made once, as the list and an export of
-    every session reword each one's options."""
-    others = [money for money in every_currency() if money.symbol and money != now]
-    alternatives = (f"(?P<c{index}>{_figure(money)})" for index, money in enumerate(others))
-    return others, re.compile("|".join(alternatives))
+def _written_otherwise(now: Currency) -> list[Currency]:
+    """The currencies other than ``now`` with a symbol: the n-th is group ``c<n>`` of
+    ``_finding``'s patterns."""
+    return [money for money in every_currency() if money.symbol and money != now]
+
+
+@functools.cache
+def _finding(now: Currency, present: tuple[int, ...]) -> re.Pattern[str]:
+    """One pattern finding an amount in any of the currencies ``present`` (indices into
+    ``_written_otherwise``), made once: only those whose symbol a text holds can be in it,
+    and compiling one for every currency was a millisecond of Home's first frame."""
+    others = _written_otherwise(now)
+    return re.compile("|".join(f"(?P<c{index}>{_figure(others[index])})" for index in present))
 
 
 def reworded(text: str) -> str:
     """``text`` with each amount written in another currency (another laptop's, or this
     table's before it changed) written in the one in force: words saved with a session,
     such as its options', read as they were written then."""
-    others, found = _written_otherwise(currency())
+    now = currency()
+    others = _written_otherwise(now)
+    present = tuple(index for index, money in enumerate(others) if money.symbol in text)
+    if not present:
+        return text
 
     def again(match: re.Match[str]) -> str:
         money = others[int(str(match.lastgroup)[1:])]
@@ -142,7 +152,7 @@ def reworded(text: str) -> str:
         whole, part = figure.split(money.decimal)
         return amount(int(whole) * 100 + int(part), "money")
 
-    return found.sub(again, text)
+    return _finding(now, present).sub(again, text)
 
 
 def bare(value: int, *, mark: str = ".") -> str:

@@ -51,6 +51,7 @@ def test_what_is_no_money_is_refused_at_its_field(typed: str) -> None:
         ("$", "$1,234.50 a point", "$1,234.50 a point"),
         ("$", "€1.234,50", "$1,234.50"),
         ("kr", "stake €0,25", "stake 0,25 kr"),
+        ("kr", "$1.00, then £2.00 and 3,00 kr", "1,00 kr, then 2,00 kr and 3,00 kr"),
     ],
 )
 def test_words_saved_in_another_currency_read_in_the_tables(
