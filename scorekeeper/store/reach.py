@@ -153,8 +153,8 @@ class Reach:
         are not ``kept`` yet (a failure costs only the keeping)."""
         if self.folder is None:
             return
-        held = {event.id for event in kept}
-        new = [e for made, e in events.items() if made not in held and e.laptop != self.own]
+        held, mine = {event.id for event in kept}, self.own + ":"
+        new = [e for made, e in events.items() if made not in held and not made.startswith(mine)]
         if new:
             from scorekeeper.store import log  # here: a list read from its index opens none
             from scorekeeper.store.events import ANY
@@ -174,7 +174,8 @@ class Reach:
         than noted: kept in ``pending`` until dealt with."""
         if self.folder is None:
             return
-        own = [event.count for event in found.events.values() if event.laptop == self.own]
+        mine = self.own + ":"
+        own = [event.count for made, event in found.events.items() if made.startswith(mine)]
         kept = self.noted(session_id)
         if kept is None or max(own, default=0) >= kept[0]:
             self.pending.pop(session_id, None)
