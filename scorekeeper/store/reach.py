@@ -137,31 +137,37 @@ class Reach:
         return self.folder / f"{session_id}.copy"
 
     def others(self, session_id: str) -> tuple[Event, ...]:
-        """Other laptops' events of the session this laptop folded before (``keep_others``)."""
-        from scorekeeper.store import log  # here: a list read from its index opens no database
-        from scorekeeper.store.events import ANY
+        """Other laptops' events of the session this laptop folded before (``keep_others``),
+        each checked as any log's is."""
+        from scorekeeper.store.careful_read import read_json
+        from scorekeeper.store.events import ANY, checked
 
         if self.folder is None:
             return ()
         with contextlib.suppress(DamagedFile, OSError):
-            found = log.read(self.folder / f"{session_id}.others", ANY).events
-            return tuple(event for event in found if event.laptop != self.own)
+            found = read_json(self.folder / f"{session_id}.others")
+            listed = found.get("events") if found is not None else None
+            if isinstance(listed, list):
+                made = [checked(raw, ANY) for raw in listed]
+                return tuple(e for e in made if not isinstance(e, str) and e.laptop != self.own)
         return ()
 
     def keep_others(self, session_id: str, events: dict[str, Event], kept: Sequence[Event]) -> None:
         """Keep the other laptops' events among ``events`` beside the folder, where some
-        are not ``kept`` yet (a failure costs only the keeping)."""
+        are not ``kept`` yet: written without waiting for the disk, as the notes are (a
+        crash or a failure costs only the keeping, never a session)."""
         if self.folder is None:
             return
         held, mine = {event.id for event in kept}, self.own + ":"
         new = [e for made, e in events.items() if made not in held and not made.startswith(mine)]
         if new:
-            from scorekeeper.store import log  # here: a list read from its index opens none
-            from scorekeeper.store.events import ANY
+            from scorekeeper.store.durable import encode, write_atomically
 
-            with contextlib.suppress(DamagedFile, OSError):
-                keeping = log.OwnLog(self.folder / f"{session_id}.others", ANY, (), 0)
-                keeping.extend([event.record() for event in new], [])
+            records = [event.record() for event in (*kept, *new)]
+            with contextlib.suppress(OSError, ValueError):
+                self.folder.mkdir(parents=True, exist_ok=True)
+                file = self.folder / f"{session_id}.others"
+                write_atomically(file, encode({"events": records}), durable=False)
 
     def forget(self, session_id: str) -> None:
         if self.folder is not None:
