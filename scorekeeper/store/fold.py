@@ -267,6 +267,9 @@ def _versions(
                 replaced.append((event, stands))
                 continue
         standing.append(line)
+    if len(standing) == 1:  # one version: nothing to compare (most sessions, most reads)
+        replaced.sort(key=lambda pair: later(pair[0]))
+        return standing, replaced
     by_content: dict[tuple[str, ...], Line] = {}
     for line in standing:
         content = line.content()
