@@ -271,9 +271,19 @@ class Reader:
         return self.laptop.id
 
     def saved(self, session_id: str) -> JSONObject:
-        """The session as saved (``Session.to_dict``'s shape), no round replayed: for
-        reports that only read the rounds."""
-        return dict(self.gathered(session_id).merged.shown.session)
+        """The session as saved (``Session.to_dict``'s shape), for reports that only read
+        the rounds: no round replayed where every event is this laptop's own; where
+        another laptop's are there, its rounds are first vouched for by the rules, as
+        the list's are (``playable``), so a round they refuse is never reported."""
+        found = self.gathered(session_id)
+        mine = self.own_key + ":"
+        if any(not made.startswith(mine) for made in found.events):
+            try:
+                found, _ = playable(found, self.own_key)
+            except REPLAY_ERRORS as error:
+                file = self._copy_files(session_id)[0][1]
+                raise damaged(file, f"does not replay ({error})", recover=False) from None
+        return dict(found.merged.shown.session)
 
     def gathered(self, session_id: str) -> Gathered:
         """Every log of the session, read and folded (``gather``); its logs that cannot

@@ -82,6 +82,7 @@ def test_a_peers_round_that_does_not_replay_hides_nothing_and_doctor_names_it(
     assert session_id in out and err == ""
     with Store(path) as store:
         assert store.load(session_id).rounds == [MADE_3], "this laptop's round, not the peer's"
+        assert store.saved(session_id)["rounds"] == [MADE_3], "what reports read, the same"
         assert store.record(session_id, UPPED_2).rounds == [MADE_3, UPPED_2]
     status, lines = doctor(path, capsys)
     assert status == 0, "nothing for --fix to do"
