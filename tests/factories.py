@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from scorekeeper import Session
-from scorekeeper.checks import Round
+from scorekeeper.checks import JSONObject, Round
 from scorekeeper.game import Game, Setup, State
-from scorekeeper.store import machine
+from scorekeeper.store import documents, machine
 
 TABLE = ("Ann", "Bob", "Cid", "Dee", "Eve")
 
@@ -59,3 +59,15 @@ def saved_before_the_name_rule(game: str, players: tuple[str, ...]) -> Session:
     return Session.from_dict(
         {"game": game, "players": list(players), "dealer": players[0], "options": {}, "rounds": []}
     )
+
+
+def older_document(session: Session, order: int, when: str) -> JSONObject:
+    """A session as an older scorekeeper kept it, whole in one document of its file
+    (``sessions/<id>.json``), with the summary its list read."""
+    fields = documents.summary_fields(session, when, when)
+    return {
+        "schema": documents.SCHEMA,
+        "order": order,
+        "summary": fields,
+        "session": session.to_dict(),
+    }

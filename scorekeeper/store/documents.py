@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from scorekeeper.checks import JSONObject
 from scorekeeper.store.careful_read import DamagedFile
-from scorekeeper.store.durable import backup_of, encode, read_database, write_atomically
+from scorekeeper.store.durable import backup_of, read_database
 from scorekeeper.store.store_errors import StoreDamaged, StoreError
 from scorekeeper.store.well_formed import document_problem
 
@@ -111,10 +111,6 @@ def summary_fields(session: Session, started: str, updated: str) -> JSONObject:
     }
 
 
-def document(session: Session, order: int, fields: JSONObject) -> JSONObject:
-    return {"schema": SCHEMA, "order": order, "summary": fields, "session": session.to_dict()}
-
-
 def read(file: Path, missing: Callable[[], StoreError], *, recover: bool = True) -> JSONObject:
     """The session document in ``file``, upgraded to this schema; ``missing()`` is raised
     when there is no such file. ``recover``: a StoreDamaged says how to recover."""
@@ -159,16 +155,3 @@ def upgrade(saved: JSONObject, file: Path, *, recover: bool = True) -> JSONObjec
     if wrong is not None:
         raise damaged(file, f"holds {wrong}", recover=recover)
     return saved
-
-
-def encoded(document: JSONObject) -> bytes:
-    """The bytes of a session file holding ``document``: TinyDB's layout, the one table
-    ``session`` with the one document ``1``. ``ValueError`` for what JSON cannot hold."""
-    return encode({TABLE: {str(DOC_ID): document}})
-
-
-def write(file: Path, data: bytes) -> os.stat_result:
-    """Save ``data`` (``encoded``) durably as ``file``, the file before kept as its
-    ``.bak``; returns the new file's stat. Raises ``OSError``."""
-    write_atomically(file, data, backup=backup_of(file))
-    return os.stat(file)

@@ -24,7 +24,7 @@ from scorekeeper.store import copies, machine, older_sessions
 from scorekeeper.store import index as index_module
 from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.documents import damaged, problem, summary_fields
-from scorekeeper.store.gather import REFUSED_BY_RULES, Files, Gathered, gather, identity, without
+from scorekeeper.store.gather import REFUSED_BY_RULES, Files, Gathered, gather, without
 from scorekeeper.store.index import Index
 from scorekeeper.store.reach import CameBack, Reach
 from scorekeeper.store.sidecar import Keeper, Kept, Sidecar
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from scorekeeper.store.conflicts import Conflict
     from scorekeeper.store.events import Event
     from scorekeeper.store.log import OwnLog
-    from scorekeeper.store.merge import Merged, Version
+    from scorekeeper.store.merge import Version
 
 _SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 FOLDER = "logs"
@@ -80,10 +80,6 @@ class Opened:
     @property
     def head(self) -> str:
         return "" if self.found is None else self.found.folded.shown.head
-
-    @property
-    def merged(self) -> Merged | None:
-        return None if self.found is None else self.found.merged
 
 
 def when(at: int) -> str:
@@ -504,7 +500,3 @@ class Reader:
             raise damaged(file, f"does not replay ({error})", recover=mine) from None
         self._unreadable.pop(session_id, None)
         return Opened(session, found, found.seen, events=dict(found.events))
-
-    def _identity(self, session_id: str) -> list[int] | None:
-        """The identity of the session's log files now (``gather.identity``)."""
-        return identity(self._copy_files(session_id))

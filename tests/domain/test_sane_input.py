@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from scorekeeper import RuleError, Session
-from scorekeeper.store import Store, documents
-from tests.factories import file_of
+from scorekeeper.store import Store
+from tests.factories import file_of, older_document
 
 TABLE = ["Ann", "Bob", "Cy", "Di", "Ed"]
 COURSE = {"S": 1, "H": 0, "D": 4, "C": 2}
@@ -171,7 +171,7 @@ def test_a_store_written_before_the_rules_still_opens(tmp_path: Path) -> None:
     saved["rounds"] = [race(bet("Bob\nSmith", "D", 2_000_000))]
     before = Session.from_dict(saved)
     when = "2024-05-03T20:00:00+02:00"
-    document = documents.document(before, 1, documents.summary_fields(before, when, when))
+    document = older_document(before, 1, when)
     session_id = "5e55104d"
     (tmp_path / "sessions").mkdir()
     file = tmp_path / "sessions" / f"{session_id}.json"

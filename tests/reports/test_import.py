@@ -24,9 +24,8 @@ from scorekeeper.reports.import_source import ImportRefused
 from scorekeeper.reports.json_export import FORMAT, export_json
 from scorekeeper.reports.transfer import import_sessions
 from scorekeeper.store import SCHEMA, Store, StoreError, durable, log, machine
-from scorekeeper.store.documents import document, encoded, summary_fields
 from scorekeeper.wording import iso
-from tests.factories import MADE_3, MADE_4, TABLE, UPPED_2, racehorse
+from tests.factories import MADE_3, MADE_4, TABLE, UPPED_2, older_document, racehorse
 
 HOT_RUM = {"out": "Cy", "cards": {"Ann": "K 9 A", "Bob": "4 4", "Di": "Q"}}
 
@@ -223,9 +222,9 @@ def test_a_store_of_the_older_layout_is_imported_and_left_as_it_was(tmp_path: Pa
     its sessions come in, and the folder given is only read, never moved over."""
     older = tmp_path / "older"
     session = racehorse(MADE_3, UPPED_2)
-    fields = summary_fields(session, "2026-12-01T20:00:00+01:00", "2026-12-01T21:00:00+01:00")
+    document = older_document(session, 1, "2026-12-01T20:00:00+01:00")
     (older / "sessions").mkdir(parents=True)
-    (older / "sessions" / "5f02a1da.json").write_bytes(encoded(document(session, 1, fields)))
+    (older / "sessions" / "5f02a1da.json").write_text(json.dumps({"session": {"1": document}}))
     before = snapshot(older)
     with Store(tmp_path / "here") as store:
         machines = set((machine.state_folder() / "stores").iterdir())

@@ -26,9 +26,10 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import Session
-from scorekeeper.store import Store, documents, log
+from scorekeeper.store import Store, log
 from scorekeeper.store.machine import SHARED_FILE
 from scorekeeper.store.merge import Version
+from tests.factories import older_document
 from tests.forked import CHILDREN
 from tests.store import crash_writer
 from tests.store.crash_writer import TABLE, nth_round
@@ -182,8 +183,7 @@ def older_store(folder: Path, count: int) -> dict[str, int]:
         session = Session.new("racehorse", TABLE)
         for played in range(number):
             session.record(nth_round(played))
-        fields = documents.summary_fields(session, when, when)
-        document = documents.document(session, number, fields)
+        document = older_document(session, number, when)
         session_id = f"01d{number:05d}"
         file = folder / "sessions" / f"{session_id}.json"
         file.write_text(json.dumps({"session": {"1": document}}))

@@ -20,10 +20,9 @@ from scorekeeper.store import (
     StoreDamaged,
     StoreError,
     StoreLocked,
-    documents,
 )
 from scorekeeper.store.sidecar import rows_file
-from tests.factories import MADE_3, MADE_4, UPPED_2, file_of, racehorse
+from tests.factories import MADE_3, MADE_4, UPPED_2, file_of, older_document, racehorse
 
 
 def disk_full(*args: object, **kwargs: object) -> None:
@@ -108,7 +107,7 @@ def _document(session: Session, schema: int) -> bytes:
     """A session file of the older layout (``sessions/<id>.json``) as one writer saved it."""
     when = "2024-05-03T20:00:00+02:00"
     document = {
-        **documents.document(session, 1, documents.summary_fields(session, when, when)),
+        **older_document(session, 1, when),
         "schema": schema,
     }
     return json.dumps({"session": {"1": document}}).encode()
