@@ -45,8 +45,6 @@ from scorekeeper.store.sidecar import ROWS
 from scorekeeper.store.summary import entry_problem
 from scorekeeper.wording import plural
 
-CACHES = ("index.stamp", "recent.json")
-"""The index's companions: made again with it from the session files."""
 _TEMP = re.compile(r".+\.([0-9a-f]{16}\.)?tmp")
 
 
@@ -179,22 +177,6 @@ def _odd_copy(file: Path) -> Finding | None:
     return Finding(file, f"{wrong}; {left}: the session is made of the other logs", "", leave=True)
 
 
-def _caches(root: Path) -> list[Finding]:
-    again = f"move it to {DAMAGED}/: it is made again with the index"
-    findings = []
-    for file in (machine.places(root).index / name for name in CACHES):
-        try:
-            raw = read_bytes(file)
-            if raw is not None:
-                parse_json(file, raw)
-        except DamagedFile as error:
-            findings.append(Finding(file, error.reason, again))
-        except OSError as error:
-            reason = f"cannot be read ({error.strerror or error})"
-            findings.append(Finding(file, reason, again))
-    return findings
-
-
 def _index(root: Path) -> Finding | None:
     file = machine.places(root).index / "index.json"
     try:
@@ -254,7 +236,7 @@ def examine(root: Path) -> list[Finding]:
     """Everything wrong in the store at ``root``; an empty list is a healthy store."""
     findings = _sessions(root / "logs") + _older(root)
     findings += [] if (index := _index(root)) is None else [index]
-    findings += _caches(root) + conflict_copies(root) + entry_findings(root) + _came_back(root)
+    findings += conflict_copies(root) + entry_findings(root) + _came_back(root)
     findings += _left_out(root)
     findings += _kept_file(
         root / settings.SETTINGS_FILE,

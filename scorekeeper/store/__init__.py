@@ -10,16 +10,16 @@ folder. Inside it::
     logs/<id>.<laptop>.rows       what a layer above keeps beside it (``sidecar``)
     entries/<laptop>.json         one laptop's log of night names, night moves and house
                                   games, the same kind of log (``entries``)
-    index.json, index.stamp       the session list: a cache of rows worked out from the
-    recent.json                   logs (``index``), and its first screenful
+    index.json                    the session list: a cache of rows worked out from the
+                                  logs, fingerprinted by them (``index``)
     sessions/                     an older layout's whole copies: moved over as the store
                                   opens (``older_sessions``)
     lock, writer.json             the one writer's lock, and who holds it
     importing/                    an import's logs, staged until all are written
 
-A store in a folder synced between laptops keeps the index, its stamp, the recent list,
-the lock, the writer file, this laptop's id and name, and how far its own log of each
-session reached (``reach``) on each machine instead (``machine``).
+A store in a folder synced between laptops keeps the index, the lock, the writer file,
+this laptop's id and name, and how far its own log of each session reached (``reach``)
+on each machine instead (``machine``).
 
 An event is a record with names (``events``): ``id`` is ``<laptop>:<n>``, n counting up in
 that laptop's log, so no other laptop makes it (one in ``<laptop>.json`` naming another
@@ -48,10 +48,10 @@ Inside the package: ``store`` is ``Store``, the one writer, on ``reader``, what 
 process may read; ``gather`` reads a session's logs (``copies`` names them, ``log`` reads
 each) and folds them, ``merge`` shows the fold as versions, ``conflicts`` and ``resolve``
 lay them side by side and carry out the table's decision; ``index`` keeps the session
-list's cache of ``summary`` rows (``index_file``, ``stamp``, ``recent``), each judged by
-``well_formed``; ``durable`` and ``careful_read`` are the one atomic write and the careful
-read; ``lock`` is the writer's lock; ``reach`` notices a log of this laptop's put back
-shorter; ``entries`` and ``house_games`` keep what every laptop may change;
+list's one cache of ``summary`` rows, each judged by ``well_formed`` and held against
+its logs' fingerprint (``stamp``); ``durable`` and ``careful_read`` are the one atomic
+write and the careful read; ``lock`` is the writer's lock; ``reach`` notices a log of
+this laptop's put back shorter; ``entries`` and ``house_games`` keep what every laptop may change;
 ``older_sessions`` (with ``moved`` and ``documents``) and ``older_entries`` move earlier
 layouts over; ``store_errors`` words what goes wrong. This module only names what the
 rest of scorekeeper uses.

@@ -1,42 +1,104 @@
-"""The index: every session's summary in one file, a cache the session files can rebuild.
+"""The session list's one cache, ``index.json``: every session's row with the fingerprint
+of the logs it was worked out from, thrown away row by row the moment they change.
 
-``index.json`` holds ``{"schema": n, "sessions": {id: entry}}``; an entry is
-``[key, size, ctime_ns, order, row, waiting]``: the first three identify the session's
-copy files as they were read (``gather.identity``; a change time, which no copying tool
-can set back, never a modification time alone), ``order`` sorts by last update, ``row``
-is the summary (a list, see ``summary.row``) or, for a session none of whose copies can
-be read, why not, and ``waiting`` whether it went on differently on two laptops.
-``index.stamp`` is present only while nothing has been saved since ``index.json`` was: it
-names both files' identities, so an index it vouches for is trusted without looking at a
-single session file. ``recent.json``, the list's first screenful, is written with it.
+The file is one JSON object, written compact on two lines so that the first screenful
+is read without the rest::
+
+    {"schema":S,"folder":F,"total":N,"recent":[[id,entry,keys],...],
+    "sessions":{id:entry,...}}
+
+An entry on disk is ``[digest, size, ctime_ns, order, row, state]`` (``Entry`` in
+memory): the first three are the fingerprint of the session's log files as they were
+read (``gather.identity``: a change time, which no copying tool can set back, never a
+modification time alone), ``order`` sorts by last update, ``row`` is the summary (a list,
+see ``summary.row``) or, for a session none of whose logs can be read, why not, and
+``state`` whether it waits for a decision (``summary.state``). ``folder`` is the logs
+folder's own fingerprint when the cache was saved, or null if it had changed too
+recently to vouch for: while the folder is still that, the cache is the list and no log
+is looked at; once it changed, each row's fingerprint is held against its files and only
+the changed sessions are read. ``recent`` is the ``RECENT`` newest rows with their logs'
+keys, which Home shows before the rest is read. Nothing else notices change.
+
+The writer keeps the cache up to date as it saves; a reader of a shared store keeps it
+too (it lives on this machine then, see ``machine``), so ``scorekeeper list`` after ten
+thousand sessions arrived reads them once, not at every list.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
+from typing import NamedTuple
 
 from scorekeeper.checks import JSON, JSONMapping, JSONObject
-from scorekeeper.store import copies
-from scorekeeper.store.durable import encode, fsync_folder, write_atomically
+from scorekeeper.store import copies, documents
+from scorekeeper.store.careful_read import DamagedFile, NotPlain, members, parse_json, read_regular
+from scorekeeper.store.durable import encode, write_atomically
 from scorekeeper.store.gather import Files, combined, folded, walk
 from scorekeeper.store.gather import identity as files_identity
-from scorekeeper.store.index_file import read_index, write_index
-from scorekeeper.store.recent import Entry, read_recent, save_recent
-from scorekeeper.store.stamp import identity_of, read_stamp, settled
+from scorekeeper.store.stamp import identity_of, settled
 from scorekeeper.store.store_errors import SessionNotFound, StoreDamaged
-from scorekeeper.store.summary import Summary, compact, row, summary
+from scorekeeper.store.summary import (
+    Compact,
+    Summary,
+    compact,
+    entry_problem,
+    expand,
+    row,
+    sound_row,
+    summary,
+)
 
 RECENT = 100
-"""Entries ``recent.json`` holds: more than a screenful."""
+"""Rows the cache's first line holds: more than a screenful."""
+CAP = 256 * 1024 * 1024
+"""A session file's cap would drop the cache of a folder with a hundred thousand files
+that are no sessions (each named, with why, about 200 bytes): every one read again."""
+DAMAGE_JUDGED = -1
+"""The order of an entry for a file found damaged here (an older scorekeeper's: 0): it is
+read again only once it changes, so a hundred thousand junk files are read once."""
+_SESSIONS = b'"sessions":{'
+
+
+class Entry(NamedTuple):
+    """One session in the cache: the fingerprint of its logs as read, then its row."""
+
+    digest: int
+    size: int
+    changed: int
+    order: int
+    row: Compact | str
+    """The summary, or why none of the session's logs can be read."""
+    state: bool | int = False
+
+    @property
+    def fingerprint(self) -> tuple[int, int, int]:
+        return (self.digest, self.size, self.changed)
+
+    @property
+    def damaged(self) -> bool:
+        return type(self.row) is str
+
+    def saved(self) -> list[JSON]:
+        """The entry as the file holds it: its row a list again."""
+        kept = self.row if isinstance(self.row, str) else expand(self.row)
+        return [self.digest, self.size, self.changed, self.order, kept, self.state]
+
+
+class Head(NamedTuple):
+    """The cache's first line."""
+
+    folder: list[int] | None
+    total: int
+    recent: list[JSON]
 
 
 class Index:
-    """The index of the store at ``root``. A reader checks it against the files each time
-    it asks; the writer checks once, then keeps it up to date itself (``put``, ``drop``)
-    and saves it on ``save``."""
+    """The session list of the store whose logs are in ``folder``, cached in ``root``. A
+    reader checks it against the files each time it asks; the writer checks once, then
+    keeps it up to date itself (``put``, ``drop``) and saves it on ``save``."""
 
     def __init__(
         self,
@@ -44,114 +106,109 @@ class Index:
         folder: Path,
         *,
         readonly: bool,
+        keeps: bool,
         read: Callable[[str, Files], tuple[JSONObject, bool | int]],
         is_session_id: Callable[[str], bool],
         legacy: Path | None = None,
     ) -> None:
         self._file = root / "index.json"
         self._legacy = legacy
-        """An index another place kept (a store become shared, see ``machine``): read,
+        """A cache another place kept (a store become shared, see ``machine``): read,
         and checked file by file, while this one has not been saved."""
-        self._stamp_file = root / "index.stamp"
-        self._recent_file = root / "recent.json"
-        self._pending: dict[str, Entry] = {}
-        """Sessions saved before the index was loaded: merged in when it is, so a writer
-        that only adds (an import) leaves an index no reader has to rebuild."""
-        self._root = root
         self._folder = folder
         self._readonly = readonly
+        self._keeps = keeps
+        """Whether the cache is saved: by the writer, and by a reader where the cache is
+        this machine's own."""
         self._read = read
         self._is_session_id = is_session_id
         self._entries: dict[str, Entry] | None = None
-        self._vouched: tuple[JSONObject, dict[str, Entry]] | None = None
-        """A reader's last index the stamp vouched for, with that stamp: while the stamp,
-        the index file and the sessions folder are still those it named, it is still the
-        index (a command asks for it more than once: the list, then what is damaged)."""
-        self._stamp_on_disk = True
-        self._recent_on_disk = True
-        self.dirty = False
+        self._pending: dict[str, Entry] = {}
+        """Sessions saved before the cache was loaded: merged in when it is, so a writer
+        that only adds (an import) leaves a cache no reader has to rebuild."""
         self._read_here: dict[str, Entry] = {}
         """A reader's entries as it last read them: what a second look finds unchanged
         is not read again (a command lists, then says what is damaged)."""
+        self._read_at: list[int] | None = None
+        """The folder's fingerprint when the reader's entries were vouched for."""
         self._folder_seen: list[int] | None = None
-        self._seen_keys: dict[str, Entry] = {}
-        """Each session file's identity at the last ``refresh`` of a reader, which keeps
-        no index of its own."""
+        self._seen_keys: dict[str, tuple[int, int, int]] = {}
+        """Each session's fingerprint at the last ``take_in`` of a reader."""
         self._shared: dict[JSON, JSON] = {}
         """The texts, numbers and names that rows repeat, one object each (``compact``)."""
         self._swept: int | None = None
         """What the last ``sweep`` found, folded into one number."""
+        self.dirty = False
         self.keys: dict[str, tuple[str, ...]] | None = None
-        """Each session's copy keys at the last walk of the folder (None: not walked)."""
+        """Each session's log keys at the last walk of the folder (None: not walked)."""
 
     @staticmethod
     def summary(session_id: str, entry: Entry) -> Summary:
         """The ``Summary`` of an entry of ``entries``: a view over its compact row."""
-        return summary(session_id, entry[4], len(entry) > 5 and entry[5])
+        assert not isinstance(entry.row, str)
+        return summary(session_id, entry.row, entry.state)
 
-    def entries(self, *, vouch: bool = True) -> dict[str, Entry]:
-        """The index, checked against the files.
+    def entries(self) -> dict[str, Entry]:
+        """The list, checked against the files.
 
-        An index the stamp vouches for is trusted as it is; otherwise every file's identity
-        is checked and changed files are read again. So a file damaged where it lies, with
-        nothing else in the folder changed, is found only when its session is opened.
+        A cache whose folder fingerprint is the folder's now is trusted as it is;
+        otherwise every session's fingerprint is checked and changed sessions are read
+        again. So a file damaged where it lies, with nothing else in the folder changed,
+        is found only when its session is opened.
         """
         if self._entries is not None:
             return self._entries
-        if self._vouched is not None:
-            vouched_by, kept = self._vouched
-            if self._vouching() == vouched_by:
-                return kept  # a reader asking again: the same files, already checked
-        # A reader's second look in one command holds its first against the files.
-        known, saved_as = ({}, None) if self._read_here else self._load()
-        stamp = read_stamp(self._stamp_file)
-        stamped = saved_as is not None and stamp == {
-            "index": saved_as,
-            "sessions": identity_of(self._folder),
-        }
-        if stamped:
-            if self._read_again_if_damaged(known) and not self._readonly:
+        folder = identity_of(self._folder)
+        if self._read_here and folder is not None and folder == self._read_at:
+            return self._read_here  # a reader asking again: the same files, already checked
+        known, head = ({}, None) if self._read_here else self._load()
+        if head is not None and head.folder is not None and head.folder == folder:
+            if self._read_again_if_damaged(known):
                 self.dirty = True
-            if not self._readonly:
-                self._entries = known
-            elif stamp is not None:
-                self._vouched = (stamp, known)
+            self._use(known, folder)
+            if self._readonly:
+                self._save(folder)
             return known
         fresh: dict[str, Entry] = {}
         for session_id, keys, key in self._session_files():
             entry = self._pending.get(session_id) or self._read_here.get(session_id)
-            if entry is None or entry[:3] != key:
+            if entry is None or entry.fingerprint != key:
                 entry = known.get(session_id)
-            if entry is None or entry[:3] != key or _judged_elsewhere(entry):
+            if entry is None or entry.fingerprint != key or _judged_elsewhere(entry):
                 entry = self._entry(session_id, keys, key)
             if entry is not None:
                 fresh[session_id] = entry
         self._pending.clear()
-        if self._readonly:
-            self._read_here = fresh
-            return fresh
-        self._entries = fresh
-        self.save(vouch=vouch)
+        self._use(fresh, folder if folder == identity_of(self._folder) else None)
+        self.dirty = True
+        self._save(folder)
         return fresh
 
+    def _use(self, entries: dict[str, Entry], folder: list[int] | None) -> None:
+        if self._readonly:
+            self._read_here, self._read_at = entries, folder
+        else:
+            self._entries = entries
+
     def _read_again_if_damaged(self, known: dict[str, Entry]) -> bool:
-        """Read again the files the index calls damaged that changed since, or that
+        """Read again the files the cache calls damaged that changed since, or that
         another scorekeeper judged; whether any reads well now. An older scorekeeper run
         on this store after a newer one cannot read what the newer one writes, and a
         session wrongly called damaged would be offered to ``doctor --fix`` to be set
         aside."""
         changed = False
         for session_id, entry in list(known.items()):
-            if type(entry[4]) is not str:
+            if not entry.damaged:
                 continue
             files = [
                 (key, self._folder / copies.file_name(session_id, key))
                 for key in self.copy_keys(session_id)
             ]
-            key = files_identity(files) if entry[3] == DAMAGE_JUDGED else None
-            if key is not None and key == entry[:3]:
+            found = files_identity(files) if entry.order == DAMAGE_JUDGED else None
+            key = entry.fingerprint if found is None else (found[0], found[1], found[2])
+            if found is not None and key == entry.fingerprint:
                 continue  # judged here, and not changed since: a stat, not a read
-            again = self._entry(session_id, self.copy_keys(session_id), key or entry[:3])
+            again = self._entry(session_id, self.copy_keys(session_id), key)
             if again != entry:
                 changed = True
                 if again is None:
@@ -162,13 +219,35 @@ class Index:
 
     def recent(self) -> tuple[list[tuple[str, Entry]], int, bool] | None:
         """The most recently updated entries, newest first, how many sessions there are,
-        and whether the folder changed since, if ``recent.json`` still describes the
-        sessions folder or its entries' files (``read_recent``); else None."""
-        return read_recent(self._recent_file, self._folder, self._is_session_id)
+        and whether the folder changed since (the list is then as it was, each entry's
+        logs still as they were: a look at the whole folder is due), if the cache's first
+        line still describes the folder; else None (a writer that changed it since, too)."""
+        if self._entries is not None or self._pending:
+            return None
+        head = _read_head(self._file)
+        if head is None:
+            return None
+        listed: list[tuple[str, Entry]] = []
+        held: list[list[str] | None] = []
+        for item in head.recent:
+            if type(item) is not list or len(item) not in (2, 3) or type(item[0]) is not str:
+                return None
+            entry = _entry_read(item[1], self._shared) if self._is_session_id(item[0]) else None
+            if entry is None or entry.damaged:
+                return None
+            listed.append((item[0], entry))
+            held.append(_keys(item[2]) if len(item) == 3 else None)
+        if head.folder is not None and head.folder == identity_of(self._folder):
+            return listed, head.total, False
+        for (sid, entry), keys in zip(listed, held, strict=True):
+            files = [(key, self._folder / copies.file_name(sid, key)) for key in keys or ()]
+            found = files_identity(files)
+            if keys is None or found is None or tuple(found) != entry.fingerprint:
+                return None
+        return listed, head.total, True
 
     def rebuild(self) -> None:
-        """Forget the index and the stamp, then read every session file again."""
-        self.before_change()
+        """Forget the cache, then read every session's logs again."""
         with contextlib.suppress(FileNotFoundError):
             os.unlink(self._file)
         self._entries = None
@@ -180,12 +259,13 @@ class Index:
         seen: list[int],
         order: int,
         fields: JSONMapping,
-        waiting: bool | int = False,
+        state: bool | int = False,
         keys: tuple[str, ...] = (),
     ) -> None:
-        """Record a session just saved, its copy files' ``keys`` with it (only once the
-        index is loaded: else it is read later)."""
-        entry = [*seen, order, compact(row(fields), self._shared), waiting]
+        """Record a session just saved, its log files' ``keys`` with it (only once the
+        cache is loaded: else it is read later)."""
+        digest, size, changed = seen
+        entry = Entry(digest, size, changed, order, compact(row(fields), self._shared), state)
         if self.keys is not None and keys:
             self.keys[session_id] = keys
         if self._entries is not None:
@@ -195,7 +275,7 @@ class Index:
         self.dirty = True
 
     def scan(self) -> bool:
-        """Whether the sessions folder changed since the last scan: one ``stat``, no file
+        """Whether the logs folder changed since the last scan: one ``stat``, no file
         read and no lock held. A reader's first scan notes what is there and says no."""
         folder = identity_of(self._folder)
         if folder == self._folder_seen:
@@ -203,45 +283,49 @@ class Index:
         first = self._folder_seen is None
         self._folder_seen = folder
         if first and self._entries is None:
-            self._seen_keys = {sid: [*key, 0, None] for sid, _, key in self._session_files()}
+            self._seen_keys = {sid: key for sid, _, key in self._session_files()}
             return False
         return True
 
     def sweep(self) -> bool:
-        """Whether any session's copy files changed since the last sweep: every file's
+        """Whether any session's log files changed since the last sweep: every file's
         identity (name, inode, size, change time) taken, no file read. A file rewritten
         in place with its times put back (a copying tool restoring them) leaves the
-        folder's own identity as it was; this still sees it. The first sweep says yes."""
+        folder's own fingerprint as it was; this still sees it. The first sweep says yes."""
         total = folded(self._folder)
         changed = total != self._swept
         self._swept = total
         return changed
 
     def take_in(self) -> set[str]:
-        """The sessions whose files appeared, changed or went since the last look (after a
+        """The sessions whose logs appeared, changed or went since the last look (after a
         ``scan`` said the folder changed): another machine's, brought by a sync engine; the
         changed ones are read again. The folder is walked an entry at a time and held
         against the entries already here, so a look costs no copy of the list."""
-        known = self._entries if self._entries is not None else self._seen_keys
+        known: Mapping[str, object] = self._entries or {}
+        seen_before = self._seen_keys
         changed: set[str] = set()
         present: set[str] = set()
-        seen: dict[str, Entry] = {}
+        seen: dict[str, tuple[int, int, int]] = {}
         for session_id, copy_keys, key in self._session_files():
             present.add(session_id)
             if self._entries is None:
-                seen[session_id] = [*key, 0, None]
-            entry = known.get(session_id)
-            if entry is not None and entry[:3] == key:
+                seen[session_id] = key
+                if seen_before.get(session_id) != key:
+                    changed.add(session_id)
+                continue
+            entry = self._entries.get(session_id)
+            if entry is not None and entry.fingerprint == key:
                 continue
             changed.add(session_id)
-            if self._entries is not None:
-                again = self._entry(session_id, copy_keys, key)
-                if again is None:
-                    present.discard(session_id)
-                else:
-                    self._entries[session_id] = again
-                    self.dirty = True
-        for session_id in [sid for sid in known if sid not in present]:
+            again = self._entry(session_id, copy_keys, key)
+            if again is None:
+                present.discard(session_id)
+            else:
+                self._entries[session_id] = again
+                self.dirty = True
+        before = known if self._entries is not None else seen_before
+        for session_id in [sid for sid in before if sid not in present]:
             changed.add(session_id)
             if self._entries is not None:
                 del self._entries[session_id]
@@ -254,50 +338,30 @@ class Index:
         if self._entries is not None and self._entries.pop(session_id, None) is not None:
             self.dirty = True
 
-    def save(self, *, vouch: bool = True) -> None:
-        """Write the cache and its stamp atomically but without fsync: losing them only
-        costs a rebuild. The stamp names the index and the sessions folder as they are now.
-
-        A writer that only added sessions never listed them: its index is saved, so no
-        file is read again, but not stamped, so the next reader still checks each file's
-        identity as it did before."""
-        if self._entries is None:
-            self.entries(vouch=False)  # merges what was saved meanwhile, then saves
+    def save(self) -> None:
+        """Write the cache atomically but without fsync: losing it only costs a rebuild.
+        It vouches for the folder as it is now, if that is old enough to be trusted."""
+        if self._entries is None and not self._readonly:
+            self.entries()  # merges what was saved meanwhile, then saves
             return
-        try:
-            save_recent(self._recent_file, self._folder, self._entries, self.keys or {}, RECENT)
-            self._recent_on_disk = True
-            write_index(self._file, self._entries)
-            if not vouch:
-                self.dirty = False
-                return
-            folder = identity_of(self._folder)
-            if folder is None or settled(folder) != folder:
-                self.dirty = False  # a folder changed this instant may change again unseen
-                return
-            stamp = {"index": identity_of(self._file), "sessions": folder}
-            write_atomically(self._stamp_file, encode(stamp), durable=False)
-        except OSError:
-            return
-        self._stamp_on_disk = True
-        self.dirty = False
+        self._save(identity_of(self._folder))
 
-    def before_change(self) -> None:
-        """Withdraw the stamp, durably, before the first change it would otherwise cover,
-        and the recent list, which would otherwise still vouch for its entries."""
-        if self._recent_on_disk:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(self._recent_file)
-            self._recent_on_disk = False
-        if self._stamp_on_disk:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(self._stamp_file)
-            fsync_folder(self._root)
-            self._stamp_on_disk = False
+    def _save(self, folder: list[int] | None) -> None:
+        """Save the cache as vouching for the folder as it was when its entries were
+        checked (``folder``), only if that is old enough to be trusted (``settled``) and is
+        still the folder now: a folder changed this instant may change again unseen."""
+        if not self._keeps or not self.dirty:
+            return
+        entries = self._entries if self._entries is not None else self._read_here
+        if folder is None or settled(folder) != folder or folder != identity_of(self._folder):
+            folder = None
+        with contextlib.suppress(OSError, ValueError):
+            write_atomically(self._file, _encoded(entries, self.keys or {}, folder), durable=False)
+            self.dirty = False
 
     def session_count(self, most: int) -> int:
-        """How many session files the sessions folder holds, counted up to ``most``: a
-        big store's is known from its first entries alone."""
+        """How many sessions the logs folder holds, counted up to ``most``: a big
+        store's is known from its first entries alone."""
         seen: set[str] = set()
         try:
             with os.scandir(self._folder) as found:
@@ -311,60 +375,154 @@ class Index:
             return 0
         return len(seen)
 
-    def _session_files(self) -> Iterator[tuple[str, tuple[str, ...], list[int]]]:
-        """Each session with its copy keys and their files' one identity (``gather.identity``),
-        from one walk of the folder (which also holds each copy's backup and rows). The
-        keys found are kept (``keys``) so a session is opened without listing the folder."""
+    def _session_files(self) -> Iterator[tuple[str, tuple[str, ...], tuple[int, int, int]]]:
+        """Each session with its log keys and their files' one fingerprint
+        (``gather.identity``), from one walk of the folder (which also holds each log's
+        backup and rows). The keys found are kept (``keys``) so a session is opened
+        without listing the folder."""
         found = walk(self._folder, self._is_session_id)
         self.keys = {}
         for session_id, identities in found.items():
             identities.sort()
             keys = tuple(item[0] for item in identities)
             self.keys[session_id] = keys
-            yield session_id, keys, combined(identities)
-
-    def _keys_of(self, session_id: str) -> tuple[str, ...]:
-        return () if self.keys is None else self.keys.get(session_id, ())
+            digest, size, changed = combined(identities)
+            yield session_id, keys, (digest, size, changed)
 
     def copy_keys(self, session_id: str) -> tuple[str, ...]:
-        """The session's copy keys at the last walk of the folder (walked now if never)."""
+        """The session's log keys at the last walk of the folder (walked now if never)."""
         if self.keys is None:
             for _ in self._session_files():
-                pass  # the walk notes each session's copies
-        return self._keys_of(session_id)
+                pass  # the walk notes each session's logs
+        return () if self.keys is None else self.keys.get(session_id, ())
 
-    def _entry(self, session_id: str, keys: tuple[str, ...], key: list[int]) -> Entry | None:
+    def _entry(
+        self, session_id: str, keys: tuple[str, ...], key: tuple[int, int, int]
+    ) -> Entry | None:
         """The entry for a changed session; None if it was deleted meanwhile."""
         files = [(copy, self._folder / copies.file_name(session_id, copy)) for copy in keys]
+        digest, size, changed = settled(list(key))
         try:
-            document, waiting = self._read(session_id, files)
+            document, state = self._read(session_id, files)
         except SessionNotFound:
             return None
         except StoreDamaged as error:
-            return [*settled(key), DAMAGE_JUDGED, error.message, False]
-        fields = document["summary"]
-        return [*settled(key), document["order"], compact(row(fields), self._shared), waiting]
+            return Entry(digest, size, changed, DAMAGE_JUDGED, error.message)
+        kept = compact(row(document["summary"]), self._shared)
+        return Entry(digest, size, changed, document["order"], kept, state)
 
-    def _load(self) -> tuple[dict[str, Entry], list[int] | None]:
-        """The saved index (another place's while this one has none: ``legacy``)."""
+    def _load(self) -> tuple[dict[str, Entry], Head | None]:
+        """The saved cache (another place's while this one has none: ``legacy``)."""
         file = self._file
         if self._legacy is not None and not os.path.lexists(file):
             file = self._legacy
-        return read_index(file, self._is_session_id, self._shared)
+        try:
+            found = read_regular(file, CAP)
+            if found is None:
+                return {}, None
+            raw = found[0]
+            head = _head(file, raw)
+            if head is None:
+                return {}, None
+            try:
+                rest = raw.partition(b"\n")[2]
+                sessions = _checked(members(rest, _SESSIONS), self._is_session_id, self._shared)
+            except NotPlain:
+                listed = parse_json(file, raw, shape_checked=True).get("sessions")
+                if not isinstance(listed, dict):
+                    return {}, None
+                sessions = _checked(listed.items(), self._is_session_id, self._shared)
+        except (DamagedFile, OSError):
+            return {}, None
+        return ({}, None) if sessions is None else (sessions, head)
 
-    def _vouching(self) -> JSONObject | None:
-        """The stamp, if it still names the index file and the sessions folder as they are."""
-        stamp = read_stamp(self._stamp_file)
-        if stamp != {"index": identity_of(self._file), "sessions": identity_of(self._folder)}:
+
+def _head(file: Path, raw: bytes) -> Head | None:
+    """The cache's first line, if it is one as this version writes it (a file written
+    otherwise is read whole)."""
+    line = raw.partition(b"\n")[0]
+    try:
+        if line.endswith(b","):
+            return _head_of(parse_json(file, line[:-1] + b"}"))
+        return _head_of(parse_json(file, raw, shape_checked=True))
+    except DamagedFile:
+        return None
+
+
+def _head_of(found: JSONObject) -> Head | None:
+    folder, total, recent = found.get("folder"), found.get("total"), found.get("recent")
+    if found.get("schema") != documents.SCHEMA or type(total) is not int:
+        return None
+    if folder is not None and (
+        type(folder) is not list or len(folder) != 3 or {type(n) for n in folder} != {int}
+    ):
+        return None
+    if type(recent) is not list or not len(recent) <= min(total, RECENT):
+        return None
+    return Head(folder, total, recent)
+
+
+def _read_head(file: Path) -> Head | None:
+    try:
+        found = read_regular(file, CAP)
+    except (DamagedFile, OSError):
+        return None
+    return None if found is None else _head(file, found[0])
+
+
+def _entry_read(saved: JSON, shared: dict[JSON, JSON]) -> Entry | None:
+    """An entry as the file holds it, checked; None if it is not as scorekeeper writes it."""
+    if type(saved) is not list:
+        return None
+    kept: Compact | str | None = sound_row(saved, shared)
+    if kept is None:
+        if entry_problem(saved) is not None:
             return None
-        return stamp
+        kept = saved[4] if type(saved[4]) is str else compact(saved[4], shared)
+    state = saved[5] if len(saved) > 5 else False
+    return Entry(saved[0], saved[1], saved[2], saved[3], kept, state)
 
 
-DAMAGE_JUDGED = -1
-"""The order of an entry for a file found damaged here (an older scorekeeper's: 0): it is
-read again only once it changes, so a hundred thousand junk files are read once."""
+def _checked(
+    pairs: Iterable[tuple[str, JSON]],
+    is_session_id: Callable[[str], bool],
+    shared: dict[JSON, JSON],
+) -> dict[str, Entry] | None:
+    """The entries of a saved cache, or None if any is not as scorekeeper writes it."""
+    sessions = {}
+    for sid, saved in pairs:
+        entry = _entry_read(saved, shared) if is_session_id(sid) else None
+        if entry is None:
+            return None
+        sessions[sid] = entry
+    return sessions
+
+
+def _keys(value: JSON) -> list[str] | None:
+    """A session's log keys as saved, if they are keys (``copies.parse``)."""
+    if type(value) is not list or not 0 < len(value) <= 100:
+        return None
+    for key in value:
+        if type(key) is not str or copies.parse(copies.file_name("a", key)) != ("a", key):
+            return None
+    return [str(key) for key in value]
+
+
+def _encoded(
+    entries: dict[str, Entry], keys: Mapping[str, tuple[str, ...]], folder: list[int] | None
+) -> bytes:
+    """The cache's two lines (see the module's docstring)."""
+    listed = sorted(((entry.order, sid) for sid, entry in entries.items() if not entry.damaged))
+    recent: list[JSON] = []
+    for _, sid in reversed(listed[-RECENT:]):
+        held = keys.get(sid)
+        saved = entries[sid].saved()
+        recent.append([sid, saved] if held is None else [sid, saved, list(held)])
+    head = {"schema": documents.SCHEMA, "folder": folder, "total": len(listed), "recent": recent}
+    sessions = encode({sid: entry.saved() for sid, entry in entries.items()})
+    return encode(head)[:-1] + b",\n" + _SESSIONS[:-1] + sessions + b"}"
 
 
 def _judged_elsewhere(entry: Entry) -> bool:
     """A damaged file's entry that another scorekeeper made: its judgement is read again."""
-    return type(entry[4]) is str and entry[3] != DAMAGE_JUDGED
+    return entry.damaged and entry.order != DAMAGE_JUDGED

@@ -4,7 +4,7 @@ folder that Syncthing or a cloud drive copies between laptops.
 A store is *shared* when its folder, or a folder above it, holds ``.stfolder``
 (Syncthing's marker), or when the store holds a file named ``shared`` (made by hand for
 a cloud drive, which leaves no marker). A shared store keeps its writer's lock, the
-writer file, the index with its stamp and the recent list outside the folder, in this
+writer file and the session list's cache outside the folder, in this
 user's state folder (``$SCOREKEEPER_STATE`` if set), one folder per store keyed by its
 path: each laptop then writes through its own lock, so two laptops never block each
 other, and no cache of one laptop is copied over another's. A store that is not shared
@@ -33,6 +33,7 @@ MARKERS = (".stfolder",)
 """What a sync engine keeps at the top of what it syncs (a folder now, a file once)."""
 SHARED_FILE = "shared"
 CACHES = ("index.json", "index.stamp", "recent.json")
+"""The session list's cache, and the two files that went with it in earlier releases."""
 STIGNORE = (
     "// scorekeeper: what belongs to one laptop",
     "*.tmp",

@@ -35,7 +35,7 @@ from scorekeeper.store.store_errors import (
     not_a_folder,
     not_found,
 )
-from scorekeeper.store.summary import Summary, state, summary
+from scorekeeper.store.summary import WAITING, Summary, state
 
 if TYPE_CHECKING:
     from scorekeeper.session import Session
@@ -214,6 +214,7 @@ class Reader:
             self.places.index,
             self._folder,
             readonly=readonly,
+            keeps=not readonly or self.places.shared,
             read=functools.partial(_read_for_index, self.path, self._damaged_copies, self._reach),
             is_session_id=is_session_id,
             legacy=self.places.legacy_index,
@@ -327,16 +328,16 @@ class Reader:
         entries, total, behind = found
         if behind:
             self._generation += 1  # what arrived since: the next ``refresh`` says changed
-        made = [summary(sid, entry[4], len(entry) > 5 and entry[5]) for sid, entry in entries]
+        made = [self._index.summary(sid, entry) for sid, entry in entries]
         return made, total
 
     def _summaries(self) -> list[Summary]:
         """Apart from ``summaries`` so the index is freed before the collector resumes."""
         index = self._index.entries()
         live = [
-            (entry[3], sid)
+            (entry.order, sid)
             for sid, entry in index.items()
-            if type(entry[4]) is not str and sid not in self._unreadable
+            if not entry.damaged and sid not in self._unreadable
         ]
         live.sort(reverse=True)
         return [self._index.summary(sid, index[sid]) for _, sid in live]
@@ -371,7 +372,7 @@ class Reader:
         to decide (as the index last found it)."""
         with self._guard:
             entry = self._index.entries().get(session_id)
-        return entry is not None and len(entry) > 5 and entry[5] is True
+        return entry is not None and entry.state is WAITING
 
     def put_back(self, session_id: str | None = None) -> list[CameBack]:
         """The sessions (or the one) whose copy of this laptop's a sync tool put back
@@ -388,7 +389,7 @@ class Reader:
 
         with self._guard:
             entries = self._index.entries()
-            waiting = [sid for sid, entry in entries.items() if len(entry) > 5 and entry[5]]
+            waiting = [sid for sid, entry in entries.items() if entry.state is WAITING]
         found = []
         for session_id in waiting:
             try:
@@ -428,7 +429,7 @@ class Reader:
         read, reading no file again, and each damaged log of a session the others make."""
         with self._guard:
             index = self._index.entries()
-        said = {sid: entry[4] for sid, entry in index.items() if type(entry[4]) is str}
+        said = {sid: entry.row for sid, entry in index.items() if type(entry.row) is str}
         for sid in list(self._unreadable):
             if sid in index and sid not in said:
                 try:
@@ -457,7 +458,7 @@ class Reader:
             index = self._index.entries()
         files: set[Path] = set()
         for sid, entry in index.items():
-            if type(entry[4]) is str:
+            if entry.damaged:
                 keys = self._index.copy_keys(sid)
                 files.update(self._folder / copies.file_name(sid, key) for key in keys)
         files.update(file for sid, file in self._unreadable.items() if sid in index)

@@ -1,6 +1,5 @@
-"""Whether a file is still the one that was read: its identity (inode, size, change time), and
-``index.stamp``, which names the identities of ``index.json`` and the sessions folder so
-an index it still describes is trusted without opening a session file.
+"""Whether a file or folder is still the one that was read: its identity (inode, size,
+change time), the fingerprint the session list's cache (``index``) is held against.
 """
 
 from __future__ import annotations
@@ -8,9 +7,6 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
-
-from scorekeeper.checks import JSONObject
-from scorekeeper.store.careful_read import DamagedFile, read_json
 
 
 def identity(stat: os.stat_result) -> list[int]:
@@ -44,19 +40,3 @@ def identity_of(path: Path) -> list[int] | None:
         return identity(os.stat(path))
     except OSError:
         return None
-
-
-def read_stamp(file: Path) -> JSONObject | None:
-    """The stamp, if it is one: two identities (three numbers each), else nothing."""
-    try:
-        stamp = read_json(file)
-    except (DamagedFile, OSError):
-        return None
-    if stamp is None or sorted(stamp) != ["index", "sessions"]:
-        return None
-    for value in stamp.values():
-        if type(value) is not list or len(value) != 3:
-            return None
-        if not all(type(number) is int for number in value):
-            return None
-    return stamp

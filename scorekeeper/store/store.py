@@ -298,8 +298,6 @@ class Store(Reader):
         files = self._copy_files(session_id)
         unchanged = opened is not None and identity(files) == opened.seen
         try:
-            with self._guard:
-                self._index.before_change()
             written = own.extend([], made)
         except (ValueError, TypeError) as error:
             raise cannot_write_down(file, error) from None
@@ -359,7 +357,6 @@ class Store(Reader):
         files = [path for _, path in self._copy_files(session_id)]
         if not files:
             raise self._not_found(session_id)
-        self._index.before_change()
         for file in files:
             try:
                 os.unlink(file)
@@ -469,7 +466,6 @@ class Store(Reader):
             fsync_folder(staging)
             if before_commit is not None:
                 before_commit(ids)
-            self._index.before_change()
             every = dict.fromkeys([*ids, *changed])
             targets = [(self._file(sid).name, sid, self._file(sid)) for sid in every]
             commit(staging, self._folder, targets, set(every))

@@ -155,17 +155,16 @@ def test_a_garbage_settings_file_is_reported_and_its_good_backup_kept(
 def test_every_file_the_app_reads_is_checked_and_named(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The index's stamp and the recent sessions, a night-names backup, a folder where a
-    session file was: each is named, and --fix leaves a store the app reads whole."""
+    """The session list's cache, a night-names backup, a folder where a session file was:
+    each is named, and --fix leaves a store the app reads whole."""
     path = tmp_path / "db"
     hit, spared = two_sessions(path)
     with Store(path) as store:
         night = day(store.summaries()[0].started)
         rename(store, night, "Grandma's birthday")
         rename(store, night, "Grandma's 90th")
-    (path / "recent.json").unlink()
-    os.mkfifo(path / "recent.json")
-    (path / "index.stamp").write_bytes(b"\x00\x00")
+    (path / "index.json").unlink()
+    os.mkfifo(path / "index.json")
     nights_backup = own(path, "entries").with_suffix(".json.bak")
     nights_backup.write_text('{"schema": 1, "changes": [')
     file = file_of(path, hit)
@@ -176,8 +175,7 @@ def test_every_file_the_app_reads_is_checked_and_named(
     status, out, _ = doctor(path, capsys)
     assert status == 1
     for named in (
-        f"{path / 'recent.json'} is a named pipe (FIFO)",
-        f"{path / 'index.stamp'} contains NUL bytes",
+        f"{path / 'index.json'} is a named pipe (FIFO)",
         f"{nights_backup} (a backup) is cut short",
         f"{file} is a folder",
     ):
@@ -186,7 +184,7 @@ def test_every_file_the_app_reads_is_checked_and_named(
     assert status == 0, out
     assert file.read_bytes() == good
     assert sorted(entry.name.split(".")[0] for entry in (path / "damaged").iterdir()) == [
-        *sorted([hit, "index", machine.laptop(path).id, "recent"]),
+        *sorted([hit, machine.laptop(path).id]),
     ]
     assert doctor(path, capsys) == (0, f"All files in {path} are fine.\n", "")
     with Store(path, readonly=True) as reader:
