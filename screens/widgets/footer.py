@@ -29,6 +29,7 @@ from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widgets import Footer as TextualFooter
 
@@ -70,6 +71,12 @@ class Footer(TextualFooter):
 
     def compose(self) -> ComposeResult:
         keys = list(super().compose())
+        for key in keys:
+            if isinstance(getattr(type(key), "compact", None), Reactive):
+                # Set before it mounts: Textual's key starts compact and is told otherwise
+                # only once mounted, and a key restyled then may keep the width it was
+                # first laid out with, its label cut by a cell.
+                key.compact = self.compact  # type: ignore[attr-defined]
         self._help_first = self.help_first()
         if self._help_first:
             keys.sort(key=lambda key: getattr(key, "action", None) != HELP)
