@@ -72,7 +72,8 @@ class Footer(TextualFooter):
     def compose(self) -> ComposeResult:
         keys = list(super().compose())
         for key in keys:
-            if isinstance(getattr(type(key), "compact", None), Reactive):
+            bound = not key.has_class("-command-palette")  # the palette's key stays compact
+            if bound and isinstance(getattr(type(key), "compact", None), Reactive):
                 # Set before it mounts: Textual's key starts compact and is told otherwise
                 # only once mounted, and a key restyled then may keep the width it was
                 # first laid out with, its label cut by a cell.

@@ -14,7 +14,7 @@ from unittest import mock
 
 import pytest
 
-from scorekeeper.store import Store, StoreError, machine
+from scorekeeper.store import Store, StoreError, log, machine
 from scorekeeper.store.resolve import BACK, BOTH, OTHER, SHOWN, resolve
 from tests.cli.in_process import scorekeeper
 from tests.factories import MADE_3, MADE_4, UPPED_2, racehorse
@@ -416,3 +416,27 @@ def test_another_laptops_copy_put_back_older_takes_nothing_this_laptop_took_in(
 
 def file_of_laptop(folder: Path, session_id: str) -> Path:
     return folder / "logs" / f"{session_id}.{machine.laptop(folder).id}.json"
+
+
+@pytest.mark.usefixtures("settled_at_once")
+def test_sessions_arrived_are_read_by_the_first_list_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``scorekeeper list`` (a reader) after another laptop's sessions arrived reads their
+    logs once: the next list, with the app never opened, reads none."""
+    there, here = laptop(tmp_path / "there", "Ann's"), laptop(tmp_path / "here", "Bob's")
+    with Store(there) as store:
+        made = {store.add(racehorse(MADE_3)) for _ in range(3)}
+    rsync(there, here)
+    reads: list[Path] = []
+    real = log.read
+
+    def counted(file: Path, owner: str) -> log.Read:
+        reads.append(file)
+        return real(file, owner)
+
+    monkeypatch.setattr(log, "read", counted)
+    for _ in range(2):
+        with Store(here, readonly=True) as store:
+            assert {summary.id for summary in store.summaries()} == made
+    assert len(reads) == 3, "each arrived log read by the first list alone"
