@@ -19,11 +19,14 @@ else keeps working without it.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from scorekeeper import __version__
 from scorekeeper.checks import JSON, JSONMapping, JSONObject
 from scorekeeper.errors import RuleError
 from scorekeeper.game import Game
@@ -46,6 +49,10 @@ CAP = 200
 """More house games than any table keeps; beyond this none is read, and the app says so."""
 BYTE_CAP = 256 * 1024
 """The most of an older single file that is read: ample for ``CAP`` house games."""
+FOLDED = "house-games"
+"""This laptop's note of the house games as it last folded them, with the fingerprint of
+the files it folded them from: New session opens without reading a hundred laptops' logs
+again while none of them changed."""
 EXPORT_KEY = "house games"
 """Where an export file (``export --json``) holds the house games."""
 
@@ -109,16 +116,50 @@ KIND = older_entries.Kind("house", FOLDER, "house games", _check, CAP, HOUSE_FIL
 def read_house_games(folder: Path) -> tuple[list[HouseGame], str | None]:
     """The house games saved in the store folder ``folder``, by name, and what is wrong
     on the way, if anything (one line, however many files). Damage costs only what
-    cannot be read."""
+    cannot be read. While no file they are read from changed, what this laptop noted
+    when it last read them is the answer (``FOLDED``)."""
+    of = hashlib.sha256(repr((__version__, fingerprint(folder))).encode()).hexdigest()
+    noted = _noted(folder, of)
+    if noted is not None:
+        return noted
     merged = entries.read(folder, KIND)
     games = [_from_dict(value) for value in merged.values.values()]
     games.sort(key=lambda house: house.name.casefold())
-    if not merged.problems:
-        return games, None
-    first, more = merged.problems[0], len(merged.problems) - 1
+    found = None
+    if merged.problems:
+        first, more = merged.problems[0], len(merged.problems) - 1
+        if not first.endswith("."):
+            first += (
+                ": the house games it cannot give are not offered. The sessions are not affected."
+            )
+        found = first if not more else f"{first} ({more} more: `scorekeeper doctor` names them)"
+    note = {"of": of, "games": [house.to_dict() for house in games], "problem": found}
+    with contextlib.suppress(OSError, ValueError):
+        machine.remember(folder, FOLDED, note, durable=False)
+    return games, found
+
+
+def _in_one_line(problems: list[str]) -> str:
+    """What is wrong, in one line however many files."""
+    first, more = problems[0], len(problems) - 1
     if not first.endswith("."):
         first += ": the house games it cannot give are not offered. The sessions are not affected."
-    return games, first if not more else f"{first} ({more} more: `scorekeeper doctor` names them)"
+    return first if not more else f"{first} ({more} more: `scorekeeper doctor` names them)"
+
+
+def _noted(folder: Path, of: str) -> tuple[list[HouseGame], str | None] | None:
+    """The house games as noted when the files were as they are now (``of``), each
+    checked again as a file's would be; None if there is no such note."""
+    note = machine.remembered(folder, FOLDED)
+    if not isinstance(note, dict) or note.get("of") != of:
+        return None
+    games, found = note.get("games"), note.get("problem")
+    if not isinstance(games, list) or not (found is None or isinstance(found, str)):
+        return None
+    try:
+        return [house_game(value) for value in games], found
+    except RuleError:
+        return None
 
 
 def fingerprint(folder: Path) -> object:

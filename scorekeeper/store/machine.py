@@ -211,8 +211,10 @@ def remembered(root: Path, name: str) -> object:
     return None
 
 
-def remember(root: Path, name: str, value: object) -> None:
-    """Note ``value`` (JSON) for the store at ``root``, durably. Raises ``OSError``."""
+def remember(root: Path, name: str, value: object, *, durable: bool = True) -> None:
+    """Note ``value`` (JSON) for the store at ``root``, durably unless it is only a cache.
+    Raises ``OSError``."""
     folder = machine_folder(root)
     folder.mkdir(parents=True, exist_ok=True)
-    write_atomically(folder / f"{name}.json", json.dumps({"kept": value}).encode())
+    data = json.dumps({"kept": value}).encode()
+    write_atomically(folder / f"{name}.json", data, durable=durable)

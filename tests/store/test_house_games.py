@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import RuleError
-from scorekeeper.store import Store, StoreDamaged
+from scorekeeper.store import Store, StoreDamaged, log
 from scorekeeper.store.house_games import (
     HOUSE_FILE,
     add_house_games,
@@ -177,3 +177,27 @@ def test_the_best_score_at_a_lowest_wins_house_game_is_the_lowest(tmp_path: Path
     assert ann_stats is not None
     (record,) = ann_stats.games.values()
     assert (record.title, record.won, record.best) == ("Hearts", 2, 12)
+
+
+def test_house_games_are_read_from_the_logs_again_only_once_one_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """New session reads this laptop's note of the house games while no laptop's log of
+    them changed since it was made, and every log again once one did."""
+    store = Store(tmp_path)
+    save_house_game(store, "Gin", "score-pad", {})
+    reads: list[Path] = []
+    real = log.read
+
+    def counted(file: Path, owner: str) -> log.Read:
+        reads.append(file)
+        return real(file, owner)
+
+    monkeypatch.setattr(log, "read", counted)
+    assert [house.name for house in read_house_games(tmp_path)[0]] == ["Gin"]
+    reads.clear()
+    assert [house.name for house in read_house_games(tmp_path)[0]] == ["Gin"]
+    assert reads == [], "the logs are as they were when last read: none is read again"
+    save_house_game(store, "Hearts", "score-pad", HEARTS)
+    assert [house.name for house in read_house_games(tmp_path)[0]] == ["Gin", "Hearts"]
+    assert reads, "a log changed: the logs are read again"
