@@ -72,7 +72,9 @@ def read_regular(path: Path, cap: int = SIZE_CAP) -> tuple[bytes, os.stat_result
                 f"is {opened.st_size:,} bytes, far more than scorekeeper writes there "
                 f"(at most {_amount(cap)} is read)",
             )
-        raw = handle.read(cap + 1)
+        raw = handle.read(opened.st_size + 1)  # not ``cap``: that much would be set aside
+        if len(raw) > opened.st_size:  # written to while it is read
+            raw += handle.read(cap + 1 - len(raw))
     if len(raw) > cap:
         raise DamagedFile(path, f"grew past {_amount(cap)} while it was read")
     return raw, opened
@@ -184,9 +186,11 @@ class NotPlain(ValueError):
     """The file is not exactly as scorekeeper writes it: ``parse_json`` must judge it."""
 
 
-def members(raw: bytes, head: bytes) -> Iterator[tuple[str, JSON]]:
+def members(
+    raw: bytes, head: bytes, *, after_first_line: bool = False
+) -> Iterator[tuple[str, JSON]]:
     """Each name and value of the JSON object that ``raw`` holds as the last member of
-    an object opened by ``head`` (``{"schema":1,"sessions":{`` for the index), parsed one
+    an object opened by ``head`` (``"sessions":{`` on the index's second line), parsed one
     member at a time: ten thousand sessions never stand in memory as one parsed tree
     next to what is kept of them, and what one member leaves behind the next reuses.
 
@@ -194,14 +198,17 @@ def members(raw: bytes, head: bytes) -> Iterator[tuple[str, JSON]]:
     NUL nor ``\\u`` escape of half a character: for anything else it raises ``NotPlain``,
     possibly after a few members, and ``parse_json`` reads the whole file instead. Each
     value is read as ``parse_json`` reads it (numbers capped, no NaN)."""
-    if b"\x00" in raw or b"\\ud" in raw or b"\\uD" in raw or not raw.startswith(head):
+    if b"\x00" in raw or b"\\ud" in raw or b"\\uD" in raw:
         raise NotPlain
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise NotPlain from None
+    start = text.find("\n") + 1 if after_first_line else 0
+    if (after_first_line and not start) or not text.startswith(head.decode(), start):
+        raise NotPlain
     decoder = _LONG_DECODER if _may_hold_a_long_number(raw) else _DECODER
-    at, end = len(head), len(text) - 2
+    at, end = start + len(head), len(text) - 2
     if text[end:] != "}}":
         raise NotPlain
     try:

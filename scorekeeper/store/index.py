@@ -189,6 +189,7 @@ class Index:
             self._read_here, self._read_at = entries, folder
         else:
             self._entries = entries
+            self._seen_keys = {}  # what a look finds is held against the entries now
 
     def _read_again_if_damaged(self, known: dict[str, Entry]) -> bool:
         """Read again the files the cache calls damaged that changed since, or that
@@ -382,9 +383,10 @@ class Index:
         without listing the folder."""
         found = walk(self._folder, self._is_session_id)
         self.keys = {}
+        one: dict[str, str] = {}
         for session_id, identities in found.items():
             identities.sort()
-            keys = tuple(item[0] for item in identities)
+            keys = tuple([one.setdefault(item[0], item[0]) for item in identities])
             self.keys[session_id] = keys
             digest, size, changed = combined(identities)
             yield session_id, keys, (digest, size, changed)
@@ -425,8 +427,8 @@ class Index:
             if head is None:
                 return {}, None
             try:
-                rest = raw.partition(b"\n")[2]
-                sessions = _checked(members(rest, _SESSIONS), self._is_session_id, self._shared)
+                pairs = members(raw, _SESSIONS, after_first_line=True)
+                sessions = _checked(pairs, self._is_session_id, self._shared)
             except NotPlain:
                 listed = parse_json(file, raw, shape_checked=True).get("sessions")
                 if not isinstance(listed, dict):
