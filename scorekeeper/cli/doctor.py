@@ -74,10 +74,11 @@ def _newer_only(file: Path, owner: str) -> bool:
     return bool(refused) and all(why == NEWER for why, _ in refused)
 
 
-def _session(file: Path, present: set[str], mine: str) -> Finding | None:
-    """A session's log; one another laptop writes (not ``mine``) is only named: moving
-    or rewriting it here would reach that laptop as a deletion or an overwrite."""
-    wrong = _kind_problem(file) or problem(file)
+def _session(file: Path, present: set[str], mine: str, wrong: str | None = None) -> Finding | None:
+    """A session's log, and what is ``wrong`` with it if the session's fold found it
+    (else its file is read); one another laptop writes (not ``mine``) is only named:
+    moving or rewriting it here would reach that laptop as a deletion or an overwrite."""
+    wrong = wrong or _kind_problem(file) or problem(file)
     parsed = copies.parse(file.name)
     if wrong is not None and parsed is not None and _newer_only(file, copies.owner(parsed[1])):
         return Finding(file, f"{wrong}: upgrade scorekeeper to read it", "", leave=True)
@@ -235,6 +236,7 @@ def _aside_problem(root: Path) -> Finding | None:
 def examine(root: Path) -> list[Finding]:
     """Everything wrong in the store at ``root``; an empty list is a healthy store."""
     findings = _sessions(root / "logs") + _older(root)
+    findings += _not_replaying(root, {finding.file for finding in findings})
     findings += [] if (index := _index(root)) is None else [index]
     findings += conflict_copies(root) + entry_findings(root) + _came_back(root)
     findings += _left_out(root)
@@ -247,6 +249,26 @@ def examine(root: Path) -> list[Finding]:
     findings += [] if ignores is None else [ignores]
     aside = _aside_problem(root)
     return findings if aside is None else [aside, *findings]
+
+
+def _not_replaying(root: Path, named: set[Path]) -> list[Finding]:
+    """The logs the app calls damaged though each reads as a file: a session whose own
+    rounds do not replay (a hand edit, a bug of an older release). Named as the app
+    names them, and mended as a damaged file is."""
+    folder = root / "logs"
+    try:
+        present = set(os.listdir(folder))
+        with Store(root, readonly=True) as reader:
+            reader.summaries()
+            damage, mine = reader.damage(), reader.own_key
+    except (OSError, StoreError):
+        return []  # what cannot be read is named by the checks of the files
+    found = []
+    for file, said in damage:
+        if file not in named and file.parent == folder:
+            wrong = said.removeprefix(f"{file} ").partition(". Scorekeeper left it")[0]
+            found.append(_session(file, present, mine, wrong))
+    return [finding for finding in found if finding is not None]
 
 
 def _left_out(root: Path) -> list[Finding]:
