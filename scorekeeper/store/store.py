@@ -96,6 +96,9 @@ class Store(Reader):
         self._held: dict[str, list[Event]] = {}
         """This laptop's events of sessions whose log came back shorter, until written
         back (``came_back``)."""
+        self._stamped = 0
+        """The last millisecond a change here was given: the next one is later, so two
+        changes made within one millisecond (a round, then a new game) list as made."""
         self._lock: WriterLock | None = None
         if not readonly:
             self._lock = take_lock(self.places, self._folder, _now()[1])
@@ -202,9 +205,15 @@ class Store(Reader):
         if not isinstance(session, Session):
             raise TypeError(f"Store.add takes a Session, not {type(session).__name__}")
         session_id = self._new_id()
-        at, started = _now()
+        at, started = self._clock()
         self._write(session_id, {}, _made(session, started, at))
         return session_id
+
+    def _clock(self) -> tuple[int, str]:
+        """``_now``, a millisecond later than this store's last change at least."""
+        at, local = _now()
+        self._stamped = max(at, self._stamped + 1)
+        return self._stamped, local
 
     def record(self, session_id: str, round_: JSONMapping) -> Session:
         """Check the round through the session, then save it; a refused round saves nothing."""
@@ -267,7 +276,7 @@ class Store(Reader):
         more than the disk holds."""
         on_top = (opened.head,) if after is None else after
         try:
-            self._write(session_id, opened.events, [(kind, body, on_top, _now()[0])], opened)
+            self._write(session_id, opened.events, [(kind, body, on_top, self._clock()[0])], opened)
         except StoreError:
             self._open.pop(session_id, None)
             raise

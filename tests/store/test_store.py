@@ -25,6 +25,7 @@ from scorekeeper.store import (
     log,
 )
 from scorekeeper.store import index as index_module
+from scorekeeper.store import store as store_module
 from scorekeeper.store.careful_read import DamagedFile
 from tests.bench import bench_store
 from tests.factories import MADE_3, TABLE, UPPED_2, file_of, racehorse
@@ -446,3 +447,15 @@ def test_a_log_opens_through_tinydbs_own_storage_and_the_other_way_round(tmp_pat
     with TinyDB(elsewhere) as stock:
         stock.table(log.TABLE).insert_multiple(records)
     assert log.read(elsewhere, laptop) == ours
+
+
+def test_changes_made_within_one_millisecond_list_in_the_order_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A clock that does not move between changes (a fast disk, a coarse clock) still
+    lists the game changed last first."""
+    monkeypatch.setattr(store_module, "_now", lambda: (1_800_000_000_000, "2027-01-15T08:00:00"))
+    with Store(tmp_path) as store:
+        made = [store.add(racehorse(MADE_3)) for _ in range(4)]
+        store.record(made[0], UPPED_2)
+        assert [summary.id for summary in store.summaries()] == [made[0], *reversed(made[1:])]
