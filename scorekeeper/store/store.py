@@ -305,6 +305,8 @@ class Store(Reader):
         if names(held.values()).get(laptop.id) != name:  # how the others name this laptop
             made = [("laptop", {"key": laptop.id, "value": name}, (), made[0][3]), *made]
         files = self._copy_files(session_id)
+        others = [(key, path) for key, path in files if key != self.own_key]
+        theirs = identity(others)
         unchanged = opened is not None and identity(files) == opened.seen
         try:
             written = own.extend([], made)
@@ -317,7 +319,9 @@ class Store(Reader):
         found, session = None, None
         if unchanged and opened is not None and opened.found is not None:
             files = files if (self.own_key, file) in files else sorted([*files, (laptop.id, file)])
-            found = stepped(opened.found, written, identity(files))
+            seen = identity(files)
+            if identity(others) == theirs:  # else another laptop's log arrived meanwhile
+                found = stepped(opened.found, written, seen)
             session = None if found is None else opened.session
         if found is None:
             found, files = self.gathered(session_id), self._copy_files(session_id)

@@ -10,11 +10,13 @@ import errno
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 from unittest import mock
 
 import pytest
 
 from scorekeeper.store import Store, StoreError, log, machine
+from scorekeeper.store.events import Event
 from scorekeeper.store.resolve import BACK, BOTH, OTHER, SHOWN, resolve
 from tests.cli.in_process import scorekeeper
 from tests.factories import MADE_3, MADE_4, UPPED_2, racehorse
@@ -440,3 +442,34 @@ def test_sessions_arrived_are_read_by_the_first_list_only(
         with Store(here, readonly=True) as store:
             assert {summary.id for summary in store.summaries()} == made
     assert len(reads) == 3, "each arrived log read by the first list alone"
+
+
+def test_a_log_arriving_while_a_round_is_written_is_taken_in_at_the_next_look(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another laptop's log that lands while this laptop writes a round (a sync engine
+    does not wait) is not taken for what was there before: the next look reads it."""
+    here, there = laptop(tmp_path / "here", "Ann's"), laptop(tmp_path / "there", "Bob's")
+    with Store(here) as store:
+        session_id = store.add(racehorse(MADE_3))
+    rsync(here, there)
+    with Store(there) as other:
+        other.record(session_id, UPPED_2)
+    rsync(there, here, own(there))
+    with Store(there) as other:
+        other.record(session_id, MADE_4)
+    real = log.OwnLog.extend
+
+    def arriving(own_log: log.OwnLog, *args: Any) -> list[Event]:
+        written = real(own_log, *args)
+        rsync(there, here, own(there))
+        return written
+
+    with Store(here) as store:
+        assert len(store.load(session_id).rounds) == 2
+        monkeypatch.setattr(log.OwnLog, "extend", arriving)
+        store.record(session_id, MADE_3)
+        monkeypatch.undo()
+        store.refresh()
+        assert store.waiting(session_id), "Bob's third deal and Ann's went on apart: both seen"
+        assert len(store.gathered(session_id).merged.versions) == 2
