@@ -62,7 +62,7 @@ def read_regular(path: Path, cap: int = SIZE_CAP) -> tuple[bytes, os.stat_result
         if error.errno == getattr(os, "ELOOP", None):
             raise DamagedFile(path, "is a symbolic link, not a file scorekeeper wrote") from None
         raise
-    with open(descriptor, "rb") as handle:
+    try:
         opened = os.fstat(descriptor)
         if not stat.S_ISREG(opened.st_mode):
             raise DamagedFile(path, f"is {kind(opened.st_mode)}, not a file scorekeeper wrote")
@@ -72,10 +72,27 @@ def read_regular(path: Path, cap: int = SIZE_CAP) -> tuple[bytes, os.stat_result
                 f"is {opened.st_size:,} bytes, far more than scorekeeper writes there "
                 f"(at most {_amount(cap)} is read)",
             )
-        raw = handle.read(cap + 1)
+        raw = _read_to_end(descriptor, opened.st_size, cap)
+    finally:
+        os.close(descriptor)
     if len(raw) > cap:
         raise DamagedFile(path, f"grew past {_amount(cap)} while it was read")
     return raw, opened
+
+
+def _read_to_end(descriptor: int, size: int, cap: int) -> bytes:
+    """What the file holds, up to one byte past ``cap``: asked for at its size (one read,
+    no buffer of ``cap`` bytes made for a file of ten), then on to its end, as a file may
+    grow while it is read."""
+    parts, total, want = [], 0, size + 1
+    while total <= cap:
+        part = os.read(descriptor, min(want, cap + 1 - total))
+        if not part:
+            break
+        parts.append(part)
+        total += len(part)
+        want = 1 << 16
+    return b"".join(parts)
 
 
 def _amount(cap: int) -> str:

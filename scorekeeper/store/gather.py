@@ -103,20 +103,21 @@ def read_logs(
 def gather(
     files: Files,
     missing: Callable[[], StoreError],
-    kept: Sequence[Event] = (),
+    kept: Callable[[], Sequence[Event]] = tuple,
     own: str = "",
 ) -> Gathered:
-    """The session the logs ``files`` make, with the events ``kept`` (what this laptop
-    folded from other laptops' logs before: one that came back shorter loses nothing);
-    ``missing()`` if there is none; the first damage if no log can be read or the events
-    make no session (with the way back where it is laptop ``own``'s log)."""
+    """The session the logs ``files`` make, with the events ``kept()`` (what this laptop
+    folded from other laptops' logs before: one that came back shorter loses nothing),
+    asked for only where a log reads; ``missing()`` if there is none; the first damage if
+    no log can be read or the events make no session (with the way back where it is
+    laptop ``own``'s log)."""
     from scorekeeper.store.fold import names, session, union  # here: Home starts without them
     from scorekeeper.store.merge import merged
 
     seen = identity(files)
     logs, damaged, refused = read_logs(files, own)
-    if logs and kept:
-        logs.append(tuple(kept))
+    if logs and (held := kept()):
+        logs.append(tuple(held))
     if not logs:
         if damaged:
             raise damaged[0]

@@ -84,13 +84,18 @@ class Reach:
         self.root = root
         self.folder = machine.machine_folder(root) / FOLDER if shared else None
         self.pending: dict[str, CameBack] = {}
-        self._own: str | None = None
+        self._laptop: machine.Laptop | None = None
+
+    @property
+    def laptop(self) -> machine.Laptop:
+        """This laptop, read once: a list of ten thousand sessions asks for each."""
+        if self._laptop is None:
+            self._laptop = machine.laptop(self.root)
+        return self._laptop
 
     @property
     def own(self) -> str:
-        if self._own is None:
-            self._own = machine.laptop(self.root).id
-        return self._own
+        return self.laptop.id
 
     def note(self, session_id: str, seq: int, rounds: int) -> None:
         """Note what this laptop's copy holds now it is written (a failure costs only
@@ -164,10 +169,14 @@ class Reach:
             from scorekeeper.store.durable import encode, write_atomically
 
             records = [event.record() for event in (*kept, *new)]
+            file = self.folder / f"{session_id}.others"
             with contextlib.suppress(OSError, ValueError):
-                self.folder.mkdir(parents=True, exist_ok=True)
-                file = self.folder / f"{session_id}.others"
-                write_atomically(file, encode({"events": records}), durable=False)
+                data = encode({"events": records})
+                try:
+                    write_atomically(file, data, durable=False)
+                except FileNotFoundError:
+                    self.folder.mkdir(parents=True, exist_ok=True)
+                    write_atomically(file, data, durable=False)
 
     def forget(self, session_id: str) -> None:
         if self.folder is not None:

@@ -153,9 +153,9 @@ def _gathered(
     """The session its logs make, with what this laptop folded of other laptops' before
     (``reach``): a log of another laptop's that came back shorter loses nothing. ``own``:
     this laptop, whose damaged log says how to get it back."""
-    kept = reach.others(session_id)
-    found = gather(files, missing, kept, own)
-    reach.keep_others(session_id, found.events, kept)
+    kept = functools.cache(functools.partial(reach.others, session_id))
+    found = gather(files, missing, kept, own)  # asks for ``kept`` only if a log reads
+    reach.keep_others(session_id, found.events, kept())
     return found
 
 
@@ -178,7 +178,7 @@ def _read_for_index(
     else:
         damaged_logs.pop(session_id, None)
     try:
-        found, session = playable(found, machine.laptop(store).id)
+        found, session = playable(found, reach.own)
     except REPLAY_ERRORS as error:
         raise damaged(files[0][1], f"does not replay ({error})", recover=False) from None
     started, updated, order = times(found)
@@ -206,7 +206,6 @@ class Reader:
         self._folder = self.path / FOLDER
         self.places = machine.places(self.path)
         self._beside = Sidecar(keeper)
-        self._laptop: machine.Laptop | None = None
         self._damaged_copies: dict[str, list[Path]] = {}
         """Logs that cannot be read of sessions whose other logs can."""
         self._reach = Reach(self.path, self.places.shared)
@@ -257,9 +256,7 @@ class Reader:
     @property
     def laptop(self) -> machine.Laptop:
         """This laptop, as the copies it writes name it."""
-        if self._laptop is None:
-            self._laptop = machine.laptop(self.path)
-        return self._laptop
+        return self._reach.laptop
 
     @property
     def own_key(self) -> str:
