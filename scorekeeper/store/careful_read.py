@@ -81,16 +81,18 @@ def read_regular(path: Path, cap: int = SIZE_CAP) -> tuple[bytes, os.stat_result
 
 
 def _read_to_end(descriptor: int, size: int, cap: int) -> bytes:
-    """What the file holds, up to one byte past ``cap``: asked for at its size (one read,
-    no buffer of ``cap`` bytes made for a file of ten), then on to its end, as a file may
-    grow while it is read."""
+    """What the file holds, up to one byte past ``cap``: asked for at its size and one
+    byte more (one read, no buffer of ``cap`` bytes made for a file of ten), then on while
+    it grows as it is read. A read of a file that gives fewer bytes than asked has met
+    its end."""
     parts, total, want = [], 0, size + 1
     while total <= cap:
-        part = os.read(descriptor, min(want, cap + 1 - total))
-        if not part:
-            break
+        asked = min(want, cap + 1 - total)
+        part = os.read(descriptor, asked)
         parts.append(part)
         total += len(part)
+        if len(part) < asked:
+            break
         want = 1 << 16
     return b"".join(parts)
 
@@ -168,12 +170,10 @@ def parse_json(path: Path, raw: bytes, *, shape_checked: bool = False) -> JSONOb
     if b"\x00" in raw:
         raise DamagedFile(path, "contains NUL bytes, as a file does after a power cut mid-write")
     try:
-        data = json.loads(
-            raw.decode("utf-8"),
-            parse_int=_integer if _may_hold_a_long_number(raw) else None,
-            parse_float=_number,
-            parse_constant=_constant,
-        )
+        text = raw.decode("utf-8")
+        if text.startswith("\ufeff"):  # as ``json.loads`` says it
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+        data = (_LONG_DECODER if _may_hold_a_long_number(raw) else _DECODER).decode(text)
     except UnicodeDecodeError:
         raise DamagedFile(path, "is not text (it is not valid UTF-8)") from None
     except json.JSONDecodeError as error:

@@ -105,16 +105,16 @@ def gather(
     missing: Callable[[], StoreError],
     kept: Callable[[], Sequence[Event]] = tuple,
     own: str = "",
+    *,
+    identify: bool = True,
 ) -> Gathered:
     """The session the logs ``files`` make, with the events ``kept()`` (what this laptop
     folded from other laptops' logs before: one that came back shorter loses nothing),
     asked for only where a log reads; ``missing()`` if there is none; the first damage if
     no log can be read or the events make no session (with the way back where it is
-    laptop ``own``'s log)."""
-    from scorekeeper.store.fold import names, session, union  # here: Home starts without them
-    from scorekeeper.store.merge import merged
-
-    seen = identity(files)
+    laptop ``own``'s log). ``identify``: take the files' identity first (``seen``), which
+    the index needs not, having taken it as it walked the folder."""
+    seen = identity(files) if identify else None
     logs, damaged, refused = read_logs(files, own)
     if logs and (held := kept()):
         logs.append(tuple(held))
@@ -122,6 +122,9 @@ def gather(
         if damaged:
             raise damaged[0]
         raise missing()
+    from scorekeeper.store.fold import names, session, union  # here: Home starts without them
+    from scorekeeper.store.merge import merged
+
     events, clashes = union(logs)
     folded = session(events.values())
     refused.update(why for _, why in clashes)

@@ -149,13 +149,21 @@ def _gathered(
     files: Files,
     missing: Callable[[], StoreError],
     own: str = "",
+    *,
+    identify: bool = True,
 ) -> Gathered:
     """The session its logs make, with what this laptop folded of other laptops' before
     (``reach``): a log of another laptop's that came back shorter loses nothing. ``own``:
-    this laptop, whose damaged log says how to get it back."""
-    kept = functools.cache(functools.partial(reach.others, session_id))
-    found = gather(files, missing, kept, own)  # asks for ``kept`` only if a log reads
-    reach.keep_others(session_id, found.events, kept())
+    this laptop, whose damaged log says how to get it back; ``identify``: as ``gather``."""
+    kept: list[tuple[Event, ...]] = []
+
+    def others() -> tuple[Event, ...]:  # asked for only where a log reads
+        if not kept:
+            kept.append(reach.others(session_id))
+        return kept[0]
+
+    found = gather(files, missing, others, own, identify=identify)
+    reach.keep_others(session_id, found.events, others())
     return found
 
 
@@ -171,7 +179,8 @@ def _read_for_index(
     that would make the store and its index a cycle, which with 10,000 summaries in it
     waits for the cyclic collector to be freed. This laptop's log found shorter than it
     left it is noted in ``reach``."""
-    found = _gathered(reach, session_id, files, lambda: not_found(store, session_id))
+    missing = functools.partial(not_found, store, session_id)
+    found = _gathered(reach, session_id, files, missing, identify=False)
     reach.check(session_id, found)
     if found.damaged:
         damaged_logs[session_id] = [error.path for error in found.damaged if error.path]
