@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from tinydb import TinyDB
 
 from scorekeeper.store import log
@@ -64,6 +65,23 @@ def test_what_a_log_from_elsewhere_holds_is_checked_and_counted_by_kind(tmp_path
         "with a time that is not a clock's": 1,
         "that is not an event": 1,
     }
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        [f"{SAM}:1", f"{SAM}:1"],
+        [f"{SAM}:9"],
+        [f"{SAM}:1", 7],
+        [f"{SAM}:{n}" for n in range(1, 66)],
+    ],
+    ids=["an event twice", "itself", "a number", "more heads than a table makes"],
+)
+def test_an_event_typed_on_top_of_what_no_event_can_be_is_refused(after: list[object]) -> None:
+    raw = {"id": f"{SAM}:9", "after": after, "at": 1, "kind": "round", "body": {}}
+    assert checked(raw, SAM) == "typed on top of something that is not an event"
+    heads = [f"{SAM}:{n}" for n in range(1, 65)]
+    assert isinstance(checked({**raw, "id": f"{SAM}:99", "after": heads}, SAM), Event)
 
 
 def test_a_moved_over_event_is_the_same_whoever_moves_it() -> None:
