@@ -63,13 +63,12 @@ def identity(files: Files) -> list[int] | None:
 
 
 def combined(found: Sequence[tuple[str, int, int, int]]) -> list[int]:
-    """``identity`` of logs as (key, inode, size, change time), sorted by key."""
-    digest = hashlib.blake2b(repr(found).encode(), digest_size=7).digest()
-    return [
-        int.from_bytes(digest, "big"),
-        sum(item[2] for item in found),
-        max(item[3] for item in found),
-    ]
+    """``identity`` of logs as (key, inode, size, change time), sorted by key. Most
+    sessions have one log: its size and time are taken as they are."""
+    digest = int.from_bytes(hashlib.blake2b(repr(found).encode(), digest_size=7).digest(), "big")
+    if len(found) == 1:
+        return [digest, found[0][2], found[0][3]]
+    return [digest, sum(item[2] for item in found), max(item[3] for item in found)]
 
 
 def read_logs(

@@ -431,7 +431,13 @@ class Reader:
     def damage(self) -> list[tuple[Path, str]]:
         """Each session file that cannot be read and why, in the store's words (without
         the way back, which ``how_to_recover`` gives): a session none of whose logs can be
-        read, reading no file again, and each damaged log of a session the others make."""
+        read, reading no file again, and each damaged log of a session the others make.
+        The collector is paused as for ``summaries``: a folder of a hundred thousand junk
+        files names as many paths."""
+        with collector.paused():
+            return self._damage()
+
+    def _damage(self) -> list[tuple[Path, str]]:
         with self._guard:
             index = self._index.entries()
         said = {sid: entry[4] for sid, entry in index.items() if type(entry[4]) is str}
