@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tinydb import TinyDB
 
-from scorekeeper.store import Store
+from scorekeeper.store import Store, machine
 from scorekeeper.store.machine import SHARED_FILE
 from scorekeeper.store.resolve import BOTH, OTHER, SHOWN, resolve
 from tests.factories import MADE_3, MADE_4, UPPED_2, racehorse
@@ -178,3 +178,20 @@ def test_the_session_as_changed_here_is_what_its_logs_make_read_afresh(
                 store.edit(session_id, which % len(rounds), ROUNDS[which])
             with Store(folder, readonly=True) as reader:
                 assert reader.load(session_id) == store.load(session_id)
+
+
+def test_sessions_from_another_laptop_are_listed_reading_this_laptops_id_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    here, there = laptop(tmp_path / "here"), laptop(tmp_path / "there")
+    with Store(there) as store:
+        for _ in range(3):
+            store.add(racehorse(MADE_3))
+    mirror(there, here)
+    asked: list[Path] = []
+    real = machine.laptop
+    monkeypatch.setattr(machine, "laptop", lambda root: asked.append(root) or real(root))
+    with Store(here, readonly=True) as store:
+        assert len(store.summaries()) == 3
+        assert store.damage() == []
+    assert len(asked) == 1
