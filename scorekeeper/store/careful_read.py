@@ -148,6 +148,28 @@ def depth(data: JSON) -> int:
     return level
 
 
+_BRACKETS_AND_QUOTES = bytes(byte for byte in range(256) if byte not in b'[]{}"')
+_ONE_BRACKET = bytes.maketrans(b"{}", b"[]")
+
+
+def _nests_within(raw: bytes, cap: int) -> bool:
+    """Whether the brackets of the JSON text ``raw`` nest no deeper than ``cap``, which
+    vouches for the data read from it (a key given twice keeps less, never more): the
+    text kept to its brackets and quotes, each string left as ``""``, and the innermost
+    pairs taken out level by level, each a pass in C. False where it cannot tell: a
+    backslash (an escaped quote) or a bracket inside a string, where ``depth`` counts."""
+    if b"\\" in raw:
+        return False
+    brackets = raw.translate(_ONE_BRACKET, _BRACKETS_AND_QUOTES).replace(b'""', b"")
+    if b'"' in brackets:
+        return False  # the first string holding a bracket keeps its opening quote
+    for _ in range(cap):
+        if not brackets:
+            return True
+        brackets = brackets.replace(b"[]", b"")
+    return not brackets
+
+
 _ALL_NINES = bytes.maketrans(b"012345678", b"999999999")
 _TOO_MANY_DIGITS = b"9" * (DIGITS_CAP + 1)
 
@@ -190,7 +212,7 @@ def parse_json(path: Path, raw: bytes, *, shape_checked: bool = False) -> JSONOb
         raise DamagedFile(path, f"is nested too deeply (more than {DEPTH_CAP} levels)") from None
     if not isinstance(data, dict):
         raise DamagedFile(path, "does not hold scorekeeper data (no JSON object at the top)")
-    if not shape_checked and depth(data) > DEPTH_CAP:
+    if not shape_checked and not _nests_within(raw, DEPTH_CAP) and depth(data) > DEPTH_CAP:
         raise DamagedFile(path, f"is nested too deeply (more than {DEPTH_CAP} levels)")
     if (half := lone_surrogate(raw, data)) is not None:
         raise DamagedFile(path, half)
