@@ -195,3 +195,24 @@ def test_sessions_from_another_laptop_are_listed_reading_this_laptops_id_once(
         assert len(store.summaries()) == 3
         assert store.damage() == []
     assert len(asked) == 1
+
+
+def test_what_a_crash_tore_of_another_laptops_events_kept_here_is_kept_again_whole(
+    tmp_path: Path,
+) -> None:
+    here, there = laptop(tmp_path / "here"), laptop(tmp_path / "there")
+    with Store(there) as store:
+        session_id = store.add(racehorse(MADE_3))
+        theirs = log_of(store, session_id)
+        older = shutil.copy2(theirs, tmp_path / "older.json")
+        store.record(session_id, UPPED_2)
+    mirror(there, here)
+    with Store(here, readonly=True) as store:
+        assert [summary.rounds for summary in store.summaries()] == [2]
+    kept = machine.machine_folder(here) / "reach" / f"{session_id}.others"
+    kept.write_bytes(kept.read_bytes()[:40])  # the first keep, torn mid-write
+    with Store(here, readonly=True) as store:
+        assert [summary.rounds for summary in store.summaries()] == [2]
+    os.replace(older, here / "logs" / theirs.name)  # their log put back shorter
+    with Store(here, readonly=True) as store:
+        assert [summary.rounds for summary in store.summaries()] == [2]
