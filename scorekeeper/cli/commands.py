@@ -19,6 +19,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from scorekeeper import collector
 from scorekeeper.errors import RuleError
 from scorekeeper.store import Store, StoreError, Summary, how_to_recover
 from scorekeeper.wording import (
@@ -106,11 +107,13 @@ def say(text: str = "", *, problem: bool = False) -> None:
 def _warn_damaged(store: Store, left_out: str) -> None:
     """Each kind of trouble with the session files on one line: a lone file with the
     store's own words on what is wrong and what to do, many alike counted, with the first
-    named (a folder of a hundred thousand files that are no sessions is one line)."""
+    named (a folder of a hundred thousand files that are no sessions is one line, sorted
+    with the collector paused, as the store reads them)."""
     kinds: dict[str, list[tuple[Path, str]]] = {}
-    for file, message in store.damage():
-        reason = message.removeprefix(f"{file} ")
-        kinds.setdefault(_kind_of(reason), []).append((file, message))
+    with collector.paused():
+        for file, message in store.damage():
+            reason = message.removeprefix(f"{file} ")
+            kinds.setdefault(_kind_of(reason), []).append((file, message))
     for reason, files in kinds.items():
         first, said = files[0]
         if len(files) == 1:
