@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.store.careful_read import DEPTH_CAP, DamagedFile, depth, parse_json
@@ -28,6 +28,9 @@ def nested(levels: int, inner: object) -> object:
 
 
 @settings(max_examples=300, deadline=None)
+@example(  # brackets in strings that, counted, would close a level early and hide one
+    data=["]", [[[0]]], "["], padding=DEPTH_CAP - 4, spaced=False, twice=False
+)
 @given(
     data=DEEP,
     padding=st.integers(0, DEPTH_CAP + 2),
