@@ -10,6 +10,7 @@ the same command, does not wait for them.
 
 from __future__ import annotations
 
+import functools
 import re
 import sys
 import time
@@ -18,6 +19,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from scorekeeper import collector
 from scorekeeper.errors import RuleError
 from scorekeeper.store import Store, StoreError, Summary, how_to_recover
 from scorekeeper.wording import (
@@ -105,28 +107,27 @@ def say(text: str = "", *, problem: bool = False) -> None:
 def _warn_damaged(store: Store, left_out: str) -> None:
     """Each kind of trouble with the session files on one line: a lone file with the
     store's own words on what is wrong and what to do, many alike counted, with the first
-    named (a folder of a hundred thousand files that are no sessions is one line)."""
-    kinds: dict[str, list[Path]] = {}
-    said: dict[Path, str] = {}
-    for file, message in store.damage():
-        kinds.setdefault(_kind_of(file, message), []).append(file)
-        said[file] = message
+    named (a folder of a hundred thousand files that are no sessions is one line, sorted
+    with the collector paused, as the store reads them)."""
+    kinds: dict[str, list[tuple[Path, str]]] = {}
+    with collector.paused():
+        for file, message in store.damage():
+            reason = message.removeprefix(f"{file} ")
+            kinds.setdefault(_kind_of(reason), []).append((file, message))
     for reason, files in kinds.items():
+        first, said = files[0]
         if len(files) == 1:
             try:
-                store.load(files[0].name.partition(".")[0])
+                store.load(first.name.partition(".")[0])
             except StoreError as error:
                 say(f"{error} That session is {left_out}.", problem=True)
             else:
-                advice = how_to_recover(files[0])
-                say(
-                    f"{said[files[0]]}; the session is made of its other logs. {advice}",
-                    problem=True,
-                )
+                advice = how_to_recover(first)
+                say(f"{said}; the session is made of its other logs. {advice}", problem=True)
             continue
         say(
             f"{len(files):,} session files cannot be used, each {reason} (the first: "
-            f"{files[0]}), so they are {left_out}; each was left untouched. "
+            f"{first}), so they are {left_out}; each was left untouched. "
             "`scorekeeper doctor` names them all; with scorekeeper closed, "
             "`scorekeeper doctor --fix` puts back the good backup of each of this laptop's "
             "logs or sets it aside (another laptop's log is mended on that laptop).",
@@ -134,9 +135,10 @@ def _warn_damaged(store: Store, left_out: str) -> None:
         )
 
 
-def _kind_of(file: Path, message: str) -> str:
-    """What is wrong with a file, without what is its own (its name, where in it)."""
-    reason = message.removeprefix(f"{file} ")
+@functools.lru_cache(maxsize=256)
+def _kind_of(reason: str) -> str:
+    """What is wrong with a file, without what is its own (where in it): the words after
+    its name, alike for a hundred thousand junk files, so worked out once."""
     reason = re.split(r"\. |, so ", reason, maxsplit=1)[0].rstrip(".")
     return re.sub(r"\s*\([^)]*\)", "", reason)
 

@@ -62,7 +62,7 @@ def read_regular(path: Path, cap: int = SIZE_CAP) -> tuple[bytes, os.stat_result
         if error.errno == getattr(os, "ELOOP", None):
             raise DamagedFile(path, "is a symbolic link, not a file scorekeeper wrote") from None
         raise
-    with open(descriptor, "rb") as handle:
+    try:
         opened = os.fstat(descriptor)
         if not stat.S_ISREG(opened.st_mode):
             raise DamagedFile(path, f"is {kind(opened.st_mode)}, not a file scorekeeper wrote")
@@ -72,12 +72,29 @@ def read_regular(path: Path, cap: int = SIZE_CAP) -> tuple[bytes, os.stat_result
                 f"is {opened.st_size:,} bytes, far more than scorekeeper writes there "
                 f"(at most {_amount(cap)} is read)",
             )
-        raw = handle.read(opened.st_size + 1)  # not ``cap``: that much would be set aside
-        if len(raw) > opened.st_size:  # written to while it is read
-            raw += handle.read(cap + 1 - len(raw))
+        raw = _read_to_end(descriptor, opened.st_size, cap)
+    finally:
+        os.close(descriptor)
     if len(raw) > cap:
         raise DamagedFile(path, f"grew past {_amount(cap)} while it was read")
     return raw, opened
+
+
+def _read_to_end(descriptor: int, size: int, cap: int) -> bytes:
+    """What the file holds, up to one byte past ``cap``: asked for at its size and one
+    byte more (one read, no buffer of ``cap`` bytes made for a file of ten), then on while
+    it grows as it is read. A read of a file that gives fewer bytes than asked has met
+    its end."""
+    parts, total, want = [], 0, size + 1
+    while total <= cap:
+        asked = min(want, cap + 1 - total)
+        part = os.read(descriptor, asked)
+        parts.append(part)
+        total += len(part)
+        if len(part) < asked:
+            break
+        want = 1 << 16
+    return b"".join(parts)
 
 
 def _amount(cap: int) -> str:
@@ -131,6 +148,28 @@ def depth(data: JSON) -> int:
     return level
 
 
+_BRACKETS_AND_QUOTES = bytes(byte for byte in range(256) if byte not in b'[]{}"')
+_ONE_BRACKET = bytes.maketrans(b"{}", b"[]")
+
+
+def _nests_within(raw: bytes, cap: int) -> bool:
+    """Whether the brackets of the JSON text ``raw`` nest no deeper than ``cap``, which
+    vouches for the data read from it (a key given twice keeps less, never more): the
+    text kept to its brackets and quotes, each string left as ``""``, and the innermost
+    pairs taken out level by level, each a pass in C. False where it cannot tell: a
+    backslash (an escaped quote) or a bracket inside a string, where ``depth`` counts."""
+    if b"\\" in raw:
+        return False
+    brackets = raw.translate(_ONE_BRACKET, _BRACKETS_AND_QUOTES).replace(b'""', b"")
+    if b'"' in brackets:
+        return False  # the first string holding a bracket keeps its opening quote
+    for _ in range(cap):
+        if not brackets:
+            return True
+        brackets = brackets.replace(b"[]", b"")
+    return not brackets
+
+
 _ALL_NINES = bytes.maketrans(b"012345678", b"999999999")
 _TOO_MANY_DIGITS = b"9" * (DIGITS_CAP + 1)
 
@@ -153,12 +192,10 @@ def parse_json(path: Path, raw: bytes, *, shape_checked: bool = False) -> JSONOb
     if b"\x00" in raw:
         raise DamagedFile(path, "contains NUL bytes, as a file does after a power cut mid-write")
     try:
-        data = json.loads(
-            raw.decode("utf-8"),
-            parse_int=_integer if _may_hold_a_long_number(raw) else None,
-            parse_float=_number,
-            parse_constant=_constant,
-        )
+        text = raw.decode("utf-8")
+        if text.startswith("\ufeff"):  # as ``json.loads`` says it
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+        data = (_LONG_DECODER if _may_hold_a_long_number(raw) else _DECODER).decode(text)
     except UnicodeDecodeError:
         raise DamagedFile(path, "is not text (it is not valid UTF-8)") from None
     except json.JSONDecodeError as error:
@@ -175,7 +212,7 @@ def parse_json(path: Path, raw: bytes, *, shape_checked: bool = False) -> JSONOb
         raise DamagedFile(path, f"is nested too deeply (more than {DEPTH_CAP} levels)") from None
     if not isinstance(data, dict):
         raise DamagedFile(path, "does not hold scorekeeper data (no JSON object at the top)")
-    if not shape_checked and depth(data) > DEPTH_CAP:
+    if not shape_checked and not _nests_within(raw, DEPTH_CAP) and depth(data) > DEPTH_CAP:
         raise DamagedFile(path, f"is nested too deeply (more than {DEPTH_CAP} levels)")
     if (half := lone_surrogate(raw, data)) is not None:
         raise DamagedFile(path, half)

@@ -13,20 +13,17 @@ from __future__ import annotations
 import re
 
 _CONFLICT = re.compile(r"[a-z2-7]{10}\.sync-conflict-\d{8}-\d{6}-[A-Z0-9]{7}")
-_LAPTOP = re.compile(r"[a-z2-7]{10}")
-_SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+_NAME = re.compile(
+    r"([A-Za-z0-9_-]{1,64})\.([a-z2-7]{10}(?:\.sync-conflict-\d{8}-\d{6}-[A-Z0-9]{7})?)\.json"
+)
+"""A log's file name: the session id, then the key (a laptop, or a sync engine's copy of
+its log), in one match: the folder is walked a name at a time."""
 
 
 def parse(name: str) -> tuple[str, str] | None:
     """The session id and key (whose log) a file name in the logs folder stands for."""
-    if not name.endswith(".json"):
-        return None
-    session_id, _, key = name[:-5].partition(".")
-    if _SESSION_ID.fullmatch(session_id) is None:
-        return None
-    if _LAPTOP.fullmatch(key) is None and _CONFLICT.fullmatch(key) is None:
-        return None
-    return session_id, key
+    found = _NAME.fullmatch(name)
+    return None if found is None else (found[1], found[2])
 
 
 def file_name(session_id: str, key: str) -> str:

@@ -80,13 +80,14 @@ def how_to_recover(file: Path) -> str:
 
 
 def damaged(file: Path, reason: str, *, recover: bool = True) -> StoreDamaged:
-    """The error for an unreadable session file, with how to get its session back."""
-    backup = backup_of(file)
-    advice = f" {how_to_recover(file)}" if recover else ""
+    """The error for an unreadable session file, with how to get its session back (none
+    looked for where ``recover`` is false: a folder may hold a hundred thousand such)."""
+    if not recover:
+        return StoreDamaged(f"{file} {reason}. Scorekeeper left it untouched.", file, None, reason)
     return StoreDamaged(
-        f"{file} {reason}. Scorekeeper left it untouched.{advice}",
+        f"{file} {reason}. Scorekeeper left it untouched. {how_to_recover(file)}",
         file,
-        backup if recover and _good_backup(file) else None,
+        backup_of(file) if _good_backup(file) else None,
         reason,
     )
 

@@ -63,13 +63,12 @@ def identity(files: Files) -> list[int] | None:
 
 
 def combined(found: Sequence[tuple[str, int, int, int]]) -> list[int]:
-    """``identity`` of logs as (key, inode, size, change time), sorted by key."""
-    digest = hashlib.blake2b(repr(found).encode(), digest_size=7).digest()
-    return [
-        int.from_bytes(digest, "big"),
-        sum(item[2] for item in found),
-        max(item[3] for item in found),
-    ]
+    """``identity`` of logs as (key, inode, size, change time), sorted by key. Most
+    sessions have one log: its size and time are taken as they are."""
+    digest = int.from_bytes(hashlib.blake2b(repr(found).encode(), digest_size=7).digest(), "big")
+    if len(found) == 1:
+        return [digest, found[0][2], found[0][3]]
+    return [digest, sum(item[2] for item in found), max(item[3] for item in found)]
 
 
 def read_logs(
@@ -103,24 +102,28 @@ def read_logs(
 def gather(
     files: Files,
     missing: Callable[[], StoreError],
-    kept: Sequence[Event] = (),
+    kept: Callable[[], Sequence[Event]] = tuple,
     own: str = "",
+    *,
+    identify: bool = True,
 ) -> Gathered:
-    """The session the logs ``files`` make, with the events ``kept`` (what this laptop
-    folded from other laptops' logs before: one that came back shorter loses nothing);
-    ``missing()`` if there is none; the first damage if no log can be read or the events
-    make no session (with the way back where it is laptop ``own``'s log)."""
-    from scorekeeper.store.fold import names, session, union  # here: Home starts without them
-    from scorekeeper.store.merge import merged
-
-    seen = identity(files)
+    """The session the logs ``files`` make, with the events ``kept()`` (what this laptop
+    folded from other laptops' logs before: one that came back shorter loses nothing),
+    asked for only where a log reads; ``missing()`` if there is none; the first damage if
+    no log can be read or the events make no session (with the way back where it is
+    laptop ``own``'s log). ``identify``: take the files' identity first (``seen``), which
+    the index needs not, having taken it as it walked the folder."""
+    seen = identity(files) if identify else None
     logs, damaged, refused = read_logs(files, own)
-    if logs and kept:
-        logs.append(tuple(kept))
+    if logs and (held := kept()):
+        logs.append(tuple(held))
     if not logs:
         if damaged:
             raise damaged[0]
         raise missing()
+    from scorekeeper.store.fold import names, session, union  # here: Home starts without them
+    from scorekeeper.store.merge import merged
+
     events, clashes = union(logs)
     folded = session(events.values())
     refused.update(why for _, why in clashes)

@@ -43,11 +43,13 @@ class Read:
 class DurableStorage(Storage):
     """TinyDB storage: atomic, fsynced writes with a backup, and strict reads. What it
     last wrote is read back from memory while the file is still the one it wrote (the
-    same inode, size and change time): an append costs one write, not a read too."""
+    same inode, size and change time): an append costs one write, not a read too.
+    ``held``: the database as its reader just read it (``read_database``), handed over
+    so that the file is not read twice."""
 
-    def __init__(self, path: str | Path) -> None:
-        self.path = Path(path)
-        self.backup = backup_of(self.path)
+    def __init__(self, path: Path, held: JSONObject | None = None) -> None:
+        self.path = path
+        self._held = held
         self._written: tuple[tuple[int, int, int], JSONObject] | None = None
 
     def _identity(self) -> tuple[int, int, int] | None:
@@ -58,6 +60,9 @@ class DurableStorage(Storage):
         return found.st_ino, found.st_size, found.st_ctime_ns
 
     def read(self) -> JSONObject | None:
+        if self._held is not None:
+            held, self._held = self._held, None
+            return held
         if self._written is not None and self._identity() == self._written[0]:
             return self._written[1]
         self._written = None
@@ -65,23 +70,28 @@ class DurableStorage(Storage):
 
     def write(self, data: JSONObject) -> None:
         self._written = None
-        write_atomically(self.path, encode(data), backup=self.backup)
+        write_atomically(self.path, encode(data), backup=backup_of(self.path))
         identity = self._identity()
         if identity is not None:
             self._written = identity, data
 
 
-def _table(path: Path) -> Table:
-    return TinyDB(path, storage=DurableStorage).table(TABLE)
+def _table(path: Path, held: JSONObject | None = None) -> Table:
+    return TinyDB(path, storage=DurableStorage, held=held).table(TABLE)
 
 
 def read(path: Path, owner: str) -> Read:
     """The events of the log at ``path``, kept by laptop ``owner``. A file that is not a
-    TinyDB database raises ``DamagedFile`` (``careful_read``)."""
+    TinyDB database raises ``DamagedFile`` (``careful_read``), found in one read of it
+    with no database made: a folder may hold a hundred thousand such files. A file that
+    is one is read through TinyDB, handed what that read found."""
+    held = read_database(path)
+    if held is None:
+        return Read(())  # no such file: what TinyDB reads as an empty database
     events: list[Event] = []
     faults: Counter[str] = Counter()
-    for raw in _table(path).all():
-        event = checked(dict(raw), owner)
+    for raw in _table(path, held).all():
+        event = checked(raw, owner)
         if isinstance(event, str):
             faults[event] += 1
         else:

@@ -84,13 +84,18 @@ class Reach:
         self.root = root
         self.folder = machine.machine_folder(root) / FOLDER if shared else None
         self.pending: dict[str, CameBack] = {}
-        self._own: str | None = None
+        self._laptop: machine.Laptop | None = None
+
+    @property
+    def laptop(self) -> machine.Laptop:
+        """This laptop, read once: a list of ten thousand sessions asks for each."""
+        if self._laptop is None:
+            self._laptop = machine.laptop(self.root)
+        return self._laptop
 
     @property
     def own(self) -> str:
-        if self._own is None:
-            self._own = machine.laptop(self.root).id
-        return self._own
+        return self.laptop.id
 
     def note(self, session_id: str, seq: int, rounds: int) -> None:
         """Note what this laptop's copy holds now it is written (a failure costs only
@@ -161,13 +166,17 @@ class Reach:
         held, mine = {event.id for event in kept}, self.own + ":"
         new = [e for made, e in events.items() if made not in held and not made.startswith(mine)]
         if new:
-            from scorekeeper.store.durable import encode, write_atomically
+            from scorekeeper.store.durable import encode
 
             records = [event.record() for event in (*kept, *new)]
+            file = self.folder / f"{session_id}.others"
             with contextlib.suppress(OSError, ValueError):
-                self.folder.mkdir(parents=True, exist_ok=True)
-                file = self.folder / f"{session_id}.others"
-                write_atomically(file, encode({"events": records}), durable=False)
+                data = encode({"events": records})
+                try:
+                    _keep(file, data, first=not kept)
+                except FileNotFoundError:
+                    self.folder.mkdir(parents=True, exist_ok=True)
+                    _keep(file, data, first=not kept)
 
     def forget(self, session_id: str) -> None:
         if self.folder is not None:
@@ -189,3 +198,19 @@ class Reach:
         players = tuple(str(name) for name in found.merged.shown.session["players"])
         rounds = len(found.merged.shown.rounds)
         self.pending[session_id] = CameBack(session_id, players, rounds, kept[1], kept[0])
+
+
+def _keep(file: Path, data: bytes, *, first: bool) -> None:
+    """Write what is kept of other laptops' events: the first time as a new file where it
+    lies (10,000 sessions arriving make as many), later in place of the last, whole.
+    A first write torn by a crash is read as nothing kept, and replaced at the next."""
+    from scorekeeper.store.durable import write_atomically, write_new
+
+    if first:
+        try:
+            write_new(file, data)
+        except FileExistsError:
+            pass  # kept before, but nothing of it could be read: written again whole
+        else:
+            return
+    write_atomically(file, data, durable=False)

@@ -149,13 +149,21 @@ def _gathered(
     files: Files,
     missing: Callable[[], StoreError],
     own: str = "",
+    *,
+    identify: bool = True,
 ) -> Gathered:
     """The session its logs make, with what this laptop folded of other laptops' before
     (``reach``): a log of another laptop's that came back shorter loses nothing. ``own``:
-    this laptop, whose damaged log says how to get it back."""
-    kept = reach.others(session_id)
-    found = gather(files, missing, kept, own)
-    reach.keep_others(session_id, found.events, kept)
+    this laptop, whose damaged log says how to get it back; ``identify``: as ``gather``."""
+    kept: list[tuple[Event, ...]] = []
+
+    def others() -> tuple[Event, ...]:  # asked for only where a log reads
+        if not kept:
+            kept.append(reach.others(session_id))
+        return kept[0]
+
+    found = gather(files, missing, others, own, identify=identify)
+    reach.keep_others(session_id, found.events, others())
     return found
 
 
@@ -171,14 +179,15 @@ def _read_for_index(
     that would make the store and its index a cycle, which with 10,000 summaries in it
     waits for the cyclic collector to be freed. This laptop's log found shorter than it
     left it is noted in ``reach``."""
-    found = _gathered(reach, session_id, files, lambda: not_found(store, session_id))
+    missing = functools.partial(not_found, store, session_id)
+    found = _gathered(reach, session_id, files, missing, identify=False)
     reach.check(session_id, found)
     if found.damaged:
         damaged_logs[session_id] = [error.path for error in found.damaged if error.path]
     else:
         damaged_logs.pop(session_id, None)
     try:
-        found, session = playable(found, machine.laptop(store).id)
+        found, session = playable(found, reach.own)
     except REPLAY_ERRORS as error:
         raise damaged(files[0][1], f"does not replay ({error})", recover=False) from None
     started, updated, order = times(found)
@@ -206,7 +215,6 @@ class Reader:
         self._folder = self.path / FOLDER
         self.places = machine.places(self.path)
         self._beside = Sidecar(keeper)
-        self._laptop: machine.Laptop | None = None
         self._damaged_copies: dict[str, list[Path]] = {}
         """Logs that cannot be read of sessions whose other logs can."""
         self._reach = Reach(self.path, self.places.shared)
@@ -258,9 +266,7 @@ class Reader:
     @property
     def laptop(self) -> machine.Laptop:
         """This laptop, as the copies it writes name it."""
-        if self._laptop is None:
-            self._laptop = machine.laptop(self.path)
-        return self._laptop
+        return self._reach.laptop
 
     @property
     def own_key(self) -> str:
@@ -426,7 +432,13 @@ class Reader:
     def damage(self) -> list[tuple[Path, str]]:
         """Each session file that cannot be read and why, in the store's words (without
         the way back, which ``how_to_recover`` gives): a session none of whose logs can be
-        read, reading no file again, and each damaged log of a session the others make."""
+        read, reading no file again, and each damaged log of a session the others make.
+        The collector is paused as for ``summaries``: a folder of a hundred thousand junk
+        files names as many paths."""
+        with collector.paused():
+            return self._damage()
+
+    def _damage(self) -> list[tuple[Path, str]]:
         with self._guard:
             index = self._index.entries()
         said = {sid: entry.row for sid, entry in index.items() if type(entry.row) is str}

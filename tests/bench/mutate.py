@@ -223,6 +223,13 @@ MUTANTS = (
         ("tests/store/test_quick_checks.py",),
     ),
     Mutant(
+        "careful read: brackets inside strings count as the file's nesting",
+        "scorekeeper/store/careful_read.py",
+        "        return False  # the first string holding a bracket keeps its opening quote\n",
+        '        brackets = brackets.replace(b\'"\', b"")\n',
+        ("tests/hostile/test_nesting_judged.py",),
+    ),
+    Mutant(
         "index read member by member: a comma before the end passes",
         "scorekeeper/store/careful_read.py",
         "                raise NotPlain  # a comma before the end",

@@ -6,9 +6,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from tinydb import TinyDB
 
 from scorekeeper.store import log
+from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.events import Event, checked, moved_id
 
 RAE, SAM = "aaaaaaaaaa", "bbbbbbbbbb"
@@ -64,6 +66,42 @@ def test_what_a_log_from_elsewhere_holds_is_checked_and_counted_by_kind(tmp_path
         "with a time that is not a clock's": 1,
         "that is not an event": 1,
     }
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        [f"{SAM}:1", f"{SAM}:1"],
+        [f"{SAM}:9"],
+        [f"{SAM}:1", 7],
+        [f"{SAM}:{n}" for n in range(1, 66)],
+    ],
+    ids=["an event twice", "itself", "a number", "more heads than a table makes"],
+)
+def test_an_event_typed_on_top_of_what_no_event_can_be_is_refused(after: list[object]) -> None:
+    raw = {"id": f"{SAM}:9", "after": after, "at": 1, "kind": "round", "body": {}}
+    assert checked(raw, SAM) == "typed on top of something that is not an event"
+    heads = [f"{SAM}:{n}" for n in range(1, 65)]
+    assert isinstance(checked({**raw, "id": f"{SAM}:99", "after": heads}, SAM), Event)
+
+
+def test_a_file_that_is_no_log_is_judged_in_one_read_without_a_database_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A folder may hold a hundred thousand junk files named like logs: each costs a read."""
+    made: list[object] = []
+    real = log.TinyDB
+    monkeypatch.setattr(log, "TinyDB", lambda *a, **k: made.append(a) or real(*a, **k))
+    junk = tmp_path / f"s1.{SAM}.json"
+    junk.write_bytes(b"{not json")
+    with pytest.raises(DamagedFile, match=r"is not valid JSON \(Expecting property name"):
+        log.read(junk, SAM)
+    assert made == []
+    good = tmp_path / f"s2.{SAM}.json"
+    event = {"id": f"{SAM}:1", "after": [], "at": 1, "kind": "night", "body": {}}
+    good.write_text(json.dumps({"events": {"1": event}}))
+    assert [e.id for e in log.read(good, SAM).events] == [f"{SAM}:1"]
+    assert len(made) == 1, "a log is read through TinyDB"
 
 
 def test_a_moved_over_event_is_the_same_whoever_moves_it() -> None:

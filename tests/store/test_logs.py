@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tinydb import TinyDB
 
-from scorekeeper.store import Store
+from scorekeeper.store import Store, machine
 from scorekeeper.store.machine import SHARED_FILE
 from scorekeeper.store.resolve import BOTH, OTHER, SHOWN, resolve
 from tests.factories import MADE_3, MADE_4, UPPED_2, racehorse
@@ -178,3 +178,41 @@ def test_the_session_as_changed_here_is_what_its_logs_make_read_afresh(
                 store.edit(session_id, which % len(rounds), ROUNDS[which])
             with Store(folder, readonly=True) as reader:
                 assert reader.load(session_id) == store.load(session_id)
+
+
+def test_sessions_from_another_laptop_are_listed_reading_this_laptops_id_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    here, there = laptop(tmp_path / "here"), laptop(tmp_path / "there")
+    with Store(there) as store:
+        for _ in range(3):
+            store.add(racehorse(MADE_3))
+    mirror(there, here)
+    asked: list[Path] = []
+    real = machine.laptop
+    monkeypatch.setattr(machine, "laptop", lambda root: asked.append(root) or real(root))
+    with Store(here, readonly=True) as store:
+        assert len(store.summaries()) == 3
+        assert store.damage() == []
+    assert len(asked) == 1
+
+
+def test_what_a_crash_tore_of_another_laptops_events_kept_here_is_kept_again_whole(
+    tmp_path: Path,
+) -> None:
+    here, there = laptop(tmp_path / "here"), laptop(tmp_path / "there")
+    with Store(there) as store:
+        session_id = store.add(racehorse(MADE_3))
+        theirs = log_of(store, session_id)
+        older = shutil.copy2(theirs, tmp_path / "older.json")
+        store.record(session_id, UPPED_2)
+    mirror(there, here)
+    with Store(here, readonly=True) as store:
+        assert [summary.rounds for summary in store.summaries()] == [2]
+    kept = machine.machine_folder(here) / "reach" / f"{session_id}.others"
+    kept.write_bytes(kept.read_bytes()[:40])  # the first keep, torn mid-write
+    with Store(here, readonly=True) as store:
+        assert [summary.rounds for summary in store.summaries()] == [2]
+    os.replace(older, here / "logs" / theirs.name)  # their log put back shorter
+    with Store(here, readonly=True) as store:
+        assert [summary.rounds for summary in store.summaries()] == [2]
