@@ -192,24 +192,22 @@ class Index:
             self._seen_keys = {}  # what a look finds is held against the entries now
 
     def _read_again_if_damaged(self, known: dict[str, Entry]) -> bool:
-        """Read again the files the cache calls damaged that changed since, or that
-        another scorekeeper judged; whether any reads well now. An older scorekeeper run
-        on this store after a newer one cannot read what the newer one writes, and a
-        session wrongly called damaged would be offered to ``doctor --fix`` to be set
-        aside."""
+        """Read again the files the cache calls damaged that changed since (mended by hand,
+        in place: the folder is as it was), or that another scorekeeper judged; whether
+        any reads well now. An older scorekeeper run on this store after a newer one
+        cannot read what the newer one writes, and a session wrongly called damaged would
+        be offered to ``doctor --fix`` to be set aside. One walk of the folder, no file
+        read, tells a hundred thousand junk files unchanged."""
+        if not any(entry.damaged for entry in known.values()):
+            return False
         changed = False
-        for session_id, entry in list(known.items()):
-            if not entry.damaged:
+        for session_id, keys, key in self._session_files():
+            entry = known.get(session_id)
+            if entry is None or not entry.damaged:
                 continue
-            files = [
-                (key, self._folder / copies.file_name(session_id, key))
-                for key in self.copy_keys(session_id)
-            ]
-            found = files_identity(files) if entry.order == DAMAGE_JUDGED else None
-            key = entry.fingerprint if found is None else (found[0], found[1], found[2])
-            if found is not None and key == entry.fingerprint:
-                continue  # judged here, and not changed since: a stat, not a read
-            again = self._entry(session_id, self.copy_keys(session_id), key)
+            if entry.order == DAMAGE_JUDGED and key == entry.fingerprint:
+                continue  # judged here, and not changed since
+            again = self._entry(session_id, keys, key)
             if again != entry:
                 changed = True
                 if again is None:
