@@ -10,14 +10,16 @@ is read without the rest::
 An entry on disk is ``[digest, size, ctime_ns, order, row, state]`` (``Entry`` in
 memory): the first three are the fingerprint of the session's log files as they were
 read (``gather.identity``: a change time, which no copying tool can set back, never a
-modification time alone), ``order`` sorts by last update, ``row`` is the summary (a list,
-see ``summary.row``) or, for a session none of whose logs can be read, why not, and
-``state`` whether it waits for a decision (``summary.state``). ``folder`` is the logs
-folder's own fingerprint when the cache was saved, or null if it had changed too
-recently to vouch for: while the folder is still that, the cache is the list and no log
-is looked at; once it changed, each row's fingerprint is held against its files and only
-the changed sessions are read. ``recent`` is the ``RECENT`` newest rows with their logs'
-keys, which Home shows before the rest is read. Nothing else notices change.
+modification time alone), ``order`` sorts by last update, ``row`` is the summary (a
+list, see ``summary.row``) or, for a session none of whose logs can be read, why not,
+and ``state`` whether it waits for a decision (``summary.state``), then, only where
+there are any, the keys of the session's logs that cannot be read while the others make
+it. ``folder`` is the logs folder's own fingerprint when the cache was saved, or null if
+it had changed too recently to vouch for: while the folder is still that, the cache is
+the list and no log is looked at; once it changed, each row's fingerprint is held
+against its files and only the changed sessions are read. ``recent`` is the ``RECENT``
+newest rows with their logs' keys, which Home shows before the rest is read. Nothing
+else notices change.
 
 The writer keeps the cache up to date as it saves; a reader of a shared store keeps it
 too (it lives on this machine then, see ``machine``), so ``scorekeeper list`` after ten
@@ -38,7 +40,7 @@ from scorekeeper.store.careful_read import DamagedFile, NotPlain, members, parse
 from scorekeeper.store.durable import encode, write_atomically
 from scorekeeper.store.gather import Files, combined, folded, walk
 from scorekeeper.store.gather import identity as files_identity
-from scorekeeper.store.stamp import identity_of, settled
+from scorekeeper.store.stamp import NOT_SETTLED, identity_of, settled
 from scorekeeper.store.store_errors import SessionNotFound, StoreDamaged
 from scorekeeper.store.summary import (
     Compact,
@@ -72,6 +74,9 @@ class Entry(NamedTuple):
     row: Compact | str
     """The summary, or why none of the session's logs can be read."""
     state: bool | int = False
+    broken: tuple[str, ...] = ()
+    """The keys of the session's logs that cannot be read, where the others make it:
+    named by every later look, not only by the one that read them."""
 
     @property
     def fingerprint(self) -> tuple[int, int, int]:
@@ -84,7 +89,8 @@ class Entry(NamedTuple):
     def saved(self) -> list[JSON]:
         """The entry as the file holds it: its row a list again."""
         kept = self.row if isinstance(self.row, str) else expand(self.row)
-        return [self.digest, self.size, self.changed, self.order, kept, self.state]
+        saved = [self.digest, self.size, self.changed, self.order, kept, self.state]
+        return [*saved, list(self.broken)] if self.broken else saved
 
 
 class Head(NamedTuple):
@@ -260,11 +266,13 @@ class Index:
         fields: JSONMapping,
         state: bool | int = False,
         keys: tuple[str, ...] = (),
+        broken: tuple[str, ...] = (),
     ) -> None:
         """Record a session just saved, its log files' ``keys`` with it (only once the
         cache is loaded: else it is read later)."""
-        digest, size, changed = seen
-        entry = Entry(digest, size, changed, order, compact(row(fields), self._shared), state)
+        digest, size, changed = seen if len(seen) == 3 else (0, 0, NOT_SETTLED)
+        kept = compact(row(fields), self._shared)
+        entry = Entry(digest, size, changed, order, kept, state, broken)
         if self.keys is not None and keys:
             self.keys[session_id] = keys
         if self._entries is not None:
@@ -409,7 +417,8 @@ class Index:
         except StoreDamaged as error:
             return Entry(digest, size, changed, DAMAGE_JUDGED, error.message)
         kept = compact(row(document["summary"]), self._shared)
-        return Entry(digest, size, changed, document["order"], kept, state)
+        broken = tuple(document.get("broken") or ())
+        return Entry(digest, size, changed, document["order"], kept, state, broken)
 
     def _load(self) -> tuple[dict[str, Entry], Head | None]:
         """The saved cache (another place's while this one has none: ``legacy``)."""
@@ -480,7 +489,8 @@ def _entry_read(saved: JSON, shared: dict[JSON, JSON]) -> Entry | None:
             return None
         kept = saved[4] if type(saved[4]) is str else compact(saved[4], shared)
     state = saved[5] if len(saved) > 5 else False
-    return Entry(saved[0], saved[1], saved[2], saved[3], kept, state)
+    broken = tuple(saved[6]) if len(saved) > 6 else ()
+    return Entry(saved[0], saved[1], saved[2], saved[3], kept, state, broken)
 
 
 def _checked(

@@ -25,7 +25,7 @@ from scorekeeper.store import index as index_module
 from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.documents import damaged, problem, summary_fields
 from scorekeeper.store.gather import REFUSED_BY_RULES, Files, Gathered, gather, without
-from scorekeeper.store.index import Index
+from scorekeeper.store.index import Entry, Index
 from scorekeeper.store.reach import CameBack, Reach
 from scorekeeper.store.sidecar import Keeper, Kept, Sidecar
 from scorekeeper.store.store_errors import (
@@ -192,7 +192,14 @@ def _read_for_index(
         raise damaged(files[0][1], f"does not replay ({error})", recover=False) from None
     started, updated, order = times(found)
     fields = summary_fields(session, started, updated)
-    return {"order": order, "summary": fields}, state(found.merged)
+    broken = _broken(files, found)
+    return {"order": order, "summary": fields, "broken": broken}, state(found.merged)
+
+
+def _broken(files: Files, found: Gathered) -> list[str]:
+    """The keys of the logs among ``files`` that could not be read."""
+    paths = {error.path for error in found.damaged}
+    return [key for key, path in files if path in paths]
 
 
 def is_session_id(name: str) -> bool:
@@ -421,9 +428,13 @@ class Reader:
         them; looked up where not given)."""
         started, updated, order = times(found)
         fields = summary_fields(session, started, updated)
-        keys = keys or tuple(key for key, _ in self._copy_files(session_id))
+        files = self._copy_files(session_id)
+        keys = keys or tuple(key for key, _ in files)
+        broken = tuple(_broken(files, found))
         with self._guard:
-            self._index.put(session_id, found.seen or [], order, fields, state(found.merged), keys)
+            self._index.put(
+                session_id, found.seen or [], order, fields, state(found.merged), keys, broken
+            )
 
     def _forget(self, session_id: str) -> None:
         """Drop what is known of a session whose file another machine changed."""
@@ -441,6 +452,7 @@ class Reader:
     def _damage(self) -> list[tuple[Path, str]]:
         with self._guard:
             index = self._index.entries()
+        self._broken_logs(index)
         said = {sid: entry.row for sid, entry in index.items() if type(entry.row) is str}
         for sid in list(self._unreadable):
             if sid in index and sid not in said:
@@ -453,6 +465,14 @@ class Reader:
             if sid in index and sid not in said:  # a session made of its other logs
                 found += [(path, f"{path} {problem(path)}") for path in paths]
         return found
+
+    def _broken_logs(self, index: dict[str, Entry]) -> None:
+        """Note the logs the index found damaged in sessions the other logs make, where
+        no read here said otherwise: a later look names them as the first did."""
+        for sid, entry in index.items():
+            if entry.broken and sid not in self._damaged_copies:
+                names = [copies.file_name(sid, key) for key in entry.broken]
+                self._damaged_copies[sid] = [self._folder / name for name in names]
 
     def _damaged_file(self, session_id: str) -> Path:
         """The file to name for a session that cannot be read: its first damaged copy."""
@@ -468,6 +488,7 @@ class Reader:
         """Session files that cannot be read; they are left untouched (see ``how_to_recover``)."""
         with self._guard:
             index = self._index.entries()
+        self._broken_logs(index)
         files: set[Path] = set()
         for sid, entry in index.items():
             if entry.damaged:

@@ -240,10 +240,17 @@ def state(merged: Merged) -> bool | int:
 
 
 def _shaped(entry: list[JSON]) -> bool:
-    """Five fields, or six whose last says whether the session waits (``WAITING``)."""
+    """Five fields, or six whose last says whether the session waits (``WAITING``), or
+    seven whose last names the session's logs that cannot be read (their keys)."""
     if len(entry) == 5:
         return True
-    return len(entry) == 6 and (
+    if len(entry) == 7 and not (
+        type(entry[6]) is list
+        and 0 < len(entry[6]) <= 100
+        and all(type(key) is str and 0 < len(key) <= 100 for key in entry[6])
+    ):
+        return False
+    return len(entry) in (6, 7) and (
         type(entry[5]) is bool or (type(entry[5]) is int and entry[5] == OVERRULED)
     )
 
@@ -251,7 +258,7 @@ def _shaped(entry: list[JSON]) -> bool:
 def entry_problem(entry: object) -> str | None:
     """What is wrong with an index entry, or None."""
     if type(entry) is not list or not _shaped(entry):
-        return "an entry that is not a list of five or six fields"
+        return "an entry that is not a list of five to seven fields"
     if set(map(type, entry[:4])) == {int}:
         kept = entry[4]
         if type(kept) is str or (type(kept) is list and row_is_sound(kept)):

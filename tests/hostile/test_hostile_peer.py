@@ -173,3 +173,16 @@ async def test_the_decision_dialog_draws_a_peers_laptop_name_as_text(tmp_path: P
             assert isinstance(app.screen, ConflictScreen)
             text = assert_drawn_safely(pilot)
             assert "Den␛]0;pwned␇[bold]x[/]" in text.replace("\n", "")
+
+
+@pytest.mark.usefixtures("settled_at_once")
+def test_a_peers_damaged_log_is_named_by_every_look_not_only_the_first(tmp_path: Path) -> None:
+    """The session is made of this laptop's log; the peer's, which no longer reads, is
+    named by the list that found it and by every later one, which reads it no more."""
+    session_id, peer = with_a_peer(tmp_path, [])
+    peer.write_bytes(b"{not json")
+    for readonly in (False, True, True):  # the app's look keeps the list, as it closes
+        with Store(tmp_path, readonly=readonly) as store:
+            assert [summary.id for summary in store.summaries()] == [session_id]
+            assert store.damaged() == [peer]
+            assert [path for path, _ in store.damage()] == [peer]
