@@ -7,10 +7,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+import pytest
+
 from scorekeeper import Session
 from scorekeeper.checks import JSONObject, Round
 from scorekeeper.game import Game, Setup, State
-from scorekeeper.store import documents, machine
+from scorekeeper.store import documents, log, machine
 
 TABLE = ("Ann", "Bob", "Cid", "Dee", "Eve")
 
@@ -71,3 +73,16 @@ def older_document(session: Session, order: int, when: str) -> JSONObject:
         "summary": fields,
         "session": session.to_dict(),
     }
+
+
+def count_reads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """Each log the store reads from now on, in the order read (``log.read``)."""
+    reads: list[Path] = []
+    real = log.read
+
+    def counted(file: Path, owner: str) -> log.Read:
+        reads.append(file)
+        return real(file, owner)
+
+    monkeypatch.setattr(log, "read", counted)
+    return reads

@@ -154,14 +154,20 @@ def _linked_temp(path: Path, beside: Path) -> Path | None:
     except FileNotFoundError:
         return None
     temp, descriptor = _create_temp(beside)
+    _fill(descriptor, temp, data)
+    return temp
+
+
+def _fill(descriptor: int, path: Path, data: bytes) -> None:
+    """Write ``data`` through ``descriptor``, on the file just made at ``path``, and close
+    it; on any failure the file is removed."""
     try:
         _write_all(descriptor, data)
     except BaseException:
         os.close(descriptor)
-        _discard(temp)
+        _discard(path)
         raise
     os.close(descriptor)
-    return temp
 
 
 @contextlib.contextmanager
@@ -199,14 +205,7 @@ def write_new(path: Path, data: bytes) -> None:
     place: for a note whose reader takes a torn one for none, a new name costs a third
     less than a temporary file and a rename. Never through a link; ``FileExistsError``
     if anything is there already; a failed write leaves nothing."""
-    descriptor = os.open(path, _CREATE, 0o666)
-    try:
-        _write_all(descriptor, data)
-    except BaseException:
-        os.close(descriptor)
-        _discard(path)
-        raise
-    os.close(descriptor)
+    _fill(os.open(path, _CREATE, 0o666), path, data)
 
 
 def write_in_place(path: Path, data: bytes) -> None:

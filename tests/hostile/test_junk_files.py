@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.cli import main
-from scorekeeper.store import Store, log, machine, stamp
-from tests.factories import MADE_3, file_of, racehorse
+from scorekeeper.store import Store, machine, stamp
+from tests.factories import MADE_3, count_reads, file_of, racehorse
 
 PEER = "aaaaaaaaaa"
 """The laptop the junk says it comes from."""
@@ -63,18 +63,6 @@ def test_a_damaged_file_is_read_once_not_at_every_look(
     with Store(path, readonly=True) as store:
         assert len(store.damaged()) == 61
     assert [file.name.split(".")[0] for file in reads] == ["lone"], "read again once it changed"
-
-
-def count_reads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
-    reads: list[Path] = []
-    real = log.read
-
-    def counted(file: Path, owner: str) -> log.Read:
-        reads.append(file)
-        return real(file, owner)
-
-    monkeypatch.setattr(log, "read", counted)
-    return reads
 
 
 @pytest.mark.usefixtures("settled_at_once")

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import RuleError
-from scorekeeper.store import Store, StoreDamaged, log
+from scorekeeper.store import Store, StoreDamaged
 from scorekeeper.store.house_games import (
     HOUSE_FILE,
     add_house_games,
@@ -16,6 +16,7 @@ from scorekeeper.store.house_games import (
     read_house_games,
     save_house_game,
 )
+from tests.factories import count_reads
 
 HEARTS = {"wins": "lowest", "target": 100, "stake": 5}
 
@@ -186,14 +187,7 @@ def test_house_games_are_read_from_the_logs_again_only_once_one_changed(
     them changed since it was made, and every log again once one did."""
     store = Store(tmp_path)
     save_house_game(store, "Gin", "score-pad", {})
-    reads: list[Path] = []
-    real = log.read
-
-    def counted(file: Path, owner: str) -> log.Read:
-        reads.append(file)
-        return real(file, owner)
-
-    monkeypatch.setattr(log, "read", counted)
+    reads = count_reads(monkeypatch)
     assert [house.name for house in read_house_games(tmp_path)[0]] == ["Gin"]
     reads.clear()
     assert [house.name for house in read_house_games(tmp_path)[0]] == ["Gin"]

@@ -19,7 +19,7 @@ from scorekeeper.store import Store, StoreError, log, machine
 from scorekeeper.store.events import Event
 from scorekeeper.store.resolve import BACK, BOTH, OTHER, SHOWN, resolve
 from tests.cli.in_process import scorekeeper
-from tests.factories import MADE_3, MADE_4, UPPED_2, racehorse
+from tests.factories import MADE_3, MADE_4, UPPED_2, count_reads, racehorse
 from tests.needs import needs
 from tests.sync.test_shared_store import diverged
 
@@ -430,14 +430,7 @@ def test_sessions_arrived_are_read_by_the_first_list_only(
     with Store(there) as store:
         made = {store.add(racehorse(MADE_3)) for _ in range(3)}
     rsync(there, here)
-    reads: list[Path] = []
-    real = log.read
-
-    def counted(file: Path, owner: str) -> log.Read:
-        reads.append(file)
-        return real(file, owner)
-
-    monkeypatch.setattr(log, "read", counted)
+    reads = count_reads(monkeypatch)
     for _ in range(2):
         with Store(here, readonly=True) as store:
             assert {summary.id for summary in store.summaries()} == made
