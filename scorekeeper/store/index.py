@@ -53,8 +53,9 @@ from scorekeeper.store.summary import (
     summary,
 )
 
-RECENT = 100
-"""Rows the cache's first line holds: more than a screenful."""
+RECENT = 50
+"""Rows the cache's first line holds: more than a tall terminal's screenful (each costs
+its checks before Home's first frame)."""
 CAP = 256 * 1024 * 1024
 """A session file's cap would drop the cache of a folder with a hundred thousand files
 that are no sessions (each named, with why, about 200 bytes): every one read again."""
@@ -449,7 +450,8 @@ class Index:
 def _head(file: Path, raw: bytes) -> Head | None:
     """The cache's first line, if it is one as this version writes it (a file written
     otherwise is read whole)."""
-    line = raw.partition(b"\n")[0]
+    end = raw.find(b"\n")
+    line = raw if end < 0 else raw[:end]  # the first line alone, not a copy of the rest
     try:
         if line.endswith(b","):
             return _head_of(parse_json(file, line[:-1] + b"}"))
