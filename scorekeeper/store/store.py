@@ -26,7 +26,6 @@ from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.durable import backup_of, fsync_folder, sweep_stale
 from scorekeeper.store.gather import Gathered, gather, identity, stepped
 from scorekeeper.store.lock import WriterLock, take_lock
-from scorekeeper.store.merge import Version, text
 from scorekeeper.store.reach import CameBack
 from scorekeeper.store.reader import Opened, Reader, is_session_id, playable
 from scorekeeper.store.sidecar import Keeper
@@ -43,6 +42,7 @@ if TYPE_CHECKING:
     from scorekeeper.session import Session
     from scorekeeper.store import log
     from scorekeeper.store.events import Event
+    from scorekeeper.store.merge import Version
 
 CACHED_SESSIONS = 8
 
@@ -326,6 +326,8 @@ class Store(Reader):
         if found is None:
             found, files = self.gathered(session_id), self._copy_files(session_id)
             if opened is not None:  # what the logs make may be just the change: kept
+                from scorekeeper.store.merge import text  # here: Home starts without it
+
                 same = text(opened.session.to_dict()) == text(found.merged.shown.session)
                 session = opened.session if same else None
         self._reach.note(session_id, own.count, len(found.merged.shown.rounds))
@@ -520,6 +522,8 @@ class Store(Reader):
         if found is None:
             target.extend([], _made(saved.session, saved.started, at))
             return
+        from scorekeeper.store.merge import text  # here: Home starts without it
+
         rounds = saved.session.to_dict()["rounds"]
         shown = found.merged.shown
         shared = 0
