@@ -121,6 +121,7 @@ def gather(
         if damaged:
             raise damaged[0]
         raise missing()
+    from scorekeeper.store.events import NEWER
     from scorekeeper.store.fold import names, session, union  # here: Home starts without them
     from scorekeeper.store.merge import merged
 
@@ -133,6 +134,9 @@ def gather(
         if not files:
             raise missing()
         key, first = sorted(files)[0]
+        if refused.get(NEWER):  # its set-up may be of a kind a newer release writes
+            reason = f"holds events {NEWER}: upgrade scorekeeper to read it"
+            raise damaged_file(first, reason, recover=False)
         mine = bool(own) and copies.owner(key) == own
         raise damaged_file(first, "holds no set-up of a session", recover=mine)
     made = merged(folded, names(events.values()))

@@ -130,7 +130,7 @@ DAMAGE: dict[str, Callable[[bytes], bytes]] = {
     "not JSON": lambda good: b"Ann 12, Bob -3, Cid 9\n",
     "not UTF-8": lambda good: b"\xff\xfe" + good,
     "JSON but not TinyDB": lambda good: b'{"session": [1, 2, 3]}',
-    "no set-up": lambda good: good.replace(b'"kind":"setup"', b'"kind":"setout"'),
+    "no set-up": lambda good: good.replace(b'"kind":"setup"', b'"kind":"undo"'),
     "does not replay": lambda good: good.replace(b'"bid":3', b'"bid":7'),
 }
 REASONS = {
@@ -319,13 +319,12 @@ def test_a_second_process_is_refused_while_the_first_writes(tmp_path: Path) -> N
         store.add(racehorse())
 
 
-@pytest.mark.parametrize("damage", [damage for damage in DAMAGE if damage != "no set-up"])
+@pytest.mark.parametrize("damage", DAMAGE)
 def test_doctor_names_what_the_app_calls_damaged_and_puts_back_the_backup(
     tmp_path: Path, damage: str
 ) -> None:
     """Whatever the app calls damaged, doctor names too (a log that reads as a file but
-    whose rounds do not replay included), and --fix does what the app's message says. (A
-    set-up of a kind this version does not know is a newer release's: left as it is.)"""
+    whose rounds do not replay included), and --fix does what the app's message says."""
     with Store(tmp_path) as store:
         hit = store.add(racehorse(MADE_3))
         store.record(hit, UPPED_2)
@@ -337,3 +336,23 @@ def test_doctor_names_what_the_app_calls_damaged_and_puts_back_the_backup(
     with Store(tmp_path, readonly=True) as reader:
         assert reader.load(hit).rounds == [MADE_3], "the version before the last change"
     assert scorekeeper(tmp_path, "doctor").returncode == 0
+
+
+def test_a_set_up_of_a_kind_a_newer_release_writes_says_upgrade_and_is_left_as_it_is(
+    tmp_path: Path,
+) -> None:
+    """The app and doctor say the same of it: a newer scorekeeper wrote it, so upgrade;
+    neither offers to put a backup in its place, and --fix leaves it byte for byte."""
+    with Store(tmp_path) as store:
+        hit = store.add(racehorse(MADE_3))
+    file = file_of(tmp_path, hit)
+    newer = file.read_bytes().replace(b'"kind":"setup"', b'"kind":"setup-v9"')
+    file.write_bytes(newer)
+    with Store(tmp_path) as store, pytest.raises(StoreDamaged) as refused:
+        store.load(hit)
+    assert "a newer one wrote it?): upgrade scorekeeper to read it" in str(refused.value)
+    assert "doctor --fix" not in str(refused.value) and refused.value.backup is None
+    found = scorekeeper(tmp_path, "doctor")
+    assert found.returncode == 0 and "upgrade scorekeeper to read it" in found.stdout
+    assert scorekeeper(tmp_path, "doctor", "--fix").returncode == 0
+    assert file.read_bytes() == newer
