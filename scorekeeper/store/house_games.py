@@ -125,14 +125,7 @@ def read_house_games(folder: Path) -> tuple[list[HouseGame], str | None]:
     merged = entries.read(folder, KIND)
     games = [_from_dict(value) for value in merged.values.values()]
     games.sort(key=lambda house: house.name.casefold())
-    found = None
-    if merged.problems:
-        first, more = merged.problems[0], len(merged.problems) - 1
-        if not first.endswith("."):
-            first += (
-                ": the house games it cannot give are not offered. The sessions are not affected."
-            )
-        found = first if not more else f"{first} ({more} more: `scorekeeper doctor` names them)"
+    found = _in_one_line(merged.problems) if merged.problems else None
     note = {"of": of, "games": [house.to_dict() for house in games], "problem": found}
     with contextlib.suppress(OSError, ValueError):
         machine.remember(folder, FOLDED, note, durable=False)
