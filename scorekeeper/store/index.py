@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import NamedTuple
@@ -59,6 +60,8 @@ its checks before Home's first frame)."""
 CAP = 256 * 1024 * 1024
 """A session file's cap would drop the cache of a folder with a hundred thousand files
 that are no sessions (each named, with why, about 200 bytes): every one read again."""
+SO_FAR = 0.3
+"""Seconds between the lists of what is read so far, while logs are read (``entries``)."""
 DAMAGE_JUDGED = -1
 """The order of an entry for a file found damaged here (an older scorekeeper's: 0): it is
 read again only once it changes, so a hundred thousand junk files are read once."""
@@ -155,13 +158,13 @@ class Index:
         assert not isinstance(entry.row, str)
         return summary(session_id, entry.row, entry.state)
 
-    def entries(self) -> dict[str, Entry]:
+    def entries(self, so_far: Callable[[dict[str, Entry]], None] | None = None) -> dict[str, Entry]:
         """The list, checked against the files.
 
         A cache whose folder fingerprint is the folder's now is trusted as it is;
         otherwise every session's fingerprint is checked and changed sessions are read
         again. So a file damaged where it lies, with nothing else in the folder changed,
-        is found only when its session is opened.
+        is found only when its session is opened. ``so_far``: see ``_checked_afresh``.
         """
         if self._entries is not None:
             return self._entries
@@ -176,19 +179,36 @@ class Index:
             if self._readonly:
                 self._save(folder)
             return known
+        fresh = self._checked_afresh(known, so_far)
+        self._pending.clear()
+        self._use(fresh, folder if folder == identity_of(self._folder) else None)
+        self.dirty = True
+        self._save(folder)
+        return fresh
+
+    def _checked_afresh(
+        self, known: dict[str, Entry], so_far: Callable[[dict[str, Entry]], None] | None
+    ) -> dict[str, Entry]:
+        """Every session's entry, read again where its fingerprint changed. With
+        ``so_far``, the biggest logs are read first (a folder a peer filled with tiny junk
+        files lists its real sessions at once) and ``so_far`` is handed the entries read
+        until then every ``SO_FAR`` seconds."""
         fresh: dict[str, Entry] = {}
-        for session_id, keys, key in self._session_files():
+        found: Iterable[tuple[str, tuple[str, ...], tuple[int, int, int]]] = self._session_files()
+        if so_far is not None:
+            found = sorted(found, key=lambda session: -session[2][1])
+        handed = time.monotonic()
+        for session_id, keys, key in found:
             entry = self._pending.get(session_id) or self._read_here.get(session_id)
             if entry is None or entry.fingerprint != key:
                 entry = known.get(session_id)
             if entry is None or entry.fingerprint != key or _judged_elsewhere(entry):
                 entry = self._entry(session_id, keys, key)
+                if so_far is not None and time.monotonic() - handed > SO_FAR:
+                    so_far(fresh)
+                    handed = time.monotonic()
             if entry is not None:
                 fresh[session_id] = entry
-        self._pending.clear()
-        self._use(fresh, folder if folder == identity_of(self._folder) else None)
-        self.dirty = True
-        self._save(folder)
         return fresh
 
     def _use(self, entries: dict[str, Entry], folder: list[int] | None) -> None:

@@ -318,10 +318,12 @@ class Reader:
         rows), where the seal says it was kept with its logs as they are (``sidecar``)."""
         return self._beside.sealed(self._file(session_id), session_id, self._copy_files(session_id))
 
-    def summaries(self) -> list[Summary]:
-        """Every readable session, most recently updated first (see ``damaged`` for the rest)."""
+    def summaries(self, so_far: Callable[[list[Summary]], None] | None = None) -> list[Summary]:
+        """Every readable session, most recently updated first (see ``damaged`` for the
+        rest). Where logs must be read first (sessions arrived, junk), ``so_far`` is
+        handed the sessions read until then every ``index.SO_FAR`` seconds."""
         with self._guard, collector.paused():
-            return self._summaries()
+            return self._summaries(so_far)
 
     def recent(self) -> tuple[list[Summary], int] | None:
         """The most recently updated summaries (a screenful, newest first) and how many
@@ -344,9 +346,12 @@ class Reader:
         made = [self._index.summary(sid, entry) for sid, entry in entries]
         return made, total
 
-    def _summaries(self) -> list[Summary]:
+    def _summaries(self, so_far: Callable[[list[Summary]], None] | None = None) -> list[Summary]:
         """Apart from ``summaries`` so the index is freed before the collector resumes."""
-        index = self._index.entries()
+        partial = None if so_far is None else lambda found: so_far(self._listed(found))
+        return self._listed(self._index.entries(partial))
+
+    def _listed(self, index: dict[str, Entry]) -> list[Summary]:
         live = [
             (entry.order, sid)
             for sid, entry in index.items()

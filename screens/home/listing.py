@@ -51,6 +51,8 @@ class SessionList(Screen[None]):
         """How many sessions there are: more than ``summaries`` while only the recent
         ones are read."""
         self.summaries: list[Summary] = []
+        self.reading = False
+        """``summaries`` are what a first look read so far: the rest is being read."""
         self.matching: list[Summary] = []
         self.shown: list[Summary] = []
         self.coming_back_to: str | None = None
@@ -100,7 +102,9 @@ class SessionList(Screen[None]):
         self.laid_out_for = self.app.size.width
         sessions.set_grid(columns_for(self.laid_out_for), rows, cursor=cursor)
         count = self.query_one("#count", Static)
-        if self.total > len(self.summaries):
+        if self.reading:
+            show(count, f"{plural(len(self.summaries), 'session')} so far; reading the rest…")
+        elif self.total > len(self.summaries):
             show(
                 count,
                 f"The {len(self.summaries)} most recent of {self.total:,} sessions; "
@@ -145,13 +149,14 @@ class SessionList(Screen[None]):
         self.variations.update(found)
         self.fill(self.query_one("#sessions", ScoreGrid).cursor)
 
-    def refill(self, summaries: list[Summary]) -> None:
-        """The list as read again, the same session highlighted wherever it moved."""
+    def refill(self, summaries: list[Summary], *, reading: bool = False) -> None:
+        """The list as read again, the same session highlighted wherever it moved
+        (``reading``: only what was read so far)."""
         highlighted = self.highlighted()
         keep = self.coming_back_to or (None if highlighted is None else highlighted.id)
         self.coming_back_to = None
         cursor = self.query_one("#sessions", ScoreGrid).cursor
-        self.summaries = summaries
+        self.summaries, self.reading = summaries, reading
         self.total = len(summaries)
         self.fill(cursor, keep)
 

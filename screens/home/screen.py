@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.message import Message
 from textual.widgets import Header, Input, Static
 
 from scorekeeper.store import Store, StoreError, Summary, how_to_recover
@@ -58,6 +59,14 @@ EMPTY = (
     "F2 sets how money is written at this table: $, €, £, kr or none, "
     "with a decimal point or comma."
 )
+
+
+class ReadSoFar(Message):
+    """The sessions a first look has read so far, handed from the worker reading them."""
+
+    def __init__(self, summaries: list[Summary]) -> None:
+        super().__init__()
+        self.summaries = summaries
 
 
 class HomeScreen(SessionList):
@@ -190,8 +199,20 @@ class HomeScreen(SessionList):
         if not self.loaded:
             self.painted.wait(FIRST_FRAME_AT_MOST)
             time.sleep(FIRST_FRAME_OUT)
-        summaries = self.store.summaries()
+        so_far = None if self.summaries else self.read_so_far  # nothing listed yet
+        summaries = self.store.summaries(so_far)
         self.app.call_from_thread(self.listed, summaries)
+
+    def read_so_far(self, found: list[Summary]) -> None:
+        """In the worker, while logs are read (a first look at sessions that arrived, or
+        at a folder a peer filled with junk): what is read so far, listed at once."""
+        if found:
+            self.post_message(ReadSoFar(found))
+
+    @on(ReadSoFar)
+    def listed_so_far(self, message: ReadSoFar) -> None:
+        if not self.loaded:
+            self.refill(message.summaries, reading=True)
 
     @work(thread=True, exclusive=True, group="follow")
     def follow(self) -> None:
@@ -452,7 +473,7 @@ class HomeScreen(SessionList):
     def action_export(self) -> None:
         from screens.exporting import export_sessions  # here: Home starts without it
 
-        if self.total > len(self.summaries):
+        if self.total > len(self.summaries) or self.reading:
             self.notify("Still reading the sessions: export again in a moment.")
             return
         filtered = bool(self.query_one("#filter", Input).value.strip())

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.cli import main
-from scorekeeper.store import Store, machine, stamp
+from scorekeeper.store import Store, index, machine, stamp
 from tests.factories import MADE_3, count_reads, file_of, racehorse
 
 PEER = "aaaaaaaaaa"
@@ -142,3 +142,20 @@ def test_a_file_changed_a_moment_before_it_was_read_is_read_again_at_the_next_lo
     assert looks() == 2, "read again: its change time too recent to vouch for it"
     monkeypatch.setattr(stamp, "RACY_NS", 0)  # as two seconds later
     assert looks() == 1, "read once more, then trusted"
+
+
+def test_the_real_session_is_listed_before_the_junk_is_all_read(
+    junk: tuple[Path, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A first look at a folder full of junk hands Home what it has read so far: the
+    biggest logs come first, so the real session is in the first list handed over,
+    long before the last junk file is judged."""
+    path, kept = junk
+    (path / "index.json").unlink()  # a first look: nothing kept of an earlier one
+    monkeypatch.setattr(index, "SO_FAR", 0)
+    handed: list[list[str]] = []
+    with Store(path, readonly=True) as store:
+        listed = store.summaries(lambda found: handed.append([s.id for s in found]))
+    assert [summary.id for summary in listed] == [kept]
+    assert len(handed) > 50, "handed over as the junk is read"
+    assert handed[1] == [kept], "the real session first, not after the junk"

@@ -7,10 +7,10 @@ import time
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input
+from textual.widgets import Input, Static
 
 from scorekeeper.session import Session
-from scorekeeper.store import Store, index
+from scorekeeper.store import Store, Summary, index
 from screens.app import ScorekeeperApp
 from screens.confirm import ConfirmScreen
 from screens.exporting import ExportScreen
@@ -322,3 +322,39 @@ async def test_a_target_is_said_plain_at_a_decimal_comma_table(tmp_path: Path, k
             (row,) = rows(app)
     assert "highest wins; to 1000; no stake" in detail, detail
     assert row[0] == "Score pad — any other game · to 1000"
+
+
+async def test_a_first_look_at_a_folder_of_junk_lists_the_real_session_as_soon_as_it_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Home lists what it has read so far while a peer's junk is still being judged,
+    says it is still reading, and refuses to export half a list."""
+    path = tmp_path / "db"
+    with Store(path) as store:
+        kept = store.add(racehorse())
+    for number in range(index.RECENT + 10):  # more than Home reads before its first frame
+        (path / "logs" / f"junk{number:03d}.aaaaaaaaaa.json").write_bytes(b"{not json")
+    (path / "index.json").unlink()
+    monkeypatch.setattr(index, "SO_FAR", 0)
+    counted: list[str] = []
+    refill = HomeScreen.refill
+
+    def noted(home: HomeScreen, summaries: list[Summary], *, reading: bool = False) -> None:
+        refill(home, summaries, reading=reading)
+        if reading:
+            counted.append(str(home.query_one("#count", Static).render()))
+            if len(counted) == 1:
+                home.action_export()  # half a list: not exported
+
+    monkeypatch.setattr(HomeScreen, "refill", noted)
+    with Store(path) as store:
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settled(pilot)
+            assert counted and counted[0] == "1 session so far; reading the rest…"
+            assert not isinstance(app.screen, ExportScreen)
+            assert [row[1] for row in app.screen.query_one("#sessions", ScoreGrid).rows] == [
+                ", ".join(racehorse().players)
+            ]
+            assert str(app.screen.query_one("#count", Static).render()) == "1 session."
+            assert app.screen.highlighted().id == kept

@@ -128,9 +128,9 @@ async def test_the_whole_list_is_read_once_the_first_frame_is_out_however_slow_i
     order: list[str] = []
     read = Store.summaries
 
-    def summaries(store: Store) -> list[Summary]:
+    def summaries(store: Store, *so_far: Callable[[list[Summary]], None] | None) -> list[Summary]:
         order.append("read")
-        return read(store)
+        return read(store, *so_far)
 
     def first_frame(app: App[Any]) -> None:
         if isinstance(app.screen, HomeScreen) and "frame" not in order:
