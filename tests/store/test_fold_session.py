@@ -160,7 +160,9 @@ def test_a_decision_settles_the_versions_and_keeps_the_other_aside() -> None:
     assert [line.head for line in folded.aside] == [f"{LAPTOPS[1]}:1"], "Bob's round kept aside"
 
 
-def test_two_decisions_made_apart_end_with_the_later_and_say_which_was_replaced() -> None:
+def decided_apart() -> tuple[Laptop, Laptop, Event, Event]:
+    """Ann and Bob record a hand each on top of a shared one, take in each other's, then
+    decide apart: Ann first, Bob 495 ms later. Both laptops, and the two decisions."""
     ann, bob = Laptop(LAPTOPS[0], 0), Laptop(LAPTOPS[1], 0)
     for laptop in (ann, bob):
         laptop.holds[SETUP.id] = SETUP
@@ -172,6 +174,11 @@ def test_two_decisions_made_apart_end_with_the_later_and_say_which_was_replaced(
     bob.holds.update(ann.holds)
     early, late = ann.act(3, 0, 5), bob.act(3, 1, 500)
     assert early is not None and late is not None
+    return ann, bob, early, late
+
+
+def test_two_decisions_made_apart_end_with_the_later_and_say_which_was_replaced() -> None:
+    ann, _, early, late = decided_apart()
     for order in ([*ann.holds.values(), late], [late, *reversed(list(ann.holds.values()))]):
         folded = session(order)
         assert not folded.waiting and folded.shown.head == late.id
@@ -192,17 +199,7 @@ def test_an_event_whose_parent_has_not_arrived_waits_and_changes_nothing() -> No
 def test_a_decision_replaced_by_one_the_game_went_on_from_does_not_wait_again() -> None:
     """Ann and Bob decide differently apart; Bob's, the later, stands and Bob records the
     next hand on it: one version, Ann's decision replaced (not a version waiting again)."""
-    ann, bob = Laptop(LAPTOPS[0], 0), Laptop(LAPTOPS[1], 0)
-    for laptop in (ann, bob):
-        laptop.holds[SETUP.id] = SETUP
-    ann.act(0, 1, 1)
-    bob.holds.update(ann.holds)
-    ann.act(0, 2, 10)
-    bob.act(0, 3, 20)
-    ann.holds.update(bob.holds)
-    bob.holds.update(ann.holds)
-    early, late = ann.act(3, 0, 5), bob.act(3, 1, 500)
-    assert early is not None and late is not None
+    ann, bob, early, late = decided_apart()
     bob.holds.update(ann.holds)
     went_on = bob.act(0, 4, 10)
     assert went_on is not None and went_on.after == (late.id,)
