@@ -45,16 +45,16 @@ asking. This follows Automerge (a change is its actor, its sequence number, the 
 depends on and a time) cut down to what a card table needs: no merge inside a round.
 
 Inside the package: ``store`` is ``Store``, the one writer, on ``reader``, what any
-process may read; ``gather`` reads a session's logs (``copies`` names them, ``log`` reads
-each) and folds them, ``merge`` shows the fold as versions, ``conflicts`` and ``resolve``
-lay them side by side and carry out the table's decision; ``index`` keeps the session
-list's one cache of ``summary`` rows, each judged by ``well_formed`` and held against
-its logs' fingerprint (``stamp``); ``durable`` and ``careful_read`` are the one atomic
-write and the careful read; ``lock`` is the writer's lock; ``reach`` notices a log of
-this laptop's put back shorter; ``entries`` and ``house_games`` keep what every laptop may change;
-``older_sessions`` (with ``moved`` and ``documents``) and ``older_entries`` move earlier
-layouts over; ``store_errors`` words what goes wrong. This module only names what the
-rest of scorekeeper uses.
+process may read; ``gather`` reads a session's logs (``copies`` names them, ``log``
+reads each) and folds them, ``merge`` shows the fold as versions, ``conflicts`` and
+``resolve`` lay them side by side and carry out the table's decision; ``index`` keeps
+the session list's one cache of ``summary`` rows (``index_file`` on disk), each judged
+by ``well_formed`` and held against its logs' fingerprint (``stamp``); ``durable`` and
+``careful_read`` are the one atomic write and the careful read; ``lock`` is the writer's
+lock; ``reach`` notices a log of this laptop's put back shorter; ``entries`` and
+``house_games`` keep what every laptop may change; ``older_sessions`` (with ``moved``
+and ``documents``) and ``older_entries`` move earlier layouts over; ``store_errors``
+words what goes wrong. This module only names what the rest of scorekeeper uses.
 """
 
 from scorekeeper.store.documents import MIGRATIONS, SCHEMA, how_to_recover

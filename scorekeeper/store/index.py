@@ -33,76 +33,38 @@ import os
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import NamedTuple
 
 from scorekeeper.checks import JSON, JSONMapping, JSONObject
-from scorekeeper.store import copies, documents
-from scorekeeper.store.careful_read import DamagedFile, NotPlain, members, parse_json, read_regular
-from scorekeeper.store.durable import encode, write_atomically
+from scorekeeper.store import copies
+from scorekeeper.store.durable import write_atomically
 from scorekeeper.store.gather import Files, combined, folded, walk
 from scorekeeper.store.gather import identity as files_identity
+from scorekeeper.store.index_file import (
+    Entry,
+    Head,
+    encoded,
+    entry_read,
+    keys_read,
+    load,
+    read_head,
+)
 from scorekeeper.store.stamp import NOT_SETTLED, identity_of, settled
 from scorekeeper.store.store_errors import SessionNotFound, StoreDamaged
 from scorekeeper.store.summary import (
-    Compact,
     Summary,
     compact,
-    entry_problem,
-    expand,
     row,
-    sound_row,
     summary,
 )
 
 RECENT = 50
 """Rows the cache's first line holds: more than a tall terminal's screenful (each costs
 its checks before Home's first frame)."""
-CAP = 256 * 1024 * 1024
-"""A session file's cap would drop the cache of a folder with a hundred thousand files
-that are no sessions (each named, with why, about 200 bytes): every one read again."""
 SO_FAR = 0.3
 """Seconds between the lists of what is read so far, while logs are read (``entries``)."""
 DAMAGE_JUDGED = -1
 """The order of an entry for a file found damaged here (an older scorekeeper's: 0): it is
 read again only once it changes, so a hundred thousand junk files are read once."""
-_SESSIONS = b'"sessions":{'
-
-
-class Entry(NamedTuple):
-    """One session in the cache: the fingerprint of its logs as read, then its row."""
-
-    digest: int
-    size: int
-    changed: int
-    order: int
-    row: Compact | str
-    """The summary, or why none of the session's logs can be read."""
-    state: bool | int = False
-    broken: tuple[str, ...] = ()
-    """The keys of the session's logs that cannot be read, where the others make it:
-    named by every later look, not only by the one that read them."""
-
-    @property
-    def fingerprint(self) -> tuple[int, int, int]:
-        return (self.digest, self.size, self.changed)
-
-    @property
-    def damaged(self) -> bool:
-        return type(self.row) is str
-
-    def saved(self) -> list[JSON]:
-        """The entry as the file holds it: its row a list again."""
-        kept = self.row if isinstance(self.row, str) else expand(self.row)
-        saved = [self.digest, self.size, self.changed, self.order, kept, self.state]
-        return [*saved, list(self.broken)] if self.broken else saved
-
-
-class Head(NamedTuple):
-    """The cache's first line."""
-
-    folder: list[int] | None
-    total: int
-    recent: list[JSON]
 
 
 class Index:
@@ -250,7 +212,7 @@ class Index:
         line still describes the folder; else None (a writer that changed it since, too)."""
         if self._entries is not None or self._pending:
             return None
-        head = _read_head(self._file)
+        head = read_head(self._file, RECENT)
         if head is None:
             return None
         listed: list[tuple[str, Entry]] = []
@@ -258,11 +220,11 @@ class Index:
         for item in head.recent:
             if type(item) is not list or len(item) not in (2, 3) or type(item[0]) is not str:
                 return None
-            entry = _entry_read(item[1], self._shared) if self._is_session_id(item[0]) else None
+            entry = entry_read(item[1], self._shared) if self._is_session_id(item[0]) else None
             if entry is None or entry.damaged:
                 return None
             listed.append((item[0], entry))
-            held.append(_keys(item[2]) if len(item) == 3 else None)
+            held.append(keys_read(item[2]) if len(item) == 3 else None)
         if head.folder is not None and head.folder == identity_of(self._folder):
             return listed, head.total, False
         for (sid, entry), keys in zip(listed, held, strict=True):
@@ -384,7 +346,9 @@ class Index:
         if folder is None or settled(folder) != folder or folder != identity_of(self._folder):
             folder = None
         with contextlib.suppress(OSError, ValueError):
-            write_atomically(self._file, _encoded(entries, self.keys or {}, folder), durable=False)
+            write_atomically(
+                self._file, encoded(entries, self.keys or {}, folder, RECENT), durable=False
+            )
             self.dirty = False
 
     def session_count(self, most: int) -> int:
@@ -446,113 +410,7 @@ class Index:
         file = self._file
         if self._legacy is not None and not os.path.lexists(file):
             file = self._legacy
-        try:
-            found = read_regular(file, CAP)
-            if found is None:
-                return {}, None
-            raw = found[0]
-            head = _head(file, raw)
-            if head is None:
-                return {}, None
-            try:
-                pairs = members(raw, _SESSIONS, after_first_line=True)
-                sessions = _checked(pairs, self._is_session_id, self._shared)
-            except NotPlain:
-                listed = parse_json(file, raw, shape_checked=True).get("sessions")
-                if not isinstance(listed, dict):
-                    return {}, None
-                sessions = _checked(listed.items(), self._is_session_id, self._shared)
-        except (DamagedFile, OSError):
-            return {}, None
-        return ({}, None) if sessions is None else (sessions, head)
-
-
-def _head(file: Path, raw: bytes) -> Head | None:
-    """The cache's first line, if it is one as this version writes it (a file written
-    otherwise is read whole)."""
-    end = raw.find(b"\n")
-    line = raw if end < 0 else raw[:end]  # the first line alone, not a copy of the rest
-    try:
-        if line.endswith(b","):
-            return _head_of(parse_json(file, line[:-1] + b"}"))
-        return _head_of(parse_json(file, raw, shape_checked=True))
-    except DamagedFile:
-        return None
-
-
-def _head_of(found: JSONObject) -> Head | None:
-    folder, total, recent = found.get("folder"), found.get("total"), found.get("recent")
-    if found.get("schema") != documents.SCHEMA or type(total) is not int:
-        return None
-    if folder is not None and (
-        type(folder) is not list or len(folder) != 3 or {type(n) for n in folder} != {int}
-    ):
-        return None
-    if type(recent) is not list or not len(recent) <= min(total, RECENT):
-        return None
-    return Head(folder, total, recent)
-
-
-def _read_head(file: Path) -> Head | None:
-    try:
-        found = read_regular(file, CAP)
-    except (DamagedFile, OSError):
-        return None
-    return None if found is None else _head(file, found[0])
-
-
-def _entry_read(saved: JSON, shared: dict[JSON, JSON]) -> Entry | None:
-    """An entry as the file holds it, checked; None if it is not as scorekeeper writes it."""
-    if type(saved) is not list:
-        return None
-    kept: Compact | str | None = sound_row(saved, shared)
-    if kept is None:
-        if entry_problem(saved) is not None:
-            return None
-        kept = saved[4] if type(saved[4]) is str else compact(saved[4], shared)
-    state = saved[5] if len(saved) > 5 else False
-    broken = tuple(saved[6]) if len(saved) > 6 else ()
-    return Entry(saved[0], saved[1], saved[2], saved[3], kept, state, broken)
-
-
-def _checked(
-    pairs: Iterable[tuple[str, JSON]],
-    is_session_id: Callable[[str], bool],
-    shared: dict[JSON, JSON],
-) -> dict[str, Entry] | None:
-    """The entries of a saved cache, or None if any is not as scorekeeper writes it."""
-    sessions = {}
-    for sid, saved in pairs:
-        entry = _entry_read(saved, shared) if is_session_id(sid) else None
-        if entry is None:
-            return None
-        sessions[sid] = entry
-    return sessions
-
-
-def _keys(value: JSON) -> list[str] | None:
-    """A session's log keys as saved, if they are keys (``copies.parse``)."""
-    if type(value) is not list or not 0 < len(value) <= 100:
-        return None
-    for key in value:
-        if type(key) is not str or copies.parse(copies.file_name("a", key)) != ("a", key):
-            return None
-    return [str(key) for key in value]
-
-
-def _encoded(
-    entries: dict[str, Entry], keys: Mapping[str, tuple[str, ...]], folder: list[int] | None
-) -> bytes:
-    """The cache's two lines (see the module's docstring)."""
-    listed = sorted(((entry.order, sid) for sid, entry in entries.items() if not entry.damaged))
-    recent: list[JSON] = []
-    for _, sid in reversed(listed[-RECENT:]):
-        held = keys.get(sid)
-        saved = entries[sid].saved()
-        recent.append([sid, saved] if held is None else [sid, saved, list(held)])
-    head = {"schema": documents.SCHEMA, "folder": folder, "total": len(listed), "recent": recent}
-    sessions = encode({sid: entry.saved() for sid, entry in entries.items()})
-    return encode(head)[:-1] + b",\n" + _SESSIONS[:-1] + sessions + b"}"
+        return load(file, RECENT, self._is_session_id, self._shared)
 
 
 def _judged_elsewhere(entry: Entry) -> bool:

@@ -25,7 +25,8 @@ from scorekeeper.store import index as index_module
 from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.documents import damaged, problem, summary_fields
 from scorekeeper.store.gather import REFUSED_BY_RULES, Files, Gathered, gather, without
-from scorekeeper.store.index import Entry, Index
+from scorekeeper.store.index import Index
+from scorekeeper.store.index_file import Entry
 from scorekeeper.store.reach import CameBack, Reach
 from scorekeeper.store.sidecar import Keeper, Kept, Sidecar
 from scorekeeper.store.store_errors import (

@@ -202,7 +202,7 @@ def test_a_number_too_long_is_refused_and_long_digits_in_text_are_not() -> None:
 def test_a_reader_asking_again_reads_the_index_again_only_once_it_changed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from scorekeeper.store import Store, index
+    from scorekeeper.store import Store, index_file
 
     with Store(tmp_path) as store:
         store.add(Session.new("hot-rum", ["Ann", "Bob"]))
@@ -214,7 +214,7 @@ def test_a_reader_asking_again_reads_the_index_again_only_once_it_changed(
         reads += 1
         return read_regular(*args, **kwargs)
 
-    monkeypatch.setattr(index, "read_regular", counted)
+    monkeypatch.setattr(index_file, "read_regular", counted)
     reader = Store(tmp_path, readonly=True)
     assert len(reader.summaries()) == 1 and reader.damaged() == []
     assert len(reader.summaries()) == 1

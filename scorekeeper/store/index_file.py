@@ -1,0 +1,179 @@
+"""``index.json`` on disk: the session list's cache as ``index`` writes it, read back
+checked entry by entry. What the file holds is ``index``'s to say (its docstring); this is
+how: one compact JSON object on two lines, the first screenful alone on the first, the
+sessions after it read member by member (``careful_read.members``), or the whole file
+parsed where it was written otherwise. Anything not as scorekeeper writes it reads as no
+cache at all, which only costs a rebuild.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import NamedTuple
+
+from scorekeeper.checks import JSON, JSONObject
+from scorekeeper.store import copies, documents
+from scorekeeper.store.careful_read import DamagedFile, NotPlain, members, parse_json, read_regular
+from scorekeeper.store.durable import encode
+from scorekeeper.store.summary import Compact, compact, entry_problem, expand, sound_row
+
+CAP = 256 * 1024 * 1024
+"""A session file's cap would drop the cache of a folder with a hundred thousand files
+that are no sessions (each named, with why, about 200 bytes): every one read again."""
+_SESSIONS = b'"sessions":{'
+
+
+class Entry(NamedTuple):
+    """One session in the cache: the fingerprint of its logs as read, then its row."""
+
+    digest: int
+    size: int
+    changed: int
+    order: int
+    row: Compact | str
+    """The summary, or why none of the session's logs can be read."""
+    state: bool | int = False
+    broken: tuple[str, ...] = ()
+    """The keys of the session's logs that cannot be read, where the others make it:
+    named by every later look, not only by the one that read them."""
+
+    @property
+    def fingerprint(self) -> tuple[int, int, int]:
+        return (self.digest, self.size, self.changed)
+
+    @property
+    def damaged(self) -> bool:
+        return type(self.row) is str
+
+    def saved(self) -> list[JSON]:
+        """The entry as the file holds it: its row a list again."""
+        kept = self.row if isinstance(self.row, str) else expand(self.row)
+        saved = [self.digest, self.size, self.changed, self.order, kept, self.state]
+        return [*saved, list(self.broken)] if self.broken else saved
+
+
+class Head(NamedTuple):
+    """The cache's first line."""
+
+    folder: list[int] | None
+    total: int
+    recent: list[JSON]
+
+
+def load(
+    file: Path, most: int, is_session_id: Callable[[str], bool], shared: dict[JSON, JSON]
+) -> tuple[dict[str, Entry], Head | None]:
+    """The saved cache at ``file``, its rows ``compact`` (with ``shared``); nothing where
+    there is none or it is not as scorekeeper writes it."""
+    try:
+        found = read_regular(file, CAP)
+        if found is None:
+            return {}, None
+        raw = found[0]
+        head = _head(file, raw, most)
+        if head is None:
+            return {}, None
+        try:
+            pairs = members(raw, _SESSIONS, after_first_line=True)
+            sessions = _checked(pairs, is_session_id, shared)
+        except NotPlain:
+            listed = parse_json(file, raw, shape_checked=True).get("sessions")
+            if not isinstance(listed, dict):
+                return {}, None
+            sessions = _checked(listed.items(), is_session_id, shared)
+    except (DamagedFile, OSError):
+        return {}, None
+    return ({}, None) if sessions is None else (sessions, head)
+
+
+def _head(file: Path, raw: bytes, most: int) -> Head | None:
+    """The cache's first line, if it is one as this version writes it (a file written
+    otherwise is read whole)."""
+    end = raw.find(b"\n")
+    line = raw if end < 0 else raw[:end]  # the first line alone, not a copy of the rest
+    try:
+        if line.endswith(b","):
+            return _head_of(parse_json(file, line[:-1] + b"}"), most)
+        return _head_of(parse_json(file, raw, shape_checked=True), most)
+    except DamagedFile:
+        return None
+
+
+def _head_of(found: JSONObject, most: int) -> Head | None:
+    folder, total, recent = found.get("folder"), found.get("total"), found.get("recent")
+    if found.get("schema") != documents.SCHEMA or type(total) is not int:
+        return None
+    if folder is not None and (
+        type(folder) is not list or len(folder) != 3 or {type(n) for n in folder} != {int}
+    ):
+        return None
+    if type(recent) is not list or not len(recent) <= min(total, most):
+        return None
+    return Head(folder, total, recent)
+
+
+def read_head(file: Path, most: int) -> Head | None:
+    """The cache's first line (at most ``most`` recent rows), if it is one."""
+    try:
+        found = read_regular(file, CAP)
+    except (DamagedFile, OSError):
+        return None
+    return None if found is None else _head(file, found[0], most)
+
+
+def entry_read(saved: JSON, shared: dict[JSON, JSON]) -> Entry | None:
+    """An entry as the file holds it, checked; None if it is not as scorekeeper writes it."""
+    if type(saved) is not list:
+        return None
+    kept: Compact | str | None = sound_row(saved, shared)
+    if kept is None:
+        if entry_problem(saved) is not None:
+            return None
+        kept = saved[4] if type(saved[4]) is str else compact(saved[4], shared)
+    state = saved[5] if len(saved) > 5 else False
+    broken = tuple(saved[6]) if len(saved) > 6 else ()
+    return Entry(saved[0], saved[1], saved[2], saved[3], kept, state, broken)
+
+
+def _checked(
+    pairs: Iterable[tuple[str, JSON]],
+    is_session_id: Callable[[str], bool],
+    shared: dict[JSON, JSON],
+) -> dict[str, Entry] | None:
+    """The entries of a saved cache, or None if any is not as scorekeeper writes it."""
+    sessions = {}
+    for sid, saved in pairs:
+        entry = entry_read(saved, shared) if is_session_id(sid) else None
+        if entry is None:
+            return None
+        sessions[sid] = entry
+    return sessions
+
+
+def keys_read(value: JSON) -> list[str] | None:
+    """A session's log keys as saved, if they are keys (``copies.parse``)."""
+    if type(value) is not list or not 0 < len(value) <= 100:
+        return None
+    for key in value:
+        if type(key) is not str or copies.parse(copies.file_name("a", key)) != ("a", key):
+            return None
+    return [str(key) for key in value]
+
+
+def encoded(
+    entries: dict[str, Entry],
+    keys: Mapping[str, tuple[str, ...]],
+    folder: list[int] | None,
+    most: int,
+) -> bytes:
+    """The cache's two lines, the ``most`` newest readable rows first."""
+    listed = sorted(((entry.order, sid) for sid, entry in entries.items() if not entry.damaged))
+    recent: list[JSON] = []
+    for _, sid in reversed(listed[-most:]):
+        held = keys.get(sid)
+        saved = entries[sid].saved()
+        recent.append([sid, saved] if held is None else [sid, saved, list(held)])
+    head = {"schema": documents.SCHEMA, "folder": folder, "total": len(listed), "recent": recent}
+    sessions = encode({sid: entry.saved() for sid, entry in entries.items()})
+    return encode(head)[:-1] + b",\n" + _SESSIONS[:-1] + sessions + b"}"
