@@ -163,9 +163,9 @@ def stepped(found: Gathered, made: Sequence[Event], seen: list[int] | None) -> G
             return None
         shown = line
     folded = replace(folded, shown=shown)
-    return Gathered(
-        merged(folded, names(events.values())), folded, events, found.damaged, found.refused, seen
-    )
+    renamed = any(event.kind == "laptop" for event in made)
+    named = names(events.values()) if renamed else found.merged.names  # else as they were
+    return Gathered(merged(folded, named), folded, events, found.damaged, found.refused, seen)
 
 
 def walk(

@@ -22,8 +22,12 @@ KEY_SIZE = 32
 
 def key_folder() -> Path:
     override = os.environ.get("SCOREKEEPER_CONFIG")
-    if override:
-        return Path(override)
+    return Path(override) if override else _user_config()
+
+
+@functools.cache
+def _user_config() -> Path:
+    """Asked once a process: every save seals with the key kept there."""
     import platformdirs  # here: only the first save or export of a process needs it
 
     return Path(platformdirs.user_config_dir("scorekeeper", appauthor=False))

@@ -302,7 +302,8 @@ class Store(Reader):
         own = own or self._own_log(session_id, held)
         laptop = self.laptop
         name = laptop.name[:NAME_CAP]
-        if names(held.values()).get(laptop.id) != name:  # how the others name this laptop
+        known = opened.found.merged.names if opened and opened.found else names(held.values())
+        if known.get(laptop.id) != name:  # how the others name this laptop
             made = [("laptop", {"key": laptop.id, "value": name}, (), made[0][3]), *made]
         files = self._copy_files(session_id)
         others = [(key, path) for key, path in files if key != self.own_key]
