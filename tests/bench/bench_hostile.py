@@ -21,6 +21,7 @@ Figures, each against a reference measured in the same run:
 The junk is made under the system temp folder and removed at the end.
 
 Run: .venv/bin/python -m tests.bench.bench_hostile [--junk N] [--laptops N] [--quick]
+[--houses-only]
 """
 
 from __future__ import annotations
@@ -144,6 +145,7 @@ def main() -> None:
     parser.add_argument("--laptops", type=int, default=100, help="laptops' house games logs")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--quick", action="store_true", help="10,000 junk files, 5 laptops")
+    parser.add_argument("--houses-only", action="store_true", help="only New session's figure")
     options = parser.parse_args()
     if options.quick:
         options.junk, options.laptops, options.runs = 10_000, 5, 1
@@ -168,6 +170,12 @@ def shared_store(folder: Path) -> Path:
 
 
 def measure(root: Path, options: argparse.Namespace) -> None:
+    if not options.houses_only:
+        measure_junk(root, options)
+    measure_houses(root, options)
+
+
+def measure_junk(root: Path, options: argparse.Namespace) -> None:
     command, env = bare_launch(root)
     clean = shared_store(root / "clean")
     for_list, for_app = shared_store(root / "junk-list"), shared_store(root / "junk-app")
@@ -207,6 +215,8 @@ def measure(root: Path, options: argparse.Namespace) -> None:
     )
     said("after the app's starts,", for_app, app_env)
 
+
+def measure_houses(root: Path, options: argparse.Namespace) -> None:
     started = time.perf_counter()
     houses = house_games(root, options.laptops)
     print(
