@@ -125,7 +125,8 @@ def _logs(root: Path, merged: Merged, laptop: Laptop) -> list[Event]:
     """Every laptop's events, and this laptop's own that its log no longer holds
     (``KEPT``), said and noted in ``merged.missing``."""
     found = _read_logs(root, merged)
-    merged.missing = _missing(root, laptop, found)
+    held = {event.id for event in found}
+    merged.missing = [event for event in _kept(root, laptop) if event.id not in held]
     if merged.missing:
         merged.problems.append(
             f"{own_log(root, laptop)} came back older than this laptop left it (a sync "
@@ -133,12 +134,6 @@ def _logs(root: Path, merged: Merged, laptop: Laptop) -> list[Event]:
             "missing from it. This laptop kept them: they are shown, and written back"
         )
     return found + merged.missing
-
-
-def _missing(root: Path, laptop: Laptop, held: Iterable[Event]) -> list[Event]:
-    """This laptop's own events (``KEPT``) that are not among ``held``."""
-    ids = {event.id for event in held}
-    return [event for event in _kept(root, laptop) if event.id not in ids]
 
 
 def _kept(root: Path, laptop: Laptop) -> list[Event]:
@@ -313,10 +308,10 @@ def take_over(root: Path, kind: Kind, laptop: Laptop) -> Merged:
     none, which this laptop's log and the older files tell, no other log is read."""
     merged = _older(root, kind)
     try:
-        own: Iterable[Event] = log.read(own_log(root, laptop), laptop.id).events
+        held = {event.id for event in log.read(own_log(root, laptop), laptop.id).events}
     except (DamagedFile, OSError):
-        own = ()  # the whole read below says what is wrong with it
-    if not (merged.moved or merged.legacy or _missing(root, laptop, own)):
+        held = set()  # the whole read below says what is wrong with it
+    if not (merged.moved or merged.legacy or any(e.id not in held for e in _kept(root, laptop))):
         return merged
     merged = read(root, kind, laptop)
     if merged.moved or merged.legacy or merged.missing:
