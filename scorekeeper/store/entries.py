@@ -165,10 +165,8 @@ def _read_logs(root: Path, merged: Merged) -> list[Event]:
 
 def read(root: Path, kind: Kind, laptop: Laptop | None = None) -> Merged:
     """The entries of ``kind`` in the store folder ``root``, folded entry by entry, and
-    the changes replaced that ``laptop`` has not said yet."""
-    merged = Merged()
-    merged.moved = legacy_events(root, kind, merged.problems, merged.legacy)
-    merged.moved += journal_events(root, kind, merged.problems)
+    the changes replaced that ``laptop`` has not said yet (none where no laptop asks)."""
+    merged = _older(root, kind)
     events = _logs(root, merged, laptop or machine.laptop(root)) + merged.moved
     usable = [event for event in events if event.kind in (kind.event, LAPTOP)]
     folded = fold_entries(usable)
@@ -200,7 +198,9 @@ def read(root: Path, kind: Kind, laptop: Laptop | None = None) -> Merged:
     merged.values = {key: event.body["value"] for key, event in merged.standing.items()}
     merged.history = [event for event in usable if event.kind == kind.event]
     merged.heads = {key: ids for (made, key), ids in folded.heads.items() if made == kind.event}
-    said = _said(root) if laptop is not None else set()
+    if laptop is None:  # the many replaced apart over a hundred logs cost nothing here
+        return merged
+    said = _said(root)
     for lost, kept in folded.replaced:
         if lost.kind != kind.event or lost.id in said:
             continue
@@ -209,6 +209,15 @@ def read(root: Path, kind: Kind, laptop: Laptop | None = None) -> Merged:
         merged.replaced.append(
             Replaced(_change(lost), _change(kept), _by(lost, names), _by(kept, names))
         )
+    return merged
+
+
+def _older(root: Path, kind: Kind) -> Merged:
+    """What the earlier layouts hold of ``kind`` (``moved``, ``legacy``), and what is
+    wrong with them."""
+    merged = Merged()
+    merged.moved = legacy_events(root, kind, merged.problems, merged.legacy)
+    merged.moved += journal_events(root, kind, merged.problems)
     return merged
 
 
@@ -295,7 +304,15 @@ def record(root: Path, kind: Kind, laptop: Laptop, changes: Mapping[str, JSON], 
 def take_over(root: Path, kind: Kind, laptop: Laptop) -> Merged:
     """Write what earlier layouts hold, and what this laptop's log lost, into its log, if
     there is any: what opening a store for writing does. What was found (``moved``,
-    ``missing``: what was written)."""
+    ``missing``: what was written). The app does this each time it opens: where there is
+    none, which this laptop's log and the older files tell, no other log is read."""
+    merged = _older(root, kind)
+    try:
+        held = {event.id for event in log.read(own_log(root, laptop), laptop.id).events}
+    except (DamagedFile, OSError):
+        held = set()  # the whole read below says what is wrong with it
+    if not (merged.moved or merged.legacy or any(e.id not in held for e in _kept(root, laptop))):
+        return merged
     merged = read(root, kind, laptop)
     if merged.moved or merged.legacy or merged.missing:
         record(root, kind, laptop, {}, "The older files stay where they are.")

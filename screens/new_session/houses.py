@@ -62,10 +62,14 @@ class GameList(OptionList):
     class Forgotten(Message):
         """A house game was forgotten: the list holds the rest."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, game: Game) -> None:
         self.store = store
         self.houses, self.problem = read_house_games(store.path)
-        super().__init__(*game_list(self.houses), id="games")
+        # Filled after it is made: made with its options, an OptionList highlights the
+        # first, and the form would fill in that house game's rows before ``game``'s.
+        super().__init__(id="games")
+        self.add_options(game_list(self.houses))
+        self.highlight(None, game)
 
     def picked(self, option_id: str) -> tuple[Game, HouseGame | None]:
         return picked_in_list(self.houses, option_id)

@@ -87,7 +87,7 @@ class NewSessionScreen(Screen[None]):
         The last session's options fill in its own game only: a "stake" is per pip in one
         game and per point in another."""
         self.first_shown: dict[str, int | bool | str] = {}
-        self.game_list = GameList(store)
+        self.game_list = GameList(store, self.game)
         self.house: HouseGame | None = None
         """The house game picked in the list, whose options fill in the rows."""
         self.refused_at: FieldRow | None = None
@@ -113,7 +113,6 @@ class NewSessionScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = "New session"
-        self.game_list.highlight(None, self.game)
         self.set_focus(self.game_list)
         self.show_options()
         self.players_box.show_seats(0)
