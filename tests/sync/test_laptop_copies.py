@@ -466,3 +466,21 @@ def test_a_log_arriving_while_a_round_is_written_is_taken_in_at_the_next_look(
         store.refresh()
         assert store.waiting(session_id), "Bob's third deal and Ann's went on apart: both seen"
         assert len(store.gathered(session_id).merged.versions) == 2
+
+
+def test_a_version_brought_back_sets_aside_the_one_shown_once(
+    apart: tuple[Path, Path, str],
+) -> None:
+    """The version a decision kept and the decision itself are one version: bringing
+    the other back lists it once, not twice with the same rounds."""
+    ann, bob, session_id = apart
+    with Store(ann) as store:
+        resolve(store, session_id, OTHER)
+    sync(ann, bob)
+    assert (
+        scorekeeper(bob, "conflicts", "--keep", "back", "--version", "1", session_id).returncode
+        == 0
+    )
+    listed = scorekeeper(bob, "conflicts", "--aside", session_id).stdout
+    assert listed.count("set aside") == 1, listed
+    assert "set aside 1: 2 rounds, 1 more round on Ann's laptop" in listed
