@@ -15,6 +15,7 @@ from scorekeeper.store.conflicts import REPLAY_ERRORS, laptop_name
 from scorekeeper.store.merge import Merged, Version, both, same
 from scorekeeper.store.store import Store
 from scorekeeper.store.store_errors import StoreError
+from scorekeeper.wording import plural
 
 SHOWN, OTHER, BOTH, BACK = "shown", "other", "both", "back"
 CHOICES = (SHOWN, OTHER, BOTH)
@@ -73,10 +74,8 @@ def resolve(store: Store, session_id: str, choice: str, number: int = 0) -> str:
         BOTH: "kept both, one after the other",
         BACK: "brought back a version set aside",
     }[choice]
-    return (
-        f"Session {session_id}: {what} ({len(session.rounds)} rounds); "
-        f"{len(kept)} other version(s) kept aside, readable"
-    )
+    aside = f"; {plural(len(kept), 'other version')} kept aside, readable" if kept else ""
+    return f"Session {session_id}: {what} ({plural(len(session.rounds), 'round')}){aside}"
 
 
 def replaced_words(merged: Merged) -> list[str]:

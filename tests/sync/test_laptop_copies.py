@@ -484,3 +484,18 @@ def test_a_version_brought_back_sets_aside_the_one_shown_once(
     listed = scorekeeper(bob, "conflicts", "--aside", session_id).stdout
     assert listed.count("set aside") == 1, listed
     assert "set aside 1: 2 rounds, 1 more round on Ann's laptop" in listed
+
+
+def test_a_decision_says_what_it_set_aside_in_words(tmp_path: Path) -> None:
+    """Both keeps every round, so nothing is said set aside; one version sets one aside."""
+    ann, _, session_id = went_apart(tmp_path / "both")
+    done = scorekeeper(ann, "conflicts", "--keep", "both", session_id)
+    assert (
+        done.stdout.strip() == f"Session {session_id}: kept both, one after the other (3 rounds)."
+    )
+    ann, _, session_id = went_apart(tmp_path / "shown")
+    done = scorekeeper(ann, "conflicts", "--keep", "shown", session_id)
+    assert done.stdout.strip() == (
+        f"Session {session_id}: kept the version shown (2 rounds); "
+        "1 other version kept aside, readable."
+    )
