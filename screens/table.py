@@ -84,6 +84,8 @@ class TableScreen(Screen[None]):
         self.watcher = SessionWatch(store, session_id)
         self.aside = 0
         """How many versions a decision set aside (a lists them)."""
+        self.waiting = False
+        """Whether the game went on differently on two laptops and waits for a decision."""
 
     @property
     def game(self) -> Game:
@@ -157,6 +159,7 @@ class TableScreen(Screen[None]):
             each_round=self.sheet.each_round,
             editable=for_edit and self.round_to_edit() is not None,
             set_aside=self.aside > 0,
+            waiting=self.waiting,
         )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -346,8 +349,15 @@ class TableScreen(Screen[None]):
             title = "Put back older"
             self.notify(visible(said), title=title, severity="warning", timeout=30, markup=False)
         self.undone.clear()
+        waited = self.waiting
         self.mark_waiting()
         self.show()
+        if self.waiting and not waited:
+            said = (
+                "This game went on differently on another laptop. Every laptop shows the "
+                "version recorded last until the table decides: Ctrl+K shows both."
+            )
+            self.notify(said, title="Waiting for a decision", severity="warning", timeout=30)
         if entry is not None and len(self.session.rounds) > before:
             said = f"{arrived_words(self.session, before, self.watcher.recorded_on(before))}."
             self.notify(visible(said), severity="warning", timeout=8, markup=False)
@@ -357,11 +367,9 @@ class TableScreen(Screen[None]):
         on two laptops: these figures are the version shown until the table decides;
         a decision set versions aside, which a brings back."""
         self.aside = self.watcher.set_aside()
+        self.waiting = self.watcher.waiting()
         self.sub_title = title_marks(
-            self.session,
-            readonly=self.store.readonly,
-            waiting=self.watcher.waiting(),
-            aside=self.aside,
+            self.session, readonly=self.store.readonly, waiting=self.waiting, aside=self.aside
         )
 
     def settle_up(self, ended: bool = False) -> SettleScreen:
@@ -458,6 +466,15 @@ class TableScreen(Screen[None]):
     def action_aside(self, on_footer: bool = True) -> None:
         self.watcher.offer_set_aside()
 
+    def action_decide(self) -> None:
+        self.watcher.offer_decision()
+
+    @on(SessionWatch.Decided)
+    def decided(self, event: SessionWatch.Decided) -> None:
+        """The version chosen is the game shown, here and on every laptop it reaches."""
+        self.notify(visible(f"{event.done}."), title="Decided", timeout=10, markup=False)
+        self.reload()
+
     @on(SessionWatch.BroughtBack)
     def brought_back(self, event: SessionWatch.BroughtBack) -> None:
         """The version brought back is the game shown; the one shown before is set aside."""
@@ -467,6 +484,10 @@ class TableScreen(Screen[None]):
             timeout=10,
             markup=False,
         )
+        self.reload()
+
+    def reload(self) -> None:
+        """Show the session as the store now has it, after a decision made here."""
         try:
             self.session = self.watcher.load()
         except StoreError as lost:

@@ -25,6 +25,7 @@ from screens.widgets.grid import ScoreGrid
 from tests.factories import MADE_3, MADE_4, UPPED_2, file_of, racehorse
 from tests.sync.copying import Engine, carry, mirror
 from tests.ui.play import hand, settled, sit_down
+from tests.ui.test_nothing_lost import toasts
 
 
 def shared(folder: Path) -> Path:
@@ -295,3 +296,28 @@ async def test_home_says_at_once_which_session_came_back_older_and_writes_it_bac
             assert "still held 3 rounds: written back" in said
             await follow(pilot)
             assert rounds_listed(app) == ["3"]
+
+
+async def test_an_open_table_says_at_once_its_game_went_on_differently_and_decides_there(
+    tmp_path: Path,
+) -> None:
+    """The warning comes first under the title, where 80 columns cut the names and not
+    it, with a word in the corner when it begins; Ctrl+K decides at the table itself."""
+    here, there, session_id, theirs = typed_apart(tmp_path, "Grandma's laptop")
+    with Store(here) as store:
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            table = await sit_down(pilot)
+            carry(there, here, theirs)
+            await follow(pilot)
+            assert str(table.sub_title).startswith("⚠ waiting for a decision (Ctrl+K) · Ann")
+            assert "went on differently on another laptop" in toasts(app)
+
+            await pilot.press("ctrl+k")
+            assert isinstance(app.screen, ConflictScreen)
+            await pilot.press("b")
+            await settled(pilot)
+            assert app.screen is table
+            assert len(table.session.rounds) == 3
+            assert "waiting" not in str(table.sub_title)
+            assert f"Session {session_id}: kept both" in toasts(app)
