@@ -20,6 +20,13 @@ from scorekeeper.wording import plural
 SHOWN, OTHER, BOTH, BACK = "shown", "other", "both", "back"
 CHOICES = (SHOWN, OTHER, BOTH)
 """This version (the one shown), the other one, or both one after the other."""
+DONE = {
+    SHOWN: "kept the version shown",
+    OTHER: "kept the other version",
+    BOTH: "kept both, one after the other",
+    BACK: "brought back a version set aside",
+}
+"""Each choice, done, in words (on the laptop that made it and on those it reaches)."""
 
 
 def _pick(merged: Merged, choice: str, number: int) -> tuple[Version, list[Version]]:
@@ -68,12 +75,7 @@ def resolve(store: Store, session_id: str, choice: str, number: int = 0) -> str:
     held = set(chosen.made)
     kept = [v for v in (*merged.versions, *merged.aside) if not held.issuperset(v.made)]
     kept = [v for i, v in enumerate(kept) if not any(same(v, o) for o in kept[:i])]
-    what = {
-        SHOWN: "kept the version shown",
-        OTHER: "kept the other version",
-        BOTH: "kept both, one after the other",
-        BACK: "brought back a version set aside",
-    }[choice]
+    what = DONE[choice]
     aside = f"; {plural(len(kept), 'other version')} kept aside, readable" if kept else ""
     return f"Session {session_id}: {what} ({plural(len(session.rounds), 'round')}){aside}"
 

@@ -16,6 +16,7 @@ from textual.widgets import Static
 from scorekeeper.session import Session
 from scorekeeper.store import Store
 from scorekeeper.store.machine import SHARED_FILE, name_laptop
+from scorekeeper.store.resolve import BOTH, resolve
 from screens.app import ScorekeeperApp
 from screens.conflict import ConflictScreen
 from screens.home import HomeScreen
@@ -321,3 +322,22 @@ async def test_an_open_table_says_at_once_its_game_went_on_differently_and_decid
             assert len(table.session.rounds) == 3
             assert "waiting" not in str(table.sub_title)
             assert f"Session {session_id}: kept both" in toasts(app)
+
+
+async def test_an_open_table_says_a_decision_made_on_another_laptop(tmp_path: Path) -> None:
+    """The figures change under the table's eyes when the other laptop decides: it says
+    who decided what, not only drops the warning."""
+    here, there, session_id, theirs = typed_apart(tmp_path, "Grandma's laptop")
+    carry(there, here, theirs)
+    mirror(here, there)
+    with Store(here) as store:
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            table = await sit_down(pilot)
+            assert table.waiting
+            with Store(there) as other:
+                resolve(other, session_id, BOTH)
+                carry(there, here, f"logs/{session_id}.{other.laptop.id}.json")
+            await follow(pilot)
+            assert not table.waiting and len(table.session.rounds) == 3
+            assert "Decided on Grandma's laptop: kept both, one after the other." in toasts(app)
