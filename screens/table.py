@@ -372,7 +372,7 @@ class TableScreen(Screen[None]):
                 "This game went on differently on another laptop. Every laptop shows the "
                 "version recorded last until the table decides: Ctrl+K shows both."
             )
-            self.notify(said, title="Waiting for a decision", severity="warning", timeout=30)
+            self.notify(said, title="Waiting for a decision", severity="warning", timeout=10)
 
     def mark_waiting(self) -> None:
         """The players under the title, and the marks of a game that went on differently

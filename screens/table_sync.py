@@ -255,6 +255,7 @@ class SessionWatch(Widget):
         conflict = next((c for c in conflicts if c.session_id == self.session_id), None)
         if conflict is None:
             return
+        self.app.clear_notifications()  # "Waiting…" would lie over the answers: done with
 
         def decided(choice: str | None) -> None:
             if choice is None:

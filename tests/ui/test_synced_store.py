@@ -315,7 +315,9 @@ async def test_an_open_table_says_at_once_its_game_went_on_differently_and_decid
             assert "went on differently on another laptop" in toasts(app)
 
             await pilot.press("ctrl+k")
+            await settled(pilot)
             assert isinstance(app.screen, ConflictScreen)
+            assert toasts(app) == "", "nothing lies over the answers"
             await pilot.press("b")
             await settled(pilot)
             assert app.screen is table
