@@ -499,3 +499,23 @@ def test_a_decision_says_what_it_set_aside_in_words(tmp_path: Path) -> None:
         f"Session {session_id}: kept the version shown (2 rounds); "
         "1 other version kept aside, readable."
     )
+
+
+def test_a_decision_named_for_a_game_that_waits_for_none_is_refused(
+    apart: tuple[Path, Path, str],
+) -> None:
+    """A typo or a game already decided must not pass, in silence, for a decision made."""
+    ann, _, session_id = apart
+    with Store(ann) as store:
+        resolve(store, session_id, BOTH)
+    again = scorekeeper(ann, "conflicts", "--keep", "shown", session_id)
+    assert again.returncode == 1 and again.stdout == ""
+    assert again.stderr == (
+        f"scorekeeper: Session {session_id} waits for no decision: nothing was decided "
+        "(`scorekeeper conflicts` lists the games that do).\n"
+    )
+    typo = scorekeeper(ann, "conflicts", "--keep", "other", "nosuch")
+    assert typo.returncode == 1 and "nosuch" in typo.stderr
+    back = scorekeeper(ann, "conflicts", "--keep", "back", session_id)
+    assert back.returncode == 2
+    assert "give its --version and the session" in back.stderr
