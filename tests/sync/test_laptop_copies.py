@@ -519,3 +519,23 @@ def test_a_decision_named_for_a_game_that_waits_for_none_is_refused(
     back = scorekeeper(ann, "conflicts", "--keep", "back", session_id)
     assert back.returncode == 2
     assert "give its --version and the session" in back.stderr
+
+
+def test_an_older_copy_that_shows_as_many_rounds_or_more_says_what_it_lacks(
+    tmp_path: Path,
+) -> None:
+    """An undo put back, or a round another laptop added since: the rounds shown say
+    nothing ("shows 2 rounds where this laptop had 1 round"), the changes lost do."""
+    ann, bob, session_id = put_back_older(tmp_path)
+    with Store(ann) as store:
+        store.undo(session_id)
+    rsync(bob, ann)
+    listed = scorekeeper(ann, "list")
+    assert (
+        f"({session_id}) came back older than this laptop left it (a sync tool put back an "
+        "older copy?): it lacks 1 change this laptop made to it." in listed.stderr
+    ), listed.stderr
+    fixed = scorekeeper(ann, "doctor", "--fix")
+    assert "it lacks 1 change this laptop made to it" in fixed.stdout
+    with Store(ann, readonly=True) as store:
+        assert store.saved(session_id)["rounds"] == [MADE_3], "the undo stands"
