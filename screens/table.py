@@ -162,7 +162,6 @@ class TableScreen(Screen[None]):
             each_round=self.sheet.each_round,
             editable=for_edit and self.round_to_edit() is not None,
             set_aside=self.aside > 0,
-            waiting=self.waiting,
         )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -370,7 +369,7 @@ class TableScreen(Screen[None]):
         if self.waiting and not waited:
             said = (
                 "This game went on differently on another laptop. Every laptop shows the "
-                "version recorded last until the table decides: Ctrl+K shows both."
+                "version recorded last until the table decides: Esc, then Ctrl+K shows both."
             )
             self.notify(said, title="Waiting for a decision", severity="warning", timeout=10)
 
@@ -478,15 +477,6 @@ class TableScreen(Screen[None]):
     def action_aside(self, on_footer: bool = True) -> None:
         self.watcher.offer_set_aside()
 
-    def action_decide(self) -> None:
-        self.watcher.offer_decision()
-
-    @on(SessionWatch.Decided)
-    def decided(self, event: SessionWatch.Decided) -> None:
-        """The version chosen is the game shown, here and on every laptop it reaches."""
-        self.notify(visible(f"{event.done}."), title="Decided", timeout=10, markup=False)
-        self.reload()
-
     @on(SessionWatch.BroughtBack)
     def brought_back(self, event: SessionWatch.BroughtBack) -> None:
         """The version brought back is the game shown; the one shown before is set aside."""
@@ -496,10 +486,6 @@ class TableScreen(Screen[None]):
             timeout=10,
             markup=False,
         )
-        self.reload()
-
-    def reload(self) -> None:
-        """Show the session as the store now has it, after a decision made here."""
         try:
             self.session = self.watcher.load()
         except StoreError as lost:

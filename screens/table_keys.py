@@ -40,9 +40,6 @@ class TableState:
     grid only when the edit key is."""
     set_aside: bool = False
     """Whether a decision set a version of this game aside: only then is its key offered."""
-    waiting: bool = False
-    """Whether the game went on differently on two laptops and waits for the table's
-    decision: only then is the key that decides offered."""
 
     @property
     def can_record(self) -> bool:
@@ -55,7 +52,6 @@ class TableState:
 
 
 ASIDE_TOOLTIP = "The versions a decision set aside, each by what it holds; Enter brings one back"
-DECIDE_TOOLTIP = "Both versions of a game that went on differently on two laptops: decide"
 
 
 def first_of_keys(*bindings: Binding) -> list[BindingType]:
@@ -108,8 +104,6 @@ TABLE_KEYS = first_of_keys(
     ),
     Binding("a", "aside(True)", "Aside", id="aside", tooltip=ASIDE_TOOLTIP),
     Binding("a", "aside(False)", "Aside", id="aside-off-footer", show=False, tooltip=ASIDE_TOOLTIP),
-    # Off the footer (it is full): the title names the key while the game waits.
-    Binding("ctrl+k", "decide", "Decide", id="decide", show=False, tooltip=DECIDE_TOOLTIP),
     Binding(
         "B",
         "board_command",
@@ -162,8 +156,6 @@ def offered_now(table: TableState, action: str, parameters: tuple[object, ...]) 
         return table.undone and table.can_record
     if action == "aside":
         return table.set_aside and parameters == (not offered_now(table, "redo", ()),)
-    if action == "decide":
-        return table.waiting and not table.readonly
     if action == "big_board":
         on_footer = not (table.set_aside or offered_now(table, "redo", ()))
         return parameters == (on_footer,)
@@ -177,9 +169,8 @@ def offered_now(table: TableState, action: str, parameters: tuple[object, ...]) 
 def offered_ever(table: TableState, action: str, parameters: tuple[object, ...]) -> bool:
     """Whether this table has the key at all, now or later (for the help): its game's
     record and end keys, the one view of the scores ``t`` goes to, the versions set aside
-    only while there are some, the decision only while the game waits for one, and none
-    that change the session when it is read-only."""
-    if action in ("scores", "big_board", "aside", "decide"):
+    only while there are some, and none that change the session when it is read-only."""
+    if action in ("scores", "big_board", "aside"):
         return offered_now(table, action, parameters)
     changes = not table.readonly and table.has_entry
     if action == "record":

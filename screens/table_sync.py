@@ -139,13 +139,6 @@ class SessionWatch(Widget):
             super().__init__()
             self.generation = generation
 
-    class Decided(Message):
-        """The table decided here which version of the game stands; ``done`` says so."""
-
-        def __init__(self, done: str) -> None:
-            super().__init__()
-            self.done = done
-
     class BroughtBack(Message):
         """A version set aside is the game again; ``done`` says so in one line."""
 
@@ -240,34 +233,6 @@ class SessionWatch(Widget):
             return None
         done = DONE.get(decision.choice, "decided")
         return f"Decided on {laptop_name(merged, decision.laptop)}: {done}."
-
-    def offer_decision(self) -> None:
-        """Both versions of the game side by side, as Home's Ctrl+K shows them; the
-        choice is made here, for every laptop."""
-        from scorekeeper.store.resolve import resolve  # here: the table opens without them
-        from screens.conflict import ConflictScreen
-
-        try:
-            conflicts = self.store.conflicts()
-        except StoreError as error:
-            self.app.push_screen(ProblemScreen("Nothing to decide", error.message))
-            return
-        conflict = next((c for c in conflicts if c.session_id == self.session_id), None)
-        if conflict is None:
-            return
-        self.app.clear_notifications()  # "Waiting…" would lie over the answers: done with
-
-        def decided(choice: str | None) -> None:
-            if choice is None:
-                return
-            try:
-                done = resolve(self.store, self.session_id, choice)
-            except StoreError as error:
-                self.app.push_screen(ProblemScreen("Nothing was decided", error.message))
-                return
-            self.post_message(self.Decided(done))
-
-        self.app.push_screen(ConflictScreen(conflict), decided)
 
     def bring_back(self, aside: Aside) -> None:
         """Make the version set aside the game again (the one shown is set aside)."""

@@ -54,7 +54,7 @@ def title_marks(session: Session, *, readonly: bool, waiting: bool, aside: int) 
     the version shown of a game that went on differently (first, so that a narrow screen
     cuts the names, which the grid shows, and not the warning), versions set aside."""
     return (
-        ("⚠ waiting for a decision (Ctrl+K) · " if waiting else "")
+        ("⚠ waiting for a decision (Home: Ctrl+K) · " if waiting else "")
         + names(session.players)
         + (" · read-only" if readonly else "")
         + (f" · {plural(aside, 'version')} set aside (a)" if aside else "")
