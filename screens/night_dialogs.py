@@ -132,10 +132,13 @@ class MoveGameScreen(ModalScreen[tuple[str, str] | None]):
 
     @on(OptionList.OptionSelected, "#move-targets")
     def night_chosen(self, event: OptionList.OptionSelected) -> None:
-        if self.game is None:
-            self.query_one("#move-games", OptionList).focus()
-            return
-        self.dismiss((self.game, event.option.id or NEW_NIGHT))
+        """The game chosen with Enter, else the one left highlighted (Tab to the nights)."""
+        games = self.query_one("#move-games", OptionList)
+        game = self.game
+        if game is None and games.highlighted is not None:
+            game = games.get_option_at_index(games.highlighted).id
+        if game is not None:
+            self.dismiss((game, event.option.id or NEW_NIGHT))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -28,6 +28,7 @@ from scorekeeper.errors import RuleError
 from scorekeeper.game import END_ROUND, Game, is_end_round
 from scorekeeper.session import Session
 from scorekeeper.store import Store, StoreError
+from scorekeeper.store.merge import Decision
 from scorekeeper.wording import visible
 from screens.confirm import ConfirmScreen
 from screens.kept import entry_words, round_words
@@ -84,6 +85,10 @@ class TableScreen(Screen[None]):
         self.watcher = SessionWatch(store, session_id)
         self.aside = 0
         """How many versions a decision set aside (a lists them)."""
+        self.waiting = False
+        """Whether the game went on differently on two laptops and waits for a decision."""
+        self.decision: Decision | None = None
+        """The table's decision that stands: one arriving from another laptop is said."""
 
     @property
     def game(self) -> Game:
@@ -346,22 +351,36 @@ class TableScreen(Screen[None]):
             title = "Put back older"
             self.notify(visible(said), title=title, severity="warning", timeout=30, markup=False)
         self.undone.clear()
+        waited, decided = self.waiting, self.decision
         self.mark_waiting()
         self.show()
+        self.say_versions_changed(waited, decided)
         if entry is not None and len(self.session.rounds) > before:
             said = f"{arrived_words(self.session, before, self.watcher.recorded_on(before))}."
             self.notify(visible(said), severity="warning", timeout=8, markup=False)
+
+    def say_versions_changed(self, waited: bool, decided: Decision | None) -> None:
+        """Say what changed the figures under the table's eyes: a decision made on another
+        laptop, or the game starting to wait for one (it went on differently there)."""
+        if self.decision is not None and self.decision != decided:
+            done = self.watcher.decided_on_another(self.decision)
+            if done is not None:
+                self.notify(visible(done), title="Decided", timeout=15, markup=False)
+        if self.waiting and not waited:
+            said = (
+                "This game went on differently on another laptop. Every laptop shows the "
+                "version recorded last until the table decides: Esc, then Ctrl+K shows both."
+            )
+            self.notify(said, title="Waiting for a decision", severity="warning", timeout=10)
 
     def mark_waiting(self) -> None:
         """The players under the title, and the marks of a game that went on differently
         on two laptops: these figures are the version shown until the table decides;
         a decision set versions aside, which a brings back."""
-        self.aside = self.watcher.set_aside()
+        self.aside, self.decision = self.watcher.decided()
+        self.waiting = self.watcher.waiting()
         self.sub_title = title_marks(
-            self.session,
-            readonly=self.store.readonly,
-            waiting=self.watcher.waiting(),
-            aside=self.aside,
+            self.session, readonly=self.store.readonly, waiting=self.waiting, aside=self.aside
         )
 
     def settle_up(self, ended: bool = False) -> SettleScreen:

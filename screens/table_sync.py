@@ -26,6 +26,7 @@ from scorekeeper.conflict_words import Aside, bring_back, set_aside
 from scorekeeper.session import Session
 from scorekeeper.store import SessionNotFound, Store, StoreError
 from scorekeeper.store.conflicts import laptop_name
+from scorekeeper.store.merge import Decision
 from screens.format import plain
 from screens.problem import ProblemScreen
 from screens.rounds.base import RoundEntry
@@ -189,12 +190,14 @@ class SessionWatch(Widget):
         """Whether the session went on differently on two laptops and waits for a decision."""
         return self.store.waiting(self.session_id)
 
-    def set_aside(self) -> int:
-        """How many versions a decision set aside (none where the session cannot be read)."""
+    def decided(self) -> tuple[int, Decision | None]:
+        """How many versions a decision set aside, and the decision that stands (none
+        where the session cannot be read)."""
         try:
-            return len(self.store.gathered(self.session_id).merged.aside)
+            merged = self.store.gathered(self.session_id).merged
         except StoreError:
-            return 0
+            return 0, None
+        return len(merged.aside), merged.decision
 
     def versions_set_aside(self) -> list[Aside]:
         """The versions a decision set aside, each by what it holds."""
@@ -217,6 +220,19 @@ class SessionWatch(Widget):
                 self.bring_back(aside)
 
         self.app.push_screen(SetAsideScreen(versions, readonly=self.store.readonly), chosen)
+
+    def decided_on_another(self, decision: Decision) -> str | None:
+        """A decision made on another laptop, in one line (None if made here)."""
+        from scorekeeper.store.resolve import DONE  # here: the table opens without it
+
+        if decision.laptop == self.store.laptop.id:
+            return None
+        try:
+            merged = self.store.gathered(self.session_id).merged
+        except StoreError:
+            return None
+        done = DONE.get(decision.choice, "decided")
+        return f"Decided on {laptop_name(merged, decision.laptop)}: {done}."
 
     def bring_back(self, aside: Aside) -> None:
         """Make the version set aside the game again (the one shown is set aside)."""

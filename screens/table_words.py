@@ -51,11 +51,12 @@ def last_round_words(session: Session) -> tuple[str, str]:
 
 def title_marks(session: Session, *, readonly: bool, waiting: bool, aside: int) -> str:
     """The players under the title, and what stands apart about these figures: read-only,
-    the version shown of a game that went on differently, versions a decision set aside."""
+    the version shown of a game that went on differently (first, so that a narrow screen
+    cuts the names, which the grid shows, and not the warning), versions set aside."""
     return (
-        names(session.players)
+        ("⚠ waiting for a decision (Home: Ctrl+K) · " if waiting else "")
+        + names(session.players)
         + (" · read-only" if readonly else "")
-        + (" · ⚠ waiting for a decision (Home: Ctrl+K)" if waiting else "")
         + (f" · {plural(aside, 'version')} set aside (a)" if aside else "")
     )
 

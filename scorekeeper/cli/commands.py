@@ -34,6 +34,7 @@ from scorekeeper.wording import (
 
 if TYPE_CHECKING:
     from scorekeeper.reports.nights import Night
+    from scorekeeper.store.conflicts import Conflict
 
 HEADINGS = ("ID", "GAME", "STARTED", "ROUNDS", "STATUS", "PLAYERS")
 
@@ -355,12 +356,24 @@ def settle_conflicts(
     from scorekeeper.conflict_words import conflict_lines
     from scorekeeper.store import resolve
 
+    if keep == resolve.BACK and not (only and number):
+        say(
+            "--keep back brings back a version set aside: give its --version and the "
+            "session, as `scorekeeper conflicts --aside` lists them.",
+            problem=True,
+        )
+        return 2
     with _opened(path, readonly=keep is None) as store:
         if keep == resolve.BACK:
             for session_id in only:
                 say(visible(resolve.resolve(store, session_id, keep, number) + "."))
             return 0
         found = [c for c in store.conflicts() if not only or c.session_id in only]
+        undecidable = [] if keep is None else _waiting_for_nothing(store, only, found)
+        if undecidable:
+            for problem in undecidable:
+                say(problem, problem=True)
+            return 1
         if not found:
             if keep is None:
                 say("No session waits for a decision: no game went on differently on two laptops.")
@@ -378,6 +391,26 @@ def settle_conflicts(
         )
         return 1
     return 0
+
+
+def _waiting_for_nothing(store: Store, only: Sequence[str], found: Sequence[Conflict]) -> list[str]:
+    """Why each session named for a decision cannot take one (unknown, or waiting for
+    none): a typo must not pass for a decision made."""
+    waiting = {conflict.session_id for conflict in found}
+    problems = []
+    for session_id in dict.fromkeys(only):
+        if session_id in waiting:
+            continue
+        try:
+            store.gathered(session_id)
+        except StoreError as error:
+            problems.append(error.message)
+            continue
+        problems.append(
+            f"Session {session_id} waits for no decision: nothing was decided "
+            "(`scorekeeper conflicts` lists the games that do)."
+        )
+    return problems
 
 
 def list_aside(path: Path | None, only: Sequence[str]) -> int:

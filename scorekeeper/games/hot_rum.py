@@ -123,12 +123,14 @@ The evening ends when the table says so: the biggest balance wins."""
             if len(setup.players) == 2
             else "passes to the left"
         )
-        return [
+        lines = [
             ("Deal", f"{self.info_of(state)['cards_dealt']} cards each"),
             ("Stake", f"{stake} per pip of unmatched cards; a rummy is paid double"),
             ("Next deal", rotation),
-            ("Plays first", self.first_player(setup, state) or "—"),
         ]
+        if not state.finished:  # once the evening is ended nobody plays first
+            lines.append(("Plays first", self.first_player(setup, state) or "—"))
+        return lines
 
     def option_words(self, setup: Setup) -> list[str]:
         return [f"stake {format_amount(self.options_of(setup)['stake'], self.unit)}/pip"]

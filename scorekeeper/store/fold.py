@@ -292,20 +292,23 @@ def _versions(
 def _aside(
     events: Mapping[str, Event], lines: Mapping[str, Line], shown: Line, settled: list[Line]
 ) -> tuple[Line, ...]:
-    """The versions decisions set aside that no version now holds."""
+    """The versions decisions set aside that no version now holds, each once: a
+    decision that kept a version holds the same rounds as that version, and bringing
+    another back sets the decision aside."""
     holding = {made.by for line in settled for made in line.rounds}
     heads = {line.head for line in settled}
-    aside: dict[str, Line] = {}
+    aside: dict[tuple[str, ...], Line] = {}
     decisions = sorted(
         (e for e in events.values() if e.kind == "decide" and e.id in lines), key=later
     )
     for decision in decisions:
         for parent in decision.after:
             line = lines.get(parent)
-            if line is None or parent in heads or parent in aside:
+            if line is None or parent in heads:
                 continue
-            if any(made.by not in holding for made in line.rounds):
-                aside[parent] = line
+            rounds = tuple(made.by for made in line.rounds)
+            if rounds not in aside and any(made not in holding for made in rounds):
+                aside[rounds] = line
     return tuple(aside.values())
 
 

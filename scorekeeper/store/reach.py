@@ -55,13 +55,22 @@ class CameBack(NamedTuple):
     """How many events this laptop's log held when it last wrote it."""
     back: int | None = None
     """The rounds written back (None: not written back, as by a reader)."""
+    held: int = 0
+    """How many events of this laptop's the copy put back holds."""
 
     def problem(self) -> str:
-        """What is wrong with the copy, after its file's name."""
+        """What is wrong with the copy, after its file's name: the rounds it lost, or, where
+        it shows as many or more (an undo put back, another laptop's rounds since), the
+        changes."""
+        lost = (
+            f"it shows {plural(self.rounds, 'round')} where this laptop had "
+            f"{plural(self.reached, 'round')}"
+            if self.rounds < self.reached
+            else f"it lacks {plural(self.seq - self.held, 'change')} this laptop made to it"
+        )
         return (
             f"came back older than this laptop left it (a sync tool put back an older "
-            f"copy?): it shows {plural(self.rounds, 'round')} where this laptop had "
-            f"{plural(self.reached, 'round')}"
+            f"copy?): {lost}"
         )
 
     def words(self) -> str:
@@ -192,12 +201,15 @@ class Reach:
         mine = self.own + ":"
         own = [event.count for made, event in found.events.items() if made.startswith(mine)]
         kept = self.noted(session_id)
-        if kept is None or max(own, default=0) >= kept[0]:
+        held = max(own, default=0)
+        if kept is None or held >= kept[0]:
             self.pending.pop(session_id, None)
             return
         players = tuple(str(name) for name in found.merged.shown.session["players"])
         rounds = len(found.merged.shown.rounds)
-        self.pending[session_id] = CameBack(session_id, players, rounds, kept[1], kept[0])
+        self.pending[session_id] = CameBack(
+            session_id, players, rounds, kept[1], kept[0], held=held
+        )
 
 
 def _keep(file: Path, data: bytes, *, first: bool) -> None:

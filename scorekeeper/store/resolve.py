@@ -15,10 +15,18 @@ from scorekeeper.store.conflicts import REPLAY_ERRORS, laptop_name
 from scorekeeper.store.merge import Merged, Version, both, same
 from scorekeeper.store.store import Store
 from scorekeeper.store.store_errors import StoreError
+from scorekeeper.wording import plural
 
 SHOWN, OTHER, BOTH, BACK = "shown", "other", "both", "back"
 CHOICES = (SHOWN, OTHER, BOTH)
 """This version (the one shown), the other one, or both one after the other."""
+DONE = {
+    SHOWN: "kept the version shown",
+    OTHER: "kept the other version",
+    BOTH: "kept both, one after the other",
+    BACK: "brought back a version set aside",
+}
+"""Each choice, done, in words (on the laptop that made it and on those it reaches)."""
 
 
 def _pick(merged: Merged, choice: str, number: int) -> tuple[Version, list[Version]]:
@@ -67,16 +75,9 @@ def resolve(store: Store, session_id: str, choice: str, number: int = 0) -> str:
     held = set(chosen.made)
     kept = [v for v in (*merged.versions, *merged.aside) if not held.issuperset(v.made)]
     kept = [v for i, v in enumerate(kept) if not any(same(v, o) for o in kept[:i])]
-    what = {
-        SHOWN: "kept the version shown",
-        OTHER: "kept the other version",
-        BOTH: "kept both, one after the other",
-        BACK: "brought back a version set aside",
-    }[choice]
-    return (
-        f"Session {session_id}: {what} ({len(session.rounds)} rounds); "
-        f"{len(kept)} other version(s) kept aside, readable"
-    )
+    what = DONE[choice]
+    aside = f"; {plural(len(kept), 'other version')} kept aside, readable" if kept else ""
+    return f"Session {session_id}: {what} ({plural(len(session.rounds), 'round')}){aside}"
 
 
 def replaced_words(merged: Merged) -> list[str]:

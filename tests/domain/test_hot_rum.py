@@ -147,6 +147,13 @@ def test_the_panel_tells_the_deal_the_stake_and_who_deals_next() -> None:
     assert dict(GAME.panel(four.setup, four.state))["Next deal"] == "passes to the left"
 
 
+def test_once_the_evening_is_ended_the_panel_names_nobody_to_play_first() -> None:
+    session = Session.new("hot-rum", FOUR)
+    session.record({"out": "Cy", "deadwood": {"Ann": 30, "Bob": 8, "Di": 10}})
+    session.record({"end": True})
+    assert "Plays first" not in dict(GAME.panel(session.setup, session.state))
+
+
 def test_details_name_who_went_out_and_whether_it_was_rummy() -> None:
     assert GAME.details({"out": "Bob", "rummy": True, "deadwood": {}}) == {
         "out": "Bob",

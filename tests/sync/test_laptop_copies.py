@@ -466,3 +466,76 @@ def test_a_log_arriving_while_a_round_is_written_is_taken_in_at_the_next_look(
         store.refresh()
         assert store.waiting(session_id), "Bob's third deal and Ann's went on apart: both seen"
         assert len(store.gathered(session_id).merged.versions) == 2
+
+
+def test_a_version_brought_back_sets_aside_the_one_shown_once(
+    apart: tuple[Path, Path, str],
+) -> None:
+    """The version a decision kept and the decision itself are one version: bringing
+    the other back lists it once, not twice with the same rounds."""
+    ann, bob, session_id = apart
+    with Store(ann) as store:
+        resolve(store, session_id, OTHER)
+    sync(ann, bob)
+    assert (
+        scorekeeper(bob, "conflicts", "--keep", "back", "--version", "1", session_id).returncode
+        == 0
+    )
+    listed = scorekeeper(bob, "conflicts", "--aside", session_id).stdout
+    assert listed.count("set aside") == 1, listed
+    assert "set aside 1: 2 rounds, 1 more round on Ann's laptop" in listed
+
+
+def test_a_decision_says_what_it_set_aside_in_words(tmp_path: Path) -> None:
+    """Both keeps every round, so nothing is said set aside; one version sets one aside."""
+    ann, _, session_id = went_apart(tmp_path / "both")
+    done = scorekeeper(ann, "conflicts", "--keep", "both", session_id)
+    assert (
+        done.stdout.strip() == f"Session {session_id}: kept both, one after the other (3 rounds)."
+    )
+    ann, _, session_id = went_apart(tmp_path / "shown")
+    done = scorekeeper(ann, "conflicts", "--keep", "shown", session_id)
+    assert done.stdout.strip() == (
+        f"Session {session_id}: kept the version shown (2 rounds); "
+        "1 other version kept aside, readable."
+    )
+
+
+def test_a_decision_named_for_a_game_that_waits_for_none_is_refused(
+    apart: tuple[Path, Path, str],
+) -> None:
+    """A typo or a game already decided must not pass, in silence, for a decision made."""
+    ann, _, session_id = apart
+    with Store(ann) as store:
+        resolve(store, session_id, BOTH)
+    again = scorekeeper(ann, "conflicts", "--keep", "shown", session_id)
+    assert again.returncode == 1 and again.stdout == ""
+    assert again.stderr == (
+        f"scorekeeper: Session {session_id} waits for no decision: nothing was decided "
+        "(`scorekeeper conflicts` lists the games that do).\n"
+    )
+    typo = scorekeeper(ann, "conflicts", "--keep", "other", "nosuch")
+    assert typo.returncode == 1 and "nosuch" in typo.stderr
+    back = scorekeeper(ann, "conflicts", "--keep", "back", session_id)
+    assert back.returncode == 2
+    assert "give its --version and the session" in back.stderr
+
+
+def test_an_older_copy_that_shows_as_many_rounds_or_more_says_what_it_lacks(
+    tmp_path: Path,
+) -> None:
+    """An undo put back, or a round another laptop added since: the rounds shown say
+    nothing ("shows 2 rounds where this laptop had 1 round"), the changes lost do."""
+    ann, bob, session_id = put_back_older(tmp_path)
+    with Store(ann) as store:
+        store.undo(session_id)
+    rsync(bob, ann)
+    listed = scorekeeper(ann, "list")
+    assert (
+        f"({session_id}) came back older than this laptop left it (a sync tool put back an "
+        "older copy?): it lacks 1 change this laptop made to it." in listed.stderr
+    ), listed.stderr
+    fixed = scorekeeper(ann, "doctor", "--fix")
+    assert "it lacks 1 change this laptop made to it" in fixed.stdout
+    with Store(ann, readonly=True) as store:
+        assert store.saved(session_id)["rounds"] == [MADE_3], "the undo stands"

@@ -232,6 +232,25 @@ async def test_a_game_moved_to_a_night_of_its_own_settles_apart(tmp_path: Path) 
     assert load_book(tmp_path).moves == {}
 
 
+async def test_tab_to_the_nights_and_enter_moves_the_game_highlighted(tmp_path: Path) -> None:
+    """Tab is how one goes from one list to the next: the game left highlighted is the
+    one moved, not a bounce back to the games with nothing said."""
+    hot_rum = two_tables(tmp_path)
+    with Store(tmp_path) as store:
+        app = NightsHost(store)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("m")
+            await pilot.pause()
+            games = app.screen.query_one("#move-games", OptionList)
+            steps = [games.get_option_at_index(i).id for i in range(2)].index(hot_rum)
+            await pilot.press(*["down"] * steps, "tab", "enter")
+            await pilot.pause()
+            assert not isinstance(app.screen, MoveGameScreen)
+            assert text(app, "#night-title").endswith(", table 2 — 1 game, settled as one")
+            assert "Hot Rum — Mom, Ed" in text(app, "#games")
+
+
 async def test_a_game_with_many_players_is_one_line_its_players_cut_its_rounds_whole(
     tmp_path: Path,
 ) -> None:

@@ -16,6 +16,7 @@ from textual.widgets import Static
 from scorekeeper.session import Session
 from scorekeeper.store import Store
 from scorekeeper.store.machine import SHARED_FILE, name_laptop
+from scorekeeper.store.resolve import BOTH, resolve
 from screens.app import ScorekeeperApp
 from screens.conflict import ConflictScreen
 from screens.home import HomeScreen
@@ -25,6 +26,7 @@ from screens.widgets.grid import ScoreGrid
 from tests.factories import MADE_3, MADE_4, UPPED_2, file_of, racehorse
 from tests.sync.copying import Engine, carry, mirror
 from tests.ui.play import hand, settled, sit_down
+from tests.ui.test_nothing_lost import toasts
 
 
 def shared(folder: Path) -> Path:
@@ -295,3 +297,36 @@ async def test_home_says_at_once_which_session_came_back_older_and_writes_it_bac
             assert "still held 3 rounds: written back" in said
             await follow(pilot)
             assert rounds_listed(app) == ["3"]
+
+
+async def test_an_open_table_says_at_once_its_game_went_on_differently(tmp_path: Path) -> None:
+    """The warning comes first under the title, where 80 columns cut the names and not
+    it, with a word in the corner when it begins."""
+    here, there, _, theirs = typed_apart(tmp_path, "Grandma's laptop")
+    with Store(here) as store:
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            table = await sit_down(pilot)
+            carry(there, here, theirs)
+            await follow(pilot)
+            assert str(table.sub_title).startswith("⚠ waiting for a decision (Home: Ctrl+K) · Ann")
+            assert "went on differently on another laptop" in toasts(app)
+
+
+async def test_an_open_table_says_a_decision_made_on_another_laptop(tmp_path: Path) -> None:
+    """The figures change under the table's eyes when the other laptop decides: it says
+    who decided what, not only drops the warning."""
+    here, there, session_id, theirs = typed_apart(tmp_path, "Grandma's laptop")
+    carry(there, here, theirs)
+    mirror(here, there)
+    with Store(here) as store:
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            table = await sit_down(pilot)
+            assert table.waiting
+            with Store(there) as other:
+                resolve(other, session_id, BOTH)
+                carry(there, here, f"logs/{session_id}.{other.laptop.id}.json")
+            await follow(pilot)
+            assert not table.waiting and len(table.session.rounds) == 3
+            assert "Decided on Grandma's laptop: kept both, one after the other." in toasts(app)
