@@ -223,7 +223,7 @@ class SessionWatch(Widget):
 
     def decided_on_another(self, decision: Decision) -> str | None:
         """A decision made on another laptop, in one line (None if made here)."""
-        from scorekeeper.store.resolve import DONE  # here: the table opens without it
+        from scorekeeper.store.resolve import done_words  # here: the table opens without it
 
         if decision.laptop == self.store.laptop.id:
             return None
@@ -231,7 +231,7 @@ class SessionWatch(Widget):
             merged = self.store.gathered(self.session_id).merged
         except StoreError:
             return None
-        done = DONE.get(decision.choice, "decided")
+        done = done_words(merged, decision.choice)
         return f"Decided on {laptop_name(merged, decision.laptop)}: {done}."
 
     def bring_back(self, aside: Aside) -> None:

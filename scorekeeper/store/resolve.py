@@ -80,6 +80,20 @@ def resolve(store: Store, session_id: str, choice: str, number: int = 0) -> str:
     return f"Session {session_id}: {what} ({plural(len(session.rounds), 'round')}){aside}"
 
 
+def done_words(merged: Merged, choice: str) -> str:
+    """A decision in words for a laptop it reaches, where "this" and "other" would be the
+    deciding laptop's: the version kept is named by who recorded the rounds it kept."""
+    if choice not in (SHOWN, OTHER):
+        return DONE.get(choice, "decided")
+    aside = {made for version in merged.aside for made in version.made}
+    kept = [made for made in merged.shown.made if made not in aside]
+    laptops = dict.fromkeys(made.partition(":")[0] for made in kept)
+    if not laptops:
+        return DONE[choice]
+    names = " and ".join(laptop_name(merged, laptop) for laptop in laptops)
+    return f"kept the version recorded on {names}"
+
+
 def replaced_words(merged: Merged) -> list[str]:
     """What a later decision overruled, one line each (both laptops say the same)."""
     if merged.decision is None:

@@ -10,13 +10,14 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
 from scorekeeper.session import Session
 from scorekeeper.store import Store
 from scorekeeper.store.machine import SHARED_FILE, name_laptop
-from scorekeeper.store.resolve import BOTH, resolve
+from scorekeeper.store.resolve import BOTH, OTHER, SHOWN, resolve
 from screens.app import ScorekeeperApp
 from screens.conflict import ConflictScreen
 from screens.home import HomeScreen
@@ -313,9 +314,20 @@ async def test_an_open_table_says_at_once_its_game_went_on_differently(tmp_path:
             assert "went on differently on another laptop" in toasts(app)
 
 
-async def test_an_open_table_says_a_decision_made_on_another_laptop(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("choice", "said"),
+    [
+        (BOTH, "kept both, one after the other"),
+        (SHOWN, "kept the version recorded on Kitchen laptop"),
+        (OTHER, "kept the version recorded on Grandma's laptop"),
+    ],
+)
+async def test_an_open_table_says_a_decision_made_on_another_laptop(
+    tmp_path: Path, choice: str, said: str
+) -> None:
     """The figures change under the table's eyes when the other laptop decides: it says
-    who decided what, not only drops the warning."""
+    who decided what, not only drops the warning; "this" or "the other" version would be
+    the deciding laptop's words, so the version kept is named by who recorded it."""
     here, there, session_id, theirs = typed_apart(tmp_path, "Grandma's laptop")
     carry(there, here, theirs)
     mirror(here, there)
@@ -325,8 +337,8 @@ async def test_an_open_table_says_a_decision_made_on_another_laptop(tmp_path: Pa
             table = await sit_down(pilot)
             assert table.waiting
             with Store(there) as other:
-                resolve(other, session_id, BOTH)
+                resolve(other, session_id, choice)
                 carry(there, here, f"logs/{session_id}.{other.laptop.id}.json")
             await follow(pilot)
-            assert not table.waiting and len(table.session.rounds) == 3
-            assert "Decided on Grandma's laptop: kept both, one after the other." in toasts(app)
+            assert not table.waiting
+            assert f"Decided on Grandma's laptop: {said}." in toasts(app)
