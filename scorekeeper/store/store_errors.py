@@ -39,7 +39,8 @@ class StoreLocked(StoreError):
                 who += f", open since {owner['since']}"
         super().__init__(
             f"The store {path} is already open for writing by {who}. Close scorekeeper "
-            "there first. `scorekeeper list` and `scorekeeper export` work meanwhile.",
+            "there first. What only reads works meanwhile: `scorekeeper list`, `export`, "
+            "`settle`, `stats`, `doctor` (without --fix).",
             path,
         )
 

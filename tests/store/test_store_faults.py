@@ -310,7 +310,7 @@ def test_a_second_process_is_refused_while_the_first_writes(tmp_path: Path) -> N
         message = str(locked.value)
         assert message.startswith(f"The store {tmp_path} is already open for writing by process")
         assert f"process {holder.pid} on " in message
-        assert "`scorekeeper list` and `scorekeeper export` work meanwhile" in message
+        assert "only reads works meanwhile: `scorekeeper list`, `export`, `settle`" in message
         with Store(tmp_path, readonly=True) as reader:
             assert reader.summaries() == []
     finally:
