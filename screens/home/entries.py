@@ -42,9 +42,20 @@ def fingerprint(store: Store) -> object:
     return night_names.fingerprint(store.path), house_games.fingerprint(store.path)
 
 
+SAID_AT_MOST = 5
+"""Lines one notice gives to changes replaced: laptops that each imported the same house
+games with their own stakes replace hundreds at once, more than a notice can show."""
+
+
 def replaced(store: Store) -> list[str]:
-    """A line for each change replaced that this laptop has not said yet."""
-    return night_names.replaced(store.path) + house_games.replaced(store.path)
+    """A line for each change replaced that this laptop has not said yet, the first few
+    where there are many, then how many more."""
+    lines = night_names.replaced(store.path) + house_games.replaced(store.path)
+    if len(lines) <= SAID_AT_MOST:
+        return lines
+    more = len(lines) - SAID_AT_MOST + 1
+    said = f"…and {more:,} more changes made apart, each replaced by the later one"
+    return [*lines[: SAID_AT_MOST - 1], said]
 
 
 def said(store: Store) -> None:

@@ -55,6 +55,28 @@ async def test_home_says_once_which_change_made_apart_was_replaced(tmp_path: Pat
         assert replaced(here) == [] and house_replaced(here) == [], "said once"
 
 
+async def test_many_changes_replaced_at_once_are_said_in_a_few_lines_and_counted(
+    tmp_path: Path,
+) -> None:
+    """Two laptops that each gave a dozen house games stakes of their own while apart: one
+    notice names the first few and counts the rest, rather than filling the screen."""
+    here, there = shared(tmp_path / "here"), shared(tmp_path / "there")
+    names = [f"House game {number}" for number in range(12)]
+    for folder, laptop, stake in ((here, RAE, 2), (there, SAM, 5)):
+        with Store(folder) as store:
+            for name in names:
+                save_house_game(store, name, "score-pad", {"stake": stake}, laptop=laptop)
+    both_ways(here, there)
+    with Store(here) as store:
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await follow(pilot)
+            said = toasts(app)
+            assert said.count("was replaced by") == entries.SAID_AT_MOST - 1
+            assert "…and 8 more changes made apart, each replaced by the later one" in said
+        assert house_replaced(here) == [], "said once"
+
+
 @pytest.fixture
 def home_not_looking(monkeypatch: pytest.MonkeyPatch) -> None:
     """Home looks at the store only when a test says (``follow``): a test that opens
