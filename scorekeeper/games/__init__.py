@@ -11,11 +11,13 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING
 
-from scorekeeper.game import Game
+if TYPE_CHECKING:
+    from scorekeeper.game import Game
 
 
-class Games(Mapping[str, Game]):
+class Games(Mapping[str, "Game"]):
     """The games by id, each module imported the first time its game is asked for.
 
     Iterating goes in menu order (``Game.menu_order``, then name). An id from outside (a
@@ -49,6 +51,9 @@ class Games(Mapping[str, Game]):
         module = self._modules.get(game_id)
         if module is None:
             return None
+        # Here, with the first game: an empty store's Home reads no game contract.
+        from scorekeeper.game import Game
+
         # No lock of our own: the import system makes a second thread wait for the module.
         found = getattr(importlib.import_module(f"{self._package}.{module}"), "GAME", None)
         game = found if isinstance(found, Game) else None
