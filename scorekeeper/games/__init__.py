@@ -9,7 +9,6 @@ session menu) imports every module once.
 from __future__ import annotations
 
 import importlib
-import pkgutil
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING
 
@@ -26,20 +25,29 @@ class Games(Mapping[str, "Game"]):
     def __init__(self, package: str, path: list[str]) -> None:
         self._package = package
         self._path = path
-        self._modules: dict[str, str] = {}
+        self._listed: dict[str, str] | None = None
         self._found: dict[str, Game | None] = {}
         self._every: dict[str, Game] | None = None
-        self.rescan()
 
     def rescan(self) -> None:
-        """List the package's modules again: a module put on its path while running (a
-        test's toy game) is found from now on, one taken off is forgotten."""
-        self._modules = {
-            module.name.replace("_", "-"): module.name
-            for module in pkgutil.iter_modules(self._path)
-        }
+        """List the package's modules again when next asked: a module put on its path
+        while running (a test's toy game) is found from then on, one taken off is forgotten."""
+        self._listed = None
         self._found = {}
         self._every = None
+
+    @property
+    def _modules(self) -> dict[str, str]:
+        """The package's modules by game id, listed the first time a game is asked for:
+        an empty store's Home asks for none."""
+        if self._listed is None:
+            import pkgutil  # here, with the listing
+
+            self._listed = {
+                module.name.replace("_", "-"): module.name
+                for module in pkgutil.iter_modules(self._path)
+            }
+        return self._listed
 
     def _game(self, game_id: object) -> Game | None:
         try:

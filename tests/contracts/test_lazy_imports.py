@@ -174,9 +174,10 @@ differently, nights and house games), a session replayed from its rounds (the li
 each one's summary, never its rounds) and its figures as the table shows them, the cards
 (only a round typed reads one), the CSV writer (the rows an export is made of are kept
 from the first save on, after Home is up) and the seal on them (``hmac``)."""
-NOT_FOR_AN_EMPTY_LIST = {"hashlib", "scorekeeper.game", "scorekeeper.payouts"}
-"""An empty list names no game and fingerprints no log: neither the game contract nor
-hashlib (it loads OpenSSL) is read for it, nor this laptop's id looked up."""
+NOT_FOR_AN_EMPTY_LIST = {"hashlib", "pkgutil", "scorekeeper.game", "scorekeeper.payouts"}
+"""An empty list names no game and fingerprints no log: neither the game contract nor the
+games' folder listed, nor hashlib (it loads OpenSSL) read for it, nor this laptop's id
+looked up."""
 
 
 class Painted(NamedTuple):
