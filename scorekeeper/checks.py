@@ -13,7 +13,6 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from typing import Any, TypeAlias, TypeVar, cast
 
-from scorekeeper.cards import RANKS
 from scorekeeper.errors import RuleError
 from scorekeeper.wording import whole_number
 
@@ -196,6 +195,8 @@ def held_typed(typed: Mapping[str, str], number_key: str) -> dict[str, dict[str,
     that is also a card (``2`` to ``10``) is that card: one card held, typed bare, is
     worth what it counts as either way, and no count refused for it. Only the ways used
     are in the result."""
+    from scorekeeper.cards import RANKS  # here: the store and Home read no card
+
     counts: dict[str, Any] = {}
     cards: dict[str, Any] = {}
     for name, text in typed.items():

@@ -12,7 +12,6 @@ gone on further, lands on the same id and is recognised, never added twice.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 from collections.abc import Sequence
@@ -37,6 +36,8 @@ def branch_id(base: str, rounds: Sequence[str]) -> str:
     """The id of the branch of session ``base`` whose rounds begin with ``rounds`` (each
     as canonical JSON text, up to and including the first one that differs from the
     session here): the same wherever and however often it is worked out."""
+    import hashlib  # here: only an import makes a branch; a new session's id needs none
+
     digest = hashlib.blake2b(digest_size=32, person=b"scorekeeper-br")
     digest.update(base.encode())
     for round_ in rounds:

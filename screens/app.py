@@ -19,9 +19,7 @@ from textual.command import Provider
 from textual.screen import Screen
 
 from scorekeeper import collector
-from scorekeeper.game import Game
 from scorekeeper.money import use_currency
-from scorekeeper.reports.rows import KEEPER
 from scorekeeper.settings import currency
 from scorekeeper.store import Store, StoreDamaged, StoreError, StoreLocked
 from scorekeeper.wording import visible
@@ -30,6 +28,7 @@ from screens.keys import settled
 from screens.navigation import Again, DraftKey
 
 if TYPE_CHECKING:
+    from scorekeeper.game import Game
     from screens.rounds.drafts import Draft
 
 
@@ -106,7 +105,6 @@ class ScorekeeperApp(App[None]):
 
     def __init__(self, store: Store) -> None:
         super().__init__()
-        store.keep_beside(KEEPER)
         self.store = store
         use_currency(currency(store))
         self.drafts: dict[DraftKey, Draft] = {}
@@ -117,7 +115,12 @@ class ScorekeeperApp(App[None]):
         """The quit question while it is open: Ctrl+Q again leaves it to be answered."""
 
     def on_ready(self) -> None:
-        """The first frame is out."""
+        """The first frame is out: the store keeps each session's export rows from now
+        on. Not before: the rows' module (the games, the CSV writer) is read only once
+        Home is on screen, and no session is saved before it is."""
+        from scorekeeper.reports.rows import KEEPER  # here: Home's first frame needs none
+
+        self.store.keep_beside(KEEPER)
         collector.on_after_start()
 
     async def on_event(self, event: events.Event) -> None:

@@ -8,14 +8,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from rich.cells import cell_len, set_cell_size
 from textual.content import Content
 
-from scorekeeper.game import Game, Setup, State
 from scorekeeper.money import amount as amount
 from scorekeeper.money import format_amount as format_amount
 from scorekeeper.wording import visible
+
+if TYPE_CHECKING:
+    from scorekeeper.game import Game, Setup, State
 
 END_KEY = "f"
 """The key that ends a game by the table's choice: the same on the table and in its

@@ -9,13 +9,14 @@ session menu) imports every module once.
 from __future__ import annotations
 
 import importlib
-import pkgutil
 from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING
 
-from scorekeeper.game import Game
+if TYPE_CHECKING:
+    from scorekeeper.game import Game
 
 
-class Games(Mapping[str, Game]):
+class Games(Mapping[str, "Game"]):
     """The games by id, each module imported the first time its game is asked for.
 
     Iterating goes in menu order (``Game.menu_order``, then name). An id from outside (a
@@ -24,20 +25,29 @@ class Games(Mapping[str, Game]):
     def __init__(self, package: str, path: list[str]) -> None:
         self._package = package
         self._path = path
-        self._modules: dict[str, str] = {}
+        self._listed: dict[str, str] | None = None
         self._found: dict[str, Game | None] = {}
         self._every: dict[str, Game] | None = None
-        self.rescan()
 
     def rescan(self) -> None:
-        """List the package's modules again: a module put on its path while running (a
-        test's toy game) is found from now on, one taken off is forgotten."""
-        self._modules = {
-            module.name.replace("_", "-"): module.name
-            for module in pkgutil.iter_modules(self._path)
-        }
+        """List the package's modules again when next asked: a module put on its path
+        while running (a test's toy game) is found from then on, one taken off is forgotten."""
+        self._listed = None
         self._found = {}
         self._every = None
+
+    @property
+    def _modules(self) -> dict[str, str]:
+        """The package's modules by game id, listed the first time a game is asked for:
+        an empty store's Home asks for none."""
+        if self._listed is None:
+            import pkgutil  # here, with the listing
+
+            self._listed = {
+                module.name.replace("_", "-"): module.name
+                for module in pkgutil.iter_modules(self._path)
+            }
+        return self._listed
 
     def _game(self, game_id: object) -> Game | None:
         try:
@@ -49,6 +59,9 @@ class Games(Mapping[str, Game]):
         module = self._modules.get(game_id)
         if module is None:
             return None
+        # Here, with the first game: an empty store's Home reads no game contract.
+        from scorekeeper.game import Game
+
         # No lock of our own: the import system makes a second thread wait for the module.
         found = getattr(importlib.import_module(f"{self._package}.{module}"), "GAME", None)
         game = found if isinstance(found, Game) else None

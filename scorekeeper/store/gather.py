@@ -9,7 +9,6 @@ checked``) are counted by kind, never folded.
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -65,6 +64,8 @@ def identity(files: Files) -> list[int] | None:
 def combined(found: Sequence[tuple[str, int, int, int]]) -> list[int]:
     """``identity`` of logs as (key, inode, size, change time), sorted by key. Most
     sessions have one log: its size and time are taken as they are."""
+    import hashlib  # here: Home's first frame fingerprints no log (OpenSSL loads with it)
+
     digest = int.from_bytes(hashlib.blake2b(repr(found).encode(), digest_size=7).digest(), "big")
     if len(found) == 1:
         return [digest, found[0][2], found[0][3]]

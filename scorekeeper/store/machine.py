@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import base64
 import contextlib
-import hashlib
 import json
 import os
 import re
@@ -115,6 +114,8 @@ def state_folder() -> Path:
 def machine_folder(root: Path) -> Path:
     """This machine's folder for the store at ``root``: the same whichever way the path
     is written (relative, through a link)."""
+    import hashlib  # here: a store opened as usual names no machine folder before Home
+
     real = os.path.realpath(root)
     key = hashlib.sha256(os.fsencode(real)).hexdigest()[:16]
     return state_folder() / "stores" / key

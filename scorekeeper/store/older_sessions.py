@@ -17,6 +17,7 @@ import contextlib
 import os
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 
 from scorekeeper.checks import JSONObject
@@ -62,13 +63,16 @@ def _read(path: Path) -> JSONObject | None:
         return None
 
 
-def move_over(root: Path, laptop: str, shared: bool) -> int:
+def move_over(root: Path, this_laptop: Callable[[], str], shared: bool) -> int:
     """Move every session of the older layout at ``root`` into this laptop's logs (see
     the module's docstring); the number of sessions whose events were written. Raises
-    ``OSError`` (or ``DamagedFile``) if a log cannot be written: nothing is removed then."""
+    ``OSError`` (or ``DamagedFile``) if a log cannot be written: nothing is removed then.
+    ``this_laptop`` gives this laptop's id, looked up only where there is something to
+    move: a store opened as usual waits for no laptop file before its first screen."""
     found = old_files(root)
     if not found:
         return 0
+    laptop = this_laptop()
     from scorekeeper.store import log  # here: only a store of an older layout needs them
     from scorekeeper.store.moved import moved_events
 

@@ -262,7 +262,7 @@ class Reader:
         """Move the sessions of an older layout into this laptop's logs
         (``older_sessions``); ``StoreError`` if they cannot be written."""
         try:
-            older_sessions.move_over(self.path, self.laptop.id, self.places.shared)
+            older_sessions.move_over(self.path, lambda: self.laptop.id, self.places.shared)
         except (OSError, DamagedFile) as error:
             raise StoreError(
                 f"Could not move the sessions in {self.path / older_sessions.FOLDER} to "

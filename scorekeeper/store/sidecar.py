@@ -17,8 +17,6 @@ breaks the seal); without a key, a keeper, or if it cannot be written, nothing i
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import hmac
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -73,6 +71,8 @@ def _seal(
     """32 hex digits that take ``key`` to make, vouching that ``header`` and ``body``
     were kept by ``keeper`` for the session file holding ``written``, saved as
     ``session_id``."""
+    import hashlib  # here: Home's first frame seals nothing (OpenSSL loads with it)
+
     digest = hashlib.blake2b(key=key, digest_size=16)
     saved = hashlib.blake2b(written, digest_size=32).digest()
     for piece in (keeper.format.encode(), session_id.encode(), saved, header, body):
@@ -120,6 +120,8 @@ class Sidecar:
             return None
         said, _, rest = kept.partition(b"\n")
         header, _, body = rest.partition(b"\n")
+        import hmac  # here: as hashlib in ``_seal``
+
         if not hmac.compare_digest(said, _seal(key, keeper, session_id, written, header, body)):
             return None
         return header, body

@@ -3,9 +3,9 @@ options, and what a filter typed on Home finds it by."""
 
 from __future__ import annotations
 
-from scorekeeper.game import Setup, label_in
 from scorekeeper.games import GAMES
 from scorekeeper.money import reworded
+from scorekeeper.option import label_in
 from scorekeeper.store import Store, Summary
 from scorekeeper.wording import iso
 
@@ -43,6 +43,8 @@ def variations(store: Store, summary: Summary) -> tuple[str, str]:
     game = GAMES.get(summary.game)
     if game is None:
         return "", ""
+    from scorekeeper.game import Setup  # here, with its game: an empty list reads neither
+
     if summary.option_words is None:
         saved = store.saved(summary.id)
         players, dealer = tuple(saved["players"]), saved["dealer"]
