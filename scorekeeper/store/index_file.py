@@ -114,9 +114,12 @@ def _head_of(found: JSONObject, most: int) -> Head | None:
 
 
 def read_head(file: Path, most: int) -> Head | None:
-    """The cache's first line (at most ``most`` recent rows), if it is one."""
+    """The cache's first line (at most ``most`` recent rows), if it is one: that line
+    alone is read, unless the file is not written in lines."""
     try:
-        found = read_regular(file, CAP)
+        found = read_regular(file, CAP, first_line=True)
+        if found is not None and not found[0].partition(b"\n")[0].endswith(b","):
+            found = read_regular(file, CAP)
     except (DamagedFile, OSError):
         return None
     return None if found is None else _head(file, found[0], most)
