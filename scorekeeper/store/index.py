@@ -374,10 +374,16 @@ class Index:
         without listing the folder."""
         found = walk(self._folder, self._is_session_id)
         self.keys = {}
-        one: dict[str, str] = {}
-        for session_id, identities in found.items():
+        names: dict[str, str] = {}
+        one: dict[tuple[str, ...], tuple[str, ...]] = {}
+        listed = self._entries if self._entries is not None else self._read_here
+        # The list's own ids first, so that what the walk made of them is all let go.
+        ids = [sid for sid in listed if sid in found] + [sid for sid in found if sid not in listed]
+        for session_id in ids:
+            identities = found[session_id]
             identities.sort()
-            keys = tuple([one.setdefault(item[0], item[0]) for item in identities])
+            named = tuple([names.setdefault(item[0], item[0]) for item in identities])
+            keys = one.setdefault(named, named)  # most sessions' logs are the same few
             self.keys[session_id] = keys
             digest, size, changed = combined(identities)
             yield session_id, keys, (digest, size, changed)
