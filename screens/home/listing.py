@@ -72,11 +72,12 @@ class SessionList(Screen[None]):
         """Lay the list out again, the cursor on row ``cursor``, or on session ``keep``
         wherever it now is (sessions that arrived above it move it down)."""
         words = terms(self.query_one("#filter", Input).value)
-        self.matching = matching = [
-            summary
-            for summary in self.summaries
-            if all(word in searchable(summary) for word in words)
-        ]
+        # Nothing typed: the list itself, not a second list of ten thousand.
+        self.matching = matching = (
+            [summary for summary in self.summaries if all(w in searchable(summary) for w in words)]
+            if words
+            else self.summaries
+        )
         self.shown = matching[:SHOWN]
         if keep is not None:
             cursor = next((row for row, s in enumerate(self.shown) if s.id == keep), cursor)
