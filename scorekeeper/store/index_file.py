@@ -8,7 +8,8 @@ cache at all, which only costs a rebuild.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+import struct
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
@@ -16,7 +17,21 @@ from scorekeeper.checks import JSON, JSONObject
 from scorekeeper.store import copies, documents
 from scorekeeper.store.careful_read import DamagedFile, NotPlain, members, parse_json, read_regular
 from scorekeeper.store.durable import encode
-from scorekeeper.store.summary import Compact, compact, entry_problem, expand, sound_row
+from scorekeeper.store.summary import (
+    FLAGS,
+    RECORD,
+    WAITING,
+    Compact,
+    Rows,
+    Summary,
+    compact,
+    entry_problem,
+    expand,
+    pack,
+    sound_row,
+    unpack,
+    view,
+)
 
 CAP = 256 * 1024 * 1024
 """A session file's cap would drop the cache of a folder with a hundred thousand files
@@ -53,6 +68,89 @@ class Entry(NamedTuple):
         return [*saved, list(self.broken)] if self.broken else saved
 
 
+Stored = bytes | Entry
+"""An entry as the list holds it: packed (``summary.RECORD``), or as it is where it has
+no row to pack (a damaged session's, one with logs that cannot be read, one whose numbers
+do not fit)."""
+
+
+def stored(entry: Entry, rows: Rows) -> Stored:
+    """``entry`` packed, where it packs."""
+    if entry.broken or isinstance(entry.row, str):
+        return entry
+    try:
+        return pack(
+            (entry.digest, entry.size, entry.changed, entry.order), entry.row, entry.state, rows
+        )
+    except struct.error:
+        return entry
+
+
+def fingerprint(kept: Stored) -> tuple[int, int, int]:
+    """A stored entry's ``Entry.fingerprint``, without unpacking its row."""
+    if type(kept) is bytes:
+        digest, size, changed = RECORD.unpack_from(kept)[:3]
+        return (digest, size, changed)
+    assert isinstance(kept, Entry)
+    return kept.fingerprint
+
+
+class Entries(Mapping[str, Entry]):
+    """The list as the index holds it (``Stored``), read as ``Entry``s: each unpacked
+    only when it is asked for."""
+
+    def __init__(self, kept: Mapping[str, Stored], rows: Rows) -> None:
+        self.kept = kept
+        self._rows = rows
+
+    def __getitem__(self, session_id: str) -> Entry:
+        kept = self.kept[session_id]
+        if isinstance(kept, Entry):
+            return kept
+        (digest, size, changed, order), held, state = unpack(kept, self._rows.values)
+        return Entry(digest, size, changed, order, held, state)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.kept)
+
+    def __len__(self) -> int:
+        return len(self.kept)
+
+    def whole(self) -> dict[str, Entry]:
+        """The entries not packed: among them every damaged one, and every one with logs
+        that cannot be read (``Entry.broken``)."""
+        return {sid: kept for sid, kept in self.kept.items() if isinstance(kept, Entry)}
+
+    def waiting(self) -> list[str]:
+        """The sessions that wait for a decision (``summary.WAITING``)."""
+        return [
+            sid
+            for sid, kept in self.kept.items()
+            if (
+                kept.state is WAITING
+                if isinstance(kept, Entry)
+                else RECORD.unpack_from(kept)[FLAGS] & 2
+            )
+        ]
+
+    def summaries(self, leave_out: Mapping[str, object]) -> list[Summary]:
+        """Every readable session's ``Summary`` but those in ``leave_out``, most recently
+        updated first: each a view over its record, none of them unpacked."""
+        rows = self._rows
+        live: list[tuple[int, str, bytes]] = []
+        for sid, kept in self.kept.items():
+            if sid in leave_out:
+                continue
+            if isinstance(kept, Entry):
+                if isinstance(kept.row, str):
+                    continue  # damaged: ``Reader.damaged`` names it
+                live.append((kept.order, sid, pack((0, 0, 0, 0), kept.row, kept.state, rows)))
+            else:
+                live.append((RECORD.unpack_from(kept)[3], sid, kept))
+        live.sort(reverse=True)
+        return [view(sid, record, rows) for _, sid, record in live]
+
+
 class Head(NamedTuple):
     """The cache's first line."""
 
@@ -62,9 +160,9 @@ class Head(NamedTuple):
 
 
 def load(
-    file: Path, most: int, is_session_id: Callable[[str], bool], shared: dict[JSON, JSON]
-) -> tuple[dict[str, Entry], Head | None]:
-    """The saved cache at ``file``, its rows ``compact`` (with ``shared``); nothing where
+    file: Path, most: int, is_session_id: Callable[[str], bool], rows: Rows
+) -> tuple[dict[str, Stored], Head | None]:
+    """The saved cache at ``file``, its entries ``stored`` (in ``rows``); nothing where
     there is none or it is not as scorekeeper writes it."""
     try:
         found = read_regular(file, CAP)
@@ -76,12 +174,12 @@ def load(
             return {}, None
         try:
             pairs = members(raw, _SESSIONS, after_first_line=True)
-            sessions = _checked(pairs, is_session_id, shared)
+            sessions = _checked(pairs, is_session_id, rows)
         except NotPlain:
             listed = parse_json(file, raw, shape_checked=True).get("sessions")
             if not isinstance(listed, dict):
                 return {}, None
-            sessions = _checked(listed.items(), is_session_id, shared)
+            sessions = _checked(listed.items(), is_session_id, rows)
     except (DamagedFile, OSError):
         return {}, None
     return ({}, None) if sessions is None else (sessions, head)
@@ -140,17 +238,15 @@ def entry_read(saved: JSON, shared: dict[JSON, JSON]) -> Entry | None:
 
 
 def _checked(
-    pairs: Iterable[tuple[str, JSON]],
-    is_session_id: Callable[[str], bool],
-    shared: dict[JSON, JSON],
-) -> dict[str, Entry] | None:
+    pairs: Iterable[tuple[str, JSON]], is_session_id: Callable[[str], bool], rows: Rows
+) -> dict[str, Stored] | None:
     """The entries of a saved cache, or None if any is not as scorekeeper writes it."""
     sessions = {}
     for sid, saved in pairs:
-        entry = entry_read(saved, shared) if is_session_id(sid) else None
+        entry = entry_read(saved, rows.shared) if is_session_id(sid) else None
         if entry is None:
             return None
-        sessions[sid] = entry
+        sessions[sid] = stored(entry, rows)
     return sessions
 
 
@@ -165,18 +261,17 @@ def keys_read(value: JSON) -> list[str] | None:
 
 
 def encoded(
-    entries: dict[str, Entry],
+    entries: Mapping[str, Entry],
     keys: Mapping[str, tuple[str, ...]],
     folder: list[int] | None,
     most: int,
 ) -> bytes:
     """The cache's two lines, the ``most`` newest readable rows first."""
-    listed = sorted(((entry.order, sid) for sid, entry in entries.items() if not entry.damaged))
+    saved = {sid: entry.saved() for sid, entry in entries.items()}
+    listed = sorted((kept[3], sid) for sid, kept in saved.items() if type(kept[4]) is not str)
     recent: list[JSON] = []
     for _, sid in reversed(listed[-most:]):
         held = keys.get(sid)
-        saved = entries[sid].saved()
-        recent.append([sid, saved] if held is None else [sid, saved, list(held)])
+        recent.append([sid, saved[sid]] if held is None else [sid, saved[sid], list(held)])
     head = {"schema": documents.SCHEMA, "folder": folder, "total": len(listed), "recent": recent}
-    sessions = encode({sid: entry.saved() for sid, entry in entries.items()})
-    return encode(head)[:-1] + b",\n" + _SESSIONS[:-1] + sessions + b"}"
+    return encode(head)[:-1] + b",\n" + _SESSIONS[:-1] + encode(saved) + b"}"

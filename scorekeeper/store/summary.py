@@ -2,14 +2,17 @@
 
 A row is a list rather than an object (ten thousand lists parse in about half the time
 ten thousand objects do), checked by ``well_formed`` before a ``Summary`` is built from it.
-In memory a checked row is held ``compact``: a tuple, its times read, whose names,
-seats, options, numbers and time zones that other rows repeat are one object each; a
-``Summary`` is a view over it.
+In memory a checked row is held packed: one ``bytes`` record (``RECORD``) of numbers, its
+times as microseconds and every name, seat list, amount list, option and time zone as the
+number of the one object ``Rows`` holds for it, shared by every row that repeats it. Ten
+thousand sessions are then ten thousand small records, not a hundred thousand objects
+spread over the heap by the parse that made them; a ``Summary`` is a view over a record.
 """
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+import struct
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.checks import JSON, JSONMapping
@@ -44,6 +47,90 @@ times read, the totals and balances as amounts in seat order, an extra that is n
 there None."""
 
 
+RECORD = struct.Struct("<qqqqIIqIqIIBIIIIII")
+"""An index entry packed: its logs' fingerprint (digest, size, change time) and order,
+then its row: game, players, started (microseconds of local time, then its zone), updated
+(the same), rounds, flags (finished, then the state: ``state``), winners, dealer, totals,
+balances, highlights and option words, each but the times a number in ``Rows``."""
+HEAD = 4
+"""The fields of ``RECORD`` before the row."""
+FLAGS = HEAD + 7
+"""Where in ``RECORD`` its flags are: 1 finished, 2 ``WAITING``, 4 ``OVERRULED``."""
+_ORIGIN = datetime(1, 1, 1)
+_MICROSECOND = timedelta(microseconds=1)
+
+
+class Rows:
+    """The values that rows repeat, one object each, numbered for ``RECORD`` (0 is None).
+    A store's list keeps one: a name, a seat list or an amount list is held once however
+    many rows hold it."""
+
+    __slots__ = ("_numbers", "shared", "values")
+
+    def __init__(self) -> None:
+        self.values: list[Any] = [None]
+        self._numbers: dict[Any, int] = {}
+        self.shared: dict[Any, Any] = {}
+        """The texts and numbers inside the values (``compact``), one object each."""
+
+    def number(self, value: object) -> int:
+        if value is None:
+            return 0
+        found = self._numbers.get(value)
+        if found is None:
+            found = self._numbers[value] = len(self.values)
+            self.values.append(value)
+        return found
+
+
+def pack(head: tuple[int, int, int, int], held: Compact, state: bool | int, rows: Rows) -> bytes:
+    """An entry as ``RECORD`` keeps it; ``struct.error`` if its head does not fit (a
+    number past 64 bits, from a hostile log): the index then keeps it as it is."""
+    number = rows.number
+    started, updated = held[2], held[3]
+    flags = int(held[5]) | (2 if state is WAITING else 4 if state == OVERRULED else 0)
+    return RECORD.pack(
+        *head,
+        number(held[0]),
+        number(held[1]),
+        (started.replace(tzinfo=None) - _ORIGIN) // _MICROSECOND,
+        number(started.tzinfo),
+        (updated.replace(tzinfo=None) - _ORIGIN) // _MICROSECOND,
+        number(updated.tzinfo),
+        number(held[4]),
+        flags,
+        number(held[6]),
+        number(held[7]),
+        number(held[8]),
+        number(held[9]),
+        number(held[10]),
+        number(held[11]),
+    )
+
+
+def unpack(
+    record: bytes, values: list[Any]
+) -> tuple[tuple[int, int, int, int], Compact, bool | int]:
+    """A ``RECORD``'s head, row and state."""
+    found = RECORD.unpack(record)
+    game, players, started, zone, updated, updated_zone, rounds, flags = found[HEAD : HEAD + 8]
+    state: bool | int = WAITING if flags & 2 else OVERRULED if flags & 4 else False
+    held: Compact = (
+        values[game],
+        values[players],
+        _time(started, values[zone]),
+        _time(updated, values[updated_zone]),
+        values[rounds],
+        bool(flags & 1),
+        *[values[number] for number in found[HEAD + 8 :]],
+    )
+    return (found[0], found[1], found[2], found[3]), held, state
+
+
+def _time(microseconds: int, zone: Any) -> datetime:
+    return (_ORIGIN + microseconds * _MICROSECOND).replace(tzinfo=zone)
+
+
 class Summary:
     """One line of the session list, read from the index without replaying any round.
 
@@ -52,12 +139,12 @@ class Summary:
     ``option_words`` the house options in its words (``Game.option_words``); each is None
     in a summary saved before they were kept, whose session file must be read for them.
 
-    Read-only, and no bigger than it must be: a store of ten thousand sessions holds ten
-    thousand. It keeps the index's own row (``compact``) and hands out its fields as
-    asked, the dictionaries as copies of their own.
+    Read-only, and no bigger than it must be: a store of ten thousand sessions lists ten
+    thousand. It is a view over the index's own record (``RECORD``) and the values it
+    numbers, and hands out its fields as asked, the dictionaries as copies of their own.
     """
 
-    __slots__ = ("_id", "_row", "_state")
+    __slots__ = ("_id", "_record", "_values")
 
     def __init__(
         self,
@@ -76,9 +163,8 @@ class Summary:
         option_words: tuple[str, ...] | None = None,
         waiting: bool | int = False,
     ) -> None:
-        self._id = id
-        self._state = waiting
-        self._row: Compact = (
+        rows = Rows()
+        held: Compact = (
             game,
             tuple(players),
             started,
@@ -92,6 +178,16 @@ class Summary:
             None if highlights is None else tuple(highlights.items()),
             None if option_words is None else tuple(option_words),
         )
+        self._id = id
+        self._record = pack((0, 0, 0, 0), held, waiting, rows)
+        self._values = rows.values
+
+    def _field(self, at: int) -> Any:
+        return self._values[RECORD.unpack_from(self._record)[HEAD + at]]
+
+    def _flags(self) -> int:
+        flags: int = RECORD.unpack_from(self._record)[FLAGS]
+        return flags
 
     @property
     def id(self) -> str:
@@ -101,67 +197,70 @@ class Summary:
     def waiting(self) -> bool:
         """Whether the game went on differently on two laptops and waits for the table
         to decide: every figure that includes it is marked."""
-        return self._state is WAITING
+        return bool(self._flags() & 2)
 
     @property
     def overruled(self) -> bool:
         """Whether two laptops decided it differently and the later decision stands."""
-        return type(self._state) is int and self._state == OVERRULED
-
-    @property
-    def row(self) -> Compact:
-        """The index's row this summary was read from (``compact``), itself."""
-        return self._row
+        return bool(self._flags() & 4)
 
     @property
     def game(self) -> str:
-        return self._row[0]
+        game: str = self._field(0)
+        return game
 
     @property
     def players(self) -> tuple[str, ...]:
-        return self._row[1]
+        players: tuple[str, ...] = self._field(1)
+        return players
 
     @property
     def started(self) -> datetime:
-        return self._row[2]
+        found = RECORD.unpack_from(self._record)
+        return _time(found[HEAD + 2], self._values[found[HEAD + 3]])
 
     @property
     def updated(self) -> datetime:
-        return self._row[3]
+        found = RECORD.unpack_from(self._record)
+        return _time(found[HEAD + 4], self._values[found[HEAD + 5]])
 
     @property
     def rounds(self) -> int:
-        return self._row[4]
+        rounds: int = self._field(6)
+        return rounds
 
     @property
     def finished(self) -> bool:
-        return self._row[5]
+        return bool(self._flags() & 1)
 
     @property
     def winners(self) -> tuple[str, ...]:
-        return self._row[6]
+        winners: tuple[str, ...] = self._field(8)
+        return winners
 
     @property
     def dealer(self) -> str:
-        return self._row[7]
+        dealer: str = self._field(9)
+        return dealer
 
     @property
     def totals(self) -> dict[str, int]:
-        return dict(zip(self._row[1], self._row[8], strict=True))
+        return dict(zip(self.players, self._field(10), strict=True))
 
     @property
     def balances(self) -> dict[str, int]:
-        owed = self._row[9]
-        return dict(zip(self._row[1], self._row[8] if owed is None else owed, strict=True))
+        owed = self._field(11)
+        return dict(zip(self.players, self._field(10) if owed is None else owed, strict=True))
 
     @property
     def highlights(self) -> dict[str, int] | None:
-        figures = self._row[10]
+        figures = self._field(12)
         return None if figures is None else dict(figures)
 
     @property
     def option_words(self) -> tuple[str, ...] | None:
-        return self._row[11]
+        words: tuple[str, ...] | None = self._field(13)
+        return words
 
     def _fields(self) -> tuple[object, ...]:
         return (
@@ -348,11 +447,18 @@ def expand(held: Compact) -> list[JSON]:
 
 def summary(session_id: str, kept: list[JSON] | Compact, waiting: bool | int = False) -> Summary:
     """The ``Summary`` for an index row (a row ``row_problem`` found nothing wrong with,
-    or one already ``compact``). A compact row is kept as it is, not copied."""
+    or one already ``compact``)."""
+    rows = Rows()
+    held = compact(kept, rows.shared) if isinstance(kept, list) else kept
+    return view(session_id, pack((0, 0, 0, 0), held, waiting, rows), rows)
+
+
+def view(session_id: str, record: bytes, rows: Rows) -> Summary:
+    """The ``Summary`` of a ``RECORD``, over it as it is (not copied)."""
     made = _new_summary(Summary)
     made._id = session_id
-    made._state = waiting
-    made._row = compact(kept, {}) if isinstance(kept, list) else kept
+    made._record = record
+    made._values = rows.values
     return made
 
 
