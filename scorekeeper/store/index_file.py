@@ -86,10 +86,14 @@ def stored(entry: Entry, rows: Rows) -> Stored:
         return entry
 
 
+_FINGERPRINT = struct.Struct(RECORD.format[:4])
+"""The first fields of ``RECORD``: the fingerprint alone."""
+
+
 def fingerprint(kept: Stored) -> tuple[int, int, int]:
     """A stored entry's ``Entry.fingerprint``, without unpacking its row."""
     if type(kept) is bytes:
-        digest, size, changed = RECORD.unpack_from(kept)[:3]
+        digest, size, changed = _FINGERPRINT.unpack_from(kept)
         return (digest, size, changed)
     assert isinstance(kept, Entry)
     return kept.fingerprint
