@@ -35,6 +35,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 
+from scorekeeper import collector
 from scorekeeper.checks import JSONMapping, JSONObject
 from scorekeeper.store import copies
 from scorekeeper.store.durable import write_atomically
@@ -55,7 +56,7 @@ from scorekeeper.store.index_file import (
 )
 from scorekeeper.store.stamp import NOT_SETTLED, identity_of, settled
 from scorekeeper.store.store_errors import SessionNotFound, StoreDamaged
-from scorekeeper.store.summary import Rows, Summary, compact, pack, row, view
+from scorekeeper.store.summary import SHARED, Summary, compact, pack, row
 
 RECENT = 50
 """Rows the cache's first line holds: more than a tall terminal's screenful (each costs
@@ -106,8 +107,6 @@ class Index:
         self._folder_seen: list[int] | None = None
         self._seen_keys: dict[str, tuple[int, int, int]] = {}
         """Each session's fingerprint at the last ``take_in`` of a reader."""
-        self._rows = Rows()
-        """The names, texts and numbers that rows repeat, one object each."""
         self._swept: int | None = None
         """What the last ``sweep`` found, folded into one number."""
         self.dirty = False
@@ -117,7 +116,7 @@ class Index:
     def summary(self, session_id: str, entry: Entry) -> Summary:
         """The ``Summary`` of an entry ``recent`` gave."""
         assert not isinstance(entry.row, str)
-        return view(session_id, pack((0, 0, 0, 0), entry.row, entry.state, self._rows), self._rows)
+        return pack(session_id, (0, 0, 0, 0), entry.row, entry.state)
 
     def entries(self, so_far: Callable[[Entries], None] | None = None) -> Entries:
         """The list, checked against the files.
@@ -128,11 +127,11 @@ class Index:
         is found only when its session is opened. ``so_far``: see ``_checked_afresh``.
         """
         if self._entries is not None:
-            return Entries(self._entries, self._rows)
+            return Entries(self._entries)
         folder = identity_of(self._folder)
         if self._read_here and folder is not None and folder == self._read_at:
             # a reader asking again: the same files, already checked
-            return Entries(self._read_here, self._rows)
+            return Entries(self._read_here)
         known, head = ({}, None) if self._read_here else self._load()
         if head is not None and head.folder is not None and head.folder == folder:
             if self._read_again_if_damaged(known):
@@ -140,13 +139,13 @@ class Index:
             self._use(known, folder)
             if self._readonly:
                 self._save(folder)
-            return Entries(known, self._rows)
+            return Entries(known)
         fresh = self._checked_afresh(known, so_far)
         self._pending.clear()
         self._use(fresh, folder if folder == identity_of(self._folder) else None)
         self.dirty = True
         self._save(folder)
-        return Entries(fresh, self._rows)
+        return Entries(fresh)
 
     def _checked_afresh(
         self, known: dict[str, Stored], so_far: Callable[[Entries], None] | None
@@ -167,7 +166,7 @@ class Index:
             if entry is None or fingerprint(entry) != key or _judged_elsewhere(entry):
                 entry = self._entry(session_id, keys, key)
                 if so_far is not None and time.monotonic() - handed > SO_FAR:
-                    so_far(Entries(fresh, self._rows))
+                    so_far(Entries(fresh))
                     handed = time.monotonic()
             if entry is not None:
                 fresh[session_id] = entry
@@ -220,7 +219,7 @@ class Index:
         for item in head.recent:
             if type(item) is not list or len(item) not in (2, 3) or type(item[0]) is not str:
                 return None
-            entry = entry_read(item[1], self._rows.shared) if self._is_session_id(item[0]) else None
+            entry = entry_read(item[1], SHARED) if self._is_session_id(item[0]) else None
             if entry is None or entry.damaged:
                 return None
             listed.append((item[0], entry))
@@ -254,8 +253,8 @@ class Index:
         """Record a session just saved, its log files' ``keys`` with it (only once the
         cache is loaded: else it is read later)."""
         digest, size, changed = seen if len(seen) == 3 else (0, 0, NOT_SETTLED)
-        kept = compact(row(fields), self._rows.shared)
-        entry = stored(Entry(digest, size, changed, order, kept, state, broken), self._rows)
+        kept = compact(row(fields), SHARED)
+        entry = stored(session_id, Entry(digest, size, changed, order, kept, state, broken))
         if self.keys is not None and keys:
             self.keys[session_id] = keys
         if self._entries is not None:
@@ -347,7 +346,7 @@ class Index:
         if folder is None or settled(folder) != folder or folder != identity_of(self._folder):
             folder = None
         with contextlib.suppress(OSError, ValueError):
-            listed = Entries(entries, self._rows)
+            listed = Entries(entries)
             write_atomically(
                 self._file, encoded(listed, self.keys or {}, folder, RECENT), durable=False
             )
@@ -440,17 +439,23 @@ class Index:
             return None
         except StoreDamaged as error:
             return Entry(digest, size, changed, DAMAGE_JUDGED, error.message)
-        kept = compact(row(document["summary"]), self._rows.shared)
+        kept = compact(row(document["summary"]), SHARED)
         broken = tuple(document.get("broken") or ())
         entry = Entry(digest, size, changed, document["order"], kept, state, broken)
-        return stored(entry, self._rows)
+        return stored(session_id, entry)
 
     def _load(self) -> tuple[dict[str, Stored], Head | None]:
-        """The saved cache (another place's while this one has none: ``legacy``)."""
+        """The saved cache (another place's while this one has none: ``legacy``). A big
+        one's parse leaves Python's lists of spare objects full of what it made, spread
+        over the memory the list now lies in and holding it all: a full pass of the
+        collector (some 10 ms) empties them, and a megabyte goes back."""
         file = self._file
         if self._legacy is not None and not os.path.lexists(file):
             file = self._legacy
-        return load(file, RECENT, self._is_session_id, self._rows)
+        found = load(file, RECENT, self._is_session_id)
+        if len(found[0]) > RECENT:
+            collector.full_pass()
+        return found
 
 
 def _damaged(entry: Stored) -> bool:

@@ -18,11 +18,10 @@ from scorekeeper.store import copies, documents
 from scorekeeper.store.careful_read import DamagedFile, NotPlain, members, parse_json, read_regular
 from scorekeeper.store.durable import encode
 from scorekeeper.store.summary import (
-    FLAGS,
     RECORD,
+    SHARED,
     WAITING,
     Compact,
-    Rows,
     Summary,
     compact,
     entry_problem,
@@ -30,7 +29,6 @@ from scorekeeper.store.summary import (
     pack,
     sound_row,
     unpack,
-    view,
 )
 
 CAP = 256 * 1024 * 1024
@@ -68,19 +66,22 @@ class Entry(NamedTuple):
         return [*saved, list(self.broken)] if self.broken else saved
 
 
-Stored = bytes | Entry
-"""An entry as the list holds it: packed (``summary.RECORD``), or as it is where it has
-no row to pack (a damaged session's, one with logs that cannot be read, one whose numbers
+Stored = Summary | Entry
+"""An entry as the list holds it: packed as its ``Summary``, or as it is where it has no
+row to pack (a damaged session's, one with logs that cannot be read, one whose numbers
 do not fit)."""
 
 
-def stored(entry: Entry, rows: Rows) -> Stored:
+def stored(session_id: str, entry: Entry) -> Stored:
     """``entry`` packed, where it packs."""
     if entry.broken or isinstance(entry.row, str):
         return entry
     try:
         return pack(
-            (entry.digest, entry.size, entry.changed, entry.order), entry.row, entry.state, rows
+            session_id,
+            (entry.digest, entry.size, entry.changed, entry.order),
+            entry.row,
+            entry.state,
         )
     except struct.error:
         return entry
@@ -92,26 +93,24 @@ _FINGERPRINT = struct.Struct(RECORD.format[:4])
 
 def fingerprint(kept: Stored) -> tuple[int, int, int]:
     """A stored entry's ``Entry.fingerprint``, without unpacking its row."""
-    if type(kept) is bytes:
-        digest, size, changed = _FINGERPRINT.unpack_from(kept)
-        return (digest, size, changed)
-    assert isinstance(kept, Entry)
-    return kept.fingerprint
+    if isinstance(kept, Entry):
+        return kept.fingerprint
+    digest, size, changed = _FINGERPRINT.unpack_from(kept)
+    return (digest, size, changed)
 
 
 class Entries(Mapping[str, Entry]):
     """The list as the index holds it (``Stored``), read as ``Entry``s: each unpacked
     only when it is asked for."""
 
-    def __init__(self, kept: Mapping[str, Stored], rows: Rows) -> None:
+    def __init__(self, kept: Mapping[str, Stored]) -> None:
         self.kept = kept
-        self._rows = rows
 
     def __getitem__(self, session_id: str) -> Entry:
         kept = self.kept[session_id]
         if isinstance(kept, Entry):
             return kept
-        (digest, size, changed, order), held, state = unpack(kept, self._rows.values)
+        (digest, size, changed, order), held, state = unpack(kept)
         return Entry(digest, size, changed, order, held, state)
 
     def __iter__(self) -> Iterator[str]:
@@ -130,29 +129,32 @@ class Entries(Mapping[str, Entry]):
         return [
             sid
             for sid, kept in self.kept.items()
-            if (
-                kept.state is WAITING
-                if isinstance(kept, Entry)
-                else RECORD.unpack_from(kept)[FLAGS] & 2
-            )
+            if (kept.state is WAITING if isinstance(kept, Entry) else kept.waiting)
         ]
 
     def summaries(self, leave_out: Mapping[str, object]) -> list[Summary]:
         """Every readable session's ``Summary`` but those in ``leave_out``, most recently
-        updated first: each a view over its record, none of them unpacked."""
-        rows = self._rows
-        live: list[tuple[int, str, bytes]] = []
+        updated first: the list's own, not copies."""
+        live: list[tuple[int, str, Summary]] = []
         for sid, kept in self.kept.items():
             if sid in leave_out:
                 continue
             if isinstance(kept, Entry):
                 if isinstance(kept.row, str):
                     continue  # damaged: ``Reader.damaged`` names it
-                live.append((kept.order, sid, pack((0, 0, 0, 0), kept.row, kept.state, rows)))
+                live.append((kept.order, sid, pack(sid, (0, 0, 0, 0), kept.row, kept.state)))
             else:
-                live.append((RECORD.unpack_from(kept)[3], sid, kept))
-        live.sort(reverse=True)
-        return [view(sid, record, rows) for _, sid, record in live]
+                live.append((_ORDER.unpack_from(kept)[3], sid, kept))
+        live.sort(key=_newest, reverse=True)
+        return [made for _, _, made in live]
+
+
+_ORDER = struct.Struct(RECORD.format[:5])
+"""The fingerprint and order of a ``Summary``."""
+
+
+def _newest(one: tuple[int, str, Summary]) -> tuple[int, str]:
+    return one[0], one[1]
 
 
 class Head(NamedTuple):
@@ -164,9 +166,9 @@ class Head(NamedTuple):
 
 
 def load(
-    file: Path, most: int, is_session_id: Callable[[str], bool], rows: Rows
+    file: Path, most: int, is_session_id: Callable[[str], bool]
 ) -> tuple[dict[str, Stored], Head | None]:
-    """The saved cache at ``file``, its entries ``stored`` (in ``rows``); nothing where
+    """The saved cache at ``file``, its entries ``stored``; nothing where
     there is none or it is not as scorekeeper writes it."""
     try:
         found = read_regular(file, CAP)
@@ -178,12 +180,12 @@ def load(
             return {}, None
         try:
             pairs = members(raw, _SESSIONS, after_first_line=True)
-            sessions = _checked(pairs, is_session_id, rows)
+            sessions = _checked(pairs, is_session_id)
         except NotPlain:
             listed = parse_json(file, raw, shape_checked=True).get("sessions")
             if not isinstance(listed, dict):
                 return {}, None
-            sessions = _checked(listed.items(), is_session_id, rows)
+            sessions = _checked(listed.items(), is_session_id)
     except (DamagedFile, OSError):
         return {}, None
     return ({}, None) if sessions is None else (sessions, head)
@@ -242,15 +244,15 @@ def entry_read(saved: JSON, shared: dict[JSON, JSON]) -> Entry | None:
 
 
 def _checked(
-    pairs: Iterable[tuple[str, JSON]], is_session_id: Callable[[str], bool], rows: Rows
+    pairs: Iterable[tuple[str, JSON]], is_session_id: Callable[[str], bool]
 ) -> dict[str, Stored] | None:
     """The entries of a saved cache, or None if any is not as scorekeeper writes it."""
     sessions = {}
     for sid, saved in pairs:
-        entry = entry_read(saved, rows.shared) if is_session_id(sid) else None
+        entry = entry_read(saved, SHARED) if is_session_id(sid) else None
         if entry is None:
             return None
-        sessions[sid] = stored(entry, rows)
+        sessions[sid] = stored(sid, entry)
     return sessions
 
 

@@ -2,16 +2,18 @@
 
 A row is a list rather than an object (ten thousand lists parse in about half the time
 ten thousand objects do), checked by ``well_formed`` before a ``Summary`` is built from it.
-In memory a checked row is held packed: one ``bytes`` record (``RECORD``) of numbers, its
-times as microseconds and every name, seat list, amount list, option and time zone as the
-number of the one object ``Rows`` holds for it, shared by every row that repeats it. Ten
-thousand sessions are then ten thousand small records, not a hundred thousand objects
-spread over the heap by the parse that made them; a ``Summary`` is a view over a record.
+In memory a checked row is held packed, as its ``Summary``: one small ``bytes`` (``RECORD``
+and the session's id) of numbers, its times as microseconds and every name, seat list,
+list of amounts, option and time zone as the number of the one object that stands for it
+in every row that holds it. Ten thousand sessions are then ten thousand small objects that
+the index and the screen share, not a hundred thousand spread over the heap by the parse
+that made them.
 """
 
 from __future__ import annotations
 
 import struct
+import threading
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -47,82 +49,83 @@ times read, the totals and balances as amounts in seat order, an extra that is n
 there None."""
 
 
-RECORD = struct.Struct("<qqqqIIqIqIIBIIIIII")
-"""An index entry packed: its logs' fingerprint (digest, size, change time) and order,
-then its row: game, players, started (microseconds of local time, then its zone), updated
-(the same), rounds, flags (finished, then the state: ``state``), winners, dealer, totals,
-balances, highlights and option words, each but the times a number in ``Rows``."""
-HEAD = 4
-"""The fields of ``RECORD`` before the row."""
-FLAGS = HEAD + 7
-"""Where in ``RECORD`` its flags are: 1 finished, 2 ``WAITING``, 4 ``OVERRULED``."""
+RECORD = struct.Struct("<qIqqIIqqIIBIIIIII")
+"""A ``Summary``'s fixed part: the fingerprint (digest, size, change time) of the logs its
+index entry was read from and its order, then its row: game, players, started and updated
+(microseconds of local time), their zones, rounds, flags (finished, then the state:
+``state``), winners, dealer, totals, balances, highlights and option words, each but the
+times and flags the number of a value in ``_VALUES``."""
+GAME, PLAYERS, STARTED, UPDATED, ZONES, ROUNDS, FLAGS = range(4, 11)
+WINNERS, DEALER, TOTALS, BALANCES, HIGHLIGHTS, WORDS = range(11, 17)
+"""Where each field is in ``RECORD``; the flags are 1 finished, 2 ``WAITING``, 4
+``OVERRULED``."""
 _ORIGIN = datetime(1, 1, 1)
 _MICROSECOND = timedelta(microseconds=1)
 
-
-class Rows:
-    """The values that rows repeat, one object each, numbered for ``RECORD`` (0 is None).
-    A store's list keeps one: a name, a seat list or an amount list is held once however
-    many rows hold it."""
-
-    __slots__ = ("_numbers", "shared", "values")
-
-    def __init__(self) -> None:
-        self.values: list[Any] = [None]
-        self._numbers: dict[Any, int] = {}
-        self.shared: dict[Any, Any] = {}
-        """The texts and numbers inside the values (``compact``), one object each."""
-
-    def number(self, value: object) -> int:
-        if value is None:
-            return 0
-        found = self._numbers.get(value)
-        if found is None:
-            found = self._numbers[value] = len(self.values)
-            self.values.append(value)
-        return found
+_VALUES: list[Any] = [None]
+"""Every value a row holds but its times, flags and numbers, once however many rows hold
+it (a name, a seat list, a list of amounts), by its number (0 is None)."""
+_NUMBERS: dict[Any, int] = {}
+_NEW_NUMBER = threading.Lock()
+"""Held while a value is numbered: stores are read in worker threads."""
+SHARED: dict[Any, Any] = {}
+"""The texts and numbers inside the values (``compact``), one object each."""
 
 
-def pack(head: tuple[int, int, int, int], held: Compact, state: bool | int, rows: Rows) -> bytes:
-    """An entry as ``RECORD`` keeps it; ``struct.error`` if its head does not fit (a
-    number past 64 bits, from a hostile log): the index then keeps it as it is."""
-    number = rows.number
+def _number(value: object) -> int:
+    if value is None:
+        return 0
+    found = _NUMBERS.get(value)
+    if found is None:
+        with _NEW_NUMBER:
+            found = _NUMBERS.get(value)
+            if found is None:
+                found = _NUMBERS[value] = len(_VALUES)
+                _VALUES.append(value)
+    return found
+
+
+def pack(
+    session_id: str, head: tuple[int, int, int, int], held: Compact, state: bool | int
+) -> Summary:
+    """The ``Summary`` of a ``compact`` row with the fingerprint and order of its entry;
+    ``struct.error`` if a number of the head does not fit (past 64 bits, from a hostile
+    log): the index then keeps that entry as it is."""
     started, updated = held[2], held[3]
     flags = int(held[5]) | (2 if state is WAITING else 4 if state == OVERRULED else 0)
-    return RECORD.pack(
+    record = RECORD.pack(
         *head,
-        number(held[0]),
-        number(held[1]),
+        _number(held[0]),
+        _number(held[1]),
         (started.replace(tzinfo=None) - _ORIGIN) // _MICROSECOND,
-        number(started.tzinfo),
         (updated.replace(tzinfo=None) - _ORIGIN) // _MICROSECOND,
-        number(updated.tzinfo),
-        number(held[4]),
+        _number((started.tzinfo, updated.tzinfo)),
+        _number(held[4]),
         flags,
-        number(held[6]),
-        number(held[7]),
-        number(held[8]),
-        number(held[9]),
-        number(held[10]),
-        number(held[11]),
+        _number(held[6]),
+        _number(held[7]),
+        _number(held[8]),
+        _number(held[9]),
+        _number(held[10]),
+        _number(held[11]),
     )
+    return bytes.__new__(Summary, record + session_id.encode())
 
 
-def unpack(
-    record: bytes, values: list[Any]
-) -> tuple[tuple[int, int, int, int], Compact, bool | int]:
-    """A ``RECORD``'s head, row and state."""
-    found = RECORD.unpack(record)
-    game, players, started, zone, updated, updated_zone, rounds, flags = found[HEAD : HEAD + 8]
+def unpack(made: Summary) -> tuple[tuple[int, int, int, int], Compact, bool | int]:
+    """A ``Summary``'s head, row and state."""
+    found = RECORD.unpack_from(made)
+    started_zone, updated_zone = _VALUES[found[ZONES]]
+    flags = found[FLAGS]
     state: bool | int = WAITING if flags & 2 else OVERRULED if flags & 4 else False
     held: Compact = (
-        values[game],
-        values[players],
-        _time(started, values[zone]),
-        _time(updated, values[updated_zone]),
-        values[rounds],
+        _VALUES[found[GAME]],
+        _VALUES[found[PLAYERS]],
+        _time(found[STARTED], started_zone),
+        _time(found[UPDATED], updated_zone),
+        _VALUES[found[ROUNDS]],
         bool(flags & 1),
-        *[values[number] for number in found[HEAD + 8 :]],
+        *[_VALUES[number] for number in found[WINNERS:]],
     )
     return (found[0], found[1], found[2], found[3]), held, state
 
@@ -131,7 +134,7 @@ def _time(microseconds: int, zone: Any) -> datetime:
     return (_ORIGIN + microseconds * _MICROSECOND).replace(tzinfo=zone)
 
 
-class Summary:
+class Summary(bytes):
     """One line of the session list, read from the index without replaying any round.
 
     ``started`` and ``updated`` are local times with their UTC offset (``wording`` words them).
@@ -140,14 +143,15 @@ class Summary:
     in a summary saved before they were kept, whose session file must be read for them.
 
     Read-only, and no bigger than it must be: a store of ten thousand sessions lists ten
-    thousand. It is a view over the index's own record (``RECORD``) and the values it
-    numbers, and hands out its fields as asked, the dictionaries as copies of their own.
+    thousand, and the index holds them too. It is its entry packed, one small ``bytes``
+    (``RECORD``, then its id), and hands out its fields as asked, the dictionaries as copies
+    of their own.
     """
 
-    __slots__ = ("_id", "_record", "_values")
+    __slots__ = ()
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         id: str,
         game: str,
         players: tuple[str, ...],
@@ -162,8 +166,7 @@ class Summary:
         highlights: dict[str, int] | None = None,
         option_words: tuple[str, ...] | None = None,
         waiting: bool | int = False,
-    ) -> None:
-        rows = Rows()
+    ) -> Summary:
         held: Compact = (
             game,
             tuple(players),
@@ -178,20 +181,18 @@ class Summary:
             None if highlights is None else tuple(highlights.items()),
             None if option_words is None else tuple(option_words),
         )
-        self._id = id
-        self._record = pack((0, 0, 0, 0), held, waiting, rows)
-        self._values = rows.values
+        return pack(id, (0, 0, 0, 0), held, waiting)
 
     def _field(self, at: int) -> Any:
-        return self._values[RECORD.unpack_from(self._record)[HEAD + at]]
+        return _VALUES[RECORD.unpack_from(self)[at]]
 
     def _flags(self) -> int:
-        flags: int = RECORD.unpack_from(self._record)[FLAGS]
+        flags: int = RECORD.unpack_from(self)[FLAGS]
         return flags
 
     @property
     def id(self) -> str:
-        return self._id
+        return self[RECORD.size :].decode()
 
     @property
     def waiting(self) -> bool:
@@ -206,27 +207,27 @@ class Summary:
 
     @property
     def game(self) -> str:
-        game: str = self._field(0)
+        game: str = self._field(GAME)
         return game
 
     @property
     def players(self) -> tuple[str, ...]:
-        players: tuple[str, ...] = self._field(1)
+        players: tuple[str, ...] = self._field(PLAYERS)
         return players
 
     @property
     def started(self) -> datetime:
-        found = RECORD.unpack_from(self._record)
-        return _time(found[HEAD + 2], self._values[found[HEAD + 3]])
+        found = RECORD.unpack_from(self)
+        return _time(found[STARTED], _VALUES[found[ZONES]][0])
 
     @property
     def updated(self) -> datetime:
-        found = RECORD.unpack_from(self._record)
-        return _time(found[HEAD + 4], self._values[found[HEAD + 5]])
+        found = RECORD.unpack_from(self)
+        return _time(found[UPDATED], _VALUES[found[ZONES]][1])
 
     @property
     def rounds(self) -> int:
-        rounds: int = self._field(6)
+        rounds: int = self._field(ROUNDS)
         return rounds
 
     @property
@@ -235,31 +236,31 @@ class Summary:
 
     @property
     def winners(self) -> tuple[str, ...]:
-        winners: tuple[str, ...] = self._field(8)
+        winners: tuple[str, ...] = self._field(WINNERS)
         return winners
 
     @property
     def dealer(self) -> str:
-        dealer: str = self._field(9)
+        dealer: str = self._field(DEALER)
         return dealer
 
     @property
     def totals(self) -> dict[str, int]:
-        return dict(zip(self.players, self._field(10), strict=True))
+        return dict(zip(self.players, self._field(TOTALS), strict=True))
 
     @property
     def balances(self) -> dict[str, int]:
-        owed = self._field(11)
-        return dict(zip(self.players, self._field(10) if owed is None else owed, strict=True))
+        owed = self._field(BALANCES)
+        return dict(zip(self.players, self._field(TOTALS) if owed is None else owed, strict=True))
 
     @property
     def highlights(self) -> dict[str, int] | None:
-        figures = self._field(12)
+        figures = self._field(HIGHLIGHTS)
         return None if figures is None else dict(figures)
 
     @property
     def option_words(self) -> tuple[str, ...] | None:
-        words: tuple[str, ...] | None = self._field(13)
+        words: tuple[str, ...] | None = self._field(WORDS)
         return words
 
     def _fields(self) -> tuple[object, ...]:
@@ -283,10 +284,15 @@ class Summary:
     def __eq__(self, other: object) -> bool:
         return type(other) is Summary and self._fields() == other._fields()
 
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
     __hash__ = None  # type: ignore[assignment]  # holds dictionaries, as a dataclass would
 
     def __repr__(self) -> str:
         return f"Summary{self._fields()!r}"
+
+    __str__ = __repr__
 
 
 def row(fields: JSONMapping) -> list[JSON]:
@@ -448,18 +454,5 @@ def expand(held: Compact) -> list[JSON]:
 def summary(session_id: str, kept: list[JSON] | Compact, waiting: bool | int = False) -> Summary:
     """The ``Summary`` for an index row (a row ``row_problem`` found nothing wrong with,
     or one already ``compact``)."""
-    rows = Rows()
-    held = compact(kept, rows.shared) if isinstance(kept, list) else kept
-    return view(session_id, pack((0, 0, 0, 0), held, waiting, rows), rows)
-
-
-def view(session_id: str, record: bytes, rows: Rows) -> Summary:
-    """The ``Summary`` of a ``RECORD``, over it as it is (not copied)."""
-    made = _new_summary(Summary)
-    made._id = session_id
-    made._record = record
-    made._values = rows.values
-    return made
-
-
-_new_summary = object.__new__
+    held = compact(kept, SHARED) if isinstance(kept, list) else kept
+    return pack(session_id, (0, 0, 0, 0), held, waiting)
