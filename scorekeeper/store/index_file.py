@@ -134,27 +134,41 @@ class Entries(Mapping[str, Entry]):
 
     def summaries(self, leave_out: Mapping[str, object]) -> list[Summary]:
         """Every readable session's ``Summary`` but those in ``leave_out``, most recently
-        updated first: the list's own, not copies."""
-        live: list[tuple[int, str, Summary]] = []
+        updated first (by id where two were updated at once): the list's own, not copies.
+        Sorted twice rather than by pairs: ten thousand pairs freed at once would stay
+        held by Python's list of spare tuples, and the memory they lie in with them."""
+        made: list[Summary] = []
+        whole: dict[str, int] = {}
+        """The order of the entries kept whole (it may not fit a record)."""
         for sid, kept in self.kept.items():
             if sid in leave_out:
                 continue
             if isinstance(kept, Entry):
                 if isinstance(kept.row, str):
                     continue  # damaged: ``Reader.damaged`` names it
-                live.append((kept.order, sid, pack(sid, (0, 0, 0, 0), kept.row, kept.state)))
-            else:
-                live.append((_ORDER.unpack_from(kept)[3], sid, kept))
-        live.sort(key=_newest, reverse=True)
-        return [made for _, _, made in live]
+                whole[sid] = kept.order
+                kept = pack(sid, (0, 0, 0, 0), kept.row, kept.state)
+            made.append(kept)
+        made.sort(key=_id, reverse=True)
+
+        def order(one: Summary) -> int:
+            return whole[one.id] if one.id in whole else _order(one)
+
+        made.sort(key=order if whole else _order, reverse=True)
+        return made
 
 
 _ORDER = struct.Struct(RECORD.format[:5])
 """The fingerprint and order of a ``Summary``."""
 
 
-def _newest(one: tuple[int, str, Summary]) -> tuple[int, str]:
-    return one[0], one[1]
+def _order(made: Summary) -> int:
+    order: int = _ORDER.unpack_from(made)[3]
+    return order
+
+
+def _id(made: Summary) -> str:
+    return made.id
 
 
 class Head(NamedTuple):
