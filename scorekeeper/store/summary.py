@@ -49,16 +49,18 @@ times read, the totals and balances as amounts in seat order, an extra that is n
 there None."""
 
 
-RECORD = struct.Struct("<qIqqIIqqIIBIIIIII")
+RECORD = struct.Struct("<qIqqIqqIBIIII")
 """A ``Summary``'s fixed part: the fingerprint (digest, size, change time) of the logs its
-index entry was read from and its order, then its row: game, players, started and updated
-(microseconds of local time), their zones, rounds, flags (finished, then the state:
-``state``), winners, dealer, totals, balances, highlights and option words, each but the
-times and flags the number of a value in ``_VALUES``."""
-GAME, PLAYERS, STARTED, UPDATED, ZONES, ROUNDS, FLAGS = range(4, 11)
-WINNERS, DEALER, TOTALS, BALANCES, HIGHLIGHTS, WORDS = range(11, 17)
+index entry was read from and its order, then its row: its table (``SETTING``), started
+and updated (microseconds of local time), rounds, flags (finished, then the state:
+``state``), winners, totals, balances and highlights, each but the times and flags the
+number of a value in ``_VALUES``."""
+SETTING, STARTED, UPDATED, ROUNDS, FLAGS, WINNERS, TOTALS, BALANCES, HIGHLIGHTS = range(4, 13)
 """Where each field is in ``RECORD``; the flags are 1 finished, 2 ``WAITING``, 4
 ``OVERRULED``."""
+GAME, PLAYERS, DEALER, WORDS, ZONES = range(5)
+"""Where each field is in a row's setting: what the sessions of one table share (its game,
+players, first dealer, option words and the time zones of its times)."""
 _ORIGIN = datetime(1, 1, 1)
 _MICROSECOND = timedelta(microseconds=1)
 
@@ -93,21 +95,18 @@ def pack(
     log): the index then keeps that entry as it is."""
     started, updated = held[2], held[3]
     flags = int(held[5]) | (2 if state is WAITING else 4 if state == OVERRULED else 0)
+    setting = (held[0], held[1], held[7], held[11], (started.tzinfo, updated.tzinfo))
     record = RECORD.pack(
         *head,
-        _number(held[0]),
-        _number(held[1]),
+        _number(setting),
         (started.replace(tzinfo=None) - _ORIGIN) // _MICROSECOND,
         (updated.replace(tzinfo=None) - _ORIGIN) // _MICROSECOND,
-        _number((started.tzinfo, updated.tzinfo)),
         _number(held[4]),
         flags,
         _number(held[6]),
-        _number(held[7]),
         _number(held[8]),
         _number(held[9]),
         _number(held[10]),
-        _number(held[11]),
     )
     return bytes.__new__(Summary, record + session_id.encode())
 
@@ -115,17 +114,22 @@ def pack(
 def unpack(made: Summary) -> tuple[tuple[int, int, int, int], Compact, bool | int]:
     """A ``Summary``'s head, row and state."""
     found = RECORD.unpack_from(made)
-    started_zone, updated_zone = _VALUES[found[ZONES]]
+    game, players, dealer, words, (started_zone, updated_zone) = _VALUES[found[SETTING]]
     flags = found[FLAGS]
     state: bool | int = WAITING if flags & 2 else OVERRULED if flags & 4 else False
     held: Compact = (
-        _VALUES[found[GAME]],
-        _VALUES[found[PLAYERS]],
+        game,
+        players,
         _time(found[STARTED], started_zone),
         _time(found[UPDATED], updated_zone),
         _VALUES[found[ROUNDS]],
         bool(flags & 1),
-        *[_VALUES[number] for number in found[WINNERS:]],
+        _VALUES[found[WINNERS]],
+        dealer,
+        _VALUES[found[TOTALS]],
+        _VALUES[found[BALANCES]],
+        _VALUES[found[HIGHLIGHTS]],
+        words,
     )
     return (found[0], found[1], found[2], found[3]), held, state
 
@@ -186,6 +190,9 @@ class Summary(bytes):
     def _field(self, at: int) -> Any:
         return _VALUES[RECORD.unpack_from(self)[at]]
 
+    def _set(self, at: int) -> Any:
+        return _VALUES[RECORD.unpack_from(self)[SETTING]][at]
+
     def _flags(self) -> int:
         flags: int = RECORD.unpack_from(self)[FLAGS]
         return flags
@@ -207,23 +214,23 @@ class Summary(bytes):
 
     @property
     def game(self) -> str:
-        game: str = self._field(GAME)
+        game: str = self._set(GAME)
         return game
 
     @property
     def players(self) -> tuple[str, ...]:
-        players: tuple[str, ...] = self._field(PLAYERS)
+        players: tuple[str, ...] = self._set(PLAYERS)
         return players
 
     @property
     def started(self) -> datetime:
         found = RECORD.unpack_from(self)
-        return _time(found[STARTED], _VALUES[found[ZONES]][0])
+        return _time(found[STARTED], _VALUES[found[SETTING]][ZONES][0])
 
     @property
     def updated(self) -> datetime:
         found = RECORD.unpack_from(self)
-        return _time(found[UPDATED], _VALUES[found[ZONES]][1])
+        return _time(found[UPDATED], _VALUES[found[SETTING]][ZONES][1])
 
     @property
     def rounds(self) -> int:
@@ -241,7 +248,7 @@ class Summary(bytes):
 
     @property
     def dealer(self) -> str:
-        dealer: str = self._field(DEALER)
+        dealer: str = self._set(DEALER)
         return dealer
 
     @property
@@ -260,7 +267,7 @@ class Summary(bytes):
 
     @property
     def option_words(self) -> tuple[str, ...] | None:
-        words: tuple[str, ...] | None = self._field(WORDS)
+        words: tuple[str, ...] | None = self._set(WORDS)
         return words
 
     def _fields(self) -> tuple[object, ...]:
