@@ -56,7 +56,7 @@ from scorekeeper.store.index_file import (
 )
 from scorekeeper.store.stamp import NOT_SETTLED, identity_of, settled
 from scorekeeper.store.store_errors import SessionNotFound, StoreDamaged
-from scorekeeper.store.summary import SHARED, Summary, compact, pack, row
+from scorekeeper.store.summary import Summary, compact, pack, row
 
 RECENT = 50
 """Rows the cache's first line holds: more than a tall terminal's screenful (each costs
@@ -219,7 +219,7 @@ class Index:
         for item in head.recent:
             if type(item) is not list or len(item) not in (2, 3) or type(item[0]) is not str:
                 return None
-            entry = entry_read(item[1], SHARED) if self._is_session_id(item[0]) else None
+            entry = entry_read(item[1]) if self._is_session_id(item[0]) else None
             if entry is None or entry.damaged:
                 return None
             listed.append((item[0], entry))
@@ -253,7 +253,7 @@ class Index:
         """Record a session just saved, its log files' ``keys`` with it (only once the
         cache is loaded: else it is read later)."""
         digest, size, changed = seen if len(seen) == 3 else (0, 0, NOT_SETTLED)
-        kept = compact(row(fields), SHARED)
+        kept = compact(row(fields))
         entry = stored(session_id, Entry(digest, size, changed, order, kept, state, broken))
         if self.keys is not None and keys:
             self.keys[session_id] = keys
@@ -439,7 +439,7 @@ class Index:
             return None
         except StoreDamaged as error:
             return Entry(digest, size, changed, DAMAGE_JUDGED, error.message)
-        kept = compact(row(document["summary"]), SHARED)
+        kept = compact(row(document["summary"]))
         broken = tuple(document.get("broken") or ())
         entry = Entry(digest, size, changed, document["order"], kept, state, broken)
         return stored(session_id, entry)

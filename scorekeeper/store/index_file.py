@@ -19,7 +19,6 @@ from scorekeeper.store.careful_read import DamagedFile, NotPlain, members, parse
 from scorekeeper.store.durable import encode
 from scorekeeper.store.summary import (
     RECORD,
-    SHARED,
     WAITING,
     Compact,
     Summary,
@@ -243,15 +242,15 @@ def read_head(file: Path, most: int) -> Head | None:
     return None if found is None else _head(file, found[0], most)
 
 
-def entry_read(saved: JSON, shared: dict[JSON, JSON]) -> Entry | None:
+def entry_read(saved: JSON) -> Entry | None:
     """An entry as the file holds it, checked; None if it is not as scorekeeper writes it."""
     if type(saved) is not list:
         return None
-    kept: Compact | str | None = sound_row(saved, shared)
+    kept: Compact | str | None = sound_row(saved)
     if kept is None:
         if entry_problem(saved) is not None:
             return None
-        kept = saved[4] if type(saved[4]) is str else compact(saved[4], shared)
+        kept = saved[4] if type(saved[4]) is str else compact(saved[4])
     state = saved[5] if len(saved) > 5 else False
     broken = tuple(saved[6]) if len(saved) > 6 else ()
     return Entry(saved[0], saved[1], saved[2], saved[3], kept, state, broken)
@@ -263,7 +262,7 @@ def _checked(
     """The entries of a saved cache, or None if any is not as scorekeeper writes it."""
     sessions = {}
     for sid, saved in pairs:
-        entry = entry_read(saved, SHARED) if is_session_id(sid) else None
+        entry = entry_read(saved) if is_session_id(sid) else None
         if entry is None:
             return None
         sessions[sid] = stored(sid, entry)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import struct
 import threading
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.checks import JSON, JSONMapping
@@ -70,8 +70,6 @@ it (a name, a seat list, a list of amounts), by its number (0 is None)."""
 _NUMBERS: dict[Any, int] = {}
 _NEW_NUMBER = threading.Lock()
 """Held while a value is numbered: stores are read in worker threads."""
-SHARED: dict[Any, Any] = {}
-"""The texts and numbers inside the values (``compact``), one object each."""
 
 
 def _number(value: object) -> int:
@@ -381,7 +379,7 @@ def entry_problem(entry: object) -> str | None:
     return None if type(kept) is str else row_problem(kept)
 
 
-def sound_row(entry: object, shared: dict[JSON, JSON]) -> Compact | None:
+def sound_row(entry: object) -> Compact | None:
     """The row of an index entry whose row ``row_is_sound`` passes, made ``compact`` in
     place as it is checked (its times are read once); None for any other entry, which
     only ``entry_problem`` can judge."""
@@ -393,47 +391,30 @@ def sound_row(entry: object, shared: dict[JSON, JSON]) -> Compact | None:
     times = sound_times(kept) if type(order) is int and type(kept) is list else None
     if times is None:
         return None
-    entry[4] = held = compact(kept, shared, times)
+    entry[4] = held = compact(kept, times)
     return held
 
 
-def compact(
-    kept: list[Any], shared: dict[Any, Any], times: tuple[datetime, datetime] | None = None
-) -> Compact:
-    """A row ``row_problem`` finds nothing wrong with, as memory keeps it: tuples for
-    lists, its times read (``times``, if they were already), the amounts in seat order,
-    and each text, number, list of names and time zone that other rows repeat made the
-    one object ``shared`` holds for it. A store of ten thousand sessions played by the
-    same few people holds each name once, not fifty thousand times, and each row in
-    about half the room its list took."""
-    one = shared.setdefault
+def compact(kept: list[Any], times: tuple[datetime, datetime] | None = None) -> Compact:
+    """A row ``row_problem`` finds nothing wrong with, as ``pack`` takes it: tuples for
+    lists, its times read (``times``, if they were already), the amounts in seat order."""
     game, found, started, updated, rounds, finished, won, dealer, totals, balances = kept[:10]
-    names = tuple([one(name, name) for name in found])
-    players = one(names, names)
-    winners = tuple([one(name, name) for name in won])
+    players = tuple(found)
     figures = kept[10] if len(kept) > 10 else None
-    words = tuple([one(word, word) for word in kept[11]]) if len(kept) > 11 else None
-    amounts = () if balances is None else [balances[name] for name in players]
     began, changed = times or (moment(started), moment(updated))
-    zone = began.tzinfo
-    if zone is not UTC:  # each time read holds a zone of its own, bar UTC's
-        zone = one(zone, zone)
-        began = began.replace(tzinfo=zone)
-        if changed.tzinfo == zone:
-            changed = changed.replace(tzinfo=zone)
     return (
-        one(game, game),
+        game,
         players,
         began,
-        began if changed == began and changed.tzinfo is began.tzinfo else changed,
+        changed,
         rounds,
         finished,
-        one(winners, winners),
-        one(dealer, dealer),
-        tuple([one(totals[name], totals[name]) for name in players]),
-        None if balances is None else tuple([one(owed, owed) for owed in amounts]),
-        None if figures is None else tuple([(one(k, k), one(v, v)) for k, v in figures.items()]),
-        None if words is None else one(words, words),
+        tuple(won),
+        dealer,
+        tuple([totals[name] for name in players]),
+        None if balances is None else tuple([balances[name] for name in players]),
+        None if figures is None else tuple(figures.items()),
+        tuple(kept[11]) if len(kept) > 11 else None,
     )
 
 
@@ -461,5 +442,5 @@ def expand(held: Compact) -> list[JSON]:
 def summary(session_id: str, kept: list[JSON] | Compact, waiting: bool | int = False) -> Summary:
     """The ``Summary`` for an index row (a row ``row_problem`` found nothing wrong with,
     or one already ``compact``)."""
-    held = compact(kept, SHARED) if isinstance(kept, list) else kept
+    held = compact(kept) if isinstance(kept, list) else kept
     return pack(session_id, (0, 0, 0, 0), held, waiting)
