@@ -49,15 +49,19 @@ times read, the totals and balances as amounts in seat order, an extra that is n
 there None."""
 
 
-RECORD = struct.Struct("<qIqqIqqIBIIII")
+RECORD = struct.Struct("<qIqqIqqIBIIIH")
 """A ``Summary``'s fixed part: the fingerprint (digest, size, change time) of the logs its
 index entry was read from and its order, then its row: its table (``SETTING``), started
-and updated (microseconds of local time), rounds, flags (finished, then the state:
-``state``), winners, totals, balances and highlights, each but the times and flags the
-number of a value in ``_VALUES``."""
-SETTING, STARTED, UPDATED, ROUNDS, FLAGS, WINNERS, TOTALS, BALANCES, HIGHLIGHTS = range(4, 13)
-"""Where each field is in ``RECORD``; the flags are 1 finished, 2 ``WAITING``, 4
-``OVERRULED``."""
+and updated (microseconds of local time), rounds, flags, winners, amounts (where they are
+not inline), highlights and the length of the id. Each but the times, flags and length
+is the number of a value in ``_VALUES``. The id follows, then the totals in seat order
+(32 bits each), then the balances where they differ: ten thousand sessions each with its
+own amounts would hold as many tuples of numbers otherwise."""
+SETTING, STARTED, UPDATED, ROUNDS, FLAGS, WINNERS, AMOUNTS, HIGHLIGHTS, ID = range(4, 13)
+"""Where each field is in ``RECORD``."""
+FINISHED, WAITS, REPLACED, NUMBERED, OWED = 1, 2, 4, 8, 16
+"""The flags: finished, ``WAITING``, ``OVERRULED``, the amounts numbered (one past 32
+bits), balances that differ from the totals."""
 GAME, PLAYERS, DEALER, WORDS, ZONES = range(5)
 """Where each field is in a row's setting: what the sessions of one table share (its game,
 players, first dealer, option words and the time zones of its times)."""
@@ -65,9 +69,12 @@ _ORIGIN = datetime(1, 1, 1)
 _MICROSECOND = timedelta(microseconds=1)
 
 _VALUES: list[Any] = [None]
-"""Every value a row holds but its times, flags and numbers, once however many rows hold
-it (a name, a seat list, a list of amounts), by its number (0 is None)."""
+"""Every value a row holds but its times, flags and amounts, once however many rows hold
+it (a seat list, the winners, a table's setting), by its number (0 is None). Never let
+go: what the app lists and records while it runs (a few bytes a round recorded)."""
 _NUMBERS: dict[Any, int] = {}
+_TEXTS: dict[str, str] = {}
+"""Each name and word in those values, once."""
 _NEW_NUMBER = threading.Lock()
 """Held while a value is numbered: stores are read in worker threads."""
 
@@ -80,9 +87,19 @@ def _number(value: object) -> int:
         with _NEW_NUMBER:
             found = _NUMBERS.get(value)
             if found is None:
+                value = _held(value)
                 found = _NUMBERS[value] = len(_VALUES)
                 _VALUES.append(value)
     return found
+
+
+def _held(value: Any) -> Any:
+    """``value`` with each text in it the one ``_TEXTS`` holds."""
+    if type(value) is str:
+        return _TEXTS.setdefault(value, value)
+    if type(value) is tuple:
+        return tuple([_held(part) for part in value])
+    return value
 
 
 def pack(
@@ -92,8 +109,18 @@ def pack(
     ``struct.error`` if a number of the head does not fit (past 64 bits, from a hostile
     log): the index then keeps that entry as it is."""
     started, updated = held[2], held[3]
-    flags = int(held[5]) | (2 if state is WAITING else 4 if state == OVERRULED else 0)
+    totals, balances = held[8], held[9]
+    flags = int(held[5]) | (WAITS if state is WAITING else REPLACED if state == OVERRULED else 0)
+    try:
+        amounts = _amounts(totals, balances)
+        numbered = 0
+    except struct.error:
+        amounts, numbered = b"", _number((totals, balances))
+        flags |= NUMBERED
+    if balances is not None:
+        flags |= OWED
     setting = (held[0], held[1], held[7], held[11], (started.tzinfo, updated.tzinfo))
+    named = session_id.encode()
     record = RECORD.pack(
         *head,
         _number(setting),
@@ -102,11 +129,31 @@ def pack(
         _number(held[4]),
         flags,
         _number(held[6]),
-        _number(held[8]),
-        _number(held[9]),
+        numbered,
         _number(held[10]),
+        len(named),
     )
-    return bytes.__new__(Summary, record + session_id.encode())
+    return bytes.__new__(Summary, record + named + amounts)
+
+
+def _amounts(totals: tuple[int, ...], balances: tuple[int, ...] | None) -> bytes:
+    amounts = totals if balances is None else totals + balances
+    return struct.pack(f"<{len(amounts)}i", *amounts)
+
+
+def _amounts_of(
+    made: bytes, found: tuple[Any, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
+    """A ``Summary``'s totals and balances (None where they are the totals)."""
+    if found[FLAGS] & NUMBERED:
+        numbered: tuple[tuple[int, ...], tuple[int, ...] | None] = _VALUES[found[AMOUNTS]]
+        return numbered
+    seats = len(_VALUES[found[SETTING]][PLAYERS])
+    at = RECORD.size + found[ID]
+    totals = struct.unpack_from(f"<{seats}i", made, at)
+    if not found[FLAGS] & OWED:
+        return totals, None
+    return totals, struct.unpack_from(f"<{seats}i", made, at + 4 * seats)
 
 
 def unpack(made: Summary) -> tuple[tuple[int, int, int, int], Compact, bool | int]:
@@ -114,18 +161,19 @@ def unpack(made: Summary) -> tuple[tuple[int, int, int, int], Compact, bool | in
     found = RECORD.unpack_from(made)
     game, players, dealer, words, (started_zone, updated_zone) = _VALUES[found[SETTING]]
     flags = found[FLAGS]
-    state: bool | int = WAITING if flags & 2 else OVERRULED if flags & 4 else False
+    state: bool | int = WAITING if flags & WAITS else OVERRULED if flags & REPLACED else False
+    totals, balances = _amounts_of(made, found)
     held: Compact = (
         game,
         players,
         _time(found[STARTED], started_zone),
         _time(found[UPDATED], updated_zone),
         _VALUES[found[ROUNDS]],
-        bool(flags & 1),
+        bool(flags & FINISHED),
         _VALUES[found[WINNERS]],
         dealer,
-        _VALUES[found[TOTALS]],
-        _VALUES[found[BALANCES]],
+        totals,
+        balances,
         _VALUES[found[HIGHLIGHTS]],
         words,
     )
@@ -197,18 +245,18 @@ class Summary(bytes):
 
     @property
     def id(self) -> str:
-        return self[RECORD.size :].decode()
+        return self[RECORD.size : RECORD.size + RECORD.unpack_from(self)[ID]].decode()
 
     @property
     def waiting(self) -> bool:
         """Whether the game went on differently on two laptops and waits for the table
         to decide: every figure that includes it is marked."""
-        return bool(self._flags() & 2)
+        return bool(self._flags() & WAITS)
 
     @property
     def overruled(self) -> bool:
         """Whether two laptops decided it differently and the later decision stands."""
-        return bool(self._flags() & 4)
+        return bool(self._flags() & REPLACED)
 
     @property
     def game(self) -> str:
@@ -237,7 +285,7 @@ class Summary(bytes):
 
     @property
     def finished(self) -> bool:
-        return bool(self._flags() & 1)
+        return bool(self._flags() & FINISHED)
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -251,12 +299,13 @@ class Summary(bytes):
 
     @property
     def totals(self) -> dict[str, int]:
-        return dict(zip(self.players, self._field(TOTALS), strict=True))
+        totals = _amounts_of(self, RECORD.unpack_from(self))[0]
+        return dict(zip(self.players, totals, strict=True))
 
     @property
     def balances(self) -> dict[str, int]:
-        owed = self._field(BALANCES)
-        return dict(zip(self.players, self._field(TOTALS) if owed is None else owed, strict=True))
+        totals, owed = _amounts_of(self, RECORD.unpack_from(self))
+        return dict(zip(self.players, totals if owed is None else owed, strict=True))
 
     @property
     def highlights(self) -> dict[str, int] | None:
