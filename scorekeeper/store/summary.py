@@ -49,19 +49,19 @@ times read, the totals and balances as amounts in seat order, an extra that is n
 there None."""
 
 
-RECORD = struct.Struct("<qIqqIqqIBIIIH")
+RECORD = struct.Struct("<qIqqIqqIBIB")
 """A ``Summary``'s fixed part: the fingerprint (digest, size, change time) of the logs its
 index entry was read from and its order, then its row: its table (``SETTING``), started
-and updated (microseconds of local time), rounds, flags, winners, amounts (where they are
-not inline), highlights and the length of the id. Each but the times, flags and length
-is the number of a value in ``_VALUES``. The id follows, then the totals in seat order
-(32 bits each), then the balances where they differ: ten thousand sessions each with its
-own amounts would hold as many tuples of numbers otherwise."""
-SETTING, STARTED, UPDATED, ROUNDS, FLAGS, WINNERS, AMOUNTS, HIGHLIGHTS, ID = range(4, 13)
+and updated (microseconds of local time), rounds, flags, its outcome (winners and
+highlights) and the length of its id. Each but the times, flags and length is the number
+of a value in ``_VALUES``. The id follows, then the totals in seat order and the balances
+where they differ, 16 bits each where all fit, else 32, else the number of both: ten
+thousand sessions each with amounts of its own would hold as many tuples otherwise."""
+SETTING, STARTED, UPDATED, ROUNDS, FLAGS, OUTCOME, ID = range(4, 11)
 """Where each field is in ``RECORD``."""
-FINISHED, WAITS, REPLACED, NUMBERED, OWED = 1, 2, 4, 8, 16
-"""The flags: finished, ``WAITING``, ``OVERRULED``, the amounts numbered (one past 32
-bits), balances that differ from the totals."""
+FINISHED, WAITS, REPLACED, NUMBERED, OWED, WIDE = 1, 2, 4, 8, 16, 32
+"""The flags: finished, ``WAITING``, ``OVERRULED``, the amounts numbered (one is past 32
+bits), balances that differ from the totals, amounts of 32 bits."""
 GAME, PLAYERS, DEALER, WORDS, ZONES = range(5)
 """Where each field is in a row's setting: what the sessions of one table share (its game,
 players, first dealer, option words and the time zones of its times)."""
@@ -111,14 +111,17 @@ def pack(
     started, updated = held[2], held[3]
     totals, balances = held[8], held[9]
     flags = int(held[5]) | (WAITS if state is WAITING else REPLACED if state == OVERRULED else 0)
+    amounts = totals if balances is None else totals + balances
+    flags |= 0 if balances is None else OWED
     try:
-        amounts = _amounts(totals, balances)
-        numbered = 0
+        inline = struct.pack(f"<{len(amounts)}h", *amounts)
     except struct.error:
-        amounts, numbered = b"", _number((totals, balances))
-        flags |= NUMBERED
-    if balances is not None:
-        flags |= OWED
+        try:
+            inline = struct.pack(f"<{len(amounts)}i", *amounts)
+            flags |= WIDE
+        except struct.error:
+            inline = struct.pack("<I", _number((totals, balances)))
+            flags |= NUMBERED
     setting = (held[0], held[1], held[7], held[11], (started.tzinfo, updated.tzinfo))
     named = session_id.encode()
     record = RECORD.pack(
@@ -128,32 +131,28 @@ def pack(
         (updated.replace(tzinfo=None) - _ORIGIN) // _MICROSECOND,
         _number(held[4]),
         flags,
-        _number(held[6]),
-        numbered,
-        _number(held[10]),
+        _number((held[6], held[10])),
         len(named),
     )
-    return bytes.__new__(Summary, record + named + amounts)
-
-
-def _amounts(totals: tuple[int, ...], balances: tuple[int, ...] | None) -> bytes:
-    amounts = totals if balances is None else totals + balances
-    return struct.pack(f"<{len(amounts)}i", *amounts)
+    return bytes.__new__(Summary, record + named + inline)
 
 
 def _amounts_of(
     made: bytes, found: tuple[Any, ...]
 ) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
     """A ``Summary``'s totals and balances (None where they are the totals)."""
-    if found[FLAGS] & NUMBERED:
-        numbered: tuple[tuple[int, ...], tuple[int, ...] | None] = _VALUES[found[AMOUNTS]]
+    at, flags = RECORD.size + found[ID], found[FLAGS]
+    if flags & NUMBERED:
+        numbered: tuple[tuple[int, ...], tuple[int, ...] | None] = _VALUES[
+            struct.unpack_from("<I", made, at)[0]
+        ]
         return numbered
     seats = len(_VALUES[found[SETTING]][PLAYERS])
-    at = RECORD.size + found[ID]
-    totals = struct.unpack_from(f"<{seats}i", made, at)
-    if not found[FLAGS] & OWED:
-        return totals, None
-    return totals, struct.unpack_from(f"<{seats}i", made, at + 4 * seats)
+    size = "i" if flags & WIDE else "h"
+    if not flags & OWED:
+        return struct.unpack_from(f"<{seats}{size}", made, at), None
+    amounts = struct.unpack_from(f"<{2 * seats}{size}", made, at)
+    return amounts[:seats], amounts[seats:]
 
 
 def unpack(made: Summary) -> tuple[tuple[int, int, int, int], Compact, bool | int]:
@@ -163,6 +162,7 @@ def unpack(made: Summary) -> tuple[tuple[int, int, int, int], Compact, bool | in
     flags = found[FLAGS]
     state: bool | int = WAITING if flags & WAITS else OVERRULED if flags & REPLACED else False
     totals, balances = _amounts_of(made, found)
+    winners, highlights = _VALUES[found[OUTCOME]]
     held: Compact = (
         game,
         players,
@@ -170,11 +170,11 @@ def unpack(made: Summary) -> tuple[tuple[int, int, int, int], Compact, bool | in
         _time(found[UPDATED], updated_zone),
         _VALUES[found[ROUNDS]],
         bool(flags & FINISHED),
-        _VALUES[found[WINNERS]],
+        winners,
         dealer,
         totals,
         balances,
-        _VALUES[found[HIGHLIGHTS]],
+        highlights,
         words,
     )
     return (found[0], found[1], found[2], found[3]), held, state
@@ -289,7 +289,7 @@ class Summary(bytes):
 
     @property
     def winners(self) -> tuple[str, ...]:
-        winners: tuple[str, ...] = self._field(WINNERS)
+        winners: tuple[str, ...] = self._field(OUTCOME)[0]
         return winners
 
     @property
@@ -309,7 +309,7 @@ class Summary(bytes):
 
     @property
     def highlights(self) -> dict[str, int] | None:
-        figures = self._field(HIGHLIGHTS)
+        figures = self._field(OUTCOME)[1]
         return None if figures is None else dict(figures)
 
     @property
