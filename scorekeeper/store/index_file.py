@@ -3,7 +3,8 @@ checked entry by entry. What the file holds is ``index``'s to say (its docstring
 how: one compact JSON object on two lines, the first screenful alone on the first, the
 sessions after it read member by member (``careful_read.members``), or the whole file
 parsed where it was written otherwise. Anything not as scorekeeper writes it reads as no
-cache at all, which only costs a rebuild.
+cache at all, which only costs a rebuild. In memory each entry is held as its packed
+``Summary`` (``Stored``), read back as an ``Entry`` only where one is asked for (``Entries``).
 """
 
 from __future__ import annotations

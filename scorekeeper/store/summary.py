@@ -2,12 +2,12 @@
 
 A row is a list rather than an object (ten thousand lists parse in about half the time
 ten thousand objects do), checked by ``well_formed`` before a ``Summary`` is built from it.
-In memory a checked row is held packed, as its ``Summary``: one small ``bytes`` (``RECORD``
-and the session's id) of numbers, its times as microseconds and every name, seat list,
-list of amounts, option and time zone as the number of the one object that stands for it
-in every row that holds it. Ten thousand sessions are then ten thousand small objects that
-the index and the screen share, not a hundred thousand spread over the heap by the parse
-that made them.
+In memory a checked row is held packed, as its ``Summary``: one small ``bytes``
+(``RECORD``, the session's id, its amounts) of numbers, its times as microseconds and
+every name, seat list, option and time zone as the number of the one object that stands
+for it in every row that holds it. Ten thousand sessions are then ten thousand objects of
+128 bytes that the index and the screen share, not a hundred thousand spread over the
+heap by the parse that made them.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ Compact = tuple[
     tuple[tuple[str, int], ...] | None,
     tuple[str, ...] | None,
 ]
-"""A row as memory keeps it (``compact``): the fields of ``row`` in its order, the
+"""A row as ``pack`` takes it (``compact``): the fields of ``row`` in its order, the
 times read, the totals and balances as amounts in seat order, an extra that is not
 there None."""
 
@@ -194,8 +194,8 @@ class Summary(bytes):
 
     Read-only, and no bigger than it must be: a store of ten thousand sessions lists ten
     thousand, and the index holds them too. It is its entry packed, one small ``bytes``
-    (``RECORD``, then its id), and hands out its fields as asked, the dictionaries as copies
-    of their own.
+    (``RECORD``, then its id and amounts), and hands out its fields as asked, the
+    dictionaries as copies of their own.
     """
 
     __slots__ = ()
