@@ -46,8 +46,11 @@ def read_bytes(path: Path, cap: int = SIZE_CAP) -> bytes | None:
     return None if found is None else found[0]
 
 
-def read_regular(path: Path, cap: int = SIZE_CAP) -> tuple[bytes, os.stat_result] | None:
-    """``read_bytes``, with the identity of the file the bytes came from."""
+def read_regular(
+    path: Path, cap: int = SIZE_CAP, *, first_line: bool = False
+) -> tuple[bytes, os.stat_result] | None:
+    """``read_bytes``, with the identity of the file the bytes came from; ``first_line``:
+    only until its first line is read (a few bytes past it), not the whole file."""
     try:
         found = os.lstat(path)
     except FileNotFoundError:
@@ -72,7 +75,7 @@ def read_regular(path: Path, cap: int = SIZE_CAP) -> tuple[bytes, os.stat_result
                 f"is {opened.st_size:,} bytes, far more than scorekeeper writes there "
                 f"(at most {_amount(cap)} is read)",
             )
-        raw = _read_to_end(descriptor, opened.st_size, cap)
+        raw = _read_to_end(descriptor, opened.st_size, cap, first_line)
     finally:
         os.close(descriptor)
     if len(raw) > cap:
@@ -80,18 +83,20 @@ def read_regular(path: Path, cap: int = SIZE_CAP) -> tuple[bytes, os.stat_result
     return raw, opened
 
 
-def _read_to_end(descriptor: int, size: int, cap: int) -> bytes:
+def _read_to_end(descriptor: int, size: int, cap: int, first_line: bool) -> bytes:
     """What the file holds, up to one byte past ``cap``: asked for at its size and one
     byte more (one read, no buffer of ``cap`` bytes made for a file of ten), then on while
     it grows as it is read. A read of a file that gives fewer bytes than asked has met
-    its end."""
-    parts, total, want = [], 0, size + 1
+    its end. ``first_line``: read in small parts, up to the part that ends the first line
+    (a buffer as big as the file, made and freed, would leave the allocator holding that
+    much for good)."""
+    parts, total, want = [], 0, (1 << 16) if first_line else size + 1
     while total <= cap:
         asked = min(want, cap + 1 - total)
         part = os.read(descriptor, asked)
         parts.append(part)
         total += len(part)
-        if len(part) < asked:
+        if len(part) < asked or (first_line and b"\n" in part):
             break
         want = 1 << 16
     return b"".join(parts)

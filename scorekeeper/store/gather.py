@@ -169,31 +169,6 @@ def stepped(found: Gathered, made: Sequence[Event], seen: list[int] | None) -> G
     return Gathered(merged(folded, named), folded, events, found.damaged, found.refused, seen)
 
 
-def walk(
-    folder: Path, is_session_id: Callable[[str], bool]
-) -> dict[str, list[tuple[str, int, int, int]]]:
-    """Each session's copies in the sessions ``folder`` as (key, inode, size, change
-    time), from one walk (which also passes each copy's backup and rows)."""
-    found: dict[str, list[tuple[str, int, int, int]]] = {}
-    try:
-        listing = os.scandir(folder)
-    except FileNotFoundError:
-        return found
-    with listing:
-        for entry in listing:
-            parsed = copies.parse(entry.name)
-            if parsed is None or not is_session_id(parsed[0]):
-                continue
-            try:
-                stat = entry.stat()
-            except FileNotFoundError:
-                continue
-            found.setdefault(parsed[0], []).append(
-                (parsed[1], stat.st_ino, stat.st_size, stat.st_ctime_ns)
-            )
-    return found
-
-
 def folded(folder: Path) -> int:
     """Every ``.json`` file's identity in ``folder`` (name, inode, size, change time)
     folded into one number: the same while no file there changed in any way."""

@@ -29,33 +29,34 @@ thousand sessions arrived reads them once, not at every list.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 
-from scorekeeper.checks import JSON, JSONMapping, JSONObject
+from scorekeeper import collector
+from scorekeeper.checks import JSONMapping, JSONObject
 from scorekeeper.store import copies
 from scorekeeper.store.durable import write_atomically
-from scorekeeper.store.gather import Files, combined, folded, walk
+from scorekeeper.store.gather import Files, combined, folded
 from scorekeeper.store.gather import identity as files_identity
 from scorekeeper.store.index_file import (
+    Entries,
     Entry,
     Head,
+    Stored,
     encoded,
     entry_read,
+    fingerprint,
     keys_read,
     load,
     read_head,
+    stored,
 )
 from scorekeeper.store.stamp import NOT_SETTLED, identity_of, settled
 from scorekeeper.store.store_errors import SessionNotFound, StoreDamaged
-from scorekeeper.store.summary import (
-    Summary,
-    compact,
-    row,
-    summary,
-)
+from scorekeeper.store.summary import Summary, compact, pack, row
 
 RECENT = 50
 """Rows the cache's first line holds: more than a tall terminal's screenful (each costs
@@ -94,11 +95,11 @@ class Index:
         this machine's own."""
         self._read = read
         self._is_session_id = is_session_id
-        self._entries: dict[str, Entry] | None = None
-        self._pending: dict[str, Entry] = {}
+        self._entries: dict[str, Stored] | None = None
+        self._pending: dict[str, Stored] = {}
         """Sessions saved before the cache was loaded: merged in when it is, so a writer
         that only adds (an import) leaves a cache no reader has to rebuild."""
-        self._read_here: dict[str, Entry] = {}
+        self._read_here: dict[str, Stored] = {}
         """A reader's entries as it last read them: what a second look finds unchanged
         is not read again (a command lists, then says what is damaged)."""
         self._read_at: list[int] | None = None
@@ -106,21 +107,18 @@ class Index:
         self._folder_seen: list[int] | None = None
         self._seen_keys: dict[str, tuple[int, int, int]] = {}
         """Each session's fingerprint at the last ``take_in`` of a reader."""
-        self._shared: dict[JSON, JSON] = {}
-        """The texts, numbers and names that rows repeat, one object each (``compact``)."""
         self._swept: int | None = None
         """What the last ``sweep`` found, folded into one number."""
         self.dirty = False
         self.keys: dict[str, tuple[str, ...]] | None = None
         """Each session's log keys at the last walk of the folder (None: not walked)."""
 
-    @staticmethod
-    def summary(session_id: str, entry: Entry) -> Summary:
-        """The ``Summary`` of an entry of ``entries``: a view over its compact row."""
+    def summary(self, session_id: str, entry: Entry) -> Summary:
+        """The ``Summary`` of an entry ``recent`` gave."""
         assert not isinstance(entry.row, str)
-        return summary(session_id, entry.row, entry.state)
+        return pack(session_id, (0, 0, 0, 0), entry.row, entry.state)
 
-    def entries(self, so_far: Callable[[dict[str, Entry]], None] | None = None) -> dict[str, Entry]:
+    def entries(self, so_far: Callable[[Entries], None] | None = None) -> Entries:
         """The list, checked against the files.
 
         A cache whose folder fingerprint is the folder's now is trusted as it is;
@@ -129,10 +127,11 @@ class Index:
         is found only when its session is opened. ``so_far``: see ``_checked_afresh``.
         """
         if self._entries is not None:
-            return self._entries
+            return Entries(self._entries)
         folder = identity_of(self._folder)
         if self._read_here and folder is not None and folder == self._read_at:
-            return self._read_here  # a reader asking again: the same files, already checked
+            # a reader asking again: the same files, already checked
+            return Entries(self._read_here)
         known, head = ({}, None) if self._read_here else self._load()
         if head is not None and head.folder is not None and head.folder == folder:
             if self._read_again_if_damaged(known):
@@ -140,59 +139,59 @@ class Index:
             self._use(known, folder)
             if self._readonly:
                 self._save(folder)
-            return known
+            return Entries(known)
         fresh = self._checked_afresh(known, so_far)
         self._pending.clear()
         self._use(fresh, folder if folder == identity_of(self._folder) else None)
         self.dirty = True
         self._save(folder)
-        return fresh
+        return Entries(fresh)
 
     def _checked_afresh(
-        self, known: dict[str, Entry], so_far: Callable[[dict[str, Entry]], None] | None
-    ) -> dict[str, Entry]:
+        self, known: dict[str, Stored], so_far: Callable[[Entries], None] | None
+    ) -> dict[str, Stored]:
         """Every session's entry, read again where its fingerprint changed. With
         ``so_far``, the biggest logs are read first (a folder a peer filled with tiny junk
         files lists its real sessions at once) and ``so_far`` is handed the entries read
         until then every ``SO_FAR`` seconds."""
-        fresh: dict[str, Entry] = {}
+        fresh: dict[str, Stored] = {}
         found: Iterable[tuple[str, tuple[str, ...], tuple[int, int, int]]] = self._session_files()
         if so_far is not None:
             found = sorted(found, key=lambda session: -session[2][1])
         handed = time.monotonic()
         for session_id, keys, key in found:
             entry = self._pending.get(session_id) or self._read_here.get(session_id)
-            if entry is None or entry.fingerprint != key:
+            if entry is None or fingerprint(entry) != key:
                 entry = known.get(session_id)
-            if entry is None or entry.fingerprint != key or _judged_elsewhere(entry):
+            if entry is None or fingerprint(entry) != key or _judged_elsewhere(entry):
                 entry = self._entry(session_id, keys, key)
                 if so_far is not None and time.monotonic() - handed > SO_FAR:
-                    so_far(fresh)
+                    so_far(Entries(fresh))
                     handed = time.monotonic()
             if entry is not None:
                 fresh[session_id] = entry
         return fresh
 
-    def _use(self, entries: dict[str, Entry], folder: list[int] | None) -> None:
+    def _use(self, entries: dict[str, Stored], folder: list[int] | None) -> None:
         if self._readonly:
             self._read_here, self._read_at = entries, folder
         else:
             self._entries = entries
             self._seen_keys = {}  # what a look finds is held against the entries now
 
-    def _read_again_if_damaged(self, known: dict[str, Entry]) -> bool:
+    def _read_again_if_damaged(self, known: dict[str, Stored]) -> bool:
         """Read again the files the cache calls damaged that changed since (mended by hand,
         in place: the folder is as it was), or that another scorekeeper judged; whether
         any reads well now. An older scorekeeper run on this store after a newer one
         cannot read what the newer one writes, and a session wrongly called damaged would
         be offered to ``doctor --fix`` to be set aside. One walk of the folder, no file
         read, tells a hundred thousand junk files unchanged."""
-        if not any(entry.damaged for entry in known.values()):
+        if not any(_damaged(entry) for entry in known.values()):
             return False
         changed = False
         for session_id, keys, key in self._session_files():
             entry = known.get(session_id)
-            if entry is None or not entry.damaged:
+            if not isinstance(entry, Entry) or not entry.damaged:
                 continue
             if entry.order == DAMAGE_JUDGED and key == entry.fingerprint:
                 continue  # judged here, and not changed since
@@ -220,7 +219,7 @@ class Index:
         for item in head.recent:
             if type(item) is not list or len(item) not in (2, 3) or type(item[0]) is not str:
                 return None
-            entry = entry_read(item[1], self._shared) if self._is_session_id(item[0]) else None
+            entry = entry_read(item[1]) if self._is_session_id(item[0]) else None
             if entry is None or entry.damaged:
                 return None
             listed.append((item[0], entry))
@@ -254,8 +253,8 @@ class Index:
         """Record a session just saved, its log files' ``keys`` with it (only once the
         cache is loaded: else it is read later)."""
         digest, size, changed = seen if len(seen) == 3 else (0, 0, NOT_SETTLED)
-        kept = compact(row(fields), self._shared)
-        entry = Entry(digest, size, changed, order, kept, state, broken)
+        kept = compact(row(fields))
+        entry = stored(session_id, Entry(digest, size, changed, order, kept, state, broken))
         if self.keys is not None and keys:
             self.keys[session_id] = keys
         if self._entries is not None:
@@ -295,27 +294,28 @@ class Index:
         known: Mapping[str, object] = self._entries or {}
         seen_before = self._seen_keys
         changed: set[str] = set()
-        present: set[str] = set()
+        gone: set[str] = set()
+        """Sessions deleted while the look read them."""
         seen: dict[str, tuple[int, int, int]] = {}
         for session_id, copy_keys, key in self._session_files():
-            present.add(session_id)
             if self._entries is None:
                 seen[session_id] = key
                 if seen_before.get(session_id) != key:
                     changed.add(session_id)
                 continue
             entry = self._entries.get(session_id)
-            if entry is not None and entry.fingerprint == key:
+            if entry is not None and fingerprint(entry) == key:
                 continue
             changed.add(session_id)
             again = self._entry(session_id, copy_keys, key)
             if again is None:
-                present.discard(session_id)
+                gone.add(session_id)
             else:
                 self._entries[session_id] = again
                 self.dirty = True
         before = known if self._entries is not None else seen_before
-        for session_id in [sid for sid in before if sid not in present]:
+        present = self.keys or {}  # what the walk found
+        for session_id in [sid for sid in before if sid not in present or sid in gone]:
             changed.add(session_id)
             if self._entries is not None:
                 del self._entries[session_id]
@@ -346,8 +346,9 @@ class Index:
         if folder is None or settled(folder) != folder or folder != identity_of(self._folder):
             folder = None
         with contextlib.suppress(OSError, ValueError):
+            listed = Entries(entries)
             write_atomically(
-                self._file, encoded(entries, self.keys or {}, folder, RECENT), durable=False
+                self._file, encoded(listed, self.keys or {}, folder, RECENT), durable=False
             )
             self.dirty = False
 
@@ -371,16 +372,53 @@ class Index:
         """Each session with its log keys and their files' one fingerprint
         (``gather.identity``), from one walk of the folder (which also holds each log's
         backup and rows). The keys found are kept (``keys``) so a session is opened
-        without listing the folder."""
-        found = walk(self._folder, self._is_session_id)
+        without listing the folder.
+
+        The walk holds only the session files' names, sorted (a session's files are then
+        next to each other: an id holds no dot), and takes each session's files' identities
+        as it comes to them; a session listed is named by the list's own id. So a look at
+        ten thousand sessions, a second after start and at each change, leaves nothing
+        behind in memory: what it made is let go as one."""
+        names = self._session_names()
+        listed = self._entries if self._entries is not None else self._read_here
+        own = {sid: sid for sid in listed}
         self.keys = {}
-        one: dict[str, str] = {}
-        for session_id, identities in found.items():
+        one: dict[tuple[str, ...], tuple[str, ...]] = {}
+        # A Path would keep every file name (``sys.intern``): the folder's path as text.
+        folder = os.path.join(self._folder, "")
+        for session_id, files in itertools.groupby(names, _session_of):
+            identities = []
+            for name in files:
+                try:
+                    stat = os.stat(folder + name)
+                except FileNotFoundError:
+                    continue
+                key = _key_of(name)
+                identities.append((key, stat.st_ino, stat.st_size, stat.st_ctime_ns))
+            if not identities:
+                continue
+            sid = own.get(session_id, session_id)
             identities.sort()
-            keys = tuple([one.setdefault(item[0], item[0]) for item in identities])
-            self.keys[session_id] = keys
+            named = tuple([item[0] for item in identities])
+            keys = one.setdefault(named, named)  # most sessions' logs are the same few
+            self.keys[sid] = keys
             digest, size, changed = combined(identities)
-            yield session_id, keys, (digest, size, changed)
+            yield sid, keys, (digest, size, changed)
+
+    def _session_names(self) -> list[str]:
+        """The names of the session files in the folder, sorted."""
+        try:
+            listing = os.scandir(self._folder)
+        except FileNotFoundError:
+            return []
+        with listing:
+            names = [
+                entry.name
+                for entry in listing
+                if (parsed := copies.parse(entry.name)) and self._is_session_id(parsed[0])
+            ]
+        names.sort()
+        return names
 
     def copy_keys(self, session_id: str) -> tuple[str, ...]:
         """The session's log keys at the last walk of the folder (walked now if never)."""
@@ -391,7 +429,7 @@ class Index:
 
     def _entry(
         self, session_id: str, keys: tuple[str, ...], key: tuple[int, int, int]
-    ) -> Entry | None:
+    ) -> Stored | None:
         """The entry for a changed session; None if it was deleted meanwhile."""
         files = [(copy, self._folder / copies.file_name(session_id, copy)) for copy in keys]
         digest, size, changed = settled(list(key))
@@ -401,18 +439,39 @@ class Index:
             return None
         except StoreDamaged as error:
             return Entry(digest, size, changed, DAMAGE_JUDGED, error.message)
-        kept = compact(row(document["summary"]), self._shared)
+        kept = compact(row(document["summary"]))
         broken = tuple(document.get("broken") or ())
-        return Entry(digest, size, changed, document["order"], kept, state, broken)
+        entry = Entry(digest, size, changed, document["order"], kept, state, broken)
+        return stored(session_id, entry)
 
-    def _load(self) -> tuple[dict[str, Entry], Head | None]:
-        """The saved cache (another place's while this one has none: ``legacy``)."""
+    def _load(self) -> tuple[dict[str, Stored], Head | None]:
+        """The saved cache (another place's while this one has none: ``legacy``). A big
+        one's parse leaves Python's lists of spare objects full of what it made, spread
+        over the memory the list now lies in and holding it all: a full pass of the
+        collector (some 10 ms) empties them, and a megabyte goes back."""
         file = self._file
         if self._legacy is not None and not os.path.lexists(file):
             file = self._legacy
-        return load(file, RECENT, self._is_session_id, self._shared)
+        found = load(file, RECENT, self._is_session_id)
+        if len(found[0]) > RECENT:
+            collector.full_pass()
+        return found
 
 
-def _judged_elsewhere(entry: Entry) -> bool:
+def _damaged(entry: Stored) -> bool:
+    return isinstance(entry, Entry) and entry.damaged
+
+
+def _judged_elsewhere(entry: Stored) -> bool:
     """A damaged file's entry that another scorekeeper made: its judgement is read again."""
-    return entry.damaged and entry.order != DAMAGE_JUDGED
+    return isinstance(entry, Entry) and entry.damaged and entry.order != DAMAGE_JUDGED
+
+
+def _session_of(name: str) -> str:
+    """The session id of a file ``Index._session_names`` listed (``copies.parse`` passed it)."""
+    return name[: name.index(".")]
+
+
+def _key_of(name: str) -> str:
+    """The log key of a file ``Index._session_names`` listed."""
+    return name[name.index(".") + 1 : -len(".json")]

@@ -3,12 +3,14 @@ checked entry by entry. What the file holds is ``index``'s to say (its docstring
 how: one compact JSON object on two lines, the first screenful alone on the first, the
 sessions after it read member by member (``careful_read.members``), or the whole file
 parsed where it was written otherwise. Anything not as scorekeeper writes it reads as no
-cache at all, which only costs a rebuild.
+cache at all, which only costs a rebuild. In memory each entry is held as its packed
+``Summary`` (``Stored``), read back as an ``Entry`` only where one is asked for (``Entries``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+import struct
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
@@ -16,7 +18,18 @@ from scorekeeper.checks import JSON, JSONObject
 from scorekeeper.store import copies, documents
 from scorekeeper.store.careful_read import DamagedFile, NotPlain, members, parse_json, read_regular
 from scorekeeper.store.durable import encode
-from scorekeeper.store.summary import Compact, compact, entry_problem, expand, sound_row
+from scorekeeper.store.summary import (
+    RECORD,
+    WAITING,
+    Compact,
+    Summary,
+    compact,
+    entry_problem,
+    expand,
+    pack,
+    sound_row,
+    unpack,
+)
 
 CAP = 256 * 1024 * 1024
 """A session file's cap would drop the cache of a folder with a hundred thousand files
@@ -53,6 +66,111 @@ class Entry(NamedTuple):
         return [*saved, list(self.broken)] if self.broken else saved
 
 
+Stored = Summary | Entry
+"""An entry as the list holds it: packed as its ``Summary``, or as it is where it has no
+row to pack (a damaged session's, one with logs that cannot be read, one whose numbers
+do not fit)."""
+
+
+def stored(session_id: str, entry: Entry) -> Stored:
+    """``entry`` packed, where it packs."""
+    if entry.broken or isinstance(entry.row, str):
+        return entry
+    try:
+        return pack(
+            session_id,
+            (entry.digest, entry.size, entry.changed, entry.order),
+            entry.row,
+            entry.state,
+        )
+    except struct.error:
+        return entry
+
+
+_FINGERPRINT = struct.Struct(RECORD.format[:4])
+"""The first fields of ``RECORD``: the fingerprint alone."""
+
+
+def fingerprint(kept: Stored) -> tuple[int, int, int]:
+    """A stored entry's ``Entry.fingerprint``, without unpacking its row."""
+    if isinstance(kept, Entry):
+        return kept.fingerprint
+    digest, size, changed = _FINGERPRINT.unpack_from(kept)
+    return (digest, size, changed)
+
+
+class Entries(Mapping[str, Entry]):
+    """The list as the index holds it (``Stored``), read as ``Entry``s: each unpacked
+    only when it is asked for."""
+
+    def __init__(self, kept: Mapping[str, Stored]) -> None:
+        self.kept = kept
+
+    def __getitem__(self, session_id: str) -> Entry:
+        kept = self.kept[session_id]
+        if isinstance(kept, Entry):
+            return kept
+        (digest, size, changed, order), held, state = unpack(kept)
+        return Entry(digest, size, changed, order, held, state)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.kept)
+
+    def __len__(self) -> int:
+        return len(self.kept)
+
+    def whole(self) -> dict[str, Entry]:
+        """The entries not packed: among them every damaged one, and every one with logs
+        that cannot be read (``Entry.broken``)."""
+        return {sid: kept for sid, kept in self.kept.items() if isinstance(kept, Entry)}
+
+    def waiting(self) -> list[str]:
+        """The sessions that wait for a decision (``summary.WAITING``)."""
+        return [
+            sid
+            for sid, kept in self.kept.items()
+            if (kept.state is WAITING if isinstance(kept, Entry) else kept.waiting)
+        ]
+
+    def summaries(self, leave_out: Mapping[str, object]) -> list[Summary]:
+        """Every readable session's ``Summary`` but those in ``leave_out``, most recently
+        updated first (by id where two were updated at once): the list's own, not copies.
+        Sorted twice rather than by pairs: ten thousand pairs freed at once would stay
+        held by Python's list of spare tuples, and the memory they lie in with them."""
+        made: list[Summary] = []
+        whole: dict[str, int] = {}
+        """The order of the entries kept whole (it may not fit a record)."""
+        for sid, kept in self.kept.items():
+            if sid in leave_out:
+                continue
+            if isinstance(kept, Entry):
+                if isinstance(kept.row, str):
+                    continue  # damaged: ``Reader.damaged`` names it
+                whole[sid] = kept.order
+                kept = pack(sid, (0, 0, 0, 0), kept.row, kept.state)
+            made.append(kept)
+        made.sort(key=_id, reverse=True)
+
+        def order(one: Summary) -> int:
+            return whole[one.id] if one.id in whole else _order(one)
+
+        made.sort(key=order if whole else _order, reverse=True)
+        return made
+
+
+_ORDER = struct.Struct(RECORD.format[:5])
+"""The fingerprint and order of a ``Summary``."""
+
+
+def _order(made: Summary) -> int:
+    order: int = _ORDER.unpack_from(made)[3]
+    return order
+
+
+def _id(made: Summary) -> str:
+    return made.id
+
+
 class Head(NamedTuple):
     """The cache's first line."""
 
@@ -62,9 +180,9 @@ class Head(NamedTuple):
 
 
 def load(
-    file: Path, most: int, is_session_id: Callable[[str], bool], shared: dict[JSON, JSON]
-) -> tuple[dict[str, Entry], Head | None]:
-    """The saved cache at ``file``, its rows ``compact`` (with ``shared``); nothing where
+    file: Path, most: int, is_session_id: Callable[[str], bool]
+) -> tuple[dict[str, Stored], Head | None]:
+    """The saved cache at ``file``, its entries ``stored``; nothing where
     there is none or it is not as scorekeeper writes it."""
     try:
         found = read_regular(file, CAP)
@@ -76,12 +194,12 @@ def load(
             return {}, None
         try:
             pairs = members(raw, _SESSIONS, after_first_line=True)
-            sessions = _checked(pairs, is_session_id, shared)
+            sessions = _checked(pairs, is_session_id)
         except NotPlain:
             listed = parse_json(file, raw, shape_checked=True).get("sessions")
             if not isinstance(listed, dict):
                 return {}, None
-            sessions = _checked(listed.items(), is_session_id, shared)
+            sessions = _checked(listed.items(), is_session_id)
     except (DamagedFile, OSError):
         return {}, None
     return ({}, None) if sessions is None else (sessions, head)
@@ -114,40 +232,41 @@ def _head_of(found: JSONObject, most: int) -> Head | None:
 
 
 def read_head(file: Path, most: int) -> Head | None:
-    """The cache's first line (at most ``most`` recent rows), if it is one."""
+    """The cache's first line (at most ``most`` recent rows), if it is one: that line
+    alone is read, unless the file is not written in lines."""
     try:
-        found = read_regular(file, CAP)
+        found = read_regular(file, CAP, first_line=True)
+        if found is not None and not found[0].partition(b"\n")[0].endswith(b","):
+            found = read_regular(file, CAP)
     except (DamagedFile, OSError):
         return None
     return None if found is None else _head(file, found[0], most)
 
 
-def entry_read(saved: JSON, shared: dict[JSON, JSON]) -> Entry | None:
+def entry_read(saved: JSON) -> Entry | None:
     """An entry as the file holds it, checked; None if it is not as scorekeeper writes it."""
     if type(saved) is not list:
         return None
-    kept: Compact | str | None = sound_row(saved, shared)
+    kept: Compact | str | None = sound_row(saved)
     if kept is None:
         if entry_problem(saved) is not None:
             return None
-        kept = saved[4] if type(saved[4]) is str else compact(saved[4], shared)
+        kept = saved[4] if type(saved[4]) is str else compact(saved[4])
     state = saved[5] if len(saved) > 5 else False
     broken = tuple(saved[6]) if len(saved) > 6 else ()
     return Entry(saved[0], saved[1], saved[2], saved[3], kept, state, broken)
 
 
 def _checked(
-    pairs: Iterable[tuple[str, JSON]],
-    is_session_id: Callable[[str], bool],
-    shared: dict[JSON, JSON],
-) -> dict[str, Entry] | None:
+    pairs: Iterable[tuple[str, JSON]], is_session_id: Callable[[str], bool]
+) -> dict[str, Stored] | None:
     """The entries of a saved cache, or None if any is not as scorekeeper writes it."""
     sessions = {}
     for sid, saved in pairs:
-        entry = entry_read(saved, shared) if is_session_id(sid) else None
+        entry = entry_read(saved) if is_session_id(sid) else None
         if entry is None:
             return None
-        sessions[sid] = entry
+        sessions[sid] = stored(sid, entry)
     return sessions
 
 
@@ -162,18 +281,17 @@ def keys_read(value: JSON) -> list[str] | None:
 
 
 def encoded(
-    entries: dict[str, Entry],
+    entries: Mapping[str, Entry],
     keys: Mapping[str, tuple[str, ...]],
     folder: list[int] | None,
     most: int,
 ) -> bytes:
     """The cache's two lines, the ``most`` newest readable rows first."""
-    listed = sorted(((entry.order, sid) for sid, entry in entries.items() if not entry.damaged))
+    saved = {sid: entry.saved() for sid, entry in entries.items()}
+    listed = sorted((kept[3], sid) for sid, kept in saved.items() if type(kept[4]) is not str)
     recent: list[JSON] = []
     for _, sid in reversed(listed[-most:]):
         held = keys.get(sid)
-        saved = entries[sid].saved()
-        recent.append([sid, saved] if held is None else [sid, saved, list(held)])
+        recent.append([sid, saved[sid]] if held is None else [sid, saved[sid], list(held)])
     head = {"schema": documents.SCHEMA, "folder": folder, "total": len(listed), "recent": recent}
-    sessions = encode({sid: entry.saved() for sid, entry in entries.items()})
-    return encode(head)[:-1] + b",\n" + _SESSIONS[:-1] + sessions + b"}"
+    return encode(head)[:-1] + b",\n" + _SESSIONS[:-1] + encode(saved) + b"}"

@@ -26,7 +26,7 @@ from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.documents import damaged, problem, summary_fields
 from scorekeeper.store.gather import REFUSED_BY_RULES, Files, Gathered, gather, without
 from scorekeeper.store.index import Index
-from scorekeeper.store.index_file import Entry
+from scorekeeper.store.index_file import Entries
 from scorekeeper.store.reach import CameBack, Reach
 from scorekeeper.store.sidecar import Keeper, Kept, Sidecar
 from scorekeeper.store.store_errors import (
@@ -352,14 +352,8 @@ class Reader:
         partial = None if so_far is None else lambda found: so_far(self._listed(found))
         return self._listed(self._index.entries(partial))
 
-    def _listed(self, index: dict[str, Entry]) -> list[Summary]:
-        live = [
-            (entry.order, sid)
-            for sid, entry in index.items()
-            if not entry.damaged and sid not in self._unreadable
-        ]
-        live.sort(reverse=True)
-        return [self._index.summary(sid, index[sid]) for _, sid in live]
+    def _listed(self, index: Entries) -> list[Summary]:
+        return index.summaries(self._unreadable)
 
     def refresh(self) -> int:
         """Take in what another machine changed (a sync engine brought a session file,
@@ -407,8 +401,7 @@ class Reader:
         from scorekeeper.store.conflicts import Conflict  # here: Home starts without it
 
         with self._guard:
-            entries = self._index.entries()
-            waiting = [sid for sid, entry in entries.items() if entry.state is WAITING]
+            waiting = self._index.entries().waiting()
         found = []
         for session_id in waiting:
             try:
@@ -459,7 +452,7 @@ class Reader:
         with self._guard:
             index = self._index.entries()
         self._broken_logs(index)
-        said = {sid: entry.row for sid, entry in index.items() if type(entry.row) is str}
+        said = {sid: entry.row for sid, entry in index.whole().items() if type(entry.row) is str}
         for sid in list(self._unreadable):
             if sid in index and sid not in said:
                 try:
@@ -472,10 +465,10 @@ class Reader:
                 found += [(path, f"{path} {problem(path)}") for path in paths]
         return found
 
-    def _broken_logs(self, index: dict[str, Entry]) -> None:
+    def _broken_logs(self, index: Entries) -> None:
         """Note the logs the index found damaged in sessions the other logs make, where
         no read here said otherwise: a later look names them as the first did."""
-        for sid, entry in index.items():
+        for sid, entry in index.whole().items():
             if entry.broken and sid not in self._damaged_copies:
                 names = [copies.file_name(sid, key) for key in entry.broken]
                 self._damaged_copies[sid] = [self._folder / name for name in names]
@@ -496,7 +489,7 @@ class Reader:
             index = self._index.entries()
         self._broken_logs(index)
         files: set[Path] = set()
-        for sid, entry in index.items():
+        for sid, entry in index.whole().items():
             if entry.damaged:
                 keys = self._index.copy_keys(sid)
                 files.update(self._folder / copies.file_name(sid, key) for key in keys)

@@ -2,14 +2,19 @@
 
 A row is a list rather than an object (ten thousand lists parse in about half the time
 ten thousand objects do), checked by ``well_formed`` before a ``Summary`` is built from it.
-In memory a checked row is held ``compact``: a tuple, its times read, whose names,
-seats, options, numbers and time zones that other rows repeat are one object each; a
-``Summary`` is a view over it.
+In memory a checked row is held packed, as its ``Summary``: one small ``bytes``
+(``RECORD``, the session's id, its amounts) of numbers, its times as microseconds and
+every name, seat list, option and time zone as the number of the one object that stands
+for it in every row that holds it. Ten thousand sessions are then ten thousand objects of
+128 bytes that the index and the screen share, not a hundred thousand spread over the
+heap by the parse that made them.
 """
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+import struct
+import threading
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.checks import JSON, JSONMapping
@@ -39,12 +44,153 @@ Compact = tuple[
     tuple[tuple[str, int], ...] | None,
     tuple[str, ...] | None,
 ]
-"""A row as memory keeps it (``compact``): the fields of ``row`` in its order, the
+"""A row as ``pack`` takes it (``compact``): the fields of ``row`` in its order, the
 times read, the totals and balances as amounts in seat order, an extra that is not
 there None."""
 
 
-class Summary:
+RECORD = struct.Struct("<qIqqIqqIBIB")
+"""A ``Summary``'s fixed part: the fingerprint (digest, size, change time) of the logs its
+index entry was read from and its order, then its row: its table (``SETTING``), started
+and updated (microseconds of local time), rounds, flags, its outcome (winners and
+highlights) and the length of its id. Each but the times, flags and length is the number
+of a value in ``_VALUES``. The id follows, then the totals in seat order and the balances
+where they differ, 16 bits each where all fit, else 32, else the number of both: ten
+thousand sessions each with amounts of its own would hold as many tuples otherwise."""
+SETTING, STARTED, UPDATED, ROUNDS, FLAGS, OUTCOME, ID = range(4, 11)
+"""Where each field is in ``RECORD``."""
+FINISHED, WAITS, REPLACED, NUMBERED, OWED, WIDE = 1, 2, 4, 8, 16, 32
+"""The flags: finished, ``WAITING``, ``OVERRULED``, the amounts numbered (one is past 32
+bits), balances that differ from the totals, amounts of 32 bits."""
+_AT = [struct.calcsize("<" + RECORD.format[1 : 1 + field]) for field in range(len(RECORD.format))]
+"""Where each field of ``RECORD`` begins: a field asked for is read alone (a filter typed
+on Home reads five of them from each of ten thousand sessions at every key)."""
+_NUMBER = struct.Struct("<I")
+_MOMENT = struct.Struct("<q")
+GAME, PLAYERS, DEALER, WORDS, ZONES = range(5)
+"""Where each field is in a row's setting: what the sessions of one table share (its game,
+players, first dealer, option words and the time zones of its times)."""
+_ORIGIN = datetime(1, 1, 1)
+_MICROSECOND = timedelta(microseconds=1)
+
+_VALUES: list[Any] = [None]
+"""Every value a row holds but its times, flags and amounts, once however many rows hold
+it (a seat list, the winners, a table's setting), by its number (0 is None). Never let
+go: what the app lists and records while it runs (a few bytes a round recorded)."""
+_NUMBERS: dict[Any, int] = {}
+_TEXTS: dict[str, str] = {}
+"""Each name and word in those values, once."""
+_NEW_NUMBER = threading.Lock()
+"""Held while a value is numbered: stores are read in worker threads."""
+
+
+def _number(value: object) -> int:
+    if value is None:
+        return 0
+    found = _NUMBERS.get(value)
+    if found is None:
+        with _NEW_NUMBER:
+            found = _NUMBERS.get(value)
+            if found is None:
+                value = _held(value)
+                found = _NUMBERS[value] = len(_VALUES)
+                _VALUES.append(value)
+    return found
+
+
+def _held(value: Any) -> Any:
+    """``value`` with each text in it the one ``_TEXTS`` holds."""
+    if type(value) is str:
+        return _TEXTS.setdefault(value, value)
+    if type(value) is not tuple:
+        return value
+    one = _TEXTS.setdefault
+    return tuple([one(part, part) if type(part) is str else _held(part) for part in value])
+
+
+def pack(
+    session_id: str, head: tuple[int, int, int, int], held: Compact, state: bool | int
+) -> Summary:
+    """The ``Summary`` of a ``compact`` row with the fingerprint and order of its entry;
+    ``struct.error`` if a number of the head does not fit (past 64 bits, from a hostile
+    log): the index then keeps that entry as it is."""
+    started, updated = held[2], held[3]
+    totals, balances = held[8], held[9]
+    flags = int(held[5]) | (WAITS if state is WAITING else REPLACED if state == OVERRULED else 0)
+    amounts = totals if balances is None else totals + balances
+    flags |= 0 if balances is None else OWED
+    try:
+        inline = struct.pack(f"<{len(amounts)}h", *amounts)
+    except struct.error:
+        try:
+            inline = struct.pack(f"<{len(amounts)}i", *amounts)
+            flags |= WIDE
+        except struct.error:
+            inline = struct.pack("<I", _number((totals, balances)))
+            flags |= NUMBERED
+    setting = (held[0], held[1], held[7], held[11], (started.tzinfo, updated.tzinfo))
+    named = session_id.encode()
+    record = RECORD.pack(
+        *head,
+        _number(setting),
+        (started.replace(tzinfo=None) - _ORIGIN) // _MICROSECOND,
+        (updated.replace(tzinfo=None) - _ORIGIN) // _MICROSECOND,
+        _number(held[4]),
+        flags,
+        _number((held[6], held[10])),
+        len(named),
+    )
+    return bytes.__new__(Summary, record + named + inline)
+
+
+def _amounts_of(
+    made: bytes, found: tuple[Any, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
+    """A ``Summary``'s totals and balances (None where they are the totals)."""
+    at, flags = RECORD.size + found[ID], found[FLAGS]
+    if flags & NUMBERED:
+        numbered: tuple[tuple[int, ...], tuple[int, ...] | None] = _VALUES[
+            struct.unpack_from("<I", made, at)[0]
+        ]
+        return numbered
+    seats = len(_VALUES[found[SETTING]][PLAYERS])
+    size = "i" if flags & WIDE else "h"
+    if not flags & OWED:
+        return struct.unpack_from(f"<{seats}{size}", made, at), None
+    amounts = struct.unpack_from(f"<{2 * seats}{size}", made, at)
+    return amounts[:seats], amounts[seats:]
+
+
+def unpack(made: Summary) -> tuple[tuple[int, int, int, int], Compact, bool | int]:
+    """A ``Summary``'s head, row and state."""
+    found = RECORD.unpack_from(made)
+    game, players, dealer, words, (started_zone, updated_zone) = _VALUES[found[SETTING]]
+    flags = found[FLAGS]
+    state: bool | int = WAITING if flags & WAITS else OVERRULED if flags & REPLACED else False
+    totals, balances = _amounts_of(made, found)
+    winners, highlights = _VALUES[found[OUTCOME]]
+    held: Compact = (
+        game,
+        players,
+        _time(found[STARTED], started_zone),
+        _time(found[UPDATED], updated_zone),
+        _VALUES[found[ROUNDS]],
+        bool(flags & FINISHED),
+        winners,
+        dealer,
+        totals,
+        balances,
+        highlights,
+        words,
+    )
+    return (found[0], found[1], found[2], found[3]), held, state
+
+
+def _time(microseconds: int, zone: Any) -> datetime:
+    return (_ORIGIN + microseconds * _MICROSECOND).replace(tzinfo=zone)
+
+
+class Summary(bytes):
     """One line of the session list, read from the index without replaying any round.
 
     ``started`` and ``updated`` are local times with their UTC offset (``wording`` words them).
@@ -52,15 +198,16 @@ class Summary:
     ``option_words`` the house options in its words (``Game.option_words``); each is None
     in a summary saved before they were kept, whose session file must be read for them.
 
-    Read-only, and no bigger than it must be: a store of ten thousand sessions holds ten
-    thousand. It keeps the index's own row (``compact``) and hands out its fields as
-    asked, the dictionaries as copies of their own.
+    Read-only, and no bigger than it must be: a store of ten thousand sessions lists ten
+    thousand, and the index holds them too. It is its entry packed, one small ``bytes``
+    (``RECORD``, then its id and amounts), and hands out its fields as asked, the
+    dictionaries as copies of their own.
     """
 
-    __slots__ = ("_id", "_row", "_state")
+    __slots__ = ()
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         id: str,
         game: str,
         players: tuple[str, ...],
@@ -75,10 +222,8 @@ class Summary:
         highlights: dict[str, int] | None = None,
         option_words: tuple[str, ...] | None = None,
         waiting: bool | int = False,
-    ) -> None:
-        self._id = id
-        self._state = waiting
-        self._row: Compact = (
+    ) -> Summary:
+        held: Compact = (
             game,
             tuple(players),
             started,
@@ -92,76 +237,91 @@ class Summary:
             None if highlights is None else tuple(highlights.items()),
             None if option_words is None else tuple(option_words),
         )
+        return pack(id, (0, 0, 0, 0), held, waiting)
+
+    def _field(self, at: int) -> Any:
+        return _VALUES[_NUMBER.unpack_from(self, _AT[at])[0]]
+
+    def _set(self, at: int) -> Any:
+        return _VALUES[_NUMBER.unpack_from(self, _AT[SETTING])[0]][at]
+
+    def _flags(self) -> int:
+        return self[_AT[FLAGS]]
+
+    def _time(self, at: int, zone: int) -> datetime:
+        return _time(_MOMENT.unpack_from(self, _AT[at])[0], self._set(ZONES)[zone])
 
     @property
     def id(self) -> str:
-        return self._id
+        return self[RECORD.size : RECORD.size + self[_AT[ID]]].decode()
 
     @property
     def waiting(self) -> bool:
         """Whether the game went on differently on two laptops and waits for the table
         to decide: every figure that includes it is marked."""
-        return self._state is WAITING
+        return bool(self._flags() & WAITS)
 
     @property
     def overruled(self) -> bool:
         """Whether two laptops decided it differently and the later decision stands."""
-        return type(self._state) is int and self._state == OVERRULED
-
-    @property
-    def row(self) -> Compact:
-        """The index's row this summary was read from (``compact``), itself."""
-        return self._row
+        return bool(self._flags() & REPLACED)
 
     @property
     def game(self) -> str:
-        return self._row[0]
+        game: str = self._set(GAME)
+        return game
 
     @property
     def players(self) -> tuple[str, ...]:
-        return self._row[1]
+        players: tuple[str, ...] = self._set(PLAYERS)
+        return players
 
     @property
     def started(self) -> datetime:
-        return self._row[2]
+        return self._time(STARTED, 0)
 
     @property
     def updated(self) -> datetime:
-        return self._row[3]
+        return self._time(UPDATED, 1)
 
     @property
     def rounds(self) -> int:
-        return self._row[4]
+        rounds: int = self._field(ROUNDS)
+        return rounds
 
     @property
     def finished(self) -> bool:
-        return self._row[5]
+        return bool(self._flags() & FINISHED)
 
     @property
     def winners(self) -> tuple[str, ...]:
-        return self._row[6]
+        winners: tuple[str, ...] = self._field(OUTCOME)[0]
+        return winners
 
     @property
     def dealer(self) -> str:
-        return self._row[7]
+        dealer: str = self._set(DEALER)
+        return dealer
 
     @property
     def totals(self) -> dict[str, int]:
-        return dict(zip(self._row[1], self._row[8], strict=True))
+        totals = _amounts_of(self, RECORD.unpack_from(self))[0]
+        return dict(zip(self.players, totals, strict=True))
 
     @property
     def balances(self) -> dict[str, int]:
-        owed = self._row[9]
-        return dict(zip(self._row[1], self._row[8] if owed is None else owed, strict=True))
+        totals, owed = _amounts_of(self, RECORD.unpack_from(self))
+        return dict(zip(self.players, totals if owed is None else owed, strict=True))
 
     @property
     def highlights(self) -> dict[str, int] | None:
-        figures = self._row[10]
+        figures = self._field(OUTCOME)[1]
         return None if figures is None else dict(figures)
 
     @property
     def option_words(self) -> tuple[str, ...] | None:
-        return self._row[11]
+        words: tuple[str, ...] | None = self._set(WORDS)
+        return words
 
     def _fields(self) -> tuple[object, ...]:
         return (
@@ -184,10 +344,15 @@ class Summary:
     def __eq__(self, other: object) -> bool:
         return type(other) is Summary and self._fields() == other._fields()
 
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
     __hash__ = None  # type: ignore[assignment]  # holds dictionaries, as a dataclass would
 
     def __repr__(self) -> str:
         return f"Summary{self._fields()!r}"
+
+    __str__ = __repr__
 
 
 def row(fields: JSONMapping) -> list[JSON]:
@@ -269,7 +434,7 @@ def entry_problem(entry: object) -> str | None:
     return None if type(kept) is str else row_problem(kept)
 
 
-def sound_row(entry: object, shared: dict[JSON, JSON]) -> Compact | None:
+def sound_row(entry: object) -> Compact | None:
     """The row of an index entry whose row ``row_is_sound`` passes, made ``compact`` in
     place as it is checked (its times are read once); None for any other entry, which
     only ``entry_problem`` can judge."""
@@ -281,47 +446,30 @@ def sound_row(entry: object, shared: dict[JSON, JSON]) -> Compact | None:
     times = sound_times(kept) if type(order) is int and type(kept) is list else None
     if times is None:
         return None
-    entry[4] = held = compact(kept, shared, times)
+    entry[4] = held = compact(kept, times)
     return held
 
 
-def compact(
-    kept: list[Any], shared: dict[Any, Any], times: tuple[datetime, datetime] | None = None
-) -> Compact:
-    """A row ``row_problem`` finds nothing wrong with, as memory keeps it: tuples for
-    lists, its times read (``times``, if they were already), the amounts in seat order,
-    and each text, number, list of names and time zone that other rows repeat made the
-    one object ``shared`` holds for it. A store of ten thousand sessions played by the
-    same few people holds each name once, not fifty thousand times, and each row in
-    about half the room its list took."""
-    one = shared.setdefault
+def compact(kept: list[Any], times: tuple[datetime, datetime] | None = None) -> Compact:
+    """A row ``row_problem`` finds nothing wrong with, as ``pack`` takes it: tuples for
+    lists, its times read (``times``, if they were already), the amounts in seat order."""
     game, found, started, updated, rounds, finished, won, dealer, totals, balances = kept[:10]
-    names = tuple([one(name, name) for name in found])
-    players = one(names, names)
-    winners = tuple([one(name, name) for name in won])
+    players = tuple(found)
     figures = kept[10] if len(kept) > 10 else None
-    words = tuple([one(word, word) for word in kept[11]]) if len(kept) > 11 else None
-    amounts = () if balances is None else [balances[name] for name in players]
     began, changed = times or (moment(started), moment(updated))
-    zone = began.tzinfo
-    if zone is not UTC:  # each time read holds a zone of its own, bar UTC's
-        zone = one(zone, zone)
-        began = began.replace(tzinfo=zone)
-        if changed.tzinfo == zone:
-            changed = changed.replace(tzinfo=zone)
     return (
-        one(game, game),
+        game,
         players,
         began,
-        began if changed == began and changed.tzinfo is began.tzinfo else changed,
+        changed,
         rounds,
         finished,
-        one(winners, winners),
-        one(dealer, dealer),
-        tuple([one(totals[name], totals[name]) for name in players]),
-        None if balances is None else tuple([one(owed, owed) for owed in amounts]),
-        None if figures is None else tuple([(one(k, k), one(v, v)) for k, v in figures.items()]),
-        None if words is None else one(words, words),
+        tuple(won),
+        dealer,
+        tuple([totals[name] for name in players]),
+        None if balances is None else tuple([balances[name] for name in players]),
+        None if figures is None else tuple(figures.items()),
+        tuple(kept[11]) if len(kept) > 11 else None,
     )
 
 
@@ -348,12 +496,6 @@ def expand(held: Compact) -> list[JSON]:
 
 def summary(session_id: str, kept: list[JSON] | Compact, waiting: bool | int = False) -> Summary:
     """The ``Summary`` for an index row (a row ``row_problem`` found nothing wrong with,
-    or one already ``compact``). A compact row is kept as it is, not copied."""
-    made = _new_summary(Summary)
-    made._id = session_id
-    made._state = waiting
-    made._row = compact(kept, {}) if isinstance(kept, list) else kept
-    return made
-
-
-_new_summary = object.__new__
+    or one already ``compact``)."""
+    held = compact(kept) if isinstance(kept, list) else kept
+    return pack(session_id, (0, 0, 0, 0), held, waiting)

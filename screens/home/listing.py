@@ -54,6 +54,11 @@ class SessionList(Screen[None]):
         self.reading = False
         """``summaries`` are what a first look read so far: the rest is being read."""
         self.matching: list[Summary] = []
+        self.searched: tuple[list[Summary], list[str]] | None = None
+        """What a filter finds each of ``summaries`` by (``searchable``), kept while a
+        filter is typed: a key typed looks through ten thousand texts, not ten thousand
+        sessions' fields; let go once the filter is empty, made again for a list read
+        again."""
         self.shown: list[Summary] = []
         self.coming_back_to: str | None = None
         """The session to highlight when the list is next read: one just started, so
@@ -72,11 +77,20 @@ class SessionList(Screen[None]):
         """Lay the list out again, the cursor on row ``cursor``, or on session ``keep``
         wherever it now is (sessions that arrived above it move it down)."""
         words = terms(self.query_one("#filter", Input).value)
-        self.matching = matching = [
-            summary
-            for summary in self.summaries
-            if all(word in searchable(summary) for word in words)
-        ]
+        if not words:
+            self.searched = None
+        elif self.searched is None or self.searched[0] is not self.summaries:
+            self.searched = self.summaries, [searchable(summary) for summary in self.summaries]
+        # Nothing typed: the list itself, not a second list of ten thousand.
+        self.matching = matching = (
+            [
+                summary
+                for summary, text in zip(*self.searched, strict=True)
+                if all(word in text for word in words)
+            ]
+            if self.searched is not None
+            else self.summaries
+        )
         self.shown = matching[:SHOWN]
         if keep is not None:
             cursor = next((row for row, s in enumerate(self.shown) if s.id == keep), cursor)

@@ -171,7 +171,7 @@ def test_a_summary_built_directly_equals_the_dataclass() -> None:
         kept[10],
         tuple(kept[11]),
     )
-    held = sound_row([1, 2, 3, 4, kept], {})
+    held = sound_row([1, 2, 3, 4, kept])
     assert held is not None and summary("abc123", held) == built, "checked and built at once"
     with pytest.raises(AttributeError):
         built.rounds = 3  # type: ignore[misc]
@@ -179,11 +179,9 @@ def test_a_summary_built_directly_equals_the_dataclass() -> None:
 
 def test_a_row_kept_compact_is_written_back_as_it_was() -> None:
     kept = played_row()
-    shared: dict[Any, Any] = {}
-    held = compact(kept, shared)
-    assert expand(held) == kept
-    again = compact(played_row(), shared)
-    assert again[1] is held[1] and again[2].tzinfo is held[2].tzinfo, "shared, not copied"
+    assert expand(compact(kept)) == kept
+    one, other = summary("abc123", played_row()), summary("def456", played_row())
+    assert one.players is other.players and one.totals == other.totals, "held once, not copied"
 
 
 def test_a_number_too_long_is_refused_and_long_digits_in_text_are_not() -> None:

@@ -403,6 +403,25 @@ def test_recent_is_the_lists_first_screenful_until_the_folder_changes(
         assert found is not None and [summary.id for summary in found[0]] == [ids[0], ids[2]]
 
 
+def test_recent_reads_a_list_file_written_otherwise_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only the list file's first line is read for the first screenful; a file written
+    otherwise (indented, by hand or by another tool) is read whole, to the same list."""
+    monkeypatch.setattr(index, "RECENT", 2)
+    with Store(tmp_path) as store:
+        ids = [store.add(racehorse(MADE_3)) for _ in range(3)]
+    with Store(tmp_path, readonly=True) as store:
+        assert store.recent() is not None
+    (cache,) = tmp_path.rglob("index.json")
+    cache.write_text(json.dumps(json.loads(cache.read_bytes()), indent=2))
+    with Store(tmp_path, readonly=True) as store:
+        found = store.recent()
+        assert found is not None
+        assert [summary.id for summary in found[0]] == [ids[2], ids[1]]
+        assert found[1] == 3
+
+
 @pytest.mark.usefixtures("settled_at_once")
 @pytest.mark.parametrize("stamped", [True, False])
 def test_a_session_an_older_scorekeeper_could_not_read_is_listed_again(

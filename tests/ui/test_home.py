@@ -240,6 +240,26 @@ async def test_names_between_commas_find_the_sessions_with_all_of_them(store: St
         assert [row[1] for row in rows(app)] == ["Ann, Bob, Cy, Di, Ed"]
 
 
+async def test_a_filter_typed_finds_the_sessions_read_again_under_it(store: Store) -> None:
+    """Sessions that arrive while a filter is typed (read again by a look at the store)
+    are filtered as they are, not as the list was when the first key was typed."""
+    store.add(second_made_3("Ann", "Bob", "Cy", "Di", "Ed"))
+    store.add(second_made_3("Ann", "Bob", "Cy", "Flo", "Gus"))
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(*"Flo")
+        await pilot.pause()
+        assert [row[1] for row in rows(app)] == ["Ann, Bob, Cy, Flo, Gus"]
+        store.add(second_made_3("Hal", "Flo", "Ivy", "Jo", "Kit"))
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        home.refill(store.summaries())
+        await pilot.press("space", "backspace")
+        await pilot.pause()
+        assert [row[1] for row in rows(app)] == ["Hal, Flo, Ivy, Jo, Kit", "Ann, Bob, Cy, Flo, Gus"]
+
+
 async def test_a_filter_is_cleared_when_the_list_comes_back(store: Store) -> None:
     store.add(second_made_3("Ann", "Bob", "Cy", "Di", "Ed"))
     store.add(second_made_3("Ann", "Bob", "Cy", "Flo", "Gus"))
