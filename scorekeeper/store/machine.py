@@ -192,14 +192,6 @@ def laptop(root: Path) -> Laptop:
     return Laptop(made, name if isinstance(name, str) and name else made)
 
 
-def name_laptop(root: Path, name: str) -> None:
-    """Give this laptop the name the other laptops show (for the store at ``root``)."""
-    file = machine_folder(root) / LAPTOP_FILE
-    made = laptop(root)
-    file.parent.mkdir(parents=True, exist_ok=True)
-    write_atomically(file, json.dumps({"id": made.id, "name": name}).encode())
-
-
 def remembered(root: Path, name: str) -> object:
     """What this laptop noted for the store at ``root`` under ``name`` (``remember``), or
     None: a note kept outside the store, so no other laptop's copy of it ever arrives."""

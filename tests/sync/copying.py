@@ -15,9 +15,13 @@ folders are kept in step.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from pathlib import Path
+
+from scorekeeper.store import machine
+from scorekeeper.store.durable import write_atomically
 
 ENGINE_TEMP = ".syncthing.{}.tmp"
 
@@ -94,3 +98,12 @@ class Engine:
 
 def conflict_name(session_id: str, device: str = "ABCDEF7") -> str:
     return f"{session_id}.sync-conflict-20261201-203015-{device}.json"
+
+
+def name_laptop(root: Path, name: str) -> None:
+    """Give this laptop the name the other laptops show for the store at ``root``, as a
+    person does by naming the machine (or with ``SCOREKEEPER_LAPTOP``)."""
+    file = machine.machine_folder(root) / machine.LAPTOP_FILE
+    made = machine.laptop(root)
+    file.parent.mkdir(parents=True, exist_ok=True)
+    write_atomically(file, json.dumps({"id": made.id, "name": name}).encode())

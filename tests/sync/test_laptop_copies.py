@@ -21,6 +21,7 @@ from scorekeeper.store.resolve import BACK, BOTH, OTHER, SHOWN, resolve
 from tests.cli.in_process import scorekeeper
 from tests.factories import MADE_3, MADE_4, UPPED_2, count_reads, racehorse
 from tests.needs import needs
+from tests.sync.copying import name_laptop
 from tests.sync.test_shared_store import diverged
 
 END = {"end": True}
@@ -31,7 +32,7 @@ pytestmark = needs("rsync", RSYNC is not None)
 def laptop(folder: Path, name: str) -> Path:
     folder.mkdir(parents=True)
     (folder / machine.SHARED_FILE).touch()
-    machine.name_laptop(folder, name)
+    name_laptop(folder, name)
     return folder
 
 

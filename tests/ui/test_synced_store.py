@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 from scorekeeper.session import Session
 from scorekeeper.store import Store
-from scorekeeper.store.machine import SHARED_FILE, name_laptop
+from scorekeeper.store.machine import SHARED_FILE
 from scorekeeper.store.resolve import BOTH, OTHER, SHOWN, resolve
 from screens.app import ScorekeeperApp
 from screens.conflict import ConflictScreen
@@ -25,7 +25,7 @@ from screens.nights import NightsScreen
 from screens.table import TableScreen
 from screens.widgets.grid import ScoreGrid
 from tests.factories import MADE_3, MADE_4, UPPED_2, file_of, racehorse
-from tests.sync.copying import Engine, carry, mirror
+from tests.sync.copying import Engine, carry, mirror, name_laptop
 from tests.ui.play import hand, settled, sit_down
 from tests.ui.test_nothing_lost import toasts
 
