@@ -37,6 +37,7 @@ from scorekeeper.store.store_errors import (
     not_found,
 )
 from scorekeeper.store.summary import WAITING, Summary, state
+from scorekeeper.store.well_formed import is_time
 
 if TYPE_CHECKING:
     from scorekeeper.session import Session
@@ -141,7 +142,8 @@ def times(found: Gathered) -> tuple[str, str, int]:
     assert setup is not None
     started = setup.body.get("started")
     last = max([event.at for event in found.events.values()])
-    return (started if isinstance(started, str) else when(setup.at)), when(last), last * 10**6
+    kept = started if is_time(started) else when(setup.at)  # a peer's set-up may say anything
+    return kept, when(last), last * 10**6
 
 
 def _gathered(

@@ -69,7 +69,8 @@ def _is_figures(value: object) -> bool:
     )
 
 
-def _is_time(value: object) -> bool:
+def is_time(value: object) -> bool:
+    """An ISO-8601 time with its offset from UTC, as every time the store writes is."""
     if type(value) is not str:
         return False
     try:
@@ -89,8 +90,8 @@ def summary_problem(fields: JSONMapping) -> str | None:
         return "a summary whose players are wrong"
     checks = {
         "game": type(fields["game"]) is str,
-        "started": _is_time(fields["started"]),
-        "updated": _is_time(fields["updated"]),
+        "started": is_time(fields["started"]),
+        "updated": is_time(fields["updated"]),
         "rounds": _is_int(fields["rounds"]) and fields["rounds"] >= 0,
         "finished": type(fields["finished"]) is bool,
         "winners": _is_names(fields["winners"]),

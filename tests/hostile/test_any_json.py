@@ -142,3 +142,17 @@ def test_any_one_value_swapped_in_a_real_document_crashes_no_command(
     path = data.draw(st.sampled_from(paths_in(original)), label="where")
     document = swapped(original, path, data.draw(JSON, label="value"))
     check(template, target, document, stamped=data.draw(st.booleans(), label="stamped"))
+
+
+@pytest.mark.parametrize("started", ["", "yesterday", "2026-12-01T20:00:00", 0, None, ["x"]])
+def test_a_set_up_whose_start_is_no_time_is_listed_from_its_clock(
+    template: tuple[Path, str, str], started: Any
+) -> None:
+    """Another laptop's set-up saying anything as its start (no time, a time without its
+    offset from UTC): every command lists the session as started when the set-up was
+    made, and none crashes."""
+    source, hit, _ = template
+    original = json.loads(file_of(source, hit).read_text())
+    setup = next(key for key, event in original["events"].items() if event["kind"] == "setup")
+    document = swapped(original, ("events", setup, "body", "started"), started)
+    check(template, "session", document, stamped=False)
