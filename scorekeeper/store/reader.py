@@ -137,12 +137,13 @@ def _refused_round(version: Version, own: str) -> str | None:
 
 def times(found: Gathered) -> tuple[str, str, int]:
     """When the session was started and last changed (as a person reads them), and the
-    last change in nanoseconds (the list's order)."""
+    last change in nanoseconds (the list's order). The set-up's own start is taken only
+    where it is a time with its offset: a peer's log may say anything there."""
     setup = found.folded.setup
     assert setup is not None
     started = setup.body.get("started")
     last = max([event.at for event in found.events.values()])
-    kept = started if is_time(started) else when(setup.at)  # a peer's set-up may say anything
+    kept = started if isinstance(started, str) and is_time(started) else when(setup.at)
     return kept, when(last), last * 10**6
 
 
