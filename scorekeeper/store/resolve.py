@@ -30,21 +30,22 @@ DONE = {
 
 
 def _pick(merged: Merged, choice: str, number: int) -> tuple[Version, list[Version]]:
-    """The version chosen and the versions the decision settles."""
+    """The version chosen and the versions the decision settles; a refusal is worded to
+    follow "Session <id>: "."""
     versions = list(merged.versions)
     if choice == BACK:
         if not 1 <= number <= len(merged.aside):
-            raise StoreError(f"There is no version {number} set aside to bring back.", None)
+            raise StoreError(f"there is no version {number} set aside to bring back.", None)
         chosen = merged.aside[number - 1]
         return chosen, [*versions, chosen]
     if len(versions) < 2:
-        raise StoreError("It waits for no decision: its versions agree.", None)
+        raise StoreError("it waits for no decision: its versions agree.", None)
     if choice == SHOWN:
         return versions[0], versions
     if choice == OTHER:
         index = number - 1 if number else 1
         if not 1 <= index < len(versions):
-            raise StoreError(f"It has no version {index + 1}.", None)
+            raise StoreError(f"it has no version {index + 1}.", None)
         return versions[index], versions
     if choice == BOTH:
         combined = both(versions)
@@ -52,7 +53,7 @@ def _pick(merged: Merged, choice: str, number: int) -> tuple[Version, list[Versi
             Session.from_dict(combined.session)
         except REPLAY_ERRORS as error:
             raise StoreError(
-                f"Both cannot be kept one after the other: {error}. Nothing was changed; "
+                f"both cannot be kept one after the other: {error}. Nothing was changed; "
                 "keep one version (the other stays readable).",
                 None,
             ) from None

@@ -176,7 +176,7 @@ def test_both_is_refused_with_the_reason_where_the_rules_cannot_take_that_order(
         store.record(session_id, MADE_4)
     sync(ann, bob)
     before = files(ann)
-    with Store(ann) as store, pytest.raises(StoreError, match="Both cannot be kept"):
+    with Store(ann) as store, pytest.raises(StoreError, match="both cannot be kept"):
         resolve(store, session_id, BOTH)
     assert files(ann) == before
 
@@ -520,6 +520,11 @@ def test_a_decision_named_for_a_game_that_waits_for_none_is_refused(
     back = scorekeeper(ann, "conflicts", "--keep", "back", session_id)
     assert back.returncode == 2
     assert "give its --version and the session" in back.stderr
+    none = scorekeeper(ann, "conflicts", "--keep", "back", "--version", "5", session_id)
+    assert none.returncode == 1
+    assert none.stderr == (
+        f"scorekeeper: Session {session_id}: there is no version 5 set aside to bring back.\n"
+    )
 
 
 def test_an_older_copy_that_shows_as_many_rounds_or_more_says_what_it_lacks(
