@@ -42,7 +42,7 @@ from scorekeeper.store.durable import backup_of, write_atomically
 from scorekeeper.store.events import NEWER
 from scorekeeper.store.fold import WAITS
 from scorekeeper.store.sidecar import ROWS
-from scorekeeper.store.summary import entry_problem
+from scorekeeper.store.well_formed import entry_problem
 from scorekeeper.wording import plural
 
 _TEMP = re.compile(r".+\.([0-9a-f]{16}\.)?tmp")

@@ -20,16 +20,15 @@ from scorekeeper.store.careful_read import DamagedFile, NotPlain, members, parse
 from scorekeeper.store.durable import encode
 from scorekeeper.store.summary import (
     RECORD,
-    WAITING,
     Compact,
     Summary,
     compact,
-    entry_problem,
     expand,
     pack,
     sound_row,
     unpack,
 )
+from scorekeeper.store.well_formed import WAITING, entry_problem
 
 CAP = 256 * 1024 * 1024
 """A session file's cap would drop the cache of a folder with a hundred thousand files
@@ -125,7 +124,7 @@ class Entries(Mapping[str, Entry]):
         return {sid: kept for sid, kept in self.kept.items() if isinstance(kept, Entry)}
 
     def waiting(self) -> list[str]:
-        """The sessions that wait for a decision (``summary.WAITING``)."""
+        """The sessions that wait for a decision (``well_formed.WAITING``)."""
         return [
             sid
             for sid, kept in self.kept.items()

@@ -36,8 +36,8 @@ from scorekeeper.store.store_errors import (
     not_a_folder,
     not_found,
 )
-from scorekeeper.store.summary import WAITING, Summary, state
-from scorekeeper.store.well_formed import is_time
+from scorekeeper.store.summary import Summary, state
+from scorekeeper.store.well_formed import WAITING, is_time
 
 if TYPE_CHECKING:
     from scorekeeper.session import Session

@@ -204,3 +204,48 @@ def document_problem(saved: JSONMapping) -> str | None:
     if type(summary) is not dict:
         return "a summary that is not a JSON object"
     return summary_problem(summary) or session_problem(saved["session"])
+
+
+WAITING, OVERRULED = True, 2
+"""The sixth field of an entry: the session waits for a decision (``True``), or a later
+decision replaced another (``2``); ``False`` for neither."""
+
+
+def row_problem(kept: object) -> str | None:
+    """What is wrong with a summary row, or None."""
+    names = (*SUMMARY_FIELDS, *EXTRAS)
+    if type(kept) is not list or not len(SUMMARY_FIELDS) <= len(kept) <= len(names):
+        return f"a summary that is not a list of {len(SUMMARY_FIELDS)} fields"
+    if row_is_sound(kept):
+        return None
+    return summary_problem(dict(zip(names, kept, strict=False)))
+
+
+def shaped(entry: list[JSON]) -> bool:
+    """Five fields, or six whose last says whether the session waits (``WAITING``), or
+    seven whose last names the session's logs that cannot be read (their keys)."""
+    if len(entry) == 5:
+        return True
+    if len(entry) == 7 and not (
+        type(entry[6]) is list
+        and 0 < len(entry[6]) <= 100
+        and all(type(key) is str and 0 < len(key) <= 100 for key in entry[6])
+    ):
+        return False
+    return len(entry) in (6, 7) and (
+        type(entry[5]) is bool or (type(entry[5]) is int and entry[5] == OVERRULED)
+    )
+
+
+def entry_problem(entry: object) -> str | None:
+    """What is wrong with an index entry, or None."""
+    if type(entry) is not list or not shaped(entry):
+        return "an entry that is not a list of five to seven fields"
+    if set(map(type, entry[:4])) == {int}:
+        kept = entry[4]
+        if type(kept) is str or (type(kept) is list and row_is_sound(kept)):
+            return None  # the usual answer, in one call for ten thousand entries
+    if set(map(type, entry[:4])) != {int}:
+        return "an entry whose file identity or order is not numbers"
+    kept = entry[4]
+    return None if type(kept) is str else row_problem(kept)
