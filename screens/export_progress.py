@@ -118,6 +118,13 @@ class ExportProgress(ModalScreen[Exported | None]):
         if self.exporter is not None and self.exporter.stdin is not None:
             self.exporter.stdin.close()
 
+    async def on_unmount(self) -> None:
+        """Dismissed or the app closing: the exporting process is asked to stop and waited
+        for, so none outlives the screen and none is left for the garbage collector."""
+        self._ask_to_stop()
+        if self.exporter is not None:
+            await self.exporter.wait()
+
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """A failure the export did not foresee is reported like any other."""
         if event.state == WorkerState.ERROR and self.is_current:

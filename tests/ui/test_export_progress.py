@@ -67,6 +67,23 @@ async def test_esc_stops_a_long_export_and_the_last_export_stays_as_it_was(
     ], "nothing new, not even a temporary file"
 
 
+async def test_an_export_under_way_when_the_app_closes_ends_with_it(store: Store) -> None:
+    """Quitting mid-export asks the exporting process to stop and waits for it: no export
+    goes on writing after the app is gone, none is left for the garbage collector."""
+    for name in ("Ann", "Bob", "Cy"):
+        store.add(hot_rum(name, "Max"))
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        await pilot.press("enter")
+        exporting = app.screen
+        assert isinstance(exporting, ExportProgress)
+        while exporting.exporter is None:
+            await pilot.pause()
+    assert exporting.exporter.returncode is not None, "the exporting process has ended"
+
+
 async def test_a_damaged_file_found_mid_export_is_reported_and_the_app_goes_on(
     tmp_path: Path,
 ) -> None:
