@@ -15,6 +15,7 @@ from scorekeeper.conflict_words import side_lines
 from scorekeeper.store.conflicts import Conflict
 from scorekeeper.store.resolve import BOTH, OTHER, SHOWN
 from screens.format import plain
+from screens.widgets.hanging import HangingLines
 
 
 class ConflictScreen(ModalScreen[str | None]):
@@ -45,7 +46,7 @@ class ConflictScreen(ModalScreen[str | None]):
             with Horizontal(id="versions"):
                 for number, side in enumerate(sides[:2], 1):
                     with VerticalScroll(classes="version", id=f"version-{number}"):
-                        yield Static(plain("\n".join(side_lines(number, side)), lines=True))
+                        yield HangingLines(side_lines(number, side))
             if len(sides) > 2:
                 yield Static(
                     plain(f"{len(sides) - 2} more version(s): see `scorekeeper conflicts`."),

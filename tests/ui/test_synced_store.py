@@ -26,7 +26,7 @@ from screens.table import TableScreen
 from screens.widgets.grid import ScoreGrid
 from tests.factories import MADE_3, MADE_4, UPPED_2, file_of, racehorse
 from tests.sync.copying import Engine, carry, mirror, name_laptop
-from tests.ui.play import hand, settled, sit_down
+from tests.ui.play import drawn, hand, said, settled, sit_down
 from tests.ui.test_nothing_lost import toasts
 
 
@@ -111,22 +111,46 @@ async def test_a_game_gone_on_differently_is_one_row_marked_and_decided_with_one
             await follow(pilot)
             notice = app.screen.query_one("#conflicts", Static)
             assert notice.display
-            said = str(notice.content)
-            assert f"Racehorse game of Ann, Bob, Cid, Dee, Eve ({session_id}) went on" in said
+            words = str(notice.content)
+            assert f"Racehorse game of Ann, Bob, Cid, Dee, Eve ({session_id}) went on" in words
             (row,) = app.screen.query_one("#sessions", ScoreGrid).rows
             assert row[3] == "2" and "waits" in row[5]  # one game, marked
 
             await pilot.press("ctrl+k")
             assert isinstance(app.screen, ConflictScreen)
-            shown = " ".join(str(s.content) for s in app.screen.query(Static))
-            assert "on Kitchen laptop" in shown and "on Grandma's laptop" in shown
-            assert "balances:" in shown
+            shown, other = said(pilot, "#version-1"), said(pilot, "#version-2")
+            assert "on Kitchen laptop" in shown and "on Grandma's laptop" in other
+            assert "balances:" in shown and "balances:" in other
             await pilot.press("b")
             await settled(pilot)
             assert isinstance(app.screen, HomeScreen)
             await follow(pilot)
             assert rounds_listed(app) == ["3"]
             assert not notice.display
+
+
+async def test_the_versions_lines_wrap_under_their_own_text_at_80_columns(
+    tmp_path: Path,
+) -> None:
+    """In a column half the dialog wide, a round's line goes on two cells further in than
+    it starts: its end never reads as a line of its own at the left edge."""
+    here, _ = gone_on_differently(tmp_path, "Grandma's laptop")
+    with Store(here) as store:
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await follow(pilot)
+            await pilot.press("ctrl+k")
+            await pilot.pause()
+            for column in ("#version-1", "#version-2"):
+                lines = drawn(pilot, column)
+                assert lines[0].startswith("Version") and len(lines) > 4, "lines wrapped"
+                item = 0
+                for line in lines[1:]:
+                    indent = len(line) - len(line.lstrip(" "))
+                    if line.lstrip(" ").startswith(("round ", "balances:")):
+                        item = indent
+                    else:
+                        assert indent == item + 2, lines  # goes on under its own text
 
 
 @asynccontextmanager

@@ -1,0 +1,47 @@
+"""Lines that wrap with a hanging indent: what does not fit goes on under the line's own
+text, two cells further in, so a round's line wrapped in a narrow column still reads as
+one item and never as a line of its own at the left edge (Textual wraps a line back to
+the edge)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.content import Content
+from textual.geometry import Size
+from textual.widget import Widget
+
+from scorekeeper.wording import visible
+
+HANG = 2
+"""How much further in than its line a wrapped line goes on."""
+
+
+def hanging(line: str, width: int) -> list[str]:
+    """``line`` wrapped to ``width`` cells, each line after the first indented ``HANG``
+    cells further than the line's own leading spaces."""
+    first, *more = Content(line).wrap(max(width, 1))
+    if not more:
+        return [line]
+    inner = " " * (len(line) - len(line.lstrip(" ")) + HANG)
+    rest = Content(line[len(first.plain) :].lstrip(" "))
+    return [first.plain, *(inner + part.plain for part in rest.wrap(max(width - len(inner), 1)))]
+
+
+class HangingLines(Widget):
+    """``lines`` as text (drawn, never obeyed: ``visible``), each wrapped by ``hanging``."""
+
+    DEFAULT_CSS = "HangingLines { height: auto; }"
+
+    def __init__(self, lines: Sequence[str], *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.lines = [visible(line) for line in lines]
+
+    def wrapped(self, width: int) -> list[str]:
+        return [part for line in self.lines for part in hanging(line, width)]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.wrapped(width))
+
+    def render(self) -> Content:
+        return Content("\n".join(self.wrapped(self.content_size.width)))
