@@ -11,7 +11,7 @@ from pathlib import Path
 from scorekeeper.game import is_end_round
 from scorekeeper.session import Session
 from scorekeeper.store import default_path
-from scorekeeper.wording import clock, elapsed, plural, short_day_and_clock, visible
+from scorekeeper.wording import clock, elapsed, short_day_and_clock, visible
 from screens.format import names
 
 AN_EVENING = timedelta(hours=12)
@@ -50,15 +50,16 @@ def last_round_words(session: Session) -> tuple[str, str]:
 
 
 def title_marks(session: Session, *, readonly: bool, waiting: bool, aside: int) -> str:
-    """The players under the title, and what stands apart about these figures: read-only,
-    the version shown of a game that went on differently (first, so that a narrow screen
-    cuts the names, which the grid shows, and not the warning), versions set aside."""
-    return (
-        ("⚠ waiting for a decision (Home: Ctrl+K) · " if waiting else "")
-        + names(session.players)
-        + (" · read-only" if readonly else "")
-        + (f" · {plural(aside, 'version')} set aside (a)" if aside else "")
-    )
+    """What stands apart about these figures, then the players under the title: a narrow
+    screen cuts the names, which the grid shows, and not the marks. Short enough that
+    both marks fit 80 columns beside every game's name but the score pad's: the game
+    shown waits for a decision (Home says how to make it), versions set aside (a)."""
+    marks = [
+        *(["⚠ waits for a decision"] if waiting else []),
+        *([f"{aside} set aside (a)"] if aside else []),
+        *(["read-only"] if readonly else []),
+    ]
+    return " · ".join([*marks, names(session.players)])
 
 
 def board_command(store_path: Path, session_id: str) -> str:

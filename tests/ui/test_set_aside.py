@@ -18,10 +18,11 @@ from screens.problem import ProblemScreen
 from screens.set_aside import SetAsideScreen
 from screens.table import TableScreen
 from tests.factories import MADE_3, MADE_4, UPPED_2, racehorse
-from tests.ui.play import grid_rows, said, settled, sit_down
+from tests.sync.copying import carry
+from tests.ui.play import drawn, grid_rows, said, settled, sit_down
 from tests.ui.test_keys_shown import footer_of
 from tests.ui.test_nothing_lost import toasts
-from tests.ui.test_synced_store import gone_on_differently
+from tests.ui.test_synced_store import follow, gone_on_differently, typed_apart
 
 OTHER_LAPTOP = "[b]Grandma's[/b] laptop"
 """A laptop's name is another laptop's text: markup in it is shown, never obeyed."""
@@ -52,7 +53,7 @@ async def test_a_version_set_aside_is_listed_at_its_table_and_brought_back_with_
             table = await sit_down(pilot)
             await settled(pilot)
             assert "a Aside" in footer_of(pilot)
-            assert "1 version set aside (a)" in str(table.sub_title)
+            assert str(table.sub_title).startswith("1 set aside (a) · Ann")
             assert grid_rows(pilot)["balance"][:3] == ["+$8.00", "−$7.00", "+$13.00"], "Cid's"
 
             await pilot.press("a")
@@ -77,6 +78,29 @@ async def test_a_version_set_aside_is_listed_at_its_table_and_brought_back_with_
 
             await pilot.press("a")  # the kitchen's deal, set aside now, can come back
             assert "1 more round on Kitchen laptop" in said(pilot, "#versions")
+
+
+async def test_at_80_columns_the_title_shows_the_set_aside_mark_beside_the_warning(
+    tmp_path: Path,
+) -> None:
+    """A decision set Grandma's deal aside, then the game went on differently again: at
+    80 columns the title says both, and the names give way."""
+    here, there, session_id, theirs = typed_apart(tmp_path, OTHER_LAPTOP)
+    carry(there, here, theirs)
+    with Store(here) as store:
+        resolve(store, session_id, SHOWN)
+        carry(here, there, f"logs/{session_id}.{store.laptop.id}.json")
+        store.record(session_id, MADE_3)
+    with Store(there) as other:
+        other.record(session_id, UPPED_2)
+    with Store(here) as store:
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await sit_down(pilot)
+            carry(there, here, theirs)
+            await follow(pilot)
+            title = drawn(pilot)[0]
+            assert "Racehorse — ⚠ waits for a decision · 1 set aside (a) · Ann" in title, title
 
 
 async def test_the_aside_key_is_offered_only_where_a_version_is_set_aside(

@@ -326,7 +326,7 @@ async def test_home_says_at_once_which_session_came_back_older_and_writes_it_bac
 
 async def test_an_open_table_says_at_once_its_game_went_on_differently(tmp_path: Path) -> None:
     """The warning comes first under the title, where 80 columns cut the names and not
-    it, with a word in the corner when it begins."""
+    it, with a word in the corner (how to decide) when it begins."""
     here, there, _, theirs = typed_apart(tmp_path, "Grandma's laptop")
     with Store(here) as store:
         app = ScorekeeperApp(store)
@@ -334,7 +334,7 @@ async def test_an_open_table_says_at_once_its_game_went_on_differently(tmp_path:
             table = await sit_down(pilot)
             carry(there, here, theirs)
             await follow(pilot)
-            assert str(table.sub_title).startswith("⚠ waiting for a decision (Home: Ctrl+K) · Ann")
+            assert str(table.sub_title).startswith("⚠ waits for a decision · Ann")
             assert "went on differently on another laptop" in toasts(app)
 
 
