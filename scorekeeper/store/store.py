@@ -168,7 +168,9 @@ class Store(Reader):
 
     def _write_back(self, session_id: str) -> None:
         """Write the events of this laptop's own that its log lost back into it, as they
-        were (the same ids: every laptop takes them in once)."""
+        were (the same ids: every laptop takes them in once), and keep and note the log
+        so written as any change does: until the next change, what is kept beside the
+        folder would otherwise be the log before it came back."""
         from scorekeeper.store import log  # here: a list read from its index opens no database
 
         self.ensure_writable()
@@ -187,7 +189,9 @@ class Store(Reader):
             if lost:
                 own = self._own_log(session_id, found.events)
                 own.extend([event.record() for event in lost], [])
+                self._reach.keep(session_id, self._file(session_id))
                 found = self.gathered(session_id)
+                self._reach.note(session_id, own.count, len(found.merged.shown.rounds))
             self._after(session_id, found)
         except StoreError:
             self._reach.pending[session_id] = came

@@ -158,6 +158,36 @@ def test_this_laptops_log_put_back_older_is_said_and_written_back_as_it_was(
     assert {event["id"] for event in written} <= ids
 
 
+def test_the_log_written_back_is_the_copy_kept_beside_the_folder_at_once(
+    tmp_path: Path,
+) -> None:
+    """What a write-back wrote is what this laptop keeps beside the folder before any
+    next change: put back older again with the app closed, it comes back whole even where
+    the copy kept before was gone (a state folder restored, an older layout moved)."""
+    here = laptop(tmp_path / "here")
+    with Store(here) as store:
+        session_id = store.add(racehorse(MADE_3))
+        own = log_of(store, session_id)
+        older = shutil.copy2(own, tmp_path / "older.json")
+        store.record(session_id, UPPED_2)
+        store.record(session_id, MADE_4)
+    kept = machine.machine_folder(here) / "reach" / f"{session_id}.copy"
+    kept.unlink()  # nothing kept beside: the open session is what still holds the rounds
+    with Store(here) as store:
+        store.refresh()  # a first look, as the app's at its start
+        assert len(store.load(session_id).rounds) == 3
+        os.replace(shutil.copy2(older, tmp_path / "put-back.json"), own)
+        store.refresh()
+        (back,) = store.came_back(session_id)
+        assert back.back == 3, "written back from the session open here"
+        assert kept.exists() and os.path.samefile(kept, own), "kept as written back"
+    os.replace(shutil.copy2(older, tmp_path / "put-back.json"), own)  # and once more
+    with Store(here) as store:
+        store.summaries()
+        assert [back.back for back in store.came_back()] == [3]
+        assert len(store.load(session_id).rounds) == 3
+
+
 @settings(max_examples=25, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 2), st.integers(0, 2)), max_size=12))
 def test_the_session_as_changed_here_is_what_its_logs_make_read_afresh(
