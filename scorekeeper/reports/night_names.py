@@ -14,7 +14,9 @@ A new night of its own made on a laptop is a change of its own (a move to ``new:
 and the logs call it by that change's id (``made:<id>``), which no other laptop makes: two
 laptops that each make a new night while apart make two nights. Its number is worked out
 alike on every laptop (the numbers the date's older nights hold kept, then the nights
-made there in the order they were made), and its name and games follow it.
+made there in the order they were made), and its name and games follow it; where another
+laptop's night arriving numbers it again, each laptop that showed the old number says so
+once (``replaced``).
 An older scorekeeper kept them all in one ``nights.json`` (``{"schema": 2, "names":
 {night: name}, "moves": {session id: night}}``, schema 1 names only); it is read as it
 is, as are the release before's ``nights/<laptop id>.json``, and both are moved into
@@ -23,6 +25,7 @@ this laptop's log by the first change made here.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import dataclass, field
 from datetime import date as Date
@@ -35,7 +38,7 @@ from scorekeeper.reports.stats import person
 from scorekeeper.store import Store, StoreError, entries, machine, older_entries
 from scorekeeper.store.careful_read import DamagedFile, read_json
 from scorekeeper.store.machine import Laptop
-from scorekeeper.wording import day, visible
+from scorekeeper.wording import day, spoken_day, visible
 
 NAMES_FILE = "nights.json"
 """The older single file, moved into this laptop's log by the first change (``entries``)."""
@@ -181,10 +184,13 @@ def _lost(file: Path, reason: str) -> str:
 
 def replaced(folder: Path, laptop: Laptop | None = None) -> list[str]:
     """What the later change of a night's name or move, made on a laptop that had not
-    seen it, replaced: a line each, for the laptop ``laptop`` (this one) until it has
+    seen it, replaced, and each night without a name whose table number changed since
+    this laptop worked it out (another laptop's new night of the same evening arrived,
+    numbered before it): a line each, for the laptop ``laptop`` (this one) until it has
     said so (``acknowledge``)."""
     laptop = laptop or machine.laptop(folder)
-    return [_said(item) for item in entries.read(folder, KIND, laptop).replaced]
+    merged = entries.read(folder, KIND, laptop)
+    return [_said(item) for item in merged.replaced] + _renumbered(folder, _book(merged))
 
 
 def acknowledge(store: Store, laptop: Laptop | None = None) -> None:
@@ -192,7 +198,66 @@ def acknowledge(store: Store, laptop: Laptop | None = None) -> None:
     if store.readonly:
         return
     laptop = laptop or machine.laptop(store.path)
-    entries.acknowledge(store.path, entries.read(store.path, KIND, laptop).replaced)
+    merged = entries.read(store.path, KIND, laptop)
+    entries.acknowledge(store.path, merged.replaced)
+    _note_numbers(store.path, _numbers(_book(merged)))
+
+
+NUMBERED = "nights-numbered"
+"""This laptop's note of the table number each night made on a laptop had when it last
+worked the nights out or said a change of number (``machine.remember``): a number
+changed since, by another laptop's night arriving, is said once, never in silence."""
+
+
+def _numbers(book: NightBook) -> dict[str, str]:
+    """Each night made on a laptop, by what the logs call it, and its key now."""
+    return {made: night for night, made in book.made.items()}
+
+
+def _note_numbers(folder: Path, numbers: dict[str, str]) -> None:
+    with contextlib.suppress(OSError):  # noted next time: said again at worst
+        machine.remember(folder, NUMBERED, numbers, durable=False)
+
+
+def _noted(folder: Path, book: NightBook) -> dict[str, str]:
+    """The numbers noted on this laptop, each night made on a laptop and not noted yet
+    noted as it is now (seen here for the first time)."""
+    found = machine.remembered(folder, NUMBERED)
+    noted = {}
+    if isinstance(found, dict):
+        noted = {made: n for made, n in found.items() if isinstance(n, str) and _KEY.fullmatch(n)}
+    now = _numbers(book)
+    if not now.keys() <= noted.keys():
+        noted = {**now, **noted}
+        _note_numbers(folder, noted)
+    return noted
+
+
+def _renumbered(folder: Path, book: NightBook) -> list[str]:
+    """A line for each night without a name whose key changed since it was noted."""
+    noted = _noted(folder, book)
+    return [
+        f"{_spoken(noted[made])} is now table {night_order(night)[1]}: another laptop made "
+        "a new night of that evening too, and every laptop numbers them alike; its games "
+        "go with it."
+        for made, night in sorted(_numbers(book).items(), key=lambda item: night_order(item[1]))
+        if noted[made] != night and night not in book.names
+    ]
+
+
+def night_order(key: str) -> tuple[str, int]:
+    """A night's date and its table number, to list the nights in order."""
+    return date_of(key), int(key[11:]) if len(key) > 10 else 1
+
+
+def _spoken(key: str) -> str:
+    """A night without a name as the nights screen heads it: "Fri 3 May 2024, table 2"."""
+    date, table = night_order(key)
+    try:
+        spoken = spoken_day(Date.fromisoformat(date))
+    except ValueError:
+        return key  # no day of the calendar: as it is written
+    return spoken if table == 1 else f"{spoken}, table {table}"
 
 
 def _said(item: entries.Replaced) -> str:
@@ -253,6 +318,7 @@ def save_book(store: Store, book: NightBook, keeps: str, laptop: Laptop | None =
             changes[f"{_MOVE}{key}"] = night if night is None else made.get(night, night)
     if changes:
         entries.record(store.path, KIND, laptop or machine.laptop(store.path), changes, keeps)
+        _noted(store.path, load_book(store.path))  # a night made here: its number as shown
 
 
 def date_of(key: str) -> str:

@@ -29,6 +29,7 @@ from scorekeeper.reports.night_names import (
     book_to_change,
     date_of,
     load_book,
+    night_order,
     save_book,
 )
 from scorekeeper.reports.night_settle import evening_end
@@ -80,7 +81,7 @@ class Night:
     @property
     def table(self) -> int:
         """Which of the evening's nights this is: 1 for the date's own, 2, 3... for more."""
-        return int(self.key[11:]) if len(self.key) > 10 else 1
+        return night_order(self.key)[1]
 
     @property
     def title(self) -> str:
@@ -129,10 +130,6 @@ class Night:
         ]
 
 
-def _order(key: str) -> tuple[str, int]:
-    return date_of(key), int(key[11:]) if len(key) > 10 else 1
-
-
 def _played_order(summary: Summary) -> tuple[datetime, datetime, int, str]:
     """As they were played; two started together (a game kept twice, one branch from
     each laptop, under each other's ids) by when each was last played, then by length,
@@ -151,7 +148,7 @@ def group(
         by_key.setdefault(night_of(summary, moves), []).append(summary)
     return [
         Night(key, names.get(key, ""), tuple(sorted(by_key[key], key=_played_order)))
-        for key in sorted(by_key, key=_order, reverse=True)
+        for key in sorted(by_key, key=night_order, reverse=True)
     ]
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import shutil
 import time
+from datetime import date as Date
 from pathlib import Path
 
 import pytest
@@ -35,6 +36,7 @@ from scorekeeper.store.house_games import (
 )
 from scorekeeper.store.house_games import replaced as house_replaced
 from scorekeeper.store.machine import SHARED_FILE, Laptop
+from scorekeeper.wording import spoken_day
 from tests.reports.test_stats import parks_calcutta
 from tests.sync.copying import files
 
@@ -341,6 +343,45 @@ def test_two_laptops_apart_each_moving_a_game_to_a_new_night_make_two_nights(
         with Store(folder, readonly=True) as store:
             named = {night.name: [s.id for s in night.sessions] for night in nights_of(store)}
         assert named["Rae's table"] == [first], "a night's name stays with its night"
+
+
+def new_nights_apart(rae: Path, sam: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[str, str]:
+    """Each laptop apart moves a game to a new night of its own, table 2 on each; Rae's
+    clock says hers was made first. The games moved: Rae's, then Sam's."""
+    with Store(rae) as store:
+        first, second = sorted(summary.id for summary in store.summaries())
+        behind = time.time_ns() - 3600 * 10**9
+        monkeypatch.setattr(time, "time_ns", lambda: behind)
+        assert move(store, first, "new").table == 2
+        monkeypatch.undo()
+    with Store(sam) as store:
+        assert move(store, second, "new").table == 2
+    return first, second
+
+
+def test_a_new_night_numbered_again_when_the_other_laptops_arrives_is_said_once(
+    laptops: tuple[Path, Path, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Once synced, Sam's night is table 3 on both laptops (numbered after Rae's, made
+    first): Sam's laptop, which showed it as table 2, says so once; Rae's night kept its
+    number, so Rae's laptop has nothing to say."""
+    rae, sam, date = laptops
+    first, second = new_nights_apart(rae, sam, monkeypatch)
+    assert replaced(rae) == replaced(sam) == []
+    both_ways(rae, sam)
+    for folder in (rae, sam):
+        with Store(folder, readonly=True) as store:
+            tables = {night.sessions[0].id: night.table for night in nights_of(store)}
+        assert tables == {first: 2, second: 3}
+    day = spoken_day(Date.fromisoformat(date))
+    assert replaced(sam) == [
+        f"{day}, table 2 is now table 3: another laptop made a new night of that evening "
+        "too, and every laptop numbers them alike; its games go with it."
+    ]
+    assert replaced(rae) == [], "its night is table 2 as it was"
+    with Store(sam) as store:
+        acknowledge(store)
+    assert replaced(sam) == [], "said once"
 
 
 def test_an_older_copy_of_this_laptops_own_log_put_back_loses_nothing(tmp_path: Path) -> None:

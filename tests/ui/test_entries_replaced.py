@@ -3,6 +3,7 @@ change is what every screen shows, and the app says once which change was replac
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -18,8 +19,9 @@ from screens.home import entries
 from screens.home import screen as home_screen
 from screens.nights import NightsScreen
 from tests.factories import MADE_3, racehorse
-from tests.sync.test_entries_merged import RAE, SAM, both_ways
-from tests.ui.play import settled
+from tests.reports.test_stats import parks_calcutta
+from tests.sync.test_entries_merged import RAE, SAM, both_ways, new_nights_apart
+from tests.ui.play import said, settled
 from tests.ui.test_nothing_lost import toasts
 from tests.ui.test_synced_store import follow, shared
 
@@ -125,6 +127,37 @@ async def test_what_home_found_as_the_nights_opened_is_said_once_on_the_nights(
             await follow(pilot)  # Home, in front again, says the house game's change
             said = " ".join(toasts(app).split())
             assert said.count("Poker night") == 1 and "Hearts" in said
+
+
+async def test_the_nights_screen_says_a_night_shown_as_table_2_is_now_table_3(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Sam's nights are open at 80 columns when Rae's new night of the same evening
+    arrives, made first: Sam's night is table 3 now, and the screen says so."""
+    rae, sam = shared(tmp_path / "rae"), tmp_path / "sam"
+    with Store(rae) as store:
+        store.add(parks_calcutta(2))
+        store.add(parks_calcutta(1))
+    shutil.copytree(rae, sam, copy_function=shutil.copy2)
+    _, moved = new_nights_apart(rae, sam, monkeypatch)
+    with Store(sam) as store:
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await pilot.press("ctrl+l")
+            await settled(pilot)
+            nights = app.screen
+            assert isinstance(nights, NightsScreen)
+            assert said(pilot, "#nights").startswith("Night Date Games Players Sun ")
+            assert ", table 2 " in said(pilot, "#nights")
+            both_ways(rae, sam)
+            nights.follow()
+            await settled(pilot)
+            (night,) = [night for night in nights.nights if night.sessions[0].id == moved]
+            assert night.title.endswith(", table 3")
+            notice = nights.query_one("#replaced", Static)
+            said_there = " ".join(str(notice.content).split())
+            assert f"{night.title[:-9]}, table 2 is now table 3: another laptop made" in said_there
+            assert "is now table 3" in toasts(app)
 
 
 async def test_opening_the_app_moves_an_older_stores_single_files_over(tmp_path: Path) -> None:
