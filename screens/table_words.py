@@ -52,10 +52,10 @@ def last_round_words(session: Session) -> tuple[str, str]:
 def title_marks(session: Session, *, readonly: bool, waiting: bool, aside: int) -> str:
     """What stands apart about these figures, then the players under the title: a narrow
     screen cuts the names, which the grid shows, and not the marks. Short enough that
-    both marks fit 80 columns beside every game's name but the score pad's: the game
-    shown waits for a decision (Home says how to make it), versions set aside (a)."""
+    both marks fit 80 columns beside every game's name but the score pad's: the version
+    shown awaits a decision (Home's notice says how to make it), versions set aside (a)."""
     marks = [
-        *(["⚠ waits for a decision"] if waiting else []),
+        *(["⚠ awaits a decision"] if waiting else []),
         *([f"{aside} set aside (a)"] if aside else []),
         *(["read-only"] if readonly else []),
     ]

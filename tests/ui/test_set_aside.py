@@ -100,7 +100,7 @@ async def test_at_80_columns_the_title_shows_the_set_aside_mark_beside_the_warni
             carry(there, here, theirs)
             await follow(pilot)
             title = drawn(pilot)[0]
-            assert "Racehorse — ⚠ waits for a decision · 1 set aside (a) · Ann" in title, title
+            assert "Racehorse — ⚠ awaits a decision · 1 set aside (a) · Ann" in title, title
 
 
 async def test_the_aside_key_is_offered_only_where_a_version_is_set_aside(

@@ -334,7 +334,7 @@ async def test_an_open_table_says_at_once_its_game_went_on_differently(tmp_path:
             table = await sit_down(pilot)
             carry(there, here, theirs)
             await follow(pilot)
-            assert str(table.sub_title).startswith("⚠ waits for a decision · Ann")
+            assert str(table.sub_title).startswith("⚠ awaits a decision · Ann")
             assert "went on differently on another laptop" in toasts(app)
 
 
