@@ -220,15 +220,17 @@ def _note_numbers(folder: Path, numbers: dict[str, str]) -> None:
 
 
 def _noted(folder: Path, book: NightBook) -> dict[str, str]:
-    """The numbers noted on this laptop, each night made on a laptop and not noted yet
-    noted as it is now (seen here for the first time)."""
+    """The numbers noted on this laptop, each night made on a laptop seen here for the
+    first time noted as it is now, and each with a name too (its number is not what this
+    laptop shows of it)."""
     found = machine.remembered(folder, NUMBERED)
     noted = {}
     if isinstance(found, dict):
         noted = {made: n for made, n in found.items() if isinstance(n, str) and _KEY.fullmatch(n)}
     now = _numbers(book)
-    if not now.keys() <= noted.keys():
-        noted = {**now, **noted}
+    fresh = {made: night for made, night in now.items() if made not in noted or night in book.names}
+    if any(noted.get(made) != night for made, night in fresh.items()):
+        noted = {**noted, **fresh}
         _note_numbers(folder, noted)
     return noted
 
@@ -241,7 +243,7 @@ def _renumbered(folder: Path, book: NightBook) -> list[str]:
         "a new night of that evening too, and every laptop numbers them alike; its games "
         "go with it."
         for made, night in sorted(_numbers(book).items(), key=lambda item: night_order(item[1]))
-        if noted[made] != night and night not in book.names
+        if noted[made] != night
     ]
 
 

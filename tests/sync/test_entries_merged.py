@@ -384,6 +384,21 @@ def test_a_new_night_numbered_again_when_the_other_laptops_arrives_is_said_once(
     assert replaced(sam) == [], "said once"
 
 
+def test_a_named_night_numbered_again_says_nothing_its_name_is_what_shows(
+    laptops: tuple[Path, Path, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rae, sam, date = laptops
+    _, second = new_nights_apart(rae, sam, monkeypatch)
+    with Store(sam) as store:
+        rename(store, f"{date}-2", "Sam's table")
+    both_ways(rae, sam)
+    with Store(sam, readonly=True) as store:
+        named = {night.name: night for night in nights_of(store)}
+    assert named["Sam's table"].key == f"{date}-3"
+    assert [s.id for s in named["Sam's table"].sessions] == [second]
+    assert replaced(sam) == [] and replaced(rae) == []
+
+
 def test_an_older_copy_of_this_laptops_own_log_put_back_loses_nothing(tmp_path: Path) -> None:
     """A two-way ``rsync -a`` without ``-u`` (or a cloud client restoring a version) puts
     back this laptop's log as it was a change ago: said at once, nothing lost, written back."""
