@@ -35,6 +35,9 @@ EXPORTER = [sys.executable, "-m", "scorekeeper.reports.export_process"]
 NICER = 10
 """How much lower the exporting process's priority is than the app's: on a busy machine
 the screen is served first (its Python start-up included), the export takes what is left."""
+STOP_WAIT = 10.0
+"""Seconds an export asked to stop as the screen goes is waited for before it is killed:
+it stops at its next session, so only a process that hangs is ever killed."""
 
 
 @dataclass(frozen=True)
@@ -120,10 +123,17 @@ class ExportProgress(ModalScreen[Exported | None]):
 
     async def on_unmount(self) -> None:
         """Dismissed or the app closing: the exporting process is asked to stop and waited
-        for, so none outlives the screen and none is left for the garbage collector."""
+        for, so none outlives the screen and none is left for the garbage collector; one
+        that does not stop within ``STOP_WAIT`` is killed (a file it was writing is never
+        half there: each is written whole, then moved into place)."""
         self._ask_to_stop()
         if self.exporter is not None:
-            await self.exporter.wait()
+            try:
+                await asyncio.wait_for(self.exporter.wait(), STOP_WAIT)
+            except TimeoutError:
+                with contextlib.suppress(ProcessLookupError):
+                    self.exporter.kill()
+                await self.exporter.wait()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """A failure the export did not foresee is reported like any other."""

@@ -84,6 +84,26 @@ async def test_an_export_under_way_when_the_app_closes_ends_with_it(store: Store
     assert exporting.exporter.returncode is not None, "the exporting process has ended"
 
 
+async def test_an_export_that_does_not_stop_when_the_app_closes_is_killed(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A process that no longer reads its stdin (hung) never holds the app's exit up."""
+    store.add(hot_rum("Ann", "Max"))
+    hung = [sys.executable, "-c", "import time; time.sleep(120)"]
+    monkeypatch.setattr(export_progress, "EXPORTER", hung)
+    monkeypatch.setattr(export_progress, "STOP_WAIT", 0.2)
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        await pilot.press("enter")
+        exporting = app.screen
+        assert isinstance(exporting, ExportProgress)
+        while exporting.exporter is None:
+            await pilot.pause()
+    assert exporting.exporter.returncode is not None, "the hung process was killed"
+
+
 async def test_a_damaged_file_found_mid_export_is_reported_and_the_app_goes_on(
     tmp_path: Path,
 ) -> None:
