@@ -3,6 +3,7 @@ change is what every screen shows, and the app says once which change was replac
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -17,8 +18,8 @@ from screens.app import ScorekeeperApp
 from screens.home import entries
 from screens.home import screen as home_screen
 from screens.nights import NightsScreen
-from tests.factories import MADE_3, racehorse
-from tests.sync.test_entries_merged import RAE, SAM, both_ways
+from tests.factories import MADE_3, count_reads, racehorse
+from tests.sync.test_entries_merged import RAE, SAM, both_ways, rsync
 from tests.ui.play import settled
 from tests.ui.test_nothing_lost import toasts
 from tests.ui.test_synced_store import follow, shared
@@ -75,6 +76,31 @@ async def test_many_changes_replaced_at_once_are_said_in_a_few_lines_and_counted
             assert said.count("was replaced by") == entries.SAID_AT_MOST - 1
             assert "…and 8 more changes made apart, each replaced by the later one" in said
         assert house_replaced(here) == [], "said once"
+
+
+async def test_home_reads_each_laptops_log_once_for_the_nights_and_house_games_together(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A change that arrives is folded once for the night names and the house games
+    both (a hundred laptops' logs read three times over cost more than half a second of
+    every look), and nothing is read again while no log changed."""
+    here, there = shared(tmp_path / "here"), shared(tmp_path / "there")
+    renamed_apart(here, there)
+    with Store(there) as store:
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await follow(pilot)
+            with Store(here) as other:
+                save_house_game(other, "Gin", "score-pad", {"stake": 3}, laptop=RAE)
+            rsync(here, there)
+            reads = count_reads(monkeypatch)
+            await follow(pilot)
+            logs = sorted((there / "entries").glob("*.json"))
+            read = Counter(file for file in reads if file.parent == there / "entries")
+            assert read == dict.fromkeys(logs, 1), "every laptop's log read, each once"
+            reads.clear()
+            await follow(pilot)
+            assert not [file for file in reads if file.parent == there / "entries"]
 
 
 @pytest.fixture
