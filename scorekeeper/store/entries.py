@@ -141,15 +141,34 @@ class _Held:
     kinds: dict[str, _Folded] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@dataclass
 class _Folded:
     """One kind as the logs and its earlier layouts (as they were: ``of``) fold it, and
     the changes replaced apart, for each laptop that asks what it has not said yet."""
 
     of: tuple[str, ...]
     merged: Merged
-    replaced: tuple[tuple[Event, Event], ...]
+    pairs: tuple[tuple[Event, Event], ...]
+    """Each change replaced by a later one made apart, and that later one."""
     names: dict[str, str]
+    said_apart: list[Replaced] | None = None
+    """The changes replaced, as said, once a laptop asked (``replaced``)."""
+
+    def replaced(self) -> list[Replaced]:
+        """The changes replaced by another value (a hundred laptops' imports of the same
+        house games replace tens of thousands, worked out once)."""
+        if self.said_apart is None:
+            told: dict[str, tuple[Change, str]] = {}  # the change kept, once for all it replaced
+            self.said_apart = []
+            for lost, kept in self.pairs:
+                if lost.body.get("value") == kept.body.get("value"):
+                    continue
+                if kept.id not in told:
+                    told[kept.id] = _change(kept), _by(kept, self.names)
+                (kept_change, kept_by) = told[kept.id]
+                lost_by = _by(lost, self.names)
+                self.said_apart.append(Replaced(_change(lost), kept_change, lost_by, kept_by))
+        return self.said_apart
 
 
 _held: _Held | None = None
@@ -218,15 +237,12 @@ def read(root: Path, kind: Kind, laptop: Laptop | None = None) -> Merged:
         folded = held.kinds.get(kind.event)
         if folded is None or folded.of != older:
             folded = held.kinds[kind.event] = _fold(root, kind, held, older)
-    if laptop is None:  # the many replaced apart over a hundred logs cost nothing here
-        return folded.merged
+        if laptop is None:  # the many replaced apart over a hundred logs cost nothing here
+            return folded.merged
+        replaced = folded.replaced()
     said = _said(root)
-    replaced = [
-        Replaced(_change(lost), _change(kept), _by(lost, folded.names), _by(kept, folded.names))
-        for lost, kept in folded.replaced
-        if lost.id not in said and lost.body.get("value") != kept.body.get("value")
-    ]
-    return dataclasses.replace(folded.merged, replaced=replaced)
+    unsaid = [item for item in replaced if item.lost.id not in said]
+    return dataclasses.replace(folded.merged, replaced=unsaid)
 
 
 def _fold(root: Path, kind: Kind, held: _Held, older: tuple[str, ...]) -> _Folded:
@@ -263,8 +279,8 @@ def _fold(root: Path, kind: Kind, held: _Held, older: tuple[str, ...]) -> _Folde
     merged.values = {key: event.body["value"] for key, event in merged.standing.items()}
     merged.history = [event for event in usable if event.kind == kind.event]
     merged.heads = {key: ids for (made, key), ids in folded.heads.items() if made == kind.event}
-    replaced = tuple(pair for pair in folded.replaced if pair[0].kind == kind.event)
-    return _Folded(older, merged, replaced, _names(folded.values))
+    pairs = tuple(pair for pair in folded.replaced if pair[0].kind == kind.event)
+    return _Folded(older, merged, pairs, _names(folded.values))
 
 
 def _older(root: Path, kind: Kind) -> Merged:

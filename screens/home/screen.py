@@ -339,7 +339,19 @@ class HomeScreen(SessionList):
     def listed(self, summaries: list[Summary]) -> None:
         self.refill(summaries)
         self.show_damaged()
+        if not self.loaded:
+            self.call_after_refresh(self.first_look)
         self.loaded = True
+
+    @work(thread=True, exclusive=True, group="follow")
+    def first_look(self) -> None:
+        """The night names and house games looked at as soon as the list is on screen,
+        not a second later: over a hundred laptops' logs that takes a moment, done before
+        the table reaches for New session, which then lists the house games as noted."""
+        try:
+            self.look_at_entries()
+        except (StoreError, OSError):
+            return  # the next look tries again
 
     def problem(self, title: str, message: str) -> None:
         from screens.problem import ProblemScreen  # here: Home starts without it
