@@ -1,8 +1,9 @@
 """Entries every laptop may change (night names and moves, house games): each a change
 in the changing laptop's own log, ``entries/<laptop id>.json`` (``log``), and every
 laptop folds the union of all the logs alike (``fold.entries``). The logs are read once
-for every kind, and read again only once one of them (or what this laptop keeps of its
-own) changed: Home looks at both kinds at each change a hundred laptops make.
+for every kind, and a log is read again only once it changed (and the fold made again
+once any did, or what this laptop keeps of its own): Home looks at both kinds at each
+change a hundred laptops make.
 
 A change is an event whose body is ``{"key": ..., "value": ...}`` (``None``: removed),
 typed on top of the changes of that entry this laptop held (``after``): so a change made
@@ -41,7 +42,7 @@ from scorekeeper.checks import JSON, JSONObject
 from scorekeeper.store import log, machine
 from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.durable import backup_of
-from scorekeeper.store.events import Event, checked
+from scorekeeper.store.events import MOVED, Event, checked
 from scorekeeper.store.fold import entries as fold_entries
 from scorekeeper.store.machine import Laptop, is_laptop_id
 from scorekeeper.store.older_entries import (
@@ -125,15 +126,21 @@ def problem(file: Path, noun: str = "changes") -> str | None:
     return f"holds {unusable:,} {noun} it cannot use ({why})"
 
 
+_Log = tuple[tuple[str, ...], tuple[Event, ...], list[str]]
+"""One laptop's log as it was read: what the file was then (``_identity``), its events,
+and what is wrong with it."""
+
+
 @dataclass
 class _Held:
     """What one read of every log gave, kept while the logs are as they were (``of``,
     taken before they were read: a log that changed meanwhile only costs a read more),
     with each kind folded from it once; the kinds share the read."""
 
-    root: Path
     laptop: str
     of: tuple[str, ...]
+    logs: dict[Path, _Log]
+    """Each log as read: one that did not change is not read again."""
     events: dict[str, list[Event]]
     """Every laptop's events by kind, and this laptop's own its log no longer holds."""
     missing: list[Event]
@@ -171,16 +178,26 @@ class _Folded:
         return self.said_apart
 
 
-_held: _Held | None = None
+_held: dict[Path, _Held] = {}
+"""What was read of each store folder, the one read last at the end."""
+HELD_AT_MOST = 4
+"""Store folders whose logs are kept read: the app's own, and another an import reads."""
 _holding = threading.Lock()
 """One fold at a time: a screen that asks while Home's worker folds waits for its fold."""
 
 
-def _read(root: Path, laptop: Laptop, of: tuple[str, ...]) -> _Held:
-    """Every laptop's events, and this laptop's own that its log no longer holds
-    (``KEPT``), said and noted in ``missing``."""
+def _read(root: Path, laptop: Laptop, of: tuple[str, ...], before: dict[Path, _Log]) -> _Held:
+    """Every laptop's events (a log as it was ``before`` is not read again), and this
+    laptop's own that its log no longer holds (``KEPT``), said and noted in ``missing``."""
     problems: list[str] = []
-    found = _read_logs(root, problems)
+    logs: dict[Path, _Log] = {}
+    for file in files(root / FOLDER, problems):
+        now, kept = _identity(file), before.get(file)
+        if kept is None or not now or kept[0] != now:
+            kept = (now, *_read_log(file))
+        logs[file] = kept
+        problems += kept[2]
+    found = [event for _, events, _ in logs.values() for event in events]
     held = {event.id for event in found}
     missing = [event for event in _kept(root, laptop) if event.id not in held]
     if missing:
@@ -192,7 +209,7 @@ def _read(root: Path, laptop: Laptop, of: tuple[str, ...]) -> _Held:
     events: dict[str, list[Event]] = {}
     for event in found + missing:
         events.setdefault(event.kind, []).append(event)
-    return _Held(root, laptop.id, of, events, missing, problems)
+    return _Held(laptop.id, of, logs, events, missing, problems)
 
 
 def _kept(root: Path, laptop: Laptop) -> list[Event]:
@@ -201,38 +218,33 @@ def _kept(root: Path, laptop: Laptop) -> list[Event]:
     return [event for event in events if isinstance(event, Event)]
 
 
-def _read_logs(root: Path, problems: list[str]) -> list[Event]:
-    found: list[Event] = []
-    for file in files(root / FOLDER, problems):
-        owner = file.stem
-        if not is_laptop_id(owner):
-            problems.append(f"{file} is not named for a laptop, so no laptop wrote it")
-            continue
-        try:
-            read = log.read(file, owner)
-        except DamagedFile as error:
-            problems.append(f"{file} {error.reason}")
-            continue
-        except OSError as error:
-            problems.append(f"{file} cannot be read ({error.strerror or error})")
-            continue
-        for reason, count in read.refused:
-            problems.append(f"{file} holds {count:,} changes {reason}")
-        found += read.events
-    return found
+def _read_log(file: Path) -> tuple[tuple[Event, ...], list[str]]:
+    """One laptop's log: its events, and what is wrong with it."""
+    owner = file.stem
+    if not is_laptop_id(owner):
+        return (), [f"{file} is not named for a laptop, so no laptop wrote it"]
+    try:
+        read = log.read(file, owner)
+    except DamagedFile as error:
+        return (), [f"{file} {error.reason}"]
+    except OSError as error:
+        return (), [f"{file} cannot be read ({error.strerror or error})"]
+    return read.events, [f"{file} holds {count:,} changes {why}" for why, count in read.refused]
 
 
 def read(root: Path, kind: Kind, laptop: Laptop | None = None) -> Merged:
     """The entries of ``kind`` in the store folder ``root``, folded entry by entry, and
     the changes replaced that ``laptop`` has not said yet (none where no laptop asks).
-    Every log is read once for every kind, and again only once one changed."""
-    global _held
+    Every log is read once for every kind, and again only once it changed."""
     here = machine.laptop(root) if laptop is None else laptop
     with _holding:
         of = _logs_now(root, here)
-        held = _held
-        if held is None or (held.root, held.laptop, held.of) != (root, here.id, of):
-            held = _held = _read(root, here, of)
+        held = _held.pop(root, None)
+        if held is None or (held.laptop, held.of) != (here.id, of):
+            held = _read(root, here, of, {} if held is None else held.logs)
+        while len(_held) >= HELD_AT_MOST:
+            del _held[next(iter(_held))]  # the store read longest ago
+        _held[root] = held
         older = _older_now(root, kind)
         folded = held.kinds.get(kind.event)
         if folded is None or folded.of != older:
@@ -318,7 +330,9 @@ def _names(values: Mapping[tuple[str, str], Event]) -> dict[str, str]:
 
 
 def _by(event: Event, names: Mapping[str, str]) -> str:
-    maker = event.body.get("by") if event.laptop == "m" else event.laptop
+    maker: object = event.laptop
+    if maker == MOVED:
+        maker = event.body.get("by")
     if maker == OLDER:
         return "an older scorekeeper"
     return names.get(str(maker)) or f"laptop {maker}"
