@@ -296,7 +296,7 @@ class HomeScreen(SessionList):
         if not self.is_active:
             self.entries_seen = None
             return
-        text = visible("\n".join(lines))
+        text = visible("\n".join(lines), lines=True)
         self.notify(text, title="Nights, house games", severity="warning", timeout=30, markup=False)
         entries.said(self.store)
 

@@ -51,6 +51,7 @@ async def test_home_says_once_which_change_made_apart_was_replaced(tmp_path: Pat
         app = ScorekeeperApp(store)
         async with app.run_test(size=(100, 30), notifications=True) as pilot:
             await follow(pilot)
+            assert "␤" not in toasts(app), "one line for each change, not one drawn together"
             said = " ".join(toasts(app).split())
             assert '"Poker night" (Rae\'s laptop) was replaced by "Birthday"' in said
             assert "Hearts" in said and "(Sam's laptop)" in said
