@@ -1,6 +1,9 @@
 """Entries every laptop may change (night names and moves, house games): each a change
 in the changing laptop's own log, ``entries/<laptop id>.json`` (``log``), and every
-laptop folds the union of all the logs alike (``fold.entries``).
+laptop folds the union of all the logs alike (``fold.entries``). The logs are read once
+for every kind, and a log is read again only once it changed (and the fold made again
+once any did, or what this laptop keeps of its own): Home looks at both kinds at each
+change a hundred laptops make.
 
 A change is an event whose body is ``{"key": ..., "value": ...}`` (``None``: removed),
 typed on top of the changes of that entry this laptop held (``after``): so a change made
@@ -26,7 +29,9 @@ file of the release before, removed.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
+import threading
 import time
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -37,7 +42,7 @@ from scorekeeper.checks import JSON, JSONObject
 from scorekeeper.store import log, machine
 from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.durable import backup_of
-from scorekeeper.store.events import Event, checked
+from scorekeeper.store.events import MOVED, Event, checked
 from scorekeeper.store.fold import entries as fold_entries
 from scorekeeper.store.machine import Laptop, is_laptop_id
 from scorekeeper.store.older_entries import (
@@ -121,19 +126,90 @@ def problem(file: Path, noun: str = "changes") -> str | None:
     return f"holds {unusable:,} {noun} it cannot use ({why})"
 
 
-def _logs(root: Path, merged: Merged, laptop: Laptop) -> list[Event]:
-    """Every laptop's events, and this laptop's own that its log no longer holds
-    (``KEPT``), said and noted in ``merged.missing``."""
-    found = _read_logs(root, merged)
+_Log = tuple[tuple[str, ...], tuple[Event, ...], list[str]]
+"""One laptop's log as it was read: what the file was then (``_identity``), its events,
+and what is wrong with it."""
+
+
+@dataclass
+class _Held:
+    """What one read of every log gave, kept while the logs are as they were (``of``,
+    taken before they were read: a log that changed meanwhile only costs a read more),
+    with each kind folded from it once; the kinds share the read."""
+
+    laptop: str
+    of: tuple[str, ...]
+    logs: dict[Path, _Log]
+    """Each log as read: one that did not change is not read again."""
+    events: dict[str, list[Event]]
+    """Every laptop's events by kind, and this laptop's own its log no longer holds."""
+    missing: list[Event]
+    problems: list[str]
+    kinds: dict[str, _Folded] = field(default_factory=dict)
+
+
+@dataclass
+class _Folded:
+    """One kind as the logs and its earlier layouts (as they were: ``of``) fold it, and
+    the changes replaced apart, for each laptop that asks what it has not said yet."""
+
+    of: tuple[str, ...]
+    merged: Merged
+    pairs: tuple[tuple[Event, Event], ...]
+    """Each change replaced by a later one made apart, and that later one."""
+    names: dict[str, str]
+    said_apart: list[Replaced] | None = None
+    """The changes replaced, as said, once a laptop asked (``replaced``)."""
+
+    def replaced(self) -> list[Replaced]:
+        """The changes replaced by another value (a hundred laptops' imports of the same
+        house games replace tens of thousands, worked out once)."""
+        if self.said_apart is None:
+            told: dict[str, tuple[Change, str]] = {}  # the change kept, once for all it replaced
+            self.said_apart = []
+            for lost, kept in self.pairs:
+                if lost.body.get("value") == kept.body.get("value"):
+                    continue
+                if kept.id not in told:
+                    told[kept.id] = _change(kept), _by(kept, self.names)
+                (kept_change, kept_by) = told[kept.id]
+                lost_by = _by(lost, self.names)
+                self.said_apart.append(Replaced(_change(lost), kept_change, lost_by, kept_by))
+        return self.said_apart
+
+
+_held: dict[Path, _Held] = {}
+"""What was read of each store folder, the one read last at the end."""
+HELD_AT_MOST = 4
+"""Store folders whose logs are kept read: the app's own, and another an import reads."""
+_holding = threading.Lock()
+"""One fold at a time: a screen that asks while Home's worker folds waits for its fold."""
+
+
+def _read(root: Path, laptop: Laptop, of: tuple[str, ...], before: dict[Path, _Log]) -> _Held:
+    """Every laptop's events (a log as it was ``before`` is not read again), and this
+    laptop's own that its log no longer holds (``KEPT``), said and noted in ``missing``."""
+    problems: list[str] = []
+    logs: dict[Path, _Log] = {}
+    for file in files(root / FOLDER, problems):
+        now, kept = _identity(file), before.get(file)
+        if kept is None or not now or kept[0] != now:
+            kept = (now, *_read_log(file))
+        logs[file] = kept
+        problems += kept[2]
+    found = [event for _, events, _ in logs.values() for event in events]
     held = {event.id for event in found}
-    merged.missing = [event for event in _kept(root, laptop) if event.id not in held]
-    if merged.missing:
-        merged.problems.append(
+    missing = [event for event in _kept(root, laptop) if event.id not in held]
+    if missing:
+        problems.append(
             f"{own_log(root, laptop)} came back older than this laptop left it (a sync "
-            f"tool put back an older copy?): {len(merged.missing):,} of its changes were "
+            f"tool put back an older copy?): {len(missing):,} of its changes were "
             "missing from it. This laptop kept them: they are shown, and written back"
         )
-    return found + merged.missing
+    events: dict[str, list[Event]] = {}
+    for event in found + missing:
+        events.setdefault(event.kind, []).append(event)
+    return _Held(laptop.id, of, logs, events, missing, problems)
 
 
 def _kept(root: Path, laptop: Laptop) -> list[Event]:
@@ -142,33 +218,51 @@ def _kept(root: Path, laptop: Laptop) -> list[Event]:
     return [event for event in events if isinstance(event, Event)]
 
 
-def _read_logs(root: Path, merged: Merged) -> list[Event]:
-    found: list[Event] = []
-    for file in files(root / FOLDER, merged.problems):
-        owner = file.stem
-        if not is_laptop_id(owner):
-            merged.problems.append(f"{file} is not named for a laptop, so no laptop wrote it")
-            continue
-        try:
-            read = log.read(file, owner)
-        except DamagedFile as error:
-            merged.problems.append(f"{file} {error.reason}")
-            continue
-        except OSError as error:
-            merged.problems.append(f"{file} cannot be read ({error.strerror or error})")
-            continue
-        for reason, count in read.refused:
-            merged.problems.append(f"{file} holds {count:,} changes {reason}")
-        found += read.events
-    return found
+def _read_log(file: Path) -> tuple[tuple[Event, ...], list[str]]:
+    """One laptop's log: its events, and what is wrong with it."""
+    owner = file.stem
+    if not is_laptop_id(owner):
+        return (), [f"{file} is not named for a laptop, so no laptop wrote it"]
+    try:
+        read = log.read(file, owner)
+    except DamagedFile as error:
+        return (), [f"{file} {error.reason}"]
+    except OSError as error:
+        return (), [f"{file} cannot be read ({error.strerror or error})"]
+    return read.events, [f"{file} holds {count:,} changes {why}" for why, count in read.refused]
 
 
 def read(root: Path, kind: Kind, laptop: Laptop | None = None) -> Merged:
     """The entries of ``kind`` in the store folder ``root``, folded entry by entry, and
-    the changes replaced that ``laptop`` has not said yet (none where no laptop asks)."""
+    the changes replaced that ``laptop`` has not said yet (none where no laptop asks).
+    Every log is read once for every kind, and again only once it changed."""
+    here = machine.laptop(root) if laptop is None else laptop
+    with _holding:
+        of = _logs_now(root, here)
+        held = _held.pop(root, None)
+        if held is None or (held.laptop, held.of) != (here.id, of):
+            held = _read(root, here, of, {} if held is None else held.logs)
+        while len(_held) >= HELD_AT_MOST:
+            del _held[next(iter(_held))]  # the store read longest ago
+        _held[root] = held
+        older = _older_now(root, kind)
+        folded = held.kinds.get(kind.event)
+        if folded is None or folded.of != older:
+            folded = held.kinds[kind.event] = _fold(root, kind, held, older)
+        if laptop is None:  # the many replaced apart over a hundred logs cost nothing here
+            return folded.merged
+        replaced = folded.replaced()
+    said = _said(root)
+    unsaid = [item for item in replaced if item.lost.id not in said]
+    return dataclasses.replace(folded.merged, replaced=unsaid)
+
+
+def _fold(root: Path, kind: Kind, held: _Held, older: tuple[str, ...]) -> _Folded:
     merged = _older(root, kind)
-    events = _logs(root, merged, laptop or machine.laptop(root)) + merged.moved
-    usable = [event for event in events if event.kind in (kind.event, LAPTOP)]
+    merged.problems += held.problems
+    merged.missing = held.missing
+    usable = [*held.events.get(kind.event, ()), *held.events.get(LAPTOP, ())]
+    usable += [event for event in merged.moved if event.kind in (kind.event, LAPTOP)]
     folded = fold_entries(usable)
     unfit = [
         key
@@ -182,7 +276,6 @@ def read(root: Path, kind: Kind, laptop: Laptop | None = None) -> Merged:
             merged.problems.append(f"{count:,} {kind.noun} from laptop {maker} cannot be used")
         dropped = {event.id for event in unusable}
         folded = fold_entries(event for event in usable if event.id not in dropped)
-    names = _names(folded.values)
     live = sorted(
         key
         for (made, key), event in folded.values.items()
@@ -198,18 +291,8 @@ def read(root: Path, kind: Kind, laptop: Laptop | None = None) -> Merged:
     merged.values = {key: event.body["value"] for key, event in merged.standing.items()}
     merged.history = [event for event in usable if event.kind == kind.event]
     merged.heads = {key: ids for (made, key), ids in folded.heads.items() if made == kind.event}
-    if laptop is None:  # the many replaced apart over a hundred logs cost nothing here
-        return merged
-    said = _said(root)
-    for lost, kept in folded.replaced:
-        if lost.kind != kind.event or lost.id in said:
-            continue
-        if lost.body.get("value") == kept.body.get("value"):
-            continue
-        merged.replaced.append(
-            Replaced(_change(lost), _change(kept), _by(lost, names), _by(kept, names))
-        )
-    return merged
+    pairs = tuple(pair for pair in folded.replaced if pair[0].kind == kind.event)
+    return _Folded(older, merged, pairs, _names(folded.values))
 
 
 def _older(root: Path, kind: Kind) -> Merged:
@@ -247,7 +330,9 @@ def _names(values: Mapping[tuple[str, str], Event]) -> dict[str, str]:
 
 
 def _by(event: Event, names: Mapping[str, str]) -> str:
-    maker = event.body.get("by") if event.laptop == "m" else event.laptop
+    maker: object = event.laptop
+    if maker == MOVED:
+        maker = event.body.get("by")
     if maker == OLDER:
         return "an older scorekeeper"
     return names.get(str(maker)) or f"laptop {maker}"
@@ -337,17 +422,31 @@ def fingerprint(root: Path, kind: Kind) -> tuple[object, ...]:
     """What the logs and the earlier layouts' files of ``kind`` are now, to tell cheaply
     whether another laptop's changes arrived: each file's name, inode, size and change
     time (a copy that puts a time back still changes the change time)."""
-    found: list[object] = []
-    for folder in (root / FOLDER, root / kind.folder):
-        with contextlib.suppress(OSError), os.scandir(folder) as listing:
-            for entry in listing:
-                with contextlib.suppress(OSError):
-                    info = entry.stat(follow_symlinks=False)
-                    found.append(
-                        (folder.name, entry.name, info.st_ino, info.st_size, info.st_ctime_ns)
-                    )
+    return _listing(root / FOLDER), _older_now(root, kind)
+
+
+def _logs_now(root: Path, laptop: Laptop) -> tuple[str, ...]:
+    """The logs as they are now, and what this laptop keeps of its own (``KEPT``)."""
+    return *_listing(root / FOLDER), *_identity(machine.note(root, f"{KEPT}-{laptop.id}"))
+
+
+def _older_now(root: Path, kind: Kind) -> tuple[str, ...]:
+    found = _listing(root / kind.folder)
     for file in legacy_files(root, kind.legacy_name):
-        with contextlib.suppress(OSError):
-            info = os.lstat(file)
-            found.append((file.name, info.st_ino, info.st_size, info.st_ctime_ns))
-    return tuple(sorted(map(repr, found)))
+        found += _identity(file)
+    return found
+
+
+def _listing(folder: Path) -> tuple[str, ...]:
+    with contextlib.suppress(OSError), os.scandir(folder) as listing:
+        return tuple(sorted(found for entry in listing for found in _identity(entry)))
+    return ()
+
+
+def _identity(file: Path | os.DirEntry[str]) -> tuple[str, ...]:
+    """A file's name, inode, size and change time (none where it cannot be seen)."""
+    try:
+        info = file.stat(follow_symlinks=False)
+    except OSError:
+        return ()
+    return (repr((file.name, info.st_ino, info.st_size, info.st_ctime_ns)),)

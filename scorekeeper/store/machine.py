@@ -192,10 +192,15 @@ def laptop(root: Path) -> Laptop:
     return Laptop(made, name if isinstance(name, str) and name else made)
 
 
+def note(root: Path, name: str) -> Path:
+    """The file of this laptop's note ``name`` for the store at ``root``."""
+    return machine_folder(root) / f"{name}.json"
+
+
 def remembered(root: Path, name: str) -> object:
     """What this laptop noted for the store at ``root`` under ``name`` (``remember``), or
     None: a note kept outside the store, so no other laptop's copy of it ever arrives."""
-    file = machine_folder(root) / f"{name}.json"
+    file = note(root, name)
     with contextlib.suppress(OSError, ValueError, UnicodeError):
         with open(file, encoding="utf-8") as opened:
             found = json.loads(opened.read(1_000_000))
@@ -207,7 +212,7 @@ def remembered(root: Path, name: str) -> object:
 def remember(root: Path, name: str, value: object, *, durable: bool = True) -> None:
     """Note ``value`` (JSON) for the store at ``root``, durably unless it is only a cache.
     Raises ``OSError``."""
-    folder = machine_folder(root)
-    folder.mkdir(parents=True, exist_ok=True)
+    file = note(root, name)
+    file.parent.mkdir(parents=True, exist_ok=True)
     data = json.dumps({"kept": value}).encode()
-    write_atomically(folder / f"{name}.json", data, durable=durable)
+    write_atomically(file, data, durable=durable)

@@ -145,6 +145,8 @@ class HomeScreen(SessionList):
         (None: not moved over yet)."""
         self.entries_seen: object = None
         """The night names' and house games' files when they were last looked at."""
+        self.looking = threading.Lock()
+        """One look at them at a time: the first look and the next may overlap."""
         self.painted = threading.Event()
         """Set once Home's first frame is made (``FIRST_FRAME_AT_MOST``)."""
 
@@ -274,16 +276,17 @@ class HomeScreen(SessionList):
         from scorekeeper.store.house_games import read_house_games
         from screens.home import entries  # here: Home starts without the reports
 
-        if self.written_back is None:
-            self.written_back = entries.take_over(self.store)
-        now = entries.fingerprint(self.store)
-        if now != self.entries_seen and self.is_active:
-            self.entries_seen = now
-            read_house_games(self.store.path)  # noted: New session opens without reading
-            lines = [*self.written_back, *entries.replaced(self.store)]
-            self.written_back = []
-            if lines:
-                self.app.call_from_thread(self.say_replaced, lines)
+        with self.looking:
+            if self.written_back is None:
+                self.written_back = entries.take_over(self.store)
+            now = entries.fingerprint(self.store)
+            if now != self.entries_seen and self.is_active:
+                self.entries_seen = now
+                read_house_games(self.store.path)  # noted: New session opens without reading
+                lines = [*self.written_back, *entries.replaced(self.store)]
+                self.written_back = []
+                if lines:
+                    self.app.call_from_thread(self.say_replaced, lines)
 
     def say_replaced(self, lines: list[str]) -> None:
         """Said and marked said only with Home in front: a screen opened since the look
@@ -293,7 +296,7 @@ class HomeScreen(SessionList):
         if not self.is_active:
             self.entries_seen = None
             return
-        text = visible("\n".join(lines))
+        text = visible("\n".join(lines), lines=True)
         self.notify(text, title="Nights, house games", severity="warning", timeout=30, markup=False)
         entries.said(self.store)
 
@@ -339,7 +342,19 @@ class HomeScreen(SessionList):
     def listed(self, summaries: list[Summary]) -> None:
         self.refill(summaries)
         self.show_damaged()
+        if not self.loaded:
+            self.call_after_refresh(self.first_look)
         self.loaded = True
+
+    @work(thread=True, exclusive=True, group="follow")
+    def first_look(self) -> None:
+        """The night names and house games looked at as soon as the list is on screen,
+        not a second later: over a hundred laptops' logs that takes a moment, done before
+        the table reaches for New session, which then lists the house games as noted."""
+        try:
+            self.look_at_entries()
+        except (StoreError, OSError):
+            return  # the next look tries again
 
     def problem(self, title: str, message: str) -> None:
         from screens.problem import ProblemScreen  # here: Home starts without it

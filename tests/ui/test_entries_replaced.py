@@ -4,10 +4,11 @@ change is what every screen shows, and the app says once which change was replac
 from __future__ import annotations
 
 import shutil
+from collections import Counter
 from pathlib import Path
 
 import pytest
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 from scorekeeper.reports.night_names import book_to_change, replaced, save_book
 from scorekeeper.reports.nights import night_of
@@ -17,10 +18,11 @@ from scorekeeper.store.house_games import save_house_game
 from screens.app import ScorekeeperApp
 from screens.home import entries
 from screens.home import screen as home_screen
+from screens.new_session import NewSessionScreen
 from screens.nights import NightsScreen
-from tests.factories import MADE_3, racehorse
+from tests.factories import MADE_3, count_reads, racehorse
 from tests.reports.test_stats import parks_calcutta
-from tests.sync.test_entries_merged import RAE, SAM, both_ways, new_nights_apart
+from tests.sync.test_entries_merged import RAE, SAM, both_ways, new_nights_apart, rsync
 from tests.ui.play import said, settled
 from tests.ui.test_nothing_lost import toasts
 from tests.ui.test_synced_store import follow, shared
@@ -51,6 +53,7 @@ async def test_home_says_once_which_change_made_apart_was_replaced(tmp_path: Pat
         app = ScorekeeperApp(store)
         async with app.run_test(size=(100, 30), notifications=True) as pilot:
             await follow(pilot)
+            assert "␤" not in toasts(app), "one line for each change, not one drawn together"
             said = " ".join(toasts(app).split())
             assert '"Poker night" (Rae\'s laptop) was replaced by "Birthday"' in said
             assert "Hearts" in said and "(Sam's laptop)" in said
@@ -79,12 +82,66 @@ async def test_many_changes_replaced_at_once_are_said_in_a_few_lines_and_counted
         assert house_replaced(here) == [], "said once"
 
 
+async def test_home_reads_each_laptops_log_once_for_the_nights_and_house_games_together(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Home's look reads every laptop's log once for the night names and the house games
+    both (a hundred laptops' logs read three times over cost more than half a second of
+    every look); a change that arrives has only its laptop's log read again, and none is
+    read while no log changed."""
+    here, there = shared(tmp_path / "here"), shared(tmp_path / "there")
+    renamed_apart(here, there)
+    logs = sorted((there / "entries").glob("*.json"))
+    reads = count_reads(monkeypatch)
+    with Store(there) as store:
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await follow(pilot)
+            assert Counter(file for file in reads if file in logs) == dict.fromkeys(logs, 1)
+            with Store(here) as other:
+                save_house_game(other, "Gin", "score-pad", {"stake": 3}, laptop=RAE)
+            rsync(here, there)
+            reads.clear()
+            await follow(pilot)
+            assert [file for file in reads if file in logs] == [there / f"entries/{RAE.id}.json"]
+            reads.clear()
+            await follow(pilot)
+            assert not [file for file in reads if file in logs]
+
+
+async def test_home_says_what_was_replaced_as_it_opens_and_new_session_then_reads_no_log(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Home looks at the night names and house games as soon as its list is on screen,
+    not a second later: what was replaced is said at once, and New session, opened next,
+    lists the house games as Home noted them (a hundred laptops' logs, read as New
+    session opened, held it back most of a second)."""
+    here, there = shared(tmp_path / "here"), shared(tmp_path / "there")
+    renamed_apart(here, there)
+    monkeypatch.setattr(home_screen, "FOLLOW_INTERVAL", 3600.0)  # no look but the first
+    with Store(there) as store:
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await settled(pilot)
+            said = " ".join(toasts(app).split())
+            assert '"Poker night" (Rae\'s laptop) was replaced by "Birthday"' in said
+            reads = count_reads(monkeypatch)
+            await pilot.press("ctrl+n")
+            await pilot.pause()
+            form = app.screen
+            assert isinstance(form, NewSessionScreen)
+            top = form.query_one("#games", OptionList).get_option_at_index(0)
+            assert str(top.prompt) == "Hearts · house game"
+            assert not [file for file in reads if file.parent == there / "entries"]
+
+
 @pytest.fixture
 def home_not_looking(monkeypatch: pytest.MonkeyPatch) -> None:
     """Home looks at the store only when a test says (``follow``): a test that opens
     another screen at once then opens it before Home has said anything, however slowly
     the app starts on a loaded machine."""
     monkeypatch.setattr(home_screen, "FOLLOW_INTERVAL", 3600.0)
+    monkeypatch.setattr(home_screen.HomeScreen, "first_look", lambda _: None)
 
 
 @pytest.mark.usefixtures("home_not_looking")
