@@ -127,10 +127,10 @@ class NightsScreen(Screen[None]):
         lines = replaced(self.store.path)
         if not lines:
             return
-        self.query_one("#replaced", Static).update(Text("\n".join(lines)))
+        self.query_one("#replaced", Static).update(Text(visible("\n".join(lines), lines=True)))
         self.query_one("#replaced", Static).display = True
         self.notify(
-            visible("\n".join(lines)),
+            visible("\n".join(lines), lines=True),
             title="Changed on two laptops",
             severity="warning",
             timeout=30,

@@ -248,7 +248,7 @@ class HomeScreen(SessionList):
         except StoreError as error:
             lines = [error.message]
         if lines:
-            text = visible("\n".join(lines))
+            text = visible("\n".join(lines), lines=True)
             title = "Put back older"
             self.notify(text, title=title, severity="warning", timeout=30, markup=False)
 
@@ -265,7 +265,7 @@ class HomeScreen(SessionList):
         from screens.home import entries
 
         if self.is_active:
-            text = visible("\n".join(lines))
+            text = visible("\n".join(lines), lines=True)
             title = "Decided on two laptops"
             self.notify(text, title=title, severity="warning", timeout=30, markup=False)
             entries.decisions_said(self.store, lines)

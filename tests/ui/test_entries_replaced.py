@@ -259,3 +259,19 @@ async def test_home_says_at_once_what_it_wrote_back_into_a_log_put_back_older(
             assert "came back older" in said and "1 change made here written back" in said
     found, problem = read_house_games(here)
     assert [house.name for house in found] == ["Gin", "Hearts"] and problem is None
+
+
+async def test_every_notice_of_several_changes_shows_each_on_a_line_of_its_own(
+    store: Store,
+) -> None:
+    """Decisions replaced on two laptops, like night and house-game changes: each line
+    is a line, never one drawn run of them joined by newline marks."""
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        home = app.screen
+        assert isinstance(home, home_screen.HomeScreen)
+        home.say_decided(["Session a: kept Sam's version.", "Session b: kept Rae's version."])
+        await settled(pilot)
+        said = toasts(app)
+        assert "Session a" in said and "Session b" in said
+        assert "␤" not in said, "one line for each decision"
