@@ -69,11 +69,24 @@ class ReadSoFar(Message):
         self.summaries = summaries
 
 
+class FilterInput(TextInput, inherit_bindings=False):
+    """The filter box, without Textual's Enter (submit): Enter then goes up to Home's
+    binding in turn with ↓ and the letters typed before it. As a priority key it acted
+    the moment it arrived, and ↓ ⏎ typed ahead in one burst opened the row the cursor
+    was on before the ↓."""
+
+    BINDINGS = [
+        binding
+        for binding in Input.BINDINGS
+        if not (isinstance(binding, Binding) and binding.key == "enter")
+    ]
+
+
 class HomeScreen(SessionList):
     """Its rules (``home.tcss``) are the app's: Home is open from the first frame."""
 
     BINDINGS = [
-        # Priority: the filter box has the focus and binds Ctrl+E, Ctrl+D and Enter itself.
+        # Priority: the filter box has the focus and binds Ctrl+E and Ctrl+D itself.
         Binding("ctrl+n", "new", "New", id="new", tooltip="Start a new session", priority=True),
         Binding(
             "enter",
@@ -82,7 +95,6 @@ class HomeScreen(SessionList):
             id="resume",
             tooltip="Open the highlighted session",
             show=False,  # the list's own line says so: "Enter opens"
-            priority=True,
         ),
         Binding(
             "ctrl+e",
@@ -152,7 +164,7 @@ class HomeScreen(SessionList):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield TextInput(
+        yield FilterInput(
             placeholder="Type to filter by game, player or date · Enter opens", id="filter"
         )
         sessions = ScoreGrid(id="sessions")

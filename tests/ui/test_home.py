@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 
 import pytest
+from textual import events
 from textual.widgets import Input, Static
 
 from scorekeeper.session import Session
@@ -52,6 +53,24 @@ async def test_sessions_show_most_recent_first_with_their_leader(store: Store) -
     assert listed[1][1] == "Ann, Bob, Cy, Di, Ed"
     assert listed[1][3] == "1"
     assert listed[1][4] == "Bob"
+
+
+async def test_keys_typed_ahead_in_one_burst_open_the_row_they_lead_to(store: Store) -> None:
+    """A terminal hands over ↓ ⏎ (or a name and ⏎) typed fast in one read: Enter acts on
+    the list as the keys before it left it, never on the row the cursor was on before."""
+    store.add(Session.new("seven-hand", ["Grandma", "Max"]))
+    wanted = store.add(Session.new("hot-rum", ["Zoe", "Max"]))
+    store.add(Session.new("score-pad", ["Ann", "Bob", "Cy"]))
+    for burst in (["down", "enter"], [*"zoe", "enter"]):
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            for key in burst:  # delivered together, as one read from the terminal
+                app.post_message(events.Key(key, key if len(key) == 1 else None))
+            await settled(pilot)
+            table = app.screen
+            assert isinstance(table, TableScreen), burst
+            assert table.session_id == wanted, f"{burst} opened another session"
 
 
 async def test_typing_filters_and_enter_resumes_the_match(store: Store) -> None:
