@@ -18,10 +18,11 @@ from datetime import datetime
 
 from scorekeeper.money import format_amount
 from scorekeeper.session import Session
+from scorekeeper.store.copies import ENGINE_COPY
 from scorekeeper.store.merge import Merged, Version, parted
 from scorekeeper.wording import plural
 
-_ENGINE_COPY = re.compile(r"(?P<stem>.+)\.sync-conflict-\d{8}-\d{6}-[A-Z0-9]{7}(?P<ext>\.[^.]+)?")
+_ENGINE_COPY = re.compile(rf"(?P<stem>.+){ENGINE_COPY}(?P<ext>\.[^.]+)?")
 
 REPLAY_ERRORS = (LookupError, TypeError, ValueError, AttributeError)
 """What replaying rounds from a file may raise (a ``RuleError`` is a ``ValueError``)."""

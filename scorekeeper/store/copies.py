@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import re
 
-_CONFLICT = re.compile(r"[a-z2-7]{10}\.sync-conflict-\d{8}-\d{6}-[A-Z0-9]{7}")
-_NAME = re.compile(
-    r"([A-Za-z0-9_-]{1,64})\.([a-z2-7]{10}(?:\.sync-conflict-\d{8}-\d{6}-[A-Z0-9]{7})?)\.json"
-)
+LAPTOP_ID = r"[a-z2-7]{10}"
+"""A laptop's id as a pattern: ten base-32 letters, made once on each laptop."""
+ENGINE_COPY = r"\.sync-conflict-\d{8}-\d{6}-[A-Z0-9]{7}"
+"""What Syncthing puts after a file's stem when it keeps a conflict copy of it."""
+_CONFLICT = re.compile(LAPTOP_ID + ENGINE_COPY)
+_NAME = re.compile(rf"([A-Za-z0-9_-]{{1,64}})\.({LAPTOP_ID}(?:{ENGINE_COPY})?)\.json")
 """A log's file name: the session id, then the key (a laptop, or a sync engine's copy of
 its log), in one match: the folder is walked a name at a time."""
 

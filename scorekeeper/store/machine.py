@@ -26,6 +26,7 @@ import socket
 from dataclasses import dataclass
 from pathlib import Path
 
+from scorekeeper.store.copies import LAPTOP_ID
 from scorekeeper.store.durable import write_atomically
 
 MARKERS = (".stfolder",)
@@ -155,7 +156,7 @@ LAPTOP_FILE = "laptop.json"
 LAPTOP_NAME = "SCOREKEEPER_LAPTOP"
 """The environment variable that names this laptop (else its ``laptop.json``, else its
 host name): the name the other laptops show beside the rounds recorded here."""
-_LAPTOP_ID = re.compile(r"[a-z2-7]{10}")
+_LAPTOP_ID = re.compile(LAPTOP_ID)
 
 
 @dataclass(frozen=True)
