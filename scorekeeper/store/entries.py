@@ -40,7 +40,7 @@ from pathlib import Path
 
 from scorekeeper.checks import JSON, JSONObject
 from scorekeeper.store import log, machine
-from scorekeeper.store.careful_read import DamagedFile
+from scorekeeper.store.careful_read import DamagedFile, unreadable
 from scorekeeper.store.durable import backup_of
 from scorekeeper.store.events import MOVED, Event, checked
 from scorekeeper.store.fold import entries as fold_entries
@@ -109,21 +109,26 @@ def own_log(root: Path, laptop: Laptop) -> Path:
     return root / FOLDER / f"{laptop.id}.json"
 
 
-def problem(file: Path, noun: str = "changes") -> str | None:
+def problem(file: Path) -> str | None:
     """What is wrong with one laptop's log ``file`` (also a ``.bak``), or None."""
-    if not is_laptop_id(file.name.split(".")[0]):
-        return "is not named for a laptop, so no laptop wrote it"
-    try:
-        found = log.read(file, file.name.split(".")[0])
-    except DamagedFile as error:
-        return error.reason
-    except OSError as error:
-        return f"cannot be read ({error.strerror or error})"
+    found = _read_log(file, file.name.split(".")[0])
+    if isinstance(found, str):
+        return found
     unusable = sum(count for _, count in found.refused)
     if not unusable:
         return None
     why = "; ".join(f"{count:,} {reason}" for reason, count in found.refused)
-    return f"holds {unusable:,} {noun} it cannot use ({why})"
+    return f"holds {unusable:,} changes it cannot use ({why})"
+
+
+def _read_log(file: Path, owner: str) -> log.Read | str:
+    """One laptop's log, kept by ``owner``, or what is wrong with it (after its name)."""
+    if not is_laptop_id(owner):
+        return "is not named for a laptop, so no laptop wrote it"
+    try:
+        return log.read(file, owner)
+    except (DamagedFile, OSError) as error:
+        return unreadable(error)
 
 
 _Log = tuple[tuple[str, ...], tuple[Event, ...], list[str]]
@@ -194,7 +199,7 @@ def _read(root: Path, laptop: Laptop, of: tuple[str, ...], before: dict[Path, _L
     for file in files(root / FOLDER, problems):
         now, kept = _identity(file), before.get(file)
         if kept is None or not now or kept[0] != now:
-            kept = (now, *_read_log(file))
+            kept = (now, *_events(file))
         logs[file] = kept
         problems += kept[2]
     found = [event for _, events, _ in logs.values() for event in events]
@@ -218,17 +223,11 @@ def _kept(root: Path, laptop: Laptop) -> list[Event]:
     return [event for event in events if isinstance(event, Event)]
 
 
-def _read_log(file: Path) -> tuple[tuple[Event, ...], list[str]]:
-    """One laptop's log: its events, and what is wrong with it."""
-    owner = file.stem
-    if not is_laptop_id(owner):
-        return (), [f"{file} is not named for a laptop, so no laptop wrote it"]
-    try:
-        read = log.read(file, owner)
-    except DamagedFile as error:
-        return (), [f"{file} {error.reason}"]
-    except OSError as error:
-        return (), [f"{file} cannot be read ({error.strerror or error})"]
+def _events(file: Path) -> tuple[tuple[Event, ...], list[str]]:
+    """One laptop's log in the entries folder: its events, and what is wrong with it."""
+    read = _read_log(file, file.stem)
+    if isinstance(read, str):
+        return (), [f"{file} {read}"]
     return read.events, [f"{file} holds {count:,} changes {why}" for why, count in read.refused]
 
 

@@ -34,7 +34,7 @@ from scorekeeper.games import GAMES
 from scorekeeper.names import check_name
 from scorekeeper.seating import check_options
 from scorekeeper.store import entries, machine, older_entries
-from scorekeeper.store.careful_read import DamagedFile, read_json
+from scorekeeper.store.careful_read import DamagedFile, read_json, unreadable
 from scorekeeper.store.machine import Laptop
 from scorekeeper.store.store_errors import StoreError
 from scorekeeper.wording import visible
@@ -164,20 +164,13 @@ def _from_dict(value: JSONObject) -> HouseGame:
     return HouseGame(value["name"], value["game"], value["options"])
 
 
-def problem(file: Path) -> str | None:
-    """What is wrong with the older house games file ``file`` (also a ``.bak``), or None."""
-    return _read(file)[1]
-
-
 def _read(file: Path) -> tuple[list[HouseGame], str | None]:
     """The house games in an older single file, in one pass (a name seen once is not
     looked for again), at most ``CAP`` of them."""
     try:
         data = read_json(file, BYTE_CAP)
-    except DamagedFile as error:
-        return [], error.reason
-    except OSError as error:
-        return [], f"cannot be read ({error.strerror or error})"
+    except (DamagedFile, OSError) as error:
+        return [], unreadable(error)
     if data is None:
         return [], None
     entries = data.get("games")

@@ -19,7 +19,7 @@ from tinydb.storages import Storage
 from tinydb.table import Document, Table
 
 from scorekeeper.checks import JSONObject
-from scorekeeper.store.careful_read import DamagedFile
+from scorekeeper.store.careful_read import DamagedFile, unreadable
 from scorekeeper.store.durable import backup_of, encode, read_database, write_atomically
 from scorekeeper.store.events import ID, Event, checked
 from scorekeeper.store.stamp import identity
@@ -102,10 +102,8 @@ def problem(path: Path, owner: str) -> str | None:
     words that follow its name, or None."""
     try:
         found = read(path, owner)
-    except DamagedFile as error:
-        return error.reason
-    except OSError as error:
-        return f"cannot be read ({error.strerror or error})"
+    except (DamagedFile, OSError) as error:
+        return unreadable(error)
     if not found.refused:
         return None
     return "holds " + "; ".join(f"{plural(count, 'event')} {why}" for why, count in found.refused)
