@@ -37,6 +37,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from scorekeeper.checks import JSON, JSONObject
 from scorekeeper.store import log, machine
@@ -131,9 +132,13 @@ def _read_log(file: Path, owner: str) -> log.Read | str:
         return unreadable(error)
 
 
-_Log = tuple[tuple[str, ...], tuple[Event, ...], list[str]]
-"""One laptop's log as it was read: what the file was then (``_identity``), its events,
-and what is wrong with it."""
+class _Log(NamedTuple):
+    """One laptop's log as it was read."""
+
+    of: tuple[str, ...]
+    """What the file was then (``_identity``)."""
+    events: tuple[Event, ...]
+    problems: list[str]
 
 
 @dataclass
@@ -198,11 +203,11 @@ def _read(root: Path, laptop: Laptop, of: tuple[str, ...], before: dict[Path, _L
     logs: dict[Path, _Log] = {}
     for file in files(root / FOLDER, problems):
         now, kept = _identity(file), before.get(file)
-        if kept is None or not now or kept[0] != now:
-            kept = (now, *_events(file))
+        if kept is None or not now or kept.of != now:
+            kept = _Log(now, *_events(file))
         logs[file] = kept
-        problems += kept[2]
-    found = [event for _, events, _ in logs.values() for event in events]
+        problems += kept.problems
+    found = [event for read in logs.values() for event in read.events]
     held = {event.id for event in found}
     missing = [event for event in _kept(root, laptop) if event.id not in held]
     if missing:
