@@ -15,7 +15,7 @@ from pathlib import Path
 
 from scorekeeper.checks import JSON, JSONObject
 from scorekeeper.store.careful_read import SIZE_CAP, DamagedFile, read_json, unreadable
-from scorekeeper.store.conflicts import original_name
+from scorekeeper.store.copies import original_name
 from scorekeeper.store.events import Event, moved_id
 from scorekeeper.store.machine import is_laptop_id
 
