@@ -17,13 +17,9 @@ folder (``KEPT``); a log a sync tool puts back older (a two-way ``rsync -a``, a 
 version) is named at once, what it lost is still shown, and it is written back by the
 next change (or the next opening for writing). No id is ever made twice.
 
-Earlier layouts are read as moved-over events (``events.moved_id``: the same on every
-laptop): the single file of an older scorekeeper (``nights.json``, ``house_games.json``
-and a sync engine's copies of it) as changes older than any, and the per-laptop files of
-the release before (``nights/<laptop>.json``, ``house_games/<laptop>.json``) change by
-change. The first change made here (or opening the store for writing: ``take_over``)
-writes them into this laptop's log; only then is the single file, and this laptop's own
-file of the release before, removed.
+Earlier layouts are read as moved-over events (``older_entries``). The first change made
+here (or opening the store for writing: ``take_over``) writes them into this laptop's log;
+only then is the single file, and this laptop's own file of the release before, removed.
 """
 
 from __future__ import annotations

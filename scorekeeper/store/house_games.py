@@ -1,14 +1,10 @@
 """House games: a game's options saved under a name of the table's own ("Hearts at
 Grandma's"), kept so that every laptop may add, change and remove them.
 
-Each change is an event in the changing laptop's own log (``store.entries``), an entry
-per house game (``{"name": ..., "game": <game id>, "options": {...}}``, filed under its
-name in any case). Every laptop folds the same house games from all the logs, entry by
-entry: one added on a laptop is kept whatever the other did to other house games; the
-same one changed on both apart takes the later change, and the app says which was
-replaced. An older scorekeeper kept them in one ``house_games.json`` (``{"schema": 1,
-"games": [...]}``), the release before in ``house_games/<laptop id>.json``; both are read
-as they are, and moved into this laptop's log by the first change made here.
+Each is an entry (``entries``: every laptop's changes, folded entry by entry alike)
+filed under its name in any case: ``{"name": ..., "game": <game id>, "options": {...}}``.
+An older scorekeeper kept them in one ``house_games.json`` (``{"schema": 1, "games":
+[...]}``), the release before in ``house_games/<laptop id>.json`` (``older_entries``).
 
 Only a game with a label option (``Option.label``) has house games: the name is that
 option's value, so a session started from one carries its name wherever its options go
