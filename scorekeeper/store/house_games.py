@@ -49,6 +49,7 @@ FOLDED = "house-games"
 """This laptop's note of the house games as it last folded them, with the fingerprint of
 the files it folded them from: New session opens without reading a hundred laptops' logs
 again while none of them changed."""
+_NOT_OFFERED = "the house games it cannot give are not offered. The sessions are not affected."
 EXPORT_KEY = "house games"
 """Where an export file (``export --json``) holds the house games."""
 
@@ -132,7 +133,7 @@ def _in_one_line(problems: list[str]) -> str:
     """What is wrong, in one line however many files."""
     first, more = problems[0], len(problems) - 1
     if not first.endswith("."):
-        first += ": the house games it cannot give are not offered. The sessions are not affected."
+        first += f": {_NOT_OFFERED}"
     return first if not more else f"{first} ({more} more: `scorekeeper doctor` names them)"
 
 
@@ -188,10 +189,7 @@ def _read(file: Path) -> tuple[list[HouseGame], str | None]:
 
 
 def _lost(file: Path, reason: str) -> str:
-    return (
-        f"{file} {reason}: the house games it cannot give are not offered. The sessions are "
-        "not affected."
-    )
+    return f"{file} {reason}: {_NOT_OFFERED}"
 
 
 def _key(name: str) -> str:
