@@ -107,8 +107,9 @@ def own_log(root: Path, laptop: Laptop) -> Path:
 
 
 def problem(file: Path) -> str | None:
-    """What is wrong with one laptop's log ``file`` (also a ``.bak``), or None."""
-    found = _read_log(file, file.name.split(".")[0])
+    """What is wrong with one laptop's log ``file`` (also a ``.bak``), or None: judged
+    as the fold judges it, so ``doctor`` names what the app says."""
+    found = _read_log(file, Path(file.name.removesuffix(".bak")).stem)
     if isinstance(found, str):
         return found
     unusable = sum(count for _, count in found.refused)
