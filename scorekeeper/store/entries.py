@@ -52,6 +52,7 @@ from scorekeeper.store.older_entries import (
     legacy_events,
     legacy_files,
 )
+from scorekeeper.store.stamp import identity
 from scorekeeper.store.store_errors import StoreDamaged, StoreError
 
 FOLDER = "entries"
@@ -450,4 +451,4 @@ def _identity(file: Path | os.DirEntry[str]) -> tuple[str, ...]:
         info = file.stat(follow_symlinks=False)
     except OSError:
         return ()
-    return (repr((file.name, info.st_ino, info.st_size, info.st_ctime_ns)),)
+    return (repr((file.name, *identity(info))),)
