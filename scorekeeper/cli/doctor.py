@@ -37,7 +37,7 @@ from scorekeeper.store import (
     older_sessions,
 )
 from scorekeeper.store.careful_read import DamagedFile, parse_json, read_bytes
-from scorekeeper.store.conflicts import is_engine_file
+from scorekeeper.store.copies import is_engine_file
 from scorekeeper.store.durable import backup_of, write_atomically
 from scorekeeper.store.events import NEWER
 from scorekeeper.store.fold import WAITS

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from scorekeeper.cli.finding import DAMAGED, Finding
 from scorekeeper.store import machine
-from scorekeeper.store.conflicts import original_name
+from scorekeeper.store.copies import original_name
 
 TAKEN_OVER = ("nights.json", "house_games.json")
 """Older single files whose conflict copies are read as one more laptop's version

@@ -38,6 +38,13 @@ class DamagedFile(ValueError):
         self.reason = reason
 
 
+def unreadable(error: DamagedFile | OSError) -> str:
+    """Why a file could not be read, in the words that follow its name."""
+    if isinstance(error, DamagedFile):
+        return error.reason
+    return f"cannot be read ({error.strerror or error})"
+
+
 def read_bytes(path: Path, cap: int = SIZE_CAP) -> bytes | None:
     """The bytes of the regular file ``path``, ``None`` if there is none; anything else
     there (a folder, a FIFO, a link, a device, a file over ``cap`` bytes) is a

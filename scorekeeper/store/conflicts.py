@@ -1,18 +1,13 @@
 """A session that went on differently on two laptops, as the table sees it before deciding.
 
-Each laptop writes only its own copy (``copies``), so a sync engine never has two
-versions of one file to reconcile; the copies ``merge`` into one session, which waits for
-a decision when two of them went on differently. A ``Conflict`` lays the versions side by
-side: the rounds each added after they parted, who recorded them on which laptop (its
-name), and the balances each gives. ``resolve`` carries out the decision.
-
-The version shown meanwhile is the same on every laptop (``merge``); every figure that
-includes it is marked as waiting.
+A ``Conflict`` lays the versions the fold left (``merge``) side by side: the rounds each
+added after they parted, who recorded them on which laptop (its name), and the balances
+each gives. ``resolve`` carries out the decision. The version shown meanwhile is the same
+on every laptop; every figure that includes it is marked as waiting.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -20,8 +15,6 @@ from scorekeeper.money import format_amount
 from scorekeeper.session import Session
 from scorekeeper.store.merge import Merged, Version, parted
 from scorekeeper.wording import plural
-
-_ENGINE_COPY = re.compile(r"(?P<stem>.+)\.sync-conflict-\d{8}-\d{6}-[A-Z0-9]{7}(?P<ext>\.[^.]+)?")
 
 REPLAY_ERRORS = (LookupError, TypeError, ValueError, AttributeError)
 """What replaying rounds from a file may raise (a ``RuleError`` is a ``ValueError``)."""
@@ -118,17 +111,3 @@ class Conflict:
             f"Session {self.session_id} went on differently on two laptops after round "
             f"{self.start}; " + "; ".join(parts)
         )
-
-
-def original_name(name: str) -> str | None:
-    """The name of the file ``name`` is a sync engine's conflict copy of, or None."""
-    found = _ENGINE_COPY.fullmatch(name)
-    if found is None:
-        return None
-    return found["stem"] + (found["ext"] or "")
-
-
-def is_engine_file(name: str) -> bool:
-    """A file Syncthing writes while receiving (``.syncthing.<name>.tmp``): its own, for
-    a moment, never a session and never damage."""
-    return name.startswith(".syncthing.") and name.endswith(".tmp")

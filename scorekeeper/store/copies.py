@@ -1,4 +1,4 @@
-"""A session's files: each laptop's log of it, by name.
+"""Files by name: a session's logs, and what a sync engine writes beside any file.
 
 In the logs folder a session ``<id>`` has::
 
@@ -12,10 +12,13 @@ from __future__ import annotations
 
 import re
 
-_CONFLICT = re.compile(r"[a-z2-7]{10}\.sync-conflict-\d{8}-\d{6}-[A-Z0-9]{7}")
-_NAME = re.compile(
-    r"([A-Za-z0-9_-]{1,64})\.([a-z2-7]{10}(?:\.sync-conflict-\d{8}-\d{6}-[A-Z0-9]{7})?)\.json"
-)
+LAPTOP_ID = r"[a-z2-7]{10}"
+"""A laptop's id as a pattern: ten base-32 letters, made once on each laptop."""
+ENGINE_COPY = r"\.sync-conflict-\d{8}-\d{6}-[A-Z0-9]{7}"
+"""What Syncthing puts after a file's stem when it keeps a conflict copy of it."""
+_CONFLICT = re.compile(LAPTOP_ID + ENGINE_COPY)
+_ENGINE_COPY = re.compile(rf"(?P<stem>.+){ENGINE_COPY}(?P<ext>\.[^.]+)?")
+_NAME = re.compile(rf"([A-Za-z0-9_-]{{1,64}})\.({LAPTOP_ID}(?:{ENGINE_COPY})?)\.json")
 """A log's file name: the session id, then the key (a laptop, or a sync engine's copy of
 its log), in one match: the folder is walked a name at a time."""
 
@@ -38,3 +41,17 @@ def owner(key: str) -> str:
 def is_conflict_copy(key: str) -> bool:
     """Whether a file of ``key`` is a sync engine's copy of a log, not the log itself."""
     return _CONFLICT.fullmatch(key) is not None
+
+
+def original_name(name: str) -> str | None:
+    """The name of the file ``name`` is a sync engine's conflict copy of, or None."""
+    found = _ENGINE_COPY.fullmatch(name)
+    if found is None:
+        return None
+    return found["stem"] + (found["ext"] or "")
+
+
+def is_engine_file(name: str) -> bool:
+    """A file Syncthing writes while receiving (``.syncthing.<name>.tmp``): its own, for
+    a moment, never a session and never damage."""
+    return name.startswith(".syncthing.") and name.endswith(".tmp")

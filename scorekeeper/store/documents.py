@@ -1,13 +1,14 @@
-"""One session's file: the document it holds, its schema version, and upgrading old ones.
+"""A session's document as the older layouts kept it, and a damaged session file worded.
 
-A session file is a TinyDB database with one table, ``session``, holding one document::
+An older layout's session file (moved over by ``older_sessions``, or imported) is a
+TinyDB database with one table, ``session``, holding one document::
 
     {"schema": 1, "order": <ns>, "summary": {...}, "session": Session.to_dict()}
 
-``order`` sorts sessions by last update; ``summary`` is what the session list shows, so
-listing never replays a round (``<id>.rows`` beside it is another layer's cache: see
-``sidecar``). A file from an older schema is upgraded when read, through ``MIGRATIONS``,
-and saved in the current schema the next time it changes.
+``order`` is when it was last changed; ``summary`` what the session list shows
+(``summary_fields``, as each row is still made). A document of an older schema is
+upgraded when read, through ``MIGRATIONS``. A file that cannot be read is named with
+what a person can do about it (``damaged``).
 """
 
 from __future__ import annotations

@@ -98,11 +98,11 @@ def _discard(temp: Path) -> None:
         os.unlink(temp)
 
 
-def sweep_stale(folder: Path, *, now: float | None = None) -> None:
+def sweep_stale(folder: Path) -> None:
     """Remove temporary files in ``folder`` older than ``STALE_AFTER``: what a crash left.
     Younger ones may be a write in progress (an export while the app saves), so they stay,
     as do Syncthing's (``.syncthing.<name>.tmp``)."""
-    cutoff = (time.time() if now is None else now) - STALE_AFTER
+    cutoff = time.time() - STALE_AFTER
     try:
         names = os.listdir(folder)  # names alone: half the cost of scandir's entries
     except OSError:

@@ -17,13 +17,9 @@ folder (``KEPT``); a log a sync tool puts back older (a two-way ``rsync -a``, a 
 version) is named at once, what it lost is still shown, and it is written back by the
 next change (or the next opening for writing). No id is ever made twice.
 
-Earlier layouts are read as moved-over events (``events.moved_id``: the same on every
-laptop): the single file of an older scorekeeper (``nights.json``, ``house_games.json``
-and a sync engine's copies of it) as changes older than any, and the per-laptop files of
-the release before (``nights/<laptop>.json``, ``house_games/<laptop>.json``) change by
-change. The first change made here (or opening the store for writing: ``take_over``)
-writes them into this laptop's log; only then is the single file, and this laptop's own
-file of the release before, removed.
+Earlier layouts are read as moved-over events (``older_entries``). The first change made
+here (or opening the store for writing: ``take_over``) writes them into this laptop's log;
+only then is the single file, and this laptop's own file of the release before, removed.
 """
 
 from __future__ import annotations
@@ -37,10 +33,11 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from scorekeeper.checks import JSON, JSONObject
 from scorekeeper.store import log, machine
-from scorekeeper.store.careful_read import DamagedFile
+from scorekeeper.store.careful_read import DamagedFile, unreadable
 from scorekeeper.store.durable import backup_of
 from scorekeeper.store.events import MOVED, Event, checked
 from scorekeeper.store.fold import entries as fold_entries
@@ -55,6 +52,7 @@ from scorekeeper.store.older_entries import (
     legacy_events,
     legacy_files,
 )
+from scorekeeper.store.stamp import identity
 from scorekeeper.store.store_errors import StoreDamaged, StoreError
 
 FOLDER = "entries"
@@ -109,26 +107,36 @@ def own_log(root: Path, laptop: Laptop) -> Path:
     return root / FOLDER / f"{laptop.id}.json"
 
 
-def problem(file: Path, noun: str = "changes") -> str | None:
-    """What is wrong with one laptop's log ``file`` (also a ``.bak``), or None."""
-    if not is_laptop_id(file.name.split(".")[0]):
-        return "is not named for a laptop, so no laptop wrote it"
-    try:
-        found = log.read(file, file.name.split(".")[0])
-    except DamagedFile as error:
-        return error.reason
-    except OSError as error:
-        return f"cannot be read ({error.strerror or error})"
+def problem(file: Path) -> str | None:
+    """What is wrong with one laptop's log ``file`` (also a ``.bak``), or None: judged
+    as the fold judges it, so ``doctor`` names what the app says."""
+    found = _read_log(file, Path(file.name.removesuffix(".bak")).stem)
+    if isinstance(found, str):
+        return found
     unusable = sum(count for _, count in found.refused)
     if not unusable:
         return None
     why = "; ".join(f"{count:,} {reason}" for reason, count in found.refused)
-    return f"holds {unusable:,} {noun} it cannot use ({why})"
+    return f"holds {unusable:,} changes it cannot use ({why})"
 
 
-_Log = tuple[tuple[str, ...], tuple[Event, ...], list[str]]
-"""One laptop's log as it was read: what the file was then (``_identity``), its events,
-and what is wrong with it."""
+def _read_log(file: Path, owner: str) -> log.Read | str:
+    """One laptop's log, kept by ``owner``, or what is wrong with it (after its name)."""
+    if not is_laptop_id(owner):
+        return "is not named for a laptop, so no laptop wrote it"
+    try:
+        return log.read(file, owner)
+    except (DamagedFile, OSError) as error:
+        return unreadable(error)
+
+
+class _Log(NamedTuple):
+    """One laptop's log as it was read."""
+
+    of: tuple[str, ...]
+    """What the file was then (``_identity``)."""
+    events: tuple[Event, ...]
+    problems: list[str]
 
 
 @dataclass
@@ -193,11 +201,11 @@ def _read(root: Path, laptop: Laptop, of: tuple[str, ...], before: dict[Path, _L
     logs: dict[Path, _Log] = {}
     for file in files(root / FOLDER, problems):
         now, kept = _identity(file), before.get(file)
-        if kept is None or not now or kept[0] != now:
-            kept = (now, *_read_log(file))
+        if kept is None or not now or kept.of != now:
+            kept = _Log(now, *_events(file))
         logs[file] = kept
-        problems += kept[2]
-    found = [event for _, events, _ in logs.values() for event in events]
+        problems += kept.problems
+    found = [event for read in logs.values() for event in read.events]
     held = {event.id for event in found}
     missing = [event for event in _kept(root, laptop) if event.id not in held]
     if missing:
@@ -218,17 +226,11 @@ def _kept(root: Path, laptop: Laptop) -> list[Event]:
     return [event for event in events if isinstance(event, Event)]
 
 
-def _read_log(file: Path) -> tuple[tuple[Event, ...], list[str]]:
-    """One laptop's log: its events, and what is wrong with it."""
-    owner = file.stem
-    if not is_laptop_id(owner):
-        return (), [f"{file} is not named for a laptop, so no laptop wrote it"]
-    try:
-        read = log.read(file, owner)
-    except DamagedFile as error:
-        return (), [f"{file} {error.reason}"]
-    except OSError as error:
-        return (), [f"{file} cannot be read ({error.strerror or error})"]
+def _events(file: Path) -> tuple[tuple[Event, ...], list[str]]:
+    """One laptop's log in the entries folder: its events, and what is wrong with it."""
+    read = _read_log(file, file.stem)
+    if isinstance(read, str):
+        return (), [f"{file} {read}"]
     return read.events, [f"{file} holds {count:,} changes {why}" for why, count in read.refused]
 
 
@@ -449,4 +451,4 @@ def _identity(file: Path | os.DirEntry[str]) -> tuple[str, ...]:
         info = file.stat(follow_symlinks=False)
     except OSError:
         return ()
-    return (repr((file.name, info.st_ino, info.st_size, info.st_ctime_ns)),)
+    return (repr((file.name, *identity(info))),)

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from scorekeeper.checks import JSONObject
+from scorekeeper.store.copies import LAPTOP_ID
 
 SESSION_KINDS = ("setup", "round", "undo", "edit", "decide")
 KINDS = (*SESSION_KINDS, "night", "house", "laptop")
@@ -32,7 +33,8 @@ CLOCK_CAP = 2**53
 """Milliseconds a JSON number holds exactly; a clock past it is not a clock."""
 
 _FIELDS = {"id", "after", "at", "kind", "body"}
-_ID = re.compile(r"(?:([a-z2-7]{10}):([1-9][0-9]{0,15})|m:([0-9a-f]{64}))")
+ID = re.compile(rf"(?:({LAPTOP_ID}):([1-9][0-9]{{0,15}})|m:([0-9a-f]{{64}}))")
+"""An event's id: a laptop's and its number there, or a moved-over event's hash."""
 
 
 @dataclass(frozen=True)
@@ -91,7 +93,7 @@ def checked(raw: object, owner: str) -> Event | str:
         return "that is not an event"
     made, after, at = raw["id"], raw["after"], raw["at"]
     kind, body = raw["kind"], raw["body"]
-    if not isinstance(made, str) or (found := _ID.fullmatch(made)) is None:
+    if not isinstance(made, str) or (found := ID.fullmatch(made)) is None:
         return "with an id no laptop makes"
     if type(after) is not list or (after and not _ids(after, made)):
         return "typed on top of something that is not an event"
@@ -117,6 +119,6 @@ def _ids(after: list[object], made: str) -> bool:
     if len(after) > AFTER_CAP:
         return False
     for item in after:
-        if not isinstance(item, str) or _ID.fullmatch(item) is None or item == made:
+        if not isinstance(item, str) or ID.fullmatch(item) is None or item == made:
             return False
     return len(after) == 1 or len(set(after)) == len(after)

@@ -1,14 +1,10 @@
 """House games: a game's options saved under a name of the table's own ("Hearts at
 Grandma's"), kept so that every laptop may add, change and remove them.
 
-Each change is an event in the changing laptop's own log (``store.entries``), an entry
-per house game (``{"name": ..., "game": <game id>, "options": {...}}``, filed under its
-name in any case). Every laptop folds the same house games from all the logs, entry by
-entry: one added on a laptop is kept whatever the other did to other house games; the
-same one changed on both apart takes the later change, and the app says which was
-replaced. An older scorekeeper kept them in one ``house_games.json`` (``{"schema": 1,
-"games": [...]}``), the release before in ``house_games/<laptop id>.json``; both are read
-as they are, and moved into this laptop's log by the first change made here.
+Each is an entry (``entries``: every laptop's changes, folded entry by entry alike)
+filed under its name in any case: ``{"name": ..., "game": <game id>, "options": {...}}``.
+An older scorekeeper kept them in one ``house_games.json`` (``{"schema": 1, "games":
+[...]}``), the release before in ``house_games/<laptop id>.json`` (``older_entries``).
 
 Only a game with a label option (``Option.label``) has house games: the name is that
 option's value, so a session started from one carries its name wherever its options go
@@ -34,7 +30,7 @@ from scorekeeper.games import GAMES
 from scorekeeper.names import check_name
 from scorekeeper.seating import check_options
 from scorekeeper.store import entries, machine, older_entries
-from scorekeeper.store.careful_read import DamagedFile, read_json
+from scorekeeper.store.careful_read import DamagedFile, read_json, unreadable
 from scorekeeper.store.machine import Laptop
 from scorekeeper.store.store_errors import StoreError
 from scorekeeper.wording import visible
@@ -53,6 +49,7 @@ FOLDED = "house-games"
 """This laptop's note of the house games as it last folded them, with the fingerprint of
 the files it folded them from: New session opens without reading a hundred laptops' logs
 again while none of them changed."""
+_NOT_OFFERED = "the house games it cannot give are not offered. The sessions are not affected."
 EXPORT_KEY = "house games"
 """Where an export file (``export --json``) holds the house games."""
 
@@ -136,7 +133,7 @@ def _in_one_line(problems: list[str]) -> str:
     """What is wrong, in one line however many files."""
     first, more = problems[0], len(problems) - 1
     if not first.endswith("."):
-        first += ": the house games it cannot give are not offered. The sessions are not affected."
+        first += f": {_NOT_OFFERED}"
     return first if not more else f"{first} ({more} more: `scorekeeper doctor` names them)"
 
 
@@ -164,20 +161,13 @@ def _from_dict(value: JSONObject) -> HouseGame:
     return HouseGame(value["name"], value["game"], value["options"])
 
 
-def problem(file: Path) -> str | None:
-    """What is wrong with the older house games file ``file`` (also a ``.bak``), or None."""
-    return _read(file)[1]
-
-
 def _read(file: Path) -> tuple[list[HouseGame], str | None]:
     """The house games in an older single file, in one pass (a name seen once is not
     looked for again), at most ``CAP`` of them."""
     try:
         data = read_json(file, BYTE_CAP)
-    except DamagedFile as error:
-        return [], error.reason
-    except OSError as error:
-        return [], f"cannot be read ({error.strerror or error})"
+    except (DamagedFile, OSError) as error:
+        return [], unreadable(error)
     if data is None:
         return [], None
     entries = data.get("games")
@@ -199,10 +189,7 @@ def _read(file: Path) -> tuple[list[HouseGame], str | None]:
 
 
 def _lost(file: Path, reason: str) -> str:
-    return (
-        f"{file} {reason}: the house games it cannot give are not offered. The sessions are "
-        "not affected."
-    )
+    return f"{file} {reason}: {_NOT_OFFERED}"
 
 
 def _key(name: str) -> str:

@@ -10,7 +10,6 @@ line per kind, never shown.
 from __future__ import annotations
 
 import os
-import re
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,13 +19,13 @@ from tinydb.storages import Storage
 from tinydb.table import Document, Table
 
 from scorekeeper.checks import JSONObject
-from scorekeeper.store.careful_read import DamagedFile
+from scorekeeper.store.careful_read import DamagedFile, unreadable
 from scorekeeper.store.durable import backup_of, encode, read_database, write_atomically
-from scorekeeper.store.events import Event, checked
+from scorekeeper.store.events import ID, Event, checked
+from scorekeeper.store.stamp import identity
 from scorekeeper.wording import plural
 
 TABLE = "events"
-_NUMBERED = re.compile(r"([a-z2-7]{10}):([1-9][0-9]{0,15})")
 Made = tuple[str, JSONObject, tuple[str, ...] | None, int]
 """An event to make: its kind, body, what it is typed on top of (None: the event made
 just before it), and when (ms)."""
@@ -50,14 +49,13 @@ class DurableStorage(Storage):
     def __init__(self, path: Path, held: JSONObject | None = None) -> None:
         self.path = path
         self._held = held
-        self._written: tuple[tuple[int, int, int], JSONObject] | None = None
+        self._written: tuple[list[int], JSONObject] | None = None
 
-    def _identity(self) -> tuple[int, int, int] | None:
+    def _identity(self) -> list[int] | None:
         try:
-            found = os.lstat(self.path)
+            return identity(os.lstat(self.path))
         except FileNotFoundError:
             return None
-        return found.st_ino, found.st_size, found.st_ctime_ns
 
     def read(self) -> JSONObject | None:
         if self._held is not None:
@@ -104,10 +102,8 @@ def problem(path: Path, owner: str) -> str | None:
     words that follow its name, or None."""
     try:
         found = read(path, owner)
-    except DamagedFile as error:
-        return error.reason
-    except OSError as error:
-        return f"cannot be read ({error.strerror or error})"
+    except (DamagedFile, OSError) as error:
+        return unreadable(error)
     if not found.refused:
         return None
     return "holds " + "; ".join(f"{plural(count, 'event')} {why}" for why, count in found.refused)
@@ -152,7 +148,7 @@ def _numbered(records: list[Document], laptop: str) -> list[int]:
     numbers = []
     for record in records:
         made = record.get("id")
-        found = _NUMBERED.fullmatch(made) if isinstance(made, str) else None
+        found = ID.fullmatch(made) if isinstance(made, str) else None
         if found is not None and found[1] == laptop:
             numbers.append(int(found[2]))
     return numbers

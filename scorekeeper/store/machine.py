@@ -26,6 +26,7 @@ import socket
 from dataclasses import dataclass
 from pathlib import Path
 
+from scorekeeper.store.copies import LAPTOP_ID
 from scorekeeper.store.durable import write_atomically
 
 MARKERS = (".stfolder",)
@@ -155,7 +156,7 @@ LAPTOP_FILE = "laptop.json"
 LAPTOP_NAME = "SCOREKEEPER_LAPTOP"
 """The environment variable that names this laptop (else its ``laptop.json``, else its
 host name): the name the other laptops show beside the rounds recorded here."""
-_LAPTOP_ID = re.compile(r"[a-z2-7]{10}")
+_LAPTOP_ID = re.compile(LAPTOP_ID)
 
 
 @dataclass(frozen=True)
@@ -175,12 +176,7 @@ def laptop(root: Path) -> Laptop:
     in the store, where a sync engine would carry it to the other laptop); made the first
     time it is asked for."""
     file = machine_folder(root) / LAPTOP_FILE
-    kept: dict[str, object] = {}
-    with contextlib.suppress(OSError, ValueError, UnicodeError):
-        with open(file, encoding="utf-8") as opened:
-            found = json.loads(opened.read(10_000))
-        if isinstance(found, dict):
-            kept = found
+    kept = _read(file, 10_000)
     made = kept.get("id")
     if not isinstance(made, str) or not is_laptop_id(made):
         made = base64.b32encode(os.urandom(10)).decode().lower()[:10]
@@ -200,13 +196,18 @@ def note(root: Path, name: str) -> Path:
 def remembered(root: Path, name: str) -> object:
     """What this laptop noted for the store at ``root`` under ``name`` (``remember``), or
     None: a note kept outside the store, so no other laptop's copy of it ever arrives."""
-    file = note(root, name)
+    return _read(note(root, name), 1_000_000).get("kept")
+
+
+def _read(file: Path, cap: int) -> dict[str, object]:
+    """The JSON object in one of this machine's files (up to ``cap`` characters of it),
+    {} where there is none: what cannot be read is made again, never a reason to stop."""
     with contextlib.suppress(OSError, ValueError, UnicodeError):
         with open(file, encoding="utf-8") as opened:
-            found = json.loads(opened.read(1_000_000))
+            found = json.loads(opened.read(cap))
         if isinstance(found, dict):
-            return found.get("kept")
-    return None
+            return found
+    return {}
 
 
 def remember(root: Path, name: str, value: object, *, durable: bool = True) -> None:

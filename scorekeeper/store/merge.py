@@ -78,11 +78,6 @@ def text(value: object) -> str:
     )
 
 
-def table_of(setup: Event) -> JSONObject:
-    """The table a set-up event sets: the session's shape without its rounds."""
-    return {key: value for key, value in setup.body.items() if key != "started"}
-
-
 def version(table: JSONObject, line: Line) -> Version:
     """The version a line of the fold is."""
     rounds = line.rounds
@@ -102,7 +97,7 @@ def _decision(event: Event) -> Decision:
 def merged(folded: Folded, names: Mapping[str, str] = MappingProxyType({})) -> Merged:
     """The session ``folded`` as versions (it has a set-up: ``Folded.setup``)."""
     assert folded.setup is not None
-    table = table_of(folded.setup)
+    table = {key: value for key, value in folded.setup.body.items() if key != "started"}
     shown = version(table, folded.shown)
     waiting = [line for line in reversed(folded.versions) if line != folded.shown]
     return Merged(

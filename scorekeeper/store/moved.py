@@ -29,23 +29,17 @@ or a clock; a copy that is not a session document makes nothing.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from scorekeeper.checks import JSON, JSONObject
 from scorekeeper.store.events import AFTER_CAP, CLOCK_CAP, Event, moved_id
+from scorekeeper.store.merge import Decision, text
 
 _NS_PER_MS = 1_000_000
 _CHOICES = ("shown", "other", "both", "back")
 _TABLE = ("game", "players", "dealer", "options")
-
-
-def _text(value: JSON) -> str:
-    return json.dumps(
-        value, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=repr
-    )
 
 
 @dataclass(frozen=True)
@@ -68,7 +62,7 @@ class _Version:
     def rank(self) -> tuple[int, str]:
         """Later last round first, to the second; then the text (the older merge's rule)."""
         last = self.stamps[-1][0] if self.stamps else 0
-        return last // 1_000_000_000, _text({**self.table, "rounds": list(self.rounds)})
+        return last // 1_000_000_000, text({**self.table, "rounds": list(self.rounds)})
 
 
 @dataclass(frozen=True)
@@ -77,8 +71,7 @@ class _Copy:
     seq: int
     seen: dict[str, int]
     version: _Version
-    decision: tuple[int, str, str] | None
-    """(when, laptop, choice)."""
+    decision: Decision | None
     aside: tuple[_Version, ...]
     others: tuple[_Version, ...]
     started: str
@@ -101,7 +94,7 @@ def _version(session: JSON, stamps: JSON) -> _Version | None:
             return None
         found.append((when, laptop))
     table = {key: session[key] for key in _TABLE}
-    texts = (_text(table), *(_text(round_) for round_ in rounds))
+    texts = (text(table), *(text(round_) for round_ in rounds))
     return _Version(table, tuple(rounds), tuple(found), texts)
 
 
@@ -149,7 +142,7 @@ def _copy(key: str, document: JSON) -> _Copy | None:
         at, choice = decision.get("at"), decision.get("choice")
         if type(at) is not int or type(choice) is not str:
             return None
-        made = (at, laptop, choice)
+        made = Decision(at, laptop, choice)
     version = _version(session, part.get("stamps"))
     aside, others = _versions(part.get("aside", [])), _versions(part.get("others", []))
     if version is None or aside is None or others is None:
@@ -165,7 +158,7 @@ def _readable(copies: Sequence[tuple[str, JSONObject]]) -> list[_Copy]:
         try:
             copy = _copy(key, document)
             if copy is not None:
-                found[key, _text(document)] = copy
+                found[key, text(document)] = copy
         except (TypeError, ValueError, RecursionError):
             continue
     return [found[place] for place in sorted(found)]
@@ -188,7 +181,7 @@ class _Made:
 
     kept: list[_Version]
     aside: list[_Version]
-    decision: tuple[int, str, str] | None
+    decision: Decision | None
 
 
 def _covers(other: _Copy, copy: _Copy) -> bool:
@@ -326,7 +319,7 @@ def _decide(events: _Events, made: _Made, tops: list[str]) -> None:
     at = max((_ms(when) or 0 for when, _ in [*kept[0].stamps[:shared], *latest]), default=0)
     choice = "shown"
     if made.decision is not None:
-        at, choice = _ms(made.decision[0]) or 0, made.decision[2]
+        at, choice = _ms(made.decision.at) or 0, made.decision.choice
     body: JSONObject = {"rounds": rounds, "choice": choice if choice in _CHOICES else "shown"}
     asides = [events.chain(version)[1] for version in aside]
     room = AFTER_CAP - 1

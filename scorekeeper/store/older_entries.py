@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scorekeeper.checks import JSON, JSONObject
-from scorekeeper.store.careful_read import SIZE_CAP, DamagedFile, read_json
-from scorekeeper.store.conflicts import original_name
+from scorekeeper.store.careful_read import SIZE_CAP, DamagedFile, read_json, unreadable
+from scorekeeper.store.copies import original_name
 from scorekeeper.store.events import Event, moved_id
 from scorekeeper.store.machine import is_laptop_id
 
@@ -121,15 +121,10 @@ def journal_events(root: Path, kind: Kind, problems: list[str]) -> list[Event]:
     changes: list[JSONObject] = []
     found: list[Event] = []
     for file in files(root / kind.folder, problems):
-        wrong = None
         try:
             held, name = _journal(file, kind)
-        except DamagedFile as error:
-            wrong = error.reason
-        except OSError as error:
-            wrong = f"cannot be read ({error.strerror or error})"
-        if wrong is not None:
-            problems.append(f"{file} {wrong}")
+        except (DamagedFile, OSError) as error:
+            problems.append(f"{file} {unreadable(error)}")
             continue
         changes += held
         if name is not None and is_laptop_id(file.stem):
@@ -175,10 +170,8 @@ def journal_problem(file: Path, kind: Kind) -> str | None:
     """What is wrong with one laptop's file of the release before, or None."""
     try:
         changes = _journal(file, kind)[0]
-    except DamagedFile as error:
-        return error.reason
-    except OSError as error:
-        return f"cannot be read ({error.strerror or error})"
+    except (DamagedFile, OSError) as error:
+        return unreadable(error)
     made: dict[tuple[int, str], Event] = {}
     unusable = sum(_journal_change(raw, kind, made) is None for raw in changes)
     return f"holds {unusable:,} {kind.noun} it cannot use" if unusable else None

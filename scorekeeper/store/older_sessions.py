@@ -22,7 +22,9 @@ from pathlib import Path
 
 from scorekeeper.checks import JSONObject
 from scorekeeper.store import documents, machine
+from scorekeeper.store.copies import ENGINE_COPY, LAPTOP_ID
 from scorekeeper.store.durable import backup_of, fsync_folder
+from scorekeeper.store.stamp import identity
 from scorekeeper.store.store_errors import StoreError
 
 FOLDER = "sessions"
@@ -30,13 +32,8 @@ MOVED = "moved"
 """This laptop's note of the older files it moved, by name: their identity then."""
 _OLD = re.compile(
     r"(?P<id>[A-Za-z0-9_-]{1,64})"
-    r"(?:\.(?P<key>[a-z2-7]{10}))?"
-    r"(?P<conflict>\.sync-conflict-\d{8}-\d{6}-[A-Z0-9]{7})?\.json"
+    rf"(?:\.(?P<key>{LAPTOP_ID}))?(?P<conflict>{ENGINE_COPY})?\.json"
 )
-
-
-def _identity(stat: os.stat_result) -> list[int]:
-    return [stat.st_ino, stat.st_size, stat.st_ctime_ns]
 
 
 def old_files(root: Path) -> dict[str, list[tuple[str, Path]]]:
@@ -85,7 +82,7 @@ def move_over(root: Path, this_laptop: Callable[[], str], shared: bool) -> int:
         for _, path in files:
             with contextlib.suppress(OSError):
                 stats[path] = os.lstat(path)
-        if all(moved.get(path.name) == _identity(stat) for path, stat in stats.items()):
+        if all(moved.get(path.name) == identity(stat) for path, stat in stats.items()):
             continue
         read = [(key, doc) for key, path in files if (doc := _read(path)) is not None]
         events = moved_events(read)
@@ -103,7 +100,7 @@ def move_over(root: Path, this_laptop: Callable[[], str], shared: bool) -> int:
             if path in stats and (not shared or key == laptop):
                 removable.append(path)
             elif path in stats:
-                moved[path.name] = _identity(stats[path])
+                moved[path.name] = identity(stats[path])
     if shared and moved != noted:
         machine.remember(root, MOVED, moved)
     for path in removable:

@@ -41,6 +41,15 @@ _WIDTH = 48
 """A note's bytes, padded: a shorter note written over a longer one leaves nothing of it."""
 
 
+class Noted(NamedTuple):
+    """What a note says of this laptop's log of a session when it last wrote it."""
+
+    seq: int
+    """How many events the log held."""
+    rounds: int
+    """How many rounds the session showed."""
+
+
 class CameBack(NamedTuple):
     """This laptop's copy of a session found older than it left it (a tuple, not a
     dataclass: the store is read before Home's first frame)."""
@@ -124,14 +133,14 @@ class Reach:
             finally:
                 os.close(opened)
 
-    def noted(self, session_id: str) -> tuple[int, int] | None:
-        """The ``seq`` and round count noted for this laptop's copy, if any."""
+    def noted(self, session_id: str) -> Noted | None:
+        """What was noted of this laptop's copy, if anything."""
         if self.folder is None:
             return None
         with contextlib.suppress(OSError, ValueError, UnicodeError):
             found = json.loads((self.folder / f"{session_id}.json").read_bytes()[:_WIDTH])
             if type(found) is list and len(found) == 2 and all(type(n) is int for n in found):
-                return found[0], found[1]
+                return Noted(found[0], found[1])
         return None
 
     def keep(self, session_id: str, file: Path) -> None:
@@ -202,13 +211,13 @@ class Reach:
         own = [event.count for made, event in found.events.items() if made.startswith(mine)]
         kept = self.noted(session_id)
         held = max(own, default=0)
-        if kept is None or held >= kept[0]:
+        if kept is None or held >= kept.seq:
             self.pending.pop(session_id, None)
             return
         players = tuple(str(name) for name in found.merged.shown.session["players"])
         rounds = len(found.merged.shown.rounds)
         self.pending[session_id] = CameBack(
-            session_id, players, rounds, kept[1], kept[0], held=held
+            session_id, players, rounds, kept.rounds, kept.seq, held=held
         )
 
 

@@ -234,6 +234,23 @@ def test_doctor_fix_never_takes_away_what_another_laptop_reads(
     assert not (rae / "damaged").exists() or not any((rae / "damaged").iterdir())
 
 
+def test_doctor_names_a_file_the_app_says_no_laptop_wrote(
+    laptops: tuple[Path, Path, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A laptop's log kept again under another name (``<laptop>.old.json``) is no laptop's
+    log: the app says so, and ``doctor`` names it too instead of calling it fine."""
+    from tests.hostile.test_doctor import doctor
+
+    rae, _, date = laptops
+    _rename_as(rae, date, "Poker night", RAE)
+    kept = rae / "entries" / f"{RAE.id}.old.json"
+    shutil.copy2(rae / "entries" / f"{RAE.id}.json", kept)
+    said = f"{kept} is not named for a laptop"
+    problem = read_book(rae)[1]
+    assert problem is not None and said in problem
+    assert said in doctor(rae, capsys)[1]
+
+
 @pytest.mark.parametrize(
     "damage",
     ["not json", "folder", "link", "huge", "forged"],
