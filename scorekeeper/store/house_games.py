@@ -133,7 +133,7 @@ def _in_one_line(problems: list[str]) -> str:
     """What is wrong, in one line however many files."""
     first, more = problems[0], len(problems) - 1
     if not first.endswith("."):
-        first += f": {_NOT_OFFERED}"
+        first += f", so {_NOT_OFFERED}"
     return first if not more else f"{first} ({more} more: `scorekeeper doctor` names them)"
 
 
@@ -189,7 +189,7 @@ def _read(file: Path) -> tuple[list[HouseGame], str | None]:
 
 
 def _lost(file: Path, reason: str) -> str:
-    return f"{file} {reason}: {_NOT_OFFERED}"
+    return f"{file} {reason}, so {_NOT_OFFERED}"
 
 
 def _key(name: str) -> str:

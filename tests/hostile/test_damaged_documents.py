@@ -323,3 +323,20 @@ def test_a_fraction_in_a_saved_round_is_named_when_the_session_opens(tmp_path: P
         with pytest.raises(StoreDamaged, match=r"must be a whole number, not 3\.5"):
             store.load(hit)
         assert store.load(spared).rounds
+
+
+def test_doctor_says_each_damaged_older_file_in_one_sentence_with_its_fix(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Night names and house games of an older layout, each cut short: doctor's line
+    for each is why, then the fix and what it costs, said once and ended once."""
+    path = tmp_path / "db"
+    two_sessions(path)
+    for name in ("nights.json", "house_games.json"):
+        (path / name).write_bytes(b"{not json")
+    assert main(["--db", str(path), "doctor"]) == 1
+    said = capsys.readouterr().out.splitlines()
+    for name in ("nights.json", "house_games.json"):
+        (line,) = [line for line in said if name in line]
+        assert line.count("Fix: move it to damaged/") == 1, line
+        assert ".." not in line and "sessions are not affected" not in line, line
