@@ -80,7 +80,7 @@ class Index:
         *,
         readonly: bool,
         keeps: bool,
-        read: Callable[[str, Files], tuple[JSONObject, bool | int]],
+        read: Callable[[str, Files, int], tuple[JSONObject, bool | int]],
         is_session_id: Callable[[str], bool],
         legacy: Path | None = None,
     ) -> None:
@@ -434,7 +434,7 @@ class Index:
         files = [(copy, self._folder / copies.file_name(session_id, copy)) for copy in keys]
         digest, size, changed = settled(list(key))
         try:
-            document, state = self._read(session_id, files)
+            document, state = self._read(session_id, files, size)
         except SessionNotFound:
             return None
         except StoreDamaged as error:

@@ -38,6 +38,7 @@ from scorekeeper.store.store_errors import (
 )
 from scorekeeper.store.summary import Summary, state
 from scorekeeper.store.well_formed import WAITING, is_time
+from scorekeeper.wording import plural
 
 if TYPE_CHECKING:
     from scorekeeper.session import Session
@@ -50,6 +51,10 @@ _SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 FOLDER = "logs"
 """Where the sessions' logs are, in the store folder."""
 REPLAY_ERRORS = (LookupError, TypeError, ValueError, AttributeError)
+SMALLEST_LOG = 64
+"""Bytes no log holding a set-up comes down to (the shortest, written compact, is 80): a
+session whose one log is another laptop's and smaller is judged without opening it, as
+a peer may fill the folder with a hundred thousand such files."""
 
 
 def default_path() -> Path:
@@ -177,12 +182,17 @@ def _read_for_index(
     reach: Reach,
     session_id: str,
     files: Files,
+    size: int,
 ) -> tuple[JSONObject, bool | int]:
-    """A session's list row and whether it waits, worked out from its logs for the store
-    at ``store``. The index is handed this with the path, not the store's own method:
-    that would make the store and its index a cycle, which with 10,000 summaries in it
-    waits for the cyclic collector to be freed. This laptop's log found shorter than it
-    left it is noted in ``reach``."""
+    """A session's list row and whether it waits, worked out from its logs (``size``
+    bytes in all) for the store at ``store``. The index is handed this with the path, not
+    the store's own method: that would make the store and its index a cycle, which with
+    10,000 summaries in it waits for the cyclic collector to be freed. This laptop's log
+    found shorter than it left it is noted in ``reach``."""
+    if size < SMALLEST_LOG and _too_small(reach, session_id, files):
+        small = f"is too small to be a log of a session ({plural(size, 'byte')})"
+        reason = "is empty" if size == 0 else small
+        raise damaged(files[0][1], reason, recover=False)
     missing = functools.partial(not_found, store, session_id)
     found = _gathered(reach, session_id, files, missing, identify=False)
     reach.check(session_id, found)
@@ -198,6 +208,17 @@ def _read_for_index(
     fields = summary_fields(session, started, updated)
     broken = _broken(files, found)
     return {"order": order, "summary": fields, "broken": broken}, state(found.merged)
+
+
+def _too_small(reach: Reach, session_id: str, files: Files) -> bool:
+    """Whether a session of ``SMALLEST_LOG`` bytes or fewer is damaged without a look:
+    one log, another laptop's, and nothing kept of its events here that would make the
+    session. This laptop's own log is read, for its words on how to get it back."""
+    return (
+        len(files) == 1
+        and copies.owner(files[0][0]) != reach.own
+        and not reach.holds_others(session_id)
+    )
 
 
 def _broken(files: Files, found: Gathered) -> list[str]:
