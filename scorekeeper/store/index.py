@@ -32,7 +32,7 @@ import contextlib
 import itertools
 import os
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 
 from scorekeeper import collector
@@ -63,6 +63,12 @@ RECENT = 50
 its checks before Home's first frame)."""
 SO_FAR = 0.3
 """Seconds between the lists of what is read so far, while logs are read (``entries``)."""
+Changed = tuple[str, tuple[str, ...], tuple[int, int, int]]
+"""A session whose logs changed: its id, its logs' keys and their fingerprint."""
+InTwo = Callable[
+    [list[Changed], Callable[[Sequence[Changed]], list[Entry | None]]], list[Entry | None]
+]
+"""How the changed sessions are read: ``two_cores.in_two`` as the reader sets it up."""
 DAMAGE_JUDGED = -1
 """The order of an entry for a file found damaged here (an older scorekeeper's: 0): it is
 read again only once it changes, so a hundred thousand junk files are read once."""
@@ -83,6 +89,7 @@ class Index:
         read: Callable[[str, Files, int], tuple[JSONObject, bool | int]],
         is_session_id: Callable[[str], bool],
         legacy: Path | None = None,
+        in_two: InTwo | None = None,
     ) -> None:
         self._file = root / "index.json"
         self._legacy = legacy
@@ -94,6 +101,7 @@ class Index:
         """Whether the cache is saved: by the writer, and by a reader where the cache is
         this machine's own."""
         self._read = read
+        self._in_two: InTwo = in_two or (lambda sessions, read: read(sessions))
         self._is_session_id = is_session_id
         self._entries: dict[str, Stored] | None = None
         self._pending: dict[str, Stored] = {}
@@ -154,23 +162,34 @@ class Index:
         ``so_far``, the biggest logs are read first (a folder a peer filled with tiny junk
         files lists its real sessions at once) and ``so_far`` is handed the entries read
         until then every ``SO_FAR`` seconds."""
-        fresh: dict[str, Stored] = {}
-        found: Iterable[tuple[str, tuple[str, ...], tuple[int, int, int]]] = self._session_files()
+        fresh: dict[str, Stored | None] = {}
+        found: Iterable[Changed] = self._session_files()
         if so_far is not None:
             found = sorted(found, key=lambda session: -session[2][1])
         handed = time.monotonic()
+        unread: list[Changed] = []
         for session_id, keys, key in found:
             entry = self._pending.get(session_id) or self._read_here.get(session_id)
             if entry is None or fingerprint(entry) != key:
                 entry = known.get(session_id)
             if entry is None or fingerprint(entry) != key or _judged_elsewhere(entry):
+                if so_far is None:  # read below, all at once, in its place here
+                    unread.append((session_id, keys, key))
+                    fresh[session_id] = None
+                    continue
                 entry = self._entry(session_id, keys, key)
-                if so_far is not None and time.monotonic() - handed > SO_FAR:
-                    so_far(Entries(fresh))
+                if time.monotonic() - handed > SO_FAR:
+                    so_far(Entries({sid: e for sid, e in fresh.items() if e is not None}))
                     handed = time.monotonic()
-            if entry is not None:
-                fresh[session_id] = entry
-        return fresh
+            fresh[session_id] = entry
+        if unread:
+            made = self._in_two(unread, self._entries_read)
+            for (session_id, _, _), read in zip(unread, made, strict=True):
+                fresh[session_id] = None if read is None else stored(session_id, read)
+        return {sid: entry for sid, entry in fresh.items() if entry is not None}
+
+    def _entries_read(self, sessions: Sequence[Changed]) -> list[Entry | None]:
+        return [self._entry_read(*session) for session in sessions]
 
     def _use(self, entries: dict[str, Stored], folder: list[int] | None) -> None:
         if self._readonly:
@@ -368,7 +387,7 @@ class Index:
             return 0
         return len(seen)
 
-    def _session_files(self) -> Iterator[tuple[str, tuple[str, ...], tuple[int, int, int]]]:
+    def _session_files(self) -> Iterator[Changed]:
         """Each session with its log keys and their files' one fingerprint
         (``gather.identity``), from one walk of the folder (which also holds each log's
         backup and rows). The keys found are kept (``keys``) so a session is opened
@@ -431,6 +450,13 @@ class Index:
         self, session_id: str, keys: tuple[str, ...], key: tuple[int, int, int]
     ) -> Stored | None:
         """The entry for a changed session; None if it was deleted meanwhile."""
+        entry = self._entry_read(session_id, keys, key)
+        return None if entry is None else stored(session_id, entry)
+
+    def _entry_read(
+        self, session_id: str, keys: tuple[str, ...], key: tuple[int, int, int]
+    ) -> Entry | None:
+        """``_entry``, not packed yet (as a forked copy hands it back, ``two_cores``)."""
         files = [(copy, self._folder / copies.file_name(session_id, copy)) for copy in keys]
         digest, size, changed = settled(list(key))
         try:
@@ -441,8 +467,7 @@ class Index:
             return Entry(digest, size, changed, DAMAGE_JUDGED, error.message)
         kept = compact(row(document["summary"]))
         broken = tuple(document.get("broken") or ())
-        entry = Entry(digest, size, changed, document["order"], kept, state, broken)
-        return stored(session_id, entry)
+        return Entry(digest, size, changed, document["order"], kept, state, broken)
 
     def _load(self) -> tuple[dict[str, Stored], Head | None]:
         """The saved cache (another place's while this one has none: ``legacy``). A big

@@ -12,21 +12,21 @@ import functools
 import os
 import re
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from scorekeeper import collector
 from scorekeeper.checks import JSONObject, as_recorded
-from scorekeeper.store import copies, machine, older_sessions
+from scorekeeper.store import copies, machine, older_sessions, two_cores
 from scorekeeper.store import index as index_module
 from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.documents import damaged, problem, summary_fields
 from scorekeeper.store.gather import REFUSED_BY_RULES, Files, Gathered, gather, without
-from scorekeeper.store.index import Index
-from scorekeeper.store.index_file import Entries
+from scorekeeper.store.index import Changed, Index
+from scorekeeper.store.index_file import Entries, Entry
 from scorekeeper.store.reach import CameBack, Reach
 from scorekeeper.store.sidecar import Keeper, Kept, Sidecar
 from scorekeeper.store.store_errors import (
@@ -50,6 +50,7 @@ if TYPE_CHECKING:
 _SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 FOLDER = "logs"
 """Where the sessions' logs are, in the store folder."""
+Value = TypeVar("Value")
 REPLAY_ERRORS = (LookupError, TypeError, ValueError, AttributeError)
 SMALLEST_LOG = 64
 """Bytes no log holding a set-up comes down to (the shortest, written compact, is 80): a
@@ -221,10 +222,44 @@ def _too_small(reach: Reach, session_id: str, files: Files) -> bool:
     )
 
 
+def _in_two(
+    damaged_logs: dict[str, list[Path]],
+    reach: Reach,
+    sessions: list[Changed],
+    read: Callable[[Sequence[Changed]], list[Entry | None]],
+) -> list[Entry | None]:
+    """The changed ``sessions`` read on two cores (``two_cores``), what the copy noted
+    of each (its damaged logs, this laptop's log put back) taken here. Handed to the
+    index with what it fills, not the store's method, as ``_read_for_index`` is."""
+    _ = reach.laptop  # read (or made) before the fork: two copies never make two ids
+
+    def noted(part: Sequence[Changed]) -> Noted:
+        return [(sid, damaged_logs.get(sid), reach.pending.get(sid)) for sid, _, _ in part]
+
+    def take(left: Noted) -> None:
+        for sid, logs, back in left:
+            _put_or_drop(damaged_logs, sid, logs)
+            _put_or_drop(reach.pending, sid, back)
+
+    return two_cores.in_two(sessions, read, noted, take)
+
+
 def _broken(files: Files, found: Gathered) -> list[str]:
     """The keys of the logs among ``files`` that could not be read."""
     paths = {error.path for error in found.damaged}
     return [key for key, path in files if path in paths]
+
+
+Noted = list[tuple[str, list[Path] | None, CameBack | None]]
+"""What reading a session noted beside its entry: its damaged logs, its log of this
+laptop's found put back."""
+
+
+def _put_or_drop(noted: dict[str, Value], session_id: str, value: Value | None) -> None:
+    if value is None:
+        noted.pop(session_id, None)
+    else:
+        noted[session_id] = value
 
 
 def is_session_id(name: str) -> bool:
@@ -258,6 +293,7 @@ class Reader:
             read=functools.partial(_read_for_index, self.path, self._damaged_copies, self._reach),
             is_session_id=is_session_id,
             legacy=self.places.legacy_index,
+            in_two=functools.partial(_in_two, self._damaged_copies, self._reach),
         )
         self._generation = 0
         self._changed: dict[str, int] = {}
