@@ -50,7 +50,7 @@ Listed = tuple[list[tuple[str, int, dict[str, int]]], list[str], list[str]]
 def listed(folder: Path, ids: list[str]) -> Listed:
     """The list, each damaged file's name and why, and the sessions found put back, each
     session named by its place in ``ids`` (two stores made alike have other ids)."""
-    place = {session_id: f"#{number}" for number, session_id in enumerate(ids)}
+    place = {session_id: f"session {number}" for number, session_id in enumerate(ids)}
     with Store(folder, readonly=True) as store:
         rows = sorted((place[s.id], s.rounds, s.balances) for s in store.summaries())
         damage = []
@@ -92,14 +92,14 @@ def test_sessions_read_in_two_processes_list_as_they_do_read_in_one(
     one, ids_of_one = arrived(tmp_path, "one")
     assert in_two == listed(one, ids_of_one)
     rows, damage, back = in_two
-    assert [row[:2] for row in rows] == [("#0", 1), ("#1", 2)] + [(f"#{n}", 1) for n in range(2, 9)]
-    assert damage == [
-        "#2.aaaaaaaaaa.json is not valid JSON (Expecting property name enclosed in double "
-        "quotes at line 1, column 2)",
-        "junk.aaaaaaaaaa.json is not valid JSON (Expecting property name enclosed in double "
-        "quotes at line 1, column 2)",
+    assert [row[:2] for row in rows] == [("session 0", 1), ("session 1", 2)] + [
+        (f"session {n}", 1) for n in range(2, 9)
     ]
-    assert back == ["#0"], "this laptop's log put back older, noted by whichever read it"
+    why = (
+        "is not valid JSON (Expecting property name enclosed in double quotes at line 1, column 2)"
+    )
+    assert damage == [f"junk.aaaaaaaaaa.json {why}", f"session 2.aaaaaaaaaa.json {why}"]
+    assert back == ["session 0"], "this laptop's log put back older, noted by whichever read it"
 
 
 def test_a_copy_that_fails_leaves_its_half_read_here(
@@ -111,5 +111,5 @@ def test_a_copy_that_fails_leaves_its_half_read_here(
     monkeypatch.setattr(pickle, "dumps", fails)
     folder, ids = arrived(tmp_path, "here")
     rows, damage, back = listed(folder, ids)
-    assert len(rows) == 9 and len(damage) == 2 and back == ["#0"]
+    assert len(rows) == 9 and len(damage) == 2 and back == ["session 0"]
     assert len(set(forking.read_text().split())) == 2, "the copy read its half, then failed"
