@@ -88,6 +88,7 @@ class Index:
         keeps: bool,
         read: Callable[[str, Files, int], tuple[JSONObject, bool | int]],
         is_session_id: Callable[[str], bool],
+        mine: Callable[[str], bool] = bool,
         legacy: Path | None = None,
         in_two: InTwo | None = None,
     ) -> None:
@@ -103,6 +104,8 @@ class Index:
         self._read = read
         self._in_two: InTwo = in_two or (lambda sessions, read: read(sessions))
         self._is_session_id = is_session_id
+        self._mine = mine
+        """Whether a log key is this laptop's: only its logs are mended here in place."""
         self._entries: dict[str, Stored] | None = None
         self._pending: dict[str, Stored] = {}
         """Sessions saved before the cache was loaded: merged in when it is, so a writer
@@ -199,22 +202,30 @@ class Index:
             self._seen_keys = {}  # what a look finds is held against the entries now
 
     def _read_again_if_damaged(self, known: dict[str, Stored]) -> bool:
-        """Read again the files the cache calls damaged that changed since (mended by hand,
-        in place: the folder is as it was), or that another scorekeeper judged; whether
-        any reads well now. An older scorekeeper run on this store after a newer one
-        cannot read what the newer one writes, and a session wrongly called damaged would
-        be offered to ``doctor --fix`` to be set aside. One walk of the folder, no file
-        read, tells a hundred thousand junk files unchanged."""
+        """Read again the files the cache calls damaged that changed since (this laptop's
+        own log mended by hand, in place: the folder is as it was), or that another
+        scorekeeper judged; whether any reads well now. An older scorekeeper run on this
+        store after a newer one cannot read what the newer one writes, and a session
+        wrongly called damaged would be offered to ``doctor --fix`` to be set aside.
+        Another laptop's log judged here is read again once the folder changes, as any
+        log of a session is: one walk of the folder's names, no file looked at, tells a
+        hundred thousand junk files unchanged."""
         if not any(_damaged(entry) for entry in known.values()):
             return False
         changed = False
-        for session_id, keys, key in self._session_files():
+        for session_id, keys in self._session_keys():
             entry = known.get(session_id)
             if not isinstance(entry, Entry) or not entry.damaged:
                 continue
-            if entry.order == DAMAGE_JUDGED and key == entry.fingerprint:
-                continue  # judged here, and not changed since
-            again = self._entry(session_id, keys, key)
+            judged = entry.order == DAMAGE_JUDGED
+            if judged and not any(self._mine(key) for key in keys):
+                continue  # another laptop's, judged here
+            files = [(copy, self._folder / copies.file_name(session_id, copy)) for copy in keys]
+            found = files_identity(files)
+            if found is None or (judged and tuple(found) == entry.fingerprint):
+                continue  # gone since the walk, or judged here and not changed since
+            digest, size, ctime = found
+            again = self._entry(session_id, keys, (digest, size, ctime))
             if again != entry:
                 changed = True
                 if again is None:
@@ -423,6 +434,19 @@ class Index:
             self.keys[sid] = keys
             digest, size, changed = combined(identities)
             yield sid, keys, (digest, size, changed)
+
+    def _session_keys(self) -> Iterator[tuple[str, tuple[str, ...]]]:
+        """Each session with its log keys, from the names in the folder alone (no file
+        looked at), noted as ``_session_files`` notes them."""
+        listed = self._entries if self._entries is not None else self._read_here
+        own = {sid: sid for sid in listed}
+        self.keys = {}
+        one: dict[tuple[str, ...], tuple[str, ...]] = {}
+        for session_id, files in itertools.groupby(self._session_names(), _session_of):
+            named = tuple(sorted(_key_of(name) for name in files))
+            sid = own.get(session_id, session_id)
+            keys = self.keys[sid] = one.setdefault(named, named)
+            yield sid, keys
 
     def _session_names(self) -> list[str]:
         """The names of the session files in the folder, sorted."""

@@ -222,6 +222,11 @@ def _too_small(reach: Reach, session_id: str, files: Files) -> bool:
     )
 
 
+def _is_own(reach: Reach, key: str) -> bool:
+    """Whether the log of ``key`` is this laptop's (a sync engine's copy of it too)."""
+    return copies.owner(key) == reach.own
+
+
 def _in_two(
     damaged_logs: dict[str, list[Path]],
     reach: Reach,
@@ -292,6 +297,7 @@ class Reader:
             keeps=not readonly or self.places.shared,
             read=functools.partial(_read_for_index, self.path, self._damaged_copies, self._reach),
             is_session_id=is_session_id,
+            mine=functools.partial(_is_own, self._reach),
             legacy=self.places.legacy_index,
             in_two=functools.partial(_in_two, self._damaged_copies, self._reach),
         )

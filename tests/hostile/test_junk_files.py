@@ -5,6 +5,7 @@ judged without being read."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -70,6 +71,28 @@ def test_a_damaged_file_is_read_once_not_at_every_look(
     with Store(path, readonly=True) as store:
         assert len(store.damaged()) == 61
     assert [file.name.split(".")[0] for file in reads] == ["lone"], "read again once it changed"
+
+
+@pytest.mark.usefixtures("settled_at_once")
+def test_another_laptops_junk_is_judged_again_once_the_folder_changes_not_at_every_list(
+    junk: tuple[Path, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A list of a folder as it was looks at no file of another laptop's junk: it can only
+    be mended on that laptop, and comes back as a new file, which changes the folder."""
+    path, _ = junk
+    with Store(path) as store:
+        assert len(store.damaged()) == 61
+    mended = path / "logs" / f"junk001.{PEER}.json"
+    mended.write_bytes(b"[" + NOT_JSON[1:-1] + b"]")  # in place: the folder is as it was
+    reads = count_reads(monkeypatch)
+    with Store(path, readonly=True) as store:
+        assert len(store.damaged()) == 61
+    assert reads == []
+    (path / "logs" / f"junk001.{PEER}.json.part").write_bytes(mended.read_bytes())
+    os.replace(path / "logs" / f"junk001.{PEER}.json.part", mended)  # as a sync engine does
+    with Store(path, readonly=True) as store:
+        assert len(store.damaged()) == 61
+    assert [file.name for file in reads] == [mended.name]
 
 
 @pytest.mark.usefixtures("settled_at_once")
