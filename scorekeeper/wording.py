@@ -79,6 +79,8 @@ def _char_cells(char: str) -> int:
 
 def cells(text: str) -> int:
     """Terminal columns ``text`` takes: wide characters such as 中 take two."""
+    if text.isascii():  # a list of ten thousand sessions asks for each of its cells
+        return len(text)
     return sum(_char_cells(char) for char in text)
 
 
@@ -138,7 +140,7 @@ def visible(text: str, *, lines: bool = False) -> str:
     and line-separator characters cannot hide or reorder what is shown. A newline is drawn
     (␤) too, so one name is always one line; with ``lines`` the text is several lines
     (a report) and only its newlines are kept as such."""
-    if text.isprintable():
+    if text.isprintable() or (lines and text.replace("\n", " ").isprintable()):
         return text
     shown = []
     for at, char in enumerate(text):

@@ -49,7 +49,8 @@ process may read; ``gather`` reads a session's logs (``copies`` names them, ``lo
 reads each) and folds them, ``merge`` shows the fold as versions, ``conflicts`` and
 ``resolve`` lay them side by side and carry out the table's decision; ``index`` keeps
 the session list's one cache of ``summary`` rows (``index_file`` on disk), each judged
-by ``well_formed`` and held against its logs' fingerprint (``stamp``); ``durable`` and
+by ``well_formed`` and held against its logs' fingerprint (``stamp``), thousands of
+changed logs read on two cores (``two_cores``); ``durable`` and
 ``careful_read`` are the one atomic write and the careful read; ``lock`` is the writer's
 lock; ``reach`` notices a log of this laptop's put back shorter; ``entries`` and
 ``house_games`` keep what every laptop may change; ``older_sessions`` (with ``moved``

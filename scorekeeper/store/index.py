@@ -32,7 +32,7 @@ import contextlib
 import itertools
 import os
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 
 from scorekeeper import collector
@@ -63,6 +63,12 @@ RECENT = 50
 its checks before Home's first frame)."""
 SO_FAR = 0.3
 """Seconds between the lists of what is read so far, while logs are read (``entries``)."""
+Changed = tuple[str, tuple[str, ...], tuple[int, int, int]]
+"""A session whose logs changed: its id, its logs' keys and their fingerprint."""
+InTwo = Callable[
+    [list[Changed], Callable[[Sequence[Changed]], list[Entry | None]]], list[Entry | None]
+]
+"""How the changed sessions are read: ``two_cores.in_two`` as the reader sets it up."""
 DAMAGE_JUDGED = -1
 """The order of an entry for a file found damaged here (an older scorekeeper's: 0): it is
 read again only once it changes, so a hundred thousand junk files are read once."""
@@ -80,9 +86,11 @@ class Index:
         *,
         readonly: bool,
         keeps: bool,
-        read: Callable[[str, Files], tuple[JSONObject, bool | int]],
+        read: Callable[[str, Files, int], tuple[JSONObject, bool | int]],
         is_session_id: Callable[[str], bool],
+        mine: Callable[[str], bool] = bool,
         legacy: Path | None = None,
+        in_two: InTwo | None = None,
     ) -> None:
         self._file = root / "index.json"
         self._legacy = legacy
@@ -94,7 +102,10 @@ class Index:
         """Whether the cache is saved: by the writer, and by a reader where the cache is
         this machine's own."""
         self._read = read
+        self._in_two: InTwo = in_two or (lambda sessions, read: read(sessions))
         self._is_session_id = is_session_id
+        self._mine = mine
+        """Whether a log key is this laptop's: only its logs are mended here in place."""
         self._entries: dict[str, Stored] | None = None
         self._pending: dict[str, Stored] = {}
         """Sessions saved before the cache was loaded: merged in when it is, so a writer
@@ -154,23 +165,34 @@ class Index:
         ``so_far``, the biggest logs are read first (a folder a peer filled with tiny junk
         files lists its real sessions at once) and ``so_far`` is handed the entries read
         until then every ``SO_FAR`` seconds."""
-        fresh: dict[str, Stored] = {}
-        found: Iterable[tuple[str, tuple[str, ...], tuple[int, int, int]]] = self._session_files()
+        fresh: dict[str, Stored | None] = {}
+        found: Iterable[Changed] = self._session_files()
         if so_far is not None:
             found = sorted(found, key=lambda session: -session[2][1])
         handed = time.monotonic()
+        unread: list[Changed] = []
         for session_id, keys, key in found:
             entry = self._pending.get(session_id) or self._read_here.get(session_id)
             if entry is None or fingerprint(entry) != key:
                 entry = known.get(session_id)
             if entry is None or fingerprint(entry) != key or _judged_elsewhere(entry):
+                if so_far is None:  # read below, all at once, in its place here
+                    unread.append((session_id, keys, key))
+                    fresh[session_id] = None
+                    continue
                 entry = self._entry(session_id, keys, key)
-                if so_far is not None and time.monotonic() - handed > SO_FAR:
-                    so_far(Entries(fresh))
+                if time.monotonic() - handed > SO_FAR:
+                    so_far(Entries({sid: e for sid, e in fresh.items() if e is not None}))
                     handed = time.monotonic()
-            if entry is not None:
-                fresh[session_id] = entry
-        return fresh
+            fresh[session_id] = entry
+        if unread:
+            made = self._in_two(unread, self._entries_read)
+            for (session_id, _, _), read in zip(unread, made, strict=True):
+                fresh[session_id] = None if read is None else stored(session_id, read)
+        return {sid: entry for sid, entry in fresh.items() if entry is not None}
+
+    def _entries_read(self, sessions: Sequence[Changed]) -> list[Entry | None]:
+        return [self._entry_read(*session) for session in sessions]
 
     def _use(self, entries: dict[str, Stored], folder: list[int] | None) -> None:
         if self._readonly:
@@ -180,22 +202,30 @@ class Index:
             self._seen_keys = {}  # what a look finds is held against the entries now
 
     def _read_again_if_damaged(self, known: dict[str, Stored]) -> bool:
-        """Read again the files the cache calls damaged that changed since (mended by hand,
-        in place: the folder is as it was), or that another scorekeeper judged; whether
-        any reads well now. An older scorekeeper run on this store after a newer one
-        cannot read what the newer one writes, and a session wrongly called damaged would
-        be offered to ``doctor --fix`` to be set aside. One walk of the folder, no file
-        read, tells a hundred thousand junk files unchanged."""
+        """Read again the files the cache calls damaged that changed since (this laptop's
+        own log mended by hand, in place: the folder is as it was), or that another
+        scorekeeper judged; whether any reads well now. An older scorekeeper run on this
+        store after a newer one cannot read what the newer one writes, and a session
+        wrongly called damaged would be offered to ``doctor --fix`` to be set aside.
+        Another laptop's log judged here is read again once the folder changes, as any
+        log of a session is: one walk of the folder's names, no file looked at, tells a
+        hundred thousand junk files unchanged."""
         if not any(_damaged(entry) for entry in known.values()):
             return False
         changed = False
-        for session_id, keys, key in self._session_files():
+        for session_id, keys in self._session_keys():
             entry = known.get(session_id)
             if not isinstance(entry, Entry) or not entry.damaged:
                 continue
-            if entry.order == DAMAGE_JUDGED and key == entry.fingerprint:
-                continue  # judged here, and not changed since
-            again = self._entry(session_id, keys, key)
+            judged = entry.order == DAMAGE_JUDGED
+            if judged and not any(self._mine(key) for key in keys):
+                continue  # another laptop's, judged here
+            files = [(copy, self._folder / copies.file_name(session_id, copy)) for copy in keys]
+            found = files_identity(files)
+            if found is None or (judged and tuple(found) == entry.fingerprint):
+                continue  # gone since the walk, or judged here and not changed since
+            digest, size, ctime = found
+            again = self._entry(session_id, keys, (digest, size, ctime))
             if again != entry:
                 changed = True
                 if again is None:
@@ -368,7 +398,7 @@ class Index:
             return 0
         return len(seen)
 
-    def _session_files(self) -> Iterator[tuple[str, tuple[str, ...], tuple[int, int, int]]]:
+    def _session_files(self) -> Iterator[Changed]:
         """Each session with its log keys and their files' one fingerprint
         (``gather.identity``), from one walk of the folder (which also holds each log's
         backup and rows). The keys found are kept (``keys``) so a session is opened
@@ -405,6 +435,19 @@ class Index:
             digest, size, changed = combined(identities)
             yield sid, keys, (digest, size, changed)
 
+    def _session_keys(self) -> Iterator[tuple[str, tuple[str, ...]]]:
+        """Each session with its log keys, from the names in the folder alone (no file
+        looked at), noted as ``_session_files`` notes them."""
+        listed = self._entries if self._entries is not None else self._read_here
+        own = {sid: sid for sid in listed}
+        self.keys = {}
+        one: dict[tuple[str, ...], tuple[str, ...]] = {}
+        for session_id, files in itertools.groupby(self._session_names(), _session_of):
+            named = tuple(sorted(_key_of(name) for name in files))
+            sid = own.get(session_id, session_id)
+            keys = self.keys[sid] = one.setdefault(named, named)
+            yield sid, keys
+
     def _session_names(self) -> list[str]:
         """The names of the session files in the folder, sorted."""
         try:
@@ -431,18 +474,24 @@ class Index:
         self, session_id: str, keys: tuple[str, ...], key: tuple[int, int, int]
     ) -> Stored | None:
         """The entry for a changed session; None if it was deleted meanwhile."""
+        entry = self._entry_read(session_id, keys, key)
+        return None if entry is None else stored(session_id, entry)
+
+    def _entry_read(
+        self, session_id: str, keys: tuple[str, ...], key: tuple[int, int, int]
+    ) -> Entry | None:
+        """``_entry``, not packed yet (as a forked copy hands it back, ``two_cores``)."""
         files = [(copy, self._folder / copies.file_name(session_id, copy)) for copy in keys]
         digest, size, changed = settled(list(key))
         try:
-            document, state = self._read(session_id, files)
+            document, state = self._read(session_id, files, size)
         except SessionNotFound:
             return None
         except StoreDamaged as error:
             return Entry(digest, size, changed, DAMAGE_JUDGED, error.message)
         kept = compact(row(document["summary"]))
         broken = tuple(document.get("broken") or ())
-        entry = Entry(digest, size, changed, document["order"], kept, state, broken)
-        return stored(session_id, entry)
+        return Entry(digest, size, changed, document["order"], kept, state, broken)
 
     def _load(self) -> tuple[dict[str, Stored], Head | None]:
         """The saved cache (another place's while this one has none: ``legacy``). A big

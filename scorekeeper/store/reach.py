@@ -175,6 +175,10 @@ class Reach:
                 return tuple(e for e in made if not isinstance(e, str) and e.laptop != self.own)
         return ()
 
+    def holds_others(self, session_id: str) -> bool:
+        """Whether other laptops' events of the session are kept here (``keep_others``)."""
+        return self.folder is not None and os.path.lexists(self.folder / f"{session_id}.others")
+
     def keep_others(self, session_id: str, events: dict[str, Event], kept: Sequence[Event]) -> None:
         """Keep the other laptops' events among ``events`` beside the folder, where some
         are not ``kept`` yet: written without waiting for the disk, as the notes are (a

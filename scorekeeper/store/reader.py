@@ -12,21 +12,21 @@ import functools
 import os
 import re
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from scorekeeper import collector
 from scorekeeper.checks import JSONObject, as_recorded
-from scorekeeper.store import copies, machine, older_sessions
+from scorekeeper.store import copies, machine, older_sessions, two_cores
 from scorekeeper.store import index as index_module
 from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.documents import damaged, problem, summary_fields
 from scorekeeper.store.gather import REFUSED_BY_RULES, Files, Gathered, gather, without
-from scorekeeper.store.index import Index
-from scorekeeper.store.index_file import Entries
+from scorekeeper.store.index import Changed, Index
+from scorekeeper.store.index_file import Entries, Entry
 from scorekeeper.store.reach import CameBack, Reach
 from scorekeeper.store.sidecar import Keeper, Kept, Sidecar
 from scorekeeper.store.store_errors import (
@@ -38,6 +38,7 @@ from scorekeeper.store.store_errors import (
 )
 from scorekeeper.store.summary import Summary, state
 from scorekeeper.store.well_formed import WAITING, is_time
+from scorekeeper.wording import plural
 
 if TYPE_CHECKING:
     from scorekeeper.session import Session
@@ -49,7 +50,12 @@ if TYPE_CHECKING:
 _SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 FOLDER = "logs"
 """Where the sessions' logs are, in the store folder."""
+Value = TypeVar("Value")
 REPLAY_ERRORS = (LookupError, TypeError, ValueError, AttributeError)
+SMALLEST_LOG = 64
+"""Bytes no log holding a set-up comes down to (the shortest, written compact, is 80): a
+session whose one log is another laptop's and smaller is judged without opening it, as
+a peer may fill the folder with a hundred thousand such files."""
 
 
 def default_path() -> Path:
@@ -177,12 +183,17 @@ def _read_for_index(
     reach: Reach,
     session_id: str,
     files: Files,
+    size: int,
 ) -> tuple[JSONObject, bool | int]:
-    """A session's list row and whether it waits, worked out from its logs for the store
-    at ``store``. The index is handed this with the path, not the store's own method:
-    that would make the store and its index a cycle, which with 10,000 summaries in it
-    waits for the cyclic collector to be freed. This laptop's log found shorter than it
-    left it is noted in ``reach``."""
+    """A session's list row and whether it waits, worked out from its logs (``size``
+    bytes in all) for the store at ``store``. The index is handed this with the path, not
+    the store's own method: that would make the store and its index a cycle, which with
+    10,000 summaries in it waits for the cyclic collector to be freed. This laptop's log
+    found shorter than it left it is noted in ``reach``."""
+    if size < SMALLEST_LOG and _too_small(reach, session_id, files):
+        small = f"is too small to be a log of a session ({plural(size, 'byte')})"
+        reason = "is empty" if size == 0 else small
+        raise damaged(files[0][1], reason, recover=False)
     missing = functools.partial(not_found, store, session_id)
     found = _gathered(reach, session_id, files, missing, identify=False)
     reach.check(session_id, found)
@@ -200,10 +211,60 @@ def _read_for_index(
     return {"order": order, "summary": fields, "broken": broken}, state(found.merged)
 
 
+def _too_small(reach: Reach, session_id: str, files: Files) -> bool:
+    """Whether a session of ``SMALLEST_LOG`` bytes or fewer is damaged without a look:
+    one log, another laptop's, and nothing kept of its events here that would make the
+    session. This laptop's own log is read, for its words on how to get it back."""
+    return (
+        len(files) == 1
+        and copies.owner(files[0][0]) != reach.own
+        and not reach.holds_others(session_id)
+    )
+
+
+def _is_own(reach: Reach, key: str) -> bool:
+    """Whether the log of ``key`` is this laptop's (a sync engine's copy of it too)."""
+    return copies.owner(key) == reach.own
+
+
+def _in_two(
+    damaged_logs: dict[str, list[Path]],
+    reach: Reach,
+    sessions: list[Changed],
+    read: Callable[[Sequence[Changed]], list[Entry | None]],
+) -> list[Entry | None]:
+    """The changed ``sessions`` read on two cores (``two_cores``), what the copy noted
+    of each (its damaged logs, this laptop's log put back) taken here. Handed to the
+    index with what it fills, not the store's method, as ``_read_for_index`` is."""
+    _ = reach.laptop  # read (or made) before the fork: two copies never make two ids
+
+    def noted(part: Sequence[Changed]) -> Noted:
+        return [(sid, damaged_logs.get(sid), reach.pending.get(sid)) for sid, _, _ in part]
+
+    def take(left: Noted) -> None:
+        for sid, logs, back in left:
+            _put_or_drop(damaged_logs, sid, logs)
+            _put_or_drop(reach.pending, sid, back)
+
+    return two_cores.in_two(sessions, read, noted, take)
+
+
 def _broken(files: Files, found: Gathered) -> list[str]:
     """The keys of the logs among ``files`` that could not be read."""
     paths = {error.path for error in found.damaged}
     return [key for key, path in files if path in paths]
+
+
+Noted = list[tuple[str, list[Path] | None, CameBack | None]]
+"""What reading a session noted beside its entry: its damaged logs, its log of this
+laptop's found put back."""
+
+
+def _put_or_drop(noted: dict[str, Value], session_id: str, value: Value | None) -> None:
+    if value is None:
+        noted.pop(session_id, None)
+    else:
+        noted[session_id] = value
 
 
 def is_session_id(name: str) -> bool:
@@ -236,7 +297,9 @@ class Reader:
             keeps=not readonly or self.places.shared,
             read=functools.partial(_read_for_index, self.path, self._damaged_copies, self._reach),
             is_session_id=is_session_id,
+            mine=functools.partial(_is_own, self._reach),
             legacy=self.places.legacy_index,
+            in_two=functools.partial(_in_two, self._damaged_copies, self._reach),
         )
         self._generation = 0
         self._changed: dict[str, int] = {}

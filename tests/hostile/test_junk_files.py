@@ -1,19 +1,27 @@
 """A store folder a peer filled with junk ``*.json`` files named like logs of sessions:
-each command says what is wrong in one line per kind of trouble, not a line per file, and
-a file found damaged is not read again until it changes."""
+each command says what is wrong in one line per kind of trouble, not a line per file, a
+file found damaged is not read again until it changes, and one too small to be a log is
+judged without being read."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 from scorekeeper.cli import main
-from scorekeeper.store import Store, index, machine, stamp
+from scorekeeper.store import Store, index, machine, reader, stamp
+from scorekeeper.store.machine import SHARED_FILE
 from tests.factories import MADE_3, count_reads, file_of, racehorse
+from tests.sync.copying import mirror
 
 PEER = "aaaaaaaaaa"
 """The laptop the junk says it comes from."""
+NOT_JSON = b"{not json" + b" " * reader.SMALLEST_LOG
+"""Junk big enough to be read to be judged."""
+TINY = b'{"schema": 1}'
+"""Junk too small to be a log: judged without a read."""
 
 
 @pytest.fixture
@@ -21,7 +29,7 @@ def junk(tmp_path: Path) -> tuple[Path, str]:
     with Store(tmp_path) as store:
         kept = store.add(racehorse(MADE_3))
     for number in range(60):
-        damage = b"{not json" if number % 2 else b'{"schema": 1}'
+        damage = NOT_JSON if number % 2 else TINY
         (tmp_path / "logs" / f"junk{number:03d}.{PEER}.json").write_bytes(damage)
     (tmp_path / "logs" / f"lone.{machine.laptop(tmp_path).id}.json").write_bytes(b"")
     return tmp_path, kept
@@ -66,6 +74,28 @@ def test_a_damaged_file_is_read_once_not_at_every_look(
 
 
 @pytest.mark.usefixtures("settled_at_once")
+def test_another_laptops_junk_is_judged_again_once_the_folder_changes_not_at_every_list(
+    junk: tuple[Path, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A list of a folder as it was looks at no file of another laptop's junk: it can only
+    be mended on that laptop, and comes back as a new file, which changes the folder."""
+    path, _ = junk
+    with Store(path) as store:
+        assert len(store.damaged()) == 61
+    mended = path / "logs" / f"junk001.{PEER}.json"
+    mended.write_bytes(b"[" + NOT_JSON[1:-1] + b"]")  # in place: the folder is as it was
+    reads = count_reads(monkeypatch)
+    with Store(path, readonly=True) as store:
+        assert len(store.damaged()) == 61
+    assert reads == []
+    (path / "logs" / f"junk001.{PEER}.json.part").write_bytes(mended.read_bytes())
+    os.replace(path / "logs" / f"junk001.{PEER}.json.part", mended)  # as a sync engine does
+    with Store(path, readonly=True) as store:
+        assert len(store.damaged()) == 61
+    assert [file.name for file in reads] == [mended.name]
+
+
+@pytest.mark.usefixtures("settled_at_once")
 def test_list_reads_each_junk_file_once_and_none_once_the_app_judged_them(
     junk: tuple[Path, str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -74,13 +104,56 @@ def test_list_reads_each_junk_file_once_and_none_once_the_app_judged_them(
     assert main(["list", "--db", str(path)]) == 0
     # The lone damaged file is opened again for its own words on how to recover it.
     others = [file.name for file in reads if not file.name.startswith("lone.")]
-    assert len(others) == len(set(others)) == 60, "the list, then what is damaged: one read"
+    assert len(others) == len(set(others)) == 30, "the list, then what is damaged: one read"
+    assert all((path / "logs" / name).read_bytes() == NOT_JSON for name in others)
     with Store(path) as app:
         app.summaries()
     reads.clear()
     assert main(["list", "--db", str(path)]) == 0
     assert [file for file in reads if not file.name.startswith("lone.")] == [], "judged once"
     assert kept in capsys.readouterr().out
+
+
+def test_a_tiny_file_of_another_laptop_is_named_without_being_read(
+    junk: tuple[Path, str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, kept = junk
+    reads = count_reads(monkeypatch)
+    assert main(["list", "--db", str(path)]) == 0
+    assert not [file for file in reads if file.read_bytes() == TINY], "none opened"
+    out, err = capsys.readouterr()
+    (small,) = (line for line in err.splitlines() if "too small" in line)
+    assert small.startswith("scorekeeper: 30 session files cannot be used, each is too small")
+    assert "junk000." in small, "the first named"
+    assert kept in out
+
+
+def test_a_tiny_log_of_another_laptop_whose_events_are_kept_here_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another laptop's log put back as an empty database: the session is made of its
+    events this laptop kept, not judged by the file's size."""
+    here, there = tmp_path / "here", tmp_path / "there"
+    for folder in (here, there):
+        folder.mkdir()
+        (folder / SHARED_FILE).touch()
+    with Store(there) as store:
+        session_id = store.add(racehorse(MADE_3))
+        theirs = file_of(there, session_id)
+    mirror(there, here)
+    with Store(here, readonly=True) as store:
+        assert [summary.rounds for summary in store.summaries()] == [1]
+    (here / "logs" / theirs.name).write_bytes(b"{}")
+    assert len(b"{}") < reader.SMALLEST_LOG
+    with Store(here, readonly=True) as store:
+        assert [summary.rounds for summary in store.summaries()] == [1]
+        assert store.damaged() == []
+
+
+def test_no_log_holding_a_set_up_is_as_small_as_the_size_judged_without_a_read() -> None:
+    """The shortest set-up a log can hold, as compact as JSON goes."""
+    shortest = b'{"events":{"1":{"id":"aaaaaaaaaa:1","after":[],"at":0,"kind":"setup","body":{}}}}'
+    assert len(shortest) >= reader.SMALLEST_LOG
 
 
 def three_listed(folder: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
