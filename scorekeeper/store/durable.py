@@ -300,12 +300,18 @@ def _put_back(done: list[tuple[Path, Path | None]], failed: Path, cause: OSError
     raise ReplaceFailed(failed, cause, changed)
 
 
+_DOC_ID = re.compile(r"[0-9]{1,18}")
+"""A document's id as TinyDB writes it: TinyDB reads every id with ``int()``, which any
+other key (``""``, ``"x"``, five thousand digits) makes raise."""
+
+
 def read_database(path: Path) -> JSONObject | None:
     """The TinyDB database in ``path`` (None: no such file), read as ``DurableStorage``
     reads it, without a database made around it: a store reads thousands."""
     data = read_json(path)
     if data is not None and not all(
-        isinstance(table, dict) and all(isinstance(doc, dict) for doc in table.values())
+        isinstance(table, dict)
+        and all(_DOC_ID.fullmatch(key) and isinstance(doc, dict) for key, doc in table.items())
         for table in data.values()
     ):
         raise DamagedFile(path, "is JSON but not a TinyDB database")

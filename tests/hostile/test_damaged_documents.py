@@ -340,3 +340,22 @@ def test_doctor_says_each_damaged_older_file_in_one_sentence_with_its_fix(
         (line,) = [line for line in said if name in line]
         assert line.count("Fix: move it to damaged/") == 1, line
         assert ".." not in line and "sessions are not affected" not in line, line
+
+
+@pytest.mark.parametrize("doc_id", ["", "x", "1.5", " 1", "9" * 5000])
+def test_a_log_whose_document_id_tinydb_cannot_read_is_named_not_a_crash(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], doc_id: str
+) -> None:
+    """TinyDB reads each document's id with ``int()``: a log with any other id is a
+    damaged file, named, and every command goes on."""
+    path = tmp_path / "db"
+    hit, spared = two_sessions(path)
+    file = file_of(path, hit)
+    events = json.loads(file.read_bytes())["events"]
+    file.write_text(json.dumps({"events": {doc_id: {}, **events}}))
+    for command in ("list", "settle", "export"):
+        assert main(commands(path)[command]) == 0, command
+        err = capsys.readouterr().err
+        assert file.name in err and "something went wrong" not in err, command
+    assert main(commands(path)["list"]) == 0
+    assert spared in capsys.readouterr().out
