@@ -211,14 +211,21 @@ class RoundEntry(EntryFields):
             self.fields_room = room
             fields.styles.max_height = room
             # Measured again once drawn: the title may have rewrapped to the new width
-            # after the sizes read here; it settles when the room stays the same.
+            # after the sizes read here; it settles when the room stays the same. The
+            # row being typed in stays in sight of less room (the outcome line shown).
             self.call_after_refresh(self.fit_fields)
+            if self.focused is not None:
+                self.call_after_refresh(self.in_sight, self.row_of(self.focused))
 
-    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        """The focused row, all of it (label, wrapped pick, note), scrolls into view."""
-        row = self.row_of(event.widget)
+    @staticmethod
+    def in_sight(row: FieldRow | None) -> None:
+        """The row, all of it (label, wrapped pick, note), scrolls into view."""
         if row is not None:
             row.scroll_visible(animate=False, immediate=True)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        row = self.row_of(event.widget)
+        self.in_sight(row)
         if self.refused_at is not None and self.refused_at is not row:
             # A refused key's word was about that key, not the value: it goes as the
             # typist goes on (the course says its auction order again).

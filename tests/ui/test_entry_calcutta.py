@@ -208,3 +208,16 @@ async def test_at_eight_the_second_place_being_picked_stays_in_sight_with_its_sh
     assert "19 chips carried (unsold)" in first
     assert any("Second" in line and "9 chips to Bob" in line for line in lines)
 
+
+async def test_on_a_short_screen_the_row_being_picked_stays_in_sight_as_the_outcome_shows() -> None:
+    """Twenty lines leave the eight buyers' fields scrolling: the outcome line, shown once
+    the second place is picked, takes two lines from them, and the row picked stays."""
+    host = EntryHost(Session.new("calcutta", EIGHT))
+    async with host.run_test(size=(80, 20)) as pilot:
+        paste(pilot, "1312")
+        keys = [*sale("m", "5"), *sale("j", "9"), *sale("b", "14"), "u", "down", "down"]
+        await sent(pilot, "down", *keys, "d", "down", "s")
+        await pilot.pause()
+        lines = screen_lines(host)
+    assert any(line.startswith("│ → Jonathan −9 Maximilian −5 Bob −5") for line in lines)
+    assert any("Second" in line and "9 chips to Bob" in line for line in lines)
