@@ -91,6 +91,8 @@ class Scoresheet(Vertical):
         totals alone, as ``t`` last chose; None until then: each round's score when every
         player's column fits the screen that way."""
         self.each_round = True
+        self.since = ""
+        """How long the session has been going, as the status line last had it."""
 
     @property
     def game(self) -> Game:
@@ -118,7 +120,9 @@ class Scoresheet(Vertical):
 
     def show_status(self, since: str) -> None:
         """The status line, ``since`` the session began (" · since 19:42 · 1 h 25 min",
-        or "" where that is not said)."""
+        or "" where that is not said), left out where it would wrap the line: who deals
+        and plays first matter more than a grid line."""
+        self.since = since
         session = self.session
         status = self.query_one("#status", Static)
         status.set_class(session.finished, "-over")
@@ -136,15 +140,14 @@ class Scoresheet(Vertical):
             return
         number = session.rounds_played + 1
         first = who_goes_first(self.game, session.setup, session.state)
-        show(
-            status,
-            Content.assemble(
-                f"{self.game.round_name} {number} · ",
-                (f"{DEALS} {visible(session.dealer)} deals", "bold"),
-                f" · {first}" if first else "",
-                since,
-            ),
+        line = Content.assemble(
+            f"{self.game.round_name} {number} · ",
+            (f"{DEALS} {visible(session.dealer)} deals", "bold"),
+            f" · {first}" if first else "",
         )
+        room = self.app.size.width - status.styles.gutter.width
+        full = line + since
+        show(status, full if full.cell_length <= room else line)
 
     def marks(self, row: PlayerStanding, tight: bool = False) -> str:
         """ "● ★ " before the name of who deals and who leads ("●★" in a tight grid)."""
@@ -302,7 +305,9 @@ class Scoresheet(Vertical):
         return self.app.size.width - used - (bar if scrolls else 0)
 
     def refit(self) -> None:
-        """The grid laid out again for the screen's new size, unless ``t`` chose how."""
+        """The status line laid out again for the screen's new size, and the grid unless
+        ``t`` chose how."""
+        self.show_status(self.since)
         if self.chosen is None:
             self.show_grid(self.cursor)
 
