@@ -114,7 +114,7 @@ class NightsScreen(Screen[None]):
         if problem is not None:
             self.notify(
                 visible(problem),
-                title="Night names lost",
+                title="Night names",
                 severity="warning",
                 timeout=30,
                 markup=False,

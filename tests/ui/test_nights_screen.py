@@ -174,7 +174,8 @@ async def test_a_damaged_names_file_costs_only_the_names_with_a_warning(tmp_path
             assert isinstance(app.screen, NightsScreen)
             assert "Ann pays Ed $3.75" in text(app, "#money-payments")
             toasts = " ".join(str(toast.render()) for toast in app.screen.query("Toast"))
-            assert "Night names lost" in toasts and "nights.json" in toasts
+            assert "Night names" in toasts and "nights.json" in toasts
+            assert "shown by their dates" in toasts
     assert (tmp_path / "nights.json").read_bytes() == b"{"
 
 
