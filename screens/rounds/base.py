@@ -56,6 +56,19 @@ from screens.widgets.text_input import TextInput
 Submit = Callable[[Round], RuleError | None]
 
 
+class Fields(VerticalScroll):
+    """The fields, scrolling where the screen is shorter than the entry. Given less room
+    (the outcome line shown under them), the row being typed in scrolls back into sight
+    once that room is laid out: before, the scroll stops at the old end."""
+
+    def __init__(self, in_sight: Callable[[], None]) -> None:
+        super().__init__(id="fields", can_focus=False)
+        self.in_sight = in_sight
+
+    def on_resize(self) -> None:
+        self.in_sight()
+
+
 class RoundEntry(EntryFields):
     """Base of every game's round entry; subclasses set ``game_id`` and fill in four hooks.
 
@@ -152,7 +165,7 @@ class RoundEntry(EntryFields):
             title = f"{self.session.game.title(self.setup)} — {self.title_text()}"
             yield Static(plain(title, lines=True), id="title")
             # Not focusable itself: the focus goes from field to field, never to the box.
-            with VerticalScroll(id="fields", can_focus=False):
+            with Fields(self.focused_in_sight):
                 yield from self.compose_fields()
             yield Static("", id="problem")
             yield Static("", id="outcome")
@@ -211,11 +224,12 @@ class RoundEntry(EntryFields):
             self.fields_room = room
             fields.styles.max_height = room
             # Measured again once drawn: the title may have rewrapped to the new width
-            # after the sizes read here; it settles when the room stays the same. The
-            # row being typed in stays in sight of less room (the outcome line shown).
+            # after the sizes read here; it settles when the room stays the same.
             self.call_after_refresh(self.fit_fields)
-            if self.focused is not None:
-                self.call_after_refresh(self.in_sight, self.row_of(self.focused))
+
+    def focused_in_sight(self) -> None:
+        if self.focused is not None:
+            self.in_sight(self.row_of(self.focused))
 
     @staticmethod
     def in_sight(row: FieldRow | None) -> None:

@@ -9,7 +9,7 @@ from screens.widgets.choice import Choice
 from tests.ui.board_tables import EIGHT
 from tests.ui.evenings import PARKS_RACE_1
 from tests.ui.hosts import EntryHost, entry_of, paste, sent
-from tests.ui.test_large_tables import screen_lines
+from tests.ui.test_large_tables import redrawn, screen_lines
 
 PARKS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
 RACE_1 = PARKS_RACE_1
@@ -202,11 +202,12 @@ async def test_at_eight_the_second_place_being_picked_stays_in_sight_with_its_sh
         paste(pilot, "1312")
         keys = [*sale("m", "5"), *sale("j", "9"), *sale("b", "14"), "u", "down", "down"]
         await sent(pilot, "down", *keys, "d", "down", "s")
+        await redrawn(pilot)
         await pilot.pause()
         lines = screen_lines(host)
     first = next(line for line in lines if "First" in line)
     assert "19 chips carried (unsold)" in first
-    assert any("Second" in line and "9 chips to Bob" in line for line in lines)
+    assert any("Second" in line and "9 chips to Bob" in line for line in lines), lines
 
 
 async def test_on_a_short_screen_the_row_being_picked_stays_in_sight_as_the_outcome_shows() -> None:
@@ -217,7 +218,8 @@ async def test_on_a_short_screen_the_row_being_picked_stays_in_sight_as_the_outc
         paste(pilot, "1312")
         keys = [*sale("m", "5"), *sale("j", "9"), *sale("b", "14"), "u", "down", "down"]
         await sent(pilot, "down", *keys, "d", "down", "s")
+        await redrawn(pilot)
         await pilot.pause()
         lines = screen_lines(host)
     assert any(line.startswith("│ → Jonathan −9 Maximilian −5 Bob −5") for line in lines)
-    assert any("Second" in line and "9 chips to Bob" in line for line in lines)
+    assert any("Second" in line and "9 chips to Bob" in line for line in lines), lines
