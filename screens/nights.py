@@ -82,6 +82,8 @@ class NightsScreen(Screen[None]):
         self.nights: list[Night] = nights_of(store)
         self.seen = (store.generation, self.names_file())
         """What the store and its names file were when the nights were worked out."""
+        self.problem: str | None = None
+        """What is wrong with the names files, as last said."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -110,16 +112,21 @@ class NightsScreen(Screen[None]):
         self.fill()
         table.focus()
         self.set_interval(FOLLOW_INTERVAL, self.follow)
-        problem = read_names(self.store.path)[1]
-        if problem is not None:
+        self.say_problem(read_names(self.store.path)[1])
+        self.say_replaced()
+
+    def say_problem(self, problem: str | None) -> None:
+        """What is wrong with the names files (one damaged, this laptop's put back
+        older), as the nights open and as it turns wrong while shown; each thing once."""
+        if problem is not None and problem != self.problem:
             self.notify(
                 visible(problem),
-                title="Night names lost",
+                title="Night names",
                 severity="warning",
                 timeout=30,
                 markup=False,
             )
-        self.say_replaced()
+        self.problem = problem
 
     def say_replaced(self) -> None:
         """Say which night's name or move two laptops changed apart, and which change
@@ -150,20 +157,22 @@ class NightsScreen(Screen[None]):
                 return
             self.seen = now
             nights = nights_of(self.store)
+            problem = read_names(self.store.path)[1]
         except (StoreError, OSError):
             return  # said when the nights are next opened; the screen keeps what it shows
-        self.app.call_from_thread(self.synced, nights)
+        self.app.call_from_thread(self.synced, nights, problem)
 
     def names_file(self) -> object:
         """The night names files as they are now (another laptop may have changed them)."""
         return fingerprint(self.store.path)
 
-    def synced(self, nights: list[Night]) -> None:
+    def synced(self, nights: list[Night], problem: str | None) -> None:
         if self.app.screen is not self:
             self.seen = (-1, None)  # a dialog is open: again once it closes
             return
         self.nights = nights
         self.fill(self.query_one("#nights", DataTable).cursor_row)
+        self.say_problem(problem)
         self.say_replaced()
 
     def fill(self, cursor: int = 0) -> None:

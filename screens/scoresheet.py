@@ -71,6 +71,20 @@ def share(needs: list[int], wants: list[int], spare: int) -> list[int]:
     return widths
 
 
+MORE = " … (F1: in full)"
+"""How a story cut to the lines under the grid ends: the help tells the round whole."""
+
+
+def told(story: str, width: int, lines: int) -> str:
+    """``story`` as it fits ``lines`` lines of ``width``: whole, or cut where its last
+    line still says ``MORE``, never stopped mid-sentence with nothing to say so."""
+    wrapped = [line.plain.rstrip() for line in Content(story).wrap(width)]
+    if len(wrapped) <= lines:
+        return story
+    last = Content(wrapped[lines - 1]).truncate(width - len(MORE)).plain.rstrip()
+    return "\n".join([*wrapped[: lines - 1], last + MORE])
+
+
 class Scoresheet(Vertical):
     """A session's rounds and standing; ``show`` again after a change."""
 
@@ -91,6 +105,8 @@ class Scoresheet(Vertical):
         totals alone, as ``t`` last chose; None until then: each round's score when every
         player's column fits the screen that way."""
         self.each_round = True
+        self.since = ""
+        """How long the session has been going, as the status line last had it."""
 
     @property
     def game(self) -> Game:
@@ -118,7 +134,9 @@ class Scoresheet(Vertical):
 
     def show_status(self, since: str) -> None:
         """The status line, ``since`` the session began (" · since 19:42 · 1 h 25 min",
-        or "" where that is not said)."""
+        or "" where that is not said), left out where it would wrap the line: who deals
+        and plays first matter more than a grid line."""
+        self.since = since
         session = self.session
         status = self.query_one("#status", Static)
         status.set_class(session.finished, "-over")
@@ -136,15 +154,14 @@ class Scoresheet(Vertical):
             return
         number = session.rounds_played + 1
         first = who_goes_first(self.game, session.setup, session.state)
-        show(
-            status,
-            Content.assemble(
-                f"{self.game.round_name} {number} · ",
-                (f"{DEALS} {visible(session.dealer)} deals", "bold"),
-                f" · {first}" if first else "",
-                since,
-            ),
+        line = Content.assemble(
+            f"{self.game.round_name} {number} · ",
+            (f"{DEALS} {visible(session.dealer)} deals", "bold"),
+            f" · {first}" if first else "",
         )
+        room = self.app.size.width - status.styles.gutter.width
+        full = line + since
+        show(status, full if full.cell_length <= room else line)
 
     def marks(self, row: PlayerStanding, tight: bool = False) -> str:
         """ "● ★ " before the name of who deals and who leads ("●★" in a tight grid)."""
@@ -302,9 +319,13 @@ class Scoresheet(Vertical):
         return self.app.size.width - used - (bar if scrolls else 0)
 
     def refit(self) -> None:
-        """The grid laid out again for the screen's new size, unless ``t`` chose how."""
+        """The status line and the round's story laid out again for the screen's new
+        size, and the grid unless ``t`` chose how."""
+        self.show_status(self.since)
         if self.chosen is None:
             self.show_grid(self.cursor)
+        else:
+            self.show_detail()
 
     def story(self, index: int) -> str:
         """Round ``index`` told in full: its number, who dealt and the game's words."""
@@ -330,11 +351,17 @@ class Scoresheet(Vertical):
         return index if 0 <= index < len(rounds) and not is_end_round(rounds[index]) else None
 
     def show_detail(self) -> None:
-        """The highlighted round's full story under the grid, so no column has to hold it."""
+        """The highlighted round's story under the grid, so no column has to hold it: as
+        much as its lines hold, the help (F1) the rest."""
         detail = self.query_one("#detail", Static)
         index = self.cursor
         if 0 <= index < len(self.session.rounds):
-            show(detail, plain(visible(self.story(index))))
+            story = visible(self.story(index))
+            most = detail.styles.max_height
+            if most is not None:
+                room = self.app.size.width - detail.styles.gutter.width
+                story = told(story, room, int(most.value) - detail.styles.gutter.height)
+            show(detail, plain(story, lines=True))
         elif self.recordable:
             number = self.session.rounds_played + 1
             show(detail, plain(f"r or Enter: record {self.game.round_name.lower()} {number}"))

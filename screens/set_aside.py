@@ -9,13 +9,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from scorekeeper.conflict_words import Aside
-from scorekeeper.wording import plural, visible
+from scorekeeper.wording import plural
+from screens.widgets.hanging import HangingPrompt
 
 BRING_BACK = (
     "Enter makes the highlighted one the game again; the version shown now is set aside "
@@ -26,10 +26,10 @@ READ_ONLY = "This window only reads (another one records): bring a version back 
 
 def option_of(aside: Aside) -> Option:
     """What it holds on its first line, in bold, then each round it added and its
-    balances."""
-    below = "".join(f"\n  {line}" for line in aside.lines)
-    heading = Content.styled(visible(f"Set aside {aside.number}: {aside.holds}"), "bold")
-    return Option(Content.assemble(heading, visible(below, lines=True)), id=str(aside.number))
+    balances, each going on under its own words where it wraps."""
+    heading = f"Set aside {aside.number}: {aside.holds}"
+    lines = [f"  {line}" for line in aside.lines]
+    return Option(HangingPrompt(heading, lines), id=str(aside.number))
 
 
 class SetAsideScreen(ModalScreen[Aside | None]):

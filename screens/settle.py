@@ -50,7 +50,7 @@ def who_won(session: Session) -> str:
     winners = [visible(winner) for winner in session.winners]
     if len(winners) == 1:
         return f"{winners[0]} wins"
-    return f"{' and '.join(winners)} share the win"
+    return f"{', '.join(winners[:-1])} and {winners[-1]} share the win"
 
 
 class SettleScreen(ModalScreen[bool]):

@@ -54,6 +54,7 @@ from scorekeeper.store.older_entries import (
 )
 from scorekeeper.store.stamp import identity
 from scorekeeper.store.store_errors import StoreDamaged, StoreError
+from scorekeeper.wording import plural
 
 FOLDER = "entries"
 SAID = "said"
@@ -209,10 +210,13 @@ def _read(root: Path, laptop: Laptop, of: tuple[str, ...], before: dict[Path, _L
     held = {event.id for event in found}
     missing = [event for event in _kept(root, laptop) if event.id not in held]
     if missing:
+        one = len(missing) == 1
         problems.append(
             f"{own_log(root, laptop)} came back older than this laptop left it (a sync "
-            f"tool put back an older copy?): {len(missing):,} of its changes were "
-            "missing from it. This laptop kept them: they are shown, and written back"
+            f"tool put back an older copy?): {plural(len(missing), 'change')} "
+            f"{'was' if one else 'were'} missing from it. This laptop kept "
+            f"{'it: it is' if one else 'them: they are'} shown, and written back with "
+            "the next change here or when the app next opens."
         )
     events: dict[str, list[Event]] = {}
     for event in found + missing:

@@ -56,6 +56,19 @@ from screens.widgets.text_input import TextInput
 Submit = Callable[[Round], RuleError | None]
 
 
+class Fields(VerticalScroll):
+    """The fields, scrolling where the screen is shorter than the entry. Given less room
+    (the outcome line shown under them), the row being typed in scrolls back into sight
+    once that room is laid out: before, the scroll stops at the old end."""
+
+    def __init__(self, in_sight: Callable[[], None]) -> None:
+        super().__init__(id="fields", can_focus=False)
+        self.in_sight = in_sight
+
+    def on_resize(self) -> None:
+        self.in_sight()
+
+
 class RoundEntry(EntryFields):
     """Base of every game's round entry; subclasses set ``game_id`` and fill in four hooks.
 
@@ -152,7 +165,7 @@ class RoundEntry(EntryFields):
             title = f"{self.session.game.title(self.setup)} — {self.title_text()}"
             yield Static(plain(title, lines=True), id="title")
             # Not focusable itself: the focus goes from field to field, never to the box.
-            with VerticalScroll(id="fields", can_focus=False):
+            with Fields(self.focused_in_sight):
                 yield from self.compose_fields()
             yield Static("", id="problem")
             yield Static("", id="outcome")
@@ -214,11 +227,19 @@ class RoundEntry(EntryFields):
             # after the sizes read here; it settles when the room stays the same.
             self.call_after_refresh(self.fit_fields)
 
-    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        """The focused row, all of it (label, wrapped pick, note), scrolls into view."""
-        row = self.row_of(event.widget)
+    def focused_in_sight(self) -> None:
+        if self.focused is not None:
+            self.in_sight(self.row_of(self.focused))
+
+    @staticmethod
+    def in_sight(row: FieldRow | None) -> None:
+        """The row, all of it (label, wrapped pick, note), scrolls into view."""
         if row is not None:
             row.scroll_visible(animate=False, immediate=True)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        row = self.row_of(event.widget)
+        self.in_sight(row)
         if self.refused_at is not None and self.refused_at is not row:
             # A refused key's word was about that key, not the value: it goes as the
             # typist goes on (the course says its auction order again).

@@ -233,7 +233,7 @@ class CalcuttaEntry(RoundEntry):
         if not owner.is_picked:
             return f"{share} chips"
         if owner.value is None:
-            return f"{share} chips stay in the pool (unsold)"
+            return f"{share} chips carried (unsold)"
         return f"{share} chips to {owner.value}"
 
 

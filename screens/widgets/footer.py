@@ -19,8 +19,9 @@ A box or screen opened over the screen (a round entry, settle-up, New session) s
 own keys; the footer behind it, whose keys do nothing meanwhile, is hidden until its
 screen is in front again, and only then rebuilt for what changed meanwhile.
 
-Where the keys run past the screen's width (60 columns), F1 comes first: the keys cut
-off at the right are then ones the help lists, never the help itself.
+Where the keys run past the screen's width (60 columns), F1 comes first, and the keys
+that do not fit whole are left out (the help lists them), never the help itself and
+never one cut off mid-word.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.reactive import Reactive
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer as TextualFooter
 
 HELP = "help"
@@ -61,13 +63,31 @@ class Footer(TextualFooter):
         for _, binding, _, _ in self.screen.active_bindings.values():
             if binding.show:
                 shown.setdefault(binding.action, binding)
-        padding = 2 if self.compact else 3
         needed = sum(
-            cell_len(self.app.get_key_display(binding)) + cell_len(binding.description) + padding
+            self.cells(self.app.get_key_display(binding), binding.description)
             for binding in shown.values()
         )
-        palette = PALETTE_CELLS if self.show_command_palette else 0
-        return HELP in shown and needed + palette > self.app.size.width
+        return HELP in shown and needed > self.room()
+
+    def cells(self, key: str, description: str) -> int:
+        """What one key takes in the footer, its padding included."""
+        return cell_len(key) + cell_len(description) + (2 if self.compact else 3)
+
+    def room(self) -> int:
+        """The width the keys have, beside the command palette's key."""
+        return self.app.size.width - (PALETTE_CELLS if self.show_command_palette else 0)
+
+    def whole(self, keys: list[Widget]) -> list[Widget]:
+        """``keys`` up to the first that does not fit whole (the palette's key always)."""
+        room, kept = self.room(), []
+        for key in keys:
+            description = getattr(key, "description", None)
+            if isinstance(description, str) and not key.has_class("-command-palette"):
+                room -= self.cells(getattr(key, "key_display", ""), description)
+                if room < 0:
+                    continue
+            kept.append(key)
+        return kept
 
     def compose(self) -> ComposeResult:
         keys = list(super().compose())
@@ -81,6 +101,7 @@ class Footer(TextualFooter):
         self._help_first = self.help_first()
         if self._help_first:
             keys.sort(key=lambda key: getattr(key, "action", None) != HELP)
+            keys = self.whole(keys)
         yield from keys
 
     async def on_resize(self, event: events.Resize) -> None:

@@ -8,7 +8,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from textual.content import Content
+from textual.css.styles import RulesMap
 from textual.geometry import Size
+from textual.strip import Strip
+from textual.style import Style
+from textual.visual import RenderOptions, Visual
 from textual.widget import Widget
 
 from scorekeeper.wording import visible
@@ -45,3 +49,29 @@ class HangingLines(Widget):
 
     def render(self) -> Content:
         return Content("\n".join(self.wrapped(self.content_size.width)))
+
+
+class HangingPrompt(Visual):
+    """A bold heading, then ``lines``, each wrapped by ``hanging`` at the width it is
+    drawn at: an option of an ``OptionList`` (a version set aside) takes a prompt, not a
+    widget, and would wrap its lines back to the edge."""
+
+    def __init__(self, heading: str, lines: Sequence[str]) -> None:
+        self.heading = visible(heading)
+        self.lines = [visible(line) for line in lines]
+
+    def at(self, width: int) -> Content:
+        heading = [Content.styled(part, "bold") for part in hanging(self.heading, width)]
+        rest = [Content(part) for line in self.lines for part in hanging(line, width)]
+        return Content("\n").join([*heading, *rest])
+
+    def render_strips(
+        self, width: int, height: int | None, style: Style, options: RenderOptions
+    ) -> list[Strip]:
+        return self.at(width).render_strips(width, height, style, options)
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        return self.at(container_width).get_optimal_width(rules, container_width)
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        return self.at(width).get_height(rules, width)

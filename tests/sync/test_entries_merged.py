@@ -21,6 +21,7 @@ from scorekeeper.reports.night_names import (
     book_to_change,
     load_book,
     read_book,
+    read_names,
     rename,
     replaced,
     save_book,
@@ -428,10 +429,35 @@ def test_an_older_copy_of_this_laptops_own_log_put_back_loses_nothing(tmp_path: 
     own.write_bytes(older)
     found, problem = read_house_games(here)
     assert [house.name for house in found] == ["Gin", "Hearts"], "what this laptop holds shows"
-    assert problem is not None and "came back older" in problem and "1 of its changes" in problem
+    assert (
+        problem is not None and "came back older" in problem and "1 change was missing" in problem
+    )
     with Store(here) as store:
         save_house_game(store, "Spades", "score-pad", {"stake": 2})
     found, problem = read_house_games(here)
     assert [house.name for house in found] == ["Gin", "Hearts", "Spades"] and problem is None
     written = {row["body"]["key"] for row in TinyDB(own).table("events").all()}
     assert {"gin", "hearts", "spades"} <= written, "written back into the log itself"
+
+
+def test_a_nights_name_put_back_older_is_said_kept_and_when_it_is_written_back(
+    laptops: tuple[Path, Path, str],
+) -> None:
+    """The name given since is still shown, and the words say so: nothing about names
+    lost or nights shown by their dates, which a damaged file would mean."""
+    rae, _, date = laptops
+    with Store(rae) as store:
+        rename(store, date, "First night")
+        [own] = (rae / "entries").glob("*.json")
+        older = own.read_bytes()
+        rename(store, date, "Horse night")
+    own.write_bytes(older)
+    names, problem = read_names(rae)
+    assert names[date] == "Horse night"
+    assert problem is not None and problem.endswith(
+        "came back older than this laptop left it (a sync tool put back an older copy?): "
+        "1 change was missing from it. This laptop kept it: it is shown, and written back "
+        "with the next change here or when the app next opens."
+    ), problem
+    _, said = read_house_games(rae)
+    assert said is not None and "not offered" not in said

@@ -9,13 +9,14 @@ from __future__ import annotations
 from textual.pilot import Pilot
 from textual.widgets import Button, Static
 
+from scorekeeper.session import Session
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from screens.confirm import ConfirmScreen
 from screens.settle import SettleScreen
 from screens.table import TableScreen
 from screens.widgets.grid import ScoreGrid
-from tests.domain.test_ending import calcutta_with_9_carried, rummy_5000_first_hand
+from tests.domain.test_ending import END, FOUR, calcutta_with_9_carried, rummy_5000_first_hand
 
 FINAL = ["Ann", "−2", "Bob", "+12", "Cy", "−7", "Di", "−3"]
 """Balances after the share-out: 9 chips, 3 to Ann and 2 to each other player."""
@@ -161,3 +162,19 @@ async def test_no_is_the_answer_that_keeps_the_game_going(store: Store) -> None:
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
     assert not store.load(session_id).finished
+
+
+async def test_more_than_two_sharing_the_win_are_named_as_a_list(store: Store) -> None:
+    """A race nobody bought a horse in, then the evening ended: all four are level."""
+    session = Session.new("calcutta", FOUR)
+    unsold = {suit: None for suit in "SHDC"}
+    course = {"S": 2, "H": 2, "D": 2, "C": 1}
+    session.record({"course": course, "sales": unsold, "first": "H", "second": "C"})
+    session.record(END)
+    store.add(session)
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await resume(pilot)
+        await pilot.press("s")
+        await pilot.pause()
+        assert text(pilot, "#settle-title").endswith("Ann, Bob, Cy and Di share the win")

@@ -6,8 +6,10 @@ from textual.widgets import Input, Static
 
 from scorekeeper import Session
 from screens.widgets.choice import Choice
+from tests.ui.board_tables import EIGHT
 from tests.ui.evenings import PARKS_RACE_1
 from tests.ui.hosts import EntryHost, entry_of, paste, sent
+from tests.ui.test_large_tables import redrawn, screen_lines
 
 PARKS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
 RACE_1 = PARKS_RACE_1
@@ -65,7 +67,7 @@ async def test_two_races_typed_in_auction_order_leave_the_parks_figures() -> Non
         # The unsold horse's price is a stop as in every race: u, down, down to First.
         keys = [*sale("d", "5"), *sale("e", "9"), *sale("b", "14"), "u", "down", "down"]
         await sent(pilot, *keys, "d", "down", "s")
-        assert entry.row("first").note_text == "19 chips stay in the pool (unsold)"
+        assert entry.row("first").note_text == "19 chips carried (unsold)"
         assert entry.row("second").note_text == "9 chips to Bob"
         await sent(pilot, "enter")
     assert session.rounds[1] == RACE_2
@@ -190,3 +192,34 @@ async def test_enter_with_the_course_empty_goes_to_the_course_saying_what_it_nee
         assert entry.focused is entry.control("course", Input)
         assert entry.row("course").error_text == "is missing: how many spades show?"
         assert entry.row("sales.S.owner").error_text is None
+
+
+async def test_at_eight_the_second_place_being_picked_stays_in_sight_with_its_share() -> None:
+    """The largest table's race with an unsold horse first: as the outcome line shows
+    under the fields, the row the auctioneer is on and its note stay on the screen."""
+    host = EntryHost(Session.new("calcutta", EIGHT))
+    async with host.run_test(size=(80, 24)) as pilot:
+        paste(pilot, "1312")
+        keys = [*sale("m", "5"), *sale("j", "9"), *sale("b", "14"), "u", "down", "down"]
+        await sent(pilot, "down", *keys, "d", "down", "s")
+        await redrawn(pilot)
+        await pilot.pause()
+        lines = screen_lines(host)
+    first = next(line for line in lines if "First" in line)
+    assert "19 chips carried (unsold)" in first
+    assert any("Second" in line and "9 chips to Bob" in line for line in lines), lines
+
+
+async def test_on_a_short_screen_the_row_being_picked_stays_in_sight_as_the_outcome_shows() -> None:
+    """Twenty lines leave the eight buyers' fields scrolling: the outcome line, shown once
+    the second place is picked, takes two lines from them, and the row picked stays."""
+    host = EntryHost(Session.new("calcutta", EIGHT))
+    async with host.run_test(size=(80, 20)) as pilot:
+        paste(pilot, "1312")
+        keys = [*sale("m", "5"), *sale("j", "9"), *sale("b", "14"), "u", "down", "down"]
+        await sent(pilot, "down", *keys, "d", "down", "s")
+        await redrawn(pilot)
+        await pilot.pause()
+        lines = screen_lines(host)
+    assert any(line.startswith("│ → Jonathan −9 Maximilian −5 Bob −5") for line in lines)
+    assert any("Second" in line and "9 chips to Bob" in line for line in lines), lines

@@ -5,7 +5,8 @@ from typing import Any
 from scorekeeper import Session
 from screens.rounds.rummy_5000.stakes import CubeLog, PotLog
 from screens.widgets.choice import Choice
-from tests.ui.hosts import EntryHost, entry_of, sent
+from tests.ui.hosts import EntryHost, entry_of, paste, sent
+from tests.ui.test_large_tables import screen_lines
 
 
 def two_hander(**options: Any) -> Session:
@@ -21,7 +22,7 @@ async def test_the_rules_example_typed_as_cards_is_valued_with_tens_wild() -> No
         await sent(pilot, "down", *"A A A", "down", *"10 Q", "down", "down", *"A 2")
         entry = entry_of(host)
         assert entry.row("melded.Ann").note_text == "= 445"
-        assert entry.row("in_hand.Ann").note_text == "went out: holds nothing, hand +645"
+        assert entry.row("in_hand.Ann").note_text == "went out: no cards, hand +645"
         assert entry.row("in_hand.Bob").note_text == "= 210, hand +390"
         assert entry.row("in_hand.Cy").note_text == "= 205, hand −205"
         await sent(pilot, "enter")
@@ -30,7 +31,7 @@ async def test_the_rules_example_typed_as_cards_is_valued_with_tens_wild() -> No
     assert session.dealer == "Bob"
 
 
-async def test_the_hand_of_who_went_out_is_skipped_and_says_it_holds_nothing() -> None:
+async def test_the_hand_of_who_went_out_is_skipped_and_says_it_holds_no_cards() -> None:
     session = Session.new("rummy-5000", ["Ann", "Bob", "Cy"])
     host = EntryHost(session)
     async with host.run_test(size=(80, 24)) as pilot:
@@ -38,10 +39,27 @@ async def test_the_hand_of_who_went_out_is_skipped_and_says_it_holds_nothing() -
         await sent(pilot, "5", "down", "a", "down", "down", *"K K K", "down", *"5")
         entry = entry_of(host)
         assert entry.row("in_hand.Ann").control.disabled
-        assert entry.row("in_hand.Ann").note_text.startswith("went out: holds nothing")
+        assert entry.row("in_hand.Ann").note_text.startswith("went out: no cards")
         assert entry.text("melded.Bob") == "5"
         await sent(pilot, "enter")
     assert session.totals == {"Ann": 230, "Bob": 5, "Cy": 0}
+
+
+async def test_at_five_the_hand_of_who_went_out_says_its_score_on_its_own_line() -> None:
+    """Michigan at the largest table: Christopher went out and scores the others' cards
+    held, +990; his row says so beside its label, not wrapped under it."""
+    players = ["Ann", "Bob", "Christopher", "Elizabeth-Anne", "Maximilian"]
+    session = Session.new("rummy-5000", players, dealer="Bob", options={"michigan": True})
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await sent(pilot, "q", "down", "c", "down", "f", "down", *"300", "down", *"A 2")
+        for typed in ("150", "30", "Q Q K K K 5 6 7", "200", "10", "500", "0"):
+            await sent(pilot, "down")
+            paste(pilot, typed)
+        await sent(pilot, "up", "up", "up", "up", "up")
+        lines = screen_lines(host)
+    held = [line for line in lines if "went out" in line]
+    assert held and "went out: no cards, hand +990" in held[0], lines
 
 
 async def test_points_and_cards_mix_player_by_player_and_no_other_field_turns_red() -> None:

@@ -4,6 +4,8 @@ bindings, and Esc after a new game with the same players goes where the footer s
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual.binding import Binding
 from textual.pilot import Pilot
 from textual.widgets import Static
@@ -20,6 +22,7 @@ from tests.ui.evenings import EVENINGS
 from tests.ui.hosts import at_table, burst
 from tests.ui.play import settled, start_session
 from tests.ui.test_large_tables import screen_lines
+from tests.ui.test_synced_store import follow, gone_on_differently
 
 
 async def open_table(pilot: Pilot[None]) -> TableScreen:
@@ -163,3 +166,25 @@ async def test_keys_sent_after_the_one_closing_a_box_reach_the_table(store: Stor
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, NewSessionScreen)
+
+
+async def test_keys_past_80_columns_are_left_out_whole_never_cut_mid_word(tmp_path: Path) -> None:
+    """Home with a game waiting for a decision offers one key more (^k) than 80 columns
+    hold: F1 comes first and a key that does not fit is left out, not shown as "^l Ni"."""
+    here, _ = gone_on_differently(tmp_path, "Grandma's laptop")
+    with Store(here) as store:
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await follow(pilot)
+            await settled(pilot)
+            assert isinstance(app.screen, HomeScreen)
+            footer = footer_of(pilot)
+            home = app.screen
+            assert footer.startswith(" f1 Help"), footer
+            assert "^k Conflict" in footer, footer
+            for active in home.active_bindings.values():
+                binding = active.binding
+                if binding.show:
+                    key = app.get_key_display(binding)
+                    shown = f"{key} {binding.description}" in footer
+                    assert shown or f"{key} " not in footer, (key, footer)

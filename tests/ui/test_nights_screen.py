@@ -9,7 +9,7 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, OptionList, Static
 
 from scorekeeper import Session
-from scorekeeper.reports.night_names import load_book
+from scorekeeper.reports.night_names import load_book, rename
 from scorekeeper.reports.nights import night_of
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
@@ -174,7 +174,8 @@ async def test_a_damaged_names_file_costs_only_the_names_with_a_warning(tmp_path
             assert isinstance(app.screen, NightsScreen)
             assert "Ann pays Ed $3.75" in text(app, "#money-payments")
             toasts = " ".join(str(toast.render()) for toast in app.screen.query("Toast"))
-            assert "Night names lost" in toasts and "nights.json" in toasts
+            assert "Night names" in toasts and "nights.json" in toasts
+            assert "shown by their dates" in toasts
     assert (tmp_path / "nights.json").read_bytes() == b"{"
 
 
@@ -290,3 +291,33 @@ async def test_a_game_with_many_players_is_one_line_its_players_cut_its_rounds_w
     assert offered[-1].endswith("money yet")
     assert len(narrower) == 2, narrower
     assert narrower[-1].endswith("money yet") and "Evang" not in " ".join(narrower)
+
+
+async def test_this_laptops_names_put_back_older_while_the_nights_are_shown_is_said(
+    tmp_path: Path,
+) -> None:
+    """A two-way ``rsync -a`` puts back this laptop's log of names as it was before the
+    night was named again, while the nights are on the screen: the name stays, and the notice
+    says what came back older, then, not only the next time the nights open."""
+    date = friday_at_the_parks(tmp_path)
+    with Store(tmp_path) as store:
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await pilot.pause()
+            await pilot.press("ctrl+l")
+            await pilot.pause()
+            nights = app.screen
+            assert isinstance(nights, NightsScreen)
+            rename(store, date, "Friday")
+            [own] = (tmp_path / "entries").glob("*.json")
+            older = own.read_bytes()
+            rename(store, date, "Friday club")
+            nights.follow()
+            await pilot.pause()
+            own.write_bytes(older)
+            nights.follow()
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            toasts = " ".join(str(toast.render()) for toast in app.screen.query("Toast"))
+            assert "came back older than this laptop left it" in " ".join(toasts.split())
+            assert "Friday club" in text(app, "#night-title")

@@ -235,3 +235,25 @@ async def test_the_status_line_says_how_long_the_session_has_been_going(
         await pilot.pause()
         status = app.screen.query_one("#status")
         assert f"since 19:42 · {said}" in str(status.render())
+
+
+async def test_at_80_columns_the_status_line_keeps_to_one_line_leaving_out_how_long(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Five at 5000 with long names: who deals and who plays first fill the line, so
+    the time is left out rather than wrapped ("· 1 h" above "25 min") over a grid line;
+    a wider screen says it again."""
+    start = datetime(2025, 3, 7, 19, 42, tzinfo=UTC)
+    monkeypatch.setattr(table_module, "now", lambda: start + timedelta(minutes=85))
+    players = ["Ann", "Bob", "Christopher", "Elizabeth-Anne", "Maximilian"]
+    session_id = store.add(Session.new("rummy-5000", players, dealer="Christopher"))
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(TableScreen(store, session_id, start))
+        await pilot.pause()
+        status = app.screen.query_one("#status")
+        assert status.size.height == 1
+        assert str(status.render()) == "Hand 1 · ● Christopher deals · Elizabeth-Anne plays first"
+        await pilot.resize_terminal(100, 24)
+        await pilot.pause()
+        assert str(status.render()).endswith("plays first · since 19:42 · 1 h 25 min")

@@ -68,7 +68,7 @@ async def test_friday_at_the_parks_calcutta_with_race_2_mistyped_and_fixed(store
 
         # Race 2, Bob deals; S's price is typed 41 instead of 14.
         await race_2_sold(pilot, "41")
-        assert entry(pilot).row("first").note_text == "37 chips stay in the pool (unsold)"
+        assert entry(pilot).row("first").note_text == "37 chips carried (unsold)"
         assert entry(pilot).row("second").note_text == "18 chips to Bob"
         assert "Second S ♠ H ♥ D ♦ C ♣ 18 chips to Bob" in said(pilot), "as drawn"
         await pilot.press("enter")
@@ -84,7 +84,7 @@ async def test_friday_at_the_parks_calcutta_with_race_2_mistyped_and_fixed(store
         assert entry(pilot).text("sales.S.price") == "41"
         await pilot.press(*["down"] * 6, "ctrl+u", *"14")
         await pilot.pause()
-        assert entry(pilot).row("first").note_text == "19 chips stay in the pool (unsold)"
+        assert entry(pilot).row("first").note_text == "19 chips carried (unsold)"
         assert entry(pilot).row("second").note_text == "9 chips to Bob"
         await pilot.press("enter")
         await pilot.pause()

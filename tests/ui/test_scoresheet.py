@@ -7,6 +7,7 @@ from __future__ import annotations
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from scorekeeper.session import Session
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp, keys_of
 from screens.confirm import ConfirmScreen
@@ -150,3 +151,25 @@ async def test_too_narrow_for_ten_players_the_grid_pages_with_the_round_numbers_
         assert screen_text(pilot) == first
         seen = " ".join(pages)
         assert all(name[:8] in seen for name in TEN)
+
+
+async def test_a_story_longer_than_the_lines_under_the_grid_says_f1_tells_it_whole(
+    store: Store,
+) -> None:
+    """Five at 5000, each hand typed: the two lines under the grid cannot hold the hand,
+    so they end saying where the rest is rather than stopping mid-sentence."""
+    players = ["Ann", "Bob", "Christopher", "Elizabeth-Anne", "Maximilian"]
+    session = Session.new("rummy-5000", players, options={"michigan": True})
+    melded = dict(zip(players, [445, 700, 100, 50, 0], strict=True))
+    held = dict(zip(players, [0, 210, 20, 15, 205], strict=True))
+    session.record({"wild": "10", "out": "Ann", "bonus": "out", "melded": melded, "in_hand": held})
+    store.add(session)
+    async with ScorekeeperApp(store).run_test(size=(80, 24)) as pilot:
+        table = await open_table(pilot)
+        await pilot.press("up")
+        await pilot.pause()
+        shown = table.query_one("#detail", Static)
+        assert shown.size.height == 2
+        lines = detail_of(table).splitlines()
+        assert len(lines) == 2 and lines[1].endswith("… (F1: in full)"), lines
+        assert lines[0].startswith("Hand 1 · Ann dealt · 10s wild; Ann went out;")

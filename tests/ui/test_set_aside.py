@@ -80,6 +80,22 @@ async def test_a_version_set_aside_is_listed_at_its_table_and_brought_back_with_
             assert "1 more round on Kitchen laptop" in said(pilot, "#versions")
 
 
+async def test_at_80_columns_a_long_line_goes_on_under_its_own_words(tmp_path: Path) -> None:
+    """A round or the balances too long for the box wrap under their own text, further
+    in, never back at the edge where a version's heading starts."""
+    here, session_id = gone_on_differently(tmp_path, "Grandma's laptop in the back room")
+    with Store(here) as store:
+        resolve(store, session_id, SHOWN)
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await sit_down(pilot)
+            await pilot.press("a")
+            lines = [line for line in drawn(pilot, "#versions") if line]
+    assert lines[0].startswith("Set aside 1: 2 rounds"), lines
+    assert all(line.startswith("  ") for line in lines[1:]), lines
+    assert any(line.startswith("    ") for line in lines), "nothing wrapped here"
+
+
 async def test_at_80_columns_the_title_shows_the_set_aside_mark_beside_the_warning(
     tmp_path: Path,
 ) -> None:

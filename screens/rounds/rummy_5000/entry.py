@@ -266,7 +266,7 @@ class Rummy5000Entry(RoundEntry):
             for part in ("melded", "in_hand"):
                 path = f"{part}.{name}"
                 if part == "in_hand" and name == out:
-                    notes = ["went out: holds nothing"]
+                    notes = ["went out: no cards"]
                 else:
                     notes = [self.cards_note(path, wild)] if self.is_card_text(path) else []
                 if part == "in_hand" and scores is not None:
