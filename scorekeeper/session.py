@@ -19,6 +19,7 @@ from scorekeeper.json_copy import json_copy
 from scorekeeper.seating import check_options, check_players
 from scorekeeper.seating import check_seat as check_seat
 from scorekeeper.settle import Payment, settle
+from scorekeeper.wording import listed
 
 if TYPE_CHECKING:
     from scorekeeper.view import Change, Figures
@@ -205,7 +206,7 @@ class Session:
 
     def _over(self, before: Sequence[Round], state: State) -> str:
         """Why no round may follow: the game ended by its rules, or the table ended it."""
-        won = f"{', '.join(state.winners)} {'won' if len(state.winners) == 1 else 'share the win'}"
+        won = f"{listed(state.winners)} {'won' if len(state.winners) == 1 else 'share the win'}"
         ending = self.game.ending
         if before and is_end_round(before[-1]) and ending is not None:
             last = f"{self.game.round_name.lower()} {len(before) - 1}"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from datetime import date, datetime
 
 MAX_DIGITS = 15
@@ -25,6 +26,13 @@ _EMOJI_VARIATION = "\ufe0f"
 def plural(count: int, noun: str, nouns: str | None = None) -> str:
     """ "1 session", "2 sessions", "1,250 sessions"; ``nouns`` for an irregular plural."""
     return f"{count:,} {noun if count == 1 else nouns or noun + 's'}"
+
+
+def listed(names: Sequence[str]) -> str:
+    """ "Ann", "Ann and Bob", "Ann, Bob and Cy": names as a sentence says them."""
+    if len(names) < 2:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def moment(text: str) -> datetime:

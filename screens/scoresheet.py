@@ -26,8 +26,8 @@ from scorekeeper.game import Game, is_end_round
 from scorekeeper.money import currency, in_whole_units, whole_units_suffice, without_symbol
 from scorekeeper.session import Session
 from scorekeeper.view import Figures, PlayerStanding
-from scorekeeper.wording import plural, visible
-from screens.format import cut_apart, flush_right, names, padded, plain, who_goes_first, widest
+from scorekeeper.wording import listed, plural, visible
+from screens.format import cut_apart, flush_right, padded, plain, who_goes_first, widest
 from screens.widgets.grid import PADDING, Column, ScoreGrid
 from screens.widgets.live_text import show
 
@@ -146,10 +146,10 @@ class Scoresheet(Vertical):
             played = plural(session.rounds_played, self.game.round_name.lower())
             over = ending.done.capitalize() if ended and ending else "Game over"
             won = "won" if len(session.winners) == 1 else "share the win"
+            winners = listed([visible(name) for name in session.winners])
             show(
                 status,
-                plain(f"{over} after {played} · {names(session.winners)} {won}")
-                + plain(" · s settle up"),
+                plain(f"{over} after {played} · {winners} {won}") + plain(" · s settle up"),
             )
             return
         number = session.rounds_played + 1

@@ -25,7 +25,7 @@ from textual.widgets import Button, Static
 from scorekeeper.session import Session
 from scorekeeper.settle import payment_lines
 from scorekeeper.share import share_text
-from scorekeeper.wording import visible
+from scorekeeper.wording import listed, visible
 from screens.confirm import ConfirmScreen
 from screens.format import END_KEY, END_NAME, END_TOOLTIP, amount, padded, plain, widest
 from screens.widgets.live_text import show
@@ -48,9 +48,7 @@ def settle_title(session: Session, ended: bool) -> str:
 
 def who_won(session: Session) -> str:
     winners = [visible(winner) for winner in session.winners]
-    if len(winners) == 1:
-        return f"{winners[0]} wins"
-    return f"{', '.join(winners[:-1])} and {winners[-1]} share the win"
+    return f"{listed(winners)} {'wins' if len(winners) == 1 else 'share the win'}"
 
 
 class SettleScreen(ModalScreen[bool]):

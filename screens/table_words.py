@@ -11,7 +11,7 @@ from pathlib import Path
 from scorekeeper.game import is_end_round
 from scorekeeper.session import Session
 from scorekeeper.store import default_path
-from scorekeeper.wording import clock, elapsed, short_day_and_clock, visible
+from scorekeeper.wording import clock, elapsed, listed, short_day_and_clock, visible
 from screens.format import names
 
 AN_EVENING = timedelta(hours=12)
@@ -34,7 +34,7 @@ def ending_words(session: Session) -> str | None:
     if preview is None:
         return None
     won = "wins" if len(preview.winners) == 1 else "share the win"
-    detail = f"{names(preview.winners)} {won}. u takes it back."
+    detail = f"{listed([visible(name) for name in preview.winners])} {won}. u takes it back."
     note = session.game.end_note(preview.setup, preview.state)
     return f"{note}. {detail}" if note else detail
 

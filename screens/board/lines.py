@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from scorekeeper.money import MINUS
 from scorekeeper.session import Session
-from scorekeeper.wording import plural, visible
+from scorekeeper.wording import listed, plural, visible
 
 DEALS = "●"
 LEADS = "★"
@@ -62,7 +62,7 @@ def status_line(session: Session) -> str:
     played = session.rounds_played
     if session.finished:
         won = "won" if len(session.winners) == 1 else "share the win"
-        winners = ", ".join(visible(name) for name in session.winners)
+        winners = listed([visible(name) for name in session.winners])
         return f"Game over after {plural(played, game.round_name.lower())} · {winners} {won}"
     parts = [f"{game.round_name} {played + 1}", f"{DEALS} {visible(session.dealer)} deals"]
     first = game.first_player(session.setup, session.state)

@@ -6,9 +6,11 @@ docs/rules.md, Conventions, End of the evening; Calcutta Horse Race, End of the 
 
 from __future__ import annotations
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Button, Static
 
+from scorekeeper.errors import RuleError
 from scorekeeper.session import Session
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
@@ -173,8 +175,11 @@ async def test_more_than_two_sharing_the_win_are_named_as_a_list(store: Store) -
     session.record(END)
     store.add(session)
     app = ScorekeeperApp(store)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(100, 24)) as pilot:
         await resume(pilot)
+        assert "Ann, Bob, Cy and Di share the win" in text(pilot, "#status"), "the table"
         await pilot.press("s")
         await pilot.pause()
         assert text(pilot, "#settle-title").endswith("Ann, Bob, Cy and Di share the win")
+    with pytest.raises(RuleError, match="Ann, Bob, Cy and Di share the win"):
+        session.record({"course": course, "sales": unsold, "first": "H", "second": "C"})
