@@ -17,7 +17,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from scorekeeper.checks import JSONObject
+from scorekeeper import __version__
+from scorekeeper.checks import JSON, JSONObject
 from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.durable import backup_of, read_database
 from scorekeeper.store.store_errors import StoreDamaged, StoreError
@@ -94,6 +95,7 @@ def damaged(file: Path, reason: str, *, recover: bool = True) -> StoreDamaged:
 
 def summary_fields(session: Session, started: str, updated: str) -> JSONObject:
     """The ``summary`` part: what the list shows, with the times as ISO-8601 text."""
+    words = session.game.option_words(session.setup)
     return {
         "game": session.game.id,
         "players": list(session.players),
@@ -108,8 +110,19 @@ def summary_fields(session: Session, started: str, updated: str) -> JSONObject:
         "highlights": session.game.highlights(session.setup, session.rounds)
         if session.rounds and session.game.highlight_labels
         else {},
-        "option_words": session.game.option_words(session.setup),
+        "option_words": words,
+        "listing": listing(session, words),
     }
+
+
+def listing(session: Session, words: list[str]) -> list[JSON]:
+    """``well_formed.LISTING`` for a session whose options say ``words``: what the session
+    list says of it that only its game knows, worked out as it is saved so that the
+    list's first screen imports no game."""
+    game, setup = session.game, session.setup
+    leaders = () if session.finished else game.leaders(session.totals, game.wins_lowest(setup))
+    changed = game.changed_words(setup.players, setup.first_dealer, words)
+    return [__version__, game.name, list(leaders), list(changed)]
 
 
 def read(file: Path, missing: Callable[[], StoreError], *, recover: bool = True) -> JSONObject:

@@ -15,8 +15,9 @@ from __future__ import annotations
 import struct
 import threading
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from scorekeeper import __version__
 from scorekeeper.checks import JSON, JSONMapping
 from scorekeeper.store.well_formed import (
     EXTRAS,
@@ -43,17 +44,31 @@ Compact = tuple[
     tuple[int, ...] | None,
     tuple[tuple[str, int], ...] | None,
     tuple[str, ...] | None,
+    tuple[str, str, tuple[str, ...], tuple[str, ...]] | None,
 ]
 """A row as ``pack`` takes it (``compact``): the fields of ``row`` in its order, the
 times read, the totals and balances as amounts in seat order, an extra that is not
 there None."""
 
 
+class Listed(NamedTuple):
+    """What the session list says of a session that only its game knows
+    (``well_formed.LISTING``), as this release words it."""
+
+    name: str
+    """The game's name."""
+    leaders: tuple[str, ...]
+    """Who is ahead while the game goes on; none once it is finished (its winners)."""
+    changed: tuple[str, ...]
+    """The option words that differ from the game's defaults, a house game's name left
+    out, in the currency they were saved in."""
+
+
 RECORD = struct.Struct("<qIqqIqqIBIB")
 """A ``Summary``'s fixed part: the fingerprint (digest, size, change time) of the logs its
 index entry was read from and its order, then its row: its table (``SETTING``), started
-and updated (microseconds of local time), rounds, flags, its outcome (winners and
-highlights) and the length of its id. Each but the times, flags and length is the number
+and updated (microseconds of local time), rounds, flags, its outcome (winners,
+highlights and listing) and the length of its id. Each but the times, flags and length is the number
 of a value in ``_VALUES``. The id follows, then the totals in seat order and the balances
 where they differ, 16 bits each where all fit, else 32, else the number of both: ten
 thousand sessions each with amounts of its own would hold as many tuples otherwise."""
@@ -137,7 +152,7 @@ def pack(
         (updated.replace(tzinfo=None) - _ORIGIN) // _MICROSECOND,
         _number(held[4]),
         flags,
-        _number((held[6], held[10])),
+        _number((held[6], held[10], held[12])),
         len(named),
     )
     return bytes.__new__(Summary, record + named + inline)
@@ -168,7 +183,7 @@ def unpack(made: Summary) -> tuple[tuple[int, int, int, int], Compact, bool | in
     flags = found[FLAGS]
     state: bool | int = WAITING if flags & WAITS else OVERRULED if flags & REPLACED else False
     totals, balances = _amounts_of(made, found)
-    winners, highlights = _VALUES[found[OUTCOME]]
+    winners, highlights, listing = _VALUES[found[OUTCOME]]
     held: Compact = (
         game,
         players,
@@ -182,6 +197,7 @@ def unpack(made: Summary) -> tuple[tuple[int, int, int, int], Compact, bool | in
         balances,
         highlights,
         words,
+        listing,
     )
     return (found[0], found[1], found[2], found[3]), held, state
 
@@ -197,6 +213,7 @@ class Summary(bytes):
     ``highlights`` are the game's statistics figures (``Game.highlights``) and
     ``option_words`` the house options in its words (``Game.option_words``); each is None
     in a summary saved before they were kept, whose session file must be read for them.
+    ``listing`` is ``well_formed.LISTING``, as ``listed`` reads it.
 
     Read-only, and no bigger than it must be: a store of ten thousand sessions lists ten
     thousand, and the index holds them too. It is its entry packed, one small ``bytes``
@@ -222,6 +239,7 @@ class Summary(bytes):
         highlights: dict[str, int] | None = None,
         option_words: tuple[str, ...] | None = None,
         waiting: bool | int = False,
+        listing: tuple[str, str, tuple[str, ...], tuple[str, ...]] | None = None,
     ) -> Summary:
         held: Compact = (
             game,
@@ -236,6 +254,7 @@ class Summary(bytes):
             None if balances == totals else tuple(balances[name] for name in players),
             None if highlights is None else tuple(highlights.items()),
             None if option_words is None else tuple(option_words),
+            listing,
         )
         return pack(id, (0, 0, 0, 0), held, waiting)
 
@@ -323,6 +342,20 @@ class Summary(bytes):
         words: tuple[str, ...] | None = self._set(WORDS)
         return words
 
+    @property
+    def listing(self) -> tuple[str, str, tuple[str, ...], tuple[str, ...]] | None:
+        listing: tuple[str, str, tuple[str, ...], tuple[str, ...]] | None = self._field(OUTCOME)[2]
+        return listing
+
+    @property
+    def listed(self) -> Listed | None:
+        """The list's words for the session, if this release worded them (another's may
+        name the game or its defaults otherwise): None, then its game words them."""
+        listing = self.listing
+        if listing is None or listing[0] != __version__:
+            return None
+        return Listed(*listing[1:])
+
     def _fields(self) -> tuple[object, ...]:
         return (
             self.id,
@@ -339,6 +372,7 @@ class Summary(bytes):
             self.highlights,
             self.option_words,
             self.waiting,
+            self.listing,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -425,15 +459,25 @@ def compact(kept: list[Any], times: tuple[datetime, datetime] | None = None) -> 
         None if balances is None else tuple([balances[name] for name in players]),
         None if figures is None else tuple(figures.items()),
         tuple(kept[11]) if len(kept) > 11 else None,
+        _listing(kept[12]) if len(kept) > 12 else None,
     )
+
+
+def _listing(kept: list[Any]) -> tuple[str, str, tuple[str, ...], tuple[str, ...]]:
+    release, name, leaders, changed = kept
+    return (release, name, tuple(leaders), tuple(changed))
 
 
 def expand(held: Compact) -> list[JSON]:
     """A ``compact`` row back as ``row`` writes it."""
     players, totals, balances, figures, words = held[1], held[8], held[9], held[10], held[11]
+    listing = held[12]
     extras: list[JSON] = [] if figures is None else [dict(figures)]
     if words is not None:
         extras = [dict(figures or ()), list(words)]
+    if listing is not None:
+        release, name, leaders, changed = listing
+        extras = [dict(figures or ()), list(words or ()), [release, name, [*leaders], [*changed]]]
     return [
         held[0],
         list(players),
