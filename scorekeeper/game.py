@@ -315,15 +315,6 @@ class Game(ABC, Generic[OptionsT, InfoT]):
             words.append(f"{name.replace('_', ' ')} {shown}")
         return words
 
-    def changed_words(self, players: Sequence[str], dealer: str, words: Sequence[str]) -> list[str]:
-        """Those of a table's option ``words`` (as this release says them) that the game's
-        defaults at that many players do not say: what tells a session list's rows of one
-        game apart. A house game's name is left out (``label_in``): the list names it as
-        the game already."""
-        defaults = {name: option.default_for(len(players)) for name, option in self.options.items()}
-        usual = set(self.option_words(Setup(tuple(players), defaults, dealer)))
-        return [word for word in words if word not in usual and not label_in([word])]
-
     def option_word_now(self, word: str) -> str:
         """One of ``option_words`` as a summary kept it (maybe worded by an earlier
         release) as this release words it: the word itself unless the game changed how it
@@ -391,6 +382,18 @@ def ended_on_balances(
     winners = winners_by_total(setup.players, final)
     totals = state.totals if balances is None else final
     return State(state.dealer, totals, final, True, winners, state.info if info is None else info)
+
+
+def changed_words(
+    game: Game, players: Sequence[str], dealer: str, words: Sequence[str]
+) -> list[str]:
+    """Those of a table's option ``words`` (as this release says them) that ``game``'s
+    defaults at that many players do not say: what tells a session list's rows of one
+    game apart. A house game's name is left out (``label_in``): the list names it as the
+    game already."""
+    defaults = {name: option.default_for(len(players)) for name, option in game.options.items()}
+    usual = set(game.option_words(Setup(tuple(players), defaults, dealer)))
+    return [word for word in words if word not in usual and not label_in([word])]
 
 
 def _options_shape(cls: type) -> tuple[str, frozenset[str]] | None:

@@ -119,9 +119,11 @@ def listing(session: Session, words: list[str]) -> list[JSON]:
     """``well_formed.LISTING`` for a session whose options say ``words``: what the session
     list says of it that only its game knows, worked out as it is saved so that the
     list's first screen imports no game."""
+    from scorekeeper.game import changed_words  # here: its session read the contract
+
     game, setup = session.game, session.setup
     leaders = () if session.finished else game.leaders(session.totals, game.wins_lowest(setup))
-    changed = game.changed_words(setup.players, setup.first_dealer, words)
+    changed = changed_words(game, setup.players, setup.first_dealer, words)
     return [__version__, game.name, list(leaders), list(changed)]
 
 

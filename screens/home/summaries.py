@@ -56,7 +56,8 @@ def variations(store: Store, summary: Summary) -> tuple[str, str]:
     game = GAMES.get(summary.game)
     if game is None:
         return "", ""
-    from scorekeeper.game import Setup  # here, with its game: an empty list reads neither
+    # Here, with its game: a list of summaries that keep their words reads neither.
+    from scorekeeper.game import Setup, changed_words
 
     if summary.option_words is None:
         saved = store.saved(summary.id)
@@ -66,7 +67,7 @@ def variations(store: Store, summary: Summary) -> tuple[str, str]:
         players, dealer = summary.players, summary.dealer
         # Saved in their currency, maybe in an earlier release's words.
         words = [game.option_word_now(reworded(word)) for word in summary.option_words]
-    return ", ".join(game.changed_words(players, dealer, words)), "; ".join(words)
+    return ", ".join(changed_words(game, players, dealer, words)), "; ".join(words)
 
 
 def terms(typed: str) -> list[str]:
