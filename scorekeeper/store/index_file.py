@@ -25,6 +25,7 @@ from scorekeeper.store.summary import (
     compact,
     expand,
     pack,
+    relisted,
     sound_row,
     unpack,
 )
@@ -267,6 +268,19 @@ def _checked(
             return None
         sessions[sid] = stored(sid, entry)
     return sessions
+
+
+def relist(kept: dict[str, Stored]) -> bool:
+    """Each row kept without the list's words, or by another release, given this
+    release's (``summary.relisted``) in place; whether any was, so the cache is saved
+    with them and the next start's first screen reads no game for them."""
+    changed = False
+    for session_id, one in kept.items():
+        again = relisted(one) if isinstance(one, Summary) else None
+        if again is not None:
+            kept[session_id] = again
+            changed = True
+    return changed
 
 
 def keys_read(value: JSON) -> list[str] | None:

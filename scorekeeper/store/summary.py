@@ -493,6 +493,33 @@ def expand(held: Compact) -> list[JSON]:
     ]
 
 
+def relisted(made: Summary) -> Summary | None:
+    """``made`` with the list's words (``Listed``) as this release says them, where its row
+    was kept without them or by another release; None where it has them already or they
+    cannot be worked out from the row (its option words not kept, its game not here):
+    the list then asks its game, or its file, as it shows it."""
+    listing = made.listing
+    if listing is not None and listing[0] == __version__:
+        return None
+    head, held, state = unpack(made)
+    from scorekeeper.games import GAMES  # here: only a row kept otherwise asks its game
+
+    game, words = GAMES.get(held[0]), held[11]
+    if game is None or words is None:
+        return None
+    from scorekeeper.game import changed_words
+    from scorekeeper.money import reworded
+
+    # Saved in their currency, maybe in an earlier release's words.
+    now = [game.option_word_now(reworded(word)) for word in words]
+    players, finished, dealer, totals = held[1], held[5], held[7], held[8]
+    lowest = game.wins_lowest_said(now)
+    leaders = () if finished else game.leaders(dict(zip(players, totals, strict=True)), lowest)
+    changed = tuple(changed_words(game, players, dealer, now))
+    listed = (__version__, game.name, tuple(leaders), changed)
+    return pack(made.id, head, (*held[:12], listed), state)
+
+
 def summary(session_id: str, kept: list[JSON] | Compact, waiting: bool | int = False) -> Summary:
     """The ``Summary`` for an index row (a row ``row_problem`` found nothing wrong with,
     or one already ``compact``)."""

@@ -323,7 +323,8 @@ async def test_a_row_kept_by_an_earlier_release_is_worded_as_this_one_words_it(
     """Each row keeps the words only its game knows (its name, who leads, the options
     that differ), so the list's first screen reads no game; a row kept before it did, or
     by another release (which may have named the game or its defaults otherwise), is
-    worded by its game, and the list reads the same either way."""
+    worded by its game, the list reads the same either way, and the cache keeps this
+    release's words from then on."""
     lowest = Session.new("score-pad", ["Ann", "Bob"], options={"wins": "lowest", "stake": 10})
     lowest.record({"scores": {"Ann": 30, "Bob": 5}})
     with Store(tmp_path / "db") as store:
@@ -346,7 +347,9 @@ async def test_a_row_kept_by_an_earlier_release_is_worded_as_this_one_words_it(
 
     now = await listed()
     assert [row[4] for row in now[0]] == ["Bob", "Bob", "—", "—"], "the lowest total leads"
-    kept = json.loads((tmp_path / "db" / "index.json").read_text())
+    saved = (tmp_path / "db" / "index.json").read_text()
+    rows_now = {session_id: entry[4] for session_id, entry in json.loads(saved)["sessions"].items()}
+    kept = json.loads(saved)
     entries = [*kept["sessions"].values(), *(item[1] for item in kept["recent"])]
     for number, entry in enumerate(entries):
         if number % 2:
@@ -355,6 +358,10 @@ async def test_a_row_kept_by_an_earlier_release_is_worded_as_this_one_words_it(
             entry[4][12] = ["0.0.1", "Old name", ["Di"], ["old words"]]
     (tmp_path / "db" / "index.json").write_text(json.dumps(kept))
     assert await listed() == now
+    # And kept so: the next start's first screen needs no game for them.
+    kept = json.loads((tmp_path / "db" / "index.json").read_text())
+    assert {session_id: entry[4] for session_id, entry in kept["sessions"].items()} == rows_now
+    assert [item[1][4] for item in kept["recent"]] == [rows_now[item[0]] for item in kept["recent"]]
 
 
 @pytest.mark.parametrize("kept", ["to 1000", "to 1,000"])
