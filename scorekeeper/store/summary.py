@@ -15,7 +15,7 @@ from __future__ import annotations
 import struct
 import threading
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper import __version__
 from scorekeeper.checks import JSON, JSONMapping
@@ -51,17 +51,21 @@ times read, the totals and balances as amounts in seat order, an extra that is n
 there None."""
 
 
-class Listed(NamedTuple):
+class Listed:
     """What the session list says of a session that only its game knows
-    (``well_formed.LISTING``), as this release words it."""
+    (``well_formed.LISTING``), as this release words it. A plain class: a ``NamedTuple``
+    is compiled from source as it is defined, before Home's first frame."""
 
-    name: str
-    """The game's name."""
-    leaders: tuple[str, ...]
-    """Who is ahead while the game goes on; none once it is finished (its winners)."""
-    changed: tuple[str, ...]
-    """The option words that differ from the game's defaults, a house game's name left
-    out, in the currency they were saved in."""
+    __slots__ = ("changed", "leaders", "name")
+
+    def __init__(self, name: str, leaders: tuple[str, ...], changed: tuple[str, ...]) -> None:
+        self.name = name
+        """The game's name."""
+        self.leaders = leaders
+        """Who is ahead while the game goes on; none once it is finished (its winners)."""
+        self.changed = changed
+        """The option words that differ from the game's defaults, a house game's name
+        left out, in the currency they were saved in."""
 
 
 RECORD = struct.Struct("<qIqqIqqIBIB")
