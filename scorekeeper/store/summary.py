@@ -71,8 +71,8 @@ class Listed:
 RECORD = struct.Struct("<qIqqIqqIBIB")
 """A ``Summary``'s fixed part: the fingerprint (digest, size, change time) of the logs its
 index entry was read from and its order, then its row: its table (``SETTING``), started
-and updated (microseconds of local time), rounds, flags, its outcome (winners,
-highlights and listing) and the length of its id. Each but the times, flags and length is the number
+and updated (microseconds of local time), rounds, flags, its outcome (winners, highlights
+and listing) and the length of its id. Each but the times, flags and length is the number
 of a value in ``_VALUES``. The id follows, then the totals in seat order and the balances
 where they differ, 16 bits each where all fit, else 32, else the number of both: ten
 thousand sessions each with amounts of its own would hold as many tuples otherwise."""
@@ -479,9 +479,9 @@ def expand(held: Compact) -> list[JSON]:
     extras: list[JSON] = [] if figures is None else [dict(figures)]
     if words is not None:
         extras = [dict(figures or ()), list(words)]
-    if listing is not None:
+    if words is not None and listing is not None:
         release, name, leaders, changed = listing
-        extras = [dict(figures or ()), list(words or ()), [release, name, [*leaders], [*changed]]]
+        extras.append([release, name, list(leaders), list(changed)])
     return [
         held[0],
         list(players),
@@ -506,10 +506,13 @@ def relisted(made: Summary) -> Summary | None:
     if listing is not None and listing[0] == __version__:
         return None
     head, held, state = unpack(made)
+    words = held[11]
+    if words is None:
+        return None
     from scorekeeper.games import GAMES  # here: only a row kept otherwise asks its game
 
-    game, words = GAMES.get(held[0]), held[11]
-    if game is None or words is None:
+    game = GAMES.get(held[0])
+    if game is None:
         return None
     from scorekeeper.game import changed_words
     from scorekeeper.money import reworded
