@@ -17,11 +17,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from scorekeeper import __version__
-from scorekeeper.checks import JSON, JSONObject
+from scorekeeper.checks import JSONObject
 from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.durable import backup_of, read_database
 from scorekeeper.store.store_errors import StoreDamaged, StoreError
+from scorekeeper.store.summary import listing_text
 from scorekeeper.store.well_formed import document_problem
 
 if TYPE_CHECKING:
@@ -115,7 +115,7 @@ def summary_fields(session: Session, started: str, updated: str) -> JSONObject:
     }
 
 
-def listing(session: Session, words: list[str]) -> list[JSON]:
+def listing(session: Session, words: list[str]) -> str:
     """``well_formed.LISTING`` for a session whose options say ``words``: what the session
     list says of it that only its game knows, worked out as it is saved so that the
     list's first screen imports no game."""
@@ -124,7 +124,7 @@ def listing(session: Session, words: list[str]) -> list[JSON]:
     game, setup = session.game, session.setup
     leaders = () if session.finished else game.leaders(session.totals, game.wins_lowest(setup))
     changed = changed_words(game, setup.players, setup.first_dealer, words)
-    return [__version__, game.name, list(leaders), list(changed)]
+    return listing_text(game.name, setup.players, leaders, words, changed)
 
 
 def read(file: Path, missing: Callable[[], StoreError], *, recover: bool = True) -> JSONObject:

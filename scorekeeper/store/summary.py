@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import struct
 import threading
+from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -44,7 +45,7 @@ Compact = tuple[
     tuple[int, ...] | None,
     tuple[tuple[str, int], ...] | None,
     tuple[str, ...] | None,
-    tuple[str, str, tuple[str, ...], tuple[str, ...]] | None,
+    str | None,
 ]
 """A row as ``pack`` takes it (``compact``): the fields of ``row`` in its order, the
 times read, the totals and balances as amounts in seat order, an extra that is not
@@ -243,7 +244,7 @@ class Summary(bytes):
         highlights: dict[str, int] | None = None,
         option_words: tuple[str, ...] | None = None,
         waiting: bool | int = False,
-        listing: tuple[str, str, tuple[str, ...], tuple[str, ...]] | None = None,
+        listing: str | None = None,
     ) -> Summary:
         held: Compact = (
             game,
@@ -347,18 +348,26 @@ class Summary(bytes):
         return words
 
     @property
-    def listing(self) -> tuple[str, str, tuple[str, ...], tuple[str, ...]] | None:
-        listing: tuple[str, str, tuple[str, ...], tuple[str, ...]] | None = self._field(OUTCOME)[2]
+    def listing(self) -> str | None:
+        listing: str | None = self._field(OUTCOME)[2]
         return listing
 
     @property
     def listed(self) -> Listed | None:
-        """The list's words for the session, if this release worded them (another's may
-        name the game or its defaults otherwise): None, then its game words them."""
-        listing = self.listing
-        if listing is None or listing[0] != __version__:
+        """The list's words for the session (``listing``), if this release worded them
+        (another's may name the game or its defaults otherwise): None, then its game
+        words them."""
+        parts = (self.listing or "").split(_APART, 3)
+        if len(parts) != 4 or parts[0] != __version__:
             return None
-        return Listed(*listing[1:])
+        seats, places, name = parts[1:]
+        players, words = self.players, self.option_words or ()
+        try:
+            leaders = tuple([players[int(seat)] for seat in seats.split(",") if seat])
+            changed = tuple([words[int(place)] for place in places.split(",") if place])
+        except (ValueError, IndexError):  # not as scorekeeper writes it
+            return None
+        return Listed(name, leaders, changed)
 
     def _fields(self) -> tuple[object, ...]:
         return (
@@ -463,13 +472,8 @@ def compact(kept: list[Any], times: tuple[datetime, datetime] | None = None) -> 
         None if balances is None else tuple([balances[name] for name in players]),
         None if figures is None else tuple(figures.items()),
         tuple(kept[11]) if len(kept) > 11 else None,
-        _listing(kept[12]) if len(kept) > 12 else None,
+        kept[12] if len(kept) > 12 else None,
     )
-
-
-def _listing(kept: list[Any]) -> tuple[str, str, tuple[str, ...], tuple[str, ...]]:
-    release, name, leaders, changed = kept
-    return (release, name, tuple(leaders), tuple(changed))
 
 
 def expand(held: Compact) -> list[JSON]:
@@ -480,8 +484,7 @@ def expand(held: Compact) -> list[JSON]:
     if words is not None:
         extras = [dict(figures or ()), list(words)]
     if words is not None and listing is not None:
-        release, name, leaders, changed = listing
-        extras.append([release, name, list(leaders), list(changed)])
+        extras.append(listing)
     return [
         held[0],
         list(players),
@@ -499,11 +502,11 @@ def expand(held: Compact) -> list[JSON]:
 
 def relisted(made: Summary) -> Summary | None:
     """``made`` with the list's words (``Listed``) as this release says them, where its row
-    was kept without them or by another release; None where it has them already or they
-    cannot be worked out from the row (its option words not kept, its game not here):
-    the list then asks its game, or its file, as it shows it."""
-    listing = made.listing
-    if listing is not None and listing[0] == __version__:
+    was kept without them or by another release, its option words with them (as this
+    release says them, in the currency they were saved in); None where it has them
+    already or they cannot be worked out from the row (its option words not kept, its
+    game not here): the list then asks its game, or its file, as it shows it."""
+    if (made.listing or "").startswith(_THIS_RELEASE):
         return None
     head, held, state = unpack(made)
     words = held[11]
@@ -517,14 +520,39 @@ def relisted(made: Summary) -> Summary | None:
     from scorekeeper.game import changed_words
     from scorekeeper.money import reworded
 
-    # Saved in their currency, maybe in an earlier release's words.
-    now = [game.option_word_now(reworded(word)) for word in words]
+    # Maybe in an earlier release's words, and saved in their currency: the defaults
+    # are said in the one in force.
+    now = tuple([game.option_word_now(word) for word in words])
+    shown = [reworded(word) for word in now]
     players, finished, dealer, totals = held[1], held[5], held[7], held[8]
-    lowest = game.wins_lowest_said(now)
+    lowest = game.wins_lowest_said(shown)
     leaders = () if finished else game.leaders(dict(zip(players, totals, strict=True)), lowest)
-    changed = tuple(changed_words(game, players, dealer, now))
-    listed = (__version__, game.name, tuple(leaders), changed)
-    return pack(made.id, head, (*held[:12], listed), state)
+    changed = set(changed_words(game, players, dealer, shown))
+    kept = [word for word, said in zip(now, shown, strict=True) if said in changed]
+    listing = listing_text(game.name, players, leaders, now, kept)
+    return pack(made.id, head, (*held[:11], now, listing), state)
+
+
+_APART = "|"
+_THIS_RELEASE = __version__ + _APART
+
+
+def listing_text(
+    name: str,
+    players: Sequence[str],
+    leaders: Iterable[str],
+    words: Sequence[str],
+    changed: Iterable[str],
+) -> str:
+    """``well_formed.LISTING`` as this release writes it: ``release|seats|places|name``,
+    the ``leaders`` by their seats among ``players`` and the ``changed`` option words by
+    their places among ``words`` (numbers between commas), the game's name last. One text
+    a row: an index of ten thousand rows parses it as one field, where a list of names
+    and a list of words would cost a fifth more of the whole parse."""
+    seats = ",".join([str(players.index(leader)) for leader in leaders])
+    wanted = set(changed)
+    places = ",".join([str(place) for place, word in enumerate(words) if word in wanted])
+    return _APART.join([__version__, seats, places, name])
 
 
 def summary(session_id: str, kept: list[JSON] | Compact, waiting: bool | int = False) -> Summary:

@@ -34,10 +34,10 @@ OPTION_WORDS = "option_words"
 before it existed has none."""
 LISTING = "listing"
 """An optional field after the option words: what the session list says of the session
-that only its game knows, as ``[release, game's name, leaders, options changed]`` (the
-release that worded it, who is ahead while the game goes on, the option words that
-differ from the game's defaults), so the list's first screen imports no game; a summary
-written before it existed has none, one of another release is worded again by its game."""
+that only its game knows (``summary.listing``: the release that worded it, who is ahead
+while the game goes on, the option words that differ from the game's defaults and the
+game's name, in one text), so the list's first screen imports no game; a summary written
+before it existed has none, one of another release is worded again by its game."""
 EXTRAS = (HIGHLIGHTS, OPTION_WORDS, LISTING)
 """The optional fields, in the order an index row keeps them after ``SUMMARY_FIELDS``."""
 
@@ -75,17 +75,6 @@ def _is_figures(value: object) -> bool:
     )
 
 
-def _is_listing(value: object) -> bool:
-    return (
-        type(value) is list
-        and len(value) == 4
-        and type(value[0]) is str
-        and type(value[1]) is str
-        and _is_names(value[2])
-        and _is_names(value[3])
-    )
-
-
 def is_time(value: object) -> bool:
     """An ISO-8601 time with its offset from UTC, as every time the store writes is."""
     if type(value) is not str:
@@ -117,7 +106,7 @@ def summary_problem(fields: JSONMapping) -> str | None:
         "balances": fields["balances"] is None or _is_amounts(fields["balances"], players),
         HIGHLIGHTS: _is_figures(fields.get(HIGHLIGHTS, {})),
         OPTION_WORDS: _is_names(fields.get(OPTION_WORDS, [])),
-        LISTING: _is_listing(fields.get(LISTING, _NO_EXTRAS[-1])),
+        LISTING: type(fields.get(LISTING, "")) is str,
     }
     wrong = [field for field, good in checks.items() if not good]
     balances = fields["totals"] if fields["balances"] is None else fields["balances"]
@@ -168,12 +157,9 @@ def sound_times(kept: list[JSON]) -> tuple[datetime, datetime] | None:
         return None
     if type(totals) is not dict or type(owed) is not dict or type(figures) is not dict:
         return None
-    if not players or type(finished) is not bool or type(listing) is not list:
+    if not players or type(finished) is not bool:
         return None
-    if len(listing) != 4 or type(listing[2]) is not list or type(listing[3]) is not list:
-        return None
-    texts = [game, dealer, started, updated, *players, *winners, *figures, *words]
-    texts += [listing[0], listing[1], *listing[2], *listing[3]]
+    texts = [game, dealer, started, updated, listing, *players, *winners, *figures, *words]
     if set(map(type, texts)) != _TEXT:
         return None
     # Keys equal to the distinct players: as many amounts as players, one each.
@@ -192,7 +178,7 @@ def sound_times(kept: list[JSON]) -> tuple[datetime, datetime] | None:
     return None if times[0].tzinfo is None or times[1].tzinfo is None else times
 
 
-_NO_EXTRAS: tuple[JSON, ...] = ({}, [], ["", "", [], []])
+_NO_EXTRAS: tuple[JSON, ...] = ({}, [], "")
 """What an older row without the ``EXTRAS`` is checked as: no figures, no words, no
 listing."""
 _TEXT = {str}

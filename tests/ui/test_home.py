@@ -355,7 +355,7 @@ async def test_a_row_kept_by_an_earlier_release_is_worded_as_this_one_words_it(
         if number % 2:
             entry[4] = entry[4][:12]
         else:
-            entry[4][12] = ["0.0.1", "Old name", ["Di"], ["old words"]]
+            entry[4][12] = "0.0.1|3|0|Old name"
     (tmp_path / "db" / "index.json").write_text(json.dumps(kept))
     assert await listed() == now
     # And kept so: the next start's first screen needs no game for them.
