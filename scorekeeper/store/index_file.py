@@ -24,6 +24,8 @@ from scorekeeper.store.summary import (
     Summary,
     compact,
     expand,
+    listed_otherwise,
+    outcome,
     pack,
     relisted,
     sound_row,
@@ -274,9 +276,12 @@ def relist(kept: dict[str, Stored]) -> bool:
     """Each row kept without the list's words, or by another release, given this
     release's (``summary.relisted``) in place; whether any was, so the cache is saved
     with them and the next start's first screen reads no game for them."""
+    stale = listed_otherwise(kept.values())
+    if not stale:
+        return False
     changed = False
     for session_id, one in kept.items():
-        again = relisted(one) if isinstance(one, Summary) else None
+        again = relisted(one) if isinstance(one, Summary) and outcome(one) in stale else None
         if again is not None:
             kept[session_id] = again
             changed = True

@@ -537,6 +537,22 @@ _APART = "|"
 _THIS_RELEASE = __version__ + _APART
 
 
+def listed_otherwise(made: Iterable[object]) -> set[int]:
+    """The outcomes (``OUTCOME``'s numbers) of the summaries among ``made`` whose listing
+    this release did not write: one C call a row, then one look at each distinct outcome
+    (ten thousand rows share a few), so a cache kept by this release costs next to
+    nothing to look through."""
+    at, number = _AT[OUTCOME], _NUMBER.unpack_from
+    outcomes = {number(one, at)[0] for one in made if type(one) is Summary}
+    return {one for one in outcomes if not (_VALUES[one][2] or "").startswith(_THIS_RELEASE)}
+
+
+def outcome(made: Summary) -> int:
+    """``made``'s outcome, by its number (``listed_otherwise``)."""
+    found: int = _NUMBER.unpack_from(made, _AT[OUTCOME])[0]
+    return found
+
+
 def listing_text(
     name: str,
     players: Sequence[str],
