@@ -384,6 +384,18 @@ def ended_on_balances(
     return State(state.dealer, totals, final, True, winners, state.info if info is None else info)
 
 
+def changed_words(
+    game: Game, players: Sequence[str], dealer: str, words: Sequence[str]
+) -> list[str]:
+    """Those of a table's option ``words`` (as this release says them) that ``game``'s
+    defaults at that many players do not say: what tells a session list's rows of one
+    game apart. A house game's name is left out (``label_in``): the list names it as the
+    game already."""
+    defaults = {name: option.default_for(len(players)) for name, option in game.options.items()}
+    usual = set(game.option_words(Setup(tuple(players), defaults, dealer)))
+    return [word for word in words if word not in usual and not label_in([word])]
+
+
 def _options_shape(cls: type) -> tuple[str, frozenset[str]] | None:
     """The name and keys of the ``TypedDict`` a game class gives ``Game`` for its options,
     or None where it gives none: the keys must be the options it offers."""

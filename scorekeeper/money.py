@@ -15,7 +15,7 @@ import functools
 import re
 import threading
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from scorekeeper.errors import RuleError
 from scorekeeper.wording import MAX_DIGITS, clipped, visible
@@ -23,9 +23,9 @@ from scorekeeper.wording import MAX_DIGITS, clipped, visible
 MINUS = "−"
 
 
-@dataclass(frozen=True)
-class Currency:
-    """How money is written at a table: ``$1,234.50``, ``€1.234,50``, ``1.234,50 kr``."""
+class Currency(NamedTuple):
+    """How money is written at a table: ``$1,234.50``, ``€1.234,50``, ``1.234,50 kr``.
+    A ``NamedTuple``: a dataclass is compiled from source before Home's first frame."""
 
     symbol: str = "$"
     after: bool = False

@@ -8,7 +8,7 @@ their kinds, their limits (which may depend on the players), their words.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from scorekeeper.checks import as_int
 from scorekeeper.errors import RuleError
@@ -21,9 +21,9 @@ Limit = int | Callable[[int], int] | None
 no bigger than the deck shared out allows)."""
 
 
-@dataclass(frozen=True)
-class Option:
-    """One house option: its default (or a rule that picks it from the player count)."""
+class Option(NamedTuple):
+    """One house option: its default (or a rule that picks it from the player count). A
+    ``NamedTuple``: a dataclass is compiled from source as its module is imported."""
 
     default: int | bool | str | Callable[[int], int]
     help: str

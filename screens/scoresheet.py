@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import replace
 from itertools import pairwise
 
 from textual import on
@@ -263,7 +262,7 @@ class Scoresheet(Vertical):
             if shorten is in_whole_units:
                 if not whole_units_suffice(line for row in seats for line in row.shown):
                     break
-                labels = replace(first, heading=[first.heading[0], *self.rounded(first, seats)])
+                labels = first._replace(heading=[first.heading[0], *self.rounded(first, seats)])
             room = self.grid_room(labels, totals)
             shown = [tuple(shorten(line) for line in row.shown) for row in seats]
             for each_round, given in choices:

@@ -179,7 +179,7 @@ def _odd_copy(file: Path) -> Finding | None:
 
 
 def _index(root: Path) -> Finding | None:
-    file = machine.places(root).index / "index.json"
+    file = machine.places(root).index_folder / "index.json"
     try:
         raw = read_bytes(file)
         if raw is None:
@@ -397,7 +397,7 @@ def repair(store: Store, findings: list[Finding]) -> list[str]:
     """Do each finding's fix; returns what was done, one line each (a fix that failed is
     undone and said). ``store`` is open for writing, so no app saves meanwhile; nothing is
     deleted, and nothing is changed if ``damaged/`` is not a folder."""
-    index = store.places.index / "index.json"
+    index = store.places.index_folder / "index.json"
     kept_as_they_are = {index, store.path / DAMAGED}
     todo = [
         finding

@@ -22,6 +22,7 @@ from scorekeeper.checks import JSONObject
 from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.durable import backup_of, read_database
 from scorekeeper.store.store_errors import StoreDamaged, StoreError
+from scorekeeper.store.summary import listing_text
 from scorekeeper.store.well_formed import document_problem
 
 if TYPE_CHECKING:
@@ -95,6 +96,7 @@ def damaged(file: Path, reason: str, *, recover: bool = True) -> StoreDamaged:
 
 def summary_fields(session: Session, started: str, updated: str) -> JSONObject:
     """The ``summary`` part: what the list shows, with the times as ISO-8601 text."""
+    words = session.game.option_words(session.setup)
     return {
         "game": session.game.id,
         "players": list(session.players),
@@ -109,8 +111,21 @@ def summary_fields(session: Session, started: str, updated: str) -> JSONObject:
         "highlights": session.game.highlights(session.setup, session.rounds)
         if session.rounds and session.game.highlight_labels
         else {},
-        "option_words": session.game.option_words(session.setup),
+        "option_words": words,
+        "listing": listing(session, words),
     }
+
+
+def listing(session: Session, words: list[str]) -> str:
+    """``well_formed.LISTING`` for a session whose options say ``words``: what the session
+    list says of it that only its game knows, worked out as it is saved so that the
+    list's first screen imports no game."""
+    from scorekeeper.game import changed_words  # here: its session read the contract
+
+    game, setup = session.game, session.setup
+    leaders = () if session.finished else game.leaders(session.totals, game.wins_lowest(setup))
+    changed = changed_words(game, setup.players, setup.first_dealer, words)
+    return listing_text(game.name, setup.players, leaders, words, changed)
 
 
 def read(file: Path, missing: Callable[[], StoreError], *, recover: bool = True) -> JSONObject:

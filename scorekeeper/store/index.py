@@ -52,6 +52,7 @@ from scorekeeper.store.index_file import (
     keys_read,
     load,
     read_head,
+    relist,
     stored,
 )
 from scorekeeper.store.stamp import NOT_SETTLED, identity_of, settled
@@ -144,6 +145,8 @@ class Index:
             # a reader asking again: the same files, already checked
             return Entries(self._read_here)
         known, head = ({}, None) if self._read_here else self._load()
+        if relist(known):
+            self.dirty = True
         if head is not None and head.folder is not None and head.folder == folder:
             if self._read_again_if_damaged(known):
                 self.dirty = True

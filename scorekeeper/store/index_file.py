@@ -24,7 +24,10 @@ from scorekeeper.store.summary import (
     Summary,
     compact,
     expand,
+    listed_otherwise,
+    outcome,
     pack,
+    relisted,
     sound_row,
     unpack,
 )
@@ -267,6 +270,22 @@ def _checked(
             return None
         sessions[sid] = stored(sid, entry)
     return sessions
+
+
+def relist(kept: dict[str, Stored]) -> bool:
+    """Each row kept without the list's words, or by another release, given this
+    release's (``summary.relisted``) in place; whether any was, so the cache is saved
+    with them and the next start's first screen reads no game for them."""
+    stale = listed_otherwise(kept.values())
+    if not stale:
+        return False
+    changed = False
+    for session_id, one in kept.items():
+        again = relisted(one) if isinstance(one, Summary) and outcome(one) in stale else None
+        if again is not None:
+            kept[session_id] = again
+            changed = True
+    return changed
 
 
 def keys_read(value: JSON) -> list[str] | None:

@@ -23,8 +23,8 @@ import json
 import os
 import re
 import socket
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from scorekeeper.store.copies import LAPTOP_ID
 from scorekeeper.store.durable import write_atomically
@@ -56,14 +56,16 @@ ENGINE_FILES = (".stfolder", ".stversions", ".stignore")
 """What Syncthing keeps in a folder it syncs: never a session, never named as damage."""
 
 
-@dataclass(frozen=True)
-class Places:
-    """The paths of one store's machine files, and whether they are away from the folder."""
+class Places(NamedTuple):
+    """The paths of one store's machine files, and whether they are away from the folder.
+    A ``NamedTuple``, as ``Laptop``: a dataclass is compiled from source as its module is
+    imported, before Home's first frame."""
 
     root: Path
     lock: Path
     writer: Path
-    index: Path
+    index_folder: Path
+    """The folder ``index.json`` is kept in."""
     shared: bool
 
     @property
@@ -135,8 +137,8 @@ def prepare(found: Places) -> None:
     for a person who finds it."""
     if not found.shared:
         return
-    found.index.mkdir(parents=True, exist_ok=True)
-    note = found.index / "store.txt"
+    found.index_folder.mkdir(parents=True, exist_ok=True)
+    note = found.index_folder / "store.txt"
     if not note.exists():
         with contextlib.suppress(OSError):
             note.write_text(f"{os.path.realpath(found.root)}\n", encoding="utf-8")
@@ -159,8 +161,7 @@ host name): the name the other laptops show beside the rounds recorded here."""
 _LAPTOP_ID = re.compile(LAPTOP_ID)
 
 
-@dataclass(frozen=True)
-class Laptop:
+class Laptop(NamedTuple):
     """This laptop as the copies it writes name it: an id made once, and a name people read."""
 
     id: str

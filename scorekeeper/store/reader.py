@@ -13,7 +13,6 @@ import os
 import re
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -68,22 +67,35 @@ def default_path() -> Path:
     return Path(platformdirs.user_data_dir("scorekeeper", appauthor=False))
 
 
-@dataclass
 class Opened:
-    """A session the writer has replayed once, kept so the next round costs one round."""
+    """A session the writer has replayed once, kept so the next round costs one round. A
+    plain class: a dataclass is compiled from source as its module is imported, before
+    Home's first frame."""
 
-    session: Session
-    found: Gathered | None = None
-    """What its logs made when read or last written (None: a session new here)."""
-    seen: list[int] | None = None
-    """The identity of the log files as last read or written: if it changed, another
-    laptop's log arrived (or another process wrote), and a change made on what was read
-    would pass over it."""
-    seeded: bool = False
-    """Whether what is kept beside the logs (``sidecar``) was handed to its keeper."""
-    events: dict[str, Event] = field(default_factory=dict)
-    own: OwnLog | None = None
-    """This laptop's log of it, kept open: what it last wrote is not read again."""
+    __slots__ = ("events", "found", "own", "seeded", "seen", "session")
+
+    def __init__(
+        self,
+        session: Session,
+        found: Gathered | None = None,
+        seen: list[int] | None = None,
+        *,
+        seeded: bool = False,
+        events: dict[str, Event] | None = None,
+        own: OwnLog | None = None,
+    ) -> None:
+        self.session = session
+        self.found = found
+        """What its logs made when read or last written (None: a session new here)."""
+        self.seen = seen
+        """The identity of the log files as last read or written: if it changed, another
+        laptop's log arrived (or another process wrote), and a change made on what was
+        read would pass over it."""
+        self.seeded = seeded
+        """Whether what is kept beside the logs (``sidecar``) was handed to its keeper."""
+        self.events = {} if events is None else events
+        self.own = own
+        """This laptop's log of it, kept open: what it last wrote is not read again."""
 
     @property
     def head(self) -> str:
@@ -291,7 +303,7 @@ class Reader:
         """Logs that cannot be read of sessions whose other logs can."""
         self._reach = Reach(self.path, self.places.shared)
         self._index = Index(
-            self.places.index,
+            self.places.index_folder,
             self._folder,
             readonly=readonly,
             keeps=not readonly or self.places.shared,

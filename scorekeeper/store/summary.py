@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import struct
 import threading
+from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper import __version__
 from scorekeeper.checks import JSON, JSONMapping
 from scorekeeper.store.well_formed import (
     EXTRAS,
@@ -43,17 +45,35 @@ Compact = tuple[
     tuple[int, ...] | None,
     tuple[tuple[str, int], ...] | None,
     tuple[str, ...] | None,
+    str | None,
 ]
 """A row as ``pack`` takes it (``compact``): the fields of ``row`` in its order, the
 times read, the totals and balances as amounts in seat order, an extra that is not
 there None."""
 
 
+class Listed:
+    """What the session list says of a session that only its game knows
+    (``well_formed.LISTING``), as this release words it. A plain class: a ``NamedTuple``
+    is compiled from source as it is defined, before Home's first frame."""
+
+    __slots__ = ("changed", "leaders", "name")
+
+    def __init__(self, name: str, leaders: tuple[str, ...], changed: tuple[str, ...]) -> None:
+        self.name = name
+        """The game's name."""
+        self.leaders = leaders
+        """Who is ahead while the game goes on; none once it is finished (its winners)."""
+        self.changed = changed
+        """The option words that differ from the game's defaults, a house game's name
+        left out, in the currency they were saved in."""
+
+
 RECORD = struct.Struct("<qIqqIqqIBIB")
 """A ``Summary``'s fixed part: the fingerprint (digest, size, change time) of the logs its
 index entry was read from and its order, then its row: its table (``SETTING``), started
-and updated (microseconds of local time), rounds, flags, its outcome (winners and
-highlights) and the length of its id. Each but the times, flags and length is the number
+and updated (microseconds of local time), rounds, flags, its outcome (winners, highlights
+and listing) and the length of its id. Each but the times, flags and length is the number
 of a value in ``_VALUES``. The id follows, then the totals in seat order and the balances
 where they differ, 16 bits each where all fit, else 32, else the number of both: ten
 thousand sessions each with amounts of its own would hold as many tuples otherwise."""
@@ -137,7 +157,7 @@ def pack(
         (updated.replace(tzinfo=None) - _ORIGIN) // _MICROSECOND,
         _number(held[4]),
         flags,
-        _number((held[6], held[10])),
+        _number((held[6], held[10], held[12])),
         len(named),
     )
     return bytes.__new__(Summary, record + named + inline)
@@ -168,7 +188,7 @@ def unpack(made: Summary) -> tuple[tuple[int, int, int, int], Compact, bool | in
     flags = found[FLAGS]
     state: bool | int = WAITING if flags & WAITS else OVERRULED if flags & REPLACED else False
     totals, balances = _amounts_of(made, found)
-    winners, highlights = _VALUES[found[OUTCOME]]
+    winners, highlights, listing = _VALUES[found[OUTCOME]]
     held: Compact = (
         game,
         players,
@@ -182,6 +202,7 @@ def unpack(made: Summary) -> tuple[tuple[int, int, int, int], Compact, bool | in
         balances,
         highlights,
         words,
+        listing,
     )
     return (found[0], found[1], found[2], found[3]), held, state
 
@@ -197,6 +218,7 @@ class Summary(bytes):
     ``highlights`` are the game's statistics figures (``Game.highlights``) and
     ``option_words`` the house options in its words (``Game.option_words``); each is None
     in a summary saved before they were kept, whose session file must be read for them.
+    ``listing`` is ``well_formed.LISTING``, as ``listed`` reads it.
 
     Read-only, and no bigger than it must be: a store of ten thousand sessions lists ten
     thousand, and the index holds them too. It is its entry packed, one small ``bytes``
@@ -222,6 +244,7 @@ class Summary(bytes):
         highlights: dict[str, int] | None = None,
         option_words: tuple[str, ...] | None = None,
         waiting: bool | int = False,
+        listing: str | None = None,
     ) -> Summary:
         held: Compact = (
             game,
@@ -236,6 +259,7 @@ class Summary(bytes):
             None if balances == totals else tuple(balances[name] for name in players),
             None if highlights is None else tuple(highlights.items()),
             None if option_words is None else tuple(option_words),
+            listing,
         )
         return pack(id, (0, 0, 0, 0), held, waiting)
 
@@ -323,6 +347,28 @@ class Summary(bytes):
         words: tuple[str, ...] | None = self._set(WORDS)
         return words
 
+    @property
+    def listing(self) -> str | None:
+        listing: str | None = self._field(OUTCOME)[2]
+        return listing
+
+    @property
+    def listed(self) -> Listed | None:
+        """The list's words for the session (``listing``), if this release worded them
+        (another's may name the game or its defaults otherwise): None, then its game
+        words them."""
+        parts = (self.listing or "").split(_APART, 3)
+        if len(parts) != 4 or parts[0] != __version__:
+            return None
+        seats, places, name = parts[1:]
+        players, words = self.players, self.option_words or ()
+        try:
+            leaders = tuple([players[int(seat)] for seat in seats.split(",") if seat])
+            changed = tuple([words[int(place)] for place in places.split(",") if place])
+        except (ValueError, IndexError):  # not as scorekeeper writes it
+            return None
+        return Listed(name, leaders, changed)
+
     def _fields(self) -> tuple[object, ...]:
         return (
             self.id,
@@ -339,6 +385,7 @@ class Summary(bytes):
             self.highlights,
             self.option_words,
             self.waiting,
+            self.listing,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -425,15 +472,19 @@ def compact(kept: list[Any], times: tuple[datetime, datetime] | None = None) -> 
         None if balances is None else tuple([balances[name] for name in players]),
         None if figures is None else tuple(figures.items()),
         tuple(kept[11]) if len(kept) > 11 else None,
+        kept[12] if len(kept) > 12 else None,
     )
 
 
 def expand(held: Compact) -> list[JSON]:
     """A ``compact`` row back as ``row`` writes it."""
     players, totals, balances, figures, words = held[1], held[8], held[9], held[10], held[11]
+    listing = held[12]
     extras: list[JSON] = [] if figures is None else [dict(figures)]
     if words is not None:
         extras = [dict(figures or ()), list(words)]
+    if words is not None and listing is not None:
+        extras.append(listing)
     return [
         held[0],
         list(players),
@@ -447,6 +498,77 @@ def expand(held: Compact) -> list[JSON]:
         None if balances is None else dict(zip(players, balances, strict=True)),
         *extras,
     ]
+
+
+def relisted(made: Summary) -> Summary | None:
+    """``made`` with the list's words (``Listed``) as this release says them, where its row
+    was kept without them or by another release, its option words with them (as this
+    release says them, in the currency they were saved in); None where it has them
+    already or they cannot be worked out from the row (its option words not kept, its
+    game not here): the list then asks its game, or its file, as it shows it."""
+    if (made.listing or "").startswith(_THIS_RELEASE):
+        return None
+    head, held, state = unpack(made)
+    words = held[11]
+    if words is None:
+        return None
+    from scorekeeper.games import GAMES  # here: only a row kept otherwise asks its game
+
+    game = GAMES.get(held[0])
+    if game is None:
+        return None
+    from scorekeeper.game import changed_words
+    from scorekeeper.money import reworded
+
+    # Maybe in an earlier release's words, and saved in their currency: the defaults
+    # are said in the one in force.
+    now = tuple([game.option_word_now(word) for word in words])
+    shown = [reworded(word) for word in now]
+    players, finished, dealer, totals = held[1], held[5], held[7], held[8]
+    lowest = game.wins_lowest_said(shown)
+    leaders = () if finished else game.leaders(dict(zip(players, totals, strict=True)), lowest)
+    changed = set(changed_words(game, players, dealer, shown))
+    kept = [word for word, said in zip(now, shown, strict=True) if said in changed]
+    listing = listing_text(game.name, players, leaders, now, kept)
+    return pack(made.id, head, (*held[:11], now, listing), state)
+
+
+_APART = "|"
+_THIS_RELEASE = __version__ + _APART
+
+
+def listed_otherwise(made: Iterable[object]) -> set[int]:
+    """The outcomes (``OUTCOME``'s numbers) of the summaries among ``made`` whose listing
+    this release did not write: one C call a row, then one look at each distinct outcome
+    (ten thousand rows share a few), so a cache kept by this release costs next to
+    nothing to look through."""
+    at, number = _AT[OUTCOME], _NUMBER.unpack_from
+    outcomes = {number(one, at)[0] for one in made if type(one) is Summary}
+    return {one for one in outcomes if not (_VALUES[one][2] or "").startswith(_THIS_RELEASE)}
+
+
+def outcome(made: Summary) -> int:
+    """``made``'s outcome, by its number (``listed_otherwise``)."""
+    found: int = _NUMBER.unpack_from(made, _AT[OUTCOME])[0]
+    return found
+
+
+def listing_text(
+    name: str,
+    players: Sequence[str],
+    leaders: Iterable[str],
+    words: Sequence[str],
+    changed: Iterable[str],
+) -> str:
+    """``well_formed.LISTING`` as this release writes it: ``release|seats|places|name``,
+    the ``leaders`` by their seats among ``players`` and the ``changed`` option words by
+    their places among ``words`` (numbers between commas), the game's name last. One text
+    a row: an index of ten thousand rows parses it as one field, where a list of names
+    and a list of words would cost a fifth more of the whole parse."""
+    seats = ",".join([str(players.index(leader)) for leader in leaders])
+    wanted = set(changed)
+    places = ",".join([str(place) for place, word in enumerate(words) if word in wanted])
+    return _APART.join([__version__, seats, places, name])
 
 
 def summary(session_id: str, kept: list[JSON] | Compact, waiting: bool | int = False) -> Summary:

@@ -32,7 +32,13 @@ OPTION_WORDS = "option_words"
 """An optional field after the highlights: the house options in the game's words
 (``Game.option_words``), so the session list opens no session file; a summary written
 before it existed has none."""
-EXTRAS = (HIGHLIGHTS, OPTION_WORDS)
+LISTING = "listing"
+"""An optional field after the option words: what the session list says of the session
+that only its game knows (``summary.listing``: the release that worded it, who is ahead
+while the game goes on, the option words that differ from the game's defaults and the
+game's name, in one text), so the list's first screen imports no game; a summary written
+before it existed has none, one of another release is worded again by its game."""
+EXTRAS = (HIGHLIGHTS, OPTION_WORDS, LISTING)
 """The optional fields, in the order an index row keeps them after ``SUMMARY_FIELDS``."""
 
 
@@ -100,6 +106,7 @@ def summary_problem(fields: JSONMapping) -> str | None:
         "balances": fields["balances"] is None or _is_amounts(fields["balances"], players),
         HIGHLIGHTS: _is_figures(fields.get(HIGHLIGHTS, {})),
         OPTION_WORDS: _is_names(fields.get(OPTION_WORDS, [])),
+        LISTING: type(fields.get(LISTING, "")) is str,
     }
     wrong = [field for field, good in checks.items() if not good]
     balances = fields["totals"] if fields["balances"] is None else fields["balances"]
@@ -127,7 +134,7 @@ def sound_times(kept: list[JSON]) -> tuple[datetime, datetime] | None:
     the check it made."""
     missing = len(SUMMARY_FIELDS) + len(EXTRAS) - len(kept)
     if missing:
-        if missing not in (1, 2):
+        if missing not in (1, 2, 3):
             return None
         kept = [*kept, *_NO_EXTRAS[-missing:]]
     (
@@ -143,6 +150,7 @@ def sound_times(kept: list[JSON]) -> tuple[datetime, datetime] | None:
         balances,
         figures,
         words,
+        listing,
     ) = kept
     owed = totals if balances is None else balances
     if type(players) is not list or type(winners) is not list or type(words) is not list:
@@ -151,7 +159,7 @@ def sound_times(kept: list[JSON]) -> tuple[datetime, datetime] | None:
         return None
     if not players or type(finished) is not bool:
         return None
-    texts = [game, dealer, started, updated, *players, *winners, *figures, *words]
+    texts = [game, dealer, started, updated, listing, *players, *winners, *figures, *words]
     if set(map(type, texts)) != _TEXT:
         return None
     # Keys equal to the distinct players: as many amounts as players, one each.
@@ -170,8 +178,9 @@ def sound_times(kept: list[JSON]) -> tuple[datetime, datetime] | None:
     return None if times[0].tzinfo is None or times[1].tzinfo is None else times
 
 
-_NO_EXTRAS: tuple[JSON, ...] = ({}, [])
-"""What an older row without the ``EXTRAS`` is checked as: no figures, no words."""
+_NO_EXTRAS: tuple[JSON, ...] = ({}, [], "")
+"""What an older row without the ``EXTRAS`` is checked as: no figures, no words, no
+listing."""
 _TEXT = {str}
 _WHOLE = {int}
 """``type(x) is int``: ``True`` is no amount."""

@@ -4,8 +4,6 @@ under it. Home (``screen.py``) adds the keys, the reading and the syncing around
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from textual import work
 from textual.screen import Screen
 from textual.widgets import Input, Static
@@ -36,7 +34,7 @@ def columns_for(width: int) -> tuple[Column, ...]:
     leader = extra - game - players
     widened = {0: game, 1: players, 4: leader}
     return tuple(
-        replace(column, limit=(column.limit or 0) + widened[at]) if at in widened else column
+        column._replace(limit=(column.limit or 0) + widened[at]) if at in widened else column
         for at, column in enumerate(COLUMNS)
     )
 

@@ -1,5 +1,7 @@
 """Each stored session in the session list's words: its game, who leads or won, its house
-options, and what a filter typed on Home finds it by."""
+options, and what a filter typed on Home finds it by. The words only its game knows come
+from the summary (``Summary.listed``), so the list's first screen imports no game; a
+summary saved before it kept them, or by another release, asks its game."""
 
 from __future__ import annotations
 
@@ -15,6 +17,9 @@ def game_name(summary: Summary) -> str:
     label = label_in(summary.option_words)
     if label:
         return label
+    listed = summary.listed
+    if listed is not None:
+        return listed.name
     game = GAMES.get(summary.game)
     return game.name if game else summary.game
 
@@ -23,8 +28,11 @@ def standing(summary: Summary) -> str:
     """The winner(s) of a finished game (marked done beside it), else who is ahead now;
     a tie said as one ("tie: Ann, Bob"), so a column too narrow for every name still
     shows it is not one player's."""
+    listed = summary.listed
     if summary.finished:
         leaders: tuple[str, ...] = tuple(summary.winners)
+    elif listed is not None:
+        leaders = listed.leaders
     else:
         game = GAMES.get(summary.game)
         if game is None:
@@ -40,10 +48,16 @@ def variations(store: Store, summary: Summary) -> tuple[str, str]:
     """The session's house options in its game's words: those that differ from the game's
     defaults (for the row), and all of them (for the line under the list). The words come
     from the summary; one saved before summaries kept them has its file read instead."""
+    listed = summary.listed
+    if listed is not None and summary.option_words is not None:
+        # Saved in their currency, in this release's words.
+        changed = [reworded(word) for word in listed.changed]
+        return ", ".join(changed), "; ".join(map(reworded, summary.option_words))
     game = GAMES.get(summary.game)
     if game is None:
         return "", ""
-    from scorekeeper.game import Setup  # here, with its game: an empty list reads neither
+    # Here, with its game: a list of summaries that keep their words reads neither.
+    from scorekeeper.game import Setup, changed_words
 
     if summary.option_words is None:
         saved = store.saved(summary.id)
@@ -53,11 +67,7 @@ def variations(store: Store, summary: Summary) -> tuple[str, str]:
         players, dealer = summary.players, summary.dealer
         # Saved in their currency, maybe in an earlier release's words.
         words = [game.option_word_now(reworded(word)) for word in summary.option_words]
-    defaults = {name: option.default_for(len(players)) for name, option in game.options.items()}
-    usual = set(game.option_words(Setup(players, defaults, dealer)))
-    # A house game's name is the row's game already (``game_name``): not said twice.
-    changed = [word for word in words if word not in usual and not label_in([word])]
-    return ", ".join(changed), "; ".join(words)
+    return ", ".join(changed_words(game, players, dealer, words)), "; ".join(words)
 
 
 def terms(typed: str) -> list[str]:

@@ -11,8 +11,7 @@ to the terminal as they are, so an escape in a stored name would otherwise be ob
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
-from typing import ClassVar, Literal
+from typing import ClassVar, Literal, NamedTuple
 
 from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
@@ -32,16 +31,16 @@ PADDING = 1
 (``set_grid(..., tight=True)``) has one between its scrolling columns, so more fit."""
 
 
-@dataclass(frozen=True)
-class Column:
-    """A column: its heading lines, how its cells align, whether it is highlighted, and
-    the most cells it may take (longer text is cut with "…")."""
+class Column(NamedTuple):
+    """A column: its heading lines, how its cells align, whether it is highlighted, the
+    most cells it may take (longer text is cut with "…"), and the cells it takes once laid
+    out. A ``NamedTuple``: a dataclass is compiled from source before Home's first frame."""
 
     heading: Sequence[str]
     align: Literal["left", "right"] = "right"
     leader: bool = False
     limit: int | None = None
-    width: int = field(default=0, compare=False)
+    width: int = 0
 
 
 def fit(text: str, width: int, align: str) -> str:
@@ -139,7 +138,7 @@ class ScoreGrid(ScrollView, can_focus=True):
         ``tight``: one cell between columns instead of two."""
         self.tight = tight
         columns = [
-            replace(column, heading=[visible(line) for line in column.heading])
+            column._replace(heading=[visible(line) for line in column.heading])
             for column in columns
         ]
         rows = [[visible(text) for text in row] for row in rows]

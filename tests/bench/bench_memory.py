@@ -10,7 +10,8 @@ ratio is the app's resident size over the bare app's, taken pair by pair, then i
 median (target: at most 1.3x with 10,000 sessions listed).
 
 ``--compare CHECKOUT`` launches another checkout's app too, in the same rounds (before
-and after a change; ``git worktree add /tmp/before <commit>``).
+and after a change; ``git worktree add /tmp/before <commit>``), each on a store its own
+code built (``bench_start.build_with``).
 
 Run from the project folder:
     .venv/bin/python -m tests.bench.bench_memory [--runs N] [--quick] [--compare CHECKOUT]
@@ -35,7 +36,7 @@ from tests.bench.bench_start import (
     PROJECT,
     TIMEOUT,
     bare_launch,
-    build_store,
+    build_with,
     compile_project,
     console_of,
     on_pty,
@@ -133,24 +134,29 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         bare, env = bare_launch(root)
         compile_project(PROJECT, source=False)
         contenders: list[tuple[str, Launch]] = [("scorekeeper", (scorekeeper_command(), env))]
+        checkouts = [PROJECT]
         if args.compare is not None:
             compile_project(args.compare, source=False)
+            checkouts.append(args.compare.resolve())
             contenders = [
                 (checkout.name, (console_of(checkout), dict(env, PYTHONPATH=str(checkout))))
-                for checkout in (PROJECT, args.compare.resolve())
+                for checkout in checkouts
             ]
-        full = root / "full"
-        build_store(full, many)
+        fulls = [root / f"full-{number}" for number in range(len(checkouts))]
+        for checkout, full in zip(checkouts, fulls, strict=True):
+            build_with(checkout, full, many)
         print(f"{runs} runs, 80x24 pty, {contenders[0][1][0][0]}")
         figures = {}
-        for store, mark, what in (
-            (root / "empty", EMPTY_MARK, "empty store, Home"),
-            (full, LIST_MARK, f"{many:,} sessions, list"),
+        for stores, mark, what in (
+            ([root / "empty"] * len(fulls), EMPTY_MARK, "empty store, Home"),
+            (fulls, LIST_MARK, f"{many:,} sessions, list"),
         ):
             launches = [
-                (command, dict(on, SCOREKEEPER_DB=str(store))) for _, (command, on) in contenders
+                (command, dict(on, SCOREKEEPER_DB=str(store)))
+                for (_, (command, on)), store in zip(contenders, stores, strict=True)
             ]
-            ours, floor = rounds(launches, mark, (bare, dict(env, SCOREKEEPER_DB=str(store))), runs)
+            bare_on = (bare, dict(env, SCOREKEEPER_DB=str(stores[0])))
+            ours, floor = rounds(launches, mark, bare_on, runs)
             for (name, _), app in zip(contenders, ours, strict=True):
                 figures[f"{name}, {what}"] = report(f"{name}, {what}", app, floor)
         return figures

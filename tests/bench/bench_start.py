@@ -15,7 +15,8 @@ person's machine leaves them), so both sides start alike. ``--source`` leaves th
 and sets PYTHONDONTWRITEBYTECODE, so every start compiles the project from source.
 
 ``--compare CHECKOUT`` launches another checkout's app too, in the same rounds (before
-and after a change; ``git worktree add /tmp/before <commit>``).
+and after a change; ``git worktree add /tmp/before <commit>``), each on a store of
+10,000 sessions its own code built (``build_with``).
 
 Run: .venv/bin/python tests/bench/bench_start.py [--runs N] [--quick] [--source]
      [--compare CHECKOUT]
@@ -161,11 +162,13 @@ def painted_ms(
 def build_store(folder: Path, count: int) -> None:
     """``count`` finished-looking Racehorse sessions, added through the store (each save's
     fsync left out: building is not what is timed), then listed once, as after any
-    earlier run."""
+    earlier run: once the folder is old enough for the list's cache to vouch for it
+    (``stamp.RACY_NS``), as a person's last run ended a while before this one starts."""
     from unittest import mock
 
     from scorekeeper import Session
     from scorekeeper.store import Store
+    from scorekeeper.store.stamp import RACY_NS
 
     played = Session.new("racehorse", ["Zelda", "Ann", "Bob", "Cy", "Di"])
     for number in range(30):
@@ -173,8 +176,27 @@ def build_store(folder: Path, count: int) -> None:
     with mock.patch("os.fsync"), Store(folder) as store:
         for _ in range(count):
             store.add(played)
+    time.sleep(RACY_NS / 1e9 + 0.5)
     with Store(folder) as store:
         assert len(store.summaries()) == count
+
+
+BUILD = """
+import runpy, sys
+from pathlib import Path
+runpy.run_path(sys.argv[1])["build_store"](Path(sys.argv[2]), int(sys.argv[3]))
+"""
+
+
+def build_with(checkout: Path, folder: Path, count: int) -> None:
+    """``build_store`` by ``checkout``'s own scorekeeper, in a process of its own: each
+    release lists a store it wrote itself, its list's cache kept its own way (another
+    release's would be read as a cache to rebuild)."""
+    subprocess.run(
+        [sys.executable, "-P", "-c", BUILD, __file__, str(folder), str(count)],
+        env=dict(os.environ, PYTHONPATH=str(checkout.resolve())),
+        check=True,
+    )
 
 
 Launch = tuple[list[str], dict[str, str]]
@@ -244,7 +266,9 @@ def main(argv: list[str] | None = None) -> None:
             env["PYTHONDONTWRITEBYTECODE"] = "1"
         compile_project(PROJECT, args.source)
         contenders: list[tuple[str, Launch]] = [("scorekeeper", (scorekeeper_command(), env))]
+        checkouts = [PROJECT]
         if args.compare is not None:
+            checkouts.append(args.compare)
             # Both started the same way, each from its own checkout (-P: not this folder).
             compile_project(args.compare, args.source)
             contenders = [
@@ -254,18 +278,19 @@ def main(argv: list[str] | None = None) -> None:
                 )
                 for checkout in (PROJECT, args.compare)
             ]
-        full = root / "full"
-        build_store(full, many)
+        fulls = [root / f"full-{number}" for number in range(len(checkouts))]
+        for checkout, full in zip(checkouts, fulls, strict=True):
+            build_with(checkout, full, many)
         source = "from source" if args.source else "from bytecode"
         print(f"{runs} rounds, 80x24 pty, {contenders[0][1][0][0]}, project {source}")
         print(f"load average before: {os.getloadavg()[0]:.2f}")
-        for store, mark, what in (
-            (root / "empty", EMPTY_MARK, "empty store, Home"),
-            (full, LIST_MARK, f"{many:,} sessions, list"),
+        for stores, mark, what in (
+            ([root / "empty"] * len(fulls), EMPTY_MARK, "empty store, Home"),
+            (fulls, LIST_MARK, f"{many:,} sessions, list"),
         ):
-            for _, (_, launch_env) in contenders:
+            for (_, (_, launch_env)), store in zip(contenders, stores, strict=True):
                 launch_env["SCOREKEEPER_DB"] = str(store)
-            env["SCOREKEEPER_DB"] = str(store)
+            env["SCOREKEEPER_DB"] = str(stores[0])
             ours, floor = rounds([launch for _, launch in contenders], mark, (bare, env), runs)
             for (name, _), starts in zip(contenders, ours, strict=True):
                 report(f"{name}, {what}", starts, floor)

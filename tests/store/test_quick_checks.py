@@ -89,7 +89,9 @@ def sound_rows(draw: st.DrawFn) -> list[Any]:
         None if owed is None else dict(zip(players, owed, strict=True)),
         draw(st.dictionaries(st.sampled_from(["hands", "high"]), st.integers(0, 9))),
         draw(st.lists(st.sampled_from(["stake $1.00", "to 500"]))),
-    ][: draw(st.sampled_from([len(FIELDS), len(FIELDS), len(SUMMARY_FIELDS)]))]
+        draw(st.sampled_from(["0.1.0|0||Hot Rum", "0.0.9|1,2|0|Racehorse", ""])),
+        # As written now, or before the listing was kept, or before any extra was.
+    ][: draw(st.sampled_from([len(FIELDS), len(FIELDS), len(FIELDS) - 1, len(SUMMARY_FIELDS)]))]
 
 
 NEAR_MISSES: dict[str, list[Any]] = {
@@ -105,6 +107,7 @@ NEAR_MISSES: dict[str, list[Any]] = {
     "balances": [{"Ann": 1}, {"Ann": True}, {}, []],
     "highlights": [{"hands": True}, {1: 2}, []],
     "option_words": [[1], "stake", None],
+    "listing": [["0.1.0", "Hot Rum", [], []], None, 1],
 }
 """What a hand-edited or damaged row may hold instead of each field: the wrong type, a
 time without its zone, a player twice, True for a number."""
@@ -170,6 +173,7 @@ def test_a_summary_built_directly_equals_the_dataclass() -> None:
         dict(totals if balances is None else balances),
         kept[10],
         tuple(kept[11]),
+        listing=kept[12],
     )
     held = sound_row([1, 2, 3, 4, kept])
     assert held is not None and summary("abc123", held) == built, "checked and built at once"

@@ -98,7 +98,7 @@ def test_a_shared_store_keeps_its_machine_files_out_of_the_folder(tmp_path: Path
     with Store(folder) as store:
         store.add(racehorse(MADE_3))
         store.summaries()
-        own = store.places.index
+        own = store.places.index_folder
     assert sorted(os.listdir(folder)) == ["logs", SHARED_FILE]
     assert {"lock", "index.json"} <= set(os.listdir(own))
     assert not own.is_relative_to(folder)
@@ -115,7 +115,7 @@ def test_a_store_written_before_it_was_shared_opens_as_it_was(tmp_path: Path) ->
         assert [summary.id for summary in store.summaries()] == [first]
         store.record(first, UPPED_2)
     assert not (folder / "index.json").exists()
-    assert (places(folder).index / "index.json").exists()
+    assert (places(folder).index_folder / "index.json").exists()
     assert listed(folder) == {first: 2}
 
 

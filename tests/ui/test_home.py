@@ -336,6 +336,53 @@ async def test_sessions_saved_before_summaries_kept_their_options_read_them_from
     assert listed == ["5000 Rummy", "5000 Rummy · Michigan"]
 
 
+async def test_a_row_kept_by_an_earlier_release_is_worded_as_this_one_words_it(
+    tmp_path: Path,
+) -> None:
+    """Each row keeps the words only its game knows (its name, who leads, the options
+    that differ), so the list's first screen reads no game; a row kept before it did, or
+    by another release (which may have named the game or its defaults otherwise), is
+    worded by its game, the list reads the same either way, and the cache keeps this
+    release's words from then on."""
+    lowest = Session.new("score-pad", ["Ann", "Bob"], options={"wins": "lowest", "stake": 10})
+    lowest.record({"scores": {"Ann": 30, "Bob": 5}})
+    with Store(tmp_path / "db") as store:
+        michigan_and_plain(store)
+        store.add(lowest)
+        store.add(second_made_3("Ann", "Bob", "Cy", "Di", "Ed"))
+        store.summaries()
+
+    async def listed() -> tuple[list[list[str]], list[str]]:
+        with Store(tmp_path / "db") as store:
+            app = ScorekeeperApp(store)
+            async with app.run_test(size=(80, 24)) as pilot:
+                await app.workers.wait_for_complete()
+                await pilot.pause()
+                details = []
+                for _ in rows(app):
+                    details.append(str(app.screen.query_one("#detail").render()))
+                    await pilot.press("down")
+                return rows(app), details
+
+    now = await listed()
+    assert [row[4] for row in now[0]] == ["Bob", "Bob", "—", "—"], "the lowest total leads"
+    saved = (tmp_path / "db" / "index.json").read_text()
+    rows_now = {session_id: entry[4] for session_id, entry in json.loads(saved)["sessions"].items()}
+    kept = json.loads(saved)
+    entries = [*kept["sessions"].values(), *(item[1] for item in kept["recent"])]
+    for number, entry in enumerate(entries):
+        if number % 2:
+            entry[4] = entry[4][:12]
+        else:
+            entry[4][12] = "0.0.1|3|0|Old name"
+    (tmp_path / "db" / "index.json").write_text(json.dumps(kept))
+    assert await listed() == now
+    # And kept so: the next start's first screen needs no game for them.
+    kept = json.loads((tmp_path / "db" / "index.json").read_text())
+    assert {session_id: entry[4] for session_id, entry in kept["sessions"].items()} == rows_now
+    assert [item[1][4] for item in kept["recent"]] == [rows_now[item[0]] for item in kept["recent"]]
+
+
 @pytest.mark.parametrize("kept", ["to 1000", "to 1,000"])
 async def test_a_target_is_said_plain_at_a_decimal_comma_table(tmp_path: Path, kept: str) -> None:
     """A € table writing money 1.245,00: a score pad to 1000 reads "to 1000" in its row and
