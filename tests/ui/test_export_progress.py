@@ -3,6 +3,7 @@ damaged file found on the way is reported while the app goes on."""
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import os
 import sys
@@ -67,11 +68,8 @@ async def test_esc_stops_a_long_export_and_the_last_export_stays_as_it_was(
     ], "nothing new, not even a temporary file"
 
 
-async def test_an_export_under_way_when_the_app_closes_ends_with_it(store: Store) -> None:
-    """Quitting mid-export asks the exporting process to stop and waits for it: no export
-    goes on writing after the app is gone, none is left for the garbage collector."""
-    for name in ("Ann", "Bob", "Cy"):
-        store.add(hot_rum(name, "Max"))
+async def quit_mid_export(store: Store) -> asyncio.subprocess.Process:
+    """The app closed as soon as its export started: the exporting process."""
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("ctrl+e")
@@ -81,7 +79,16 @@ async def test_an_export_under_way_when_the_app_closes_ends_with_it(store: Store
         assert isinstance(exporting, ExportProgress)
         while exporting.exporter is None:
             await pilot.pause()
-    assert exporting.exporter.returncode is not None, "the exporting process has ended"
+    return exporting.exporter
+
+
+async def test_an_export_under_way_when_the_app_closes_ends_with_it(store: Store) -> None:
+    """Quitting mid-export asks the exporting process to stop and waits for it: no export
+    goes on writing after the app is gone, none is left for the garbage collector."""
+    for name in ("Ann", "Bob", "Cy"):
+        store.add(hot_rum(name, "Max"))
+    exporter = await quit_mid_export(store)
+    assert exporter.returncode is not None, "the exporting process has ended"
 
 
 async def test_an_export_that_does_not_stop_when_the_app_closes_is_killed(
@@ -92,16 +99,8 @@ async def test_an_export_that_does_not_stop_when_the_app_closes_is_killed(
     hung = [sys.executable, "-c", "import time; time.sleep(120)"]
     monkeypatch.setattr(export_progress, "EXPORTER", hung)
     monkeypatch.setattr(export_progress, "STOP_WAIT", 0.2)
-    app = ScorekeeperApp(store)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("ctrl+e")
-        await pilot.pause()
-        await pilot.press("enter")
-        exporting = app.screen
-        assert isinstance(exporting, ExportProgress)
-        while exporting.exporter is None:
-            await pilot.pause()
-    assert exporting.exporter.returncode is not None, "the hung process was killed"
+    exporter = await quit_mid_export(store)
+    assert exporter.returncode is not None, "the hung process was killed"
 
 
 async def test_a_damaged_file_found_mid_export_is_reported_and_the_app_goes_on(
