@@ -291,6 +291,9 @@ class HomeScreen(SessionList):
         with self.looking:
             if self.written_back is None:
                 self.written_back = entries.take_over(self.store)
+            elif self.is_active and entries.fingerprint(self.store) != self.entries_seen:
+                # What changed may be a sync tool putting this laptop's own log back older.
+                self.written_back += entries.take_over(self.store)
             now = entries.fingerprint(self.store)
             if now != self.entries_seen and self.is_active:
                 self.entries_seen = now

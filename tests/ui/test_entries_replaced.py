@@ -261,6 +261,31 @@ async def test_home_says_at_once_what_it_wrote_back_into_a_log_put_back_older(
     assert [house.name for house in found] == ["Gin", "Hearts"] and problem is None
 
 
+async def test_home_says_a_log_put_back_older_while_it_is_open_and_writes_it_back(
+    tmp_path: Path,
+) -> None:
+    """The put-back comes while the app is open on Home, not before it started: said at
+    Home's next look, and every change written back."""
+    from scorekeeper.store.house_games import read_house_games
+
+    here = shared(tmp_path / "here")
+    with Store(here) as store:
+        save_house_game(store, "Hearts", "score-pad", {"stake": 1})
+        [own] = (here / "entries").glob("*.json")
+        older = own.read_bytes()
+        save_house_game(store, "Gin", "score-pad", {"stake": 0})
+        app = ScorekeeperApp(store)
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await follow(pilot)
+            assert "came back older" not in toasts(app)
+            own.write_bytes(older)  # a two-way `rsync -a` without -u, the app open
+            await follow(pilot)
+            said = " ".join(toasts(app).split())
+            assert "came back older" in said and "1 change made here written back" in said
+    found, problem = read_house_games(here)
+    assert [house.name for house in found] == ["Gin", "Hearts"] and problem is None
+
+
 async def test_every_notice_of_several_changes_shows_each_on_a_line_of_its_own(
     store: Store,
 ) -> None:
