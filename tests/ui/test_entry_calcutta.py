@@ -194,17 +194,23 @@ async def test_enter_with_the_course_empty_goes_to_the_course_saying_what_it_nee
         assert entry.row("sales.S.owner").error_text is None
 
 
-async def test_at_eight_the_second_place_being_picked_stays_in_sight_with_its_share() -> None:
-    """The largest table's race with an unsold horse first: as the outcome line shows
-    under the fields, the row the auctioneer is on and its note stay on the screen."""
+async def eight_with_second_picked(height: int) -> list[str]:
+    """The screen's lines, 80 wide, once the largest table's race (spades unsold) has its
+    second place picked: the outcome line then shows under the fields."""
     host = EntryHost(Session.new("calcutta", EIGHT))
-    async with host.run_test(size=(80, 24)) as pilot:
+    async with host.run_test(size=(80, height)) as pilot:
         paste(pilot, "1312")
         keys = [*sale("m", "5"), *sale("j", "9"), *sale("b", "14"), "u", "down", "down"]
         await sent(pilot, "down", *keys, "d", "down", "s")
         await redrawn(pilot)
         await pilot.pause()
-        lines = screen_lines(host)
+        return screen_lines(host)
+
+
+async def test_at_eight_the_second_place_being_picked_stays_in_sight_with_its_share() -> None:
+    """The largest table's race with an unsold horse first: as the outcome line shows
+    under the fields, the row the auctioneer is on and its note stay on the screen."""
+    lines = await eight_with_second_picked(height=24)
     first = next(line for line in lines if "First" in line)
     assert "19 chips carried (unsold)" in first
     assert any("Second" in line and "9 chips to Bob" in line for line in lines), lines
@@ -213,13 +219,6 @@ async def test_at_eight_the_second_place_being_picked_stays_in_sight_with_its_sh
 async def test_on_a_short_screen_the_row_being_picked_stays_in_sight_as_the_outcome_shows() -> None:
     """Twenty lines leave the eight buyers' fields scrolling: the outcome line, shown once
     the second place is picked, takes two lines from them, and the row picked stays."""
-    host = EntryHost(Session.new("calcutta", EIGHT))
-    async with host.run_test(size=(80, 20)) as pilot:
-        paste(pilot, "1312")
-        keys = [*sale("m", "5"), *sale("j", "9"), *sale("b", "14"), "u", "down", "down"]
-        await sent(pilot, "down", *keys, "d", "down", "s")
-        await redrawn(pilot)
-        await pilot.pause()
-        lines = screen_lines(host)
+    lines = await eight_with_second_picked(height=20)
     assert any(line.startswith("│ → Jonathan −9 Maximilian −5 Bob −5") for line in lines)
     assert any("Second" in line and "9 chips to Bob" in line for line in lines), lines
