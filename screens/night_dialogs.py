@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -80,12 +80,12 @@ class MoveGameScreen(ModalScreen[tuple[str, str] | None]):
         self.others = others
         self.game: str | None = night.sessions[0].id if len(night.sessions) == 1 else None
 
-    def game_lines(self) -> list[Content]:
+    def game_lines(self, width: int | None = None) -> list[Content]:
         """Each game in two lines of the box at most (76 cells, less on a narrow terminal;
         its border and padding, the list's own and its scrollbar take 11): the players,
         which tell one game from another, get what the time, game and rounds leave, less a
         few cells where the first line breaks at a space."""
-        room = 2 * (min(76, self.app.size.width) - 11) - 8
+        room = 2 * (min(76, self.app.size.width if width is None else width) - 11) - 8
         return [plain(game_line(summary, room)) for summary in self.night.sessions]
 
     def compose(self) -> ComposeResult:
@@ -120,9 +120,11 @@ class MoveGameScreen(ModalScreen[tuple[str, str] | None]):
             self.query_one("#move-targets", OptionList).focus()
         self.query_one("#move-targets", OptionList).highlighted = 0
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
+        """Cut again for the size the terminal has now (the app's own size may not have
+        caught up when the screen hears of it)."""
         games = self.query_one("#move-games", OptionList)
-        for index, line in enumerate(self.game_lines()):
+        for index, line in enumerate(self.game_lines(event.size.width)):
             games.replace_option_prompt_at_index(index, line)
 
     @on(OptionList.OptionSelected, "#move-games")
