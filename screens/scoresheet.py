@@ -33,8 +33,10 @@ from screens.widgets.live_text import show
 DEALS = "●"
 LEADS = "★"
 NAME_CELLS = 14
-"""The most a player's column heading takes (marks included): a longer name ends in "…",
-so ten players' columns fit a page or two of the screen."""
+"""The most a player's column heading takes (marks included) where the grid has no room
+to spare: a longer name ends in "…", so ten players' columns fit a page or two of the
+screen. Room the columns leave is handed to the names cut, so they are whole where the
+screen is wide enough."""
 
 
 def bare(figure: str, cents: bool = True) -> str:
@@ -204,12 +206,22 @@ class Scoresheet(Vertical):
         cells = [self.column_cells(figures, row.name, self.each_round) for row in seats]
         tight: list[int] | None = None
         shown = [row.shown for row in seats]
-        if not self.fits(first, headings, cells):
+        wants = [
+            max(widest(heading), widest(column))
+            for heading, column in zip(headings, cells, strict=True)
+        ]
+        needs = [
+            min(want, max(NAME_CELLS, widest(column)))
+            for want, column in zip(wants, cells, strict=True)
+        ]
+        spare = self.grid_room(first, cells) - sum(width + 2 * PADDING for width in needs)
+        if spare < 0:
             tight, cells, shown, first = self.tight_layout(figures, seats, first)
         if tight is None:
+            widths = share(needs, wants, spare)
             columns = [
-                Column(heading, leader=row.leads, limit=max(NAME_CELLS, widest(column)))
-                for row, heading, column in zip(seats, headings, cells, strict=True)
+                Column(heading, leader=row.leads, limit=width)
+                for row, heading, width in zip(seats, headings, widths, strict=True)
             ]
         else:
             cut = cut_apart(
@@ -289,14 +301,6 @@ class Scoresheet(Vertical):
             else label
             for at, label in enumerate(first.heading[1:])
         ]
-
-    def fits(self, first: Column, headings: list[list[str]], cells: list[list[str]]) -> bool:
-        """Whether every player's column fits the screen beside the round numbers."""
-        used = 0
-        for heading, column in zip(headings, cells, strict=True):
-            natural = max(widest(heading), widest(column))
-            used += min(natural, max(NAME_CELLS, widest(column))) + 2 * PADDING
-        return used <= self.grid_room(first, cells)
 
     @staticmethod
     def changes(figures: Figures, name: str) -> list[str]:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rich.cells import cell_len
+
 from scorekeeper import GAMES
 from scorekeeper.money import Currency, amount, use_currency
 from scorekeeper.session import Session
@@ -74,7 +76,7 @@ async def test_every_player_total_and_money_on_screen_at_80x24(store: Store) -> 
 
 def every_figure_shown(app: ScorekeeperApp, table: TableScreen, session: Session) -> None:
     """Every player's name, totals and money in the table's grid as drawn, none
-    scrolled off, the leaders marked."""
+    scrolled off, the leaders marked, a name cut only where no room is left for it."""
     grid = table.query_one("#grid", ScoreGrid)
     assert grid.max_scroll_x == 0, "a player's column is off the screen"
     heads = [
@@ -101,6 +103,10 @@ def every_figure_shown(app: ScorekeeperApp, table: TableScreen, session: Session
     for leader in figures.leaders:
         at = session.players.index(leader)
         assert LEADS in grid.columns[at + 1].heading[0]
+    spare = grid.scrollable_content_region.width - grid.virtual_size.width
+    for column in grid.columns[1:]:
+        short = cell_len(column.heading[0]) - column.width
+        assert short <= 0 or short > spare, f"{column.heading[0]!r} cut, {spare} cells to spare"
 
 
 async def test_twelve_with_100_euros_or_more_each_all_fit_in_whole_euros(store: Store) -> None:
