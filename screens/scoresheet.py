@@ -28,6 +28,7 @@ from scorekeeper.view import Figures, PlayerStanding
 from scorekeeper.wording import listed, plural, visible
 from screens.format import cut_apart, flush_right, padded, plain, who_goes_first, widest
 from screens.widgets.grid import PADDING, Column, ScoreGrid
+from screens.widgets.hanging import hanging
 from screens.widgets.live_text import show
 
 DEALS = "●"
@@ -322,9 +323,10 @@ class Scoresheet(Vertical):
         return self.app.size.width - used - (bar if scrolls else 0)
 
     def refit(self) -> None:
-        """The status line and the round's story laid out again for the screen's new
-        size, and the grid unless ``t`` chose how."""
+        """The status line, the game's lines and the round's story laid out again for the
+        screen's new size, and the grid unless ``t`` chose how."""
         self.show_status(self.since)
+        self.show_panel()
         if self.chosen is None:
             self.show_grid(self.cursor)
         else:
@@ -372,17 +374,20 @@ class Scoresheet(Vertical):
             show(detail, plain("Game over · s settle up"))
 
     def show_panel(self) -> None:
+        """The game's lines, each value beside its label; one too long for the screen
+        goes on under its own words (``hanging``), not back under the labels."""
         lines = self.game.panel(self.session.setup, self.session.state)
         panel = self.query_one("#panel", Static)
         panel.display = bool(lines)
         width = widest(label for label, _ in lines)
-        show(
-            panel,
-            Content("\n").join(
-                Content.assemble((padded(label, width), "bold"), "  ", visible(value))
-                for label, value in lines
-            ),
-        )
+        indent = " " * (width + 2)
+        room = self.app.size.width - panel.styles.gutter.width - len(indent)
+        shown = []
+        for label, value in lines:
+            first, *rest = hanging(visible(value), room)
+            shown.append(Content.assemble((padded(label, width), "bold"), "  ", first))
+            shown.extend(Content(indent + part) for part in rest)
+        show(panel, Content("\n").join(shown))
 
     @on(ScoreGrid.Highlighted, "#grid")
     def row_highlighted(self) -> None:

@@ -16,6 +16,7 @@ from screens.table import TableScreen
 from screens.widgets.grid import ScoreGrid
 from tests.ui.board_tables import TEN, seven_hand_for_ten
 from tests.ui.evenings import calcutta, hot_rum, racehorse
+from tests.ui.play import drawn
 
 
 async def open_table(pilot: Pilot[None]) -> TableScreen:
@@ -173,3 +174,15 @@ async def test_a_story_longer_than_the_lines_under_the_grid_says_f1_tells_it_who
         lines = detail_of(table).splitlines()
         assert len(lines) == 2 and lines[1].endswith("… (F1: in full)"), lines
         assert lines[0].startswith("Hand 1 · Ann dealt · 10s wild; Ann went out;")
+        for width in (80, 60):
+            await pilot.resize_terminal(width, 24)
+            await pilot.pause()
+            goes_on_under_its_words(drawn(pilot, "#panel"), "To target")
+
+
+def goes_on_under_its_words(panel: list[str], label: str) -> None:
+    """The panel's ``label`` line, too long for the screen, goes on under its own words
+    (further in than they start), not under the labels."""
+    at = next(at for at, line in enumerate(panel) if line.startswith(label))
+    words = len(panel[at]) - len(panel[at][len(label) :].lstrip())
+    assert len(panel) > at + 1 and not panel[at + 1][:words].strip(), panel
