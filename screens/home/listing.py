@@ -11,7 +11,14 @@ from textual.widgets import Input, Static
 from scorekeeper.store import Store, StoreError, Summary
 from scorekeeper.wording import plural, short_day_and_clock
 from screens.format import plain
-from screens.home.summaries import game_name, searchable, standing, terms, variations
+from screens.home.summaries import (
+    game_name,
+    searchable,
+    standing,
+    terms,
+    tie_said,
+    variations,
+)
 from screens.widgets.grid import Column, ScoreGrid
 from screens.widgets.live_text import show
 
@@ -24,6 +31,8 @@ COLUMNS = (
     Column(["Leader"], "left", limit=8),
     Column([""], "left"),
 )
+LEADER = 4
+"""Where the leader's column is in ``COLUMNS``."""
 
 
 def columns_for(width: int) -> tuple[Column, ...]:
@@ -32,7 +41,7 @@ def columns_for(width: int) -> tuple[Column, ...]:
     extra = max(0, width - 80)
     game, players = extra // 4, extra // 2
     leader = extra - game - players
-    widened = {0: game, 1: players, 4: leader}
+    widened = {0: game, 1: players, LEADER: leader}
     return tuple(
         column._replace(limit=(column.limit or 0) + widened[at]) if at in widened else column
         for at, column in enumerate(COLUMNS)
@@ -99,20 +108,22 @@ class SessionList(Screen[None]):
         older = [s for s in missing if s.option_words is None]
         if older:
             self.read_variations(older)
+        self.laid_out_for = self.app.size.width
+        columns = columns_for(self.laid_out_for)
+        leader_room = columns[LEADER].limit or 0
         rows = [
             [
                 self.game_and_variations(summary),
                 ", ".join(summary.players),
                 short_day_and_clock(summary.started),
                 str(summary.rounds),
-                standing(summary),
+                standing(summary, leader_room),
                 "⚠ waits" if summary.waiting else ("done" if summary.finished else ""),
             ]
             for summary in self.shown
         ]
         sessions = self.query_one("#sessions", ScoreGrid)
-        self.laid_out_for = self.app.size.width
-        sessions.set_grid(columns_for(self.laid_out_for), rows, cursor=cursor)
+        sessions.set_grid(columns, rows, cursor=cursor)
         count = self.query_one("#count", Static)
         if self.reading:
             show(count, f"{plural(len(self.summaries), 'session')} so far; reading the rest…")
@@ -139,11 +150,16 @@ class SessionList(Screen[None]):
         return f"{game_name(summary)} · {short}" if short else game_name(summary)
 
     def show_detail(self) -> None:
-        """The highlighted session's options in full, under the list."""
+        """The highlighted session's tie named in full (its column may only count it),
+        then its options in full, under the list."""
         summary = self.highlighted()
         detail = self.query_one("#detail", Static)
-        full = self.variations.get((summary.id, summary.updated), ("", ""))[1] if summary else ""
-        show(detail, plain(f"{game_name(summary)}: {full}") if summary and full else "")
+        if summary is None:
+            show(detail, "")
+            return
+        full = self.variations.get((summary.id, summary.updated), ("", ""))[1]
+        lines = [tie_said(summary), f"{game_name(summary)}: {full}" if full else ""]
+        show(detail, plain("\n".join(line for line in lines if line), lines=True))
 
     def described(self, summary: Summary) -> tuple[tuple[str, object], tuple[str, str]]:
         """A session's ``variations`` by its key; none for a file that cannot be read."""

@@ -9,7 +9,8 @@ from scorekeeper.games import GAMES
 from scorekeeper.money import reworded
 from scorekeeper.option import label_in
 from scorekeeper.store import Store, Summary
-from scorekeeper.wording import iso
+from scorekeeper.wording import iso, listed
+from screens.format import widest
 
 
 def game_name(summary: Summary) -> str:
@@ -24,24 +25,38 @@ def game_name(summary: Summary) -> str:
     return game.name if game else summary.game
 
 
-def standing(summary: Summary) -> str:
-    """The winner(s) of a finished game (marked done beside it), else who is ahead now;
-    a tie said as one ("tie: Ann, Bob"), so a column too narrow for every name still
-    shows it is not one player's."""
-    listed = summary.listed
+def leaders_of(summary: Summary) -> tuple[str, ...]:
+    """The winner(s) of a finished game (marked done beside it), else who is ahead now."""
+    words = summary.listed
     if summary.finished:
-        leaders: tuple[str, ...] = tuple(summary.winners)
-    elif listed is not None:
-        leaders = listed.leaders
-    else:
-        game = GAMES.get(summary.game)
-        if game is None:
-            return "—"
-        lowest = game.wins_lowest_said(summary.option_words)
-        leaders = tuple(game.leaders(summary.totals, lowest))
+        return tuple(summary.winners)
+    if words is not None:
+        return words.leaders
+    game = GAMES.get(summary.game)
+    if game is None:
+        return ()
+    lowest = game.wins_lowest_said(summary.option_words)
+    return tuple(game.leaders(summary.totals, lowest))
+
+
+def standing(summary: Summary, room: int) -> str:
+    """Who leads, for a column of ``room`` cells: a tie is said as one, by its names
+    where they fit ("tie: Ann, Bob"), else by how many share it ("3 tied"): read from
+    across the room, a tie cut to "tie: El…" says neither who nor how many
+    (the line under the list names them, ``tie_said``)."""
+    leaders = leaders_of(summary)
     if len(leaders) > 1:
-        return f"tie: {', '.join(leaders)}"
+        named = f"tie: {', '.join(leaders)}"
+        return named if widest([named]) <= room else f"{len(leaders)} tied"
     return leaders[0] if leaders else "—"
+
+
+def tie_said(summary: Summary) -> str:
+    """A tie as a sentence says it ("Ann, Bob and Cy share the lead"); "" for none."""
+    leaders = leaders_of(summary)
+    if len(leaders) < 2:
+        return ""
+    return f"{listed(leaders)} share the {'win' if summary.finished else 'lead'}"
 
 
 def variations(store: Store, summary: Summary) -> tuple[str, str]:

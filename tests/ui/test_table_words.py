@@ -1,4 +1,4 @@
-"""The table's words on screen: a tie named as one in the session list, a name typed
+"""The table's words on screen: a tie said as one in the session list, a name typed
 twice said so (not "already at the table" while it is empty), an error gone once the
 round as typed would be recorded, whichever row put it right."""
 
@@ -12,6 +12,7 @@ from screens.app import ScorekeeperApp
 from screens.new_session import NewSessionScreen
 from tests.ui.evenings import PARKS_RACE_1
 from tests.ui.hosts import EntryHost, sent
+from tests.ui.play import said
 from tests.ui.test_entry_calcutta import entry_of, friday_at_the_parks, sale
 from tests.ui.test_home import rows
 
@@ -34,6 +35,12 @@ async def test_a_tied_lead_is_named_as_a_tie_in_the_session_list(store: Store) -
         other.add(tied)
         app = ScorekeeperApp(other)
         async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            # Eight cells at 80 columns: how many share it, read from across the room,
+            # not "tie: Zo…"; the line under the list names them.
+            assert rows(app)[0][4] == "2 tied"
+            assert said(pilot, "#detail").startswith("Zoe and Max share the lead")
+            await pilot.resize_terminal(120, 24)
             await pilot.pause()
             assert rows(app)[0][4] == "tie: Zoe, Max"
 
