@@ -28,6 +28,7 @@ from scorekeeper.share import share_text
 from scorekeeper.wording import listed, visible
 from screens.confirm import ConfirmScreen
 from screens.format import END_KEY, END_NAME, END_TOOLTIP, amount, padded, plain, widest
+from screens.widgets.hanging import HangingLines
 from screens.widgets.live_text import show
 
 CLOSE_KEYS = "Enter or Esc to close"
@@ -158,7 +159,7 @@ class SettleScreen(ModalScreen[bool]):
             return "  ".join(parts)
 
         balances = self.lines([(name, figures(name)) for name in money])
-        payments = "\n".join(payment_lines(session.settlement(), session.game.unit))
+        payments = payment_lines(session.settlement(), session.game.unit)
         # Side by side: twelve players' balances and payments in view at 80x24.
         yield Horizontal(
             Vertical(
@@ -168,7 +169,9 @@ class SettleScreen(ModalScreen[bool]):
             ),
             Vertical(
                 Static("Payments", classes="heading"),
-                Static(plain(payments, lines=True), id="payments", classes="payments"),
+                # A payment too long for the column goes on under its own words, so
+                # its amount is not read as a line of its own.
+                HangingLines(payments, id="payments", classes="payments"),
                 classes="column",
             ),
             classes="book",

@@ -13,7 +13,7 @@ from textual.geometry import Size
 from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions, Visual
-from textual.widget import Widget
+from textual.widgets import Static
 
 from scorekeeper.wording import visible
 
@@ -21,28 +21,40 @@ HANG = 2
 """How much further in than its line a wrapped line goes on."""
 
 
-def hanging(line: str, width: int) -> list[str]:
+def hanging(line: str, width: int, column: int | None = None) -> list[str]:
     """``line`` wrapped to ``width`` cells, each line after the first indented ``HANG``
-    cells further than the line's own leading spaces."""
+    cells further than ``column`` (where a two-column line's text starts, after its
+    label) or, without one, than the line's own leading spaces."""
     first, *more = Content(line).wrap(max(width, 1))
     if not more:
         return [line]
-    inner = " " * (len(line) - len(line.lstrip(" ")) + HANG)
+    start = len(line) - len(line.lstrip(" ")) if column is None else column
+    inner = " " * (start + HANG)
     rest = Content(line[len(first.plain) :].lstrip(" "))
     return [first.plain, *(inner + part.plain for part in rest.wrap(max(width - len(inner), 1)))]
 
 
-class HangingLines(Widget):
-    """``lines`` as text (drawn, never obeyed: ``visible``), each wrapped by ``hanging``."""
+class HangingLines(Static):
+    """``lines`` as text (drawn, never obeyed: ``visible``), each wrapped by ``hanging``
+    at the width it is drawn at; ``content`` holds them as given, one a line."""
 
     DEFAULT_CSS = "HangingLines { height: auto; }"
 
-    def __init__(self, lines: Sequence[str], *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.lines = [visible(line) for line in lines]
+    def __init__(
+        self,
+        lines: Sequence[str],
+        *,
+        column: int | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        shown = "\n".join(visible(line) for line in lines)
+        super().__init__(Content(shown), id=id, classes=classes)
+        self.column = column
 
     def wrapped(self, width: int) -> list[str]:
-        return [part for line in self.lines for part in hanging(line, width)]
+        lines = str(self.content).split("\n")
+        return [part for line in lines for part in hanging(line, width, self.column)]
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self.wrapped(width))

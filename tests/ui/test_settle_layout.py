@@ -12,6 +12,7 @@ from scorekeeper.money import Currency, use_currency
 from screens.rounds.base import RoundEntry
 from screens.settle import SettleScreen
 from tests.ui.hosts import EntryHost
+from tests.ui.play import drawn
 
 TWELVE = ["Annabel", "Bobby", "Cyril", "Diane", "Edward", "Flora"]
 TWELVE += ["Gustav", "Harold", "Ida", "Jolene", "Kai", "Lucille"]
@@ -78,6 +79,20 @@ async def test_twelve_long_names_keep_their_balance_on_their_line_at_80x24() -> 
         assert lines_of(app, "#balances")[0].split() == ["Annabelston", "1300", "+€640,20"]
         assert balances.size.height == 12, "each balance on its name's line"
         assert app.screen.query_one("#settle-body").max_scroll_y == 0
+
+
+async def test_a_payment_too_long_for_its_column_goes_on_under_its_own_words() -> None:
+    """A wide-lettered name paying a long one at 80 columns: the amount that wraps is
+    drawn further in than the payment starts, not read as a payment of its own."""
+    names = ["Elizabeth-Anne Worthington", "山田花子ちゃん", "Bartholomew"]
+    session = Session.new("score-pad", names, options={"stake": 5})
+    session.record({"scores": dict(zip(names, [900, 30, 500], strict=True))})
+    app = SettleHost(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lines = drawn(pilot, "#payments")
+    assert [line for line in lines if not line.startswith("  ")] == ["山田花子ちゃん pays"] * 2
+    assert "  $63.50" in lines, lines
 
 
 async def test_calcuttas_course_hint_has_the_example_and_the_placeholder_no_digit() -> None:
