@@ -27,7 +27,7 @@ from scorekeeper.errors import RuleError
 from scorekeeper.game import State
 from scorekeeper.session import Session
 from scorekeeper.wording import visible
-from screens.format import plain, who_goes_first
+from screens.format import plain, who_goes_first, widest
 from screens.keys import move, settled
 from screens.rounds.bindings import (
     ENTRY_BINDINGS,
@@ -54,6 +54,9 @@ from screens.widgets.refused import Refused
 from screens.widgets.text_input import TextInput
 
 Submit = Callable[[Round], RuleError | None]
+LABEL_MOST = 22
+"""The most cells a field's label takes ("Elizabeth-Anne melds", "山田花子ちゃん holds" and
+a cell before the field): beside a 28-cell field at 80 columns, the note still has 24."""
 
 
 class Fields(VerticalScroll):
@@ -175,6 +178,7 @@ class RoundEntry(EntryFields):
                 yield Button("Close", id="cancel", compact=True)
 
     def on_mount(self) -> None:
+        self.fit_labels()
         for button in self.query(Button):
             button.can_focus = False
         for field in self.query(TextInput):
@@ -187,6 +191,16 @@ class RoundEntry(EntryFields):
             self.restore(self.draft)
         self.focus_first()
         self.refresh_preview()
+
+    def fit_labels(self) -> None:
+        """Every label as wide as the widest, up to ``LABEL_MOST`` cells: "Elizabeth-Anne
+        melds" on one line, not "melds" under the name, where it reads as a row of its
+        own; never narrower than the style has them."""
+        wanted = widest(row.label for row in self.rows()) + 1  # a cell before the field
+        for label in self.query(".field-label"):
+            least = label.styles.width
+            if least is not None and least.cells is not None and wanted > least.cells:
+                label.styles.width = min(wanted, LABEL_MOST)
 
     def first_row(self) -> FieldRow | None:
         """The row the focus opens at (and goes back to on Ctrl+L): the top one. An entry

@@ -47,7 +47,8 @@ async def test_the_hand_of_who_went_out_is_skipped_and_says_it_holds_no_cards() 
 
 async def test_at_five_the_hand_of_who_went_out_says_its_score_on_its_own_line() -> None:
     """Michigan at the largest table: Christopher went out and scores the others' cards
-    held, +990; his row says so beside its label, not wrapped under it."""
+    held, +990; his row says so beside its label, not wrapped under it, and the label
+    is one line ("Christopher holds"), not "holds" under his name like a row of its own."""
     players = ["Ann", "Bob", "Christopher", "Elizabeth-Anne", "Maximilian"]
     session = Session.new("rummy-5000", players, dealer="Bob", options={"michigan": True})
     host = EntryHost(session)
@@ -62,8 +63,11 @@ async def test_at_five_the_hand_of_who_went_out_says_its_score_on_its_own_line()
             if any("went out" in line for line in lines):
                 break
             await pilot.pause()
-    held = [line for line in lines if "went out" in line]
-    assert held and "went out: no cards, hand +990" in held[0], lines
+    at = next(at for at, line in enumerate(lines) if "went out" in line)
+    assert "Christopher holds " in lines[at], lines
+    column = lines[at].index("went out")
+    note = " ".join(line[column:].strip(" │") for line in lines[at : at + 2])
+    assert note.startswith("went out: no cards, hand +990"), lines
 
 
 async def test_points_and_cards_mix_player_by_player_and_no_other_field_turns_red() -> None:
