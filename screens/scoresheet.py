@@ -56,6 +56,9 @@ SHORTER: tuple[Callable[[str], str], ...] = (
 )
 """Each way a figure is written shorter for a tight grid than the one before: as it is,
 without its symbol, without cents that are none, in whole units."""
+PAIR_GAP = 1
+"""The cell a tight grid's column of pairs ("+30 145") takes beyond its widest text, so
+two columns stand further apart than a pair's two figures."""
 ROUNDED = "≈"
 """Before the label of a line whose money is shown in whole units."""
 
@@ -233,7 +236,12 @@ class Scoresheet(Vertical):
                 ],
             )
             columns = [
-                Column([self.marks(row, True) + name, *lines], leader=row.leads, limit=width)
+                Column(
+                    [self.marks(row, True) + name, *lines],
+                    leader=row.leads,
+                    limit=width,
+                    least=width,
+                )
                 for row, name, lines, width in zip(seats, cut, shown, tight, strict=True)
             ]
         rows = [
@@ -254,21 +262,23 @@ class Scoresheet(Vertical):
     ) -> tuple[list[int] | None, list[list[str]], list[tuple[str, ...]], Column]:
         """Every player's column in the screen's width, one cell apart, each as wide as
         its figures and the names sharing what is left: each round's score beside the
-        total where that fits, else (asked for) each round's change alone, else the
-        totals; and where even they do not fit, the money without its "$" (the labels
-        and the panel's stake say it is money), then without cents that are none, then
-        in whole units, its label marked "≈", where the largest is 100 or more
-        (twelve players' at 80 columns; the settle-up says it to the cent). The widths,
-        or None where nothing fits (the grid pages); the cells, the figures under each
-        name, and the labels' column."""
+        total where that fits with a cell more between columns than between a pair's
+        two figures (one apart, "0 0 +27 +27 −7 −7" reads as no columns at all), else
+        (asked for) each round's change alone, else the totals; and where even they do
+        not fit, the money without its "$" (the labels and the panel's stake say it is
+        money), then without cents that are none, then in whole units, its label marked
+        "≈", where the largest is 100 or more (twelve players' at 80 columns; the
+        settle-up says it to the cent). The widths, or None where nothing fits (the grid
+        pages); the cells, the figures under each name, and the labels' column."""
         names = [row.name for row in seats]
-        choices: list[tuple[bool, list[list[str]]]] = []
+        choices: list[tuple[bool, int, list[list[str]]]] = []
         if self.chosen is not False:
-            choices.append((True, [self.column_cells(figures, name, True) for name in names]))
+            paired = [self.column_cells(figures, name, True) for name in names]
+            choices.append((True, PAIR_GAP, paired))
         if self.chosen is True:
-            choices.append((True, [self.changes(figures, name) for name in names]))
+            choices.append((True, 0, [self.changes(figures, name) for name in names]))
         totals = [self.column_cells(figures, name, False) for name in names]
-        choices.append((False, totals))
+        choices.append((False, 0, totals))
         wants = [widest([self.marks(row, True) + row.name]) for row in seats]
         for shorten in SHORTER:
             labels = first
@@ -278,10 +288,10 @@ class Scoresheet(Vertical):
                 labels = first._replace(heading=[first.heading[0], *self.rounded(first, seats)])
             room = self.grid_room(labels, totals)
             shown = [tuple(shorten(line) for line in row.shown) for row in seats]
-            for each_round, given in choices:
+            for each_round, gap, given in choices:
                 cells = [[shorten(cell) for cell in column] for column in given]
                 needs = [
-                    widest([*lines, *column, self.marks(row, True) + row.name[:1] + "…"])
+                    widest([*lines, *column, self.marks(row, True) + row.name[:1] + "…"]) + gap
                     for row, lines, column in zip(seats, shown, cells, strict=True)
                 ]
                 spare = room - sum(width + 1 for width in needs)
@@ -290,7 +300,7 @@ class Scoresheet(Vertical):
                 self.each_round = each_round
                 return share(needs, wants, spare), cells, shown, labels
         self.each_round = choices[0][0]
-        return None, choices[0][1], [row.shown for row in seats], first
+        return None, choices[0][2], [row.shown for row in seats], first
 
     @staticmethod
     def rounded(first: Column, seats: list[PlayerStanding]) -> list[str]:

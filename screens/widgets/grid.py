@@ -34,13 +34,15 @@ PADDING = 1
 class Column(NamedTuple):
     """A column: its heading lines, how its cells align, whether it is highlighted, the
     most cells it may take (longer text is cut with "…"), and the cells it takes once laid
-    out. A ``NamedTuple``: a dataclass is compiled from source before Home's first frame."""
+    out, at least ``least`` (room kept beside narrower text). A ``NamedTuple``: a
+    dataclass is compiled from source before Home's first frame."""
 
     heading: Sequence[str]
     align: Literal["left", "right"] = "right"
     leader: bool = False
     limit: int | None = None
     width: int = 0
+    least: int = 0
 
 
 def fit(text: str, width: int, align: str) -> str:
@@ -150,9 +152,7 @@ class ScoreGrid(ScrollView, can_focus=True):
             )
             if column.limit is not None:
                 width = min(width, column.limit)
-            self.columns.append(
-                Column(column.heading, column.align, column.leader, column.limit, width)
-            )
+            self.columns.append(column._replace(width=max(width, column.least)))
         self.rows = [list(row) for row in rows]
         self.dim_rows = set(dim_rows)
         width = sum(column.width + sum(self.pads(at)) for at, column in enumerate(self.columns))

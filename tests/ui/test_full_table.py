@@ -76,7 +76,9 @@ async def test_every_player_total_and_money_on_screen_at_80x24(store: Store) -> 
 
 def every_figure_shown(app: ScorekeeperApp, table: TableScreen, session: Session) -> None:
     """Every player's name, totals and money in the table's grid as drawn, none
-    scrolled off, the leaders marked, a name cut only where no room is left for it."""
+    scrolled off, the leaders marked, a name cut only where no room is left for it; a
+    round's score beside its total ("+25 25") only where the pairs stand further apart
+    than their two figures."""
     grid = table.query_one("#grid", ScoreGrid)
     assert grid.max_scroll_x == 0, "a player's column is off the screen"
     heads = [
@@ -103,6 +105,10 @@ def every_figure_shown(app: ScorekeeperApp, table: TableScreen, session: Session
     for leader in figures.leaders:
         at = session.players.index(leader)
         assert LEADS in grid.columns[at + 1].heading[0]
+    for at, column in enumerate(grid.columns[1:], 1):
+        cells = [row[at] for row in grid.rows]
+        if grid.tight and any(" " in cell for cell in cells):
+            assert column.width > max(map(cell_len, cells)), "pairs one cell apart"
     spare = grid.scrollable_content_region.width - grid.virtual_size.width
     for column in grid.columns[1:]:
         short = cell_len(column.heading[0]) - column.width
