@@ -10,7 +10,7 @@ from textual.widgets import Input, Static
 
 from scorekeeper.store import Store, StoreError, Summary
 from scorekeeper.wording import plural, short_day_and_clock
-from screens.format import plain
+from screens.format import plain, widest
 from screens.home.summaries import (
     game_name,
     searchable,
@@ -19,7 +19,7 @@ from screens.home.summaries import (
     tie_said,
     variations,
 )
-from screens.widgets.grid import Column, ScoreGrid
+from screens.widgets.grid import PADDING, Column, ScoreGrid
 from screens.widgets.live_text import show
 
 SHOWN = 200
@@ -46,6 +46,21 @@ def columns_for(width: int) -> tuple[Column, ...]:
         column._replace(limit=(column.limit or 0) + widened[at]) if at in widened else column
         for at, column in enumerate(COLUMNS)
     )
+
+
+def leader_widened(
+    columns: tuple[Column, ...], rows: list[list[str]], room: int
+) -> tuple[Column, ...]:
+    """``columns`` with the leader's taking what the others leave of ``room`` cells (a
+    tie named, "tie: Zoe, Max", a long name whole), never less than its own limit."""
+    used = 2 * PADDING
+    for at, column in enumerate(columns):
+        if at != LEADER:
+            natural = widest([*column.heading, *(row[at] for row in rows)])
+            used += min(natural, column.limit or natural) + 2 * PADDING
+    leader = columns[LEADER]
+    widened = leader._replace(limit=max(leader.limit or 0, room - used))
+    return (*columns[:LEADER], widened, *columns[LEADER + 1 :])
 
 
 class SessionList(Screen[None]):
@@ -109,20 +124,24 @@ class SessionList(Screen[None]):
         if older:
             self.read_variations(older)
         self.laid_out_for = self.app.size.width
-        columns = columns_for(self.laid_out_for)
-        leader_room = columns[LEADER].limit or 0
+        sessions = self.query_one("#sessions", ScoreGrid)
         rows = [
             [
                 self.game_and_variations(summary),
                 ", ".join(summary.players),
                 short_day_and_clock(summary.started),
                 str(summary.rounds),
-                standing(summary, leader_room),
+                "",
                 "⚠ waits" if summary.waiting else ("done" if summary.finished else ""),
             ]
             for summary in self.shown
         ]
-        sessions = self.query_one("#sessions", ScoreGrid)
+        # Room for the scroll bar kept: the list is laid out before it is drawn.
+        room = self.laid_out_for - sessions.styles.scrollbar_size_vertical
+        columns = leader_widened(columns_for(self.laid_out_for), rows, room)
+        leader_room = columns[LEADER].limit or 0
+        for row, summary in zip(rows, self.shown, strict=True):
+            row[LEADER] = standing(summary, leader_room)
         sessions.set_grid(columns, rows, cursor=cursor)
         count = self.query_one("#count", Static)
         if self.reading:
