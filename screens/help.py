@@ -11,7 +11,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from scorekeeper.game import Game
-from screens.format import amount, plain
+from screens.format import amount, flush_right, padded, plain, widest
+from screens.widgets.hanging import HangingLines
 
 GENERAL_KEYS = (
     ("Ctrl+P", "command palette: every action by name"),
@@ -25,6 +26,22 @@ def currency_key() -> tuple[str, str]:
     """F2 with how money reads now: where a new table looks for its currency."""
     now = amount(123450, "money")
     return ("F2", f"currency, now {now}: $, €, £, kr or none, point or comma")
+
+
+Pairs = Sequence[tuple[str, str]]
+"""Lines of a section as (name, what it is): two columns, the names lined up."""
+
+
+def two_columns(
+    pairs: Pairs, *, right: bool = False, id: str | None = None, classes: str = "section"
+) -> HangingLines:
+    """``pairs`` with the names padded to one width (by cells: 山田 takes four), flush
+    ``right`` or left; a line too long for the box goes on under its own words, not
+    back under the names."""
+    width = widest(name for name, _ in pairs)
+    line_up = flush_right if right else padded
+    lines = [f"{line_up(name, width)}  {what}" for name, what in pairs]
+    return HangingLines(lines, column=width + 2, id=id, classes=classes)
 
 
 RULES_KEY = "g"
@@ -62,10 +79,11 @@ class HelpScreen(ModalScreen[None]):
         story: str = "",
         *,
         title: str = "",
-        first: Sequence[tuple[str, str]] = (),
+        first: Sequence[tuple[str, str | Pairs]] = (),
     ) -> None:
         """``story`` is the round highlighted on the table, in the game's words; ``first``
-        are sections (heading, text) shown before the rules (a round entry's fields)."""
+        are sections (heading, its text or its lines as ``Pairs``) shown before the
+        rules (a round entry's fields)."""
         super().__init__()
         self.game = game
         self.keys = [*keys, currency_key(), *GENERAL_KEYS]
@@ -76,17 +94,18 @@ class HelpScreen(ModalScreen[None]):
         )
 
     def compose(self) -> ComposeResult:
-        width = max(len(key) for key, _ in self.keys)
-        keys = "\n".join(f"{key:>{width}}  {what}" for key, what in self.keys)
         with Vertical(id="help"):
             yield Static(plain(self.title_text), id="help-title")
             with VerticalScroll(id="help-body"):
                 for heading, text in self.first:
                     yield Static(plain(heading), classes="heading")
-                    yield Static(plain(text, lines=True), classes="section")
+                    if isinstance(text, str):
+                        yield Static(plain(text, lines=True), classes="section")
+                    else:
+                        yield two_columns(text)
                 if self.first:
                     yield Static("Keys", classes="heading")
-                    yield Static(plain(keys, lines=True), id="keys", classes="section")
+                    yield two_columns(self.keys, right=True, id="keys")
                 if self.story:
                     yield Static("The highlighted round", classes="heading")
                     yield Static(plain(self.story), id="story")
@@ -96,7 +115,7 @@ class HelpScreen(ModalScreen[None]):
                     )
                 if not self.first:
                     yield Static("Keys", classes="heading")
-                    yield Static(plain(keys, lines=True), id="keys")
+                    yield two_columns(self.keys, right=True, id="keys", classes="")
             yield Static(f"{RULES_KEY} full rules · Esc to close · ↑↓ to scroll", id="help-keys")
 
     def on_mount(self) -> None:

@@ -15,7 +15,7 @@ from textual.widgets import Checkbox, Input
 
 from scorekeeper.game import Game
 from scorekeeper.wording import visible
-from screens.help import HelpScreen
+from screens.help import HelpScreen, Pairs
 from screens.widgets.choice import Choice
 from screens.widgets.field_row import FieldRow
 
@@ -43,9 +43,9 @@ def takes(row: FieldRow) -> str:
     return " — ".join(part for part in (said, row.hint) if part)
 
 
-def field_lines(rows: list[FieldRow]) -> str:
-    width = max((len(visible(row.label.strip())) for row in rows), default=0)
-    return "\n".join(f"{visible(row.label.strip()):<{width}}  {takes(row)}" for row in rows)
+def field_lines(rows: list[FieldRow]) -> Pairs:
+    """Each field's label and what it takes."""
+    return [(row.label.strip(), takes(row)) for row in rows]
 
 
 def entry_keys(
@@ -65,7 +65,9 @@ def entry_help(
 ) -> HelpScreen:
     """The help box for an entry of ``game``: its fields first, then its keys and the
     game's rules."""
-    sections = [(f"The fields of a {round_name.lower()}", field_lines(rows))]
+    sections: list[tuple[str, str | Pairs]] = [
+        (f"The fields of a {round_name.lower()}", field_lines(rows))
+    ]
     if example:
         sections.append(("An example", example))
     title = f"{game.name} — entering a {round_name.lower()}"

@@ -2,10 +2,13 @@
 
 from typing import Any
 
+from rich.cells import cell_len
+
 from scorekeeper import Session
 from screens.rounds.rummy_5000.stakes import CubeLog, PotLog
 from screens.widgets.choice import Choice
 from tests.ui.hosts import EntryHost, entry_of, paste, sent
+from tests.ui.play import drawn
 from tests.ui.test_large_tables import screen_lines
 
 
@@ -68,6 +71,21 @@ async def test_at_five_the_hand_of_who_went_out_says_its_score_on_its_own_line()
     column = lines[at].index("went out")
     note = " ".join(line[column:].strip(" │") for line in lines[at : at + 2])
     assert note.startswith("went out: no cards, hand +990"), lines
+
+
+async def test_the_entry_help_lines_up_wide_names_and_wraps_under_its_own_words() -> None:
+    """F1 at five with 山田花子ちゃん (two cells a letter): what each field takes starts at
+    one column, and the list of who may go out goes on under itself, not at the edge."""
+    players = ["Elizabeth-Anne", "山田花子ちゃん", "Maximilian", "Bartholomew", "Zoë"]
+    host = EntryHost(Session.new("rummy-5000", players))
+    async with host.run_test(size=(80, 24)) as pilot:
+        await sent(pilot, "f1")
+        lines = drawn(pilot, ".section")
+    starts = {cell_len(line[: line.index("points")]) for line in lines if "points or" in line}
+    assert len(starts) == 1, lines
+    at = next(at for at, line in enumerate(lines) if line.startswith("Went out"))
+    column = lines[at].index("pick one of")
+    assert lines[at + 1][: column + 1].isspace() and "nobody" in lines[at + 1], lines
 
 
 async def test_points_and_cards_mix_player_by_player_and_no_other_field_turns_red() -> None:
