@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from scorekeeper.view import Change, Moves
+from scorekeeper.wording import listed
 
 
 def said(moves: Moves) -> str:
@@ -16,7 +17,8 @@ def outcome_words(change: Change) -> str:
     money = change.money_moves and f"money {said(change.money_moves)}"
     parts = [text for text in (said(change.moves), money) if text] or ["no change"]
     if change.finished:
-        parts.append(f"game over: {', '.join(change.winners)} won")
+        won = "won" if len(change.winners) == 1 else "share the win"
+        parts.append(f"game over: {listed(change.winners)} {won}")
     else:
         parts.append(f"{change.dealer} deals next")
     return "→ " + " · ".join(parts)

@@ -3,6 +3,7 @@
 from typing import Any
 
 from rich.cells import cell_len
+from textual.widgets import Static
 
 from scorekeeper import Session
 from screens.rounds.rummy_5000.stakes import CubeLog, PotLog
@@ -86,6 +87,18 @@ async def test_the_entry_help_lines_up_wide_names_and_wraps_under_its_own_words(
     at = next(at for at, line in enumerate(lines) if line.startswith("Went out"))
     column = lines[at].index("pick one of")
     assert lines[at + 1][: column + 1].isspace() and "nobody" in lines[at + 1], lines
+
+
+async def test_three_reaching_the_target_level_are_said_to_share_the_win() -> None:
+    """Ann goes out and all three stand at 1000: the outcome line names them as a
+    sentence does, as the table and the settle-up will."""
+    session = Session.new("rummy-5000", ["Ann", "Bob", "Cy"], options={"target": 1000})
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await sent(pilot, "5", "down", "a", "down", "down", *"800", "down", *"1000")
+        await sent(pilot, "down", "down", *"1000")
+        outcome = str(entry_of(host).query_one("#outcome", Static).content)
+    assert outcome.endswith("game over: Ann, Bob and Cy share the win"), outcome
 
 
 async def test_points_and_cards_mix_player_by_player_and_no_other_field_turns_red() -> None:
