@@ -31,6 +31,7 @@ from screens.format import amount, names, padded, plain, widest
 from screens.night_dialogs import MoveGameScreen, NameNightScreen
 from screens.problem import ProblemScreen
 from screens.widgets.footer import Footer
+from screens.widgets.hanging import HangingLines
 
 EMPTY = "No game nights yet: every session played on a day makes that day's night."
 WAITING = "waiting for a decision: these figures may change (Home: Ctrl+K)."
@@ -99,7 +100,7 @@ class NightsScreen(Screen[None]):
                     yield Static(CHIPS_APART, classes="note chips")
                 with Horizontal(classes=f"book {unit}"):
                     yield Static("", id=f"{unit}-balances", classes="balances")
-                    yield Static("", id=f"{unit}-payments", classes="payments")
+                    yield HangingLines([], id=f"{unit}-payments", classes="payments")
         yield Static(EMPTY, id="no-nights")
         yield Static("", id="replaced")
         yield Footer()
@@ -216,8 +217,8 @@ class NightsScreen(Screen[None]):
                 book = ledgers[unit]
                 balances = plain(balance_lines(book), lines=True)
                 self.query_one(f"#{unit}-balances", Static).update(balances)
-                self.query_one(f"#{unit}-payments", Static).update(
-                    plain("\n".join(payment_lines(book.payments, book.unit)), lines=True)
+                self.query_one(f"#{unit}-payments", HangingLines).show_lines(
+                    payment_lines(book.payments, book.unit)
                 )
 
     def show_games(self, night: Night) -> None:

@@ -34,6 +34,12 @@ def hanging(line: str, width: int, column: int | None = None) -> list[str]:
     return [first.plain, *(inner + part.plain for part in rest.wrap(max(width - len(inner), 1)))]
 
 
+def shown_lines(lines: Sequence[str]) -> Content:
+    """``lines`` as one text, each drawn as it is (``visible``: a newline in a name is
+    drawn, not a line of its own)."""
+    return Content("\n".join(visible(line) for line in lines))
+
+
 class HangingLines(Static):
     """``lines`` as text (drawn, never obeyed: ``visible``), each wrapped by ``hanging``
     at the width it is drawn at; ``content`` holds them as given, one a line."""
@@ -48,9 +54,12 @@ class HangingLines(Static):
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
-        shown = "\n".join(visible(line) for line in lines)
-        super().__init__(Content(shown), id=id, classes=classes)
+        super().__init__(shown_lines(lines), id=id, classes=classes)
         self.column = column
+
+    def show_lines(self, lines: Sequence[str]) -> None:
+        """``lines`` in place of those shown."""
+        self.update(shown_lines(lines))
 
     def wrapped(self, width: int) -> list[str]:
         lines = str(self.content).split("\n")

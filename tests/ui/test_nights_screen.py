@@ -329,3 +329,34 @@ async def test_this_laptops_names_put_back_older_while_the_nights_are_shown_is_s
             toasts = " ".join(str(toast.render()) for toast in app.screen.query("Toast"))
             assert "came back older than this laptop left it" in " ".join(toasts.split())
             assert "Friday club" in text(app, "#night-title")
+
+
+async def test_a_payment_too_long_for_its_column_goes_on_under_its_own_words(
+    tmp_path: Path,
+) -> None:
+    """A chip payment from a name in wide letters to a long one, beside the three who
+    came out square, wraps at 80 columns: it goes on further in than it starts, not as
+    a line of its own."""
+    players = ["Elizabeth-Anne", "山田花子ちゃん", "Maximilian", "Bartholomew"]
+    players += ["Christopher", "Guðrún", "Jonathan"]
+    session = Session.new("calcutta", players)
+    sales = {"S": ("Maximilian", 9), "H": ("Elizabeth-Anne", 20), "D": ("山田花子ちゃん", 7)}
+    session.record(
+        {
+            "course": {"S": 2, "H": 2, "D": 2, "C": 1},
+            "sales": {
+                **{suit: {"owner": who, "price": price} for suit, (who, price) in sales.items()},
+                "C": {"owner": "Bartholomew", "price": 4},
+            },
+            "first": "H",
+            "second": "S",
+        }
+    )
+    with Store(tmp_path) as store:
+        store.add(session)
+        app = NightsHost(store)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            lines = drawn(pilot, "#chips-payments")
+    assert any(line.startswith("  ") for line in lines), lines
+    assert all(" pays " in line for line in lines if not line.startswith("  ")), lines
