@@ -18,6 +18,7 @@ from scorekeeper.store import Store
 from scorekeeper.wording import day, plural, visible
 from screens.format import amount, names, plain, sum_of
 from screens.widgets.footer import Footer
+from screens.widgets.hanging import HangingLines
 
 EMPTY = "No game has been played yet: statistics start with the first round recorded."
 
@@ -60,7 +61,7 @@ class StatsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static("", id="records")
+        yield HangingLines([], id="records")
         players: DataTable[str | Text] = DataTable(id="players", cursor_type="row")
         yield players
         yield Static("", id="player-title")
@@ -89,7 +90,7 @@ class StatsScreen(Screen[None]):
         self.loading = False
         waiting = f" · ⚠ {stats.waiting} waiting for a decision" if stats.waiting else ""
         self.sub_title = f"{plural(stats.sessions, 'session')} played{waiting}"
-        self.query_one("#records", Static).update(plain(self.records(), lines=True))
+        self.query_one("#records", HangingLines).show_lines(self.records())
         players = self.query_one("#players", DataTable)
         add_columns(players, "Player", "Played", "Won", "Money", "Chips")
         for player in stats.players:
@@ -110,8 +111,8 @@ class StatsScreen(Screen[None]):
             players.focus()
             self.show_player(stats.players[0])
 
-    def records(self) -> str:
-        """The record-breaking sessions, one line each."""
+    def records(self) -> list[str]:
+        """The record-breaking sessions, one line each (its players go on under it)."""
         lines = []
         for label, highlight in self.stats.highlights.items():
             lines.append(
@@ -124,7 +125,7 @@ class StatsScreen(Screen[None]):
                 f"Longest game: {visible(longest.title)}, {longest.value} rounds "
                 f"({names(longest.players)}, {day(longest.started)})"
             )
-        return "\n".join(lines)
+        return lines
 
     def show_player(self, player: PlayerStats) -> None:
         self.query_one("#player-title", Static).update(plain(f"{player.name}, game by game"))

@@ -74,6 +74,12 @@ async def test_statistics_rank_the_players_and_show_one_game_by_game(tmp_path: P
             await pilot.press("down")
             await pilot.pause()
             assert text(app, "#player-title") == "Bob, game by game"
+            # Narrower, a record's players go on under it, not back at the edge.
+            await pilot.resize_terminal(50, 24)
+            await pilot.pause()
+            lines = drawn(pilot, "#records")
+            assert any(line.startswith("  ") for line in lines), lines
+            assert all(line.startswith(("Biggest", "Longest", "  ")) for line in lines), lines
             await pilot.press("escape")
             await pilot.pause()
             assert not isinstance(app.screen, StatsScreen)
