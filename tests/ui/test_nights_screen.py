@@ -253,12 +253,15 @@ async def test_tab_to_the_nights_and_enter_moves_the_game_highlighted(tmp_path: 
 
 
 async def redrawn(pilot: Pilot[None], selector: str, before: list[str]) -> list[str]:
-    """The lines of ``selector`` once a resize has drawn them anew (a loaded machine may
-    draw the old width once more), or as they are after twenty steps."""
+    """The lines of ``selector`` once a resize has drawn them anew and they hold still
+    for a step (a loaded machine may draw the old width once more, or the old lines
+    wrapped to the new width before they are cut again), or as they are after twenty
+    steps."""
+    lines = before
     for _ in range(20):
         await pilot.pause()
-        lines = [line for line in drawn(pilot, selector) if line]
-        if lines != before:
+        seen, lines = lines, [line for line in drawn(pilot, selector) if line]
+        if lines != before and lines == seen:
             break
     return lines
 
