@@ -113,7 +113,7 @@ class SettleScreen(ModalScreen[bool]):
                     if any(session.parties.values()):
                         note = self.end_note(preview)
                         if note:
-                            yield Static(plain(note), id="if-note", classes="note")
+                            yield HangingLines([note], id="if-note", classes="note")
                         if preview.parties != session.parties:
                             yield Static("As it stands (the game goes on)", classes="heading")
                         yield from self.money(session)
@@ -139,7 +139,7 @@ class SettleScreen(ModalScreen[bool]):
         """The balances and payments of ``session``, with what ending the game did."""
         note = self.end_note(session)
         if note:
-            yield Static(plain(note), id="note", classes="note")
+            yield HangingLines([note], id="note", classes="note")
         unit = session.game.unit
         # Where no money changes hands (points only), the points alone: no column of $0.00.
         with_money = session.game.played_for(session.setup) == unit

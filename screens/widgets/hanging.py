@@ -16,14 +16,15 @@ from textual.style import Style
 from textual.visual import RenderOptions, Visual
 from textual.widgets import Static
 
-from scorekeeper.wording import visible
+from scorekeeper.wording import Items, visible
 from screens.widgets.live_text import show
 
 HANG = 2
 """How much further in than its line a wrapped line goes on."""
 
 Line = str | tuple[str, ...]
-"""A line to show: its text, or its items ("Zoë −8955"), which a wrap keeps whole."""
+"""A line to show: its text (``Items`` keeps its items), or its items ("Zoë −8955"),
+which a wrap keeps whole."""
 
 
 def hanging(line: str, width: int, column: int | None = None) -> list[str]:
@@ -60,13 +61,23 @@ def kept_whole(items: Sequence[str], width: int, column: int | None = None) -> l
     return [*hanging(first, width, column), *(inner + part for part in more)]
 
 
+def parts_of(line: Line) -> tuple[str, ...]:
+    """The items a line may wrap between: its own (a tuple, or the domain's ``Items``),
+    else the line whole."""
+    if isinstance(line, Items):
+        return line.parts
+    return (line,) if isinstance(line, str) else line
+
+
 def shown_lines(lines: Sequence[Line]) -> list[tuple[str, ...]]:
     """``lines`` as items, each drawn as it is (``visible``: a newline in a name is
     drawn, not a line of its own)."""
-    return [
-        tuple(visible(item) for item in ((line,) if isinstance(line, str) else line))
-        for line in lines
-    ]
+    return [tuple(visible(item) for item in parts_of(line)) for line in lines]
+
+
+def laid_out(line: Line, width: int) -> list[str]:
+    """``line`` drawn as it is and wrapped to ``width`` by ``kept_whole``."""
+    return kept_whole(shown_lines([line])[0], width)
 
 
 class HangingLines(Static):
