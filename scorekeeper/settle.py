@@ -11,6 +11,7 @@ from scorekeeper.money import format_amount
 from scorekeeper.wording import visible
 
 Payment = tuple[str, str, int]
+NOBODY_OWES = "Nobody owes anybody anything."
 
 
 @functools.cache
@@ -112,18 +113,29 @@ def _pay_within(group: dict[str, int]) -> list[Payment]:
     return payments
 
 
-def payment_line(payment: Payment, unit: str) -> str:
-    """A payment as the table says it: "Ann pays Bob $3.00". What is owed to a game's
-    kitty is no payment: those chips already lie in it, and its game says so."""
+def payment_parts(payment: Payment, unit: str) -> tuple[str, ...]:
+    """A payment as the table says it ("Ann pays", "Bob $3.00"), in the parts a narrow
+    screen may wrap it between: a name is never cut in two, nor parted from its amount.
+    What is owed to a game's kitty is no payment: those chips already lie in it, and its
+    game says so."""
     payer, payee, value = payment
     kitty = kitties().get(payee)
     if kitty is not None:
-        return kitty.leaves_in_kitty(visible(payer), format_amount(value, unit))
-    return f"{visible(payer)} pays {visible(payee)} {format_amount(value, unit)}"
+        return (kitty.leaves_in_kitty(visible(payer), format_amount(value, unit)),)
+    return f"{visible(payer)} pays", f"{visible(payee)} {format_amount(value, unit)}"
+
+
+def payment_line(payment: Payment, unit: str) -> str:
+    """ "Ann pays Bob $3.00" """
+    return " ".join(payment_parts(payment, unit))
+
+
+def payments_in_parts(payments: Iterable[Payment], unit: str) -> list[tuple[str, ...]]:
+    """Every payment of a settle-up, one a line, each in its ``payment_parts``; a line
+    saying so when there is none."""
+    return [payment_parts(payment, unit) for payment in payments] or [(NOBODY_OWES,)]
 
 
 def payment_lines(payments: Iterable[Payment], unit: str) -> list[str]:
     """Every payment of a settle-up, one a line; a line saying so when there is none."""
-    return [payment_line(payment, unit) for payment in payments] or [
-        "Nobody owes anybody anything."
-    ]
+    return [" ".join(parts) for parts in payments_in_parts(payments, unit)]

@@ -35,6 +35,24 @@ def listed(names: Sequence[str]) -> str:
     return f"{', '.join(names[:-1])} and {names[-1]}"
 
 
+class Items(str):
+    """Items said in a row ("Ann 150, Bob 138"), as text that keeps them apart: a screen
+    wraps it only between two items, so a name stays with its figure; anything else
+    takes it as the text it is. ``mark`` ends each item but the last; ``lead`` goes
+    before the first ("Decided by the chips won: Ann +2"), kept with it."""
+
+    parts: tuple[str, ...]
+    """The items, each with its mark, as a line may end after any of them."""
+
+    def __new__(cls, items: Sequence[str], mark: str = ",", lead: str = "") -> Items:
+        parts = (*(item + mark for item in items[:-1]), *items[-1:])
+        if lead:
+            parts = (f"{lead} {parts[0]}", *parts[1:])
+        text = super().__new__(cls, " ".join(parts))
+        text.parts = parts
+        return text
+
+
 def moment(text: str) -> datetime:
     """A time as the store saves it (ISO 8601 with its UTC offset) read back."""
     return datetime.fromisoformat(text)

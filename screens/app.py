@@ -127,11 +127,14 @@ class ScorekeeperApp(App[None]):
         """Each key once the keys before it have been handled (``keys.settled``), so a
         burst of keys (a paste, tmux send-keys) lands as the same keys one at a time. A
         paste is drawn as text before any field takes it: a clipboard holding a terminal
-        escape must not be echoed to the terminal by the field showing it."""
+        escape must not be echoed to the terminal by the field showing it. A tab is kept,
+        as a newline is: it escapes nothing, and a name holding one (a cell copied from a
+        sheet) is refused by the name's rule, not taken with a ␉ in it."""
         if isinstance(event, events.Key):
             await settled(self.screen)
         elif isinstance(event, events.Paste) and not event.is_forwarded:
-            event.text = visible(event.text.replace("\r\n", "\n").replace("\r", "\n"), lines=True)
+            text = event.text.replace("\r\n", "\n").replace("\r", "\n")
+            event.text = "\t".join(visible(cell, lines=True) for cell in text.split("\t"))
         await super().on_event(event)
 
     def get_default_screen(self) -> Screen[Any]:

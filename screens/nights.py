@@ -24,7 +24,7 @@ from scorekeeper.errors import RuleError
 from scorekeeper.reports.night_names import acknowledge, fingerprint, read_names, rename, replaced
 from scorekeeper.reports.night_report import game_line, share
 from scorekeeper.reports.nights import Ledger, Night, move, nights_of
-from scorekeeper.settle import payment_lines
+from scorekeeper.settle import payments_in_parts
 from scorekeeper.store import Store, StoreError
 from scorekeeper.wording import clipped, plural, visible
 from screens.format import amount, names, padded, plain, widest
@@ -218,7 +218,7 @@ class NightsScreen(Screen[None]):
                 balances = plain(balance_lines(book), lines=True)
                 self.query_one(f"#{unit}-balances", Static).update(balances)
                 self.query_one(f"#{unit}-payments", HangingLines).show_lines(
-                    payment_lines(book.payments, book.unit)
+                    payments_in_parts(book.payments, book.unit)
                 )
 
     def show_games(self, night: Night) -> None:

@@ -28,7 +28,7 @@ from scorekeeper.view import Figures, PlayerStanding
 from scorekeeper.wording import listed, plural, visible
 from screens.format import cut_apart, flush_right, padded, plain, who_goes_first, widest
 from screens.widgets.grid import PADDING, Column, ScoreGrid
-from screens.widgets.hanging import hanging
+from screens.widgets.hanging import laid_out
 from screens.widgets.live_text import show
 
 DEALS = "●"
@@ -385,7 +385,8 @@ class Scoresheet(Vertical):
 
     def show_panel(self) -> None:
         """The game's lines, each value beside its label; one too long for the screen
-        goes on under its own words (``hanging``), not back under the labels."""
+        goes on under its own words (``hanging``), not back under the labels, and between
+        its items where it has them ("Maximilian 150,", never "Maximilian" / "150")."""
         lines = self.game.panel(self.session.setup, self.session.state)
         panel = self.query_one("#panel", Static)
         panel.display = bool(lines)
@@ -394,7 +395,7 @@ class Scoresheet(Vertical):
         room = self.app.size.width - panel.styles.gutter.width - len(indent)
         shown = []
         for label, value in lines:
-            first, *rest = hanging(visible(value), room)
+            first, *rest = laid_out(value, room)
             shown.append(Content.assemble((padded(label, width), "bold"), "  ", first))
             shown.extend(Content(indent + part) for part in rest)
         show(panel, Content("\n").join(shown))

@@ -23,7 +23,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Static
 
 from scorekeeper.session import Session
-from scorekeeper.settle import payment_lines
+from scorekeeper.settle import payments_in_parts
 from scorekeeper.share import share_text
 from scorekeeper.wording import listed, visible
 from screens.confirm import ConfirmScreen
@@ -113,7 +113,7 @@ class SettleScreen(ModalScreen[bool]):
                     if any(session.parties.values()):
                         note = self.end_note(preview)
                         if note:
-                            yield Static(plain(note), id="if-note", classes="note")
+                            yield HangingLines([note], id="if-note", classes="note")
                         if preview.parties != session.parties:
                             yield Static("As it stands (the game goes on)", classes="heading")
                         yield from self.money(session)
@@ -139,7 +139,7 @@ class SettleScreen(ModalScreen[bool]):
         """The balances and payments of ``session``, with what ending the game did."""
         note = self.end_note(session)
         if note:
-            yield Static(plain(note), id="note", classes="note")
+            yield HangingLines([note], id="note", classes="note")
         unit = session.game.unit
         # Where no money changes hands (points only), the points alone: no column of $0.00.
         with_money = session.game.played_for(session.setup) == unit
@@ -159,7 +159,7 @@ class SettleScreen(ModalScreen[bool]):
             return "  ".join(parts)
 
         balances = self.lines([(name, figures(name)) for name in money])
-        payments = payment_lines(session.settlement(), session.game.unit)
+        payments = payments_in_parts(session.settlement(), session.game.unit)
         # Side by side: twelve players' balances and payments in view at 80x24.
         yield Horizontal(
             Vertical(
@@ -169,8 +169,8 @@ class SettleScreen(ModalScreen[bool]):
             ),
             Vertical(
                 Static("Payments", classes="heading"),
-                # A payment too long for the column goes on under its own words, so
-                # its amount is not read as a line of its own.
+                # A payment too long for the column goes on under its own words, and
+                # between its parts: "Wolfgang / Amadeus $0.25" would pay "Amadeus".
                 HangingLines(payments, id="payments", classes="payments"),
                 classes="column",
             ),

@@ -46,7 +46,7 @@ def won_of(won: int, finished: int) -> str:
 def add_columns(table: DataTable[str | Text], name: str, *figures: str) -> None:
     """The name's heading on the left, each figure's on the right above its figures."""
     headings = [Text(name), *map(right, figures)]
-    for heading, width in zip(headings, WIDTHS, strict=True):
+    for heading, width in zip(headings, WIDTHS[: len(headings)], strict=True):
         table.add_column(heading, width=width)
 
 
@@ -92,15 +92,19 @@ class StatsScreen(Screen[None]):
         self.sub_title = f"{plural(stats.sessions, 'session')} played{waiting}"
         self.query_one("#records", HangingLines).show_lines(self.records())
         players = self.query_one("#players", DataTable)
-        add_columns(players, "Player", "Played", "Won", "Money", "Chips")
+        # Chips move only in a chip game (Calcutta): without one, a column of 0s says nothing.
+        chips = any(player.chips for player in stats.players)
+        add_columns(players, "Player", "Played", "Won", "Money", *(["Chips"] if chips else []))
         for player in stats.players:
-            players.add_row(
+            cells = [
                 Text(visible(player.name)),
                 right(f"{player.played:,}"),
                 right(won_of(player.won, player.finished)),
                 right(amount(player.money, "money", signed=True)),
-                right(amount(player.chips, "chips", signed=True)),
-            )
+            ]
+            if chips:
+                cells.append(right(amount(player.chips, "chips", signed=True)))
+            players.add_row(*cells)
         games = self.query_one("#games", DataTable)
         add_columns(games, "Game", "Played", "Won", "Average", "Best")
         played = bool(stats.players)

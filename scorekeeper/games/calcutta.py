@@ -26,7 +26,7 @@ from scorekeeper.game import (
 )
 from scorekeeper.games.racing.course import as_suit, check_course, check_entry, course_text
 from scorekeeper.payouts import add
-from scorekeeper.wording import plural
+from scorekeeper.wording import Items, plural
 
 COURSE = 7
 POOL = "(pool)"
@@ -283,7 +283,7 @@ The evening ends when the table says so: a pool still carried is shared out equa
 
     def panel(self, setup: Setup, state: State) -> list[tuple[str, str]]:
         stacks = self.info_of(state)["stacks"]
-        lines = [("Stacks", ", ".join(f"{name} {stacks[name]}" for name in setup.players))]
+        lines = [("Stacks", Items([f"{name} {stacks[name]}" for name in setup.players]))]
         shared = self.info_of(state).get("shared_out")
         if shared is not None:
             pool = sum(shared.values())

@@ -21,6 +21,7 @@ from scorekeeper.errors import RuleError
 from scorekeeper.game import NO_STAKE, STOP, Fact, Game, Option, RoundFacts, Setup, State
 from scorekeeper.money import format_amount
 from scorekeeper.payouts import add, pay_the_difference, winners_by_total
+from scorekeeper.wording import Items
 
 CONTRACTS = (
     "two sets",
@@ -213,8 +214,9 @@ ends on the hands played, lowest total wins, money as at the end."""
             ]
         else:
             first = info["hand"] + 1
-            to_come = "; ".join(
-                f"{number}. {contract}" for number, contract in enumerate(info["to_come"], first)
+            to_come = Items(
+                [f"{number}. {contract}" for number, contract in enumerate(info["to_come"], first)],
+                ";",
             )
             lines = [
                 ("Now", f"Hand {info['hand']} of {info['hands']} — {info['contract']}"),
@@ -225,7 +227,7 @@ ends on the hands played, lowest total wins, money as at the end."""
         lines.append(("Stake", money))
         calls = [f"{name} {count}" for name, count in info["rummies"].items() if count]
         if calls:
-            lines.append(("Rummy calls", ", ".join(calls)))
+            lines.append(("Rummy calls", Items(calls)))
         return lines
 
     def option_words(self, setup: Setup) -> list[str]:

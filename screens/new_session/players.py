@@ -53,6 +53,12 @@ class NameInput(TextInput):
     """Takes the typed names and empties itself at once, so a fast typist's next name is
     never appended to the one just added."""
 
+    @on(events.Paste)
+    def one_name_a_line(self, event: events.Paste) -> None:
+        """A list pasted one name a line (from a chat) gives every name, as commas do: a
+        field takes only the first line of a paste."""
+        event.text = ", ".join(line.strip() for line in event.text.splitlines() if line.strip())
+
     async def action_submit(self) -> None:
         value, self.value = self.value, ""
         self.post_message(self.Submitted(self, value))

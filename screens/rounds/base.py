@@ -49,6 +49,7 @@ from screens.widgets.field_row import (
     say_refused,
     show_form_error,
 )
+from screens.widgets.hanging import HangingLines
 from screens.widgets.live_text import show
 from screens.widgets.refused import Refused
 from screens.widgets.text_input import TextInput
@@ -100,7 +101,7 @@ class RoundEntry(EntryFields):
         self.prefill = prefill
         self.index = index
         self.state: State = session.state if index is None else session.state_before(index)
-        self.shown_outcome = ""
+        self.shown_outcome: tuple[str, ...] = ()
         self.draft: Draft | None = None
         """Typed values to put back when the entry opens (kept from an earlier close)."""
         self.kept: Draft | None = None
@@ -171,7 +172,7 @@ class RoundEntry(EntryFields):
             with Fields(self.focused_in_sight):
                 yield from self.compose_fields()
             yield Static("", id="problem")
-            yield Static("", id="outcome")
+            yield HangingLines([], id="outcome")
             with Horizontal(id="buttons"):
                 yield Static(KEYS, id="keys")
                 yield Button("Record", id="record", variant="primary", compact=True)
@@ -364,17 +365,17 @@ class RoundEntry(EntryFields):
             self.clear_errors()
         if outcome != self.shown_outcome:
             self.shown_outcome = outcome
-            shown = self.query_one("#outcome", Static)
-            show(shown, plain(outcome))
+            shown = self.query_one("#outcome", HangingLines)
+            shown.show_lines([outcome] if outcome else [])
             shown.display = bool(outcome)
             self.call_after_refresh(self.fit_fields)
 
-    def outcome_text(self) -> str:
+    def outcome_text(self) -> tuple[str, ...]:
         """What the round as typed would do, as the session works it out on recording."""
         try:
             change = self.session.preview(self.read(), self.index)
         except (RuleError, KeyError, TypeError, ValueError):
-            return ""
+            return ()
         return outcome_words(change)
 
     @on(Input.Changed)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from textual.content import Content
 from textual.css.styles import RulesMap
 from textual.geometry import Size
@@ -15,10 +16,15 @@ from textual.style import Style
 from textual.visual import RenderOptions, Visual
 from textual.widgets import Static
 
-from scorekeeper.wording import visible
+from scorekeeper.wording import Items, visible
+from screens.widgets.live_text import show
 
 HANG = 2
 """How much further in than its line a wrapped line goes on."""
+
+Line = str | tuple[str, ...]
+"""A line to show: its text (``Items`` keeps its items), or its items ("Zoë −8955"),
+which a wrap keeps whole."""
 
 
 def hanging(line: str, width: int, column: int | None = None) -> list[str]:
@@ -34,36 +40,76 @@ def hanging(line: str, width: int, column: int | None = None) -> list[str]:
     return [first.plain, *(inner + part.plain for part in rest.wrap(max(width - len(inner), 1)))]
 
 
-def shown_lines(lines: Sequence[str]) -> Content:
-    """``lines`` as one text, each drawn as it is (``visible``: a newline in a name is
+def kept_whole(items: Sequence[str], width: int, column: int | None = None) -> list[str]:
+    """``items`` joined by spaces and wrapped as ``hanging`` wraps a line, but only
+    between two items: a name and its figure ("Zoë −8955") go on the next line together,
+    never the figure alone beside the next name. An item wider than a line of its own is
+    wrapped as a line is."""
+    line = " ".join(items)
+    if len(items) < 2 or cell_len(line) <= width:
+        return hanging(line, width, column)
+    start = len(line) - len(line.lstrip(" ")) if column is None else column
+    inner = " " * (start + HANG)
+    rows: list[list[str]] = [[]]
+    for item in items:
+        room = width - (len(inner) if len(rows) > 1 else 0)
+        if rows[-1] and cell_len(" ".join([*rows[-1], item])) > room:
+            rows.append([])
+        rows[-1].append(item)
+    first, *rest = (" ".join(row) for row in rows)
+    more = (part for row in rest for part in hanging(row, width - len(inner)))
+    return [*hanging(first, width, column), *(inner + part for part in more)]
+
+
+def parts_of(line: Line) -> tuple[str, ...]:
+    """The items a line may wrap between: its own (a tuple, or the domain's ``Items``),
+    else the line whole."""
+    if isinstance(line, Items):
+        return line.parts
+    return (line,) if isinstance(line, str) else line
+
+
+def shown_lines(lines: Sequence[Line]) -> list[tuple[str, ...]]:
+    """``lines`` as items, each drawn as it is (``visible``: a newline in a name is
     drawn, not a line of its own)."""
-    return Content("\n".join(visible(line) for line in lines))
+    return [tuple(visible(item) for item in parts_of(line)) for line in lines]
+
+
+def laid_out(line: Line, width: int) -> list[str]:
+    """``line`` drawn as it is and wrapped to ``width`` by ``kept_whole``."""
+    return kept_whole(shown_lines([line])[0], width)
 
 
 class HangingLines(Static):
     """``lines`` as text (drawn, never obeyed: ``visible``), each wrapped by ``hanging``
-    at the width it is drawn at; ``content`` holds them as given, one a line."""
+    (``kept_whole`` for a line of items) at the width it is drawn at; ``content`` holds
+    them as given, one a line."""
 
     DEFAULT_CSS = "HangingLines { height: auto; }"
 
     def __init__(
         self,
-        lines: Sequence[str],
+        lines: Sequence[Line],
         *,
         column: int | None = None,
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
-        super().__init__(shown_lines(lines), id=id, classes=classes)
+        self.lines = shown_lines(lines)
+        super().__init__(self.text(), id=id, classes=classes)
         self.column = column
 
-    def show_lines(self, lines: Sequence[str]) -> None:
-        """``lines`` in place of those shown."""
-        self.update(shown_lines(lines))
+    def text(self) -> Content:
+        return Content("\n".join(" ".join(items) for items in self.lines))
+
+    def show_lines(self, lines: Sequence[Line]) -> None:
+        """``lines`` in place of those shown; the screen is laid out again only where
+        they take another number of lines (``show``)."""
+        self.lines = shown_lines(lines)
+        show(self, self.text())
 
     def wrapped(self, width: int) -> list[str]:
-        lines = str(self.content).split("\n")
-        return [part for line in lines for part in hanging(line, width, self.column)]
+        return [part for items in self.lines for part in kept_whole(items, width, self.column)]
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self.wrapped(width))

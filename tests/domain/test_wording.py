@@ -5,7 +5,17 @@ from __future__ import annotations
 from datetime import date, datetime
 
 from scorekeeper.reports.stats import compute, report
-from scorekeeper.wording import cells, clipped, day, elapsed, pad, pad_left, plural, spoken_day
+from scorekeeper.wording import (
+    Items,
+    cells,
+    clipped,
+    day,
+    elapsed,
+    pad,
+    pad_left,
+    plural,
+    spoken_day,
+)
 from tests.reports.test_stats import summary
 
 
@@ -44,3 +54,12 @@ def test_how_long_a_session_has_been_going_reads_in_hours_and_minutes() -> None:
     assert elapsed(start, datetime(2024, 5, 3, 20, 7)) == "25 min"
     assert elapsed(start, datetime(2024, 5, 3, 21, 7)) == "1 h 25 min"
     assert elapsed(start, datetime(2024, 5, 3, 21, 42)) == "2 h"
+
+
+def test_items_read_as_their_text_and_keep_the_parts_a_line_may_end_after() -> None:
+    stacks = Items(["Ann 142", "Wolfgang Amadeus 138"])
+    assert stacks == "Ann 142, Wolfgang Amadeus 138"
+    assert stacks.parts == ("Ann 142,", "Wolfgang Amadeus 138")
+    decided = Items(["Ann +2", "Bob −2"], lead="Decided by the chips won:")
+    assert decided.parts == ("Decided by the chips won: Ann +2,", "Bob −2")
+    assert Items(["2. two runs", "3. three sets"], ";") == "2. two runs; 3. three sets"

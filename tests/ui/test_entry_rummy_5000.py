@@ -8,6 +8,7 @@ from textual.widgets import Static
 from scorekeeper import Session
 from screens.rounds.rummy_5000.stakes import CubeLog, PotLog
 from screens.widgets.choice import Choice
+from screens.widgets.hanging import kept_whole
 from tests.ui.hosts import EntryHost, entry_of, paste, sent
 from tests.ui.play import drawn
 from tests.ui.test_large_tables import screen_lines
@@ -444,3 +445,35 @@ async def test_a_key_that_says_nothing_at_the_cube_or_the_pot_is_said_there() ->
         assert entry.row("pot").error_text == "'x' says nothing here: 1: b bet · r raise"
         await sent(pilot, "b")
         assert "Bob bets 1" in str(entry.control("pot", PotLog).render())
+
+
+async def test_the_outcome_line_wraps_between_players_never_between_a_name_and_its_figure() -> None:
+    """Five long names at 80 columns: the outcome takes four lines, and each breaks
+    after a figure, so "−5100" never starts a line under "Bartholomew" where it reads as
+    the next player's; what goes on starts under the text after the arrow."""
+    players = ["Elizabeth-Anne", "山田花子ちゃん", "Maximilian", "Bartholomew", "Zoë"]
+    host = EntryHost(Session.new("rummy-5000", players, options={"stake": 100}))
+    async with host.run_test(size=(80, 24)) as pilot:
+        await sent(pilot, "1", "down", "e", "down")
+        for typed in ("9000", "0", "8000", "955", "7000", "900", "6000", "955", "8955"):
+            await sent(pilot, "down")
+            paste(pilot, typed)
+        await pilot.pause()
+        lines = drawn(pilot, "#outcome")
+    assert len(lines) > 2 and lines[0].startswith("→ "), lines
+    for line in lines[1:]:
+        assert line.startswith("  ") and line.split()[0][0] not in "+−", lines
+    assert "Bartholomew −5100" in " ".join(lines), lines
+
+
+def test_an_item_wider_than_the_line_goes_on_under_its_own_words() -> None:
+    """The items before it keep their line; the long one (the winners named as a
+    sentence) starts a line of its own and goes on further in, never past the width."""
+    winners = "game over: Elizabeth-Anne, Maximilian and Bartholomew share the win"
+    lines = kept_whole(("→ Ann +5", "Bob −5 ·", winners), 30)
+    assert lines == [
+        "→ Ann +5 Bob −5 ·",
+        "  game over: Elizabeth-Anne,",
+        "    Maximilian and Bartholomew",
+        "    share the win",
+    ]

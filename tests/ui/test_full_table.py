@@ -4,9 +4,11 @@ screens use their width, the big board too."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from rich.cells import cell_len
+from textual.widgets import Static
 
 from scorekeeper import GAMES
 from scorekeeper.money import Currency, amount, use_currency
@@ -113,6 +115,14 @@ def every_figure_shown(app: ScorekeeperApp, table: TableScreen, session: Session
     for column in grid.columns[1:]:
         short = cell_len(column.heading[0]) - column.width
         assert short <= 0 or short > spare, f"{column.heading[0]!r} cut, {spare} cells to spare"
+    # The game's lines under the grid wrap between their items: a stack's figure never
+    # starts a line under another's name, a hand's number never ends one ("7." / "three
+    # runs").
+    panel = str(table.query_one("#panel", Static).content).splitlines()
+    for line in panel:
+        assert not re.search(r"\b\d+\.$", line), panel
+        if line.startswith(" "):
+            assert not re.fullmatch(r"[+−]?[\d,]+", line.split()[0]), panel
 
 
 async def test_twelve_with_100_euros_or_more_each_all_fit_in_whole_euros(store: Store) -> None:

@@ -1,6 +1,6 @@
 """New session's seats say what they leave out of the names typed (an empty name between
-commas, a bidi override typed as a key), and a refused long paste in one line, so the
-seats stay where they are."""
+commas, a bidi override typed as a key), take a list pasted a name a line, refuse a
+pasted tab, and say a refused long paste in one line, so the seats stay where they are."""
 
 from __future__ import annotations
 
@@ -32,6 +32,23 @@ async def test_an_empty_name_and_a_bidi_override_are_left_out_with_a_word(store:
         await pilot.press(*"Cy", "enter")
         await pilot.pause()
         assert str(note.content) == "3 at the table (2+ players)"
+        # A list pasted from a chat, a name a line: every name, not the first alone.
+        app.post_message(
+            events.Paste("山田花子ちゃん\r\n\r\nElizabeth-Anne\r\n Wolfgang Amadeus\r\n")
+        )
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        seated = ["Evil", "Zed", "Cy", "山田花子ちゃん", "Elizabeth-Anne", "Wolfgang Amadeus"]
+        assert screen.query_one("#players-box").players == seated
+        # A name pasted with a tab in it is refused by the name's rule, not seated with
+        # the tab drawn as "␉" in it.
+        app.post_message(events.Paste("Gr\tandma"))
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.query_one("#players-box").players == seated
+        assert "holds a tab" in str(note.content)
 
 
 async def test_a_long_pasted_name_is_refused_in_one_line_beside_the_seats(store: Store) -> None:

@@ -82,17 +82,24 @@ async def test_twelve_long_names_keep_their_balance_on_their_line_at_80x24() -> 
 
 
 async def test_a_payment_too_long_for_its_column_goes_on_under_its_own_words() -> None:
-    """A wide-lettered name paying a long one at 80 columns: the amount that wraps is
-    drawn further in than the payment starts, not read as a payment of its own."""
-    names = ["Elizabeth-Anne Worthington", "山田花子ちゃん", "Bartholomew"]
+    """A wide-lettered name paying long ones at 80 columns: what wraps is drawn further
+    in than the payment starts, not read as a payment of its own, and breaks between the
+    payer and who is paid: "Wolfgang" never ends a line with "Amadeus $3.50" below it,
+    where it reads as a payment to Amadeus."""
+    names = ["Elizabeth-Anne Worthington", "山田花子ちゃん", "Wolfgang Amadeus"]
     session = Session.new("score-pad", names, options={"stake": 5})
     session.record({"scores": dict(zip(names, [900, 30, 500], strict=True))})
     app = SettleHost(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         lines = drawn(pilot, "#payments")
-    assert [line for line in lines if not line.startswith("  ")] == ["山田花子ちゃん pays"] * 2
-    assert "  $63.50" in lines, lines
+    assert lines == [
+        "山田花子ちゃん pays",
+        "  Elizabeth-Anne Worthington",
+        "    $63.50",
+        "山田花子ちゃん pays",
+        "  Wolfgang Amadeus $3.50",
+    ]
 
 
 async def test_calcuttas_course_hint_has_the_example_and_the_placeholder_no_digit() -> None:

@@ -195,6 +195,9 @@ async def test_won_is_counted_of_the_games_finished(tmp_path: Path) -> None:
             rows = {row(players, at)[0]: row(players, at) for at in range(players.row_count)}
             assert rows["Ann"][1:3] == ["4", "2 of 3 finished"]
             assert rows["Bob"][1:3] == ["4", "1 of 3 finished"]
+            # No chip game was played: no column of 0 chips beside the money.
+            assert "Chips" not in drawn(pilot, "#players")[0]
+            assert len(rows["Ann"]) == 4
 
 
 async def test_the_longest_game_is_named_by_its_house_game(tmp_path: Path) -> None:

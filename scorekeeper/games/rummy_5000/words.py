@@ -23,7 +23,7 @@ from scorekeeper.games.rummy_5000.pot import ANTE, BET_LIMIT
 from scorekeeper.games.rummy_5000.shapes import Info, Options
 from scorekeeper.games.rummy_5000.stakes import GAME_POINT_OPTIONS, HANDS_PER_STAKES_GAME
 from scorekeeper.money import MINUS, format_amount
-from scorekeeper.wording import plural
+from scorekeeper.wording import Items, plural
 
 OPTION_WORDS = {
     "michigan": "Michigan",
@@ -52,11 +52,13 @@ VULGAR_FRACTIONS = {
 }
 
 
-def _tally(setup: Setup, games: Mapping[str, int | Fraction]) -> str:
+def _tally(setup: Setup, games: Mapping[str, int | Fraction]) -> Items:
     """``Ann ½, Bob ½, Cy 0``: games won, a shared one as the table writes it."""
-    return ", ".join(
-        f"{name} {VULGAR_FRACTIONS.get(Fraction(games[name]), str(games[name]))}"
-        for name in setup.players
+    return Items(
+        [
+            f"{name} {VULGAR_FRACTIONS.get(Fraction(games[name]), str(games[name]))}"
+            for name in setup.players
+        ]
     )
 
 
@@ -72,11 +74,14 @@ def _distance(total: int, target: int) -> str:
     return "reached" if total >= target else f"{target - total} to go"
 
 
-def _signed(setup: Setup, points: Mapping[str, int | Fraction]) -> str:
+def _signed(setup: Setup, points: Mapping[str, int | Fraction], lead: str = "") -> Items:
     """``Ann +2, Bob −2``, signed as money is; a split game point shows as ``+1/2``."""
-    return ", ".join(
-        f"{name} {'+' if points[name] > 0 else ''}{str(points[name]).replace('-', MINUS)}"
-        for name in setup.players
+    return Items(
+        [
+            f"{name} {'+' if points[name] > 0 else ''}{str(points[name]).replace('-', MINUS)}"
+            for name in setup.players
+        ],
+        lead=lead,
     )
 
 
@@ -99,10 +104,10 @@ class Rummy5000Words(Game[Options, Info], abstract=True):
                     for side, total in info["partnerships"].items()
                 ]
             else:
-                distances = (
+                distances = [
                     f"{name} {_distance(state.totals[name], target)}" for name in setup.players
-                )
-                lines.append(("To target", ", ".join(distances)))
+                ]
+                lines.append(("To target", Items(distances)))
             stake = format_amount(options["stake"], self.unit)
             if options["play_to_win"] or options["must_go_out"]:
                 lines.append(("Stake", f"{stake} from each non-winner for the game"))
@@ -152,7 +157,7 @@ class Rummy5000Words(Game[Options, Info], abstract=True):
         if not (options["doubling"] or options["limit_poker"]):
             return None
         what = "chips won" if options["limit_poker"] else "game points"
-        return f"Decided by the {what}: {_signed(setup, self.info_of(state)['game_points'])}"
+        return _signed(setup, self.info_of(state)["game_points"], f"Decided by the {what}:")
 
     def end_facts(self, setup: Setup, before: State, after: State) -> RoundFacts:
         """The end of a two-hand game says each player's chips or game points as it ended."""
