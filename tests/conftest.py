@@ -188,6 +188,10 @@ SLOW_TESTS = (
     "_benchmark_still_runs",
     "test_every_option_of_every_game_is_in_view",
 )
+ONE_WORKER_MODULES = ("tests/browser/test_served_board.py",)
+"""Modules whose tests share a costly fixture of the module (a browser): dealt to one
+worker together, which starts it once, instead of each worker that got one of them
+starting its own (a second of CPU a browser)."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -197,20 +201,25 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     ``--dist worksteal`` first hands each worker a run of the list (as many as the rest
     divided by the workers still to serve) and later moves tests from the end of one
     worker's run to another that ran out, so each run is its share of the slow tests,
-    dealt out in turn, then short ones."""
+    dealt out in turn (a module of ``ONE_WORKER_MODULES`` as one), then short ones."""
+    dealt: dict[str, list[pytest.Item]] = {}
+    short: list[pytest.Item] = []
     for item in items:
         path = item.nodeid.split("::")[0]
         if path.startswith(SLOW_MODULES) or any(name in item.name for name in SLOW_TESTS):
             item.add_marker(pytest.mark.slow)
-        if item.get_closest_marker("slow") and not item.get_closest_marker("timeout"):
+        if item.get_closest_marker("slow") is None:
+            short.append(item)
+            continue
+        if not item.get_closest_marker("timeout"):
             item.add_marker(pytest.mark.timeout(SLOW_TIME_LIMIT))
-    slow = [item for item in items if item.get_closest_marker("slow") is not None]
-    short = [item for item in items if item.get_closest_marker("slow") is None]
+        dealt.setdefault(path if path in ONE_WORKER_MODULES else item.nodeid, []).append(item)
+    slow = list(dealt.values())
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
     ordered: list[pytest.Item] = []
     for worker in range(workers):
         run = (len(items) - len(ordered)) // (workers - worker)
-        share = slow[worker::workers]
+        share = [item for together in slow[worker::workers] for item in together]
         taken = max(0, run - len(share))
         ordered += share + short[:taken]
         del short[:taken]

@@ -21,6 +21,7 @@ from textual.css.tokenizer import Token
 from textual.geometry import Region
 from textual.screen import Screen
 from textual.strip import Strip
+from textual.widget import Widget
 
 TESTED_WITH = "8.2.8"
 
@@ -38,8 +39,10 @@ def quick_idle(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def draw_unsent(screen: Screen[object]) -> None:
     """The top screen of a headless app: every widget in the changed part of the screen
-    draws itself (its ``render`` runs, and raises if it would in a terminal), and the
-    update a terminal would be sent, which a headless app drops, is not worked out."""
+    draws the lines it has not drawn since it last changed (its ``render`` runs, and
+    raises if it would in a terminal), and the update a terminal would be sent, which a
+    headless app drops, is not worked out. A widget whose lines there are all drawn and
+    unchanged is passed over: Textual would hand back the same lines it keeps."""
     app = screen.app
     if not (app.is_headless and not app.is_inline and screen is app.screen):
         _compositor_refresh(screen)
@@ -47,10 +50,28 @@ def draw_unsent(screen: Screen[object]) -> None:
     compositor = screen._compositor
     if compositor._dirty_regions:
         crop = Region.from_union(list(compositor._dirty_regions))
-        for _ in compositor._get_renders(crop.intersection(compositor.size.region)):
-            pass
+        crop = crop.intersection(compositor.size.region)
+        for widget, (region, clip) in compositor.visible_widgets.items():
+            if not crop.overlaps(clip):
+                continue
+            x, y, width, height = region.intersection(clip)
+            if width and height:
+                lines = Region(x - region.x, y - region.y, width, height)
+                if not _drawn(widget, lines):
+                    widget.render_lines(lines)
         compositor._dirty_regions.clear()
     screen._dirty_widgets.clear()
+
+
+def _drawn(widget: Widget, lines: Region) -> bool:
+    """Whether Textual keeps every one of ``lines`` of ``widget`` as last drawn, unchanged
+    since (a widget drawing its lines its own way is never taken to have)."""
+    if type(widget).render_lines is not Widget.render_lines:
+        return False
+    kept = widget._styles_cache
+    if kept._width != widget.region.width:
+        return False
+    return all(y in kept._cache and y not in kept._dirty_lines for y in lines.line_range)
 
 
 _compositor_refresh = Screen._compositor_refresh

@@ -6,6 +6,9 @@ from __future__ import annotations
 from importlib.metadata import version
 
 import pytest
+from textual.app import App, ComposeResult
+from textual.reactive import reactive
+from textual.widgets import Static
 
 from tests import textual_internals
 
@@ -37,3 +40,33 @@ def test_the_patches_are_in_force_in_a_test_and_undone_after_it(
     ]
     monkeypatch.undo()  # as pytest does when the test ends: the autouse fixtures share it
     assert all(vars(owner)[name] is ORIGINALS[owner, name] for owner, name in ORIGINALS)
+
+
+class Fragile(Static):
+    """Drawn whole until it is broken, then raises as it draws (of a fixed size: a widget
+    sized by its content is measured by drawing it, which would raise anyway)."""
+
+    DEFAULT_CSS = "Fragile { width: 10; height: 1; }"
+    broken: reactive[bool] = reactive(False)
+
+    def render(self) -> str:
+        if self.broken:
+            raise RuntimeError("this widget cannot be drawn")
+        return "whole"
+
+
+class FragileApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Static("beside it, unchanged")
+        yield Fragile()
+
+
+async def test_a_widget_that_cannot_be_drawn_fails_its_test_under_pilot() -> None:
+    """A headless app sends no frames, but a widget that changed still draws itself, and
+    one that cannot stops the app and fails the test (only unchanged lines are passed
+    over)."""
+    app = FragileApp()
+    with pytest.raises(RuntimeError, match="cannot be drawn"):
+        async with app.run_test(size=(40, 6)) as pilot:
+            app.query_one(Fragile).broken = True
+            await pilot.pause()

@@ -324,6 +324,7 @@ async def test_this_laptops_names_put_back_older_while_the_nights_are_shown_is_s
             older = own.read_bytes()
             rename(store, date, "Friday club")
             nights.follow()
+            await app.workers.wait_for_complete()  # a second look cancels one still going
             await pilot.pause()
             own.write_bytes(older)
             nights.follow()
