@@ -125,9 +125,10 @@ def _held(events: Mapping[str, Event]) -> tuple[list[Event], list[Refused]]:
             missing[child] -= 1
             if missing[child] == 0:
                 ready.append(child)
+    if len(order) == len(events):
+        return order, []
     placed = {event.id for event in order}
-    waits = [(made, WAITS) for made in sorted(events) if made not in placed]
-    return order, waits
+    return order, [(made, WAITS) for made in sorted(events) if made not in placed]
 
 
 STEPS = ("round", "undo", "edit")
@@ -200,7 +201,7 @@ def session(events: Iterable[Event]) -> Folded:
     if setup is None:
         return Folded(None, Line("", ()), refused=tuple(sorted(refused)))
     typed_on = {parent for made in lines for parent in union_[made].after}
-    heads = [lines[made] for made in sorted(lines) if made not in typed_on]
+    heads = [lines[made] for made in sorted(made for made in lines if made not in typed_on)]
     decisions = sorted((union_[made] for made in lines if union_[made].kind == "decide"), key=later)
     versions, replaced = _versions(heads, decisions, lines)
     shown = max(versions, key=lambda line: line.last)
