@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import NoReturn, TextIO
 
 from scorekeeper.checks import JSON, JSONObject
-from scorekeeper.store.careful_read import DamagedFile, read_json
+from scorekeeper.store.careful_read import DamagedFile, parse_json, read_json
 
 STALE_AFTER = 3600
 """Seconds after which a temporary file is a crash's leftover, not a write in progress."""
@@ -305,10 +305,11 @@ _DOC_ID = re.compile(r"[0-9]{1,18}")
 other key (``""``, ``"x"``, five thousand digits) makes raise."""
 
 
-def read_database(path: Path) -> JSONObject | None:
+def read_database(path: Path, raw: bytes | None = None) -> JSONObject | None:
     """The TinyDB database in ``path`` (None: no such file), read as ``DurableStorage``
-    reads it, without a database made around it: a store reads thousands."""
-    data = read_json(path)
+    reads it, without a database made around it: a store reads thousands. ``raw``: the
+    file's bytes, read already."""
+    data = read_json(path) if raw is None else parse_json(path, raw)
     if data is not None and not all(
         isinstance(table, dict)
         and all(_DOC_ID.fullmatch(key) and isinstance(doc, dict) for key, doc in table.items())

@@ -366,7 +366,7 @@ def record(root: Path, kind: Kind, laptop: Laptop, changes: Mapping[str, JSON], 
     back = [event for event in merged.missing + merged.moved if event.id not in held]
     records = [event.record() for event in {event.id: event for event in back}.values()]
     kept = _kept(root, laptop)
-    writer = log.OwnLog(file, laptop.id, own, max((event.count for event in kept), default=0))
+    writer = log.OwnLog(file, laptop.id, own, max((event.number for event in kept), default=0))
     now = time.time_ns() // 1_000_000
     named = _names(fold_entries(own).values).get(laptop.id)
     made: list[tuple[str, JSONObject, tuple[str, ...]]] = []

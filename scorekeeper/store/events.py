@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from scorekeeper.checks import JSONObject
 from scorekeeper.store.copies import LAPTOP_ID
@@ -37,9 +37,10 @@ ID = re.compile(rf"(?:({LAPTOP_ID}):([1-9][0-9]{{0,15}})|m:([0-9a-f]{{64}}))")
 """An event's id: a laptop's and its number there, or a moved-over event's hash."""
 
 
-@dataclass(frozen=True)
-class Event:
-    """``after``: the events it was typed on top of; ``at``: the laptop's clock (ms)."""
+class Event(NamedTuple):
+    """``after``: the events it was typed on top of; ``at``: the laptop's clock (ms). A
+    named tuple, not a dataclass: every event of every log read is made, at a third of
+    the cost."""
 
     id: str
     after: tuple[str, ...]
@@ -53,7 +54,7 @@ class Event:
         return self.id.partition(":")[0]
 
     @property
-    def count(self) -> int:
+    def number(self) -> int:
         """Its place in its laptop's log (0 for a moved-over event)."""
         number = self.id.partition(":")[2]
         return int(number) if number.isdecimal() and self.laptop != MOVED else 0

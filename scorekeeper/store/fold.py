@@ -26,6 +26,7 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from operator import attrgetter
+from typing import NamedTuple
 
 from scorekeeper.checks import JSON, JSONObject
 from scorekeeper.store.events import Event, later
@@ -36,9 +37,9 @@ WAITS = "waits for an event not here yet"
 """Why an event typed on top of one whose log has not arrived is left out, for now."""
 
 
-@dataclass(frozen=True)
-class Made:
-    """A round as a line holds it: what it is, the event that made it, and when."""
+class Made(NamedTuple):
+    """A round as a line holds it: what it is, the event that made it, and when (named
+    tuples, as ``Line``: the fold makes one of each per event)."""
 
     round: JSONObject
     by: str
@@ -49,8 +50,7 @@ class Made:
         return self.by.partition(":")[0]
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(NamedTuple):
     """The rounds as the event ``head`` leaves them."""
 
     head: str
@@ -84,21 +84,6 @@ class Folded:
     @property
     def waiting(self) -> bool:
         return len(self.versions) > 1
-
-    def parted(self, line: Line) -> tuple[Made, ...]:
-        """The rounds ``line`` holds after the versions waiting (or set aside) parted."""
-        others = [version for version in (*self.versions, self.shown) if version != line]
-        common = min((len(_shared(line, other)) for other in others), default=0)
-        return line.rounds[common:]
-
-
-def _shared(one: Line, other: Line) -> tuple[Made, ...]:
-    same = []
-    for mine, theirs in zip(one.rounds, other.rounds, strict=False):
-        if mine.by != theirs.by:
-            break
-        same.append(mine)
-    return tuple(same)
 
 
 def _text(value: JSON) -> str:
@@ -140,9 +125,10 @@ def _held(events: Mapping[str, Event]) -> tuple[list[Event], list[Refused]]:
             missing[child] -= 1
             if missing[child] == 0:
                 ready.append(child)
+    if len(order) == len(events):
+        return order, []
     placed = {event.id for event in order}
-    waits = [(made, WAITS) for made in sorted(events) if made not in placed]
-    return order, waits
+    return order, [(made, WAITS) for made in sorted(events) if made not in placed]
 
 
 STEPS = ("round", "undo", "edit")
@@ -215,18 +201,19 @@ def session(events: Iterable[Event]) -> Folded:
     if setup is None:
         return Folded(None, Line("", ()), refused=tuple(sorted(refused)))
     typed_on = {parent for made in lines for parent in union_[made].after}
-    heads = [lines[made] for made in sorted(lines) if made not in typed_on]
-    versions, replaced = _versions(heads, union_, lines)
+    heads = [lines[made] for made in sorted(made for made in lines if made not in typed_on)]
+    decisions = sorted((union_[made] for made in lines if union_[made].kind == "decide"), key=later)
+    versions, replaced = _versions(heads, decisions, lines)
     shown = max(versions, key=lambda line: line.last)
     settled = [shown] if len(versions) == 1 else versions
     return Folded(
         setup,
         shown,
         tuple(versions) if len(versions) > 1 else (),
-        _aside(union_, lines, shown, settled),
+        _aside(decisions, lines, shown, settled),
         tuple(replaced),
         tuple(sorted(refused)),
-        _last_decision(union_, shown.head),
+        _last_decision(union_, shown.head) if decisions else None,
     )
 
 
@@ -248,20 +235,21 @@ def _last_decision(events: Mapping[str, Event], head: str) -> Event | None:
 
 
 def _versions(
-    heads: list[Line], events: Mapping[str, Event], lines: Mapping[str, Line]
+    heads: list[Line], decided: list[Event], lines: Mapping[str, Line]
 ) -> tuple[list[Line], list[tuple[Event, Event]]]:
     """The heads as versions: one per set of rounds, none the start of another, and of
     two decisions of the same heads made apart only the later (whether or not the game
-    went on from it: one typed on top of it is no longer a head)."""
+    went on from it: one typed on top of it is no longer a head). ``decided``: every
+    decision that replays."""
     decisions: dict[tuple[str, ...], list[Event]] = {}
-    for made in lines:
-        if events[made].kind == "decide":
-            decisions.setdefault(tuple(sorted(events[made].after)), []).append(events[made])
+    for decision in decided:
+        decisions.setdefault(tuple(sorted(decision.after)), []).append(decision)
+    by_id = {decision.id: decision for decision in decided}
     replaced: list[tuple[Event, Event]] = []
     standing: list[Line] = []
     for line in heads:
-        event = events[line.head]
-        if event.kind == "decide":
+        event = by_id.get(line.head)
+        if event is not None:
             stands = max(decisions[tuple(sorted(event.after))], key=later)
             if stands is not event and lines[stands.id].content() != line.content():
                 replaced.append((event, stands))
@@ -290,17 +278,16 @@ def _versions(
 
 
 def _aside(
-    events: Mapping[str, Event], lines: Mapping[str, Line], shown: Line, settled: list[Line]
+    decisions: list[Event], lines: Mapping[str, Line], shown: Line, settled: list[Line]
 ) -> tuple[Line, ...]:
-    """The versions decisions set aside that no version now holds, each once: a
-    decision that kept a version holds the same rounds as that version, and bringing
-    another back sets the decision aside."""
+    """The versions the ``decisions`` (oldest first) set aside that no version now holds,
+    each once: a decision that kept a version holds the same rounds as that version, and
+    bringing another back sets the decision aside."""
+    if not decisions:
+        return ()
     holding = {made.by for line in settled for made in line.rounds}
     heads = {line.head for line in settled}
     aside: dict[tuple[str, ...], Line] = {}
-    decisions = sorted(
-        (e for e in events.values() if e.kind == "decide" and e.id in lines), key=later
-    )
     for decision in decisions:
         for parent in decision.after:
             line = lines.get(parent)

@@ -24,10 +24,13 @@ from scorekeeper.store.store_errors import StoreDamaged, StoreError
 if TYPE_CHECKING:
     from scorekeeper.store.events import Event
     from scorekeeper.store.fold import Folded
+    from scorekeeper.store.log import Read
     from scorekeeper.store.merge import Merged
 
 Files = Sequence[tuple[str, Path]]
 """A session's log files: each one's key (``copies``) and path."""
+Logs = Sequence[tuple[str, "Read"]]
+"""A session's logs as read: each one's key and what it holds."""
 
 
 class Gathered(NamedTuple):
@@ -74,13 +77,13 @@ def combined(found: Sequence[tuple[str, int, int, int]]) -> list[int]:
 
 def read_logs(
     files: Files, own: str = ""
-) -> tuple[list[tuple[Event, ...]], list[StoreDamaged], Counter[str]]:
-    """Each readable log's trusted events, the logs that cannot be read, and how many
-    events were refused for each reason. A damaged log of laptop ``own`` (this one) says
-    how to get it back: ``doctor --fix`` mends only this laptop's logs."""
+) -> tuple[list[tuple[str, Read]], list[StoreDamaged], Counter[str]]:
+    """Each readable log with its key, the logs that cannot be read, and how many events
+    were refused for each reason. A damaged log of laptop ``own`` (this one) says how to
+    get it back: ``doctor --fix`` mends only this laptop's logs."""
     from scorekeeper.store import log  # here: a list read from its index opens no database
 
-    logs: list[tuple[Event, ...]] = []
+    logs: list[tuple[str, Read]] = []
     damaged: list[StoreDamaged] = []
     refused: Counter[str] = Counter()
     for key, path in sorted(files):
@@ -95,7 +98,7 @@ def read_logs(
         except OSError as error:
             damaged.append(damaged_file(path, f"cannot be read ({error.strerror})", recover=False))
             continue
-        logs.append(found.events)
+        logs.append((key, found))
         refused.update(dict(found.refused))
     return logs, damaged, refused
 
@@ -103,20 +106,21 @@ def read_logs(
 def gather(
     files: Files,
     missing: Callable[[], StoreError],
-    kept: Callable[[], Sequence[Event]] = tuple,
+    kept: Callable[[Logs], Sequence[Event]] = lambda logs: (),
     own: str = "",
     *,
     identify: bool = True,
 ) -> Gathered:
-    """The session the logs ``files`` make, with the events ``kept()`` (what this laptop
-    folded from other laptops' logs before: one that came back shorter loses nothing),
-    asked for only where a log reads; ``missing()`` if there is none; the first damage if
-    no log can be read or the events make no session (with the way back where it is
-    laptop ``own``'s log). ``identify``: take the files' identity first (``seen``), which
-    the index needs not, having taken it as it walked the folder."""
+    """The session the logs ``files`` make, with the events ``kept(the logs read)`` (what
+    this laptop folded from other laptops' logs before: one that came back shorter loses
+    nothing), asked for only where a log reads; ``missing()`` if there is none; the first
+    damage if no log can be read or the events make no session (with the way back where
+    it is laptop ``own``'s log). ``identify``: take the files' identity first (``seen``),
+    which the index needs not, having taken it as it walked the folder."""
     seen = identity(files) if identify else None
-    logs, damaged, refused = read_logs(files, own)
-    if logs and (held := kept()):
+    read, damaged, refused = read_logs(files, own)
+    logs = [found.events for _, found in read]
+    if read and (held := kept(read)):
         logs.append(tuple(held))
     if not logs:
         if damaged:

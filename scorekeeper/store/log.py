@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from tinydb import TinyDB
@@ -19,7 +19,7 @@ from tinydb.storages import Storage
 from tinydb.table import Document, Table
 
 from scorekeeper.checks import JSONObject
-from scorekeeper.store.careful_read import DamagedFile, unreadable
+from scorekeeper.store.careful_read import DamagedFile, read_bytes, unreadable
 from scorekeeper.store.durable import backup_of, encode, read_database, write_atomically
 from scorekeeper.store.events import ID, Event, checked
 from scorekeeper.store.stamp import identity
@@ -37,6 +37,8 @@ class Read:
 
     events: tuple[Event, ...]
     refused: tuple[tuple[str, int], ...] = ()
+    raw: bytes = field(default=b"", compare=False)
+    """The bytes they were read from: what ``reach`` keeps of another laptop's log."""
 
 
 class DurableStorage(Storage):
@@ -83,18 +85,19 @@ def read(path: Path, owner: str) -> Read:
     TinyDB database raises ``DamagedFile`` (``careful_read``), found in one read of it
     with no database made: a folder may hold a hundred thousand such files. A file that
     is one is read through TinyDB, handed what that read found."""
-    held = read_database(path)
-    if held is None:
+    raw = read_bytes(path)
+    if raw is None:
         return Read(())  # no such file: what TinyDB reads as an empty database
+    held = read_database(path, raw)
     events: list[Event] = []
     faults: Counter[str] = Counter()
-    for raw in _table(path, held).all():
-        event = checked(raw, owner)
+    for record in _table(path, held).all():
+        event = checked(record, owner)
         if isinstance(event, str):
             faults[event] += 1
         else:
             events.append(event)
-    return Read(tuple(events), tuple(sorted(faults.items())))
+    return Read(tuple(events), tuple(sorted(faults.items())), raw)
 
 
 def problem(path: Path, owner: str) -> str | None:
@@ -117,7 +120,7 @@ class OwnLog:
     def __init__(self, path: Path, laptop: str, events: tuple[Event, ...], reached: int) -> None:
         self.path = path
         self.laptop = laptop
-        self.count = max([reached, *(event.count for event in events)])
+        self.count = max([reached, *(event.number for event in events)])
         self._table: Table | None = None
 
     def append(self, kind: str, body: JSONObject, after: tuple[str, ...], at: int) -> Event:

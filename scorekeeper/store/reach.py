@@ -10,8 +10,9 @@ one disk sector) and not fsynced: a crash can only leave it behind the log (a ro
 then goes unnoticed once), never ahead of it, so a change costs no second fsync.
 
 What this laptop folded from other laptops' logs of a session is kept here too
-(``others``), so a log of another laptop's that comes back shorter loses nothing already
-folded: written when another laptop's events first arrive, never on a change made here.
+(``others``, a log as any other), so a log of another laptop's that comes back shorter
+loses nothing already folded: written when another laptop's events first arrive, never
+on a change made here; most often a copy of the bytes of that laptop's log as read.
 
 Beside each note is a hard link to the log as this laptop last wrote it (no data copied:
 the same file until a sync tool renames another over it, as every one does): what this
@@ -28,13 +29,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from scorekeeper.store import machine
+from scorekeeper.store import copies, machine
 from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.wording import plural
 
 if TYPE_CHECKING:
     from scorekeeper.store.events import Event
-    from scorekeeper.store.gather import Gathered
+    from scorekeeper.store.gather import Gathered, Logs
 
 FOLDER = "reach"
 _WIDTH = 48
@@ -162,43 +163,46 @@ class Reach:
     def others(self, session_id: str) -> tuple[Event, ...]:
         """Other laptops' events of the session this laptop folded before (``keep_others``),
         each checked as any log's is."""
-        from scorekeeper.store.careful_read import read_json
-        from scorekeeper.store.events import ANY, checked
+        from scorekeeper.store import log
+        from scorekeeper.store.events import ANY
 
         if self.folder is None:
             return ()
         with contextlib.suppress(DamagedFile, OSError):
-            found = read_json(self.folder / f"{session_id}.others")
-            listed = found.get("events") if found is not None else None
-            if isinstance(listed, list):
-                made = [checked(raw, ANY) for raw in listed]
-                return tuple(e for e in made if not isinstance(e, str) and e.laptop != self.own)
+            found = log.read(self.folder / f"{session_id}.others", ANY).events
+            return tuple(event for event in found if event.laptop != self.own)
         return ()
 
     def holds_others(self, session_id: str) -> bool:
         """Whether other laptops' events of the session are kept here (``keep_others``)."""
         return self.folder is not None and os.path.lexists(self.folder / f"{session_id}.others")
 
-    def keep_others(self, session_id: str, events: dict[str, Event], kept: Sequence[Event]) -> None:
-        """Keep the other laptops' events among ``events`` beside the folder, where some
-        are not ``kept`` yet: written without waiting for the disk, as the notes are (a
-        crash or a failure costs only the keeping, never a session)."""
-        if self.folder is None:
+    def keep_others(self, session_id: str, logs: Logs, kept: Sequence[Event]) -> None:
+        """Keep beside the folder the other laptops' events its ``logs`` hold and ``kept``
+        (``others``) lacks: the bytes of the one other laptop's log as read, where it holds
+        every event kept and each was trusted (no event encoded again); else every one of
+        theirs and kept. Not fsynced, as the notes (a failure costs only the keeping)."""
+        theirs = [found for key, found in logs if copies.owner(key) != self.own]
+        held = {event.id: event for event in kept}
+        new = {e.id: e for found in theirs for e in found.events if e.id not in held}
+        if self.folder is None or not new:
             return
-        held, mine = {event.id for event in kept}, self.own + ":"
-        new = [e for made, e in events.items() if made not in held and not made.startswith(mine)]
-        if new:
+        file = self.folder / f"{session_id}.others"
+        one = {e.id: e for e in theirs[0].events} if len(theirs) == 1 else {}
+        if one and not theirs[0].refused and all(one.get(made) == e for made, e in held.items()):
+            data = theirs[0].raw
+        else:
             from scorekeeper.store.durable import encode
+            from scorekeeper.store.log import TABLE
 
-            records = [event.record() for event in (*kept, *new)]
-            file = self.folder / f"{session_id}.others"
-            with contextlib.suppress(OSError, ValueError):
-                data = encode({"events": records})
-                try:
-                    _keep(file, data, first=not kept)
-                except FileNotFoundError:
-                    self.folder.mkdir(parents=True, exist_ok=True)
-                    _keep(file, data, first=not kept)
+            records = [event.record() for event in {**held, **new}.values()]
+            data = encode({TABLE: {str(n): record for n, record in enumerate(records, 1)}})
+        with contextlib.suppress(OSError, ValueError):
+            try:
+                _keep(file, data)
+            except FileNotFoundError:
+                self.folder.mkdir(parents=True, exist_ok=True)
+                _keep(file, data)
 
     def forget(self, session_id: str) -> None:
         if self.folder is not None:
@@ -212,7 +216,7 @@ class Reach:
         if self.folder is None:
             return
         mine = self.own + ":"
-        own = [event.count for made, event in found.events.items() if made.startswith(mine)]
+        own = [event.number for made, event in found.events.items() if made.startswith(mine)]
         kept = self.noted(session_id)
         held = max(own, default=0)
         if kept is None or held >= kept.seq:
@@ -225,17 +229,13 @@ class Reach:
         )
 
 
-def _keep(file: Path, data: bytes, *, first: bool) -> None:
-    """Write what is kept of other laptops' events: the first time as a new file where it
-    lies (10,000 sessions arriving make as many), later in place of the last, whole.
-    A first write torn by a crash is read as nothing kept, and replaced at the next."""
+def _keep(file: Path, data: bytes) -> None:
+    """Write what is kept of other laptops' events: a new file where it lies the first
+    time (10,000 sessions arriving make as many), else in place of the last, whole. A
+    first write torn by a crash is read as nothing kept, and replaced at the next."""
     from scorekeeper.store.durable import write_atomically, write_new
 
-    if first:
-        try:
-            write_new(file, data)
-        except FileExistsError:
-            pass  # kept before, but nothing of it could be read: written again whole
-        else:
-            return
-    write_atomically(file, data, durable=False)
+    try:
+        write_new(file, data)
+    except FileExistsError:
+        write_atomically(file, data, durable=False)

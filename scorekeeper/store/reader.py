@@ -23,7 +23,7 @@ from scorekeeper.store import copies, machine, older_sessions, two_cores
 from scorekeeper.store import index as index_module
 from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.documents import damaged, problem, summary_fields
-from scorekeeper.store.gather import REFUSED_BY_RULES, Files, Gathered, gather, without
+from scorekeeper.store.gather import REFUSED_BY_RULES, Files, Gathered, Logs, gather, without
 from scorekeeper.store.index import Changed, Index
 from scorekeeper.store.index_file import Entries, Entry
 from scorekeeper.store.reach import CameBack, Reach
@@ -177,15 +177,15 @@ def _gathered(
     """The session its logs make, with what this laptop folded of other laptops' before
     (``reach``): a log of another laptop's that came back shorter loses nothing. ``own``:
     this laptop, whose damaged log says how to get it back; ``identify``: as ``gather``."""
-    kept: list[tuple[Event, ...]] = []
+    read: list[tuple[Logs, tuple[Event, ...]]] = []
 
-    def others() -> tuple[Event, ...]:  # asked for only where a log reads
-        if not kept:
-            kept.append(reach.others(session_id))
-        return kept[0]
+    def others(logs: Logs) -> tuple[Event, ...]:  # asked for only where a log reads
+        read.append((logs, reach.others(session_id)))
+        return read[0][1]
 
     found = gather(files, missing, others, own, identify=identify)
-    reach.keep_others(session_id, found.events, others())
+    if read:
+        reach.keep_others(session_id, *read[0])
     return found
 
 

@@ -15,10 +15,25 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.store.events import Event
-from scorekeeper.store.fold import Folded, session
+from scorekeeper.store.fold import Folded, Line, Made, session
 
 LAPTOPS = ("aaaaaaaaaa", "bbbbbbbbbb", "cccccccccc")
 SETUP = Event("m:" + "0" * 64, (), 0, "setup", {"game": "score-pad", "players": ["Ann", "Bob"]})
+
+
+def parted(folded: Folded, line: Line) -> tuple[Made, ...]:
+    """The rounds ``line`` holds after the versions waiting parted from it."""
+    others = [version for version in (*folded.versions, folded.shown) if version != line]
+    return line.rounds[min((shared(line, other) for other in others), default=0) :]
+
+
+def shared(one: Line, other: Line) -> int:
+    count = 0
+    for mine, theirs in zip(one.rounds, other.rounds, strict=False):
+        if mine.by != theirs.by:
+            break
+        count += 1
+    return count
 
 
 @dataclass
@@ -53,9 +68,9 @@ class Laptop:
         versions = list(folded.versions)
         if value % 3 == 2:  # both, one after the other, in the order recorded
             first = versions[0]
-            shared = first.rounds[: len(first.rounds) - len(folded.parted(first))]
+            shared = first.rounds[: len(first.rounds) - len(parted(folded, first))]
             added = sorted(
-                (made for version in versions for made in folded.parted(version)),
+                (made for version in versions for made in parted(folded, version)),
                 key=lambda made: (made.at, made.by),
             )
             chosen = [*(made.by for made in shared), *dict.fromkeys(made.by for made in added)]
@@ -141,7 +156,7 @@ def test_two_rounds_typed_apart_wait_for_the_table_shown_as_the_later() -> None:
     for order in ([SETUP, first, mine, theirs], [theirs, mine, first, SETUP]):
         folded = session(order)
         assert folded.waiting and folded.shown.head == mine.id, "Ann's clock is later"
-        assert [made.by for made in folded.parted(folded.shown)] == [mine.id]
+        assert [made.by for made in parted(folded, folded.shown)] == [mine.id]
 
 
 def test_a_decision_settles_the_versions_and_keeps_the_other_aside() -> None:

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from tinydb import TinyDB
 
 from scorekeeper.store import Store, machine
+from scorekeeper.store.events import Event
 from scorekeeper.store.machine import SHARED_FILE
 from scorekeeper.store.resolve import BOTH, OTHER, SHOWN, resolve
 from tests.factories import MADE_3, MADE_4, UPPED_2, racehorse
@@ -246,3 +247,52 @@ def test_what_a_crash_tore_of_another_laptops_events_kept_here_is_kept_again_who
     os.replace(older, here / "logs" / theirs.name)  # their log put back shorter
     with Store(here, readonly=True) as store:
         assert [summary.rounds for summary in store.summaries()] == [2]
+
+
+def test_sessions_arrived_from_another_laptop_are_kept_beside_the_folder_as_they_came(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first list after another laptop's sessions arrived keeps each of its logs as
+    the bytes it read, making no event's record again: ten thousand arrived sessions cost
+    ten thousand copies, not ten thousand encodings."""
+    here, there = laptop(tmp_path / "here"), laptop(tmp_path / "there")
+    with Store(there) as store:
+        made = [store.add(racehorse(MADE_3, UPPED_2)) for _ in range(3)]
+        theirs = [log_of(store, session_id) for session_id in made]
+    mirror(there, here)
+    records: list[Event] = []
+    real = Event.record
+    monkeypatch.setattr(Event, "record", lambda event: records.append(event) or real(event))
+    with Store(here, readonly=True) as store:
+        assert [summary.rounds for summary in store.summaries()] == [2, 2, 2]
+    assert records == []
+    reach = machine.machine_folder(here) / "reach"
+    for session_id, log in zip(made, theirs, strict=True):
+        assert (reach / f"{session_id}.others").read_bytes() == log.read_bytes()
+
+
+def test_another_laptops_log_grown_then_put_back_shorter_loses_nothing_kept(
+    tmp_path: Path,
+) -> None:
+    here, there, elsewhere = (laptop(tmp_path / name) for name in ("here", "there", "elsewhere"))
+    with Store(there) as store:
+        session_id = store.add(racehorse(MADE_3))
+        theirs = log_of(store, session_id)
+    older = shutil.copy2(theirs, tmp_path / "older.json")
+    mirror(there, here)
+    with Store(here, readonly=True) as store:
+        assert [summary.rounds for summary in store.summaries()] == [1]
+    with Store(there) as store:
+        store.record(session_id, UPPED_2)
+    mirror(there, here)
+    mirror(there, elsewhere)
+    with Store(elsewhere) as store:  # a third laptop plays on: two other laptops' logs
+        store.record(session_id, MADE_4)
+    mirror(elsewhere, here)
+    with Store(here, readonly=True) as store:
+        assert [summary.rounds for summary in store.summaries()] == [3]
+    arrived = here / "logs" / theirs.name
+    os.replace(shutil.copy2(older, tmp_path / "put-back.json"), arrived)
+    (here / "logs" / f"{session_id}.{machine.laptop(elsewhere).id}.json").unlink()
+    with Store(here, readonly=True) as store:
+        assert [summary.rounds for summary in store.summaries()] == [3]
