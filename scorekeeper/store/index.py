@@ -1,23 +1,28 @@
 """The session list's one cache, ``index.json``: every session's row with the fingerprint
 of the logs it was worked out from, thrown away row by row the moment they change.
 
-The file is one JSON object, written compact on two lines so that the first screenful
+The file is one JSON object, written compact on three lines so that the first screenful
 is read without the rest::
 
     {"schema":S,"folder":F,"total":N,"recent":[[id,entry,keys],...],
+    "damaged":[[why,keys,id,digest,size,ctime_ns,id,...],...],
     "sessions":{id:entry,...}}
 
 An entry on disk is ``[digest, size, ctime_ns, order, row, state]`` (``Entry`` in
 memory): the first three are the fingerprint of the session's log files as they were
 read (``gather.identity``: a change time, which no copying tool can set back, never a
 modification time alone), ``order`` sorts by last update, ``row`` is the summary (a
-list, see ``summary.row``) or, for a session none of whose logs can be read, why not,
-and ``state`` whether it waits for a decision (``summary.state``), then, only where
-there are any, the keys of the session's logs that cannot be read while the others make
-it. ``folder`` is the logs folder's own fingerprint when the cache was saved, or null if
-it had changed too recently to vouch for: while the folder is still that, the cache is
-the list and no log is looked at; once it changed, each row's fingerprint is held
-against its files and only the changed sessions are read. ``recent`` is the ``RECENT``
+list, see ``summary.row``; an older scorekeeper's: why the session cannot be read, which
+is read again), and ``state`` whether it waits for a decision (``summary.state``), then,
+only where there are any, the keys of the session's logs that cannot be read while the
+others make it. A session none of whose logs can be read is in ``damaged``, in a group
+of those whose logs have the same keys (the one the words are about first) and the same
+words on what is wrong: a hundred thousand junk files are a few megabytes, each named
+again without a look at the folder. ``folder`` is the logs folder's own fingerprint
+when the cache was saved, or null if it had changed too recently to vouch for: while the
+folder is still that, the cache is the list and no log is looked at; once it changed,
+each row's fingerprint is held against its files and only the changed sessions are
+read. ``recent`` is the ``RECENT``
 newest rows with their logs' keys, which Home shows before the rest is read. Nothing
 else notices change.
 
@@ -70,9 +75,6 @@ InTwo = Callable[
     [list[Changed], Callable[[Sequence[Changed]], list[Entry | None]]], list[Entry | None]
 ]
 """How the changed sessions are read: ``two_cores.in_two`` as the reader sets it up."""
-DAMAGE_JUDGED = -1
-"""The order of an entry for a file found damaged here (an older scorekeeper's: 0): it is
-read again only once it changes, so a hundred thousand junk files are read once."""
 
 
 class Index:
@@ -90,6 +92,7 @@ class Index:
         read: Callable[[str, Files, int], tuple[JSONObject, bool | int]],
         is_session_id: Callable[[str], bool],
         mine: Callable[[str], bool] = bool,
+        too_small: Callable[[str, tuple[str, ...], int], str | None] = lambda *_: None,
         legacy: Path | None = None,
         in_two: InTwo | None = None,
     ) -> None:
@@ -107,6 +110,9 @@ class Index:
         self._is_session_id = is_session_id
         self._mine = mine
         """Whether a log key is this laptop's: only its logs are mended here in place."""
+        self._too_small = too_small
+        """Why a session of logs that small is damaged, judged without a look: a peer may
+        fill the folder with a hundred thousand of them."""
         self._entries: dict[str, Stored] | None = None
         self._pending: dict[str, Stored] = {}
         """Sessions saved before the cache was loaded: merged in when it is, so a writer
@@ -211,22 +217,26 @@ class Index:
         store after a newer one cannot read what the newer one writes, and a session
         wrongly called damaged would be offered to ``doctor --fix`` to be set aside.
         Another laptop's log judged here is read again once the folder changes, as any
-        log of a session is: one walk of the folder's names, no file looked at, tells a
-        hundred thousand junk files unchanged."""
-        if not any(_damaged(entry) for entry in known.values()):
-            return False
+        log of a session is: its entry names its logs, so a hundred thousand junk files
+        are passed over without a look at the folder."""
+        damaged = [(sid, one) for sid, one in known.items() if type(one) is Entry and one.damaged]
+        walked: dict[str, tuple[str, ...]] = {}
+        theirs: dict[tuple[str, ...], bool] = {}
         changed = False
-        for session_id, keys in self._session_keys():
-            entry = known.get(session_id)
-            if not isinstance(entry, Entry) or not entry.damaged:
-                continue
-            judged = entry.order == DAMAGE_JUDGED
-            if judged and not any(self._mine(key) for key in keys):
-                continue  # another laptop's, judged here
+        for session_id, entry in damaged:
+            keys = entry.broken
+            if keys:
+                if keys not in theirs:
+                    theirs[keys] = not any(map(self._mine, keys))
+                if theirs[keys]:
+                    continue  # another laptop's, judged here
+            else:  # judged by another scorekeeper: its logs as the folder holds them
+                walked = walked or dict(self._session_keys())
+                keys = walked.get(session_id, ())
             files = [(copy, self._folder / copies.file_name(session_id, copy)) for copy in keys]
             found = files_identity(files)
-            if found is None or (judged and tuple(found) == entry.fingerprint):
-                continue  # gone since the walk, or judged here and not changed since
+            if found is None or (entry.broken and tuple(found) == entry.fingerprint):
+                continue  # gone, or judged here and not changed since
             digest, size, ctime = found
             again = self._entry(session_id, keys, (digest, size, ctime))
             if again != entry:
@@ -484,14 +494,19 @@ class Index:
         self, session_id: str, keys: tuple[str, ...], key: tuple[int, int, int]
     ) -> Entry | None:
         """``_entry``, not packed yet (as a forked copy hands it back, ``two_cores``)."""
-        files = [(copy, self._folder / copies.file_name(session_id, copy)) for copy in keys]
         digest, size, changed = settled(list(key))
+        small = self._too_small(session_id, keys, size)
+        if small is not None:
+            return Entry(digest, size, changed, 0, small, False, keys)
+        files = [(copy, self._folder / copies.file_name(session_id, copy)) for copy in keys]
         try:
             document, state = self._read(session_id, files, size)
         except SessionNotFound:
             return None
         except StoreDamaged as error:
-            return Entry(digest, size, changed, DAMAGE_JUDGED, error.message)
+            named = tuple(copy for copy, path in files if path is error.path)  # one of these
+            held = (*named, *(copy for copy in keys if copy not in named))
+            return Entry(digest, size, changed, 0, error.reason, False, held)
         kept = compact(row(document["summary"]))
         broken = tuple(document.get("broken") or ())
         return Entry(digest, size, changed, document["order"], kept, state, broken)
@@ -510,13 +525,9 @@ class Index:
         return found
 
 
-def _damaged(entry: Stored) -> bool:
-    return isinstance(entry, Entry) and entry.damaged
-
-
 def _judged_elsewhere(entry: Stored) -> bool:
     """A damaged file's entry that another scorekeeper made: its judgement is read again."""
-    return isinstance(entry, Entry) and entry.damaged and entry.order != DAMAGE_JUDGED
+    return isinstance(entry, Entry) and entry.damaged and not entry.judged
 
 
 def _session_of(name: str) -> str:
