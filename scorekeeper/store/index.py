@@ -471,7 +471,7 @@ class Index:
             names = [
                 entry.name
                 for entry in listing
-                if (parsed := copies.parse(entry.name)) and self._is_session_id(parsed[0])
+                if copies.parse(entry.name)  # a session's id as ``is_session_id`` has it
             ]
         names.sort()
         return names

@@ -339,7 +339,7 @@ def keys_read(value: JSON) -> list[str] | None:
 
 
 def encoded(
-    entries: Mapping[str, Entry],
+    entries: Entries,
     keys: Mapping[str, tuple[str, ...]],
     folder: list[int] | None,
     most: int,
@@ -350,12 +350,11 @@ def encoded(
     hundred thousand junk files is a few megabytes, read in one parse."""
     saved: dict[str, list[JSON]] = {}
     judged: dict[tuple[str, tuple[str, ...]], list[JSON]] = {}
-    for sid, entry in entries.items():
-        if entry.judged:
-            assert isinstance(entry.row, str)
-            judged.setdefault((entry.row, entry.broken), []).extend((sid, *entry.fingerprint))
+    for sid, kept in entries.kept.items():
+        if isinstance(kept, Entry) and isinstance(kept.row, str) and kept.broken:
+            judged.setdefault((kept.row, kept.broken), []).extend((sid, *kept.fingerprint))
         else:
-            saved[sid] = entry.saved()
+            saved[sid] = entries[sid].saved()
     groups = [[why, list(held), *found] for (why, held), found in judged.items()]
     listed = sorted((kept[3], sid) for sid, kept in saved.items() if type(kept[4]) is not str)
     recent: list[JSON] = []

@@ -180,7 +180,7 @@ class Reach:
         asked of each tiny junk file, so no ``Path`` is made."""
         if self.folder is None:
             return False
-        return os.path.lexists(os.path.join(self.folder, f"{session_id}.others"))
+        return os.path.lexists(f"{self.folder}{os.sep}{session_id}.others")
 
     def keep_others(self, session_id: str, events: dict[str, Event], kept: Sequence[Event]) -> None:
         """Keep the other laptops' events among ``events`` beside the folder, where some
