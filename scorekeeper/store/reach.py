@@ -176,11 +176,9 @@ class Reach:
         return ()
 
     def holds_others(self, session_id: str) -> bool:
-        """Whether other laptops' events of the session are kept here (``keep_others``):
-        asked of each tiny junk file, so no ``Path`` is made."""
-        if self.folder is None:
-            return False
-        return os.path.lexists(f"{self.folder}{os.sep}{session_id}.others")
+        """Whether other laptops' events of the session are kept here (``keep_others``)."""
+        others = f"{self.folder}{os.sep}{session_id}.others"  # no Path: asked of each junk file
+        return self.folder is not None and os.path.lexists(others)
 
     def keep_others(self, session_id: str, events: dict[str, Event], kept: Sequence[Event]) -> None:
         """Keep the other laptops' events among ``events`` beside the folder, where some

@@ -451,7 +451,12 @@ class Reader:
         """Take in what another machine changed (a sync engine brought a session file,
         changed one, took one away, or left a conflict copy): one ``stat`` of the
         sessions folder, then one of each copy file (no file read) while nothing changed.
-        Returns a number that grows with each such change, for ``changed_since``."""
+        Returns a number that grows with each such change, for ``changed_since``. Nothing
+        is looked at while another thread reads the list (a first look at a folder a peer
+        filled with junk): it takes in what changed, and a walk beside it only slows it."""
+        if not self._guard.acquire(blocking=False):
+            return self._generation
+        self._guard.release()
         if not self._index.scan() and not self._index.sweep():
             return self._generation
         with self._guard:

@@ -6,12 +6,14 @@ judged without being read."""
 from __future__ import annotations
 
 import os
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from scorekeeper.cli import main
-from scorekeeper.store import Store, index, machine, reader, stamp
+from scorekeeper.store import Store, Summary, index, machine, reader, stamp
 from scorekeeper.store.machine import SHARED_FILE
 from tests.factories import MADE_3, count_reads, file_of, racehorse
 from tests.sync.copying import mirror
@@ -251,3 +253,37 @@ def test_the_real_session_is_listed_before_the_junk_is_all_read(
     assert [summary.id for summary in listed] == [kept]
     assert len(handed) > 50, "handed over as the junk is read"
     assert handed[1] == [kept], "the real session first, not after the junk"
+
+
+def test_a_look_for_changes_while_the_list_is_read_leaves_the_folder_to_that_read(
+    junk: tuple[Path, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The app looks for what another laptop changed every second. While its first read of
+    a folder a peer filled with junk is under way, that look walks nothing: the read takes
+    in what changed, and a second walk beside it put the real sessions on screen seconds
+    later."""
+    path, _ = junk
+    (path / "index.json").unlink()  # a first look
+    monkeypatch.setattr(index, "SO_FAR", 0)
+    real, walks = os.scandir, []
+
+    def counted(folder: str | Path) -> Iterator[os.DirEntry[str]]:
+        walks.append(folder)
+        return real(folder)
+
+    def looked() -> None:
+        looks.append(store.refresh())
+
+    looks: list[int] = []
+    with Store(path) as store:
+
+        def so_far(found: list[Summary]) -> None:
+            if not looks:
+                monkeypatch.setattr(os, "scandir", counted)
+                follower = threading.Thread(target=looked)
+                follower.start()
+                follower.join()
+                monkeypatch.setattr(os, "scandir", real)
+
+        assert len(store.summaries(so_far)) == 1
+    assert looks == [0] and walks == []
