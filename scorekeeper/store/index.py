@@ -184,7 +184,7 @@ class Index:
             entry = self._pending.get(session_id) or self._read_here.get(session_id)
             if entry is None or fingerprint(entry) != key:
                 entry = known.get(session_id)
-            if entry is None or fingerprint(entry) != key or _judged_elsewhere(entry):
+            if entry is None or fingerprint(entry) != key:
                 if so_far is None:  # read below, all at once, in its place here
                     unread.append((session_id, keys, key))
                     fresh[session_id] = None
@@ -211,33 +211,27 @@ class Index:
             self._seen_keys = {}  # what a look finds is held against the entries now
 
     def _read_again_if_damaged(self, known: dict[str, Stored]) -> bool:
-        """Read again the files the cache calls damaged that changed since (this laptop's
-        own log mended by hand, in place: the folder is as it was), or that another
-        scorekeeper judged; whether any reads well now. An older scorekeeper run on this
-        store after a newer one cannot read what the newer one writes, and a session
-        wrongly called damaged would be offered to ``doctor --fix`` to be set aside.
+        """Read again this laptop's own logs the cache calls damaged that changed since
+        (mended by hand, in place: the folder is as it was); whether any reads well now.
         Another laptop's log judged here is read again once the folder changes, as any
         log of a session is: its entry names its logs, so a hundred thousand junk files
-        are passed over without a look at the folder."""
+        are passed over without a look at the folder. (What an older scorekeeper judged
+        is not kept: ``index_file.load``.)"""
         theirs = self._judged_theirs(known)
-        damaged = [
+        mine = [
             (sid, one)
             for sid, one in known.items()
             if type(one) is Entry and one.damaged and sid not in theirs
         ]
-        walked: dict[str, tuple[str, ...]] = {}
         changed = False
-        for session_id, entry in damaged:
-            keys = entry.broken
-            if not keys:  # judged by another scorekeeper: its logs as the folder holds them
-                walked = walked or dict(self._session_keys())
-                keys = walked.get(session_id, ())
-            files = [(copy, self._folder / copies.file_name(session_id, copy)) for copy in keys]
+        for session_id, entry in mine:
+            files = [
+                (key, self._folder / copies.file_name(session_id, key)) for key in entry.broken
+            ]
             found = files_identity(files)
-            if found is None or (entry.broken and tuple(found) == entry.fingerprint):
-                continue  # gone, or judged here and not changed since
-            digest, size, ctime = found
-            again = self._entry(session_id, keys, (digest, size, ctime))
+            if found is None or tuple(found) == entry.fingerprint:
+                continue  # gone, or not changed since
+            again = self._entry(session_id, entry.broken, (found[0], found[1], found[2]))
             if again != entry:
                 changed = True
                 if again is None:
@@ -253,7 +247,7 @@ class Index:
         theirs: dict[tuple[str, ...], bool] = {}
         found = set()
         for session_id, entry in listed.items():
-            if type(entry) is Entry and entry.judged:
+            if type(entry) is Entry and entry.damaged:
                 if entry.broken not in theirs:
                     theirs[entry.broken] = not any(map(self._mine, entry.broken))
                 if theirs[entry.broken]:
@@ -464,19 +458,6 @@ class Index:
             digest, size, changed = combined(identities)
             yield sid, keys, (digest, size, changed)
 
-    def _session_keys(self) -> Iterator[tuple[str, tuple[str, ...]]]:
-        """Each session with its log keys, from the names in the folder alone (no file
-        looked at), noted as ``_session_files`` notes them."""
-        listed = self._entries if self._entries is not None else self._read_here
-        own = {sid: sid for sid in listed}
-        self.keys = {}
-        one: dict[tuple[str, ...], tuple[str, ...]] = {}
-        for session_id, files in itertools.groupby(self._session_names(), _session_of):
-            named = tuple(sorted(_key_of(name) for name in files))
-            sid = own.get(session_id, session_id)
-            keys = self.keys[sid] = one.setdefault(named, named)
-            yield sid, keys
-
     def _session_names(self) -> list[str]:
         """The names of the session files in the folder, sorted."""
         try:
@@ -539,11 +520,6 @@ class Index:
         if len(found[0]) > RECENT:
             collector.full_pass()
         return found
-
-
-def _judged_elsewhere(entry: Stored) -> bool:
-    """A damaged file's entry that another scorekeeper made: its judgement is read again."""
-    return isinstance(entry, Entry) and entry.damaged and not entry.judged
 
 
 def _session_of(name: str) -> str:

@@ -56,8 +56,9 @@ class Entry(NamedTuple):
     broken: tuple[str, ...] = ()
     """The keys of the session's logs that cannot be read, named by every later look, not
     only by the one that read them: where the others make it, those; where none can be
-    read (judged here: an entry an older scorekeeper made has none), all, the one whose
-    words ``row`` holds first."""
+    read, all, the one whose words ``row`` holds first. An older scorekeeper kept a
+    damaged session with none: its judgement is not kept (``load``), but read again, as
+    it may not read what a newer one writes."""
 
     @property
     def fingerprint(self) -> tuple[int, int, int]:
@@ -66,11 +67,6 @@ class Entry(NamedTuple):
     @property
     def damaged(self) -> bool:
         return type(self.row) is str
-
-    @property
-    def judged(self) -> bool:
-        """Whether it is a damaged session's, as this version judges them."""
-        return type(self.row) is str and bool(self.broken)
 
     def saved(self) -> list[JSON]:
         """The entry as the file holds it: its row a list again."""
@@ -221,7 +217,10 @@ def load(
         return {}, None
     if sessions is None or damaged is None:
         return {}, None
-    return {**sessions, **damaged}, head
+    older = [sid for sid, one in sessions.items() if type(one) is Entry and one.damaged]
+    for session_id in older:  # an older scorekeeper's judgement (see ``Entry.broken``)
+        del sessions[session_id]
+    return {**sessions, **damaged}, head._replace(folder=None) if older else head
 
 
 def judged_read(groups: JSON, is_session_id: Callable[[str], bool]) -> dict[str, Entry] | None:
@@ -351,7 +350,7 @@ def encoded(
     saved: dict[str, list[JSON]] = {}
     judged: dict[tuple[str, tuple[str, ...]], list[JSON]] = {}
     for sid, kept in entries.kept.items():
-        if isinstance(kept, Entry) and isinstance(kept.row, str) and kept.broken:
+        if isinstance(kept, Entry) and isinstance(kept.row, str):
             judged.setdefault((kept.row, kept.broken), []).extend((sid, *kept.fingerprint))
         else:
             saved[sid] = entries[sid].saved()

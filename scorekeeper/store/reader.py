@@ -546,10 +546,9 @@ class Reader:
             index = self._index.entries()
             whole = self._broken_logs(index)
             said: dict[str, tuple[str, str]] = {}
-            own = self.own_key
             for sid, entry in whole.items():
                 if isinstance(entry.row, str):
-                    said[sid] = copies.file_name(sid, (*entry.broken, own)[0]), entry.row
+                    said[sid] = copies.file_name(sid, entry.broken[0]), entry.row
             for sid in list(self._unreadable):
                 if sid in index and sid not in said:
                     try:
@@ -584,8 +583,7 @@ class Reader:
         names: set[str] = set()
         for sid, entry in self._broken_logs(index).items():
             if entry.damaged:
-                keys = entry.broken or self._index.copy_keys(sid)
-                names.update(copies.file_name(sid, key) for key in keys)
+                names.update(copies.file_name(sid, key) for key in entry.broken)
         names.update(file.name for sid, file in self._unreadable.items() if sid in index)
         for sid, paths in list(self._damaged_copies.items()):
             if sid in index:
