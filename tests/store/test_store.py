@@ -24,7 +24,6 @@ from scorekeeper.store import (
     index,
     log,
 )
-from scorekeeper.store import index as index_module
 from scorekeeper.store import store as store_module
 from scorekeeper.store.careful_read import DamagedFile
 from tests.bench import bench_store
