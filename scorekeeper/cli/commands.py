@@ -19,9 +19,8 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from scorekeeper import collector
 from scorekeeper.errors import RuleError
-from scorekeeper.store import Store, StoreError, Summary, how_to_recover
+from scorekeeper.store import Damage, Store, StoreError, Summary, how_to_recover
 from scorekeeper.wording import (
     cells,
     day_and_clock,
@@ -108,27 +107,27 @@ def say(text: str = "", *, problem: bool = False) -> None:
 def _warn_damaged(store: Store, left_out: str) -> None:
     """Each kind of trouble with the session files on one line: a lone file with the
     store's own words on what is wrong and what to do, many alike counted, with the first
-    named (a folder of a hundred thousand files that are no sessions is one line, sorted
-    with the collector paused, as the store reads them)."""
-    kinds: dict[str, list[tuple[Path, str]]] = {}
-    with collector.paused():
-        for file, message in store.damage():
-            reason = message.removeprefix(f"{file} ")
-            kinds.setdefault(_kind_of(reason), []).append((file, message))
-    for reason, files in kinds.items():
-        first, said = files[0]
-        if len(files) == 1:
+    named (a folder of a hundred thousand files that are no sessions is one line, with
+    one path made)."""
+    kinds: dict[str, tuple[Damage, int]] = {}
+    for damage in store.damage():
+        kind = _kind_of(damage.reason)
+        first, count = kinds.get(kind, (damage, 0))
+        kinds[kind] = first, count + 1
+    for reason, (first, count) in kinds.items():
+        if count == 1:
             try:
                 store.load(first.name.partition(".")[0])
             except StoreError as error:
                 say(f"{error} That session is {left_out}.", problem=True)
             else:
-                advice = how_to_recover(first)
+                advice = how_to_recover(first.path)
+                said = f"{first.path} {first.reason}"
                 say(f"{said}; the session is made of its other logs. {advice}", problem=True)
             continue
         say(
-            f"{len(files):,} session files cannot be used, each {reason} (the first: "
-            f"{first}), so they are {left_out}; each was left untouched. "
+            f"{count:,} session files cannot be used, each {reason} (the first: "
+            f"{first.path}), so they are {left_out}; each was left untouched. "
             "`scorekeeper doctor` names them all; with scorekeeper closed, "
             "`scorekeeper doctor --fix` puts back the good backup of each of this laptop's "
             "logs or sets it aside (another laptop's log is mended on that laptop).",

@@ -41,6 +41,8 @@ from scorekeeper.store.copies import is_engine_file
 from scorekeeper.store.durable import backup_of, write_atomically
 from scorekeeper.store.events import NEWER
 from scorekeeper.store.fold import WAITS
+from scorekeeper.store.index_file import judged_read
+from scorekeeper.store.reader import is_session_id
 from scorekeeper.store.sidecar import ROWS
 from scorekeeper.store.well_formed import entry_problem
 from scorekeeper.wording import plural
@@ -189,8 +191,12 @@ def _index(root: Path) -> Finding | None:
         return Finding(file, error.reason, "rebuild it from the session files")
     except OSError as error:
         return Finding(file, f"cannot be read ({error.strerror or error})", "rebuild it")
-    sessions = data.get("sessions")
-    if not isinstance(sessions, dict) or any(map(entry_problem, sessions.values())):
+    sessions, damaged = data.get("sessions"), judged_read(data.get("damaged", []), is_session_id)
+    if (
+        not isinstance(sessions, dict)
+        or damaged is None
+        or any(map(entry_problem, sessions.values()))
+    ):
         return Finding(file, "holds entries scorekeeper does not write", "rebuild it")
     if machine.is_shared(root):
         return None  # another laptop adds sessions: this cache catches up when next read
@@ -198,7 +204,8 @@ def _index(root: Path) -> Finding | None:
         files = {name.partition(".")[0] for name in os.listdir(root / "logs")}
     except FileNotFoundError:
         files = set()
-    if not set(sessions) <= files or any(name not in sessions for name in files):
+    listed = {*sessions, *damaged}
+    if not listed <= files or any(name not in listed for name in files):
         return Finding(file, "does not list the session files as they are", "rebuild it")
     return None
 
@@ -264,10 +271,9 @@ def _not_replaying(root: Path, named: set[Path]) -> list[Finding]:
     except (OSError, StoreError):
         return []  # what cannot be read is named by the checks of the files
     found = []
-    for file, said in damage:
-        if file not in named and file.parent == folder:
-            wrong = said.removeprefix(f"{file} ").partition(". Scorekeeper left it")[0]
-            found.append(_session(file, present, mine, wrong))
+    for damaged in damage:
+        if damaged.path not in named and damaged.folder == folder:
+            found.append(_session(damaged.path, present, mine, damaged.reason))
     return [finding for finding in found if finding is not None]
 
 

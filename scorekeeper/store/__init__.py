@@ -59,7 +59,7 @@ words what goes wrong. This module only names what the rest of scorekeeper uses.
 """
 
 from scorekeeper.store.documents import MIGRATIONS, SCHEMA, how_to_recover
-from scorekeeper.store.reader import default_path
+from scorekeeper.store.reader import Damage, default_path
 from scorekeeper.store.store import Saved, Store
 from scorekeeper.store.store_errors import SessionNotFound, StoreDamaged, StoreError, StoreLocked
 from scorekeeper.store.summary import Summary
@@ -67,6 +67,7 @@ from scorekeeper.store.summary import Summary
 __all__ = [
     "MIGRATIONS",
     "SCHEMA",
+    "Damage",
     "Saved",
     "SessionNotFound",
     "Store",

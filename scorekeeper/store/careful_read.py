@@ -235,11 +235,9 @@ class NotPlain(ValueError):
     """The file is not exactly as scorekeeper writes it: ``parse_json`` must judge it."""
 
 
-def members(
-    raw: bytes, head: bytes, *, after_first_line: bool = False
-) -> Iterator[tuple[str, JSON]]:
+def members(raw: bytes, head: bytes) -> Iterator[tuple[str, JSON]]:
     """Each name and value of the JSON object that ``raw`` holds as the last member of
-    an object opened by ``head`` (``"sessions":{`` on the index's second line), parsed one
+    an object opened by ``head`` (``"sessions":{`` on the index's last line), parsed one
     member at a time: ten thousand sessions never stand in memory as one parsed tree
     next to what is kept of them, and what one member leaves behind the next reuses.
 
@@ -253,11 +251,10 @@ def members(
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise NotPlain from None
-    start = text.find("\n") + 1 if after_first_line else 0
-    if (after_first_line and not start) or not text.startswith(head.decode(), start):
+    if not text.startswith(head.decode()):
         raise NotPlain
     decoder = _LONG_DECODER if _may_hold_a_long_number(raw) else _DECODER
-    at, end = start + len(head), len(text) - 2
+    at, end = len(head), len(text) - 2
     if text[end:] != "}}":
         raise NotPlain
     try:

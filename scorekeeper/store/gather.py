@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -173,15 +173,16 @@ def stepped(found: Gathered, made: Sequence[Event], seen: list[int] | None) -> G
     return Gathered(merged(folded, named), folded, events, found.damaged, found.refused, seen)
 
 
-def folded(folder: Path) -> int:
+def folded(folder: Path, leave_out: Collection[str] = ()) -> int:
     """Every ``.json`` file's identity in ``folder`` (name, inode, size, change time)
-    folded into one number: the same while no file there changed in any way."""
+    folded into one number, but the logs of the sessions in ``leave_out``: the same while
+    no file there changed in any way."""
     total = 0
     try:
         with os.scandir(folder) as listing:
             for entry in listing:
                 name = entry.name
-                if name.endswith(".json"):
+                if name.endswith(".json") and name[: name.find(".")] not in leave_out:
                     try:
                         stat = entry.stat()
                     except FileNotFoundError:

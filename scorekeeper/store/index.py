@@ -1,23 +1,28 @@
 """The session list's one cache, ``index.json``: every session's row with the fingerprint
 of the logs it was worked out from, thrown away row by row the moment they change.
 
-The file is one JSON object, written compact on two lines so that the first screenful
+The file is one JSON object, written compact on three lines so that the first screenful
 is read without the rest::
 
     {"schema":S,"folder":F,"total":N,"recent":[[id,entry,keys],...],
+    "damaged":[[why,keys,id,digest,size,ctime_ns,id,...],...],
     "sessions":{id:entry,...}}
 
 An entry on disk is ``[digest, size, ctime_ns, order, row, state]`` (``Entry`` in
 memory): the first three are the fingerprint of the session's log files as they were
 read (``gather.identity``: a change time, which no copying tool can set back, never a
 modification time alone), ``order`` sorts by last update, ``row`` is the summary (a
-list, see ``summary.row``) or, for a session none of whose logs can be read, why not,
-and ``state`` whether it waits for a decision (``summary.state``), then, only where
-there are any, the keys of the session's logs that cannot be read while the others make
-it. ``folder`` is the logs folder's own fingerprint when the cache was saved, or null if
-it had changed too recently to vouch for: while the folder is still that, the cache is
-the list and no log is looked at; once it changed, each row's fingerprint is held
-against its files and only the changed sessions are read. ``recent`` is the ``RECENT``
+list, see ``summary.row``; an older scorekeeper's: why the session cannot be read, which
+is read again), and ``state`` whether it waits for a decision (``summary.state``), then,
+only where there are any, the keys of the session's logs that cannot be read while the
+others make it. A session none of whose logs can be read is in ``damaged``, in a group
+of those whose logs have the same keys (the one the words are about first) and the same
+words on what is wrong: a hundred thousand junk files are a few megabytes, each named
+again without a look at the folder. ``folder`` is the logs folder's own fingerprint
+when the cache was saved, or null if it had changed too recently to vouch for: while the
+folder is still that, the cache is the list and no log is looked at; once it changed,
+each row's fingerprint is held against its files and only the changed sessions are
+read. ``recent`` is the ``RECENT``
 newest rows with their logs' keys, which Home shows before the rest is read. Nothing
 else notices change.
 
@@ -70,9 +75,6 @@ InTwo = Callable[
     [list[Changed], Callable[[Sequence[Changed]], list[Entry | None]]], list[Entry | None]
 ]
 """How the changed sessions are read: ``two_cores.in_two`` as the reader sets it up."""
-DAMAGE_JUDGED = -1
-"""The order of an entry for a file found damaged here (an older scorekeeper's: 0): it is
-read again only once it changes, so a hundred thousand junk files are read once."""
 
 
 class Index:
@@ -90,6 +92,7 @@ class Index:
         read: Callable[[str, Files, int], tuple[JSONObject, bool | int]],
         is_session_id: Callable[[str], bool],
         mine: Callable[[str], bool] = bool,
+        too_small: Callable[[str, tuple[str, ...], int], str | None] = lambda *_: None,
         legacy: Path | None = None,
         in_two: InTwo | None = None,
     ) -> None:
@@ -107,6 +110,9 @@ class Index:
         self._is_session_id = is_session_id
         self._mine = mine
         """Whether a log key is this laptop's: only its logs are mended here in place."""
+        self._too_small = too_small
+        """Why a session of logs that small is damaged, judged without a look: a peer may
+        fill the folder with a hundred thousand of them."""
         self._entries: dict[str, Stored] | None = None
         self._pending: dict[str, Stored] = {}
         """Sessions saved before the cache was loaded: merged in when it is, so a writer
@@ -178,13 +184,14 @@ class Index:
             entry = self._pending.get(session_id) or self._read_here.get(session_id)
             if entry is None or fingerprint(entry) != key:
                 entry = known.get(session_id)
-            if entry is None or fingerprint(entry) != key or _judged_elsewhere(entry):
-                if so_far is None:  # read below, all at once, in its place here
+            if entry is None or fingerprint(entry) != key:
+                entry = self._small(session_id, keys, key)
+                if entry is None and so_far is None:  # read below, all at once, in its place
                     unread.append((session_id, keys, key))
                     fresh[session_id] = None
                     continue
-                entry = self._entry(session_id, keys, key)
-                if time.monotonic() - handed > SO_FAR:
+                entry = entry or self._entry(session_id, keys, key)
+                if so_far is not None and time.monotonic() - handed > SO_FAR:
                     so_far(Entries({sid: e for sid, e in fresh.items() if e is not None}))
                     handed = time.monotonic()
             fresh[session_id] = entry
@@ -205,30 +212,27 @@ class Index:
             self._seen_keys = {}  # what a look finds is held against the entries now
 
     def _read_again_if_damaged(self, known: dict[str, Stored]) -> bool:
-        """Read again the files the cache calls damaged that changed since (this laptop's
-        own log mended by hand, in place: the folder is as it was), or that another
-        scorekeeper judged; whether any reads well now. An older scorekeeper run on this
-        store after a newer one cannot read what the newer one writes, and a session
-        wrongly called damaged would be offered to ``doctor --fix`` to be set aside.
+        """Read again this laptop's own logs the cache calls damaged that changed since
+        (mended by hand, in place: the folder is as it was); whether any reads well now.
         Another laptop's log judged here is read again once the folder changes, as any
-        log of a session is: one walk of the folder's names, no file looked at, tells a
-        hundred thousand junk files unchanged."""
-        if not any(_damaged(entry) for entry in known.values()):
-            return False
+        log of a session is: its entry names its logs, so a hundred thousand junk files
+        are passed over without a look at the folder. (What an older scorekeeper judged
+        is not kept: ``index_file.load``.)"""
+        theirs = self._judged_theirs(known)
+        mine = [
+            (sid, one)
+            for sid, one in known.items()
+            if type(one) is Entry and one.damaged and sid not in theirs
+        ]
         changed = False
-        for session_id, keys in self._session_keys():
-            entry = known.get(session_id)
-            if not isinstance(entry, Entry) or not entry.damaged:
-                continue
-            judged = entry.order == DAMAGE_JUDGED
-            if judged and not any(self._mine(key) for key in keys):
-                continue  # another laptop's, judged here
-            files = [(copy, self._folder / copies.file_name(session_id, copy)) for copy in keys]
+        for session_id, entry in mine:
+            files = [
+                (key, self._folder / copies.file_name(session_id, key)) for key in entry.broken
+            ]
             found = files_identity(files)
-            if found is None or (judged and tuple(found) == entry.fingerprint):
-                continue  # gone since the walk, or judged here and not changed since
-            digest, size, ctime = found
-            again = self._entry(session_id, keys, (digest, size, ctime))
+            if found is None or tuple(found) == entry.fingerprint:
+                continue  # gone, or not changed since
+            again = self._entry(session_id, entry.broken, (found[0], found[1], found[2]))
             if again != entry:
                 changed = True
                 if again is None:
@@ -236,6 +240,20 @@ class Index:
                 else:
                     known[session_id] = again
         return changed
+
+    def _judged_theirs(self, listed: Mapping[str, Stored]) -> set[str]:
+        """The sessions judged damaged here whose logs are all other laptops': judged
+        again only once the folder changes (their laptops mend them, and a sync engine
+        brings them back as new files)."""
+        theirs: dict[tuple[str, ...], bool] = {}
+        found = set()
+        for session_id, entry in listed.items():
+            if type(entry) is Entry and entry.damaged:
+                if entry.broken not in theirs:
+                    theirs[entry.broken] = not any(map(self._mine, entry.broken))
+                if theirs[entry.broken]:
+                    found.add(session_id)
+        return found
 
     def recent(self) -> tuple[list[tuple[str, Entry]], int, bool] | None:
         """The most recently updated entries, newest first, how many sessions there are,
@@ -313,8 +331,11 @@ class Index:
         """Whether any session's log files changed since the last sweep: every file's
         identity (name, inode, size, change time) taken, no file read. A file rewritten
         in place with its times put back (a copying tool restoring them) leaves the
-        folder's own fingerprint as it was; this still sees it. The first sweep says yes."""
-        total = folded(self._folder)
+        folder's own fingerprint as it was; this still sees it. The first sweep says yes.
+        Another laptop's log judged damaged here is left out (it is judged again once the
+        folder changes): a hundred thousand junk files were half a second of every look."""
+        listed = self._entries if self._entries is not None else self._read_here
+        total = folded(self._folder, self._judged_theirs(listed))
         changed = total != self._swept
         self._swept = total
         return changed
@@ -438,19 +459,6 @@ class Index:
             digest, size, changed = combined(identities)
             yield sid, keys, (digest, size, changed)
 
-    def _session_keys(self) -> Iterator[tuple[str, tuple[str, ...]]]:
-        """Each session with its log keys, from the names in the folder alone (no file
-        looked at), noted as ``_session_files`` notes them."""
-        listed = self._entries if self._entries is not None else self._read_here
-        own = {sid: sid for sid in listed}
-        self.keys = {}
-        one: dict[tuple[str, ...], tuple[str, ...]] = {}
-        for session_id, files in itertools.groupby(self._session_names(), _session_of):
-            named = tuple(sorted(_key_of(name) for name in files))
-            sid = own.get(session_id, session_id)
-            keys = self.keys[sid] = one.setdefault(named, named)
-            yield sid, keys
-
     def _session_names(self) -> list[str]:
         """The names of the session files in the folder, sorted."""
         try:
@@ -461,7 +469,7 @@ class Index:
             names = [
                 entry.name
                 for entry in listing
-                if (parsed := copies.parse(entry.name)) and self._is_session_id(parsed[0])
+                if copies.parse(entry.name)  # a session's id as ``is_session_id`` has it
             ]
         names.sort()
         return names
@@ -484,17 +492,31 @@ class Index:
         self, session_id: str, keys: tuple[str, ...], key: tuple[int, int, int]
     ) -> Entry | None:
         """``_entry``, not packed yet (as a forked copy hands it back, ``two_cores``)."""
-        files = [(copy, self._folder / copies.file_name(session_id, copy)) for copy in keys]
+        small = self._small(session_id, keys, key)
+        if small is not None:
+            return small
         digest, size, changed = settled(list(key))
+        files = [(copy, self._folder / copies.file_name(session_id, copy)) for copy in keys]
         try:
             document, state = self._read(session_id, files, size)
         except SessionNotFound:
             return None
         except StoreDamaged as error:
-            return Entry(digest, size, changed, DAMAGE_JUDGED, error.message)
+            named = tuple(copy for copy, path in files if path is error.path)  # one of these
+            held = (*named, *(copy for copy in keys if copy not in named))
+            return Entry(digest, size, changed, 0, error.reason, False, held)
         kept = compact(row(document["summary"]))
         broken = tuple(document.get("broken") or ())
         return Entry(digest, size, changed, document["order"], kept, state, broken)
+
+    def _small(
+        self, session_id: str, keys: tuple[str, ...], key: tuple[int, int, int]
+    ) -> Entry | None:
+        """The entry of a session damaged by the size of its logs alone (``too_small``):
+        judged here, never handed to a second core, which costs more than it saves."""
+        digest, size, changed = settled(list(key))
+        small = self._too_small(session_id, keys, size)
+        return None if small is None else Entry(digest, size, changed, 0, small, False, keys)
 
     def _load(self) -> tuple[dict[str, Stored], Head | None]:
         """The saved cache (another place's while this one has none: ``legacy``). A big
@@ -508,15 +530,6 @@ class Index:
         if len(found[0]) > RECENT:
             collector.full_pass()
         return found
-
-
-def _damaged(entry: Stored) -> bool:
-    return isinstance(entry, Entry) and entry.damaged
-
-
-def _judged_elsewhere(entry: Stored) -> bool:
-    """A damaged file's entry that another scorekeeper made: its judgement is read again."""
-    return isinstance(entry, Entry) and entry.damaged and entry.order != DAMAGE_JUDGED
 
 
 def _session_of(name: str) -> str:

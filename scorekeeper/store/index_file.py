@@ -1,14 +1,17 @@
 """``index.json`` on disk: the session list's cache as ``index`` writes it, read back
 checked entry by entry. What the file holds is ``index``'s to say (its docstring); this is
-how: one compact JSON object on two lines, the first screenful alone on the first, the
-sessions after it read member by member (``careful_read.members``), or the whole file
-parsed where it was written otherwise. Anything not as scorekeeper writes it reads as no
-cache at all, which only costs a rebuild. In memory each entry is held as its packed
-``Summary`` (``Stored``), read back as an ``Entry`` only where one is asked for (``Entries``).
+how: one compact JSON object on three lines, the first screenful alone on the first, the
+sessions none of whose logs can be read on the second (grouped by what is wrong, see
+``encoded``), the others on the third, read member by member (``careful_read.members``),
+or the whole file parsed where it was written otherwise. Anything not as scorekeeper
+writes it reads as no cache at all, which only costs a rebuild. In memory each entry is
+held as its packed ``Summary`` (``Stored``), read back as an ``Entry`` only where one is
+asked for (``Entries``).
 """
 
 from __future__ import annotations
 
+import itertools
 import struct
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
@@ -34,9 +37,9 @@ from scorekeeper.store.summary import (
 from scorekeeper.store.well_formed import WAITING, entry_problem
 
 CAP = 256 * 1024 * 1024
-"""A session file's cap would drop the cache of a folder with a hundred thousand files
-that are no sessions (each named, with why, about 200 bytes): every one read again."""
+"""A session file's cap would drop the cache of a big folder: every session read again."""
 _SESSIONS = b'"sessions":{'
+_DAMAGED = b'"damaged":'
 
 
 class Entry(NamedTuple):
@@ -47,11 +50,15 @@ class Entry(NamedTuple):
     changed: int
     order: int
     row: Compact | str
-    """The summary, or why none of the session's logs can be read."""
+    """The summary, or why none of the session's logs can be read: the words after the
+    name of the first in ``broken``."""
     state: bool | int = False
     broken: tuple[str, ...] = ()
-    """The keys of the session's logs that cannot be read, where the others make it:
-    named by every later look, not only by the one that read them."""
+    """The keys of the session's logs that cannot be read, named by every later look, not
+    only by the one that read them: where the others make it, those; where none can be
+    read, all, the one whose words ``row`` holds first. An older scorekeeper kept a
+    damaged session with none: its judgement is not kept (``load``), but read again, as
+    it may not read what a newer one writes."""
 
     @property
     def fingerprint(self) -> tuple[int, int, int]:
@@ -195,16 +202,48 @@ def load(
         if head is None:
             return {}, None
         try:
-            pairs = members(raw, _SESSIONS, after_first_line=True)
-            sessions = _checked(pairs, is_session_id)
-        except NotPlain:
-            listed = parse_json(file, raw, shape_checked=True).get("sessions")
-            if not isinstance(listed, dict):
-                return {}, None
-            sessions = _checked(listed.items(), is_session_id)
+            rest, judged = raw[raw.index(b"\n") + 1 :], None
+            if rest.startswith(_DAMAGED):  # as this version writes it: on a line of its own
+                end = rest.index(b",\n")
+                judged = parse_json(file, b"{" + rest[:end] + b"}", shape_checked=True)
+                rest = rest[end + 2 :]
+            sessions = _checked(members(rest, _SESSIONS), is_session_id)
+        except (NotPlain, ValueError):
+            judged = parse_json(file, raw, shape_checked=True)
+            listed = judged.get("sessions")
+            sessions = _checked(listed.items(), is_session_id) if type(listed) is dict else None
+        damaged = judged_read((judged or {}).get("damaged", []), is_session_id)
     except (DamagedFile, OSError):
         return {}, None
-    return ({}, None) if sessions is None else (sessions, head)
+    if sessions is None or damaged is None:
+        return {}, None
+    older = [sid for sid, one in sessions.items() if type(one) is Entry and one.damaged]
+    for session_id in older:  # an older scorekeeper's judgement (see ``Entry.broken``)
+        del sessions[session_id]
+    return {**sessions, **damaged}, head._replace(folder=None) if older else head
+
+
+def judged_read(groups: JSON, is_session_id: Callable[[str], bool]) -> dict[str, Entry] | None:
+    """The damaged sessions of a saved cache (``encoded``), or None if they are not as
+    scorekeeper writes them: checked a group at a time, not an entry at a time."""
+    if type(groups) is not list:
+        return None
+    judged: dict[str, Entry] = {}
+    for group in groups:
+        if type(group) is not list or len(group) % 4 != 2 or type(group[0]) is not str:
+            return None
+        keys, ids = keys_read(group[1]), group[2::4]
+        if keys is None or set(map(type, ids)) != {str} or not all(map(is_session_id, ids)):
+            return None
+        numbers = group[3::4], group[4::4], group[5::4]
+        if set(map(type, itertools.chain(*numbers))) != {int}:
+            return None
+        why, held = group[0], tuple(keys)
+        judged.update(
+            (sid, Entry(digest, size, changed, 0, why, False, held))
+            for sid, digest, size, changed in zip(ids, *numbers, strict=True)
+        )
+    return judged
 
 
 def _head(file: Path, raw: bytes, most: int) -> Head | None:
@@ -299,17 +338,28 @@ def keys_read(value: JSON) -> list[str] | None:
 
 
 def encoded(
-    entries: Mapping[str, Entry],
+    entries: Entries,
     keys: Mapping[str, tuple[str, ...]],
     folder: list[int] | None,
     most: int,
 ) -> bytes:
-    """The cache's two lines, the ``most`` newest readable rows first."""
-    saved = {sid: entry.saved() for sid, entry in entries.items()}
+    """The cache's three lines, the ``most`` newest readable rows first. A damaged
+    session is kept in a group of those with the same logs' keys and the same words
+    (``[why, keys, id, digest, size, changed, id, ...]``): a folder a peer filled with a
+    hundred thousand junk files is a few megabytes, read in one parse."""
+    saved: dict[str, list[JSON]] = {}
+    judged: dict[tuple[str, tuple[str, ...]], list[JSON]] = {}
+    for sid, kept in entries.kept.items():
+        if isinstance(kept, Entry) and isinstance(kept.row, str):
+            judged.setdefault((kept.row, kept.broken), []).extend((sid, *kept.fingerprint))
+        else:
+            saved[sid] = entries[sid].saved()
+    groups = [[why, list(held), *found] for (why, held), found in judged.items()]
     listed = sorted((kept[3], sid) for sid, kept in saved.items() if type(kept[4]) is not str)
     recent: list[JSON] = []
     for _, sid in reversed(listed[-most:]):
         held = keys.get(sid)
         recent.append([sid, saved[sid]] if held is None else [sid, saved[sid], list(held)])
     head = {"schema": documents.SCHEMA, "folder": folder, "total": len(listed), "recent": recent}
-    return encode(head)[:-1] + b",\n" + _SESSIONS[:-1] + encode(saved) + b"}"
+    lines = encode(head)[:-1], _DAMAGED + encode(groups), _SESSIONS[:-1] + encode(saved)
+    return b",\n".join(lines) + b"}"

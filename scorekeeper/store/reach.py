@@ -175,7 +175,8 @@ class Reach:
 
     def holds_others(self, session_id: str) -> bool:
         """Whether other laptops' events of the session are kept here (``keep_others``)."""
-        return self.folder is not None and os.path.lexists(self.folder / f"{session_id}.others")
+        others = f"{self.folder}{os.sep}{session_id}.others"  # no Path: asked of each junk file
+        return self.folder is not None and os.path.lexists(others)
 
     def keep_others(self, session_id: str, logs: Logs, kept: Sequence[Event]) -> None:
         """Keep beside the folder the other laptops' events its ``logs`` hold and ``kept``

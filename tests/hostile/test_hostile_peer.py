@@ -185,4 +185,4 @@ def test_a_peers_damaged_log_is_named_by_every_look_not_only_the_first(tmp_path:
         with Store(tmp_path, readonly=readonly) as store:
             assert [summary.id for summary in store.summaries()] == [session_id]
             assert store.damaged() == [peer]
-            assert [path for path, _ in store.damage()] == [peer]
+            assert [damaged.path for damaged in store.damage()] == [peer]

@@ -6,12 +6,15 @@ judged without being read."""
 from __future__ import annotations
 
 import os
+import threading
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from scorekeeper.cli import main
-from scorekeeper.store import Store, index, machine, reader, stamp
+from scorekeeper.store import Store, Summary, index, machine, reader, stamp, two_cores
 from scorekeeper.store.machine import SHARED_FILE
 from tests.factories import MADE_3, count_reads, file_of, racehorse
 from tests.sync.copying import mirror
@@ -74,6 +77,25 @@ def test_a_damaged_file_is_read_once_not_at_every_look(
 
 
 @pytest.mark.usefixtures("settled_at_once")
+def test_what_is_kept_of_a_thousand_junk_files_is_tens_of_bytes_each(tmp_path: Path) -> None:
+    """The list keeps what it found of each junk file, to name it at the next look
+    without reading it again: a few numbers, not a line of words (a hundred thousand junk
+    files made a 19 MB cache, read at every list, where they are now 5 MB)."""
+    with Store(tmp_path) as store:
+        store.add(racehorse(MADE_3))
+    cache = tmp_path / "index.json"
+    clean = cache.stat().st_size
+    for number in range(1000):
+        junk = TINY if number % 2 else NOT_JSON
+        (tmp_path / "logs" / f"junk{number:04d}.{PEER}.json").write_bytes(junk)
+    with Store(tmp_path) as store:
+        assert len(store.summaries()) == 1 and len(store.damaged()) == 1000
+    assert (cache.stat().st_size - clean) / 1000 < 64
+    with Store(tmp_path, readonly=True) as store:
+        assert len(store.summaries()) == 1 and len(store.damaged()) == 1000
+
+
+@pytest.mark.usefixtures("settled_at_once")
 def test_another_laptops_junk_is_judged_again_once_the_folder_changes_not_at_every_list(
     junk: tuple[Path, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -93,6 +115,24 @@ def test_another_laptops_junk_is_judged_again_once_the_folder_changes_not_at_eve
     with Store(path, readonly=True) as store:
         assert len(store.damaged()) == 61
     assert [file.name for file in reads] == [mended.name]
+
+
+@pytest.mark.usefixtures("settled_at_once")
+def test_the_apps_look_each_second_leaves_another_laptops_junk_to_the_next_change(
+    junk: tuple[Path, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The app looks for changes every second; another laptop's junk rewritten in place
+    is left as the list leaves it, until the folder changes: a hundred thousand junk files
+    taken one by one were half a second of every look."""
+    path, _ = junk
+    with Store(path) as store:
+        assert len(store.damaged()) == 61
+        generation = max(store.refresh() for _ in range(2))  # as the app's looks go on
+        mended = path / "logs" / f"junk001.{PEER}.json"
+        mended.write_bytes(b"[" + NOT_JSON[1:-1] + b"]")  # in place: the folder is as it was
+        reads = count_reads(monkeypatch)
+        assert store.refresh() == generation and reads == []
+        assert len(store.damaged()) == 61
 
 
 @pytest.mark.usefixtures("settled_at_once")
@@ -126,6 +166,31 @@ def test_a_tiny_file_of_another_laptop_is_named_without_being_read(
     assert small.startswith("scorekeeper: 30 session files cannot be used, each is too small")
     assert "junk000." in small, "the first named"
     assert kept in out
+
+
+def test_a_tiny_junk_file_is_judged_where_it_is_listed_not_on_a_second_core(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Judging a file by its size alone costs less than handing it to a forked copy of the
+    process and taking the answer back: a first list of a hundred thousand tiny junk files
+    took a second longer for it."""
+    with Store(tmp_path) as store:
+        kept = store.add(racehorse(MADE_3))
+    for number in range(300):
+        (tmp_path / "logs" / f"junk{number:03d}.{PEER}.json").write_bytes(TINY)
+    (tmp_path / "index.json").unlink()  # a first look
+    handed: list[str] = []
+    real = two_cores.in_two
+
+    def counted(items: Sequence[index.Changed], *rest: Any) -> Any:
+        handed.extend(item[0] for item in items)
+        return real(items, *rest)
+
+    monkeypatch.setattr(two_cores, "in_two", counted)
+    with Store(tmp_path, readonly=True) as store:
+        assert [summary.id for summary in store.summaries()] == [kept]
+        assert len(store.damaged()) == 300
+    assert handed == [kept]
 
 
 def test_a_tiny_log_of_another_laptop_whose_events_are_kept_here_is_read(
@@ -232,3 +297,37 @@ def test_the_real_session_is_listed_before_the_junk_is_all_read(
     assert [summary.id for summary in listed] == [kept]
     assert len(handed) > 50, "handed over as the junk is read"
     assert handed[1] == [kept], "the real session first, not after the junk"
+
+
+def test_a_look_for_changes_while_the_list_is_read_leaves_the_folder_to_that_read(
+    junk: tuple[Path, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The app looks for what another laptop changed every second. While its first read of
+    a folder a peer filled with junk is under way, that look walks nothing: the read takes
+    in what changed, and a second walk beside it put the real sessions on screen seconds
+    later."""
+    path, _ = junk
+    (path / "index.json").unlink()  # a first look
+    monkeypatch.setattr(index, "SO_FAR", 0)
+    real, walks = os.scandir, []
+
+    def counted(folder: str | Path) -> Iterator[os.DirEntry[str]]:
+        walks.append(folder)
+        return real(folder)
+
+    def looked() -> None:
+        looks.append(store.refresh())
+
+    looks: list[int] = []
+    with Store(path) as store:
+
+        def so_far(found: list[Summary]) -> None:
+            if not looks:
+                monkeypatch.setattr(os, "scandir", counted)
+                follower = threading.Thread(target=looked)
+                follower.start()
+                follower.join()
+                monkeypatch.setattr(os, "scandir", real)
+
+        assert len(store.summaries(so_far)) == 1
+    assert looks == [0] and walks == []

@@ -24,7 +24,6 @@ from scorekeeper.store import (
     index,
     log,
 )
-from scorekeeper.store import index as index_module
 from scorekeeper.store import store as store_module
 from scorekeeper.store.careful_read import DamagedFile
 from tests.bench import bench_store
@@ -438,12 +437,14 @@ def test_a_session_an_older_scorekeeper_could_not_read_is_listed_again(
 
     with monkeypatch.context() as older, Store(tmp_path) as store:
         older.setattr(log, "read", older_read)
-        older.setattr(index_module, "DAMAGE_JUDGED", 0)  # how an older one marks damage
         store.rebuild_index()
         assert store.damaged() and not store.summaries()
+    kept = json.loads((tmp_path / "index.json").read_text())
+    ((why, _, sid, *seen),) = kept.pop("damaged")  # an older one keeps it among the rest
+    kept["sessions"][sid] = [*seen, 0, f"{file_of(tmp_path, sid)} {why}.", False]
     if not stamped:  # the cache no longer vouches for the folder: each session is checked
-        kept = json.loads((tmp_path / "index.json").read_text())
-        (tmp_path / "index.json").write_text(json.dumps({**kept, "folder": None}))
+        kept["folder"] = None
+    (tmp_path / "index.json").write_text(json.dumps(kept))
     for readonly in (True, False):
         with Store(tmp_path, readonly=readonly) as store:
             assert [summary.id for summary in store.summaries()] == [session_id]

@@ -54,9 +54,9 @@ def listed(folder: Path, ids: list[str]) -> Listed:
     with Store(folder, readonly=True) as store:
         rows = sorted((place[s.id], s.rounds, s.balances) for s in store.summaries())
         damage = []
-        for file, why in store.damage():
-            named = file.name.partition(".")
-            said = why.removeprefix(f"{file} ").partition(".")[0]
+        for damaged in store.damage():
+            named = damaged.name.partition(".")
+            said = damaged.reason.partition(".")[0]
             damage.append(f"{place.get(named[0], named[0])}.{named[2]} {said}")
         back = [place[came.session_id] for came in store.put_back()]
     return rows, sorted(damage), back
