@@ -37,7 +37,7 @@ import contextlib
 import itertools
 import os
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 
 from scorekeeper import collector
@@ -92,7 +92,10 @@ class Index:
         read: Callable[[str, Files, int], tuple[JSONObject, bool | int]],
         is_session_id: Callable[[str], bool],
         mine: Callable[[str], bool] = bool,
-        too_small: Callable[[str, tuple[str, ...], int], str | None] = lambda *_: None,
+        too_small: Callable[[str, tuple[str, ...], int, Collection[str] | None], str | None] = (
+            lambda *_: None
+        ),
+        others_held: Callable[[], Collection[str]] = frozenset,
         legacy: Path | None = None,
         in_two: InTwo | None = None,
     ) -> None:
@@ -113,6 +116,9 @@ class Index:
         self._too_small = too_small
         """Why a session of logs that small is damaged, judged without a look: a peer may
         fill the folder with a hundred thousand of them."""
+        self._others_held = others_held
+        """The sessions whose other laptops' events this laptop keeps, listed once a walk
+        (a small log of one of them is not judged by its size)."""
         self._entries: dict[str, Stored] | None = None
         self._pending: dict[str, Stored] = {}
         """Sessions saved before the cache was loaded: merged in when it is, so a writer
@@ -175,6 +181,7 @@ class Index:
         files lists its real sessions at once) and ``so_far`` is handed the entries read
         until then every ``SO_FAR`` seconds."""
         fresh: dict[str, Stored | None] = {}
+        held = self._others_held()
         found: Iterable[Changed] = self._session_files()
         if so_far is not None:
             found = sorted(found, key=lambda session: -session[2][1])
@@ -185,7 +192,7 @@ class Index:
             if entry is None or fingerprint(entry) != key:
                 entry = known.get(session_id)
             if entry is None or fingerprint(entry) != key:
-                entry = self._small(session_id, keys, key)
+                entry = self._small(session_id, keys, key, held)
                 if entry is None and so_far is None:  # read below, all at once, in its place
                     unread.append((session_id, keys, key))
                     fresh[session_id] = None
@@ -510,12 +517,16 @@ class Index:
         return Entry(digest, size, changed, document["order"], kept, state, broken)
 
     def _small(
-        self, session_id: str, keys: tuple[str, ...], key: tuple[int, int, int]
+        self,
+        session_id: str,
+        keys: tuple[str, ...],
+        key: tuple[int, int, int],
+        held: Collection[str] | None = None,
     ) -> Entry | None:
         """The entry of a session damaged by the size of its logs alone (``too_small``):
         judged here, never handed to a second core, which costs more than it saves."""
         digest, size, changed = settled(list(key))
-        small = self._too_small(session_id, keys, size)
+        small = self._too_small(session_id, keys, size, held)
         return None if small is None else Entry(digest, size, changed, 0, small, False, keys)
 
     def _load(self) -> tuple[dict[str, Stored], Head | None]:

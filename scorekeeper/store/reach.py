@@ -178,6 +178,17 @@ class Reach:
         others = f"{self.folder}{os.sep}{session_id}.others"  # no Path: asked of each junk file
         return self.folder is not None and os.path.lexists(others)
 
+    def others_held(self) -> frozenset[str]:
+        """The sessions ``holds_others`` says yes to, from one listing of the folder: a
+        walk asks of each of a hundred thousand junk files."""
+        if self.folder is None:
+            return frozenset()
+        try:
+            names = os.listdir(self.folder)
+        except OSError:
+            return frozenset()
+        return frozenset(name[: -len(".others")] for name in names if name.endswith(".others"))
+
     def keep_others(self, session_id: str, logs: Logs, kept: Sequence[Event]) -> None:
         """Keep beside the folder the other laptops' events its ``logs`` hold and ``kept``
         (``others``) lacks: the bytes of the one other laptop's log as read, where it holds

@@ -12,7 +12,7 @@ import functools
 import os
 import re
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -235,14 +235,16 @@ def _read_for_index(
     return {"order": order, "summary": fields, "broken": broken}, state(found.merged)
 
 
-def _too_small(reach: Reach, session_id: str, keys: tuple[str, ...], size: int) -> str | None:
+def _too_small(
+    reach: Reach, session_id: str, keys: tuple[str, ...], size: int, held: Collection[str] | None
+) -> str | None:
     """Why a session of logs of ``size`` bytes in all is damaged without a look, where it
     is (fewer than ``SMALLEST_LOG``, one log, another laptop's, and nothing kept of its
-    events here that would make the session); else None. This laptop's own log is read,
-    for its words on how to get it back."""
+    events here that would make the session: in ``held`` where a walk listed them once);
+    else None. This laptop's own log is read, for its words on how to get it back."""
     if size >= SMALLEST_LOG or len(keys) != 1 or copies.owner(keys[0]) == reach.own:
         return None
-    if reach.holds_others(session_id):
+    if session_id in held if held is not None else reach.holds_others(session_id):
         return None
     return f"is too small to be a log of a session ({plural(size, 'byte')})" if size else "is empty"
 
@@ -324,6 +326,7 @@ class Reader:
             is_session_id=is_session_id,
             mine=functools.partial(_is_own, self._reach),
             too_small=functools.partial(_too_small, self._reach),
+            others_held=self._reach.others_held,
             legacy=self.places.legacy_index,
             in_two=functools.partial(_in_two, self._damaged_copies, self._reach),
         )
