@@ -11,6 +11,7 @@ keys that change the session are the table's.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable
 from itertools import pairwise
 
@@ -25,7 +26,7 @@ from scorekeeper.game import Game, is_end_round
 from scorekeeper.money import currency, in_whole_units, whole_units_suffice, without_symbol
 from scorekeeper.session import Session
 from scorekeeper.view import Figures, PlayerStanding
-from scorekeeper.wording import listed, plural, visible
+from scorekeeper.wording import cells, listed, plural, visible
 from screens.format import cut_apart, flush_right, padded, plain, who_goes_first, widest
 from screens.widgets.grid import PADDING, Column, ScoreGrid
 from screens.widgets.hanging import laid_out
@@ -80,12 +81,36 @@ MORE = " … (F1: in full)"
 """How a story cut to the lines under the grid ends: the help tells the round whole."""
 
 
+FIGURE = re.compile(r"[-+−$€£]?\d")
+"""A word that is a score or an amount: it never starts a line of a story."""
+
+
+def story_lines(story: str, width: int) -> list[str]:
+    """``story`` in lines of ``width``, broken at spaces but never before a figure: a
+    name and its score ("Zoë 88") go on together, so no figure starts a line under
+    another name. A word wider than a line is broken as Textual breaks it."""
+    units: list[str] = []
+    for word in story.split(" "):
+        if units and FIGURE.match(word):
+            units[-1] += " " + word
+        else:
+            units.append(word)
+    lines: list[str] = []
+    for unit in units:
+        if lines and cells(f"{lines[-1]} {unit}") <= width:
+            lines[-1] += " " + unit
+        else:
+            lines.append(unit)
+    return [part.plain.rstrip() for line in lines for part in Content(line).wrap(width)]
+
+
 def told(story: str, width: int, lines: int) -> str:
-    """``story`` as it fits ``lines`` lines of ``width``: whole, or cut where its last
-    line still says ``MORE``, never stopped mid-sentence with nothing to say so."""
-    wrapped = [line.plain.rstrip() for line in Content(story).wrap(width)]
+    """``story`` as it fits ``lines`` lines of ``width`` (``story_lines``): whole, or
+    cut where its last line still says ``MORE``, never stopped mid-sentence with nothing
+    to say so."""
+    wrapped = story_lines(story, width)
     if len(wrapped) <= lines:
-        return story
+        return "\n".join(wrapped)
     last = Content(wrapped[lines - 1]).truncate(width - len(MORE)).plain.rstrip()
     return "\n".join([*wrapped[: lines - 1], last + MORE])
 
