@@ -26,10 +26,10 @@ from scorekeeper.game import Game, is_end_round
 from scorekeeper.money import currency, in_whole_units, whole_units_suffice, without_symbol
 from scorekeeper.session import Session
 from scorekeeper.view import Figures, PlayerStanding
-from scorekeeper.wording import cells, listed, plural, visible
+from scorekeeper.wording import listed, plural, visible
 from screens.format import cut_apart, flush_right, padded, plain, who_goes_first, widest
 from screens.widgets.grid import PADDING, Column, ScoreGrid
-from screens.widgets.hanging import laid_out
+from screens.widgets.hanging import kept_whole, laid_out
 from screens.widgets.live_text import show
 
 DEALS = "●"
@@ -86,22 +86,16 @@ FIGURE = re.compile(r"[-+−$€£]?\d")
 
 
 def story_lines(story: str, width: int) -> list[str]:
-    """``story`` in lines of ``width``, broken at spaces but never before a figure: a
-    name and its score ("Zoë 88") go on together, so no figure starts a line under
-    another name. A word wider than a line is broken as Textual breaks it."""
+    """``story`` in lines of ``width``, going on under its own words (``kept_whole``) and
+    never broken before a figure: a name and its score ("Zoë 88") go on together, so no
+    figure starts a line under another name."""
     units: list[str] = []
     for word in story.split(" "):
         if units and FIGURE.match(word):
             units[-1] += " " + word
         else:
             units.append(word)
-    lines: list[str] = []
-    for unit in units:
-        if lines and cells(f"{lines[-1]} {unit}") <= width:
-            lines[-1] += " " + unit
-        else:
-            lines.append(unit)
-    return [part.plain.rstrip() for line in lines for part in Content(line).wrap(width)]
+    return [line.rstrip() for line in kept_whole(units, width)]
 
 
 def told(story: str, width: int, lines: int) -> str:

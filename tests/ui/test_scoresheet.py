@@ -71,7 +71,7 @@ async def test_each_race_shows_its_chips_beside_the_running_balance(store: Store
         await pilot.press("up")
         assert detail_of(table).splitlines() == [
             "Race 2 · Bob dealt · D won, S second; sold H Di 5, C Ed 9, S Bob 14, D unsold;",
-            "pool 28: Bob takes 9; 19 chips carried",
+            "  pool 28: Bob takes 9; 19 chips carried",
         ]
         await pilot.press("up")
         assert detail_of(table).startswith("Race 1 · Ann dealt · H won, C second;")
