@@ -368,7 +368,8 @@ async def test_a_change_reaches_every_page_well_inside_a_heartbeat(store: Store)
         for live in pages:
             while "Hand 1 " not in (await said(live, 1))[0]:
                 pass
-        assert (await said(pages[0], 1, within=timing.beat + 2))[0].startswith("beat ")
+        while not (await said(pages[0], 1, within=timing.beat + 2))[0].startswith("beat "):
+            pass  # the board said again as it stood (a loaded machine's later look): no beat yet
         with writer:
             writer.record(session_id, MAX_OUT)
         recorded = time.monotonic()
