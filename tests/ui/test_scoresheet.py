@@ -16,7 +16,7 @@ from screens.table import TableScreen
 from screens.widgets.grid import ScoreGrid
 from tests.ui.board_tables import TEN, seven_hand_for_ten
 from tests.ui.evenings import calcutta, hot_rum, racehorse
-from tests.ui.play import drawn
+from tests.ui.play import drawn, grid_rows, highlighted
 
 
 async def open_table(pilot: Pilot[None]) -> TableScreen:
@@ -117,8 +117,20 @@ async def test_a_score_under_the_grid_never_starts_a_line_under_another_name(
         await pilot.pause()
         lines = [line.strip() for line in drawn(pilot, "#detail") if line.strip()]
     assert len(lines) == 2, lines
-    assert lines[0].startswith("Round 1 · Ann dealt · Ann 120, Bob -45"), lines
-    assert lines[1] == "Zoë 88", lines
+    assert lines[0].startswith("Round 1 · Ann dealt · Ann +120, Bob −45"), lines
+    assert lines[1] == "Zoë +88", lines
+
+
+async def test_a_score_in_words_is_signed_as_its_column_signs_it(store: Store) -> None:
+    """Bob's −45 reads the same in his column and in the words under the grid: one
+    minus sign, not a hyphen there; a gain with its plus in both."""
+    session = Session.new("score-pad", ["Ann", "Bob", "Cy"])
+    session.record({"scores": {"Ann": 120, "Bob": -45, "Cy": 0}})
+    store.add(session)
+    async with ScorekeeperApp(store).run_test(size=(80, 24)) as pilot:
+        await open_table(pilot)
+        assert grid_rows(pilot)["1"] == ["+120", "120", "−45", "−45", "0", "0"]
+        assert await highlighted(pilot, "up") == "Round 1 · Ann dealt · Ann +120, Bob −45, Cy 0"
 
 
 async def test_undo_and_help_tell_the_round_in_words(store: Store) -> None:
