@@ -121,6 +121,53 @@ async def test_a_score_under_the_grid_never_starts_a_line_under_another_name(
     assert lines[1] == "Zoë +88", lines
 
 
+async def test_the_undo_question_and_the_help_keep_each_name_with_its_score(
+    store: Store,
+) -> None:
+    """The round told in the help at 80 columns and in the undo question's narrower box
+    goes on after a score, never between a name and it: "Elizabeth-Anne" / "+45" reads
+    as 45 for the next name."""
+    players = ["Ann", "Bob", "Christopher", "Elizabeth-Anne", "Wolfgang Amadeus", "Zoë"]
+    session = Session.new("score-pad", players)
+    session.record({"scores": dict(zip(players, [120, -45, 300, 45, 7, 88], strict=True))})
+    store.add(session)
+    async with ScorekeeperApp(store).run_test(size=(80, 24)) as pilot:
+        await open_table(pilot)
+        await pilot.press("up", "f1")
+        await pilot.pause()
+        helped = [line.strip() for line in drawn(pilot, "#story") if line.strip()]
+        await pilot.press("escape", "u")
+        await pilot.pause()
+        asked = [line.strip() for line in drawn(pilot, "#detail") if line.strip()]
+    assert helped == [
+        "Round 1 · Ann dealt · Ann +120, Bob −45, Christopher +300,",
+        "Elizabeth-Anne +45, Wolfgang Amadeus +7, Zoë +88",
+    ]
+    assert asked == [
+        "Ann +120, Bob −45, Christopher +300,",
+        "Elizabeth-Anne +45, Wolfgang Amadeus +7, Zoë +88.",
+        "Totals and the deal go back.",
+    ]
+
+
+async def test_a_name_of_two_words_is_never_cut_in_two_under_the_grid(store: Store) -> None:
+    """ "Wolfgang" ending a line and "Amadeus +7" starting the next read as two players,
+    one of them scoring 7."""
+    players = ["Ann", "Bob", "Elizabeth-Anne", "Wolfgang Amadeus", "Zoë"]
+    session = Session.new("score-pad", players)
+    session.record({"scores": dict(zip(players, [120, -45, 45, 7, 88], strict=True))})
+    store.add(session)
+    async with ScorekeeperApp(store).run_test(size=(80, 24)) as pilot:
+        await open_table(pilot)
+        await pilot.press("up")
+        await pilot.pause()
+        lines = [line.strip() for line in drawn(pilot, "#detail") if line.strip()]
+    assert lines == [
+        "Round 1 · Ann dealt · Ann +120, Bob −45, Elizabeth-Anne +45,",
+        "Wolfgang Amadeus +7, Zoë +88",
+    ]
+
+
 async def test_a_score_in_words_is_signed_as_its_column_signs_it(store: Store) -> None:
     """Bob's −45 reads the same in his column and in the words under the grid: one
     minus sign, not a hyphen there; a gain with its plus in both."""
