@@ -76,19 +76,25 @@ def share(needs: list[int], wants: list[int], spare: int) -> list[int]:
     return widths
 
 
-MORE = " … (F1: in full)"
+MORE = "… (F1: in full)"
 """How a story cut to the lines under the grid ends: the help tells the round whole."""
 
 
 def told(story: Items, width: int, lines: int) -> str:
-    """``story`` as it fits ``lines`` lines of ``width``, going on under its own words and
-    broken only between its items (``story_items``): whole, or cut where its last line
-    still says ``MORE``, never stopped mid-sentence with nothing to say so."""
+    """``story`` in at most ``lines`` lines of ``width``, going on under its own words and
+    broken only between its items (``story_items``): whole, or as many of its items as
+    leave room for ``MORE`` on the last line, so it never stops inside a name ("Elizab…")
+    nor mid-sentence with nothing to say so."""
+    parts = story.parts
+    for count in range(len(parts), 0, -1):
+        more = [MORE] if count < len(parts) else []
+        shown = Items([*parts[:count], *more], mark="")
+        wrapped = [line.rstrip() for line in laid_out(shown, width)]
+        if len(wrapped) <= lines:
+            return "\n".join(wrapped)
     wrapped = [line.rstrip() for line in laid_out(story, width)]
-    if len(wrapped) <= lines:
-        return "\n".join(wrapped)
-    last = Content(wrapped[lines - 1]).truncate(width - len(MORE)).plain.rstrip()
-    return "\n".join([*wrapped[: lines - 1], last + MORE])
+    last = Content(wrapped[lines - 1]).truncate(width - len(MORE) - 1).plain.rstrip()
+    return "\n".join([*wrapped[: lines - 1], f"{last} {MORE}"])
 
 
 class Scoresheet(Vertical):

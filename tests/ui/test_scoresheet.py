@@ -19,6 +19,22 @@ from tests.ui.evenings import calcutta, hot_rum, racehorse
 from tests.ui.play import drawn, grid_rows, highlighted
 
 
+TWELVE = [
+    "Grandma",
+    "Max",
+    "Maximilian",
+    "Marguerite",
+    "Zoë",
+    "Christopher",
+    "Elizabeth-Anne",
+    "山田花子ちゃん",
+    "Wolfgang Amadeus",
+    "Bartholomew",
+    "Bob",
+    "Mo",
+]
+
+
 async def open_table(pilot: Pilot[None]) -> TableScreen:
     await pilot.press("enter")
     await pilot.pause()
@@ -165,6 +181,27 @@ async def test_a_name_of_two_words_is_never_cut_in_two_under_the_grid(store: Sto
     assert lines == [
         "Round 1 · Ann dealt · Ann +120, Bob −45, Elizabeth-Anne +45,",
         "Wolfgang Amadeus +7, Zoë +88",
+    ]
+
+
+async def test_a_story_cut_under_the_grid_stops_after_a_whole_name_and_its_score(
+    store: Store,
+) -> None:
+    """Twelve at Seven Hand: the hand told does not fit the two lines under the grid, and
+    what they hold ends after a player's score, never in a name ("Elizab … (F1: in
+    full)" names nobody at the table)."""
+    session = Session.new("seven-hand", TWELVE)
+    held = ["K K 4", "5 5", "A JK", "9", "Q A 3 3", "K", "JK JK", "2 3", "A A A", "10", "K 3"]
+    session.record({"out": "Mo", "cards": dict(zip(TWELVE, held, strict=False))})
+    store.add(session)
+    async with ScorekeeperApp(store).run_test(size=(80, 24)) as pilot:
+        await open_table(pilot)
+        await pilot.press("up")
+        await pilot.pause()
+        lines = [line.strip() for line in drawn(pilot, "#detail") if line.strip()]
+    assert lines == [
+        "Hand 1 · Grandma dealt · Mo went out on two sets; Grandma held 25, Max 10,",
+        "Maximilian 35, Marguerite 10, Zoë 35, Christopher 10, … (F1: in full)",
     ]
 
 
