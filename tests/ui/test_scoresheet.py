@@ -18,7 +18,6 @@ from tests.ui.board_tables import TEN, seven_hand_for_ten
 from tests.ui.evenings import calcutta, hot_rum, racehorse
 from tests.ui.play import drawn, grid_rows, highlighted
 
-
 TWELVE = [
     "Grandma",
     "Max",
