@@ -199,17 +199,21 @@ EIGHT = [
 ]
 
 
-async def test_a_pool_shared_out_among_long_names_goes_on_between_them(store: Store) -> None:
-    """S won unsold: 11 chips carried among eight, 2 each to the first three seats. Too
-    long for a line, the note goes on after a name, never inside one ("Wolfgang" /
-    "Amadeus 2" gives the chips to someone else), in the question, the settle-up and the
-    table's panel."""
+def pool_of_11_among_eight() -> Session:
+    """S won unsold: 11 chips carried among eight, 2 each to the first three seats."""
     session = Session.new("calcutta", EIGHT)
     sales = {"S": None, "H": sold("Ann", 10), "D": sold("Bob", 7), "C": None}
     course = {"S": 2, "H": 2, "D": 2, "C": 1}
     session.record({"course": course, "sales": sales, "first": "S", "second": "H"})
     assert session.pot == 11
-    store.add(session)
+    return session
+
+
+async def test_a_pool_shared_out_among_long_names_goes_on_between_them(store: Store) -> None:
+    """Too long for a line, the pool shared out goes on after a name, never inside one
+    ("Wolfgang" / "Amadeus, 1 to the others" gives the chips to someone else), in the
+    question, the settle-up and the table's panel."""
+    store.add(pool_of_11_among_eight())
     async with ScorekeeperApp(store).run_test(size=(80, 24)) as pilot:
         await resume(pilot)
         await pilot.press("f")
