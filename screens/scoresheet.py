@@ -85,16 +85,12 @@ def told(story: Items, width: int, lines: int) -> str:
     broken only between its items (``story_items``): whole, or as many of its items as
     leave room for ``MORE`` on the last line, so it never stops inside a name ("Elizab…")
     nor mid-sentence with nothing to say so."""
-    parts = story.parts
-    for count in range(len(parts), 0, -1):
-        more = [MORE] if count < len(parts) else []
-        shown = Items([*parts[:count], *more], mark="")
-        wrapped = [line.rstrip() for line in laid_out(shown, width)]
-        if len(wrapped) <= lines:
-            return "\n".join(wrapped)
-    wrapped = [line.rstrip() for line in laid_out(story, width)]
-    last = Content(wrapped[lines - 1]).truncate(width - len(MORE) - 1).plain.rstrip()
-    return "\n".join([*wrapped[: lines - 1], f"{last} {MORE}"])
+    parts, count = story.parts, len(story.parts)
+    wrapped = laid_out(story, width)
+    while len(wrapped) > lines and count > 1:
+        count -= 1
+        wrapped = laid_out(Items([*parts[:count], MORE], mark=""), width)
+    return "\n".join(line.rstrip() for line in wrapped[:lines])
 
 
 class Scoresheet(Vertical):
