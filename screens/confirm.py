@@ -9,7 +9,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from scorekeeper.wording import Items
 from screens.format import plain
+from screens.widgets.hanging import HangingLines
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -26,6 +28,9 @@ class ConfirmScreen(ModalScreen[bool]):
     ]
 
     def __init__(self, question: str, detail: str = "") -> None:
+        """``detail`` as ``Items`` (``story_items``) goes on under its own words and only
+        between its items: a round told never parts a name from its score. Other text
+        wraps as prose does."""
         super().__init__()
         self.question = question
         self.detail = detail
@@ -34,7 +39,11 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical(id="confirm"):
             yield Static(plain(self.question), id="question")
             if self.detail:
-                yield Static(plain(self.detail), id="detail")
+                yield (
+                    HangingLines([self.detail], id="detail")
+                    if isinstance(self.detail, Items)
+                    else Static(plain(self.detail), id="detail")
+                )
             with Horizontal(id="answers"):
                 yield Button("Yes (y)", id="yes", variant="error", compact=True)
                 yield Button("No (n)", id="no", variant="primary", compact=True)

@@ -81,9 +81,9 @@ class HelpScreen(ModalScreen[None]):
         title: str = "",
         first: Sequence[tuple[str, str | Pairs]] = (),
     ) -> None:
-        """``story`` is the round highlighted on the table, in the game's words; ``first``
-        are sections (heading, its text or its lines as ``Pairs``) shown before the
-        rules (a round entry's fields)."""
+        """``story`` is the round highlighted on the table, in the game's words (as
+        ``Items``, broken only between them); ``first`` are sections (heading, its text
+        or its lines as ``Pairs``) shown before the rules (a round entry's fields)."""
         super().__init__()
         self.game = game
         self.keys = [*keys, currency_key(), *GENERAL_KEYS]
@@ -108,7 +108,7 @@ class HelpScreen(ModalScreen[None]):
                     yield two_columns(self.keys, right=True, id="keys")
                 if self.story:
                     yield Static("The highlighted round", classes="heading")
-                    yield Static(plain(self.story), id="story")
+                    yield HangingLines([self.story], id="story")
                 if self.game is not None:
                     yield Static(
                         plain(reflow(self.game.rules) + FULL_RULES, lines=True), id="rules"

@@ -92,7 +92,7 @@ class NightsScreen(Screen[None]):
         yield table
         yield Static("", id="night-title")
         with VerticalScroll(id="ledger"):
-            yield Static("", id="games")
+            yield HangingLines([], id="games")
             yield Static("No round was played: nothing to settle.", id="nothing")
             for unit, heading in HEADINGS.items():
                 yield Static(f"{heading} — who pays whom", classes=f"heading {unit}")
@@ -223,8 +223,8 @@ class NightsScreen(Screen[None]):
 
     def show_games(self, night: Night) -> None:
         room = self.size.width - 4  # the ledger's padding and its scrollbar
-        lines = "\n".join([*(game_line(game, room) for game in night.sessions), *night.notes])
-        self.query_one("#games", Static).update(plain(lines, lines=True))
+        lines = [*(game_line(game, room) for game in night.sessions), *night.notes]
+        self.query_one("#games", HangingLines).show_lines(lines)
 
     def on_resize(self) -> None:
         """The games' lines fitted again (players cut for 80 columns have room at 120, and

@@ -11,7 +11,6 @@ keys that change the session are the table's.
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Callable
 from itertools import pairwise
 
@@ -26,10 +25,10 @@ from scorekeeper.game import Game, is_end_round
 from scorekeeper.money import currency, in_whole_units, whole_units_suffice, without_symbol
 from scorekeeper.session import Session
 from scorekeeper.view import Figures, PlayerStanding
-from scorekeeper.wording import listed, plural, visible
+from scorekeeper.wording import Items, listed, plural, visible
 from screens.format import cut_apart, flush_right, padded, plain, who_goes_first, widest
 from screens.widgets.grid import PADDING, Column, ScoreGrid
-from screens.widgets.hanging import kept_whole, laid_out
+from screens.widgets.hanging import laid_out, story_items
 from screens.widgets.live_text import show
 
 DEALS = "●"
@@ -77,36 +76,21 @@ def share(needs: list[int], wants: list[int], spare: int) -> list[int]:
     return widths
 
 
-MORE = " … (F1: in full)"
+MORE = "… (F1: in full)"
 """How a story cut to the lines under the grid ends: the help tells the round whole."""
 
 
-FIGURE = re.compile(r"[-+−$€£]?\d")
-"""A word that is a score or an amount: it never starts a line of a story."""
-
-
-def story_lines(story: str, width: int) -> list[str]:
-    """``story`` in lines of ``width``, going on under its own words (``kept_whole``) and
-    never broken before a figure: a name and its score ("Zoë 88") go on together, so no
-    figure starts a line under another name."""
-    units: list[str] = []
-    for word in story.split(" "):
-        if units and FIGURE.match(word):
-            units[-1] += " " + word
-        else:
-            units.append(word)
-    return [line.rstrip() for line in kept_whole(units, width)]
-
-
-def told(story: str, width: int, lines: int) -> str:
-    """``story`` as it fits ``lines`` lines of ``width`` (``story_lines``): whole, or
-    cut where its last line still says ``MORE``, never stopped mid-sentence with nothing
-    to say so."""
-    wrapped = story_lines(story, width)
-    if len(wrapped) <= lines:
-        return "\n".join(wrapped)
-    last = Content(wrapped[lines - 1]).truncate(width - len(MORE)).plain.rstrip()
-    return "\n".join([*wrapped[: lines - 1], last + MORE])
+def told(story: Items, width: int, lines: int) -> str:
+    """``story`` in at most ``lines`` lines of ``width``, going on under its own words and
+    broken only between its items (``story_items``): whole, or as many of its items as
+    leave room for ``MORE`` on the last line, so it never stops inside a name ("Elizab…")
+    nor mid-sentence with nothing to say so."""
+    parts, count = story.parts, len(story.parts)
+    wrapped = laid_out(story, width)
+    while len(wrapped) > lines and count > 1:
+        count -= 1
+        wrapped = laid_out(Items([*parts[:count], MORE], mark=""), width)
+    return "\n".join(line.rstrip() for line in wrapped[:lines])
 
 
 class Scoresheet(Vertical):
@@ -372,11 +356,16 @@ class Scoresheet(Vertical):
         told = [number, f"{before.dealer} dealt", session.describe(index)]
         return " · ".join(told if dealt else [told[0], told[2]])
 
+    def story_items(self, index: int) -> Items:
+        """Round ``index`` told (``story``) as items a wrap keeps whole: no player's
+        name cut in two, nor parted from its score."""
+        return story_items(self.story(index), self.session.players)
+
     @property
     def highlighted_story(self) -> str:
         """The highlighted round in words, for the help screen; "" on the record line."""
         index = self.cursor
-        return self.story(index) if 0 <= index < len(self.session.rounds) else ""
+        return self.story_items(index) if 0 <= index < len(self.session.rounds) else ""
 
     def highlighted_round(self) -> int | None:
         """The played round under the cursor; not the end, which has nothing to edit."""
@@ -390,12 +379,13 @@ class Scoresheet(Vertical):
         detail = self.query_one("#detail", Static)
         index = self.cursor
         if 0 <= index < len(self.session.rounds):
-            story = visible(self.story(index))
+            story = self.story_items(index)
+            text = visible(story)
             most = detail.styles.max_height
             if most is not None:
                 room = self.app.size.width - detail.styles.gutter.width
-                story = told(story, room, int(most.value) - detail.styles.gutter.height)
-            show(detail, plain(story, lines=True))
+                text = told(story, room, int(most.value) - detail.styles.gutter.height)
+            show(detail, plain(text, lines=True))
         elif self.recordable:
             number = self.session.rounds_played + 1
             show(detail, plain(f"r or Enter: record {self.game.round_name.lower()} {number}"))

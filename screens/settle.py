@@ -28,7 +28,7 @@ from scorekeeper.share import share_text
 from scorekeeper.wording import listed, visible
 from screens.confirm import ConfirmScreen
 from screens.format import END_KEY, END_NAME, END_TOOLTIP, amount, padded, plain, widest
-from screens.widgets.hanging import HangingLines
+from screens.widgets.hanging import HangingLines, story_items
 from screens.widgets.live_text import show
 
 CLOSE_KEYS = "Enter or Esc to close"
@@ -210,7 +210,8 @@ class SettleScreen(ModalScreen[bool]):
             if yes:
                 self.dismiss(True)
 
-        self.app.push_screen(ConfirmScreen(ending.question, detail), answered)
+        told = story_items(detail, self.session.players)
+        self.app.push_screen(ConfirmScreen(ending.question, told), answered)
 
     def shared(self) -> Session:
         """The session whose payments the screen shows first: as it stands, or, where

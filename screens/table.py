@@ -57,6 +57,7 @@ from screens.table_words import (
     title_marks,
 )
 from screens.widgets.footer import Footer
+from screens.widgets.hanging import story_items
 
 if TYPE_CHECKING:
     from screens.rounds.base import RoundEntry
@@ -417,7 +418,10 @@ class TableScreen(Screen[None]):
             self.show()
 
         self.app.push_screen(
-            ConfirmScreen(f"Undo {last.lower()}?", f"{what}. Totals and the deal go back."),
+            ConfirmScreen(
+                f"Undo {last.lower()}?",
+                story_items(f"{what}. Totals and the deal go back.", self.session.players),
+            ),
             undo,
         )
 

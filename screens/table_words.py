@@ -11,8 +11,9 @@ from pathlib import Path
 from scorekeeper.game import is_end_round
 from scorekeeper.session import Session
 from scorekeeper.store import default_path
-from scorekeeper.wording import clock, elapsed, listed, short_day_and_clock, visible
+from scorekeeper.wording import Items, clock, elapsed, listed, short_day_and_clock, visible
 from screens.format import names
+from screens.widgets.hanging import story_items
 
 AN_EVENING = timedelta(hours=12)
 """A session started longer ago than this is resumed, not going: no running time."""
@@ -27,16 +28,22 @@ def since(started: datetime | None, now: datetime) -> str:
     return f" · since {clock(started)} · {elapsed(started, now)}"
 
 
-def ending_words(session: Session) -> str | None:
-    """Who would win if the table ended the game now, and the game's note on what ending
-    does ("Pool of 9 chips shared out…"); None where it cannot be ended now."""
+def ending_words(session: Session) -> Items | None:
+    """Who would win if the table ended the game now, after the game's note on what ending
+    does ("Pool of 9 chips shared out…"), as items a wrap keeps whole: the note's own
+    (``Items``), the rest as a story (``story_items``); None where it cannot be ended now."""
     preview = session.if_ended()
     if preview is None:
         return None
     won = "wins" if len(preview.winners) == 1 else "share the win"
-    detail = f"{listed([visible(name) for name in preview.winners])} {won}. u takes it back."
+    detail = story_items(f"{listed(preview.winners)} {won}. u takes it back.", session.players)
     note = session.game.end_note(preview.setup, preview.state)
-    return f"{note}. {detail}" if note else detail
+    if not note:
+        return detail
+    *noted, last = (
+        note.parts if isinstance(note, Items) else story_items(note, session.players).parts
+    )
+    return Items([*noted, f"{last}.", *detail.parts], mark="")
 
 
 def last_round_words(session: Session) -> tuple[str, str]:

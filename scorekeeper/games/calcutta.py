@@ -118,17 +118,21 @@ def _sale_text(suit: str, sale: SaleRecord | None) -> str:
     return f"{suit} {sale['owner']} {sale['price']}" if sale else f"{suit} unsold"
 
 
-def shared_out_text(players: Sequence[str], shares: Mapping[str, int]) -> str:
-    """Who got what of a pool shared out: "2 each", "3 to Ann, 2 to the others"."""
+def shared_out_text(players: Sequence[str], shares: Mapping[str, int], lead: str = "") -> Items:
+    """Who got what of a pool shared out, after ``lead``: "2 each", "3 to Ann, 2 to the
+    others". Each name is an item a line may end after, the share going with the first,
+    so a wrap never parts a name, nor a share from whom it went to."""
     least = min(shares.values())
     more = [name for name in players if shares[name] > least]
     if not more:
-        return f"{least} each"
-    who = more[0] if len(more) == 1 else f"{', '.join(more[:-1])} and {more[-1]}"
-    each = " each" if len(more) > 1 else ""
-    if not least:
-        return f"1{each} to {who}"
-    return f"{least + 1}{each} to {who}, {least} to the others"
+        return Items([f"{least} each"], lead=lead)
+    *others, last = more
+    names = [*(f"{name}," for name in others[:-1]), *others[-1:], f"and {last}" if others else last]
+    names[0] = f"{least + 1}{' each' if len(more) > 1 else ''} to {names[0]}"
+    if least:
+        names[-1] += ","
+        names.append(f"{least} to the others")
+    return Items(names, mark="", lead=lead)
 
 
 def chips(count: int) -> str:
@@ -270,7 +274,7 @@ The evening ends when the table says so: a pool still carried is shared out equa
         if not shared or not any(shared.values()):
             return None
         pool = sum(shared.values())
-        return f"Pool of {chips(pool)} shared out: {shared_out_text(setup.players, shared)}"
+        return shared_out_text(setup.players, shared, f"Pool of {chips(pool)} shared out:")
 
     def carried(self, setup: Setup, state: State) -> int:
         return self.info_of(state)["pot"]
@@ -287,7 +291,7 @@ The evening ends when the table says so: a pool still carried is shared out equa
         shared = self.info_of(state).get("shared_out")
         if shared is not None:
             pool = sum(shared.values())
-            text = f"{chips(pool)}: {shared_out_text(setup.players, shared)}" if pool else "none"
+            text = shared_out_text(setup.players, shared, f"{chips(pool)}:") if pool else "none"
             return [*lines, ("Pool shared out", text)]
         may_buy = "yes" if self.options_of(setup)["dealer_bids"] else "no"
         return [

@@ -24,7 +24,7 @@ from scorekeeper.game import (
     State,
     said_as_label,
 )
-from scorekeeper.money import format_amount
+from scorekeeper.money import amount, format_amount
 from scorekeeper.payouts import add, every_pair_settles, pay_the_difference, winners_by_total
 
 HIGHEST, LOWEST = "highest", "lowest"
@@ -227,8 +227,11 @@ The deal passes clockwise after every round, or stays with one dealer."""
         return RoundFacts({"round": self.info_of(after)["round"]}, players)
 
     def describe(self, setup: Setup, before: State, round_: Round, after: State) -> str:
-        """ "Ann 20, Bob 50, Cy 30, Di 4" """
-        scored = (f"{name} {after.totals[name] - before.totals[name]}" for name in setup.players)
+        """ "Ann +20, Bob −5, Cy 0", each score signed as the grid signs it."""
+        scored = (
+            f"{name} {amount(after.totals[name] - before.totals[name], 'points', signed=True)}"
+            for name in setup.players
+        )
         return ", ".join(scored)
 
 

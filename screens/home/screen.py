@@ -463,7 +463,7 @@ class HomeScreen(SessionList):
         self.app.push_screen(
             ConfirmScreen(
                 f"Delete the {game_name(summary)} session of {', '.join(summary.players)}?",
-                f"Started {day_and_clock(summary.started)}, {summary.rounds} rounds. "
+                f"Started {day_and_clock(summary.started)}, {plural(summary.rounds, 'round')}. "
                 "This cannot be undone.",
             ),
             delete,

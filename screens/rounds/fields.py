@@ -90,12 +90,14 @@ class EntryFields(ModalScreen[Round | None]):
         value: object = UNPICKED,
         allow_none: str | None = None,
         among: Sequence[str] | None = None,
+        numbered: bool = False,
     ) -> Choice:
         """A seat-ordered pick of this table's players, or of those ``among`` them who may
-        be picked (``allow_none`` adds a "nobody")."""
+        be picked (``allow_none`` adds a "nobody"), ``numbered`` where a seat's number
+        picks it too."""
         options: list[tuple[str, str | None]] = [
             (name, name) for name in self.players if among is None or name in among
         ]
         if allow_none is not None:
             options.append((allow_none, None))
-        return Choice(options, value=value)
+        return Choice(options, value=value, numbered=numbered)

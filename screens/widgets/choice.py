@@ -4,9 +4,9 @@ At the table the typist picks players and bids dozens of times an evening, so on
 must do it: the first letter of the option (pressed again, the next option with that
 letter), the first letter of any word of it, or the arrow keys. A click picks too. A
 digit picks by position only where the row shows the numbers (``numbered``: "1 Ann
-2 Bob"), and there "10" picks the tenth; elsewhere a digit is no pick (a score typed
-one field too early must not change who went out): the bell rings and the row says what
-the pick takes.
+2 Bob"), and there "10" picks the tenth; elsewhere a digit is no pick (a price typed
+one field too early must not change who bought the horse): the bell rings and the row
+says what the pick takes.
 
 Every option is always on screen: options that do not fit one line go on to the next, as
 words do, each name whole. A name shortened to fit ("Christ…" beside "Chris") would be a

@@ -5,6 +5,7 @@ the edge)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from rich.cells import cell_len
@@ -59,6 +60,43 @@ def kept_whole(items: Sequence[str], width: int, column: int | None = None) -> l
     first, *rest = (" ".join(row) for row in rows)
     more = (part for row in rest for part in hanging(row, width - len(inner)))
     return [*hanging(first, width, column), *(inner + part for part in more)]
+
+
+FIGURE = re.compile(r"[-+−$€£]?\d")
+"""A word that is a score or an amount: it never starts a line of a story."""
+
+
+def story_items(story: str, names: Sequence[str] = ()) -> Items:
+    """``story`` as the items a wrap keeps whole (``kept_whole``): its words, each of
+    ``names`` whole ("Wolfgang Amadeus"), and a figure with the word before it. So a name
+    and its score ("Zoë 88") go on together: no figure starts a line under another name,
+    where it would read as that name's, and no name is cut in two."""
+    words = story.split(" ")
+    spoken = [name.split(" ") for name in names if " " in name]
+    items: list[str] = []
+    at = 0
+    while at < len(words):
+        size = max(
+            (len(name) for name in spoken if said_at(words[at : at + len(name)], name)),
+            default=1,
+        )
+        word = " ".join(words[at : at + size])
+        at += size
+        if items and FIGURE.match(word):
+            items[-1] += " " + word
+        else:
+            items.append(word)
+    return Items(items, mark="")
+
+
+def said_at(words: Sequence[str], name: Sequence[str]) -> bool:
+    """Whether ``words`` are the words of ``name``, the last followed by what ends it
+    there ("Amadeus," or "Amadeus's")."""
+    return (
+        len(words) == len(name)
+        and list(words[:-1]) == list(name[:-1])
+        and words[-1].startswith(name[-1])
+    )
 
 
 def parts_of(line: Line) -> tuple[str, ...]:

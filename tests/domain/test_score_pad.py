@@ -175,7 +175,7 @@ def test_too_few_or_too_many_players() -> None:
 def test_a_round_in_words_and_its_facts() -> None:
     pad = _pad(house="Hearts at Grandma's", wins="lowest", target=100, stake=5)
     _play(pad, HEARTS[0])
-    assert pad.describe(0) == "Ann 20, Bob 50, Cy 30, Di 4"
+    assert pad.describe(0) == "Ann +20, Bob +50, Cy +30, Di +4"
     assert pad.facts(0).players["Bob"] == {"scored": 50}
     assert label_in(GAME.option_words(pad.setup)) == "Hearts at Grandma's"
     assert label_in(GAME.option_words(_pad().setup)) == ""

@@ -18,7 +18,9 @@ from screens.confirm import ConfirmScreen
 from screens.settle import SettleScreen
 from screens.table import TableScreen
 from screens.widgets.grid import ScoreGrid
+from tests.domain.test_calcutta import sold
 from tests.domain.test_ending import END, FOUR, calcutta_with_9_carried, rummy_5000_first_hand
+from tests.ui.play import drawn
 
 FINAL = ["Ann", "−2", "Bob", "+12", "Cy", "−7", "Di", "−3"]
 """Balances after the share-out: 9 chips, 3 to Ann and 2 to each other player."""
@@ -183,3 +185,57 @@ async def test_more_than_two_sharing_the_win_are_named_as_a_list(store: Store) -
         assert text(pilot, "#settle-title").endswith("Ann, Bob, Cy and Di share the win")
     with pytest.raises(RuleError, match="Ann, Bob, Cy and Di share the win"):
         session.record({"course": course, "sales": unsold, "first": "H", "second": "C"})
+
+
+EIGHT = [
+    "Elizabeth-Anne",
+    "Zoë",
+    "Wolfgang Amadeus",
+    "山田花子ちゃん",
+    "Maximilian",
+    "Bartholomew",
+    "Ann",
+    "Bob",
+]
+
+
+def pool_of_11_among_eight() -> Session:
+    """S won unsold: 11 chips carried among eight, 2 each to the first three seats."""
+    session = Session.new("calcutta", EIGHT)
+    sales = {"S": None, "H": sold("Ann", 10), "D": sold("Bob", 7), "C": None}
+    course = {"S": 2, "H": 2, "D": 2, "C": 1}
+    session.record({"course": course, "sales": sales, "first": "S", "second": "H"})
+    assert session.pot == 11
+    return session
+
+
+async def test_a_pool_shared_out_among_long_names_goes_on_between_them(store: Store) -> None:
+    """Too long for a line, the pool shared out goes on after a name, never inside one
+    ("Wolfgang" / "Amadeus, 1 to the others" gives the chips to someone else), in the
+    question, the settle-up and the table's panel."""
+    store.add(pool_of_11_among_eight())
+    async with ScorekeeperApp(store).run_test(size=(80, 24)) as pilot:
+        await resume(pilot)
+        await pilot.press("f")
+        await pilot.pause()
+        asked = [line.strip() for line in drawn(pilot, "#detail") if line.strip()]
+        await pilot.press("y")
+        await pilot.pause()
+        noted = [line.strip() for line in drawn(pilot, "#note") if line.strip()]
+        await pilot.press("escape")
+        await pilot.pause()
+        panel = [line.strip() for line in drawn(pilot, "#panel") if line.strip()]
+    assert asked == [
+        "Pool of 11 chips shared out: 2 each to Elizabeth-Anne,",
+        "Zoë and Wolfgang Amadeus, 1 to the others.",
+        "Elizabeth-Anne, Zoë and Wolfgang Amadeus share the",
+        "win. u takes it back.",
+    ]
+    assert noted == [
+        "Pool of 11 chips shared out: 2 each to Elizabeth-Anne, Zoë",
+        "and Wolfgang Amadeus, 1 to the others",
+    ]
+    assert panel[-2:] == [
+        "Pool shared out  11 chips: 2 each to Elizabeth-Anne, Zoë and Wolfgang Amadeus,",
+        "1 to the others",
+    ]

@@ -5,7 +5,9 @@ from textual.widgets import Input
 
 from scorekeeper import Session
 from screens.rounds.base import RoundEntry
+from screens.widgets.choice import Choice
 from tests.ui.hosts import EntryHost, entry_of, sent
+from tests.ui.play import drawn
 
 SEATS = ["Grandma", "Max", "Zoe"]
 
@@ -73,3 +75,35 @@ async def test_rummy_calls_say_whom_they_name_or_why_not_as_they_are_typed() -> 
         assert note_of(entry, "rummies") == "calls: Zoe 1, Grandma 2"
         await sent(pilot, "enter")
     assert session.rounds[0]["rummies"] == {"Zoe": 1, "Grandma": 2}
+
+
+TWELVE = [
+    "Grandma",
+    "Max",
+    "Maximilian",
+    "Marguerite",
+    "Zoe",
+    "Christopher",
+    "Elizabeth-Anne",
+    "山田花子ちゃん",
+    "Wolfgang Amadeus",
+    "Bartholomew",
+    "Bob",
+    "Mo",
+]
+
+
+async def test_at_twelve_who_went_out_is_picked_by_the_number_drawn_before_the_name() -> None:
+    """Four names begin with M at twelve: "1" "2" picks the twelfth seat, Mo, as the
+    number drawn before his name says, as the first dealer is picked in New session."""
+    session = Session.new("seven-hand", TWELVE)
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await sent(pilot, "1", "2")
+        entry = entry_of(host)
+        row = entry.row("out").region
+        assert "12 Mo" in " ".join(drawn(pilot)[row.y : row.bottom])
+        assert entry.control("out", Choice).value == "Mo"
+        assert entry.control("cards.Mo", Input).disabled
+        await sent(pilot, "3")
+        assert entry.control("out", Choice).value == "Maximilian"

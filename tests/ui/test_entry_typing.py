@@ -141,7 +141,7 @@ async def test_f1_in_the_entry_says_what_each_field_takes_with_an_example() -> N
         help_box = host.screen
         assert isinstance(help_box, HelpScreen)
         shown = " ".join(str(part.render()) for part in help_box.query(".section"))
-        assert "Went out" in shown and "Grandma, Max, Zoe" in shown
+        assert "Went out" in shown and "1 Grandma, 2 Max, 3 Zoe" in shown
         assert "K 9 A, or 30 points" in shown
         assert "m ↓ K K 4 JK ↓ 25 Enter" in shown
         assert "Ctrl+U" in shown and "Ctrl+L" in shown

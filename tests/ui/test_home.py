@@ -99,6 +99,7 @@ async def test_delete_asks_first_and_no_keeps_the_session(store: Store) -> None:
         await pilot.press("ctrl+d")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
+        assert ", 1 round. This cannot be undone." in app.screen.detail
         await pilot.press("n")
         await pilot.pause()
         assert [summary.id for summary in store.summaries()] == [kept]

@@ -18,6 +18,7 @@ from screens.night_dialogs import MoveGameScreen, NameNightScreen
 from screens.nights import EMPTY, NightsScreen
 from tests.reports.test_stats import PARKS, parks_calcutta
 from tests.ui.play import drawn
+from tests.ui.test_ending import pool_of_11_among_eight
 
 
 class NightsHost(App[None]):
@@ -75,6 +76,21 @@ async def test_the_night_settles_every_game_at_once(tmp_path: Path) -> None:
             assert chips[0] == "Bob pays Flo 9 chips"
             assert len(chips) == 5, "six players and no pool, five payments"
             assert "(pool)" not in text(app, "#chips-balances")
+
+
+async def test_the_pool_shared_out_goes_on_between_names(tmp_path: Path) -> None:
+    """S won unsold, 11 chips carried among eight: the night's note on the pool goes on
+    after a name, never between "Wolfgang" and "Amadeus"."""
+    with Store(tmp_path) as store:
+        store.add(pool_of_11_among_eight())
+        app = NightsHost(store)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            lines = [line.strip() for line in drawn(pilot, "#games")]
+    assert lines[1:3] == [
+        "Pool of 11 chips shared out: 2 each to Elizabeth-Anne, Zoë",
+        "and Wolfgang Amadeus, 1 to the others",
+    ]
 
 
 async def test_naming_the_night_shows_and_keeps_the_name(tmp_path: Path) -> None:

@@ -16,7 +16,22 @@ from screens.table import TableScreen
 from screens.widgets.grid import ScoreGrid
 from tests.ui.board_tables import TEN, seven_hand_for_ten
 from tests.ui.evenings import calcutta, hot_rum, racehorse
-from tests.ui.play import drawn
+from tests.ui.play import drawn, grid_rows, highlighted
+
+TWELVE = [
+    "Grandma",
+    "Max",
+    "Maximilian",
+    "Marguerite",
+    "Zoë",
+    "Christopher",
+    "Elizabeth-Anne",
+    "山田花子ちゃん",
+    "Wolfgang Amadeus",
+    "Bartholomew",
+    "Bob",
+    "Mo",
+]
 
 
 async def open_table(pilot: Pilot[None]) -> TableScreen:
@@ -117,8 +132,88 @@ async def test_a_score_under_the_grid_never_starts_a_line_under_another_name(
         await pilot.pause()
         lines = [line.strip() for line in drawn(pilot, "#detail") if line.strip()]
     assert len(lines) == 2, lines
-    assert lines[0].startswith("Round 1 · Ann dealt · Ann 120, Bob -45"), lines
-    assert lines[1] == "Zoë 88", lines
+    assert lines[0].startswith("Round 1 · Ann dealt · Ann +120, Bob −45"), lines
+    assert lines[1] == "Zoë +88", lines
+
+
+async def test_the_undo_question_and_the_help_keep_each_name_with_its_score(
+    store: Store,
+) -> None:
+    """The round told in the help at 80 columns and in the undo question's narrower box
+    goes on after a score, never between a name and it: "Elizabeth-Anne" / "+45" reads
+    as 45 for the next name."""
+    players = ["Ann", "Bob", "Christopher", "Elizabeth-Anne", "Wolfgang Amadeus", "Zoë"]
+    session = Session.new("score-pad", players)
+    session.record({"scores": dict(zip(players, [120, -45, 300, 45, 7, 88], strict=True))})
+    store.add(session)
+    async with ScorekeeperApp(store).run_test(size=(80, 24)) as pilot:
+        await open_table(pilot)
+        await pilot.press("up", "f1")
+        await pilot.pause()
+        helped = [line.strip() for line in drawn(pilot, "#story") if line.strip()]
+        await pilot.press("escape", "u")
+        await pilot.pause()
+        asked = [line.strip() for line in drawn(pilot, "#detail") if line.strip()]
+    assert helped == [
+        "Round 1 · Ann dealt · Ann +120, Bob −45, Christopher +300,",
+        "Elizabeth-Anne +45, Wolfgang Amadeus +7, Zoë +88",
+    ]
+    assert asked == [
+        "Ann +120, Bob −45, Christopher +300,",
+        "Elizabeth-Anne +45, Wolfgang Amadeus +7, Zoë +88.",
+        "Totals and the deal go back.",
+    ]
+
+
+async def test_a_name_of_two_words_is_never_cut_in_two_under_the_grid(store: Store) -> None:
+    """ "Wolfgang" ending a line and "Amadeus +7" starting the next read as two players,
+    one of them scoring 7."""
+    players = ["Ann", "Bob", "Elizabeth-Anne", "Wolfgang Amadeus", "Zoë"]
+    session = Session.new("score-pad", players)
+    session.record({"scores": dict(zip(players, [120, -45, 45, 7, 88], strict=True))})
+    store.add(session)
+    async with ScorekeeperApp(store).run_test(size=(80, 24)) as pilot:
+        await open_table(pilot)
+        await pilot.press("up")
+        await pilot.pause()
+        lines = [line.strip() for line in drawn(pilot, "#detail") if line.strip()]
+    assert lines == [
+        "Round 1 · Ann dealt · Ann +120, Bob −45, Elizabeth-Anne +45,",
+        "Wolfgang Amadeus +7, Zoë +88",
+    ]
+
+
+async def test_a_story_cut_under_the_grid_stops_after_a_whole_name_and_its_score(
+    store: Store,
+) -> None:
+    """Twelve at Seven Hand: the hand told does not fit the two lines under the grid, and
+    what they hold ends after a player's score, never in a name ("Elizab … (F1: in
+    full)" names nobody at the table)."""
+    session = Session.new("seven-hand", TWELVE)
+    held = ["K K 4", "5 5", "A JK", "9", "Q A 3 3", "K", "JK JK", "2 3", "A A A", "10", "K 3"]
+    session.record({"out": "Mo", "cards": dict(zip(TWELVE, held, strict=False))})
+    store.add(session)
+    async with ScorekeeperApp(store).run_test(size=(80, 24)) as pilot:
+        await open_table(pilot)
+        await pilot.press("up")
+        await pilot.pause()
+        lines = [line.strip() for line in drawn(pilot, "#detail") if line.strip()]
+    assert lines == [
+        "Hand 1 · Grandma dealt · Mo went out on two sets; Grandma held 25, Max 10,",
+        "Maximilian 35, Marguerite 10, Zoë 35, Christopher 10, … (F1: in full)",
+    ]
+
+
+async def test_a_score_in_words_is_signed_as_its_column_signs_it(store: Store) -> None:
+    """Bob's −45 reads the same in his column and in the words under the grid: one
+    minus sign, not a hyphen there; a gain with its plus in both."""
+    session = Session.new("score-pad", ["Ann", "Bob", "Cy"])
+    session.record({"scores": {"Ann": 120, "Bob": -45, "Cy": 0}})
+    store.add(session)
+    async with ScorekeeperApp(store).run_test(size=(80, 24)) as pilot:
+        await open_table(pilot)
+        assert grid_rows(pilot)["1"] == ["+120", "120", "−45", "−45", "0", "0"]
+        assert await highlighted(pilot, "up") == "Round 1 · Ann dealt · Ann +120, Bob −45, Cy 0"
 
 
 async def test_undo_and_help_tell_the_round_in_words(store: Store) -> None:
