@@ -460,7 +460,7 @@ class Reader:
         if not self._guard.acquire(blocking=False):
             return self._generation
         self._guard.release()
-        if not self._index.scan() and not self._index.sweep():
+        if not self._index.sweep():
             return self._generation
         with self._guard:
             changed = self._index.take_in()

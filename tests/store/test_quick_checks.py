@@ -23,7 +23,7 @@ from scorekeeper.store.careful_read import (
     read_regular,
 )
 from scorekeeper.store.durable import encode
-from scorekeeper.store.summary import compact, expand, row, sound_row, summary
+from scorekeeper.store.summary import Compact, compact, expand, pack, row, sound_row
 from scorekeeper.store.well_formed import EXTRAS, SUMMARY_FIELDS, row_is_sound, summary_problem
 from scorekeeper.wording import moment
 
@@ -38,6 +38,11 @@ def played_row() -> list[Any]:
     )
     read_back: list[Any] = json.loads(json.dumps(row(fields)))  # as the index gives it
     return read_back
+
+
+def summary(session_id: str, kept: list[Any] | Compact) -> Summary:
+    """A row's ``Summary`` made directly, as the index makes it."""
+    return pack(session_id, (0, 0, 0, 0), compact(kept) if isinstance(kept, list) else kept, False)
 
 
 def full_check(kept: list[Any]) -> str | None:
