@@ -102,7 +102,7 @@ class Index:
         """A reader's entries as last read, and the folder's fingerprint they hold for."""
         self._read_at: list[int] | None = None
         self._seen_keys: dict[str, tuple[int, int, int]] | None = None
-        """Each session's fingerprint at the last ``take_in`` of a reader (None: none yet)."""
+        """Each session's fingerprint at the last ``take_in`` without a list (None: none)."""
         self._swept: tuple[int, list[int] | None] | None = None
         self.dirty = False
         self.keys: dict[str, tuple[str, ...]] | None = None
@@ -289,39 +289,22 @@ class Index:
 
     def take_in(self) -> set[str]:
         """The sessions whose logs appeared, changed or went since the last look (after a
-        ``sweep`` said so); the writer reads the changed ones again. A reader's first look
-        only notes what is there."""
-        known: Mapping[str, object] = self._entries or {}
-        seen_before = self._seen_keys or {}
-        first = self._seen_keys is None
-        changed: set[str] = set()
-        gone: set[str] = set()
-        """Sessions deleted while the look read them."""
-        seen: dict[str, tuple[int, int, int]] = {}
-        for session_id, copy_keys, key in self._session_files():
-            if self._entries is None:
-                seen[session_id] = key
-                if not first and seen_before.get(session_id) != key:
-                    changed.add(session_id)
-                continue
-            entry = self._entries.get(session_id)
-            if entry is not None and fingerprint(entry) == key:
-                continue
-            changed.add(session_id)
-            again = self._entry(session_id, copy_keys, key)
-            if again is None:
-                gone.add(session_id)
-            else:
-                self._entries[session_id] = again
-                self.dirty = True
-        before = known if self._entries is not None else seen_before
-        present = self.keys or {}  # what the walk found
-        for session_id in [sid for sid in before if sid not in present or sid in gone]:
-            changed.add(session_id)
-            if self._entries is not None:
-                del self._entries[session_id]
-                self.dirty = True
-        self._seen_keys = seen
+        ``sweep`` said so), the writer's read again as a first list reads them. Without a
+        list, changes are told from the fingerprints of the look before (the first only
+        notes them)."""
+        if self._entries is not None:
+            before = self._entries
+            self._entries = self._checked_afresh(before, None)
+            changed = {sid for sid, one in self._entries.items() if before.get(sid) is not one}
+            changed.update(sid for sid in before if sid not in self._entries)
+            self.dirty = self.dirty or bool(changed)
+            return changed
+        first, before_keys = self._seen_keys is None, self._seen_keys or {}
+        self._seen_keys = {sid: key for sid, _, key in self._session_files()}
+        if first:
+            return set()
+        changed = {sid for sid, key in self._seen_keys.items() if before_keys.get(sid) != key}
+        changed.update(sid for sid in before_keys if sid not in self._seen_keys)
         return changed
 
     def drop(self, session_id: str) -> None:
