@@ -108,11 +108,6 @@ class Index:
         self.keys: dict[str, tuple[str, ...]] | None = None
         """Each session's log keys at the last walk of the folder (None: not walked)."""
 
-    def summary(self, session_id: str, entry: Entry) -> Summary:
-        """The ``Summary`` of an entry ``recent`` gave."""
-        assert not isinstance(entry.row, str)
-        return pack(session_id, (0, 0, 0, 0), entry.row, entry.state)
-
     def entries(self, so_far: Callable[[Entries], None] | None = None) -> Entries:
         """The list, checked against the files: a cache vouching for the folder as it is
         is trusted (a file damaged in place, nothing else changed, is found when its
@@ -218,8 +213,8 @@ class Index:
                     found.add(session_id)
         return found
 
-    def recent(self) -> tuple[list[tuple[str, Entry]], int, bool] | None:
-        """The newest entries, how many sessions there are, and whether the folder changed
+    def recent(self) -> tuple[list[Summary], int, bool] | None:
+        """The newest sessions, how many there are, and whether the folder changed
         since (each entry's logs still as they were: a look at the folder is due), if the
         first line still describes the folder; else None (a writer changed it since, too)."""
         if self._entries is not None or self._pending:
@@ -227,24 +222,26 @@ class Index:
         head = read_head(self._file, RECENT)
         if head is None:
             return None
-        listed: list[tuple[str, Entry]] = []
-        held: list[list[str] | None] = []
+        made: list[Summary] = []
+        held: list[tuple[str, tuple[int, int, int], list[str] | None]] = []
         for item in head.recent:
             if type(item) is not list or len(item) not in (2, 3) or type(item[0]) is not str:
                 return None
             entry = entry_read(item[1]) if self._is_session_id(item[0]) else None
-            if entry is None or entry.damaged:
+            if entry is None or isinstance(entry.row, str):
                 return None
-            listed.append((item[0], entry))
-            held.append(keys_read(item[2]) if len(item) == 3 else None)
+            made.append(pack(item[0], (0, 0, 0, 0), entry.row, entry.state))
+            held.append(
+                (item[0], entry.fingerprint, keys_read(item[2]) if len(item) == 3 else None)
+            )
         if head.folder is not None and head.folder == identity_of(self._folder):
-            return listed, head.total, False
-        for (sid, entry), keys in zip(listed, held, strict=True):
+            return made, head.total, False
+        for sid, seen, keys in held:
             files = [(key, self._folder / copies.file_name(sid, key)) for key in keys or ()]
             found = files_identity(files)
-            if keys is None or found is None or tuple(found) != entry.fingerprint:
+            if keys is None or found is None or tuple(found) != seen:
                 return None
-        return listed, head.total, True
+        return made, head.total, True
 
     def rebuild(self) -> None:
         """Forget the cache, then read every session's logs again."""
