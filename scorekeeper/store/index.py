@@ -71,13 +71,11 @@ class Index:
         keeps: bool,
         read: Callable[[str, Files, int], tuple[JSONObject, bool | int]],
         is_session_id: Callable[[str], bool],
-        mine: Callable[[str], bool] = bool,
-        too_small: Callable[[str, tuple[str, ...], int, Collection[str] | None], str | None] = (
-            lambda *_: None
-        ),
-        others_held: Callable[[], Collection[str]] = frozenset,
-        legacy: Path | None = None,
-        in_two: InTwo | None = None,
+        mine: Callable[[str], bool],
+        too_small: Callable[[str, tuple[str, ...], int, Collection[str] | None], str | None],
+        others_held: Callable[[], Collection[str]],
+        legacy: Path | None,
+        in_two: InTwo,
     ) -> None:
         self._file = root / "index.json"
         self._legacy = legacy
@@ -87,7 +85,7 @@ class Index:
         self._keeps = keeps
         """Whether the cache is saved: by the writer, and by a reader where it is its own."""
         self._read = read
-        self._in_two: InTwo = in_two or (lambda sessions, read: read(sessions))
+        self._in_two = in_two
         self._is_session_id = is_session_id
         self._mine = mine
         """Whether a log key is this laptop's: only its logs are mended in place."""
@@ -96,11 +94,10 @@ class Index:
         self._others_held = others_held
         """The sessions whose other laptops' events this laptop keeps (listed once a walk)."""
         self._entries: dict[str, Stored] | None = None
+        self._vouched: list[int] | None = None
+        """The folder's fingerprint a reader's entries hold for."""
         self._pending: dict[str, Stored] = {}
         """Sessions saved before the cache was loaded, merged in when it is."""
-        self._read_here: dict[str, Stored] = {}
-        """A reader's entries as last read, and the folder's fingerprint they hold for."""
-        self._read_at: list[int] | None = None
         self._seen_keys: dict[str, tuple[int, int, int]] | None = None
         """Each session's fingerprint at the last ``take_in`` without a list (None: none)."""
         self._swept: tuple[int, list[int] | None] | None = None
@@ -112,22 +109,24 @@ class Index:
         """The list, checked against the files: a cache vouching for the folder as it is
         is trusted (a file damaged in place, nothing else changed, is found when its
         session opens); else changed sessions are read again (``_checked_afresh``)."""
-        if self._entries is not None:
-            return Entries(self._entries)
+        held = self._entries
+        if held is not None and not self._readonly:
+            return Entries(held)
         folder = identity_of(self._folder)
-        if self._read_here and folder is not None and folder == self._read_at:
-            return Entries(self._read_here)  # a reader asking again, nothing changed
-        known, head = ({}, None) if self._read_here else self._load()
+        if held is not None and folder is not None and folder == self._vouched:
+            return Entries(held)  # a reader asking again, nothing changed
+        known, head = (held, None) if held is not None else self._load()
         if head is not None and head.folder is not None and head.folder == folder:
             if self._read_again_if_damaged(known):
                 self.dirty = True
-            self._use(known, folder)
+            self._entries, self._vouched = known, folder
             if self._readonly:
                 self._save(folder)
             return Entries(known)
         fresh = self._checked_afresh(known, so_far)
         self._pending.clear()
-        self._use(fresh, folder if folder == identity_of(self._folder) else None)
+        self._entries = fresh
+        self._vouched = folder if folder == identity_of(self._folder) else None
         self.dirty = True
         self._save(folder)
         return Entries(fresh)
@@ -146,7 +145,7 @@ class Index:
         handed = time.monotonic()
         unread: list[Changed] = []
         for session_id, keys, key in found:
-            entry = self._pending.get(session_id) or self._read_here.get(session_id)
+            entry = self._pending.get(session_id)
             if entry is None or fingerprint(entry) != key:
                 entry = known.get(session_id)
             if entry is None or fingerprint(entry) != key:
@@ -165,13 +164,6 @@ class Index:
             for (session_id, _, _), read in zip(unread, made, strict=True):
                 fresh[session_id] = None if read is None else stored(session_id, read)
         return {sid: entry for sid, entry in fresh.items() if entry is not None}
-
-    def _use(self, entries: dict[str, Stored], folder: list[int] | None) -> None:
-        if self._readonly:
-            self._read_here, self._read_at = entries, folder
-        else:
-            self._entries = entries
-            self._seen_keys = {}  # a look is held against the entries now
 
     def _read_again_if_damaged(self, known: dict[str, Stored]) -> bool:
         """Read again this laptop's own logs judged damaged that changed since (mended in
@@ -217,7 +209,7 @@ class Index:
         """The newest sessions, how many there are, and whether the folder changed
         since (each entry's logs still as they were: a look at the folder is due), if the
         first line still describes the folder; else None (a writer changed it since, too)."""
-        if self._entries is not None or self._pending:
+        if (self._entries is not None and not self._readonly) or self._pending:
             return None
         head = read_head(self._file, RECENT)
         if head is None:
@@ -278,7 +270,7 @@ class Index:
         change time) in one number, so a file rewritten in place with its times put back
         is seen. The first says yes. Another laptop's log judged damaged here is left out
         until the folder changes: a hundred thousand junk files were half a second a look."""
-        listed = self._entries if self._entries is not None else self._read_here
+        listed = self._entries or {}
         total = (folded(self._folder, self._judged_theirs(listed)), identity_of(self._folder))
         changed = total != self._swept
         self._swept = total
@@ -322,7 +314,7 @@ class Index:
         again unseen."""
         if not self._keeps or not self.dirty:
             return
-        entries = self._entries if self._entries is not None else self._read_here
+        entries = self._entries or {}
         if folder is None or settled(folder) != folder or folder != identity_of(self._folder):
             folder = None
         with contextlib.suppress(OSError, ValueError):
@@ -362,7 +354,7 @@ class Index:
             with listing:
                 names = [entry.name for entry in listing if copies.parse(entry.name)]
         names.sort()
-        listed = self._entries if self._entries is not None else self._read_here
+        listed = self._entries or {}
         own = {sid: sid for sid in listed}
         self.keys = {}
         one: dict[tuple[str, ...], tuple[str, ...]] = {}
