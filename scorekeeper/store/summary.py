@@ -191,46 +191,11 @@ def _time(microseconds: int, zone: Any) -> datetime:
 
 
 class Summary(bytes):
-    """One line of the session list, read from the index without replaying a round;
-    read-only, its fields unpacked as asked. ``highlights`` and ``option_words`` are None
-    in a row saved before they were kept (the session is read for them)."""
+    """One line of the session list, read from the index without replaying a round
+    (``pack`` makes it); read-only, its fields unpacked as asked. ``highlights`` and
+    ``option_words`` are None in a row saved before they were kept."""
 
     __slots__ = ()
-
-    def __new__(
-        cls,
-        id: str,
-        game: str,
-        players: tuple[str, ...],
-        started: datetime,
-        updated: datetime,
-        rounds: int,
-        finished: bool,
-        winners: tuple[str, ...],
-        dealer: str,
-        totals: dict[str, int],
-        balances: dict[str, int],
-        highlights: dict[str, int] | None = None,
-        option_words: tuple[str, ...] | None = None,
-        waiting: bool | int = False,
-        listing: str | None = None,
-    ) -> Summary:
-        held: Compact = (
-            game,
-            tuple(players),
-            started,
-            updated,
-            rounds,
-            finished,
-            tuple(winners),
-            dealer,
-            tuple(totals[name] for name in players),
-            None if balances == totals else tuple(balances[name] for name in players),
-            None if highlights is None else tuple(highlights.items()),
-            None if option_words is None else tuple(option_words),
-            listing,
-        )
-        return pack(id, (0, 0, 0, 0), held, waiting)
 
     def _field(self, at: int) -> Any:
         return _VALUES[_NUMBER.unpack_from(self, _AT[at])[0]]
