@@ -27,10 +27,9 @@ from scorekeeper.store.summary import (
     listed_otherwise,
     outcome,
     pack,
-    sound_row,
     unpack,
 )
-from scorekeeper.store.well_formed import WAITING, entry_problem
+from scorekeeper.store.well_formed import WAITING, row_problem, shaped, sound_times
 
 CAP = 256 * 1024 * 1024
 """A session file's cap would drop the cache of a big folder: every session read again."""
@@ -261,14 +260,20 @@ def read_head(file: Path, most: int) -> Head | None:
 
 
 def entry_read(saved: JSON) -> Entry | None:
-    """An entry as the file holds it; None if it is not as scorekeeper writes it."""
-    if type(saved) is not list:
+    """An entry as the file holds it, its row checked by the quick pass (its times read
+    once) or else by the full check; None if it is not as scorekeeper writes it."""
+    if type(saved) is not list or not shaped(saved) or set(map(type, saved[:4])) != {int}:
         return None
-    kept: Compact | str | None = sound_row(saved)
-    if kept is None:
-        if entry_problem(saved) is not None:
+    found = saved[4]
+    if type(found) is str:
+        kept: Compact | str = found
+    elif type(found) is list:
+        times = sound_times(found)
+        if times is None and row_problem(found) is not None:
             return None
-        kept = saved[4] if type(saved[4]) is str else compact(saved[4])
+        kept = compact(found, times)
+    else:
+        return None
     state = saved[5] if len(saved) > 5 else False
     broken = tuple(saved[6]) if len(saved) > 6 else ()
     return Entry(saved[0], saved[1], saved[2], saved[3], kept, state, broken)

@@ -21,8 +21,6 @@ from scorekeeper.store.well_formed import (
     OVERRULED,
     SUMMARY_FIELDS,
     WAITING,
-    shaped,
-    sound_times,
 )
 from scorekeeper.wording import moment
 
@@ -63,11 +61,11 @@ RECORD = struct.Struct("<qIqqIqqIBIB")
 """A ``Summary``'s fixed part: its logs' fingerprint and order, then its table
 (``SETTING``), its times (microseconds), rounds, flags, outcome (winners, highlights,
 listing) and the id's length, values as their numbers in ``_VALUES``. The id follows,
-then the amounts, 16 bits each where all fit, else 32, else the number of both."""
+then the amounts, 32 bits each where all fit, else the number of both."""
 SETTING, STARTED, UPDATED, ROUNDS, FLAGS, OUTCOME, ID = range(4, 11)
-FINISHED, WAITS, REPLACED, NUMBERED, OWED, WIDE = 1, 2, 4, 8, 16, 32
-"""The flags: finished, ``WAITING``, ``OVERRULED``, the amounts numbered, balances apart
-from the totals, amounts of 32 bits."""
+FINISHED, WAITS, REPLACED, NUMBERED, OWED = 1, 2, 4, 8, 16
+"""The flags: finished, ``WAITING``, ``OVERRULED``, the amounts numbered (one is past 32
+bits), balances apart from the totals."""
 _AT = [struct.calcsize("<" + RECORD.format[1 : 1 + field]) for field in range(len(RECORD.format))]
 """Where each field begins: Home's filter reads five fields of ten thousand at a key."""
 _NUMBER = struct.Struct("<I")
@@ -121,14 +119,10 @@ def pack(
     amounts = totals if balances is None else totals + balances
     flags |= 0 if balances is None else OWED
     try:
-        inline = struct.pack(f"<{len(amounts)}h", *amounts)
+        inline = struct.pack(f"<{len(amounts)}i", *amounts)
     except struct.error:
-        try:
-            inline = struct.pack(f"<{len(amounts)}i", *amounts)
-            flags |= WIDE
-        except struct.error:
-            inline = struct.pack("<I", _number((totals, balances)))
-            flags |= NUMBERED
+        inline = struct.pack("<I", _number((totals, balances)))
+        flags |= NUMBERED
     setting = (held[0], held[1], held[7], held[11], (started.tzinfo, updated.tzinfo))
     named = session_id.encode()
     record = RECORD.pack(
@@ -149,15 +143,12 @@ def _amounts_of(
 ) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
     at, flags = RECORD.size + found[ID], found[FLAGS]
     if flags & NUMBERED:
-        numbered: tuple[tuple[int, ...], tuple[int, ...] | None] = _VALUES[
-            struct.unpack_from("<I", made, at)[0]
-        ]
-        return numbered
+        numbered = _VALUES[_NUMBER.unpack_from(made, at)[0]]
+        return cast("tuple[tuple[int, ...], tuple[int, ...] | None]", numbered)
     seats = len(_VALUES[found[SETTING]][PLAYERS])
-    size = "i" if flags & WIDE else "h"
     if not flags & OWED:
-        return struct.unpack_from(f"<{seats}{size}", made, at), None
-    amounts = struct.unpack_from(f"<{2 * seats}{size}", made, at)
+        return struct.unpack_from(f"<{seats}i", made, at), None
+    amounts = struct.unpack_from(f"<{2 * seats}i", made, at)
     return amounts[:seats], amounts[seats:]
 
 
@@ -345,21 +336,6 @@ def state(merged: Merged) -> bool | int:
     if merged.waiting:
         return WAITING
     return OVERRULED if merged.replaced else False
-
-
-def sound_row(entry: object) -> Compact | None:
-    """The row of an index entry ``row_is_sound`` passes, made ``compact`` in place (its
-    times read once); None for any other, which ``entry_problem`` judges."""
-    if type(entry) is not list or not shaped(entry):
-        return None
-    inode, size, modified, order, kept = entry[:5]
-    if type(inode) is not int or type(size) is not int or type(modified) is not int:
-        return None
-    times = sound_times(kept) if type(order) is int and type(kept) is list else None
-    if times is None:
-        return None
-    entry[4] = held = compact(kept, times)
-    return held
 
 
 def compact(kept: list[Any], times: tuple[datetime, datetime] | None = None) -> Compact:

@@ -23,7 +23,8 @@ from scorekeeper.store.careful_read import (
     read_regular,
 )
 from scorekeeper.store.durable import encode
-from scorekeeper.store.summary import Compact, compact, expand, pack, row, sound_row
+from scorekeeper.store.index_file import entry_read
+from scorekeeper.store.summary import Compact, compact, expand, pack, row
 from scorekeeper.store.well_formed import EXTRAS, SUMMARY_FIELDS, row_is_sound, summary_problem
 from scorekeeper.wording import moment
 
@@ -179,8 +180,9 @@ def test_a_summary_built_directly_holds_the_rows_fields() -> None:
         kept[12],
     )
     assert not built.waiting and not built.overruled
-    held = sound_row([1, 2, 3, 4, kept])
-    assert held is not None and summary("abc123", held) == built, "checked and built at once"
+    read = entry_read([1, 2, 3, 4, kept])
+    assert read is not None and not isinstance(read.row, str)
+    assert summary("abc123", read.row) == built, "checked and built at once"
     with pytest.raises(AttributeError):
         built.rounds = 3  # type: ignore[misc]
 
