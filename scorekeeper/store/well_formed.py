@@ -205,12 +205,3 @@ def shaped(entry: list[JSON]) -> bool:
     return len(entry) in (6, 7) and (
         type(entry[5]) is bool or (type(entry[5]) is int and entry[5] == OVERRULED)
     )
-
-
-def entry_problem(entry: object) -> str | None:
-    """What is wrong with an index entry, or None."""
-    if type(entry) is not list or not shaped(entry):
-        return "an entry that is not a list of five to seven fields"
-    if set(map(type, entry[:4])) != {int}:
-        return "an entry whose file identity or order is not numbers"
-    return None if type(entry[4]) is str else row_problem(entry[4])
