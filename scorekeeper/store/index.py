@@ -149,12 +149,16 @@ class Index:
             if entry is None or fingerprint(entry) != key:
                 entry = known.get(session_id)
             if entry is None or fingerprint(entry) != key:
-                entry = self._small(session_id, keys, key, held)
-                if entry is None and so_far is None:  # read below, in its place
+                digest, size, changed = settled(list(key))
+                small = self._too_small(session_id, keys, size, held)  # not worth a core
+                if small is not None:
+                    entry = Entry(digest, size, changed, 0, small, False, keys)
+                elif so_far is None:  # read below, all at once, in its place
                     unread.append((session_id, keys, key))
                     fresh[session_id] = None
                     continue
-                entry = entry or self._entry(session_id, keys, key)
+                else:
+                    entry = self._entry(session_id, keys, key)
                 if so_far is not None and time.monotonic() - handed > SO_FAR:
                     so_far(Entries({sid: e for sid, e in fresh.items() if e is not None}))
                     handed = time.monotonic()
@@ -397,9 +401,6 @@ class Index:
         self, session_id: str, keys: tuple[str, ...], key: tuple[int, int, int]
     ) -> Entry | None:
         """``_entry`` not packed yet, as a forked copy hands it back (``two_cores``)."""
-        small = self._small(session_id, keys, key)
-        if small is not None:
-            return small
         digest, size, changed = settled(list(key))
         files = [(copy, self._folder / copies.file_name(session_id, copy)) for copy in keys]
         try:
@@ -413,19 +414,6 @@ class Index:
         kept = compact(row(document["summary"]))
         broken = tuple(document.get("broken") or ())
         return Entry(digest, size, changed, document["order"], kept, state, broken)
-
-    def _small(
-        self,
-        session_id: str,
-        keys: tuple[str, ...],
-        key: tuple[int, int, int],
-        held: Collection[str] | None = None,
-    ) -> Entry | None:
-        """A session damaged by its logs' size alone (``too_small``), judged here, never
-        handed to a second core (which costs more than it saves)."""
-        digest, size, changed = settled(list(key))
-        small = self._too_small(session_id, keys, size, held)
-        return None if small is None else Entry(digest, size, changed, 0, small, False, keys)
 
     def _load(self) -> tuple[dict[str, Stored], Head | None]:
         """The saved cache (``legacy``'s while this one has none). A big one's parse leaves
