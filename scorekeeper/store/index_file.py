@@ -194,7 +194,7 @@ def load(
         if (
             one.damaged
             if isinstance(one, Entry)
-            else outcome(one) in worded and one.option_words is not None
+            else worded and outcome(one) in worded and one.option_words is not None
         )
     ]
     for session_id in stale:
