@@ -41,10 +41,9 @@ from scorekeeper.store.copies import is_engine_file
 from scorekeeper.store.durable import backup_of, write_atomically
 from scorekeeper.store.events import NEWER
 from scorekeeper.store.fold import WAITS
-from scorekeeper.store.index_file import judged_read
+from scorekeeper.store.index_file import entry_read, judged_read
 from scorekeeper.store.reader import is_session_id
 from scorekeeper.store.sidecar import ROWS
-from scorekeeper.store.well_formed import entry_problem
 from scorekeeper.wording import plural
 
 _TEMP = re.compile(r".+\.([0-9a-f]{16}\.)?tmp")
@@ -195,7 +194,7 @@ def _index(root: Path) -> Finding | None:
     if (
         not isinstance(sessions, dict)
         or damaged is None
-        or any(map(entry_problem, sessions.values()))
+        or any(entry_read(entry) is None for entry in sessions.values())
     ):
         return Finding(file, "holds entries scorekeeper does not write", "rebuild it")
     if machine.is_shared(root):

@@ -1,23 +1,20 @@
-"""``index.json`` on disk: the session list's cache as ``index`` writes it, read back
-checked entry by entry. What the file holds is ``index``'s to say (its docstring); this is
-how: one compact JSON object on three lines, the first screenful alone on the first, the
-sessions none of whose logs can be read on the second (grouped by what is wrong, see
-``encoded``), the others on the third, read member by member (``careful_read.members``),
-or the whole file parsed where it was written otherwise. Anything not as scorekeeper
-writes it reads as no cache at all, which only costs a rebuild. In memory each entry is
-held as its packed ``Summary`` (``Stored``), read back as an ``Entry`` only where one is
-asked for (``Entries``).
+"""``index.json`` on disk (what it holds: ``index``). One compact JSON object on three
+lines: the first screenful alone on the first, the sessions none of whose logs can be
+read on the second (grouped, see ``encoded``), the rest on the third, read member by
+member (``careful_read.members``); a file written otherwise is parsed whole. Anything
+not as scorekeeper writes it reads as no cache, which only costs a rebuild.
 """
 
 from __future__ import annotations
 
 import itertools
+import operator
 import struct
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
-from scorekeeper.checks import JSON, JSONObject
+from scorekeeper.checks import JSON
 from scorekeeper.store import copies, documents
 from scorekeeper.store.careful_read import DamagedFile, NotPlain, members, parse_json, read_regular
 from scorekeeper.store.durable import encode
@@ -30,11 +27,9 @@ from scorekeeper.store.summary import (
     listed_otherwise,
     outcome,
     pack,
-    relisted,
-    sound_row,
     unpack,
 )
-from scorekeeper.store.well_formed import WAITING, entry_problem
+from scorekeeper.store.well_formed import WAITING, row_problem, shaped, sound_times
 
 CAP = 256 * 1024 * 1024
 """A session file's cap would drop the cache of a big folder: every session read again."""
@@ -43,22 +38,18 @@ _DAMAGED = b'"damaged":'
 
 
 class Entry(NamedTuple):
-    """One session in the cache: the fingerprint of its logs as read, then its row."""
+    """One session in the cache: its logs' fingerprint as read, its order, its row."""
 
     digest: int
     size: int
     changed: int
     order: int
     row: Compact | str
-    """The summary, or why none of the session's logs can be read: the words after the
-    name of the first in ``broken``."""
+    """The summary, or why none of the session's logs can be read (the first in ``broken``)."""
     state: bool | int = False
     broken: tuple[str, ...] = ()
-    """The keys of the session's logs that cannot be read, named by every later look, not
-    only by the one that read them: where the others make it, those; where none can be
-    read, all, the one whose words ``row`` holds first. An older scorekeeper kept a
-    damaged session with none: its judgement is not kept (``load``), but read again, as
-    it may not read what a newer one writes."""
+    """The keys of the logs that cannot be read (all, where none can), so every later look
+    names them."""
 
     @property
     def fingerprint(self) -> tuple[int, int, int]:
@@ -69,48 +60,44 @@ class Entry(NamedTuple):
         return type(self.row) is str
 
     def saved(self) -> list[JSON]:
-        """The entry as the file holds it: its row a list again."""
+        """The entry as the file holds it."""
         kept = self.row if isinstance(self.row, str) else expand(self.row)
         saved = [self.digest, self.size, self.changed, self.order, kept, self.state]
         return [*saved, list(self.broken)] if self.broken else saved
 
 
 Stored = Summary | Entry
-"""An entry as the list holds it: packed as its ``Summary``, or as it is where it has no
-row to pack (a damaged session's, one with logs that cannot be read, one whose numbers
-do not fit)."""
+"""An entry as the list holds it: packed as its ``Summary``, or whole where it does not
+pack (damaged, with logs that cannot be read, numbers that do not fit)."""
 
 
 def stored(session_id: str, entry: Entry) -> Stored:
-    """``entry`` packed, where it packs."""
     if entry.broken or isinstance(entry.row, str):
         return entry
     try:
-        return pack(
-            session_id,
-            (entry.digest, entry.size, entry.changed, entry.order),
-            entry.row,
-            entry.state,
-        )
+        return pack(session_id, entry[:4], entry.row, entry.state)
     except struct.error:
         return entry
 
 
 _FINGERPRINT = struct.Struct(RECORD.format[:4])
-"""The first fields of ``RECORD``: the fingerprint alone."""
+_ORDER = struct.Struct(RECORD.format[:5])
 
 
 def fingerprint(kept: Stored) -> tuple[int, int, int]:
-    """A stored entry's ``Entry.fingerprint``, without unpacking its row."""
+    """``Entry.fingerprint``, without unpacking a row."""
     if isinstance(kept, Entry):
         return kept.fingerprint
     digest, size, changed = _FINGERPRINT.unpack_from(kept)
     return (digest, size, changed)
 
 
+def _order(made: Summary) -> int:
+    return int(_ORDER.unpack_from(made)[3])
+
+
 class Entries(Mapping[str, Entry]):
-    """The list as the index holds it (``Stored``), read as ``Entry``s: each unpacked
-    only when it is asked for."""
+    """The list as the index holds it (``Stored``), each unpacked as it is asked for."""
 
     def __init__(self, kept: Mapping[str, Stored]) -> None:
         self.kept = kept
@@ -119,8 +106,8 @@ class Entries(Mapping[str, Entry]):
         kept = self.kept[session_id]
         if isinstance(kept, Entry):
             return kept
-        (digest, size, changed, order), held, state = unpack(kept)
-        return Entry(digest, size, changed, order, held, state)
+        head, held, state = unpack(kept)
+        return Entry(*head, held, state)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.kept)
@@ -129,12 +116,10 @@ class Entries(Mapping[str, Entry]):
         return len(self.kept)
 
     def whole(self) -> dict[str, Entry]:
-        """The entries not packed: among them every damaged one, and every one with logs
-        that cannot be read (``Entry.broken``)."""
+        """The entries not packed: every damaged one, every one with ``broken`` logs."""
         return {sid: kept for sid, kept in self.kept.items() if isinstance(kept, Entry)}
 
     def waiting(self) -> list[str]:
-        """The sessions that wait for a decision (``well_formed.WAITING``)."""
         return [
             sid
             for sid, kept in self.kept.items()
@@ -142,13 +127,11 @@ class Entries(Mapping[str, Entry]):
         ]
 
     def summaries(self, leave_out: Mapping[str, object]) -> list[Summary]:
-        """Every readable session's ``Summary`` but those in ``leave_out``, most recently
-        updated first (by id where two were updated at once): the list's own, not copies.
-        Sorted twice rather than by pairs: ten thousand pairs freed at once would stay
-        held by Python's list of spare tuples, and the memory they lie in with them."""
+        """Every readable session's ``Summary`` but ``leave_out``'s, most recently updated
+        first (then by id). Sorted twice, not by pairs: ten thousand pairs freed at once
+        would keep their memory held in Python's spare tuples."""
         made: list[Summary] = []
         whole: dict[str, int] = {}
-        """The order of the entries kept whole (it may not fit a record)."""
         for sid, kept in self.kept.items():
             if sid in leave_out:
                 continue
@@ -158,26 +141,13 @@ class Entries(Mapping[str, Entry]):
                 whole[sid] = kept.order
                 kept = pack(sid, (0, 0, 0, 0), kept.row, kept.state)
             made.append(kept)
-        made.sort(key=_id, reverse=True)
+        made.sort(key=operator.attrgetter("id"), reverse=True)
 
         def order(one: Summary) -> int:
             return whole[one.id] if one.id in whole else _order(one)
 
         made.sort(key=order if whole else _order, reverse=True)
         return made
-
-
-_ORDER = struct.Struct(RECORD.format[:5])
-"""The fingerprint and order of a ``Summary``."""
-
-
-def _order(made: Summary) -> int:
-    order: int = _ORDER.unpack_from(made)[3]
-    return order
-
-
-def _id(made: Summary) -> str:
-    return made.id
 
 
 class Head(NamedTuple):
@@ -191,19 +161,19 @@ class Head(NamedTuple):
 def load(
     file: Path, most: int, is_session_id: Callable[[str], bool]
 ) -> tuple[dict[str, Stored], Head | None]:
-    """The saved cache at ``file``, its entries ``stored``; nothing where
-    there is none or it is not as scorekeeper writes it."""
+    """The saved cache, its entries ``stored``; nothing where it is not as scorekeeper
+    writes it. A row judged damaged among the rest (an older scorekeeper's judgement,
+    which may not read what a newer one wrote) or worded by another release is left out,
+    and the folder not vouched for: those sessions are read again."""
     try:
         found = read_regular(file, CAP)
-        if found is None:
+        head = None if found is None else _head(file, found[0], most)
+        if found is None or head is None:
             return {}, None
         raw = found[0]
-        head = _head(file, raw, most)
-        if head is None:
-            return {}, None
         try:
             rest, judged = raw[raw.index(b"\n") + 1 :], None
-            if rest.startswith(_DAMAGED):  # as this version writes it: on a line of its own
+            if rest.startswith(_DAMAGED):  # on a line of its own
                 end = rest.index(b",\n")
                 judged = parse_json(file, b"{" + rest[:end] + b"}", shape_checked=True)
                 rest = rest[end + 2 :]
@@ -217,15 +187,24 @@ def load(
         return {}, None
     if sessions is None or damaged is None:
         return {}, None
-    older = [sid for sid, one in sessions.items() if type(one) is Entry and one.damaged]
-    for session_id in older:  # an older scorekeeper's judgement (see ``Entry.broken``)
+    worded = listed_otherwise(sessions.values())
+    stale = [
+        sid
+        for sid, one in sessions.items()
+        if (
+            one.damaged
+            if isinstance(one, Entry)
+            else worded and outcome(one) in worded and one.option_words is not None
+        )
+    ]
+    for session_id in stale:
         del sessions[session_id]
-    return {**sessions, **damaged}, head._replace(folder=None) if older else head
+    return {**sessions, **damaged}, head._replace(folder=None) if stale else head
 
 
 def judged_read(groups: JSON, is_session_id: Callable[[str], bool]) -> dict[str, Entry] | None:
     """The damaged sessions of a saved cache (``encoded``), or None if they are not as
-    scorekeeper writes them: checked a group at a time, not an entry at a time."""
+    scorekeeper writes them: checked a group at a time."""
     if type(groups) is not list:
         return None
     judged: dict[str, Entry] = {}
@@ -247,19 +226,16 @@ def judged_read(groups: JSON, is_session_id: Callable[[str], bool]) -> dict[str,
 
 
 def _head(file: Path, raw: bytes, most: int) -> Head | None:
-    """The cache's first line, if it is one as this version writes it (a file written
-    otherwise is read whole)."""
+    """The cache's first line, if it is one (a file written otherwise is read whole)."""
     end = raw.find(b"\n")
-    line = raw if end < 0 else raw[:end]  # the first line alone, not a copy of the rest
+    line = raw if end < 0 else raw[:end]  # not a copy of the rest
     try:
         if line.endswith(b","):
-            return _head_of(parse_json(file, line[:-1] + b"}"), most)
-        return _head_of(parse_json(file, raw, shape_checked=True), most)
+            found = parse_json(file, line[:-1] + b"}")
+        else:
+            found = parse_json(file, raw, shape_checked=True)
     except DamagedFile:
         return None
-
-
-def _head_of(found: JSONObject, most: int) -> Head | None:
     folder, total, recent = found.get("folder"), found.get("total"), found.get("recent")
     if found.get("schema") != documents.SCHEMA or type(total) is not int:
         return None
@@ -273,8 +249,7 @@ def _head_of(found: JSONObject, most: int) -> Head | None:
 
 
 def read_head(file: Path, most: int) -> Head | None:
-    """The cache's first line (at most ``most`` recent rows), if it is one: that line
-    alone is read, unless the file is not written in lines."""
+    """The cache's first line, read alone unless the file is not written in lines."""
     try:
         found = read_regular(file, CAP, first_line=True)
         if found is not None and not found[0].partition(b"\n")[0].endswith(b","):
@@ -285,14 +260,20 @@ def read_head(file: Path, most: int) -> Head | None:
 
 
 def entry_read(saved: JSON) -> Entry | None:
-    """An entry as the file holds it, checked; None if it is not as scorekeeper writes it."""
-    if type(saved) is not list:
+    """An entry as the file holds it, its row checked by the quick pass (its times read
+    once) or else by the full check; None if it is not as scorekeeper writes it."""
+    if type(saved) is not list or not shaped(saved) or set(map(type, saved[:4])) != {int}:
         return None
-    kept: Compact | str | None = sound_row(saved)
-    if kept is None:
-        if entry_problem(saved) is not None:
+    found = saved[4]
+    if type(found) is str:
+        kept: Compact | str = found
+    elif type(found) is list:
+        times = sound_times(found)
+        if times is None and row_problem(found) is not None:
             return None
-        kept = saved[4] if type(saved[4]) is str else compact(saved[4])
+        kept = compact(found, times)
+    else:
+        return None
     state = saved[5] if len(saved) > 5 else False
     broken = tuple(saved[6]) if len(saved) > 6 else ()
     return Entry(saved[0], saved[1], saved[2], saved[3], kept, state, broken)
@@ -301,7 +282,6 @@ def entry_read(saved: JSON) -> Entry | None:
 def _checked(
     pairs: Iterable[tuple[str, JSON]], is_session_id: Callable[[str], bool]
 ) -> dict[str, Stored] | None:
-    """The entries of a saved cache, or None if any is not as scorekeeper writes it."""
     sessions = {}
     for sid, saved in pairs:
         entry = entry_read(saved) if is_session_id(sid) else None
@@ -309,22 +289,6 @@ def _checked(
             return None
         sessions[sid] = stored(sid, entry)
     return sessions
-
-
-def relist(kept: dict[str, Stored]) -> bool:
-    """Each row kept without the list's words, or by another release, given this
-    release's (``summary.relisted``) in place; whether any was, so the cache is saved
-    with them and the next start's first screen reads no game for them."""
-    stale = listed_otherwise(kept.values())
-    if not stale:
-        return False
-    changed = False
-    for session_id, one in kept.items():
-        again = relisted(one) if isinstance(one, Summary) and outcome(one) in stale else None
-        if again is not None:
-            kept[session_id] = again
-            changed = True
-    return changed
 
 
 def keys_read(value: JSON) -> list[str] | None:
@@ -338,15 +302,11 @@ def keys_read(value: JSON) -> list[str] | None:
 
 
 def encoded(
-    entries: Entries,
-    keys: Mapping[str, tuple[str, ...]],
-    folder: list[int] | None,
-    most: int,
+    entries: Entries, keys: Mapping[str, tuple[str, ...]], folder: list[int] | None, most: int
 ) -> bytes:
-    """The cache's three lines, the ``most`` newest readable rows first. A damaged
-    session is kept in a group of those with the same logs' keys and the same words
-    (``[why, keys, id, digest, size, changed, id, ...]``): a folder a peer filled with a
-    hundred thousand junk files is a few megabytes, read in one parse."""
+    """The cache's three lines, the ``most`` newest readable rows first. The damaged
+    sessions are kept in groups of the same logs' keys and words (``[why, keys, id,
+    digest, size, changed, id, ...]``): a hundred thousand junk files are a few megabytes."""
     saved: dict[str, list[JSON]] = {}
     judged: dict[tuple[str, tuple[str, ...]], list[JSON]] = {}
     for sid, kept in entries.kept.items():

@@ -436,10 +436,9 @@ class Reader:
             found = self._index.recent()
         if found is None:
             return None
-        entries, total, behind = found
+        made, total, behind = found
         if behind:
             self._generation += 1  # what arrived since: the next ``refresh`` says changed
-        made = [self._index.summary(sid, entry) for sid, entry in entries]
         return made, total
 
     def _summaries(self, so_far: Callable[[list[Summary]], None] | None = None) -> list[Summary]:
@@ -460,7 +459,7 @@ class Reader:
         if not self._guard.acquire(blocking=False):
             return self._generation
         self._guard.release()
-        if not self._index.scan() and not self._index.sweep():
+        if not self._index.sweep():
             return self._generation
         with self._guard:
             changed = self._index.take_in()

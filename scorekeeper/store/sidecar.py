@@ -1,17 +1,11 @@
 """A cache a layer above the store keeps beside each session, sealed to its logs.
 
-The store knows nothing of what the cache holds: whoever opens a store gives it a
-``Keeper`` (the app, the command line and the board give the reports' CSV export rows),
-and each time a session changes here the store asks it for a header line and a body
-(``Kept``) and keeps them beside this laptop's log of it (``<id>.<laptop>.rows``), headed
-by a seal made under this user's key (``seal``) over the keeper's ``format``, the session
-id, the bytes every log of the session now holds, the header and the body. ``sealed``
-hands them back only while the seal is that of the logs as they are: another laptop's
-log arrived, a log copied from another user or edited by hand, or a cache kept in another
-format (another release) gets None, and the layer above works it out again.
-
-Only a cache: written over the last one without waiting for the disk (a torn write
-breaks the seal); without a key, a keeper, or if it cannot be written, nothing is kept.
+Whoever opens a store gives it a ``Keeper`` (the reports' CSV rows); as a session changes
+here, what it makes is kept beside this laptop's log (``<id>.<laptop>.rows``) under a seal
+made with this user's key (``seal``) over the keeper's format, the id, every log's bytes
+and what is kept. ``sealed`` hands it back only while the seal holds for the logs as they
+are; else the layer above works it out again. Only a cache: written without waiting for
+the disk (a torn write breaks the seal), and not at all without a key or a keeper.
 """
 
 from __future__ import annotations
@@ -29,22 +23,19 @@ if TYPE_CHECKING:
     from scorekeeper.session import Session
 
 ROWS = ".rows"
-"""The suffix of the file beside a session file that keeps what the keeper gave."""
-
 Kept = tuple[bytes, bytes]
 """What a keeper keeps for one session: a header (one line) and a body."""
 
 
 class Keeper(NamedTuple):
-    """What a layer above keeps beside each session file, and how it is made."""
+    """What a layer above keeps beside each session, and how it is made."""
 
     format: str
     """Part of every seal: what was kept in another format never matches."""
     render: Callable[[str, Session], Kept]
-    """What to keep for the session saved under an id."""
     seed: Callable[[str, Session, Kept], None]
-    """Told, before a session read from its file first changes, what was kept for it,
-    so that ``render`` need work out only what the change touches."""
+    """Told what was kept before a session read first changes: ``render`` then works out
+    only what the change touches."""
 
 
 def rows_file(file: Path) -> Path:
@@ -68,9 +59,8 @@ def _written(files: Sequence[tuple[str, Path]]) -> bytes | None:
 def _seal(
     key: bytes, keeper: Keeper, session_id: str, written: bytes, header: bytes, body: bytes
 ) -> bytes:
-    """32 hex digits that take ``key`` to make, vouching that ``header`` and ``body``
-    were kept by ``keeper`` for the session file holding ``written``, saved as
-    ``session_id``."""
+    """32 hex digits only ``key`` makes, vouching for ``header`` and ``body`` as
+    ``keeper`` made them for the session ``session_id`` whose logs hold ``written``."""
     import hashlib  # here: Home's first frame seals nothing (OpenSSL loads with it)
 
     digest = hashlib.blake2b(key=key, digest_size=16)
@@ -82,10 +72,8 @@ def _seal(
 
 
 class Sidecar:
-    """What one store keeps beside its session files: nothing until it is given a keeper.
-
-    Held by the store, not by a module: a store opened without one keeps nothing, and two
-    stores in one process keep what each was given."""
+    """What one store keeps beside its logs: nothing until it is given a keeper (held by
+    the store: two stores in one process keep what each was given)."""
 
     def __init__(self, keeper: Keeper | None = None) -> None:
         self.keeper = keeper
@@ -93,8 +81,7 @@ class Sidecar:
     def keep(
         self, file: Path, session_id: str, session: Session, files: Sequence[tuple[str, Path]]
     ) -> None:
-        """Keep what the keeper makes of ``session`` beside this laptop's log ``file``,
-        sealed to the logs ``files`` as they are: the seal, the header line, the body."""
+        """Keep what the keeper makes of ``session`` beside ``file``, sealed to ``files``."""
         keeper = self.keeper
         key = None if keeper is None else seal.key()
         written = None if key is None else _written(files)
@@ -106,8 +93,7 @@ class Sidecar:
             write_in_place(rows_file(file), kept)
 
     def sealed(self, file: Path, session_id: str, files: Sequence[tuple[str, Path]]) -> Kept | None:
-        """What is kept beside this laptop's log ``file``, if its seal is that of the
-        logs ``files`` as they are, under this user's key and in the keeper's format."""
+        """What is kept beside ``file``, if its seal holds for ``files`` as they are."""
         keeper = self.keeper
         key = None if keeper is None else seal.key()
         if keeper is None or key is None:
@@ -129,7 +115,7 @@ class Sidecar:
     def seed(
         self, file: Path, session_id: str, session: Session, files: Sequence[tuple[str, Path]]
     ) -> None:
-        """Hand the keeper what is kept for ``session``, just read, if the seal holds."""
+        """Hand the keeper what is kept for ``session``, just read, if its seal holds."""
         found = self.sealed(file, session_id, files)
         if found is not None and self.keeper is not None:
             self.keeper.seed(session_id, session, found)

@@ -1,10 +1,6 @@
-"""Reading thousands of logs on two cores: the second half in a process forked for it.
-
-A first list after ten thousand sessions arrived reads and replays every one of them,
-each on its own. Where the machine has a second core and the process may fork (one
-thread, so no lock is held by a thread the copy would lack), the second half is read in
-a forked copy of this process, which hands back what it made through a pipe; a copy
-that fails or dies costs only its half, read again here.
+"""Reading thousands of logs on two cores: the second half in a forked copy of this
+process, handed back through a pipe; a copy that fails or dies costs only its half,
+read again here.
 """
 
 from __future__ import annotations
@@ -20,12 +16,11 @@ Made = TypeVar("Made")
 Kept = TypeVar("Kept")
 
 AT_LEAST = 200
-"""Items below which one process does it all: a fork and its hand-back cost some
-milliseconds, what a couple of hundred logs take to read."""
+"""Items below which one process does it all: a fork costs what 200 logs take to read."""
 
 
 def may_fork() -> bool:
-    """Whether a second core is there and this process may fork without harm."""
+    """A second core, and one thread (no lock held by a thread the copy would lack)."""
     if not hasattr(os, "fork") or threading.active_count() != 1:
         return False
     cores = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else range(1)
@@ -38,9 +33,8 @@ def in_two(
     kept: Callable[[Sequence[Item]], Kept],
     take: Callable[[Kept], None],
 ) -> list[Made]:
-    """``work(items)``, the second half done in a forked copy where that may be
-    (``may_fork``, ``AT_LEAST`` items). What ``work`` leaves behind beside what it makes,
-    the copy hands back as ``kept(its half)``, given to ``take`` here."""
+    """``work(items)``, the second half in a forked copy where it may be. What ``work``
+    leaves behind, the copy hands back as ``kept(its half)``, given to ``take`` here."""
     if len(items) < AT_LEAST or not may_fork():
         return work(items)
     middle = len(items) // 2
@@ -52,7 +46,7 @@ def in_two(
         os.close(read)
         os.close(write)
         return work(items)
-    if child == 0:  # the copy: its half, handed back, then gone without running anything else
+    if child == 0:  # the copy: its half handed back, then gone without running anything else
         status = 1
         try:
             os.close(read)

@@ -1,8 +1,6 @@
-"""What a stored document must look like before anything uses it.
-
-Every part of a session file and of the index is checked for its type and shape here, so
-listing, counting, settling and exporting never meet a wrong-typed field: a document that
-fails is reported as damaged, naming what is wrong.
+"""What a stored document must look like before anything uses it: a session file's parts
+and the index's rows are checked here, so nothing downstream meets a wrong-typed field; a
+document that fails is damaged, named with what is wrong.
 """
 
 from __future__ import annotations
@@ -25,25 +23,11 @@ SUMMARY_FIELDS = (
     "totals",
     "balances",
 )
-HIGHLIGHTS = "highlights"
-"""An optional field: the game's statistics figures (``Game.highlights``), so
-statistics open no session file; a summary written before it existed has none."""
-OPTION_WORDS = "option_words"
-"""An optional field after the highlights: the house options in the game's words
-(``Game.option_words``), so the session list opens no session file; a summary written
-before it existed has none."""
-LISTING = "listing"
-"""An optional field after the option words: what the session list says of the session
-that only its game knows (``summary.listing``: the release that worded it, who is ahead
-while the game goes on, the option words that differ from the game's defaults and the
-game's name, in one text), so the list's first screen imports no game; a summary written
-before it existed has none, one of another release is worded again by its game."""
+HIGHLIGHTS, OPTION_WORDS, LISTING = "highlights", "option_words", "listing"
 EXTRAS = (HIGHLIGHTS, OPTION_WORDS, LISTING)
-"""The optional fields, in the order an index row keeps them after ``SUMMARY_FIELDS``."""
-
-
-def _is_int(value: object) -> bool:
-    return type(value) is int
+"""The fields a row may add, in order, so that statistics and the list open no session
+file (``Game.highlights``, ``Game.option_words``) and the first screen imports no game
+(``summary.listing_text``); a row written before one existed stops before it."""
 
 
 def _is_names(value: object) -> bool:
@@ -54,13 +38,12 @@ def _is_amounts(value: object, players: list[str]) -> bool:
     return (
         type(value) is dict
         and sorted(value) == sorted(players)
-        and all(_is_int(amount) for amount in value.values())
+        and all(type(amount) is int for amount in value.values())
     )
 
 
 def _adds_up(game: object, balances: Mapping[str, int]) -> bool:
-    """Money moves zero-sum: balances add up to nothing, or to what a game's kitty still
-    holds (a negative sum). A summary that breaks this would make a settle-up impossible."""
+    """Money moves zero-sum, but for what a game's kitty still holds (a negative sum)."""
     owed = sum(balances.values())
     if owed >= 0:
         return owed == 0  # the usual answer, without importing the game to ask it
@@ -71,7 +54,7 @@ def _adds_up(game: object, balances: Mapping[str, int]) -> bool:
 
 def _is_figures(value: object) -> bool:
     return type(value) is dict and all(
-        type(label) is str and _is_int(figure) for label, figure in value.items()
+        type(label) is str and type(figure) is int for label, figure in value.items()
     )
 
 
@@ -86,8 +69,7 @@ def is_time(value: object) -> bool:
 
 
 def summary_problem(fields: JSONMapping) -> str | None:
-    """What is wrong with a session's summary (``balances`` may be None: the totals),
-    or None."""
+    """What is wrong with a summary (``balances`` None: the totals), or None."""
     named = sorted(field for field in fields if field not in EXTRAS)
     if named != sorted(SUMMARY_FIELDS):
         return "a summary without the fields scorekeeper writes"
@@ -98,7 +80,7 @@ def summary_problem(fields: JSONMapping) -> str | None:
         "game": type(fields["game"]) is str,
         "started": is_time(fields["started"]),
         "updated": is_time(fields["updated"]),
-        "rounds": _is_int(fields["rounds"]) and fields["rounds"] >= 0,
+        "rounds": type(fields["rounds"]) is int and fields["rounds"] >= 0,
         "finished": type(fields["finished"]) is bool,
         "winners": _is_names(fields["winners"]),
         "dealer": type(fields["dealer"]) is str,
@@ -118,40 +100,22 @@ def summary_problem(fields: JSONMapping) -> str | None:
 
 
 def row_is_sound(kept: list[JSON]) -> bool:
-    """Whether an index row (the summary as a list of ``SUMMARY_FIELDS`` and perhaps the
-    ``EXTRAS``) is as scorekeeper writes it: one quick pass, as a session list reads ten
-    thousand of them. True only where ``summary_problem`` finds nothing wrong; False says
-    only that the row needs ``summary_problem`` to word what is wrong, if anything."""
+    """A quick pass over an index row, for ten thousand of them: True only where
+    ``summary_problem`` finds nothing wrong; False leaves the row to it."""
     return sound_times(kept) is not None
 
 
 def sound_times(kept: list[JSON]) -> tuple[datetime, datetime] | None:
-    """The start and update times of an index row ``row_is_sound`` passes, read while it
-    checks them (the summary built next needs them); None where it does not pass.
-
-    Written flat, the types of all the texts gathered with ``map(type, ...)`` into one
-    set, and of all the numbers into another: each helper call or set cost as much as
-    the check it made."""
+    """The times of a row ``row_is_sound`` passes, read as it checks them; else None.
+    Written flat, the texts' and the numbers' types each gathered into one set: a helper
+    call cost as much as the check it made."""
     missing = len(SUMMARY_FIELDS) + len(EXTRAS) - len(kept)
     if missing:
         if missing not in (1, 2, 3):
             return None
         kept = [*kept, *_NO_EXTRAS[-missing:]]
-    (
-        game,
-        players,
-        started,
-        updated,
-        rounds,
-        finished,
-        winners,
-        dealer,
-        totals,
-        balances,
-        figures,
-        words,
-        listing,
-    ) = kept
+    game, players, started, updated, rounds, finished = kept[:6]
+    winners, dealer, totals, balances, figures, words, listing = kept[6:]
     owed = totals if balances is None else balances
     if type(players) is not list or type(winners) is not list or type(words) is not list:
         return None
@@ -179,16 +143,15 @@ def sound_times(kept: list[JSON]) -> tuple[datetime, datetime] | None:
 
 
 _NO_EXTRAS: tuple[JSON, ...] = ({}, [], "")
-"""What an older row without the ``EXTRAS`` is checked as: no figures, no words, no
-listing."""
+"""An older row's missing ``EXTRAS``, checked as none."""
 _TEXT = {str}
 _WHOLE = {int}
 """``type(x) is int``: ``True`` is no amount."""
 
 
 def session_problem(part: object) -> str | None:
-    """What is wrong with the shape of a session's own part (its setup and rounds), or
-    None; whether the rounds hold by the rules is found by replaying them."""
+    """What is wrong with the shape of a session's setup and rounds (the rules are held
+    by replaying them), or None."""
     if type(part) is not dict:
         return "a session that is not a JSON object"
     checks = {
@@ -207,7 +170,7 @@ def session_problem(part: object) -> str | None:
 
 def document_problem(saved: JSONMapping) -> str | None:
     """What is wrong with a whole session document (after upgrading), or None."""
-    if not _is_int(saved["order"]):
+    if type(saved["order"]) is not int:
         return "an order that is not a number"
     summary = saved["summary"]
     if type(summary) is not dict:
@@ -216,8 +179,7 @@ def document_problem(saved: JSONMapping) -> str | None:
 
 
 WAITING, OVERRULED = True, 2
-"""The sixth field of an entry: the session waits for a decision (``True``), or a later
-decision replaced another (``2``); ``False`` for neither."""
+"""An entry's state: it waits for a decision, or a later decision replaced another."""
 
 
 def row_problem(kept: object) -> str | None:
@@ -231,8 +193,7 @@ def row_problem(kept: object) -> str | None:
 
 
 def shaped(entry: list[JSON]) -> bool:
-    """Five fields, or six whose last says whether the session waits (``WAITING``), or
-    seven whose last names the session's logs that cannot be read (their keys)."""
+    """Five fields, six with the state, seven with the keys of logs that cannot be read."""
     if len(entry) == 5:
         return True
     if len(entry) == 7 and not (
@@ -244,17 +205,3 @@ def shaped(entry: list[JSON]) -> bool:
     return len(entry) in (6, 7) and (
         type(entry[5]) is bool or (type(entry[5]) is int and entry[5] == OVERRULED)
     )
-
-
-def entry_problem(entry: object) -> str | None:
-    """What is wrong with an index entry, or None."""
-    if type(entry) is not list or not shaped(entry):
-        return "an entry that is not a list of five to seven fields"
-    if set(map(type, entry[:4])) == {int}:
-        kept = entry[4]
-        if type(kept) is str or (type(kept) is list and row_is_sound(kept)):
-            return None  # the usual answer, in one call for ten thousand entries
-    if set(map(type, entry[:4])) != {int}:
-        return "an entry whose file identity or order is not numbers"
-    kept = entry[4]
-    return None if type(kept) is str else row_problem(kept)

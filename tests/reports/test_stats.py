@@ -14,6 +14,7 @@ from scorekeeper.games.calcutta import BIGGEST_POOL, biggest_pool
 from scorekeeper.reports import nights, stats
 from scorekeeper.reports.stats import Highlight, Stats, compute, gather, report, session_highlights
 from scorekeeper.store import Store, Summary
+from scorekeeper.store.summary import Compact, pack, unpack
 from tests.bench import bench_stats
 from tests.reports.log_files import log_of
 
@@ -31,21 +32,14 @@ def summary(
     started: str = "2024-05-03T19:00:00+02:00",
     option_words: tuple[str, ...] | None = None,
 ) -> Summary:
-    players = tuple(balances)
-    return Summary(
-        id=sid,
-        game=game,
-        players=players,
-        started=datetime.fromisoformat(started),
-        updated=datetime.fromisoformat(started),
-        rounds=rounds,
-        finished=bool(winners),
-        winners=winners,
-        dealer=players[0],
-        totals=dict(balances) if totals is None else totals,
-        balances=balances,
-        option_words=option_words,
+    players, at, totals = tuple(balances), datetime.fromisoformat(started), totals or balances
+    held: Compact = (
+        *(game, players, at, at, rounds, bool(winners), winners, players[0]),
+        tuple(totals[name] for name in players),
+        None if totals == balances else tuple(balances[name] for name in players),
+        *(None, option_words, None),
     )
+    return pack(sid, (0, 0, 0, 0), held, False)
 
 
 # Most recent first, as Store.summaries() gives them.
@@ -272,15 +266,10 @@ def test_an_older_summary_reads_the_pool_from_the_saved_rounds_and_skips_a_damag
         kept = store.add(parks_calcutta(2))
         damaged = store.add(parks_calcutta(3))
         assert store.saved(kept) == parks_calcutta(2).to_dict()
-        older = [
-            Summary(
-                *(found.id, found.game, found.players, found.started, found.updated),
-                *(found.rounds, found.finished, found.winners, found.dealer, found.totals),
-                found.balances,
-                highlights=None,
-                option_words=found.option_words,
-            )
+        older = [  # as kept before the highlights were
+            pack(found.id, (0, 0, 0, 0), (*held[:10], None, *held[11:]), False)
             for found in store.summaries()
+            for held in [unpack(found)[1]]
         ]
     log_of(tmp_path, damaged).write_bytes(b"\x00" * 64)
     with Store(tmp_path, readonly=True) as store:
