@@ -161,7 +161,7 @@ def _older_problem(file: Path) -> str | None:
     """What keeps an older layout's session file from being read as one (``documents``:
     the file is no log, so ``problem`` would find nothing wrong), or None."""
     try:
-        documents.read(file, lambda: StoreError(f"{file} is gone.", file), recover=False)
+        documents.read(file)
     except StoreDamaged as error:
         return error.reason.removeprefix(f"{file} ")
     except StoreError as error:

@@ -1,12 +1,6 @@
-"""Files by name: a session's logs, and what a sync engine writes beside any file.
-
-In the logs folder a session ``<id>`` has::
-
-    <id>.<laptop>.json           one laptop's log of the session: only it writes it
-    <id>.<laptop>.sync-conflict-<day>-<time>-<device>.json
-                                 a sync engine's copy of one: read as that laptop's log
-                                 too (the union of the two loses nothing)
-"""
+"""Files by name: a session's logs, ``<id>.<laptop>.json``, and a sync engine's copies
+of them, ``<id>.<laptop>.sync-conflict-<day>-<time>-<device>.json``, read as that
+laptop's log too (the union of the two loses nothing)."""
 
 from __future__ import annotations
 
@@ -19,12 +13,11 @@ ENGINE_COPY = r"\.sync-conflict-\d{8}-\d{6}-[A-Z0-9]{7}"
 _CONFLICT = re.compile(LAPTOP_ID + ENGINE_COPY)
 _ENGINE_COPY = re.compile(rf"(?P<stem>.+){ENGINE_COPY}(?P<ext>\.[^.]+)?")
 _NAME = re.compile(rf"([A-Za-z0-9_-]{{1,64}})\.({LAPTOP_ID}(?:{ENGINE_COPY})?)\.json")
-"""A log's file name: the session id, then the key (a laptop, or a sync engine's copy of
-its log), in one match: the folder is walked a name at a time."""
 
 
 def parse(name: str) -> tuple[str, str] | None:
-    """The session id and key (whose log) a file name in the logs folder stands for."""
+    """The session id and key (a laptop, or a sync engine's copy of its log) a file name
+    in the logs folder stands for."""
     found = _NAME.fullmatch(name)
     return None if found is None else (found[1], found[2])
 
@@ -52,6 +45,5 @@ def original_name(name: str) -> str | None:
 
 
 def is_engine_file(name: str) -> bool:
-    """A file Syncthing writes while receiving (``.syncthing.<name>.tmp``): its own, for
-    a moment, never a session and never damage."""
+    """A file Syncthing writes while receiving: never a session, never damage."""
     return name.startswith(".syncthing.") and name.endswith(".tmp")

@@ -1,14 +1,9 @@
 """A session's document as the older layouts kept it, and a damaged session file worded.
 
 An older layout's session file (moved over by ``older_sessions``, or imported) is a
-TinyDB database with one table, ``session``, holding one document::
-
-    {"schema": 1, "order": <ns>, "summary": {...}, "session": Session.to_dict()}
-
-``order`` is when it was last changed; ``summary`` what the session list shows
-(``summary_fields``, as each row is still made). A document of an older schema is
-upgraded when read, through ``MIGRATIONS``. A file that cannot be read is named with
-what a person can do about it (``damaged``).
+TinyDB database whose table ``session`` holds one document, ``{"schema": 1, "order":
+<ns>, "summary": summary_fields(...), "session": Session.to_dict()}``, upgraded when
+read through ``MIGRATIONS``.
 """
 
 from __future__ import annotations
@@ -37,8 +32,7 @@ DOC_ID = 1
 
 
 def problem(file: Path) -> str | None:
-    """What is wrong with a session's log ``file`` (also its ``.bak``), or None: the
-    backup ``doctor --fix`` would put back is judged as ``doctor`` judges it."""
+    """What is wrong with a session's log ``file`` (also its ``.bak``), or None."""
     from scorekeeper.store import copies, log  # here: Home starts without TinyDB
 
     if not os.path.lexists(file):
@@ -47,15 +41,8 @@ def problem(file: Path) -> str | None:
     return log.problem(file, copies.owner(parsed[1]) if parsed else "")
 
 
-def _good_backup(file: Path) -> bool:
-    """Whether ``file`` has a backup ``doctor --fix`` puts back: there, and read as the
-    log it is."""
-    return problem(backup_of(file)) is None
-
-
 def how_to_recover(file: Path) -> str:
-    """What a person can do about an unreadable session file: the command that does it
-    (``doctor --fix`` mends only this laptop's own logs)."""
+    """What a person can do about an unreadable session file."""
     from scorekeeper.store import copies, machine
 
     parsed = copies.parse(file.name)
@@ -68,7 +55,7 @@ def how_to_recover(file: Path) -> str:
             "so `scorekeeper doctor --fix` leaves it where it is: mend it on the laptop "
             "that wrote it."
         )
-    if _good_backup(file):
+    if problem(backup_of(file)) is None:
         return (
             "To recover, close scorekeeper and run `scorekeeper doctor --fix`: it puts back "
             f"{backup_of(file).name}, the version before the last save (at most the last "
@@ -82,23 +69,26 @@ def how_to_recover(file: Path) -> str:
 
 
 def damaged(file: Path, reason: str, *, recover: bool = True) -> StoreDamaged:
-    """The error for an unreadable session file, with how to get its session back (none
-    looked for where ``recover`` is false: a folder may hold a hundred thousand such)."""
+    """The error for an unreadable session file, with how to get its session back unless
+    ``recover`` is false (a folder may hold a hundred thousand such)."""
+    said = f"{file} {reason}. Scorekeeper left it untouched."
     if not recover:
-        return StoreDamaged(f"{file} {reason}. Scorekeeper left it untouched.", file, None, reason)
-    return StoreDamaged(
-        f"{file} {reason}. Scorekeeper left it untouched. {how_to_recover(file)}",
-        file,
-        backup_of(file) if _good_backup(file) else None,
-        reason,
-    )
+        return StoreDamaged(said, file, None, reason)
+    backup = backup_of(file) if problem(backup_of(file)) is None else None
+    return StoreDamaged(f"{said} {how_to_recover(file)}", file, backup, reason)
 
 
 def summary_fields(session: Session, started: str, updated: str) -> JSONObject:
-    """The ``summary`` part: what the list shows, with the times as ISO-8601 text."""
-    words = session.game.option_words(session.setup)
+    """The ``summary`` part: what the list shows, with the times as ISO-8601 text, and
+    what of it only the game knows (``well_formed.LISTING``), so the list imports no game."""
+    from scorekeeper.game import changed_words  # here: its session read the contract
+
+    game, setup = session.game, session.setup
+    words = game.option_words(setup)
+    leaders = () if session.finished else game.leaders(session.totals, game.wins_lowest(setup))
+    changed = changed_words(game, setup.players, setup.first_dealer, words)
     return {
-        "game": session.game.id,
+        "game": game.id,
         "players": list(session.players),
         "started": started,
         "updated": updated,
@@ -108,47 +98,32 @@ def summary_fields(session: Session, started: str, updated: str) -> JSONObject:
         "dealer": session.dealer,
         "totals": session.totals,
         "balances": session.balances,
-        "highlights": session.game.highlights(session.setup, session.rounds)
-        if session.rounds and session.game.highlight_labels
+        "highlights": game.highlights(setup, session.rounds)
+        if session.rounds and game.highlight_labels
         else {},
         "option_words": words,
-        "listing": listing(session, words),
+        "listing": listing_text(game.name, setup.players, leaders, words, changed),
     }
 
 
-def listing(session: Session, words: list[str]) -> str:
-    """``well_formed.LISTING`` for a session whose options say ``words``: what the session
-    list says of it that only its game knows, worked out as it is saved so that the
-    list's first screen imports no game."""
-    from scorekeeper.game import changed_words  # here: its session read the contract
-
-    game, setup = session.game, session.setup
-    leaders = () if session.finished else game.leaders(session.totals, game.wins_lowest(setup))
-    changed = changed_words(game, setup.players, setup.first_dealer, words)
-    return listing_text(game.name, setup.players, leaders, words, changed)
-
-
-def read(file: Path, missing: Callable[[], StoreError], *, recover: bool = True) -> JSONObject:
-    """The session document in ``file``, upgraded to this schema; ``missing()`` is raised
-    when there is no such file. ``recover``: a StoreDamaged says how to recover."""
+def read(file: Path) -> JSONObject:
+    """The session document in ``file``, migrated step by step to ``SCHEMA`` (a newer or
+    unknown schema is refused): ``StoreDamaged`` where it cannot be read, ``StoreError``
+    where there is none."""
     try:
         found = (read_database(file) or {}).get(TABLE, {}).get(str(DOC_ID))
     except DamagedFile as error:
-        raise damaged(file, error.reason, recover=recover) from None
+        raise damaged(file, error.reason, recover=False) from None
     except OSError as error:
         raise StoreError(f"Cannot read {file}: {error.strerror}.", file) from error
     if found is None:
         if not file.exists():
-            raise missing()
-        raise damaged(file, "holds no session", recover=recover)
-    return upgrade(dict(found), file, recover=recover)
-
-
-def upgrade(saved: JSONObject, file: Path, *, recover: bool = True) -> JSONObject:
-    """``saved`` migrated step by step to ``SCHEMA``; a newer or unknown schema is refused."""
+            raise StoreError(f"{file} is gone.", file)
+        raise damaged(file, "holds no session", recover=False)
+    saved = dict(found)
     version = saved.get("schema")
     if type(version) is not int:
-        raise damaged(file, "has no schema version", recover=recover)
+        raise damaged(file, "has no schema version", recover=False)
     if version > SCHEMA:
         raise StoreDamaged(
             f"{file} was saved by a newer scorekeeper (schema {version}; this one reads "
@@ -160,15 +135,15 @@ def upgrade(saved: JSONObject, file: Path, *, recover: bool = True) -> JSONObjec
         migrate = MIGRATIONS.get(version)
         if migrate is None:
             raise damaged(
-                file, f"has schema version {version}, which nothing can read", recover=recover
+                file, f"has schema version {version}, which nothing can read", recover=False
             )
         saved = migrate(saved)
         version += 1
         saved["schema"] = version
     for key in ("order", "summary", "session"):
         if key not in saved:
-            raise damaged(file, f"lacks its {key!r} part", recover=recover)
+            raise damaged(file, f"lacks its {key!r} part", recover=False)
     wrong = document_problem(saved)
     if wrong is not None:
-        raise damaged(file, f"holds {wrong}", recover=recover)
+        raise damaged(file, f"holds {wrong}", recover=False)
     return saved

@@ -1,25 +1,16 @@
-"""Entries every laptop may change (night names and moves, house games): each a change
-in the changing laptop's own log, ``entries/<laptop id>.json`` (``log``), and every
-laptop folds the union of all the logs alike (``fold.entries``). The logs are read once
-for every kind, and a log is read again only once it changed (and the fold made again
-once any did, or what this laptop keeps of its own): Home looks at both kinds at each
-change a hundred laptops make.
+"""Entries every laptop may change (night names and moves, house games): each change an
+event in the changing laptop's own log, ``entries/<laptop id>.json``, and every laptop
+folds the union of the logs alike (``fold.entries``). A change is typed on top of the
+changes of its entry this laptop held, so one made after seeing another stands over it
+whatever the clocks say; of changes made apart the later stands, and the one it replaced
+is said once on each laptop (``acknowledge``).
 
-A change is an event whose body is ``{"key": ..., "value": ...}`` (``None``: removed),
-typed on top of the changes of that entry this laptop held (``after``): so a change made
-after seeing another stands over it, whatever either clock says. Of changes made apart,
-the later by the clock stands (then the id), and the replaced one is said once on each
-laptop (``acknowledge``: what was said is kept on this laptop, outside the folder). A
-laptop's name, as the others show it, is a change of its own (kind ``laptop``).
-
-What goes backwards is said: this laptop keeps every event of its own log beside the
-folder (``KEPT``); a log a sync tool puts back older (a two-way ``rsync -a``, a restored
-version) is named at once, what it lost is still shown, and it is written back by the
-next change (or the next opening for writing). No id is ever made twice.
-
-Earlier layouts are read as moved-over events (``older_entries``). The first change made
-here (or opening the store for writing: ``take_over``) writes them into this laptop's log;
-only then is the single file, and this laptop's own file of the release before, removed.
+This laptop keeps every event of its own log beside the folder (``KEPT``): a log a sync
+tool puts back older is named at once, what it lost is still shown and is written back by
+the next change, and no id is made twice. Earlier layouts are read as moved-over events
+(``older_entries``) until a change made here (or ``take_over``) writes them into this
+laptop's log. The logs are read once for both kinds, a log again only once it changed:
+Home looks at both at each change a hundred laptops make.
 """
 
 from __future__ import annotations
@@ -60,9 +51,7 @@ FOLDER = "entries"
 SAID = "said"
 """This laptop's note of the replaced changes it has said (``machine.remember``)."""
 KEPT = "entries-own"
-"""What this laptop keeps beside the folder (``machine.remember``): every event of its
-own log as it last wrote it, so a log a sync tool puts back shorter loses nothing (what
-is missing is shown, and written back), and no id is ever made twice."""
+"""This laptop's note of every event of its own log as it last wrote it."""
 
 
 @dataclass(frozen=True)
@@ -75,13 +64,12 @@ class Change:
 
 @dataclass(frozen=True)
 class Replaced:
-    """A change one laptop made that a later change of the same entry, made on a laptop
-    that had not seen it, took the place of."""
+    """A change that a later change of its entry, made apart, took the place of, and the
+    names of the laptops that made the two."""
 
     lost: Change
     kept: Change
     lost_by: str
-    """The name of the laptop whose change was replaced."""
     kept_by: str
 
 
@@ -100,6 +88,7 @@ class Merged:
     replaced: list[Replaced] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     legacy: list[Path] = field(default_factory=list)
+    """The older single files read whole, removed once moved."""
     moved: list[Event] = field(default_factory=list)
     """The events read from earlier layouts, to be written into this laptop's log."""
 
@@ -109,101 +98,86 @@ def own_log(root: Path, laptop: Laptop) -> Path:
 
 
 def problem(file: Path) -> str | None:
-    """What is wrong with one laptop's log ``file`` (also a ``.bak``), or None: judged
-    as the fold judges it, so ``doctor`` names what the app says."""
-    found = _read_log(file, Path(file.name.removesuffix(".bak")).stem)
-    if isinstance(found, str):
-        return found
-    unusable = sum(count for _, count in found.refused)
-    if not unusable:
-        return None
-    why = "; ".join(f"{count:,} {reason}" for reason, count in found.refused)
-    return f"holds {unusable:,} changes it cannot use ({why})"
+    """What is wrong with one laptop's log ``file`` (also a ``.bak``), or None: in the
+    words the app says it in."""
+    found = _events(file, Path(file.name.removesuffix(".bak")).stem)[1]
+    return "; ".join(line.removeprefix(f"{file} ") for line in found) or None
 
 
-def _read_log(file: Path, owner: str) -> log.Read | str:
-    """One laptop's log, kept by ``owner``, or what is wrong with it (after its name)."""
+def _events(file: Path, owner: str) -> tuple[tuple[Event, ...], list[str]]:
+    """The events of ``owner``'s log, and what is wrong with it."""
     if not is_laptop_id(owner):
-        return "is not named for a laptop, so no laptop wrote it"
+        return (), [f"{file} is not named for a laptop, so no laptop wrote it"]
     try:
-        return log.read(file, owner)
+        read = log.read(file, owner)
     except (DamagedFile, OSError) as error:
-        return unreadable(error)
+        return (), [f"{file} {unreadable(error)}"]
+    return read.events, [
+        f"{file} holds {plural(count, 'change')} {why}" for why, count in read.refused
+    ]
 
 
 class _Log(NamedTuple):
-    """One laptop's log as it was read."""
-
     of: tuple[str, ...]
-    """What the file was then (``_identity``)."""
+    """What the file was when read (``_identity``)."""
     events: tuple[Event, ...]
     problems: list[str]
 
 
 @dataclass
 class _Held:
-    """What one read of every log gave, kept while the logs are as they were (``of``,
-    taken before they were read: a log that changed meanwhile only costs a read more),
-    with each kind folded from it once; the kinds share the read."""
+    """One read of every log, kept while the logs are as they were (``of``, taken before
+    they were read), with each kind folded from it once."""
 
     laptop: str
     of: tuple[str, ...]
     logs: dict[Path, _Log]
-    """Each log as read: one that did not change is not read again."""
-    events: dict[str, list[Event]]
-    """Every laptop's events by kind, and this laptop's own its log no longer holds."""
     missing: list[Event]
+    """This laptop's own events its log no longer holds."""
     problems: list[str]
     kinds: dict[str, _Folded] = field(default_factory=dict)
 
 
 @dataclass
 class _Folded:
-    """One kind as the logs and its earlier layouts (as they were: ``of``) fold it, and
-    the changes replaced apart, for each laptop that asks what it has not said yet."""
+    """One kind as folded, with its earlier layouts' files as they were then (``of``);
+    the changes replaced apart, tens of thousands where a hundred laptops imported the
+    same house games, are worked out once a laptop asks."""
 
     of: tuple[str, ...]
     merged: Merged
     pairs: tuple[tuple[Event, Event], ...]
-    """Each change replaced by a later one made apart, and that later one."""
     names: dict[str, str]
-    said_apart: list[Replaced] | None = None
-    """The changes replaced, as said, once a laptop asked (``replaced``)."""
+    said: list[Replaced] | None = None
 
     def replaced(self) -> list[Replaced]:
-        """The changes replaced by another value (a hundred laptops' imports of the same
-        house games replace tens of thousands, worked out once)."""
-        if self.said_apart is None:
-            told: dict[str, tuple[Change, str]] = {}  # the change kept, once for all it replaced
-            self.said_apart = []
-            for lost, kept in self.pairs:
-                if lost.body.get("value") == kept.body.get("value"):
-                    continue
-                if kept.id not in told:
-                    told[kept.id] = _change(kept), _by(kept, self.names)
-                (kept_change, kept_by) = told[kept.id]
-                lost_by = _by(lost, self.names)
-                self.said_apart.append(Replaced(_change(lost), kept_change, lost_by, kept_by))
-        return self.said_apart
+        if self.said is None:
+            kept = {new.id: (_change(new), _by(new, self.names)) for _, new in self.pairs}
+            self.said = [
+                Replaced(_change(old), kept[new.id][0], _by(old, self.names), kept[new.id][1])
+                for old, new in self.pairs
+                if old.body.get("value") != new.body.get("value")
+            ]
+        return self.said
 
 
 _held: dict[Path, _Held] = {}
 """What was read of each store folder, the one read last at the end."""
 HELD_AT_MOST = 4
-"""Store folders whose logs are kept read: the app's own, and another an import reads."""
+"""The app's own store, and another an import reads."""
 _holding = threading.Lock()
-"""One fold at a time: a screen that asks while Home's worker folds waits for its fold."""
+"""One fold at a time: a screen that asks while Home's worker folds waits for it."""
 
 
 def _read(root: Path, laptop: Laptop, of: tuple[str, ...], before: dict[Path, _Log]) -> _Held:
     """Every laptop's events (a log as it was ``before`` is not read again), and this
-    laptop's own that its log no longer holds (``KEPT``), said and noted in ``missing``."""
+    laptop's own that its log no longer holds (``KEPT``), said."""
     problems: list[str] = []
     logs: dict[Path, _Log] = {}
     for file in files(root / FOLDER, problems):
         now, kept = _identity(file), before.get(file)
         if kept is None or not now or kept.of != now:
-            kept = _Log(now, *_events(file))
+            kept = _Log(now, *_events(file, file.stem))
         logs[file] = kept
         problems += kept.problems
     found = [event for read in logs.values() for event in read.events]
@@ -218,10 +192,7 @@ def _read(root: Path, laptop: Laptop, of: tuple[str, ...], before: dict[Path, _L
             f"{'it: it is' if one else 'them: they are'} shown, and written back with "
             "the next change here or when the app next opens."
         )
-    events: dict[str, list[Event]] = {}
-    for event in found + missing:
-        events.setdefault(event.kind, []).append(event)
-    return _Held(laptop.id, of, logs, events, missing, problems)
+    return _Held(laptop.id, of, logs, missing, problems)
 
 
 def _kept(root: Path, laptop: Laptop) -> list[Event]:
@@ -230,18 +201,9 @@ def _kept(root: Path, laptop: Laptop) -> list[Event]:
     return [event for event in events if isinstance(event, Event)]
 
 
-def _events(file: Path) -> tuple[tuple[Event, ...], list[str]]:
-    """One laptop's log in the entries folder: its events, and what is wrong with it."""
-    read = _read_log(file, file.stem)
-    if isinstance(read, str):
-        return (), [f"{file} {read}"]
-    return read.events, [f"{file} holds {count:,} changes {why}" for why, count in read.refused]
-
-
 def read(root: Path, kind: Kind, laptop: Laptop | None = None) -> Merged:
-    """The entries of ``kind`` in the store folder ``root``, folded entry by entry, and
-    the changes replaced that ``laptop`` has not said yet (none where no laptop asks).
-    Every log is read once for every kind, and again only once it changed."""
+    """The entries of ``kind`` in the store folder ``root``, and the changes replaced that
+    ``laptop`` has not said yet (none where no laptop asks)."""
     here = machine.laptop(root) if laptop is None else laptop
     with _holding:
         of = _logs_now(root, here)
@@ -255,7 +217,7 @@ def read(root: Path, kind: Kind, laptop: Laptop | None = None) -> Merged:
         folded = held.kinds.get(kind.event)
         if folded is None or folded.of != older:
             folded = held.kinds[kind.event] = _fold(root, kind, held, older)
-        if laptop is None:  # the many replaced apart over a hundred logs cost nothing here
+        if laptop is None:
             return folded.merged
         replaced = folded.replaced()
     said = _said(root)
@@ -267,8 +229,8 @@ def _fold(root: Path, kind: Kind, held: _Held, older: tuple[str, ...]) -> _Folde
     merged = _older(root, kind)
     merged.problems += held.problems
     merged.missing = held.missing
-    usable = [*held.events.get(kind.event, ()), *held.events.get(LAPTOP, ())]
-    usable += [event for event in merged.moved if event.kind in (kind.event, LAPTOP)]
+    found = [event for read in held.logs.values() for event in read.events]
+    usable = [e for e in found + held.missing + merged.moved if e.kind in (kind.event, LAPTOP)]
     folded = fold_entries(usable)
     unfit = [
         key
@@ -302,8 +264,7 @@ def _fold(root: Path, kind: Kind, held: _Held, older: tuple[str, ...]) -> _Folde
 
 
 def _older(root: Path, kind: Kind) -> Merged:
-    """What the earlier layouts hold of ``kind`` (``moved``, ``legacy``), and what is
-    wrong with them."""
+    """What the earlier layouts hold of ``kind``, and what is wrong with them."""
     merged = Merged()
     merged.moved = legacy_events(root, kind, merged.problems, merged.legacy)
     merged.moved += journal_events(root, kind, merged.problems)
@@ -347,8 +308,8 @@ def _by(event: Event, names: Mapping[str, str]) -> str:
 def record(root: Path, kind: Kind, laptop: Laptop, changes: Mapping[str, JSON], keeps: str) -> None:
     """Write ``changes`` (key -> the new value, None to remove) into this laptop's log,
     each on top of what this laptop holds of its entry, with what earlier layouts hold
-    (see the module's docstring). Refused while this laptop's own log cannot be read, as
-    nothing may be written on top of what it cannot see."""
+    and what the log lost. Refused while this laptop's own log cannot be read: nothing is
+    written on top of what it cannot see."""
     merged = read(root, kind, laptop)
     file = own_log(root, laptop)
     try:
@@ -365,17 +326,17 @@ def record(root: Path, kind: Kind, laptop: Laptop, changes: Mapping[str, JSON], 
     held = {event.id for event in own}
     back = [event for event in merged.missing + merged.moved if event.id not in held]
     records = [event.record() for event in {event.id: event for event in back}.values()]
-    kept = _kept(root, laptop)
-    writer = log.OwnLog(file, laptop.id, own, max((event.number for event in kept), default=0))
+    reached = max((event.number for event in _kept(root, laptop)), default=0)
+    writer = log.OwnLog(file, laptop.id, own, reached)
     now = time.time_ns() // 1_000_000
     named = _names(fold_entries(own).values).get(laptop.id)
-    made: list[tuple[str, JSONObject, tuple[str, ...]]] = []
+    made: list[log.Made] = []
     if named != laptop.name[:NAME_CAP]:
-        made.append((LAPTOP, {"key": laptop.id, "value": laptop.name[:NAME_CAP]}, ()))
+        made.append((LAPTOP, {"key": laptop.id, "value": laptop.name[:NAME_CAP]}, (), now))
     for key, value in changes.items():
-        made.append((kind.event, {"key": key, "value": value}, merged.heads.get(key, ())))
+        made.append((kind.event, {"key": key, "value": value}, merged.heads.get(key, ()), now))
     try:
-        written = writer.extend(records, [(kind_, body, after, now) for kind_, body, after in made])
+        written = writer.extend(records, made)
     except OSError as error:
         raise StoreError(
             f"Could not save {file}: {error.strerror or error}. {keeps}".rstrip(), file
@@ -383,20 +344,16 @@ def record(root: Path, kind: Kind, laptop: Laptop, changes: Mapping[str, JSON], 
     whole = [event.record() for event in own] + records + [event.record() for event in written]
     with contextlib.suppress(OSError):
         machine.remember(root, f"{KEPT}-{laptop.id}", whole)
-    for legacy in merged.legacy:
-        with contextlib.suppress(OSError):
-            os.unlink(legacy)
     older = root / kind.folder / f"{laptop.id}.json"
-    for done in (older, backup_of(older)):
+    for done in (*merged.legacy, older, backup_of(older)):
         with contextlib.suppress(OSError):
             os.unlink(done)
 
 
 def take_over(root: Path, kind: Kind, laptop: Laptop) -> Merged:
-    """Write what earlier layouts hold, and what this laptop's log lost, into its log, if
-    there is any: what opening a store for writing does. What was found (``moved``,
-    ``missing``: what was written). The app does this each time it opens: where there is
-    none, which this laptop's log and the older files tell, no other log is read."""
+    """What opening a store for writing does: write what earlier layouts hold, and what
+    this laptop's log lost, into its log. Where there is neither, which this laptop's log
+    and the older files tell, no other laptop's log is read."""
     merged = _older(root, kind)
     try:
         held = {event.id for event in log.read(own_log(root, laptop), laptop.id).events}
@@ -411,8 +368,8 @@ def take_over(root: Path, kind: Kind, laptop: Laptop) -> Merged:
 
 
 def acknowledge(root: Path, replaced: Iterable[Replaced]) -> None:
-    """Note on this laptop, outside the folder, that it has said these changes were
-    replaced; nothing is noted where that cannot be done (it is said again next time)."""
+    """Note on this laptop that it has said these changes were replaced (where that
+    cannot be written, they are said again next time)."""
     ids = {item.lost.id for item in replaced}
     if ids:
         with contextlib.suppress(OSError):
@@ -425,14 +382,12 @@ def _said(root: Path) -> set[str]:
 
 
 def fingerprint(root: Path, kind: Kind) -> tuple[object, ...]:
-    """What the logs and the earlier layouts' files of ``kind`` are now, to tell cheaply
-    whether another laptop's changes arrived: each file's name, inode, size and change
-    time (a copy that puts a time back still changes the change time)."""
+    """The logs and the earlier layouts' files of ``kind`` as they are now, to tell
+    cheaply whether another laptop's changes arrived."""
     return _listing(root / FOLDER), _older_now(root, kind)
 
 
 def _logs_now(root: Path, laptop: Laptop) -> tuple[str, ...]:
-    """The logs as they are now, and what this laptop keeps of its own (``KEPT``)."""
     return *_listing(root / FOLDER), *_identity(machine.note(root, f"{KEPT}-{laptop.id}"))
 
 
@@ -450,7 +405,8 @@ def _listing(folder: Path) -> tuple[str, ...]:
 
 
 def _identity(file: Path | os.DirEntry[str]) -> tuple[str, ...]:
-    """A file's name, inode, size and change time (none where it cannot be seen)."""
+    """A file's name, inode, size and change time (a copy that puts a time back still
+    changes the change time); none where it cannot be seen."""
     try:
         info = file.stat(follow_symlinks=False)
     except OSError:

@@ -1,16 +1,11 @@
 """House games: a game's options saved under a name of the table's own ("Hearts at
-Grandma's"), kept so that every laptop may add, change and remove them.
+Grandma's"), which every laptop may add, change and remove.
 
-Each is an entry (``entries``: every laptop's changes, folded entry by entry alike)
-filed under its name in any case: ``{"name": ..., "game": <game id>, "options": {...}}``.
-An older scorekeeper kept them in one ``house_games.json`` (``{"schema": 1, "games":
-[...]}``), the release before in ``house_games/<laptop id>.json`` (``older_entries``).
-
-Only a game with a label option (``Option.label``) has house games: the name is that
-option's value, so a session started from one carries its name wherever its options go
-(the list, the board, statistics, the export). Reading is careful: a damaged file, or an
-entry that no longer reads under today's rules, is named and left out, and everything
-else keeps working without it.
+Each is an entry (``entries``) filed under its name in any case: ``{"name": ..., "game":
+<game id>, "options": {...}}``. Only a game with a label option (``Option.label``) has
+house games: the name is that option's value, so a session started from one carries it
+wherever its options go. An entry that no longer reads under today's rules is named and
+left out; everything else keeps working without it.
 """
 
 from __future__ import annotations
@@ -47,8 +42,7 @@ BYTE_CAP = 256 * 1024
 """The most of an older single file that is read: ample for ``CAP`` house games."""
 FOLDED = "house-games"
 """This laptop's note of the house games as it last folded them, with the fingerprint of
-the files it folded them from: New session opens without reading a hundred laptops' logs
-again while none of them changed."""
+their files: New session just after a start reads it, not a hundred laptops' logs."""
 _NOT_OFFERED = "the house games it cannot give are not offered. The sessions are not affected."
 EXPORT_KEY = "house games"
 """Where an export file (``export --json``) holds the house games."""
@@ -102,9 +96,28 @@ def _check(key: str, value: JSON) -> JSONObject:
 
 
 def _read_legacy(file: Path) -> older_entries.Legacy:
-    found, wrong = _read(file)
-    entries = {_key(house.name): house.to_dict() for house in found}
-    return file, entries, None if wrong is None else _lost(file, wrong)
+    """An older scorekeeper's single file (``{"schema": 1, "games": [...]}``): its house
+    games by key, at most ``CAP``, a name met twice taken once."""
+    try:
+        data = read_json(file, BYTE_CAP)
+    except (DamagedFile, OSError) as error:
+        return file, {}, _lost(file, unreadable(error))
+    if data is None:
+        return file, {}, None
+    listed = data.get("games")
+    if data.get("schema") != SCHEMA or not isinstance(listed, list):
+        return file, {}, _lost(file, "does not hold house games this scorekeeper reads")
+    found: JSONObject = {}
+    for entry in listed[:CAP]:
+        with contextlib.suppress(RuleError, TypeError, ValueError):
+            house = house_game(entry)
+            found.setdefault(_key(house.name), house.to_dict())
+    if len(listed) > CAP:
+        wrong = f"holds {len(listed):,} house games; only the first {CAP:,} are read"
+        return file, found, _lost(file, wrong)
+    if len(found) < len(listed):
+        return file, found, _lost(file, f"holds {len(listed) - len(found)} entries it cannot use")
+    return file, found, None
 
 
 KIND = older_entries.Kind("house", FOLDER, "house games", _check, CAP, HOUSE_FILE, _read_legacy)
@@ -112,80 +125,33 @@ KIND = older_entries.Kind("house", FOLDER, "house games", _check, CAP, HOUSE_FIL
 
 def read_house_games(folder: Path) -> tuple[list[HouseGame], str | None]:
     """The house games saved in the store folder ``folder``, by name, and what is wrong
-    on the way, if anything (one line, however many files). Damage costs only what
-    cannot be read. While no file they are read from changed, what this laptop noted
-    when it last read them is the answer (``FOLDED``)."""
+    on the way in one line however many files (``doctor`` names them all): as this
+    laptop noted them while none of their files changed (``FOLDED``)."""
     of = hashlib.sha256(repr((__version__, fingerprint(folder))).encode()).hexdigest()
-    noted = _noted(folder, of)
-    if noted is not None:
-        return noted
+    note = machine.remembered(folder, FOLDED)
+    if isinstance(note, dict) and note.get("of") == of and isinstance(note.get("games"), list):
+        found = note.get("problem")
+        with contextlib.suppress(RuleError):
+            if found is None or isinstance(found, str):
+                return [house_game(value) for value in note["games"]], found
     merged = entries.read(folder, KIND)
-    games = [_from_dict(value) for value in merged.values.values()]
+    games = [HouseGame(**value) for value in merged.values.values()]
     games.sort(key=lambda house: house.name.casefold())
-    found = _in_one_line(merged.problems) if merged.problems else None
+    found = None
+    if merged.problems:
+        first, more = merged.problems[0], len(merged.problems) - 1
+        if not first.endswith("."):
+            first += f", so {_NOT_OFFERED}"
+        found = first if not more else f"{first} ({more} more: `scorekeeper doctor` names them)"
     note = {"of": of, "games": [house.to_dict() for house in games], "problem": found}
     with contextlib.suppress(OSError, ValueError):
         machine.remember(folder, FOLDED, note, durable=False)
     return games, found
 
 
-def _in_one_line(problems: list[str]) -> str:
-    """What is wrong, in one line however many files."""
-    first, more = problems[0], len(problems) - 1
-    if not first.endswith("."):
-        first += f", so {_NOT_OFFERED}"
-    return first if not more else f"{first} ({more} more: `scorekeeper doctor` names them)"
-
-
-def _noted(folder: Path, of: str) -> tuple[list[HouseGame], str | None] | None:
-    """The house games as noted when the files were as they are now (``of``), each
-    checked again as a file's would be; None if there is no such note."""
-    note = machine.remembered(folder, FOLDED)
-    if not isinstance(note, dict) or note.get("of") != of:
-        return None
-    games, found = note.get("games"), note.get("problem")
-    if not isinstance(games, list) or not (found is None or isinstance(found, str)):
-        return None
-    try:
-        return [house_game(value) for value in games], found
-    except RuleError:
-        return None
-
-
 def fingerprint(folder: Path) -> object:
     """What the house games are now on disk, to tell whether they changed."""
     return entries.fingerprint(folder, KIND)
-
-
-def _from_dict(value: JSONObject) -> HouseGame:
-    return HouseGame(value["name"], value["game"], value["options"])
-
-
-def _read(file: Path) -> tuple[list[HouseGame], str | None]:
-    """The house games in an older single file, in one pass (a name seen once is not
-    looked for again), at most ``CAP`` of them."""
-    try:
-        data = read_json(file, BYTE_CAP)
-    except (DamagedFile, OSError) as error:
-        return [], unreadable(error)
-    if data is None:
-        return [], None
-    entries = data.get("games")
-    if data.get("schema") != SCHEMA or not isinstance(entries, list):
-        return [], "does not hold house games this scorekeeper reads"
-    found: dict[str, HouseGame] = {}
-    for entry in entries[:CAP]:
-        try:
-            kept = house_game(entry)
-        except (RuleError, TypeError, ValueError):
-            continue
-        found.setdefault(_key(kept.name), kept)
-    if len(entries) > CAP:
-        wrong = f"holds {len(entries):,} house games; only the first {CAP:,} are read"
-        return list(found.values()), wrong
-    if len(found) < len(entries):
-        return list(found.values()), f"holds {len(entries) - len(found)} entries it cannot use"
-    return list(found.values()), None
 
 
 def _lost(file: Path, reason: str) -> str:
@@ -209,11 +175,8 @@ def _to_change(store: Store) -> dict[str, HouseGame]:
     return {_key(house.name): house for house in read_house_games(store.path)[0]}
 
 
-def _save(
-    store: Store, changes: Mapping[str, HouseGame | None], keeps: str, laptop: Laptop | None
-) -> None:
-    changed = {key: None if house is None else house.to_dict() for key, house in changes.items()}
-    entries.record(store.path, KIND, laptop or machine.laptop(store.path), changed, keeps)
+def _save(store: Store, changes: Mapping[str, JSON], keeps: str, laptop: Laptop | None) -> None:
+    entries.record(store.path, KIND, laptop or machine.laptop(store.path), changes, keeps)
 
 
 def save_house_game(
@@ -228,12 +191,12 @@ def save_house_game(
     house game this one takes the place of (renamed, or its options changed)."""
     house = house_game({"name": name, "game": game_id, "options": dict(options)}, "house_game")
     games = _to_change(store)
-    changes: dict[str, HouseGame | None] = {}
+    changes: JSONObject = {}
     if replacing is not None and _key(replacing) in games:
         changes[_key(replacing)] = None
     if _key(house.name) in games and _key(house.name) not in changes:
         raise RuleError("house_game.name", f"{name!r} is already a house game: give another name")
-    changes[_key(house.name)] = house
+    changes[_key(house.name)] = house.to_dict()
     _save(store, changes, "The house games stay as they were.", laptop)
     return house
 
@@ -253,27 +216,26 @@ def add_house_games(store: Store, entries: Sequence[object]) -> tuple[int, list[
     if not entries:
         return 0, []
     games = _to_change(store)
-    added: dict[str, HouseGame | None] = {}
+    added: JSONObject = {}
     problems = []
-    for number, entry in enumerate(entries[: CAP + 1], start=1):
-        if number > CAP:
-            problems.append(f"house games: only the first {CAP:,} are read")
-            break
+    for number, entry in enumerate(entries[:CAP], start=1):
         try:
             house = house_game(entry, f"house game {number}")
         except RuleError as error:
             problems.append(f"{error.field}: {error.message}")
             continue
-        if _key(house.name) not in games and _key(house.name) not in added:
-            added[_key(house.name)] = house
+        if _key(house.name) not in games:
+            added.setdefault(_key(house.name), house.to_dict())
+    if len(entries) > CAP:
+        problems.append(f"house games: only the first {CAP:,} are read")
     if added:
         _save(store, added, "No house game was added.", None)
     return len(added), problems
 
 
 def replaced(folder: Path, laptop: Laptop | None = None) -> list[str]:
-    """What the later change of a house game, made on a laptop that had not seen it,
-    replaced: a line each, for this laptop until it has said so (``acknowledge``)."""
+    """A line for each change of a house game that a later one made apart replaced, until
+    this laptop has said it (``acknowledge``)."""
     found = entries.read(folder, KIND, laptop or machine.laptop(folder)).replaced
     return [_said(item) for item in found]
 
@@ -292,17 +254,15 @@ def _said(item: entries.Replaced) -> str:
     lost_words = "removing it" if lost is None else "its options then"
     kept_words = "its removal" if kept is None else "the options now kept"
     return (
-        f'The house game "{visible(name)}" was'
-        f" changed on two laptops: {lost_words} "
+        f'The house game "{visible(name)}" was changed on two laptops: {lost_words} '
         f"({visible(item.lost_by)}) was replaced by {kept_words} ({visible(item.kept_by)}), "
         "the later change."
     )
 
 
 def house_games_in(source: Path) -> list[object]:
-    """The house games another store or an export file (``"house games"``) holds, as
-    entries for ``add_house_games``; none where it holds none or cannot be read (the
-    sessions' import says what is wrong with it)."""
+    """The house games another store or an export file holds, for ``add_house_games``;
+    none where it cannot be read (the sessions' import says why)."""
     if source.is_dir():
         return [house.to_dict() for house in read_house_games(source)[0]]
     try:

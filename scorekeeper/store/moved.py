@@ -1,34 +1,20 @@
 """A session's files in the older layouts as events: what moving a store over makes.
 
-The older layouts kept whole copies (``<id>.json``, ``<id>.<laptop>.json``, a sync
-engine's conflict copies), each saying what it had taken in (``seen``), and the session
-was what they made together. Those copies do not keep the history the events need: an
-old decision is dropped from a copy at its next write, and the versions it set aside are
-pooled with older ones. So the events moved over say what the copies made, worked out as
-the older scorekeeper did (copies another took in say nothing; the versions left, one
-of them the start of another is that other; a decision on every version left settles
-them, the latest standing), not how each laptop got there:
-
-- each version kept (shown, waiting, or set aside) is a chain of rounds from the
-  set-up, each round at its stamp; the same round after the same rounds at the same
-  time is one event, so versions share the rounds they share;
-- with versions set aside, a decision on top of them (a chain of decisions past
-  ``AFTER_CAP``) and of the version kept (a decided game stays decided), or of the
-  start the versions waiting share (they still wait). A set-aside version is listed
-  wherever it holds a round that no version kept holds;
-- every other version a copy holds (one that a copy kept took in and then undid or
-  edited, one it went on from while versions waited) is undone to a start of a version
-  kept, so its rounds make no version: the events of the files a laptop held when it
-  moved them, beside those of every file moved later, fold mostly as every file does
-  (not where a decision came in the files that arrived later: each move decides alone).
-
-Every id is a hash of what the event holds, so every laptop moving the same files makes
-the same events, in any order, however often a file is given. Nothing here reads a file
-or a clock; a copy that is not a session document makes nothing.
+The older layouts kept whole copies, each saying what it had taken in (``seen``); they
+do not keep the history events need (an old decision is dropped at the next write). So
+the events say what the copies made, worked out as the older scorekeeper did, not how
+each laptop got there: each version kept (shown, waiting or set aside) is a chain of
+rounds from the set-up, each at its stamp, shared where versions share them; versions
+set aside get a decision on top of them and of the version kept (or of the start those
+waiting share, so they still wait); every other version a copy holds is undone to a
+start of a version kept, so it makes no version of its own. Every id is a hash of what
+the event holds, so every laptop moving the same files makes the same events, in any
+order, however often a file is given.
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -50,7 +36,7 @@ class _Version:
     rounds: tuple[JSONObject, ...]
     stamps: tuple[tuple[int, str], ...]
     texts: tuple[str, ...] = field(compare=False)
-    """The table's text, then each round's: what two versions compare."""
+    """The table's text, then each round's."""
 
     def same(self, other: _Version) -> bool:
         return self.texts == other.texts
@@ -60,7 +46,7 @@ class _Version:
 
     @property
     def rank(self) -> tuple[int, str]:
-        """Later last round first, to the second; then the text (the older merge's rule)."""
+        """Later last round, to the second, then the text: the older merge's rule."""
         last = self.stamps[-1][0] if self.stamps else 0
         return last // 1_000_000_000, text({**self.table, "rounds": list(self.rounds)})
 
@@ -85,31 +71,22 @@ def _version(session: JSON, stamps: JSON) -> _Version | None:
         return None
     if type(stamps) is not list or len(stamps) != len(rounds):
         return None
-    found = []
     for stamp in stamps:
-        if type(stamp) is not list or len(stamp) != 2:
+        if type(stamp) is not list or len(stamp) != 2 or type(stamp[1]) is not str:
             return None
-        when, laptop = stamp
-        if type(when) is not int or _ms(when) is None or type(laptop) is not str:
+        if type(stamp[0]) is not int or _ms(stamp[0]) is None:
             return None
-        found.append((when, laptop))
     table = {key: session[key] for key in _TABLE}
     texts = (text(table), *(text(round_) for round_ in rounds))
-    return _Version(table, tuple(rounds), tuple(found), texts)
+    return _Version(table, tuple(rounds), tuple((when, by) for when, by in stamps), texts)
 
 
 def _versions(listed: JSON) -> tuple[_Version, ...] | None:
-    if type(listed) is not list:
+    if type(listed) is not list or not all(type(value) is dict for value in listed):
         return None
-    found = []
-    for value in listed:
-        version = (
-            _version(value.get("session"), value.get("stamps")) if type(value) is dict else None
-        )
-        if version is None:
-            return None
-        found.append(version)
-    return tuple(found)
+    found = [_version(value.get("session"), value.get("stamps")) for value in listed]
+    versions = tuple(version for version in found if version is not None)
+    return versions if len(versions) == len(found) else None
 
 
 def _copy(key: str, document: JSON) -> _Copy | None:
@@ -152,7 +129,7 @@ def _copy(key: str, document: JSON) -> _Copy | None:
 
 def _readable(copies: Sequence[tuple[str, JSONObject]]) -> list[_Copy]:
     """The copies that are session documents, each once, in one order whatever the order
-    given (a document JSON cannot write, or nested past what it reads, is none)."""
+    given (one JSON cannot write is none)."""
     found: dict[tuple[str, str], _Copy] = {}
     for key, document in copies:
         try:
@@ -176,8 +153,7 @@ def _distinct(versions: Iterable[_Version]) -> list[_Version]:
 
 @dataclass(frozen=True)
 class _Made:
-    """What the copies make: the versions kept (one, or those waiting), the versions set
-    aside, and the decision that settled them, if one did."""
+    """The versions kept (one, or those waiting), those set aside, and the decision."""
 
     kept: list[_Version]
     aside: list[_Version]
@@ -186,8 +162,7 @@ class _Made:
 
 def _covers(other: _Copy, copy: _Copy) -> bool:
     """Whether ``other`` took ``copy`` in: as its ``seen`` says, or as a later document of
-    the same file (the older merge met one document a file; a move may be given the ones
-    it moved before too, each later one on top of the one before)."""
+    the same file (a move may be given the ones it moved before too)."""
     if other.key == copy.key:
         return other.seq > copy.seq
     return other.seen.get(copy.key, -1) >= copy.seq
@@ -222,8 +197,12 @@ class _Events:
 
     def __init__(self, started: str) -> None:
         self.made: dict[str, Event] = {}
-        self.started = started
         self.setups: dict[str, str] = {}
+        self.started, at = started, 0
+        with contextlib.suppress(ValueError, OverflowError, OSError):
+            when = datetime.fromisoformat(started)  # the zone it says, never this laptop's
+            at = int(when.timestamp() * 1_000) if when.tzinfo is not None else 0
+        self.at = at if 0 <= at < CLOCK_CAP else 0
 
     def add(self, after: Iterable[str], at: int, kind: str, body: JSONObject) -> str:
         parents = tuple(sorted(set(after)))
@@ -232,20 +211,9 @@ class _Events:
         return made.id
 
     def setup(self, version: _Version) -> str:
-        """The set-up of ``version``'s table, at the time it started where that says its
-        offset (never the moving laptop's zone: every laptop makes the same id)."""
         if version.texts[0] not in self.setups:
-            at = 0
-            try:
-                when = datetime.fromisoformat(self.started)
-                if when.tzinfo is not None:
-                    at = int(when.timestamp() * 1_000)
-            except (ValueError, OverflowError, OSError):
-                at = 0
             body = {**version.table, "started": self.started}
-            self.setups[version.texts[0]] = self.add(
-                (), at if 0 <= at < CLOCK_CAP else 0, "setup", body
-            )
+            self.setups[version.texts[0]] = self.add((), self.at, "setup", body)
         return self.setups[version.texts[0]]
 
     def chain(
@@ -254,9 +222,7 @@ class _Events:
         """Rounds ``first`` to ``stop`` of ``version``, typed one on another from ``start``
         (its set-up if none): their ids and the last one's (``start`` if none)."""
         ids, head = [], start or self.setup(version)
-        for round_, (when, _) in zip(
-            version.rounds[first:stop], version.stamps[first:stop], strict=True
-        ):
+        for round_, (when, _) in list(zip(version.rounds, version.stamps, strict=True))[first:stop]:
             head = self.add((head,), when // _NS_PER_MS, "round", {"round": round_})
             ids.append(head)
         return ids, head
@@ -293,11 +259,10 @@ def _common(version: _Version, other: _Version) -> int:
 
 
 def _route(events: _Events, version: _Version, last: str, kept: list[_Version]) -> None:
-    """Undo ``version`` (one a copy kept took in, or one it went on differently from)
-    from its end to a start of the version kept nearest to it: its rounds then make no
-    version of their own, even beside the events of a move made before the copy that
-    took it in arrived. That start is all of the version kept only where ``version``
-    holds its very rounds (its events), so the two lines are one; else short of it."""
+    """Undo ``version`` from its end to a start of the version kept nearest to it, so its
+    rounds make no version of their own, even beside a move made before the copy that
+    took it in arrived: all of the version kept only where ``version`` holds its very
+    rounds (the two lines are then one), else short of it."""
     tip = max(kept, key=lambda other: _common(version, other))
     start = min(_common(version, tip), max(len(tip.rounds) - 1, 0))
     if _shared([version, tip]) == len(tip.rounds):
@@ -309,9 +274,8 @@ def _route(events: _Events, version: _Version, last: str, kept: list[_Version]) 
 
 def _decide(events: _Events, made: _Made, tops: list[str]) -> None:
     """The decision that set the versions aside, on top of them and of the rounds every
-    version kept shares: all of the one kept, so that it is decided; the start of those
-    waiting, so that they still wait. One waiting that a version set aside went on from
-    (its top typed on already) goes on from the decision instead, to be a version still."""
+    version kept shares (all of the one kept; the start of those waiting, so they still
+    wait). One waiting that a version set aside went on from goes on from the decision."""
     kept, aside = made.kept, made.aside
     shared = _shared(kept)
     rounds, head = events.chain(kept[0], stop=shared)
@@ -332,8 +296,7 @@ def _decide(events: _Events, made: _Made, tops: list[str]) -> None:
 
 
 def moved_events(copies: Sequence[tuple[str, JSONObject]]) -> list[Event]:
-    """The events a session's old files (``(key, document)`` each: ``copies.parse``'s key
-    of the file, its document) move over as: see the module's docstring."""
+    """The events a session's old files (``(key, document)`` each) move over as."""
     readable = _readable(copies)
     if not readable:
         return []

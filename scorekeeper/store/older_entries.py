@@ -1,9 +1,8 @@
 """Night names, night moves and house games as earlier layouts kept them, read as events
-moved over (``events.moved_id``: made from what they hold, so every laptop that moves the
-same files makes the same events): the single file of an older scorekeeper
-(``nights.json``, ``house_games.json``, and a sync engine's copies of it) as changes
-older than any, each laptop's file of the release before (``nights/<laptop id>.json``,
-``house_games/<laptop id>.json``) change by change, each on top of the change it saw.
+moved over (ids made from what they hold, so every laptop makes the same ones): an older
+scorekeeper's single file (``nights.json``, ``house_games.json``, and a sync engine's
+copies of it) as changes older than any; each laptop's file of the release before
+(``nights/<laptop id>.json``) change by change, each on top of the change it saw.
 """
 
 from __future__ import annotations
@@ -24,19 +23,18 @@ LAPTOP = "laptop"
 OLDER = "older"
 """Who made the changes read from an older scorekeeper's single file."""
 FILE_CAP = 100
-"""More laptops than any family has; a folder holding more is not read past this."""
+"""More laptops than any family has: a folder is not read past this."""
 NAME_CAP = 40
-"""The most of a laptop's name (from its own file, so from anywhere) that is shown."""
+"""The most of a laptop's name (from anywhere) that is shown."""
 Legacy = tuple[Path, JSONObject, str | None]
 """An older single file, the entries read from it, and what is wrong with it."""
 
 
 @dataclass(frozen=True)
 class Kind:
-    """What a kind of entry is: its events' kind, the folder the release before kept it
-    in, how an entry is checked (``check`` returns the value to keep, raises
-    ``ValueError`` for one it cannot), how many entries it holds at most, and the older
-    single file (``legacy_name``) with how it is read (``read_legacy``)."""
+    """A kind of entry: its events' kind, the release before's folder, its check (the
+    value to keep, or ``ValueError``), how many entries at most, and the older single
+    file with how it is read."""
 
     event: str
     folder: str
@@ -48,8 +46,7 @@ class Kind:
 
 
 def legacy_files(root: Path, name: str) -> list[Path]:
-    """The older single file ``name`` in ``root`` and a sync engine's conflict copies of
-    it, which are read as one more laptop's version of it."""
+    """The older single file ``name`` in ``root`` and a sync engine's copies of it."""
     try:
         names = sorted(os.listdir(root))
     except OSError:
@@ -63,8 +60,8 @@ def moved(kind: str, key: str, value: JSON, at: int, by: str, after: tuple[str, 
 
 
 def legacy_events(root: Path, kind: Kind, problems: list[str], whole: list[Path]) -> list[Event]:
-    """The older single file's entries (and a sync engine's copies'), as changes older
-    than any; ``whole`` gets each file read without a fault (removed once moved)."""
+    """The older single files' entries, as changes older than any; ``whole`` gets each
+    file read without a fault (removed once moved)."""
     found = []
     for file, values, wrong in map(kind.read_legacy, legacy_files(root, kind.legacy_name)):
         found += [moved(kind.event, key, value, 0, OLDER, ()) for key, value in values.items()]
@@ -76,8 +73,8 @@ def legacy_events(root: Path, kind: Kind, problems: list[str], whole: list[Path]
 
 
 def _journal(file: Path, kind: Kind) -> tuple[list[JSONObject], str | None]:
-    """The changes of one laptop's file of the release before, as it holds them, and
-    the name it gives its laptop. Raises ``DamagedFile`` or ``OSError``."""
+    """The changes of one laptop's file of the release before, and the name it gives its
+    laptop. Raises ``DamagedFile`` or ``OSError``."""
     data = read_json(file, min(SIZE_CAP, max(256 * 1024, kind.cap * 1024)))
     if data is None:
         return [], None
@@ -89,8 +86,8 @@ def _journal(file: Path, kind: Kind) -> tuple[list[JSONObject], str | None]:
 
 
 def _journal_change(raw: object, kind: Kind, made: Mapping[tuple[int, str], Event]) -> Event | None:
-    """A change of the release before as a moved-over event, typed on top of the change
-    it saw (``made``: those moved already, by their stamps), or None if it is unusable."""
+    """A change of the release before as an event, on top of the change it saw (``made``:
+    those moved already, by their stamps), or None if it is unusable."""
     if type(raw) is not dict or type(raw.get("key")) is not str:
         return None
     at, seen = raw.get("at"), raw.get("seen")

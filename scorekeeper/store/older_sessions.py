@@ -1,14 +1,9 @@
-"""The sessions of the older layouts (whole copies in ``sessions/``), moved over as events.
-
-On a writing open, every session with files in ``sessions/`` (one writer's ``<id>.json``,
-a laptop's copy ``<id>.<laptop>.json``, a sync engine's conflict copy of one) is read and
-turned into events (``moved``: the same events on every laptop that moves the same
-files), written into this laptop's log of it; only once every session is written are the
-files this laptop may take away removed: its own copies, and in a store no laptop shares
-every file moved. Another laptop's copy stays until that laptop moves it (an older
-scorekeeper may still be writing it); what it holds is moved again when it changes, and
-its events, made alike, are taken in once. A file that cannot be read is left where it
-is, named by ``doctor``.
+"""The sessions of the older layouts (``sessions/<id>.json``, ``<id>.<laptop>.json`` and
+a sync engine's copies), moved over as events (``moved``) into this laptop's logs on a
+writing open. Only once every session is written are files removed: this laptop's own
+copies, and every file in a store no laptop shares. Another laptop's copy stays (an older
+scorekeeper may still write it) and is moved again when it changes; one that cannot be
+read stays, named by ``doctor``.
 """
 
 from __future__ import annotations
@@ -39,11 +34,10 @@ _OLD = re.compile(
 def old_files(root: Path) -> dict[str, list[tuple[str, Path]]]:
     """Each session's files in the older layout, as (key, path): "" for ``<id>.json``."""
     found: dict[str, list[tuple[str, Path]]] = defaultdict(list)
-    try:
-        listing = os.scandir(root / FOLDER)
-    except (FileNotFoundError, NotADirectoryError):
-        return {}
-    with listing:
+    with (
+        contextlib.suppress(FileNotFoundError, NotADirectoryError),
+        os.scandir(root / FOLDER) as listing,
+    ):
         for entry in listing:
             parsed = _OLD.fullmatch(entry.name)
             if parsed is not None:
@@ -53,19 +47,16 @@ def old_files(root: Path) -> dict[str, list[tuple[str, Path]]]:
 
 
 def _read(path: Path) -> JSONObject | None:
-    missing = StoreError(f"{path} is gone", path)
-    try:
-        return documents.read(path, lambda: missing, recover=False)
-    except StoreError:
-        return None
+    with contextlib.suppress(StoreError):
+        return documents.read(path)
+    return None
 
 
 def move_over(root: Path, this_laptop: Callable[[], str], shared: bool) -> int:
-    """Move every session of the older layout at ``root`` into this laptop's logs (see
-    the module's docstring); the number of sessions whose events were written. Raises
-    ``OSError`` (or ``DamagedFile``) if a log cannot be written: nothing is removed then.
-    ``this_laptop`` gives this laptop's id, looked up only where there is something to
-    move: a store opened as usual waits for no laptop file before its first screen."""
+    """Move every session of the older layout at ``root`` into this laptop's logs; the
+    number of sessions whose events were written. Raises ``OSError`` (or ``DamagedFile``)
+    if a log cannot be written: nothing is removed then. ``this_laptop`` is asked only
+    where there is something to move: a usual open waits for no laptop file."""
     found = old_files(root)
     if not found:
         return 0

@@ -252,6 +252,25 @@ def test_doctor_names_a_file_the_app_says_no_laptop_wrote(
     assert said in doctor(rae, capsys)[1]
 
 
+def test_doctor_names_a_forged_change_in_a_peers_log_in_the_words_the_app_says(
+    laptops: tuple[Path, Path, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Sam's log holding a change made in Rae's name: the app and ``doctor`` both say how
+    many and why, in the same words."""
+    from tests.hostile.test_doctor import doctor
+
+    rae, _, date = laptops
+    theirs = rae / "entries" / f"{SAM.id}.json"
+    forged = {"id": f"{RAE.id}:9", "after": [], "at": 1, "kind": "night", "body": {}}
+    forged["body"] = {"key": f"name/{date}", "value": "Poker night"}
+    theirs.parent.mkdir(exist_ok=True)
+    theirs.write_text(json.dumps({"events": {"1": forged}}))
+    said = f"{theirs} holds 1 change forged (its id names another laptop than the log's)"
+    problem = read_book(rae)[1]
+    assert problem is not None and problem.startswith(said)
+    assert said in doctor(rae, capsys)[1]
+
+
 @pytest.mark.parametrize(
     "damage",
     ["not json", "folder", "link", "huge", "forged"],
