@@ -1,11 +1,8 @@
-"""The key that lets an export trust the rows a session file keeps.
-
-Every file in a store folder may be hostile, so rows read from one are written to a CSV
-only if they carry a seal made with a key kept outside any store: a random key of this
-user's own, made on first use in the user config folder (``$SCOREKEEPER_CONFIG`` if
-set). Without it (not made yet, unreadable, damaged) every session is worked out again
-from its rounds, the way an export always could: slower, never wrong. A damaged key is
-left as it is for a person to look at, never overwritten.
+"""The key that lets an export trust the rows a session's log keeps beside it: rows from
+a store folder (which may be hostile) are written to a CSV only if sealed with a random
+key of this user's, kept outside any store in the user config folder
+(``$SCOREKEEPER_CONFIG``). Without it every session is worked out again from its rounds:
+slower, never wrong. A damaged key is left for a person to look at, never overwritten.
 """
 
 from __future__ import annotations
@@ -49,8 +46,7 @@ def _unused(what: str) -> str:
 
 @functools.cache
 def _key_in(folder: Path) -> tuple[bytes | None, str | None]:
-    """The key and why it cannot be used; a named pipe or a device in its place is found
-    before it is opened, so an export never waits on one."""
+    """The key and why it cannot be used (a pipe in its place is never opened)."""
     file = folder / KEY_FILE
     try:
         found = read_file(file, KEY_SIZE)
@@ -67,8 +63,8 @@ def _key_in(folder: Path) -> tuple[bytes | None, str | None]:
 
 
 def _made(file: Path) -> bytes | None:
-    """A new key in ``file``, or the one another process made first: the key is linked
-    into place whole, so no reader ever sees half of one."""
+    """A new key in ``file``, linked into place whole (no reader sees half of one), or the
+    one another process made first."""
     temp = file.with_name(f".{file.name}.{os.urandom(8).hex()}.tmp")
     try:
         file.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
