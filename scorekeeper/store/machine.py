@@ -107,10 +107,9 @@ def machine_folder(root: Path) -> Path:
 
 def places(root: Path) -> Places:
     """Where the store at ``root`` keeps its machine files on this machine."""
-    if not is_shared(root):
-        return Places(root, root / "lock", root / "writer.json", root, shared=False)
-    folder = machine_folder(root)
-    return Places(root, folder / "lock", folder / "writer.json", folder, shared=True)
+    shared = is_shared(root)
+    folder = machine_folder(root) if shared else root
+    return Places(root, folder / "lock", folder / "writer.json", folder, shared)
 
 
 def prepare(found: Places) -> None:

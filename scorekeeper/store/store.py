@@ -481,15 +481,11 @@ class Store(Reader):
         if found is None:
             target.extend([], _made(saved.session, saved.started, at))
             return
-        from scorekeeper.store.merge import text  # here: Home starts without it
+        from scorekeeper.store.merge import Version, parted  # here: Home starts without it
 
         rounds = saved.session.to_dict()["rounds"]
         shown = found.merged.shown
-        shared = 0
-        while shared < min(len(rounds), len(shown.rounds)) and text(rounds[shared]) == text(
-            shown.rounds[shared]
-        ):
-            shared += 1
+        shared = parted([shown, Version({"rounds": rounds}, ())])
         setup = found.folded.setup
         assert setup is not None
         head = shown.made[shared - 1] if shared else setup.id
