@@ -18,7 +18,7 @@ import stat
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import TextIO
 
 from scorekeeper.checks import JSON, JSONObject
 from scorekeeper.store.careful_read import DamagedFile, parse_json, read_json
@@ -227,33 +227,27 @@ def _replace_all(temps: Sequence[Path], paths: Sequence[Path]) -> None:
     """Move each temp onto its path; if one fails, put the earlier ones back."""
     done: list[tuple[Path, Path | None]] = []
     for temp, path in zip(temps, paths, strict=True):
+        previous = None
         try:
             previous = _linked_temp(path, path)
-        except OSError as error:
-            _put_back(done, path, error)
-        try:
             os.replace(temp, path)
         except OSError as error:
             if previous is not None:
                 _discard(previous)
-            _put_back(done, path, error)
+            changed = []
+            for replaced, kept in reversed(done):
+                try:
+                    if kept is None:
+                        os.unlink(replaced)
+                    else:
+                        os.replace(kept, replaced)
+                except OSError:
+                    changed.append(replaced)
+            raise ReplaceFailed(path, error, changed) from error
         done.append((path, previous))
     for _, previous in done:
         if previous is not None:
             _discard(previous)
-
-
-def _put_back(done: list[tuple[Path, Path | None]], failed: Path, cause: OSError) -> NoReturn:
-    changed = []
-    for path, previous in reversed(done):
-        try:
-            if previous is None:
-                os.unlink(path)
-            else:
-                os.replace(previous, path)
-        except OSError:
-            changed.append(path)
-    raise ReplaceFailed(failed, cause, changed)
 
 
 _DOC_ID = re.compile(r"[0-9]{1,18}")
