@@ -40,10 +40,6 @@ def key_problem() -> str | None:
     return _key_in(key_folder())[1]
 
 
-def _unused(what: str) -> str:
-    return f"{what}: exports work every session out from its rounds (slower) until it is moved away"
-
-
 @functools.cache
 def _key_in(folder: Path) -> tuple[bytes | None, str | None]:
     """The key and why it cannot be used (a pipe in its place is never opened)."""
@@ -54,12 +50,17 @@ def _key_in(folder: Path) -> tuple[bytes | None, str | None]:
         made = _made(file)
         return (made, None) if made is not None and len(made) == KEY_SIZE else (None, None)
     except NotReadable as error:
-        return None, _unused(str(error))
+        wrong = str(error)
     except OSError as error:
-        return None, _unused(f"{file} cannot be read ({error.strerror or error})")
-    if len(found) != KEY_SIZE:
-        return None, _unused(f"{file} is not a key scorekeeper made")
-    return found, None
+        wrong = f"{file} cannot be read ({error.strerror or error})"
+    else:
+        if len(found) == KEY_SIZE:
+            return found, None
+        wrong = f"{file} is not a key scorekeeper made"
+    return (
+        None,
+        f"{wrong}: exports work every session out from its rounds (slower) until it is moved away",
+    )
 
 
 def _made(file: Path) -> bytes | None:
