@@ -142,16 +142,18 @@ def _refused_round(version: Version, own: str) -> str | None:
     return None
 
 
-def times(found: Gathered) -> tuple[str, str, int]:
-    """When the session was started and last changed (as a person reads them), and the
-    last change in nanoseconds; the set-up's own start only if it is a time (a peer's
-    log may say anything there)."""
+def _row(found: Gathered, session: Session, files: Files) -> tuple[int, JSONObject, list[str]]:
+    """A session's place in the list (its last change, in ns), its summary, and the keys of
+    its logs that could not be read. The set-up's own start is taken only if it is a time:
+    a peer's log may say anything there."""
     setup = found.folded.setup
     assert setup is not None
     started = setup.body.get("started")
     last = max([event.at for event in found.events.values()])
     kept = started if isinstance(started, str) and is_time(started) else when(setup.at)
-    return kept, when(last), last * 10**6
+    paths = {error.path for error in found.damaged}
+    broken = [key for key, path in files if path in paths]
+    return last * 10**6, summary_fields(session, kept, when(last)), broken
 
 
 def _gathered(
@@ -198,9 +200,7 @@ def _read_for_index(
         found, session = playable(found, reach.own)
     except REPLAY_ERRORS as error:
         raise damaged(files[0][1], f"does not replay ({error})", recover=False) from None
-    started, updated, order = times(found)
-    fields = summary_fields(session, started, updated)
-    broken = _broken(files, found)
+    order, fields, broken = _row(found, session, files)
     return {"order": order, "summary": fields, "broken": broken}, state(found.merged)
 
 
@@ -236,12 +236,6 @@ def _in_two(
             _put_or_drop(reach.pending, sid, back)
 
     return two_cores.in_two(sessions, read, noted, take)
-
-
-def _broken(files: Files, found: Gathered) -> list[str]:
-    """The keys of the logs among ``files`` that could not be read."""
-    paths = {error.path for error in found.damaged}
-    return [key for key, path in files if path in paths]
 
 
 Noted = list[tuple[str, list[Path] | None, CameBack | None]]
@@ -453,15 +447,11 @@ class Reader:
 
     def _put(self, session_id: str, found: Gathered, session: Session) -> None:
         """Put the session as its logs make it now in the index."""
-        started, updated, order = times(found)
-        fields = summary_fields(session, started, updated)
         files = self._copy_files(session_id)
-        keys = tuple(key for key, _ in files)
-        broken = tuple(_broken(files, found))
+        order, fields, broken = _row(found, session, files)
+        keys, waits = tuple(key for key, _ in files), state(found.merged)
         with self._guard:
-            self._index.put(
-                session_id, found.seen or [], order, fields, state(found.merged), keys, broken
-            )
+            self._index.put(session_id, found.seen or [], order, fields, waits, keys, tuple(broken))
 
     def _forget(self, session_id: str) -> None:
         """Drop what is known of a session whose file another machine changed."""
