@@ -14,8 +14,7 @@ from typing import NamedTuple
 from scorekeeper.checks import JSONObject
 from scorekeeper.store.copies import LAPTOP_ID
 
-SESSION_KINDS = ("setup", "round", "undo", "edit", "decide")
-KINDS = (*SESSION_KINDS, "night", "house", "laptop")
+KINDS = ("setup", "round", "undo", "edit", "decide", "night", "house", "laptop")
 """A session's events, then the entries' (``entries``)."""
 ANY = ""
 """The owner of what this laptop keeps of other laptops' events (``reach``)."""
