@@ -426,9 +426,7 @@ class Store(Reader):
             staging.mkdir()
             taken: set[str] = set()
             for saved in sessions:
-                session_id = saved.id
-                if not is_session_id(session_id) or session_id in taken:
-                    session_id = self._new_id()
+                session_id = saved.id if is_session_id(saved.id) else self._new_id()
                 while session_id in taken or (
                     session_id not in replacing and self._copy_files(session_id)
                 ):
