@@ -14,12 +14,13 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper.store import copies, machine
 from scorekeeper.store.careful_read import DamagedFile
+from scorekeeper.store.durable import encode, write_atomically, write_in_place, write_new
 from scorekeeper.wording import plural
 
 if TYPE_CHECKING:
@@ -98,22 +99,21 @@ class Reach:
         return self.laptop.id
 
     def note(self, session_id: str, seq: int, rounds: int) -> None:
-        """Note what this laptop's log holds now it is written (a failure costs only the
-        noticing)."""
+        """Note what this laptop's log holds now it is written."""
+        data = json.dumps([seq, rounds]).encode().ljust(_WIDTH)
+        self._write(write_in_place, f"{session_id}.json", data)
+
+    def _write(self, write: Callable[[Path, bytes], None], name: str, data: bytes) -> None:
+        """``write`` one of the notes, its folder made where missing, not fsynced (a
+        failure costs only the noticing)."""
         if self.folder is None:
             return
-        file = self.folder / f"{session_id}.json"
-        data = json.dumps([seq, rounds]).encode().ljust(_WIDTH)
-        with contextlib.suppress(OSError):
+        with contextlib.suppress(OSError, ValueError):
             try:
-                opened = os.open(file, os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+                write(self.folder / name, data)
             except FileNotFoundError:
                 self.folder.mkdir(parents=True, exist_ok=True)
-                opened = os.open(file, os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW, 0o600)
-            try:
-                os.pwrite(opened, data, 0)
-            finally:
-                os.close(opened)
+                write(self.folder / name, data)
 
     def noted(self, session_id: str) -> Noted | None:
         """What was noted of this laptop's copy, if anything."""
@@ -176,22 +176,15 @@ class Reach:
         new = {e.id: e for found in theirs for e in found.events if e.id not in held}
         if self.folder is None or not new:
             return
-        file = self.folder / f"{session_id}.others"
         one = {e.id: e for e in theirs[0].events} if len(theirs) == 1 else {}
         if one and not theirs[0].refused and all(one.get(made) == e for made, e in held.items()):
             data = theirs[0].raw
         else:
-            from scorekeeper.store.durable import encode
             from scorekeeper.store.log import TABLE
 
             records = [event.record() for event in {**held, **new}.values()]
             data = encode({TABLE: {str(n): record for n, record in enumerate(records, 1)}})
-        with contextlib.suppress(OSError, ValueError):
-            try:
-                _keep(file, data)
-            except FileNotFoundError:
-                self.folder.mkdir(parents=True, exist_ok=True)
-                _keep(file, data)
+        self._write(_keep, f"{session_id}.others", data)
 
     def forget(self, session_id: str) -> None:
         if self.folder is not None:
@@ -221,8 +214,6 @@ class Reach:
 def _keep(file: Path, data: bytes) -> None:
     """A new file where it lies the first time (10,000 arriving make as many; a torn one
     reads as none), else in place of the last, whole."""
-    from scorekeeper.store.durable import write_atomically, write_new
-
     try:
         write_new(file, data)
     except FileExistsError:
