@@ -101,8 +101,13 @@ def take_lock(places: Places, folder: Path, since: str) -> WriterLock:
     try:
         machine.prepare(places)
         lock.acquire()
-        if places.shared:
-            _not_held_here(root / "lock")
+        if places.shared and os.path.lexists(root / "lock"):
+            # held by a scorekeeper here that kept its lock beside the sessions before the
+            # store was shared (LockHeld); one nobody here can take has no writer behind it
+            legacy = WriterLock(root / "lock")
+            with contextlib.suppress(OSError):
+                legacy.acquire()
+                legacy.release()
     except LockHeld:
         lock.release()
         owner: JSONObject = {}
@@ -121,16 +126,3 @@ def take_lock(places: Places, folder: Path, since: str) -> WriterLock:
     with contextlib.suppress(OSError):
         write_atomically(places.writer, encode(owner), durable=False)
     return lock
-
-
-def _not_held_here(legacy: Path) -> None:
-    """``LockHeld`` if a scorekeeper here that kept its lock beside the sessions (before
-    the store was shared) is writing there now."""
-    if not os.path.lexists(legacy):
-        return
-    other = WriterLock(legacy)
-    try:
-        other.acquire()
-    except OSError:
-        return  # not a lock anyone here can hold: no writer behind it
-    other.release()
