@@ -131,8 +131,17 @@ def step(event: Event, lines: Mapping[str, Line]) -> Line | str:
     parents = [lines[parent] for parent in event.after if parent in lines]
     if len(parents) != len(event.after) or not parents:
         return "is typed on top of nothing that replays"
-    if event.kind == "decide":
-        return _decided(event, parents)
+    if event.kind == "decide":  # the rounds it names, in its order, from the versions settled
+        chosen = body.get("rounds")
+        known = {made.by: made for line in parents for made in line.rounds}
+        if not isinstance(chosen, list):
+            return "decides on no rounds"
+        kept: list[Made] = []
+        for made in chosen:
+            if not isinstance(made, str) or made not in known:
+                return "decides on rounds the versions do not hold"
+            kept.append(known.pop(made))
+        return Line(event.id, tuple(kept))
     if len(parents) != 1:
         return "is typed on top of two versions without deciding"
     rounds = parents[0].rounds
@@ -151,20 +160,6 @@ def step(event: Event, lines: Mapping[str, Line]) -> Line | str:
         edited = (*rounds[:index], Made(round_, event.id, event.at), *rounds[index + 1 :])
         return Line(event.id, edited)
     return "does not replay"
-
-
-def _decided(event: Event, parents: list[Line]) -> Line | str:
-    """A decision's line: the rounds it names, in its order, from the versions it settles."""
-    chosen = event.body.get("rounds")
-    known = {made.by: made for line in parents for made in line.rounds}
-    if not isinstance(chosen, list):
-        return "decides on no rounds"
-    rounds: list[Made] = []
-    for made in chosen:
-        if not isinstance(made, str) or made not in known:
-            return "decides on rounds the versions do not hold"
-        rounds.append(known.pop(made))
-    return Line(event.id, tuple(rounds))
 
 
 def session(events: Iterable[Event]) -> Folded:
