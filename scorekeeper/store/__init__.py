@@ -22,27 +22,24 @@ this laptop's id and name, and how far its own log of each session reached (``re
 on each machine instead (``machine``).
 
 An event is a record with names (``events``): ``id`` is ``<laptop>:<n>``, n counting up in
-that laptop's log, so no other laptop makes it (one in ``<laptop>.json`` naming another
-laptop is forged and refused; one moved over from an older layout has the id
-``m:<hash of what it holds>``, which any laptop checks and every laptop makes alike);
-``after`` is the ids it was typed on top of; ``at`` the laptop's clock in milliseconds;
-``kind`` one of ``setup``, ``round`` (the table's end is the game's end round), ``undo``,
-``edit``, ``decide`` and ``laptop`` (a laptop's name, given only by itself) in a
-session's logs, ``night``, ``house`` and ``laptop`` in the entries'; ``body`` what the
-kind needs. Nothing is ever rewritten: an undo is an event.
+that laptop's log, so no other laptop makes it (one in a log of another laptop's name is
+forged and refused; one moved over from an older layout is ``m:<hash of what it holds>``,
+checked by any laptop, made alike by all); ``after``: the ids it was typed on top of;
+``at``: the laptop's clock in ms; ``kind``: ``setup``, ``round`` (the table's end is the
+game's end round), ``undo``, ``edit``, ``decide`` and ``laptop`` (a laptop's name, given
+only by itself) in a session's logs, ``night``, ``house`` and ``laptop`` in the entries';
+``body``: what the kind needs. Nothing is ever rewritten: an undo is an event.
 
-The fold (``fold``) is one pure function, the same on every laptop: the union of every
-log's events (a union only grows, so arrival order and repetition change nothing; an
-event whose ``after`` has not arrived yet waits) is a graph whose ends are its heads. Each
-head replays its line from the set-up; heads whose rounds agree, or whose rounds are the
-start of another's, are one version. One version is the session; several are a game that
-went on differently, shown as the version changed later (after, then by the clock, then
-by id) and waiting until a ``decide`` names them. Two decisions of the same heads made
-apart: the later stands, and the one it replaced is said. Versions a decision did not
-choose stay in the graph, listed by what they hold and brought back by a new decision.
-An entry is the same fold per key, except that heads made apart are ordered without
-asking. This follows Automerge (a change is its actor, its sequence number, the heads it
-depends on and a time) cut down to what a card table needs: no merge inside a round.
+The fold (``fold``) is one pure function of the union of every log's events (so arrival
+order and repetition change nothing; an event whose ``after`` has not arrived waits): a
+graph whose heads each replay a line from the set-up. Heads whose rounds agree, or are the
+start of another's, are one version; several are a game that went on differently, shown
+as the version changed later and waiting until a ``decide`` names them (of two made apart
+the later stands, and the one replaced is said). Versions a decision did not choose stay
+in the graph, listed and brought back by a new decision. An entry is the same fold per
+key, heads made apart ordered without asking. This follows Automerge (a change is its
+actor, its sequence number, the heads it depends on and a time) cut down to what a card
+table needs: no merge inside a round.
 
 Inside the package: ``store`` is ``Store``, the one writer, on ``reader``, what any
 process may read; ``gather`` reads a session's logs (``copies`` names them, ``log``
@@ -50,12 +47,12 @@ reads each) and folds them, ``merge`` shows the fold as versions, ``conflicts`` 
 ``resolve`` lay them side by side and carry out the table's decision; ``index`` keeps
 the session list's one cache of ``summary`` rows (``index_file`` on disk), each judged
 by ``well_formed`` and held against its logs' fingerprint (``stamp``), thousands of
-changed logs read on two cores (``two_cores``); ``durable`` and
-``careful_read`` are the one atomic write and the careful read; ``lock`` is the writer's
-lock; ``reach`` notices a log of this laptop's put back shorter; ``entries`` and
-``house_games`` keep what every laptop may change; ``older_sessions`` (with ``moved``
-and ``documents``) and ``older_entries`` move earlier layouts over; ``store_errors``
-words what goes wrong. This module only names what the rest of scorekeeper uses.
+changed logs read on two cores (``two_cores``); ``durable`` and ``careful_read`` are the
+one atomic write and the careful read; ``lock`` is the writer's lock; ``reach`` notices a
+log of this laptop's put back shorter; ``entries`` and ``house_games`` keep what every
+laptop may change; ``older_sessions`` (with ``moved`` and ``documents``) and
+``older_entries`` move earlier layouts over; ``seal`` is the key that vouches for what is
+kept beside a log; ``store_errors`` words what goes wrong.
 """
 
 from scorekeeper.store.documents import MIGRATIONS, SCHEMA, how_to_recover

@@ -47,8 +47,7 @@ def unreadable(error: DamagedFile | OSError) -> str:
 
 def read_bytes(path: Path, cap: int = SIZE_CAP) -> bytes | None:
     """The bytes of the regular file ``path``, ``None`` if there is none; anything else
-    there (a folder, a FIFO, a link, a device, a file over ``cap`` bytes) is a
-    DamagedFile, found without opening it or reading it whole."""
+    there is a DamagedFile, found without opening it or reading it whole."""
     found = read_regular(path, cap)
     return None if found is None else found[0]
 
@@ -56,8 +55,9 @@ def read_bytes(path: Path, cap: int = SIZE_CAP) -> bytes | None:
 def read_regular(
     path: Path, cap: int = SIZE_CAP, *, first_line: bool = False
 ) -> tuple[bytes, os.stat_result] | None:
-    """``read_bytes``, with the identity of the file the bytes came from; ``first_line``:
-    only until its first line is read (a few bytes past it), not the whole file."""
+    """``read_bytes``, with the identity of the file read; ``first_line``: read in small
+    parts up to the first line's end (a buffer the file's size, made and freed, would
+    leave the allocator holding that much for good)."""
     try:
         found = os.lstat(path)
     except FileNotFoundError:
@@ -82,31 +82,22 @@ def read_regular(
                 f"is {opened.st_size:,} bytes, far more than scorekeeper writes there "
                 f"(at most {_amount(cap)} is read)",
             )
-        raw = _read_to_end(descriptor, opened.st_size, cap, first_line)
+        # asked for at its size and one byte more (one read), then on while it grows
+        parts, total, want = [], 0, (1 << 16) if first_line else opened.st_size + 1
+        while total <= cap:
+            asked = min(want, cap + 1 - total)
+            part = os.read(descriptor, asked)
+            parts.append(part)
+            total += len(part)
+            if len(part) < asked or (first_line and b"\n" in part):
+                break
+            want = 1 << 16
+        raw = b"".join(parts)
     finally:
         os.close(descriptor)
     if len(raw) > cap:
         raise DamagedFile(path, f"grew past {_amount(cap)} while it was read")
     return raw, opened
-
-
-def _read_to_end(descriptor: int, size: int, cap: int, first_line: bool) -> bytes:
-    """What the file holds, up to one byte past ``cap``: asked for at its size and one
-    byte more (one read, no buffer of ``cap`` bytes made for a file of ten), then on while
-    it grows as it is read. A read of a file that gives fewer bytes than asked has met
-    its end. ``first_line``: read in small parts, up to the part that ends the first line
-    (a buffer as big as the file, made and freed, would leave the allocator holding that
-    much for good)."""
-    parts, total, want = [], 0, (1 << 16) if first_line else size + 1
-    while total <= cap:
-        asked = min(want, cap + 1 - total)
-        part = os.read(descriptor, asked)
-        parts.append(part)
-        total += len(part)
-        if len(part) < asked or (first_line and b"\n" in part):
-            break
-        want = 1 << 16
-    return b"".join(parts)
 
 
 def _amount(cap: int) -> str:
@@ -144,9 +135,7 @@ def _constant(text: str) -> JSON:
 
 
 def depth(data: JSON) -> int:
-    """How deeply ``data`` nests lists and objects (a number is 0, ``[1]`` is 1); past
-    ``DEPTH_CAP`` it stops counting. Level by level, looking only at containers, as every
-    session list read goes through it."""
+    """How deeply ``data`` nests lists and objects (``[1]`` is 1), up to past ``DEPTH_CAP``."""
     level, containers = 0, [data] if type(data) in (dict, list) else []
     while containers:
         level += 1
@@ -165,11 +154,8 @@ _ONE_BRACKET = bytes.maketrans(b"{}", b"[]")
 
 
 def _nests_within(raw: bytes, cap: int) -> bool:
-    """Whether the brackets of the JSON text ``raw`` nest no deeper than ``cap``, which
-    vouches for the data read from it (a key given twice keeps less, never more): the
-    text kept to its brackets and quotes, each string left as ``""``, and the innermost
-    pairs taken out level by level, each a pass in C. False where it cannot tell: a
-    backslash (an escaped quote) or a bracket inside a string, where ``depth`` counts."""
+    """Whether the brackets of the JSON text ``raw`` nest no deeper than ``cap``, in a few
+    passes in C: False where a backslash or a bracket in a string hides it (``depth``)."""
     if b"\\" in raw:
         return False
     brackets = raw.translate(_ONE_BRACKET, _BRACKETS_AND_QUOTES).replace(b'""', b"")
@@ -187,18 +173,14 @@ _TOO_MANY_DIGITS = b"9" * (DIGITS_CAP + 1)
 
 
 def _may_hold_a_long_number(raw: bytes) -> bool:
-    """Whether ``raw`` has a run of more than ``DIGITS_CAP`` digits anywhere (in a number
-    or not): only then can a number be too long, and only then is each number looked at
-    on its own. Two passes in C over the bytes instead of a call per number."""
+    """Whether ``raw`` has a run of more than ``DIGITS_CAP`` digits: only then is each
+    number looked at (two passes in C instead of a call per number)."""
     return _TOO_MANY_DIGITS in raw.translate(_ALL_NINES)
 
 
 def parse_json(path: Path, raw: bytes, *, shape_checked: bool = False) -> JSONObject:
     """The JSON object in ``raw``, read from ``path``; anything else is a DamagedFile.
-
-    ``shape_checked``: the caller checks the type of every value it finds, down to the
-    numbers and strings at the bottom (as the index does), so no nesting deeper than that
-    shape can get past it, and the depth need not be counted here."""
+    ``shape_checked``: the caller checks every value's type (no deeper nesting passes)."""
     if not raw.strip():
         raise DamagedFile(path, "is empty")
     if b"\x00" in raw:
@@ -236,15 +218,10 @@ class NotPlain(ValueError):
 
 
 def members(raw: bytes, head: bytes) -> Iterator[tuple[str, JSON]]:
-    """Each name and value of the JSON object that ``raw`` holds as the last member of
-    an object opened by ``head`` (``"sessions":{`` on the index's last line), parsed one
-    member at a time: ten thousand sessions never stand in memory as one parsed tree
-    next to what is kept of them, and what one member leaves behind the next reuses.
-
-    Only for a file written compact (no spaces), as ``durable.encode`` does, holding no
-    NUL nor ``\\u`` escape of half a character: for anything else it raises ``NotPlain``,
-    possibly after a few members, and ``parse_json`` reads the whole file instead. Each
-    value is read as ``parse_json`` reads it (numbers capped, no NaN)."""
+    """Each name and value of the object ``raw`` holds as the last member of one opened
+    by ``head``, one at a time: ten thousand sessions never stand in memory as one tree.
+    ``NotPlain`` (maybe after a few) for anything but ``durable.encode``'s compact JSON
+    without NUL or half a character, which ``parse_json`` reads whole instead."""
     if b"\x00" in raw or b"\\ud" in raw or b"\\uD" in raw:
         raise NotPlain
     try:

@@ -1,9 +1,6 @@
-"""A session that went on differently on two laptops, as the table sees it before deciding.
-
-A ``Conflict`` lays the versions the fold left (``merge``) side by side: the rounds each
-added after they parted, who recorded them on which laptop (its name), and the balances
-each gives. ``resolve`` carries out the decision. The version shown meanwhile is the same
-on every laptop; every figure that includes it is marked as waiting.
+"""A session that went on differently on two laptops, as the table sees it before deciding:
+the versions side by side, the rounds each added after they parted, on which laptop (its
+name), and the balances each gives (``resolve`` carries out the decision).
 """
 
 from __future__ import annotations
@@ -14,10 +11,8 @@ from datetime import datetime
 from scorekeeper.money import format_amount
 from scorekeeper.session import Session
 from scorekeeper.store.merge import Merged, Version, parted
+from scorekeeper.store.store_errors import REPLAY_ERRORS
 from scorekeeper.wording import plural
-
-REPLAY_ERRORS = (LookupError, TypeError, ValueError, AttributeError)
-"""What replaying rounds from a file may raise (a ``RuleError`` is a ``ValueError``)."""
 
 
 @dataclass(frozen=True)
@@ -27,7 +22,6 @@ class Round:
     number: int
     words: str
     laptop: str
-    """The name of the laptop it was recorded on."""
     at: datetime | None
 
 
@@ -42,7 +36,7 @@ class Side:
     laptops: tuple[str, ...]
     """The names of the laptops that recorded its rounds after the versions parted."""
     problem: str | None = None
-    """Why its rounds do not replay, if they do not (it can still be kept aside)."""
+    """Why its rounds do not replay (it can still be kept aside)."""
 
 
 def laptop_name(merged: Merged, laptop: str) -> str:

@@ -1,20 +1,10 @@
-"""Files that are either the old version or the new one, never half of each.
+"""Files that are either the old version or the new one, never half of each: the one
+place that writes files.
 
-TinyDB's stock JSONStorage rewrites the live file in place, so a crash mid-write leaves
-it truncated. Here a write goes to a temporary file in the same folder, is fsynced, and
-takes the live file's place with ``os.replace``; the folder is fsynced so the rename
-itself survives a power cut. The version being replaced is kept as ``<name>.bak``.
-
-A temporary file is ours alone: created exclusively (``O_EXCL``, never through a symbolic
-link) under a random name, ``<name>.<16 hex digits>.tmp``, so a link planted at a guessed
-name cannot make a write land outside the store. The writer sweeps temporary files left by
-a crash once they are an hour old (``sweep_stale``).
-
-Reading is as careful (``careful_read``). ``log.DurableStorage`` is TinyDB's storage made
-of the two, kept there so that reading a store's sessions never imports TinyDB.
-
-This is the one place that writes files: the sessions, the index, the night names and
-the CSV export all go through ``write_atomically`` or ``replacing_texts``.
+A write goes to a temporary file of ours alone (``O_EXCL``, never through a link, under an
+unguessable name), is fsynced, takes the live file's place with ``os.replace`` (the one
+before kept as ``<name>.bak``), and the folder is fsynced so the rename survives a power
+cut: TinyDB's own storage rewrites the live file in place, so a crash leaves it torn.
 """
 
 from __future__ import annotations
@@ -28,7 +18,7 @@ import stat
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import TextIO
 
 from scorekeeper.checks import JSON, JSONObject
 from scorekeeper.store.careful_read import DamagedFile, parse_json, read_json
@@ -44,8 +34,7 @@ _OVERWRITE |= getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
 
 
 class ReplaceFailed(OSError):
-    """Replacing several files together failed; ``changed`` lists those left replaced
-    (none, unless putting a replaced one back failed too)."""
+    """Replacing several files together failed; ``changed``: those left replaced."""
 
     def __init__(self, failed: Path, cause: OSError, changed: Sequence[Path]) -> None:
         super().__init__(cause.errno, cause.strerror or str(cause), str(failed))
@@ -55,8 +44,7 @@ class ReplaceFailed(OSError):
 
 
 def encode(data: JSON) -> bytes:
-    """``data`` as compact UTF-8 JSON; raises ``ValueError`` for what JSON cannot hold
-    (NaN, a number Python will not print), before anything is written."""
+    """``data`` as compact UTF-8 JSON; ``ValueError`` (NaN) before anything is written."""
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode()
 
 
@@ -77,8 +65,8 @@ def backup_of(path: Path) -> Path:
 
 
 def _create_temp(path: Path) -> tuple[Path, int]:
-    """A new file beside ``path`` that nobody else made: a random name, opened with
-    ``O_EXCL`` and without following links, so nothing planted there is written through."""
+    """A new file beside ``path`` that nobody else made: nothing planted there is written
+    through."""
     while True:
         temp = path.with_name(f"{path.name}.{temp_token()}.tmp")
         try:
@@ -88,8 +76,7 @@ def _create_temp(path: Path) -> tuple[Path, int]:
 
 
 def temp_token() -> str:
-    """The random part of a temporary file's name: unguessable, so no link planted in
-    advance sits at it (and a write never follows one: ``O_EXCL`` refuses it)."""
+    """Unguessable, so no link planted in advance sits at a temporary file's name."""
     return os.urandom(8).hex()
 
 
@@ -99,9 +86,8 @@ def _discard(temp: Path) -> None:
 
 
 def sweep_stale(folder: Path) -> None:
-    """Remove temporary files in ``folder`` older than ``STALE_AFTER``: what a crash left.
-    Younger ones may be a write in progress (an export while the app saves), so they stay,
-    as do Syncthing's (``.syncthing.<name>.tmp``)."""
+    """Remove what a crash left: temporary files older than ``STALE_AFTER`` (a younger one
+    may be a write in progress), never a sync engine's, which it resumes."""
     cutoff = time.time() - STALE_AFTER
     try:
         names = os.listdir(folder)  # names alone: half the cost of scandir's entries
@@ -109,7 +95,7 @@ def sweep_stale(folder: Path) -> None:
         return
     for name in names:
         if not name.endswith("tmp") or not _TEMP.fullmatch(name) or name.startswith(".syncthing."):
-            continue  # not ours: a sync engine resumes a file it was receiving from its own
+            continue
         path = os.path.join(folder, name)
         with contextlib.suppress(OSError):
             if os.lstat(path).st_mtime < cutoff:
@@ -123,21 +109,9 @@ def _write_all(descriptor: int, data: bytes) -> None:
         remaining = remaining[os.write(descriptor, remaining) :]
 
 
-def keep_previous(path: Path, backup: Path) -> None:
-    """Make ``backup`` the current version of ``path`` (a hard link: no data is copied)."""
-    temp = _linked_temp(path, backup)
-    if temp is None:
-        return
-    try:
-        os.replace(temp, backup)
-    except BaseException:
-        _discard(temp)
-        raise
-
-
 def _linked_temp(path: Path, beside: Path) -> Path | None:
-    """A fresh temporary name beside ``beside`` for the file at ``path`` (a hard link, or a
-    copy where links are not allowed); None if ``path`` does not exist."""
+    """The file at ``path`` under a fresh temporary name beside ``beside`` (a hard link, or
+    a copy where links are not allowed); None if there is no such file."""
     while True:
         temp = beside.with_name(f"{beside.name}.{temp_token()}.tmp")
         try:
@@ -159,8 +133,7 @@ def _linked_temp(path: Path, beside: Path) -> Path | None:
 
 
 def _fill(descriptor: int, path: Path, data: bytes) -> None:
-    """Write ``data`` through ``descriptor``, on the file just made at ``path``, and close
-    it; on any failure the file is removed."""
+    """Write ``data`` to the new file at ``path`` and close it; on a failure it is removed."""
     try:
         _write_all(descriptor, data)
     except BaseException:
@@ -170,20 +143,25 @@ def _fill(descriptor: int, path: Path, data: bytes) -> None:
     os.close(descriptor)
 
 
-@contextlib.contextmanager
-def _replacing(path: Path, *, durable: bool, backup: Path | None) -> Iterator[int]:
-    """A descriptor on a temporary file beside ``path`` that takes its place once the
-    block ends; if the block or any step fails, ``path`` still holds what it held."""
+def write_atomically(
+    path: Path, data: bytes, *, durable: bool = True, backup: Path | None = None
+) -> None:
+    """Replace ``path`` with ``data``, keeping what it held as ``backup``; on any failure
+    ``path`` still holds what it held."""
     temp, descriptor = _create_temp(path)
     try:
         try:
-            yield descriptor
+            _write_all(descriptor, data)
             if durable:
                 os.fsync(descriptor)
         finally:
             os.close(descriptor)
-        if backup is not None:
-            keep_previous(path, backup)
+        if backup is not None and (previous := _linked_temp(path, backup)) is not None:
+            try:
+                os.replace(previous, backup)
+            except BaseException:
+                _discard(previous)
+                raise
         os.replace(temp, path)
     except BaseException:
         _discard(temp)
@@ -192,27 +170,15 @@ def _replacing(path: Path, *, durable: bool, backup: Path | None) -> Iterator[in
         fsync_folder(path.parent)
 
 
-def write_atomically(
-    path: Path, data: bytes, *, durable: bool = True, backup: Path | None = None
-) -> None:
-    """Replace ``path`` with ``data``; on any failure ``path`` still holds what it held."""
-    with _replacing(path, durable=durable, backup=backup) as descriptor:
-        _write_all(descriptor, data)
-
-
 def write_new(path: Path, data: bytes) -> None:
-    """Make ``path`` a new file holding ``data``, written where it lies, not renamed into
-    place: for a note whose reader takes a torn one for none, a new name costs a third
-    less than a temporary file and a rename. Never through a link; ``FileExistsError``
-    if anything is there already; a failed write leaves nothing."""
+    """``path`` made anew holding ``data`` (``FileExistsError`` if anything is there), not
+    renamed into place: a third cheaper, for a note whose reader takes a torn one for none."""
     _fill(os.open(path, _CREATE, 0o666), path, data)
 
 
 def write_in_place(path: Path, data: bytes) -> None:
-    """Write ``data`` over what ``path`` holds, for a cache whose readers can tell a torn
-    write (a seal at its start): reusing the file's blocks costs a twentieth of a new file
-    renamed into place. Never through a link, hard or symbolic, nor into anything but a
-    regular file: ``OSError`` instead."""
+    """Write ``data`` over the file of its own at ``path`` (never through a link), for a
+    cache whose readers tell a torn write: a twentieth of the cost of a rename."""
     descriptor = os.open(path, _OVERWRITE, 0o666)
     try:
         found = os.fstat(descriptor)
@@ -224,25 +190,12 @@ def write_in_place(path: Path, data: bytes) -> None:
         os.close(descriptor)
 
 
-def _check_replaceable(path: Path) -> None:
-    """Refuse, before anything is replaced, a target that ``os.replace`` would refuse."""
-    try:
-        found = os.lstat(path)
-    except FileNotFoundError:
-        return
-    if stat.S_ISDIR(found.st_mode):
-        cause = IsADirectoryError(errno.EISDIR, "it is a folder, not a file", str(path))
-        raise ReplaceFailed(path, cause, [])
-
-
 @contextlib.contextmanager
 def replacing_texts(
     paths: Sequence[Path], *, encoding: str, newline: str | None = None
 ) -> Iterator[list[TextIO]]:
-    """Text files to write in steps (a CSV export) that replace ``paths`` all together,
-    durably, once the block ends without error: all of them or, if one cannot be
-    replaced, none (those already replaced are put back); then ``ReplaceFailed`` says
-    which target failed and what, if anything, stayed changed."""
+    """Text files written in steps (a CSV export) that replace ``paths`` durably once the
+    block ends: all of them, or none and ``ReplaceFailed``."""
     temps: list[Path] = []
     try:
         with contextlib.ExitStack() as files:
@@ -257,8 +210,11 @@ def replacing_texts(
             for handle in handles:
                 handle.flush()
                 os.fsync(handle.fileno())
-        for path in paths:
-            _check_replaceable(path)
+        for path in paths:  # a folder ``os.replace`` would refuse, refused before any is
+            with contextlib.suppress(FileNotFoundError):
+                if stat.S_ISDIR(os.lstat(path).st_mode):
+                    cause = IsADirectoryError(errno.EISDIR, "it is a folder, not a file", str(path))
+                    raise ReplaceFailed(path, cause, [])
         _replace_all(temps, paths)
     finally:
         for temp in temps:
@@ -271,44 +227,36 @@ def _replace_all(temps: Sequence[Path], paths: Sequence[Path]) -> None:
     """Move each temp onto its path; if one fails, put the earlier ones back."""
     done: list[tuple[Path, Path | None]] = []
     for temp, path in zip(temps, paths, strict=True):
+        previous = None
         try:
             previous = _linked_temp(path, path)
-        except OSError as error:
-            _put_back(done, path, error)
-        try:
             os.replace(temp, path)
         except OSError as error:
             if previous is not None:
                 _discard(previous)
-            _put_back(done, path, error)
+            changed = []
+            for replaced, kept in reversed(done):
+                try:
+                    if kept is None:
+                        os.unlink(replaced)
+                    else:
+                        os.replace(kept, replaced)
+                except OSError:
+                    changed.append(replaced)
+            raise ReplaceFailed(path, error, changed) from error
         done.append((path, previous))
     for _, previous in done:
         if previous is not None:
             _discard(previous)
 
 
-def _put_back(done: list[tuple[Path, Path | None]], failed: Path, cause: OSError) -> NoReturn:
-    changed = []
-    for path, previous in reversed(done):
-        try:
-            if previous is None:
-                os.unlink(path)
-            else:
-                os.replace(previous, path)
-        except OSError:
-            changed.append(path)
-    raise ReplaceFailed(failed, cause, changed)
-
-
 _DOC_ID = re.compile(r"[0-9]{1,18}")
-"""A document's id as TinyDB writes it: TinyDB reads every id with ``int()``, which any
-other key (``""``, ``"x"``, five thousand digits) makes raise."""
+"""A document's id as TinyDB writes it: any other key makes TinyDB's ``int()`` raise."""
 
 
 def read_database(path: Path, raw: bytes | None = None) -> JSONObject | None:
-    """The TinyDB database in ``path`` (None: no such file), read as ``DurableStorage``
-    reads it, without a database made around it: a store reads thousands. ``raw``: the
-    file's bytes, read already."""
+    """The TinyDB database in ``path`` (or its bytes ``raw``; None: no such file), with no
+    database made around it: a store reads thousands."""
     data = read_json(path) if raw is None else parse_json(path, raw)
     if data is not None and not all(
         isinstance(table, dict)

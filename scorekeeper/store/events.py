@@ -1,9 +1,7 @@
-"""An event: one thing a laptop did, as its log keeps it, and what a log from anywhere
-must look like before the fold trusts it.
-
-An event's id is ``<laptop>:<n>``, which only the laptop whose log holds it makes, or
-``m:<hash>``, the hash of what the event holds: an event moved over from an older layout,
-made alike by every laptop that moves the same files, and checked by hashing it again.
+"""An event: one thing a laptop did, as its log keeps it, and what an event from anywhere
+must look like before the fold trusts it. Its id is ``<laptop>:<n>``, made only by the
+laptop whose log holds it, or ``m:<hash of what it holds>`` for one moved over from an
+older layout (made alike by every laptop, checked by hashing it again).
 """
 
 from __future__ import annotations
@@ -16,13 +14,10 @@ from typing import NamedTuple
 from scorekeeper.checks import JSONObject
 from scorekeeper.store.copies import LAPTOP_ID
 
-SESSION_KINDS = ("setup", "round", "undo", "edit", "decide")
-KINDS = (*SESSION_KINDS, "night", "house", "laptop")
-"""A session's events, then the entries': a night's name or a session's night, a house
-game, a laptop's name (``entries``)."""
+KINDS = ("setup", "round", "undo", "edit", "decide", "night", "house", "laptop")
+"""A session's events, then the entries' (``entries``)."""
 ANY = ""
-"""The owner of a file this laptop keeps of other laptops' events (``reach``), never a
-log in the synced folder: any laptop's id is its own there."""
+"""The owner of what this laptop keeps of other laptops' events (``reach``)."""
 NEWER = "of a kind this scorekeeper does not know (a newer one wrote it?)"
 """Why an event a newer scorekeeper wrote is refused."""
 MOVED = "m"
@@ -39,8 +34,7 @@ ID = re.compile(rf"(?:({LAPTOP_ID}):([1-9][0-9]{{0,15}})|m:([0-9a-f]{{64}}))")
 
 class Event(NamedTuple):
     """``after``: the events it was typed on top of; ``at``: the laptop's clock (ms). A
-    named tuple, not a dataclass: every event of every log read is made, at a third of
-    the cost."""
+    named tuple: every event of every log read is made, at a third of a dataclass's cost."""
 
     id: str
     after: tuple[str, ...]
@@ -88,8 +82,8 @@ def moved_id(after: tuple[str, ...], at: int, kind: str, body: JSONObject) -> st
 
 
 def checked(raw: object, owner: str) -> Event | str:
-    """The event ``raw`` as the log of laptop ``owner`` holds it, or why it cannot be
-    trusted, in the words that follow "an event" (one line per kind of fault)."""
+    """The event ``raw`` in the log of laptop ``owner``, or why it cannot be trusted, in
+    the words that follow "an event"."""
     if not isinstance(raw, dict) or raw.keys() != _FIELDS:
         return "that is not an event"
     made, after, at = raw["id"], raw["after"], raw["at"]
@@ -114,9 +108,8 @@ def checked(raw: object, owner: str) -> Event | str:
 
 
 def _ids(after: list[object], made: str) -> bool:
-    """Whether ``after`` names events an event ``made`` can be typed on top of: ids, each
-    once, not its own, no more than ``AFTER_CAP``. A loop, not a generator: every event
-    of every log read passes here."""
+    """Whether ``after`` names events ``made`` can be typed on top of: ids, each once, not
+    its own, at most ``AFTER_CAP`` (a loop: every event of every log read passes here)."""
     if len(after) > AFTER_CAP:
         return False
     for item in after:

@@ -1,23 +1,16 @@
-"""The fold: what the union of every laptop's events makes, a pure function of the set.
+"""The fold: what the union of every laptop's events makes, a pure function of the set
+(never of which log came first, nor of an event read twice), so two laptops holding the
+same events make the same session and the same entries.
 
-Each laptop folds every event it holds; since the union of logs only grows and the fold
-depends on the set alone (never on which log came first, never on an event read twice),
-two laptops holding the same events make the same session and the same entries.
+A session: every event but a decision is typed on top of one other (its ``after``), a
+decision on top of the heads it settles; an event's *line* is the rounds it leaves. Heads
+whose rounds agree, or are the start of another's, are one version; more than one is a
+game waiting for the table, shown as the version whose last round is the later. Of two
+decisions of the same heads made apart, the later stands and the other is *replaced*.
 
-A session: every event but a decision is typed on top of one other (its ``after``); a
-decision on top of the heads it settles. An event's *line* is the session's rounds as
-that event leaves them, each with the event that made it. The heads (events nothing
-held is typed on top of) are the versions; heads whose rounds agree, or whose rounds are
-the start of another head's, are one version. Two decisions of the same heads made apart:
-the later stands (``later``) and the other is *replaced*. More than one version left is a
-game waiting for the table, shown as the version whose last round is the later.
-
-An entry (a night's name, a game's night, a house game, a laptop's name) is what its
-changes fold to: each change is typed on top of the changes of that entry it saw (its
-``after``); the heads are the changes nothing held is typed on top of. Of heads made
-apart, the later stands (``events.later``: the clock, then the id) and the rest are
-*replaced*. "Later" only ever orders changes made apart: one typed on top of another is
-after it, whatever the clocks say.
+An entry (a night's name, a game's night, a house game, a laptop's name): per key, of the
+changes nothing is typed on top of, the later (``events.later``) stands; "later" only
+orders changes made apart, one typed on top of another is after it whatever the clocks.
 """
 
 from __future__ import annotations
@@ -28,7 +21,7 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import NamedTuple
 
-from scorekeeper.checks import JSON, JSONObject
+from scorekeeper.checks import JSONObject
 from scorekeeper.store.events import Event, later
 
 Refused = tuple[str, str]
@@ -38,8 +31,8 @@ WAITS = "waits for an event not here yet"
 
 
 class Made(NamedTuple):
-    """A round as a line holds it: what it is, the event that made it, and when (named
-    tuples, as ``Line``: the fold makes one of each per event)."""
+    """A round as a line holds it: what it is, the event that made it, and when (a named
+    tuple, as ``Line``: the fold makes one of each per event)."""
 
     round: JSONObject
     by: str
@@ -57,7 +50,7 @@ class Line(NamedTuple):
     rounds: tuple[Made, ...]
 
     def content(self) -> tuple[str, ...]:
-        return tuple(_text(made.round) for made in self.rounds)
+        return tuple(json.dumps(made.round, sort_keys=True, default=repr) for made in self.rounds)
 
     @property
     def last(self) -> tuple[int, str]:
@@ -74,9 +67,9 @@ class Folded:
     versions: tuple[Line, ...] = ()
     """Every version waiting for the table (the shown one among them); none if settled."""
     aside: tuple[Line, ...] = ()
-    """Versions a decision did not choose, oldest decision first: brought back by name."""
+    """Versions a decision did not choose, oldest decision first."""
     replaced: tuple[tuple[Event, Event], ...] = ()
-    """Decisions made apart of the same heads: (the one replaced, the one that stands)."""
+    """(the decision replaced, the one that stands)."""
     refused: tuple[Refused, ...] = ()
     decided: Event | None = None
     """The latest decision the version shown is typed on top of (or is)."""
@@ -86,12 +79,8 @@ class Folded:
         return len(self.versions) > 1
 
 
-def _text(value: JSON) -> str:
-    return json.dumps(value, sort_keys=True, ensure_ascii=False, default=repr)
-
-
 def union(logs: Iterable[Iterable[Event]]) -> tuple[dict[str, Event], list[Refused]]:
-    """Every event once. One id held with two contents (a log rolled back and written
+    """Every event once; one id held with two contents (a log rolled back and written
     again, or forged) keeps the content whose text sorts first, alike everywhere."""
     events: dict[str, Event] = {}
     clashes: set[str] = set()
@@ -108,8 +97,7 @@ def union(logs: Iterable[Iterable[Event]]) -> tuple[dict[str, Event], list[Refus
 
 
 def _held(events: Mapping[str, Event]) -> tuple[list[Event], list[Refused]]:
-    """The events whose every ``after`` is held, parents before children; the rest wait
-    (an event typed on top of one whose log has not arrived yet)."""
+    """The events whose every ``after`` is held, parents first; the rest wait."""
     children: dict[str, list[str]] = {}
     missing: dict[str, int] = {}
     for event in events.values():
@@ -143,8 +131,17 @@ def step(event: Event, lines: Mapping[str, Line]) -> Line | str:
     parents = [lines[parent] for parent in event.after if parent in lines]
     if len(parents) != len(event.after) or not parents:
         return "is typed on top of nothing that replays"
-    if event.kind == "decide":
-        return _decided(event, parents)
+    if event.kind == "decide":  # the rounds it names, in its order, from the versions settled
+        chosen = body.get("rounds")
+        known = {made.by: made for line in parents for made in line.rounds}
+        if not isinstance(chosen, list):
+            return "decides on no rounds"
+        kept: list[Made] = []
+        for made in chosen:
+            if not isinstance(made, str) or made not in known:
+                return "decides on rounds the versions do not hold"
+            kept.append(known.pop(made))
+        return Line(event.id, tuple(kept))
     if len(parents) != 1:
         return "is typed on top of two versions without deciding"
     rounds = parents[0].rounds
@@ -163,20 +160,6 @@ def step(event: Event, lines: Mapping[str, Line]) -> Line | str:
         edited = (*rounds[:index], Made(round_, event.id, event.at), *rounds[index + 1 :])
         return Line(event.id, edited)
     return "does not replay"
-
-
-def _decided(event: Event, parents: list[Line]) -> Line | str:
-    """A decision's line: the rounds it names, in its order, from the versions it settles."""
-    chosen = event.body.get("rounds")
-    known = {made.by: made for line in parents for made in line.rounds}
-    if not isinstance(chosen, list):
-        return "decides on no rounds"
-    rounds: list[Made] = []
-    for made in chosen:
-        if not isinstance(made, str) or made not in known:
-            return "decides on rounds the versions do not hold"
-        rounds.append(known.pop(made))
-    return Line(event.id, tuple(rounds))
 
 
 def session(events: Iterable[Event]) -> Folded:
@@ -205,12 +188,11 @@ def session(events: Iterable[Event]) -> Folded:
     decisions = sorted((union_[made] for made in lines if union_[made].kind == "decide"), key=later)
     versions, replaced = _versions(heads, decisions, lines)
     shown = max(versions, key=lambda line: line.last)
-    settled = [shown] if len(versions) == 1 else versions
     return Folded(
         setup,
         shown,
         tuple(versions) if len(versions) > 1 else (),
-        _aside(decisions, lines, shown, settled),
+        _aside(decisions, lines, versions),
         tuple(replaced),
         tuple(sorted(refused)),
         _last_decision(union_, shown.head) if decisions else None,
@@ -237,10 +219,8 @@ def _last_decision(events: Mapping[str, Event], head: str) -> Event | None:
 def _versions(
     heads: list[Line], decided: list[Event], lines: Mapping[str, Line]
 ) -> tuple[list[Line], list[tuple[Event, Event]]]:
-    """The heads as versions: one per set of rounds, none the start of another, and of
-    two decisions of the same heads made apart only the later (whether or not the game
-    went on from it: one typed on top of it is no longer a head). ``decided``: every
-    decision that replays."""
+    """The heads as versions, one per set of rounds, none the start of another, and the
+    decisions replaced; ``decided``: every decision that replays."""
     decisions: dict[tuple[str, ...], list[Event]] = {}
     for decision in decided:
         decisions.setdefault(tuple(sorted(decision.after)), []).append(decision)
@@ -255,8 +235,8 @@ def _versions(
                 replaced.append((event, stands))
                 continue
         standing.append(line)
+    replaced.sort(key=lambda pair: later(pair[0]))
     if len(standing) == 1:  # one version: nothing to compare (most sessions, most reads)
-        replaced.sort(key=lambda pair: later(pair[0]))
         return standing, replaced
     by_content: dict[tuple[str, ...], Line] = {}
     for line in standing:
@@ -273,16 +253,14 @@ def _versions(
         )
     ]
     kept.sort(key=lambda line: line.last)
-    replaced.sort(key=lambda pair: later(pair[0]))
     return kept, replaced
 
 
 def _aside(
-    decisions: list[Event], lines: Mapping[str, Line], shown: Line, settled: list[Line]
+    decisions: list[Event], lines: Mapping[str, Line], settled: list[Line]
 ) -> tuple[Line, ...]:
     """The versions the ``decisions`` (oldest first) set aside that no version now holds,
-    each once: a decision that kept a version holds the same rounds as that version, and
-    bringing another back sets the decision aside."""
+    each once (bringing one back sets the decision aside)."""
     if not decisions:
         return ()
     holding = {made.by for line in settled for made in line.rounds}
@@ -313,9 +291,8 @@ def names(events: Iterable[Event]) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class Entries:
-    """Entries as the union of their events makes them, by key (the event's kind and its
-    ``body["key"]``): the change that stands, the heads a new change goes on top of, and
-    each change replaced by a later one made apart (replaced, stands)."""
+    """Entries by key (the kind and ``body["key"]``): the change that stands, the heads a
+    new change goes on top of, and each change replaced apart (replaced, stands)."""
 
     values: dict[tuple[str, str], Event]
     heads: dict[tuple[str, str], tuple[str, ...]]
@@ -323,8 +300,7 @@ class Entries:
 
 
 def entries(events: Iterable[Event]) -> Entries:
-    """Every entry: per key, the heads of that key's changes; of heads made apart, the
-    later stands and the others are replaced. (A clash of ids is left to ``union``.)"""
+    """Every entry (see the module's docstring)."""
     union_, _ = union([events])
     by_key: dict[tuple[str, str], list[Event]] = {}
     for event in sorted(union_.values(), key=attrgetter("at", "id")):  # later last

@@ -1,10 +1,6 @@
 """Every laptop's log of one session read and folded: what the reader, the writer and
-the index all read a session through (``copies`` names the files, ``fold`` makes the
-session of their events, ``merge`` shows it as versions).
-
-A log that cannot be read is damaged and named; the session is made of the others, and
-is damaged only when none is left. Events a log holds that cannot be trusted (``events.
-checked``) are counted by kind, never folded.
+the index all read a session through. A log that cannot be read is damaged and named, and
+the session made of the others; an event that cannot be trusted is counted, never folded.
 """
 
 from __future__ import annotations
@@ -34,17 +30,15 @@ Logs = Sequence[tuple[str, "Read"]]
 
 
 class Gathered(NamedTuple):
-    """A session as its logs make it."""
+    """A session as its logs make it: every event by id, the damaged logs, how many events
+    were refused for each reason, and the files' ``identity`` as read."""
 
     merged: Merged
     folded: Folded
     events: dict[str, Event]
-    """Every event held, by id (what a change here is typed on top of)."""
     damaged: list[StoreDamaged]
     refused: dict[str, int]
-    """Events left out, by why: one line per kind."""
     seen: list[int] | None
-    """The log files' identity as they were read (``identity``)."""
 
     @property
     def waiting(self) -> bool:
@@ -52,8 +46,8 @@ class Gathered(NamedTuple):
 
 
 def identity(files: Files) -> list[int] | None:
-    """One identity for all of a session's log files (their names, inodes, sizes and
-    change times): another laptop's log arriving or changing changes it. None: no file."""
+    """One identity for a session's log files (names, inodes, sizes, change times), which
+    another laptop's log arriving changes; None: no file."""
     found = []
     for key, path in sorted(files):
         try:
@@ -65,25 +59,32 @@ def identity(files: Files) -> list[int] | None:
 
 
 def combined(found: Sequence[tuple[str, int, int, int]]) -> list[int]:
-    """``identity`` of logs as (key, inode, size, change time), sorted by key. Most
-    sessions have one log: its size and time are taken as they are."""
+    """``identity`` of logs as (key, inode, size, change time), sorted by key."""
     import hashlib  # here: Home's first frame fingerprints no log (OpenSSL loads with it)
 
     digest = int.from_bytes(hashlib.blake2b(repr(found).encode(), digest_size=7).digest(), "big")
-    if len(found) == 1:
+    if len(found) == 1:  # most sessions: no generator stepped on each change
         return [digest, found[0][2], found[0][3]]
     return [digest, sum(item[2] for item in found), max(item[3] for item in found)]
 
 
-def read_logs(
-    files: Files, own: str = ""
-) -> tuple[list[tuple[str, Read]], list[StoreDamaged], Counter[str]]:
-    """Each readable log with its key, the logs that cannot be read, and how many events
-    were refused for each reason. A damaged log of laptop ``own`` (this one) says how to
-    get it back: ``doctor --fix`` mends only this laptop's logs."""
+def gather(
+    files: Files,
+    missing: Callable[[], StoreError],
+    kept: Callable[[Logs], Sequence[Event]] = lambda logs: (),
+    own: str = "",
+    *,
+    identify: bool = True,
+) -> Gathered:
+    """The session the logs ``files`` make, with the events ``kept(the logs read)`` (what
+    this laptop folded from other laptops' logs before), asked for only where a log reads;
+    ``missing()`` if there is none; the first damage if no log can be read or the events
+    make no session (a log of laptop ``own``, this one, says how to get it back: ``doctor
+    --fix`` mends only this laptop's). ``identify``: take the files' identity (``seen``)."""
     from scorekeeper.store import log  # here: a list read from its index opens no database
 
-    logs: list[tuple[str, Read]] = []
+    seen = identity(files) if identify else None
+    read: list[tuple[str, Read]] = []
     damaged: list[StoreDamaged] = []
     refused: Counter[str] = Counter()
     for key, path in sorted(files):
@@ -98,27 +99,8 @@ def read_logs(
         except OSError as error:
             damaged.append(damaged_file(path, f"cannot be read ({error.strerror})", recover=False))
             continue
-        logs.append((key, found))
+        read.append((key, found))
         refused.update(dict(found.refused))
-    return logs, damaged, refused
-
-
-def gather(
-    files: Files,
-    missing: Callable[[], StoreError],
-    kept: Callable[[Logs], Sequence[Event]] = lambda logs: (),
-    own: str = "",
-    *,
-    identify: bool = True,
-) -> Gathered:
-    """The session the logs ``files`` make, with the events ``kept(the logs read)`` (what
-    this laptop folded from other laptops' logs before: one that came back shorter loses
-    nothing), asked for only where a log reads; ``missing()`` if there is none; the first
-    damage if no log can be read or the events make no session (with the way back where
-    it is laptop ``own``'s log). ``identify``: take the files' identity first (``seen``),
-    which the index needs not, having taken it as it walked the folder."""
-    seen = identity(files) if identify else None
-    read, damaged, refused = read_logs(files, own)
     logs = [found.events for _, found in read]
     if read and (held := kept(read)):
         logs.append(tuple(held))
@@ -149,9 +131,8 @@ def gather(
 
 
 def stepped(found: Gathered, made: Sequence[Event], seen: list[int] | None) -> Gathered | None:
-    """``found`` with the events ``made`` here on top of its version shown, nothing else
-    having changed: the fold stepped in memory (the same as folding the logs again, which
-    ``fold.session`` would do), or None where the change is more than a step."""
+    """``found`` with the events ``made`` here on top of its version shown, the fold
+    stepped in memory (as folding again would make it); None where it is more than a step."""
     from scorekeeper.store.fold import STEPS, names, step  # here: Home starts without them
     from scorekeeper.store.merge import merged
 
@@ -174,9 +155,8 @@ def stepped(found: Gathered, made: Sequence[Event], seen: list[int] | None) -> G
 
 
 def folded(folder: Path, leave_out: Collection[str] = ()) -> int:
-    """Every ``.json`` file's identity in ``folder`` (name, inode, size, change time)
-    folded into one number, but the logs of the sessions in ``leave_out``: the same while
-    no file there changed in any way."""
+    """One number for every ``.json`` file in ``folder`` (name, inode, size, change time)
+    but the logs of the sessions in ``leave_out``: the same while none changed."""
     total = 0
     try:
         with os.scandir(folder) as listing:
@@ -199,8 +179,7 @@ REFUSED_BY_RULES = "holds a round the game's rules refuse"
 
 def without(found: Gathered, made: str, why: str) -> Gathered:
     """``found`` folded again without the event ``made`` (nor what is typed on top of it),
-    which is counted as refused for ``why``. Every event is still held, so none of this
-    laptop's is ever numbered again."""
+    counted as refused for ``why``; still held, so no id of it is ever made again."""
     from scorekeeper.store.fold import names, session  # here: Home starts without them
     from scorekeeper.store.merge import merged
 

@@ -1,10 +1,7 @@
-"""The one writer's lock, which deleting its file cannot take away unnoticed.
-
-People delete ``lock`` to get past an "already open" message. The lock is an OS lock on
-an open descriptor, so deleting the file lets a second writer lock a new file of the same
-name. ``held`` tells the first writer that this happened: the file at the path is no
-longer the one it locked. The store asks before every write and refuses when it is not,
-so two writers never save over each other. ``writer.json`` beside it says who holds it.
+"""The one writer's lock, which deleting its file cannot take away unnoticed: people
+delete ``lock`` to get past an "already open" message, which lets a second writer lock a
+new file of that name. ``held`` tells the first that the file at the path is no longer the
+one it locked; the store asks before every write. ``writer.json`` says who holds it.
 """
 
 from __future__ import annotations
@@ -87,9 +84,8 @@ class WriterLock:
 
 def take_lock(places: Places, folder: Path, since: str) -> WriterLock:
     """The writer's lock on the store at ``places.root`` (its sessions ``folder`` made if
-    missing), with ``writer.json`` saying who holds it and ``since`` when; ``StoreLocked``
-    says who does when another process has it. A shared store's lock is this machine's
-    own (``machine``)."""
+    missing), with ``writer.json`` saying who holds it since when; ``StoreLocked`` says
+    who does when another process has it."""
     import socket  # here: a reader, such as every command but a few, needs none
 
     root = places.root
@@ -105,11 +101,19 @@ def take_lock(places: Places, folder: Path, since: str) -> WriterLock:
     try:
         machine.prepare(places)
         lock.acquire()
-        if places.shared:
-            _not_held_here(root / "lock")
+        if places.shared and os.path.lexists(root / "lock"):
+            # held by a scorekeeper here that kept its lock beside the sessions before the
+            # store was shared (LockHeld); one nobody here can take has no writer behind it
+            legacy = WriterLock(root / "lock")
+            with contextlib.suppress(OSError):
+                legacy.acquire()
+                legacy.release()
     except LockHeld:
         lock.release()
-        raise StoreLocked(root, _owner(places.writer)) from None
+        owner: JSONObject = {}
+        with contextlib.suppress(DamagedFile, OSError):
+            owner = read_json(places.writer) or {}
+        raise StoreLocked(root, owner) from None
     except OSError as error:
         raise StoreError(f"Cannot lock the store {root}: {error.strerror}.", root) from error
     owner = {
@@ -122,23 +126,3 @@ def take_lock(places: Places, folder: Path, since: str) -> WriterLock:
     with contextlib.suppress(OSError):
         write_atomically(places.writer, encode(owner), durable=False)
     return lock
-
-
-def _not_held_here(legacy: Path) -> None:
-    """Raise ``LockHeld`` if a scorekeeper on this machine that kept its lock beside the
-    sessions (before the store was shared) is writing there now."""
-    if not os.path.lexists(legacy):
-        return
-    other = WriterLock(legacy)
-    try:
-        other.acquire()
-    except OSError:
-        return  # not a lock anyone here can hold: no writer behind it
-    other.release()
-
-
-def _owner(writer: Path) -> JSONObject:
-    try:
-        return read_json(writer) or {}
-    except (DamagedFile, OSError):
-        return {}

@@ -1,10 +1,7 @@
-"""One laptop's log: a TinyDB database of its events (table ``events``), opened with
-``DurableStorage`` (atomic write, fsync, backup, careful read), written only by ``insert``
-and only by the laptop it is named after, read with ``all()``.
-
-A log from another laptop may come from anywhere: each event is checked (``events``)
-before the fold sees it, and what is refused is counted by kind, so it is said in one
-line per kind, never shown.
+"""One laptop's log: a TinyDB database of its events (table ``events``) opened with
+``DurableStorage``, written only with ``insert`` by the laptop it is named after, read with
+``all()``. Each event of a log is checked (``events``) before the fold sees it, and what
+is refused is counted by kind, said in one line per kind, never shown.
 """
 
 from __future__ import annotations
@@ -33,20 +30,18 @@ just before it), and when (ms)."""
 
 @dataclass(frozen=True)
 class Read:
-    """A log's events that can be trusted, and how many of each fault were refused."""
+    """A log's events that can be trusted, how many of each fault were refused, and the
+    bytes read (what ``reach`` keeps of another laptop's log)."""
 
     events: tuple[Event, ...]
     refused: tuple[tuple[str, int], ...] = ()
     raw: bytes = field(default=b"", compare=False)
-    """The bytes they were read from: what ``reach`` keeps of another laptop's log."""
 
 
 class DurableStorage(Storage):
-    """TinyDB storage: atomic, fsynced writes with a backup, and strict reads. What it
-    last wrote is read back from memory while the file is still the one it wrote (the
-    same inode, size and change time): an append costs one write, not a read too.
-    ``held``: the database as its reader just read it (``read_database``), handed over
-    so that the file is not read twice."""
+    """TinyDB storage: atomic, fsynced writes with a backup, and strict reads. What it last
+    wrote, or was handed as ``held`` (just read), is not read again while the file is the
+    one it wrote: an append costs one write."""
 
     def __init__(self, path: Path, held: JSONObject | None = None) -> None:
         self.path = path
@@ -81,10 +76,8 @@ def _table(path: Path, held: JSONObject | None = None) -> Table:
 
 
 def read(path: Path, owner: str) -> Read:
-    """The events of the log at ``path``, kept by laptop ``owner``. A file that is not a
-    TinyDB database raises ``DamagedFile`` (``careful_read``), found in one read of it
-    with no database made: a folder may hold a hundred thousand such files. A file that
-    is one is read through TinyDB, handed what that read found."""
+    """The events of the log at ``path``, kept by laptop ``owner``; ``DamagedFile`` for
+    what is no TinyDB database, found with no database made (a folder may hold 100,000)."""
     raw = read_bytes(path)
     if raw is None:
         return Read(())  # no such file: what TinyDB reads as an empty database
@@ -113,19 +106,14 @@ def problem(path: Path, owner: str) -> str | None:
 
 
 class OwnLog:
-    """This laptop's log at ``path``: the one file it appends to. ``reached``: how many
-    events this laptop ever wrote there, so a log put back shorter by a sync tool never
-    makes an id twice."""
+    """This laptop's log at ``path``; ``reached``: how many events this laptop ever wrote
+    there, so a log put back shorter never makes an id twice."""
 
     def __init__(self, path: Path, laptop: str, events: tuple[Event, ...], reached: int) -> None:
         self.path = path
         self.laptop = laptop
         self.count = max([reached, *(event.number for event in events)])
         self._table: Table | None = None
-
-    def append(self, kind: str, body: JSONObject, after: tuple[str, ...], at: int) -> Event:
-        """Write one event durably; on ``OSError`` nothing was written."""
-        return self.extend([], [(kind, body, after, at)])[0]
 
     def extend(self, moved: list[JSONObject], made: list[Made]) -> list[Event]:
         """Write, in one durable write, the events ``moved`` over from elsewhere as they
@@ -146,8 +134,8 @@ class OwnLog:
 
 
 def _numbered(records: list[Document], laptop: str) -> list[int]:
-    """The numbers of the ids of ``laptop``'s own in a log's records, those this version
-    refuses among them (a newer scorekeeper's kind): none is ever made again."""
+    """The numbers of ``laptop``'s ids in a log's records, those refused here (a newer
+    scorekeeper's kind) among them: none is ever made again."""
     numbers = []
     for record in records:
         made = record.get("id")

@@ -1,18 +1,9 @@
-"""Where a store keeps the files that belong to one machine, so a store can live in a
-folder that Syncthing or a cloud drive copies between laptops.
-
-A store is *shared* when its folder, or a folder above it, holds ``.stfolder``
-(Syncthing's marker), or when the store holds a file named ``shared`` (made by hand for
-a cloud drive, which leaves no marker). A shared store keeps its writer's lock, the
-writer file and the session list's cache outside the folder, in this
-user's state folder (``$SCOREKEEPER_STATE`` if set), one folder per store keyed by its
-path: each laptop then writes through its own lock, so two laptops never block each
-other, and no cache of one laptop is copied over another's. A store that is not shared
-keeps them beside the sessions, as it always has.
-
-A store that becomes shared moves nothing at once: its first index here starts from the
-index beside the sessions, checked file by file, and once its own is saved those old
-caches are removed.
+"""Where a store keeps the files that belong to one machine, so it can live in a folder a
+sync engine copies between laptops. A store is *shared* when its folder or one above it
+holds ``.stfolder`` (Syncthing's), or it holds a file named ``shared`` (made by hand for a
+cloud drive); a shared store keeps its lock, writer file, list cache and this laptop's
+notes in this user's state folder (``$SCOREKEEPER_STATE``), one folder per store, so two
+laptops never block each other nor copy a cache over another's.
 """
 
 from __future__ import annotations
@@ -29,11 +20,12 @@ from typing import NamedTuple
 from scorekeeper.store.copies import LAPTOP_ID
 from scorekeeper.store.durable import write_atomically
 
-MARKERS = (".stfolder",)
-"""What a sync engine keeps at the top of what it syncs (a folder now, a file once)."""
+MARKER = ".stfolder"
+"""What Syncthing keeps at the top of what it syncs."""
 SHARED_FILE = "shared"
 CACHES = ("index.json", "index.stamp", "recent.json")
-"""The session list's cache, and the two files that went with it in earlier releases."""
+"""The session list's cache (and two files of earlier releases): a store shared since
+starts from the one beside its sessions, removed once its own is saved here."""
 STIGNORE = (
     "// scorekeeper: what belongs to one laptop",
     "*.tmp",
@@ -48,30 +40,21 @@ STIGNORE = (
     "importing",
     "damaged",
 )
-"""The lines of Syncthing's ``.stignore`` for a store's folder (the README gives them):
-temporary files, backups and export rows sealed with this user's key stay here, as do
-the machine files of a store from before it was shared. None is anchored to the top, so
-they hold where the store is a folder inside the one Syncthing shares."""
+"""The lines of Syncthing's ``.stignore`` for a store's folder (the README gives them), none
+anchored to the top: they hold where the store is a folder inside the one shared."""
 ENGINE_FILES = (".stfolder", ".stversions", ".stignore")
 """What Syncthing keeps in a folder it syncs: never a session, never named as damage."""
 
 
 class Places(NamedTuple):
-    """The paths of one store's machine files, and whether they are away from the folder.
-    A ``NamedTuple``, as ``Laptop``: a dataclass is compiled from source as its module is
-    imported, before Home's first frame."""
+    """The paths of one store's machine files (``index_folder``: where ``index.json`` is
+    kept), and whether they are away from the folder."""
 
     root: Path
     lock: Path
     writer: Path
     index_folder: Path
-    """The folder ``index.json`` is kept in."""
     shared: bool
-
-    @property
-    def legacy_index(self) -> Path | None:
-        """The index beside the sessions that a store shared since it was made left."""
-        return self.root / "index.json" if self.shared else None
 
 
 def is_shared(root: Path) -> bool:
@@ -80,18 +63,17 @@ def is_shared(root: Path) -> bool:
 
 
 def synced_top(root: Path) -> Path | None:
-    """The folder Syncthing shares that holds the store at ``root`` (``root`` itself or
-    one above it), where its ``.stignore`` lives; None if there is none."""
+    """The folder Syncthing shares that holds the store at ``root`` (``root`` or one above
+    it), where its ``.stignore`` lives; None if there is none."""
     folder = root.absolute()
-    for above in (folder, *folder.parents):
-        if any(os.path.lexists(above / marker) for marker in MARKERS):
-            return above
-    return None
+    return next(
+        (above for above in (folder, *folder.parents) if os.path.lexists(above / MARKER)), None
+    )
 
 
 def missing_ignores(root: Path) -> list[str]:
     """The ``STIGNORE`` lines the ``.stignore`` of the Syncthing folder holding the store
-    at ``root`` lacks (none where no Syncthing folder holds it, or it cannot be read)."""
+    at ``root`` lacks (none where there is none, or it cannot be read)."""
     top = synced_top(root)
     if top is None:
         return []
@@ -115,8 +97,7 @@ def state_folder() -> Path:
 
 
 def machine_folder(root: Path) -> Path:
-    """This machine's folder for the store at ``root``: the same whichever way the path
-    is written (relative, through a link)."""
+    """This machine's folder for the store at ``root``, however its path is written."""
     import hashlib  # here: a store opened as usual names no machine folder before Home
 
     real = os.path.realpath(root)
@@ -126,15 +107,13 @@ def machine_folder(root: Path) -> Path:
 
 def places(root: Path) -> Places:
     """Where the store at ``root`` keeps its machine files on this machine."""
-    if not is_shared(root):
-        return Places(root, root / "lock", root / "writer.json", root, shared=False)
-    folder = machine_folder(root)
-    return Places(root, folder / "lock", folder / "writer.json", folder, shared=True)
+    shared = is_shared(root)
+    folder = machine_folder(root) if shared else root
+    return Places(root, folder / "lock", folder / "writer.json", folder, shared)
 
 
 def prepare(found: Places) -> None:
-    """Make this machine's folder for a shared store, with a note of which store it is
-    for a person who finds it."""
+    """Make this machine's folder for a shared store, noting which store it is for."""
     if not found.shared:
         return
     found.index_folder.mkdir(parents=True, exist_ok=True)
@@ -144,20 +123,9 @@ def prepare(found: Places) -> None:
             note.write_text(f"{os.path.realpath(found.root)}\n", encoding="utf-8")
 
 
-def forget_legacy_caches(found: Places) -> None:
-    """Remove the caches a shared store kept beside its sessions before it was shared:
-    this machine's own are saved, and another machine's would only mislead."""
-    if not found.shared:
-        return
-    for name in CACHES:
-        with contextlib.suppress(OSError):
-            os.unlink(found.root / name)
-
-
 LAPTOP_FILE = "laptop.json"
 LAPTOP_NAME = "SCOREKEEPER_LAPTOP"
-"""The environment variable that names this laptop (else its ``laptop.json``, else its
-host name): the name the other laptops show beside the rounds recorded here."""
+"""The variable that names this laptop to the others (else ``laptop.json``, the host name)."""
 _LAPTOP_ID = re.compile(LAPTOP_ID)
 
 
@@ -173,9 +141,8 @@ def is_laptop_id(text: object) -> bool:
 
 
 def laptop(root: Path) -> Laptop:
-    """This laptop, for the store at ``root``: kept in this machine's folder for it (never
-    in the store, where a sync engine would carry it to the other laptop); made the first
-    time it is asked for."""
+    """This laptop, for the store at ``root``: made the first time, kept in this machine's
+    folder for it (in the store, a sync engine would carry it to the other laptop)."""
     file = machine_folder(root) / LAPTOP_FILE
     kept = _read(file, 10_000)
     made = kept.get("id")
@@ -195,14 +162,14 @@ def note(root: Path, name: str) -> Path:
 
 
 def remembered(root: Path, name: str) -> object:
-    """What this laptop noted for the store at ``root`` under ``name`` (``remember``), or
-    None: a note kept outside the store, so no other laptop's copy of it ever arrives."""
+    """What this laptop noted for the store at ``root`` under ``name``, or None: outside
+    the store, no other laptop's copy of it ever arrives."""
     return _read(note(root, name), 1_000_000).get("kept")
 
 
 def _read(file: Path, cap: int) -> dict[str, object]:
-    """The JSON object in one of this machine's files (up to ``cap`` characters of it),
-    {} where there is none: what cannot be read is made again, never a reason to stop."""
+    """The JSON object in one of this machine's files (up to ``cap`` characters), else {}:
+    what cannot be read is made again, never a reason to stop."""
     with contextlib.suppress(OSError, ValueError, UnicodeError):
         with open(file, encoding="utf-8") as opened:
             found = json.loads(opened.read(cap))
@@ -212,8 +179,7 @@ def _read(file: Path, cap: int) -> dict[str, object]:
 
 
 def remember(root: Path, name: str, value: object, *, durable: bool = True) -> None:
-    """Note ``value`` (JSON) for the store at ``root``, durably unless it is only a cache.
-    Raises ``OSError``."""
+    """Note ``value`` (JSON) for the store at ``root``, durably unless it is only a cache."""
     file = note(root, name)
     file.parent.mkdir(parents=True, exist_ok=True)
     data = json.dumps({"kept": value}).encode()

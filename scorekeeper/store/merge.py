@@ -1,9 +1,6 @@
-"""A session's versions as the table sees them, made from the fold (``fold.session``).
-
-The fold works in events; the screens, the command line and the reports work in
-versions: a table and its rounds, with when and on which laptop each round was made.
-``merged`` turns one into the other, so that the decision the table makes is said in the
-events its rounds came from (``Version.made``, ``Version.head``).
+"""A session's versions as the table sees them: the fold's lines (``fold.session``) as a
+table and its rounds, each with when and on which laptop it was made, and the event that
+made it, so the table's decision is said in events (``Version.made``, ``Version.head``).
 """
 
 from __future__ import annotations
@@ -24,9 +21,8 @@ Stamp = tuple[int, str]
 
 
 class Version(NamedTuple):
-    """A session's setup and rounds, with each round's stamp; ``made``: the event that
-    made each round, and ``head``: the event the version ends with (what a decision
-    names)."""
+    """A session's setup and rounds with each round's stamp; ``made``: the event that made
+    each round; ``head``: the event it ends with (what a decision names)."""
 
     session: Mapping[str, Any]
     stamps: tuple[Stamp, ...]
@@ -53,11 +49,9 @@ class Decision(NamedTuple):
 
 
 class Merged(NamedTuple):
-    """A session as the table sees it: ``shown`` is the version every laptop shows;
-    ``versions`` the versions waiting for a decision, ``shown`` first (just ``shown``
-    when nothing waits); ``decision`` the one that stands, ``replaced`` those a later one
-    made apart overruled; ``aside`` the versions a decision set aside, still readable and
-    able to come back; ``names`` the laptops' names."""
+    """A session as the table sees it: the version every laptop shows, those waiting for a
+    decision (``shown`` first), the decision that stands and those it ``replaced``, the
+    versions set ``aside`` (able to come back), and the laptops' names."""
 
     shown: Version
     versions: tuple[Version, ...]
@@ -133,9 +127,8 @@ def parted(versions: Sequence[Version]) -> int:
 
 
 def both(versions: Sequence[Version]) -> Version:
-    """The rounds the versions share, then the rounds each added after they parted, in
-    the order they were recorded (a tie: the order the versions are given in), each
-    once. Whether the rules take them in that order is for the session to say."""
+    """The rounds the versions share, then each one's rounds after they parted, each once,
+    in the order they were recorded (a tie: the versions' order); the rules may refuse it."""
     start = parted(versions)
     first = versions[0]
     seen = set(first.made[:start])

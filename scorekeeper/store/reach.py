@@ -1,23 +1,12 @@
-"""How far this laptop's own log of each session reached, kept outside the synced folder.
+"""How far this laptop's own log of each session reached, kept outside the synced folder,
+so a sync tool that puts back an older copy of it (a two-way ``rsync -a``, a restored
+version) is noticed instead of rolling back rounds in silence.
 
-A sync tool that puts back an older copy of this laptop's own log (a two-way ``rsync -a``
-without ``-u``, a cloud client restoring a version) would otherwise roll back rounds
-recorded here in silence. Each change notes how many events the log holds and the rounds
-shown in this machine's folder for the store (``machine``), one small file per session;
-a read that finds this laptop's log holding fewer events than noted has found it put
-back. The note is written after the log, in place (one write of a few bytes, well inside
-one disk sector) and not fsynced: a crash can only leave it behind the log (a rollback
-then goes unnoticed once), never ahead of it, so a change costs no second fsync.
-
-What this laptop folded from other laptops' logs of a session is kept here too
-(``others``, a log as any other), so a log of another laptop's that comes back shorter
-loses nothing already folded: written when another laptop's events first arrive, never
-on a change made here; most often a copy of the bytes of that laptop's log as read.
-
-Beside each note is a hard link to the log as this laptop last wrote it (no data copied:
-the same file until a sync tool renames another over it, as every one does): what this
-laptop still holds of the session with the app closed, written back from there (the
-events it lacks, as they were: no id is made twice).
+Each change notes, in one small file per session in this machine's folder, the events
+the log holds and the rounds shown: written after the log, in place and not fsynced, so a
+crash leaves it behind the log, never ahead, and a change costs no second fsync. Beside
+it are a hard link to the log as last written (what is written back from) and what this
+laptop folded of other laptops' logs (``others``), so one that shrinks loses nothing.
 """
 
 from __future__ import annotations
@@ -25,12 +14,13 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper.store import copies, machine
 from scorekeeper.store.careful_read import DamagedFile
+from scorekeeper.store.durable import encode, write_atomically, write_in_place, write_new
 from scorekeeper.wording import plural
 
 if TYPE_CHECKING:
@@ -43,35 +33,27 @@ _WIDTH = 48
 
 
 class Noted(NamedTuple):
-    """What a note says of this laptop's log of a session when it last wrote it."""
+    """How many events this laptop's log held, and rounds it showed, when last written."""
 
     seq: int
-    """How many events the log held."""
     rounds: int
-    """How many rounds the session showed."""
 
 
 class CameBack(NamedTuple):
-    """This laptop's copy of a session found older than it left it (a tuple, not a
-    dataclass: the store is read before Home's first frame)."""
+    """This laptop's log of a session found shorter than it left it: the rounds it holds
+    and the events of this laptop's (``held``), against the rounds and events noted as
+    last written; ``back``: the rounds written back (None: not, as by a reader)."""
 
     session_id: str
     players: tuple[str, ...]
     rounds: int
-    """The rounds the copy put back holds."""
     reached: int
-    """The rounds this laptop's copy held when it last wrote it."""
     seq: int
-    """How many events this laptop's log held when it last wrote it."""
     back: int | None = None
-    """The rounds written back (None: not written back, as by a reader)."""
     held: int = 0
-    """How many events of this laptop's the copy put back holds."""
 
     def problem(self) -> str:
-        """What is wrong with the copy, after its file's name: the rounds it lost, or, where
-        it shows as many or more (an undo put back, another laptop's rounds since), the
-        changes."""
+        """What is wrong, after its file's name: the rounds it lost, or else the changes."""
         lost = (
             f"it shows {plural(self.rounds, 'round')} where this laptop had "
             f"{plural(self.reached, 'round')}"
@@ -96,8 +78,8 @@ class CameBack(NamedTuple):
 
 
 class Reach:
-    """The notes of the store at ``root`` (none kept for a store no laptop shares), and
-    the sessions found put back and not yet dealt with (``pending``)."""
+    """The notes of the store at ``root`` (none for a store no laptop shares), and the
+    sessions found put back and not yet dealt with (``pending``)."""
 
     def __init__(self, root: Path, shared: bool) -> None:
         self.root = root
@@ -117,22 +99,21 @@ class Reach:
         return self.laptop.id
 
     def note(self, session_id: str, seq: int, rounds: int) -> None:
-        """Note what this laptop's copy holds now it is written (a failure costs only
-        the noticing)."""
+        """Note what this laptop's log holds now it is written."""
+        data = json.dumps([seq, rounds]).encode().ljust(_WIDTH)
+        self._write(write_in_place, f"{session_id}.json", data)
+
+    def _write(self, write: Callable[[Path, bytes], None], name: str, data: bytes) -> None:
+        """``write`` one of the notes, its folder made where missing, not fsynced (a
+        failure costs only the noticing)."""
         if self.folder is None:
             return
-        file = self.folder / f"{session_id}.json"
-        data = json.dumps([seq, rounds]).encode().ljust(_WIDTH)
-        with contextlib.suppress(OSError):
+        with contextlib.suppress(OSError, ValueError):
             try:
-                opened = os.open(file, os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+                write(self.folder / name, data)
             except FileNotFoundError:
                 self.folder.mkdir(parents=True, exist_ok=True)
-                opened = os.open(file, os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW, 0o600)
-            try:
-                os.pwrite(opened, data, 0)
-            finally:
-                os.close(opened)
+                write(self.folder / name, data)
 
     def noted(self, session_id: str) -> Noted | None:
         """What was noted of this laptop's copy, if anything."""
@@ -145,8 +126,7 @@ class Reach:
         return None
 
     def keep(self, session_id: str, file: Path) -> None:
-        """Keep this laptop's copy just written, ``file``, as a second name for it here
-        (none where the machine's folder is on another disk: only the note is kept)."""
+        """Keep this laptop's log just written as a second name here (none across disks)."""
         if self.folder is None:
             return
         kept = self.kept(session_id)
@@ -161,8 +141,7 @@ class Reach:
         return self.folder / f"{session_id}.copy"
 
     def others(self, session_id: str) -> tuple[Event, ...]:
-        """Other laptops' events of the session this laptop folded before (``keep_others``),
-        each checked as any log's is."""
+        """Other laptops' events of the session this laptop folded before, checked."""
         from scorekeeper.store import log
         from scorekeeper.store.events import ANY
 
@@ -179,8 +158,7 @@ class Reach:
         return self.folder is not None and os.path.lexists(others)
 
     def others_held(self) -> frozenset[str]:
-        """The sessions ``holds_others`` says yes to, from one listing of the folder: a
-        walk asks of each of a hundred thousand junk files."""
+        """The sessions ``holds_others`` says yes to, from one listing (for a walk)."""
         if self.folder is None:
             return frozenset()
         try:
@@ -190,31 +168,23 @@ class Reach:
         return frozenset(name[: -len(".others")] for name in names if name.endswith(".others"))
 
     def keep_others(self, session_id: str, logs: Logs, kept: Sequence[Event]) -> None:
-        """Keep beside the folder the other laptops' events its ``logs`` hold and ``kept``
-        (``others``) lacks: the bytes of the one other laptop's log as read, where it holds
-        every event kept and each was trusted (no event encoded again); else every one of
-        theirs and kept. Not fsynced, as the notes (a failure costs only the keeping)."""
+        """Keep the other laptops' events the ``logs`` hold that ``kept`` lacks: the bytes of
+        the one other laptop's log as read where it holds them all (no event encoded
+        again), else every one, written whole. Not fsynced, as the notes."""
         theirs = [found for key, found in logs if copies.owner(key) != self.own]
         held = {event.id: event for event in kept}
         new = {e.id: e for found in theirs for e in found.events if e.id not in held}
         if self.folder is None or not new:
             return
-        file = self.folder / f"{session_id}.others"
         one = {e.id: e for e in theirs[0].events} if len(theirs) == 1 else {}
         if one and not theirs[0].refused and all(one.get(made) == e for made, e in held.items()):
             data = theirs[0].raw
         else:
-            from scorekeeper.store.durable import encode
             from scorekeeper.store.log import TABLE
 
             records = [event.record() for event in {**held, **new}.values()]
             data = encode({TABLE: {str(n): record for n, record in enumerate(records, 1)}})
-        with contextlib.suppress(OSError, ValueError):
-            try:
-                _keep(file, data)
-            except FileNotFoundError:
-                self.folder.mkdir(parents=True, exist_ok=True)
-                _keep(file, data)
+        self._write(_keep, f"{session_id}.others", data)
 
     def forget(self, session_id: str) -> None:
         if self.folder is not None:
@@ -223,8 +193,8 @@ class Reach:
                     os.unlink(self.folder / name)
 
     def check(self, session_id: str, found: Gathered) -> None:
-        """Whether this laptop's log among the logs ``found`` holds fewer of its events
-        than noted: kept in ``pending`` until dealt with."""
+        """Whether this laptop's log among ``found`` holds fewer of its events than noted:
+        kept in ``pending`` until dealt with."""
         if self.folder is None:
             return
         mine = self.own + ":"
@@ -242,11 +212,8 @@ class Reach:
 
 
 def _keep(file: Path, data: bytes) -> None:
-    """Write what is kept of other laptops' events: a new file where it lies the first
-    time (10,000 sessions arriving make as many), else in place of the last, whole. A
-    first write torn by a crash is read as nothing kept, and replaced at the next."""
-    from scorekeeper.store.durable import write_atomically, write_new
-
+    """A new file where it lies the first time (10,000 arriving make as many; a torn one
+    reads as none), else in place of the last, whole."""
     try:
         write_new(file, data)
     except FileExistsError:

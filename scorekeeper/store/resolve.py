@@ -1,20 +1,15 @@
-"""The table's decision about a session that went on differently (``conflicts``), made.
-
-A decision is one event in this laptop's log (``Store.settle_versions``), typed on top of
-the versions it settles and naming the rounds it keeps: the version chosen, or both one
-after the other. The versions not chosen stay in the logs, readable, to be brought back.
-It reaches the other laptops as any event does; there the logs fold into the same
-session. Two laptops deciding apart: the later decision stands on both (``fold``), and
-``replaced_words`` names the other.
+"""The table's decision about a session that went on differently, made: one event in
+this laptop's log (``Store.settle_versions``) typed on top of the versions it settles and
+naming the rounds it keeps; those not chosen stay in the logs, to be brought back.
 """
 
 from __future__ import annotations
 
 from scorekeeper.session import Session
-from scorekeeper.store.conflicts import REPLAY_ERRORS, laptop_name
+from scorekeeper.store.conflicts import laptop_name
 from scorekeeper.store.merge import Merged, Version, both, same
 from scorekeeper.store.store import Store
-from scorekeeper.store.store_errors import StoreError
+from scorekeeper.store.store_errors import REPLAY_ERRORS, StoreError
 from scorekeeper.wording import plural
 
 SHOWN, OTHER, BOTH, BACK = "shown", "other", "both", "back"
@@ -62,9 +57,8 @@ def _pick(merged: Merged, choice: str, number: int) -> tuple[Version, list[Versi
 
 
 def resolve(store: Store, session_id: str, choice: str, number: int = 0) -> str:
-    """Carry out the table's ``choice`` for the session (``number``: which version, for
-    ``OTHER`` where more than two wait, or which one set aside to bring ``BACK``);
-    returns what was done, in one line. ``StoreError`` if it cannot be done."""
+    """Carry out the table's ``choice`` (``number``: which version for ``OTHER``, or which
+    set aside to bring ``BACK``); returns what was done in one line, else ``StoreError``."""
     store.ensure_writable()
     store.refresh()
     merged = store.gathered(session_id).merged
@@ -82,8 +76,8 @@ def resolve(store: Store, session_id: str, choice: str, number: int = 0) -> str:
 
 
 def done_words(merged: Merged, choice: str) -> str:
-    """A decision in words for a laptop it reaches, where "this" and "other" would be the
-    deciding laptop's: the version kept is named by who recorded the rounds it kept."""
+    """A decision in words for a laptop it reaches ("this" and "other" are the deciding
+    laptop's): the version kept is named by who recorded the rounds it kept."""
     if choice not in (SHOWN, OTHER):
         return DONE.get(choice, "decided")
     aside = {made for version in merged.aside for made in version.made}

@@ -1,11 +1,8 @@
-"""The key that lets an export trust the rows a session file keeps.
-
-Every file in a store folder may be hostile, so rows read from one are written to a CSV
-only if they carry a seal made with a key kept outside any store: a random key of this
-user's own, made on first use in the user config folder (``$SCOREKEEPER_CONFIG`` if
-set). Without it (not made yet, unreadable, damaged) every session is worked out again
-from its rounds, the way an export always could: slower, never wrong. A damaged key is
-left as it is for a person to look at, never overwritten.
+"""The key that lets an export trust the rows a session's log keeps beside it: rows from
+a store folder (which may be hostile) are written to a CSV only if sealed with a random
+key of this user's, kept outside any store in the user config folder
+(``$SCOREKEEPER_CONFIG``). Without it every session is worked out again from its rounds:
+slower, never wrong. A damaged key is left for a person to look at, never overwritten.
 """
 
 from __future__ import annotations
@@ -43,14 +40,9 @@ def key_problem() -> str | None:
     return _key_in(key_folder())[1]
 
 
-def _unused(what: str) -> str:
-    return f"{what}: exports work every session out from its rounds (slower) until it is moved away"
-
-
 @functools.cache
 def _key_in(folder: Path) -> tuple[bytes | None, str | None]:
-    """The key and why it cannot be used; a named pipe or a device in its place is found
-    before it is opened, so an export never waits on one."""
+    """The key and why it cannot be used (a pipe in its place is never opened)."""
     file = folder / KEY_FILE
     try:
         found = read_file(file, KEY_SIZE)
@@ -58,17 +50,22 @@ def _key_in(folder: Path) -> tuple[bytes | None, str | None]:
         made = _made(file)
         return (made, None) if made is not None and len(made) == KEY_SIZE else (None, None)
     except NotReadable as error:
-        return None, _unused(str(error))
+        wrong = str(error)
     except OSError as error:
-        return None, _unused(f"{file} cannot be read ({error.strerror or error})")
-    if len(found) != KEY_SIZE:
-        return None, _unused(f"{file} is not a key scorekeeper made")
-    return found, None
+        wrong = f"{file} cannot be read ({error.strerror or error})"
+    else:
+        if len(found) == KEY_SIZE:
+            return found, None
+        wrong = f"{file} is not a key scorekeeper made"
+    return (
+        None,
+        f"{wrong}: exports work every session out from its rounds (slower) until it is moved away",
+    )
 
 
 def _made(file: Path) -> bytes | None:
-    """A new key in ``file``, or the one another process made first: the key is linked
-    into place whole, so no reader ever sees half of one."""
+    """A new key in ``file``, linked into place whole (no reader sees half of one), or the
+    one another process made first."""
     temp = file.with_name(f".{file.name}.{os.urandom(8).hex()}.tmp")
     try:
         file.parent.mkdir(mode=0o700, parents=True, exist_ok=True)

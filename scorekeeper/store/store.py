@@ -1,10 +1,5 @@
-"""``Store``: the sessions in one folder, and the one process that may write there.
-
-A round takes one path through it, top to bottom in ``record`` and ``_append``: the open
-session (replayed once, then kept) checks the round, one event saying it is appended to
-this laptop's log of the session (``log``: a TinyDB insert, written durably), the keeper
-registered by a layer above keeps its cache beside the log (``sidecar``), and the session
-list's index is updated in memory (``index``), to be saved as the store closes.
+"""``Store``: the sessions in one folder, and the one process that may write there. A
+round takes one path through it, top to bottom in ``record`` and ``_write``.
 """
 
 from __future__ import annotations
@@ -22,15 +17,15 @@ from typing import TYPE_CHECKING, NamedTuple
 from scorekeeper.checks import JSONMapping, JSONObject
 from scorekeeper.ids import new_id
 from scorekeeper.store import machine, sidecar
-from scorekeeper.store.careful_read import DamagedFile
-from scorekeeper.store.durable import backup_of, fsync_folder, sweep_stale
+from scorekeeper.store.careful_read import DamagedFile, read_bytes
+from scorekeeper.store.durable import backup_of, fsync_folder, sweep_stale, write_atomically
 from scorekeeper.store.gather import Gathered, gather, identity, stepped
 from scorekeeper.store.lock import WriterLock, take_lock
 from scorekeeper.store.reach import CameBack
-from scorekeeper.store.reader import Opened, Reader, is_session_id, playable
+from scorekeeper.store.reader import Opened, Reader, is_session_id, playable, when
 from scorekeeper.store.sidecar import Keeper
-from scorekeeper.store.staging import commit
 from scorekeeper.store.store_errors import (
+    REPLAY_ERRORS,
     StoreError,
     cannot_write_down,
     lock_lost,
@@ -58,30 +53,13 @@ class Saved(NamedTuple):
 
 def _now() -> tuple[int, str]:
     """Milliseconds for the log, and the ISO-8601 local time a person reads."""
-    stamp = time.time_ns()
-    local = datetime.fromtimestamp(stamp / 1e9).astimezone()
-    return stamp // 1_000_000, local.isoformat(timespec="seconds")
-
-
-def _at(iso: str) -> int:
-    """An ISO-8601 time as a log's clock (milliseconds; now if it is not a time)."""
-    with contextlib.suppress(ValueError):
-        return int(datetime.fromisoformat(iso).timestamp() * 1000)
-    return _now()[0]
-
-
-def _setup(session: Session, started: str) -> JSONObject:
-    """A set-up event's body: the table of ``session``, and when it was started."""
-    table = {key: value for key, value in session.to_dict().items() if key != "rounds"}
-    return {**table, "started": started}
+    at = time.time_ns() // 1_000_000
+    return at, when(at)
 
 
 class Store(Reader):
-    """The sessions in one folder. One writer at a time; readers need no lock.
-
-    Sessions returned by ``load`` and ``record`` are the store's own: change them only
-    through the store. The writer scans the folder once and then trusts what it wrote.
-    """
+    """The sessions in one folder. One writer at a time; readers need no lock. Sessions
+    ``load`` and ``record`` return are the store's own: change them only through it."""
 
     def __init__(
         self,
@@ -94,11 +72,9 @@ class Store(Reader):
         self._open: OrderedDict[str, Opened] = OrderedDict()
         self._written_back: list[CameBack] = []
         self._held: dict[str, list[Event]] = {}
-        """This laptop's events of sessions whose log came back shorter, until written
-        back (``came_back``)."""
+        """This laptop's events of sessions whose log came back shorter, until written back."""
         self._stamped = 0
-        """The last millisecond a change here was given: the next one is later, so two
-        changes made within one millisecond (a round, then a new game) list as made."""
+        """The last millisecond a change was given: two in one millisecond list as made."""
         self._lock: WriterLock | None = None
         if not readonly:
             self._lock = take_lock(self.places, self._folder, _now()[1])
@@ -115,9 +91,8 @@ class Store(Reader):
         self.close()
 
     def close(self) -> None:
-        """Save the index, sweep what a crash left, and let another process write; safe to
-        call twice. The sweep lists every log, so it waits for the close rather than hold
-        back the app's first frame."""
+        """Save the index, sweep what a crash left (here, not before the app's first frame),
+        and let another process write; safe to call twice."""
         if self._lock is None:
             return
         try:
@@ -127,7 +102,9 @@ class Store(Reader):
                 with self._guard:
                     if self._index.dirty:
                         self._index.save()
-                        machine.forget_legacy_caches(self.places)
+                        for name in machine.CACHES if self.places.shared else ():
+                            with contextlib.suppress(OSError):  # from before it was shared
+                                os.unlink(self.path / name)
                 sweep_stale(self.path)
                 sweep_stale(self._folder)
                 with contextlib.suppress(OSError):
@@ -137,8 +114,8 @@ class Store(Reader):
             self._lock = None
 
     def _forget(self, session_id: str) -> None:
-        """Another laptop's log arrived or changed: what is open is read again the next
-        time, and this laptop's own events it held are kept for writing back."""
+        """Another laptop's log arrived or changed: what is open is read again, and this
+        laptop's own events it held are kept for writing back."""
         super()._forget(session_id)
         opened = self._open.pop(session_id, None)
         if opened is None:
@@ -146,17 +123,13 @@ class Store(Reader):
         with contextlib.suppress(StoreError):
             found = self.gathered(session_id)
             self._reach.check(session_id, found)
-            lost = [e for made, e in opened.events.items() if made not in found.events]
+            lost = [e for made, e in opened.found.events.items() if made not in found.events]
             if lost and session_id in self._reach.pending:
                 self._held[session_id] = lost
 
     def came_back(self, session_id: str | None = None) -> list[CameBack]:
-        """The sessions (or the one) whose log of this laptop's a sync tool put back
-        shorter than this laptop left it, each with what this laptop still held written
-        back (the events of it the session open here held, else those of the log as this
-        laptop last wrote it, kept beside the folder, else its backup: where no second name
-        can be kept, the log before its last write); each is returned once. ``StoreError``
-        if one cannot be written."""
+        """The sessions (or the one) whose log of this laptop's came back shorter, each
+        returned once with what this laptop still held written back (``_write_back``)."""
         if self.readonly:
             return self.put_back(session_id)
         for pending in list(self._reach.pending):
@@ -167,10 +140,10 @@ class Store(Reader):
         return said
 
     def _write_back(self, session_id: str) -> None:
-        """Write the events of this laptop's own that its log lost back into it, as they
-        were (the same ids: every laptop takes them in once), and keep and note the log
-        so written as any change does: until the next change, what is kept beside the
-        folder would otherwise be the log before it came back."""
+        """Write the events of this laptop's own its log lost back into it, as they were
+        (the same ids: every laptop takes them in once), from the session open here, the
+        log as last written (kept beside the folder) or its backup; kept and noted as any
+        change is."""
         from scorekeeper.store import log  # here: a list read from its index opens no database
 
         self.ensure_writable()
@@ -178,7 +151,7 @@ class Store(Reader):
         held = self._held.pop(session_id, [])
         opened = self._open.pop(session_id, None)
         if opened is not None:
-            held += list(opened.events.values())
+            held += list(opened.found.events.values())
         try:
             for kept in (self._reach.kept(session_id), backup_of(self._file(session_id))):
                 with contextlib.suppress(DamagedFile, OSError):
@@ -210,7 +183,7 @@ class Store(Reader):
             raise TypeError(f"Store.add takes a Session, not {type(session).__name__}")
         session_id = self._new_id()
         at, started = self._clock()
-        self._write(session_id, {}, _made(session, started, at))
+        self._write(session_id, _made(session, started, at))
         return session_id
 
     def _clock(self) -> tuple[int, str]:
@@ -245,9 +218,8 @@ class Store(Reader):
     def settle_versions(
         self, session_id: str, version: Version, choice: str, heads: Sequence[str]
     ) -> Session:
-        """Write the table's decision: ``version`` (chosen or combined from those waiting,
-        see ``resolve``) typed on top of the versions ``heads`` it settles. Raises what
-        replaying ``version`` raises; nothing is written then."""
+        """Write the table's decision: ``version`` (see ``resolve``) typed on top of the
+        versions ``heads`` it settles; nothing is written where it does not replay."""
         opened = self._changing(session_id)
         from scorekeeper.session import Session  # here: a list is read with no round replayed
 
@@ -257,8 +229,8 @@ class Store(Reader):
         return self._opened(session_id).session
 
     def _changing(self, session_id: str) -> Opened:
-        """The open session about to change; the first time, its keeper is handed what
-        was kept for it as it was read, so the change after costs one round."""
+        """The open session about to change; the first time, its keeper is handed what was
+        kept for it, so the change after costs one round."""
         self.ensure_writable()
         opened = self._opened(session_id)
         if not opened.seeded:
@@ -275,44 +247,36 @@ class Store(Reader):
         body: JSONObject,
         after: tuple[str, ...] | None = None,
     ) -> None:
-        """One change made on the open session, written as one event on top of the
-        version shown. On any failure the session is forgotten, so memory never claims
-        more than the disk holds."""
-        on_top = (opened.head,) if after is None else after
+        """One change to the open session, one event on top of the version shown; on a
+        failure the session is forgotten: memory never claims more than the disk holds."""
+        on_top = (opened.found.folded.shown.head,) if after is None else after
         try:
-            self._write(session_id, opened.events, [(kind, body, on_top, self._clock()[0])], opened)
+            self._write(session_id, [(kind, body, on_top, self._clock()[0])], opened)
         except StoreError:
             self._open.pop(session_id, None)
             raise
 
-    def _write(
-        self,
-        session_id: str,
-        held: dict[str, Event],
-        made: list[log.Made],
-        opened: Opened | None = None,
-    ) -> None:
-        """Every change's one way to the disk: the events ``made`` appended to this
-        laptop's log of the session in one durable write, then what the logs make now
-        opened, kept beside, and put in the index. Where no other log changed since the
-        session ``opened`` was read and the change goes on top of the version shown, the
-        fold is stepped in memory and the session as changed here is kept: a round costs
-        one round, however long the game."""
-        from scorekeeper.store.fold import names  # here: Home starts without them
+    def _write(self, session_id: str, made: list[log.Made], opened: Opened | None = None) -> None:
+        """Every change's one way to the disk: the events ``made`` appended to this laptop's
+        log in one durable write, then what the logs make opened, kept beside and indexed.
+        Where no other log changed since ``opened`` was read, the fold is stepped in memory
+        and the session as changed here kept: a round costs one round, however long the game."""
+        from scorekeeper.store.merge import text  # here: Home starts without it
         from scorekeeper.store.older_entries import NAME_CAP
 
-        file = self._file(session_id)
-        own = opened.own if opened is not None and opened.own is not None else None
-        own = own or self._own_log(session_id, held)
-        laptop = self.laptop
+        file, laptop = self._file(session_id), self.laptop
+        if opened is not None and opened.own is not None:
+            own = opened.own
+        else:
+            own = self._own_log(session_id, {} if opened is None else opened.found.events)
         name = laptop.name[:NAME_CAP]
-        known = opened.found.merged.names if opened and opened.found else names(held.values())
+        known = {} if opened is None else opened.found.merged.names
         if known.get(laptop.id) != name:  # how the others name this laptop
             made = [("laptop", {"key": laptop.id, "value": name}, (), made[0][3]), *made]
         files = self._copy_files(session_id)
         others = [(key, path) for key, path in files if key != self.own_key]
         theirs = identity(others)
-        unchanged = opened is not None and identity(files) == opened.seen
+        unchanged = opened is not None and identity(files) == opened.found.seen
         try:
             written = own.extend([], made)
         except (ValueError, TypeError) as error:
@@ -321,20 +285,16 @@ class Store(Reader):
             cause = error if isinstance(error, OSError) else OSError(str(error))
             raise not_saved(file, cause) from error
         self._reach.keep(session_id, file)
-        found, session = None, None
-        if unchanged and opened is not None and opened.found is not None:
+        found = None
+        # another laptop's log arriving before or during the write: folded again
+        if opened is not None and unchanged and identity(others) == theirs:
             files = files if (self.own_key, file) in files else sorted([*files, (laptop.id, file)])
-            seen = identity(files)
-            if identity(others) == theirs:  # else another laptop's log arrived meanwhile
-                found = stepped(opened.found, written, seen)
-            session = None if found is None else opened.session
+            found = stepped(opened.found, written, identity(files))
+        session = None if opened is None else opened.session
         if found is None:
             found, files = self.gathered(session_id), self._copy_files(session_id)
-            if opened is not None:  # what the logs make may be just the change: kept
-                from scorekeeper.store.merge import text  # here: Home starts without it
-
-                same = text(opened.session.to_dict()) == text(found.merged.shown.session)
-                session = opened.session if same else None
+            if session is not None and text(session.to_dict()) != text(found.merged.shown.session):
+                session = None  # else what the logs make is just the change: kept
         self._reach.note(session_id, own.count, len(found.merged.shown.rounds))
         self._after(session_id, found, session, own, files)
 
@@ -347,32 +307,34 @@ class Store(Reader):
         files: list[tuple[str, Path]] | None = None,
     ) -> None:
         """The session as its logs make it now (``session``: as changed here, where the
-        fold was stepped; ``files``: its logs, where known): open here, kept beside, and
-        listed."""
+        fold was stepped): open here, kept beside, and listed."""
         try:
             if session is None:
                 found, session = playable(found, self.own_key)
-        except (LookupError, TypeError, ValueError, AttributeError) as error:
+        except REPLAY_ERRORS as error:
             self._open.pop(session_id, None)
             raise cannot_write_down(self._file(session_id), error) from None
-        opened = Opened(session, found, found.seen, seeded=True, events=found.events, own=own)
+        opened = Opened(session, found, seeded=True, own=own)
         files = self._copy_files(session_id) if files is None else files
         self._beside.keep(self._file(session_id), session_id, session, files)
         self._remember(session_id, opened)
-        self._put(session_id, found, session, tuple(key for key, _ in files))
+        self._put(session_id, found, session)
 
-    def _own_log(self, session_id: str, held: dict[str, Event]) -> log.OwnLog:
-        """This laptop's log of the session, numbering on from every event of its own
-        it ever wrote there (held here, or noted outside the folder)."""
+    def _own_log(
+        self, session_id: str, held: dict[str, Event], file: Path | None = None
+    ) -> log.OwnLog:
+        """This laptop's log of the session (at ``file``, staged), numbering on from every
+        event of its own it ever wrote there (held here, or noted outside the folder)."""
         from scorekeeper.store import log  # here: a list read from its index opens no database
 
         mine = tuple(event for event in held.values() if event.laptop == self.laptop.id)
         noted = self._reach.noted(session_id)
-        return log.OwnLog(self._file(session_id), self.laptop.id, mine, noted[0] if noted else 0)
+        file = file or self._file(session_id)
+        return log.OwnLog(file, self.laptop.id, mine, noted[0] if noted else 0)
 
     def delete(self, session_id: str) -> None:
-        """Remove the session from disk: every laptop's log of it, with their backups
-        (deleting is on purpose: the versions set aside go with it)."""
+        """Remove every laptop's log of the session, with their backups and the versions
+        set aside."""
         self.ensure_writable()
         files = [path for _, path in self._copy_files(session_id)]
         if not files:
@@ -408,8 +370,7 @@ class Store(Reader):
         return self._opened(session_id).session
 
     def ensure_writable(self) -> None:
-        """Raise ``StoreError`` unless this store may write now: open for writing, and its
-        lock still the lock on disk (files beside the sessions check this too)."""
+        """``StoreError`` unless this store is open for writing, its lock still on disk."""
         if self.readonly:
             raise read_only(self.path)
         if self._lock is None:
@@ -450,17 +411,12 @@ class Store(Reader):
         replacing: Collection[str] = (),
         versions: Sequence[tuple[str, Saved]] = (),
     ) -> list[str]:
-        """Store sessions saved elsewhere, all or none; returns the id each one has here.
-
-        Each keeps its id where that is free here (else gets a new one) and its times, so it
-        stays in its night; one whose id is in ``replacing`` is the game here gone on
-        elsewhere: the rounds it has beyond those here are typed on top of them.
-        ``versions``: sessions here (their id) that went on differently elsewhere, typed
-        on top of the rounds they share with the version shown here, so the game waits
-        for the table. Every log is written and synced in ``importing/`` first; only then,
-        after ``before_commit(ids)``, are they moved into place. A failure before that
-        leaves the store exactly as it was; one while moving puts back what was moved.
-        """
+        """Store sessions saved elsewhere, all or none; returns the id each one has here (its
+        own where free) and keeps its times, so it stays in its night. One whose id is in
+        ``replacing`` is the game here gone on elsewhere, and ``versions`` went on
+        differently: their rounds are typed on top of those they share with the version
+        shown. Every log is staged in ``importing/``, then after ``before_commit(ids)``
+        moved into place (a failure puts back what was moved)."""
         self.ensure_writable()
         staging = self.path / "importing"
         shutil.rmtree(staging, ignore_errors=True)
@@ -470,9 +426,7 @@ class Store(Reader):
             staging.mkdir()
             taken: set[str] = set()
             for saved in sessions:
-                session_id = saved.id
-                if not is_session_id(session_id) or session_id in taken:
-                    session_id = self._new_id()
+                session_id = saved.id if is_session_id(saved.id) else self._new_id()
                 while session_id in taken or (
                     session_id not in replacing and self._copy_files(session_id)
                 ):
@@ -486,9 +440,8 @@ class Store(Reader):
             fsync_folder(staging)
             if before_commit is not None:
                 before_commit(ids)
-            every = dict.fromkeys([*ids, *changed])
-            targets = [(self._file(sid).name, sid, self._file(sid)) for sid in every]
-            commit(staging, self._folder, targets, set(every))
+            targets = [self._file(sid) for sid in dict.fromkeys([*ids, *changed])]
+            _commit(staging, self._folder, targets)
         except (OSError, DamagedFile) as error:
             raise StoreError(
                 f"Could not add the sessions to {self.path}: {error}. Nothing was added; "
@@ -499,14 +452,13 @@ class Store(Reader):
             shutil.rmtree(staging, ignore_errors=True)
         for session_id in dict.fromkeys([*ids, *changed]):
             self._open.pop(session_id, None)
-            self._reindex(session_id)
+            with contextlib.suppress(StoreError, *REPLAY_ERRORS):  # left out if unread
+                self._put(session_id, *playable(self.gathered(session_id), self.own_key))
         return ids
 
     def _stage(self, staging: Path, session_id: str, saved: Saved, on_top: bool) -> None:
         """This laptop's log of ``session_id`` with ``saved`` written into it, in
         ``staging`` (staged again where two imports touch one session)."""
-        from scorekeeper.store import log  # here: a list read from its index opens no database
-
         staged = staging / self._file(session_id).name
         own = self._file(session_id)
         if not staged.exists() and own.exists():
@@ -520,22 +472,18 @@ class Store(Reader):
                     files.append((self.own_key, staged))
                 found = gather(files, lambda: self._not_found(session_id))
                 held = found.events
-        mine = tuple(event for event in held.values() if event.laptop == self.laptop.id)
-        noted = self._reach.noted(session_id)
-        target = log.OwnLog(staged, self.laptop.id, mine, noted[0] if noted else 0)
-        at = _at(saved.updated)
+        target = self._own_log(session_id, held, staged)
+        at = _now()[0]
+        with contextlib.suppress(ValueError):
+            at = int(datetime.fromisoformat(saved.updated).timestamp() * 1000)
         if found is None:
             target.extend([], _made(saved.session, saved.started, at))
             return
-        from scorekeeper.store.merge import text  # here: Home starts without it
+        from scorekeeper.store.merge import Version, parted  # here: Home starts without it
 
         rounds = saved.session.to_dict()["rounds"]
         shown = found.merged.shown
-        shared = 0
-        while shared < min(len(rounds), len(shown.rounds)) and text(rounds[shared]) == text(
-            shown.rounds[shared]
-        ):
-            shared += 1
+        shared = parted([shown, Version({"rounds": rounds}, ())])
         setup = found.folded.setup
         assert setup is not None
         head = shown.made[shared - 1] if shared else setup.id
@@ -548,6 +496,39 @@ class Store(Reader):
 
 def _made(session: Session, started: str, at: int) -> list[log.Made]:
     """The events that make ``session`` anew: its set-up, then each of its rounds."""
-    made: list[log.Made] = [("setup", _setup(session, started), (), at)]
-    made += [("round", {"round": round_}, None, at) for round_ in session.to_dict()["rounds"]]
-    return made
+    table = session.to_dict()
+    rounds = table.pop("rounds")
+    made: list[log.Made] = [("setup", {**table, "started": started}, (), at)]
+    return made + [("round", {"round": round_}, None, at) for round_ in rounds]
+
+
+def _commit(staging: Path, folder: Path, targets: list[Path]) -> None:
+    """Move each log staged in ``staging`` into place at ``targets``; if one fails, take
+    back those moved and put back, byte for byte, the files they replaced."""
+    moved: list[Path] = []
+    kept: dict[Path, bytes | None] = {}
+    try:
+        for target in targets:
+            for old in (target, backup_of(target), sidecar.rows_file(target)):
+                kept[old] = read_bytes(old)
+            if kept[target] is not None:
+                os.replace(target, backup_of(target))
+            os.replace(staging / target.name, target)
+            moved.append(target)
+            with contextlib.suppress(OSError):  # only a cache: the export can do without
+                os.replace(sidecar.rows_file(staging / target.name), sidecar.rows_file(target))
+        fsync_folder(folder)
+    except BaseException:
+        for target in moved:
+            for made in (target, sidecar.rows_file(target)):
+                with contextlib.suppress(OSError):
+                    os.unlink(made)
+        for old, data in kept.items():
+            with contextlib.suppress(OSError):
+                if data is None:
+                    os.unlink(old)
+                else:
+                    write_atomically(old, data)
+        with contextlib.suppress(OSError):
+            fsync_folder(folder)
+        raise

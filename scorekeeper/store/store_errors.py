@@ -6,6 +6,9 @@ from pathlib import Path
 
 from scorekeeper.checks import JSONMapping
 
+REPLAY_ERRORS = (LookupError, TypeError, ValueError, AttributeError)
+"""What replaying rounds from a file may raise (a ``RuleError`` is a ``ValueError``)."""
+
 
 class StoreError(Exception):
     """A problem with the store on disk; the message tells a person what to do about it."""

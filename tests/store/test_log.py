@@ -19,8 +19,10 @@ RAE, SAM = "aaaaaaaaaa", "bbbbbbbbbb"
 def test_a_log_is_a_tinydb_database_written_by_insert(tmp_path: Path) -> None:
     file = tmp_path / "entries" / f"{RAE}.json"
     own = log.OwnLog(file, RAE, (), 0)
-    first = own.append("night", {"key": "name/2024-05-03", "value": "Poker"}, (), 5)
-    second = own.append("night", {"key": "name/2024-05-03", "value": "Bridge"}, (first.id,), 6)
+    first = own.extend([], [("night", {"key": "name/2024-05-03", "value": "Poker"}, (), 5)])[0]
+    second = own.extend(
+        [], [("night", {"key": "name/2024-05-03", "value": "Bridge"}, (first.id,), 6)]
+    )[0]
     assert [first.id, second.id] == [f"{RAE}:1", f"{RAE}:2"]
     plain = TinyDB(file).table(log.TABLE).all()
     assert [dict(document) for document in plain] == [first.record(), second.record()]
@@ -32,12 +34,12 @@ def test_a_log_put_back_shorter_never_makes_an_id_twice(tmp_path: Path) -> None:
     """A sync tool restores an older copy: the next change still gets a new id."""
     file = tmp_path / f"{RAE}.json"
     own = log.OwnLog(file, RAE, (), 0)
-    own.append("night", {"key": "k", "value": "a"}, (), 1)
+    own.extend([], [("night", {"key": "k", "value": "a"}, (), 1)])
     older = file.read_bytes()
-    own.append("night", {"key": "k", "value": "b"}, (), 2)
+    own.extend([], [("night", {"key": "k", "value": "b"}, (), 2)])
     file.write_bytes(older)
     again = log.OwnLog(file, RAE, log.read(file, RAE).events, reached=2)
-    assert again.append("night", {"key": "k", "value": "c"}, (), 3).id == f"{RAE}:3"
+    assert again.extend([], [("night", {"key": "k", "value": "c"}, (), 3)])[0].id == f"{RAE}:3"
 
 
 def test_what_a_log_from_elsewhere_holds_is_checked_and_counted_by_kind(tmp_path: Path) -> None:
