@@ -90,7 +90,7 @@ class Rummy5000Entry(RoundEntry):
                 yield FieldRow("automatic_double", "Automatic ×2", box)
         if self.options["limit_poker"]:
             yield FieldRow("pot", "Pot", PotLog(self.players, self.dealer))
-        yield FieldRow("out", "Went out", self.player_choice(allow_none="nobody", numbered=True))
+        yield FieldRow("out", "Went out", self.player_choice(allow_none="nobody"))
         yield FieldRow("bonus", "Bonus", Choice(BONUS_CHOICES, value="out"))
         for name in self.players:
             yield FieldRow(
