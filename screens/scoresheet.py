@@ -28,7 +28,7 @@ from scorekeeper.view import Figures, PlayerStanding
 from scorekeeper.wording import Items, listed, plural, visible
 from screens.format import cut_apart, flush_right, padded, plain, who_goes_first, widest
 from screens.widgets.grid import PADDING, Column, ScoreGrid
-from screens.widgets.hanging import laid_out, story_items
+from screens.widgets.hanging import laid_out, story_items, told_in_turn
 from screens.widgets.live_text import show
 
 DEALS = "●"
@@ -345,21 +345,18 @@ class Scoresheet(Vertical):
         else:
             self.show_detail()
 
-    def story(self, index: int) -> str:
-        """Round ``index`` told in full: its number, who dealt and the game's words."""
+    def story_items(self, index: int) -> Items:
+        """Round ``index`` told in full, its number, who dealt and the game's words, as
+        items a wrap keeps whole: no player's name cut in two, nor parted from its score,
+        nor a game's item (a sale) broken."""
         session, game = self.session, self.game
         if is_end_round(session.rounds[index]):
-            return session.describe(index)
+            return story_items(session.describe(index), session.players)
         before, after = session.state_before(index), session.state_after(index)
         number = f"{game.round_name} {self.round_number(index)}"
         dealt = game.rounds_played(after, index + 1) > game.rounds_played(before, index)
         told = [number, f"{before.dealer} dealt", session.describe(index)]
-        return " · ".join(told if dealt else [told[0], told[2]])
-
-    def story_items(self, index: int) -> Items:
-        """Round ``index`` told (``story``) as items a wrap keeps whole: no player's
-        name cut in two, nor parted from its score."""
-        return story_items(self.story(index), self.session.players)
+        return told_in_turn(told if dealt else [told[0], told[2]], session.players)
 
     @property
     def highlighted_story(self) -> str:
