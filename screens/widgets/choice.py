@@ -251,6 +251,8 @@ class Choice(Widget, can_focus=True):
         """What the pick takes, said when ``key`` picks nothing here."""
         if key.isdigit() and not self.numbered:
             return f"a digit picks nothing here: {self.takes}"
+        if key.isdigit():
+            return f"nothing here is numbered {visible(key)}: {self.takes}"
         return f"nothing here starts with {visible(key)!r}: {self.takes}"
 
     def _numbered(self, digit: str) -> int | None:

@@ -236,6 +236,10 @@ async def test_a_buyer_is_picked_by_seat_number_the_auctioneers_left_out_and_uns
         await sent(pilot, "down", "1", "2", "down", *"12", "down", "7", "down", *"20", "down")
         entry = entry_of(host)
         assert entry.row("sales.S.owner").error_text is None
+        await sent(pilot, "0")
+        assert entry.row("sales.D.owner").error_text == (
+            "nothing here is numbered 0: its number, a first letter or ←/→"
+        )
         await sent(pilot, "4", "down", *"7", "down", *"13", "down", "down", "h", "down", "c")
         await sent(pilot, "enter")
     assert host.recorded[0] is not None
