@@ -22,7 +22,7 @@ from screens.widgets.text_input import TextInput
 
 CONTROL_KEYS = (
     ("a letter", "in a pick: the option starting with it (again: the next one)"),
-    ("a number", "in a pick of players: the seat drawn before the name (10: 1, then 0)"),
+    ("a number", "in a pick of players: the seat number drawn before a name"),
     ("←/→", "in a pick: the option before or after; Backspace takes the pick away"),
     ("Space", "on a tick: tick it or take the tick away"),
     ("↑/↓", "the field above or below (they stop at the last and the first)"),
