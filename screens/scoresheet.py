@@ -275,10 +275,11 @@ class Scoresheet(Vertical):
         two figures (one apart, "0 0 +27 +27 −7 −7" reads as no columns at all), else
         (asked for) each round's change alone, else the totals; and where even they do
         not fit, the money without its "$" (the labels and the panel's stake say it is
-        money), then without cents where no amount has any, then in whole units, its label marked
-        "≈", where the largest is 100 or more (twelve players' at 80 columns; the
-        settle-up says it to the cent). The widths, or None where nothing fits (the grid
-        pages); the cells, the figures under each name, and the labels' column."""
+        money), then without cents where no amount has any, then in whole units, its
+        label marked "≈", where the largest is 100 or more (twelve players' at 80
+        columns; the settle-up says it to the cent). The widths, or None where nothing
+        fits (the grid pages); the cells, the figures under each name, and the labels'
+        column."""
         names = [row.name for row in seats]
         choices: list[tuple[bool, int, list[list[str]]]] = []
         if self.chosen is not False:

@@ -3,10 +3,11 @@
 At the table the typist picks players and bids dozens of times an evening, so one key
 must do it: the first letter of the option (pressed again, the next option with that
 letter), the first letter of any word of it, or the arrow keys. A click picks too. A
-digit picks only where the row shows the numbers (``numbered``: "1 Ann 2 Bob", a
+digit picks by number where the row shows the numbers (``numbered``: "1 Ann 2 Bob", a
 player's seat number, which picks a name no key types), and there "10" picks the tenth;
-elsewhere a digit is no pick (a bid of "2 Pitch" is picked by its own digit): the bell
-rings and the row says what the pick takes.
+elsewhere it picks only an option starting with it (a bid of 2), else nothing (a price
+typed one field too early must not change the winner): the bell rings and the row says
+what the pick takes.
 
 Every option is always on screen: options that do not fit one line go on to the next, as
 words do, each name whole. A name shortened to fit ("Christ…" beside "Chris") would be a
@@ -265,7 +266,7 @@ class Choice(Widget, can_focus=True):
             if number is not None and number in numbers:
                 self.digits = digits
                 return numbers.index(number)
-            if any(str(number).startswith(digits) for number in numbers):
+            if any(str(seat).startswith(digits) for seat in numbers):
                 self.digits = digits
                 return None
         self.digits = ""
