@@ -12,7 +12,7 @@ from textual.widgets import Static
 
 from scorekeeper.game import Game
 from screens.format import amount, flush_right, padded, plain, widest
-from screens.widgets.hanging import HangingLines
+from screens.widgets.hanging import HangingLines, parts_of
 
 GENERAL_KEYS = (
     ("Ctrl+P", "command palette: every action by name"),
@@ -40,7 +40,10 @@ def two_columns(
     back under the names."""
     width = widest(name for name, _ in pairs)
     line_up = flush_right if right else padded
-    lines = [f"{line_up(name, width)}  {what}" for name, what in pairs]
+    lines: list[tuple[str, ...]] = []
+    for name, what in pairs:
+        first, *rest = parts_of(what)  # a ``what`` said as ``Items`` breaks between them
+        lines.append((f"{line_up(name, width)}  {first}", *rest))
     return HangingLines(lines, column=width + 2, id=id, classes=classes)
 
 

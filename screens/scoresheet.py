@@ -10,8 +10,8 @@ keys that change the session are the table's.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterable
 from itertools import pairwise
 
 from textual import on
@@ -28,7 +28,7 @@ from scorekeeper.view import Figures, PlayerStanding
 from scorekeeper.wording import Items, listed, plural, visible
 from screens.format import cut_apart, flush_right, padded, plain, who_goes_first, widest
 from screens.widgets.grid import PADDING, Column, ScoreGrid
-from screens.widgets.hanging import laid_out, story_items
+from screens.widgets.hanging import laid_out, story_items, told_in_turn
 from screens.widgets.live_text import show
 
 DEALS = "●"
@@ -40,22 +40,28 @@ screen. Room the columns leave is handed to the names cut, so they are whole whe
 screen is wide enough."""
 
 
-def bare(figure: str, cents: bool = True) -> str:
-    """A figure without its currency symbol ("+10.50"), and without cents that are none
-    ("+80" for "+$80.00") unless ``cents``, for a grid too narrow for it: the same amount,
-    shorter."""
-    figure = without_symbol(figure)
-    return figure if cents else figure.removesuffix(f"{currency().decimal}00")
+def bare(figure: str) -> str:
+    """A figure without its currency symbol ("+10.50"), for a grid too narrow for it."""
+    return without_symbol(figure)
 
 
-SHORTER: tuple[Callable[[str], str], ...] = (
-    str,
-    bare,
-    functools.partial(bare, cents=False),
-    in_whole_units,
-)
+def no_cents(figure: str) -> str:
+    """A figure without its symbol nor its cents, which are none ("+80" for "+$80.00",
+    "−1 +3" for a round's "−$1.00 +$3.00"): the same amounts, shorter."""
+    return re.sub(rf"{re.escape(currency().decimal)}00(?!\d)", "", bare(figure))
+
+
+def with_cents(figures: Iterable[str]) -> bool:
+    """Whether any amount among ``figures`` has cents ("−2.50"): then none is written
+    without them, so a row or a column of money reads alike ("−1.00 −2.50", never "−1
+    −2.50")."""
+    cents = re.compile(rf"{re.escape(currency().decimal)}(?!00)\d\d(?!\d)")
+    return any(cents.search(figure) for figure in figures)
+
+
+SHORTER: tuple[Callable[[str], str], ...] = (str, bare, no_cents, in_whole_units)
 """Each way a figure is written shorter for a tight grid than the one before: as it is,
-without its symbol, without cents that are none, in whole units."""
+without its symbol, without cents where no amount has any, in whole units."""
 PAIR_GAP = 1
 """The cell a tight grid's column of pairs ("+30 145") takes beyond its widest text, so
 two columns stand further apart than a pair's two figures."""
@@ -269,10 +275,11 @@ class Scoresheet(Vertical):
         two figures (one apart, "0 0 +27 +27 −7 −7" reads as no columns at all), else
         (asked for) each round's change alone, else the totals; and where even they do
         not fit, the money without its "$" (the labels and the panel's stake say it is
-        money), then without cents that are none, then in whole units, its label marked
-        "≈", where the largest is 100 or more (twelve players' at 80 columns; the
-        settle-up says it to the cent). The widths, or None where nothing fits (the grid
-        pages); the cells, the figures under each name, and the labels' column."""
+        money), then without cents where no amount has any, then in whole units, its
+        label marked "≈", where the largest is 100 or more (twelve players' at 80
+        columns; the settle-up says it to the cent). The widths, or None where nothing
+        fits (the grid pages); the cells, the figures under each name, and the labels'
+        column."""
         names = [row.name for row in seats]
         choices: list[tuple[bool, int, list[list[str]]]] = []
         if self.chosen is not False:
@@ -283,7 +290,13 @@ class Scoresheet(Vertical):
         totals = [self.column_cells(figures, name, False) for name in names]
         choices.append((False, 0, totals))
         wants = [widest([self.marks(row, True) + row.name]) for row in seats]
+        drawn = [line for row in seats for line in row.shown]
+        cents = with_cents(
+            [*drawn, *(cell for *_, given in choices for cells in given for cell in cells)]
+        )
         for shorten in SHORTER:
+            if shorten is no_cents and cents:
+                continue
             labels = first
             if shorten is in_whole_units:
                 if not whole_units_suffice(line for row in seats for line in row.shown):
@@ -345,21 +358,18 @@ class Scoresheet(Vertical):
         else:
             self.show_detail()
 
-    def story(self, index: int) -> str:
-        """Round ``index`` told in full: its number, who dealt and the game's words."""
+    def story_items(self, index: int) -> Items:
+        """Round ``index`` told in full, its number, who dealt and the game's words, as
+        items a wrap keeps whole: no player's name cut in two, nor parted from its score,
+        nor a game's item (a sale) broken."""
         session, game = self.session, self.game
         if is_end_round(session.rounds[index]):
-            return session.describe(index)
+            return story_items(session.describe(index), session.players)
         before, after = session.state_before(index), session.state_after(index)
         number = f"{game.round_name} {self.round_number(index)}"
         dealt = game.rounds_played(after, index + 1) > game.rounds_played(before, index)
         told = [number, f"{before.dealer} dealt", session.describe(index)]
-        return " · ".join(told if dealt else [told[0], told[2]])
-
-    def story_items(self, index: int) -> Items:
-        """Round ``index`` told (``story``) as items a wrap keeps whole: no player's
-        name cut in two, nor parted from its score."""
-        return story_items(self.story(index), self.session.players)
+        return told_in_turn(told if dealt else [told[0], told[2]], session.players)
 
     @property
     def highlighted_story(self) -> str:

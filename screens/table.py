@@ -57,7 +57,7 @@ from screens.table_words import (
     title_marks,
 )
 from screens.widgets.footer import Footer
-from screens.widgets.hanging import story_items
+from screens.widgets.hanging import told_in_turn
 
 if TYPE_CHECKING:
     from screens.rounds.base import RoundEntry
@@ -420,7 +420,7 @@ class TableScreen(Screen[None]):
         self.app.push_screen(
             ConfirmScreen(
                 f"Undo {last.lower()}?",
-                story_items(f"{what}. Totals and the deal go back.", self.session.players),
+                told_in_turn([what, "Totals and the deal go back."], self.session.players, "."),
             ),
             undo,
         )

@@ -13,7 +13,7 @@ from scorekeeper.session import Session
 from scorekeeper.store import default_path
 from scorekeeper.wording import Items, clock, elapsed, listed, short_day_and_clock, visible
 from screens.format import names
-from screens.widgets.hanging import story_items
+from screens.widgets.hanging import told_in_turn
 
 AN_EVENING = timedelta(hours=12)
 """A session started longer ago than this is resumed, not going: no running time."""
@@ -36,14 +36,9 @@ def ending_words(session: Session) -> Items | None:
     if preview is None:
         return None
     won = "wins" if len(preview.winners) == 1 else "share the win"
-    detail = story_items(f"{listed(preview.winners)} {won}. u takes it back.", session.players)
+    detail = f"{listed(preview.winners)} {won}. u takes it back."
     note = session.game.end_note(preview.setup, preview.state)
-    if not note:
-        return detail
-    *noted, last = (
-        note.parts if isinstance(note, Items) else story_items(note, session.players).parts
-    )
-    return Items([*noted, f"{last}.", *detail.parts], mark="")
+    return told_in_turn([note, detail] if note else [detail], session.players, ".")
 
 
 def last_round_words(session: Session) -> tuple[str, str]:

@@ -325,9 +325,10 @@ The evening ends when the table says so: a pool still carried is shared out equa
         }
         return RoundFacts(facts, players)
 
-    def describe(self, setup: Setup, before: State, round_: Round, after: State) -> str:
+    def describe(self, setup: Setup, before: State, round_: Round, after: State) -> Items:
         """ "D won, S second; sold H Di 5, C Ed 9, S Bob 14, D unsold; pool 28: Bob takes 9;
-        19 chips carried", the sales in auction order."""
+        19 chips carried", the sales in auction order, each sale an item a line may end
+        after ("D Bob 7," never "D" / "Bob 7")."""
         race = accepted(round_, Race)
         sales, first, second = race["sales"], race["first"], race["second"]
         sold = [_sale_text(suit, sales[suit]) for suit in auction_order(race["course"])]
@@ -343,12 +344,14 @@ The evening ends when the table says so: a pool still carried is shared out equa
                 if horse in owners
             )
         ]
-        said = f"{first} won, {second} second; sold {', '.join(sold)}; pool {pool}{carried}"
-        if takes:
-            said += f": {', '.join(takes)}"
+        sold[0] = f"sold {sold[0]}"
+        told = [f"{first} won,", f"{second} second;", *(f"{sale}," for sale in sold[:-1])]
+        told += [f"{sold[-1]};", f"pool {pool}{carried}{':' if takes else ''}"]
+        told += [*(f"{take}," for take in takes[:-1]), *takes[-1:]]
         if carry_out:
-            said += f"; {carry_out} {'chip' if carry_out == 1 else 'chips'} carried"
-        return said
+            told[-1] += ";"
+            told.append(f"{chips(carry_out)} carried")
+        return Items(told, mark="")
 
     def details(self, round_: Round) -> dict[str, str | int]:
         race = accepted(round_, Race)

@@ -194,6 +194,8 @@ balance wins."""
         limit = self.options_of(setup)["limit"]
         book = ", ".join(f"{count}: {odds_text(odds)}" for count, odds in BOOK.items())
         beyond = "5+ of a suit: redeal" if length == 7 else "5-6 of a suit: dealer sets odds"
+        # An ended evening has no next race: the dealer is the bank, nobody deals.
+        bank = "the dealer is" if state.finished else f"{state.dealer} deals and is"
         return [
             (
                 "Course",
@@ -201,7 +203,7 @@ balance wins."""
             ),
             ("Book", f"{book}; {beyond}"),
             ("Limit", f"{limit} chips a player on one horse" if limit else "no limit"),
-            ("Bank", f"{state.dealer} deals and is the bank (does not bet)"),
+            ("Bank", f"{bank} the bank (does not bet)"),
         ]
 
     def option_words(self, setup: Setup) -> list[str]:

@@ -126,9 +126,9 @@ The evening ends when the table says so: the biggest balance wins."""
         lines = [
             ("Deal", f"{self.info_of(state)['cards_dealt']} cards each"),
             ("Stake", f"{stake} per pip of unmatched cards; a rummy is paid double"),
-            ("Next deal", rotation),
         ]
-        if not state.finished:  # once the evening is ended nobody plays first
+        if not state.finished:  # once the evening is ended nobody deals nor plays first
+            lines.append(("Next deal", rotation))
             lines.append(("Plays first", self.first_player(setup, state) or "—"))
         return lines
 

@@ -105,11 +105,14 @@ balance wins."""
             format_amount(bid * self.options_of(setup)["stake"], self.unit)
             for bid in (1, 2, SMUDGE)
         )
-        return [
+        lines = [
             ("Stake", f"{each} per point ({low} to {high} a player per deal)"),
             ("Bids", "2, 3, 4 or Smudge (5); dealer must bid 2 if all pass, may steal"),
-            ("Next deal", "made: the pitcher deals; upped: the player on the pitcher's right"),
         ]
+        if state.finished:  # an ended evening has no next deal
+            return lines
+        next_deal = "made: the pitcher deals; upped: the player on the pitcher's right"
+        return [*lines, ("Next deal", next_deal)]
 
     def option_words(self, setup: Setup) -> list[str]:
         return [f"stake {format_amount(self.options_of(setup)['stake'], self.unit)}/point"]

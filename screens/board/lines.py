@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scorekeeper.game import is_end_round
 from scorekeeper.money import MINUS
 from scorekeeper.session import Session
 from scorekeeper.wording import listed, plural, visible
@@ -80,5 +81,7 @@ def last_round(session: Session) -> str:
     moves = session.figures().change(index).moves
     changes = ", ".join(f"{name} {change}" for name, change in moves) or "no change"
     what = session.describe(index)
+    if is_end_round(session.rounds[index]):
+        return f"Last: {what} · {changes}"  # the end is no deal of its own
     number = max(session.rounds_played, 1)
     return f"Last: {session.game.round_name} {number} · {what} · {changes}"

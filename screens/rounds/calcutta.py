@@ -67,8 +67,8 @@ UNSOLD_TAKES = "unsold: no price (pick its buyer above to sell it)"
 class CalcuttaEntry(RoundEntry):
     game_id = "calcutta"
     example = (
-        "Course S 2, H 2, D 2, C 1; S to Cy for 12, H to Flo for 20, D to Bob for 7, C to\n"
-        "Ann for 31; H first, C second:\n"
+        "Course S 2, H 2, D 2, C 1; S to Cy for 12, H to Flo for 20,\n"
+        "D to Bob for 7, C to Ann for 31; H first, C second:\n"
         "2221 ↓ c ↓ 12 ↓ f ↓ 20 ↓ b ↓ 7 ↓ a ↓ 31 ↓ h ↓ c Enter\n"
         "(the buyers follow the auction order the course gives)"
     )

@@ -14,13 +14,15 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Checkbox, Input
 
 from scorekeeper.game import Game
-from scorekeeper.wording import visible
+from scorekeeper.wording import Items, visible
 from screens.help import HelpScreen, Pairs
 from screens.widgets.choice import Choice
 from screens.widgets.field_row import FieldRow
+from screens.widgets.text_input import TextInput
 
 CONTROL_KEYS = (
     ("a letter", "in a pick: the option starting with it (again: the next one)"),
+    ("a number", "in a pick of players: the seat number drawn before a name"),
     ("←/→", "in a pick: the option before or after; Backspace takes the pick away"),
     ("Space", "on a tick: tick it or take the tick away"),
     ("↑/↓", "the field above or below (they stop at the last and the first)"),
@@ -29,12 +31,18 @@ CONTROL_KEYS = (
 
 
 def takes(row: FieldRow) -> str:
-    """What the row's field takes, as its control shows it."""
+    """What the row's field takes, as its control shows it; a pick's options as
+    ``Items``, so a line breaks between two ("5 Christopher," never "5" / "Christopher")."""
     control = row.control
     if isinstance(control, Choice):
-        said = "pick one of: " + ", ".join(control.labels)
-    elif isinstance(control, Checkbox):
+        options = [*(f"{label}," for label in control.labels[:-1]), *control.labels[-1:]]
+        if row.hint:
+            options[-1] += f" — {row.hint}"
+        return Items(options, mark="", lead="pick one of:")
+    if isinstance(control, Checkbox):
         said = f"a tick: {visible(str(control.label))}"
+    elif isinstance(control, TextInput):
+        said = control.placeholder or control.refusal or "text"
     elif isinstance(control, Input):
         said = control.placeholder or "text"
     else:

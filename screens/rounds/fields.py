@@ -90,14 +90,20 @@ class EntryFields(ModalScreen[Round | None]):
         value: object = UNPICKED,
         allow_none: str | None = None,
         among: Sequence[str] | None = None,
-        numbered: bool = False,
     ) -> Choice:
         """A seat-ordered pick of this table's players, or of those ``among`` them who may
-        be picked (``allow_none`` adds a "nobody"), ``numbered`` where a seat's number
-        picks it too."""
-        options: list[tuple[str, str | None]] = [
-            (name, name) for name in self.players if among is None or name in among
+        be picked (``allow_none`` adds a "nobody", numbered after the last seat). Each is
+        drawn after its seat number, which picks it: a name no key types ("山田花子ちゃん"),
+        or one of several starting alike, is a digit away, and a seat keeps its number
+        when another is left out (the auctioneer who does not bid)."""
+        seats = [
+            (seat, name)
+            for seat, name in enumerate(self.players, 1)
+            if among is None or name in among
         ]
+        options: list[tuple[str, str | None]] = [(name, name) for _, name in seats]
+        numbers = [seat for seat, _ in seats]
         if allow_none is not None:
             options.append((allow_none, None))
-        return Choice(options, value=value, numbered=numbered)
+            numbers.append(len(self.players) + 1)
+        return Choice(options, value=value, numbered=True, numbers=numbers)

@@ -38,7 +38,7 @@ class GoingOutEntry(RoundEntry):
         return f"K 9 A, or 30 {self.count_label}"
 
     def compose_fields(self) -> ComposeResult:
-        yield FieldRow("out", "Went out", self.player_choice(numbered=True))
+        yield FieldRow("out", "Went out", self.player_choice())
         for name in self.players:
             yield FieldRow(
                 f"{CARDS}.{name}",

@@ -3,10 +3,11 @@
 At the table the typist picks players and bids dozens of times an evening, so one key
 must do it: the first letter of the option (pressed again, the next option with that
 letter), the first letter of any word of it, or the arrow keys. A click picks too. A
-digit picks by position only where the row shows the numbers (``numbered``: "1 Ann
-2 Bob"), and there "10" picks the tenth; elsewhere a digit is no pick (a price typed
-one field too early must not change who bought the horse): the bell rings and the row
-says what the pick takes.
+digit picks by number where the row shows the numbers (``numbered``: "1 Ann 2 Bob", a
+player's seat number, which picks a name no key types), and there "10" picks the tenth;
+elsewhere it picks only an option starting with it (a bid of 2), else nothing (a price
+typed one field too early must not change the winner): the bell rings and the row says
+what the pick takes.
 
 Every option is always on screen: options that do not fit one line go on to the next, as
 words do, each name whole. A name shortened to fit ("Christ…" beside "Chris") would be a
@@ -110,10 +111,14 @@ class Choice(Widget, can_focus=True):
         value: object = UNPICKED,
         id: str | None = None,
         numbered: bool = False,
+        numbers: Sequence[int] = (),
     ) -> None:
+        """``numbers`` are drawn before the options where ``numbered`` (their seats, so a
+        seat left out keeps the others' numbers); 1, 2, 3… without them."""
         super().__init__(id=id)
         self.options = list(options)
         self.numbered = numbered
+        self.numbers = list(numbers)
         self.digits = ""
         """The digits typed in a row here, for a number past 9."""
         self.picked: int | None = None
@@ -141,8 +146,13 @@ class Choice(Widget, can_focus=True):
         after its number where the options are numbered."""
         return [
             f"{number} {visible(label)}" if self.numbered else visible(label)
-            for number, (label, _) in enumerate(self.options, 1)
+            for number, (label, _) in zip(self.option_numbers, self.options, strict=True)
         ]
+
+    @property
+    def option_numbers(self) -> list[int]:
+        """The number each option is picked by where the options are numbered."""
+        return self.numbers or list(range(1, len(self.options) + 1))
 
     def widths(self) -> list[int]:
         return [cell_len(label) + 2 * GAP for label in self.labels]
@@ -189,8 +199,10 @@ class Choice(Widget, can_focus=True):
                 return
 
     def set_options(self, options: Sequence[tuple[str, object]], value: object = UNPICKED) -> None:
-        """Offer other options (the seats changed); ``value`` stays picked if still offered."""
+        """Offer other options (the seats changed), numbered 1, 2, 3… where numbered;
+        ``value`` stays picked if still offered."""
         self.options = list(options)
+        self.numbers = []
         values = [option_value for _, option_value in self.options]
         self.picked = values.index(value) if value in values else None
         self.refresh(layout=True)
@@ -223,6 +235,8 @@ class Choice(Widget, can_focus=True):
             return  # a key for the screen ("?" for help)
         event.stop()
         event.prevent_default()
+        if index is None and self.digits:
+            return  # the first digit of a number ("1" of "12" where no seat is 1)
         if index is None:
             self.app.bell()
             self.post_message(Refused(self, self.refusal(event.character)))
@@ -238,16 +252,23 @@ class Choice(Widget, can_focus=True):
         """What the pick takes, said when ``key`` picks nothing here."""
         if key.isdigit() and not self.numbered:
             return f"a digit picks nothing here: {self.takes}"
+        if key.isdigit():
+            return f"nothing here is numbered {visible(key)}: {self.takes}"
         return f"nothing here starts with {visible(key)!r}: {self.takes}"
 
     def _numbered(self, digit: str) -> int | None:
         """The option numbered by the digits typed in a row ending in ``digit``, or
-        numbered ``digit`` alone once the row's digits number none."""
+        numbered ``digit`` alone once the row's digits number none. None with the digits
+        kept where they start a number but number nothing yet ("1" where only 10-12 are)."""
+        numbers = self.option_numbers
         for digits in (self.digits + digit, digit):
             number = whole_number(digits, signed=False)
-            if number is not None and 1 <= number <= len(self.options):
+            if number is not None and number in numbers:
                 self.digits = digits
-                return number - 1
+                return numbers.index(number)
+            if any(str(seat).startswith(digits) for seat in numbers):
+                self.digits = digits
+                return None
         self.digits = ""
         return None
 

@@ -70,7 +70,11 @@ def story_items(story: str, names: Sequence[str] = ()) -> Items:
     """``story`` as the items a wrap keeps whole (``kept_whole``): its words, each of
     ``names`` whole ("Wolfgang Amadeus"), and a figure with the word before it. So a name
     and its score ("Zoë 88") go on together: no figure starts a line under another name,
-    where it would read as that name's, and no name is cut in two."""
+    where it would read as that name's, and no name is cut in two. Words a game said as
+    ``Items`` keep the game's own (Calcutta's "D Bob 7,": a sale, which only the game
+    knows is one)."""
+    if isinstance(story, Items):
+        return story
     words = story.split(" ")
     spoken = [name.split(" ") for name in names if " " in name]
     items: list[str] = []
@@ -86,6 +90,18 @@ def story_items(story: str, names: Sequence[str] = ()) -> Items:
             items[-1] += " " + word
         else:
             items.append(word)
+    return Items(items, mark="")
+
+
+def told_in_turn(pieces: Sequence[str], names: Sequence[str] = (), joint: str = " ·") -> Items:
+    """``pieces`` told one after another, ``joint`` ending each but the last (" ·" in a
+    round's story, "." between sentences), as the items a wrap keeps whole: each piece's
+    as ``story_items`` finds them."""
+    items: list[str] = []
+    for piece in pieces:
+        if items:
+            items[-1] += joint
+        items += story_items(piece, names).parts
     return Items(items, mark="")
 
 

@@ -15,6 +15,7 @@ from rich.cells import cell_len
 from textual.pilot import Pilot
 from textual.widgets import Digits, Static
 
+from scorekeeper.game import END_ROUND
 from scorekeeper.session import Session
 from scorekeeper.settings import remember_currency
 from scorekeeper.store import Store
@@ -377,3 +378,16 @@ async def test_when_the_session_shown_is_deleted_the_board_shows_the_one_before(
         store.delete(older)
         await follow(pilot)
         assert text_of(app, "#waiting-title") == "No game yet"
+
+
+async def test_an_ended_evening_is_told_last_as_the_end_not_as_another_deal(
+    store: Store,
+) -> None:
+    """ "Last: Deal 2 · Evening ended" read as a deal 2 that ended the evening."""
+    store.add(racehorse(MADE_3, UPPED_2, END_ROUND))
+    app = BoardApp(store.path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        last = " ".join(text_of(app, ".last").split())
+        assert text_of(app, ".status").startswith("Game over after 2 deals")
+    assert last == "Last: Evening ended · no change"

@@ -11,6 +11,7 @@ from textual.pilot import Pilot
 from textual.widgets import Button, Static
 
 from scorekeeper.errors import RuleError
+from scorekeeper.game import END_ROUND
 from scorekeeper.session import Session
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
@@ -20,6 +21,8 @@ from screens.table import TableScreen
 from screens.widgets.grid import ScoreGrid
 from tests.domain.test_calcutta import sold
 from tests.domain.test_ending import END, FOUR, calcutta_with_9_carried, rummy_5000_first_hand
+from tests.ui.evenings import EVENINGS
+from tests.ui.hosts import at_table
 from tests.ui.play import drawn
 
 FINAL = ["Ann", "−2", "Bob", "+12", "Cy", "−7", "Di", "−3"]
@@ -239,3 +242,21 @@ async def test_a_pool_shared_out_among_long_names_goes_on_between_them(store: St
         "Pool shared out  11 chips: 2 each to Elizabeth-Anne, Zoë and Wolfgang Amadeus,",
         "1 to the others",
     ]
+
+
+async def test_an_ended_evening_shows_no_next_deal_under_the_grid(store: Store) -> None:
+    """Racehorse's "Next deal: made, the pitcher deals…", Hot Rum's rotation and Horse
+    Race's "Dee deals and is the bank" say who deals a deal that will never come."""
+    ended: dict[str, str] = {}
+    for game in ("racehorse", "hot-rum", "horse-race"):
+        session = EVENINGS[game]()
+        session.record(END_ROUND)
+        ended[game] = store.add(session)
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for game, session_id in ended.items():
+            await at_table(pilot, store, session_id)
+            panel = " ".join(drawn(pilot, "#panel"))
+            assert "Next deal" not in panel, (game, panel)
+            assert " deals" not in panel, (game, panel)
+            assert "Evening ended" in text(pilot, "#status"), game

@@ -222,3 +222,30 @@ async def test_on_a_short_screen_the_row_being_picked_stays_in_sight_as_the_outc
     lines = await eight_with_second_picked(height=20)
     assert any(line.startswith("│ → Jonathan −9 Maximilian −5 Bob −5") for line in lines)
     assert any("Second" in line and "9 chips to Bob" in line for line in lines), lines
+
+
+async def test_a_buyer_is_picked_by_seat_number_the_auctioneers_left_out_and_unsold_after() -> None:
+    """Twelve at the table, the auctioneer Ann (seat 1) not bidding: "12" picks Lou, the
+    first digit waiting for the second, though no seat 1 is offered; each buyer keeps the
+    seat's number, and unsold is the number after the last seat."""
+    names = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "山田花子ちゃん", *"HIJK", "Lou"]
+    session = Session.new("calcutta", names, dealer="Ann", options={"dealer_bids": False})
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        paste(pilot, "2221")
+        await sent(pilot, "down", "1", "2", "down", *"12", "down", "7", "down", *"20", "down")
+        entry = entry_of(host)
+        assert entry.row("sales.S.owner").error_text is None
+        await sent(pilot, "0")
+        assert entry.row("sales.D.owner").error_text == (
+            "nothing here is numbered 0: its number, a first letter or ←/→"
+        )
+        await sent(pilot, "4", "down", *"7", "down", *"13", "down", "down", "h", "down", "c")
+        await sent(pilot, "enter")
+    assert host.recorded[0] is not None
+    assert host.recorded[0]["sales"] == {
+        "S": {"owner": "Lou", "price": 12},
+        "H": {"owner": "山田花子ちゃん", "price": 20},
+        "D": {"owner": "Di", "price": 7},
+        "C": None,
+    }

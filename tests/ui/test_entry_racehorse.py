@@ -199,3 +199,19 @@ async def test_a_letter_at_the_smudge_tick_is_said_to_tick_nothing() -> None:
         assert smudge.error_text == "space ticks or unticks it"
         await sent(pilot, "up", "up", "m", "enter")
     assert session.rounds == [{"pitcher": "Ed", "bid": 5, "made": True}]
+
+
+async def test_a_pitcher_no_key_types_is_picked_by_the_seat_number_drawn_before_the_name() -> None:
+    """山田花子ちゃん has no first letter a keyboard types, and at eight the Wilhelms start
+    alike: each seat's number picks it."""
+    seats = ["Ann", "Wilhelm", "Wilhelmina", "Di", "Ed", "Flo", "山田花子ちゃん", "Hal"]
+    session = Session.new("racehorse", seats)
+    host = EntryHost(session)
+    async with host.run_test(size=(80, 24)) as pilot:
+        entry = host.screen
+        assert isinstance(entry, RoundEntry)
+        assert "7 山田花子ちゃん" in said(pilot, "#fields")
+        await sent(pilot, "3")
+        assert entry.picked("pitcher") == "Wilhelmina"
+        await sent(pilot, "7", "down", "3", "down", "m", "enter")
+    assert host.recorded == [{"pitcher": "山田花子ちゃん", "bid": 3, "made": True}]

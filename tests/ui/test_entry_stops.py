@@ -103,7 +103,7 @@ async def test_tab_stops_at_every_field_in_the_order_drawn_and_digits_move_no_pi
 
             for row in stops_shown(entry):
                 if not isinstance(row.control, Choice) or row.control.labels[0][:1].isdigit():
-                    continue  # a bid of 2, 3 or 4 is picked by its own digit, as shown
+                    continue  # a player's seat number, a bid of 2, 3 or 4: digits shown
                 entry.set_focus(row.control)
                 await pilot.pause()
                 burst(host, list("1234567890"))

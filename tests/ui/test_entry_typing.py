@@ -2,6 +2,7 @@
 what was typed here is added to; a key clears a field, one the whole entry; F1 (or ``?``
 where it is no text to type) says what each field takes."""
 
+from textual.containers import VerticalScroll
 from textual.geometry import Region
 from textual.widgets import Input, Static
 
@@ -13,7 +14,7 @@ from screens.rounds.base import RoundEntry
 from screens.rounds.bindings import KEYS, LAST_FIELD
 from screens.widgets.choice import Choice
 from tests.ui.hosts import EntryHost, entry_of, sent
-from tests.ui.play import sit_down
+from tests.ui.play import drawn, sit_down
 
 SEATS = ["Ann", "Bob", "Cy", "Di"]
 
@@ -241,3 +242,27 @@ async def test_the_keys_line_at_80_columns_keeps_each_key_with_its_word() -> Non
         lines = [line.replace("\xa0", " ") for line in keys_lines(entry)]
         for key in LAST_FIELD.replace("\xa0", " ").replace("\n", " · ").split(" · "):
             assert any(key in line for line in lines), (key, lines)
+
+
+async def test_the_entry_help_at_80_columns_keeps_each_option_and_example_line_whole() -> None:
+    """Twelve at Calcutta: "5" ending a line and "Christopher," starting the next read as
+    two options; a price row said only "text"; the example's lines ran past the box and
+    broke mid-sentence ("D to Bob for" / "7, C to")."""
+    names = ["Elizabeth-Anne", "山田花子ちゃん", "Wolfgang Amadeus", "Bob", "Christopher", "Di"]
+    players = [*names, "Ed", "Maximilian", "Ivy", "Jo", "Kim", "Lou"]
+    host = EntryHost(Session.new("calcutta", players))
+    async with host.run_test(size=(80, 24)) as pilot:
+        example = entry_of(host).example
+        await pilot.press("f1")
+        await pilot.pause()
+        body = host.screen.query_one("#help-body", VerticalScroll)
+        lines: list[str] = []
+        for top in range(0, body.max_scroll_y + body.size.height, body.size.height):
+            body.scroll_to(y=top, animate=False, immediate=True)
+            await pilot.pause()
+            lines += [line.strip(" ▁▂▃▄▅▆▇█") for line in drawn(pilot, "#help-body")]
+    for seat, name in enumerate([*players, "unsold"], 1):
+        assert any(f"{seat} {name}" in line for line in lines), (seat, name, lines)
+    assert any(line.startswith("price") and "a price: whole chips" in line for line in lines)
+    for line in example.splitlines():
+        assert line in lines, (line, lines)

@@ -110,20 +110,22 @@ async def test_the_largest_table_has_every_player_in_the_first_pick(
 async def test_an_eight_player_calcutta_shows_every_buyer_and_at_60x20_the_focused_row(
     store: Store,
 ) -> None:
-    """Every buyer on screen, z picks Zoe and her row shows her picked; at 60x20 the
-    focused row scrolls into view, and a resize keeps what was typed."""
+    """Every buyer on screen after the seat's number, z picks Zoe and her row shows her
+    picked; at 60x20 the focused row scrolls into view, and a resize keeps what was
+    typed."""
+    buyers = [word for seat, name in enumerate([*EIGHT, "unsold"], 1) for word in (str(seat), name)]
     store.add(calcutta_for_eight())
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         entry = await calcutta_entry(pilot)
         for label in ("S ♠ buyer", "H ♥ buyer", "D ♦ buyer", "C ♣ buyer"):
-            assert row_on_screen(app, label) == [*EIGHT, "unsold"]
+            assert row_on_screen(app, label) == buyers
         assert "Second" in "\n".join(screen_lines(app))
         await pilot.press(*"2221", "down", "z")
         await pilot.pause()
         buyer = entry.control("sales.S.owner", Choice)
         assert buyer.value == "Zoe"
-        assert picked_drawn(buyer) == ["Zoe"]
+        assert picked_drawn(buyer) == ["6 Zoe"]
         assert "Zoe" in row_on_screen(app, "S ♠ buyer")
         await pilot.press("down", *"12")
         await pilot.resize_terminal(60, 20)
@@ -142,7 +144,7 @@ async def test_an_eight_player_calcutta_shows_every_buyer_and_at_60x20_the_focus
         assert entry.control("sales.S.owner", Choice).value == "Zoe"
         assert entry.control("sales.S.price", Input).value == "12"
         assert entry.control("first", Choice).value == "H"
-        assert row_on_screen(app, "S ♠ buyer") == [*EIGHT, "unsold"]
+        assert row_on_screen(app, "S ♠ buyer") == buyers
 
 
 TABLES: dict[str, Callable[[], Session]] = {

@@ -165,6 +165,41 @@ async def test_the_undo_question_and_the_help_keep_each_name_with_its_score(
     ]
 
 
+async def test_a_calcutta_sale_is_never_broken_under_the_grid_nor_in_the_help_or_undo(
+    store: Store,
+) -> None:
+    """ "…, D" ending a line and "Elizabeth-Anne 9" starting the next read as a horse
+    sold to nobody and 9 of someone's: only the game knows "D Elizabeth-Anne 9" is one
+    sale, and the race is broken between sales wherever it is told."""
+    players = ["Ann", "Bob", "Elizabeth-Anne", "山田花子ちゃん", "Wolfgang Amadeus", "Di"]
+    session = Session.new("calcutta", players, dealer="Ann")
+    owners = dict(zip("SHDC", ["Ann", "Bob", "Elizabeth-Anne", "Di"], strict=True))
+    sales = {
+        suit: {"owner": owner, "price": 7 + at} for at, (suit, owner) in enumerate(owners.items())
+    }
+    course = {"S": 2, "H": 2, "D": 2, "C": 1}
+    session.record({"course": course, "sales": sales, "first": "H", "second": "D"})
+    store.add(session)
+    async with ScorekeeperApp(store).run_test(size=(80, 24)) as pilot:
+        await open_table(pilot)
+        await pilot.press("up")
+        await pilot.pause()
+        lines = [line.strip() for line in drawn(pilot, "#detail") if line.strip()]
+        await pilot.press("f1")
+        await pilot.pause()
+        helped = [line.strip() for line in drawn(pilot, "#story") if line.strip()]
+        await pilot.press("escape", "u")
+        await pilot.pause()
+        asked = [line.strip() for line in drawn(pilot, "#detail") if line.strip()]
+    assert lines == [
+        "Race 1 · Ann dealt · H won, D second; sold S Ann 7, H Bob 8,",
+        "D Elizabeth-Anne 9, C Di 10; pool 34: Bob takes 23, Elizabeth-Anne 11",
+    ]
+    assert helped == lines
+    assert not [line for line in asked if line.endswith((" S", " H", " D", " C"))], asked
+    assert "D Elizabeth-Anne 9," in " ".join(asked)
+
+
 async def test_a_name_of_two_words_is_never_cut_in_two_under_the_grid(store: Store) -> None:
     """ "Wolfgang" ending a line and "Amadeus +7" starting the next read as two players,
     one of them scoring 7."""

@@ -58,8 +58,9 @@ hand's."""
 class Rummy5000Entry(RoundEntry):
     game_id = "rummy-5000"
     example = (
-        "Wild 10s, Ann goes out; Ann melds 445, Bob 600 and holds 210, Cy holds 205:\n"
-        "1 ↓ a ↓ ↓ 445 ↓ 600 ↓ 210 ↓ ↓ 205 Enter (points or card text in each field)"
+        "Wild 10s, Ann goes out; Ann melds 445, Bob 600 and holds 210,\n"
+        "Cy holds 205: 1 ↓ a ↓ ↓ 445 ↓ 600 ↓ 210 ↓ ↓ 205 Enter\n"
+        "(points or card text in each field)"
     )
     CSS_PATH = [*RoundEntry.CSS_PATH, Path(__file__).with_suffix(".tcss")]
 
@@ -90,7 +91,7 @@ class Rummy5000Entry(RoundEntry):
                 yield FieldRow("automatic_double", "Automatic ×2", box)
         if self.options["limit_poker"]:
             yield FieldRow("pot", "Pot", PotLog(self.players, self.dealer))
-        yield FieldRow("out", "Went out", self.player_choice(allow_none="nobody", numbered=True))
+        yield FieldRow("out", "Went out", self.player_choice(allow_none="nobody"))
         yield FieldRow("bonus", "Bonus", Choice(BONUS_CHOICES, value="out"))
         for name in self.players:
             yield FieldRow(
