@@ -11,7 +11,7 @@ keys that change the session are the table's.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from itertools import pairwise
 
 from textual import on
@@ -46,22 +46,16 @@ def bare(figure: str) -> str:
 
 
 def no_cents(figure: str) -> str:
-    """A figure without its symbol nor its cents, which are none ("+80" for "+$80.00",
-    "−1 +3" for a round's "−$1.00 +$3.00"): the same amounts, shorter."""
+    """A figure without its symbol nor its cents where they are none ("+80" for "+$80.00",
+    "−1 +3" for a round's "−$1.00 +$3.00"): the same amounts, shorter. Tried only where
+    the cents do not fit: a row then reads "−1 −2.50", and every player stays on the one
+    screen, which a table looks at more than it reads the cents."""
     return re.sub(rf"{re.escape(currency().decimal)}00(?!\d)", "", bare(figure))
-
-
-def with_cents(figures: Iterable[str]) -> bool:
-    """Whether any amount among ``figures`` has cents ("−2.50"): then none is written
-    without them, so a row or a column of money reads alike ("−1.00 −2.50", never "−1
-    −2.50")."""
-    cents = re.compile(rf"{re.escape(currency().decimal)}(?!00)\d\d(?!\d)")
-    return any(cents.search(figure) for figure in figures)
 
 
 SHORTER: tuple[Callable[[str], str], ...] = (str, bare, no_cents, in_whole_units)
 """Each way a figure is written shorter for a tight grid than the one before: as it is,
-without its symbol, without cents where no amount has any, in whole units."""
+without its symbol, without cents that are none, in whole units."""
 PAIR_GAP = 1
 """The cell a tight grid's column of pairs ("+30 145") takes beyond its widest text, so
 two columns stand further apart than a pair's two figures."""
@@ -275,7 +269,7 @@ class Scoresheet(Vertical):
         two figures (one apart, "0 0 +27 +27 −7 −7" reads as no columns at all), else
         (asked for) each round's change alone, else the totals; and where even they do
         not fit, the money without its "$" (the labels and the panel's stake say it is
-        money), then without cents where no amount has any, then in whole units, its
+        money), then without cents that are none, then in whole units, its
         label marked "≈", where the largest is 100 or more (twelve players' at 80
         columns; the settle-up says it to the cent). The widths, or None where nothing
         fits (the grid pages); the cells, the figures under each name, and the labels'
@@ -290,13 +284,7 @@ class Scoresheet(Vertical):
         totals = [self.column_cells(figures, name, False) for name in names]
         choices.append((False, 0, totals))
         wants = [widest([self.marks(row, True) + row.name]) for row in seats]
-        drawn = [line for row in seats for line in row.shown]
-        cents = with_cents(
-            [*drawn, *(cell for *_, given in choices for cells in given for cell in cells)]
-        )
         for shorten in SHORTER:
-            if shorten is no_cents and cents:
-                continue
             labels = first
             if shorten is in_whole_units:
                 if not whole_units_suffice(line for row in seats for line in row.shown):
