@@ -217,15 +217,17 @@ class NotPlain(ValueError):
     """The file is not exactly as scorekeeper writes it: ``parse_json`` must judge it."""
 
 
-def members(raw: bytes, head: bytes) -> Iterator[tuple[str, JSON]]:
-    """Each name and value of the object ``raw`` holds as the last member of one opened
-    by ``head``, one at a time: ten thousand sessions never stand in memory as one tree.
-    ``NotPlain`` (maybe after a few) for anything but ``durable.encode``'s compact JSON
-    without NUL or half a character, which ``parse_json`` reads whole instead."""
+def members(raw: bytes, head: bytes, start: int = 0) -> Iterator[tuple[str, JSON]]:
+    """Each name and value of the object ``raw`` holds from ``start`` as the last member of
+    one opened by ``head``, one at a time: ten thousand sessions never stand in memory as
+    one tree, nor their bytes as a second copy (a slice of ``raw`` would be one, and the
+    app's resident size keeps it). ``NotPlain`` (maybe after a few) for anything but
+    ``durable.encode``'s compact JSON without NUL or half a character, which
+    ``parse_json`` reads whole instead."""
     if b"\x00" in raw or b"\\ud" in raw or b"\\uD" in raw:
         raise NotPlain
     try:
-        text = raw.decode("utf-8")
+        text = str(memoryview(raw)[start:], "utf-8")
     except UnicodeDecodeError:
         raise NotPlain from None
     if not text.startswith(head.decode()):

@@ -172,12 +172,12 @@ def load(
             return {}, None
         raw = found[0]
         try:
-            rest, judged = raw[raw.index(b"\n") + 1 :], None
-            if rest.startswith(_DAMAGED):  # on a line of its own
-                end = rest.index(b",\n")
-                judged = parse_json(file, b"{" + rest[:end] + b"}", shape_checked=True)
-                rest = rest[end + 2 :]
-            sessions = _checked(members(rest, _SESSIONS), is_session_id)
+            at, judged = raw.index(b"\n") + 1, None
+            if raw.startswith(_DAMAGED, at):  # on a line of its own
+                end = raw.index(b",\n", at)
+                judged = parse_json(file, b"{" + raw[at:end] + b"}", shape_checked=True)
+                at = end + 2
+            sessions = _checked(members(raw, _SESSIONS, at), is_session_id)
         except (NotPlain, ValueError):
             judged = parse_json(file, raw, shape_checked=True)
             listed = judged.get("sessions")
