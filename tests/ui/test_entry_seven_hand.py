@@ -8,6 +8,7 @@ from screens.rounds.base import RoundEntry
 from screens.widgets.choice import Choice
 from tests.ui.hosts import EntryHost, entry_of, sent
 from tests.ui.play import drawn
+from tests.ui.test_scoresheet import TWELVE
 
 SEATS = ["Grandma", "Max", "Zoe"]
 
@@ -75,22 +76,6 @@ async def test_rummy_calls_say_whom_they_name_or_why_not_as_they_are_typed() -> 
         assert note_of(entry, "rummies") == "calls: Zoe 1, Grandma 2"
         await sent(pilot, "enter")
     assert session.rounds[0]["rummies"] == {"Zoe": 1, "Grandma": 2}
-
-
-TWELVE = [
-    "Grandma",
-    "Max",
-    "Maximilian",
-    "Marguerite",
-    "Zoe",
-    "Christopher",
-    "Elizabeth-Anne",
-    "山田花子ちゃん",
-    "Wolfgang Amadeus",
-    "Bartholomew",
-    "Bob",
-    "Mo",
-]
 
 
 async def test_at_twelve_who_went_out_is_picked_by_the_number_drawn_before_the_name() -> None:

@@ -50,6 +50,16 @@ def detail_of(table: TableScreen) -> str:
     return str(table.query_one("#detail", Static).content)
 
 
+async def told_under_the_grid(store: Store, session: Session) -> list[str]:
+    """The lines under the grid with the session's last round highlighted, as drawn."""
+    store.add(session)
+    async with ScorekeeperApp(store).run_test(size=(80, 24)) as pilot:
+        await open_table(pilot)
+        await pilot.press("up")
+        await pilot.pause()
+        return [line.strip() for line in drawn(pilot, "#detail") if line.strip()]
+
+
 def screen_text(pilot: Pilot[None]) -> str:
     """What the grid draws, line by line, as a person would read it."""
     grid = grid_of(pilot.app.screen)  # type: ignore[arg-type]
@@ -125,12 +135,7 @@ async def test_a_score_under_the_grid_never_starts_a_line_under_another_name(
     players = ["Ann", "Bob", "Christopher", "Elizabeth-Anne", "Zoë"]
     session = Session.new("score-pad", players)
     session.record({"scores": dict(zip(players, [120, -45, 300, 7, 88], strict=True))})
-    store.add(session)
-    async with ScorekeeperApp(store).run_test(size=(80, 24)) as pilot:
-        await open_table(pilot)
-        await pilot.press("up")
-        await pilot.pause()
-        lines = [line.strip() for line in drawn(pilot, "#detail") if line.strip()]
+    lines = await told_under_the_grid(store, session)
     assert len(lines) == 2, lines
     assert lines[0].startswith("Round 1 · Ann dealt · Ann +120, Bob −45"), lines
     assert lines[1] == "Zoë +88", lines
@@ -206,12 +211,7 @@ async def test_a_name_of_two_words_is_never_cut_in_two_under_the_grid(store: Sto
     players = ["Ann", "Bob", "Elizabeth-Anne", "Wolfgang Amadeus", "Zoë"]
     session = Session.new("score-pad", players)
     session.record({"scores": dict(zip(players, [120, -45, 45, 7, 88], strict=True))})
-    store.add(session)
-    async with ScorekeeperApp(store).run_test(size=(80, 24)) as pilot:
-        await open_table(pilot)
-        await pilot.press("up")
-        await pilot.pause()
-        lines = [line.strip() for line in drawn(pilot, "#detail") if line.strip()]
+    lines = await told_under_the_grid(store, session)
     assert lines == [
         "Round 1 · Ann dealt · Ann +120, Bob −45, Elizabeth-Anne +45,",
         "Wolfgang Amadeus +7, Zoë +88",
@@ -227,12 +227,7 @@ async def test_a_story_cut_under_the_grid_stops_after_a_whole_name_and_its_score
     session = Session.new("seven-hand", TWELVE)
     held = ["K K 4", "5 5", "A JK", "9", "Q A 3 3", "K", "JK JK", "2 3", "A A A", "10", "K 3"]
     session.record({"out": "Mo", "cards": dict(zip(TWELVE, held, strict=False))})
-    store.add(session)
-    async with ScorekeeperApp(store).run_test(size=(80, 24)) as pilot:
-        await open_table(pilot)
-        await pilot.press("up")
-        await pilot.pause()
-        lines = [line.strip() for line in drawn(pilot, "#detail") if line.strip()]
+    lines = await told_under_the_grid(store, session)
     assert lines == [
         "Hand 1 · Grandma dealt · Mo went out on two sets; Grandma held 25, Max 10,",
         "Maximilian 35, Marguerite 10, Zoë 35, Christopher 10, … (F1: in full)",
