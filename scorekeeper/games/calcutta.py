@@ -328,7 +328,8 @@ The evening ends when the table says so: a pool still carried is shared out equa
     def describe(self, setup: Setup, before: State, round_: Round, after: State) -> Items:
         """ "D won, S second; sold H Di 5, C Ed 9, S Bob 14, D unsold; pool 28: Bob takes 9;
         19 chips carried", the sales in auction order, each sale an item a line may end
-        after ("D Bob 7," never "D" / "Bob 7")."""
+        after ("D Bob 7," never "D" / "Bob 7"), and the pool with its first taker (a cut
+        story never ends on "pool 28:" with nobody taking it)."""
         race = accepted(round_, Race)
         sales, first, second = race["sales"], race["first"], race["second"]
         sold = [_sale_text(suit, sales[suit]) for suit in auction_order(race["course"])]
@@ -346,8 +347,9 @@ The evening ends when the table says so: a pool still carried is shared out equa
         ]
         sold[0] = f"sold {sold[0]}"
         told = [f"{first} won,", f"{second} second;", *(f"{sale}," for sale in sold[:-1])]
-        told += [f"{sold[-1]};", f"pool {pool}{carried}{':' if takes else ''}"]
-        told += [*(f"{take}," for take in takes[:-1]), *takes[-1:]]
+        paid = [*(f"{take}," for take in takes[:-1]), *takes[-1:]] or [""]
+        paid[0] = f"pool {pool}{carried}{': ' if takes else ''}{paid[0]}"
+        told += [f"{sold[-1]};", *paid]
         if carry_out:
             told[-1] += ";"
             told.append(f"{chips(carry_out)} carried")

@@ -205,6 +205,24 @@ async def test_a_calcutta_sale_is_never_broken_under_the_grid_nor_in_the_help_or
     assert "D Elizabeth-Anne 9," in " ".join(asked)
 
 
+async def test_a_race_cut_under_the_grid_never_ends_on_a_pool_with_nobody_taking_it(
+    store: Store,
+) -> None:
+    """Twelve at Calcutta with long names: the race does not fit the two lines, and the
+    cut ends after a whole sale, never on "pool 80:" that reads as taken by nobody."""
+    session = Session.new("calcutta", TWELVE, dealer="Grandma")
+    owners = {"S": "Max", "H": "山田花子ちゃん", "D": "Bartholomew", "C": "Maximilian"}
+    prices = {"S": 24, "H": 4, "D": 29, "C": 23}
+    sales = {suit: {"owner": owner, "price": prices[suit]} for suit, owner in owners.items()}
+    course = {"S": 2, "H": 2, "D": 2, "C": 1}
+    session.record({"course": course, "sales": sales, "first": "C", "second": "D"})
+    lines = await told_under_the_grid(store, session)
+    assert lines == [
+        "Race 1 · Grandma dealt · C won, D second; sold S Max 24, H 山田花子ちゃん 4,",
+        "D Bartholomew 29, C Maximilian 23; … (F1: in full)",
+    ]
+
+
 async def test_a_name_of_two_words_is_never_cut_in_two_under_the_grid(store: Store) -> None:
     """ "Wolfgang" ending a line and "Amadeus +7" starting the next read as two players,
     one of them scoring 7."""
