@@ -43,9 +43,12 @@ class ReplaceFailed(OSError):
         self.changed = list(changed)
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
 def encode(data: JSON) -> bytes:
     """``data`` as compact UTF-8 JSON; ``ValueError`` (NaN) before anything is written."""
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode()
+    return _ENCODER.encode(data).encode()
 
 
 def fsync_folder(folder: Path) -> None:

@@ -16,7 +16,7 @@ from tinydb.storages import Storage
 from tinydb.table import Document, Table
 
 from scorekeeper.checks import JSONObject
-from scorekeeper.store.careful_read import DamagedFile, read_bytes, unreadable
+from scorekeeper.store.careful_read import DamagedFile, read_bytes, read_regular, unreadable
 from scorekeeper.store.durable import backup_of, encode, read_database, write_atomically
 from scorekeeper.store.events import ID, Event, checked
 from scorekeeper.store.stamp import identity
@@ -40,13 +40,17 @@ class Read:
 
 class DurableStorage(Storage):
     """TinyDB storage: atomic, fsynced writes with a backup, and strict reads. What it last
-    wrote, or was handed as ``held`` (just read), is not read again while the file is the
-    one it wrote: an append costs one write."""
+    read or wrote, or was handed as ``held`` (just read), is not read again while the file
+    is the one it read or wrote; and as a log only grows (``insert``), each document is
+    encoded once, when it is first written: an append costs one write and one document
+    encoded, however long the log."""
 
     def __init__(self, path: Path, held: JSONObject | None = None) -> None:
         self.path = path
         self._held = held
-        self._written: tuple[list[int], JSONObject] | None = None
+        self._known: tuple[list[int], JSONObject] | None = None
+        self._encoded: dict[tuple[str, str], tuple[object, bytes]] = {}
+        """Each document written, by table and id: the very object, and its JSON member."""
 
     def _identity(self) -> list[int] | None:
         try:
@@ -58,17 +62,41 @@ class DurableStorage(Storage):
         if self._held is not None:
             held, self._held = self._held, None
             return held
-        if self._written is not None and self._identity() == self._written[0]:
-            return self._written[1]
-        self._written = None
-        return read_database(self.path)
+        if self._known is not None and self._identity() == self._known[0]:
+            return self._known[1]
+        self._known = None
+        found = read_regular(self.path)
+        if found is None:
+            return None
+        data = read_database(self.path, found[0])
+        if data is not None:
+            self._known = identity(found[1]), data
+        return data
 
     def write(self, data: JSONObject) -> None:
-        self._written = None
-        write_atomically(self.path, encode(data), backup=backup_of(self.path))
+        self._known = None  # TinyDB changed what it read in place: read again if this fails
+        write_atomically(self.path, self._encode(data), backup=backup_of(self.path))
         identity = self._identity()
         if identity is not None:
-            self._written = identity, data
+            self._known = identity, data
+
+    def _encode(self, data: JSONObject) -> bytes:
+        """``encode(data)``, each document encoded once: what the log held is the same
+        objects as last written, never changed in place (only ``insert`` writes a log)."""
+        encoded: dict[tuple[str, str], tuple[object, bytes]] = {}
+        tables = []
+        for name, table in data.items():
+            assert isinstance(table, dict)  # as TinyDB hands it: a table of documents
+            members = []
+            for key, document in table.items():
+                kept = self._encoded.get((name, key))
+                if kept is None or kept[0] is not document:
+                    kept = document, encode({key: document})[1:-1]
+                encoded[name, key] = kept
+                members.append(kept[1])
+            tables.append(encode(name) + b":{" + b",".join(members) + b"}")
+        self._encoded = encoded
+        return b"{" + b",".join(tables) + b"}"
 
 
 def _table(path: Path, held: JSONObject | None = None) -> Table:
