@@ -308,17 +308,18 @@ class Store(Reader):
     ) -> None:
         """The session as its logs make it now (``session``: as changed here, where the
         fold was stepped): open here, kept beside, and listed."""
+        file = self._file(session_id)
         try:
             if session is None:
                 found, session = playable(found, self.own_key)
         except REPLAY_ERRORS as error:
             self._open.pop(session_id, None)
-            raise cannot_write_down(self._file(session_id), error) from None
+            raise cannot_write_down(file, error) from None
         opened = Opened(session, found, seeded=True, own=own)
         files = self._copy_files(session_id) if files is None else files
-        self._beside.keep(self._file(session_id), session_id, session, files)
+        self._beside.keep(file, session_id, session, files)
         self._remember(session_id, opened)
-        self._put(session_id, found, session)
+        self._put(session_id, found, session, files)
 
     def _own_log(
         self, session_id: str, held: dict[str, Event], file: Path | None = None
@@ -327,10 +328,11 @@ class Store(Reader):
         event of its own it ever wrote there (held here, or noted outside the folder)."""
         from scorekeeper.store import log  # here: a list read from its index opens no database
 
-        mine = tuple(event for event in held.values() if event.laptop == self.laptop.id)
+        laptop = self.laptop.id
+        mine = tuple(event for event in held.values() if event.laptop == laptop)
         noted = self._reach.noted(session_id)
         file = file or self._file(session_id)
-        return log.OwnLog(file, self.laptop.id, mine, noted[0] if noted else 0)
+        return log.OwnLog(file, laptop, mine, noted[0] if noted else 0)
 
     def delete(self, session_id: str) -> None:
         """Remove every laptop's log of the session, with their backups and the versions
