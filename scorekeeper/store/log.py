@@ -16,7 +16,7 @@ from tinydb.storages import Storage
 from tinydb.table import Document, Table
 
 from scorekeeper.checks import JSONObject
-from scorekeeper.store.careful_read import DamagedFile, read_bytes, read_regular, unreadable
+from scorekeeper.store.careful_read import DamagedFile, read_regular, unreadable
 from scorekeeper.store.durable import backup_of, encode, read_database, write_atomically
 from scorekeeper.store.events import ID, Event, checked
 from scorekeeper.store.stamp import identity
@@ -26,16 +26,20 @@ TABLE = "events"
 Made = tuple[str, JSONObject, tuple[str, ...] | None, int]
 """An event to make: its kind, body, what it is typed on top of (None: the event made
 just before it), and when (ms)."""
+Known = tuple[list[int], JSONObject]
+"""A log file's identity (``stamp.identity``) and what TinyDB read there then."""
 
 
 @dataclass(frozen=True)
 class Read:
-    """A log's events that can be trusted, how many of each fault were refused, and the
-    bytes read (what ``reach`` keeps of another laptop's log)."""
+    """A log's events that can be trusted, how many of each fault were refused, the
+    bytes read (what ``reach`` keeps of another laptop's log), and the database read
+    (what this laptop's log is appended to next, unread while the file stays the same)."""
 
     events: tuple[Event, ...]
     refused: tuple[tuple[str, int], ...] = ()
     raw: bytes = field(default=b"", compare=False)
+    database: Known | None = field(default=None, compare=False, repr=False)
 
 
 class DurableStorage(Storage):
@@ -45,11 +49,13 @@ class DurableStorage(Storage):
     encoded once, when it is first written: an append costs one write and one document
     encoded, however long the log."""
 
-    def __init__(self, path: Path, held: JSONObject | None = None) -> None:
+    def __init__(
+        self, path: Path, held: JSONObject | None = None, known: Known | None = None
+    ) -> None:
         self.path = path
         self._held = held
-        self._known: tuple[list[int], JSONObject] | None = None
-        self._encoded: dict[tuple[str, str], tuple[object, bytes]] = {}
+        self._known = known
+        self._encoded: dict[str, dict[str, tuple[object, bytes]]] = {}
         """Each document written, by table and id: the very object, and its JSON member."""
 
     def _identity(self) -> list[int] | None:
@@ -83,32 +89,34 @@ class DurableStorage(Storage):
     def _encode(self, data: JSONObject) -> bytes:
         """``encode(data)``, each document encoded once: what the log held is the same
         objects as last written, never changed in place (only ``insert`` writes a log)."""
-        encoded: dict[tuple[str, str], tuple[object, bytes]] = {}
+        encoded: dict[str, dict[str, tuple[object, bytes]]] = {}
         tables = []
         for name, table in data.items():
             assert isinstance(table, dict)  # as TinyDB hands it: a table of documents
-            members = []
+            before = self._encoded.get(name, {})
+            now = encoded[name] = {}
             for key, document in table.items():
-                kept = self._encoded.get((name, key))
+                kept = before.get(key)
                 if kept is None or kept[0] is not document:
                     kept = document, encode({key: document})[1:-1]
-                encoded[name, key] = kept
-                members.append(kept[1])
-            tables.append(encode(name) + b":{" + b",".join(members) + b"}")
+                now[key] = kept
+            members = b",".join([member for _, member in now.values()])
+            tables.append(encode(name) + b":{" + members + b"}")
         self._encoded = encoded
         return b"{" + b",".join(tables) + b"}"
 
 
-def _table(path: Path, held: JSONObject | None = None) -> Table:
-    return TinyDB(path, storage=DurableStorage, held=held).table(TABLE)
+def _table(path: Path, held: JSONObject | None = None, known: Known | None = None) -> Table:
+    return TinyDB(path, storage=DurableStorage, held=held, known=known).table(TABLE)
 
 
 def read(path: Path, owner: str) -> Read:
     """The events of the log at ``path``, kept by laptop ``owner``; ``DamagedFile`` for
     what is no TinyDB database, found with no database made (a folder may hold 100,000)."""
-    raw = read_bytes(path)
-    if raw is None:
+    found = read_regular(path)
+    if found is None:
         return Read(())  # no such file: what TinyDB reads as an empty database
+    raw = found[0]
     held = read_database(path, raw)
     events: list[Event] = []
     faults: Counter[str] = Counter()
@@ -118,7 +126,8 @@ def read(path: Path, owner: str) -> Read:
             faults[event] += 1
         else:
             events.append(event)
-    return Read(tuple(events), tuple(sorted(faults.items())), raw)
+    known = None if held is None else (identity(found[1]), held)
+    return Read(tuple(events), tuple(sorted(faults.items())), raw, known)
 
 
 def problem(path: Path, owner: str) -> str | None:
@@ -135,12 +144,21 @@ def problem(path: Path, owner: str) -> str | None:
 
 class OwnLog:
     """This laptop's log at ``path``; ``reached``: how many events this laptop ever wrote
-    there, so a log put back shorter never makes an id twice."""
+    there, so a log put back shorter never makes an id twice; ``known``: the log as just
+    read (``Read.database``), not read again for the first append unless it changed."""
 
-    def __init__(self, path: Path, laptop: str, events: tuple[Event, ...], reached: int) -> None:
+    def __init__(
+        self,
+        path: Path,
+        laptop: str,
+        events: tuple[Event, ...],
+        reached: int,
+        known: Known | None = None,
+    ) -> None:
         self.path = path
         self.laptop = laptop
         self.count = max([reached, *(event.number for event in events)])
+        self._known = known
         self._table: Table | None = None
 
     def extend(self, moved: list[JSONObject], made: list[Made]) -> list[Event]:
@@ -148,7 +166,9 @@ class OwnLog:
         are, then the events ``made`` here, numbered on; on ``OSError`` none was written."""
         if self._table is None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._table = _table(self.path)
+            # TinyDB changes the database it reads in place: the one read is left as read
+            known = None if self._known is None else (self._known[0], dict(self._known[1]))
+            self._table = _table(self.path, known=known)
             self.count = max([self.count, *_numbered(self._table.all(), self.laptop)])
         count = self.count
         events: list[Event] = []

@@ -267,8 +267,10 @@ class Store(Reader):
         file, laptop = self._file(session_id), self.laptop
         if opened is not None and opened.own is not None:
             own = opened.own
+        elif opened is not None:
+            own = self._own_log(session_id, opened.found.events, read=opened.found.own)
         else:
-            own = self._own_log(session_id, {} if opened is None else opened.found.events)
+            own = self._own_log(session_id, {})
         name = laptop.name[:NAME_CAP]
         known = {} if opened is None else opened.found.merged.names
         if known.get(laptop.id) != name:  # how the others name this laptop
@@ -322,17 +324,24 @@ class Store(Reader):
         self._put(session_id, found, session, files)
 
     def _own_log(
-        self, session_id: str, held: dict[str, Event], file: Path | None = None
+        self,
+        session_id: str,
+        held: dict[str, Event],
+        file: Path | None = None,
+        read: log.Read | None = None,
     ) -> log.OwnLog:
-        """This laptop's log of the session (at ``file``, staged), numbering on from every
-        event of its own it ever wrote there (held here, or noted outside the folder)."""
+        """This laptop's log of the session (at ``file``, staged; as ``read`` with the
+        session), numbering on from every event of its own it ever wrote there (held here,
+        or noted outside the folder)."""
         from scorekeeper.store import log  # here: a list read from its index opens no database
 
         laptop = self.laptop.id
-        mine = tuple(event for event in held.values() if event.laptop == laptop)
+        made_here = laptop + ":"
+        mine = tuple(event for made, event in held.items() if made.startswith(made_here))
         noted = self._reach.noted(session_id)
         file = file or self._file(session_id)
-        return log.OwnLog(file, laptop, mine, noted[0] if noted else 0)
+        known = None if read is None else read.database
+        return log.OwnLog(file, laptop, mine, noted[0] if noted else 0, known)
 
     def delete(self, session_id: str) -> None:
         """Remove every laptop's log of the session, with their backups and the versions
