@@ -17,7 +17,13 @@ from tinydb.table import Document, Table
 
 from scorekeeper.checks import JSONObject
 from scorekeeper.store.careful_read import DamagedFile, read_regular, unreadable
-from scorekeeper.store.durable import backup_of, encode, read_database, write_atomically
+from scorekeeper.store.durable import (
+    backup_of,
+    encode,
+    members,
+    read_database,
+    write_atomically,
+)
 from scorekeeper.store.events import ID, Event, checked
 from scorekeeper.store.stamp import identity
 from scorekeeper.wording import plural
@@ -44,10 +50,10 @@ class Read:
 
 class DurableStorage(Storage):
     """TinyDB storage: atomic, fsynced writes with a backup, and strict reads. What it last
-    read or wrote, or was handed as ``held`` (just read), is not read again while the file
-    is the one it read or wrote; and as a log only grows (``insert``), each document is
-    encoded once, when it is first written: an append costs one write and one document
-    encoded, however long the log."""
+    read or wrote, or was handed as ``held`` or ``known`` (just read), is not read again
+    while the file is the one it read or wrote; and as a log only grows (``insert``), each
+    document is encoded once from the second write on: an append costs one write and one
+    document encoded, however long the log."""
 
     def __init__(
         self, path: Path, held: JSONObject | None = None, known: Known | None = None
@@ -55,20 +61,15 @@ class DurableStorage(Storage):
         self.path = path
         self._held = held
         self._known = known
-        self._encoded: dict[str, dict[str, tuple[object, bytes]]] = {}
-        """Each document written, by table and id: the very object, and its JSON member."""
-
-    def _identity(self) -> list[int] | None:
-        try:
-            return identity(os.lstat(self.path))
-        except FileNotFoundError:
-            return None
+        self._encoded: dict[str, dict[str, tuple[object, bytes]]] | None = None
+        """Each document written, by table and id: the very object, and its JSON member
+        (None before the first write)."""
 
     def read(self) -> JSONObject | None:
         if self._held is not None:
             held, self._held = self._held, None
             return held
-        if self._known is not None and self._identity() == self._known[0]:
+        if self._known is not None and _identity(self.path) == self._known[0]:
             return self._known[1]
         self._known = None
         found = read_regular(self.path)
@@ -82,28 +83,42 @@ class DurableStorage(Storage):
     def write(self, data: JSONObject) -> None:
         self._known = None  # TinyDB changed what it read in place: read again if this fails
         write_atomically(self.path, self._encode(data), backup=backup_of(self.path))
-        identity = self._identity()
-        if identity is not None:
-            self._known = identity, data
+        found = _identity(self.path)
+        if found is not None:
+            self._known = found, data
 
     def _encode(self, data: JSONObject) -> bytes:
-        """``encode(data)``, each document encoded once: what the log held is the same
-        objects as last written, never changed in place (only ``insert`` writes a log)."""
+        """``encode(data)``: the first time whole (in one call, the quicker where a game
+        is opened for one change), then each document once, kept: what the log held is
+        the same objects as last written, never changed in place (only ``insert`` writes
+        a log)."""
+        if self._encoded is None:
+            self._encoded = {}
+            return encode(data)
         encoded: dict[str, dict[str, tuple[object, bytes]]] = {}
         tables = []
         for name, table in data.items():
             assert isinstance(table, dict)  # as TinyDB hands it: a table of documents
             before = self._encoded.get(name, {})
             now = encoded[name] = {}
+            fresh = []
             for key, document in table.items():
-                kept = before.get(key)
-                if kept is None or kept[0] is not document:
-                    kept = document, encode({key: document})[1:-1]
-                now[key] = kept
-            members = b",".join([member for _, member in now.values()])
-            tables.append(encode(name) + b":{" + members + b"}")
+                kept = now[key] = before.get(key) or (None, b"")
+                if kept[0] is not document:
+                    fresh.append((key, document))
+            for (key, document), member in zip(fresh, members(fresh), strict=True):
+                now[key] = document, member
+            joined = b",".join([member for _, member in now.values()])
+            tables.append(encode(name) + b":{" + joined + b"}")
         self._encoded = encoded
         return b"{" + b",".join(tables) + b"}"
+
+
+def _identity(path: Path) -> list[int] | None:
+    try:
+        return identity(os.lstat(path))
+    except FileNotFoundError:
+        return None
 
 
 def _table(path: Path, held: JSONObject | None = None, known: Known | None = None) -> Table:
@@ -144,8 +159,9 @@ def problem(path: Path, owner: str) -> str | None:
 
 class OwnLog:
     """This laptop's log at ``path``; ``reached``: how many events this laptop ever wrote
-    there, so a log put back shorter never makes an id twice; ``known``: the log as just
-    read (``Read.database``), not read again for the first append unless it changed."""
+    there, so a log put back shorter never makes an id twice; ``as_read``: the log as
+    just read with ``events``, neither read nor numbered again for the first append
+    unless it changed since."""
 
     def __init__(
         self,
@@ -153,23 +169,28 @@ class OwnLog:
         laptop: str,
         events: tuple[Event, ...],
         reached: int,
-        known: Known | None = None,
+        as_read: Read | None = None,
     ) -> None:
         self.path = path
         self.laptop = laptop
         self.count = max([reached, *(event.number for event in events)])
-        self._known = known
+        self._as_read = as_read
         self._table: Table | None = None
 
     def extend(self, moved: list[JSONObject], made: list[Made]) -> list[Event]:
         """Write, in one durable write, the events ``moved`` over from elsewhere as they
         are, then the events ``made`` here, numbered on; on ``OSError`` none was written."""
         if self._table is None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            # TinyDB changes the database it reads in place: the one read is left as read
-            known = None if self._known is None else (self._known[0], dict(self._known[1]))
+            if not os.path.isdir(self.path.parent):  # one look, not a refused mkdir
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            known, as_read = None, self._as_read
+            if as_read is not None and as_read.database is not None:
+                seen, database = as_read.database
+                if _identity(self.path) == seen:  # TinyDB changes in place what it reads
+                    known = seen, dict(database)
             self._table = _table(self.path, known=known)
-            self.count = max([self.count, *_numbered(self._table.all(), self.laptop)])
+            if known is None or as_read is None or as_read.refused:  # else among ``events``
+                self.count = max([self.count, *_numbered(self._table.all(), self.laptop)])
         count = self.count
         events: list[Event] = []
         for kind, body, after, at in made:

@@ -340,8 +340,7 @@ class Store(Reader):
         mine = tuple(event for made, event in held.items() if made.startswith(made_here))
         noted = self._reach.noted(session_id)
         file = file or self._file(session_id)
-        known = None if read is None else read.database
-        return log.OwnLog(file, laptop, mine, noted[0] if noted else 0, known)
+        return log.OwnLog(file, laptop, mine, noted[0] if noted else 0, read)
 
     def delete(self, session_id: str) -> None:
         """Remove every laptop's log of the session, with their backups and the versions
