@@ -158,8 +158,9 @@ def problem(path: Path, owner: str) -> str | None:
 
 
 class OwnLog:
-    """This laptop's log at ``path``; ``reached``: how many events this laptop ever wrote
-    there, so a log put back shorter never makes an id twice; ``as_read``: the log as
+    """This laptop's log at ``path``, numbering on from this laptop's ids among ``events``
+    (those held of the session) and ``reached`` (how many events this laptop ever wrote
+    there), so a log put back shorter never makes an id twice; ``as_read``: the log as
     just read with ``events``, neither read nor numbered again for the first append
     unless it changed since."""
 
@@ -173,7 +174,9 @@ class OwnLog:
     ) -> None:
         self.path = path
         self.laptop = laptop
-        self.count = max([reached, *(event.number for event in events)])
+        mine = laptop + ":"  # an id of this laptop's is its name and number (``events.ID``)
+        numbers = [int(e.id[len(mine) :]) for e in events if e.id.startswith(mine)]
+        self.count = max([reached, *numbers])
         self._as_read = as_read
         self._table: Table | None = None
 
