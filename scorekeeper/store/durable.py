@@ -73,11 +73,11 @@ def backup_of(path: Path) -> Path:
     return path.with_name(path.name + ".bak")
 
 
-def _create_temp(path: Path) -> tuple[Path, int]:
+def _create_temp(path: Path) -> tuple[str, int]:
     """A new file beside ``path`` that nobody else made: nothing planted there is written
     through."""
     while True:
-        temp = path.with_name(f"{path.name}.{temp_token()}.tmp")
+        temp = f"{os.fspath(path)}.{temp_token()}.tmp"
         try:
             return temp, os.open(temp, _CREATE, 0o666)
         except FileExistsError:
@@ -89,7 +89,7 @@ def temp_token() -> str:
     return os.urandom(8).hex()
 
 
-def _discard(temp: Path) -> None:
+def _discard(temp: str | Path) -> None:
     with contextlib.suppress(OSError):
         os.unlink(temp)
 
@@ -118,11 +118,11 @@ def _write_all(descriptor: int, data: bytes) -> None:
         remaining = remaining[os.write(descriptor, remaining) :]
 
 
-def _linked_temp(path: Path, beside: Path) -> Path | None:
+def _linked_temp(path: Path, beside: Path) -> str | None:
     """The file at ``path`` under a fresh temporary name beside ``beside`` (a hard link, or
     a copy where links are not allowed); None if there is no such file."""
     while True:
-        temp = beside.with_name(f"{beside.name}.{temp_token()}.tmp")
+        temp = f"{os.fspath(beside)}.{temp_token()}.tmp"
         try:
             os.link(path, temp)
             return temp
@@ -141,7 +141,7 @@ def _linked_temp(path: Path, beside: Path) -> Path | None:
     return temp
 
 
-def _fill(descriptor: int, path: Path, data: bytes) -> None:
+def _fill(descriptor: int, path: str | Path, data: bytes) -> None:
     """Write ``data`` to the new file at ``path`` and close it; on a failure it is removed."""
     try:
         _write_all(descriptor, data)
@@ -205,7 +205,7 @@ def replacing_texts(
 ) -> Iterator[list[TextIO]]:
     """Text files written in steps (a CSV export) that replace ``paths`` durably once the
     block ends: all of them, or none and ``ReplaceFailed``."""
-    temps: list[Path] = []
+    temps: list[str] = []
     try:
         with contextlib.ExitStack() as files:
             handles: list[TextIO] = []
@@ -232,9 +232,9 @@ def replacing_texts(
         fsync_folder(folder)
 
 
-def _replace_all(temps: Sequence[Path], paths: Sequence[Path]) -> None:
+def _replace_all(temps: Sequence[str], paths: Sequence[Path]) -> None:
     """Move each temp onto its path; if one fails, put the earlier ones back."""
-    done: list[tuple[Path, Path | None]] = []
+    done: list[tuple[Path, str | None]] = []
     for temp, path in zip(temps, paths, strict=True):
         previous = None
         try:

@@ -59,6 +59,7 @@ class DurableStorage(Storage):
         self, path: Path, held: JSONObject | None = None, known: Known | None = None
     ) -> None:
         self.path = path
+        self._backup = backup_of(path)
         self._held = held
         self._known = known
         self._encoded: dict[str, dict[str, tuple[object, bytes]]] | None = None
@@ -82,7 +83,7 @@ class DurableStorage(Storage):
 
     def write(self, data: JSONObject) -> None:
         self._known = None  # TinyDB changed what it read in place: read again if this fails
-        write_atomically(self.path, self._encode(data), backup=backup_of(self.path))
+        write_atomically(self.path, self._encode(data), backup=self._backup)
         found = _identity(self.path)
         if found is not None:
             self._known = found, data
