@@ -43,9 +43,18 @@ class ReplaceFailed(OSError):
         self.changed = list(changed)
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
 def encode(data: JSON) -> bytes:
     """``data`` as compact UTF-8 JSON; ``ValueError`` (NaN) before anything is written."""
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode()
+    return _ENCODER.encode(data).encode()
+
+
+def members(pairs: Sequence[tuple[str, JSON]]) -> list[bytes]:
+    """Each ``(key, value)`` as ``encode`` writes it as a member of an object:
+    ``"key":value``."""
+    return [_ENCODER.encode({key: value}).encode()[1:-1] for key, value in pairs]
 
 
 def fsync_folder(folder: Path) -> None:
@@ -64,11 +73,11 @@ def backup_of(path: Path) -> Path:
     return path.with_name(path.name + ".bak")
 
 
-def _create_temp(path: Path) -> tuple[Path, int]:
+def _create_temp(path: Path) -> tuple[str, int]:
     """A new file beside ``path`` that nobody else made: nothing planted there is written
     through."""
     while True:
-        temp = path.with_name(f"{path.name}.{temp_token()}.tmp")
+        temp = f"{os.fspath(path)}.{temp_token()}.tmp"
         try:
             return temp, os.open(temp, _CREATE, 0o666)
         except FileExistsError:
@@ -80,7 +89,7 @@ def temp_token() -> str:
     return os.urandom(8).hex()
 
 
-def _discard(temp: Path) -> None:
+def _discard(temp: str | Path) -> None:
     with contextlib.suppress(OSError):
         os.unlink(temp)
 
@@ -109,11 +118,11 @@ def _write_all(descriptor: int, data: bytes) -> None:
         remaining = remaining[os.write(descriptor, remaining) :]
 
 
-def _linked_temp(path: Path, beside: Path) -> Path | None:
+def _linked_temp(path: Path, beside: Path) -> str | None:
     """The file at ``path`` under a fresh temporary name beside ``beside`` (a hard link, or
     a copy where links are not allowed); None if there is no such file."""
     while True:
-        temp = beside.with_name(f"{beside.name}.{temp_token()}.tmp")
+        temp = f"{os.fspath(beside)}.{temp_token()}.tmp"
         try:
             os.link(path, temp)
             return temp
@@ -132,7 +141,7 @@ def _linked_temp(path: Path, beside: Path) -> Path | None:
     return temp
 
 
-def _fill(descriptor: int, path: Path, data: bytes) -> None:
+def _fill(descriptor: int, path: str | Path, data: bytes) -> None:
     """Write ``data`` to the new file at ``path`` and close it; on a failure it is removed."""
     try:
         _write_all(descriptor, data)
@@ -196,7 +205,7 @@ def replacing_texts(
 ) -> Iterator[list[TextIO]]:
     """Text files written in steps (a CSV export) that replace ``paths`` durably once the
     block ends: all of them, or none and ``ReplaceFailed``."""
-    temps: list[Path] = []
+    temps: list[str] = []
     try:
         with contextlib.ExitStack() as files:
             handles: list[TextIO] = []
@@ -223,9 +232,9 @@ def replacing_texts(
         fsync_folder(folder)
 
 
-def _replace_all(temps: Sequence[Path], paths: Sequence[Path]) -> None:
+def _replace_all(temps: Sequence[str], paths: Sequence[Path]) -> None:
     """Move each temp onto its path; if one fails, put the earlier ones back."""
-    done: list[tuple[Path, Path | None]] = []
+    done: list[tuple[Path, str | None]] = []
     for temp, path in zip(temps, paths, strict=True):
         previous = None
         try:

@@ -31,7 +31,8 @@ Logs = Sequence[tuple[str, "Read"]]
 
 class Gathered(NamedTuple):
     """A session as its logs make it: every event by id, the damaged logs, how many events
-    were refused for each reason, and the files' ``identity`` as read."""
+    were refused for each reason, the files' ``identity`` as read, and this laptop's log
+    as read (what its next change is appended to)."""
 
     merged: Merged
     folded: Folded
@@ -39,6 +40,7 @@ class Gathered(NamedTuple):
     damaged: list[StoreDamaged]
     refused: dict[str, int]
     seen: list[int] | None
+    own: Read | None = None
 
     @property
     def waiting(self) -> bool:
@@ -127,7 +129,8 @@ def gather(
         mine = bool(own) and copies.owner(key) == own
         raise damaged_file(first, "holds no set-up of a session", recover=mine)
     made = merged(folded, names(events.values()))
-    return Gathered(made, folded, events, damaged, dict(refused), seen)
+    as_read = next((found for key, found in read if own and copies.owner(key) == own), None)
+    return Gathered(made, folded, events, damaged, dict(refused), seen, as_read)
 
 
 def stepped(found: Gathered, made: Sequence[Event], seen: list[int] | None) -> Gathered | None:

@@ -16,8 +16,14 @@ from tinydb.storages import Storage
 from tinydb.table import Document, Table
 
 from scorekeeper.checks import JSONObject
-from scorekeeper.store.careful_read import DamagedFile, read_bytes, unreadable
-from scorekeeper.store.durable import backup_of, encode, read_database, write_atomically
+from scorekeeper.store.careful_read import DamagedFile, read_regular, unreadable
+from scorekeeper.store.durable import (
+    backup_of,
+    encode,
+    members,
+    read_database,
+    write_atomically,
+)
 from scorekeeper.store.events import ID, Event, checked
 from scorekeeper.store.stamp import identity
 from scorekeeper.wording import plural
@@ -26,61 +32,107 @@ TABLE = "events"
 Made = tuple[str, JSONObject, tuple[str, ...] | None, int]
 """An event to make: its kind, body, what it is typed on top of (None: the event made
 just before it), and when (ms)."""
+Known = tuple[list[int], JSONObject]
+"""A log file's identity (``stamp.identity``) and what TinyDB read there then."""
 
 
 @dataclass(frozen=True)
 class Read:
-    """A log's events that can be trusted, how many of each fault were refused, and the
-    bytes read (what ``reach`` keeps of another laptop's log)."""
+    """A log's events that can be trusted, how many of each fault were refused, the
+    bytes read (what ``reach`` keeps of another laptop's log), and the database read
+    (what this laptop's log is appended to next, unread while the file stays the same)."""
 
     events: tuple[Event, ...]
     refused: tuple[tuple[str, int], ...] = ()
     raw: bytes = field(default=b"", compare=False)
+    database: Known | None = field(default=None, compare=False, repr=False)
 
 
 class DurableStorage(Storage):
     """TinyDB storage: atomic, fsynced writes with a backup, and strict reads. What it last
-    wrote, or was handed as ``held`` (just read), is not read again while the file is the
-    one it wrote: an append costs one write."""
+    read or wrote, or was handed as ``held`` or ``known`` (just read), is not read again
+    while the file is the one it read or wrote; and as a log only grows (``insert``), each
+    document is encoded once from the second write on: an append costs one write and one
+    document encoded, however long the log."""
 
-    def __init__(self, path: Path, held: JSONObject | None = None) -> None:
+    def __init__(
+        self, path: Path, held: JSONObject | None = None, known: Known | None = None
+    ) -> None:
         self.path = path
+        self._backup = backup_of(path)
         self._held = held
-        self._written: tuple[list[int], JSONObject] | None = None
-
-    def _identity(self) -> list[int] | None:
-        try:
-            return identity(os.lstat(self.path))
-        except FileNotFoundError:
-            return None
+        self._known = known
+        self._encoded: dict[str, dict[str, tuple[object, bytes]]] | None = None
+        """Each document written, by table and id: the very object, and its JSON member
+        (None before the first write)."""
 
     def read(self) -> JSONObject | None:
         if self._held is not None:
             held, self._held = self._held, None
             return held
-        if self._written is not None and self._identity() == self._written[0]:
-            return self._written[1]
-        self._written = None
-        return read_database(self.path)
+        if self._known is not None and _identity(self.path) == self._known[0]:
+            return self._known[1]
+        self._known = None
+        found = read_regular(self.path)
+        if found is None:
+            return None
+        data = read_database(self.path, found[0])
+        if data is not None:
+            self._known = identity(found[1]), data
+        return data
 
     def write(self, data: JSONObject) -> None:
-        self._written = None
-        write_atomically(self.path, encode(data), backup=backup_of(self.path))
-        identity = self._identity()
-        if identity is not None:
-            self._written = identity, data
+        self._known = None  # TinyDB changed what it read in place: read again if this fails
+        write_atomically(self.path, self._encode(data), backup=self._backup)
+        found = _identity(self.path)
+        if found is not None:
+            self._known = found, data
+
+    def _encode(self, data: JSONObject) -> bytes:
+        """``encode(data)``: the first time whole (in one call, the quicker where a game
+        is opened for one change), then each document once, kept: what the log held is
+        the same objects as last written, never changed in place (only ``insert`` writes
+        a log)."""
+        if self._encoded is None:
+            self._encoded = {}
+            return encode(data)
+        encoded: dict[str, dict[str, tuple[object, bytes]]] = {}
+        tables = []
+        for name, table in data.items():
+            assert isinstance(table, dict)  # as TinyDB hands it: a table of documents
+            before = self._encoded.get(name, {})
+            now = encoded[name] = {}
+            fresh = []
+            for key, document in table.items():
+                kept = now[key] = before.get(key) or (None, b"")
+                if kept[0] is not document:
+                    fresh.append((key, document))
+            for (key, document), member in zip(fresh, members(fresh), strict=True):
+                now[key] = document, member
+            joined = b",".join([member for _, member in now.values()])
+            tables.append(encode(name) + b":{" + joined + b"}")
+        self._encoded = encoded
+        return b"{" + b",".join(tables) + b"}"
 
 
-def _table(path: Path, held: JSONObject | None = None) -> Table:
-    return TinyDB(path, storage=DurableStorage, held=held).table(TABLE)
+def _identity(path: Path) -> list[int] | None:
+    try:
+        return identity(os.lstat(path))
+    except FileNotFoundError:
+        return None
+
+
+def _table(path: Path, held: JSONObject | None = None, known: Known | None = None) -> Table:
+    return TinyDB(path, storage=DurableStorage, held=held, known=known).table(TABLE)
 
 
 def read(path: Path, owner: str) -> Read:
     """The events of the log at ``path``, kept by laptop ``owner``; ``DamagedFile`` for
     what is no TinyDB database, found with no database made (a folder may hold 100,000)."""
-    raw = read_bytes(path)
-    if raw is None:
+    found = read_regular(path)
+    if found is None:
         return Read(())  # no such file: what TinyDB reads as an empty database
+    raw = found[0]
     held = read_database(path, raw)
     events: list[Event] = []
     faults: Counter[str] = Counter()
@@ -90,7 +142,8 @@ def read(path: Path, owner: str) -> Read:
             faults[event] += 1
         else:
             events.append(event)
-    return Read(tuple(events), tuple(sorted(faults.items())), raw)
+    known = None if held is None else (identity(found[1]), held)
+    return Read(tuple(events), tuple(sorted(faults.items())), raw, known)
 
 
 def problem(path: Path, owner: str) -> str | None:
@@ -106,22 +159,42 @@ def problem(path: Path, owner: str) -> str | None:
 
 
 class OwnLog:
-    """This laptop's log at ``path``; ``reached``: how many events this laptop ever wrote
-    there, so a log put back shorter never makes an id twice."""
+    """This laptop's log at ``path``, numbering on from this laptop's ids among ``events``
+    (those held of the session) and ``reached`` (how many events this laptop ever wrote
+    there), so a log put back shorter never makes an id twice; ``as_read``: the log as
+    just read with ``events``, neither read nor numbered again for the first append
+    unless it changed since."""
 
-    def __init__(self, path: Path, laptop: str, events: tuple[Event, ...], reached: int) -> None:
+    def __init__(
+        self,
+        path: Path,
+        laptop: str,
+        events: tuple[Event, ...],
+        reached: int,
+        as_read: Read | None = None,
+    ) -> None:
         self.path = path
         self.laptop = laptop
-        self.count = max([reached, *(event.number for event in events)])
+        mine = laptop + ":"  # an id of this laptop's is its name and number (``events.ID``)
+        numbers = [int(e.id[len(mine) :]) for e in events if e.id.startswith(mine)]
+        self.count = max([reached, *numbers])
+        self._as_read = as_read
         self._table: Table | None = None
 
     def extend(self, moved: list[JSONObject], made: list[Made]) -> list[Event]:
         """Write, in one durable write, the events ``moved`` over from elsewhere as they
         are, then the events ``made`` here, numbered on; on ``OSError`` none was written."""
         if self._table is None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._table = _table(self.path)
-            self.count = max([self.count, *_numbered(self._table.all(), self.laptop)])
+            if not os.path.isdir(self.path.parent):  # one look, not a refused mkdir
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            known, as_read = None, self._as_read
+            if as_read is not None and as_read.database is not None:
+                seen, database = as_read.database
+                if _identity(self.path) == seen:  # TinyDB changes in place what it reads
+                    known = seen, dict(database)
+            self._table = _table(self.path, known=known)
+            if known is None or as_read is None or as_read.refused:  # else among ``events``
+                self.count = max([self.count, *_numbered(self._table.all(), self.laptop)])
         count = self.count
         events: list[Event] = []
         for kind, body, after, at in made:

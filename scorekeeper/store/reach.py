@@ -100,8 +100,9 @@ class Reach:
 
     def note(self, session_id: str, seq: int, rounds: int) -> None:
         """Note what this laptop's log holds now it is written."""
-        data = json.dumps([seq, rounds]).encode().ljust(_WIDTH)
-        self._write(write_in_place, f"{session_id}.json", data)
+        if self.folder is not None:
+            data = json.dumps([seq, rounds]).encode().ljust(_WIDTH)
+            self._write(write_in_place, f"{session_id}.json", data)
 
     def _write(self, write: Callable[[Path, bytes], None], name: str, data: bytes) -> None:
         """``write`` one of the notes, its folder made where missing, not fsynced (a

@@ -444,9 +444,12 @@ class Reader:
                 found.append(Conflict(session_id, gathered.merged))
         return sorted(found, key=lambda conflict: conflict.since)
 
-    def _put(self, session_id: str, found: Gathered, session: Session) -> None:
-        """Put the session as its logs make it now in the index."""
-        files = self._copy_files(session_id)
+    def _put(
+        self, session_id: str, found: Gathered, session: Session, files: Files | None = None
+    ) -> None:
+        """Put the session as its logs make it now (its log ``files``, if just listed) in
+        the index."""
+        files = self._copy_files(session_id) if files is None else files
         order, fields, broken = _row(found, session, files)
         keys, waits = tuple(key for key, _ in files), state(found.merged)
         with self._guard:

@@ -235,8 +235,9 @@ class Store(Reader):
         opened = self._opened(session_id)
         if not opened.seeded:
             opened.seeded = True
-            files = self._copy_files(session_id)
-            self._beside.seed(self._file(session_id), session_id, opened.session, files)
+            if self._beside.keeper is not None:  # else nothing is kept beside to hand over
+                files = self._copy_files(session_id)
+                self._beside.seed(self._file(session_id), session_id, opened.session, files)
         return opened
 
     def _change(
@@ -267,8 +268,10 @@ class Store(Reader):
         file, laptop = self._file(session_id), self.laptop
         if opened is not None and opened.own is not None:
             own = opened.own
+        elif opened is not None:
+            own = self._own_log(session_id, opened.found.events, file, opened.found.own)
         else:
-            own = self._own_log(session_id, {} if opened is None else opened.found.events)
+            own = self._own_log(session_id, {}, file)
         name = laptop.name[:NAME_CAP]
         known = {} if opened is None else opened.found.merged.names
         if known.get(laptop.id) != name:  # how the others name this laptop
@@ -296,7 +299,7 @@ class Store(Reader):
             if session is not None and text(session.to_dict()) != text(found.merged.shown.session):
                 session = None  # else what the logs make is just the change: kept
         self._reach.note(session_id, own.count, len(found.merged.shown.rounds))
-        self._after(session_id, found, session, own, files)
+        self._after(session_id, found, session, own, files, file)
 
     def _after(
         self,
@@ -305,32 +308,40 @@ class Store(Reader):
         session: Session | None = None,
         own: log.OwnLog | None = None,
         files: list[tuple[str, Path]] | None = None,
+        file: Path | None = None,
     ) -> None:
         """The session as its logs make it now (``session``: as changed here, where the
-        fold was stepped): open here, kept beside, and listed."""
+        fold was stepped): open here, kept beside, and listed (``files``, ``file``: its
+        logs and this laptop's, where just worked out)."""
+        file = file or self._file(session_id)
         try:
             if session is None:
                 found, session = playable(found, self.own_key)
         except REPLAY_ERRORS as error:
             self._open.pop(session_id, None)
-            raise cannot_write_down(self._file(session_id), error) from None
+            raise cannot_write_down(file, error) from None
         opened = Opened(session, found, seeded=True, own=own)
         files = self._copy_files(session_id) if files is None else files
-        self._beside.keep(self._file(session_id), session_id, session, files)
+        self._beside.keep(file, session_id, session, files)
         self._remember(session_id, opened)
-        self._put(session_id, found, session)
+        self._put(session_id, found, session, files)
 
     def _own_log(
-        self, session_id: str, held: dict[str, Event], file: Path | None = None
+        self,
+        session_id: str,
+        held: dict[str, Event],
+        file: Path | None = None,
+        read: log.Read | None = None,
     ) -> log.OwnLog:
-        """This laptop's log of the session (at ``file``, staged), numbering on from every
-        event of its own it ever wrote there (held here, or noted outside the folder)."""
+        """This laptop's log of the session (at ``file``, staged; as ``read`` with the
+        session), numbering on from every event of its own it ever wrote there (held here,
+        or noted outside the folder)."""
         from scorekeeper.store import log  # here: a list read from its index opens no database
 
-        mine = tuple(event for event in held.values() if event.laptop == self.laptop.id)
         noted = self._reach.noted(session_id)
         file = file or self._file(session_id)
-        return log.OwnLog(file, self.laptop.id, mine, noted[0] if noted else 0)
+        events = tuple(held.values())  # its own among them numbered (``OwnLog``)
+        return log.OwnLog(file, self.laptop.id, events, noted[0] if noted else 0, read)
 
     def delete(self, session_id: str) -> None:
         """Remove every laptop's log of the session, with their backups and the versions

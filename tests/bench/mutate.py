@@ -253,8 +253,8 @@ MUTANTS = (
     Mutant(
         "log: the id of a newer scorekeeper's event, refused here, is made again",
         "scorekeeper/store/log.py",
-        "            self.count = max([self.count, *_numbered(self._table.all(), self.laptop)])\n",
-        "",
+        "self.count = max([self.count, *_numbered(self._table.all(), self.laptop)])",
+        "self.count = max([self.count])",
         ("tests/store/test_store_faults.py",),
     ),
     Mutant(

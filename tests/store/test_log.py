@@ -30,6 +30,48 @@ def test_a_log_is_a_tinydb_database_written_by_insert(tmp_path: Path) -> None:
     assert file.with_suffix(".json.bak").exists(), "the log before its last write is kept"
 
 
+def _round(number: int, after: str | None) -> log.Made:
+    return ("round", {"round": {"pitcher": "Ann", "bid": number}}, (after,) if after else (), 5)
+
+
+def test_an_append_encodes_what_it_adds_not_the_whole_log_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Recording a round late in a long game costs what the round costs: the events
+    already written are not encoded again, and the file is as compact as a whole dump."""
+    file = tmp_path / f"s1.{RAE}.json"
+    own = log.OwnLog(file, RAE, (), 0)
+    for number in range(30):
+        own.extend([], [_round(number, None)])
+    encoded: list[bytes] = []
+    whole, each = log.encode, log.members
+    monkeypatch.setattr(log, "encode", lambda data: encoded.append(whole(data)) or whole(data))
+    monkeypatch.setattr(log, "members", lambda pairs: encoded.extend(each(pairs)) or each(pairs))
+    last = own.extend([], [_round(99, None)])[0]
+    held = file.read_bytes()
+    assert 0 < sum(map(len, encoded)) < len(held) / 10
+    assert held == whole(json.loads(held))
+    assert log.read(file, RAE).events[-1] == last
+    again = log.OwnLog(file, RAE, (), 0)  # what another run of the app opens
+    assert again.extend([], [_round(100, None)])[0].id == f"{RAE}:32"
+    assert TinyDB(file).table(log.TABLE).all()[-1]["body"] == {
+        "round": {"pitcher": "Ann", "bid": 100}
+    }
+
+
+def test_a_first_append_reads_the_log_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first round recorded after a game is opened reads its log once, not once for
+    each thing TinyDB asks of it."""
+    file = tmp_path / f"s1.{RAE}.json"
+    log.OwnLog(file, RAE, (), 0).extend([], [_round(number, None) for number in range(30)])
+    read: list[Path] = []
+    real = log.read_database
+    monkeypatch.setattr(log, "read_database", lambda *a: read.append(a[0]) or real(*a))
+    log.OwnLog(file, RAE, (), 0).extend([], [_round(30, None)])
+    assert read == [file]
+    assert len(log.read(file, RAE).events) == 31
+
+
 def test_a_log_put_back_shorter_never_makes_an_id_twice(tmp_path: Path) -> None:
     """A sync tool restores an older copy: the next change still gets a new id."""
     file = tmp_path / f"{RAE}.json"

@@ -27,7 +27,7 @@ from scorekeeper.store import (
 from scorekeeper.store import store as store_module
 from scorekeeper.store.careful_read import DamagedFile
 from tests.bench import bench_store
-from tests.factories import MADE_3, TABLE, UPPED_2, file_of, racehorse
+from tests.factories import MADE_3, MADE_4, TABLE, UPPED_2, file_of, racehorse
 
 
 def test_a_recorded_round_is_there_after_reopening(tmp_path: Path) -> None:
@@ -344,6 +344,32 @@ def test_the_store_benchmark_still_runs(tmp_path: Path, capsys: pytest.CaptureFi
     assert all(row["record_ms"] > 0 and row["bare_ms"] > 0 for row in figures.values())
     assert "open+list 12 sessions" in capsys.readouterr().out
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_first_round_after_a_game_is_opened_reads_no_log_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Opening a game read its log: the round recorded next is appended to what was read,
+    unless the file changed since (then it is read again, as a sync tool may put it back)."""
+    with Store(tmp_path) as store:
+        session_id = store.add(racehorse(MADE_3))
+    read: list[Path] = []
+    real = log.read_database
+    monkeypatch.setattr(log, "read_database", lambda *a: read.append(a[0]) or real(*a))
+    with Store(tmp_path) as store:
+        store.load(session_id)
+        read.clear()
+        assert store.record(session_id, UPPED_2).rounds == [MADE_3, UPPED_2]
+        assert read == []
+    file = file_of(tmp_path, session_id)
+    older = file.read_bytes()
+    with Store(tmp_path) as store:
+        store.load(session_id)
+        file.write_bytes(older.replace(b'"made":false', b'"made":true'))  # in place
+        store.record(session_id, MADE_4)
+        assert read[-1] == file
+    with Store(tmp_path) as store:
+        assert store.load(session_id).rounds == [MADE_3, {**UPPED_2, "made": True}, MADE_4]
 
 
 def test_after_a_writer_only_adds_the_next_reader_opens_no_session_file(
