@@ -118,16 +118,14 @@ def player_map(value: object, field: str, players: Sequence[str]) -> JSONMapping
 def check_keys(round_: Round, required: Iterable[str], optional: Iterable[str] = ()) -> None:
     """Every required field is there and nothing unknown is, so typos do not pass silently."""
     as_mapping(round_, "round")
-    required = tuple(required)
-    allowed = set(required) | set(optional)
+    required, optional = tuple(required), tuple(optional)
     for key in required:
         if key not in round_:
             raise RuleError(key, "is missing")
     for key in round_:
-        if key not in allowed:
-            raise RuleError(
-                str(key), f"is not a field of this game's rounds ({', '.join(sorted(allowed))})"
-            )
+        if key not in required and key not in optional:
+            allowed = ", ".join(sorted({*required, *optional}))
+            raise RuleError(str(key), f"is not a field of this game's rounds ({allowed})")
 
 
 def shaped(

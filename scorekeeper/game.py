@@ -71,6 +71,8 @@ players stop before the last hand. Saved, undone and exported like any other rou
 
 def is_end_round(round_: object) -> bool:
     """Whether a round is the table ending the game (``{"end": true}``), however well formed."""
+    if type(round_) is dict:  # a round as recorded: asked of each one replayed
+        return "end" in round_
     return isinstance(round_, Mapping) and "end" in round_
 
 

@@ -33,8 +33,10 @@ def json_copy(value: JSON, field: str) -> JSON:
         for key, item in value.items():
             if type(key) is not str:
                 raise RuleError(field or "round", f"field names must be text, not {key!r}")
-            path = f"{field}.{key}" if field else key
-            copy[key] = item if type(item) in _TEXT else json_copy(item, path)
+            if type(item) in _TEXT:
+                copy[key] = item
+            else:
+                copy[key] = json_copy(item, f"{field}.{key}" if field else key)
         return copy
     if kind is list or kind is tuple:
         return [json_copy(item, f"{field}[{index}]") for index, item in enumerate(value)]

@@ -44,6 +44,7 @@ def check_players(players: object, game: Game, new: bool) -> tuple[str, ...]:
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise RuleError("players", "must be a list of names in clockwise seat order")
     seen: set[str] = set()
+    reserved = kitties()
     for seat, name in enumerate(players, start=1):
         if not isinstance(name, str) or not name.strip():
             raise RuleError(f"players[{seat}]", "every player needs a name")
@@ -53,7 +54,7 @@ def check_players(players: object, game: Game, new: bool) -> tuple[str, ...]:
             check_name(name, f"players[{seat}]", f"name of player {seat}")
         if name.casefold() in seen:
             raise RuleError(f"players[{seat}]", f"{name!r} is already at the table")
-        kitty = kitties().get(name)
+        kitty = reserved.get(name)
         if kitty is not None:
             raise RuleError(
                 f"players[{seat}]",

@@ -74,11 +74,9 @@ balance wins."""
         pitcher = as_player(deal["pitcher"], "pitcher", setup.players)
         bid = as_int(deal["bid"], "bid", 2, SMUDGE)
         made = self._made(deal, bid)
-        stake = self.options_of(setup)["stake"]
-        sign = 1 if made else -1
-        others = [name for name in setup.players if name != pitcher]
-        money = {name: -sign * bid * stake for name in others}
-        money[pitcher] = sign * bid * stake * len(others)
+        each = (1 if made else -1) * bid * self.options_of(setup)["stake"]
+        money = dict.fromkeys(setup.players, -each)
+        money[pitcher] = each * (len(setup.players) - 1)
         balances = add(state.balances, money)
         dealer = pitcher if made else setup.right_of(pitcher)
         return State(dealer, balances, balances)

@@ -120,8 +120,9 @@ class Reach:
         """What was noted of this laptop's copy, if anything."""
         if self.folder is None:
             return None
-        with contextlib.suppress(OSError, ValueError, UnicodeError):
-            found = json.loads((self.folder / f"{session_id}.json").read_bytes()[:_WIDTH])
+        with contextlib.suppress(OSError, ValueError, UnicodeError):  # none: most sessions
+            with open(f"{self.folder}{os.sep}{session_id}.json", "rb") as note:  # no Path made
+                found = json.loads(note.read(_WIDTH))
             if type(found) is list and len(found) == 2 and all(type(n) is int for n in found):
                 return Noted(found[0], found[1])
         return None
@@ -143,11 +144,11 @@ class Reach:
 
     def others(self, session_id: str) -> tuple[Event, ...]:
         """Other laptops' events of the session this laptop folded before, checked."""
+        if self.folder is None or not self.holds_others(session_id):
+            return ()  # most sessions, the first time they are read: no file made, no error
         from scorekeeper.store import log
         from scorekeeper.store.events import ANY
 
-        if self.folder is None:
-            return ()
         with contextlib.suppress(DamagedFile, OSError):
             found = log.read(self.folder / f"{session_id}.others", ANY).events
             return tuple(event for event in found if event.laptop != self.own)
