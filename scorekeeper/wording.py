@@ -52,6 +52,11 @@ class Items(str):
         text.parts = parts
         return text
 
+    def __getnewargs__(self) -> tuple[tuple[str, ...], str]:  # type: ignore[override]
+        """A copy or a pickle made again from the parts, not from the text: ``str``'s
+        would take each letter of "Ann 150" for an item."""
+        return self.parts, ""
+
 
 def moment(text: str) -> datetime:
     """A time as the store saves it (ISO 8601 with its UTC offset) read back."""

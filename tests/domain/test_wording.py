@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 from datetime import date, datetime
 
 from scorekeeper.reports.stats import compute, report
@@ -63,3 +65,12 @@ def test_items_read_as_their_text_and_keep_the_parts_a_line_may_end_after() -> N
     decided = Items(["Ann +2", "Bob −2"], lead="Decided by the chips won:")
     assert decided.parts == ("Decided by the chips won: Ann +2,", "Bob −2")
     assert Items(["2. two runs", "3. three sets"], ";") == "2. two runs; 3. three sets"
+
+
+def test_items_copied_or_sent_to_another_process_keep_their_text_and_parts() -> None:
+    """A list read on a second core comes back pickled: "Ann 142" must not come back as
+    the items "A", "n", "n"…"""
+    decided = Items(["Ann +2", "Wolfgang Amadeus −2"], lead="Decided by the chips won:")
+    for again in (copy.copy(decided), copy.deepcopy(decided), pickle.loads(pickle.dumps(decided))):
+        assert (again, again.parts) == (decided, decided.parts)
+        assert isinstance(again, Items)
