@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from scorekeeper import collector
 from scorekeeper.checks import JSONObject, as_recorded
-from scorekeeper.store import copies, machine, older_sessions, two_cores
+from scorekeeper.store import copies, machine, older_sessions
 from scorekeeper.store import index as index_module
 from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.documents import damaged, problem, summary_fields
@@ -225,6 +225,8 @@ def _in_two(
 ) -> list[Entry | None]:
     """The changed ``sessions`` read on two cores (``two_cores``), what the copy noted of
     each (its damaged logs, this laptop's log put back) taken here."""
+    from scorekeeper.store import two_cores  # here: a store listed from its index forks none
+
     _ = reach.laptop  # read (or made) before the fork: two copies never make two ids
 
     def noted(part: Sequence[Changed]) -> Noted:
