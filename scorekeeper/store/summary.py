@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from scorekeeper import __version__
 from scorekeeper.checks import JSON
+from scorekeeper.money import currency
 from scorekeeper.store.well_formed import OVERRULED, WAITING
 from scorekeeper.wording import moment
 
@@ -387,11 +388,12 @@ def outcome(made: Summary) -> int:
 
 
 class Fixed:
-    """What of a session's list row its set-up fixes (the game's words, who sits where,
-    when it started), worked out once while the session is open: a round recorded then
-    works out only what the round changed. A plain class, as ``Listed``."""
+    """What of a session's list row its set-up fixes (the game's words, in the money in
+    force, who sits where, when it started), worked out once while the session is open:
+    a round recorded then works out only what the round changed. A plain class, as
+    ``Listed``."""
 
-    __slots__ = ("lowest", "made", "places", "players", "setup", "started", "words")
+    __slots__ = ("lowest", "made", "money", "places", "players", "setup", "started", "words")
 
     def __init__(self, session: Session, started: datetime, made: Event | None) -> None:
         from scorekeeper.game import changed_words  # here: Home's first frame reads no game
@@ -399,14 +401,15 @@ class Fixed:
         game, setup = session.game, session.setup
         words = game.option_words(setup)
         changed = set(changed_words(game, setup.players, setup.first_dealer, words))
-        self.setup, self.made, self.started = setup, made, started
+        self.setup, self.made, self.started, self.money = setup, made, started, currency()
         self.players, self.words = tuple(setup.players), tuple(words)
         self.lowest = game.wins_lowest(setup)
         self.places = ",".join([str(place) for place, word in enumerate(words) if word in changed])
 
     def holds(self, session: Session, made: Event | None) -> bool:
-        """Whether this is the part of ``session``, set up by the event ``made``."""
-        return self.setup is session.setup and self.made is made
+        """Whether this is the part of ``session``, set up by the event ``made``, in the
+        money in force now (the table may have changed it since)."""
+        return self.setup is session.setup and self.made is made and self.money == currency()
 
 
 def listed(session: Session, fixed: Fixed, updated: datetime) -> Compact:
