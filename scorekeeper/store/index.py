@@ -50,7 +50,7 @@ SO_FAR = 0.3
 """Seconds between the lists of what is read so far (``entries``)."""
 Changed = tuple[str, tuple[str, ...], tuple[int, int, int]]
 """A session whose logs changed: its id, its logs' keys and their fingerprint."""
-Read = tuple[int, Compact, tuple[str, ...], bool | int]
+ReadRow = tuple[int, Compact, tuple[str, ...], bool | int]
 """A session as read from its logs: its order, its row, the keys of its logs that could
 not be read, and its state."""
 InTwo = Callable[
@@ -71,7 +71,7 @@ class Index:
         *,
         readonly: bool,
         keeps: bool,
-        read: Callable[[str, Files, int], Read],
+        read: Callable[[str, Files, int], ReadRow],
         is_session_id: Callable[[str], bool],
         mine: Callable[[str], bool],
         too_small: Callable[[str, tuple[str, ...], int, Collection[str] | None], str | None],

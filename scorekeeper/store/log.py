@@ -127,9 +127,7 @@ def _written(data: JSONObject, raw: bytes) -> Encoded | None:
         return None
     [(name, table)] = data.items()
     head = b"{" + encode(name) + b":{"
-    if not isinstance(table, dict) or not table or not raw.startswith(head):
-        return None
-    if not raw.endswith(b"}}"):
+    if not (isinstance(table, dict) and table and raw.startswith(head) and raw.endswith(b"}}")):
         return None
     return {name: (list(table.items()), raw[len(head) : -2])}
 

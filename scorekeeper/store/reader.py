@@ -21,7 +21,7 @@ from scorekeeper.store import index as index_module
 from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.documents import damaged, problem
 from scorekeeper.store.gather import REFUSED_BY_RULES, Files, Gathered, Logs, gather, without
-from scorekeeper.store.index import Changed, Index, Read
+from scorekeeper.store.index import Changed, Index, ReadRow
 from scorekeeper.store.index_file import Entries, Entry
 from scorekeeper.store.reach import CameBack, Reach
 from scorekeeper.store.sidecar import Keeper, Kept, Sidecar
@@ -201,7 +201,7 @@ def _read_for_index(
     session_id: str,
     files: Files,
     size: int,
-) -> Read:
+) -> ReadRow:
     """A session's list row and whether it waits, from its logs. Handed to the index with
     the store's path, not as the store's method: a cycle of the store and its index, with
     10,000 summaries in it, waits for the cyclic collector to be freed."""
