@@ -2,8 +2,8 @@
 
 An older layout's session file (moved over by ``older_sessions``, or imported) is a
 TinyDB database whose table ``session`` holds one document, ``{"schema": 1, "order":
-<ns>, "summary": summary_fields(...), "session": Session.to_dict()}``, upgraded when
-read through ``MIGRATIONS``.
+<ns>, "summary": <its list row, by name>, "session": Session.to_dict()}``, upgraded
+when read through ``MIGRATIONS``.
 """
 
 from __future__ import annotations
@@ -11,17 +11,12 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from scorekeeper.checks import JSONObject
 from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.durable import backup_of, read_database
 from scorekeeper.store.store_errors import StoreDamaged, StoreError
-from scorekeeper.store.summary import listing_text
 from scorekeeper.store.well_formed import document_problem
-
-if TYPE_CHECKING:
-    from scorekeeper.session import Session
 
 SCHEMA = 1
 MIGRATIONS: dict[int, Callable[[JSONObject], JSONObject]] = {}
@@ -76,34 +71,6 @@ def damaged(file: Path, reason: str, *, recover: bool = True) -> StoreDamaged:
         return StoreDamaged(said, file, None, reason)
     backup = backup_of(file) if problem(backup_of(file)) is None else None
     return StoreDamaged(f"{said} {how_to_recover(file)}", file, backup, reason)
-
-
-def summary_fields(session: Session, started: str, updated: str) -> JSONObject:
-    """The ``summary`` part: what the list shows, with the times as ISO-8601 text, and
-    what of it only the game knows (``well_formed.LISTING``), so the list imports no game."""
-    from scorekeeper.game import changed_words  # here: its session read the contract
-
-    game, setup = session.game, session.setup
-    words = game.option_words(setup)
-    leaders = () if session.finished else game.leaders(session.totals, game.wins_lowest(setup))
-    changed = changed_words(game, setup.players, setup.first_dealer, words)
-    return {
-        "game": game.id,
-        "players": list(session.players),
-        "started": started,
-        "updated": updated,
-        "rounds": session.rounds_played,
-        "finished": session.finished,
-        "winners": list(session.winners),
-        "dealer": session.dealer,
-        "totals": session.totals,
-        "balances": session.balances,
-        "highlights": game.highlights(setup, session.rounds)
-        if session.rounds and game.highlight_labels
-        else {},
-        "option_words": words,
-        "listing": listing_text(game.name, setup.players, leaders, words, changed),
-    }
 
 
 def read(file: Path) -> JSONObject:

@@ -31,8 +31,9 @@ Logs = Sequence[tuple[str, "Read"]]
 
 class Gathered(NamedTuple):
     """A session as its logs make it: every event by id, the damaged logs, how many events
-    were refused for each reason, the files' ``identity`` as read, and this laptop's log
-    as read (what its next change is appended to)."""
+    were refused for each reason, the files' ``identity`` as read, when the latest event
+    folded was made (its place in the list), and this laptop's log as read (what its next
+    change is appended to)."""
 
     merged: Merged
     folded: Folded
@@ -40,6 +41,7 @@ class Gathered(NamedTuple):
     damaged: list[StoreDamaged]
     refused: dict[str, int]
     seen: list[int] | None
+    latest: int
     own: Read | None = None
 
     @property
@@ -130,7 +132,15 @@ def gather(
         raise damaged_file(first, "holds no set-up of a session", recover=mine)
     made = merged(folded, names(events.values()))
     as_read = next((found for key, found in read if own and copies.owner(key) == own), None)
-    return Gathered(made, folded, events, damaged, dict(refused), seen, as_read)
+    latest = _latest(events, folded)
+    return Gathered(made, folded, events, damaged, dict(refused), seen, latest, as_read)
+
+
+def _latest(events: dict[str, Event], folded: Folded) -> int:
+    """When the latest event the fold took in was made: a peer's event it refuses may
+    claim any time, and never moves the session up the list."""
+    refused = {made for made, _ in folded.refused}
+    return max([event.at for made, event in events.items() if made not in refused])
 
 
 def stepped(found: Gathered, made: Sequence[Event], seen: list[int] | None) -> Gathered | None:
@@ -154,7 +164,9 @@ def stepped(found: Gathered, made: Sequence[Event], seen: list[int] | None) -> G
     folded = replace(folded, shown=shown)
     renamed = any(event.kind == "laptop" for event in made)
     named = names(events.values()) if renamed else found.merged.names  # else as they were
-    return Gathered(merged(folded, named), folded, events, found.damaged, found.refused, seen)
+    latest = max([found.latest, *[event.at for event in made]])
+    merged_now = merged(folded, named, (found.folded.shown, found.merged.shown))
+    return Gathered(merged_now, folded, events, found.damaged, found.refused, seen, latest)
 
 
 def folded(folder: Path, leave_out: Collection[str] = ()) -> int:
@@ -190,4 +202,6 @@ def without(found: Gathered, made: str, why: str) -> Gathered:
     folded = session(kept)
     folded = replace(folded, refused=(*folded.refused, (made, why)))
     refused = {**found.refused, why: found.refused.get(why, 0) + 1}
-    return found._replace(merged=merged(folded, names(kept)), folded=folded, refused=refused)
+    latest = _latest(found.events, folded)
+    named = merged(folded, names(kept))
+    return found._replace(merged=named, folded=folded, refused=refused, latest=latest)

@@ -2,7 +2,7 @@
 of the logs it was worked out from, read again the moment they change.
 
 An entry is ``Entry``: the fingerprint (``gather.identity``: change times, which no
-copying tool sets back), the order, the row (``summary.row``, or why no log reads) and
+copying tool sets back), the order, the row (``summary.listed``, or why no log reads) and
 the state (``summary.state``). ``damaged`` groups the sessions none of whose logs can be
 read by keys and words, so a hundred thousand junk files are named again without a look.
 ``folder`` is the logs folder's fingerprint when saved (null if too recent to vouch for):
@@ -23,7 +23,6 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, S
 from pathlib import Path
 
 from scorekeeper import collector
-from scorekeeper.checks import JSONMapping, JSONObject
 from scorekeeper.store import copies
 from scorekeeper.store.durable import write_atomically
 from scorekeeper.store.gather import Files, combined, folded
@@ -43,7 +42,7 @@ from scorekeeper.store.index_file import (
 )
 from scorekeeper.store.stamp import NOT_SETTLED, identity_of, settled
 from scorekeeper.store.store_errors import SessionNotFound, StoreDamaged
-from scorekeeper.store.summary import Summary, compact, pack, row
+from scorekeeper.store.summary import Compact, Summary, pack
 
 RECENT = 50
 """Rows the first line holds: more than a tall screenful (each costs its checks)."""
@@ -51,6 +50,9 @@ SO_FAR = 0.3
 """Seconds between the lists of what is read so far (``entries``)."""
 Changed = tuple[str, tuple[str, ...], tuple[int, int, int]]
 """A session whose logs changed: its id, its logs' keys and their fingerprint."""
+ReadRow = tuple[int, Compact, tuple[str, ...], bool | int]
+"""A session as read from its logs: its order, its row, the keys of its logs that could
+not be read, and its state."""
 InTwo = Callable[
     [list[Changed], Callable[[Sequence[Changed]], list[Entry | None]]], list[Entry | None]
 ]
@@ -69,7 +71,7 @@ class Index:
         *,
         readonly: bool,
         keeps: bool,
-        read: Callable[[str, Files, int], tuple[JSONObject, bool | int]],
+        read: Callable[[str, Files, int], ReadRow],
         is_session_id: Callable[[str], bool],
         mine: Callable[[str], bool],
         too_small: Callable[[str, tuple[str, ...], int, Collection[str] | None], str | None],
@@ -251,14 +253,13 @@ class Index:
         session_id: str,
         seen: list[int],
         order: int,
-        fields: JSONMapping,
+        kept: Compact,
         state: bool | int = False,
         keys: tuple[str, ...] = (),
         broken: tuple[str, ...] = (),
     ) -> None:
         """Record a session just saved with its logs' ``keys``."""
         digest, size, changed = seen if len(seen) == 3 else (0, 0, NOT_SETTLED)
-        kept = compact(row(fields))
         entry = stored(session_id, Entry(digest, size, changed, order, kept, state, broken))
         if self.keys is not None and keys:
             self.keys[session_id] = keys
@@ -404,16 +405,14 @@ class Index:
         digest, size, changed = settled(list(key))
         files = [(copy, self._folder / copies.file_name(session_id, copy)) for copy in keys]
         try:
-            document, state = self._read(session_id, files, size)
+            order, kept, broken, state = self._read(session_id, files, size)
         except SessionNotFound:
             return None
         except StoreDamaged as error:
             named = tuple(copy for copy, path in files if path is error.path)  # one of these
             held = (*named, *(copy for copy in keys if copy not in named))
             return Entry(digest, size, changed, 0, error.reason, False, held)
-        kept = compact(row(document["summary"]))
-        broken = tuple(document.get("broken") or ())
-        return Entry(digest, size, changed, document["order"], kept, state, broken)
+        return Entry(digest, size, changed, order, kept, state, broken)
 
     def _load(self) -> tuple[dict[str, Stored], Head | None]:
         """The saved cache (``legacy``'s while this one has none). A big one's parse leaves

@@ -50,21 +50,24 @@ class Read:
 
 class DurableStorage(Storage):
     """TinyDB storage: atomic, fsynced writes with a backup, and strict reads. What it last
-    read or wrote, or was handed as ``held`` or ``known`` (just read), is not read again
-    while the file is the one it read or wrote; and as a log only grows (``insert``), each
-    document is encoded once from the second write on: an append costs one write and one
-    document encoded, however long the log."""
+    read or wrote, or was handed as ``held`` or ``known`` (just read, the file's bytes
+    ``raw``), is not read again while the file is the one it read or wrote; and as a log
+    only grows (``insert``), what was written is kept encoded and only the documents added
+    are encoded: an append costs one write and one document encoded, however long the log,
+    the first after a game is opened too."""
 
     def __init__(
-        self, path: Path, held: JSONObject | None = None, known: Known | None = None
+        self,
+        path: Path,
+        held: JSONObject | None = None,
+        known: Known | None = None,
+        raw: bytes = b"",
     ) -> None:
         self.path = path
         self._backup = backup_of(path)
         self._held = held
         self._known = known
-        self._encoded: dict[str, dict[str, tuple[object, bytes]]] | None = None
-        """Each document written, by table and id: the very object, and its JSON member
-        (None before the first write)."""
+        self._encoded = None if known is None else _written(known[1], raw)
 
     def read(self) -> JSONObject | None:
         if self._held is not None:
@@ -89,30 +92,44 @@ class DurableStorage(Storage):
             self._known = found, data
 
     def _encode(self, data: JSONObject) -> bytes:
-        """``encode(data)``: the first time whole (in one call, the quicker where a game
-        is opened for one change), then each document once, kept: what the log held is
-        the same objects as last written, never changed in place (only ``insert`` writes
-        a log)."""
+        """``encode(data)``, what was written before kept (``Encoded``): where it begins
+        the table as it is, only the documents after it are encoded (else the whole)."""
         if self._encoded is None:
-            self._encoded = {}
-            return encode(data)
-        encoded: dict[str, dict[str, tuple[object, bytes]]] = {}
+            whole = encode(data)
+            self._encoded = _written(data, whole)
+            return whole
+        encoded: Encoded = {}
         tables = []
         for name, table in data.items():
             assert isinstance(table, dict)  # as TinyDB hands it: a table of documents
-            before = self._encoded.get(name, {})
-            now = encoded[name] = {}
-            fresh = []
-            for key, document in table.items():
-                kept = now[key] = before.get(key) or (None, b"")
-                if kept[0] is not document:
-                    fresh.append((key, document))
-            for (key, document), member in zip(fresh, members(fresh), strict=True):
-                now[key] = document, member
-            joined = b",".join([member for _, member in now.values()])
+            documents = list(table.items())
+            before, joined = self._encoded.get(name, ([], b""))
+            if documents[: len(before)] != before:  # the same objects: compared in a C loop
+                before, joined = [], b""
+            added = members(documents[len(before) :])
+            joined = b",".join([joined, *added] if joined else added)
+            encoded[name] = documents, joined
             tables.append(encode(name) + b":{" + joined + b"}")
         self._encoded = encoded
         return b"{" + b",".join(tables) + b"}"
+
+
+Encoded = dict[str, tuple[list[tuple[str, object]], bytes]]
+"""Each table as last written: its documents in order (the very objects) and their
+members (``durable.members``) joined."""
+
+
+def _written(data: JSONObject, raw: bytes) -> Encoded | None:
+    """``data``'s one table as the file's bytes ``raw`` (read or written) hold it, where
+    they are that table written compactly; else None (encoded whole at the first write).
+    Another JSON writer's spacing, or more tables, are left to the whole encoding."""
+    if len(data) != 1:
+        return None
+    [(name, table)] = data.items()
+    head = b"{" + encode(name) + b":{"
+    if not (isinstance(table, dict) and table and raw.startswith(head) and raw.endswith(b"}}")):
+        return None
+    return {name: (list(table.items()), raw[len(head) : -2])}
 
 
 def _identity(path: Path) -> list[int] | None:
@@ -122,8 +139,10 @@ def _identity(path: Path) -> list[int] | None:
         return None
 
 
-def _table(path: Path, held: JSONObject | None = None, known: Known | None = None) -> Table:
-    return TinyDB(path, storage=DurableStorage, held=held, known=known).table(TABLE)
+def _table(
+    path: Path, held: JSONObject | None = None, known: Known | None = None, raw: bytes = b""
+) -> Table:
+    return TinyDB(path, storage=DurableStorage, held=held, known=known, raw=raw).table(TABLE)
 
 
 def read(path: Path, owner: str) -> Read:
@@ -187,12 +206,12 @@ class OwnLog:
         if self._table is None:
             if not os.path.isdir(self.path.parent):  # one look, not a refused mkdir
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-            known, as_read = None, self._as_read
+            known, as_read, raw = None, self._as_read, b""
             if as_read is not None and as_read.database is not None:
                 seen, database = as_read.database
                 if _identity(self.path) == seen:  # TinyDB changes in place what it reads
-                    known = seen, dict(database)
-            self._table = _table(self.path, known=known)
+                    known, raw = (seen, dict(database)), as_read.raw
+            self._table = _table(self.path, known=known, raw=raw)
             if known is None or as_read is None or as_read.refused:  # else among ``events``
                 self.count = max([self.count, *_numbered(self._table.all(), self.laptop)])
         count = self.count

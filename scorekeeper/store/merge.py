@@ -72,9 +72,19 @@ def text(value: object) -> str:
     )
 
 
-def version(table: JSONObject, line: Line) -> Version:
-    """The version a line of the fold is."""
+def version(table: JSONObject, line: Line, before: tuple[Line, Version] | None = None) -> Version:
+    """The version a line of the fold is; ``before``: a line and its version, which, where
+    ``line`` is it and one round more, are not gone through again."""
     rounds = line.rounds
+    if before is not None and len(rounds) == len(before[0].rounds) + 1:
+        was, made = before[1], rounds[-1]
+        if rounds[:-1] == before[0].rounds:  # the same objects: compared in a C loop
+            return Version(
+                {**table, "rounds": [*was.rounds, made.round]},
+                (*was.stamps, (made.at * 1_000_000, made.laptop)),
+                (*was.made, made.by),
+                line.head,
+            )
     return Version(
         {**table, "rounds": [made.round for made in rounds]},
         tuple([(made.at * 1_000_000, made.by.partition(":")[0]) for made in rounds]),
@@ -88,11 +98,16 @@ def _decision(event: Event) -> Decision:
     return Decision(event.at * 1_000_000, event.laptop, choice if isinstance(choice, str) else "")
 
 
-def merged(folded: Folded, names: Mapping[str, str] = MappingProxyType({})) -> Merged:
-    """The session ``folded`` as versions (it has a set-up: ``Folded.setup``)."""
+def merged(
+    folded: Folded,
+    names: Mapping[str, str] = MappingProxyType({}),
+    before: tuple[Line, Version] | None = None,
+) -> Merged:
+    """The session ``folded`` as versions (it has a set-up: ``Folded.setup``); ``before``:
+    the line shown before a step and its version (``version``)."""
     assert folded.setup is not None
     table = {key: value for key, value in folded.setup.body.items() if key != "started"}
-    shown = version(table, folded.shown)
+    shown = version(table, folded.shown, before)
     waiting = [line for line in reversed(folded.versions) if line != folded.shown]
     return Merged(
         shown,

@@ -19,9 +19,9 @@ from scorekeeper.checks import JSONObject, as_recorded
 from scorekeeper.store import copies, machine, older_sessions
 from scorekeeper.store import index as index_module
 from scorekeeper.store.careful_read import DamagedFile
-from scorekeeper.store.documents import damaged, problem, summary_fields
+from scorekeeper.store.documents import damaged, problem
 from scorekeeper.store.gather import REFUSED_BY_RULES, Files, Gathered, Logs, gather, without
-from scorekeeper.store.index import Changed, Index
+from scorekeeper.store.index import Changed, Index, ReadRow
 from scorekeeper.store.index_file import Entries, Entry
 from scorekeeper.store.reach import CameBack, Reach
 from scorekeeper.store.sidecar import Keeper, Kept, Sidecar
@@ -34,9 +34,9 @@ from scorekeeper.store.store_errors import (
     not_a_folder,
     not_found,
 )
-from scorekeeper.store.summary import Summary, state
+from scorekeeper.store.summary import Compact, Fixed, Summary, listed, state
 from scorekeeper.store.well_formed import WAITING, is_time
-from scorekeeper.wording import plural
+from scorekeeper.wording import moment, plural
 
 if TYPE_CHECKING:
     from scorekeeper.session import Session
@@ -80,10 +80,11 @@ class Damage(NamedTuple):
 class Opened:
     """A session the writer has replayed once, kept so the next round costs one round: what
     its logs made, whether its keeper was handed what is kept beside it (``seeded``), and
-    this laptop's log of it, kept open. A plain class: a dataclass is compiled from source
-    as its module is imported, before Home's first frame."""
+    this laptop's log of it, kept open, and its set-up's part of its list row (``fixed``,
+    once listed). A plain class: a dataclass is compiled from source as its module is
+    imported, before Home's first frame."""
 
-    __slots__ = ("found", "own", "seeded", "session")
+    __slots__ = ("fixed", "found", "own", "seeded", "session")
 
     def __init__(
         self, session: Session, found: Gathered, *, seeded: bool = False, own: OwnLog | None = None
@@ -92,6 +93,7 @@ class Opened:
         self.found = found
         self.seeded = seeded
         self.own = own
+        self.fixed: Fixed | None = None
 
 
 def when(at: int) -> str:
@@ -142,18 +144,28 @@ def _refused_round(version: Version, own: str) -> str | None:
     return None
 
 
-def _row(found: Gathered, session: Session, files: Files) -> tuple[int, JSONObject, list[str]]:
-    """A session's place in the list (its last change, in ns), its summary, and the keys of
-    its logs that could not be read. The set-up's own start is taken only if it is a time:
-    a peer's log may say anything there."""
+def _row(
+    found: Gathered, session: Session, files: Files, fixed: Fixed | None = None
+) -> tuple[int, Compact, list[str], Fixed]:
+    """A session's place in the list (its last change, in ns), its row, the keys of its
+    logs that could not be read, and its set-up's part of the row (``fixed``, worked out
+    again unless it still holds)."""
+    if fixed is None or not fixed.holds(session, found.folded.setup):
+        fixed = _fixed(found, session)
+    paths = {error.path for error in found.damaged}
+    broken = [key for key, path in files if path in paths]
+    last = found.latest
+    return last * 10**6, listed(session, fixed, moment(when(last))), broken, fixed
+
+
+def _fixed(found: Gathered, session: Session) -> Fixed:
+    """The set-up's part of a session's row. The set-up's own start is taken only if it
+    is a time: a peer's log may say anything there."""
     setup = found.folded.setup
     assert setup is not None
     started = setup.body.get("started")
-    last = max([event.at for event in found.events.values()])
     kept = started if isinstance(started, str) and is_time(started) else when(setup.at)
-    paths = {error.path for error in found.damaged}
-    broken = [key for key, path in files if path in paths]
-    return last * 10**6, summary_fields(session, kept, when(last)), broken
+    return Fixed(session, moment(kept), setup)
 
 
 def _gathered(
@@ -189,7 +201,7 @@ def _read_for_index(
     session_id: str,
     files: Files,
     size: int,
-) -> tuple[JSONObject, bool | int]:
+) -> ReadRow:
     """A session's list row and whether it waits, from its logs. Handed to the index with
     the store's path, not as the store's method: a cycle of the store and its index, with
     10,000 summaries in it, waits for the cyclic collector to be freed."""
@@ -200,8 +212,8 @@ def _read_for_index(
         found, session = playable(found, reach.own)
     except REPLAY_ERRORS as error:
         raise damaged(files[0][1], f"does not replay ({error})", recover=False) from None
-    order, fields, broken = _row(found, session, files)
-    return {"order": order, "summary": fields, "broken": broken}, state(found.merged)
+    order, kept, broken, _ = _row(found, session, files)
+    return order, kept, tuple(broken), state(found.merged)
 
 
 def _too_small(
@@ -447,15 +459,21 @@ class Reader:
         return sorted(found, key=lambda conflict: conflict.since)
 
     def _put(
-        self, session_id: str, found: Gathered, session: Session, files: Files | None = None
-    ) -> None:
+        self,
+        session_id: str,
+        found: Gathered,
+        session: Session,
+        files: Files | None = None,
+        fixed: Fixed | None = None,
+    ) -> Fixed:
         """Put the session as its logs make it now (its log ``files``, if just listed) in
-        the index."""
+        the index; returns its set-up's part of the row (``fixed``, where it still holds)."""
         files = self._copy_files(session_id) if files is None else files
-        order, fields, broken = _row(found, session, files)
+        order, kept, broken, fixed = _row(found, session, files, fixed)
         keys, waits = tuple(key for key, _ in files), state(found.merged)
         with self._guard:
-            self._index.put(session_id, found.seen or [], order, fields, waits, keys, tuple(broken))
+            self._index.put(session_id, found.seen or [], order, kept, waits, keys, tuple(broken))
+        return fixed
 
     def _forget(self, session_id: str) -> None:
         """Drop what is known of a session whose file another machine changed."""

@@ -320,11 +320,13 @@ class Store(Reader):
         except REPLAY_ERRORS as error:
             self._open.pop(session_id, None)
             raise cannot_write_down(file, error) from None
+        held = self._open.get(session_id)
         opened = Opened(session, found, seeded=True, own=own)
         files = self._copy_files(session_id) if files is None else files
         self._beside.keep(file, session_id, session, files)
         self._remember(session_id, opened)
-        self._put(session_id, found, session, files)
+        fixed = None if held is None else held.fixed
+        opened.fixed = self._put(session_id, found, session, files, fixed)
 
     def _own_log(
         self,

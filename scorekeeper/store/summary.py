@@ -10,21 +10,19 @@ from __future__ import annotations
 
 import struct
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, cast
 
 from scorekeeper import __version__
-from scorekeeper.checks import JSON, JSONMapping
-from scorekeeper.store.well_formed import (
-    EXTRAS,
-    OVERRULED,
-    SUMMARY_FIELDS,
-    WAITING,
-)
+from scorekeeper.checks import JSON
+from scorekeeper.money import currency
+from scorekeeper.store.well_formed import OVERRULED, WAITING
 from scorekeeper.wording import moment
 
 if TYPE_CHECKING:
+    from scorekeeper.session import Session
+    from scorekeeper.store.events import Event
     from scorekeeper.store.merge import Merged
 
 Compact = tuple[
@@ -42,8 +40,9 @@ Compact = tuple[
     tuple[str, ...] | None,
     str | None,
 ]
-"""A row as ``pack`` takes it: ``row``'s fields, the times read, the amounts in seat
-order, an extra not there None."""
+"""A row as ``pack`` takes it: ``SUMMARY_FIELDS`` then ``EXTRAS`` (``well_formed``),
+the times read, the amounts in seat order, no balances where they are the totals, an
+extra not there None."""
 
 
 class Listed:
@@ -318,19 +317,6 @@ class Summary(bytes):
     __str__ = __repr__
 
 
-def row(fields: JSONMapping) -> list[JSON]:
-    """A summary as the index keeps it: no balances where they are the totals, then the
-    ``EXTRAS`` there in order."""
-    balances = None if fields["balances"] == fields["totals"] else fields["balances"]
-    kept = [fields[name] for name in SUMMARY_FIELDS[:-1]]
-    kept.append(balances)
-    for name in EXTRAS:
-        if name not in fields:
-            break
-        kept.append(fields[name])
-    return kept
-
-
 def state(merged: Merged) -> bool | int:
     """An entry's state (``WAITING``, ``OVERRULED``) for what the logs fold to."""
     if merged.waiting:
@@ -362,7 +348,7 @@ def compact(kept: list[Any], times: tuple[datetime, datetime] | None = None) -> 
 
 
 def expand(held: Compact) -> list[JSON]:
-    """A ``compact`` row back as ``row`` writes it."""
+    """A ``compact`` row as the index file keeps it."""
     players, totals, balances, figures, words = held[1], held[8], held[9], held[10], held[11]
     listing = held[12]
     extras: list[JSON] = [] if figures is None else [dict(figures)]
@@ -401,16 +387,56 @@ def outcome(made: Summary) -> int:
     return cast(int, _NUMBER.unpack_from(made, _AT[OUTCOME])[0])
 
 
-def listing_text(
-    name: str,
-    players: Sequence[str],
-    leaders: Iterable[str],
-    words: Sequence[str],
-    changed: Iterable[str],
-) -> str:
-    """``well_formed.LISTING``: ``release|seats|places|name``, the leaders by seat and
-    the changed words by place; one text parses a fifth faster than two lists."""
+class Fixed:
+    """What of a session's list row its set-up fixes (the game's words, in the money in
+    force, who sits where, when it started), worked out once while the session is open:
+    a round recorded then works out only what the round changed. A plain class, as
+    ``Listed``."""
+
+    __slots__ = ("lowest", "made", "money", "places", "players", "setup", "started", "words")
+
+    def __init__(self, session: Session, started: datetime, made: Event | None) -> None:
+        from scorekeeper.game import changed_words  # here: Home's first frame reads no game
+
+        game, setup = session.game, session.setup
+        words = game.option_words(setup)
+        changed = set(changed_words(game, setup.players, setup.first_dealer, words))
+        self.setup, self.made, self.started, self.money = setup, made, started, currency()
+        self.players, self.words = tuple(setup.players), tuple(words)
+        self.lowest = game.wins_lowest(setup)
+        self.places = ",".join([str(place) for place, word in enumerate(words) if word in changed])
+
+    def holds(self, session: Session, made: Event | None) -> bool:
+        """Whether this is the part of ``session``, set up by the event ``made``, in the
+        money in force now (the table may have changed it since)."""
+        return self.setup is session.setup and self.made is made and self.money == currency()
+
+
+def listed(session: Session, fixed: Fixed, updated: datetime) -> Compact:
+    """The session's row as ``pack`` takes it, last changed at ``updated``, its set-up's
+    part ``fixed``. Its listing (``well_formed.LISTING``) is ``release|seats|places|name``,
+    the leaders by seat and the changed words by place: one text parses a fifth faster than
+    two lists."""
+    game, state, players = session.game, session.state, fixed.players
+    totals = tuple([state.totals[name] for name in players])
+    balances = tuple([state.balances[name] for name in players])
+    finished = state.finished
+    leaders = () if finished else game.leaders(state.totals, fixed.lowest)
     seats = ",".join([str(players.index(leader)) for leader in leaders])
-    wanted = set(changed)
-    places = ",".join([str(place) for place, word in enumerate(words) if word in wanted])
-    return _APART.join([__version__, seats, places, name])
+    rounds = session.rounds
+    figures = game.highlights(fixed.setup, rounds) if rounds and game.highlight_labels else {}
+    return (
+        game.id,
+        players,
+        fixed.started,
+        updated,
+        session.rounds_played,
+        finished,
+        tuple(state.winners),
+        state.dealer,
+        totals,
+        None if balances == totals else balances,
+        tuple(figures.items()),
+        fixed.words,
+        _APART.join([__version__, seats, fixed.places, game.name]),
+    )

@@ -27,7 +27,7 @@ HIGHLIGHTS, OPTION_WORDS, LISTING = "highlights", "option_words", "listing"
 EXTRAS = (HIGHLIGHTS, OPTION_WORDS, LISTING)
 """The fields a row may add, in order, so that statistics and the list open no session
 file (``Game.highlights``, ``Game.option_words``) and the first screen imports no game
-(``summary.listing_text``); a row written before one existed stops before it."""
+(``summary.listed``); a row written before one existed stops before it."""
 
 
 def _is_names(value: object) -> bool:

@@ -93,6 +93,30 @@ def test_a_peers_round_that_does_not_replay_hides_nothing_and_doctor_names_it(
         assert reader.load(session_id).rounds == [MADE_3, UPPED_2]
 
 
+@pytest.mark.parametrize("bad", BAD_ROUNDS)
+def test_a_peers_refused_round_dated_2100_never_moves_its_session_up_the_list(
+    tmp_path: Path, bad: str
+) -> None:
+    path = tmp_path / "db"
+    session_id, peer = with_a_peer(path, [])
+    made = {**on_top(path, session_id, f"{PEER}:2", BAD_ROUNDS[bad][0]), "at": 4102444800000}
+    with_a_peer_log = {"events": {**json.loads(peer.read_text())["events"], "2": made}}
+    peer.write_text(json.dumps(with_a_peer_log))
+    with Store(path) as store:
+        newer = store.add(racehorse(MADE_4))
+
+    def listed() -> list[str]:
+        with Store(path, readonly=True) as reader:
+            found = reader.summaries()
+        assert all(one.updated.year < 2100 for one in found), "the peer's time never shown"
+        return [one.id for one in found]
+
+    assert listed() == [newer, session_id]
+    with Store(path) as store:
+        store.record(session_id, UPPED_2)
+    assert listed() == [session_id, newer], "its row as the round left it"
+
+
 def test_events_a_peer_forges_in_this_laptops_name_are_never_shown(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

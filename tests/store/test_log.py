@@ -43,20 +43,46 @@ def test_an_append_encodes_what_it_adds_not_the_whole_log_again(
     own = log.OwnLog(file, RAE, (), 0)
     for number in range(30):
         own.extend([], [_round(number, None)])
-    encoded: list[bytes] = []
-    whole, each = log.encode, log.members
-    monkeypatch.setattr(log, "encode", lambda data: encoded.append(whole(data)) or whole(data))
-    monkeypatch.setattr(log, "members", lambda pairs: encoded.extend(each(pairs)) or each(pairs))
+    encoded = encodings(monkeypatch)
     last = own.extend([], [_round(99, None)])[0]
     held = file.read_bytes()
     assert 0 < sum(map(len, encoded)) < len(held) / 10
-    assert held == whole(json.loads(held))
+    assert held == log.encode(json.loads(held))
     assert log.read(file, RAE).events[-1] == last
     again = log.OwnLog(file, RAE, (), 0)  # what another run of the app opens
     assert again.extend([], [_round(100, None)])[0].id == f"{RAE}:32"
     assert TinyDB(file).table(log.TABLE).all()[-1]["body"] == {
         "round": {"pitcher": "Ann", "bid": 100}
     }
+
+
+def encodings(monkeypatch: pytest.MonkeyPatch) -> list[bytes]:
+    """What the log encodes from now on, whole or member by member."""
+    encoded: list[bytes] = []
+    whole, each = log.encode, log.members
+    monkeypatch.setattr(log, "encode", lambda data: encoded.append(whole(data)) or whole(data))
+    monkeypatch.setattr(log, "members", lambda pairs: encoded.extend(each(pairs)) or each(pairs))
+    return encoded
+
+
+@pytest.mark.parametrize("spaced", [False, True], ids=["as written here", "spaced by another"])
+def test_the_first_append_after_a_game_is_opened_encodes_only_what_it_adds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, spaced: bool
+) -> None:
+    """The first round recorded after a game is opened costs what a round costs too: the
+    log as read is written again as its bytes were. A log another JSON writer spaced is
+    written whole, every event kept."""
+    file = tmp_path / f"s1.{RAE}.json"
+    log.OwnLog(file, RAE, (), 0).extend([], [_round(number, None) for number in range(30)])
+    if spaced:
+        file.write_text(json.dumps(json.loads(file.read_bytes()), indent=1))
+    as_read = log.read(file, RAE)
+    encoded = encodings(monkeypatch)
+    last = log.OwnLog(file, RAE, as_read.events, 0, as_read).extend([], [_round(30, None)])[0]
+    held = file.read_bytes()
+    assert (sum(map(len, encoded)) < len(held) / 10) is not spaced
+    assert held == json.dumps(json.loads(held), ensure_ascii=False, separators=(",", ":")).encode()
+    assert log.read(file, RAE).events == (*as_read.events, last)
 
 
 def test_a_first_append_reads_the_log_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -13,7 +13,7 @@ from hypothesis import event, example, given
 from hypothesis import strategies as st
 
 from scorekeeper.session import Session
-from scorekeeper.store import Summary, documents
+from scorekeeper.store import Summary
 from scorekeeper.store.careful_read import (
     DIGITS_CAP,
     DamagedFile,
@@ -24,7 +24,7 @@ from scorekeeper.store.careful_read import (
 )
 from scorekeeper.store.durable import encode
 from scorekeeper.store.index_file import entry_read
-from scorekeeper.store.summary import Compact, compact, expand, pack, row
+from scorekeeper.store.summary import Compact, Fixed, compact, expand, listed, pack
 from scorekeeper.store.well_formed import EXTRAS, SUMMARY_FIELDS, row_is_sound, summary_problem
 from scorekeeper.wording import moment
 
@@ -34,10 +34,9 @@ FIELDS = (*SUMMARY_FIELDS, *EXTRAS)
 def played_row() -> list[Any]:
     session = Session.new("hot-rum", ["Ann", "Bob", "Cy"])
     session.record({"out": "Ann", "rummy": False, "deadwood": {"Bob": 12, "Cy": 30}})
-    fields = documents.summary_fields(
-        session, "2024-05-03T19:00:00+02:00", "2024-05-03T21:30:00+02:00"
-    )
-    read_back: list[Any] = json.loads(json.dumps(row(fields)))  # as the index gives it
+    started, updated = moment("2024-05-03T19:00:00+02:00"), moment("2024-05-03T21:30:00+02:00")
+    kept = expand(listed(session, Fixed(session, started, None), updated))
+    read_back: list[Any] = json.loads(json.dumps(kept))  # as the index gives it
     return read_back
 
 

@@ -14,6 +14,7 @@ from tinydb import TinyDB
 
 from scorekeeper import RuleError, Session
 from scorekeeper.games import GAMES
+from scorekeeper.money import Currency, use_currency
 from scorekeeper.store import (
     SessionNotFound,
     Store,
@@ -175,6 +176,19 @@ def test_a_finished_game_lists_its_winner_points_and_money(tmp_path: Path) -> No
     assert (summary.finished, summary.winners, summary.rounds) == (True, ("Ann",), 7)
     assert summary.totals == {"Ann": 0, "Bob": 70, "Cid": 140, "Dee": 35}
     assert summary.balances == {"Ann": 2450, "Bob": -700, "Cid": -1400, "Dee": -350}
+
+
+def test_a_round_recorded_after_the_table_changed_its_money_lists_the_stake_in_it(
+    tmp_path: Path,
+) -> None:
+    with Store(tmp_path) as store:
+        session_id = store.add(racehorse(MADE_3))
+        store.record(session_id, UPPED_2)
+        use_currency(Currency("€", comma=True))
+        store.record(session_id, MADE_4)
+    with Store(tmp_path, readonly=True) as reader:
+        [listed] = reader.summaries()
+    assert listed.option_words == ("stake €1,00/point",)
 
 
 def test_listing_replays_no_round(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -21,12 +21,11 @@ import pytest
 from scorekeeper.ids import new_id
 from scorekeeper.session import Session
 from scorekeeper.store import Store, StoreLocked
-from scorekeeper.store.documents import summary_fields
 from scorekeeper.store.lock import WriterLock
 from scorekeeper.store.machine import SHARED_FILE, STIGNORE, places
 from scorekeeper.store.resolve import BOTH, OTHER, SHOWN, resolve
 from tests.cli.in_process import scorekeeper
-from tests.factories import MADE_3, MADE_4, UPPED_2, file_of, racehorse
+from tests.factories import MADE_3, MADE_4, UPPED_2, file_of, racehorse, summary_fields
 from tests.sync.copying import Engine, conflict_name, mirror
 
 SESSIONS_EACH = 12
