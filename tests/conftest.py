@@ -37,7 +37,9 @@ Compiled code is written as Python does by default, in the git-ignored ``__pycac
 beside each source, even where the environment says not to (``PYTHONDONTWRITEBYTECODE``):
 otherwise every worker and every process a test starts compiles the project and rewrites
 the tests' asserts afresh. Not in a folder of its own (``sys.pycache_prefix``): Python
-then looks there for every module's compiled code, the standard library's too.
+then looks there for every module's compiled code, the standard library's too. On a fresh
+clone the run's first process compiles it all once before it starts the workers, which
+otherwise each did so (``tests/compiled_once.py``).
 
 The store: ``store`` is an empty store in the test's own folder, open for writing, for
 every test that asks (the UI and hostile tests point the app's default store elsewhere in
@@ -73,7 +75,7 @@ from pytest_timeout import Settings
 
 from scorekeeper.money import DOLLARS, use_currency
 from scorekeeper.store import stamp
-from tests import needs, textual_internals
+from tests import compiled_once, needs, textual_internals
 
 if TYPE_CHECKING:
     from scorekeeper.store import Store
@@ -168,6 +170,12 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     if hasattr(os, "sched_getaffinity"):  # Linux: the cores it may run on, not all there are
         return len(os.sched_getaffinity(0)) + 3
     return (os.cpu_count() or 1) + 3
+
+
+def pytest_xdist_setupnodes(config: pytest.Config) -> None:
+    """Before the workers start: the tests and the project compiled once, for them all
+    (``tests/compiled_once.py``)."""
+    compiled_once.compile_once(config)
 
 
 SLOW_MODULES = (
