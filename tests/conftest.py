@@ -31,7 +31,10 @@ be sent is not worked out. A test about the frames handed to the terminal is mar
 The collector: a worker holds pytest's, Hypothesis' and Textual's objects, several hundred
 thousand, and every app a test runs makes more; at Python's pace (a young pass every 700
 new containers) the passes take a large share of a UI test's CPU. The app's own processes
-keep Python's pace.
+keep Python's pace. The full passes the app asks for to give memory back (``collector.
+full_pass``: the table's after an entry closes, the list's after a long read) are not made
+in a test: in a worker each walked every earlier test's objects too, a second or two where
+the app takes a few milliseconds; ``test_long_evening`` checks when the table asks.
 
 Compiled code is written as Python does by default, in the git-ignored ``__pycache__``
 beside each source, even where the environment says not to (``PYTHONDONTWRITEBYTECODE``):
@@ -73,6 +76,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 from pytest_timeout import Settings
 
+from scorekeeper import collector
 from scorekeeper.money import DOLLARS, use_currency
 from scorekeeper.store import stamp
 from tests import compiled_once, needs, textual_internals
@@ -113,6 +117,11 @@ def store(tmp_path: Path) -> Iterator[Store]:
 
     with open_store(tmp_path / "db") as opened:
         yield opened
+
+
+@pytest.fixture(autouse=True)
+def no_full_pass(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(collector, "full_pass", lambda: None)
 
 
 @pytest.fixture(autouse=True)
