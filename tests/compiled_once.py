@@ -3,7 +3,7 @@
 pytest rewrites a test module's asserts as it imports it and keeps the result in
 ``__pycache__``; Python keeps every other module's compiled code there too. On a fresh
 clone none is there yet, and the workers of ``-n auto``, starting together, each
-rewrote and compiled every module they collect: three to four seconds of CPU a worker,
+rewrote and compiled every module they collect: two to three seconds of CPU a worker,
 most of it the rewriting, a twentieth of the whole run. Here the run's first process
 does it once, before it starts the workers (``pytest_xdist_setupnodes`` in
 ``tests/conftest.py``), and each worker finds it done.
