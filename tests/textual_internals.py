@@ -85,6 +85,23 @@ def frames_unsent(monkeypatch: pytest.MonkeyPatch) -> None:
 
 _parse_rules = Stylesheet._parse_rules
 _parsed: dict[tuple[Any, ...], list[RuleSet]] = {}
+_variable_sets: dict[tuple[tuple[str, str], ...], int] = {}
+"""Each set of theme variables the worker's apps have had, numbered."""
+_OWN_SET = "_variable_set_for_tests"
+"""Where a stylesheet keeps the number of its variables' set, beside the variables."""
+
+
+def _variable_set(stylesheet: Stylesheet) -> int:
+    """The number of the stylesheet's set of variables: looked up again only once Textual
+    gives it others (it replaces the dict, never changes it), not at every rule parsed,
+    a hundred times an app."""
+    variables = stylesheet._variables
+    kept: tuple[dict[str, str], int] | None = getattr(stylesheet, _OWN_SET, None)
+    if kept is None or kept[0] is not variables:
+        number = _variable_sets.setdefault(tuple(sorted(variables.items())), len(_variable_sets))
+        kept = (variables, number)
+        setattr(stylesheet, _OWN_SET, kept)
+    return kept[1]
 
 
 def _parse_rules_once(
@@ -95,15 +112,14 @@ def _parse_rules_once(
     tie_breaker: int = 0,
     scope: str = "",
 ) -> list[RuleSet]:
-    variables = tuple(sorted(stylesheet._variables.items()))
-    key = (css, read_from, is_default_rules, tie_breaker, scope, variables)
+    key = (css, read_from, is_default_rules, tie_breaker, scope, _variable_set(stylesheet))
     if key not in _parsed:
         parsed = _parse_rules(stylesheet, css, read_from, is_default_rules, tie_breaker, scope)
         _parsed[key] = parsed
     return _parsed[key]
 
 
-_tokenized: dict[tuple[tuple[str, str], ...], dict[str, list[Token]]] = {}
+_tokenized: dict[int, dict[str, list[Token]]] = {}
 _OWN_TOKENS = "_Stylesheet__variable_tokens"
 """Where a stylesheet keeps its variables' tokens (cleared when its variables change)."""
 
@@ -114,10 +130,9 @@ def _variable_tokens_once(stylesheet: Stylesheet) -> dict[str, list[Token]]:
     own (Textual's parser may add to a variable's list)."""
     own: dict[str, list[Token]] | None = getattr(stylesheet, _OWN_TOKENS)
     if own is None:
-        variables = stylesheet._variables
-        key = tuple(sorted(variables.items()))
+        key = _variable_set(stylesheet)
         if key not in _tokenized:
-            _tokenized[key] = tokenize_values(variables)
+            _tokenized[key] = tokenize_values(stylesheet._variables)
         own = {name: list(tokens) for name, tokens in _tokenized[key].items()}
         setattr(stylesheet, _OWN_TOKENS, own)
     return own
