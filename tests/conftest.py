@@ -1,5 +1,6 @@
 """Suite-wide settings: the Hypothesis profiles, a time limit on every test, Pilot's
-idle step and the frames a headless app need not send (``tests/textual_internals.py``),
+idle step, the message handlers found once and the frames a headless app need not send
+(``tests/textual_internals.py``),
 the garbage collector's pace (and its last pass skipped), where compiled code goes, how
 many workers ``-n auto`` starts, and which tests are ``slow`` (each worker starts on its
 share of them).
@@ -127,6 +128,7 @@ def no_full_pass(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture(autouse=True)
 def quick_idle(monkeypatch: pytest.MonkeyPatch) -> None:
     textual_internals.quick_idle(monkeypatch)
+    textual_internals.dispatch_read_once(monkeypatch)
 
 
 @pytest.fixture(autouse=True)
