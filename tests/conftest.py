@@ -1,5 +1,6 @@
 """Suite-wide settings: the Hypothesis profiles, a time limit on every test, Pilot's
-idle step and the frames a headless app need not send (``tests/textual_internals.py``),
+idle step, the message handlers found once and the frames a headless app need not send
+(``tests/textual_internals.py``),
 the garbage collector's pace (and its last pass skipped), where compiled code goes, how
 many workers ``-n auto`` starts, and which tests are ``slow`` (each worker starts on its
 share of them).
@@ -31,13 +32,18 @@ be sent is not worked out. A test about the frames handed to the terminal is mar
 The collector: a worker holds pytest's, Hypothesis' and Textual's objects, several hundred
 thousand, and every app a test runs makes more; at Python's pace (a young pass every 700
 new containers) the passes take a large share of a UI test's CPU. The app's own processes
-keep Python's pace.
+keep Python's pace. The full passes the app asks for to give memory back (``collector.
+full_pass``: the table's after an entry closes, the list's after a long read) are not made
+in a test: in a worker each walked every earlier test's objects too, a second or two where
+the app takes a few milliseconds; ``test_long_evening`` checks when the table asks.
 
 Compiled code is written as Python does by default, in the git-ignored ``__pycache__``
 beside each source, even where the environment says not to (``PYTHONDONTWRITEBYTECODE``):
 otherwise every worker and every process a test starts compiles the project and rewrites
 the tests' asserts afresh. Not in a folder of its own (``sys.pycache_prefix``): Python
-then looks there for every module's compiled code, the standard library's too.
+then looks there for every module's compiled code, the standard library's too. On a fresh
+clone the run's first process compiles it all once before it starts the workers, which
+otherwise each did so (``tests/compiled_once.py``).
 
 The store: ``store`` is an empty store in the test's own folder, open for writing, for
 every test that asks (the UI and hostile tests point the app's default store elsewhere in
@@ -71,9 +77,10 @@ import pytest
 from hypothesis import HealthCheck, settings
 from pytest_timeout import Settings
 
+from scorekeeper import collector
 from scorekeeper.money import DOLLARS, use_currency
 from scorekeeper.store import stamp
-from tests import needs, textual_internals
+from tests import compiled_once, needs, textual_internals
 
 if TYPE_CHECKING:
     from scorekeeper.store import Store
@@ -114,8 +121,14 @@ def store(tmp_path: Path) -> Iterator[Store]:
 
 
 @pytest.fixture(autouse=True)
+def no_full_pass(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(collector, "full_pass", lambda: None)
+
+
+@pytest.fixture(autouse=True)
 def quick_idle(monkeypatch: pytest.MonkeyPatch) -> None:
     textual_internals.quick_idle(monkeypatch)
+    textual_internals.dispatch_read_once(monkeypatch)
 
 
 @pytest.fixture(autouse=True)
@@ -168,6 +181,12 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     if hasattr(os, "sched_getaffinity"):  # Linux: the cores it may run on, not all there are
         return len(os.sched_getaffinity(0)) + 3
     return (os.cpu_count() or 1) + 3
+
+
+def pytest_xdist_setupnodes(config: pytest.Config) -> None:
+    """Before the workers start: the tests and the project compiled once, for them all
+    (``tests/compiled_once.py``)."""
+    compiled_once.compile_once(config)
 
 
 SLOW_MODULES = (

@@ -1,24 +1,29 @@
 """Every private part of Textual the suite reaches into, in one module: for speed (Pilot's
-idle step, frames nobody sees, CSS parsed once per worker) and to read the screen as a
-terminal would show it. Each patch is made for one test through ``monkeypatch`` and undone
-after it. They were read against Textual ``TESTED_WITH``; ``test_textual_internals``
-fails on any other version, so an upgrade means reading them again, not a silent drift.
+idle step, frames nobody sees, CSS parsed and message handlers found once per worker) and
+to read the screen as a terminal would show it. Each patch is made for one test through
+``monkeypatch`` and undone after it. They were read against Textual ``TESTED_WITH``;
+``test_textual_internals`` fails on any other version, so an upgrade means reading them
+again, not a silent drift.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 import textual._wait
 from textual._compositor import LayoutUpdate
+from textual._on import OnNoWidget
 from textual.app import App
-from textual.css.model import RuleSet
+from textual.css.match import match
+from textual.css.model import RuleSet, SelectorSet
 from textual.css.stylesheet import Stylesheet
 from textual.css.tokenize import tokenize_values
 from textual.css.tokenizer import Token
 from textual.geometry import Region
+from textual.message import Message
+from textual.message_pump import MessagePump
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
@@ -83,8 +88,93 @@ def frames_unsent(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Screen, "_compositor_refresh", draw_unsent)
 
 
+Handlers = list[tuple[Callable[..., Any], dict[str, tuple[SelectorSet, ...]]]]
+Step = tuple[type, Handlers, Callable[..., Any] | None]
+_steps: dict[tuple[type, str, type], list[Step]] = {}
+
+
+def _handlers_of(owner: type, method_name: str, kind: type) -> list[Step]:
+    """The classes of ``owner``'s MRO that handle a ``kind`` message, each with its
+    decorated handlers (``@on``) for it and its method named for it, as Textual finds
+    them: read once per worker for each kind of widget and message."""
+    key = (owner, method_name, kind)
+    if key not in _steps:
+        message_mro = [each for each in kind.__mro__ if issubclass(each, Message)]
+        steps: list[Step] = []
+        for cls in owner.__mro__:
+            decorated = cls.__dict__.get("_decorated_handlers") or {}
+            handlers = [found for each in message_mro for found in decorated.get(each, [])]
+            method = cls.__dict__.get(f"_{method_name}") or cls.__dict__.get(method_name)
+            if method is not None and getattr(method, "_textual_on", None):
+                method = None
+            if handlers or method is not None:
+                steps.append((cls, handlers, method))
+        _steps[key] = steps
+    return _steps[key]
+
+
+def _dispatch_methods_once(
+    self: MessagePump, method_name: str, message: Message
+) -> Iterator[tuple[type, Callable[..., Any]]]:
+    """Textual's ``_get_dispatch_methods``, the same handlers in the same order, with the
+    message's own checks made as it goes (its default prevented, its sender's selectors),
+    but the class dictionaries along the MRO read once, not at every message: 4% of a
+    UI test's CPU walked them."""
+    dispatched: set[Callable[..., Any]] = set()
+    for cls, handlers, method in _handlers_of(type(self), method_name, type(message)):
+        if message._no_default_action:
+            break
+        for handler, selectors in handlers:
+            if handler in dispatched:
+                continue
+            if selectors:
+                if not message._sender:
+                    continue
+                matched = True
+                for attribute, selector in selectors.items():
+                    node = getattr(message, attribute)
+                    if node is None:
+                        matched = False
+                        break
+                    if not isinstance(node, Widget):
+                        raise OnNoWidget(
+                            f"on decorator can't match against {attribute!r} as it is not a widget."
+                        )
+                    if not match(selector, node):
+                        matched = False
+                        break
+                if not matched:
+                    continue
+            yield cls, handler.__get__(self, cls)
+            dispatched.add(handler)
+        if method is not None:
+            yield cls, method.__get__(self, cls)
+
+
+def dispatch_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Message handlers found from a table kept per worker (``_dispatch_methods_once``)."""
+    monkeypatch.setattr(MessagePump, "_get_dispatch_methods", _dispatch_methods_once)
+
+
 _parse_rules = Stylesheet._parse_rules
 _parsed: dict[tuple[Any, ...], list[RuleSet]] = {}
+_variable_sets: dict[tuple[tuple[str, str], ...], int] = {}
+"""Each set of theme variables the worker's apps have had, numbered."""
+_OWN_SET = "_variable_set_for_tests"
+"""Where a stylesheet keeps the number of its variables' set, beside the variables."""
+
+
+def _variable_set(stylesheet: Stylesheet) -> int:
+    """The number of the stylesheet's set of variables: looked up again only once Textual
+    gives it others (it replaces the dict, never changes it), not at every rule parsed,
+    a hundred times an app."""
+    variables = stylesheet._variables
+    kept: tuple[dict[str, str], int] | None = getattr(stylesheet, _OWN_SET, None)
+    if kept is None or kept[0] is not variables:
+        number = _variable_sets.setdefault(tuple(sorted(variables.items())), len(_variable_sets))
+        kept = (variables, number)
+        setattr(stylesheet, _OWN_SET, kept)
+    return kept[1]
 
 
 def _parse_rules_once(
@@ -95,15 +185,14 @@ def _parse_rules_once(
     tie_breaker: int = 0,
     scope: str = "",
 ) -> list[RuleSet]:
-    variables = tuple(sorted(stylesheet._variables.items()))
-    key = (css, read_from, is_default_rules, tie_breaker, scope, variables)
+    key = (css, read_from, is_default_rules, tie_breaker, scope, _variable_set(stylesheet))
     if key not in _parsed:
         parsed = _parse_rules(stylesheet, css, read_from, is_default_rules, tie_breaker, scope)
         _parsed[key] = parsed
     return _parsed[key]
 
 
-_tokenized: dict[tuple[tuple[str, str], ...], dict[str, list[Token]]] = {}
+_tokenized: dict[int, dict[str, list[Token]]] = {}
 _OWN_TOKENS = "_Stylesheet__variable_tokens"
 """Where a stylesheet keeps its variables' tokens (cleared when its variables change)."""
 
@@ -114,10 +203,9 @@ def _variable_tokens_once(stylesheet: Stylesheet) -> dict[str, list[Token]]:
     own (Textual's parser may add to a variable's list)."""
     own: dict[str, list[Token]] | None = getattr(stylesheet, _OWN_TOKENS)
     if own is None:
-        variables = stylesheet._variables
-        key = tuple(sorted(variables.items()))
+        key = _variable_set(stylesheet)
         if key not in _tokenized:
-            _tokenized[key] = tokenize_values(variables)
+            _tokenized[key] = tokenize_values(stylesheet._variables)
         own = {name: list(tokens) for name, tokens in _tokenized[key].items()}
         setattr(stylesheet, _OWN_TOKENS, own)
     return own
@@ -169,5 +257,6 @@ PATCHED = (
     (Stylesheet, "_parse_rules"),
     (Stylesheet, "_variable_tokens"),
     (App, "_display"),
+    (MessagePump, "_get_dispatch_methods"),
 )
 """What the patches above replace; read by ``test_textual_internals``."""

@@ -29,7 +29,7 @@ from textual.widgets import Input
 
 import scorekeeper.games
 import screens.rounds
-from scorekeeper import GAMES, RuleError, Session, collector
+from scorekeeper import GAMES, RuleError, Session
 from scorekeeper.checks import Round, accepted, as_int, as_player, shaped
 from scorekeeper.game import END_ROUND, EVENING, Game, RoundFacts, Setup, State
 from scorekeeper.payouts import add
@@ -196,9 +196,7 @@ async def test_the_toy_games_entry_records_and_edits_in_the_app(
     toy_game: Game, store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    # As for every test under tests/ui/ (its conftest): the full collection an entry's
-    # close asks for would walk the whole worker's objects, and the CSS parsed is shared.
-    monkeypatch.setattr(collector, "FULL_PASS_AFTER", 3600.0)
+    # As for every test under tests/ui/ (its conftest): the CSS parsed is shared.
     textual_internals.css_parsed_once(monkeypatch)
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -1,5 +1,4 @@
 """Every hostile test gets its own store folder and working folder, never the person's own;
-the table's collection after an entry closes waits as in the UI tests (``tests/ui/conftest.py``);
 every frame is worked out in full."""
 
 from __future__ import annotations
@@ -8,15 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import collector
-from tests.ui.conftest import COLLECT_AFTER_IN_TESTS
-
 
 @pytest.fixture(autouse=True)
 def away_from_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SCOREKEEPER_DB", str(tmp_path / "default-store"))
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(collector, "FULL_PASS_AFTER", COLLECT_AFTER_IN_TESTS)
 
 
 @pytest.fixture(autouse=True)
