@@ -84,8 +84,8 @@ MUTANTS = (
     Mutant(
         "Racehorse: the pitcher is paid by every seat, their own too",
         "scorekeeper/games/racehorse.py",
-        "money[pitcher] = sign * bid * stake * len(others)",
-        "money[pitcher] = sign * bid * stake * len(setup.players)",
+        "money[pitcher] = each * (len(setup.players) - 1)",
+        "money[pitcher] = each * len(setup.players)",
         ("tests/domain/test_racehorse.py",),
     ),
     Mutant(
@@ -211,8 +211,8 @@ MUTANTS = (
     Mutant(
         "index: balances equal to the totals kept twice, balances dropped otherwise",
         "scorekeeper/store/summary.py",
-        'balances = None if fields["balances"] == fields["totals"] else fields["balances"]',
-        "balances = None",
+        "None if balances == totals else balances,",
+        "None,",
         CACHES,
     ),
     Mutant(
