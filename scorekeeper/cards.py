@@ -41,23 +41,25 @@ def _known_card(token: str) -> Card | None:
     return None
 
 
-def parse_card(token: str, field: str = "cards") -> Card:
-    """One card from one token; a token that is no card names itself in the error."""
+def parse_card(token: str, field: str = "cards", jokers: bool = True) -> Card:
+    """One card from one token; a token that is no card names itself in the error, which
+    offers a joker only where the game plays with them."""
     card = _known_card(token)
     if card is not None:
         return card
-    raise RuleError(
-        field,
-        f"{token!r} is not a card: use 2-10, J, Q, K, A or JK, "
-        "with an optional suit S H D C (e.g. '10H', 'qs', 'JK')",
-    )
+    if jokers:
+        use = "2-10, J, Q, K, A or JK, with an optional suit S H D C (e.g. '10H', 'qs', 'JK')"
+    else:
+        use = "2-10, J, Q, K or A, with an optional suit S H D C (e.g. '10H', 'qs')"
+    raise RuleError(field, f"{token!r} is not a card: use {use}")
 
 
-def parse_cards(text: object, field: str = "cards") -> list[Card]:
+def parse_cards(text: object, field: str = "cards", jokers: bool = True) -> list[Card]:
     """Every card in a line of card text; an empty line is no cards."""
     if not isinstance(text, str):
-        raise RuleError(field, f"card text must be text like '5 5 K A JK', not {text!r}")
-    return [parse_card(token, field) for token in text.replace(",", " ").split()]
+        like = "'5 5 K A JK'" if jokers else "'5 5 K A'"
+        raise RuleError(field, f"card text must be text like {like}, not {text!r}")
+    return [parse_card(token, field, jokers) for token in text.replace(",", " ").split()]
 
 
 def pip_value(rank: str) -> int:

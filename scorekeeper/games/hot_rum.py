@@ -53,7 +53,7 @@ def cards_dealt(player_count: int) -> int:
 
 def deadwood_points(text: object, field: str = "cards") -> int:
     """Pip value of unmatched cards: Ace 11, K/Q/J 10, 10-2 face (live preview too)."""
-    cards = parse_cards(text, field)
+    cards = parse_cards(text, field, jokers=False)
     if any(card.rank == JOKER for card in cards):
         raise RuleError(field, "Hot Rum is played without jokers: take the JK out")
     return sum(pip_value(card.rank) for card in cards)

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
 from scorekeeper import RuleError
 from scorekeeper.cards import RANKS, Card, parse_card, parse_cards, pip_value
+from scorekeeper.games.hot_rum import deadwood_points
+from scorekeeper.games.rummy_5000.hands import cards_value
+from scorekeeper.games.seven_hand import card_points
 from tests.strategies import card_text
 
 
@@ -43,6 +48,30 @@ def test_a_token_that_is_no_card_names_itself(token: str) -> None:
         parse_card(token, "cards.Bob")
     assert caught.value.field == "cards.Bob"
     assert repr(token) in caught.value.message
+
+
+def _counted_with_threes_wild(text: str, field: str) -> int:
+    return cards_value(text, "3", field)
+
+
+@pytest.mark.parametrize(
+    ("count", "offers_joker"),
+    [
+        pytest.param(card_points, True, id="Seven Hand"),
+        pytest.param(deadwood_points, False, id="Hot Rum"),
+        pytest.param(_counted_with_threes_wild, False, id="5000"),
+    ],
+)
+def test_a_token_that_is_no_card_offers_a_joker_only_where_the_game_plays_with_them(
+    count: Callable[[str, str], int], offers_joker: bool
+) -> None:
+    """Hot Rum and 5000 refuse a joker: telling the table to type ``JK`` there sends it
+    from one refusal to the next."""
+    with pytest.raises(RuleError) as caught:
+        count("K X", "cards.Bob")
+    assert caught.value.field == "cards.Bob"
+    assert "'X' is not a card" in caught.value.message
+    assert ("JK" in caught.value.message) is offers_joker
 
 
 def test_a_line_of_cards_split_by_spaces_or_commas() -> None:

@@ -151,7 +151,9 @@ async def test_text_that_is_no_card_is_shown_at_its_row_and_kept() -> None:
     async with host.run_test(size=(80, 24)) as pilot:
         await sent(pilot, "5", "down", "a", "down", "down", *"K Z", "enter")
         entry = entry_of(host)
-        assert "'Z' is not a card" in (entry.row("melded.Ann").error_text or "")
+        error = entry.row("melded.Ann").error_text or ""
+        assert "'Z' is not a card" in error
+        assert "JK" not in error, "5000 is played without jokers: the message offers none"
         assert entry.text("melded.Ann") == "K Z"
     assert session.rounds == []
 

@@ -91,7 +91,7 @@ def _rank_values(wild: str) -> dict[str, int]:
 
 def parse_hand_cards(text: str, field: str = "cards") -> list[Card]:
     """Card text without jokers: at this table a joker only replaces a lost card."""
-    cards = parse_cards(text, field)
+    cards = parse_cards(text, field, jokers=False)
     if any(card.rank == JOKER for card in cards):
         raise RuleError(field, JOKER_REFUSED)
     return cards
@@ -228,7 +228,7 @@ class _CardCounter:
 
     def count(self, text: object, field: str) -> int:
         total = 0
-        for card in parse_cards(text, field):
+        for card in parse_cards(text, field, jokers=False):
             if card.rank == JOKER:
                 raise RuleError(field, JOKER_REFUSED)
             self.ranks[card.rank] = seen = self.ranks.get(card.rank, 0) + 1
