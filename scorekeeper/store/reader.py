@@ -9,8 +9,9 @@ import functools
 import os
 import re
 import threading
+import time
 from collections.abc import Callable, Collection, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
@@ -96,9 +97,24 @@ class Opened:
         self.fixed: Fixed | None = None
 
 
+_ZONES: dict[int, timezone] = {}
+"""Each offset from UTC met, as one ``timezone``: a handful."""
+
+
+def local(at: int) -> datetime:
+    """A log's clock (milliseconds) as the local time a person reads, to the second, at the
+    offset from UTC in force then: a third of the cost of ``astimezone``, no text between."""
+    second = at // 1000
+    offset = time.localtime(second).tm_gmtoff
+    zone = _ZONES.get(offset)
+    if zone is None:
+        zone = _ZONES.setdefault(offset, timezone(timedelta(seconds=offset)))
+    return datetime.fromtimestamp(second, zone)
+
+
 def when(at: int) -> str:
     """A log's clock (milliseconds) as the ISO-8601 local time a person reads."""
-    return datetime.fromtimestamp(at / 1000).astimezone().isoformat(timespec="seconds")
+    return local(at).isoformat(timespec="seconds")
 
 
 def playable(found: Gathered, own: str) -> tuple[Gathered, Session]:
@@ -155,7 +171,7 @@ def _row(
     paths = {error.path for error in found.damaged}
     broken = [key for key, path in files if path in paths]
     last = found.latest
-    return last * 10**6, listed(session, fixed, moment(when(last))), broken, fixed
+    return last * 10**6, listed(session, fixed, local(last)), broken, fixed
 
 
 def _fixed(found: Gathered, session: Session) -> Fixed:
