@@ -554,11 +554,10 @@ class Reader:
 
     def _copy_files(self, session_id: str) -> list[tuple[str, Path]]:
         """Every log file of the session there is, this laptop's among them."""
-        self._file(session_id)
-        keys = {self.own_key, *self._index.copy_keys(session_id)}
+        own, own_key = self._file(session_id), self.own_key
         found = []
-        for key in sorted(keys):
-            path = self._folder / copies.file_name(session_id, key)
+        for key in sorted({own_key, *self._index.copy_keys(session_id)}):
+            path = own if key == own_key else self._folder / copies.file_name(session_id, key)
             if os.path.lexists(path):
                 found.append((key, path))
         return found

@@ -265,13 +265,13 @@ class Store(Reader):
         from scorekeeper.store.merge import text  # here: Home starts without it
         from scorekeeper.store.older_entries import NAME_CAP
 
-        file, laptop = self._file(session_id), self.laptop
         if opened is not None and opened.own is not None:
             own = opened.own
         elif opened is not None:
-            own = self._own_log(session_id, opened.found.events, file, opened.found.own)
+            own = self._own_log(session_id, opened.found.events, read=opened.found.own)
         else:
-            own = self._own_log(session_id, {}, file)
+            own = self._own_log(session_id, {})
+        file, laptop = own.path, self.laptop
         name = laptop.name[:NAME_CAP]
         known = {} if opened is None else opened.found.merged.names
         if known.get(laptop.id) != name:  # how the others name this laptop
