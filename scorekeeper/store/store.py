@@ -342,8 +342,7 @@ class Store(Reader):
 
         noted = self._reach.noted(session_id)
         file = file or self._file(session_id)
-        events = tuple(held.values())  # its own among them numbered (``OwnLog``)
-        return log.OwnLog(file, self.laptop.id, events, noted[0] if noted else 0, read)
+        return log.OwnLog(file, self.laptop.id, held, noted[0] if noted else 0, read)
 
     def delete(self, session_id: str) -> None:
         """Remove every laptop's log of the session, with their backups and the versions
