@@ -68,9 +68,13 @@ def fsync_folder(folder: str | Path) -> None:
         os.close(descriptor)
 
 
+BACKUP = ".bak"
+"""What a file's name takes at its end for the version before its last save."""
+
+
 def backup_of(path: Path) -> Path:
     """Where the version of ``path`` before its last save is kept."""
-    return path.with_name(path.name + ".bak")
+    return path.with_name(path.name + BACKUP)
 
 
 def _create_temp(path: str | Path) -> tuple[str, int]:
@@ -153,7 +157,7 @@ def _fill(descriptor: int, path: str | Path, data: bytes) -> None:
 
 
 def write_atomically(
-    path: Path, data: bytes, *, durable: bool = True, backup: Path | None = None
+    path: Path, data: bytes, *, durable: bool = True, backup: str | Path | None = None
 ) -> None:
     """Replace ``path`` with ``data``, keeping what it held as ``backup``; on any failure
     ``path`` still holds what it held. Each step is handed the path as text, no path made."""

@@ -20,7 +20,7 @@ from tinydb.table import Document, Table
 from scorekeeper.checks import JSONObject
 from scorekeeper.store.careful_read import DamagedFile, read_regular, unreadable
 from scorekeeper.store.durable import (
-    backup_of,
+    BACKUP,
     encode,
     members,
     read_database,
@@ -66,7 +66,7 @@ class DurableStorage(Storage):
         raw: bytes = b"",
     ) -> None:
         self.path = path
-        self._backup = backup_of(path)
+        self._backup = os.fspath(path) + BACKUP  # as text: no path made
         self._held = held
         self._known = known
         self._encoded = None if known is None else _written(known[1], raw)
@@ -204,7 +204,7 @@ class OwnLog:
         """Write, in one durable write, the events ``moved`` over from elsewhere as they
         are, then the events ``made`` here, numbered on; on ``OSError`` none was written."""
         if self._table is None:
-            if not os.path.isdir(self.path.parent):  # one look, not a refused mkdir
+            if not os.path.isdir(os.path.dirname(self.path)):  # one look, not a refused mkdir
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             known, as_read, raw = None, self._as_read, b""
             if as_read is not None and as_read.database is not None:
