@@ -169,7 +169,7 @@ def _row(
     if fixed is None or not fixed.holds(session, found.folded.setup):
         fixed = _fixed(found, session)
     paths = {error.path for error in found.damaged}
-    broken = [key for key, path in files if path in paths]
+    broken = [key for key, path in files if path in paths] if paths else []
     last = found.latest
     return last * 10**6, listed(session, fixed, local(last)), broken, fixed
 
