@@ -57,7 +57,7 @@ def members(pairs: Sequence[tuple[str, JSON]]) -> list[bytes]:
     return [_ENCODER.encode({key: value}).encode()[1:-1] for key, value in pairs]
 
 
-def fsync_folder(folder: Path) -> None:
+def fsync_folder(folder: str | Path) -> None:
     """Make renames in ``folder`` durable; Windows cannot open a folder, and needs not."""
     if os.name == "nt":
         return
@@ -68,12 +68,16 @@ def fsync_folder(folder: Path) -> None:
         os.close(descriptor)
 
 
+BACKUP = ".bak"
+"""What a file's name takes at its end for the version before its last save."""
+
+
 def backup_of(path: Path) -> Path:
     """Where the version of ``path`` before its last save is kept."""
-    return path.with_name(path.name + ".bak")
+    return path.with_name(path.name + BACKUP)
 
 
-def _create_temp(path: Path) -> tuple[str, int]:
+def _create_temp(path: str | Path) -> tuple[str, int]:
     """A new file beside ``path`` that nobody else made: nothing planted there is written
     through."""
     while True:
@@ -118,7 +122,7 @@ def _write_all(descriptor: int, data: bytes) -> None:
         remaining = remaining[os.write(descriptor, remaining) :]
 
 
-def _linked_temp(path: Path, beside: Path) -> str | None:
+def _linked_temp(path: str | Path, beside: str | Path) -> str | None:
     """The file at ``path`` under a fresh temporary name beside ``beside`` (a hard link, or
     a copy where links are not allowed); None if there is no such file."""
     while True:
@@ -133,7 +137,7 @@ def _linked_temp(path: Path, beside: Path) -> str | None:
         except OSError:
             break
     try:
-        data = path.read_bytes()
+        data = Path(path).read_bytes()
     except FileNotFoundError:
         return None
     temp, descriptor = _create_temp(beside)
@@ -153,11 +157,12 @@ def _fill(descriptor: int, path: str | Path, data: bytes) -> None:
 
 
 def write_atomically(
-    path: Path, data: bytes, *, durable: bool = True, backup: Path | None = None
+    path: Path, data: bytes, *, durable: bool = True, backup: str | Path | None = None
 ) -> None:
     """Replace ``path`` with ``data``, keeping what it held as ``backup``; on any failure
-    ``path`` still holds what it held."""
-    temp, descriptor = _create_temp(path)
+    ``path`` still holds what it held. Each step is handed the path as text, no path made."""
+    name = os.fspath(path)
+    temp, descriptor = _create_temp(name)
     try:
         try:
             _write_all(descriptor, data)
@@ -165,18 +170,18 @@ def write_atomically(
                 os.fsync(descriptor)
         finally:
             os.close(descriptor)
-        if backup is not None and (previous := _linked_temp(path, backup)) is not None:
+        if backup is not None and (previous := _linked_temp(name, backup)) is not None:
             try:
                 os.replace(previous, backup)
             except BaseException:
                 _discard(previous)
                 raise
-        os.replace(temp, path)
+        os.replace(temp, name)
     except BaseException:
         _discard(temp)
         raise
     if durable:
-        fsync_folder(path.parent)
+        fsync_folder(os.path.dirname(name) or os.curdir)
 
 
 def write_new(path: Path, data: bytes) -> None:

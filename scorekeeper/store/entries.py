@@ -327,7 +327,7 @@ def record(root: Path, kind: Kind, laptop: Laptop, changes: Mapping[str, JSON], 
     back = [event for event in merged.missing + merged.moved if event.id not in held]
     records = [event.record() for event in {event.id: event for event in back}.values()]
     reached = max((event.number for event in _kept(root, laptop)), default=0)
-    writer = log.OwnLog(file, laptop.id, own, reached)
+    writer = log.OwnLog(file, laptop.id, held, reached)
     now = time.time_ns() // 1_000_000
     named = _names(fold_entries(own).values).get(laptop.id)
     made: list[log.Made] = []

@@ -265,19 +265,19 @@ class Store(Reader):
         from scorekeeper.store.merge import text  # here: Home starts without it
         from scorekeeper.store.older_entries import NAME_CAP
 
-        file, laptop = self._file(session_id), self.laptop
+        files, own_key = self._copy_files(session_id), self.own_key
         if opened is not None and opened.own is not None:
             own = opened.own
-        elif opened is not None:
-            own = self._own_log(session_id, opened.found.events, file, opened.found.own)
         else:
-            own = self._own_log(session_id, {}, file)
+            file = next((path for key, path in files if key == own_key), None)
+            held, read = ({}, None) if opened is None else (opened.found.events, opened.found.own)
+            own = self._own_log(session_id, held, file, read)
+        file, laptop = own.path, self.laptop
         name = laptop.name[:NAME_CAP]
         known = {} if opened is None else opened.found.merged.names
         if known.get(laptop.id) != name:  # how the others name this laptop
             made = [("laptop", {"key": laptop.id, "value": name}, (), made[0][3]), *made]
-        files = self._copy_files(session_id)
-        others = [(key, path) for key, path in files if key != self.own_key]
+        others = [(key, path) for key, path in files if key != own_key]
         theirs = identity(others)
         unchanged = opened is not None and identity(files) == opened.found.seen
         try:
@@ -291,7 +291,7 @@ class Store(Reader):
         found = None
         # another laptop's log arriving before or during the write: folded again
         if opened is not None and unchanged and identity(others) == theirs:
-            files = files if (self.own_key, file) in files else sorted([*files, (laptop.id, file)])
+            files = files if (own_key, file) in files else sorted([*files, (laptop.id, file)])
             found = stepped(opened.found, written, identity(files))
         session = None if opened is None else opened.session
         if found is None:
@@ -342,8 +342,7 @@ class Store(Reader):
 
         noted = self._reach.noted(session_id)
         file = file or self._file(session_id)
-        events = tuple(held.values())  # its own among them numbered (``OwnLog``)
-        return log.OwnLog(file, self.laptop.id, events, noted[0] if noted else 0, read)
+        return log.OwnLog(file, self.laptop.id, held, noted[0] if noted else 0, read)
 
     def delete(self, session_id: str) -> None:
         """Remove every laptop's log of the session, with their backups and the versions

@@ -418,8 +418,8 @@ def listed(session: Session, fixed: Fixed, updated: datetime) -> Compact:
     the leaders by seat and the changed words by place: one text parses a fifth faster than
     two lists."""
     game, state, players = session.game, session.state, fixed.players
-    totals = tuple([state.totals[name] for name in players])
-    balances = tuple([state.balances[name] for name in players])
+    totals = tuple(map(state.totals.__getitem__, players))  # a C loop: no frame a seat
+    balances = tuple(map(state.balances.__getitem__, players))
     finished = state.finished
     leaders = () if finished else game.leaders(state.totals, fixed.lowest)
     seats = ",".join([str(players.index(leader)) for leader in leaders])

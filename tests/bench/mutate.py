@@ -176,7 +176,7 @@ MUTANTS = (
     Mutant(
         "store: the folder is not synced after the rename",
         "scorekeeper/store/durable.py",
-        "    if durable:\n        fsync_folder(path.parent)\n",
+        "    if durable:\n        fsync_folder(os.path.dirname(name) or os.curdir)\n",
         "",
         DURABLE,
     ),

@@ -78,7 +78,9 @@ def test_the_first_append_after_a_game_is_opened_encodes_only_what_it_adds(
         file.write_text(json.dumps(json.loads(file.read_bytes()), indent=1))
     as_read = log.read(file, RAE)
     encoded = encodings(monkeypatch)
-    last = log.OwnLog(file, RAE, as_read.events, 0, as_read).extend([], [_round(30, None)])[0]
+    last = log.OwnLog(file, RAE, [e.id for e in as_read.events], 0, as_read).extend(
+        [], [_round(30, None)]
+    )[0]
     held = file.read_bytes()
     assert (sum(map(len, encoded)) < len(held) / 10) is not spaced
     assert held == json.dumps(json.loads(held), ensure_ascii=False, separators=(",", ":")).encode()
@@ -106,8 +108,28 @@ def test_a_log_put_back_shorter_never_makes_an_id_twice(tmp_path: Path) -> None:
     older = file.read_bytes()
     own.extend([], [("night", {"key": "k", "value": "b"}, (), 2)])
     file.write_bytes(older)
-    again = log.OwnLog(file, RAE, log.read(file, RAE).events, reached=2)
+    again = log.OwnLog(file, RAE, [e.id for e in log.read(file, RAE).events], reached=2)
     assert again.extend([], [("night", {"key": "k", "value": "c"}, (), 3)])[0].id == f"{RAE}:3"
+
+
+def test_a_log_numbers_on_from_the_highest_of_its_laptops_ids_held(tmp_path: Path) -> None:
+    """Ids are numbered on from the highest number among this laptop's, wherever it sits
+    among the ids held and however its text sorts (9 before 10), whatever numbers the
+    other laptops' ids and the moved-over ones carry."""
+    held = [
+        f"{RAE}:9",
+        f"{RAE}:10",
+        f"{RAE}:2",
+        f"{SAM}:99",
+        f"{RAE}a:50",
+        moved_id((), 1, "k", {}),
+    ]
+    for ids, reached, expected in [(held, 0, 11), (held[::-1], 12, 13), ([f"{SAM}:4"], 0, 1)]:
+        own = log.OwnLog(tmp_path / f"{RAE}.json", RAE, ids, reached)
+        assert own.count == expected - 1
+        made = own.extend([], [("night", {"key": "k", "value": "a"}, (), 1)])[0]
+        assert made.id == f"{RAE}:{expected}"
+        (tmp_path / f"{RAE}.json").unlink()
 
 
 def test_what_a_log_from_elsewhere_holds_is_checked_and_counted_by_kind(tmp_path: Path) -> None:

@@ -5,6 +5,9 @@ equals the dataclass's own, and a number too long is still refused when no numbe
 from __future__ import annotations
 
 import json
+import time
+from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +27,7 @@ from scorekeeper.store.careful_read import (
 )
 from scorekeeper.store.durable import encode
 from scorekeeper.store.index_file import entry_read
+from scorekeeper.store.reader import local, when
 from scorekeeper.store.summary import Compact, Fixed, compact, expand, listed, pack
 from scorekeeper.store.well_formed import EXTRAS, SUMMARY_FIELDS, row_is_sound, summary_problem
 from scorekeeper.wording import moment
@@ -281,3 +285,27 @@ def test_the_index_read_member_by_member_reads_as_the_whole_file_does(tail: byte
         return
     event("read member by member")
     assert parse_json(Path("index.json"), raw) == {"schema": 1, "sessions": found}
+
+
+@pytest.fixture(params=["Europe/Berlin", "America/St_Johns", "Australia/Lord_Howe", "UTC"])
+def zone(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """The process's local time zone set to one that moves its clocks (St John's by
+    half-hours from UTC, Lord Howe by half an hour in summer), then put back."""
+    monkeypatch.setenv("TZ", request.param)
+    time.tzset()
+    yield request.param
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_a_logs_clock_is_listed_at_the_time_a_person_reads_it(zone: str) -> None:
+    """A row's time is made from the log's clock with no text between: the second, and
+    the offset from UTC, a person reads in the ISO text, either side of summer time."""
+    day = 86_400_000
+    for at in [
+        *range(0, 4_102_444_800_000, 3_613 * day + 12_345),
+        *range(day * 19_800, day * 20_200, 7_200_013),
+    ]:
+        made = datetime.fromtimestamp(at / 1000).astimezone().replace(microsecond=0)
+        assert local(at) == made and local(at).utcoffset() == made.utcoffset(), (zone, at)
+        assert when(at) == made.isoformat() and moment(when(at)) == local(at)
