@@ -71,19 +71,6 @@ class ReadSoFar(Message):
         self.summaries = summaries
 
 
-class FilterInput(TextInput, inherit_bindings=False):
-    """The filter box, without Textual's Enter (submit): Enter then goes up to Home's
-    binding in turn with ↓ and the letters typed before it. As a priority key it acted
-    the moment it arrived, and ↓ ⏎ typed ahead in one burst opened the row the cursor
-    was on before the ↓."""
-
-    BINDINGS = [
-        binding
-        for binding in Input.BINDINGS
-        if not (isinstance(binding, Binding) and binding.key == "enter")
-    ]
-
-
 class HomeScreen(Screen[None]):
     """Its rules (``home.tcss``) are the app's: Home is open from the first frame. The list
     is Home's own, not a screen class of its own Home extends: each Textual class made
@@ -189,8 +176,13 @@ class HomeScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield FilterInput(
-            placeholder="Type to filter by game, player or date · Enter opens", id="filter"
+        # Enter is Home's (it opens the highlighted session), in turn with ↓ and the
+        # letters typed before it: as a priority key it acted the moment it arrived, and
+        # ↓ ⏎ typed ahead in one burst opened the row the cursor was on before the ↓.
+        yield TextInput(
+            placeholder="Type to filter by game, player or date · Enter opens",
+            id="filter",
+            submits=False,
         )
         sessions = ScoreGrid(id="sessions")
         sessions.can_focus = False

@@ -198,7 +198,6 @@ NOT_FOR_A_SYNCED_LIST = {"hashlib"}
 was cached (synced, copied)."""
 HOME_CLASSES = {
     "screens.app.ScorekeeperApp",
-    "screens.home.screen.FilterInput",
     "screens.home.screen.HomeScreen",
     "screens.widgets.footer.Footer",
     "screens.widgets.grid.ScoreGrid",
