@@ -33,7 +33,6 @@ from scorekeeper.wording import day_and_clock, plural, short_day_and_clock, visi
 from screens.format import plain
 from screens.home.listing import LEADER, SHOWN, columns_for, count_said, leader_widened
 from screens.home.summaries import game_name, searchable, standing, terms, tie_said, variations
-from screens.navigation import places
 from screens.widgets.footer import Footer
 from screens.widgets.grid import ScoreGrid
 from screens.widgets.live_text import show
@@ -41,6 +40,7 @@ from screens.widgets.text_input import TextInput
 
 if TYPE_CHECKING:
     from scorekeeper.store.conflicts import Conflict
+    from screens.navigation import Places
 
 FOLLOW_INTERVAL = 1.0
 """Seconds between looks at the store for what another laptop synced."""
@@ -552,17 +552,23 @@ class HomeScreen(Screen[None]):
     def action_clear_filter(self) -> None:
         self.query_one("#filter", Input).value = ""
 
+    def places(self) -> Places:
+        """The app's places, as Home opens one of them."""
+        from screens.navigation import places  # here: Home's first frame opens none
+
+        return places(self.app)
+
     def action_new(self) -> None:
         if not self.check_action("new", ()):
             return
-        places(self.app).open_new_session()
+        self.places().open_new_session()
 
     def action_resume(self) -> None:
         summary = self.highlighted()
         if summary is None:
             return
         try:
-            places(self.app).open_table(summary.id, summary.started)
+            self.places().open_table(summary.id, summary.started)
         except StoreError as error:
             self.problem("This session cannot be opened", error.message)
 
@@ -617,11 +623,11 @@ class HomeScreen(Screen[None]):
         self.app.push_screen(ConflictScreen(conflict), decided)
 
     def action_stats(self) -> None:
-        places(self.app).open_stats()
+        self.places().open_stats()
 
     def action_nights(self) -> None:
         try:
-            places(self.app).open_nights()
+            self.places().open_nights()
         except StoreError as error:
             self.problem("The game nights cannot be shown", error.message)
 

@@ -35,7 +35,6 @@ from textual.widgets.input import Selection
 
 from scorekeeper.wording import visible
 from screens.widgets.own_keys import keys_of, run_own_key
-from screens.widgets.refused import Refused
 
 EDITING = {
     key: action
@@ -120,6 +119,8 @@ class TextInput(Input):
         takes, the row says it: the typist sees why nothing was typed."""
         self.app.bell()
         if self.refusal:
+            from screens.widgets.refused import Refused  # here: Home's filter refuses no key
+
             self.post_message(Refused(self, self.refusal))
 
     def on_paste(self) -> None:

@@ -146,16 +146,15 @@ HOME_ALONE = {
     "screens.home.screen",
     "screens.home.summaries",
     "screens.keys",
-    "screens.navigation",
     "screens.widgets",
     "screens.widgets.footer",
     "screens.widgets.grid",
     "screens.widgets.live_text",
     "screens.widgets.own_keys",
-    "screens.widgets.refused",
     "screens.widgets.text_input",
 }
-"""The screens' modules Home's first frame needs: the app, Home and its widgets."""
+"""The screens' modules Home's first frame needs: the app, Home and its widgets; not
+the places a screen opens (``navigation``), nor what a control refusing a key posts."""
 NOT_BEFORE_HOME = {
     "aiohttp",
     "argparse",
