@@ -185,10 +185,10 @@ session replayed from its rounds (the list reads each one's summary, never its r
 its figures as the table shows them, the cards (only a round typed reads one), the CSV
 writer (the rows an export is made of are kept from the first save on, after Home is up)
 and the seal on them (``hmac``)."""
-NOT_FOR_THE_LIST = {"pkgutil", "scorekeeper.game", "scorekeeper.payouts"}
+NOT_FOR_THE_LIST = {"pkgutil", "scorekeeper.game", "scorekeeper.games", "scorekeeper.payouts"}
 """The list's words for each session (its game's name, who leads, the options that
 differ) are kept in its summary as it is saved: neither the game contract nor the games'
-folder listed, nor a game's module."""
+registry or folder listed, nor a game's module."""
 NOT_FOR_AN_EMPTY_LIST = {"hashlib"}
 """An empty list fingerprints no log: hashlib (it loads OpenSSL) is not read for it, nor
 this laptop's id looked up."""
