@@ -64,11 +64,9 @@ def identity(files: Files) -> list[int] | None:
 
 def combined(found: Sequence[tuple[str, int, int, int]]) -> list[int]:
     """``identity`` of logs as (key, inode, size, change time), sorted by key."""
-    # hashlib's own blake2b, imported without hashlib, which loads OpenSSL (some 6 million
-    # instructions): a first frame of a synced folder fingerprints a screenful of logs.
-    from _blake2 import blake2b
+    import hashlib  # here: Home's first frame fingerprints no log (OpenSSL loads with it)
 
-    digest = int.from_bytes(blake2b(repr(found).encode(), digest_size=7).digest(), "big")
+    digest = int.from_bytes(hashlib.blake2b(repr(found).encode(), digest_size=7).digest(), "big")
     if len(found) == 1:  # most sessions: no generator stepped on each change
         return [digest, found[0][2], found[0][3]]
     return [digest, sum(item[2] for item in found), max(item[3] for item in found)]

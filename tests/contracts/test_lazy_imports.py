@@ -192,9 +192,6 @@ registry or folder listed, nor a game's module."""
 NOT_FOR_AN_EMPTY_LIST = {"hashlib"}
 """An empty list fingerprints no log: hashlib (it loads OpenSSL) is not read for it, nor
 this laptop's id looked up."""
-NOT_FOR_A_SYNCED_LIST = {"hashlib"}
-"""Nor is it read to fingerprint a screenful of logs of a folder changed since the list
-was cached (synced, copied)."""
 HOME_CLASSES = {
     "screens.app.ScorekeeperApp",
     "screens.home.screen.HomeScreen",
@@ -252,19 +249,6 @@ def test_home_paints_with_only_what_its_first_frame_shows(tmp_path: Path) -> Non
         assert {name for name in modules if name.startswith("scorekeeper.reports.")} == set()
         packages = {name.split(".")[0] for name in modules}
         assert (modules | packages) & NOT_BEFORE_HOME == set()
-
-
-def test_fingerprinting_logs_loads_no_openssl(tmp_path: Path) -> None:
-    """A folder changed since its list was cached (as a sync or a copy changes it) has a
-    screenful of logs fingerprinted before Home's first frame: by blake2 alone, not
-    through hashlib, which loads OpenSSL first."""
-    log = tmp_path / "a1.abcdefghij.json"
-    log.write_text("{}")
-    modules = loaded_by(
-        "from pathlib import Path\nfrom scorekeeper.store.gather import identity\n"
-        f"assert identity([('abcdefghij', Path({str(log)!r}))])"
-    )
-    assert modules & NOT_FOR_A_SYNCED_LIST == set()
 
 
 def test_home_paints_with_only_its_own_textual_classes(tmp_path: Path) -> None:
