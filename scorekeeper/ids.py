@@ -16,12 +16,13 @@ import os
 import re
 from collections.abc import Sequence
 
-_NUMBER = re.compile(r"\d+|\d+[eE]\d+")
+_NUMBER = r"\d+|\d+[eE]\d+"
+"""Compiled when an id is first made (re keeps it), not before Home's first frame."""
 
 
 def reads_as_text(session_id: str) -> bool:
     """Whether a spreadsheet keeps ``session_id`` as text rather than reading a number."""
-    return _NUMBER.fullmatch(session_id) is None
+    return re.fullmatch(_NUMBER, session_id) is None
 
 
 def new_id() -> str:

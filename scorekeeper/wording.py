@@ -16,7 +16,9 @@ from datetime import date, datetime
 
 MAX_DIGITS = 15
 """More digits than any score, stake or count has; ``whole_number`` refuses longer."""
-_WHOLE = re.compile(r"([+-]?)(\d{1,3}(?:,\d{3})+|\d+)")
+_WHOLE = r"([+-]?)(\d{1,3}(?:,\d{3})+|\d+)"
+"""A whole number as typed, compiled when one is first read (re keeps it), not before
+Home's first frame."""
 """A sign, then digits, commas allowed only between thousands ("1,250", not "0,5")."""
 _HIDDEN = frozenset(("Cc", "Cf", "Cs", "Zl", "Zp"))
 _ZWJ = "\u200d"
@@ -191,7 +193,7 @@ def whole_number(text: str, *, signed: bool = True) -> int | None:
     digits, and ``str.isdigit`` takes them for digits that ``int`` then refuses. ``None``
     for anything else, and for more than ``MAX_DIGITS`` digits (a long paste would take
     ``int`` past its limit)."""
-    match = _WHOLE.fullmatch(text.strip())
+    match = re.fullmatch(_WHOLE, text.strip())
     if match is None or (match[1] and not signed):
         return None
     digits = match[2].replace(",", "")
@@ -202,7 +204,7 @@ def whole_number(text: str, *, signed: bool = True) -> int | None:
 
 def not_a_number(text: str) -> str:
     """Why ``whole_number`` refused ``text``, quoting at most a few words of it."""
-    match = _WHOLE.fullmatch(text.strip())
+    match = re.fullmatch(_WHOLE, text.strip())
     digits = match[2].replace(",", "") if match is not None else ""
     if len(digits) > MAX_DIGITS:
         return f"type a whole number of at most {MAX_DIGITS} digits, not {len(digits):,}"

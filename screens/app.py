@@ -25,10 +25,10 @@ from scorekeeper.store import Store, StoreDamaged, StoreError, StoreLocked
 from scorekeeper.wording import visible
 from screens.home import HomeScreen
 from screens.keys import settled
-from screens.navigation import Again, DraftKey
 
 if TYPE_CHECKING:
     from scorekeeper.game import Game
+    from screens.navigation import Again, DraftKey
     from screens.rounds.drafts import Draft
 
 

@@ -126,7 +126,6 @@ def prepare(found: Places) -> None:
 LAPTOP_FILE = "laptop.json"
 LAPTOP_NAME = "SCOREKEEPER_LAPTOP"
 """The variable that names this laptop to the others (else ``laptop.json``, the host name)."""
-_LAPTOP_ID = re.compile(LAPTOP_ID)
 
 
 class Laptop(NamedTuple):
@@ -137,7 +136,8 @@ class Laptop(NamedTuple):
 
 
 def is_laptop_id(text: object) -> bool:
-    return isinstance(text, str) and _LAPTOP_ID.fullmatch(text) is not None
+    # Compiled on first use (re keeps it): Home's first frame checks no laptop's id.
+    return isinstance(text, str) and re.fullmatch(LAPTOP_ID, text) is not None
 
 
 def laptop(root: Path) -> Laptop:

@@ -25,10 +25,11 @@ from scorekeeper.store.store_errors import StoreError
 FOLDER = "sessions"
 MOVED = "moved"
 """This laptop's note of the older files it moved, by name: their identity then."""
-_OLD = re.compile(
+_OLD = (
     r"(?P<id>[A-Za-z0-9_-]{1,64})"
     rf"(?:\.(?P<key>{LAPTOP_ID}))?(?P<conflict>{ENGINE_COPY})?\.json"
 )
+"""An older layout's file name, compiled when such a folder is first read (re keeps it)."""
 
 
 def old_files(root: Path) -> dict[str, list[tuple[str, Path]]]:
@@ -39,7 +40,7 @@ def old_files(root: Path) -> dict[str, list[tuple[str, Path]]]:
         os.scandir(root / FOLDER) as listing,
     ):
         for entry in listing:
-            parsed = _OLD.fullmatch(entry.name)
+            parsed = re.fullmatch(_OLD, entry.name)
             if parsed is not None:
                 key = (parsed["key"] or "") + (parsed["conflict"] or "")
                 found[parsed["id"]].append((key, Path(entry.path)))

@@ -25,20 +25,22 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
+from textual.screen import Screen
 from textual.widgets import Header, Input, Static
 
 from scorekeeper.store import Store, StoreError, Summary, how_to_recover
-from scorekeeper.wording import day_and_clock, plural, visible
+from scorekeeper.wording import day_and_clock, plural, short_day_and_clock, visible
 from screens.format import plain
-from screens.home.listing import SHOWN, SessionList
-from screens.home.summaries import game_name
-from screens.navigation import places
+from screens.home.listing import LEADER, SHOWN, columns_for, count_said, leader_widened
+from screens.home.summaries import game_name, searchable, standing, terms, tie_said, variations
 from screens.widgets.footer import Footer
 from screens.widgets.grid import ScoreGrid
+from screens.widgets.live_text import show
 from screens.widgets.text_input import TextInput
 
 if TYPE_CHECKING:
     from scorekeeper.store.conflicts import Conflict
+    from screens.navigation import Places
 
 FOLLOW_INTERVAL = 1.0
 """Seconds between looks at the store for what another laptop synced."""
@@ -69,21 +71,10 @@ class ReadSoFar(Message):
         self.summaries = summaries
 
 
-class FilterInput(TextInput, inherit_bindings=False):
-    """The filter box, without Textual's Enter (submit): Enter then goes up to Home's
-    binding in turn with ↓ and the letters typed before it. As a priority key it acted
-    the moment it arrived, and ↓ ⏎ typed ahead in one burst opened the row the cursor
-    was on before the ↓."""
-
-    BINDINGS = [
-        binding
-        for binding in Input.BINDINGS
-        if not (isinstance(binding, Binding) and binding.key == "enter")
-    ]
-
-
-class HomeScreen(SessionList):
-    """Its rules (``home.tcss``) are the app's: Home is open from the first frame."""
+class HomeScreen(Screen[None]):
+    """Its rules (``home.tcss``) are the app's: Home is open from the first frame. The list
+    is Home's own, not a screen class of its own Home extends: each Textual class made
+    before the first frame costs some two million instructions."""
 
     BINDINGS = [
         # Priority: the filter box has the focus and binds Ctrl+E and Ctrl+D itself.
@@ -144,7 +135,28 @@ class HomeScreen(SessionList):
     ]
 
     def __init__(self, store: Store) -> None:
-        super().__init__(store)
+        super().__init__()
+        self.store = store
+        self.total = 0
+        """How many sessions there are: more than ``summaries`` while only the recent
+        ones are read."""
+        self.summaries: list[Summary] = []
+        self.reading = False
+        """``summaries`` are what a first look read so far: the rest is being read."""
+        self.matching: list[Summary] = []
+        self.searched: tuple[list[Summary], list[str]] | None = None
+        """What a filter finds each of ``summaries`` by (``searchable``), kept while a
+        filter is typed: a key typed looks through ten thousand texts, not ten thousand
+        sessions' fields; let go once the filter is empty, made again for a list read
+        again."""
+        self.shown: list[Summary] = []
+        self.coming_back_to: str | None = None
+        """The session to highlight when the list is next read: one just started, so
+        Enter on coming back opens the game just played, not the one highlighted before."""
+        self.laid_out_for = 0
+        """The screen width the list was laid out for (``columns_for``)."""
+        self.variations: dict[tuple[str, object], tuple[str, str]] = {}
+        """Each listed session's options in words, worked out once it is listed."""
         self.loaded = False
         self.opened = False
         self.conflicts: list[Conflict] = []
@@ -164,8 +176,13 @@ class HomeScreen(SessionList):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield FilterInput(
-            placeholder="Type to filter by game, player or date · Enter opens", id="filter"
+        # Enter is Home's (it opens the highlighted session), in turn with ↓ and the
+        # letters typed before it: as a priority key it acted the moment it arrived, and
+        # ↓ ⏎ typed ahead in one burst opened the row the cursor was on before the ↓.
+        yield TextInput(
+            placeholder="Type to filter by game, player or date · Enter opens",
+            id="filter",
+            submits=False,
         )
         sessions = ScoreGrid(id="sessions")
         sessions.can_focus = False
@@ -199,6 +216,114 @@ class HomeScreen(SessionList):
         self.query_one("#filter", Input).value = ""
         # After the frame: Home is on screen at once, however many sessions there are.
         self.call_after_refresh(self.reload)
+
+    def on_resize(self) -> None:
+        """A screen of another width lays the list out again for it."""
+        if self.shown and self.app.size.width != self.laid_out_for:
+            self.fill(self.query_one("#sessions", ScoreGrid).cursor)
+
+    def fill(self, cursor: int = 0, keep: str | None = None) -> None:
+        """Lay the list out again, the cursor on row ``cursor``, or on session ``keep``
+        wherever it now is (sessions that arrived above it move it down)."""
+        words = terms(self.query_one("#filter", Input).value)
+        if not words:
+            self.searched = None
+        elif self.searched is None or self.searched[0] is not self.summaries:
+            self.searched = self.summaries, [searchable(summary) for summary in self.summaries]
+        # Nothing typed: the list itself, not a second list of ten thousand.
+        self.matching = matching = (
+            [
+                summary
+                for summary, text in zip(*self.searched, strict=True)
+                if all(word in text for word in words)
+            ]
+            if self.searched is not None
+            else self.summaries
+        )
+        self.shown = matching[:SHOWN]
+        if keep is not None:
+            cursor = next((row for row, s in enumerate(self.shown) if s.id == keep), cursor)
+        missing = [s for s in self.shown if (s.id, s.updated) not in self.variations]
+        # From the summaries at once; only those saved before they kept the words wait
+        # for their files, read in a worker.
+        self.variations.update(self.described(s) for s in missing if s.option_words is not None)
+        older = [s for s in missing if s.option_words is None]
+        if older:
+            self.read_variations(older)
+        self.laid_out_for = self.app.size.width
+        sessions = self.query_one("#sessions", ScoreGrid)
+        rows = [
+            [
+                self.game_and_variations(summary),
+                ", ".join(summary.players),
+                short_day_and_clock(summary.started),
+                str(summary.rounds),
+                "",
+                "⚠ waits" if summary.waiting else ("done" if summary.finished else ""),
+            ]
+            for summary in self.shown
+        ]
+        # Room for the scroll bar kept: the list is laid out before it is drawn.
+        room = self.laid_out_for - sessions.styles.scrollbar_size_vertical
+        columns = leader_widened(columns_for(self.laid_out_for), rows, room)
+        leader_room = columns[LEADER].limit or 0
+        for row, summary in zip(rows, self.shown, strict=True):
+            row[LEADER] = standing(summary, leader_room)
+        sessions.set_grid(columns, rows, cursor=cursor)
+        count = self.query_one("#count", Static)
+        said = count_said(len(self.summaries), self.total, self.reading, len(matching), bool(words))
+        show(count, said)
+        self.query_one("#empty", Static).display = not self.summaries
+        sessions.display = count.display = bool(self.summaries)
+        self.show_detail()
+
+    def game_and_variations(self, summary: Summary) -> str:
+        """ "5000 Rummy · Michigan, money cards": what tells seven such rows apart."""
+        short = self.variations.get((summary.id, summary.updated), ("", ""))[0]
+        return f"{game_name(summary)} · {short}" if short else game_name(summary)
+
+    def show_detail(self) -> None:
+        """The highlighted session's tie named in full (its column may only count it),
+        then its options in full, under the list."""
+        summary = self.highlighted()
+        detail = self.query_one("#detail", Static)
+        if summary is None:
+            show(detail, "")
+            return
+        full = self.variations.get((summary.id, summary.updated), ("", ""))[1]
+        lines = [tie_said(summary), f"{game_name(summary)}: {full}" if full else ""]
+        show(detail, plain("\n".join(line for line in lines if line), lines=True))
+
+    def described(self, summary: Summary) -> tuple[tuple[str, object], tuple[str, str]]:
+        """A session's ``variations`` by its key; none for a file that cannot be read."""
+        try:
+            return (summary.id, summary.updated), variations(self.store, summary)
+        except (StoreError, KeyError, TypeError, ValueError):
+            return (summary.id, summary.updated), ("", "")
+
+    @work(thread=True, exclusive=True, group="variations")
+    def read_variations(self, summaries: list[Summary]) -> None:
+        found = dict(map(self.described, summaries))
+        self.app.call_from_thread(self.variations_read, found)
+
+    def variations_read(self, found: dict[tuple[str, object], tuple[str, str]]) -> None:
+        self.variations.update(found)
+        self.fill(self.query_one("#sessions", ScoreGrid).cursor)
+
+    def refill(self, summaries: list[Summary], *, reading: bool = False) -> None:
+        """The list as read again, the same session highlighted wherever it moved
+        (``reading``: only what was read so far)."""
+        highlighted = self.highlighted()
+        keep = self.coming_back_to or (None if highlighted is None else highlighted.id)
+        self.coming_back_to = None
+        cursor = self.query_one("#sessions", ScoreGrid).cursor
+        self.summaries, self.reading = summaries, reading
+        self.total = len(summaries)
+        self.fill(cursor, keep)
+
+    def highlighted(self) -> Summary | None:
+        cursor = self.query_one("#sessions", ScoreGrid).cursor
+        return self.shown[cursor] if 0 <= cursor < len(self.shown) else None
 
     def reload(self) -> None:
         """Read the list again (after a session was played, added or deleted): a long
@@ -427,17 +552,23 @@ class HomeScreen(SessionList):
     def action_clear_filter(self) -> None:
         self.query_one("#filter", Input).value = ""
 
+    def places(self) -> Places:
+        """The app's places, as Home opens one of them."""
+        from screens.navigation import places  # here: Home's first frame opens none
+
+        return places(self.app)
+
     def action_new(self) -> None:
         if not self.check_action("new", ()):
             return
-        places(self.app).open_new_session()
+        self.places().open_new_session()
 
     def action_resume(self) -> None:
         summary = self.highlighted()
         if summary is None:
             return
         try:
-            places(self.app).open_table(summary.id, summary.started)
+            self.places().open_table(summary.id, summary.started)
         except StoreError as error:
             self.problem("This session cannot be opened", error.message)
 
@@ -492,11 +623,11 @@ class HomeScreen(SessionList):
         self.app.push_screen(ConflictScreen(conflict), decided)
 
     def action_stats(self) -> None:
-        places(self.app).open_stats()
+        self.places().open_stats()
 
     def action_nights(self) -> None:
         try:
-            places(self.app).open_nights()
+            self.places().open_nights()
         except StoreError as error:
             self.problem("The game nights cannot be shown", error.message)
 

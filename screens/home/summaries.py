@@ -5,12 +5,23 @@ summary saved before it kept them, or by another release, asks its game."""
 
 from __future__ import annotations
 
-from scorekeeper.games import GAMES
+from typing import TYPE_CHECKING
+
 from scorekeeper.money import reworded
 from scorekeeper.option import label_in
 from scorekeeper.store import Store, Summary
 from scorekeeper.wording import iso, listed
 from screens.format import widest
+
+if TYPE_CHECKING:
+    from scorekeeper.game import Game
+
+
+def game_of(summary: Summary) -> Game | None:
+    """The session's game, asked only of a summary saved before it kept its words."""
+    from scorekeeper.games import GAMES  # here: the list's first screen reads no registry
+
+    return GAMES.get(summary.game)
 
 
 def game_name(summary: Summary) -> str:
@@ -21,7 +32,7 @@ def game_name(summary: Summary) -> str:
     listed = summary.listed
     if listed is not None:
         return listed.name
-    game = GAMES.get(summary.game)
+    game = game_of(summary)
     return game.name if game else summary.game
 
 
@@ -32,7 +43,7 @@ def leaders_of(summary: Summary) -> tuple[str, ...]:
         return tuple(summary.winners)
     if words is not None:
         return words.leaders
-    game = GAMES.get(summary.game)
+    game = game_of(summary)
     if game is None:
         return ()
     lowest = game.wins_lowest_said(summary.option_words)
@@ -68,7 +79,7 @@ def variations(store: Store, summary: Summary) -> tuple[str, str]:
         # Saved in their currency, in this release's words.
         changed = [reworded(word) for word in listed.changed]
         return ", ".join(changed), "; ".join(map(reworded, summary.option_words))
-    game = GAMES.get(summary.game)
+    game = game_of(summary)
     if game is None:
         return "", ""
     # Here, with its game: a list of summaries that keep their words reads neither.

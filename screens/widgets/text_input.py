@@ -35,7 +35,6 @@ from textual.widgets.input import Selection
 
 from scorekeeper.wording import visible
 from screens.widgets.own_keys import keys_of, run_own_key
-from screens.widgets.refused import Refused
 
 EDITING = {
     key: action
@@ -54,12 +53,21 @@ class TextInput(Input):
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
     def __init__(
-        self, *args: Any, select_on_focus: bool = False, refusal: str = "", **kwargs: Any
+        self,
+        *args: Any,
+        select_on_focus: bool = False,
+        refusal: str = "",
+        submits: bool = True,
+        **kwargs: Any,
     ) -> None:
         """Textual's own select-on-focus is off: the field selects only what the app put
         there, not what was typed in it. ``refusal`` says what the field takes, shown at
-        its row when its ``restrict`` refuses a key."""
+        its row when its ``restrict`` refuses a key. A field that does not ``submit``
+        leaves Enter to its screen's keys: an option, not a subclass without Textual's
+        binding, as each Textual class made before the first frame costs some two million
+        instructions."""
         super().__init__(*args, select_on_focus=select_on_focus, **kwargs)
+        self.submits = submits
         self.refusal = refusal
         """What the field takes, in words, for a key its ``restrict`` refuses."""
         self.typed_in = False
@@ -91,6 +99,12 @@ class TextInput(Input):
             self.typed_in = True
         await run_own_key(self, event, EDITING)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter (submit) goes on to the screen's keys where the field does not submit."""
+        if action == "submit" and not self.submits:
+            return False
+        return super().check_action(action, parameters)
+
     def check_consume_key(self, key: str, character: str | None) -> bool:
         """Every printable key is text here but ``?`` where it is not."""
         if character == "?" and not self.question_mark_is_text:
@@ -105,6 +119,8 @@ class TextInput(Input):
         takes, the row says it: the typist sees why nothing was typed."""
         self.app.bell()
         if self.refusal:
+            from screens.widgets.refused import Refused  # here: Home's filter refuses no key
+
             self.post_message(Refused(self, self.refusal))
 
     def on_paste(self) -> None:

@@ -101,15 +101,16 @@ def test_an_id_from_a_file_never_reaches_beyond_the_games() -> None:
 PAINTED = """
 import dataclasses, functools, sys
 from textual.app import App
+from textual.dom import DOMNode
 import screens.app, screens.console
 
 
-def made_here(name: str) -> list[str]:
+def made_here(name: str, kind=dataclasses.is_dataclass) -> list[str]:
     module = sys.modules[name]
     return [
         f"{name}.{thing.__qualname__}"
         for thing in vars(module).values()
-        if isinstance(thing, type) and thing.__module__ == name and dataclasses.is_dataclass(thing)
+        if isinstance(thing, type) and thing.__module__ == name and kind(thing)
     ]
 
 
@@ -117,6 +118,12 @@ def painted(app: screens.app.ScorekeeperApp) -> None:
     print(" ".join(sorted(sys.modules)))
     ours = [name for name in list(sys.modules) if name.split(".")[0] in ("scorekeeper", "screens")]
     print(" ".join(sorted(made for name in ours for made in made_here(name))))
+    nodes = [
+        made
+        for name in ours
+        for made in made_here(name, lambda thing: issubclass(thing, DOMNode))
+    ]
+    print(" ".join(sorted(nodes)))
     import scorekeeper.game  # after the frame: what the probe finds where there are some
 
     print(" ".join(made_here("scorekeeper.game")))
@@ -139,16 +146,15 @@ HOME_ALONE = {
     "screens.home.screen",
     "screens.home.summaries",
     "screens.keys",
-    "screens.navigation",
     "screens.widgets",
     "screens.widgets.footer",
     "screens.widgets.grid",
     "screens.widgets.live_text",
     "screens.widgets.own_keys",
-    "screens.widgets.refused",
     "screens.widgets.text_input",
 }
-"""The screens' modules Home's first frame needs: the app, Home and its widgets."""
+"""The screens' modules Home's first frame needs: the app, Home and its widgets; not
+the places a screen opens (``navigation``), nor what a control refusing a key posts."""
 NOT_BEFORE_HOME = {
     "aiohttp",
     "argparse",
@@ -179,19 +185,31 @@ session replayed from its rounds (the list reads each one's summary, never its r
 its figures as the table shows them, the cards (only a round typed reads one), the CSV
 writer (the rows an export is made of are kept from the first save on, after Home is up)
 and the seal on them (``hmac``)."""
-NOT_FOR_THE_LIST = {"pkgutil", "scorekeeper.game", "scorekeeper.payouts"}
+NOT_FOR_THE_LIST = {"pkgutil", "scorekeeper.game", "scorekeeper.games", "scorekeeper.payouts"}
 """The list's words for each session (its game's name, who leads, the options that
 differ) are kept in its summary as it is saved: neither the game contract nor the games'
-folder listed, nor a game's module."""
+registry or folder listed, nor a game's module."""
 NOT_FOR_AN_EMPTY_LIST = {"hashlib"}
 """An empty list fingerprints no log: hashlib (it loads OpenSSL) is not read for it, nor
 this laptop's id looked up."""
+HOME_CLASSES = {
+    "screens.app.ScorekeeperApp",
+    "screens.home.screen.HomeScreen",
+    "screens.widgets.footer.Footer",
+    "screens.widgets.grid.ScoreGrid",
+    "screens.widgets.text_input.TextInput",
+}
+"""The Textual classes made before Home's first frame, some two million instructions each
+(Textual works out each one's bindings, reactives and handlers as it is made): the app,
+Home (its list is no screen class of its own) and the widgets it shows."""
 
 
 class Painted(NamedTuple):
     modules: set[str]
     dataclasses: set[str]
     """The project's dataclasses defined by then, each as ``module.Class``."""
+    textual_classes: set[str]
+    """The project's Textual classes (app, screens, widgets) defined by then."""
     of_the_game_contract: set[str]
     """Those of ``scorekeeper.game``, imported once the frame is out: the probe finds
     dataclasses where there are some."""
@@ -208,8 +226,10 @@ def painted_with(store: Path) -> Painted:
         timeout=50,
         env=dict(os.environ, SCOREKEEPER_DB=str(store)),
     )
-    modules, made, contract = result.stdout.splitlines()[-3:]
-    return Painted(set(modules.split()), set(made.split()), set(contract.split()))
+    modules, made, nodes, contract = result.stdout.splitlines()[-4:]
+    return Painted(
+        set(modules.split()), set(made.split()), set(nodes.split()), set(contract.split())
+    )
 
 
 def test_home_paints_with_only_what_its_first_frame_shows(tmp_path: Path) -> None:
@@ -229,6 +249,12 @@ def test_home_paints_with_only_what_its_first_frame_shows(tmp_path: Path) -> Non
         assert {name for name in modules if name.startswith("scorekeeper.reports.")} == set()
         packages = {name.split(".")[0] for name in modules}
         assert (modules | packages) & NOT_BEFORE_HOME == set()
+
+
+def test_home_paints_with_only_its_own_textual_classes(tmp_path: Path) -> None:
+    with Store(tmp_path) as store:
+        store.add(Session.new("racehorse", ["Ann", "Bob", "Cy", "Di", "Ed"]))
+    assert painted_with(tmp_path).textual_classes == HOME_CLASSES
 
 
 def test_home_paints_without_compiling_a_dataclass(tmp_path: Path) -> None:
