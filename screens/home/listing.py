@@ -1,7 +1,9 @@
 """Home's list of sessions worked out apart from its widgets: which sessions match the
 filter typed, the most recent first, the rows' cells, the columns for the screen's width
 with the leader's widened to what the others leave, the line under the list that counts
-them and the highlighted one's options in full. Home (``screen.py``) puts them on screen."""
+them and the highlighted one's options in full. Only the most recent matches are put in
+the table: with ten thousand sessions stored the screen paints as fast as with none. Home
+(``screen.py``) puts them on screen."""
 
 from __future__ import annotations
 
