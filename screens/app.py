@@ -159,7 +159,7 @@ class ScorekeeperApp(App[None]):
             self.pop_screen()
         home = self.screen_stack[0]
         if isinstance(home, HomeScreen):
-            home.coming_back_to = session_id
+            home.listing.coming_back_to = session_id
         self.switch_screen(table.TableScreen(self.store, session_id, table.now()))
 
     def open_new_session(self, again: Again | None = None) -> None:

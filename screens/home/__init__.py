@@ -1,5 +1,5 @@
-"""Home: the screen and its filtered list of sessions (``screen.py``), how that list is
-laid out (``listing.py``) and each stored session in the list's words."""
+"""Home: the screen (``screen.py``), its filtered list of sessions worked out apart from
+the widgets (``listing.py``) and each stored session in the list's words."""
 
 from screens.home.screen import HomeScreen
 

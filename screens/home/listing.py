@@ -1,13 +1,20 @@
-"""How Home lays out its list of sessions: the columns for the screen's width, the leader's
-widened to what the others leave, and the line under the list that counts them. Home
-(``screen.py``) fills the list with the sessions that match the filter typed, the most
-recent first, and shows the highlighted one's options in full under it."""
+"""Home's list of sessions worked out apart from its widgets: which sessions match the
+filter typed, the most recent first, the rows' cells, the columns for the screen's width
+with the leader's widened to what the others leave, the line under the list that counts
+them and the highlighted one's options in full. Only the most recent matches are put in
+the table: with ten thousand sessions stored the screen paints as fast as with none. Home
+(``screen.py``) puts them on screen."""
 
 from __future__ import annotations
 
-from scorekeeper.wording import plural
+from scorekeeper.store import Store, StoreError, Summary
+from scorekeeper.wording import plural, short_day_and_clock
 from screens.format import widest
+from screens.home.summaries import game_name, searchable, standing, tie_said, variations
 from screens.widgets.grid import PADDING, Column
+
+Described = tuple[tuple[str, object], tuple[str, str]]
+"""A session's key (its id and when it was saved) and its options in words, short and full."""
 
 SHOWN = 200
 COLUMNS = (
@@ -62,3 +69,105 @@ def count_said(listed: int, total: int, reading: bool, matching: int, filtered: 
     if filtered:
         return f"{matching:,} of {listed:,} sessions match."
     return f"{plural(listed, 'session')}."
+
+
+class Listing:
+    """The list's state and what it shows, a plain object Home asks: not a Textual class,
+    each of which made before the first frame costs some two million instructions."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.total = 0
+        """How many sessions there are: more than ``summaries`` while only the recent
+        ones are read."""
+        self.summaries: list[Summary] = []
+        self.reading = False
+        """``summaries`` are what a first look read so far: the rest is being read."""
+        self.matching: list[Summary] = []
+        self.searched: tuple[list[Summary], list[str]] | None = None
+        """What a filter finds each of ``summaries`` by (``searchable``), kept while a
+        filter is typed: a key typed looks through ten thousand texts, not ten thousand
+        sessions' fields; let go once the filter is empty, made again for a list read
+        again."""
+        self.shown: list[Summary] = []
+        self.coming_back_to: str | None = None
+        """The session to highlight when the list is next read: one just started, so
+        Enter on coming back opens the game just played, not the one highlighted before."""
+        self.laid_out_for = 0
+        """The screen width the list was laid out for (``columns_for``)."""
+        self.variations: dict[tuple[str, object], tuple[str, str]] = {}
+        """Each listed session's options in words, worked out once it is listed."""
+
+    def match(self, words: list[str]) -> None:
+        """The sessions with every one of ``words``, and the most recent of them shown."""
+        if not words:
+            self.searched = None
+        elif self.searched is None or self.searched[0] is not self.summaries:
+            self.searched = self.summaries, [searchable(summary) for summary in self.summaries]
+        # Nothing typed: the list itself, not a second list of ten thousand.
+        self.matching = (
+            [
+                summary
+                for summary, text in zip(*self.searched, strict=True)
+                if all(word in text for word in words)
+            ]
+            if self.searched is not None
+            else self.summaries
+        )
+        self.shown = self.matching[:SHOWN]
+
+    def row_of(self, keep: str, cursor: int) -> int:
+        """Where session ``keep`` is now shown (sessions that arrived above it move it
+        down), else ``cursor``."""
+        return next((row for row, s in enumerate(self.shown) if s.id == keep), cursor)
+
+    def described_at_once(self) -> list[Summary]:
+        """The shown sessions' options in words from their summaries; those saved before
+        they kept the words are returned, to be read from their files in a worker."""
+        missing = [s for s in self.shown if (s.id, s.updated) not in self.variations]
+        self.variations.update(self.described(s) for s in missing if s.option_words is not None)
+        return [s for s in missing if s.option_words is None]
+
+    def described(self, summary: Summary) -> Described:
+        """A session's ``variations`` by its key; none for a file that cannot be read."""
+        try:
+            return (summary.id, summary.updated), variations(self.store, summary)
+        except (StoreError, KeyError, TypeError, ValueError):
+            return (summary.id, summary.updated), ("", "")
+
+    def laid_out(self, width: int, room: int) -> tuple[tuple[Column, ...], list[list[str]]]:
+        """The columns and rows for a screen ``width`` cells wide, ``room`` of them
+        left to the list (its scroll bar's kept)."""
+        self.laid_out_for = width
+        rows = [
+            [
+                self.game_and_variations(summary),
+                ", ".join(summary.players),
+                short_day_and_clock(summary.started),
+                str(summary.rounds),
+                "",
+                "⚠ waits" if summary.waiting else ("done" if summary.finished else ""),
+            ]
+            for summary in self.shown
+        ]
+        columns = leader_widened(columns_for(width), rows, room)
+        leader_room = columns[LEADER].limit or 0
+        for row, summary in zip(rows, self.shown, strict=True):
+            row[LEADER] = standing(summary, leader_room)
+        return columns, rows
+
+    def count(self, filtered: bool) -> str:
+        """The line under the list (``count_said``)."""
+        listed = len(self.summaries)
+        return count_said(listed, self.total, self.reading, len(self.matching), filtered)
+
+    def game_and_variations(self, summary: Summary) -> str:
+        """ "5000 Rummy · Michigan, money cards": what tells seven such rows apart."""
+        short = self.variations.get((summary.id, summary.updated), ("", ""))[0]
+        return f"{game_name(summary)} · {short}" if short else game_name(summary)
+
+    def detail(self, summary: Summary) -> str:
+        """Its tie named in full (its column may only count it), then its options in full."""
+        full = self.variations.get((summary.id, summary.updated), ("", ""))[1]
+        lines = [tie_said(summary), f"{game_name(summary)}: {full}" if full else ""]
+        return "\n".join(line for line in lines if line)

@@ -1,12 +1,12 @@
 """Home: every stored session, most recent first; type to filter, Enter to resume.
 
 The filter box always has the focus, so typing filters at once and the action keys are
-Ctrl+letters (or Enter, Up, Down), which never collide with a name being typed. Only the
-most recent matches are put in the table: with ten thousand sessions stored the screen
-paints as fast as with none. Home is the app's first screen: a store of a screenful or
-less is listed whole before the first frame; a bigger one shows its first screenful from
-the store's small ``recent`` file, and the whole list is read in a worker thread once that
-frame is out, as it is again whenever Home comes back.
+Ctrl+letters (or Enter, Up, Down), which never collide with a name being typed. What the
+list shows is worked out by a plain object (``listing.Listing``); Home puts it on screen.
+Home is the app's first screen: a store of a screenful or less is listed whole before the
+first frame; a bigger one shows its first screenful from the store's small ``recent``
+file, and the whole list is read in a worker thread once that frame is out, as it is
+again whenever Home comes back.
 
 A store synced between laptops changes under Home: once a second a worker asks the
 store what arrived (one ``stat`` while nothing did) and the list is read again when
@@ -29,10 +29,10 @@ from textual.screen import Screen
 from textual.widgets import Header, Input, Static
 
 from scorekeeper.store import Store, StoreError, Summary, how_to_recover
-from scorekeeper.wording import day_and_clock, plural, short_day_and_clock, visible
+from scorekeeper.wording import day_and_clock, plural, visible
 from screens.format import plain
-from screens.home.listing import LEADER, SHOWN, columns_for, count_said, leader_widened
-from screens.home.summaries import game_name, searchable, standing, terms, tie_said, variations
+from screens.home.listing import SHOWN, Listing
+from screens.home.summaries import game_name, terms
 from screens.widgets.footer import Footer
 from screens.widgets.grid import ScoreGrid
 from screens.widgets.live_text import show
@@ -137,26 +137,8 @@ class HomeScreen(Screen[None]):
     def __init__(self, store: Store) -> None:
         super().__init__()
         self.store = store
-        self.total = 0
-        """How many sessions there are: more than ``summaries`` while only the recent
-        ones are read."""
-        self.summaries: list[Summary] = []
-        self.reading = False
-        """``summaries`` are what a first look read so far: the rest is being read."""
-        self.matching: list[Summary] = []
-        self.searched: tuple[list[Summary], list[str]] | None = None
-        """What a filter finds each of ``summaries`` by (``searchable``), kept while a
-        filter is typed: a key typed looks through ten thousand texts, not ten thousand
-        sessions' fields; let go once the filter is empty, made again for a list read
-        again."""
-        self.shown: list[Summary] = []
-        self.coming_back_to: str | None = None
-        """The session to highlight when the list is next read: one just started, so
-        Enter on coming back opens the game just played, not the one highlighted before."""
-        self.laid_out_for = 0
-        """The screen width the list was laid out for (``columns_for``)."""
-        self.variations: dict[tuple[str, object], tuple[str, str]] = {}
-        """Each listed session's options in words, worked out once it is listed."""
+        self.listing = Listing(store)
+        """The list's sessions and what it shows of them; Home puts that on screen."""
         self.loaded = False
         self.opened = False
         self.conflicts: list[Conflict] = []
@@ -204,7 +186,7 @@ class HomeScreen(Screen[None]):
             self.listed(recent[0])
             return
         if recent is not None:
-            self.summaries, self.total = recent
+            self.listing.summaries, self.listing.total = recent
             self.fill()
         self.read_all()
 
@@ -219,116 +201,70 @@ class HomeScreen(Screen[None]):
 
     def on_resize(self) -> None:
         """A screen of another width lays the list out again for it."""
-        if self.shown and self.app.size.width != self.laid_out_for:
+        if self.listing.shown and self.app.size.width != self.listing.laid_out_for:
             self.fill(self.query_one("#sessions", ScoreGrid).cursor)
 
     def fill(self, cursor: int = 0, keep: str | None = None) -> None:
         """Lay the list out again, the cursor on row ``cursor``, or on session ``keep``
         wherever it now is (sessions that arrived above it move it down)."""
+        listing = self.listing
         words = terms(self.query_one("#filter", Input).value)
-        if not words:
-            self.searched = None
-        elif self.searched is None or self.searched[0] is not self.summaries:
-            self.searched = self.summaries, [searchable(summary) for summary in self.summaries]
-        # Nothing typed: the list itself, not a second list of ten thousand.
-        self.matching = matching = (
-            [
-                summary
-                for summary, text in zip(*self.searched, strict=True)
-                if all(word in text for word in words)
-            ]
-            if self.searched is not None
-            else self.summaries
-        )
-        self.shown = matching[:SHOWN]
+        listing.match(words)
         if keep is not None:
-            cursor = next((row for row, s in enumerate(self.shown) if s.id == keep), cursor)
-        missing = [s for s in self.shown if (s.id, s.updated) not in self.variations]
+            cursor = listing.row_of(keep, cursor)
         # From the summaries at once; only those saved before they kept the words wait
         # for their files, read in a worker.
-        self.variations.update(self.described(s) for s in missing if s.option_words is not None)
-        older = [s for s in missing if s.option_words is None]
+        older = listing.described_at_once()
         if older:
             self.read_variations(older)
-        self.laid_out_for = self.app.size.width
         sessions = self.query_one("#sessions", ScoreGrid)
-        rows = [
-            [
-                self.game_and_variations(summary),
-                ", ".join(summary.players),
-                short_day_and_clock(summary.started),
-                str(summary.rounds),
-                "",
-                "⚠ waits" if summary.waiting else ("done" if summary.finished else ""),
-            ]
-            for summary in self.shown
-        ]
+        width = self.app.size.width
         # Room for the scroll bar kept: the list is laid out before it is drawn.
-        room = self.laid_out_for - sessions.styles.scrollbar_size_vertical
-        columns = leader_widened(columns_for(self.laid_out_for), rows, room)
-        leader_room = columns[LEADER].limit or 0
-        for row, summary in zip(rows, self.shown, strict=True):
-            row[LEADER] = standing(summary, leader_room)
+        columns, rows = listing.laid_out(width, width - sessions.styles.scrollbar_size_vertical)
         sessions.set_grid(columns, rows, cursor=cursor)
         count = self.query_one("#count", Static)
-        said = count_said(len(self.summaries), self.total, self.reading, len(matching), bool(words))
-        show(count, said)
-        self.query_one("#empty", Static).display = not self.summaries
-        sessions.display = count.display = bool(self.summaries)
+        show(count, listing.count(bool(words)))
+        self.query_one("#empty", Static).display = not listing.summaries
+        sessions.display = count.display = bool(listing.summaries)
         self.show_detail()
 
-    def game_and_variations(self, summary: Summary) -> str:
-        """ "5000 Rummy · Michigan, money cards": what tells seven such rows apart."""
-        short = self.variations.get((summary.id, summary.updated), ("", ""))[0]
-        return f"{game_name(summary)} · {short}" if short else game_name(summary)
-
     def show_detail(self) -> None:
-        """The highlighted session's tie named in full (its column may only count it),
-        then its options in full, under the list."""
+        """The highlighted session's detail lines under the list."""
         summary = self.highlighted()
         detail = self.query_one("#detail", Static)
-        if summary is None:
-            show(detail, "")
-            return
-        full = self.variations.get((summary.id, summary.updated), ("", ""))[1]
-        lines = [tie_said(summary), f"{game_name(summary)}: {full}" if full else ""]
-        show(detail, plain("\n".join(line for line in lines if line), lines=True))
-
-    def described(self, summary: Summary) -> tuple[tuple[str, object], tuple[str, str]]:
-        """A session's ``variations`` by its key; none for a file that cannot be read."""
-        try:
-            return (summary.id, summary.updated), variations(self.store, summary)
-        except (StoreError, KeyError, TypeError, ValueError):
-            return (summary.id, summary.updated), ("", "")
+        show(detail, "" if summary is None else plain(self.listing.detail(summary), lines=True))
 
     @work(thread=True, exclusive=True, group="variations")
     def read_variations(self, summaries: list[Summary]) -> None:
-        found = dict(map(self.described, summaries))
+        found = dict(map(self.listing.described, summaries))
         self.app.call_from_thread(self.variations_read, found)
 
     def variations_read(self, found: dict[tuple[str, object], tuple[str, str]]) -> None:
-        self.variations.update(found)
+        self.listing.variations.update(found)
         self.fill(self.query_one("#sessions", ScoreGrid).cursor)
 
     def refill(self, summaries: list[Summary], *, reading: bool = False) -> None:
         """The list as read again, the same session highlighted wherever it moved
         (``reading``: only what was read so far)."""
+        listing = self.listing
         highlighted = self.highlighted()
-        keep = self.coming_back_to or (None if highlighted is None else highlighted.id)
-        self.coming_back_to = None
+        keep = listing.coming_back_to or (None if highlighted is None else highlighted.id)
+        listing.coming_back_to = None
         cursor = self.query_one("#sessions", ScoreGrid).cursor
-        self.summaries, self.reading = summaries, reading
-        self.total = len(summaries)
+        listing.summaries, listing.reading = summaries, reading
+        listing.total = len(summaries)
         self.fill(cursor, keep)
 
     def highlighted(self) -> Summary | None:
         cursor = self.query_one("#sessions", ScoreGrid).cursor
-        return self.shown[cursor] if 0 <= cursor < len(self.shown) else None
+        shown = self.listing.shown
+        return shown[cursor] if 0 <= cursor < len(shown) else None
 
     def reload(self) -> None:
         """Read the list again (after a session was played, added or deleted): a long
         one in a worker, so the screen answers keys meanwhile."""
-        if self.total > len(self.summaries) or len(self.summaries) > SHOWN:
+        listed = len(self.listing.summaries)
+        if self.listing.total > listed or listed > SHOWN:
             self.read_all()
             return
         self.listed(self.store.summaries())
@@ -338,7 +274,7 @@ class HomeScreen(Screen[None]):
         if not self.loaded:
             self.painted.wait(FIRST_FRAME_AT_MOST)
             time.sleep(FIRST_FRAME_OUT)
-        so_far = None if self.summaries else self.read_so_far  # nothing listed yet
+        so_far = None if self.listing.summaries else self.read_so_far  # nothing listed yet
         summaries = self.store.summaries(so_far)
         self.app.call_from_thread(self.listed, summaries)
 
@@ -369,7 +305,7 @@ class HomeScreen(Screen[None]):
                 self.looked = True
                 if conflicts:
                     self.app.call_from_thread(self.show_conflicts, conflicts)
-                self.look_at_decisions(self.summaries)
+                self.look_at_decisions(self.listing.summaries)
                 return
             summaries = self.store.summaries()
             self.look_at_decisions(summaries)
@@ -467,7 +403,8 @@ class HomeScreen(Screen[None]):
             first = self.conflicts[0]
             more = len(self.conflicts) - 1
             others = f" ({plural(more, 'more')} waiting)" if more else ""
-            known = next((s for s in self.summaries if s.id == first.session_id), None)
+            summaries = self.listing.summaries
+            known = next((s for s in summaries if s.id == first.session_id), None)
             what = (
                 first.words()
                 if known is None
@@ -541,7 +478,7 @@ class HomeScreen(Screen[None]):
         if action in ("resume", "delete"):
             return self.highlighted() is not None
         if action == "export":
-            return bool(self.summaries)
+            return bool(self.listing.summaries)
         if action == "conflict":
             return bool(self.conflicts) and not self.store.readonly
         return True
@@ -634,8 +571,9 @@ class HomeScreen(Screen[None]):
     def action_export(self) -> None:
         from screens.exporting import export_sessions  # here: Home starts without it
 
-        if self.total > len(self.summaries) or self.reading:
+        listing = self.listing
+        if listing.total > len(listing.summaries) or listing.reading:
             self.notify("Still reading the sessions: export again in a moment.")
             return
         filtered = bool(self.query_one("#filter", Input).value.strip())
-        export_sessions(self, self.store, [s.id for s in self.matching] if filtered else None)
+        export_sessions(self, self.store, [s.id for s in listing.matching] if filtered else None)

@@ -98,14 +98,14 @@ async def start_ms(folder: Path) -> tuple[float, float]:
         painted = Painted(app)
         async with app.run_test(size=(80, 24)):
             home = app.screen
-            while not isinstance(home, HomeScreen) or not (home.loaded or home.shown):
+            while not isinstance(home, HomeScreen) or not (home.loaded or home.listing.shown):
                 await asyncio.sleep(0)
                 home = app.screen
             loaded = time.perf_counter()
             while painted.first(HomeScreen, after=loaded) is None:
                 await asyncio.sleep(0)
             await app.workers.wait_for_complete()
-            assert len(home.shown) == min(len(home.summaries), 200)
+            assert len(home.listing.shown) == min(len(home.listing.summaries), 200)
     first = painted.first(HomeScreen)
     listed = painted.first(HomeScreen, after=loaded)
     assert first is not None and listed is not None

@@ -66,7 +66,7 @@ async def test_sessions_arriving_above_keep_the_highlight_on_the_same_session(
         assert highlighted is not None and highlighted.id == laptops.older
         laptops.arrive(racehorse(MADE_4), racehorse(UPPED_2))
         await follow(pilot)
-        assert len(home.shown) == 4
+        assert len(home.listing.shown) == 4
         await enter_opens(pilot, laptops.older)
 
 
@@ -82,7 +82,7 @@ async def test_the_list_read_again_on_coming_back_keeps_the_highlighted_session(
         await pilot.press("escape")
         await settled(pilot)
         home = app.screen
-        assert isinstance(home, HomeScreen) and len(home.shown) == 3
+        assert isinstance(home, HomeScreen) and len(home.listing.shown) == 3
         await enter_opens(pilot, laptops.older)
 
 
