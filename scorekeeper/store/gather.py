@@ -146,7 +146,7 @@ def _latest(events: dict[str, Event], folded: Folded) -> int:
 def stepped(found: Gathered, made: Sequence[Event], seen: list[int] | None) -> Gathered | None:
     """``found`` with the events ``made`` here on top of its version shown, the fold
     stepped in memory (as folding again would make it); None where it is more than a step."""
-    from scorekeeper.store.fold import STEPS, Folded, names, step  # here: Home starts without them
+    from scorekeeper.store.fold import STEPS, names, step  # here: Home starts without them
     from scorekeeper.store.merge import merged
 
     folded, events = found.folded, dict(found.events)
@@ -161,7 +161,7 @@ def stepped(found: Gathered, made: Sequence[Event], seen: list[int] | None) -> G
         if isinstance(line, str):
             return None
         shown = line
-    folded = Folded(**dict(vars(folded), shown=shown))  # ``replace`` without its walk
+    folded = replace(folded, shown=shown)
     renamed = any(event.kind == "laptop" for event in made)
     named = names(events.values()) if renamed else found.merged.names  # else as they were
     latest = max([found.latest, *[event.at for event in made]])
@@ -189,7 +189,7 @@ def folded(folder: Path, leave_out: Collection[str] = ()) -> int:
 
 
 REFUSED_BY_RULES = "holds a round the game's rules refuse"
-"""Why an event whose round does not replay is left out (``reader.playable``)."""
+"""Why an event whose round does not replay is left out (``replayed.playable``)."""
 
 
 def without(found: Gathered, made: str, why: str) -> Gathered:
