@@ -9,22 +9,21 @@ import functools
 import os
 import re
 import threading
-import time
 from collections.abc import Callable, Collection, Sequence
-from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from scorekeeper import collector
-from scorekeeper.checks import JSONObject, as_recorded
+from scorekeeper.checks import JSONObject
 from scorekeeper.store import copies, machine, older_sessions
 from scorekeeper.store import index as index_module
 from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.documents import damaged, problem
-from scorekeeper.store.gather import REFUSED_BY_RULES, Files, Gathered, Logs, gather, without
+from scorekeeper.store.gather import Files, Gathered, Logs, gather
 from scorekeeper.store.index import Changed, Index, ReadRow
 from scorekeeper.store.index_file import Entries, Entry
 from scorekeeper.store.reach import CameBack, Reach
+from scorekeeper.store.replayed import playable, row
 from scorekeeper.store.sidecar import Keeper, Kept, Sidecar
 from scorekeeper.store.store_errors import (
     REPLAY_ERRORS,
@@ -35,16 +34,15 @@ from scorekeeper.store.store_errors import (
     not_a_folder,
     not_found,
 )
-from scorekeeper.store.summary import Compact, Fixed, Summary, listed, state
-from scorekeeper.store.well_formed import WAITING, is_time
-from scorekeeper.wording import moment, plural
+from scorekeeper.store.summary import Fixed, Summary, state
+from scorekeeper.store.well_formed import WAITING
+from scorekeeper.wording import plural
 
 if TYPE_CHECKING:
     from scorekeeper.session import Session
     from scorekeeper.store.conflicts import Conflict
     from scorekeeper.store.events import Event
     from scorekeeper.store.log import OwnLog
-    from scorekeeper.store.merge import Version
 
 _SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 FOLDER = "logs"
@@ -97,93 +95,6 @@ class Opened:
         self.fixed: Fixed | None = None
 
 
-_ZONES: dict[int, timezone] = {}
-"""Each offset from UTC met, as one ``timezone``: a handful."""
-
-
-def local(at: int) -> datetime:
-    """A log's clock (milliseconds) as the local time a person reads, to the second, at the
-    offset from UTC in force then: a third of the cost of ``astimezone``, no text between."""
-    second = at // 1000
-    offset = time.localtime(second).tm_gmtoff
-    zone = _ZONES.get(offset)
-    if zone is None:
-        zone = _ZONES.setdefault(offset, timezone(timedelta(seconds=offset)))
-    return datetime.fromtimestamp(second, zone)
-
-
-def when(at: int) -> str:
-    """A log's clock (milliseconds) as the ISO-8601 local time a person reads."""
-    return local(at).isoformat(timespec="seconds")
-
-
-def playable(found: Gathered, own: str) -> tuple[Gathered, Session]:
-    """The session shown, replayed. A round the rules refuse that another laptop than
-    ``own`` (this one) made, in any version, is refused with the event that made it: a
-    hostile peer's round never hides this laptop's, nor makes the table decide on it.
-    ``REPLAY_ERRORS`` if the table does not set up or a round of this laptop's does not."""
-    from scorekeeper.session import Session  # here: a list is read with no round replayed
-
-    while True:
-        refused = None
-        for version in found.merged.versions:  # the one shown first, then any waiting
-            try:
-                session = Session.from_dict(version.session)
-            except REPLAY_ERRORS:
-                refused = _refused_round(version, own)
-                if refused is None:
-                    raise
-                break
-            if version is found.merged.shown:
-                shown = session
-        if refused is None:
-            return found, shown
-        found = without(found, refused, REFUSED_BY_RULES)
-
-
-def _refused_round(version: Version, own: str) -> str | None:
-    """The event that made the first round of ``version`` the rules refuse, where another
-    laptop than ``own`` made it, else None."""
-    from scorekeeper.session import Session
-    from scorekeeper.store.events import MOVED
-
-    try:
-        session = Session.from_dict({**version.session, "rounds": []})
-    except REPLAY_ERRORS:
-        return None
-    for round_, made in zip(version.rounds, version.made, strict=True):
-        try:
-            with as_recorded():
-                session.record(round_)
-        except REPLAY_ERRORS:
-            return None if made.partition(":")[0] in (own, MOVED) else made
-    return None
-
-
-def _row(
-    found: Gathered, session: Session, files: Files, fixed: Fixed | None = None
-) -> tuple[int, Compact, list[str], Fixed]:
-    """A session's place in the list (its last change, in ns), its row, the keys of its
-    logs that could not be read, and its set-up's part of the row (``fixed``, worked out
-    again unless it still holds)."""
-    if fixed is None or not fixed.holds(session, found.folded.setup):
-        fixed = _fixed(found, session)
-    paths = {error.path for error in found.damaged}
-    broken = [key for key, path in files if path in paths] if paths else []
-    last = found.latest
-    return last * 10**6, listed(session, fixed, local(last)), broken, fixed
-
-
-def _fixed(found: Gathered, session: Session) -> Fixed:
-    """The set-up's part of a session's row. The set-up's own start is taken only if it
-    is a time: a peer's log may say anything there."""
-    setup = found.folded.setup
-    assert setup is not None
-    started = setup.body.get("started")
-    kept = started if isinstance(started, str) and is_time(started) else when(setup.at)
-    return Fixed(session, moment(kept), setup)
-
-
 def _gathered(
     reach: Reach,
     damaged_logs: dict[str, list[Path]],
@@ -228,7 +139,7 @@ def _read_for_index(
         found, session = playable(found, reach.own)
     except REPLAY_ERRORS as error:
         raise damaged(files[0][1], f"does not replay ({error})", recover=False) from None
-    order, kept, broken, _ = _row(found, session, files)
+    order, kept, broken, _ = row(found, session, files)
     return order, kept, tuple(broken), state(found.merged)
 
 
@@ -485,7 +396,7 @@ class Reader:
         """Put the session as its logs make it now (its log ``files``, if just listed) in
         the index; returns its set-up's part of the row (``fixed``, where it still holds)."""
         files = self._copy_files(session_id) if files is None else files
-        order, kept, broken, fixed = _row(found, session, files, fixed)
+        order, kept, broken, fixed = row(found, session, files, fixed)
         keys, waits = tuple(key for key, _ in files), state(found.merged)
         with self._guard:
             self._index.put(session_id, found.seen or [], order, kept, waits, keys, tuple(broken))
