@@ -11,13 +11,11 @@ left out; everything else keeps working without it.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from scorekeeper import __version__
 from scorekeeper.checks import JSON, JSONMapping, JSONObject
 from scorekeeper.errors import RuleError
 from scorekeeper.game import Game
@@ -40,9 +38,6 @@ CAP = 200
 """More house games than any table keeps; beyond this none is read, and the app says so."""
 BYTE_CAP = 256 * 1024
 """The most of an older single file that is read: ample for ``CAP`` house games."""
-FOLDED = "house-games"
-"""This laptop's note of the house games as it last folded them, with the fingerprint of
-their files: New session just after a start reads it, not a hundred laptops' logs."""
 _NOT_OFFERED = "the house games it cannot give are not offered. The sessions are not affected."
 EXPORT_KEY = "house games"
 """Where an export file (``export --json``) holds the house games."""
@@ -125,28 +120,16 @@ KIND = older_entries.Kind("house", FOLDER, "house games", _check, CAP, HOUSE_FIL
 
 def read_house_games(folder: Path) -> tuple[list[HouseGame], str | None]:
     """The house games saved in the store folder ``folder``, by name, and what is wrong
-    on the way in one line however many files (``doctor`` names them all): as this
-    laptop noted them while none of their files changed (``FOLDED``)."""
-    of = hashlib.sha256(repr((__version__, fingerprint(folder))).encode()).hexdigest()
-    note = machine.remembered(folder, FOLDED)
-    if isinstance(note, dict) and note.get("of") == of and isinstance(note.get("games"), list):
-        found = note.get("problem")
-        with contextlib.suppress(RuleError):
-            if found is None or isinstance(found, str):
-                return [house_game(value) for value in note["games"]], found
+    on the way in one line however many files (``doctor`` names them all)."""
     merged = entries.read(folder, KIND)
     games = [HouseGame(**value) for value in merged.values.values()]
     games.sort(key=lambda house: house.name.casefold())
-    found = None
-    if merged.problems:
-        first, more = merged.problems[0], len(merged.problems) - 1
-        if not first.endswith("."):
-            first += f", so {_NOT_OFFERED}"
-        found = first if not more else f"{first} ({more} more: `scorekeeper doctor` names them)"
-    note = {"of": of, "games": [house.to_dict() for house in games], "problem": found}
-    with contextlib.suppress(OSError, ValueError):
-        machine.remember(folder, FOLDED, note, durable=False)
-    return games, found
+    if not merged.problems:
+        return games, None
+    first, more = merged.problems[0], len(merged.problems) - 1
+    if not first.endswith("."):
+        first += f", so {_NOT_OFFERED}"
+    return games, first if not more else f"{first} ({more} more: `scorekeeper doctor` names them)"
 
 
 def fingerprint(folder: Path) -> object:
