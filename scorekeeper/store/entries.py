@@ -1,16 +1,10 @@
 """Entries every laptop may change (night names and moves, house games): each change an
-event in the changing laptop's own log, ``entries/<laptop id>.json``, and every laptop
-folds the union of the logs alike (``fold.entries``). A change is typed on top of the
-changes of its entry this laptop held, so one made after seeing another stands over it
-whatever the clocks say; of changes made apart the later stands, and the one it replaced
-is said once on each laptop (``acknowledge``).
+event in its laptop's own log, ``entries/<laptop id>.json``, typed on top of what that
+laptop held of its entry; every laptop folds the union alike (``fold.entries``).
 
-This laptop keeps every event of its own log beside the folder (``KEPT``): a log a sync
-tool puts back older is named at once, what it lost is still shown and is written back by
-the next change, and no id is made twice. Earlier layouts are read as moved-over events
-(``older_entries``) until a change made here (or ``take_over``) writes them into this
-laptop's log. The logs are read once for both kinds, a log again only once it changed:
-Home looks at both at each change a hundred laptops make.
+This laptop keeps a copy of its own log's events (``KEPT``), so a log a sync tool puts
+back older loses nothing and no id is made twice. The logs are read once for both kinds,
+a log again only once it changed: Home looks at each change a hundred laptops make.
 """
 
 from __future__ import annotations
@@ -64,8 +58,7 @@ class Change:
 
 @dataclass(frozen=True)
 class Replaced:
-    """A change that a later change of its entry, made apart, took the place of, and the
-    names of the laptops that made the two."""
+    """A change that a later change of its entry, made apart, took the place of."""
 
     lost: Change
     kept: Change
@@ -98,8 +91,7 @@ def own_log(root: Path, laptop: Laptop) -> Path:
 
 
 def problem(file: Path) -> str | None:
-    """What is wrong with one laptop's log ``file`` (also a ``.bak``), or None: in the
-    words the app says it in."""
+    """What is wrong with one laptop's log ``file`` (or its ``.bak``) as the app says it."""
     found = _events(file, Path(file.name.removesuffix(".bak")).stem)[1]
     return "; ".join(line.removeprefix(f"{file} ") for line in found) or None
 
@@ -119,7 +111,6 @@ def _events(file: Path, owner: str) -> tuple[tuple[Event, ...], list[str]]:
 
 class _Log(NamedTuple):
     of: tuple[str, ...]
-    """What the file was when read (``_identity``)."""
     events: tuple[Event, ...]
     problems: list[str]
 
@@ -127,7 +118,7 @@ class _Log(NamedTuple):
 @dataclass
 class _Held:
     """One read of every log, kept while the logs are as they were (``of``, taken before
-    they were read), with each kind folded from it once."""
+    they were read), and each kind folded from it."""
 
     laptop: str
     of: tuple[str, ...]
@@ -140,9 +131,8 @@ class _Held:
 
 @dataclass
 class _Folded:
-    """One kind as folded, with its earlier layouts' files as they were then (``of``);
-    the changes replaced apart, tens of thousands where a hundred laptops imported the
-    same house games, are worked out once a laptop asks."""
+    """One kind as folded, with its earlier layouts' files as they were then (``of``); the
+    changes replaced (tens of thousands at worst) worked out only once a laptop asks."""
 
     of: tuple[str, ...]
     merged: Merged
@@ -171,7 +161,7 @@ _holding = threading.Lock()
 
 def _read(root: Path, laptop: Laptop, of: tuple[str, ...], before: dict[Path, _Log]) -> _Held:
     """Every laptop's events (a log as it was ``before`` is not read again), and this
-    laptop's own that its log no longer holds (``KEPT``), said."""
+    laptop's own that its log no longer holds (``KEPT``)."""
     problems: list[str] = []
     logs: dict[Path, _Log] = {}
     for file in files(root / FOLDER, problems):
@@ -307,9 +297,8 @@ def _by(event: Event, names: Mapping[str, str]) -> str:
 
 def record(root: Path, kind: Kind, laptop: Laptop, changes: Mapping[str, JSON], keeps: str) -> None:
     """Write ``changes`` (key -> the new value, None to remove) into this laptop's log,
-    each on top of what this laptop holds of its entry, with what earlier layouts hold
-    and what the log lost. Refused while this laptop's own log cannot be read: nothing is
-    written on top of what it cannot see."""
+    with what earlier layouts hold and what the log lost; refused while that log cannot
+    be read (nothing is written on top of what it cannot see)."""
     merged = read(root, kind, laptop)
     file = own_log(root, laptop)
     try:
@@ -351,9 +340,8 @@ def record(root: Path, kind: Kind, laptop: Laptop, changes: Mapping[str, JSON], 
 
 
 def take_over(root: Path, kind: Kind, laptop: Laptop) -> Merged:
-    """What opening a store for writing does: write what earlier layouts hold, and what
-    this laptop's log lost, into its log. Where there is neither, which this laptop's log
-    and the older files tell, no other laptop's log is read."""
+    """Write what earlier layouts hold, and what this laptop's log lost, into its log (as
+    a store opens for writing); where there is neither, no other laptop's log is read."""
     merged = _older(root, kind)
     try:
         held = {event.id for event in log.read(own_log(root, laptop), laptop.id).events}
@@ -368,8 +356,7 @@ def take_over(root: Path, kind: Kind, laptop: Laptop) -> Merged:
 
 
 def acknowledge(root: Path, replaced: Iterable[Replaced]) -> None:
-    """Note on this laptop that it has said these changes were replaced (where that
-    cannot be written, they are said again next time)."""
+    """Note that this laptop has said these (said again where that cannot be written)."""
     ids = {item.lost.id for item in replaced}
     if ids:
         with contextlib.suppress(OSError):
@@ -382,8 +369,7 @@ def _said(root: Path) -> set[str]:
 
 
 def fingerprint(root: Path, kind: Kind) -> tuple[object, ...]:
-    """The logs and the earlier layouts' files of ``kind`` as they are now, to tell
-    cheaply whether another laptop's changes arrived."""
+    """The logs and the earlier layouts' files of ``kind`` as they are now."""
     return _listing(root / FOLDER), _older_now(root, kind)
 
 
@@ -405,8 +391,7 @@ def _listing(folder: Path) -> tuple[str, ...]:
 
 
 def _identity(file: Path | os.DirEntry[str]) -> tuple[str, ...]:
-    """A file's name, inode, size and change time (a copy that puts a time back still
-    changes the change time); none where it cannot be seen."""
+    """A file's name and identity (``stamp.identity``); none where it cannot be seen."""
     try:
         info = file.stat(follow_symlinks=False)
     except OSError:
