@@ -51,8 +51,7 @@ KEPT = "entries-own"
 @dataclass(frozen=True)
 class Change:
     key: str
-    value: JSON
-    """What the entry became; None where it was removed."""
+    value: JSON  # None where the entry was removed
     id: str
 
 
@@ -71,19 +70,14 @@ class Merged:
     """The entries as every laptop works them out, and what is wrong on the way."""
 
     values: JSONObject = field(default_factory=dict)
-    standing: dict[str, Event] = field(default_factory=dict)
-    """The change each value is from."""
-    history: list[Event] = field(default_factory=list)
-    """Every change there is, standing or not."""
-    missing: list[Event] = field(default_factory=list)
-    """This laptop's own events its log no longer holds, to be written back."""
+    standing: dict[str, Event] = field(default_factory=dict)  # the change each value is from
+    history: list[Event] = field(default_factory=list)  # every change, standing or not
+    missing: list[Event] = field(default_factory=list)  # this laptop's, its log lost
     heads: dict[str, tuple[str, ...]] = field(default_factory=dict)
     replaced: list[Replaced] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
-    legacy: list[Path] = field(default_factory=list)
-    """The older single files read whole, removed once moved."""
-    moved: list[Event] = field(default_factory=list)
-    """The events read from earlier layouts, to be written into this laptop's log."""
+    legacy: list[Path] = field(default_factory=list)  # older single files read whole
+    moved: list[Event] = field(default_factory=list)  # what earlier layouts hold
 
 
 def own_log(root: Path, laptop: Laptop) -> Path:
@@ -124,7 +118,6 @@ class _Held:
     of: tuple[str, ...]
     logs: dict[Path, _Log]
     missing: list[Event]
-    """This laptop's own events its log no longer holds."""
     problems: list[str]
     kinds: dict[str, _Folded] = field(default_factory=dict)
 
@@ -153,8 +146,7 @@ class _Folded:
 
 _held: dict[Path, _Held] = {}
 """What was read of each store folder, the one read last at the end."""
-HELD_AT_MOST = 4
-"""The app's own store, and another an import reads."""
+HELD_AT_MOST = 4  # the app's own store, and another an import reads
 _holding = threading.Lock()
 """One fold at a time: a screen that asks while Home's worker folds waits for it."""
 
