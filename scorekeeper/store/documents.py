@@ -1,9 +1,8 @@
 """A session's document as the older layouts kept it, and a damaged session file worded.
 
-An older layout's session file (moved over by ``older_sessions``, or imported) is a
-TinyDB database whose table ``session`` holds one document, ``{"schema": 1, "order":
-<ns>, "summary": <its list row, by name>, "session": Session.to_dict()}``, upgraded
-when read through ``MIGRATIONS``.
+An older layout's session file is a TinyDB database whose table ``session`` holds one
+document, ``{"schema": 1, "order": <ns>, "summary": {...}, "session": Session.to_dict()}``,
+upgraded when read through ``MIGRATIONS``.
 """
 
 from __future__ import annotations
@@ -74,9 +73,8 @@ def damaged(file: Path, reason: str, *, recover: bool = True) -> StoreDamaged:
 
 
 def read(file: Path) -> JSONObject:
-    """The session document in ``file``, migrated step by step to ``SCHEMA`` (a newer or
-    unknown schema is refused): ``StoreDamaged`` where it cannot be read, ``StoreError``
-    where there is none."""
+    """The session document in ``file``, migrated step by step to ``SCHEMA``:
+    ``StoreDamaged`` where it cannot be read, ``StoreError`` where there is none."""
     try:
         found = (read_database(file) or {}).get(TABLE, {}).get(str(DOC_ID))
     except DamagedFile as error:

@@ -1,16 +1,10 @@
 """Entries every laptop may change (night names and moves, house games): each change an
-event in the changing laptop's own log, ``entries/<laptop id>.json``, and every laptop
-folds the union of the logs alike (``fold.entries``). A change is typed on top of the
-changes of its entry this laptop held, so one made after seeing another stands over it
-whatever the clocks say; of changes made apart the later stands, and the one it replaced
-is said once on each laptop (``acknowledge``).
+event in its laptop's own log, ``entries/<laptop id>.json``, typed on top of what that
+laptop held of its entry; every laptop folds the union alike (``fold.entries``).
 
-This laptop keeps every event of its own log beside the folder (``KEPT``): a log a sync
-tool puts back older is named at once, what it lost is still shown and is written back by
-the next change, and no id is made twice. Earlier layouts are read as moved-over events
-(``older_entries``) until a change made here (or ``take_over``) writes them into this
-laptop's log. The logs are read once for both kinds, a log again only once it changed:
-Home looks at both at each change a hundred laptops make.
+This laptop keeps a copy of its own log's events (``KEPT``), so a log a sync tool puts
+back older loses nothing and no id is made twice. The logs are read once for both kinds,
+a log again only once it changed: Home looks at each change a hundred laptops make.
 """
 
 from __future__ import annotations
@@ -57,15 +51,13 @@ KEPT = "entries-own"
 @dataclass(frozen=True)
 class Change:
     key: str
-    value: JSON
-    """What the entry became; None where it was removed."""
+    value: JSON  # None where the entry was removed
     id: str
 
 
 @dataclass(frozen=True)
 class Replaced:
-    """A change that a later change of its entry, made apart, took the place of, and the
-    names of the laptops that made the two."""
+    """A change that a later change of its entry, made apart, took the place of."""
 
     lost: Change
     kept: Change
@@ -78,19 +70,14 @@ class Merged:
     """The entries as every laptop works them out, and what is wrong on the way."""
 
     values: JSONObject = field(default_factory=dict)
-    standing: dict[str, Event] = field(default_factory=dict)
-    """The change each value is from."""
-    history: list[Event] = field(default_factory=list)
-    """Every change there is, standing or not."""
-    missing: list[Event] = field(default_factory=list)
-    """This laptop's own events its log no longer holds, to be written back."""
+    standing: dict[str, Event] = field(default_factory=dict)  # the change each value is from
+    history: list[Event] = field(default_factory=list)  # every change, standing or not
+    missing: list[Event] = field(default_factory=list)  # this laptop's, its log lost
     heads: dict[str, tuple[str, ...]] = field(default_factory=dict)
     replaced: list[Replaced] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
-    legacy: list[Path] = field(default_factory=list)
-    """The older single files read whole, removed once moved."""
-    moved: list[Event] = field(default_factory=list)
-    """The events read from earlier layouts, to be written into this laptop's log."""
+    legacy: list[Path] = field(default_factory=list)  # older single files read whole
+    moved: list[Event] = field(default_factory=list)  # what earlier layouts hold
 
 
 def own_log(root: Path, laptop: Laptop) -> Path:
@@ -98,8 +85,7 @@ def own_log(root: Path, laptop: Laptop) -> Path:
 
 
 def problem(file: Path) -> str | None:
-    """What is wrong with one laptop's log ``file`` (also a ``.bak``), or None: in the
-    words the app says it in."""
+    """What is wrong with one laptop's log ``file`` (or its ``.bak``) as the app says it."""
     found = _events(file, Path(file.name.removesuffix(".bak")).stem)[1]
     return "; ".join(line.removeprefix(f"{file} ") for line in found) or None
 
@@ -119,7 +105,6 @@ def _events(file: Path, owner: str) -> tuple[tuple[Event, ...], list[str]]:
 
 class _Log(NamedTuple):
     of: tuple[str, ...]
-    """What the file was when read (``_identity``)."""
     events: tuple[Event, ...]
     problems: list[str]
 
@@ -127,22 +112,20 @@ class _Log(NamedTuple):
 @dataclass
 class _Held:
     """One read of every log, kept while the logs are as they were (``of``, taken before
-    they were read), with each kind folded from it once."""
+    they were read), and each kind folded from it."""
 
     laptop: str
     of: tuple[str, ...]
     logs: dict[Path, _Log]
     missing: list[Event]
-    """This laptop's own events its log no longer holds."""
     problems: list[str]
     kinds: dict[str, _Folded] = field(default_factory=dict)
 
 
 @dataclass
 class _Folded:
-    """One kind as folded, with its earlier layouts' files as they were then (``of``);
-    the changes replaced apart, tens of thousands where a hundred laptops imported the
-    same house games, are worked out once a laptop asks."""
+    """One kind as folded, with its earlier layouts' files as they were then (``of``); the
+    changes replaced (tens of thousands at worst) worked out only once a laptop asks."""
 
     of: tuple[str, ...]
     merged: Merged
@@ -163,15 +146,14 @@ class _Folded:
 
 _held: dict[Path, _Held] = {}
 """What was read of each store folder, the one read last at the end."""
-HELD_AT_MOST = 4
-"""The app's own store, and another an import reads."""
+HELD_AT_MOST = 4  # the app's own store, and another an import reads
 _holding = threading.Lock()
 """One fold at a time: a screen that asks while Home's worker folds waits for it."""
 
 
 def _read(root: Path, laptop: Laptop, of: tuple[str, ...], before: dict[Path, _Log]) -> _Held:
     """Every laptop's events (a log as it was ``before`` is not read again), and this
-    laptop's own that its log no longer holds (``KEPT``), said."""
+    laptop's own that its log no longer holds (``KEPT``)."""
     problems: list[str] = []
     logs: dict[Path, _Log] = {}
     for file in files(root / FOLDER, problems):
@@ -307,9 +289,8 @@ def _by(event: Event, names: Mapping[str, str]) -> str:
 
 def record(root: Path, kind: Kind, laptop: Laptop, changes: Mapping[str, JSON], keeps: str) -> None:
     """Write ``changes`` (key -> the new value, None to remove) into this laptop's log,
-    each on top of what this laptop holds of its entry, with what earlier layouts hold
-    and what the log lost. Refused while this laptop's own log cannot be read: nothing is
-    written on top of what it cannot see."""
+    with what earlier layouts hold and what the log lost; refused while that log cannot
+    be read (nothing is written on top of what it cannot see)."""
     merged = read(root, kind, laptop)
     file = own_log(root, laptop)
     try:
@@ -351,9 +332,8 @@ def record(root: Path, kind: Kind, laptop: Laptop, changes: Mapping[str, JSON], 
 
 
 def take_over(root: Path, kind: Kind, laptop: Laptop) -> Merged:
-    """What opening a store for writing does: write what earlier layouts hold, and what
-    this laptop's log lost, into its log. Where there is neither, which this laptop's log
-    and the older files tell, no other laptop's log is read."""
+    """Write what earlier layouts hold, and what this laptop's log lost, into its log (as
+    a store opens for writing); where there is neither, no other laptop's log is read."""
     merged = _older(root, kind)
     try:
         held = {event.id for event in log.read(own_log(root, laptop), laptop.id).events}
@@ -368,8 +348,7 @@ def take_over(root: Path, kind: Kind, laptop: Laptop) -> Merged:
 
 
 def acknowledge(root: Path, replaced: Iterable[Replaced]) -> None:
-    """Note on this laptop that it has said these changes were replaced (where that
-    cannot be written, they are said again next time)."""
+    """Note that this laptop has said these (said again where that cannot be written)."""
     ids = {item.lost.id for item in replaced}
     if ids:
         with contextlib.suppress(OSError):
@@ -382,8 +361,7 @@ def _said(root: Path) -> set[str]:
 
 
 def fingerprint(root: Path, kind: Kind) -> tuple[object, ...]:
-    """The logs and the earlier layouts' files of ``kind`` as they are now, to tell
-    cheaply whether another laptop's changes arrived."""
+    """The logs and the earlier layouts' files of ``kind`` as they are now."""
     return _listing(root / FOLDER), _older_now(root, kind)
 
 
@@ -405,8 +383,7 @@ def _listing(folder: Path) -> tuple[str, ...]:
 
 
 def _identity(file: Path | os.DirEntry[str]) -> tuple[str, ...]:
-    """A file's name, inode, size and change time (a copy that puts a time back still
-    changes the change time); none where it cannot be seen."""
+    """A file's name and identity (``stamp.identity``); none where it cannot be seen."""
     try:
         info = file.stat(follow_symlinks=False)
     except OSError:

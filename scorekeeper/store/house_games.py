@@ -1,23 +1,19 @@
 """House games: a game's options saved under a name of the table's own ("Hearts at
-Grandma's"), which every laptop may add, change and remove.
+Grandma's"), which every laptop may add, change and remove: each an entry (``entries``)
+filed under its name in any case, ``{"name": ..., "game": <id>, "options": {...}}``.
 
-Each is an entry (``entries``) filed under its name in any case: ``{"name": ..., "game":
-<game id>, "options": {...}}``. Only a game with a label option (``Option.label``) has
-house games: the name is that option's value, so a session started from one carries it
-wherever its options go. An entry that no longer reads under today's rules is named and
-left out; everything else keeps working without it.
+Only a game with a label option (``Option.label``) has house games: the name is that
+option's value, so a session started from one carries it wherever its options go.
 """
 
 from __future__ import annotations
 
 import contextlib
-import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from scorekeeper import __version__
 from scorekeeper.checks import JSON, JSONMapping, JSONObject
 from scorekeeper.errors import RuleError
 from scorekeeper.game import Game
@@ -40,9 +36,6 @@ CAP = 200
 """More house games than any table keeps; beyond this none is read, and the app says so."""
 BYTE_CAP = 256 * 1024
 """The most of an older single file that is read: ample for ``CAP`` house games."""
-FOLDED = "house-games"
-"""This laptop's note of the house games as it last folded them, with the fingerprint of
-their files: New session just after a start reads it, not a hundred laptops' logs."""
 _NOT_OFFERED = "the house games it cannot give are not offered. The sessions are not affected."
 EXPORT_KEY = "house games"
 """Where an export file (``export --json``) holds the house games."""
@@ -66,8 +59,7 @@ def label_option(game: Game) -> str | None:
 
 
 def house_game(entry: object, field: str = "house game") -> HouseGame:
-    """An entry as the file or an import holds it, checked against today's rules: a fit
-    name, a game that has house games, and options that game takes."""
+    """An entry as a file or an import holds it, checked against today's rules."""
     if not isinstance(entry, dict):
         raise RuleError(field, "is not a house game (a name, a game and its options)")
     name = check_name(entry.get("name"), f"{field}.name", "house game's name")
@@ -84,8 +76,7 @@ def house_game(entry: object, field: str = "house game") -> HouseGame:
 
 
 def _check(key: str, value: JSON) -> JSONObject:
-    """An entry as a laptop's file holds it: a house game filed under its name in any
-    case; ``ValueError`` for anything else."""
+    """An entry as a laptop's file holds it; ``ValueError`` for anything else."""
     try:
         house = house_game(value)
     except RuleError as error:
@@ -96,8 +87,7 @@ def _check(key: str, value: JSON) -> JSONObject:
 
 
 def _read_legacy(file: Path) -> older_entries.Legacy:
-    """An older scorekeeper's single file (``{"schema": 1, "games": [...]}``): its house
-    games by key, at most ``CAP``, a name met twice taken once."""
+    """An older scorekeeper's single file (``{"schema": 1, "games": [...]}``), by key."""
     try:
         data = read_json(file, BYTE_CAP)
     except (DamagedFile, OSError) as error:
@@ -125,28 +115,16 @@ KIND = older_entries.Kind("house", FOLDER, "house games", _check, CAP, HOUSE_FIL
 
 def read_house_games(folder: Path) -> tuple[list[HouseGame], str | None]:
     """The house games saved in the store folder ``folder``, by name, and what is wrong
-    on the way in one line however many files (``doctor`` names them all): as this
-    laptop noted them while none of their files changed (``FOLDED``)."""
-    of = hashlib.sha256(repr((__version__, fingerprint(folder))).encode()).hexdigest()
-    note = machine.remembered(folder, FOLDED)
-    if isinstance(note, dict) and note.get("of") == of and isinstance(note.get("games"), list):
-        found = note.get("problem")
-        with contextlib.suppress(RuleError):
-            if found is None or isinstance(found, str):
-                return [house_game(value) for value in note["games"]], found
+    on the way in one line however many files (``doctor`` names them all)."""
     merged = entries.read(folder, KIND)
     games = [HouseGame(**value) for value in merged.values.values()]
     games.sort(key=lambda house: house.name.casefold())
-    found = None
-    if merged.problems:
-        first, more = merged.problems[0], len(merged.problems) - 1
-        if not first.endswith("."):
-            first += f", so {_NOT_OFFERED}"
-        found = first if not more else f"{first} ({more} more: `scorekeeper doctor` names them)"
-    note = {"of": of, "games": [house.to_dict() for house in games], "problem": found}
-    with contextlib.suppress(OSError, ValueError):
-        machine.remember(folder, FOLDED, note, durable=False)
-    return games, found
+    if not merged.problems:
+        return games, None
+    first, more = merged.problems[0], len(merged.problems) - 1
+    if not first.endswith("."):
+        first += f", so {_NOT_OFFERED}"
+    return games, first if not more else f"{first} ({more} more: `scorekeeper doctor` names them)"
 
 
 def fingerprint(folder: Path) -> object:
@@ -168,7 +146,7 @@ def house_games(store: Store) -> list[HouseGame]:
 
 
 def _to_change(store: Store) -> dict[str, HouseGame]:
-    """The house games as every laptop's files make them now, to change entry by entry."""
+    """The house games as every laptop's files make them now, to change."""
     if store.readonly:
         raise StoreError(f"The store {store.path} was opened read-only; house games cannot change.")
     store.ensure_writable()
@@ -210,9 +188,8 @@ def delete_house_game(store: Store, name: str, laptop: Laptop | None = None) -> 
 
 
 def add_house_games(store: Store, entries: Sequence[object]) -> tuple[int, list[str]]:
-    """House games from another store (an import): each one not here yet by name is added,
-    one here by that name is kept as it is. Returns how many were added and why each one
-    that could not be read was left out."""
+    """Add the house games of another store (an import) not here yet by name; how many
+    were added, and why each that could not be read was left out."""
     if not entries:
         return 0, []
     games = _to_change(store)
@@ -261,8 +238,8 @@ def _said(item: entries.Replaced) -> str:
 
 
 def house_games_in(source: Path) -> list[object]:
-    """The house games another store or an export file holds, for ``add_house_games``;
-    none where it cannot be read (the sessions' import says why)."""
+    """The house games another store or an export file holds; none where it cannot be
+    read (the sessions' import says why)."""
     if source.is_dir():
         return [house.to_dict() for house in read_house_games(source)[0]]
     try:

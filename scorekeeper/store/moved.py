@@ -1,15 +1,10 @@
 """A session's files in the older layouts as events: what moving a store over makes.
 
-The older layouts kept whole copies, each saying what it had taken in (``seen``); they
-do not keep the history events need (an old decision is dropped at the next write). So
-the events say what the copies made, worked out as the older scorekeeper did, not how
-each laptop got there: each version kept (shown, waiting or set aside) is a chain of
-rounds from the set-up, each at its stamp, shared where versions share them; versions
-set aside get a decision on top of them and of the version kept (or of the start those
-waiting share, so they still wait); every other version a copy holds is undone to a
-start of a version kept, so it makes no version of its own. Every id is a hash of what
-the event holds, so every laptop moving the same files makes the same events, in any
-order, however often a file is given.
+The older whole copies do not keep the history events need, so the events say what the
+copies made, merged as the older scorekeeper did: each version kept (shown, waiting or
+set aside) is a chain of rounds from the set-up; those set aside get a decision on top;
+every other version a copy holds is undone to a start of a version kept. Every id is a
+hash of what the event holds: every laptop moving the same files makes the same events.
 """
 
 from __future__ import annotations
@@ -35,8 +30,7 @@ class _Version:
     table: JSONObject
     rounds: tuple[JSONObject, ...]
     stamps: tuple[tuple[int, str], ...]
-    texts: tuple[str, ...] = field(compare=False)
-    """The table's text, then each round's."""
+    texts: tuple[str, ...] = field(compare=False)  # the table's text, then each round's
 
     def same(self, other: _Version) -> bool:
         return self.texts == other.texts
@@ -99,12 +93,10 @@ def _copy(key: str, document: JSON) -> _Copy | None:
     started = started if type(started) is str else ""
     if type(order) is not int or type(session) is not dict:
         return None
-    if part is None:  # an older scorekeeper's: every round recorded when it was written
-        count = len(session["rounds"]) if type(session.get("rounds")) is list else 0
-        version = _version(session, [[order, ""]] * count)
-        if version is None:
-            return None
-        return _Copy(key, order, {}, version, None, (), (), started)
+    if part is None:  # one writer's: a copy of its own, every round recorded as it was written
+        rounds = session.get("rounds")
+        stamps = [[order, ""]] * len(rounds) if type(rounds) is list else []
+        part = {"laptop": "", "seq": order, "seen": {}, "stamps": stamps}
     if type(part) is not dict:
         return None
     laptop, seq, seen, made = part.get("laptop"), part.get("seq"), part.get("seen"), None
@@ -162,7 +154,7 @@ class _Made:
 
 def _covers(other: _Copy, copy: _Copy) -> bool:
     """Whether ``other`` took ``copy`` in: as its ``seen`` says, or as a later document of
-    the same file (a move may be given the ones it moved before too)."""
+    the same file."""
     if other.key == copy.key:
         return other.seq > copy.seq
     return other.seen.get(copy.key, -1) >= copy.seq
@@ -260,9 +252,8 @@ def _common(version: _Version, other: _Version) -> int:
 
 def _route(events: _Events, version: _Version, last: str, kept: list[_Version]) -> None:
     """Undo ``version`` from its end to a start of the version kept nearest to it, so its
-    rounds make no version of their own, even beside a move made before the copy that
-    took it in arrived: all of the version kept only where ``version`` holds its very
-    rounds (the two lines are then one), else short of it."""
+    rounds make no version of their own, even beside an earlier move: all of the version
+    kept only where ``version`` holds its very rounds (the lines are then one)."""
     tip = max(kept, key=lambda other: _common(version, other))
     start = min(_common(version, tip), max(len(tip.rounds) - 1, 0))
     if _shared([version, tip]) == len(tip.rounds):
@@ -274,8 +265,8 @@ def _route(events: _Events, version: _Version, last: str, kept: list[_Version]) 
 
 def _decide(events: _Events, made: _Made, tops: list[str]) -> None:
     """The decision that set the versions aside, on top of them and of the rounds every
-    version kept shares (all of the one kept; the start of those waiting, so they still
-    wait). One waiting that a version set aside went on from goes on from the decision."""
+    version kept shares (so those waiting still wait); one waiting that went on from a
+    version set aside goes on from the decision."""
     kept, aside = made.kept, made.aside
     shared = _shared(kept)
     rounds, head = events.chain(kept[0], stop=shared)

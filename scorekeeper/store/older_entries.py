@@ -1,8 +1,7 @@
 """Night names, night moves and house games as earlier layouts kept them, read as events
-moved over (ids made from what they hold, so every laptop makes the same ones): an older
-scorekeeper's single file (``nights.json``, ``house_games.json``, and a sync engine's
-copies of it) as changes older than any; each laptop's file of the release before
-(``nights/<laptop id>.json``) change by change, each on top of the change it saw.
+whose ids are made from what they hold, so every laptop makes the same ones: an older
+single file (``nights.json``, ``house_games.json``, a sync engine's copies) as changes
+older than any; the release before's ``nights/<laptop id>.json`` change by change.
 """
 
 from __future__ import annotations
@@ -19,13 +18,12 @@ from scorekeeper.store.events import Event, moved_id
 from scorekeeper.store.machine import is_laptop_id
 
 LAPTOP = "laptop"
-"""The kind of a laptop's name as the others show it: given only by that laptop."""
+"""The kind of a laptop's name, given only by that laptop."""
 OLDER = "older"
 """Who made the changes read from an older scorekeeper's single file."""
 FILE_CAP = 100
 """More laptops than any family has: a folder is not read past this."""
 NAME_CAP = 40
-"""The most of a laptop's name (from anywhere) that is shown."""
 Legacy = tuple[Path, JSONObject, str | None]
 """An older single file, the entries read from it, and what is wrong with it."""
 
@@ -33,8 +31,7 @@ Legacy = tuple[Path, JSONObject, str | None]
 @dataclass(frozen=True)
 class Kind:
     """A kind of entry: its events' kind, the release before's folder, its check (the
-    value to keep, or ``ValueError``), how many entries at most, and the older single
-    file with how it is read."""
+    value to keep, or ``ValueError``), its cap, and the older single file and its reader."""
 
     event: str
     folder: str
@@ -60,8 +57,7 @@ def moved(kind: str, key: str, value: JSON, at: int, by: str, after: tuple[str, 
 
 
 def legacy_events(root: Path, kind: Kind, problems: list[str], whole: list[Path]) -> list[Event]:
-    """The older single files' entries, as changes older than any; ``whole`` gets each
-    file read without a fault (removed once moved)."""
+    """The older single files' entries; ``whole`` gets each read without a fault."""
     found = []
     for file, values, wrong in map(kind.read_legacy, legacy_files(root, kind.legacy_name)):
         found += [moved(kind.event, key, value, 0, OLDER, ()) for key, value in values.items()]
@@ -73,8 +69,7 @@ def legacy_events(root: Path, kind: Kind, problems: list[str], whole: list[Path]
 
 
 def _journal(file: Path, kind: Kind) -> tuple[list[JSONObject], str | None]:
-    """The changes of one laptop's file of the release before, and the name it gives its
-    laptop. Raises ``DamagedFile`` or ``OSError``."""
+    """The changes of one laptop's file of the release before, and its laptop's name."""
     data = read_json(file, min(SIZE_CAP, max(256 * 1024, kind.cap * 1024)))
     if data is None:
         return [], None
@@ -86,8 +81,8 @@ def _journal(file: Path, kind: Kind) -> tuple[list[JSONObject], str | None]:
 
 
 def _journal_change(raw: object, kind: Kind, made: Mapping[tuple[int, str], Event]) -> Event | None:
-    """A change of the release before as an event, on top of the change it saw (``made``:
-    those moved already, by their stamps), or None if it is unusable."""
+    """A change of the release before as an event on top of the change it saw (``made``,
+    by stamp), or None if it is unusable."""
     if type(raw) is not dict or type(raw.get("key")) is not str:
         return None
     at, seen = raw.get("at"), raw.get("seen")
@@ -113,11 +108,24 @@ def _is_stamp(raw: object) -> bool:
 
 
 def journal_events(root: Path, kind: Kind, problems: list[str]) -> list[Event]:
-    """Every laptop's file of the release before, change by change, each on top of the
-    change it saw in whichever file holds it."""
+    """Every laptop's file of the release before, change by change."""
+    folder = root / kind.folder
+    return _journals(files(folder, problems), kind, problems, folder)
+
+
+def journal_problem(file: Path, kind: Kind) -> str | None:
+    """What is wrong with one laptop's file of the release before, or None."""
+    problems: list[str] = []
+    _journals([file], kind, problems, file)
+    return "; ".join(line.removeprefix(f"{file} ") for line in problems) or None
+
+
+def _journals(found: list[Path], kind: Kind, problems: list[str], where: Path) -> list[Event]:
+    """The changes of the files ``found``, each on top of the change it saw in whichever
+    file holds it; ``where`` is named for those that cannot be used."""
     changes: list[JSONObject] = []
-    found: list[Event] = []
-    for file in files(root / kind.folder, problems):
+    names: list[Event] = []
+    for file in found:
         try:
             held, name = _journal(file, kind)
         except (DamagedFile, OSError) as error:
@@ -125,7 +133,7 @@ def journal_events(root: Path, kind: Kind, problems: list[str]) -> list[Event]:
             continue
         changes += held
         if name is not None and is_laptop_id(file.stem):
-            found.append(moved(LAPTOP, file.stem, name, 0, file.stem, ()))
+            names.append(moved(LAPTOP, file.stem, name, 0, file.stem, ()))
     made: dict[tuple[int, str], Event] = {}
     unusable = 0
     for raw in sorted(changes, key=_when):  # a change comes after the one it saw
@@ -135,8 +143,8 @@ def journal_events(root: Path, kind: Kind, problems: list[str]) -> list[Event]:
         else:
             made[raw["at"][0], raw["at"][1]] = event
     if unusable:
-        problems.append(f"{root / kind.folder} holds {unusable:,} {kind.noun} it cannot use")
-    return found + list(made.values())
+        problems.append(f"{where} holds {unusable:,} {kind.noun} it cannot use")
+    return names + list(made.values())
 
 
 def _when(raw: object) -> int:
@@ -161,14 +169,3 @@ def files(folder: Path, problems: list[str]) -> list[Path]:
             f"only the first {FILE_CAP} are read"
         )
     return found[:FILE_CAP]
-
-
-def journal_problem(file: Path, kind: Kind) -> str | None:
-    """What is wrong with one laptop's file of the release before, or None."""
-    try:
-        changes = _journal(file, kind)[0]
-    except (DamagedFile, OSError) as error:
-        return unreadable(error)
-    made: dict[tuple[int, str], Event] = {}
-    unusable = sum(_journal_change(raw, kind, made) is None for raw in changes)
-    return f"holds {unusable:,} {kind.noun} it cannot use" if unusable else None

@@ -1,9 +1,8 @@
 """The sessions of the older layouts (``sessions/<id>.json``, ``<id>.<laptop>.json`` and
 a sync engine's copies), moved over as events (``moved``) into this laptop's logs on a
-writing open. Only once every session is written are files removed: this laptop's own
-copies, and every file in a store no laptop shares. Another laptop's copy stays (an older
-scorekeeper may still write it) and is moved again when it changes; one that cannot be
-read stays, named by ``doctor``.
+writing open. Once all are written, this laptop's own copies (every file, where no
+laptop shares the store) are removed; another laptop's stays (an older scorekeeper may
+still write it) and is moved again when it changes.
 """
 
 from __future__ import annotations
@@ -29,7 +28,6 @@ _OLD = (
     r"(?P<id>[A-Za-z0-9_-]{1,64})"
     rf"(?:\.(?P<key>{LAPTOP_ID}))?(?P<conflict>{ENGINE_COPY})?\.json"
 )
-"""An older layout's file name, compiled when such a folder is first read (re keeps it)."""
 
 
 def old_files(root: Path) -> dict[str, list[tuple[str, Path]]]:
@@ -54,10 +52,10 @@ def _read(path: Path) -> JSONObject | None:
 
 
 def move_over(root: Path, this_laptop: Callable[[], str], shared: bool) -> int:
-    """Move every session of the older layout at ``root`` into this laptop's logs; the
-    number of sessions whose events were written. Raises ``OSError`` (or ``DamagedFile``)
-    if a log cannot be written: nothing is removed then. ``this_laptop`` is asked only
-    where there is something to move: a usual open waits for no laptop file."""
+    """Move every session of the older layout at ``root`` into this laptop's logs; how many
+    sessions had events written. ``OSError`` (or ``DamagedFile``) if a log cannot be
+    written: nothing is removed then. ``this_laptop`` is asked only where there is
+    something to move."""
     found = old_files(root)
     if not found:
         return 0

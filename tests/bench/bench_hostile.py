@@ -17,7 +17,7 @@ Figures, each against a reference measured in the same run:
   and how much it writes on stderr (target: within 2 s, one line per kind of problem);
 - New session opened (Ctrl+N to its screen mounted, headless) with the house games,
   against the same with none; target within 0.5 s. The first on a laptop (whose Home
-  folds every log as it opens, and notes the house games) is said apart.
+  folds every log as it opens) is said apart.
 
 The junk is made under the system temp folder and removed at the end.
 

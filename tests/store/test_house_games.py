@@ -185,8 +185,8 @@ def test_the_best_score_at_a_lowest_wins_house_game_is_the_lowest(tmp_path: Path
 def test_house_games_are_read_from_the_logs_again_only_once_one_changed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """New session reads this laptop's note of the house games while no laptop's log of
-    them changed since it was made, and every log again once one did."""
+    """New session takes the house games as last folded while no laptop's log of them
+    changed since, and reads the logs again once one did."""
     store = Store(tmp_path)
     save_house_game(store, "Gin", "score-pad", {})
     reads = count_reads(monkeypatch)
