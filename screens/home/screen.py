@@ -346,7 +346,6 @@ class HomeScreen(Screen[None]):
     def look_at_entries(self) -> None:
         """In the worker: say once, with Home in front, which change of a night or a house
         game made apart the later one replaced (and what was written back)."""
-        from scorekeeper.store.house_games import read_house_games
         from screens.home import entries  # here: Home starts without the reports
 
         with self.looking:
@@ -358,7 +357,6 @@ class HomeScreen(Screen[None]):
             now = entries.fingerprint(self.store)
             if now != self.entries_seen and self.is_active:
                 self.entries_seen = now
-                read_house_games(self.store.path)  # noted: New session opens without reading
                 lines = [*self.written_back, *entries.replaced(self.store)]
                 self.written_back = []
                 if lines:
