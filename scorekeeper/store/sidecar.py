@@ -1,13 +1,11 @@
 """A cache a layer above the store keeps beside each session, sealed to its logs.
 
-Whoever opens a store gives it a ``Keeper`` (the reports' CSV rows); as a session changes
-here, what it makes is kept beside this laptop's log (``<id>.<laptop>.rows``) under a seal
-made with this user's key over the keeper's format, the id, every log's bytes and what is
-kept. ``sealed`` hands it back only while the seal holds; else the layer above works it out
-again (slower, never wrong). A store folder may be hostile, so the key is kept outside any
-store, in the user config folder (``$SCOREKEEPER_CONFIG``); a damaged key is left for a
-person to look at, never overwritten. Not written at all without a key or a keeper, nor
-fsynced (a torn write breaks the seal).
+Whoever opens a store gives it a ``Keeper`` (the reports' CSV rows); what it makes of a
+session changed here is kept beside this laptop's log (``<id>.<laptop>.rows``), sealed with
+this user's key over the keeper's format, the id, every log's bytes and what is kept, and
+handed back only while the seal holds (else worked out again: slower, never wrong). A store
+folder may be hostile, so the key lives outside any, in the user config folder
+(``$SCOREKEEPER_CONFIG``); a damaged key is left for a person, never overwritten.
 """
 
 from __future__ import annotations
@@ -77,8 +75,8 @@ def _key_in(folder: Path) -> tuple[bytes | None, str | None]:
 
 
 def _made(file: Path) -> bytes | None:
-    """A new key in ``file``, linked into place whole (no reader sees half of one), or the
-    one another process made first."""
+    """A new key linked whole into ``file`` (no reader sees half), or the one another
+    process made first."""
     temp = file.with_name(f".{file.name}.{os.urandom(8).hex()}.tmp")
     try:
         file.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
@@ -116,8 +114,8 @@ class Keeper(NamedTuple):
     """Part of every seal: what was kept in another format never matches."""
     render: Callable[[str, Session], Kept]
     seed: Callable[[str, Session, Kept], None]
-    """Told what was kept before a session read first changes: ``render`` then works out
-    only what the change touches."""
+    """Told what was kept before a session read changes: ``render`` then works out only
+    what the change touches."""
 
 
 def rows_file(file: Path) -> Path:
@@ -141,8 +139,8 @@ def _written(files: Sequence[tuple[str, Path]]) -> bytes | None:
 def _seal(
     secret: bytes, keeper: Keeper, session_id: str, written: bytes, header: bytes, body: bytes
 ) -> bytes:
-    """32 hex digits only the key ``secret`` makes, vouching for ``header`` and ``body`` as
-    ``keeper`` made them for the session ``session_id`` whose logs hold ``written``."""
+    """32 hex digits only ``secret`` makes, vouching for ``header`` and ``body`` as ``keeper``
+    made them for the session whose logs hold ``written``."""
     import hashlib  # here: Home's first frame seals nothing (OpenSSL loads with it)
 
     digest = hashlib.blake2b(key=secret, digest_size=16)
@@ -154,8 +152,8 @@ def _seal(
 
 
 class Sidecar:
-    """What one store keeps beside its logs: nothing until it is given a keeper (held by
-    the store: two stores in one process keep what each was given)."""
+    """What one store keeps beside its logs (nothing without a keeper); one per store, so
+    two stores in a process keep what each was given."""
 
     def __init__(self, keeper: Keeper | None = None) -> None:
         self.keeper = keeper
@@ -163,7 +161,8 @@ class Sidecar:
     def keep(
         self, file: Path, session_id: str, session: Session, files: Sequence[tuple[str, Path]]
     ) -> None:
-        """Keep what the keeper makes of ``session`` beside ``file``, sealed to ``files``."""
+        """Keep what the keeper makes of ``session`` beside ``file``, sealed to ``files``
+        (not fsynced: a torn write breaks the seal)."""
         keeper = self.keeper
         secret = None if keeper is None else key()
         written = None if secret is None else _written(files)
