@@ -140,15 +140,19 @@ def _linked_temp(path: str | Path, beside: str | Path) -> str | None:
     return temp
 
 
-def _fill(descriptor: int, path: str | Path, data: bytes) -> None:
-    """Write ``data`` to the new file at ``path`` and close it; removed on a failure."""
+def _fill(descriptor: int, path: str | Path, data: bytes, durable: bool = False) -> None:
+    """Write ``data`` to the new file at ``path`` (fsynced if ``durable``) and close it;
+    removed on a failure."""
     try:
-        _write_all(descriptor, data)
+        try:
+            _write_all(descriptor, data)
+            if durable:
+                os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
     except BaseException:
-        os.close(descriptor)
         _discard(path)
         raise
-    os.close(descriptor)
 
 
 def write_atomically(
@@ -158,13 +162,8 @@ def write_atomically(
     ``path`` still holds what it held."""
     name = os.fspath(path)
     temp, descriptor = _create_temp(name)
+    _fill(descriptor, temp, data, durable)
     try:
-        try:
-            _write_all(descriptor, data)
-            if durable:
-                os.fsync(descriptor)
-        finally:
-            os.close(descriptor)
         if backup is not None and (previous := _linked_temp(name, backup)) is not None:
             try:
                 os.replace(previous, backup)
