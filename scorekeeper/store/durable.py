@@ -49,11 +49,6 @@ def encode(data: JSON) -> bytes:
     return _ENCODER.encode(data).encode()
 
 
-def members(pairs: Sequence[tuple[str, JSON]]) -> list[bytes]:
-    """Each ``(key, value)`` as ``encode`` writes it inside an object: ``"key":value``."""
-    return [_ENCODER.encode({key: value}).encode()[1:-1] for key, value in pairs]
-
-
 def fsync_folder(folder: str | Path) -> None:
     """Make renames in ``folder`` durable; Windows cannot open a folder, and needs not."""
     if os.name == "nt":

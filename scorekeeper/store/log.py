@@ -21,7 +21,6 @@ from scorekeeper.store.careful_read import DamagedFile, read_regular, unreadable
 from scorekeeper.store.durable import (
     BACKUP,
     encode,
-    members,
     read_database,
     write_atomically,
 )
@@ -103,7 +102,8 @@ class DurableStorage(Storage):
             before, joined = self._encoded.get(name, ([], b""))
             if documents[: len(before)] != before:  # the same objects: compared in a C loop
                 before, joined = [], b""
-            added = members(documents[len(before) :])
+            # each as ``encode`` writes it inside the table: ``"key":value``
+            added = [encode({key: value})[1:-1] for key, value in documents[len(before) :]]
             joined = b",".join([joined, *added] if joined else added)
             encoded[name] = documents, joined
             tables.append(encode(name) + b":{" + joined + b"}")
