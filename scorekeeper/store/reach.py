@@ -2,9 +2,10 @@
 so a sync tool putting back an older copy (a two-way ``rsync -a``) is noticed, not obeyed.
 
 Each change notes the log's events and rounds after the log is written, in place and not
-fsynced (a crash leaves the note behind the log, never ahead). Beside it: a hard link to
-the log as last written (what is written back from) and what this laptop folded of other
-laptops' logs (``others``), so one that shrinks loses nothing.
+fsynced: a crash leaves the note behind the log, never ahead, and a change costs no second
+fsync. Beside it: a hard link to the log as last written (what is written back from) and
+what this laptop folded of other laptops' logs (``others``), so one that shrinks loses
+nothing.
 """
 
 from __future__ import annotations
