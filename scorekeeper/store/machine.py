@@ -68,22 +68,6 @@ def synced_top(root: Path) -> Path | None:
     )
 
 
-def missing_ignores(root: Path) -> list[str]:
-    """The ``STIGNORE`` lines the ``.stignore`` for the store at ``root`` lacks (none where
-    there is none, or it cannot be read)."""
-    top = synced_top(root)
-    if top is None:
-        return []
-    try:
-        with open(top / ".stignore", encoding="utf-8") as file:
-            have = {line.strip() for line in file.read(1_000_000).splitlines()}
-    except FileNotFoundError:
-        have = set()
-    except (OSError, UnicodeError):
-        return []  # not a file this reads: named by nothing here, used by Syncthing
-    return [line for line in STIGNORE[1:] if line not in have]
-
-
 def state_folder() -> Path:
     override = os.environ.get("SCOREKEEPER_STATE")
     if override:
