@@ -18,12 +18,7 @@ from tinydb.table import Document, Table
 
 from scorekeeper.checks import JSONObject
 from scorekeeper.store.careful_read import DamagedFile, read_regular, unreadable
-from scorekeeper.store.durable import (
-    BACKUP,
-    encode,
-    read_database,
-    write_atomically,
-)
+from scorekeeper.store.durable import BACKUP, encode, read_database, write_atomically
 from scorekeeper.store.events import ID, Event, checked
 from scorekeeper.store.stamp import identity
 from scorekeeper.wording import plural
