@@ -207,6 +207,11 @@ def replacing_texts(
             for handle in handles:
                 handle.flush()
                 os.fsync(handle.fileno())
+        for path in paths:  # a folder ``os.replace`` would refuse, refused before any is
+            with contextlib.suppress(FileNotFoundError):
+                if stat.S_ISDIR(os.lstat(path).st_mode):
+                    cause = IsADirectoryError(errno.EISDIR, "it is a folder, not a file", str(path))
+                    raise ReplaceFailed(path, cause, [])
         _replace_all(temps, paths)
     finally:
         for temp in temps:
