@@ -20,7 +20,7 @@ from textual.widgets import Input, Static
 
 from scorekeeper.settings import export_folder, remember_export_folder
 from scorekeeper.store import Store, StoreError
-from scorekeeper.store.seal import key_problem
+from scorekeeper.store.sidecar import key_problem
 from scorekeeper.wording import visible
 from screens.export_progress import Exported, ExportProgress
 from screens.format import plain

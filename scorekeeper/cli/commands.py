@@ -166,9 +166,9 @@ def _opened(path: Path | None, *, readonly: bool = False) -> Store:
 
 def _warn_key() -> None:
     """A key that cannot be used costs an export only time: say so, and carry on."""
-    from scorekeeper.store import seal
+    from scorekeeper.store import sidecar
 
-    problem = seal.key_problem()
+    problem = sidecar.key_problem()
     if problem is not None:
         say(problem, problem=True)
 

@@ -47,7 +47,7 @@ def unreadable(error: DamagedFile | OSError) -> str:
 
 def read_bytes(path: Path, cap: int = SIZE_CAP) -> bytes | None:
     """The bytes of the regular file ``path``, ``None`` if there is none; anything else
-    there is a DamagedFile, found without opening it or reading it whole."""
+    there is a DamagedFile, found without reading it."""
     found = read_regular(path, cap)
     return None if found is None else found[0]
 
@@ -55,9 +55,8 @@ def read_bytes(path: Path, cap: int = SIZE_CAP) -> bytes | None:
 def read_regular(
     path: Path, cap: int = SIZE_CAP, *, first_line: bool = False
 ) -> tuple[bytes, os.stat_result] | None:
-    """``read_bytes``, with the identity of the file read; ``first_line``: read in small
-    parts up to the first line's end (a buffer the file's size, made and freed, would
-    leave the allocator holding that much for good)."""
+    """``read_bytes`` with the file's identity; ``first_line``: read in small parts up to
+    the first line's end (a buffer the file's size, once freed, stays with the allocator)."""
     try:
         found = os.lstat(path)
     except FileNotFoundError:
@@ -105,8 +104,7 @@ def _amount(cap: int) -> str:
 
 
 def read_json(path: Path, cap: int = SIZE_CAP) -> JSONObject | None:
-    """The JSON object in ``path`` (of at most ``cap`` bytes), ``None`` if there is no
-    such file."""
+    """The JSON object in ``path`` (of at most ``cap`` bytes), ``None`` if there is none."""
     raw = read_bytes(path, cap)
     return None if raw is None else parse_json(path, raw)
 
@@ -122,8 +120,8 @@ def _integer(text: str) -> int:
 
 
 def _number(text: str) -> Decimal:
-    """A fraction, read exactly: scorekeeper writes none, so every check that wants a
-    whole number refuses it; it is only read far enough to say what is wrong."""
+    """A fraction, read exactly: scorekeeper writes none, so every check refuses it; read
+    only to say what is wrong."""
     value = Decimal(text)
     if len(text) > DIGITS_CAP * 2 or abs(value.adjusted()) > DIGITS_CAP:
         raise _TooLong(text[:12])
@@ -155,7 +153,7 @@ _ONE_BRACKET = bytes.maketrans(b"{}", b"[]")
 
 def _nests_within(raw: bytes, cap: int) -> bool:
     """Whether the brackets of the JSON text ``raw`` nest no deeper than ``cap``, in a few
-    passes in C: False where a backslash or a bracket in a string hides it (``depth``)."""
+    passes in C (half a log's read): False where a string may hide one (``depth`` then)."""
     if b"\\" in raw:
         return False
     brackets = raw.translate(_ONE_BRACKET, _BRACKETS_AND_QUOTES).replace(b'""', b"")
@@ -174,7 +172,7 @@ _TOO_MANY_DIGITS = b"9" * (DIGITS_CAP + 1)
 
 def _may_hold_a_long_number(raw: bytes) -> bool:
     """Whether ``raw`` has a run of more than ``DIGITS_CAP`` digits: only then is each
-    number looked at (two passes in C instead of a call per number)."""
+    number looked at (two passes in C, not a call per number)."""
     return _TOO_MANY_DIGITS in raw.translate(_ALL_NINES)
 
 
@@ -214,16 +212,14 @@ def parse_json(path: Path, raw: bytes, *, shape_checked: bool = False) -> JSONOb
 
 
 class NotPlain(ValueError):
-    """The file is not exactly as scorekeeper writes it: ``parse_json`` must judge it."""
+    """Not exactly as scorekeeper writes it: ``parse_json`` judges it."""
 
 
 def members(raw: bytes, head: bytes, start: int = 0) -> Iterator[tuple[str, JSON]]:
-    """Each name and value of the object ``raw`` holds from ``start`` as the last member of
-    one opened by ``head``, one at a time: ten thousand sessions never stand in memory as
-    one tree, nor their bytes as a second copy (a slice of ``raw`` would be one, and the
-    app's resident size keeps it). ``NotPlain`` (maybe after a few) for anything but
-    ``durable.encode``'s compact JSON without NUL or half a character, which
-    ``parse_json`` reads whole instead."""
+    """Each name and value of the object in ``raw`` from ``start``, the last member of one
+    opened by ``head``, one at a time (ten thousand sessions never in memory as one tree,
+    nor their bytes copied). ``NotPlain`` (maybe after a few) for anything but
+    ``durable.encode``'s compact JSON without NUL or half a character."""
     if b"\x00" in raw or b"\\ud" in raw or b"\\uD" in raw:
         raise NotPlain
     try:

@@ -1,10 +1,8 @@
-"""Files that are either the old version or the new one, never half of each: the one
-place that writes files.
+"""The one place that writes files: each is the old version or the new one, never half.
 
-A write goes to a temporary file of ours alone (``O_EXCL``, never through a link, under an
-unguessable name), is fsynced, takes the live file's place with ``os.replace`` (the one
-before kept as ``<name>.bak``), and the folder is fsynced so the rename survives a power
-cut: TinyDB's own storage rewrites the live file in place, so a crash leaves it torn.
+A write goes to a new temporary file of ours (``O_EXCL``, unguessable name), is fsynced,
+replaces the live file (the one before kept as ``.bak``), and the folder is fsynced: TinyDB's
+own storage rewrites a file in place, so a crash leaves it torn.
 """
 
 from __future__ import annotations
@@ -51,12 +49,6 @@ def encode(data: JSON) -> bytes:
     return _ENCODER.encode(data).encode()
 
 
-def members(pairs: Sequence[tuple[str, JSON]]) -> list[bytes]:
-    """Each ``(key, value)`` as ``encode`` writes it as a member of an object:
-    ``"key":value``."""
-    return [_ENCODER.encode({key: value}).encode()[1:-1] for key, value in pairs]
-
-
 def fsync_folder(folder: str | Path) -> None:
     """Make renames in ``folder`` durable; Windows cannot open a folder, and needs not."""
     if os.name == "nt":
@@ -69,7 +61,6 @@ def fsync_folder(folder: str | Path) -> None:
 
 
 BACKUP = ".bak"
-"""What a file's name takes at its end for the version before its last save."""
 
 
 def backup_of(path: Path) -> Path:
@@ -78,8 +69,7 @@ def backup_of(path: Path) -> Path:
 
 
 def _create_temp(path: str | Path) -> tuple[str, int]:
-    """A new file beside ``path`` that nobody else made: nothing planted there is written
-    through."""
+    """A new file beside ``path`` that nobody else made (nothing planted is written through)."""
     while True:
         temp = f"{os.fspath(path)}.{temp_token()}.tmp"
         try:
@@ -99,8 +89,8 @@ def _discard(temp: str | Path) -> None:
 
 
 def sweep_stale(folder: Path) -> None:
-    """Remove what a crash left: temporary files older than ``STALE_AFTER`` (a younger one
-    may be a write in progress), never a sync engine's, which it resumes."""
+    """Remove temporary files a crash left (older than ``STALE_AFTER``), never a sync
+    engine's, which it resumes."""
     cutoff = time.time() - STALE_AFTER
     try:
         names = os.listdir(folder)  # names alone: half the cost of scandir's entries
@@ -116,15 +106,15 @@ def sweep_stale(folder: Path) -> None:
 
 
 def _write_all(descriptor: int, data: bytes) -> None:
-    """``os.write`` has no buffer of its own, so the fsync that follows covers the flush."""
+    """Unbuffered, so the fsync that follows covers it."""
     remaining = memoryview(data)
     while remaining:
         remaining = remaining[os.write(descriptor, remaining) :]
 
 
 def _linked_temp(path: str | Path, beside: str | Path) -> str | None:
-    """The file at ``path`` under a fresh temporary name beside ``beside`` (a hard link, or
-    a copy where links are not allowed); None if there is no such file."""
+    """The file at ``path`` linked (or, where links are refused, copied) to a new temporary
+    name beside ``beside``; None if there is no such file."""
     while True:
         temp = f"{os.fspath(beside)}.{temp_token()}.tmp"
         try:
@@ -145,24 +135,9 @@ def _linked_temp(path: str | Path, beside: str | Path) -> str | None:
     return temp
 
 
-def _fill(descriptor: int, path: str | Path, data: bytes) -> None:
-    """Write ``data`` to the new file at ``path`` and close it; on a failure it is removed."""
-    try:
-        _write_all(descriptor, data)
-    except BaseException:
-        os.close(descriptor)
-        _discard(path)
-        raise
-    os.close(descriptor)
-
-
-def write_atomically(
-    path: Path, data: bytes, *, durable: bool = True, backup: str | Path | None = None
-) -> None:
-    """Replace ``path`` with ``data``, keeping what it held as ``backup``; on any failure
-    ``path`` still holds what it held. Each step is handed the path as text, no path made."""
-    name = os.fspath(path)
-    temp, descriptor = _create_temp(name)
+def _fill(descriptor: int, path: str | Path, data: bytes, durable: bool = False) -> None:
+    """Write ``data`` to the new file at ``path`` (fsynced if ``durable``) and close it;
+    removed on a failure."""
     try:
         try:
             _write_all(descriptor, data)
@@ -170,6 +145,20 @@ def write_atomically(
                 os.fsync(descriptor)
         finally:
             os.close(descriptor)
+    except BaseException:
+        _discard(path)
+        raise
+
+
+def write_atomically(
+    path: Path, data: bytes, *, durable: bool = True, backup: str | Path | None = None
+) -> None:
+    """Replace ``path`` with ``data``, what it held kept as ``backup``; on any failure
+    ``path`` still holds what it held."""
+    name = os.fspath(path)
+    temp, descriptor = _create_temp(name)
+    _fill(descriptor, temp, data, durable)
+    try:
         if backup is not None and (previous := _linked_temp(name, backup)) is not None:
             try:
                 os.replace(previous, backup)
@@ -184,15 +173,9 @@ def write_atomically(
         fsync_folder(os.path.dirname(name) or os.curdir)
 
 
-def write_new(path: Path, data: bytes) -> None:
-    """``path`` made anew holding ``data`` (``FileExistsError`` if anything is there), not
-    renamed into place: a third cheaper, for a note whose reader takes a torn one for none."""
-    _fill(os.open(path, _CREATE, 0o666), path, data)
-
-
 def write_in_place(path: Path, data: bytes) -> None:
-    """Write ``data`` over the file of its own at ``path`` (never through a link), for a
-    cache whose readers tell a torn write: a twentieth of the cost of a rename."""
+    """Write ``data`` over the file at ``path`` (never through a link): for a note whose
+    reader tells a torn write, at a twentieth of a rename's cost."""
     descriptor = os.open(path, _OVERWRITE, 0o666)
     try:
         found = os.fstat(descriptor)
@@ -208,8 +191,8 @@ def write_in_place(path: Path, data: bytes) -> None:
 def replacing_texts(
     paths: Sequence[Path], *, encoding: str, newline: str | None = None
 ) -> Iterator[list[TextIO]]:
-    """Text files written in steps (a CSV export) that replace ``paths`` durably once the
-    block ends: all of them, or none and ``ReplaceFailed``."""
+    """Text files written in steps (a CSV export) that replace ``paths`` durably as the block
+    ends: all of them, or none and ``ReplaceFailed``."""
     temps: list[str] = []
     try:
         with contextlib.ExitStack() as files:
@@ -270,7 +253,7 @@ _DOC_ID = re.compile(r"[0-9]{1,18}")
 
 def read_database(path: Path, raw: bytes | None = None) -> JSONObject | None:
     """The TinyDB database in ``path`` (or its bytes ``raw``; None: no such file), with no
-    database made around it: a store reads thousands."""
+    database made: a store reads thousands."""
     data = read_json(path) if raw is None else parse_json(path, raw)
     if data is not None and not all(
         isinstance(table, dict)

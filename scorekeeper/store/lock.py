@@ -1,7 +1,6 @@
-"""The one writer's lock, which deleting its file cannot take away unnoticed: people
-delete ``lock`` to get past an "already open" message, which lets a second writer lock a
-new file of that name. ``held`` tells the first that the file at the path is no longer the
-one it locked; the store asks before every write. ``writer.json`` says who holds it.
+"""The one writer's lock, which deleting its file cannot take away unnoticed (people delete
+``lock`` to get past "already open"): ``held`` says whether the file at the path is still
+the one locked, asked before every write. ``writer.json`` says who holds it.
 """
 
 from __future__ import annotations
@@ -83,9 +82,8 @@ class WriterLock:
 
 
 def take_lock(places: Places, folder: Path, since: str) -> WriterLock:
-    """The writer's lock on the store at ``places.root`` (its sessions ``folder`` made if
-    missing), with ``writer.json`` saying who holds it since when; ``StoreLocked`` says
-    who does when another process has it."""
+    """The writer's lock on the store at ``places.root`` (its ``folder`` made if missing),
+    ``writer.json`` saying who holds it; ``StoreLocked`` says who does if another has it."""
     import socket  # here: a reader, such as every command but a few, needs none
 
     root = places.root
@@ -102,8 +100,8 @@ def take_lock(places: Places, folder: Path, since: str) -> WriterLock:
         machine.prepare(places)
         lock.acquire()
         if places.shared and os.path.lexists(root / "lock"):
-            # held by a scorekeeper here that kept its lock beside the sessions before the
-            # store was shared (LockHeld); one nobody here can take has no writer behind it
+            # held by a scorekeeper that locked beside the sessions before the store was
+            # shared (LockHeld); one nobody here can take has no writer behind it
             legacy = WriterLock(root / "lock")
             with contextlib.suppress(OSError):
                 legacy.acquire()

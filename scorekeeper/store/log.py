@@ -1,7 +1,6 @@
-"""One laptop's log: a TinyDB database of its events (table ``events``) opened with
-``DurableStorage``, written only with ``insert`` by the laptop it is named after, read with
-``all()``. Each event of a log is checked (``events``) before the fold sees it, and what
-is refused is counted by kind, said in one line per kind, never shown.
+"""One laptop's log: a TinyDB database of its events (table ``events``) on
+``DurableStorage``, written with ``insert`` by that laptop alone, read with ``all()``. Each
+event is checked (``events``) before the fold sees it; what is refused is counted by kind.
 """
 
 from __future__ import annotations
@@ -19,30 +18,23 @@ from tinydb.table import Document, Table
 
 from scorekeeper.checks import JSONObject
 from scorekeeper.store.careful_read import DamagedFile, read_regular, unreadable
-from scorekeeper.store.durable import (
-    BACKUP,
-    encode,
-    members,
-    read_database,
-    write_atomically,
-)
+from scorekeeper.store.durable import BACKUP, encode, read_database, write_atomically
 from scorekeeper.store.events import ID, Event, checked
 from scorekeeper.store.stamp import identity
 from scorekeeper.wording import plural
 
 TABLE = "events"
 Made = tuple[str, JSONObject, tuple[str, ...] | None, int]
-"""An event to make: its kind, body, what it is typed on top of (None: the event made
-just before it), and when (ms)."""
+"""An event to make: kind, body, what it is typed on top of (None: the one made just
+before), and when (ms)."""
 Known = tuple[list[int], JSONObject]
 """A log file's identity (``stamp.identity``) and what TinyDB read there then."""
 
 
 @dataclass(frozen=True)
 class Read:
-    """A log's events that can be trusted, how many of each fault were refused, the
-    bytes read (what ``reach`` keeps of another laptop's log), and the database read
-    (what this laptop's log is appended to next, unread while the file stays the same)."""
+    """A log's trusted events, how many of each fault were refused, the bytes read (kept by
+    ``reach``), and the database read (appended to next, while the file is unchanged)."""
 
     events: tuple[Event, ...]
     refused: tuple[tuple[str, int], ...] = ()
@@ -51,12 +43,10 @@ class Read:
 
 
 class DurableStorage(Storage):
-    """TinyDB storage: atomic, fsynced writes with a backup, and strict reads. What it last
-    read or wrote, or was handed as ``held`` or ``known`` (just read, the file's bytes
-    ``raw``), is not read again while the file is the one it read or wrote; and as a log
-    only grows (``insert``), what was written is kept encoded and only the documents added
-    are encoded: an append costs one write and one document encoded, however long the log,
-    the first after a game is opened too."""
+    """TinyDB storage: atomic, fsynced writes with a backup, and careful reads. What it last
+    read or wrote, or was handed (``held``, ``known`` with its bytes ``raw``), is not read
+    again while the file is unchanged; as a log only grows, an append encodes only the
+    documents it adds."""
 
     def __init__(
         self,
@@ -94,8 +84,7 @@ class DurableStorage(Storage):
             self._known = found, data
 
     def _encode(self, data: JSONObject) -> bytes:
-        """``encode(data)``, what was written before kept (``Encoded``): where it begins
-        the table as it is, only the documents after it are encoded (else the whole)."""
+        """``encode(data)``, encoding only the documents after those last written."""
         if self._encoded is None:
             whole = encode(data)
             self._encoded = _written(data, whole)
@@ -108,7 +97,8 @@ class DurableStorage(Storage):
             before, joined = self._encoded.get(name, ([], b""))
             if documents[: len(before)] != before:  # the same objects: compared in a C loop
                 before, joined = [], b""
-            added = members(documents[len(before) :])
+            # each as ``encode`` writes it inside the table: ``"key":value``
+            added = [encode({key: value})[1:-1] for key, value in documents[len(before) :]]
             joined = b",".join([joined, *added] if joined else added)
             encoded[name] = documents, joined
             tables.append(encode(name) + b":{" + joined + b"}")
@@ -117,14 +107,12 @@ class DurableStorage(Storage):
 
 
 Encoded = dict[str, tuple[list[tuple[str, object]], bytes]]
-"""Each table as last written: its documents in order (the very objects) and their
-members (``durable.members``) joined."""
+"""Each table as last written: its documents (the very objects) and their members joined."""
 
 
 def _written(data: JSONObject, raw: bytes) -> Encoded | None:
-    """``data``'s one table as the file's bytes ``raw`` (read or written) hold it, where
-    they are that table written compactly; else None (encoded whole at the first write).
-    Another JSON writer's spacing, or more tables, are left to the whole encoding."""
+    """``data``'s one table as encoded in ``raw``, where ``raw`` is written as ``encode``
+    writes it; else None (encoded whole at the first write)."""
     if len(data) != 1:
         return None
     [(name, table)] = data.items()
@@ -148,8 +136,8 @@ def _table(
 
 
 def read(path: Path, owner: str) -> Read:
-    """The events of the log at ``path``, kept by laptop ``owner``; ``DamagedFile`` for
-    what is no TinyDB database, found with no database made (a folder may hold 100,000)."""
+    """The events of laptop ``owner``'s log at ``path``; ``DamagedFile`` for what is no
+    TinyDB database, found before one is made (a folder may hold 100,000)."""
     found = read_regular(path)
     if found is None:
         return Read(())  # no such file: what TinyDB reads as an empty database
@@ -168,8 +156,7 @@ def read(path: Path, owner: str) -> Read:
 
 
 def problem(path: Path, owner: str) -> str | None:
-    """What is wrong with the log at ``path`` kept by ``owner`` (also a ``.bak``), in the
-    words that follow its name, or None."""
+    """What is wrong with ``owner``'s log (or its ``.bak``) at ``path``, after its name."""
     try:
         found = read(path, owner)
     except (DamagedFile, OSError) as error:
@@ -180,11 +167,9 @@ def problem(path: Path, owner: str) -> str | None:
 
 
 class OwnLog:
-    """This laptop's log at ``path``, numbering on from this laptop's among ``held`` (the
-    ids of the events held of the session) and ``reached`` (how many events this laptop
-    ever wrote there), so a log put back shorter never makes an id twice; ``as_read``: the
-    log as just read with ``held``, neither read nor numbered again for the first append
-    unless it changed since."""
+    """This laptop's log at ``path``, numbering on from the highest of its ids ``held`` and
+    ``reached`` (events it ever wrote there), so a log put back shorter never makes an id
+    twice; ``as_read``: the log as just read, not read again for the first append."""
 
     def __init__(
         self,
@@ -201,8 +186,8 @@ class OwnLog:
         self._table: Table | None = None
 
     def extend(self, moved: list[JSONObject], made: list[Made]) -> list[Event]:
-        """Write, in one durable write, the events ``moved`` over from elsewhere as they
-        are, then the events ``made`` here, numbered on; on ``OSError`` none was written."""
+        """Write in one durable write the records ``moved`` from elsewhere, then the events
+        ``made`` here, numbered on; on ``OSError`` none was written."""
         if self._table is None:
             if not os.path.isdir(os.path.dirname(self.path)):  # one look, not a refused mkdir
                 self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -226,18 +211,16 @@ class OwnLog:
 
 
 def _highest(ids: Iterable[str], laptop: str) -> int:
-    """The highest number among ``laptop``'s ids (``events.ID``: its name, a colon and a
-    number with no leading zero), found without reading a number from each: sorted, they
-    lie together, and of the longest the last is the highest (a game's thousand events
-    cost a sort in C, not a thousand numbers read)."""
+    """The highest number among ``laptop``'s ids (``name:n``, no leading zero): sorted, they
+    lie together, and the last of the longest is the highest (a sort in C, no int each)."""
     order = sorted(ids)
     mine = order[bisect.bisect_left(order, laptop + ":") : bisect.bisect_left(order, laptop + ";")]
     return int(max(reversed(mine), key=len)[len(laptop) + 1 :]) if mine else 0
 
 
 def _numbered(records: list[Document], laptop: str) -> list[int]:
-    """The numbers of ``laptop``'s ids in a log's records, those refused here (a newer
-    scorekeeper's kind) among them: none is ever made again."""
+    """The numbers of ``laptop``'s ids in a log's records, refused ones (a newer
+    scorekeeper's kind) too: none is ever made again."""
     numbers = []
     for record in records:
         made = record.get("id")

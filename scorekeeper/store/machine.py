@@ -1,9 +1,8 @@
-"""Where a store keeps the files that belong to one machine, so it can live in a folder a
-sync engine copies between laptops. A store is *shared* when its folder or one above it
-holds ``.stfolder`` (Syncthing's), or it holds a file named ``shared`` (made by hand for a
-cloud drive); a shared store keeps its lock, writer file, list cache and this laptop's
-notes in this user's state folder (``$SCOREKEEPER_STATE``), one folder per store, so two
-laptops never block each other nor copy a cache over another's.
+"""Where a store keeps the files that belong to one machine. A store is *shared* when its
+folder or one above holds Syncthing's ``.stfolder``, or it holds a file ``shared`` (made by
+hand for a cloud drive); a shared store keeps its lock, writer file, list cache and this
+laptop's notes in this user's state folder (``$SCOREKEEPER_STATE``), one folder per store,
+so two laptops never block each other nor copy a cache over another's.
 """
 
 from __future__ import annotations
@@ -24,8 +23,8 @@ MARKER = ".stfolder"
 """What Syncthing keeps at the top of what it syncs."""
 SHARED_FILE = "shared"
 CACHES = ("index.json", "index.stamp", "recent.json")
-"""The session list's cache (and two files of earlier releases): a store shared since
-starts from the one beside its sessions, removed once its own is saved here."""
+"""The list's cache (and two of earlier releases) beside the sessions: a store shared since
+starts from it, and removes it once its own is saved."""
 STIGNORE = (
     "// scorekeeper: what belongs to one laptop",
     "*.tmp",
@@ -40,15 +39,14 @@ STIGNORE = (
     "importing",
     "damaged",
 )
-"""The lines of Syncthing's ``.stignore`` for a store's folder (the README gives them), none
-anchored to the top: they hold where the store is a folder inside the one shared."""
+"""Syncthing's ``.stignore`` lines for a store (the README gives them), unanchored: they
+hold where the store is a folder inside the one shared."""
 ENGINE_FILES = (".stfolder", ".stversions", ".stignore")
 """What Syncthing keeps in a folder it syncs: never a session, never named as damage."""
 
 
 class Places(NamedTuple):
-    """The paths of one store's machine files (``index_folder``: where ``index.json`` is
-    kept), and whether they are away from the folder."""
+    """The paths of one store's machine files, and whether they are away from its folder."""
 
     root: Path
     lock: Path
@@ -63,28 +61,11 @@ def is_shared(root: Path) -> bool:
 
 
 def synced_top(root: Path) -> Path | None:
-    """The folder Syncthing shares that holds the store at ``root`` (``root`` or one above
-    it), where its ``.stignore`` lives; None if there is none."""
+    """The folder Syncthing shares (holding ``.stignore``) that holds the store at ``root``."""
     folder = root.absolute()
     return next(
         (above for above in (folder, *folder.parents) if os.path.lexists(above / MARKER)), None
     )
-
-
-def missing_ignores(root: Path) -> list[str]:
-    """The ``STIGNORE`` lines the ``.stignore`` of the Syncthing folder holding the store
-    at ``root`` lacks (none where there is none, or it cannot be read)."""
-    top = synced_top(root)
-    if top is None:
-        return []
-    try:
-        with open(top / ".stignore", encoding="utf-8") as file:
-            have = {line.strip() for line in file.read(1_000_000).splitlines()}
-    except FileNotFoundError:
-        have = set()
-    except (OSError, UnicodeError):
-        return []  # not a file this reads: named by nothing here, used by Syncthing
-    return [line for line in STIGNORE[1:] if line not in have]
 
 
 def state_folder() -> Path:
@@ -129,7 +110,7 @@ LAPTOP_NAME = "SCOREKEEPER_LAPTOP"
 
 
 class Laptop(NamedTuple):
-    """This laptop as the copies it writes name it: an id made once, and a name people read."""
+    """This laptop: an id made once, and a name people read."""
 
     id: str
     name: str
@@ -141,8 +122,8 @@ def is_laptop_id(text: object) -> bool:
 
 
 def laptop(root: Path) -> Laptop:
-    """This laptop, for the store at ``root``: made the first time, kept in this machine's
-    folder for it (in the store, a sync engine would carry it to the other laptop)."""
+    """This laptop, made the first time, kept in the machine folder of the store at ``root``
+    (in the store, a sync engine would carry it to the other laptop)."""
     file = machine_folder(root) / LAPTOP_FILE
     kept = _read(file, 10_000)
     made = kept.get("id")
@@ -162,14 +143,14 @@ def note(root: Path, name: str) -> Path:
 
 
 def remembered(root: Path, name: str) -> object:
-    """What this laptop noted for the store at ``root`` under ``name``, or None: outside
-    the store, no other laptop's copy of it ever arrives."""
+    """What this laptop noted for the store at ``root`` under ``name``, or None (outside the
+    store: no other laptop's copy of it arrives)."""
     return _read(note(root, name), 1_000_000).get("kept")
 
 
 def _read(file: Path, cap: int) -> dict[str, object]:
     """The JSON object in one of this machine's files (up to ``cap`` characters), else {}:
-    what cannot be read is made again, never a reason to stop."""
+    made again, never a reason to stop."""
     with contextlib.suppress(OSError, ValueError, UnicodeError):
         with open(file, encoding="utf-8") as opened:
             found = json.loads(opened.read(cap))

@@ -1,17 +1,17 @@
-"""How far this laptop's own log of each session reached, kept outside the synced folder,
-so a sync tool that puts back an older copy of it (a two-way ``rsync -a``, a restored
-version) is noticed instead of rolling back rounds in silence.
+"""How far this laptop's own log of each session reached, noted outside the synced folder,
+so a sync tool putting back an older copy (a two-way ``rsync -a``) is noticed, not obeyed.
 
-Each change notes, in one small file per session in this machine's folder, the events
-the log holds and the rounds shown: written after the log, in place and not fsynced, so a
-crash leaves it behind the log, never ahead, and a change costs no second fsync. Beside
-it are a hard link to the log as last written (what is written back from) and what this
-laptop folded of other laptops' logs (``others``), so one that shrinks loses nothing.
+Each change notes the log's events and rounds after the log is written, in place and not
+fsynced: a crash leaves the note behind the log, never ahead, and a change costs no second
+fsync. Beside it: a hard link to the log as last written (what is written back from) and
+what this laptop folded of other laptops' logs (``others``), so one that shrinks loses
+nothing.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 from collections.abc import Callable, Sequence
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper.store import copies, machine
 from scorekeeper.store.careful_read import DamagedFile
-from scorekeeper.store.durable import encode, write_atomically, write_in_place, write_new
+from scorekeeper.store.durable import encode, write_atomically, write_in_place
 from scorekeeper.wording import plural
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 FOLDER = "reach"
 _WIDTH = 48
-"""A note's bytes, padded: a shorter note written over a longer one leaves nothing of it."""
+"""A note's bytes, padded: a shorter one written over a longer leaves nothing of it."""
 
 
 class Noted(NamedTuple):
@@ -40,9 +40,9 @@ class Noted(NamedTuple):
 
 
 class CameBack(NamedTuple):
-    """This laptop's log of a session found shorter than it left it: the rounds it holds
-    and the events of this laptop's (``held``), against the rounds and events noted as
-    last written; ``back``: the rounds written back (None: not, as by a reader)."""
+    """This laptop's log of a session found shorter than it left it: its rounds and this
+    laptop's events (``held``) against those noted; ``back``: rounds written back (None:
+    not, as by a reader)."""
 
     session_id: str
     players: tuple[str, ...]
@@ -53,7 +53,7 @@ class CameBack(NamedTuple):
     held: int = 0
 
     def problem(self) -> str:
-        """What is wrong, after its file's name: the rounds it lost, or else the changes."""
+        """What is wrong, after its file's name."""
         lost = (
             f"it shows {plural(self.rounds, 'round')} where this laptop had "
             f"{plural(self.reached, 'round')}"
@@ -66,10 +66,9 @@ class CameBack(NamedTuple):
         )
 
     def words(self) -> str:
-        """What happened, which session and how many rounds, and what was done."""
+        """What happened, to which session, and what was done."""
         who = ", ".join(self.players)
         said = f"This laptop's copy of the session of {who} ({self.session_id}) {self.problem()}."
-
         if self.back is None:
             return f"{said} Open it in scorekeeper to write back what this laptop still holds."
         if self.back:
@@ -78,8 +77,8 @@ class CameBack(NamedTuple):
 
 
 class Reach:
-    """The notes of the store at ``root`` (none for a store no laptop shares), and the
-    sessions found put back and not yet dealt with (``pending``)."""
+    """The notes of the store at ``root`` (none unless it is shared), and the sessions found
+    put back and not yet dealt with (``pending``)."""
 
     def __init__(self, root: Path, shared: bool) -> None:
         self.root = root
@@ -145,7 +144,7 @@ class Reach:
     def others(self, session_id: str) -> tuple[Event, ...]:
         """Other laptops' events of the session this laptop folded before, checked."""
         if self.folder is None or not self.holds_others(session_id):
-            return ()  # most sessions, the first time they are read: no file made, no error
+            return ()  # most sessions: no file opened, no error made
         from scorekeeper.store import log
         from scorekeeper.store.events import ANY
 
@@ -170,9 +169,8 @@ class Reach:
         return frozenset(name[: -len(".others")] for name in names if name.endswith(".others"))
 
     def keep_others(self, session_id: str, logs: Logs, kept: Sequence[Event]) -> None:
-        """Keep the other laptops' events the ``logs`` hold that ``kept`` lacks: the bytes of
-        the one other laptop's log as read where it holds them all (no event encoded
-        again), else every one, written whole. Not fsynced, as the notes."""
+        """Keep the other laptops' events the ``logs`` hold that ``kept`` lacks: the one other
+        laptop's log as read where it holds them all (nothing encoded again), else all."""
         theirs = [found for key, found in logs if copies.owner(key) != self.own]
         held = {event.id: event for event in kept}
         new = {e.id: e for found in theirs for e in found.events if e.id not in held}
@@ -186,7 +184,9 @@ class Reach:
 
             records = [event.record() for event in {**held, **new}.values()]
             data = encode({TABLE: {str(n): record for n, record in enumerate(records, 1)}})
-        self._write(_keep, f"{session_id}.others", data)
+        self._write(
+            functools.partial(write_atomically, durable=False), f"{session_id}.others", data
+        )
 
     def forget(self, session_id: str) -> None:
         if self.folder is not None:
@@ -195,8 +195,8 @@ class Reach:
                     os.unlink(self.folder / name)
 
     def check(self, session_id: str, found: Gathered) -> None:
-        """Whether this laptop's log among ``found`` holds fewer of its events than noted:
-        kept in ``pending`` until dealt with."""
+        """Put the session in ``pending`` while this laptop's log among ``found`` holds fewer
+        of its events than noted."""
         if self.folder is None:
             return
         mine = self.own + ":"
@@ -211,12 +211,3 @@ class Reach:
         self.pending[session_id] = CameBack(
             session_id, players, rounds, kept.rounds, kept.seq, held=held
         )
-
-
-def _keep(file: Path, data: bytes) -> None:
-    """A new file where it lies the first time (10,000 arriving make as many; a torn one
-    reads as none), else in place of the last, whole."""
-    try:
-        write_new(file, data)
-    except FileExistsError:
-        write_atomically(file, data, durable=False)

@@ -21,7 +21,7 @@ from scorekeeper import Session
 from scorekeeper.reports import export as exporting
 from scorekeeper.reports import rows as rows_module
 from scorekeeper.reports.rows import KEEPER, open_store, render
-from scorekeeper.store import Store, StoreDamaged, copies, seal, sidecar
+from scorekeeper.store import Store, StoreDamaged, copies, sidecar
 from scorekeeper.store.reader import FOLDER
 from scorekeeper.store.sidecar import rows_file
 from tests.domain.test_properties import PLAN_MODULES
@@ -258,7 +258,7 @@ def test_rows_sealed_under_the_key_are_trusted_as_they_are(
 ) -> None:
     # What the replays above guard against: rows the key vouches for are written as kept.
     store, session_id = hostile
-    key = seal.key()
+    key = sidecar.key()
     assert key is not None
     _resealed(key, _formula)(store, session_id)
     with _replays(store) as load:
@@ -283,12 +283,12 @@ def test_without_a_good_key_every_session_is_replayed_and_the_key_left_alone(
     before = _exported(store, tmp_path / "before", replay=False)
     folder = tmp_path / "config"
     folder.mkdir()
-    (folder / seal.KEY_FILE).write_bytes(key)
+    (folder / sidecar.KEY_FILE).write_bytes(key)
     monkeypatch.setenv("SCOREKEEPER_CONFIG", str(folder))
     with _replays(store) as load:
         assert _exported(store, tmp_path / "after", replay=False) == before
     assert load.call_count == 2
-    assert (folder / seal.KEY_FILE).read_bytes() == key
+    assert (folder / sidecar.KEY_FILE).read_bytes() == key
 
 
 def test_a_key_is_made_once_for_this_user_alone(
@@ -300,10 +300,10 @@ def test_a_key_is_made_once_for_this_user_alone(
         session_id = store.add(Session.new("hot-rum", ["Ann", "Bob"]))
         store.record(session_id, {"out": "Ann", "rummy": False, "deadwood": {"Bob": 4}})
         assert store.sealed_rows(session_id) is not None
-        made = (folder / seal.KEY_FILE).read_bytes()
-        assert len(made) == seal.KEY_SIZE
-        assert (folder / seal.KEY_FILE).stat().st_mode & 0o077 == 0
-        assert [path.name for path in folder.iterdir()] == [seal.KEY_FILE]
+        made = (folder / sidecar.KEY_FILE).read_bytes()
+        assert len(made) == sidecar.KEY_SIZE
+        assert (folder / sidecar.KEY_FILE).stat().st_mode & 0o077 == 0
+        assert [path.name for path in folder.iterdir()] == [sidecar.KEY_FILE]
         monkeypatch.setenv("SCOREKEEPER_CONFIG", str(tmp_path / "elsewhere"))
         assert store.sealed_rows(session_id) is None
         store.delete(session_id)

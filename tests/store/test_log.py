@@ -57,11 +57,10 @@ def test_an_append_encodes_what_it_adds_not_the_whole_log_again(
 
 
 def encodings(monkeypatch: pytest.MonkeyPatch) -> list[bytes]:
-    """What the log encodes from now on, whole or member by member."""
+    """What the log encodes from now on, whole or document by document."""
     encoded: list[bytes] = []
-    whole, each = log.encode, log.members
+    whole = log.encode
     monkeypatch.setattr(log, "encode", lambda data: encoded.append(whole(data)) or whole(data))
-    monkeypatch.setattr(log, "members", lambda pairs: encoded.extend(each(pairs)) or each(pairs))
     return encoded
 
 
