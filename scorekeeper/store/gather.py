@@ -165,8 +165,9 @@ def stepped(found: Gathered, made: Sequence[Event], seen: list[int] | None) -> G
     renamed = any(event.kind == "laptop" for event in made)
     named = names(events.values()) if renamed else found.merged.names  # else as they were
     latest = max([found.latest, *[event.at for event in made]])
-    merged_now = merged(folded, named, (found.folded.shown, found.merged.shown))
-    return Gathered(merged_now, folded, events, found.damaged, found.refused, seen, latest)
+    return Gathered(
+        merged(folded, named), folded, events, found.damaged, found.refused, seen, latest
+    )
 
 
 def folded(folder: Path, leave_out: Collection[str] = ()) -> int:

@@ -1,6 +1,5 @@
 """A session's versions as the table sees them: the fold's lines (``fold.session``) as a
-table and its rounds, each with when and on which laptop it was made, and the event that
-made it, so the table's decision is said in events (``Version.made``, ``Version.head``).
+table and its rounds, each round with when, where and by which event it was made.
 """
 
 from __future__ import annotations
@@ -72,23 +71,12 @@ def text(value: object) -> str:
     )
 
 
-def version(table: JSONObject, line: Line, before: tuple[Line, Version] | None = None) -> Version:
-    """The version a line of the fold is; ``before``: a line and its version, which, where
-    ``line`` is it and one round more, are not gone through again."""
-    rounds = line.rounds
-    if before is not None and len(rounds) == len(before[0].rounds) + 1:
-        was, made = before[1], rounds[-1]
-        if rounds[:-1] == before[0].rounds:  # the same objects: compared in a C loop
-            return Version(
-                {**table, "rounds": [*was.rounds, made.round]},
-                (*was.stamps, (made.at * 1_000_000, made.laptop)),
-                (*was.made, made.by),
-                line.head,
-            )
+def version(table: JSONObject, line: Line) -> Version:
+    """The version a line of the fold is."""
     return Version(
-        {**table, "rounds": [made.round for made in rounds]},
-        tuple([(made.at * 1_000_000, made.by.partition(":")[0]) for made in rounds]),
-        tuple([made.by for made in rounds]),
+        {**table, "rounds": [made.round for made in line.rounds]},
+        tuple([(made.at * 1_000_000, made.by.partition(":")[0]) for made in line.rounds]),
+        tuple([made.by for made in line.rounds]),
         line.head,
     )
 
@@ -98,21 +86,17 @@ def _decision(event: Event) -> Decision:
     return Decision(event.at * 1_000_000, event.laptop, choice if isinstance(choice, str) else "")
 
 
-def merged(
-    folded: Folded,
-    names: Mapping[str, str] = MappingProxyType({}),
-    before: tuple[Line, Version] | None = None,
-) -> Merged:
-    """The session ``folded`` as versions (it has a set-up: ``Folded.setup``); ``before``:
-    the line shown before a step and its version (``version``)."""
+def merged(folded: Folded, names: Mapping[str, str] = MappingProxyType({})) -> Merged:
+    """The session ``folded`` as versions (it has a set-up: ``Folded.setup``)."""
     assert folded.setup is not None
     table = {key: value for key, value in folded.setup.body.items() if key != "started"}
-    shown = version(table, folded.shown, before)
+    shown = version(table, folded.shown)
     waiting = [line for line in reversed(folded.versions) if line != folded.shown]
+    decided = folded.shown.decided
     return Merged(
         shown,
         (shown, *(version(table, line) for line in waiting)),
-        None if folded.decided is None else _decision(folded.decided),
+        None if decided is None else _decision(decided),
         tuple(_decision(lost) for lost, _ in folded.replaced),
         tuple(version(table, line) for line in folded.aside),
         names,
