@@ -129,22 +129,18 @@ def both(versions: Sequence[Version]) -> Version:
     """The rounds the versions share, then each one's rounds after they parted, each once,
     in the order they were recorded (a tie: the versions' order); the rules may refuse it."""
     start = parted(versions)
-    first = versions[0]
-    seen = set(first.made[:start])
+    seen = set(versions[0].made[:start])
     after = []
     for place, each in enumerate(versions):
         for index in range(start, len(each.rounds)):
-            made = each.made[index] if index < len(each.made) else ""
-            if made and made in seen:
-                continue
-            seen.add(made)
-            after.append((each.stamps[index], place, index))
-    after.sort(key=lambda item: (item[0][0], item[1], item[2]))
-    rounds = list(first.rounds[:start])
-    stamps = list(first.stamps[:start])
-    made_by = list(first.made[:start])
-    for stamp, place, index in after:
-        rounds.append(versions[place].rounds[index])
-        stamps.append(stamp)
-        made_by.append(versions[place].made[index])
-    return Version({**first.session, "rounds": rounds}, tuple(stamps), tuple(made_by))
+            if each.made[index] not in seen:
+                seen.add(each.made[index])
+                after.append((each.stamps[index][0], place, index))
+    picked = [(0, index) for index in range(start)] + [
+        (place, index) for _, place, index in sorted(after)
+    ]
+    return Version(
+        {**versions[0].session, "rounds": [versions[p].rounds[i] for p, i in picked]},
+        tuple(versions[p].stamps[i] for p, i in picked),
+        tuple(versions[p].made[i] for p, i in picked),
+    )
