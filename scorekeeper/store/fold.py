@@ -151,8 +151,7 @@ def session(events: Iterable[Event]) -> Folded:
     union_, refused = union([events])
     order, waits = _held(union_)
     refused += waits
-    setups = sorted((e for e in order if e.kind == "setup" and not e.after), key=later)
-    setup = setups[0] if setups else None
+    setup = min((e for e in order if e.kind == "setup" and not e.after), key=later, default=None)
     lines: dict[str, Line] = {}
     for event in order:
         if event.kind == "laptop":
@@ -227,16 +226,12 @@ def _aside(
     if not decisions:
         return ()
     holding = {made.by for line in settled for made in line.rounds}
-    heads = {line.head for line in settled}
     aside: dict[tuple[str, ...], Line] = {}
     for decision in decisions:
-        for parent in decision.after:
-            line = lines.get(parent)
-            if line is None or parent in heads:
-                continue
-            rounds = tuple(made.by for made in line.rounds)
+        for parent in decision.after:  # each replays and is no head: a decision is on it
+            rounds = tuple(made.by for made in lines[parent].rounds)
             if rounds not in aside and any(made not in holding for made in rounds):
-                aside[rounds] = line
+                aside[rounds] = lines[parent]
     return tuple(aside.values())
 
 
