@@ -145,13 +145,15 @@ def stepped(found: Gathered, made: Sequence[Event], seen: list[int] | None) -> G
     from scorekeeper.store.fold import STEPS, names, step  # here: Home starts without them
     from scorekeeper.store.merge import merged
 
+    if found.waiting:
+        return None
     folded, events = found.folded, dict(found.events)
     shown = folded.shown
     for event in made:
         events[event.id] = event
         if event.kind == "laptop":
             continue
-        if folded.waiting or event.kind not in STEPS or event.after != (shown.head,):
+        if event.kind not in STEPS or event.after != (shown.head,):
             return None
         line = step(event, {shown.head: shown})
         if isinstance(line, str):
