@@ -59,6 +59,10 @@ class Folded:
     """(the decision replaced, the one that stands)."""
     refused: tuple[Refused, ...] = ()
 
+    @property
+    def waiting(self) -> bool:
+        return len(self.versions) > 1
+
 
 def union(logs: Iterable[Iterable[Event]]) -> tuple[dict[str, Event], list[Refused]]:
     """Every event once; one id held with two contents (a log rolled back and written
