@@ -103,22 +103,14 @@ def merged(folded: Folded, names: Mapping[str, str] = MappingProxyType({})) -> M
     )
 
 
-def _rounds(version: Version) -> list[str]:
-    return [text(round_) for round_ in version.rounds]
-
-
-def _table(version: Version) -> str:
-    return text({key: value for key, value in version.session.items() if key != "rounds"})
-
-
 def same(first: Version, second: Version) -> bool:
     """The same table and the same rounds (whoever recorded them, whenever)."""
-    return _table(first) == _table(second) and _rounds(first) == _rounds(second)
+    return text(first.session) == text(second.session)
 
 
 def parted(versions: Sequence[Version]) -> int:
     """How many rounds the versions share from the start."""
-    texts = [_rounds(version) for version in versions]
+    texts = [[text(round_) for round_ in version.rounds] for version in versions]
     count = 0
     while all(len(rounds) > count for rounds in texts) and len({r[count] for r in texts}) == 1:
         count += 1
