@@ -66,6 +66,8 @@ def combined(found: Sequence[tuple[str, int, int, int]]) -> list[int]:
     import hashlib  # here: Home's first frame fingerprints no log (OpenSSL loads with it)
 
     digest = int.from_bytes(hashlib.blake2b(repr(found).encode(), digest_size=7).digest(), "big")
+    if len(found) == 1:  # most sessions (a record takes it thrice): no generator stepped
+        return [digest, found[0][2], found[0][3]]
     return [digest, sum(item[2] for item in found), max(item[3] for item in found)]
 
 
@@ -158,9 +160,11 @@ def stepped(found: Gathered, made: Sequence[Event], seen: list[int] | None) -> G
             return None
         shown = line
     folded = replace(folded, shown=shown)
-    named = merged(folded, names(events.values()))
+    renamed = any(event.kind == "laptop" for event in made)
+    named = names(events.values()) if renamed else found.merged.names  # else as they were
+    as_shown = merged(folded, named, (found.folded.shown, found.merged.shown))
     latest = max([found.latest, *[event.at for event in made]])
-    return Gathered(named, folded, events, found.damaged, found.refused, seen, latest)
+    return Gathered(as_shown, folded, events, found.damaged, found.refused, seen, latest)
 
 
 def folded(folder: Path, leave_out: Collection[str] = ()) -> int:

@@ -71,12 +71,26 @@ def text(value: object) -> str:
     )
 
 
-def version(table: JSONObject, line: Line) -> Version:
-    """The version a line of the fold is."""
+def version(table: JSONObject, line: Line, before: tuple[Line, Version] | None = None) -> Version:
+    """The version a line of the fold is; ``before``: a line and its version, not gone
+    through again where ``line`` is it and one round more (a round recorded)."""
+    rounds = line.rounds
+    if (
+        before is not None
+        and len(rounds) == len(before[0].rounds) + 1
+        and rounds[:-1] == before[0].rounds  # the same objects: compared in a C loop
+    ):
+        was, made = before[1], rounds[-1]
+        return Version(
+            {**table, "rounds": [*was.rounds, made.round]},
+            (*was.stamps, (made.at * 1_000_000, made.by.partition(":")[0])),
+            (*was.made, made.by),
+            line.head,
+        )
     return Version(
-        {**table, "rounds": [made.round for made in line.rounds]},
-        tuple([(made.at * 1_000_000, made.by.partition(":")[0]) for made in line.rounds]),
-        tuple([made.by for made in line.rounds]),
+        {**table, "rounds": [made.round for made in rounds]},
+        tuple([(made.at * 1_000_000, made.by.partition(":")[0]) for made in rounds]),
+        tuple([made.by for made in rounds]),
         line.head,
     )
 
@@ -86,11 +100,16 @@ def _decision(event: Event) -> Decision:
     return Decision(event.at * 1_000_000, event.laptop, choice if isinstance(choice, str) else "")
 
 
-def merged(folded: Folded, names: Mapping[str, str] = MappingProxyType({})) -> Merged:
-    """The session ``folded`` as versions (it has a set-up: ``Folded.setup``)."""
+def merged(
+    folded: Folded,
+    names: Mapping[str, str] = MappingProxyType({}),
+    before: tuple[Line, Version] | None = None,
+) -> Merged:
+    """The session ``folded`` as versions (it has a set-up: ``Folded.setup``); ``before``:
+    the line shown before a step and its version (``version``)."""
     assert folded.setup is not None
     table = {key: value for key, value in folded.setup.body.items() if key != "started"}
-    shown = version(table, folded.shown)
+    shown = version(table, folded.shown, before)
     waiting = [line for line in reversed(folded.versions) if line != folded.shown]
     decided = folded.shown.decided
     return Merged(
