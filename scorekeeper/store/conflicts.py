@@ -1,7 +1,5 @@
-"""A session that went on differently on two laptops, as the table sees it before deciding:
-the versions side by side, the rounds each added after they parted, on which laptop (its
-name), and the balances each gives (``resolve`` carries out the decision).
-"""
+"""A session that went on differently, as the table compares its versions before deciding
+(``resolve`` carries the decision out)."""
 
 from __future__ import annotations
 
@@ -27,16 +25,14 @@ class Round:
 
 @dataclass(frozen=True)
 class Side:
-    """One version of the session, as the table compares it."""
+    """One version as the table compares it: the rounds it added after the versions parted,
+    the balances it gives, and why its rounds do not replay (it can still be kept aside)."""
 
-    version: Version
     rounds: int
     added: tuple[Round, ...]
     balances: str
     laptops: tuple[str, ...]
-    """The names of the laptops that recorded its rounds after the versions parted."""
     problem: str | None = None
-    """Why its rounds do not replay (it can still be kept aside)."""
 
 
 def laptop_name(merged: Merged, laptop: str) -> str:
@@ -52,7 +48,7 @@ def side(merged: Merged, version: Version, start: int) -> Side:
     try:
         session = Session.from_dict(version.session)
     except REPLAY_ERRORS as error:
-        return Side(version, len(version.rounds), (), "", (), str(error))
+        return Side(len(version.rounds), (), "", (), str(error))
     unit = session.game.played_for(session.setup)
     for index in range(start, len(version.rounds)):
         when, laptop = version.stamps[index]
@@ -63,7 +59,7 @@ def side(merged: Merged, version: Version, start: int) -> Side:
         for name, value in session.balances.items()
     )
     laptops = tuple(dict.fromkeys(item.laptop for item in added))
-    return Side(version, len(version.rounds), tuple(added), balances, laptops)
+    return Side(len(version.rounds), tuple(added), balances, laptops)
 
 
 @dataclass(frozen=True)

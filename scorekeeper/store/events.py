@@ -1,7 +1,5 @@
 """An event: one thing a laptop did, as its log keeps it, and what an event from anywhere
-must look like before the fold trusts it. Its id is ``<laptop>:<n>``, made only by the
-laptop whose log holds it, or ``m:<hash of what it holds>`` for one moved over from an
-older layout (made alike by every laptop, checked by hashing it again).
+must look like before the fold trusts it (the package's docstring says what it holds).
 """
 
 from __future__ import annotations
@@ -33,8 +31,7 @@ ID = re.compile(rf"(?:({LAPTOP_ID}):([1-9][0-9]{{0,15}})|m:([0-9a-f]{{64}}))")
 
 
 class Event(NamedTuple):
-    """``after``: the events it was typed on top of; ``at``: the laptop's clock (ms). A
-    named tuple: every event of every log read is made, at a third of a dataclass's cost."""
+    """A named tuple: every event of every log read is made, at a third of a dataclass's cost."""
 
     id: str
     after: tuple[str, ...]
@@ -64,7 +61,7 @@ class Event(NamedTuple):
         }
 
     def encoded(self) -> str:
-        """One text per event content, the same on every laptop: what a clash compares."""
+        """One text per content, the same on every laptop: what a clash compares."""
         return json.dumps(self.record(), sort_keys=True, ensure_ascii=False, default=repr)
 
 
@@ -109,7 +106,7 @@ def checked(raw: object, owner: str) -> Event | str:
 
 def _ids(after: list[object], made: str) -> bool:
     """Whether ``after`` names events ``made`` can be typed on top of: ids, each once, not
-    its own, at most ``AFTER_CAP`` (a loop: every event of every log read passes here)."""
+    its own, at most ``AFTER_CAP``."""
     if len(after) > AFTER_CAP:
         return False
     for item in after:

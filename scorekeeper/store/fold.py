@@ -1,16 +1,6 @@
 """The fold: what the union of every laptop's events makes, a pure function of the set
 (never of which log came first, nor of an event read twice), so two laptops holding the
-same events make the same session and the same entries.
-
-A session: every event but a decision is typed on top of one other (its ``after``), a
-decision on top of the heads it settles; an event's *line* is the rounds it leaves. Heads
-whose rounds agree, or are the start of another's, are one version; more than one is a
-game waiting for the table, shown as the version whose last round is the later. Of two
-decisions of the same heads made apart, the later stands and the other is *replaced*.
-
-An entry (a night's name, a game's night, a house game, a laptop's name): per key, of the
-changes nothing is typed on top of, the later (``events.later``) stands; "later" only
-orders changes made apart, one typed on top of another is after it whatever the clocks.
+same events make the same session and the same entries (the package's docstring says how).
 """
 
 from __future__ import annotations
@@ -31,23 +21,20 @@ WAITS = "waits for an event not here yet"
 
 
 class Made(NamedTuple):
-    """A round as a line holds it: what it is, the event that made it, and when (a named
-    tuple, as ``Line``: the fold makes one of each per event)."""
+    """A round as a line holds it, with the event that made it and when."""
 
     round: JSONObject
     by: str
     at: int
 
-    @property
-    def laptop(self) -> str:
-        return self.by.partition(":")[0]
-
 
 class Line(NamedTuple):
-    """The rounds as the event ``head`` leaves them."""
+    """The rounds as the event ``head`` leaves them, and the latest decision it is (or is
+    typed on top of)."""
 
     head: str
     rounds: tuple[Made, ...]
+    decided: Event | None = None
 
     def content(self) -> tuple[str, ...]:
         return tuple(json.dumps(made.round, sort_keys=True, default=repr) for made in self.rounds)
@@ -71,8 +58,6 @@ class Folded:
     replaced: tuple[tuple[Event, Event], ...] = ()
     """(the decision replaced, the one that stands)."""
     refused: tuple[Refused, ...] = ()
-    decided: Event | None = None
-    """The latest decision the version shown is typed on top of (or is)."""
 
     @property
     def waiting(self) -> bool:
@@ -97,15 +82,7 @@ def union(logs: Iterable[Iterable[Event]]) -> tuple[dict[str, Event], list[Refus
 
 
 def _held(events: Mapping[str, Event]) -> tuple[list[Event], list[Refused]]:
-    """The events whose every ``after`` is held, parents first; the rest wait. Any such
-    order folds alike: a log's own order, parents first already, is taken as it is."""
-    seen: set[str] = set()
-    for event in events.values():
-        if not seen.issuperset(event.after):
-            break
-        seen.add(event.id)
-    else:
-        return list(events.values()), []
+    """The events whose every ``after`` is held, parents first; the rest wait."""
     children: dict[str, list[str]] = {}
     missing: dict[str, int] = {}
     for event in events.values():
@@ -121,8 +98,6 @@ def _held(events: Mapping[str, Event]) -> tuple[list[Event], list[Refused]]:
             missing[child] -= 1
             if missing[child] == 0:
                 ready.append(child)
-    if len(order) == len(events):
-        return order, []
     placed = {event.id for event in order}
     return order, [(made, WAITS) for made in sorted(events) if made not in placed]
 
@@ -136,13 +111,8 @@ def step(event: Event, lines: Mapping[str, Line]) -> Line | str:
     body = event.body
     if event.kind == "setup":
         return "is a second set-up" if event.after else Line(event.id, ())
-    after = event.after
-    if len(after) == 1:  # every event but a decision
-        parent = lines.get(after[0])
-        parents = [] if parent is None else [parent]
-    else:
-        parents = [lines[made] for made in after if made in lines]
-    if len(parents) != len(after) or not parents:
+    parents = [lines[made] for made in event.after if made in lines]
+    if len(parents) != len(event.after) or not parents:
         return "is typed on top of nothing that replays"
     if event.kind == "decide":  # the rounds it names, in its order, from the versions settled
         chosen = body.get("rounds")
@@ -154,15 +124,16 @@ def step(event: Event, lines: Mapping[str, Line]) -> Line | str:
             if not isinstance(made, str) or made not in known:
                 return "decides on rounds the versions do not hold"
             kept.append(known.pop(made))
-        return Line(event.id, tuple(kept))
+        decisions = [event, *(line.decided for line in parents if line.decided is not None)]
+        return Line(event.id, tuple(kept), max(decisions, key=later))
     if len(parents) != 1:
         return "is typed on top of two versions without deciding"
-    rounds = parents[0].rounds
+    rounds, decided = parents[0].rounds, parents[0].decided
     round_ = body.get("round")
     if event.kind == "round" and isinstance(round_, dict):
-        return Line(event.id, (*rounds, Made(round_, event.id, event.at)))
+        return Line(event.id, (*rounds, Made(round_, event.id, event.at)), decided)
     if event.kind == "undo" and rounds:
-        return Line(event.id, rounds[:-1])
+        return Line(event.id, rounds[:-1], decided)
     index = body.get("index")
     if (
         event.kind == "edit"
@@ -171,17 +142,16 @@ def step(event: Event, lines: Mapping[str, Line]) -> Line | str:
         and 0 <= index < len(rounds)
     ):
         edited = (*rounds[:index], Made(round_, event.id, event.at), *rounds[index + 1 :])
-        return Line(event.id, edited)
+        return Line(event.id, edited, decided)
     return "does not replay"
 
 
 def session(events: Iterable[Event]) -> Folded:
-    """The session the events make (see the module's docstring)."""
+    """The session the events make (see the package's docstring)."""
     union_, refused = union([events])
     order, waits = _held(union_)
     refused += waits
-    setups = sorted((e for e in order if e.kind == "setup" and not e.after), key=later)
-    setup = setups[0] if setups else None
+    setup = min((e for e in order if e.kind == "setup" and not e.after), key=later, default=None)
     lines: dict[str, Line] = {}
     for event in order:
         if event.kind == "laptop":
@@ -200,52 +170,31 @@ def session(events: Iterable[Event]) -> Folded:
     heads = [lines[made] for made in sorted(made for made in lines if made not in typed_on)]
     decisions = sorted((union_[made] for made in lines if union_[made].kind == "decide"), key=later)
     versions, replaced = _versions(heads, decisions, lines)
-    shown = max(versions, key=lambda line: line.last)
     return Folded(
         setup,
-        shown,
+        max(versions, key=lambda line: line.last),
         tuple(versions) if len(versions) > 1 else (),
         _aside(decisions, lines, versions),
         tuple(replaced),
         tuple(sorted(refused)),
-        _last_decision(union_, shown.head) if decisions else None,
     )
 
 
-def _last_decision(events: Mapping[str, Event], head: str) -> Event | None:
-    """The latest decision ``head`` is, or is typed on top of."""
-    found: list[Event] = []
-    seen: set[str] = set()
-    todo = [head]
-    while todo:
-        made = todo.pop()
-        event = events.get(made)
-        if event is None or made in seen:
-            continue
-        seen.add(made)
-        if event.kind == "decide":
-            found.append(event)
-        todo.extend(event.after)
-    return max(found, key=later, default=None)
-
-
 def _versions(
-    heads: list[Line], decided: list[Event], lines: Mapping[str, Line]
+    heads: list[Line], decisions: list[Event], lines: Mapping[str, Line]
 ) -> tuple[list[Line], list[tuple[Event, Event]]]:
     """The heads as versions, one per set of rounds, none the start of another, and the
-    decisions replaced; ``decided``: every decision that replays."""
-    decisions: dict[tuple[str, ...], list[Event]] = {}
-    for decision in decided:
-        decisions.setdefault(tuple(sorted(decision.after)), []).append(decision)
-    by_id = {decision.id: decision for decision in decided}
+    decisions replaced; ``decisions``: every one that replays, oldest first."""
+    by_id = {decision.id: decision for decision in decisions}
+    stands = {tuple(sorted(decision.after)): decision for decision in decisions}
     replaced: list[tuple[Event, Event]] = []
     standing: list[Line] = []
     for line in heads:
         event = by_id.get(line.head)
         if event is not None:
-            stands = max(decisions[tuple(sorted(event.after))], key=later)
-            if stands is not event and lines[stands.id].content() != line.content():
-                replaced.append((event, stands))
+            latest = stands[tuple(sorted(event.after))]
+            if latest is not event and lines[latest.id].content() != line.content():
+                replaced.append((event, latest))
                 continue
         standing.append(line)
     replaced.sort(key=lambda pair: later(pair[0]))
@@ -277,16 +226,12 @@ def _aside(
     if not decisions:
         return ()
     holding = {made.by for line in settled for made in line.rounds}
-    heads = {line.head for line in settled}
     aside: dict[tuple[str, ...], Line] = {}
     for decision in decisions:
-        for parent in decision.after:
-            line = lines.get(parent)
-            if line is None or parent in heads:
-                continue
-            rounds = tuple(made.by for made in line.rounds)
+        for parent in decision.after:  # each replays and is no head: a decision is on it
+            rounds = tuple(made.by for made in lines[parent].rounds)
             if rounds not in aside and any(made not in holding for made in rounds):
-                aside[rounds] = line
+                aside[rounds] = lines[parent]
     return tuple(aside.values())
 
 
@@ -313,7 +258,8 @@ class Entries:
 
 
 def entries(events: Iterable[Event]) -> Entries:
-    """Every entry (see the module's docstring)."""
+    """Every entry: per key, of the changes nothing is typed on top of, the later stands
+    (a change typed on top of another is after it whatever the clocks)."""
     union_, _ = union([events])
     by_key: dict[tuple[str, str], list[Event]] = {}
     for event in sorted(union_.values(), key=attrgetter("at", "id")):  # later last

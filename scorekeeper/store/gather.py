@@ -30,10 +30,9 @@ Logs = Sequence[tuple[str, "Read"]]
 
 
 class Gathered(NamedTuple):
-    """A session as its logs make it: every event by id, the damaged logs, how many events
-    were refused for each reason, the files' ``identity`` as read, when the latest event
-    folded was made (its place in the list), and this laptop's log as read (what its next
-    change is appended to)."""
+    """A session as its logs make it: ``refused`` counts the events left out by reason,
+    ``seen`` is the files' ``identity``, ``latest`` places it in the list, ``own`` is
+    this laptop's log as read (its next change is appended to it)."""
 
     merged: Merged
     folded: Folded
@@ -67,7 +66,7 @@ def combined(found: Sequence[tuple[str, int, int, int]]) -> list[int]:
     import hashlib  # here: Home's first frame fingerprints no log (OpenSSL loads with it)
 
     digest = int.from_bytes(hashlib.blake2b(repr(found).encode(), digest_size=7).digest(), "big")
-    if len(found) == 1:  # most sessions: no generator stepped on each change
+    if len(found) == 1:  # most sessions (a record takes it thrice): no generator stepped
         return [digest, found[0][2], found[0][3]]
     return [digest, sum(item[2] for item in found), max(item[3] for item in found)]
 
@@ -80,11 +79,10 @@ def gather(
     *,
     identify: bool = True,
 ) -> Gathered:
-    """The session the logs ``files`` make, with the events ``kept(the logs read)`` (what
-    this laptop folded from other laptops' logs before), asked for only where a log reads;
-    ``missing()`` if there is none; the first damage if no log can be read or the events
-    make no session (a log of laptop ``own``, this one, says how to get it back: ``doctor
-    --fix`` mends only this laptop's). ``identify``: take the files' identity (``seen``)."""
+    """The session the logs ``files`` make, with ``kept(the logs read)`` (what this laptop
+    folded of other laptops' logs before), asked only where a log reads; ``missing()`` if
+    there is none; the first damage if no log reads or the events make no session (only a
+    log of ``own``, this laptop, is said to be mended by ``doctor --fix``)."""
     from scorekeeper.store import log  # here: a list read from its index opens no database
 
     seen = identity(files) if identify else None
@@ -122,8 +120,6 @@ def gather(
     if folded.setup is None:
         if damaged:
             raise damaged[0]
-        if not files:
-            raise missing()
         key, first = sorted(files)[0]
         if refused.get(NEWER):  # its set-up may be of a kind a newer release writes
             reason = f"holds events {NEWER}: upgrade scorekeeper to read it"
@@ -144,18 +140,20 @@ def _latest(events: dict[str, Event], folded: Folded) -> int:
 
 
 def stepped(found: Gathered, made: Sequence[Event], seen: list[int] | None) -> Gathered | None:
-    """``found`` with the events ``made`` here on top of its version shown, the fold
-    stepped in memory (as folding again would make it); None where it is more than a step."""
+    """``found`` with the events ``made`` here on top of its version shown, stepped in
+    memory as folding again would make it; None where it is more than a step."""
     from scorekeeper.store.fold import STEPS, names, step  # here: Home starts without them
     from scorekeeper.store.merge import merged
 
+    if found.waiting:
+        return None
     folded, events = found.folded, dict(found.events)
     shown = folded.shown
     for event in made:
         events[event.id] = event
         if event.kind == "laptop":
             continue
-        if folded.waiting or event.kind not in STEPS or event.after != (shown.head,):
+        if event.kind not in STEPS or event.after != (shown.head,):
             return None
         line = step(event, {shown.head: shown})
         if isinstance(line, str):
@@ -164,14 +162,14 @@ def stepped(found: Gathered, made: Sequence[Event], seen: list[int] | None) -> G
     folded = replace(folded, shown=shown)
     renamed = any(event.kind == "laptop" for event in made)
     named = names(events.values()) if renamed else found.merged.names  # else as they were
+    as_shown = merged(folded, named, (found.folded.shown, found.merged.shown))
     latest = max([found.latest, *[event.at for event in made]])
-    merged_now = merged(folded, named, (found.folded.shown, found.merged.shown))
-    return Gathered(merged_now, folded, events, found.damaged, found.refused, seen, latest)
+    return Gathered(as_shown, folded, events, found.damaged, found.refused, seen, latest)
 
 
 def folded(folder: Path, leave_out: Collection[str] = ()) -> int:
-    """One number for every ``.json`` file in ``folder`` (name, inode, size, change time)
-    but the logs of the sessions in ``leave_out``: the same while none changed."""
+    """One number for the ``.json`` files in ``folder`` (name, inode, size, change time) but
+    the logs of the sessions in ``leave_out``: the same while none changed."""
     total = 0
     try:
         with os.scandir(folder) as listing:

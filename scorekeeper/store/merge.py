@@ -1,6 +1,5 @@
 """A session's versions as the table sees them: the fold's lines (``fold.session``) as a
-table and its rounds, each with when and on which laptop it was made, and the event that
-made it, so the table's decision is said in events (``Version.made``, ``Version.head``).
+table and its rounds, each round with when, where and by which event it was made.
 """
 
 from __future__ import annotations
@@ -73,18 +72,21 @@ def text(value: object) -> str:
 
 
 def version(table: JSONObject, line: Line, before: tuple[Line, Version] | None = None) -> Version:
-    """The version a line of the fold is; ``before``: a line and its version, which, where
-    ``line`` is it and one round more, are not gone through again."""
+    """The version a line of the fold is; ``before``: a line and its version, not gone
+    through again where ``line`` is it and one round more (a round recorded)."""
     rounds = line.rounds
-    if before is not None and len(rounds) == len(before[0].rounds) + 1:
+    if (
+        before is not None
+        and len(rounds) == len(before[0].rounds) + 1
+        and rounds[:-1] == before[0].rounds  # the same objects: compared in a C loop
+    ):
         was, made = before[1], rounds[-1]
-        if rounds[:-1] == before[0].rounds:  # the same objects: compared in a C loop
-            return Version(
-                {**table, "rounds": [*was.rounds, made.round]},
-                (*was.stamps, (made.at * 1_000_000, made.laptop)),
-                (*was.made, made.by),
-                line.head,
-            )
+        return Version(
+            {**table, "rounds": [*was.rounds, made.round]},
+            (*was.stamps, (made.at * 1_000_000, made.by.partition(":")[0])),
+            (*was.made, made.by),
+            line.head,
+        )
     return Version(
         {**table, "rounds": [made.round for made in rounds]},
         tuple([(made.at * 1_000_000, made.by.partition(":")[0]) for made in rounds]),
@@ -109,32 +111,25 @@ def merged(
     table = {key: value for key, value in folded.setup.body.items() if key != "started"}
     shown = version(table, folded.shown, before)
     waiting = [line for line in reversed(folded.versions) if line != folded.shown]
+    decided = folded.shown.decided
     return Merged(
         shown,
         (shown, *(version(table, line) for line in waiting)),
-        None if folded.decided is None else _decision(folded.decided),
+        None if decided is None else _decision(decided),
         tuple(_decision(lost) for lost, _ in folded.replaced),
         tuple(version(table, line) for line in folded.aside),
         names,
     )
 
 
-def _rounds(version: Version) -> list[str]:
-    return [text(round_) for round_ in version.rounds]
-
-
-def _table(version: Version) -> str:
-    return text({key: value for key, value in version.session.items() if key != "rounds"})
-
-
 def same(first: Version, second: Version) -> bool:
     """The same table and the same rounds (whoever recorded them, whenever)."""
-    return _table(first) == _table(second) and _rounds(first) == _rounds(second)
+    return text(first.session) == text(second.session)
 
 
 def parted(versions: Sequence[Version]) -> int:
     """How many rounds the versions share from the start."""
-    texts = [_rounds(version) for version in versions]
+    texts = [[text(round_) for round_ in version.rounds] for version in versions]
     count = 0
     while all(len(rounds) > count for rounds in texts) and len({r[count] for r in texts}) == 1:
         count += 1
@@ -145,22 +140,18 @@ def both(versions: Sequence[Version]) -> Version:
     """The rounds the versions share, then each one's rounds after they parted, each once,
     in the order they were recorded (a tie: the versions' order); the rules may refuse it."""
     start = parted(versions)
-    first = versions[0]
-    seen = set(first.made[:start])
+    seen = set(versions[0].made[:start])
     after = []
     for place, each in enumerate(versions):
         for index in range(start, len(each.rounds)):
-            made = each.made[index] if index < len(each.made) else ""
-            if made and made in seen:
-                continue
-            seen.add(made)
-            after.append((each.stamps[index], place, index))
-    after.sort(key=lambda item: (item[0][0], item[1], item[2]))
-    rounds = list(first.rounds[:start])
-    stamps = list(first.stamps[:start])
-    made_by = list(first.made[:start])
-    for stamp, place, index in after:
-        rounds.append(versions[place].rounds[index])
-        stamps.append(stamp)
-        made_by.append(versions[place].made[index])
-    return Version({**first.session, "rounds": rounds}, tuple(stamps), tuple(made_by))
+            if each.made[index] not in seen:
+                seen.add(each.made[index])
+                after.append((each.stamps[index][0], place, index))
+    picked = [(0, index) for index in range(start)] + [
+        (place, index) for _, place, index in sorted(after)
+    ]
+    return Version(
+        {**versions[0].session, "rounds": [versions[p].rounds[i] for p, i in picked]},
+        tuple(versions[p].stamps[i] for p, i in picked),
+        tuple(versions[p].made[i] for p, i in picked),
+    )

@@ -1,6 +1,5 @@
-"""The table's decision about a session that went on differently, made: one event in
-this laptop's log (``Store.settle_versions``) typed on top of the versions it settles and
-naming the rounds it keeps; those not chosen stay in the logs, to be brought back.
+"""The table's decision about a session that went on differently, carried out as one event
+(``Store.settle_versions``); the versions not chosen stay in the logs, to be brought back.
 """
 
 from __future__ import annotations
@@ -25,8 +24,8 @@ DONE = {
 
 
 def _pick(merged: Merged, choice: str, number: int) -> tuple[Version, list[Version]]:
-    """The version chosen and the versions the decision settles; a refusal is worded to
-    follow "Session <id>: "."""
+    """The version chosen and the versions the decision settles; a refusal follows "Session
+    <id>: "."""
     versions = list(merged.versions)
     if choice == BACK:
         if not 1 <= number <= len(merged.aside):

@@ -239,8 +239,8 @@ MUTANTS = (
     Mutant(
         "merge: both keeps a hand twice where two of three versions share it",
         "scorekeeper/store/merge.py",
-        "            if made and made in seen:\n                continue\n",
-        "",
+        "            if each.made[index] not in seen:\n",
+        "            if True:\n",
         ("tests/store/test_merge.py",),
     ),
     Mutant(
