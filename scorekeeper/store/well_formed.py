@@ -6,9 +6,8 @@ document that fails is damaged, named with what is wrong.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import datetime
 
-from scorekeeper.checks import JSON, JSONMapping
+from scorekeeper.checks import JSONMapping
 from scorekeeper.wording import moment
 
 SUMMARY_FIELDS = (
@@ -99,56 +98,6 @@ def summary_problem(fields: JSONMapping) -> str | None:
     return None
 
 
-def row_is_sound(kept: list[JSON]) -> bool:
-    """A quick pass over an index row, for ten thousand of them: True only where
-    ``summary_problem`` finds nothing wrong; False leaves the row to it."""
-    return sound_times(kept) is not None
-
-
-def sound_times(kept: list[JSON]) -> tuple[datetime, datetime] | None:
-    """The times of a row ``row_is_sound`` passes, read as it checks them; else None.
-    Written flat, the texts' and the numbers' types each gathered into one set: a helper
-    call cost as much as the check it made."""
-    missing = len(SUMMARY_FIELDS) + len(EXTRAS) - len(kept)
-    if missing:
-        if missing not in (1, 2, 3):
-            return None
-        kept = [*kept, *_NO_EXTRAS[-missing:]]
-    game, players, started, updated, rounds, finished = kept[:6]
-    winners, dealer, totals, balances, figures, words, listing = kept[6:]
-    owed = totals if balances is None else balances
-    if type(players) is not list or type(winners) is not list or type(words) is not list:
-        return None
-    if type(totals) is not dict or type(owed) is not dict or type(figures) is not dict:
-        return None
-    if not players or type(finished) is not bool:
-        return None
-    texts = [game, dealer, started, updated, listing, *players, *winners, *figures, *words]
-    if set(map(type, texts)) != _TEXT:
-        return None
-    # Keys equal to the distinct players: as many amounts as players, one each.
-    if list(totals) != players or list(owed) != players:
-        seats = set(players)
-        if len(seats) != len(players) or totals.keys() != seats or owed.keys() != seats:
-            return None
-    if set(map(type, [rounds, *totals.values(), *owed.values(), *figures.values()])) != _WHOLE:
-        return None
-    if rounds < 0 or sum(owed.values()) != 0:
-        return None  # a sum: perhaps a game's kitty, the slow path asks the game
-    try:
-        times = moment(started), moment(updated)
-    except ValueError:
-        return None
-    return None if times[0].tzinfo is None or times[1].tzinfo is None else times
-
-
-_NO_EXTRAS: tuple[JSON, ...] = ({}, [], "")
-"""An older row's missing ``EXTRAS``, checked as none."""
-_TEXT = {str}
-_WHOLE = {int}
-"""``type(x) is int``: ``True`` is no amount."""
-
-
 def session_problem(part: object) -> str | None:
     """What is wrong with the shape of a session's setup and rounds (the rules are held
     by replaying them), or None."""
@@ -187,21 +136,4 @@ def row_problem(kept: object) -> str | None:
     names = (*SUMMARY_FIELDS, *EXTRAS)
     if type(kept) is not list or not len(SUMMARY_FIELDS) <= len(kept) <= len(names):
         return f"a summary that is not a list of {len(SUMMARY_FIELDS)} fields"
-    if row_is_sound(kept):
-        return None
     return summary_problem(dict(zip(names, kept, strict=False)))
-
-
-def shaped(entry: list[JSON]) -> bool:
-    """Five fields, six with the state, seven with the keys of logs that cannot be read."""
-    if len(entry) == 5:
-        return True
-    if len(entry) == 7 and not (
-        type(entry[6]) is list
-        and 0 < len(entry[6]) <= 100
-        and all(type(key) is str and 0 < len(key) <= 100 for key in entry[6])
-    ):
-        return False
-    return len(entry) in (6, 7) and (
-        type(entry[5]) is bool or (type(entry[5]) is int and entry[5] == OVERRULED)
-    )
