@@ -1,9 +1,8 @@
 """One line of the session list, ``Summary``, and the row the index keeps it as.
 
-A row is a list (ten thousand parse in half the time objects do), checked by
-``well_formed``. In memory it is one small ``bytes`` (``RECORD``, the id, the amounts),
-each name, seat list, option and time zone the number of the one object that stands for
-it in every row: ten thousand sessions are ten thousand objects of 128 bytes.
+On disk a row is a list (``well_formed`` checks it). In memory it is one small ``bytes``
+(``RECORD``, the id, the amounts), each name, seat list, option and time zone the number
+of one object shared by every row: ten thousand sessions are ten thousand small objects.
 """
 
 from __future__ import annotations
@@ -40,15 +39,14 @@ Compact = tuple[
     tuple[str, ...] | None,
     str | None,
 ]
-"""A row as ``pack`` takes it: ``SUMMARY_FIELDS`` then ``EXTRAS`` (``well_formed``),
-the times read, the amounts in seat order, no balances where they are the totals, an
-extra not there None."""
+"""A row as ``pack`` takes it: ``SUMMARY_FIELDS`` then ``EXTRAS`` (``well_formed``), the
+amounts in seat order, balances None where they are the totals, an extra not there None."""
 
 
 class Listed:
     """The list's words only the game knows (``well_formed.LISTING``): its name, who
-    leads (none once finished), the option words off the defaults. A plain class: a
-    ``NamedTuple`` is compiled from source before Home's first frame."""
+    leads, the option words off the defaults. Not a ``NamedTuple``: that compiles from
+    source before Home's first frame."""
 
     __slots__ = ("changed", "leaders", "name")
 
@@ -57,14 +55,13 @@ class Listed:
 
 
 RECORD = struct.Struct("<qIqqIqqIBIB")
-"""A ``Summary``'s fixed part: its logs' fingerprint and order, then its table
-(``SETTING``), its times (microseconds), rounds, flags, outcome (winners, highlights,
-listing) and the id's length, values as their numbers in ``_VALUES``. The id follows,
-then the amounts, 32 bits each where all fit, else the number of both."""
+"""A ``Summary``'s fixed part: its logs' fingerprint and order, its table (``SETTING``),
+times (microseconds), rounds, flags, outcome and the id's length, values as their numbers
+in ``_VALUES``. The id follows, then the amounts (32 bits each where all fit)."""
 SETTING, STARTED, UPDATED, ROUNDS, FLAGS, OUTCOME, ID = range(4, 11)
 FINISHED, WAITS, REPLACED, NUMBERED, OWED = 1, 2, 4, 8, 16
-"""The flags: finished, ``WAITING``, ``OVERRULED``, the amounts numbered (one is past 32
-bits), balances apart from the totals."""
+"""The flags: finished, ``WAITING``, ``OVERRULED``, the amounts numbered (past 32 bits),
+balances apart from the totals."""
 _AT = [struct.calcsize("<" + RECORD.format[1 : 1 + field]) for field in range(len(RECORD.format))]
 """Where each field begins: Home's filter reads five fields of ten thousand at a key."""
 _NUMBER = struct.Struct("<I")
@@ -76,7 +73,7 @@ _MICROSECOND = timedelta(microseconds=1)
 
 _VALUES: list[Any] = [None]
 """Every value a row holds but its times, flags and amounts, once, by its number (0 is
-None); never let go (a few bytes a round recorded)."""
+None); never let go."""
 _NUMBERS: dict[Any, int] = {}
 _TEXTS: dict[str, str] = {}
 _NEW_NUMBER = threading.Lock()
@@ -110,8 +107,7 @@ def _held(value: Any) -> Any:
 def pack(
     session_id: str, head: tuple[int, int, int, int], held: Compact, state: bool | int
 ) -> Summary:
-    """``struct.error`` where a number of ``head`` does not fit (a hostile log's): the
-    index keeps that entry whole."""
+    """``struct.error`` where a number of ``head`` does not fit (a hostile log's)."""
     started, updated = held[2], held[3]
     totals, balances = held[8], held[9]
     flags = int(held[5]) | (WAITS if state is WAITING else REPLACED if state == OVERRULED else 0)
@@ -181,9 +177,8 @@ def _time(microseconds: int, zone: Any) -> datetime:
 
 
 class Summary(bytes):
-    """One line of the session list, read from the index without replaying a round
-    (``pack`` makes it); read-only, its fields unpacked as asked. ``highlights`` and
-    ``option_words`` are None in a row saved before they were kept."""
+    """One line of the session list (``pack`` makes it), read-only, its fields unpacked as
+    asked. ``highlights`` and ``option_words`` are None in a row saved before they were."""
 
     __slots__ = ()
 
@@ -270,8 +265,7 @@ class Summary(bytes):
 
     @property
     def listed(self) -> Listed | None:
-        """The list's words (``listing``) if this release worded them; else None, and
-        its game words them."""
+        """The list's words (``listing``) if this release worded them; else None."""
         parts = (self.listing or "").split(_APART, 3)
         if len(parts) != 4 or parts[0] != __version__:
             return None
@@ -375,8 +369,7 @@ _THIS_RELEASE = __version__ + _APART
 
 
 def listed_otherwise(made: Iterable[object]) -> set[int]:
-    """The outcomes (``OUTCOME``'s numbers) among ``made`` that this release did not word:
-    one C call a row, then one look at each of the few distinct outcomes."""
+    """The outcomes (``OUTCOME``'s numbers) among ``made`` that this release did not word."""
     at, number = _AT[OUTCOME], _NUMBER.unpack_from
     outcomes = {number(one, at)[0] for one in made if type(one) is Summary}
     return {one for one in outcomes if not (_VALUES[one][2] or "").startswith(_THIS_RELEASE)}
@@ -387,10 +380,9 @@ def outcome(made: Summary) -> int:
 
 
 class Fixed:
-    """What of a session's list row its set-up fixes (the game's words, in the money in
-    force, who sits where, when it started), worked out once while the session is open:
-    a round recorded then works out only what the round changed. A plain class, as
-    ``Listed``."""
+    """What of a session's list row its set-up fixes (the game's words in the money in
+    force, the seats, the start), worked out once while the session is open: a round
+    recorded works out only what it changed."""
 
     __slots__ = ("lowest", "made", "money", "places", "players", "setup", "started", "words")
 
@@ -412,10 +404,9 @@ class Fixed:
 
 
 def listed(session: Session, fixed: Fixed, updated: datetime) -> Compact:
-    """The session's row as ``pack`` takes it, last changed at ``updated``, its set-up's
-    part ``fixed``. Its listing (``well_formed.LISTING``) is ``release|seats|places|name``,
-    the leaders by seat and the changed words by place: one text parses a fifth faster than
-    two lists."""
+    """The session's row as ``pack`` takes it, last changed at ``updated``. Its listing
+    (``well_formed.LISTING``) is ``release|seats|places|name``: the leaders by seat and
+    the changed words by place."""
     game, state, players = session.game, session.state, fixed.players
     totals = tuple(map(state.totals.__getitem__, players))  # a C loop: no frame a seat
     balances = tuple(map(state.balances.__getitem__, players))

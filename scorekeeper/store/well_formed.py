@@ -1,6 +1,5 @@
-"""What a stored document must look like before anything uses it: a session file's parts
-and the index's rows are checked here, so nothing downstream meets a wrong-typed field; a
-document that fails is damaged, named with what is wrong.
+"""What a stored document must look like before anything uses it (a session file's parts,
+the index's rows): one that fails is damaged, named with what is wrong.
 """
 
 from __future__ import annotations
@@ -24,9 +23,8 @@ SUMMARY_FIELDS = (
 )
 HIGHLIGHTS, OPTION_WORDS, LISTING = "highlights", "option_words", "listing"
 EXTRAS = (HIGHLIGHTS, OPTION_WORDS, LISTING)
-"""The fields a row may add, in order, so that statistics and the list open no session
-file (``Game.highlights``, ``Game.option_words``) and the first screen imports no game
-(``summary.listed``); a row written before one existed stops before it."""
+"""The fields a row may add, in order, so statistics and the list open no session file and
+the first screen imports no game; a row written before one existed stops before it."""
 
 
 def _is_names(value: object) -> bool:
@@ -99,8 +97,7 @@ def summary_problem(fields: JSONMapping) -> str | None:
 
 
 def session_problem(part: object) -> str | None:
-    """What is wrong with the shape of a session's setup and rounds (the rules are held
-    by replaying them), or None."""
+    """What is wrong with the shape of a session's setup and rounds, or None."""
     if type(part) is not dict:
         return "a session that is not a JSON object"
     checks = {
