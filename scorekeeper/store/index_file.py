@@ -27,7 +27,7 @@ from scorekeeper.store.summary import (
     pack,
     unpack,
 )
-from scorekeeper.store.well_formed import OVERRULED, WAITING, row_problem
+from scorekeeper.store.well_formed import OVERRULED, WAITING, row_problem, sound_times
 
 CAP = 256 * 1024 * 1024
 """A session file's cap would drop the cache of a big folder: every session read again."""
@@ -262,10 +262,13 @@ def entry_read(saved: JSON) -> Entry | None:
     if not (type(state) is bool or (type(state) is int and state == OVERRULED)):
         return None
     row = saved[4]
-    if type(row) is list and row_problem(row) is None:
-        kept: Compact | str = compact(row)
-    elif type(row) is str:
-        kept = row
+    if type(row) is str:
+        kept: Compact | str = row
+    elif type(row) is list:
+        times = sound_times(row)  # the quick pass, else the full check
+        if times is None and row_problem(row) is not None:
+            return None
+        kept = compact(row, times)
     else:
         return None
     return Entry(saved[0], saved[1], saved[2], saved[3], kept, state, tuple(broken))

@@ -318,16 +318,17 @@ def state(merged: Merged) -> bool | int:
     return OVERRULED if merged.replaced else False
 
 
-def compact(kept: list[Any]) -> Compact:
-    """A row ``row_problem`` passes as ``pack`` takes it."""
+def compact(kept: list[Any], times: tuple[datetime, datetime] | None = None) -> Compact:
+    """A row ``row_problem`` passes as ``pack`` takes it (``times``: already read)."""
     game, found, started, updated, rounds, finished, won, dealer, totals, balances = kept[:10]
     players = tuple(found)
     figures = kept[10] if len(kept) > 10 else None
+    began, changed = times or (moment(started), moment(updated))
     return (
         game,
         players,
-        moment(started),
-        moment(updated),
+        began,
+        changed,
         rounds,
         finished,
         tuple(won),

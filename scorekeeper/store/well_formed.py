@@ -5,8 +5,9 @@ the index's rows): one that fails is damaged, named with what is wrong.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import datetime
 
-from scorekeeper.checks import JSONMapping
+from scorekeeper.checks import JSON, JSONMapping
 from scorekeeper.wording import moment
 
 SUMMARY_FIELDS = (
@@ -94,6 +95,50 @@ def summary_problem(fields: JSONMapping) -> str | None:
     if wrong:
         return f"a summary whose {', '.join(wrong)} {'is' if len(wrong) == 1 else 'are'} wrong"
     return None
+
+
+def sound_times(kept: list[JSON]) -> tuple[datetime, datetime] | None:
+    """A quick pass over an index row, for ten thousand of them: its times, read as it
+    checks them, only where ``summary_problem`` finds nothing wrong; else None (left to
+    it). Written flat, each type gathered into one set: a helper call cost its check."""
+    missing = len(SUMMARY_FIELDS) + len(EXTRAS) - len(kept)
+    if missing:
+        if missing not in (1, 2, 3):
+            return None
+        kept = [*kept, *_NO_EXTRAS[-missing:]]
+    game, players, started, updated, rounds, finished = kept[:6]
+    winners, dealer, totals, balances, figures, words, listing = kept[6:]
+    owed = totals if balances is None else balances
+    if type(players) is not list or type(winners) is not list or type(words) is not list:
+        return None
+    if type(totals) is not dict or type(owed) is not dict or type(figures) is not dict:
+        return None
+    if not players or type(finished) is not bool:
+        return None
+    texts = [game, dealer, started, updated, listing, *players, *winners, *figures, *words]
+    if set(map(type, texts)) != _TEXT:
+        return None
+    # Keys equal to the distinct players: as many amounts as players, one each.
+    if list(totals) != players or list(owed) != players:
+        seats = set(players)
+        if len(seats) != len(players) or totals.keys() != seats or owed.keys() != seats:
+            return None
+    if set(map(type, [rounds, *totals.values(), *owed.values(), *figures.values()])) != _WHOLE:
+        return None
+    if rounds < 0 or sum(owed.values()) != 0:
+        return None  # a sum: perhaps a game's kitty, the slow path asks the game
+    try:
+        times = moment(started), moment(updated)
+    except ValueError:
+        return None
+    return None if times[0].tzinfo is None or times[1].tzinfo is None else times
+
+
+_NO_EXTRAS: tuple[JSON, ...] = ({}, [], "")
+"""An older row's missing ``EXTRAS``, checked as none."""
+_TEXT = {str}
+_WHOLE = {int}
+"""``type(x) is int``: ``True`` is no amount."""
 
 
 def session_problem(part: object) -> str | None:
