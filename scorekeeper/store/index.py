@@ -41,7 +41,7 @@ from scorekeeper.store.index_file import (
 )
 from scorekeeper.store.stamp import NOT_SETTLED, identity_of, settled
 from scorekeeper.store.store_errors import SessionNotFound, StoreDamaged
-from scorekeeper.store.summary import Compact, Summary, pack
+from scorekeeper.store.summary import Row, Summary, pack
 
 RECENT = 50
 """Rows the first line holds: more than a tall screenful (each costs its checks)."""
@@ -49,7 +49,7 @@ SO_FAR = 0.3
 """Seconds between the lists of what is read so far (``entries``)."""
 Changed = tuple[str, tuple[str, ...], tuple[int, int, int]]
 """A session whose logs changed: its id, its logs' keys and their fingerprint."""
-ReadRow = tuple[int, Compact, tuple[str, ...], bool | int]
+ReadRow = tuple[int, Row, tuple[str, ...], bool | int]
 """A session read from its logs: its order, row, logs that could not be read, state."""
 InTwo = Callable[
     [list[Changed], Callable[[Sequence[Changed]], list[Entry | None]]], list[Entry | None]
@@ -251,7 +251,7 @@ class Index:
         session_id: str,
         seen: list[int],
         order: int,
-        kept: Compact,
+        kept: Row,
         state: bool | int = False,
         keys: tuple[str, ...] = (),
         broken: tuple[str, ...] = (),

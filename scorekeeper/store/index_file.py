@@ -9,6 +9,7 @@ import itertools
 import operator
 import struct
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from datetime import datetime
 from pathlib import Path
 from typing import NamedTuple
 
@@ -18,10 +19,8 @@ from scorekeeper.store.careful_read import DamagedFile, NotPlain, members, parse
 from scorekeeper.store.durable import encode
 from scorekeeper.store.summary import (
     RECORD,
-    Compact,
+    Row,
     Summary,
-    compact,
-    expand,
     listed_otherwise,
     outcome,
     pack,
@@ -29,6 +28,7 @@ from scorekeeper.store.summary import (
 )
 from scorekeeper.store.well_formed import OVERRULED, WAITING, row_problem, sound_times
 
+Times = tuple[datetime, datetime]
 CAP = 256 * 1024 * 1024
 """A session file's cap would drop the cache of a big folder: every session read again."""
 _SESSIONS = b'"sessions":{'
@@ -42,7 +42,7 @@ class Entry(NamedTuple):
     size: int
     changed: int
     order: int
-    row: Compact | str
+    row: Row | str
     """The summary, or why none of the session's logs can be read (the first in ``broken``)."""
     state: bool | int = False
     broken: tuple[str, ...] = ()
@@ -57,8 +57,7 @@ class Entry(NamedTuple):
         return type(self.row) is str
 
     def saved(self) -> list[JSON]:
-        kept = self.row if isinstance(self.row, str) else expand(self.row)
-        saved = [self.digest, self.size, self.changed, self.order, kept, self.state]
+        saved = [self.digest, self.size, self.changed, self.order, self.row, self.state]
         return [*saved, list(self.broken)] if self.broken else saved
 
 
@@ -67,11 +66,11 @@ Stored = Summary | Entry
 that cannot be read, numbers that do not fit)."""
 
 
-def stored(session_id: str, entry: Entry) -> Stored:
+def stored(session_id: str, entry: Entry, times: Times | None = None) -> Stored:
     if entry.broken or isinstance(entry.row, str):
         return entry
     try:
-        return pack(session_id, entry[:4], entry.row, entry.state)
+        return pack(session_id, entry[:4], entry.row, entry.state, times)
     except struct.error:
         return entry
 
@@ -253,6 +252,12 @@ def read_head(file: Path, most: int) -> Head | None:
 def entry_read(saved: JSON) -> Entry | None:
     """An entry as the file holds it: five fields, six with the state, seven with the keys
     of logs that cannot be read; None if it is not as scorekeeper writes it."""
+    found = _read(saved)
+    return None if found is None else found[0]
+
+
+def _read(saved: JSON) -> tuple[Entry, Times | None] | None:
+    """``entry_read``, with its row's times where the quick pass read them."""
     if type(saved) is not list or not 5 <= len(saved) <= 7:
         return None
     state = saved[5] if len(saved) > 5 else False
@@ -261,17 +266,14 @@ def entry_read(saved: JSON) -> Entry | None:
         return None
     if not (type(state) is bool or (type(state) is int and state == OVERRULED)):
         return None
-    row = saved[4]
-    if type(row) is str:
-        kept: Compact | str = row
-    elif type(row) is list:
+    row, times = saved[4], None
+    if type(row) is list:
         times = sound_times(row)  # the quick pass, else the full check
         if times is None and row_problem(row) is not None:
             return None
-        kept = compact(row, times)
-    else:
+    elif type(row) is not str:
         return None
-    return Entry(saved[0], saved[1], saved[2], saved[3], kept, state, tuple(broken))
+    return Entry(saved[0], saved[1], saved[2], saved[3], row, state, tuple(broken)), times
 
 
 def _checked(
@@ -279,10 +281,10 @@ def _checked(
 ) -> dict[str, Stored] | None:
     sessions = {}
     for sid, saved in pairs:
-        entry = entry_read(saved) if is_session_id(sid) else None
-        if entry is None:
+        found = _read(saved) if is_session_id(sid) else None
+        if found is None:
             return None
-        sessions[sid] = stored(sid, entry)
+        sessions[sid] = stored(sid, *found)
     return sessions
 
 

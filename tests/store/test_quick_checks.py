@@ -28,7 +28,7 @@ from scorekeeper.store.careful_read import (
 from scorekeeper.store.durable import encode
 from scorekeeper.store.index_file import entry_read
 from scorekeeper.store.replayed import local, when
-from scorekeeper.store.summary import Compact, Fixed, compact, expand, listed, pack
+from scorekeeper.store.summary import Fixed, listed, pack, unpack
 from scorekeeper.store.well_formed import EXTRAS, SUMMARY_FIELDS, sound_times, summary_problem
 from scorekeeper.wording import moment
 
@@ -39,14 +39,14 @@ def played_row() -> list[Any]:
     session = Session.new("hot-rum", ["Ann", "Bob", "Cy"])
     session.record({"out": "Ann", "rummy": False, "deadwood": {"Bob": 12, "Cy": 30}})
     started, updated = moment("2024-05-03T19:00:00+02:00"), moment("2024-05-03T21:30:00+02:00")
-    kept = expand(listed(session, Fixed(session, started, None), updated))
+    kept = listed(session, Fixed(session, started, None), updated)
     read_back: list[Any] = json.loads(json.dumps(kept))  # as the index gives it
     return read_back
 
 
-def summary(session_id: str, kept: list[Any] | Compact) -> Summary:
+def summary(session_id: str, kept: list[Any]) -> Summary:
     """A row's ``Summary`` made directly, as the index makes it."""
-    return pack(session_id, (0, 0, 0, 0), compact(kept) if isinstance(kept, list) else kept, False)
+    return pack(session_id, (0, 0, 0, 0), kept, False)
 
 
 def full_check(kept: list[Any]) -> str | None:
@@ -185,14 +185,14 @@ def test_a_summary_built_directly_holds_the_rows_fields() -> None:
     assert not built.waiting and not built.overruled
     read = entry_read([1, 2, 3, 4, kept])
     assert read is not None and not isinstance(read.row, str)
-    assert summary("abc123", read.row) == built, "checked and built at once"
+    assert summary("abc123", read.row) == built
     with pytest.raises(AttributeError):
         built.rounds = 3  # type: ignore[misc]
 
 
-def test_a_row_kept_compact_is_written_back_as_it_was() -> None:
+def test_a_row_kept_packed_is_written_back_as_it_was() -> None:
     kept = played_row()
-    assert expand(compact(kept)) == kept
+    assert unpack(summary("abc123", kept))[1] == kept
     one, other = summary("abc123", played_row()), summary("def456", played_row())
     assert one.players is other.players and one.totals == other.totals, "held once, not copied"
 
