@@ -182,10 +182,7 @@ class Index:
         ]
         changed = False
         for session_id, entry in mine:
-            files = [
-                (key, self._folder / copies.file_name(session_id, key)) for key in entry.broken
-            ]
-            found = files_identity(files)
+            found = files_identity(self._files(session_id, entry.broken))
             if found is None or tuple(found) == entry.fingerprint:
                 continue  # gone, or not changed since
             again = self._entry(session_id, entry.broken, (found[0], found[1], found[2]))
@@ -218,26 +215,21 @@ class Index:
         head = read_head(self._file, RECENT)
         if head is None:
             return None
+        behind = head.folder is None or head.folder != identity_of(self._folder)
         made: list[Summary] = []
-        held: list[tuple[str, tuple[int, int, int], list[str] | None]] = []
         for item in head.recent:
             if type(item) is not list or len(item) not in (2, 3) or type(item[0]) is not str:
                 return None
             entry = entry_read(item[1]) if self._is_session_id(item[0]) else None
             if entry is None or isinstance(entry.row, str):
                 return None
+            if behind:  # each of these sessions' logs still as they were
+                keys = keys_read(item[2]) if len(item) == 3 else None
+                found = None if keys is None else files_identity(self._files(item[0], keys))
+                if found is None or tuple(found) != entry.fingerprint:
+                    return None
             made.append(pack(item[0], (0, 0, 0, 0), entry.row, entry.state))
-            held.append(
-                (item[0], entry.fingerprint, keys_read(item[2]) if len(item) == 3 else None)
-            )
-        if head.folder is not None and head.folder == identity_of(self._folder):
-            return made, head.total, False
-        for sid, seen, keys in held:
-            files = [(key, self._folder / copies.file_name(sid, key)) for key in keys or ()]
-            found = files_identity(files)
-            if keys is None or found is None or tuple(found) != seen:
-                return None
-        return made, head.total, True
+        return made, head.total, behind
 
     def rebuild(self) -> None:
         """Forget the cache, then read every session's logs again."""
@@ -387,7 +379,7 @@ class Index:
     ) -> Entry | None:
         """The entry for a changed session; None if it was deleted meanwhile."""
         digest, size, changed = settled(list(key))
-        files = [(copy, self._folder / copies.file_name(session_id, copy)) for copy in keys]
+        files = self._files(session_id, keys)
         try:
             order, kept, broken, state = self._read(session_id, files, size)
         except SessionNotFound:
@@ -397,6 +389,9 @@ class Index:
             held = (*named, *(copy for copy in keys if copy not in named))
             return Entry(digest, size, changed, 0, error.reason, False, held)
         return Entry(digest, size, changed, order, kept, state, broken)
+
+    def _files(self, session_id: str, keys: Iterable[str]) -> Files:
+        return [(key, self._folder / copies.file_name(session_id, key)) for key in keys]
 
     def _load(self) -> tuple[dict[str, Stored], Head | None]:
         """The saved cache (``legacy``'s while this one has none). A big one's parse leaves
