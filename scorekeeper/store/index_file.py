@@ -26,7 +26,7 @@ from scorekeeper.store.summary import (
     pack,
     unpack,
 )
-from scorekeeper.store.well_formed import OVERRULED, WAITING, row_problem, sound_times
+from scorekeeper.store.well_formed import OVERRULED, WAITING, sound_times
 
 Times = tuple[datetime, datetime]
 CAP = 256 * 1024 * 1024
@@ -268,8 +268,8 @@ def _read(saved: JSON) -> tuple[Entry, Times | None] | None:
         return None
     row, times = saved[4], None
     if type(row) is list:
-        times = sound_times(row)  # the quick pass, else the full check
-        if times is None and row_problem(row) is not None:
+        times = sound_times(row)
+        if times is None:
             return None
     elif type(row) is not str:
         return None

@@ -95,7 +95,7 @@ def pack(
     state: bool | int,
     times: tuple[datetime, datetime] | None = None,
 ) -> Summary:
-    """A row ``row_problem`` passes (``times``: its two, already read), packed;
+    """A row ``sound_times`` passes (``times``: its two, already read), packed;
     ``struct.error`` where a number of ``head`` does not fit (a hostile log's)."""
     game, seated, started, updated, rounds, finished, won, dealer, owes, owed = row[:10]
     players = tuple(seated)
