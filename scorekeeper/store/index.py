@@ -308,10 +308,8 @@ class Index:
         if folder is None or settled(folder) != folder or folder != identity_of(self._folder):
             folder = None
         with contextlib.suppress(OSError, ValueError):
-            listed = Entries(entries)
-            write_atomically(
-                self._file, encoded(listed, self.keys or {}, folder, RECENT), durable=False
-            )
+            made = encoded(Entries(entries), self.keys or {}, folder, RECENT)
+            write_atomically(self._file, made, durable=False)
             self.dirty = False
 
     def session_count(self, most: int) -> int:
@@ -334,14 +332,10 @@ class Index:
         one walk; only names are held, and a listed session is named by the list's own id
         string: a look at ten thousand sessions leaves nothing behind in memory."""
         try:
-            listing = os.scandir(self._folder)
+            with os.scandir(self._folder) as listing:
+                names = sorted(entry.name for entry in listing if copies.parse(entry.name))
         except FileNotFoundError:
-            listing = None
-        names = []
-        if listing is not None:
-            with listing:
-                names = [entry.name for entry in listing if copies.parse(entry.name)]
-        names.sort()
+            names = []
         listed = self._entries or {}
         own = {sid: sid for sid in listed}
         self.keys = {}
