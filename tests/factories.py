@@ -14,7 +14,7 @@ from scorekeeper import Session
 from scorekeeper.checks import JSONObject, Round
 from scorekeeper.game import Game, Setup, State
 from scorekeeper.store import documents, log, machine
-from scorekeeper.store.summary import Fixed, expand, listed
+from scorekeeper.store.summary import Fixed, listed
 from scorekeeper.store.well_formed import EXTRAS, SUMMARY_FIELDS
 from scorekeeper.wording import moment
 
@@ -70,7 +70,7 @@ def saved_before_the_name_rule(game: str, players: tuple[str, ...]) -> Session:
 def summary_fields(session: Session, started: str, updated: str) -> JSONObject:
     """The session's list row by name, as an older scorekeeper kept it in the session's
     document (its balances there even where they are the totals)."""
-    kept = expand(listed(session, Fixed(session, moment(started), None), moment(updated)))
+    kept = listed(session, Fixed(session, moment(started), None), moment(updated))
     fields = dict(zip((*SUMMARY_FIELDS, *EXTRAS), kept, strict=True))
     if fields["balances"] is None:
         fields["balances"] = fields["totals"]

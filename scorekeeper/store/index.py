@@ -1,16 +1,12 @@
-"""The session list's one cache, ``index.json``: each session's row with the fingerprint
-of the logs it was worked out from, read again the moment they change.
+"""The session list's one cache, ``index.json``: each session's row (``index_file.Entry``)
+with the fingerprint of the logs it was worked out from, read again once they change.
 
-An entry is ``Entry``: the fingerprint (``gather.identity``: change times, which no
-copying tool sets back), the order, the row (``summary.listed``, or why no log reads) and
-the state (``summary.state``). ``damaged`` groups the sessions none of whose logs can be
-read by keys and words, so a hundred thousand junk files are named again without a look.
 ``folder`` is the logs folder's fingerprint when saved (null if too recent to vouch for):
-while the folder is still that, the cache is the list; else each row's fingerprint is
-held against its files and only changed sessions are read. ``recent``, the newest rows
-with their logs' keys, is what Home shows before the rest is read. Nothing else notices
-change. The writer keeps it as it saves; a reader of a shared store keeps its own
-(``machine``), so a list after ten thousand sessions arrived reads them once.
+while the folder is still that, the cache is the list; else only sessions whose logs'
+fingerprint changed are read. ``recent``, the newest rows with their logs' keys, is what
+Home shows before the rest is read. The writer keeps the cache as it saves; a reader of a
+shared store keeps its own (``machine``). Thousands of changed sessions are read on two
+cores (``in_two``).
 """
 
 from __future__ import annotations
@@ -18,9 +14,12 @@ from __future__ import annotations
 import contextlib
 import itertools
 import os
+import pickle
+import threading
 import time
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 from scorekeeper import collector
 from scorekeeper.store import copies
@@ -42,7 +41,7 @@ from scorekeeper.store.index_file import (
 )
 from scorekeeper.store.stamp import NOT_SETTLED, identity_of, settled
 from scorekeeper.store.store_errors import SessionNotFound, StoreDamaged
-from scorekeeper.store.summary import Compact, Summary, pack
+from scorekeeper.store.summary import Row, Summary, pack
 
 RECENT = 50
 """Rows the first line holds: more than a tall screenful (each costs its checks)."""
@@ -50,19 +49,20 @@ SO_FAR = 0.3
 """Seconds between the lists of what is read so far (``entries``)."""
 Changed = tuple[str, tuple[str, ...], tuple[int, int, int]]
 """A session whose logs changed: its id, its logs' keys and their fingerprint."""
-ReadRow = tuple[int, Compact, tuple[str, ...], bool | int]
-"""A session as read from its logs: its order, its row, the keys of its logs that could
-not be read, and its state."""
+ReadRow = tuple[int, Row, tuple[str, ...], bool | int]
+"""A session read from its logs: its order, row, logs that could not be read, state."""
 InTwo = Callable[
     [list[Changed], Callable[[Sequence[Changed]], list[Entry | None]]], list[Entry | None]
 ]
-"""How the changed sessions are read (``two_cores.in_two``, as the reader sets it up)."""
+"""How the changed sessions are read (``in_two``, as the reader sets it up)."""
+Kept = TypeVar("Kept")
+AT_LEAST = 200
+"""Sessions below which one process reads them all: a fork costs what 200 logs take."""
 
 
 class Index:
     """The session list of the logs in ``folder``, cached in ``root``. A reader checks it
-    against the files each time it asks; the writer checks once, then keeps it itself
-    (``put``, ``drop``) and saves it on ``save``."""
+    against the files each time it asks; the writer checks once, then keeps it itself."""
 
     def __init__(
         self,
@@ -81,7 +81,7 @@ class Index:
     ) -> None:
         self._file = root / "index.json"
         self._legacy = legacy
-        """Another place's cache (a store become shared), read while this one is not saved."""
+        """The cache beside the sessions (a store become shared), read until this one is."""
         self._folder = folder
         self._readonly = readonly
         self._keeps = keeps
@@ -94,7 +94,7 @@ class Index:
         self._too_small = too_small
         """Why a session of logs that small is damaged, judged without a look."""
         self._others_held = others_held
-        """The sessions whose other laptops' events this laptop keeps (listed once a walk)."""
+        """The sessions whose other laptops' events this laptop keeps."""
         self._entries: dict[str, Stored] | None = None
         self._vouched: list[int] | None = None
         """The folder's fingerprint a reader's entries hold for."""
@@ -108,9 +108,8 @@ class Index:
         """Each session's log keys at the last walk of the folder (None: not walked)."""
 
     def entries(self, so_far: Callable[[Entries], None] | None = None) -> Entries:
-        """The list, checked against the files: a cache vouching for the folder as it is
-        is trusted (a file damaged in place, nothing else changed, is found when its
-        session opens); else changed sessions are read again (``_checked_afresh``)."""
+        """The list: the cache where it vouches for the folder as it is (a file damaged in
+        place is found when its session opens); else changed sessions are read again."""
         held = self._entries
         if held is not None and not self._readonly:
             return Entries(held)
@@ -136,9 +135,9 @@ class Index:
     def _checked_afresh(
         self, known: dict[str, Stored], so_far: Callable[[Entries], None] | None
     ) -> dict[str, Stored]:
-        """Every session's entry, read again where its fingerprint changed. With
-        ``so_far``, the biggest logs first (a folder of tiny junk lists its real sessions
-        at once), handed what is read every ``SO_FAR`` seconds; else read all at once."""
+        """Every session's entry, read again where its fingerprint changed: with ``so_far``
+        the biggest logs first (tiny junk last), handed what is read every ``SO_FAR``
+        seconds; else all at once, on two cores."""
         fresh: dict[str, Stored | None] = {}
         held = self._others_held()
         found: Iterable[Changed] = self._session_files()
@@ -160,21 +159,21 @@ class Index:
                     fresh[session_id] = None
                     continue
                 else:
-                    entry = self._entry(session_id, keys, key)
+                    read = self._entry(session_id, keys, key)
+                    entry = None if read is None else stored(session_id, read)
                 if so_far is not None and time.monotonic() - handed > SO_FAR:
                     so_far(Entries({sid: e for sid, e in fresh.items() if e is not None}))
                     handed = time.monotonic()
             fresh[session_id] = entry
         if unread:
-            made = self._in_two(unread, lambda part: [self._entry_read(*one) for one in part])
+            made = self._in_two(unread, lambda part: [self._entry(*one) for one in part])
             for (session_id, _, _), read in zip(unread, made, strict=True):
                 fresh[session_id] = None if read is None else stored(session_id, read)
         return {sid: entry for sid, entry in fresh.items() if entry is not None}
 
     def _read_again_if_damaged(self, known: dict[str, Stored]) -> bool:
         """Read again this laptop's own logs judged damaged that changed since (mended in
-        place: the folder is as it was); whether any entry changed. Other laptops' are
-        judged again once the folder changes."""
+        place: the folder is as it was); whether any entry changed."""
         theirs = self._judged_theirs(known)
         mine = [
             (sid, one)
@@ -183,10 +182,7 @@ class Index:
         ]
         changed = False
         for session_id, entry in mine:
-            files = [
-                (key, self._folder / copies.file_name(session_id, key)) for key in entry.broken
-            ]
-            found = files_identity(files)
+            found = files_identity(self._files(session_id, entry.broken))
             if found is None or tuple(found) == entry.fingerprint:
                 continue  # gone, or not changed since
             again = self._entry(session_id, entry.broken, (found[0], found[1], found[2]))
@@ -195,12 +191,12 @@ class Index:
                 if again is None:
                     del known[session_id]
                 else:
-                    known[session_id] = again
+                    known[session_id] = stored(session_id, again)
         return changed
 
     def _judged_theirs(self, listed: Mapping[str, Stored]) -> set[str]:
-        """The sessions judged damaged whose logs are all other laptops' (their laptops
-        mend them; a sync engine brings them back as new files)."""
+        """The sessions judged damaged whose logs are all other laptops' (mended there, they
+        come back as new files)."""
         theirs: dict[tuple[str, ...], bool] = {}
         found = set()
         for session_id, entry in listed.items():
@@ -212,34 +208,28 @@ class Index:
         return found
 
     def recent(self) -> tuple[list[Summary], int, bool] | None:
-        """The newest sessions, how many there are, and whether the folder changed
-        since (each entry's logs still as they were: a look at the folder is due), if the
-        first line still describes the folder; else None (a writer changed it since, too)."""
+        """The newest sessions, how many there are, and whether the folder changed since
+        (their logs as they were), if the first line still describes them; else None."""
         if (self._entries is not None and not self._readonly) or self._pending:
             return None
         head = read_head(self._file, RECENT)
         if head is None:
             return None
+        behind = head.folder is None or head.folder != identity_of(self._folder)
         made: list[Summary] = []
-        held: list[tuple[str, tuple[int, int, int], list[str] | None]] = []
         for item in head.recent:
             if type(item) is not list or len(item) not in (2, 3) or type(item[0]) is not str:
                 return None
             entry = entry_read(item[1]) if self._is_session_id(item[0]) else None
             if entry is None or isinstance(entry.row, str):
                 return None
+            if behind:  # each of these sessions' logs still as they were
+                keys = keys_read(item[2]) if len(item) == 3 else None
+                found = None if keys is None else files_identity(self._files(item[0], keys))
+                if found is None or tuple(found) != entry.fingerprint:
+                    return None
             made.append(pack(item[0], (0, 0, 0, 0), entry.row, entry.state))
-            held.append(
-                (item[0], entry.fingerprint, keys_read(item[2]) if len(item) == 3 else None)
-            )
-        if head.folder is not None and head.folder == identity_of(self._folder):
-            return made, head.total, False
-        for sid, seen, keys in held:
-            files = [(key, self._folder / copies.file_name(sid, key)) for key in keys or ()]
-            found = files_identity(files)
-            if keys is None or found is None or tuple(found) != seen:
-                return None
-        return made, head.total, True
+        return made, head.total, behind
 
     def rebuild(self) -> None:
         """Forget the cache, then read every session's logs again."""
@@ -253,7 +243,7 @@ class Index:
         session_id: str,
         seen: list[int],
         order: int,
-        kept: Compact,
+        kept: Row,
         state: bool | int = False,
         keys: tuple[str, ...] = (),
         broken: tuple[str, ...] = (),
@@ -270,11 +260,9 @@ class Index:
         self.dirty = True
 
     def sweep(self) -> bool:
-        """Whether the logs folder or any session's log files changed since the last
-        sweep, no file read: the folder's identity and every file's (name, inode, size,
-        change time) in one number, so a file rewritten in place with its times put back
-        is seen. The first says yes. Another laptop's log judged damaged here is left out
-        until the folder changes: a hundred thousand junk files were half a second a look."""
+        """Whether the logs folder or any log file (name, inode, size, change time) changed
+        since the last sweep, no file read; the first says yes. Another laptop's log judged
+        damaged is left out until the folder changes: 100,000 junk files were 0.5 s a look."""
         listed = self._entries or {}
         total = (folded(self._folder, self._judged_theirs(listed)), identity_of(self._folder))
         changed = total != self._swept
@@ -282,10 +270,8 @@ class Index:
         return changed
 
     def take_in(self) -> set[str]:
-        """The sessions whose logs appeared, changed or went since the last look (after a
-        ``sweep`` said so), the writer's read again as a first list reads them. Without a
-        list, changes are told from the fingerprints of the look before (the first only
-        notes them)."""
+        """The sessions whose logs appeared, changed or went since the last look, read again
+        into the list; without one, told from the look before (the first only notes)."""
         if self._entries is not None:
             before = self._entries
             self._entries = self._checked_afresh(before, None)
@@ -314,19 +300,16 @@ class Index:
         self._save(identity_of(self._folder))
 
     def _save(self, folder: list[int] | None) -> None:
-        """Save the cache vouching for ``folder`` (as its entries were checked) only if
-        that is settled and still the folder now: one changed this instant may change
-        again unseen."""
+        """Save the cache, vouching for ``folder`` only if that is settled and still the
+        folder now: one changed this instant may change again unseen."""
         if not self._keeps or not self.dirty:
             return
         entries = self._entries or {}
         if folder is None or settled(folder) != folder or folder != identity_of(self._folder):
             folder = None
         with contextlib.suppress(OSError, ValueError):
-            listed = Entries(entries)
-            write_atomically(
-                self._file, encoded(listed, self.keys or {}, folder, RECENT), durable=False
-            )
+            made = encoded(Entries(entries), self.keys or {}, folder, RECENT)
+            write_atomically(self._file, made, durable=False)
             self.dirty = False
 
     def session_count(self, most: int) -> int:
@@ -345,20 +328,14 @@ class Index:
         return len(seen)
 
     def _session_files(self) -> Iterator[Changed]:
-        """Each session with its log keys and their one fingerprint (``gather.identity``),
-        from one walk of the folder; the keys are kept (``keys``) so a session opens
-        without a listing. Only names are held, sorted (a session's files are then
-        together: an id holds no dot), and a listed session is named by the list's own
-        id: a look at ten thousand sessions leaves nothing behind in memory."""
+        """Each session with its log keys (kept in ``keys``) and their one fingerprint, from
+        one walk; only names are held, and a listed session is named by the list's own id
+        string: a look at ten thousand sessions leaves nothing behind in memory."""
         try:
-            listing = os.scandir(self._folder)
+            with os.scandir(self._folder) as listing:
+                names = sorted(entry.name for entry in listing if copies.parse(entry.name))
         except FileNotFoundError:
-            listing = None
-        names = []
-        if listing is not None:
-            with listing:
-                names = [entry.name for entry in listing if copies.parse(entry.name)]
-        names.sort()
+            names = []
         listed = self._entries or {}
         own = {sid: sid for sid in listed}
         self.keys = {}
@@ -393,17 +370,10 @@ class Index:
 
     def _entry(
         self, session_id: str, keys: tuple[str, ...], key: tuple[int, int, int]
-    ) -> Stored | None:
-        """The entry for a changed session; None if it was deleted meanwhile."""
-        entry = self._entry_read(session_id, keys, key)
-        return None if entry is None else stored(session_id, entry)
-
-    def _entry_read(
-        self, session_id: str, keys: tuple[str, ...], key: tuple[int, int, int]
     ) -> Entry | None:
-        """``_entry`` not packed yet, as a forked copy hands it back (``two_cores``)."""
+        """The entry for a changed session; None if it was deleted meanwhile."""
         digest, size, changed = settled(list(key))
-        files = [(copy, self._folder / copies.file_name(session_id, copy)) for copy in keys]
+        files = self._files(session_id, keys)
         try:
             order, kept, broken, state = self._read(session_id, files, size)
         except SessionNotFound:
@@ -414,10 +384,12 @@ class Index:
             return Entry(digest, size, changed, 0, error.reason, False, held)
         return Entry(digest, size, changed, order, kept, state, broken)
 
+    def _files(self, session_id: str, keys: Iterable[str]) -> Files:
+        return [(key, self._folder / copies.file_name(session_id, key)) for key in keys]
+
     def _load(self) -> tuple[dict[str, Stored], Head | None]:
         """The saved cache (``legacy``'s while this one has none). A big one's parse leaves
-        Python's spare-object lists full, holding the memory the list lies in: a full
-        collector pass (some 10 ms) gives a megabyte back."""
+        Python's spare-object lists holding memory: a full collector pass gives it back."""
         file = self._file
         if self._legacy is not None and not os.path.lexists(file):
             file = self._legacy
@@ -425,3 +397,63 @@ class Index:
         if len(found[0]) > RECENT:
             collector.full_pass()
         return found
+
+
+def may_fork() -> bool:
+    """A second core, and one thread (no lock held by a thread the copy would lack)."""
+    if not hasattr(os, "fork") or threading.active_count() != 1:
+        return False
+    cores = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else range(1)
+    return len(cores) > 1
+
+
+def in_two(
+    items: Sequence[Changed],
+    work: Callable[[Sequence[Changed]], list[Entry | None]],
+    kept: Callable[[Sequence[Changed]], Kept],
+    take: Callable[[Kept], None],
+) -> list[Entry | None]:
+    """``work(items)``, the second half in a forked copy where it may be, which hands back
+    what ``work`` noted beside as ``kept(its half)``, given to ``take`` here."""
+    if len(items) < AT_LEAST or not may_fork():
+        return work(items)
+    middle = len(items) // 2
+    first, second = items[:middle], items[middle:]
+    read, write = os.pipe()
+    try:
+        child = os.fork()
+    except OSError:
+        os.close(read)
+        os.close(write)
+        return work(items)
+    if child == 0:  # the copy: its half handed back, then gone without running anything else
+        status = 1
+        try:
+            os.close(read)
+            handed = pickle.dumps((work(second), kept(second)), pickle.HIGHEST_PROTOCOL)
+            with open(write, "wb") as pipe:
+                pipe.write(handed)
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(write)
+    with open(read, "rb") as pipe:
+        try:
+            made = work(first)
+        except BaseException:
+            pipe.close()  # the copy's hand-back fails, and it ends
+            os.waitpid(child, 0)
+            raise
+        handed = pipe.read()
+    _, status = os.waitpid(child, 0)
+    if status == 0:
+        try:
+            theirs: list[Entry | None]
+            left: Kept
+            theirs, left = pickle.loads(handed)  # made by this process's own copy
+        except (pickle.UnpicklingError, EOFError, ValueError, TypeError):
+            pass
+        else:
+            take(left)
+            return made + theirs
+    return made + work(second)

@@ -1,8 +1,6 @@
-"""``index.json`` on disk (what it holds: ``index``). One compact JSON object on three
-lines: the first screenful alone on the first, the sessions none of whose logs can be
-read on the second (grouped, see ``encoded``), the rest on the third, read member by
-member (``careful_read.members``); a file written otherwise is parsed whole. Anything
-not as scorekeeper writes it reads as no cache, which only costs a rebuild.
+"""``index.json`` on disk: one JSON object on three lines (the first screenful, the damaged
+sessions, the rest read member by member); a file written otherwise is parsed whole.
+Anything not as scorekeeper writes it reads as no cache, which only costs a rebuild.
 """
 
 from __future__ import annotations
@@ -11,6 +9,7 @@ import itertools
 import operator
 import struct
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from datetime import datetime
 from pathlib import Path
 from typing import NamedTuple
 
@@ -20,17 +19,16 @@ from scorekeeper.store.careful_read import DamagedFile, NotPlain, members, parse
 from scorekeeper.store.durable import encode
 from scorekeeper.store.summary import (
     RECORD,
-    Compact,
+    Row,
     Summary,
-    compact,
-    expand,
     listed_otherwise,
     outcome,
     pack,
     unpack,
 )
-from scorekeeper.store.well_formed import WAITING, row_problem, shaped, sound_times
+from scorekeeper.store.well_formed import OVERRULED, WAITING, sound_times
 
+Times = tuple[datetime, datetime]
 CAP = 256 * 1024 * 1024
 """A session file's cap would drop the cache of a big folder: every session read again."""
 _SESSIONS = b'"sessions":{'
@@ -44,12 +42,11 @@ class Entry(NamedTuple):
     size: int
     changed: int
     order: int
-    row: Compact | str
+    row: Row | str
     """The summary, or why none of the session's logs can be read (the first in ``broken``)."""
     state: bool | int = False
     broken: tuple[str, ...] = ()
-    """The keys of the logs that cannot be read (all, where none can), so every later look
-    names them."""
+    """The keys of the logs that cannot be read (all, where none can)."""
 
     @property
     def fingerprint(self) -> tuple[int, int, int]:
@@ -60,40 +57,34 @@ class Entry(NamedTuple):
         return type(self.row) is str
 
     def saved(self) -> list[JSON]:
-        """The entry as the file holds it."""
-        kept = self.row if isinstance(self.row, str) else expand(self.row)
-        saved = [self.digest, self.size, self.changed, self.order, kept, self.state]
+        saved = [self.digest, self.size, self.changed, self.order, self.row, self.state]
         return [*saved, list(self.broken)] if self.broken else saved
 
 
 Stored = Summary | Entry
-"""An entry as the list holds it: packed as its ``Summary``, or whole where it does not
-pack (damaged, with logs that cannot be read, numbers that do not fit)."""
+"""An entry packed as its ``Summary``, or whole where it does not pack (damaged, with logs
+that cannot be read, numbers that do not fit)."""
 
 
-def stored(session_id: str, entry: Entry) -> Stored:
+def stored(session_id: str, entry: Entry, times: Times | None = None) -> Stored:
     if entry.broken or isinstance(entry.row, str):
         return entry
     try:
-        return pack(session_id, entry[:4], entry.row, entry.state)
+        return pack(session_id, entry[:4], entry.row, entry.state, times)
     except struct.error:
         return entry
-
-
-_FINGERPRINT = struct.Struct(RECORD.format[:4])
-_ORDER = struct.Struct(RECORD.format[:5])
 
 
 def fingerprint(kept: Stored) -> tuple[int, int, int]:
     """``Entry.fingerprint``, without unpacking a row."""
     if isinstance(kept, Entry):
         return kept.fingerprint
-    digest, size, changed = _FINGERPRINT.unpack_from(kept)
+    digest, size, changed, _ = RECORD.unpack_from(kept)[:4]
     return (digest, size, changed)
 
 
 def _order(made: Summary) -> int:
-    return int(_ORDER.unpack_from(made)[3])
+    return int(RECORD.unpack_from(made)[3])
 
 
 class Entries(Mapping[str, Entry]):
@@ -128,8 +119,8 @@ class Entries(Mapping[str, Entry]):
 
     def summaries(self, leave_out: Mapping[str, object]) -> list[Summary]:
         """Every readable session's ``Summary`` but ``leave_out``'s, most recently updated
-        first (then by id). Sorted twice, not by pairs: ten thousand pairs freed at once
-        would keep their memory held in Python's spare tuples."""
+        first, then by id. Sorted twice: ten thousand pairs freed at once would keep their
+        memory held in Python's spare tuples."""
         made: list[Summary] = []
         whole: dict[str, int] = {}
         for sid, kept in self.kept.items():
@@ -162,9 +153,8 @@ def load(
     file: Path, most: int, is_session_id: Callable[[str], bool]
 ) -> tuple[dict[str, Stored], Head | None]:
     """The saved cache, its entries ``stored``; nothing where it is not as scorekeeper
-    writes it. A row judged damaged among the rest (an older scorekeeper's judgement,
-    which may not read what a newer one wrote) or worded by another release is left out,
-    and the folder not vouched for: those sessions are read again."""
+    writes it. A row judged damaged among the rest (by an older scorekeeper, which may not
+    read what a newer one wrote) or worded by another release is read again."""
     try:
         found = read_regular(file, CAP)
         head = None if found is None else _head(file, found[0], most)
@@ -204,7 +194,7 @@ def load(
 
 def judged_read(groups: JSON, is_session_id: Callable[[str], bool]) -> dict[str, Entry] | None:
     """The damaged sessions of a saved cache (``encoded``), or None if they are not as
-    scorekeeper writes them: checked a group at a time."""
+    scorekeeper writes them."""
     if type(groups) is not list:
         return None
     judged: dict[str, Entry] = {}
@@ -226,7 +216,7 @@ def judged_read(groups: JSON, is_session_id: Callable[[str], bool]) -> dict[str,
 
 
 def _head(file: Path, raw: bytes, most: int) -> Head | None:
-    """The cache's first line, if it is one (a file written otherwise is read whole)."""
+    """The cache's first line (a file written otherwise is read whole)."""
     end = raw.find(b"\n")
     line = raw if end < 0 else raw[:end]  # not a copy of the rest
     try:
@@ -260,23 +250,30 @@ def read_head(file: Path, most: int) -> Head | None:
 
 
 def entry_read(saved: JSON) -> Entry | None:
-    """An entry as the file holds it, its row checked by the quick pass (its times read
-    once) or else by the full check; None if it is not as scorekeeper writes it."""
-    if type(saved) is not list or not shaped(saved) or set(map(type, saved[:4])) != {int}:
-        return None
-    found = saved[4]
-    if type(found) is str:
-        kept: Compact | str = found
-    elif type(found) is list:
-        times = sound_times(found)
-        if times is None and row_problem(found) is not None:
-            return None
-        kept = compact(found, times)
-    else:
+    """An entry as the file holds it: five fields, six with the state, seven with the keys
+    of logs that cannot be read; None if it is not as scorekeeper writes it."""
+    found = _read(saved)
+    return None if found is None else found[0]
+
+
+def _read(saved: JSON) -> tuple[Entry, Times | None] | None:
+    """``entry_read``, with its row's times where the quick pass read them."""
+    if type(saved) is not list or not 5 <= len(saved) <= 7:
         return None
     state = saved[5] if len(saved) > 5 else False
-    broken = tuple(saved[6]) if len(saved) > 6 else ()
-    return Entry(saved[0], saved[1], saved[2], saved[3], kept, state, broken)
+    broken = keys_read(saved[6]) if len(saved) > 6 else []
+    if broken is None or set(map(type, saved[:4])) != {int}:
+        return None
+    if not (type(state) is bool or (type(state) is int and state == OVERRULED)):
+        return None
+    row, times = saved[4], None
+    if type(row) is list:
+        times = sound_times(row)
+        if times is None:
+            return None
+    elif type(row) is not str:
+        return None
+    return Entry(saved[0], saved[1], saved[2], saved[3], row, state, tuple(broken)), times
 
 
 def _checked(
@@ -284,10 +281,10 @@ def _checked(
 ) -> dict[str, Stored] | None:
     sessions = {}
     for sid, saved in pairs:
-        entry = entry_read(saved) if is_session_id(sid) else None
-        if entry is None:
+        found = _read(saved) if is_session_id(sid) else None
+        if found is None:
             return None
-        sessions[sid] = stored(sid, entry)
+        sessions[sid] = stored(sid, *found)
     return sessions
 
 
@@ -304,9 +301,9 @@ def keys_read(value: JSON) -> list[str] | None:
 def encoded(
     entries: Entries, keys: Mapping[str, tuple[str, ...]], folder: list[int] | None, most: int
 ) -> bytes:
-    """The cache's three lines, the ``most`` newest readable rows first. The damaged
-    sessions are kept in groups of the same logs' keys and words (``[why, keys, id,
-    digest, size, changed, id, ...]``): a hundred thousand junk files are a few megabytes."""
+    """The cache's three lines, the ``most`` newest readable rows first. The damaged are
+    grouped by their logs' keys and words (``[why, keys, id, digest, size, changed, id,
+    ...]``): a hundred thousand junk files are a few megabytes."""
     saved: dict[str, list[JSON]] = {}
     judged: dict[tuple[str, tuple[str, ...]], list[JSON]] = {}
     for sid, kept in entries.kept.items():

@@ -162,10 +162,8 @@ def _in_two(
     sessions: list[Changed],
     read: Callable[[Sequence[Changed]], list[Entry | None]],
 ) -> list[Entry | None]:
-    """The changed ``sessions`` read on two cores (``two_cores``), what the copy noted of
+    """The changed ``sessions`` read on two cores (``index.in_two``), what the copy noted of
     each (its damaged logs, this laptop's log put back) taken here."""
-    from scorekeeper.store import two_cores  # here: a store listed from its index forks none
-
     _ = reach.laptop  # read (or made) before the fork: two copies never make two ids
 
     def noted(part: Sequence[Changed]) -> Noted:
@@ -176,7 +174,7 @@ def _in_two(
             _put_or_drop(damaged_logs, sid, logs)
             _put_or_drop(reach.pending, sid, back)
 
-    return two_cores.in_two(sessions, read, noted, take)
+    return index_module.in_two(sessions, read, noted, take)
 
 
 Noted = list[tuple[str, list[Path] | None, CameBack | None]]

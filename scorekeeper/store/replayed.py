@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from scorekeeper.checks import as_recorded
 from scorekeeper.store.gather import REFUSED_BY_RULES, Files, Gathered, without
 from scorekeeper.store.store_errors import REPLAY_ERRORS
-from scorekeeper.store.summary import Compact, Fixed, listed
+from scorekeeper.store.summary import Fixed, Row, listed
 from scorekeeper.store.well_formed import is_time
 from scorekeeper.wording import moment
 
@@ -84,7 +84,7 @@ def refused_round(version: Version, own: str) -> str | None:
 
 def row(
     found: Gathered, session: Session, files: Files, fixed: Fixed | None = None
-) -> tuple[int, Compact, list[str], Fixed]:
+) -> tuple[int, Row, list[str], Fixed]:
     """A session's place in the list (its last change, in ns), its row, the keys of its
     logs that could not be read, and its set-up's part of the row (``fixed``, worked out
     again unless it still holds)."""

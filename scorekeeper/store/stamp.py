@@ -1,6 +1,4 @@
-"""Whether a file or folder is still the one that was read: the fingerprint the session
-list's cache (``index``) is held against.
-"""
+"""Whether a file or folder is still the one that was read (what ``index`` is held against)."""
 
 from __future__ import annotations
 
@@ -9,8 +7,8 @@ import time
 from pathlib import Path
 
 RACY_NS = 2_000_000_000
-"""How recent a change may be and still be made again unseen: a file replaced twice in one
-tick of the kernel's clock keeps its identity. Two seconds covers the coarsest file systems."""
+"""How recent a change may be made again unseen (a file replaced twice in one tick of the
+clock keeps its identity): two seconds covers the coarsest file systems."""
 NOT_SETTLED = -1
 """The change time of an identity too recent to vouch for: no file has it."""
 

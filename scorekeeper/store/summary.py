@@ -1,9 +1,8 @@
 """One line of the session list, ``Summary``, and the row the index keeps it as.
 
-A row is a list (ten thousand parse in half the time objects do), checked by
-``well_formed``. In memory it is one small ``bytes`` (``RECORD``, the id, the amounts),
-each name, seat list, option and time zone the number of the one object that stands for
-it in every row: ten thousand sessions are ten thousand objects of 128 bytes.
+On disk a row is a list (``well_formed`` checks it). In memory it is one small ``bytes``
+(``RECORD``, the id, the amounts), each name, seat list, option and time zone the number
+of one object shared by every row: ten thousand sessions are ten thousand small objects.
 """
 
 from __future__ import annotations
@@ -15,7 +14,6 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, cast
 
 from scorekeeper import __version__
-from scorekeeper.checks import JSON
 from scorekeeper.money import currency
 from scorekeeper.store.well_formed import OVERRULED, WAITING
 from scorekeeper.wording import moment
@@ -25,30 +23,14 @@ if TYPE_CHECKING:
     from scorekeeper.store.events import Event
     from scorekeeper.store.merge import Merged
 
-Compact = tuple[
-    str,
-    tuple[str, ...],
-    datetime,
-    datetime,
-    int,
-    bool,
-    tuple[str, ...],
-    str,
-    tuple[int, ...],
-    tuple[int, ...] | None,
-    tuple[tuple[str, int], ...] | None,
-    tuple[str, ...] | None,
-    str | None,
-]
-"""A row as ``pack`` takes it: ``SUMMARY_FIELDS`` then ``EXTRAS`` (``well_formed``),
-the times read, the amounts in seat order, no balances where they are the totals, an
-extra not there None."""
+Row = list[Any]
+"""A row as the index file keeps it: ``SUMMARY_FIELDS`` then ``EXTRAS`` (``well_formed``)."""
 
 
 class Listed:
     """The list's words only the game knows (``well_formed.LISTING``): its name, who
-    leads (none once finished), the option words off the defaults. A plain class: a
-    ``NamedTuple`` is compiled from source before Home's first frame."""
+    leads, the option words off the defaults. Not a ``NamedTuple``: that compiles from
+    source before Home's first frame."""
 
     __slots__ = ("changed", "leaders", "name")
 
@@ -57,14 +39,13 @@ class Listed:
 
 
 RECORD = struct.Struct("<qIqqIqqIBIB")
-"""A ``Summary``'s fixed part: its logs' fingerprint and order, then its table
-(``SETTING``), its times (microseconds), rounds, flags, outcome (winners, highlights,
-listing) and the id's length, values as their numbers in ``_VALUES``. The id follows,
-then the amounts, 32 bits each where all fit, else the number of both."""
+"""A ``Summary``'s fixed part: its logs' fingerprint and order, its table (``SETTING``),
+times (microseconds), rounds, flags, outcome and the id's length, values as their numbers
+in ``_VALUES``. The id follows, then the amounts (32 bits each where all fit)."""
 SETTING, STARTED, UPDATED, ROUNDS, FLAGS, OUTCOME, ID = range(4, 11)
 FINISHED, WAITS, REPLACED, NUMBERED, OWED = 1, 2, 4, 8, 16
-"""The flags: finished, ``WAITING``, ``OVERRULED``, the amounts numbered (one is past 32
-bits), balances apart from the totals."""
+"""The flags: finished, ``WAITING``, ``OVERRULED``, the amounts numbered (past 32 bits),
+balances apart from the totals."""
 _AT = [struct.calcsize("<" + RECORD.format[1 : 1 + field]) for field in range(len(RECORD.format))]
 """Where each field begins: Home's filter reads five fields of ten thousand at a key."""
 _NUMBER = struct.Struct("<I")
@@ -76,7 +57,7 @@ _MICROSECOND = timedelta(microseconds=1)
 
 _VALUES: list[Any] = [None]
 """Every value a row holds but its times, flags and amounts, once, by its number (0 is
-None); never let go (a few bytes a round recorded)."""
+None); never let go."""
 _NUMBERS: dict[Any, int] = {}
 _TEXTS: dict[str, str] = {}
 _NEW_NUMBER = threading.Lock()
@@ -108,13 +89,22 @@ def _held(value: Any) -> Any:
 
 
 def pack(
-    session_id: str, head: tuple[int, int, int, int], held: Compact, state: bool | int
+    session_id: str,
+    head: tuple[int, int, int, int],
+    row: Row,
+    state: bool | int,
+    times: tuple[datetime, datetime] | None = None,
 ) -> Summary:
-    """``struct.error`` where a number of ``head`` does not fit (a hostile log's): the
-    index keeps that entry whole."""
-    started, updated = held[2], held[3]
-    totals, balances = held[8], held[9]
-    flags = int(held[5]) | (WAITS if state is WAITING else REPLACED if state == OVERRULED else 0)
+    """A row ``sound_times`` passes (``times``: its two, already read), packed;
+    ``struct.error`` where a number of ``head`` does not fit (a hostile log's)."""
+    game, seated, started, updated, rounds, finished, won, dealer, owes, owed = row[:10]
+    players = tuple(seated)
+    began, changed = times or (moment(started), moment(updated))
+    totals = tuple([owes[name] for name in players])
+    balances = None if owed is None else tuple([owed[name] for name in players])
+    figures = tuple(row[10].items()) if len(row) > 10 else None
+    words = tuple(row[11]) if len(row) > 11 else None
+    flags = int(finished) | (WAITS if state is WAITING else REPLACED if state == OVERRULED else 0)
     amounts = totals if balances is None else totals + balances
     flags |= 0 if balances is None else OWED
     try:
@@ -122,16 +112,16 @@ def pack(
     except struct.error:
         inline = struct.pack("<I", _number((totals, balances)))
         flags |= NUMBERED
-    setting = (held[0], held[1], held[7], held[11], (started.tzinfo, updated.tzinfo))
+    setting = (game, players, dealer, words, (began.tzinfo, changed.tzinfo))
     named = session_id.encode()
     record = RECORD.pack(
         *head,
         _number(setting),
-        (started.replace(tzinfo=None) - _ORIGIN) // _MICROSECOND,
-        (updated.replace(tzinfo=None) - _ORIGIN) // _MICROSECOND,
-        _number(held[4]),
+        (began.replace(tzinfo=None) - _ORIGIN) // _MICROSECOND,
+        (changed.replace(tzinfo=None) - _ORIGIN) // _MICROSECOND,
+        _number(rounds),
         flags,
-        _number((held[6], held[10], held[12])),
+        _number((tuple(won), figures, row[12] if len(row) > 12 else None)),
         len(named),
     )
     return bytes.__new__(Summary, record + named + inline)
@@ -151,29 +141,33 @@ def _amounts_of(
     return amounts[:seats], amounts[seats:]
 
 
-def unpack(made: Summary) -> tuple[tuple[int, int, int, int], Compact, bool | int]:
+def unpack(made: Summary) -> tuple[tuple[int, int, int, int], Row, bool | int]:
+    """What ``pack`` was given: the head, the row as the index file keeps it, the state."""
     found = RECORD.unpack_from(made)
     game, players, dealer, words, (started_zone, updated_zone) = _VALUES[found[SETTING]]
     flags = found[FLAGS]
     state: bool | int = WAITING if flags & WAITS else OVERRULED if flags & REPLACED else False
     totals, balances = _amounts_of(made, found)
-    winners, highlights, listing = _VALUES[found[OUTCOME]]
-    held: Compact = (
+    winners, figures, listing = _VALUES[found[OUTCOME]]
+    row: Row = [
         game,
-        players,
-        _time(found[STARTED], started_zone),
-        _time(found[UPDATED], updated_zone),
+        list(players),
+        _time(found[STARTED], started_zone).isoformat(),
+        _time(found[UPDATED], updated_zone).isoformat(),
         _VALUES[found[ROUNDS]],
         bool(flags & FINISHED),
-        winners,
+        list(winners),
         dealer,
-        totals,
-        balances,
-        highlights,
-        words,
-        listing,
-    )
-    return (found[0], found[1], found[2], found[3]), held, state
+        dict(zip(players, totals, strict=True)),
+        None if balances is None else dict(zip(players, balances, strict=True)),
+    ]
+    if figures is not None or words is not None:
+        row.append(dict(figures or ()))
+    if words is not None:
+        row.append(list(words))
+    if words is not None and listing is not None:
+        row.append(listing)
+    return (found[0], found[1], found[2], found[3]), row, state
 
 
 def _time(microseconds: int, zone: Any) -> datetime:
@@ -181,9 +175,8 @@ def _time(microseconds: int, zone: Any) -> datetime:
 
 
 class Summary(bytes):
-    """One line of the session list, read from the index without replaying a round
-    (``pack`` makes it); read-only, its fields unpacked as asked. ``highlights`` and
-    ``option_words`` are None in a row saved before they were kept."""
+    """One line of the session list (``pack`` makes it), read-only, its fields unpacked as
+    asked. ``highlights`` and ``option_words`` are None in a row saved before they were."""
 
     __slots__ = ()
 
@@ -270,8 +263,7 @@ class Summary(bytes):
 
     @property
     def listed(self) -> Listed | None:
-        """The list's words (``listing``) if this release worded them; else None, and
-        its game words them."""
+        """The list's words (``listing``) if this release worded them; else None."""
         parts = (self.listing or "").split(_APART, 3)
         if len(parts) != 4 or parts[0] != __version__:
             return None
@@ -324,60 +316,12 @@ def state(merged: Merged) -> bool | int:
     return OVERRULED if merged.replaced else False
 
 
-def compact(kept: list[Any], times: tuple[datetime, datetime] | None = None) -> Compact:
-    """A row ``row_problem`` passes as ``pack`` takes it (``times``: already read)."""
-    game, found, started, updated, rounds, finished, won, dealer, totals, balances = kept[:10]
-    players = tuple(found)
-    figures = kept[10] if len(kept) > 10 else None
-    began, changed = times or (moment(started), moment(updated))
-    return (
-        game,
-        players,
-        began,
-        changed,
-        rounds,
-        finished,
-        tuple(won),
-        dealer,
-        tuple([totals[name] for name in players]),
-        None if balances is None else tuple([balances[name] for name in players]),
-        None if figures is None else tuple(figures.items()),
-        tuple(kept[11]) if len(kept) > 11 else None,
-        kept[12] if len(kept) > 12 else None,
-    )
-
-
-def expand(held: Compact) -> list[JSON]:
-    """A ``compact`` row as the index file keeps it."""
-    players, totals, balances, figures, words = held[1], held[8], held[9], held[10], held[11]
-    listing = held[12]
-    extras: list[JSON] = [] if figures is None else [dict(figures)]
-    if words is not None:
-        extras = [dict(figures or ()), list(words)]
-    if words is not None and listing is not None:
-        extras.append(listing)
-    return [
-        held[0],
-        list(players),
-        held[2].isoformat(),
-        held[3].isoformat(),
-        held[4],
-        held[5],
-        list(held[6]),
-        held[7],
-        dict(zip(players, totals, strict=True)),
-        None if balances is None else dict(zip(players, balances, strict=True)),
-        *extras,
-    ]
-
-
 _APART = "|"
 _THIS_RELEASE = __version__ + _APART
 
 
 def listed_otherwise(made: Iterable[object]) -> set[int]:
-    """The outcomes (``OUTCOME``'s numbers) among ``made`` that this release did not word:
-    one C call a row, then one look at each of the few distinct outcomes."""
+    """The outcomes (``OUTCOME``'s numbers) among ``made`` that this release did not word."""
     at, number = _AT[OUTCOME], _NUMBER.unpack_from
     outcomes = {number(one, at)[0] for one in made if type(one) is Summary}
     return {one for one in outcomes if not (_VALUES[one][2] or "").startswith(_THIS_RELEASE)}
@@ -388,10 +332,9 @@ def outcome(made: Summary) -> int:
 
 
 class Fixed:
-    """What of a session's list row its set-up fixes (the game's words, in the money in
-    force, who sits where, when it started), worked out once while the session is open:
-    a round recorded then works out only what the round changed. A plain class, as
-    ``Listed``."""
+    """What of a session's list row its set-up fixes (the game's words in the money in
+    force, the seats, the start), worked out once while the session is open: a round
+    recorded works out only what it changed."""
 
     __slots__ = ("lowest", "made", "money", "places", "players", "setup", "started", "words")
 
@@ -412,31 +355,29 @@ class Fixed:
         return self.setup is session.setup and self.made is made and self.money == currency()
 
 
-def listed(session: Session, fixed: Fixed, updated: datetime) -> Compact:
-    """The session's row as ``pack`` takes it, last changed at ``updated``, its set-up's
-    part ``fixed``. Its listing (``well_formed.LISTING``) is ``release|seats|places|name``,
-    the leaders by seat and the changed words by place: one text parses a fifth faster than
-    two lists."""
+def listed(session: Session, fixed: Fixed, updated: datetime) -> Row:
+    """The session's row, last changed at ``updated``. Its listing (``well_formed.LISTING``)
+    is ``release|seats|places|name``: the leaders by seat and the changed words by place."""
     game, state, players = session.game, session.state, fixed.players
-    totals = tuple(map(state.totals.__getitem__, players))  # a C loop: no frame a seat
-    balances = tuple(map(state.balances.__getitem__, players))
+    totals = dict(zip(players, map(state.totals.__getitem__, players), strict=True))
+    balances = dict(zip(players, map(state.balances.__getitem__, players), strict=True))
     finished = state.finished
     leaders = () if finished else game.leaders(state.totals, fixed.lowest)
     seats = ",".join([str(players.index(leader)) for leader in leaders])
     rounds = session.rounds
     figures = game.highlights(fixed.setup, rounds) if rounds and game.highlight_labels else {}
-    return (
+    return [
         game.id,
-        players,
-        fixed.started,
-        updated,
+        list(players),
+        fixed.started.isoformat(),
+        updated.isoformat(),
         session.rounds_played,
         finished,
-        tuple(state.winners),
+        list(state.winners),
         state.dealer,
         totals,
         None if balances == totals else balances,
-        tuple(figures.items()),
-        fixed.words,
+        dict(figures),
+        list(fixed.words),
         _APART.join([__version__, seats, fixed.places, game.name]),
-    )
+    ]

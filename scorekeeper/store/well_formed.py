@@ -1,6 +1,5 @@
-"""What a stored document must look like before anything uses it: a session file's parts
-and the index's rows are checked here, so nothing downstream meets a wrong-typed field; a
-document that fails is damaged, named with what is wrong.
+"""What a stored document must look like before anything uses it (a session file's parts,
+the index's rows): one that fails is damaged, named with what is wrong.
 """
 
 from __future__ import annotations
@@ -25,9 +24,8 @@ SUMMARY_FIELDS = (
 )
 HIGHLIGHTS, OPTION_WORDS, LISTING = "highlights", "option_words", "listing"
 EXTRAS = (HIGHLIGHTS, OPTION_WORDS, LISTING)
-"""The fields a row may add, in order, so that statistics and the list open no session
-file (``Game.highlights``, ``Game.option_words``) and the first screen imports no game
-(``summary.listed``); a row written before one existed stops before it."""
+"""The fields a row may add, in order, so statistics and the list open no session file and
+the first screen imports no game; a row written before one existed stops before it."""
 
 
 def _is_names(value: object) -> bool:
@@ -99,16 +97,10 @@ def summary_problem(fields: JSONMapping) -> str | None:
     return None
 
 
-def row_is_sound(kept: list[JSON]) -> bool:
-    """A quick pass over an index row, for ten thousand of them: True only where
-    ``summary_problem`` finds nothing wrong; False leaves the row to it."""
-    return sound_times(kept) is not None
-
-
 def sound_times(kept: list[JSON]) -> tuple[datetime, datetime] | None:
-    """The times of a row ``row_is_sound`` passes, read as it checks them; else None.
-    Written flat, the texts' and the numbers' types each gathered into one set: a helper
-    call cost as much as the check it made."""
+    """The times of an index row ``summary_problem`` finds nothing wrong with, read as it
+    is checked; else None. A quick pass for ten thousand rows, written flat, each type
+    gathered into one set: a helper call cost as much as its check."""
     missing = len(SUMMARY_FIELDS) + len(EXTRAS) - len(kept)
     if missing:
         if missing not in (1, 2, 3):
@@ -133,8 +125,8 @@ def sound_times(kept: list[JSON]) -> tuple[datetime, datetime] | None:
             return None
     if set(map(type, [rounds, *totals.values(), *owed.values(), *figures.values()])) != _WHOLE:
         return None
-    if rounds < 0 or sum(owed.values()) != 0:
-        return None  # a sum: perhaps a game's kitty, the slow path asks the game
+    if rounds < 0 or (sum(owed.values()) != 0 and not _adds_up(game, owed)):
+        return None
     try:
         times = moment(started), moment(updated)
     except ValueError:
@@ -150,8 +142,7 @@ _WHOLE = {int}
 
 
 def session_problem(part: object) -> str | None:
-    """What is wrong with the shape of a session's setup and rounds (the rules are held
-    by replaying them), or None."""
+    """What is wrong with the shape of a session's setup and rounds, or None."""
     if type(part) is not dict:
         return "a session that is not a JSON object"
     checks = {
@@ -180,28 +171,3 @@ def document_problem(saved: JSONMapping) -> str | None:
 
 WAITING, OVERRULED = True, 2
 """An entry's state: it waits for a decision, or a later decision replaced another."""
-
-
-def row_problem(kept: object) -> str | None:
-    """What is wrong with a summary row, or None."""
-    names = (*SUMMARY_FIELDS, *EXTRAS)
-    if type(kept) is not list or not len(SUMMARY_FIELDS) <= len(kept) <= len(names):
-        return f"a summary that is not a list of {len(SUMMARY_FIELDS)} fields"
-    if row_is_sound(kept):
-        return None
-    return summary_problem(dict(zip(names, kept, strict=False)))
-
-
-def shaped(entry: list[JSON]) -> bool:
-    """Five fields, six with the state, seven with the keys of logs that cannot be read."""
-    if len(entry) == 5:
-        return True
-    if len(entry) == 7 and not (
-        type(entry[6]) is list
-        and 0 < len(entry[6]) <= 100
-        and all(type(key) is str and 0 < len(key) <= 100 for key in entry[6])
-    ):
-        return False
-    return len(entry) in (6, 7) and (
-        type(entry[5]) is bool or (type(entry[5]) is int and entry[5] == OVERRULED)
-    )

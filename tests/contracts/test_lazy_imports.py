@@ -172,7 +172,6 @@ NOT_BEFORE_HOME = {
     "scorekeeper.store.journal",
     "scorekeeper.store.conflicts",
     "scorekeeper.store.resolve",
-    "scorekeeper.store.two_cores",
     "scorekeeper.session",
     "scorekeeper.settle",
     "scorekeeper.view",
@@ -180,11 +179,10 @@ NOT_BEFORE_HOME = {
 """The board's server and codes, the charts, the command line's parser and commands, the
 doctor, TinyDB (only a laptop's log opens a database; the sessions are read as JSON),
 what the store does only when asked (an import, a decision, the sessions that went on
-differently, nights and house games, thousands of changed logs read on two cores), a
-session replayed from its rounds (the list reads each one's summary, never its rounds) and
-its figures as the table shows them, the cards (only a round typed reads one), the CSV
-writer (the rows an export is made of are kept from the first save on, after Home is up)
-and the seal on them (``hmac``)."""
+differently, nights and house games), a session replayed from its rounds (the list reads
+each one's summary, never its rounds) and its figures as the table shows them, the cards
+(only a round typed reads one), the CSV writer (the rows an export is made of are kept
+from the first save on, after Home is up) and the seal on them (``hmac``)."""
 NOT_FOR_THE_LIST = {"pkgutil", "scorekeeper.game", "scorekeeper.games", "scorekeeper.payouts"}
 """The list's words for each session (its game's name, who leads, the options that
 differ) are kept in its summary as it is saved: neither the game contract nor the games'

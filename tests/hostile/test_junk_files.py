@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.cli import main
-from scorekeeper.store import Store, Summary, index, machine, reader, stamp, two_cores
+from scorekeeper.store import Store, Summary, index, machine, reader, stamp
 from scorekeeper.store.machine import SHARED_FILE
 from tests.factories import MADE_3, count_reads, file_of, racehorse
 from tests.sync.copying import mirror
@@ -180,13 +180,13 @@ def test_a_tiny_junk_file_is_judged_where_it_is_listed_not_on_a_second_core(
         (tmp_path / "logs" / f"junk{number:03d}.{PEER}.json").write_bytes(TINY)
     (tmp_path / "index.json").unlink()  # a first look
     handed: list[str] = []
-    real = two_cores.in_two
+    real = index.in_two
 
     def counted(items: Sequence[index.Changed], *rest: Any) -> Any:
         handed.extend(item[0] for item in items)
         return real(items, *rest)
 
-    monkeypatch.setattr(two_cores, "in_two", counted)
+    monkeypatch.setattr(index, "in_two", counted)
     with Store(tmp_path, readonly=True) as store:
         assert [summary.id for summary in store.summaries()] == [kept]
         assert len(store.damaged()) == 300

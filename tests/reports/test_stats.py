@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +13,7 @@ from scorekeeper.games.calcutta import BIGGEST_POOL, biggest_pool
 from scorekeeper.reports import nights, stats
 from scorekeeper.reports.stats import Highlight, Stats, compute, gather, report, session_highlights
 from scorekeeper.store import Store, Summary
-from scorekeeper.store.summary import Compact, pack, unpack
+from scorekeeper.store.summary import Row, pack, unpack
 from tests.bench import bench_stats
 from tests.reports.log_files import log_of
 
@@ -32,13 +31,14 @@ def summary(
     started: str = "2024-05-03T19:00:00+02:00",
     option_words: tuple[str, ...] | None = None,
 ) -> Summary:
-    players, at, totals = tuple(balances), datetime.fromisoformat(started), totals or balances
-    held: Compact = (
-        *(game, players, at, at, rounds, bool(winners), winners, players[0]),
-        tuple(totals[name] for name in players),
-        None if totals == balances else tuple(balances[name] for name in players),
-        *(None, option_words, None),
-    )
+    players, totals = list(balances), totals or balances
+    held: Row = [
+        *(game, players, started, started, rounds, bool(winners), list(winners), players[0]),
+        totals,
+        None if totals == balances else balances,
+    ]
+    if option_words is not None:
+        held += [{}, list(option_words)]
     return pack(sid, (0, 0, 0, 0), held, False)
 
 
@@ -267,7 +267,7 @@ def test_an_older_summary_reads_the_pool_from_the_saved_rounds_and_skips_a_damag
         damaged = store.add(parks_calcutta(3))
         assert store.saved(kept) == parks_calcutta(2).to_dict()
         older = [  # as kept before the highlights were
-            pack(found.id, (0, 0, 0, 0), (*held[:10], None, *held[11:]), False)
+            pack(found.id, (0, 0, 0, 0), held[:10], False)
             for found in store.summaries()
             for held in [unpack(found)[1]]
         ]

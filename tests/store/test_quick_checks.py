@@ -28,8 +28,8 @@ from scorekeeper.store.careful_read import (
 from scorekeeper.store.durable import encode
 from scorekeeper.store.index_file import entry_read
 from scorekeeper.store.replayed import local, when
-from scorekeeper.store.summary import Compact, Fixed, compact, expand, listed, pack
-from scorekeeper.store.well_formed import EXTRAS, SUMMARY_FIELDS, row_is_sound, summary_problem
+from scorekeeper.store.summary import Fixed, listed, pack, unpack
+from scorekeeper.store.well_formed import EXTRAS, SUMMARY_FIELDS, sound_times, summary_problem
 from scorekeeper.wording import moment
 
 FIELDS = (*SUMMARY_FIELDS, *EXTRAS)
@@ -39,14 +39,14 @@ def played_row() -> list[Any]:
     session = Session.new("hot-rum", ["Ann", "Bob", "Cy"])
     session.record({"out": "Ann", "rummy": False, "deadwood": {"Bob": 12, "Cy": 30}})
     started, updated = moment("2024-05-03T19:00:00+02:00"), moment("2024-05-03T21:30:00+02:00")
-    kept = expand(listed(session, Fixed(session, started, None), updated))
+    kept = listed(session, Fixed(session, started, None), updated)
     read_back: list[Any] = json.loads(json.dumps(kept))  # as the index gives it
     return read_back
 
 
-def summary(session_id: str, kept: list[Any] | Compact) -> Summary:
+def summary(session_id: str, kept: list[Any]) -> Summary:
     """A row's ``Summary`` made directly, as the index makes it."""
-    return pack(session_id, (0, 0, 0, 0), compact(kept) if isinstance(kept, list) else kept, False)
+    return pack(session_id, (0, 0, 0, 0), kept, False)
 
 
 def full_check(kept: list[Any]) -> str | None:
@@ -69,7 +69,7 @@ ODD = st.one_of(
 
 def test_a_row_as_scorekeeper_writes_it_is_sound() -> None:
     kept = played_row()
-    assert row_is_sound(kept) and full_check(kept) is None
+    assert sound_times(kept) is not None and full_check(kept) is None
 
 
 NAMES = ("Ann", "Bob", "Cy", "Di")
@@ -141,26 +141,27 @@ CHANGES = st.sampled_from(range(len(FIELDS))).flatmap(
 @example(played_row(), [(FIELDS.index("rounds"), True)])
 @example(played_row(), [(FIELDS.index("totals"), {"Ann": True, "Bob": 0, "Cy": 0})])
 @example(played_row(), [(FIELDS.index("players"), ["Ann", "Ann", "Cy"])])
-def test_a_row_passed_as_sound_is_one_the_full_check_passes(
+def test_a_row_passes_the_quick_check_where_the_full_check_passes_it(
     kept: list[Any], changes: list[tuple[int, Any]]
 ) -> None:
-    """Built sound and then perhaps damaged: most rows pass the quick check, and the full
-    check must agree with each of those; the damaged ones it refuses go the careful way."""
+    """Built sound and then perhaps damaged: the quick check an index row gets agrees with
+    the full check a session document gets, both ways."""
     for place, value in changes:
         if place < len(kept):
             kept[place] = value
-    if row_is_sound(kept):
+    if sound_times(kept) is not None:
         event("passed as sound")
         assert full_check(kept) is None, kept
     else:
-        event("left to the full check")
+        event("refused")
+        assert full_check(kept) is not None, kept
 
 
-def test_balances_that_do_not_add_up_go_the_careful_way_and_are_refused() -> None:
+def test_balances_that_do_not_add_up_are_refused() -> None:
     kept = played_row()
     kept[SUMMARY_FIELDS.index("totals")] = {"Ann": 5, "Bob": 0, "Cy": 0}
     kept[SUMMARY_FIELDS.index("balances")] = None
-    assert not row_is_sound(kept)
+    assert sound_times(kept) is None
     assert full_check(kept) == "a summary whose balances is wrong"
 
 
@@ -185,14 +186,14 @@ def test_a_summary_built_directly_holds_the_rows_fields() -> None:
     assert not built.waiting and not built.overruled
     read = entry_read([1, 2, 3, 4, kept])
     assert read is not None and not isinstance(read.row, str)
-    assert summary("abc123", read.row) == built, "checked and built at once"
+    assert summary("abc123", read.row) == built
     with pytest.raises(AttributeError):
         built.rounds = 3  # type: ignore[misc]
 
 
-def test_a_row_kept_compact_is_written_back_as_it_was() -> None:
+def test_a_row_kept_packed_is_written_back_as_it_was() -> None:
     kept = played_row()
-    assert expand(compact(kept)) == kept
+    assert unpack(summary("abc123", kept))[1] == kept
     one, other = summary("abc123", played_row()), summary("def456", played_row())
     assert one.players is other.players and one.totals == other.totals, "held once, not copied"
 

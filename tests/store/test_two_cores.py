@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.store import Store, log, two_cores
+from scorekeeper.store import Store, index, log
 from scorekeeper.store.machine import SHARED_FILE
 from tests.factories import MADE_3, MADE_4, UPPED_2, file_of, racehorse
 from tests.sync.copying import mirror
@@ -66,8 +66,8 @@ def listed(folder: Path, ids: list[str]) -> Listed:
 def forking(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """Sessions read in two processes from two on (the test runner's own threads
     notwithstanding); the processes that read a log, by id, in the order they did."""
-    monkeypatch.setattr(two_cores, "AT_LEAST", 2)
-    monkeypatch.setattr(two_cores, "may_fork", lambda: True)
+    monkeypatch.setattr(index, "AT_LEAST", 2)
+    monkeypatch.setattr(index, "may_fork", lambda: True)
     readers = Path(os.environ["SCOREKEEPER_STATE"]) / f"readers-{os.getpid()}"
     readers.unlink(missing_ok=True)
     real = log.read
@@ -88,7 +88,7 @@ def test_sessions_read_in_two_processes_list_as_they_do_read_in_one(
     two, ids = arrived(tmp_path, "two")
     in_two = listed(two, ids)
     assert len(set(forking.read_text().split())) == 2, "read by this process and a copy"
-    monkeypatch.setattr(two_cores, "AT_LEAST", 10**9)
+    monkeypatch.setattr(index, "AT_LEAST", 10**9)
     one, ids_of_one = arrived(tmp_path, "one")
     assert in_two == listed(one, ids_of_one)
     rows, damage, back = in_two
