@@ -186,5 +186,9 @@ async def hand(pilot: Pilot[None], out: str, *held: str) -> None:
     for cards in held:
         await put(pilot, cards)
         await pilot.press("down")
+    entry = pilot.app.screen
     await pilot.press("enter")
-    await pilot.pause()
+    for _ in range(50):  # Record waits for the keys to land first: on a loaded machine
+        await pilot.pause()  # the round is saved some frames after Enter was handled
+        if pilot.app.screen is not entry:
+            break
