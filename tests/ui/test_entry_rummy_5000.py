@@ -63,7 +63,7 @@ async def test_at_five_the_hand_of_who_went_out_says_its_score_on_its_own_line()
             await sent(pilot, "down")
             paste(pilot, typed)
         await sent(pilot, "up", "up", "up", "up", "up")
-        for _ in range(20):  # the fields scroll the row into sight once laid out
+        for _ in range(200):  # the fields scroll the row into sight once laid out
             lines = screen_lines(host)
             if any("went out" in line for line in lines):
                 break
