@@ -48,12 +48,12 @@ reads each) and folds them, ``merge`` shows the fold as versions, ``conflicts`` 
 ``resolve`` lay them side by side and carry out the table's decision; ``index`` keeps
 the session list's one cache of ``summary`` rows (``index_file`` on disk), each judged
 by ``well_formed`` and held against its logs' fingerprint (``stamp``), thousands of
-changed logs read on two cores (``two_cores``); ``durable`` and ``careful_read`` are the
+changed logs read on two cores; ``durable`` and ``careful_read`` are the
 one atomic write and the careful read; ``lock`` is the writer's lock; ``reach`` notices a
 log of this laptop's put back shorter; ``entries`` and ``house_games`` keep what every
 laptop may change; ``older_sessions`` (with ``moved`` and ``documents``) and
-``older_entries`` move earlier layouts over; ``seal`` is the key that vouches for what is
-kept beside a log; ``store_errors`` words what goes wrong.
+``older_entries`` move earlier layouts over; ``sidecar`` keeps what a layer above stores
+beside a log, sealed with this user's key; ``store_errors`` words what goes wrong.
 """
 
 from scorekeeper.store.documents import MIGRATIONS, SCHEMA, how_to_recover
