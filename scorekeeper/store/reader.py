@@ -31,7 +31,6 @@ from scorekeeper.store.store_errors import (
     StoreDamaged,
     StoreError,
     StoreLocked,
-    not_a_folder,
     not_found,
 )
 from scorekeeper.store.summary import Fixed, Summary, state
@@ -49,8 +48,8 @@ FOLDER = "logs"
 """Where the sessions' logs are, in the store folder."""
 Value = TypeVar("Value")
 SMALLEST_LOG = 64
-"""Bytes no log holding a set-up comes down to (the shortest is 80): a session whose one
-log is another laptop's and smaller is judged unopened, as a peer may send 100,000."""
+"""Bytes no log holding a set-up comes down to (the shortest is 80): a session of one
+smaller log of another laptop's is judged unopened, as a peer may send 100,000."""
 
 
 def default_path() -> Path:
@@ -64,8 +63,8 @@ def default_path() -> Path:
 
 
 class Damage(NamedTuple):
-    """A session file that cannot be read and why (the words after its path), its path made
-    only where asked for: a folder a peer filled holds a hundred thousand."""
+    """A session file that cannot be read and why (the words after its path); its path is
+    made only where asked for, as a folder a peer filled holds a hundred thousand."""
 
     folder: Path
     name: str
@@ -77,11 +76,10 @@ class Damage(NamedTuple):
 
 
 class Opened:
-    """A session the writer has replayed once, kept so the next round costs one round: what
-    its logs made, whether its keeper was handed what is kept beside it (``seeded``), and
-    this laptop's log of it, kept open, and its set-up's part of its list row (``fixed``,
-    once listed). A plain class: a dataclass is compiled from source as its module is
-    imported, before Home's first frame."""
+    """A session the writer replayed, kept so the next round costs one round: what its logs
+    made, whether the keeper was handed what is kept beside it (``seeded``), this laptop's
+    log kept open, and its set-up's part of its row (``fixed``). Not a dataclass: that is
+    compiled as its module is imported, before Home's first frame."""
 
     __slots__ = ("fixed", "found", "own", "seeded", "session")
 
@@ -106,7 +104,7 @@ def _gathered(
     identify: bool = True,
 ) -> Gathered:
     """``gather``, with what this laptop folded of other laptops' logs before (``reach``),
-    so one that came back shorter loses nothing; its damaged logs noted in ``damaged_logs``."""
+    so one that came back shorter loses nothing; damaged logs noted in ``damaged_logs``."""
     read: list[tuple[Logs, tuple[Event, ...]]] = []
 
     def others(logs: Logs) -> tuple[Event, ...]:  # asked for only where a log reads
@@ -129,9 +127,8 @@ def _read_for_index(
     files: Files,
     size: int,
 ) -> ReadRow:
-    """A session's list row and whether it waits, from its logs. Handed to the index with
-    the store's path, not as the store's method: a cycle of the store and its index, with
-    10,000 summaries in it, waits for the cyclic collector to be freed."""
+    """A session's list row and whether it waits, from its logs. Not the store's method: a
+    cycle of the store and its index, with 10,000 rows, waits for the cyclic collector."""
     missing = functools.partial(not_found, store, session_id)
     found = _gathered(reach, damaged_logs, session_id, files, missing, identify=False)
     reach.check(session_id, found)
@@ -147,8 +144,7 @@ def _too_small(
     reach: Reach, session_id: str, keys: tuple[str, ...], size: int, held: Collection[str] | None
 ) -> str | None:
     """Why a session of one log of another laptop's, ``size`` bytes, is damaged unread
-    (under ``SMALLEST_LOG``, nothing of its events kept here: in ``held`` where a walk
-    listed them once); else None."""
+    (under ``SMALLEST_LOG``, none of its events held here, as ``held`` lists); else None."""
     if size >= SMALLEST_LOG or len(keys) != 1 or copies.owner(keys[0]) == reach.own:
         return None
     if session_id in held if held is not None else reach.holds_others(session_id):
@@ -162,8 +158,7 @@ def _in_two(
     sessions: list[Changed],
     read: Callable[[Sequence[Changed]], list[Entry | None]],
 ) -> list[Entry | None]:
-    """The changed ``sessions`` read on two cores (``two_cores``), what the copy noted of
-    each (its damaged logs, this laptop's log put back) taken here."""
+    """The changed ``sessions`` read on two cores, what the copy noted of each taken here."""
     from scorekeeper.store import two_cores  # here: a store listed from its index forks none
 
     _ = reach.laptop  # read (or made) before the fork: two copies never make two ids
@@ -232,13 +227,16 @@ class Reader:
         self._guard = threading.RLock()
         """Held while the index is read or changed: the app lists sessions in a worker."""
         if self.path.exists() and not self.path.is_dir():
-            raise not_a_folder(self.path)
+            raise StoreError(
+                f"{self.path} is a file, but a store is a folder: give a folder instead "
+                "(it is created if missing).",
+                self.path,
+            )
         if readonly and older_sessions.old_files(self.path):
             self._move_over_unless_open()
 
     def _move_over_unless_open(self) -> None:
-        """Sessions of an older layout moved over by a reader that finds them first (a
-        writer open has moved them)."""
+        """Sessions of an older layout moved over by a reader that finds them first."""
         from scorekeeper.store.lock import take_lock  # here: a reader needs no lock
 
         with contextlib.suppress(StoreLocked):
@@ -270,8 +268,8 @@ class Reader:
         return self.laptop.id
 
     def saved(self, session_id: str) -> JSONObject:
-        """The session as saved (``Session.to_dict``'s shape) for reports, replayed only
-        where another laptop's events are there (``playable``): no refused round reported."""
+        """The session as saved (``Session.to_dict``'s shape) for reports; replayed only
+        where another laptop's events are, so no round the rules refuse is reported."""
         found = self.gathered(session_id)
         mine = self.own_key + ":"
         if any(not made.startswith(mine) for made in found.events):
@@ -283,31 +281,30 @@ class Reader:
         return dict(found.merged.shown.session)
 
     def gathered(self, session_id: str) -> Gathered:
-        """Every log of the session, read and folded; the damaged noted for ``damaged``."""
+        """Every log of the session, read and folded; the damaged noted."""
         files = self._copy_files(session_id)
         missing = functools.partial(self._not_found, session_id)
         reach, damaged_logs = self._reach, self._damaged_copies
         return _gathered(reach, damaged_logs, session_id, files, missing, self.own_key)
 
     def keep_beside(self, keeper: Keeper) -> None:
-        """From now on keep what ``keeper`` makes beside every session written (``sidecar``):
-        the store knows nothing of the layers above it."""
+        """Keep what ``keeper`` makes beside every session written from now on: the store
+        knows nothing of the layers above it."""
         self._beside.keeper = keeper
 
     def sealed_rows(self, session_id: str) -> Kept | None:
-        """What the keeper kept beside the session, where its seal holds (``sidecar``)."""
+        """What the keeper kept beside the session, where its seal holds."""
         return self._beside.sealed(self._file(session_id), session_id, self._copy_files(session_id))
 
     def summaries(self, so_far: Callable[[list[Summary]], None] | None = None) -> list[Summary]:
-        """Every readable session, most recently updated first; where logs must be read
-        first, ``so_far`` is handed those read so far every ``index.SO_FAR`` seconds."""
+        """Every readable session, most recently updated first; where logs must be read,
+        ``so_far`` is handed those read so far every ``index.SO_FAR`` seconds."""
         with self._guard, collector.paused():
             return self._summaries(so_far)
 
     def recent(self) -> tuple[list[Summary], int] | None:
-        """A screenful of the most recently updated summaries and how many sessions there
-        are, in milliseconds whatever the store's size; None when the index's first
-        screenful no longer describes the store (``summaries`` then)."""
+        """A screenful of the latest summaries and how many sessions there are, in
+        milliseconds whatever the store's size; None where the index's is out of date."""
         with self._guard:
             count = self._index.session_count(index_module.RECENT + 1)
             if count == 0:
@@ -330,9 +327,9 @@ class Reader:
         return self._index.entries(partial).summaries(unreadable)
 
     def refresh(self) -> int:
-        """Take in what another machine changed, with no file read while nothing did;
-        returns a number that grows with each change (``changed_since``). Nothing is
-        looked at while another thread reads the list: it takes in what changed."""
+        """Take in what another machine changed, reading no file while nothing did (nor
+        while another thread lists, which takes it in); returns a number that grows with
+        each change (``changed_since``)."""
         if not self._guard.acquire(blocking=False):
             return self._generation
         self._guard.release()
@@ -393,8 +390,8 @@ class Reader:
         files: Files | None = None,
         fixed: Fixed | None = None,
     ) -> Fixed:
-        """Put the session as its logs make it now (its log ``files``, if just listed) in
-        the index; returns its set-up's part of the row (``fixed``, where it still holds)."""
+        """List the session as its logs make it now (``files``: its logs, where just listed);
+        returns its set-up's part of the row (``fixed``, kept where it still holds)."""
         files = self._copy_files(session_id) if files is None else files
         order, kept, broken, fixed = row(found, session, files, fixed)
         keys, waits = tuple(key for key, _ in files), state(found.merged)
@@ -407,8 +404,8 @@ class Reader:
         self._unreadable.pop(session_id, None)
 
     def damage(self) -> list[Damage]:
-        """Each session file that cannot be read and why, by session: one of a session no
-        log of which reads, then each damaged log of a session the others make."""
+        """Each session file that cannot be read and why: one of a session no log of which
+        reads, then each damaged log of a session the others make."""
         with self._guard, collector.paused():
             index = self._index.entries()
             whole = self._broken_logs(index)
@@ -431,8 +428,8 @@ class Reader:
             return found
 
     def _broken_logs(self, index: Entries) -> dict[str, Entry]:
-        """Note the logs the index found damaged in sessions the other logs make (no read
-        here said otherwise); returns the entries unpacked (``Entries.whole``)."""
+        """Note the damaged logs the index found of sessions the other logs make; returns
+        the entries unpacked."""
         whole = index.whole()
         for sid, entry in whole.items():
             if entry.broken and not entry.damaged and sid not in self._damaged_copies:
@@ -441,8 +438,8 @@ class Reader:
         return whole
 
     def damaged(self) -> list[Path]:
-        """Session files that cannot be read, left untouched, sorted by name (a tenth of
-        the time their paths take for 100,000 junk files)."""
+        """Session files that cannot be read, left untouched, sorted by name; unlike
+        ``damage`` none is read again for its reason (100,000 junk files)."""
         with self._guard:
             index = self._index.entries()
         names: set[str] = set()

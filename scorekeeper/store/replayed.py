@@ -24,8 +24,8 @@ _ZONES: dict[int, timezone] = {}
 
 
 def local(at: int) -> datetime:
-    """A log's clock (milliseconds) as the local time a person reads, to the second, at the
-    offset from UTC in force then: a third of the cost of ``astimezone``, no text between."""
+    """A log's clock (milliseconds) as the local time, to the second, at the offset from UTC
+    in force then: a third of the cost of ``astimezone``."""
     second = at // 1000
     offset = time.localtime(second).tm_gmtoff
     zone = _ZONES.get(offset)
@@ -40,10 +40,10 @@ def when(at: int) -> str:
 
 
 def playable(found: Gathered, own: str) -> tuple[Gathered, Session]:
-    """The session shown, replayed. A round the rules refuse that another laptop than
-    ``own`` (this one) made, in any version, is refused with the event that made it: a
-    hostile peer's round never hides this laptop's, nor makes the table decide on it.
-    ``REPLAY_ERRORS`` if the table does not set up or a round of this laptop's does not."""
+    """The session shown, replayed. A round the rules refuse that a laptop other than
+    ``own`` made, in any version, is left out with its event: a hostile peer's round never
+    hides this laptop's, nor makes the table decide on it. ``REPLAY_ERRORS`` if the set-up
+    or a round of this laptop's does not replay."""
     from scorekeeper.session import Session  # here: a list is read with no round replayed
 
     while True:
@@ -86,21 +86,14 @@ def row(
     found: Gathered, session: Session, files: Files, fixed: Fixed | None = None
 ) -> tuple[int, Compact, list[str], Fixed]:
     """A session's place in the list (its last change, in ns), its row, the keys of its
-    logs that could not be read, and its set-up's part of the row (``fixed``, worked out
-    again unless it still holds)."""
-    if fixed is None or not fixed.holds(session, found.folded.setup):
-        fixed = fixed_part(found, session)
+    logs that could not be read, and its set-up's part of the row (``fixed`` if it holds)."""
+    setup = found.folded.setup
+    assert setup is not None
+    if fixed is None or not fixed.holds(session, setup):
+        started = setup.body.get("started")  # taken only if a time: a peer's log says anything
+        kept = started if isinstance(started, str) and is_time(started) else when(setup.at)
+        fixed = Fixed(session, moment(kept), setup)
     paths = {error.path for error in found.damaged}
     broken = [key for key, path in files if path in paths] if paths else []
     last = found.latest
     return last * 10**6, listed(session, fixed, local(last)), broken, fixed
-
-
-def fixed_part(found: Gathered, session: Session) -> Fixed:
-    """The set-up's part of a session's row. The set-up's own start is taken only if it
-    is a time: a peer's log may say anything there."""
-    setup = found.folded.setup
-    assert setup is not None
-    started = setup.body.get("started")
-    kept = started if isinstance(started, str) and is_time(started) else when(setup.at)
-    return Fixed(session, moment(kept), setup)

@@ -25,14 +25,7 @@ from scorekeeper.store.reach import CameBack
 from scorekeeper.store.reader import Opened, Reader, is_session_id
 from scorekeeper.store.replayed import playable, when
 from scorekeeper.store.sidecar import Keeper
-from scorekeeper.store.store_errors import (
-    REPLAY_ERRORS,
-    StoreError,
-    cannot_write_down,
-    lock_lost,
-    not_saved,
-    read_only,
-)
+from scorekeeper.store.store_errors import REPLAY_ERRORS, StoreError, cannot_write_down
 
 if TYPE_CHECKING:
     from scorekeeper.session import Session
@@ -92,8 +85,8 @@ class Store(Reader):
         self.close()
 
     def close(self) -> None:
-        """Save the index, sweep what a crash left (here, not before the app's first frame),
-        and let another process write; safe to call twice."""
+        """Save the index, sweep what a crash left (not before the app's first frame), and
+        let another process write; safe to call twice."""
         if self._lock is None:
             return
         try:
@@ -130,7 +123,7 @@ class Store(Reader):
 
     def came_back(self, session_id: str | None = None) -> list[CameBack]:
         """The sessions (or the one) whose log of this laptop's came back shorter, each
-        returned once with what this laptop still held written back (``_write_back``)."""
+        returned once, what this laptop still held written back."""
         if self.readonly:
             return self.put_back(session_id)
         for pending in list(self._reach.pending):
@@ -141,10 +134,9 @@ class Store(Reader):
         return said
 
     def _write_back(self, session_id: str) -> None:
-        """Write the events of this laptop's own its log lost back into it, as they were
-        (the same ids: every laptop takes them in once), from the session open here, the
-        log as last written (kept beside the folder) or its backup; kept and noted as any
-        change is."""
+        """Write this laptop's events its log lost back into it with the same ids (every
+        laptop takes them in once), from the session open here, the log as last written
+        (kept outside the folder) or its backup."""
         from scorekeeper.store import log  # here: a list read from its index opens no database
 
         self.ensure_writable()
@@ -178,10 +170,6 @@ class Store(Reader):
     def add(self, session: Session) -> str:
         """Store ``session`` (with any rounds it has); returns its new id."""
         self.ensure_writable()
-        from scorekeeper.session import Session  # here: a list is read with no round replayed
-
-        if not isinstance(session, Session):
-            raise TypeError(f"Store.add takes a Session, not {type(session).__name__}")
         session_id = self._new_id()
         at, started = self._clock()
         self._write(session_id, _made(session, started, at))
@@ -230,8 +218,8 @@ class Store(Reader):
         return self._opened(session_id).session
 
     def _changing(self, session_id: str) -> Opened:
-        """The open session about to change; the first time, its keeper is handed what was
-        kept for it, so the change after costs one round."""
+        """The open session about to change; the first time, the keeper is handed what was
+        kept beside it, so the change after costs one round."""
         self.ensure_writable()
         opened = self._opened(session_id)
         if not opened.seeded:
@@ -260,19 +248,17 @@ class Store(Reader):
 
     def _write(self, session_id: str, made: list[log.Made], opened: Opened | None = None) -> None:
         """Every change's one way to the disk: the events ``made`` appended to this laptop's
-        log in one durable write, then what the logs make opened, kept beside and indexed.
-        Where no other log changed since ``opened`` was read, the fold is stepped in memory
-        and the session as changed here kept: a round costs one round, however long the game."""
-        from scorekeeper.store.merge import text  # here: Home starts without it
-        from scorekeeper.store.older_entries import NAME_CAP
+        log in one durable write, then opened, kept beside and listed. Where no other log
+        changed since ``opened`` was read, the fold is stepped in memory and the session as
+        changed here kept: a round costs one round, however long the game."""
+        from scorekeeper.store.older_entries import NAME_CAP  # here: Home starts without it
 
         files, own_key = self._copy_files(session_id), self.own_key
         if opened is not None and opened.own is not None:
             own = opened.own
         else:
-            file = next((path for key, path in files if key == own_key), None)
             held, read = ({}, None) if opened is None else (opened.found.events, opened.found.own)
-            own = self._own_log(session_id, held, file, read)
+            own = self._own_log(session_id, held, read=read)
         file, laptop = own.path, self.laptop
         name = laptop.name[:NAME_CAP]
         known = {} if opened is None else opened.found.merged.names
@@ -285,22 +271,23 @@ class Store(Reader):
             written = own.extend([], made)
         except (ValueError, TypeError) as error:
             raise cannot_write_down(file, error) from None
-        except (OSError, DamagedFile) as error:
-            cause = error if isinstance(error, OSError) else OSError(str(error))
-            raise not_saved(file, cause) from error
+        except OSError as error:  # a damaged log is a ValueError: not written down
+            raise StoreError(
+                f"Could not save {file}: {error.strerror or error}. The change was not saved "
+                "and the file still holds the state before it. Make room on the disk (or fix "
+                "what the message says) and try again.",
+                file,
+            ) from error
         self._reach.keep(session_id, file)
-        found = None
+        found, session = None, None
         # another laptop's log arriving before or during the write: folded again
         if opened is not None and unchanged and identity(others) == theirs:
             files = files if (own_key, file) in files else sorted([*files, (laptop.id, file)])
-            found = stepped(opened.found, written, identity(files))
-        session = None if opened is None else opened.session
+            found, session = stepped(opened.found, written, identity(files)), opened.session
         if found is None:
-            found, files = self.gathered(session_id), self._copy_files(session_id)
-            if session is not None and text(session.to_dict()) != text(found.merged.shown.session):
-                session = None  # else what the logs make is just the change: kept
+            found, files, session = self.gathered(session_id), self._copy_files(session_id), None
         self._reach.note(session_id, own.count, len(found.merged.shown.rounds))
-        self._after(session_id, found, session, own, files, file)
+        self._after(session_id, found, session, own, files)
 
     def _after(
         self,
@@ -309,12 +296,10 @@ class Store(Reader):
         session: Session | None = None,
         own: log.OwnLog | None = None,
         files: list[tuple[str, Path]] | None = None,
-        file: Path | None = None,
     ) -> None:
         """The session as its logs make it now (``session``: as changed here, where the
-        fold was stepped): open here, kept beside, and listed (``files``, ``file``: its
-        logs and this laptop's, where just worked out)."""
-        file = file or self._file(session_id)
+        fold was stepped): open here, kept beside and listed (``files``: its logs)."""
+        file = self._file(session_id)
         try:
             if session is None:
                 found, session = playable(found, self.own_key)
@@ -336,9 +321,8 @@ class Store(Reader):
         file: Path | None = None,
         read: log.Read | None = None,
     ) -> log.OwnLog:
-        """This laptop's log of the session (at ``file``, staged; as ``read`` with the
-        session), numbering on from every event of its own it ever wrote there (held here,
-        or noted outside the folder)."""
+        """This laptop's log of the session (at ``file`` where staged; ``read`` as read),
+        numbering on from every event of its own it ever wrote there, held or noted."""
         from scorekeeper.store import log  # here: a list read from its index opens no database
 
         noted = self._reach.noted(session_id)
@@ -346,8 +330,7 @@ class Store(Reader):
         return log.OwnLog(file, self.laptop.id, held, noted[0] if noted else 0, read)
 
     def delete(self, session_id: str) -> None:
-        """Remove every laptop's log of the session, with their backups and the versions
-        set aside."""
+        """Remove every laptop's log of the session, with their backups."""
         self.ensure_writable()
         files = [path for _, path in self._copy_files(session_id)]
         if not files:
@@ -385,12 +368,20 @@ class Store(Reader):
     def ensure_writable(self) -> None:
         """``StoreError`` unless this store is open for writing, its lock still on disk."""
         if self.readonly:
-            raise read_only(self.path)
+            raise StoreError(
+                f"The store {self.path} was opened read-only; nothing can be changed.", self.path
+            )
         if self._lock is None:
             raise StoreError(f"The store {self.path} is closed.", self.path)
         if not self._lock.held():
             self._open.clear()
-            raise lock_lost(self._lock.path)
+            raise StoreError(
+                f"The lock file {self._lock.path} was deleted or replaced while this "
+                "scorekeeper had the store open, so another scorekeeper may be writing there "
+                "now. To keep both from saving over each other, nothing more is saved here "
+                "(all that was shown as recorded is saved): close scorekeeper and open it again.",
+                self._lock.path,
+            )
 
     def _new_id(self) -> str:
         while True:
@@ -424,12 +415,11 @@ class Store(Reader):
         replacing: Collection[str] = (),
         versions: Sequence[tuple[str, Saved]] = (),
     ) -> list[str]:
-        """Store sessions saved elsewhere, all or none; returns the id each one has here (its
-        own where free) and keeps its times, so it stays in its night. One whose id is in
-        ``replacing`` is the game here gone on elsewhere, and ``versions`` went on
-        differently: their rounds are typed on top of those they share with the version
-        shown. Every log is staged in ``importing/``, then after ``before_commit(ids)``
-        moved into place (a failure puts back what was moved)."""
+        """Store sessions saved elsewhere, all or none, keeping their times; returns the id
+        each has here (its own where free). Those in ``replacing`` (the game here gone on
+        elsewhere) and ``versions`` (gone on differently) are typed on top of the rounds
+        they share with the version shown. Logs are staged in ``importing/``, then after
+        ``before_commit(ids)`` moved into place (a failure puts back what was moved)."""
         self.ensure_writable()
         staging = self.path / "importing"
         shutil.rmtree(staging, ignore_errors=True)
@@ -471,7 +461,7 @@ class Store(Reader):
 
     def _stage(self, staging: Path, session_id: str, saved: Saved, on_top: bool) -> None:
         """This laptop's log of ``session_id`` with ``saved`` written into it, in
-        ``staging`` (staged again where two imports touch one session)."""
+        ``staging`` (where two imports touch one session, added to what is staged)."""
         staged = staging / self._file(session_id).name
         own = self._file(session_id)
         if not staged.exists() and own.exists():

@@ -66,40 +66,9 @@ def not_found(store: Path, session_id: object) -> SessionNotFound:
     )
 
 
-def not_a_folder(path: Path) -> StoreError:
-    return StoreError(
-        f"{path} is a file, but a store is a folder: give a folder instead "
-        "(it is created if missing).",
-        path,
-    )
-
-
-def read_only(path: Path) -> StoreError:
-    return StoreError(f"The store {path} was opened read-only; nothing can be changed.", path)
-
-
-def lock_lost(lock: Path) -> StoreError:
-    return StoreError(
-        f"The lock file {lock} was deleted or replaced while this scorekeeper had the store "
-        "open, so another scorekeeper may be writing there now. To keep both from saving "
-        "over each other, nothing more is saved here (all that was shown as recorded is "
-        "saved): close scorekeeper and open it again.",
-        lock,
-    )
-
-
 def cannot_write_down(file: Path, error: Exception) -> StoreError:
     return StoreError(
         f"Could not save {file}: the change cannot be written down ({error}). It was "
         "not saved and the file still holds the state before it.",
-        file,
-    )
-
-
-def not_saved(file: Path, error: OSError) -> StoreError:
-    return StoreError(
-        f"Could not save {file}: {error.strerror or error}. The change was not "
-        "saved and the file still holds the state before it. Make room on the disk "
-        "(or fix what the message says) and try again.",
         file,
     )
