@@ -382,23 +382,6 @@ class Reader:
                 found.append(Conflict(session_id, gathered.merged))
         return sorted(found, key=lambda conflict: conflict.since)
 
-    def _put(
-        self,
-        session_id: str,
-        found: Gathered,
-        session: Session,
-        files: Files | None = None,
-        fixed: Fixed | None = None,
-    ) -> Fixed:
-        """List the session as its logs make it now (``files``: its logs, where just listed);
-        returns its set-up's part of the row (``fixed``, kept where it still holds)."""
-        files = self._copy_files(session_id) if files is None else files
-        order, kept, broken, fixed = row(found, session, files, fixed)
-        keys, waits = tuple(key for key, _ in files), state(found.merged)
-        with self._guard:
-            self._index.put(session_id, found.seen or [], order, kept, waits, keys, tuple(broken))
-        return fixed
-
     def _forget(self, session_id: str) -> None:
         """Drop what is known of a session whose file another machine changed."""
         self._unreadable.pop(session_id, None)

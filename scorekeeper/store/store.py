@@ -23,9 +23,10 @@ from scorekeeper.store.gather import Gathered, gather, identity, stepped
 from scorekeeper.store.lock import WriterLock, take_lock
 from scorekeeper.store.reach import CameBack
 from scorekeeper.store.reader import Opened, Reader, is_session_id
-from scorekeeper.store.replayed import playable, when
+from scorekeeper.store.replayed import playable, row, when
 from scorekeeper.store.sidecar import Keeper
 from scorekeeper.store.store_errors import REPLAY_ERRORS, StoreError, cannot_write_down
+from scorekeeper.store.summary import state
 
 if TYPE_CHECKING:
     from scorekeeper.session import Session
@@ -304,7 +305,10 @@ class Store(Reader):
         self._beside.keep(file, session_id, session, files)
         self._remember(session_id, opened)
         fixed = None if held is None else held.fixed
-        opened.fixed = self._put(session_id, found, session, files, fixed)
+        order, kept, broken, opened.fixed = row(found, session, files, fixed)
+        keys, waits = tuple(key for key, _ in files), state(found.merged)
+        with self._guard:
+            self._index.put(session_id, found.seen or [], order, kept, waits, keys, tuple(broken))
 
     def _own_log(
         self,
@@ -447,8 +451,8 @@ class Store(Reader):
             shutil.rmtree(staging, ignore_errors=True)
         for session_id in dict.fromkeys([*ids, *changed]):
             self._open.pop(session_id, None)
-            with contextlib.suppress(StoreError, *REPLAY_ERRORS):  # left out if unread
-                self._put(session_id, *playable(self.gathered(session_id), self.own_key))
+            with contextlib.suppress(StoreError):  # left out if unread
+                self._after(session_id, self.gathered(session_id))
         return ids
 
     def _stage(self, staging: Path, session_id: str, saved: Saved, on_top: bool) -> None:
@@ -498,26 +502,18 @@ def _made(session: Session, started: str, at: int) -> list[log.Made]:
 
 
 def _commit(staging: Path, folder: Path, targets: list[Path]) -> None:
-    """Move each log staged in ``staging`` into place at ``targets``; if one fails, take
-    back those moved and put back, byte for byte, the files they replaced."""
-    moved: list[Path] = []
+    """Move each log staged in ``staging`` into place at ``targets``; if one fails, put
+    back, byte for byte, every file they replaced (none where there was none)."""
     kept: dict[Path, bytes | None] = {}
     try:
         for target in targets:
-            for old in (target, backup_of(target), sidecar.rows_file(target)):
+            for old in (target, backup_of(target)):
                 kept[old] = read_bytes(old)
             if kept[target] is not None:
                 os.replace(target, backup_of(target))
             os.replace(staging / target.name, target)
-            moved.append(target)
-            with contextlib.suppress(OSError):  # only a cache: the export can do without
-                os.replace(sidecar.rows_file(staging / target.name), sidecar.rows_file(target))
         fsync_folder(folder)
     except BaseException:
-        for target in moved:
-            for made in (target, sidecar.rows_file(target)):
-                with contextlib.suppress(OSError):
-                    os.unlink(made)
         for old, data in kept.items():
             with contextlib.suppress(OSError):
                 if data is None:
