@@ -94,11 +94,11 @@ class Opened:
 
 
 def _gathered(
+    store: Path,
     reach: Reach,
     damaged_logs: dict[str, list[Path]],
     session_id: str,
     files: Files,
-    missing: Callable[[], StoreError],
     own: str = "",
     *,
     identify: bool = True,
@@ -111,7 +111,7 @@ def _gathered(
         read.append((logs, reach.others(session_id)))
         return read[0][1]
 
-    found = gather(files, missing, others, own, identify=identify)
+    found = gather(files, lambda: not_found(store, session_id), others, own, identify=identify)
     if read:
         reach.keep_others(session_id, *read[0])
     paths = [error.path for error in found.damaged if error.path]
@@ -129,8 +129,7 @@ def _read_for_index(
 ) -> ReadRow:
     """A session's list row and whether it waits, from its logs. Not the store's method: a
     cycle of the store and its index, with 10,000 rows, waits for the cyclic collector."""
-    missing = functools.partial(not_found, store, session_id)
-    found = _gathered(reach, damaged_logs, session_id, files, missing, identify=False)
+    found = _gathered(store, reach, damaged_logs, session_id, files, identify=False)
     reach.check(session_id, found)
     try:
         found, session = playable(found, reach.own)
@@ -221,7 +220,8 @@ class Reader:
             legacy=self.path / "index.json" if self.places.shared else None,  # from before
             in_two=functools.partial(_in_two, self._damaged_copies, self._reach),
         )
-        self._generation = 0
+        self.generation = 0
+        """The count ``refresh`` last returned: read it to know without looking again."""
         self._changed: dict[str, int] = {}
         self._unreadable: dict[str, Path] = {}
         self._guard = threading.RLock()
@@ -282,10 +282,8 @@ class Reader:
 
     def gathered(self, session_id: str) -> Gathered:
         """Every log of the session, read and folded; the damaged noted."""
-        files = self._copy_files(session_id)
-        missing = functools.partial(self._not_found, session_id)
-        reach, damaged_logs = self._reach, self._damaged_copies
-        return _gathered(reach, damaged_logs, session_id, files, missing, self.own_key)
+        files, damaged_logs = self._copy_files(session_id), self._damaged_copies
+        return _gathered(self.path, self._reach, damaged_logs, session_id, files, self.own_key)
 
     def keep_beside(self, keeper: Keeper) -> None:
         """Keep what ``keeper`` makes beside every session written from now on: the store
@@ -317,7 +315,7 @@ class Reader:
             return None
         made, total, behind = found
         if behind:
-            self._generation += 1  # what arrived since: the next ``refresh`` says changed
+            self.generation += 1  # what arrived since: the next ``refresh`` says changed
         return made, total
 
     def _summaries(self, so_far: Callable[[list[Summary]], None] | None = None) -> list[Summary]:
@@ -331,23 +329,18 @@ class Reader:
         while another thread lists, which takes it in); returns a number that grows with
         each change (``changed_since``)."""
         if not self._guard.acquire(blocking=False):
-            return self._generation
+            return self.generation
         self._guard.release()
         if not self._index.sweep():
-            return self._generation
+            return self.generation
         with self._guard:
             changed = self._index.take_in()
             if changed:
-                self._generation += 1
+                self.generation += 1
                 for session_id in changed:
-                    self._changed[session_id] = self._generation
+                    self._changed[session_id] = self.generation
                     self._forget(session_id)
-            return self._generation
-
-    @property
-    def generation(self) -> int:
-        """The count ``refresh`` last returned, without looking again."""
-        return self._generation
+            return self.generation
 
     def changed_since(self, generation: int, session_id: str) -> bool:
         """Whether ``refresh`` found session ``session_id`` changed after ``generation``."""
@@ -445,13 +438,10 @@ class Reader:
 
     def _copy_files(self, session_id: str) -> list[tuple[str, Path]]:
         """Every log file of the session there is, this laptop's among them."""
-        own, own_key = self._file(session_id), self.own_key
-        found = []
-        for key in sorted({own_key, *self._index.copy_keys(session_id)}):
-            path = own if key == own_key else self._folder / copies.file_name(session_id, key)
-            if os.path.lexists(path):
-                found.append((key, path))
-        return found
+        self._file(session_id)  # a name no session has is refused here
+        keys = sorted({self.own_key, *self._index.copy_keys(session_id)})
+        paths = [(key, self._folder / copies.file_name(session_id, key)) for key in keys]
+        return [(key, path) for key, path in paths if os.path.lexists(path)]
 
     def _not_found(self, session_id: object) -> SessionNotFound:
         return not_found(self.path, session_id)

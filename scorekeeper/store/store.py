@@ -179,8 +179,7 @@ class Store(Reader):
         opened = self._changing(session_id)
         opened.session.record(round_)
         played = opened.session.rounds[-1]  # the session's own copy, as recorded
-        self._change(session_id, opened, "round", {"round": played})
-        return self._opened(session_id).session
+        return self._change(session_id, opened, "round", {"round": played})
 
     def undo(self, session_id: str) -> JSONObject:
         """Remove the last round and return it."""
@@ -194,8 +193,7 @@ class Store(Reader):
         opened = self._changing(session_id)
         opened.session.edit(index, round_)
         made = opened.session.rounds[index]
-        self._change(session_id, opened, "edit", {"index": index, "round": made})
-        return self._opened(session_id).session
+        return self._change(session_id, opened, "edit", {"index": index, "round": made})
 
     def settle_versions(
         self, session_id: str, version: Version, choice: str, heads: Sequence[str]
@@ -207,8 +205,7 @@ class Store(Reader):
 
         Session.from_dict(version.session)
         body: JSONObject = {"rounds": list(version.made), "choice": choice}
-        self._change(session_id, opened, "decide", body, tuple(sorted(set(heads))))
-        return self._opened(session_id).session
+        return self._change(session_id, opened, "decide", body, tuple(sorted(set(heads))))
 
     def _changing(self, session_id: str) -> Opened:
         """The open session about to change; the first time, the keeper is handed what was
@@ -229,15 +226,17 @@ class Store(Reader):
         kind: str,
         body: JSONObject,
         after: tuple[str, ...] | None = None,
-    ) -> None:
-        """One change to the open session, one event on top of the version shown; on a
-        failure the session is forgotten: memory never claims more than the disk holds."""
+    ) -> Session:
+        """One change to the open session, one event on top of the version shown; returns
+        the session as changed. On a failure the session is forgotten: memory never claims
+        more than the disk holds."""
         on_top = (opened.found.folded.shown.head,) if after is None else after
         try:
             self._write(session_id, [(kind, body, on_top, self._clock()[0])], opened)
         except StoreError:
             self._open.pop(session_id, None)
             raise
+        return self._open[session_id].session
 
     def _write(self, session_id: str, made: list[log.Made], opened: Opened | None = None) -> None:
         """Every change's one way to the disk: the events ``made`` appended to this laptop's
