@@ -22,8 +22,7 @@ from scorekeeper.store.durable import backup_of, fsync_folder, sweep_stale, writ
 from scorekeeper.store.gather import Gathered, gather, identity, stepped
 from scorekeeper.store.lock import WriterLock, take_lock
 from scorekeeper.store.reach import CameBack
-from scorekeeper.store.reader import Opened, Reader, is_session_id
-from scorekeeper.store.replayed import playable, row, when
+from scorekeeper.store.reader import Opened, Reader, is_session_id, playable, row, when
 from scorekeeper.store.sidecar import Keeper
 from scorekeeper.store.store_errors import REPLAY_ERRORS, StoreError, cannot_write_down
 from scorekeeper.store.summary import state

@@ -27,7 +27,7 @@ from scorekeeper.store.careful_read import (
 )
 from scorekeeper.store.durable import encode
 from scorekeeper.store.index_file import entry_read
-from scorekeeper.store.replayed import local, when
+from scorekeeper.store.reader import local, when
 from scorekeeper.store.summary import Compact, Fixed, compact, expand, listed, pack
 from scorekeeper.store.well_formed import EXTRAS, SUMMARY_FIELDS, row_is_sound, summary_problem
 from scorekeeper.wording import moment
