@@ -29,7 +29,6 @@ from scorekeeper.store.reach import CameBack, Reach
 from scorekeeper.store.sidecar import Keeper, Kept, Sidecar
 from scorekeeper.store.store_errors import (
     REPLAY_ERRORS,
-    SessionNotFound,
     StoreDamaged,
     StoreError,
     StoreLocked,
@@ -516,7 +515,7 @@ class Reader:
     def _file(self, session_id: str) -> Path:
         """This laptop's log of the session (see ``own_key``)."""
         if not isinstance(session_id, str) or not is_session_id(session_id):
-            raise self._not_found(session_id)
+            raise not_found(self.path, session_id)
         return self._folder / copies.file_name(session_id, self.own_key)
 
     def _copy_files(self, session_id: str) -> list[tuple[str, Path]]:
@@ -525,9 +524,6 @@ class Reader:
         keys = sorted({self.own_key, *self._index.copy_keys(session_id)})
         paths = [(key, self._folder / copies.file_name(session_id, key)) for key in keys]
         return [(key, path) for key, path in paths if os.path.lexists(path)]
-
-    def _not_found(self, session_id: object) -> SessionNotFound:
-        return not_found(self.path, session_id)
 
     def _read_session(self, session_id: str) -> Opened:
         found = self.gathered(session_id)

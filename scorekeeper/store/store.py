@@ -24,7 +24,7 @@ from scorekeeper.store.lock import WriterLock, take_lock
 from scorekeeper.store.reach import CameBack
 from scorekeeper.store.reader import Opened, Reader, is_session_id, playable, row, when
 from scorekeeper.store.sidecar import Keeper
-from scorekeeper.store.store_errors import REPLAY_ERRORS, StoreError, cannot_write_down
+from scorekeeper.store.store_errors import REPLAY_ERRORS, StoreError, cannot_write_down, not_found
 from scorekeeper.store.summary import state
 
 if TYPE_CHECKING:
@@ -328,7 +328,7 @@ class Store(Reader):
         self.ensure_writable()
         files = [path for _, path in self._copy_files(session_id)]
         if not files:
-            raise self._not_found(session_id)
+            raise not_found(self.path, session_id)
         for file in files:
             try:
                 os.unlink(file)
@@ -460,16 +460,14 @@ class Store(Reader):
         own = self._file(session_id)
         if not staged.exists() and own.exists():
             shutil.copyfile(own, staged)
-        held: dict[str, Event] = {}
         found: Gathered | None = None
         if on_top:
             with contextlib.suppress(StoreError):
-                files = [(k, staged if p == own else p) for k, p in self._copy_files(session_id)]
-                if staged.exists() and (self.own_key, staged) not in files:
+                files = [(key, path) for key, path in self._copy_files(session_id) if path != own]
+                if staged.exists():
                     files.append((self.own_key, staged))
-                found = gather(files, lambda: self._not_found(session_id))
-                held = found.events
-        target = self._own_log(session_id, held, staged)
+                found = gather(files, lambda: not_found(self.path, session_id))
+        target = self._own_log(session_id, {} if found is None else found.events, staged)
         at = _now()[0]
         with contextlib.suppress(ValueError):
             at = int(datetime.fromisoformat(saved.updated).timestamp() * 1000)
