@@ -159,18 +159,14 @@ class Damage(NamedTuple):
 
 class Opened:
     """A session the writer replayed, kept so the next round costs one round: what its logs
-    made, whether the keeper was handed what is kept beside it (``seeded``), this laptop's
-    log kept open, and its set-up's part of its row (``fixed``). Not a dataclass: that is
-    compiled as its module is imported, before Home's first frame."""
+    made, this laptop's log kept open, and its set-up's part of its row (``fixed``). Not a
+    dataclass: that is compiled as its module is imported, before Home's first frame."""
 
-    __slots__ = ("fixed", "found", "own", "seeded", "session")
+    __slots__ = ("fixed", "found", "own", "session")
 
-    def __init__(
-        self, session: Session, found: Gathered, *, seeded: bool = False, own: OwnLog | None = None
-    ) -> None:
+    def __init__(self, session: Session, found: Gathered, own: OwnLog | None = None) -> None:
         self.session = session
         self.found = found
-        self.seeded = seeded
         self.own = own
         self.fixed: Fixed | None = None
 

@@ -207,16 +207,9 @@ class Store(Reader):
         return self._change(session_id, opened, "decide", body, tuple(sorted(set(heads))))
 
     def _changing(self, session_id: str) -> Opened:
-        """The open session about to change; the first time, the keeper is handed what was
-        kept beside it, so the change after costs one round."""
+        """The open session about to change."""
         self.ensure_writable()
-        opened = self._opened(session_id)
-        if not opened.seeded:
-            opened.seeded = True
-            if self._beside.keeper is not None:  # else nothing is kept beside to hand over
-                files = self._copy_files(session_id)
-                self._beside.seed(self._file(session_id), session_id, opened.session, files)
-        return opened
+        return self._opened(session_id)
 
     def _change(
         self,
@@ -298,7 +291,7 @@ class Store(Reader):
             self._open.pop(session_id, None)
             raise cannot_write_down(file, error) from None
         held = self._open.get(session_id)
-        opened = Opened(session, found, seeded=True, own=own)
+        opened = Opened(session, found, own)
         files = self._copy_files(session_id) if files is None else files
         self._beside.keep(file, session_id, session, files)
         self._remember(session_id, opened)
@@ -392,6 +385,9 @@ class Store(Reader):
             if session_id in self._reach.pending:
                 self._write_back(session_id)
                 opened = self._open[session_id]
+            elif self._beside.keeper is not None:  # handed what was kept: a change costs a round
+                files = self._copy_files(session_id)
+                self._beside.seed(self._file(session_id), session_id, opened.session, files)
         self._remember(session_id, opened)
         return opened
 
