@@ -109,8 +109,7 @@ def playable(found: Gathered, own: str) -> tuple[Gathered, Session]:
 
 
 def refused_round(version: Version, own: str) -> str | None:
-    """The event that made the first round of ``version`` the rules refuse, where another
-    laptop than ``own`` made it, else None."""
+    """The event of the first round of ``version`` the rules refuse, unless ``own`` made it."""
     from scorekeeper.session import Session
     from scorekeeper.store.events import MOVED
 
@@ -364,8 +363,7 @@ class Reader:
         return _gathered(self.path, self._reach, damaged_logs, session_id, files, self.own_key)
 
     def keep_beside(self, keeper: Keeper) -> None:
-        """Keep what ``keeper`` makes beside every session written from now on: the store
-        knows nothing of the layers above it."""
+        """Keep what ``keeper`` makes beside every session written: the layers above's cache."""
         self._beside.keeper = keeper
 
     def sealed_rows(self, session_id: str) -> Kept | None:
@@ -403,9 +401,8 @@ class Reader:
         return self._index.entries(partial).summaries(unreadable)
 
     def refresh(self) -> int:
-        """Take in what another machine changed, reading no file while nothing did (nor
-        while another thread lists, which takes it in); returns a number that grows with
-        each change (``changed_since``)."""
+        """Take in what another machine changed, reading no file while nothing did or while
+        another thread lists; returns a number that grows with each change."""
         if not self._guard.acquire(blocking=False):
             return self.generation
         self._guard.release()
@@ -431,8 +428,7 @@ class Reader:
         return entry is not None and entry.state is WAITING
 
     def put_back(self, session_id: str | None = None) -> list[CameBack]:
-        """The sessions (or the one) whose log of this laptop's came back shorter, as the
-        last reads found them (``Store.came_back`` writes back)."""
+        """The sessions (or the one) whose log came back shorter, as the last reads found."""
         with self._guard:
             found = list(self._reach.pending.values())
         return [back for back in found if session_id in (None, back.session_id)]
@@ -482,8 +478,7 @@ class Reader:
             return found
 
     def _broken_logs(self, index: Entries) -> dict[str, Entry]:
-        """Note the damaged logs the index found of sessions the other logs make; returns
-        the entries unpacked."""
+        """Note the damaged logs of sessions the others make; returns the entries unpacked."""
         whole = index.whole()
         for sid, entry in whole.items():
             if entry.broken and not entry.damaged and sid not in self._damaged_copies:

@@ -83,8 +83,7 @@ class Store(Reader):
         self.close()
 
     def close(self) -> None:
-        """Save the index, sweep what a crash left (not before the app's first frame), and
-        let another process write; safe to call twice."""
+        """Save the index, sweep what a crash left, let another process write; idempotent."""
         if self._lock is None:
             return
         try:
@@ -116,8 +115,7 @@ class Store(Reader):
                 del self._open[session_id]
 
     def came_back(self, session_id: str | None = None) -> list[CameBack]:
-        """The sessions (or the one) whose log of this laptop's came back shorter, each
-        returned once, what this laptop still held written back."""
+        """The sessions (or the one) whose log came back shorter, written back, each once."""
         if self.readonly:
             return self.put_back(session_id)
         for pending in list(self._reach.pending):
@@ -219,9 +217,8 @@ class Store(Reader):
         body: JSONObject,
         after: tuple[str, ...] | None = None,
     ) -> Session:
-        """One change to the open session, one event on top of the version shown; returns
-        the session as changed. On a failure the session is forgotten: memory never claims
-        more than the disk holds."""
+        """One event on top of the version shown; returns the session as changed. A failure
+        forgets the session: memory never claims more than the disk holds."""
         on_top = (opened.found.folded.shown.head,) if after is None else after
         try:
             self._write(session_id, [(kind, body, on_top, self._clock()[0])], opened)
@@ -450,8 +447,7 @@ class Store(Reader):
         return ids
 
     def _stage(self, staging: Path, session_id: str, saved: Saved, on_top: bool) -> None:
-        """This laptop's log of ``session_id`` with ``saved`` written into it, in
-        ``staging`` (where two imports touch one session, added to what is staged)."""
+        """This laptop's log of ``session_id`` with ``saved`` written into it, in ``staging``."""
         staged = staging / self._file(session_id).name
         own = self._file(session_id)
         if not staged.exists() and own.exists():

@@ -31,15 +31,10 @@ class StoreLocked(StoreError):
 
     def __init__(self, path: Path, owner: JSONMapping) -> None:
         self.owner = dict(owner)
-        who = "another process"
-        if "pid" in owner:
-            who = f"process {owner['pid']}"
-            if owner.get("host"):
-                who += f" on {owner['host']}"
-            if owner.get("command"):
-                who += f" ({owner['command']})"
-            if owner.get("since"):
-                who += f", open since {owner['since']}"
+        who = f"process {owner['pid']}" if "pid" in owner else "another process"
+        for key, said in (("host", " on {}"), ("command", " ({})"), ("since", ", open since {}")):
+            if "pid" in owner and owner.get(key):
+                who += said.format(owner[key])
         super().__init__(
             f"The store {path} is already open for writing by {who}. Close scorekeeper "
             "there first. What only reads works meanwhile: `scorekeeper list`, `export`, "
