@@ -280,7 +280,7 @@ class Store(Reader):
     ) -> None:
         """The session as its logs make it now (``session``: as changed here, where the
         fold was stepped): open here, kept beside and listed (``files``: its logs)."""
-        file = self._file(session_id)
+        file = self._file(session_id) if own is None else own.path
         try:
             if session is None:
                 found, session = playable(found, self.own_key)
