@@ -27,13 +27,7 @@ from scorekeeper.store.index import Changed, Index, ReadRow
 from scorekeeper.store.index_file import Entries, Entry
 from scorekeeper.store.reach import CameBack, Reach
 from scorekeeper.store.sidecar import Keeper, Kept, Sidecar
-from scorekeeper.store.store_errors import (
-    REPLAY_ERRORS,
-    StoreDamaged,
-    StoreError,
-    StoreLocked,
-    not_found,
-)
+from scorekeeper.store.store_errors import REPLAY_ERRORS, StoreError, StoreLocked, not_found
 from scorekeeper.store.summary import Compact, Fixed, Summary, listed, state
 from scorekeeper.store.well_formed import WAITING, is_time
 from scorekeeper.wording import moment, plural
@@ -300,7 +294,8 @@ class Reader:
         self.generation = 0
         """The count ``refresh`` last returned: read it to know without looking again."""
         self._changed: dict[str, int] = {}
-        self._unreadable: dict[str, Path] = {}
+        self._unreadable: dict[str, tuple[Path, str]] = {}
+        """Sessions whose logs read but do not replay, as a load found them: file, reason."""
         self._guard = threading.RLock()
         """Held while the index is read or changed: the app lists sessions in a worker."""
         if self.path.exists() and not self.path.is_dir():
@@ -463,14 +458,9 @@ class Reader:
             for sid, entry in whole.items():
                 if isinstance(entry.row, str):
                     said[sid] = copies.file_name(sid, entry.broken[0]), entry.row
-            for sid in list(self._unreadable):
+            for sid, (file, reason) in self._unreadable.items():
                 if sid in index and sid not in said:
-                    try:
-                        self._read_session(sid)
-                    except StoreDamaged as error:
-                        said[sid] = (error.path or self._file(sid)).name, error.reason
-                    except StoreError:
-                        continue
+                    said[sid] = file.name, reason
             found = [Damage(self._folder, *said[sid]) for sid in sorted(said)]
             for sid, paths in sorted(self._damaged_copies.items()):
                 if sid in index and sid not in said:  # a session made of its other logs
@@ -495,7 +485,7 @@ class Reader:
         for sid, entry in self._broken_logs(index).items():
             if entry.damaged:
                 names.update(copies.file_name(sid, key) for key in entry.broken)
-        names.update(file.name for sid, file in self._unreadable.items() if sid in index)
+        names.update(file.name for sid, (file, _) in self._unreadable.items() if sid in index)
         for sid, paths in list(self._damaged_copies.items()):
             if sid in index:
                 names.update(path.name for path in paths)
@@ -523,8 +513,8 @@ class Reader:
             found, session = playable(found, self.own_key)
         except REPLAY_ERRORS as error:
             file = self._copy_files(session_id)[0][1]
-            self._unreadable[session_id] = file
-            mine = file == self._file(session_id)
-            raise damaged(file, f"does not replay ({error})", recover=mine) from None
+            reason = f"does not replay ({error})"
+            self._unreadable[session_id] = file, reason
+            raise damaged(file, reason, recover=file == self._file(session_id)) from None
         self._unreadable.pop(session_id, None)
         return Opened(session, found)
