@@ -150,18 +150,14 @@ class Damage(NamedTuple):
         return self.folder / self.name
 
 
-class Opened:
+class Opened(NamedTuple):
     """A session the writer replayed, kept so the next round costs one round: what its logs
-    made, this laptop's log kept open, and its set-up's part of its row (``fixed``). Not a
-    dataclass: that is compiled as its module is imported, before Home's first frame."""
+    made, this laptop's log kept open, and its set-up's part of its row (``fixed``)."""
 
-    __slots__ = ("fixed", "found", "own", "session")
-
-    def __init__(self, session: Session, found: Gathered, own: OwnLog | None = None) -> None:
-        self.session = session
-        self.found = found
-        self.own = own
-        self.fixed: Fixed | None = None
+    session: Session
+    found: Gathered
+    own: OwnLog | None = None
+    fixed: Fixed | None = None
 
 
 def _gathered(

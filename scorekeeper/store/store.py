@@ -288,12 +288,11 @@ class Store(Reader):
             self._open.pop(session_id, None)
             raise cannot_write_down(file, error) from None
         held = self._open.get(session_id)
-        opened = Opened(session, found, own)
         files = self._copy_files(session_id) if files is None else files
         self._beside.keep(file, session_id, session, files)
-        self._remember(session_id, opened)
         fixed = None if held is None else held.fixed
-        order, kept, broken, opened.fixed = row(found, session, files, fixed)
+        order, kept, broken, fixed = row(found, session, files, fixed)
+        self._remember(session_id, Opened(session, found, own, fixed))
         keys, waits = tuple(key for key, _ in files), state(found.merged)
         with self._guard:
             self._index.put(session_id, found.seen or [], order, kept, waits, keys, tuple(broken))
