@@ -381,7 +381,7 @@ class Store(Reader):
             if session_id in self._reach.pending:
                 self._write_back(session_id)
                 opened = self._open[session_id]
-            elif self._beside.keeper is not None:  # handed what was kept: a change costs a round
+            elif self._beside.keeper is not None:  # handed what was kept: a change costs one round
                 files = self._copy_files(session_id)
                 self._beside.seed(self._file(session_id), session_id, opened.session, files)
         self._remember(session_id, opened)
@@ -410,7 +410,6 @@ class Store(Reader):
         staging = self.path / "importing"
         shutil.rmtree(staging, ignore_errors=True)
         ids: list[str] = []
-        changed: list[str] = []
         try:
             staging.mkdir()
             taken: set[str] = set()
@@ -425,12 +424,11 @@ class Store(Reader):
                 self._stage(staging, session_id, saved, session_id in replacing)
             for session_id, saved in versions:
                 self._stage(staging, session_id, saved, True)
-                changed.append(session_id)
             fsync_folder(staging)
             if before_commit is not None:
                 before_commit(ids)
-            targets = [self._file(sid) for sid in dict.fromkeys([*ids, *changed])]
-            _commit(staging, self._folder, targets)
+            touched = dict.fromkeys([*ids, *(session_id for session_id, _ in versions)])
+            _commit(staging, self._folder, [self._file(sid) for sid in touched])
         except (OSError, DamagedFile) as error:
             raise StoreError(
                 f"Could not add the sessions to {self.path}: {error}. Nothing was added; "
@@ -439,7 +437,7 @@ class Store(Reader):
             ) from error
         finally:
             shutil.rmtree(staging, ignore_errors=True)
-        for session_id in dict.fromkeys([*ids, *changed]):
+        for session_id in touched:
             self._open.pop(session_id, None)
             with contextlib.suppress(StoreError):  # left out if unread
                 self._after(session_id, self.gathered(session_id))
