@@ -445,8 +445,8 @@ class Store(Reader):
 
     def _stage(self, staging: Path, session_id: str, saved: Saved, on_top: bool) -> None:
         """This laptop's log of ``session_id`` with ``saved`` written into it, in ``staging``."""
-        staged = staging / self._file(session_id).name
         own = self._file(session_id)
+        staged = staging / own.name
         if not staged.exists() and own.exists():
             shutil.copyfile(own, staged)
         found: Gathered | None = None
