@@ -155,8 +155,6 @@ class Store(Reader):
         back = len(found.merged.shown.rounds) if lost else 0
         self._written_back.append(came._replace(back=back))
 
-    # -- writing --------------------------------------------------------------------
-
     def add(self, session: Session) -> str:
         """Store ``session`` (with any rounds it has); returns its new id."""
         self.ensure_writable()
@@ -340,8 +338,6 @@ class Store(Reader):
         self.ensure_writable()
         with self._guard:
             self._index.rebuild()
-
-    # -- reading --------------------------------------------------------------------
 
     def load(self, session_id: str) -> Session:
         if self.readonly:
