@@ -281,7 +281,7 @@ def _left_out(root: Path) -> list[Finding]:
     that does not replay, one the rules refuse, a second set-up): named once, with how
     many of each kind, and left as it is: the session is made of the rest."""
     from scorekeeper.store.events import MOVED
-    from scorekeeper.store.replayed import playable
+    from scorekeeper.store.reader import playable
 
     findings = []
     with contextlib.suppress(OSError, StoreError), Store(root, readonly=True) as reader:

@@ -42,8 +42,8 @@ actor, its sequence number, the heads it depends on and a time) cut down to what
 table needs: no merge inside a round.
 
 Inside the package: ``store`` is ``Store``, the one writer, on ``reader``, what any
-process may read; ``replayed`` makes what both show of a session (the version shown,
-its list row); ``gather`` reads a session's logs (``copies`` names them, ``log``
+process may read (a session's version shown and its list row, made alike for both);
+``gather`` reads a session's logs (``copies`` names them, ``log``
 reads each) and folds them, ``merge`` shows the fold as versions, ``conflicts`` and
 ``resolve`` lay them side by side and carry out the table's decision; ``index`` keeps
 the session list's one cache of ``summary`` rows (``index_file`` on disk), each judged

@@ -187,7 +187,7 @@ def folded(folder: Path, leave_out: Collection[str] = ()) -> int:
 
 
 REFUSED_BY_RULES = "holds a round the game's rules refuse"
-"""Why an event whose round does not replay is left out (``replayed.playable``)."""
+"""Why an event whose round does not replay is left out (``reader.playable``)."""
 
 
 def without(found: Gathered, made: str, why: str) -> Gathered:

@@ -1,5 +1,6 @@
-"""What any process may do with a store folder, no lock needed: read a session, list
-them. ``Reader`` is the reading half of ``Store``.
+"""What any process may do with a store folder, no lock needed: read a session (its logs
+replayed into the version shown, a peer's round the rules refuse left out), list them.
+``Reader`` is the reading half of ``Store``.
 """
 
 from __future__ import annotations
@@ -9,48 +10,42 @@ import functools
 import os
 import re
 import threading
+import time
 from collections.abc import Callable, Collection, Sequence
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from scorekeeper import collector
-from scorekeeper.checks import JSONObject
+from scorekeeper.checks import JSONObject, as_recorded
 from scorekeeper.store import copies, machine, older_sessions
 from scorekeeper.store import index as index_module
 from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.documents import damaged, problem
-from scorekeeper.store.gather import Files, Gathered, Logs, gather
+from scorekeeper.store.gather import REFUSED_BY_RULES, Files, Gathered, Logs, gather, without
 from scorekeeper.store.index import Changed, Index, ReadRow
 from scorekeeper.store.index_file import Entries, Entry
 from scorekeeper.store.reach import CameBack, Reach
-from scorekeeper.store.replayed import playable, row
 from scorekeeper.store.sidecar import Keeper, Kept, Sidecar
-from scorekeeper.store.store_errors import (
-    REPLAY_ERRORS,
-    SessionNotFound,
-    StoreDamaged,
-    StoreError,
-    StoreLocked,
-    not_a_folder,
-    not_found,
-)
-from scorekeeper.store.summary import Fixed, Summary, state
-from scorekeeper.store.well_formed import WAITING
-from scorekeeper.wording import plural
+from scorekeeper.store.store_errors import REPLAY_ERRORS, StoreError, StoreLocked, not_found
+from scorekeeper.store.summary import Fixed, Row, Summary, listed, state
+from scorekeeper.store.well_formed import WAITING, is_time
+from scorekeeper.wording import moment, plural
 
 if TYPE_CHECKING:
     from scorekeeper.session import Session
     from scorekeeper.store.conflicts import Conflict
     from scorekeeper.store.events import Event
     from scorekeeper.store.log import OwnLog
+    from scorekeeper.store.merge import Version
 
 _SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 FOLDER = "logs"
 """Where the sessions' logs are, in the store folder."""
 Value = TypeVar("Value")
 SMALLEST_LOG = 64
-"""Bytes no log holding a set-up comes down to (the shortest is 80): a session whose one
-log is another laptop's and smaller is judged unopened, as a peer may send 100,000."""
+"""Bytes no log holding a set-up comes down to (the shortest is 80): a session of one
+smaller log of another laptop's is judged unopened, as a peer may send 100,000."""
 
 
 def default_path() -> Path:
@@ -63,9 +58,88 @@ def default_path() -> Path:
     return Path(platformdirs.user_data_dir("scorekeeper", appauthor=False))
 
 
+_ZONES: dict[int, timezone] = {}
+"""Each offset from UTC met, as one ``timezone``: a handful."""
+
+
+def local(at: int) -> datetime:
+    """A log's clock (milliseconds) as the local time, to the second, at the offset from UTC
+    in force then: a third of the cost of ``astimezone``."""
+    second = at // 1000
+    offset = time.localtime(second).tm_gmtoff
+    zone = _ZONES.get(offset)
+    if zone is None:
+        zone = _ZONES.setdefault(offset, timezone(timedelta(seconds=offset)))
+    return datetime.fromtimestamp(second, zone)
+
+
+def when(at: int) -> str:
+    """A log's clock (milliseconds) as the ISO-8601 local time a person reads."""
+    return local(at).isoformat(timespec="seconds")
+
+
+def playable(found: Gathered, own: str) -> tuple[Gathered, Session]:
+    """The session shown, replayed. A round the rules refuse that a laptop other than
+    ``own`` made, in any version, is left out with its event: a hostile peer's round never
+    hides this laptop's, nor makes the table decide on it. ``REPLAY_ERRORS`` if the set-up
+    or a round of this laptop's does not replay."""
+    from scorekeeper.session import Session  # here: a list is read with no round replayed
+
+    while True:
+        refused = None
+        for version in found.merged.versions:  # the one shown first, then any waiting
+            try:
+                session = Session.from_dict(version.session)
+            except REPLAY_ERRORS:
+                refused = refused_round(version, own)
+                if refused is None:
+                    raise
+                break
+            if version is found.merged.shown:
+                shown = session
+        if refused is None:
+            return found, shown
+        found = without(found, refused, REFUSED_BY_RULES)
+
+
+def refused_round(version: Version, own: str) -> str | None:
+    """The event of the first round of ``version`` the rules refuse, unless ``own`` made it."""
+    from scorekeeper.session import Session
+    from scorekeeper.store.events import MOVED
+
+    try:
+        session = Session.from_dict({**version.session, "rounds": []})
+    except REPLAY_ERRORS:
+        return None
+    for round_, made in zip(version.rounds, version.made, strict=True):
+        try:
+            with as_recorded():
+                session.record(round_)
+        except REPLAY_ERRORS:
+            return None if made.partition(":")[0] in (own, MOVED) else made
+    return None
+
+
+def row(
+    found: Gathered, session: Session, files: Files, fixed: Fixed | None = None
+) -> tuple[int, Row, list[str], Fixed]:
+    """A session's place in the list (its last change, in ns), its row, the keys of its
+    logs that could not be read, and its set-up's part of the row (``fixed`` if it holds)."""
+    setup = found.folded.setup
+    assert setup is not None
+    if fixed is None or not fixed.holds(session, setup):
+        started = setup.body.get("started")  # taken only if a time: a peer's log says anything
+        kept = started if isinstance(started, str) and is_time(started) else when(setup.at)
+        fixed = Fixed(session, moment(kept), setup)
+    paths = {error.path for error in found.damaged}
+    broken = [key for key, path in files if path in paths] if paths else []
+    last = found.latest
+    return last * 10**6, listed(session, fixed, local(last)), broken, fixed
+
+
 class Damage(NamedTuple):
-    """A session file that cannot be read and why (the words after its path), its path made
-    only where asked for: a folder a peer filled holds a hundred thousand."""
+    """A session file that cannot be read and why (the words after its path); its path is
+    made only where asked for, as a folder a peer filled holds a hundred thousand."""
 
     folder: Path
     name: str
@@ -76,44 +150,35 @@ class Damage(NamedTuple):
         return self.folder / self.name
 
 
-class Opened:
-    """A session the writer has replayed once, kept so the next round costs one round: what
-    its logs made, whether its keeper was handed what is kept beside it (``seeded``), and
-    this laptop's log of it, kept open, and its set-up's part of its list row (``fixed``,
-    once listed). A plain class: a dataclass is compiled from source as its module is
-    imported, before Home's first frame."""
+class Opened(NamedTuple):
+    """A session the writer replayed, kept so the next round costs one round: what its logs
+    made, this laptop's log kept open, and its set-up's part of its row (``fixed``)."""
 
-    __slots__ = ("fixed", "found", "own", "seeded", "session")
-
-    def __init__(
-        self, session: Session, found: Gathered, *, seeded: bool = False, own: OwnLog | None = None
-    ) -> None:
-        self.session = session
-        self.found = found
-        self.seeded = seeded
-        self.own = own
-        self.fixed: Fixed | None = None
+    session: Session
+    found: Gathered
+    own: OwnLog | None = None
+    fixed: Fixed | None = None
 
 
 def _gathered(
+    store: Path,
     reach: Reach,
     damaged_logs: dict[str, list[Path]],
     session_id: str,
     files: Files,
-    missing: Callable[[], StoreError],
     own: str = "",
     *,
     identify: bool = True,
 ) -> Gathered:
     """``gather``, with what this laptop folded of other laptops' logs before (``reach``),
-    so one that came back shorter loses nothing; its damaged logs noted in ``damaged_logs``."""
+    so one that came back shorter loses nothing; damaged logs noted in ``damaged_logs``."""
     read: list[tuple[Logs, tuple[Event, ...]]] = []
 
     def others(logs: Logs) -> tuple[Event, ...]:  # asked for only where a log reads
         read.append((logs, reach.others(session_id)))
         return read[0][1]
 
-    found = gather(files, missing, others, own, identify=identify)
+    found = gather(files, lambda: not_found(store, session_id), others, own, identify=identify)
     if read:
         reach.keep_others(session_id, *read[0])
     paths = [error.path for error in found.damaged if error.path]
@@ -129,11 +194,9 @@ def _read_for_index(
     files: Files,
     size: int,
 ) -> ReadRow:
-    """A session's list row and whether it waits, from its logs. Handed to the index with
-    the store's path, not as the store's method: a cycle of the store and its index, with
-    10,000 summaries in it, waits for the cyclic collector to be freed."""
-    missing = functools.partial(not_found, store, session_id)
-    found = _gathered(reach, damaged_logs, session_id, files, missing, identify=False)
+    """A session's list row and whether it waits, from its logs. Not the store's method: a
+    cycle of the store and its index, with 10,000 rows, waits for the cyclic collector."""
+    found = _gathered(store, reach, damaged_logs, session_id, files, identify=False)
     reach.check(session_id, found)
     try:
         found, session = playable(found, reach.own)
@@ -147,8 +210,7 @@ def _too_small(
     reach: Reach, session_id: str, keys: tuple[str, ...], size: int, held: Collection[str] | None
 ) -> str | None:
     """Why a session of one log of another laptop's, ``size`` bytes, is damaged unread
-    (under ``SMALLEST_LOG``, nothing of its events kept here: in ``held`` where a walk
-    listed them once); else None."""
+    (under ``SMALLEST_LOG``, none of its events held here, as ``held`` lists); else None."""
     if size >= SMALLEST_LOG or len(keys) != 1 or copies.owner(keys[0]) == reach.own:
         return None
     if session_id in held if held is not None else reach.holds_others(session_id):
@@ -163,7 +225,7 @@ def _in_two(
     read: Callable[[Sequence[Changed]], list[Entry | None]],
 ) -> list[Entry | None]:
     """The changed ``sessions`` read on two cores (``index.in_two``), what the copy noted of
-    each (its damaged logs, this laptop's log put back) taken here."""
+    each taken here."""
     _ = reach.laptop  # read (or made) before the fork: two copies never make two ids
 
     def noted(part: Sequence[Changed]) -> Noted:
@@ -224,19 +286,24 @@ class Reader:
             legacy=self.path / "index.json" if self.places.shared else None,  # from before
             in_two=functools.partial(_in_two, self._damaged_copies, self._reach),
         )
-        self._generation = 0
+        self.generation = 0
+        """The count ``refresh`` last returned: read it to know without looking again."""
         self._changed: dict[str, int] = {}
-        self._unreadable: dict[str, Path] = {}
+        self._unreadable: dict[str, tuple[Path, str]] = {}
+        """Sessions whose logs read but do not replay, as a load found them: file, reason."""
         self._guard = threading.RLock()
         """Held while the index is read or changed: the app lists sessions in a worker."""
         if self.path.exists() and not self.path.is_dir():
-            raise not_a_folder(self.path)
+            raise StoreError(
+                f"{self.path} is a file, but a store is a folder: give a folder instead "
+                "(it is created if missing).",
+                self.path,
+            )
         if readonly and older_sessions.old_files(self.path):
             self._move_over_unless_open()
 
     def _move_over_unless_open(self) -> None:
-        """Sessions of an older layout moved over by a reader that finds them first (a
-        writer open has moved them)."""
+        """Sessions of an older layout moved over by a reader that finds them first."""
         from scorekeeper.store.lock import take_lock  # here: a reader needs no lock
 
         with contextlib.suppress(StoreLocked):
@@ -268,8 +335,8 @@ class Reader:
         return self.laptop.id
 
     def saved(self, session_id: str) -> JSONObject:
-        """The session as saved (``Session.to_dict``'s shape) for reports, replayed only
-        where another laptop's events are there (``playable``): no refused round reported."""
+        """The session as saved (``Session.to_dict``'s shape) for reports; replayed only
+        where another laptop's events are, so no round the rules refuse is reported."""
         found = self.gathered(session_id)
         mine = self.own_key + ":"
         if any(not made.startswith(mine) for made in found.events):
@@ -281,31 +348,27 @@ class Reader:
         return dict(found.merged.shown.session)
 
     def gathered(self, session_id: str) -> Gathered:
-        """Every log of the session, read and folded; the damaged noted for ``damaged``."""
-        files = self._copy_files(session_id)
-        missing = functools.partial(self._not_found, session_id)
-        reach, damaged_logs = self._reach, self._damaged_copies
-        return _gathered(reach, damaged_logs, session_id, files, missing, self.own_key)
+        """Every log of the session, read and folded; the damaged noted."""
+        files, damaged_logs = self._copy_files(session_id), self._damaged_copies
+        return _gathered(self.path, self._reach, damaged_logs, session_id, files, self.own_key)
 
     def keep_beside(self, keeper: Keeper) -> None:
-        """From now on keep what ``keeper`` makes beside every session written (``sidecar``):
-        the store knows nothing of the layers above it."""
+        """Keep what ``keeper`` makes beside every session written: the layers above's cache."""
         self._beside.keeper = keeper
 
     def sealed_rows(self, session_id: str) -> Kept | None:
-        """What the keeper kept beside the session, where its seal holds (``sidecar``)."""
+        """What the keeper kept beside the session, where its seal holds."""
         return self._beside.sealed(self._file(session_id), session_id, self._copy_files(session_id))
 
     def summaries(self, so_far: Callable[[list[Summary]], None] | None = None) -> list[Summary]:
-        """Every readable session, most recently updated first; where logs must be read
-        first, ``so_far`` is handed those read so far every ``index.SO_FAR`` seconds."""
+        """Every readable session, most recently updated first; where logs must be read,
+        ``so_far`` is handed those read so far every ``index.SO_FAR`` seconds."""
         with self._guard, collector.paused():
             return self._summaries(so_far)
 
     def recent(self) -> tuple[list[Summary], int] | None:
-        """A screenful of the most recently updated summaries and how many sessions there
-        are, in milliseconds whatever the store's size; None when the index's first
-        screenful no longer describes the store (``summaries`` then)."""
+        """A screenful of the latest summaries and how many sessions there are, in
+        milliseconds whatever the store's size; None where the index's is out of date."""
         with self._guard:
             count = self._index.session_count(index_module.RECENT + 1)
             if count == 0:
@@ -318,7 +381,7 @@ class Reader:
             return None
         made, total, behind = found
         if behind:
-            self._generation += 1  # what arrived since: the next ``refresh`` says changed
+            self.generation += 1  # what arrived since: the next ``refresh`` says changed
         return made, total
 
     def _summaries(self, so_far: Callable[[list[Summary]], None] | None = None) -> list[Summary]:
@@ -328,27 +391,21 @@ class Reader:
         return self._index.entries(partial).summaries(unreadable)
 
     def refresh(self) -> int:
-        """Take in what another machine changed, with no file read while nothing did;
-        returns a number that grows with each change (``changed_since``). Nothing is
-        looked at while another thread reads the list: it takes in what changed."""
+        """Take in what another machine changed, reading no file while nothing did or while
+        another thread lists; returns a number that grows with each change."""
         if not self._guard.acquire(blocking=False):
-            return self._generation
+            return self.generation
         self._guard.release()
         if not self._index.sweep():
-            return self._generation
+            return self.generation
         with self._guard:
             changed = self._index.take_in()
             if changed:
-                self._generation += 1
+                self.generation += 1
                 for session_id in changed:
-                    self._changed[session_id] = self._generation
+                    self._changed[session_id] = self.generation
                     self._forget(session_id)
-            return self._generation
-
-    @property
-    def generation(self) -> int:
-        """The count ``refresh`` last returned, without looking again."""
-        return self._generation
+            return self.generation
 
     def changed_since(self, generation: int, session_id: str) -> bool:
         """Whether ``refresh`` found session ``session_id`` changed after ``generation``."""
@@ -361,8 +418,7 @@ class Reader:
         return entry is not None and entry.state is WAITING
 
     def put_back(self, session_id: str | None = None) -> list[CameBack]:
-        """The sessions (or the one) whose log of this laptop's came back shorter, as the
-        last reads found them (``Store.came_back`` writes back)."""
+        """The sessions (or the one) whose log came back shorter, as the last reads found."""
         with self._guard:
             found = list(self._reach.pending.values())
         return [back for back in found if session_id in (None, back.session_id)]
@@ -383,30 +439,13 @@ class Reader:
                 found.append(Conflict(session_id, gathered.merged))
         return sorted(found, key=lambda conflict: conflict.since)
 
-    def _put(
-        self,
-        session_id: str,
-        found: Gathered,
-        session: Session,
-        files: Files | None = None,
-        fixed: Fixed | None = None,
-    ) -> Fixed:
-        """Put the session as its logs make it now (its log ``files``, if just listed) in
-        the index; returns its set-up's part of the row (``fixed``, where it still holds)."""
-        files = self._copy_files(session_id) if files is None else files
-        order, kept, broken, fixed = row(found, session, files, fixed)
-        keys, waits = tuple(key for key, _ in files), state(found.merged)
-        with self._guard:
-            self._index.put(session_id, found.seen or [], order, kept, waits, keys, tuple(broken))
-        return fixed
-
     def _forget(self, session_id: str) -> None:
         """Drop what is known of a session whose file another machine changed."""
         self._unreadable.pop(session_id, None)
 
     def damage(self) -> list[Damage]:
-        """Each session file that cannot be read and why, by session: one of a session no
-        log of which reads, then each damaged log of a session the others make."""
+        """Each session file that cannot be read and why: one of a session no log of which
+        reads, then each damaged log of a session the others make."""
         with self._guard, collector.paused():
             index = self._index.entries()
             whole = self._broken_logs(index)
@@ -414,14 +453,9 @@ class Reader:
             for sid, entry in whole.items():
                 if isinstance(entry.row, str):
                     said[sid] = copies.file_name(sid, entry.broken[0]), entry.row
-            for sid in list(self._unreadable):
+            for sid, (file, reason) in self._unreadable.items():
                 if sid in index and sid not in said:
-                    try:
-                        self._read_session(sid)
-                    except StoreDamaged as error:
-                        said[sid] = (error.path or self._file(sid)).name, error.reason
-                    except StoreError:
-                        continue
+                    said[sid] = file.name, reason
             found = [Damage(self._folder, *said[sid]) for sid in sorted(said)]
             for sid, paths in sorted(self._damaged_copies.items()):
                 if sid in index and sid not in said:  # a session made of its other logs
@@ -429,8 +463,7 @@ class Reader:
             return found
 
     def _broken_logs(self, index: Entries) -> dict[str, Entry]:
-        """Note the logs the index found damaged in sessions the other logs make (no read
-        here said otherwise); returns the entries unpacked (``Entries.whole``)."""
+        """Note the damaged logs of sessions the others make; returns the entries unpacked."""
         whole = index.whole()
         for sid, entry in whole.items():
             if entry.broken and not entry.damaged and sid not in self._damaged_copies:
@@ -439,15 +472,15 @@ class Reader:
         return whole
 
     def damaged(self) -> list[Path]:
-        """Session files that cannot be read, left untouched, sorted by name (a tenth of
-        the time their paths take for 100,000 junk files)."""
+        """Session files that cannot be read, left untouched, sorted by name; unlike
+        ``damage`` none is read again for its reason (100,000 junk files)."""
         with self._guard:
             index = self._index.entries()
         names: set[str] = set()
         for sid, entry in self._broken_logs(index).items():
             if entry.damaged:
                 names.update(copies.file_name(sid, key) for key in entry.broken)
-        names.update(file.name for sid, file in self._unreadable.items() if sid in index)
+        names.update(file.name for sid, (file, _) in self._unreadable.items() if sid in index)
         for sid, paths in list(self._damaged_copies.items()):
             if sid in index:
                 names.update(path.name for path in paths)
@@ -458,21 +491,15 @@ class Reader:
     def _file(self, session_id: str) -> Path:
         """This laptop's log of the session (see ``own_key``)."""
         if not isinstance(session_id, str) or not is_session_id(session_id):
-            raise self._not_found(session_id)
+            raise not_found(self.path, session_id)
         return self._folder / copies.file_name(session_id, self.own_key)
 
     def _copy_files(self, session_id: str) -> list[tuple[str, Path]]:
         """Every log file of the session there is, this laptop's among them."""
-        own, own_key = self._file(session_id), self.own_key
-        found = []
-        for key in sorted({own_key, *self._index.copy_keys(session_id)}):
-            path = own if key == own_key else self._folder / copies.file_name(session_id, key)
-            if os.path.lexists(path):
-                found.append((key, path))
-        return found
-
-    def _not_found(self, session_id: object) -> SessionNotFound:
-        return not_found(self.path, session_id)
+        self._file(session_id)  # a name no session has is refused here
+        keys = sorted({self.own_key, *self._index.copy_keys(session_id)})
+        paths = [(key, self._folder / copies.file_name(session_id, key)) for key in keys]
+        return [(key, path) for key, path in paths if os.path.lexists(path)]
 
     def _read_session(self, session_id: str) -> Opened:
         found = self.gathered(session_id)
@@ -481,8 +508,8 @@ class Reader:
             found, session = playable(found, self.own_key)
         except REPLAY_ERRORS as error:
             file = self._copy_files(session_id)[0][1]
-            self._unreadable[session_id] = file
-            mine = file == self._file(session_id)
-            raise damaged(file, f"does not replay ({error})", recover=mine) from None
+            reason = f"does not replay ({error})"
+            self._unreadable[session_id] = file, reason
+            raise damaged(file, reason, recover=file == self._file(session_id)) from None
         self._unreadable.pop(session_id, None)
         return Opened(session, found)

@@ -22,17 +22,10 @@ from scorekeeper.store.durable import backup_of, fsync_folder, sweep_stale, writ
 from scorekeeper.store.gather import Gathered, gather, identity, stepped
 from scorekeeper.store.lock import WriterLock, take_lock
 from scorekeeper.store.reach import CameBack
-from scorekeeper.store.reader import Opened, Reader, is_session_id
-from scorekeeper.store.replayed import playable, when
+from scorekeeper.store.reader import Opened, Reader, is_session_id, playable, row, when
 from scorekeeper.store.sidecar import Keeper
-from scorekeeper.store.store_errors import (
-    REPLAY_ERRORS,
-    StoreError,
-    cannot_write_down,
-    lock_lost,
-    not_saved,
-    read_only,
-)
+from scorekeeper.store.store_errors import REPLAY_ERRORS, StoreError, cannot_write_down, not_found
+from scorekeeper.store.summary import state
 
 if TYPE_CHECKING:
     from scorekeeper.session import Session
@@ -72,8 +65,6 @@ class Store(Reader):
         super().__init__(path, readonly=readonly, keeper=keeper)
         self._open: OrderedDict[str, Opened] = OrderedDict()
         self._written_back: list[CameBack] = []
-        self._held: dict[str, list[Event]] = {}
-        """This laptop's events of sessions whose log came back shorter, until written back."""
         self._stamped = 0
         """The last millisecond a change was given: two in one millisecond list as made."""
         self._lock: WriterLock | None = None
@@ -92,8 +83,7 @@ class Store(Reader):
         self.close()
 
     def close(self) -> None:
-        """Save the index, sweep what a crash left (here, not before the app's first frame),
-        and let another process write; safe to call twice."""
+        """Save the index, sweep what a crash left, let another process write; idempotent."""
         if self._lock is None:
             return
         try:
@@ -115,22 +105,17 @@ class Store(Reader):
             self._lock = None
 
     def _forget(self, session_id: str) -> None:
-        """Another laptop's log arrived or changed: what is open is read again, and this
-        laptop's own events it held are kept for writing back."""
+        """Another laptop's log arrived or changed: what is open is read again, but where
+        this laptop's log came back shorter, until its events are written back from it."""
         super()._forget(session_id)
-        opened = self._open.pop(session_id, None)
-        if opened is None:
-            return
-        with contextlib.suppress(StoreError):
-            found = self.gathered(session_id)
-            self._reach.check(session_id, found)
-            lost = [e for made, e in opened.found.events.items() if made not in found.events]
-            if lost and session_id in self._reach.pending:
-                self._held[session_id] = lost
+        if session_id in self._open:
+            with contextlib.suppress(StoreError):
+                self._reach.check(session_id, self.gathered(session_id))
+            if session_id not in self._reach.pending:
+                del self._open[session_id]
 
     def came_back(self, session_id: str | None = None) -> list[CameBack]:
-        """The sessions (or the one) whose log of this laptop's came back shorter, each
-        returned once with what this laptop still held written back (``_write_back``)."""
+        """The sessions (or the one) whose log came back shorter, written back, each once."""
         if self.readonly:
             return self.put_back(session_id)
         for pending in list(self._reach.pending):
@@ -141,18 +126,15 @@ class Store(Reader):
         return said
 
     def _write_back(self, session_id: str) -> None:
-        """Write the events of this laptop's own its log lost back into it, as they were
-        (the same ids: every laptop takes them in once), from the session open here, the
-        log as last written (kept beside the folder) or its backup; kept and noted as any
-        change is."""
+        """Write this laptop's events its log lost back into it with the same ids (every
+        laptop takes them in once), from the session open here, the log as last written
+        (kept outside the folder) or its backup."""
         from scorekeeper.store import log  # here: a list read from its index opens no database
 
         self.ensure_writable()
         came = self._reach.pending.pop(session_id)
-        held = self._held.pop(session_id, [])
         opened = self._open.pop(session_id, None)
-        if opened is not None:
-            held += list(opened.found.events.values())
+        held = [] if opened is None else list(opened.found.events.values())
         try:
             for kept in (self._reach.kept(session_id), backup_of(self._file(session_id))):
                 with contextlib.suppress(DamagedFile, OSError):
@@ -173,15 +155,9 @@ class Store(Reader):
         back = len(found.merged.shown.rounds) if lost else 0
         self._written_back.append(came._replace(back=back))
 
-    # -- writing --------------------------------------------------------------------
-
     def add(self, session: Session) -> str:
         """Store ``session`` (with any rounds it has); returns its new id."""
         self.ensure_writable()
-        from scorekeeper.session import Session  # here: a list is read with no round replayed
-
-        if not isinstance(session, Session):
-            raise TypeError(f"Store.add takes a Session, not {type(session).__name__}")
         session_id = self._new_id()
         at, started = self._clock()
         self._write(session_id, _made(session, started, at))
@@ -198,8 +174,7 @@ class Store(Reader):
         opened = self._changing(session_id)
         opened.session.record(round_)
         played = opened.session.rounds[-1]  # the session's own copy, as recorded
-        self._change(session_id, opened, "round", {"round": played})
-        return self._opened(session_id).session
+        return self._change(session_id, opened, "round", {"round": played})
 
     def undo(self, session_id: str) -> JSONObject:
         """Remove the last round and return it."""
@@ -213,8 +188,7 @@ class Store(Reader):
         opened = self._changing(session_id)
         opened.session.edit(index, round_)
         made = opened.session.rounds[index]
-        self._change(session_id, opened, "edit", {"index": index, "round": made})
-        return self._opened(session_id).session
+        return self._change(session_id, opened, "edit", {"index": index, "round": made})
 
     def settle_versions(
         self, session_id: str, version: Version, choice: str, heads: Sequence[str]
@@ -226,20 +200,12 @@ class Store(Reader):
 
         Session.from_dict(version.session)
         body: JSONObject = {"rounds": list(version.made), "choice": choice}
-        self._change(session_id, opened, "decide", body, tuple(sorted(set(heads))))
-        return self._opened(session_id).session
+        return self._change(session_id, opened, "decide", body, tuple(sorted(set(heads))))
 
     def _changing(self, session_id: str) -> Opened:
-        """The open session about to change; the first time, its keeper is handed what was
-        kept for it, so the change after costs one round."""
+        """The open session about to change."""
         self.ensure_writable()
-        opened = self._opened(session_id)
-        if not opened.seeded:
-            opened.seeded = True
-            if self._beside.keeper is not None:  # else nothing is kept beside to hand over
-                files = self._copy_files(session_id)
-                self._beside.seed(self._file(session_id), session_id, opened.session, files)
-        return opened
+        return self._opened(session_id)
 
     def _change(
         self,
@@ -248,31 +214,30 @@ class Store(Reader):
         kind: str,
         body: JSONObject,
         after: tuple[str, ...] | None = None,
-    ) -> None:
-        """One change to the open session, one event on top of the version shown; on a
-        failure the session is forgotten: memory never claims more than the disk holds."""
+    ) -> Session:
+        """One event on top of the version shown; returns the session as changed. A failure
+        forgets the session: memory never claims more than the disk holds."""
         on_top = (opened.found.folded.shown.head,) if after is None else after
         try:
             self._write(session_id, [(kind, body, on_top, self._clock()[0])], opened)
         except StoreError:
             self._open.pop(session_id, None)
             raise
+        return self._open[session_id].session
 
     def _write(self, session_id: str, made: list[log.Made], opened: Opened | None = None) -> None:
         """Every change's one way to the disk: the events ``made`` appended to this laptop's
-        log in one durable write, then what the logs make opened, kept beside and indexed.
-        Where no other log changed since ``opened`` was read, the fold is stepped in memory
-        and the session as changed here kept: a round costs one round, however long the game."""
-        from scorekeeper.store.merge import text  # here: Home starts without it
-        from scorekeeper.store.older_entries import NAME_CAP
+        log in one durable write, then opened, kept beside and listed. Where no other log
+        changed since ``opened`` was read, the fold is stepped in memory and the session as
+        changed here kept: a round costs one round, however long the game."""
+        from scorekeeper.store.older_entries import NAME_CAP  # here: Home starts without it
 
         files, own_key = self._copy_files(session_id), self.own_key
         if opened is not None and opened.own is not None:
             own = opened.own
         else:
-            file = next((path for key, path in files if key == own_key), None)
             held, read = ({}, None) if opened is None else (opened.found.events, opened.found.own)
-            own = self._own_log(session_id, held, file, read)
+            own = self._own_log(session_id, held, read=read)
         file, laptop = own.path, self.laptop
         name = laptop.name[:NAME_CAP]
         known = {} if opened is None else opened.found.merged.names
@@ -285,22 +250,23 @@ class Store(Reader):
             written = own.extend([], made)
         except (ValueError, TypeError) as error:
             raise cannot_write_down(file, error) from None
-        except (OSError, DamagedFile) as error:
-            cause = error if isinstance(error, OSError) else OSError(str(error))
-            raise not_saved(file, cause) from error
+        except OSError as error:  # a damaged log is a ValueError: not written down
+            raise StoreError(
+                f"Could not save {file}: {error.strerror or error}. The change was not saved "
+                "and the file still holds the state before it. Make room on the disk (or fix "
+                "what the message says) and try again.",
+                file,
+            ) from error
         self._reach.keep(session_id, file)
-        found = None
+        found, session = None, None
         # another laptop's log arriving before or during the write: folded again
         if opened is not None and unchanged and identity(others) == theirs:
             files = files if (own_key, file) in files else sorted([*files, (laptop.id, file)])
-            found = stepped(opened.found, written, identity(files))
-        session = None if opened is None else opened.session
+            found, session = stepped(opened.found, written, identity(files)), opened.session
         if found is None:
-            found, files = self.gathered(session_id), self._copy_files(session_id)
-            if session is not None and text(session.to_dict()) != text(found.merged.shown.session):
-                session = None  # else what the logs make is just the change: kept
+            found, files, session = self.gathered(session_id), self._copy_files(session_id), None
         self._reach.note(session_id, own.count, len(found.merged.shown.rounds))
-        self._after(session_id, found, session, own, files, file)
+        self._after(session_id, found, session, own, files)
 
     def _after(
         self,
@@ -309,12 +275,10 @@ class Store(Reader):
         session: Session | None = None,
         own: log.OwnLog | None = None,
         files: list[tuple[str, Path]] | None = None,
-        file: Path | None = None,
     ) -> None:
         """The session as its logs make it now (``session``: as changed here, where the
-        fold was stepped): open here, kept beside, and listed (``files``, ``file``: its
-        logs and this laptop's, where just worked out)."""
-        file = file or self._file(session_id)
+        fold was stepped): open here, kept beside and listed (``files``: its logs)."""
+        file = self._file(session_id) if own is None else own.path
         try:
             if session is None:
                 found, session = playable(found, self.own_key)
@@ -322,12 +286,14 @@ class Store(Reader):
             self._open.pop(session_id, None)
             raise cannot_write_down(file, error) from None
         held = self._open.get(session_id)
-        opened = Opened(session, found, seeded=True, own=own)
         files = self._copy_files(session_id) if files is None else files
         self._beside.keep(file, session_id, session, files)
-        self._remember(session_id, opened)
         fixed = None if held is None else held.fixed
-        opened.fixed = self._put(session_id, found, session, files, fixed)
+        order, kept, broken, fixed = row(found, session, files, fixed)
+        self._remember(session_id, Opened(session, found, own, fixed))
+        keys, waits = tuple(key for key, _ in files), state(found.merged)
+        with self._guard:
+            self._index.put(session_id, found.seen or [], order, kept, waits, keys, tuple(broken))
 
     def _own_log(
         self,
@@ -336,9 +302,8 @@ class Store(Reader):
         file: Path | None = None,
         read: log.Read | None = None,
     ) -> log.OwnLog:
-        """This laptop's log of the session (at ``file``, staged; as ``read`` with the
-        session), numbering on from every event of its own it ever wrote there (held here,
-        or noted outside the folder)."""
+        """This laptop's log of the session (at ``file`` where staged; ``read`` as read),
+        numbering on from every event of its own it ever wrote there, held or noted."""
         from scorekeeper.store import log  # here: a list read from its index opens no database
 
         noted = self._reach.noted(session_id)
@@ -346,12 +311,11 @@ class Store(Reader):
         return log.OwnLog(file, self.laptop.id, held, noted[0] if noted else 0, read)
 
     def delete(self, session_id: str) -> None:
-        """Remove every laptop's log of the session, with their backups and the versions
-        set aside."""
+        """Remove every laptop's log of the session, with their backups."""
         self.ensure_writable()
         files = [path for _, path in self._copy_files(session_id)]
         if not files:
-            raise self._not_found(session_id)
+            raise not_found(self.path, session_id)
         for file in files:
             try:
                 os.unlink(file)
@@ -375,8 +339,6 @@ class Store(Reader):
         with self._guard:
             self._index.rebuild()
 
-    # -- reading --------------------------------------------------------------------
-
     def load(self, session_id: str) -> Session:
         if self.readonly:
             return self._read_session(session_id).session
@@ -385,12 +347,20 @@ class Store(Reader):
     def ensure_writable(self) -> None:
         """``StoreError`` unless this store is open for writing, its lock still on disk."""
         if self.readonly:
-            raise read_only(self.path)
+            raise StoreError(
+                f"The store {self.path} was opened read-only; nothing can be changed.", self.path
+            )
         if self._lock is None:
             raise StoreError(f"The store {self.path} is closed.", self.path)
         if not self._lock.held():
             self._open.clear()
-            raise lock_lost(self._lock.path)
+            raise StoreError(
+                f"The lock file {self._lock.path} was deleted or replaced while this "
+                "scorekeeper had the store open, so another scorekeeper may be writing there "
+                "now. To keep both from saving over each other, nothing more is saved here "
+                "(all that was shown as recorded is saved): close scorekeeper and open it again.",
+                self._lock.path,
+            )
 
     def _new_id(self) -> str:
         while True:
@@ -407,6 +377,9 @@ class Store(Reader):
             if session_id in self._reach.pending:
                 self._write_back(session_id)
                 opened = self._open[session_id]
+            elif self._beside.keeper is not None:  # handed what was kept: a change costs one round
+                files = self._copy_files(session_id)
+                self._beside.seed(self._file(session_id), session_id, opened.session, files)
         self._remember(session_id, opened)
         return opened
 
@@ -424,17 +397,15 @@ class Store(Reader):
         replacing: Collection[str] = (),
         versions: Sequence[tuple[str, Saved]] = (),
     ) -> list[str]:
-        """Store sessions saved elsewhere, all or none; returns the id each one has here (its
-        own where free) and keeps its times, so it stays in its night. One whose id is in
-        ``replacing`` is the game here gone on elsewhere, and ``versions`` went on
-        differently: their rounds are typed on top of those they share with the version
-        shown. Every log is staged in ``importing/``, then after ``before_commit(ids)``
-        moved into place (a failure puts back what was moved)."""
+        """Store sessions saved elsewhere, all or none, keeping their times; returns the id
+        each has here (its own where free). Those in ``replacing`` (the game here gone on
+        elsewhere) and ``versions`` (gone on differently) are typed on top of the rounds
+        they share with the version shown. Logs are staged in ``importing/``, then after
+        ``before_commit(ids)`` moved into place (a failure puts back what was moved)."""
         self.ensure_writable()
         staging = self.path / "importing"
         shutil.rmtree(staging, ignore_errors=True)
         ids: list[str] = []
-        changed: list[str] = []
         try:
             staging.mkdir()
             taken: set[str] = set()
@@ -449,12 +420,11 @@ class Store(Reader):
                 self._stage(staging, session_id, saved, session_id in replacing)
             for session_id, saved in versions:
                 self._stage(staging, session_id, saved, True)
-                changed.append(session_id)
             fsync_folder(staging)
             if before_commit is not None:
                 before_commit(ids)
-            targets = [self._file(sid) for sid in dict.fromkeys([*ids, *changed])]
-            _commit(staging, self._folder, targets)
+            touched = dict.fromkeys([*ids, *(session_id for session_id, _ in versions)])
+            _commit(staging, self._folder, [self._file(sid) for sid in touched])
         except (OSError, DamagedFile) as error:
             raise StoreError(
                 f"Could not add the sessions to {self.path}: {error}. Nothing was added; "
@@ -463,29 +433,26 @@ class Store(Reader):
             ) from error
         finally:
             shutil.rmtree(staging, ignore_errors=True)
-        for session_id in dict.fromkeys([*ids, *changed]):
+        for session_id in touched:
             self._open.pop(session_id, None)
-            with contextlib.suppress(StoreError, *REPLAY_ERRORS):  # left out if unread
-                self._put(session_id, *playable(self.gathered(session_id), self.own_key))
+            with contextlib.suppress(StoreError):  # left out if unread
+                self._after(session_id, self.gathered(session_id))
         return ids
 
     def _stage(self, staging: Path, session_id: str, saved: Saved, on_top: bool) -> None:
-        """This laptop's log of ``session_id`` with ``saved`` written into it, in
-        ``staging`` (staged again where two imports touch one session)."""
-        staged = staging / self._file(session_id).name
+        """This laptop's log of ``session_id`` with ``saved`` written into it, in ``staging``."""
         own = self._file(session_id)
+        staged = staging / own.name
         if not staged.exists() and own.exists():
             shutil.copyfile(own, staged)
-        held: dict[str, Event] = {}
         found: Gathered | None = None
         if on_top:
             with contextlib.suppress(StoreError):
-                files = [(k, staged if p == own else p) for k, p in self._copy_files(session_id)]
-                if staged.exists() and (self.own_key, staged) not in files:
+                files = [(key, path) for key, path in self._copy_files(session_id) if path != own]
+                if staged.exists():
                     files.append((self.own_key, staged))
-                found = gather(files, lambda: self._not_found(session_id))
-                held = found.events
-        target = self._own_log(session_id, held, staged)
+                found = gather(files, lambda: not_found(self.path, session_id))
+        target = self._own_log(session_id, {} if found is None else found.events, staged)
         at = _now()[0]
         with contextlib.suppress(ValueError):
             at = int(datetime.fromisoformat(saved.updated).timestamp() * 1000)
@@ -516,26 +483,18 @@ def _made(session: Session, started: str, at: int) -> list[log.Made]:
 
 
 def _commit(staging: Path, folder: Path, targets: list[Path]) -> None:
-    """Move each log staged in ``staging`` into place at ``targets``; if one fails, take
-    back those moved and put back, byte for byte, the files they replaced."""
-    moved: list[Path] = []
+    """Move each log staged in ``staging`` into place at ``targets``; if one fails, put
+    back, byte for byte, every file they replaced (none where there was none)."""
     kept: dict[Path, bytes | None] = {}
     try:
         for target in targets:
-            for old in (target, backup_of(target), sidecar.rows_file(target)):
+            for old in (target, backup_of(target)):
                 kept[old] = read_bytes(old)
             if kept[target] is not None:
                 os.replace(target, backup_of(target))
             os.replace(staging / target.name, target)
-            moved.append(target)
-            with contextlib.suppress(OSError):  # only a cache: the export can do without
-                os.replace(sidecar.rows_file(staging / target.name), sidecar.rows_file(target))
         fsync_folder(folder)
     except BaseException:
-        for target in moved:
-            for made in (target, sidecar.rows_file(target)):
-                with contextlib.suppress(OSError):
-                    os.unlink(made)
         for old, data in kept.items():
             with contextlib.suppress(OSError):
                 if data is None:

@@ -31,15 +31,10 @@ class StoreLocked(StoreError):
 
     def __init__(self, path: Path, owner: JSONMapping) -> None:
         self.owner = dict(owner)
-        who = "another process"
-        if "pid" in owner:
-            who = f"process {owner['pid']}"
-            if owner.get("host"):
-                who += f" on {owner['host']}"
-            if owner.get("command"):
-                who += f" ({owner['command']})"
-            if owner.get("since"):
-                who += f", open since {owner['since']}"
+        who = f"process {owner['pid']}" if "pid" in owner else "another process"
+        for key, said in (("host", " on {}"), ("command", " ({})"), ("since", ", open since {}")):
+            if "pid" in owner and owner.get(key):
+                who += said.format(owner[key])
         super().__init__(
             f"The store {path} is already open for writing by {who}. Close scorekeeper "
             "there first. What only reads works meanwhile: `scorekeeper list`, `export`, "
@@ -66,40 +61,9 @@ def not_found(store: Path, session_id: object) -> SessionNotFound:
     )
 
 
-def not_a_folder(path: Path) -> StoreError:
-    return StoreError(
-        f"{path} is a file, but a store is a folder: give a folder instead "
-        "(it is created if missing).",
-        path,
-    )
-
-
-def read_only(path: Path) -> StoreError:
-    return StoreError(f"The store {path} was opened read-only; nothing can be changed.", path)
-
-
-def lock_lost(lock: Path) -> StoreError:
-    return StoreError(
-        f"The lock file {lock} was deleted or replaced while this scorekeeper had the store "
-        "open, so another scorekeeper may be writing there now. To keep both from saving "
-        "over each other, nothing more is saved here (all that was shown as recorded is "
-        "saved): close scorekeeper and open it again.",
-        lock,
-    )
-
-
 def cannot_write_down(file: Path, error: Exception) -> StoreError:
     return StoreError(
         f"Could not save {file}: the change cannot be written down ({error}). It was "
         "not saved and the file still holds the state before it.",
-        file,
-    )
-
-
-def not_saved(file: Path, error: OSError) -> StoreError:
-    return StoreError(
-        f"Could not save {file}: {error.strerror or error}. The change was not "
-        "saved and the file still holds the state before it. Make room on the disk "
-        "(or fix what the message says) and try again.",
         file,
     )

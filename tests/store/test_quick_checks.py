@@ -27,7 +27,7 @@ from scorekeeper.store.careful_read import (
 )
 from scorekeeper.store.durable import encode
 from scorekeeper.store.index_file import entry_read
-from scorekeeper.store.replayed import local, when
+from scorekeeper.store.reader import local, when
 from scorekeeper.store.summary import Fixed, listed, pack, unpack
 from scorekeeper.store.well_formed import EXTRAS, SUMMARY_FIELDS, sound_times, summary_problem
 from scorekeeper.wording import moment
