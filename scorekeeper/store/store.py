@@ -65,6 +65,8 @@ class Store(Reader):
         super().__init__(path, readonly=readonly, keeper=keeper)
         self._open: OrderedDict[str, Opened] = OrderedDict()
         self._written_back: list[CameBack] = []
+        self._held: dict[str, list[Event]] = {}
+        """This laptop's events of sessions whose log came back shorter, until written back."""
         self._stamped = 0
         """The last millisecond a change was given: two in one millisecond list as made."""
         self._lock: WriterLock | None = None
@@ -105,14 +107,18 @@ class Store(Reader):
             self._lock = None
 
     def _forget(self, session_id: str) -> None:
-        """Another laptop's log arrived or changed: what is open is read again, but where
-        this laptop's log came back shorter, until its events are written back from it."""
+        """Another laptop's log arrived or changed: what is open is read again, and this
+        laptop's own events it held are kept for writing back."""
         super()._forget(session_id)
-        if session_id in self._open:
-            with contextlib.suppress(StoreError):
-                self._reach.check(session_id, self.gathered(session_id))
-            if session_id not in self._reach.pending:
-                del self._open[session_id]
+        opened = self._open.pop(session_id, None)
+        if opened is None:
+            return
+        with contextlib.suppress(StoreError):
+            found = self.gathered(session_id)
+            self._reach.check(session_id, found)
+            lost = [e for made, e in opened.found.events.items() if made not in found.events]
+            if lost and session_id in self._reach.pending:
+                self._held[session_id] = lost
 
     def came_back(self, session_id: str | None = None) -> list[CameBack]:
         """The sessions (or the one) whose log came back shorter, written back, each once."""
@@ -133,8 +139,10 @@ class Store(Reader):
 
         self.ensure_writable()
         came = self._reach.pending.pop(session_id)
+        held = self._held.pop(session_id, [])
         opened = self._open.pop(session_id, None)
-        held = [] if opened is None else list(opened.found.events.values())
+        if opened is not None:
+            held += list(opened.found.events.values())
         try:
             for kept in (self._reach.kept(session_id), backup_of(self._file(session_id))):
                 with contextlib.suppress(DamagedFile, OSError):

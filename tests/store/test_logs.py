@@ -19,6 +19,7 @@ from scorekeeper.store import Store, machine
 from scorekeeper.store.events import Event
 from scorekeeper.store.machine import SHARED_FILE
 from scorekeeper.store.resolve import BOTH, OTHER, SHOWN, resolve
+from scorekeeper.store.store import CACHED_SESSIONS
 from tests.factories import MADE_3, MADE_4, UPPED_2, racehorse
 from tests.sync.copying import Engine, mirror
 
@@ -186,6 +187,33 @@ def test_the_log_written_back_is_the_copy_kept_beside_the_folder_at_once(
     with Store(here) as store:
         store.summaries()
         assert [back.back for back in store.came_back()] == [3]
+        assert len(store.load(session_id).rounds) == 3
+
+
+def test_rounds_held_for_writing_back_outlast_the_sessions_opened_meanwhile(
+    tmp_path: Path,
+) -> None:
+    """Nothing kept beside the folder, the log put back older while the session was open:
+    the table then opens more sessions than the writer keeps open before the write-back,
+    and the rounds this laptop held are still what it writes back."""
+    here = laptop(tmp_path / "here")
+    with Store(here) as store:
+        session_id = store.add(racehorse(MADE_3))
+        own = log_of(store, session_id)
+        older = shutil.copy2(own, tmp_path / "older.json")
+        store.record(session_id, UPPED_2)
+        store.record(session_id, MADE_4)
+        others = [store.add(racehorse(UPPED_2)) for _ in range(CACHED_SESSIONS + 1)]
+    (machine.machine_folder(here) / "reach" / f"{session_id}.copy").unlink()
+    with Store(here) as store:
+        store.refresh()
+        assert len(store.load(session_id).rounds) == 3
+        os.replace(older, own)
+        store.refresh()
+        for other in others:
+            store.record(other, MADE_3)
+        (back,) = store.came_back(session_id)
+        assert back.back == 3, "written back from what this laptop held"
         assert len(store.load(session_id).rounds) == 3
 
 
