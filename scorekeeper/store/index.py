@@ -333,9 +333,10 @@ class Index:
         string: a look at ten thousand sessions leaves nothing behind in memory."""
         try:
             with os.scandir(self._folder) as listing:
-                names = sorted(entry.name for entry in listing if copies.parse(entry.name))
+                names = [entry.name for entry in listing if copies.parse(entry.name)]
         except FileNotFoundError:
             names = []
+        names.sort()  # a list made then sorted: a generator costs a frame a name
         listed = self._entries or {}
         own = {sid: sid for sid in listed}
         self.keys = {}
