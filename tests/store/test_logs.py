@@ -137,16 +137,23 @@ def test_another_laptops_log_coming_back_shorter_takes_nothing_shown_here(
         assert len(store.load(session_id).rounds) == 3
 
 
+def three_rounds_and_a_copy_of_one(store: Store, tmp_path: Path) -> tuple[str, Path, Path]:
+    """A session of three rounds: its id, this laptop's log, and a copy of the log when
+    it held one round (what a sync tool may put back)."""
+    session_id = store.add(racehorse(MADE_3))
+    own = log_of(store, session_id)
+    older = Path(shutil.copy2(own, tmp_path / "older.json"))
+    store.record(session_id, UPPED_2)
+    store.record(session_id, MADE_4)
+    return session_id, own, older
+
+
 def test_this_laptops_log_put_back_older_is_said_and_written_back_as_it_was(
     tmp_path: Path,
 ) -> None:
     here = laptop(tmp_path / "here")
     with Store(here) as store:
-        session_id = store.add(racehorse(MADE_3))
-        own = log_of(store, session_id)
-        older = shutil.copy2(own, tmp_path / "older.json")
-        store.record(session_id, UPPED_2)
-        store.record(session_id, MADE_4)
+        session_id, own, older = three_rounds_and_a_copy_of_one(store, tmp_path)
         written = TinyDB(own).table("events").all()
     os.replace(older, own)  # a sync tool renaming an older copy over it
     with Store(here) as store:
@@ -168,11 +175,7 @@ def test_the_log_written_back_is_the_copy_kept_beside_the_folder_at_once(
     the copy kept before was gone (a state folder restored, an older layout moved)."""
     here = laptop(tmp_path / "here")
     with Store(here) as store:
-        session_id = store.add(racehorse(MADE_3))
-        own = log_of(store, session_id)
-        older = shutil.copy2(own, tmp_path / "older.json")
-        store.record(session_id, UPPED_2)
-        store.record(session_id, MADE_4)
+        session_id, own, older = three_rounds_and_a_copy_of_one(store, tmp_path)
     kept = machine.machine_folder(here) / "reach" / f"{session_id}.copy"
     kept.unlink()  # nothing kept beside: the open session is what still holds the rounds
     with Store(here) as store:
@@ -198,11 +201,7 @@ def test_rounds_held_for_writing_back_outlast_the_sessions_opened_meanwhile(
     and the rounds this laptop held are still what it writes back."""
     here = laptop(tmp_path / "here")
     with Store(here) as store:
-        session_id = store.add(racehorse(MADE_3))
-        own = log_of(store, session_id)
-        older = shutil.copy2(own, tmp_path / "older.json")
-        store.record(session_id, UPPED_2)
-        store.record(session_id, MADE_4)
+        session_id, own, older = three_rounds_and_a_copy_of_one(store, tmp_path)
         others = [store.add(racehorse(UPPED_2)) for _ in range(CACHED_SESSIONS + 1)]
     (machine.machine_folder(here) / "reach" / f"{session_id}.copy").unlink()
     with Store(here) as store:
