@@ -63,12 +63,13 @@ async def test_at_five_the_hand_of_who_went_out_says_its_score_on_its_own_line()
             await sent(pilot, "down")
             paste(pilot, typed)
         await sent(pilot, "up", "up", "up", "up", "up")
-        for _ in range(200):  # the fields scroll the row into sight once laid out
+        for _ in range(200):  # the row scrolls into sight, then is laid out at its width
             lines = screen_lines(host)
-            if any("went out" in line for line in lines):
+            at = next((at for at, line in enumerate(lines) if "went out" in line), None)
+            if at is not None and "Christopher holds " in lines[at]:
                 break
             await pilot.pause()
-    at = next(at for at, line in enumerate(lines) if "went out" in line)
+    assert at is not None, lines
     assert "Christopher holds " in lines[at], lines
     column = lines[at].index("went out")
     note = " ".join(line[column:].strip(" │") for line in lines[at : at + 2])
