@@ -267,8 +267,9 @@ def run(path: Path | None) -> int:
     except StoreError as error:
         return cannot_open("The scores cannot be opened", error.message)
     with store:
-        ScorekeeperApp(store).run()
-    return 0
+        app = ScorekeeperApp(store)
+        app.run()
+    return app.return_code or 0
 
 
 def cannot_open(title: str, message: str) -> int:

@@ -283,7 +283,12 @@ class Index:
         self._seen_keys = {sid: key for sid, _, key in self._session_files()}
         if first:
             return set()
-        changed = {sid for sid, key in self._seen_keys.items() if before_keys.get(sid) != key}
+        written = {sid: fingerprint(entry) for sid, entry in self._pending.items()}
+        changed = {
+            sid
+            for sid, key in self._seen_keys.items()
+            if before_keys.get(sid) != key and written.get(sid) != key  # not as saved here
+        }
         changed.update(sid for sid in before_keys if sid not in self._seen_keys)
         return changed
 

@@ -292,7 +292,8 @@ class Reader:
         self._unreadable: dict[str, tuple[Path, str]] = {}
         """Sessions whose logs read but do not replay, as a load found them: file, reason."""
         self._guard = threading.RLock()
-        """Held while the index is read or changed: the app lists sessions in a worker."""
+        """Held while the index or what is open is read or changed, a change from its first
+        read to its listing: the app lists and looks for arrivals in workers."""
         if self.path.exists() and not self.path.is_dir():
             raise StoreError(
                 f"{self.path} is a file, but a store is a folder: give a folder instead "
@@ -349,8 +350,9 @@ class Reader:
 
     def gathered(self, session_id: str) -> Gathered:
         """Every log of the session, read and folded; the damaged noted."""
-        files, damaged_logs = self._copy_files(session_id), self._damaged_copies
-        return _gathered(self.path, self._reach, damaged_logs, session_id, files, self.own_key)
+        with self._guard:
+            files, damaged_logs = self._copy_files(session_id), self._damaged_copies
+            return _gathered(self.path, self._reach, damaged_logs, session_id, files, self.own_key)
 
     def keep_beside(self, keeper: Keeper) -> None:
         """Keep what ``keeper`` makes beside every session written: the layers above's cache."""
@@ -392,20 +394,21 @@ class Reader:
 
     def refresh(self) -> int:
         """Take in what another machine changed, reading no file while nothing did or while
-        another thread lists; returns a number that grows with each change."""
+        another thread lists or writes; returns a number that grows with each change. Called
+        from a worker: the guard is held throughout, as a change half written here (its log
+        written, not yet listed) would look like another laptop's and be forgotten."""
         if not self._guard.acquire(blocking=False):
             return self.generation
-        self._guard.release()
-        if not self._index.sweep():
-            return self.generation
-        with self._guard:
-            changed = self._index.take_in()
+        try:
+            changed = self._index.take_in() if self._index.sweep() else set()
             if changed:
                 self.generation += 1
                 for session_id in changed:
                     self._changed[session_id] = self.generation
                     self._forget(session_id)
             return self.generation
+        finally:
+            self._guard.release()
 
     def changed_since(self, generation: int, session_id: str) -> bool:
         """Whether ``refresh`` found session ``session_id`` changed after ``generation``."""

@@ -124,12 +124,13 @@ class Store(Reader):
         """The sessions (or the one) whose log came back shorter, written back, each once."""
         if self.readonly:
             return self.put_back(session_id)
-        for pending in list(self._reach.pending):
-            if session_id in (None, pending):
-                self._write_back(pending)
-        said = [back for back in self._written_back if session_id in (None, back.session_id)]
-        self._written_back = [back for back in self._written_back if back not in said]
-        return said
+        with self._guard:
+            for pending in list(self._reach.pending):
+                if session_id in (None, pending):
+                    self._write_back(pending)
+            said = [back for back in self._written_back if session_id in (None, back.session_id)]
+            self._written_back = [back for back in self._written_back if back not in said]
+            return said
 
     def _write_back(self, session_id: str) -> None:
         """Write this laptop's events its log lost back into it with the same ids (every
@@ -166,10 +167,11 @@ class Store(Reader):
     def add(self, session: Session) -> str:
         """Store ``session`` (with any rounds it has); returns its new id."""
         self.ensure_writable()
-        session_id = self._new_id()
-        at, started = self._clock()
-        self._write(session_id, _made(session, started, at))
-        return session_id
+        with self._guard:
+            session_id = self._new_id()
+            at, started = self._clock()
+            self._write(session_id, _made(session, started, at))
+            return session_id
 
     def _clock(self) -> tuple[int, str]:
         """``_now``, a millisecond later than this store's last change at least."""
@@ -179,39 +181,44 @@ class Store(Reader):
 
     def record(self, session_id: str, round_: JSONMapping) -> Session:
         """Check the round through the session, then save it; a refused round saves nothing."""
-        opened = self._changing(session_id)
-        opened.session.record(round_)
-        played = opened.session.rounds[-1]  # the session's own copy, as recorded
-        return self._change(session_id, opened, "round", {"round": played})
+        with self._guard:
+            opened = self._changing(session_id)
+            opened.session.record(round_)
+            played = opened.session.rounds[-1]  # the session's own copy, as recorded
+            return self._change(session_id, opened, "round", {"round": played})
 
     def undo(self, session_id: str) -> JSONObject:
         """Remove the last round and return it."""
-        opened = self._changing(session_id)
-        removed = opened.session.undo()
-        self._change(session_id, opened, "undo", {})
-        return removed
+        with self._guard:
+            opened = self._changing(session_id)
+            removed = opened.session.undo()
+            self._change(session_id, opened, "undo", {})
+            return removed
 
     def edit(self, session_id: str, index: int, round_: JSONMapping) -> Session:
         """Replace round ``index`` (0-based); later rounds must still hold, or nothing changes."""
-        opened = self._changing(session_id)
-        opened.session.edit(index, round_)
-        made = opened.session.rounds[index]
-        return self._change(session_id, opened, "edit", {"index": index, "round": made})
+        with self._guard:
+            opened = self._changing(session_id)
+            opened.session.edit(index, round_)
+            made = opened.session.rounds[index]
+            return self._change(session_id, opened, "edit", {"index": index, "round": made})
 
     def settle_versions(
         self, session_id: str, version: Version, choice: str, heads: Sequence[str]
     ) -> Session:
         """Write the table's decision: ``version`` (see ``resolve``) typed on top of the
         versions ``heads`` it settles; nothing is written where it does not replay."""
-        opened = self._changing(session_id)
         from scorekeeper.session import Session  # here: a list is read with no round replayed
 
         Session.from_dict(version.session)
         body: JSONObject = {"rounds": list(version.made), "choice": choice}
-        return self._change(session_id, opened, "decide", body, tuple(sorted(set(heads))))
+        with self._guard:
+            opened = self._changing(session_id)
+            return self._change(session_id, opened, "decide", body, tuple(sorted(set(heads))))
 
     def _changing(self, session_id: str) -> Opened:
-        """The open session about to change."""
+        """The open session about to change. Every change holds the guard from here to its
+        listing: ``refresh``, in a worker, would forget a session half changed."""
         self.ensure_writable()
         return self._opened(session_id)
 
@@ -227,13 +234,14 @@ class Store(Reader):
         forgets the session: memory never claims more than the disk holds."""
         on_top = (opened.found.folded.shown.head,) if after is None else after
         try:
-            self._write(session_id, [(kind, body, on_top, self._clock()[0])], opened)
+            return self._write(session_id, [(kind, body, on_top, self._clock()[0])], opened)
         except StoreError:
             self._open.pop(session_id, None)
             raise
-        return self._open[session_id].session
 
-    def _write(self, session_id: str, made: list[log.Made], opened: Opened | None = None) -> None:
+    def _write(
+        self, session_id: str, made: list[log.Made], opened: Opened | None = None
+    ) -> Session:
         """Every change's one way to the disk: the events ``made`` appended to this laptop's
         log in one durable write, then opened, kept beside and listed. Where no other log
         changed since ``opened`` was read, the fold is stepped in memory and the session as
@@ -274,7 +282,7 @@ class Store(Reader):
         if found is None:
             found, files, session = self.gathered(session_id), self._copy_files(session_id), None
         self._reach.note(session_id, own.count, len(found.merged.shown.rounds))
-        self._after(session_id, found, session, own, files)
+        return self._after(session_id, found, session, own, files)
 
     def _after(
         self,
@@ -283,7 +291,7 @@ class Store(Reader):
         session: Session | None = None,
         own: log.OwnLog | None = None,
         files: list[tuple[str, Path]] | None = None,
-    ) -> None:
+    ) -> Session:
         """The session as its logs make it now (``session``: as changed here, where the
         fold was stepped): open here, kept beside and listed (``files``: its logs)."""
         file = self._file(session_id) if own is None else own.path
@@ -300,8 +308,8 @@ class Store(Reader):
         order, kept, broken, fixed = row(found, session, files, fixed)
         self._remember(session_id, Opened(session, found, own, fixed))
         keys, waits = tuple(key for key, _ in files), state(found.merged)
-        with self._guard:
-            self._index.put(session_id, found.seen or [], order, kept, waits, keys, tuple(broken))
+        self._index.put(session_id, found.seen or [], order, kept, waits, keys, tuple(broken))
+        return session
 
     def _own_log(
         self,
@@ -321,23 +329,23 @@ class Store(Reader):
     def delete(self, session_id: str) -> None:
         """Remove every laptop's log of the session, with their backups."""
         self.ensure_writable()
-        files = [path for _, path in self._copy_files(session_id)]
-        if not files:
-            raise not_found(self.path, session_id)
-        for file in files:
-            try:
-                os.unlink(file)
-            except FileNotFoundError:
-                continue
-            except OSError as error:
-                raise StoreError(f"Could not delete {file}: {error.strerror}.", file) from error
-            for kept in (backup_of(file), sidecar.rows_file(file)):
-                with contextlib.suppress(FileNotFoundError):
-                    os.unlink(kept)
-        fsync_folder(self._folder)
-        self._open.pop(session_id, None)
-        self._reach.forget(session_id)
         with self._guard:
+            files = [path for _, path in self._copy_files(session_id)]
+            if not files:
+                raise not_found(self.path, session_id)
+            for file in files:
+                try:
+                    os.unlink(file)
+                except FileNotFoundError:
+                    continue
+                except OSError as error:
+                    raise StoreError(f"Could not delete {file}: {error.strerror}.", file) from error
+                for kept in (backup_of(file), sidecar.rows_file(file)):
+                    with contextlib.suppress(FileNotFoundError):
+                        os.unlink(kept)
+            fsync_folder(self._folder)
+            self._open.pop(session_id, None)
+            self._reach.forget(session_id)
             self._unreadable.pop(session_id, None)
             self._index.drop(session_id)
 
@@ -348,9 +356,10 @@ class Store(Reader):
             self._index.rebuild()
 
     def load(self, session_id: str) -> Session:
-        if self.readonly:
-            return self._read_session(session_id).session
-        return self._opened(session_id).session
+        with self._guard:
+            if self.readonly:
+                return self._read_session(session_id).session
+            return self._opened(session_id).session
 
     def ensure_writable(self) -> None:
         """``StoreError`` unless this store is open for writing, its lock still on disk."""
@@ -411,41 +420,42 @@ class Store(Reader):
         they share with the version shown. Logs are staged in ``importing/``, then after
         ``before_commit(ids)`` moved into place (a failure puts back what was moved)."""
         self.ensure_writable()
-        staging = self.path / "importing"
-        shutil.rmtree(staging, ignore_errors=True)
-        ids: list[str] = []
-        try:
-            staging.mkdir()
-            taken: set[str] = set()
-            for saved in sessions:
-                session_id = saved.id if is_session_id(saved.id) else self._new_id()
-                while session_id in taken or (
-                    session_id not in replacing and self._copy_files(session_id)
-                ):
-                    session_id = self._new_id()
-                taken.add(session_id)
-                ids.append(session_id)
-                self._stage(staging, session_id, saved, session_id in replacing)
-            for session_id, saved in versions:
-                self._stage(staging, session_id, saved, True)
-            fsync_folder(staging)
-            if before_commit is not None:
-                before_commit(ids)
-            touched = dict.fromkeys([*ids, *(session_id for session_id, _ in versions)])
-            _commit(staging, self._folder, [self._file(sid) for sid in touched])
-        except (OSError, DamagedFile) as error:
-            raise StoreError(
-                f"Could not add the sessions to {self.path}: {error}. Nothing was added; "
-                "make room on the disk (or fix what the message says) and try again.",
-                self.path,
-            ) from error
-        finally:
+        with self._guard:
+            staging = self.path / "importing"
             shutil.rmtree(staging, ignore_errors=True)
-        for session_id in touched:
-            self._open.pop(session_id, None)
-            with contextlib.suppress(StoreError):  # left out if unread
-                self._after(session_id, self.gathered(session_id))
-        return ids
+            ids: list[str] = []
+            try:
+                staging.mkdir()
+                taken: set[str] = set()
+                for saved in sessions:
+                    session_id = saved.id if is_session_id(saved.id) else self._new_id()
+                    while session_id in taken or (
+                        session_id not in replacing and self._copy_files(session_id)
+                    ):
+                        session_id = self._new_id()
+                    taken.add(session_id)
+                    ids.append(session_id)
+                    self._stage(staging, session_id, saved, session_id in replacing)
+                for session_id, saved in versions:
+                    self._stage(staging, session_id, saved, True)
+                fsync_folder(staging)
+                if before_commit is not None:
+                    before_commit(ids)
+                touched = dict.fromkeys([*ids, *(session_id for session_id, _ in versions)])
+                _commit(staging, self._folder, [self._file(sid) for sid in touched])
+            except (OSError, DamagedFile) as error:
+                raise StoreError(
+                    f"Could not add the sessions to {self.path}: {error}. Nothing was added; "
+                    "make room on the disk (or fix what the message says) and try again.",
+                    self.path,
+                ) from error
+            finally:
+                shutil.rmtree(staging, ignore_errors=True)
+            for session_id in touched:
+                self._open.pop(session_id, None)
+                with contextlib.suppress(StoreError):  # left out if unread
+                    self._after(session_id, self.gathered(session_id))
+            return ids
 
     def _stage(self, staging: Path, session_id: str, saved: Saved, on_top: bool) -> None:
         """This laptop's log of ``session_id`` with ``saved`` written into it, in ``staging``."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -174,6 +176,34 @@ def test_run_opens_the_store_and_closes_it_after(
     assert run(tmp_path / "db") == 0
     with Store(tmp_path / "db") as again:
         assert again.summaries() == []
+
+
+FAILING_APP = """
+import sys
+from functools import partialmethod
+from textual.app import App
+from screens.app import ScorekeeperApp, run
+
+def fails(self):
+    raise RuntimeError("a bug")
+
+ScorekeeperApp.on_ready = fails
+ScorekeeperApp.run = partialmethod(App.run, headless=True)
+sys.exit(run(sys.argv[1]))
+"""
+
+
+def test_an_app_that_fails_exits_with_a_failing_status(tmp_path: Path) -> None:
+    """Textual shows the traceback and ends; the shell (and a script) must see it failed.
+    In a process of its own: an app run for real leaves its loop's threads behind."""
+    ended = subprocess.run(
+        [sys.executable, "-c", FAILING_APP, str(tmp_path / "db")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert ended.returncode == 1, ended.stderr[-2000:]
+    assert "a bug" in ended.stderr
 
 
 async def test_the_problem_app_says_what_happened_and_quits_on_a_key() -> None:
