@@ -251,6 +251,29 @@ MUTANTS = (
         ("tests/store/test_logs_crash.py",),
     ),
     Mutant(
+        "refresh: a look for arrivals in a worker goes on while a change is half saved",
+        "scorekeeper/store/reader.py",
+        "        if not self._guard.acquire(blocking=False):\n            return self.generation\n",
+        "        if not self._guard.acquire(blocking=False):\n            pass  # looks anyway\n",
+        ("tests/store/test_logs.py",),
+    ),
+    Mutant(
+        "record: a round is saved without the guard, a worker's look forgets it mid-save",
+        "scorekeeper/store/store.py",
+        "        with self._guard:\n            opened = self._changing(session_id)\n"
+        "            opened.session.record(round_)\n",
+        "        with contextlib.nullcontext():\n            opened = self._changing(session_id)\n"
+        "            opened.session.record(round_)\n",
+        ("tests/store/test_logs.py",),
+    ),
+    Mutant(
+        "index: this laptop's own save is called an arrival where the list was not read",
+        "scorekeeper/store/index.py",
+        "if before_keys.get(sid) != key and written.get(sid) != key",
+        "if before_keys.get(sid) != key",
+        ("tests/store/test_logs.py",),
+    ),
+    Mutant(
         "log: the id of a newer scorekeeper's event, refused here, is made again",
         "scorekeeper/store/log.py",
         "self.count = max([self.count, *_numbered(self._table.all(), self.laptop)])",

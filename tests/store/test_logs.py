@@ -92,7 +92,8 @@ def test_a_look_for_arrivals_in_a_worker_mid_save_neither_loses_the_round_nor_ca
             events = written(own, moved, made)
             worker = threading.Thread(target=store.refresh)
             worker.start()
-            worker.join()
+            worker.join(timeout=10)
+            assert not worker.is_alive(), "the look waited on the save: it looks next time"
             return events
 
         monkeypatch.setattr(OwnLog, "extend", extend_then_look)
