@@ -273,7 +273,6 @@ class ScoreGrid(ScrollView, can_focus=True):
                 style += self.get_component_rich_style("score-grid--cursor")
             segments = self.line_segments(self.rows[row], style, header=False)
         fixed = Strip(segments[: self.frozen])
-        # Scrolled to the end, the view may start inside a column: start at the next one.
         # Columns are shown whole: scrolled to the end the view may start inside one, so
         # start at the next; one cut off on the right waits for the next page.
         starts = self.column_starts()
