@@ -1,6 +1,8 @@
 """Store figures for 10, 1,000 and 10,000 sessions of 30 Racehorse rounds x 6 players,
 through the store's public API only (``Store``: add, record, load, summaries), so the
-figures hold whatever the files inside the store become.
+figures hold whatever the files inside the store become. The sessions are added as the
+app adds them, their export rows kept beside them (``open_store``), so the export reads
+them as it reads the app's.
 
 Targets, as ratios measured in the same run:
 - recording a round costs at most 2x the fsync floor: an atomic durable write of a small
@@ -41,6 +43,7 @@ from unittest import mock
 import scorekeeper
 from scorekeeper import Session
 from scorekeeper.reports.export import export
+from scorekeeper.reports.rows import open_store
 from scorekeeper.store import Store
 
 SIX = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")
@@ -83,7 +86,7 @@ def timed(action: Callable[..., object], *args: Any) -> float:
 
 
 def grow(folder: Path, count: int, played: Session) -> None:
-    with Store(folder) as store:
+    with open_store(folder) as store:
         missing = count - len(store.summaries())
         for _ in range(missing):
             store.add(played)
@@ -183,7 +186,7 @@ def measure(folder: Path, size: int, played: Session, quick: bool) -> dict[str, 
     calls, modules, store_modules = calls_per_record(folder)
     out = Path(tempfile.mkdtemp(prefix="bench-export-"))
     try:
-        with Store(folder, readonly=True) as store:
+        with open_store(folder, readonly=True) as store:
             export_s = timed(export, store, out)
     finally:
         shutil.rmtree(out)
