@@ -53,7 +53,8 @@ def _now() -> tuple[int, str]:
 
 class Store(Reader):
     """The sessions in one folder. One writer at a time; readers need no lock. Sessions
-    ``load`` and ``record`` return are the store's own: change them only through it."""
+    ``load`` and ``record`` return are the store's own: change them only through it. The
+    app calls it from workers too: each change holds the guard (``_changing``)."""
 
     def __init__(
         self,
