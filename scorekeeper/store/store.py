@@ -211,10 +211,10 @@ class Store(Reader):
         versions ``heads`` it settles; nothing is written where it does not replay."""
         from scorekeeper.session import Session  # here: a list is read with no round replayed
 
-        Session.from_dict(version.session)
-        body: JSONObject = {"rounds": list(version.made), "choice": choice}
         with self._guard:
             opened = self._changing(session_id)
+            Session.from_dict(version.session)
+            body: JSONObject = {"rounds": list(version.made), "choice": choice}
             return self._change(session_id, opened, "decide", body, tuple(sorted(set(heads))))
 
     def _changing(self, session_id: str) -> Opened:
