@@ -207,9 +207,9 @@ class Index:
                     found.add(session_id)
         return found
 
-    def recent(self) -> tuple[list[Summary], int, bool] | None:
-        """The newest sessions, how many there are, and whether the folder changed since
-        (their logs as they were), if the first line still describes them; else None."""
+    def recent(self, most: int) -> tuple[list[Summary], int, bool] | None:
+        """The ``most`` newest sessions, how many there are, and whether the folder changed
+        since (their logs as they were), if the first line still describes them; else None."""
         if (self._entries is not None and not self._readonly) or self._pending:
             return None
         head = read_head(self._file, RECENT)
@@ -217,7 +217,7 @@ class Index:
             return None
         behind = head.folder is None or head.folder != identity_of(self._folder)
         made: list[Summary] = []
-        for item in head.recent:
+        for item in head.recent[:most]:
             if type(item) is not list or len(item) not in (2, 3) or type(item[0]) is not str:
                 return None
             entry = entry_read(item[1]) if self._is_session_id(item[0]) else None

@@ -368,9 +368,10 @@ class Reader:
         with self._guard, collector.paused():
             return self._summaries(so_far)
 
-    def recent(self) -> tuple[list[Summary], int] | None:
-        """A screenful of the latest summaries and how many sessions there are, in
-        milliseconds whatever the store's size; None where the index's is out of date."""
+    def recent(self, most: int = index_module.RECENT) -> tuple[list[Summary], int] | None:
+        """The latest summaries, ``most`` of them where there are more than ``RECENT``,
+        and how many sessions there are, in milliseconds whatever the store's size; None
+        where the index's are out of date."""
         with self._guard:
             count = self._index.session_count(index_module.RECENT + 1)
             if count == 0:
@@ -378,7 +379,7 @@ class Reader:
             if count <= index_module.RECENT:
                 everything = self.summaries()
                 return everything, len(everything)
-            found = self._index.recent()
+            found = self._index.recent(most)
         if found is None:
             return None
         made, total, behind = found

@@ -90,6 +90,9 @@ class Listing:
         sessions' fields; let go once the filter is empty, made again for a list read
         again."""
         self.shown: list[Summary] = []
+        self.most = SHOWN
+        """How many matching sessions are shown: a screenful for the first frame, which is
+        then out sooner, and ``SHOWN`` once it is."""
         self.coming_back_to: str | None = None
         """The session to highlight when the list is next read: one just started, so
         Enter on coming back opens the game just played, not the one highlighted before."""
@@ -114,7 +117,7 @@ class Listing:
             if self.searched is not None
             else self.summaries
         )
-        self.shown = self.matching[:SHOWN]
+        self.shown = self.matching[: self.most]
 
     def row_of(self, keep: str, cursor: int) -> int:
         """Where session ``keep`` is now shown (sessions that arrived above it move it

@@ -42,6 +42,9 @@ if TYPE_CHECKING:
     from scorekeeper.store.conflicts import Conflict
     from screens.navigation import Places
 
+CHROME = 7
+"""The lines Home takes besides the list's rows: the header, the filter and the list's
+heading, each with a line above, the count and the footer."""
 FOLLOW_INTERVAL = 1.0
 """Seconds between looks at the store for what another laptop synced."""
 FIRST_FRAME_OUT = 0.2
@@ -181,7 +184,10 @@ class HomeScreen(Screen[None]):
         self.query_one("#empty", Static).display = False
         self.set_interval(FOLLOW_INTERVAL, self.follow)
         self.call_after_refresh(self.painted.set)
-        recent = self.store.recent()
+        # The first frame lays out the rows it has room for, the rest once it is out.
+        self.listing.most = max(1, self.app.size.height - CHROME)
+        self.call_after_refresh(self.show_all)
+        recent = self.store.recent(self.listing.most)
         if recent is not None and recent[1] == len(recent[0]):
             self.listed(recent[0])
             return
@@ -189,6 +195,11 @@ class HomeScreen(Screen[None]):
             self.listing.summaries, self.listing.total = recent
             self.fill()
         self.read_all()
+
+    def show_all(self) -> None:
+        self.listing.most = SHOWN
+        if len(self.listing.shown) < min(len(self.listing.matching), SHOWN):
+            self.fill(self.query_one("#sessions", ScoreGrid).cursor)
 
     def on_screen_resume(self) -> None:
         if not self.opened:

@@ -98,7 +98,7 @@ class Footer(TextualFooter):
                 # only once mounted, and a key restyled then may keep the width it was
                 # first laid out with, its label cut by a cell.
                 key.compact = self.compact  # type: ignore[attr-defined]
-        self._help_first = self.help_first()
+        self._help_first = bool(keys) and self.help_first()  # no keys before it is ready
         if self._help_first:
             keys.sort(key=lambda key: getattr(key, "action", None) != HELP)
             keys = self.whole(keys)

@@ -10,7 +10,7 @@ to the terminal as they are, so an escape in a stored name would otherwise be ob
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import ClassVar, Literal, NamedTuple
 
 from rich.cells import cell_len, set_cell_size
@@ -18,7 +18,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.binding import Binding, BindingType
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
@@ -54,6 +54,18 @@ def fit(text: str, width: int, align: str) -> str:
     if align == "right":
         return " " * (width - cell_len(text)) + text
     return set_cell_size(text, width)
+
+
+class View(NamedTuple):
+    """A frame's view of the grid: its width in cells, the first row in view, the grid's
+    own style, the columns shown whole, or where the scrolling ones are cut when none fits
+    whole."""
+
+    width: int
+    top: int
+    base: Style
+    shown: list[int]
+    cut: tuple[int, int] | None
 
 
 class ScoreGrid(ScrollView, can_focus=True):
@@ -122,6 +134,8 @@ class ScoreGrid(ScrollView, can_focus=True):
         self.dim_rows: set[int] = set()
         self.header_height = 1
         self.tight = False
+        self.frame: View | None = None
+        """The view of the frame being drawn (``render_lines``), else None."""
 
     @property
     def row_count(self) -> int:
@@ -227,14 +241,18 @@ class ScoreGrid(ScrollView, can_focus=True):
         else:
             self.cursor = row
 
-    def line_segments(self, cells: Sequence[str], style: Style, header: bool) -> list[Segment]:
+    def line_segments(
+        self, cells: Sequence[str], style: Style, header: bool, shown: Iterable[int]
+    ) -> list[Segment]:
+        """Columns ``shown``'s cells of one line, padded to their widths."""
         segments = []
         leader = self.get_component_rich_style("score-grid--leader")
-        for index, (column, text) in enumerate(zip(self.columns, cells, strict=False)):
+        for index in shown:
+            column, text = self.columns[index], cells[index] if index < len(cells) else ""
             cell_style = style + leader if header and column.leader else style
             left, right = self.pads(index)
-            shown = " " * left + fit(text, column.width, column.align) + " " * right
-            segments.append(Segment(shown, cell_style))
+            shown_text = " " * left + fit(text, column.width, column.align) + " " * right
+            segments.append(Segment(shown_text, cell_style))
         return segments
 
     def more_marks(self, cells: list[str]) -> list[str]:
@@ -249,9 +267,39 @@ class ScoreGrid(ScrollView, can_focus=True):
         marked = set_cell_size(cells[0], first.width - 2) + left + right
         return [marked, *cells[1:]]
 
-    def render_line(self, y: int) -> Strip:
+    def view(self) -> View:
+        """What every line of a frame shares. Columns are shown whole: scrolled to the end
+        the view may start inside one, so it starts at the next; one cut off on the right
+        waits for the next page."""
         width = self.scrollable_content_region.width
-        base = self.rich_style
+        fixed = self.frozen_width
+        starts = self.column_starts()
+        left = min((x for x in starts if x >= round(self.scroll_x)), default=0)
+        room = left + width - fixed
+        ends = [*starts[1:], self.virtual_size.width - fixed]
+        right = max((end for end in ends if end <= room), default=room)
+        shown = [
+            self.frozen + at
+            for at, start in enumerate(starts)
+            if left <= start and ends[at] <= right
+        ]
+        # No column fits whole (one wider than the view): the first is cut at its edge.
+        cut = (left, right) if right not in ends else None
+        return View(
+            width, round(self.scroll_y), self.rich_style, [*range(self.frozen), *shown], cut
+        )
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The lines of a frame, what they share worked out once (``view``)."""
+        self.frame = self.view()
+        try:
+            return super().render_lines(crop)
+        finally:
+            self.frame = None
+
+    def render_line(self, y: int) -> Strip:
+        view = self.frame or self.view()
+        base = view.base
         if y < self.header_height:
             cells = [
                 column.heading[y] if y < len(column.heading) else "" for column in self.columns
@@ -259,11 +307,10 @@ class ScoreGrid(ScrollView, can_focus=True):
             style = base + self.get_component_rich_style("score-grid--header")
             if y == 0:
                 cells = self.more_marks(cells)
-            segments = self.line_segments(cells, style, header=True)
         else:
-            row = round(self.scroll_y) + y - self.header_height
+            row = view.top + y - self.header_height
             if not 0 <= row < len(self.rows):
-                return Strip.blank(width, base)
+                return Strip.blank(view.width, base)
             style = base
             if row % 2:
                 style += self.get_component_rich_style("score-grid--stripe")
@@ -271,15 +318,12 @@ class ScoreGrid(ScrollView, can_focus=True):
                 style += self.get_component_rich_style("score-grid--dim")
             if row == self.cursor:
                 style += self.get_component_rich_style("score-grid--cursor")
-            segments = self.line_segments(self.rows[row], style, header=False)
-        fixed = Strip(segments[: self.frozen])
-        # Columns are shown whole: scrolled to the end the view may start inside one, so
-        # start at the next; one cut off on the right waits for the next page.
-        starts = self.column_starts()
-        left = min((x for x in starts if x >= round(self.scroll_x)), default=0)
-        room = left + width - fixed.cell_length
-        ends = [*starts[1:], self.virtual_size.width - self.frozen_width]
-        right = max((end for end in ends if end <= room), default=room)
-        moving = Strip(segments[self.frozen :]).crop(left, right)
-        line = Strip.join([fixed, moving])
-        return line.extend_cell_length(width, style).crop(0, width)
+            cells = self.rows[row]
+        header = y < self.header_height
+        if view.cut is None:
+            line = Strip(self.line_segments(cells, style, header, view.shown))
+        else:
+            segments = self.line_segments(cells, style, header, range(len(self.columns)))
+            moving = Strip(segments[self.frozen :]).crop(*view.cut)
+            line = Strip.join([Strip(segments[: self.frozen]), moving])
+        return line.adjust_cell_length(view.width, style)

@@ -114,6 +114,36 @@ async def test_a_small_store_is_listed_whole_in_the_first_frame_though_its_recen
     assert rows == ["Zoe, Max", "Ann, Bob, Cy, Di, Ed"]
 
 
+@pytest.mark.parametrize("stored", [30, 60], ids=["listed whole", "from the recent file"])
+async def test_the_first_frame_fills_every_line_of_the_list_and_the_rest_follows(
+    store: Store, monkeypatch: pytest.MonkeyPatch, stored: int
+) -> None:
+    """The first frame lays out only the rows it has room for, and every line of the list
+    holds one; the rows below come once it is out."""
+    for number in range(stored):
+        store.add(Session.new("hot-rum", [f"Player {number}", "Max"]))
+    store.close()
+    first: list[tuple[int, int]] = []
+
+    def first_frame(app: App[Any]) -> None:
+        if not first and isinstance(app.screen, HomeScreen):
+            grid = app.screen.query_one("#sessions", ScoreGrid)
+            lines = grid.scrollable_content_region.height - grid.header_height
+            first.append((len(grid.rows), lines))
+
+    on_each_frame(monkeypatch, ScorekeeperApp, first_frame)
+    with Store(store.path) as reopened:
+        app = ScorekeeperApp(reopened)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            later = len(app.screen.query_one("#sessions", ScoreGrid).rows)
+    ((laid_out, lines),) = first
+    assert lines <= laid_out < stored, "the first frame: its lines filled, not every row"
+    assert later == stored
+
+
 async def test_the_whole_list_is_read_once_the_first_frame_is_out_however_slow_it_was(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
