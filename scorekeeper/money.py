@@ -142,7 +142,13 @@ def reworded(text: str) -> str:
     such as its options', read as they were written then."""
     now = currency()
     others = _written_otherwise(now)
-    present = tuple(index for index, money in enumerate(others) if money.symbol in text)
+    # A figure needs its currency's symbol and decimal mark: a text with neither, as most
+    # are, compiles no pattern (a millisecond of Home's first frame).
+    present = tuple(
+        index
+        for index, money in enumerate(others)
+        if money.symbol in text and money.decimal in text
+    )
     if not present:
         return text
 

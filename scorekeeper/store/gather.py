@@ -5,9 +5,8 @@ the session made of the others; an event that cannot be trusted is counted, neve
 
 from __future__ import annotations
 
-import os
 from collections import Counter
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -15,6 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from scorekeeper.store import copies
 from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.documents import damaged as damaged_file
+from scorekeeper.store.stamp import files_identity
 from scorekeeper.store.store_errors import StoreDamaged, StoreError
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ Logs = Sequence[tuple[str, "Read"]]
 
 class Gathered(NamedTuple):
     """A session as its logs make it: ``refused`` counts the events left out by reason,
-    ``seen`` is the files' ``identity``, ``latest`` places it in the list, ``own`` is
+    ``seen`` is the files' ``files_identity``, ``latest`` places it in the list, ``own`` is
     this laptop's log as read (its next change is appended to it)."""
 
     merged: Merged
@@ -48,29 +48,6 @@ class Gathered(NamedTuple):
         return self.merged.waiting
 
 
-def identity(files: Files) -> list[int] | None:
-    """One identity for a session's log files (names, inodes, sizes, change times), which
-    another laptop's log arriving changes; None: no file."""
-    found = []
-    for key, path in sorted(files):
-        try:
-            stat = os.stat(path)
-        except FileNotFoundError:
-            continue
-        found.append((key, stat.st_ino, stat.st_size, stat.st_ctime_ns))
-    return combined(found) if found else None
-
-
-def combined(found: Sequence[tuple[str, int, int, int]]) -> list[int]:
-    """``identity`` of logs as (key, inode, size, change time), sorted by key."""
-    import hashlib  # here: Home's first frame fingerprints no log (OpenSSL loads with it)
-
-    digest = int.from_bytes(hashlib.blake2b(repr(found).encode(), digest_size=7).digest(), "big")
-    if len(found) == 1:  # most sessions (a record takes it thrice): no generator stepped
-        return [digest, found[0][2], found[0][3]]
-    return [digest, sum(item[2] for item in found), max(item[3] for item in found)]
-
-
 def gather(
     files: Files,
     missing: Callable[[], StoreError],
@@ -85,7 +62,7 @@ def gather(
     log of ``own``, this laptop, is said to be mended by ``doctor --fix``)."""
     from scorekeeper.store import log  # here: a list read from its index opens no database
 
-    seen = identity(files) if identify else None
+    seen = files_identity(files) if identify else None
     read: list[tuple[str, Read]] = []
     damaged: list[StoreDamaged] = []
     refused: Counter[str] = Counter()
@@ -165,25 +142,6 @@ def stepped(found: Gathered, made: Sequence[Event], seen: list[int] | None) -> G
     as_shown = merged(folded, named, (found.folded.shown, found.merged.shown))
     latest = max([found.latest, *[event.at for event in made]])
     return Gathered(as_shown, folded, events, found.damaged, found.refused, seen, latest)
-
-
-def folded(folder: Path, leave_out: Collection[str] = ()) -> int:
-    """One number for the ``.json`` files in ``folder`` (name, inode, size, change time) but
-    the logs of the sessions in ``leave_out``: the same while none changed."""
-    total = 0
-    try:
-        with os.scandir(folder) as listing:
-            for entry in listing:
-                name = entry.name
-                if name.endswith(".json") and name[: name.find(".")] not in leave_out:
-                    try:
-                        stat = entry.stat()
-                    except FileNotFoundError:
-                        continue
-                    total += hash((name, stat.st_ino, stat.st_size, stat.st_ctime_ns))
-    except FileNotFoundError:
-        pass
-    return total & ((1 << 64) - 1)
 
 
 REFUSED_BY_RULES = "holds a round the game's rules refuse"

@@ -19,13 +19,11 @@ import threading
 import time
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from scorekeeper import collector
 from scorekeeper.store import copies
 from scorekeeper.store.durable import write_atomically
-from scorekeeper.store.gather import Files, combined, folded
-from scorekeeper.store.gather import identity as files_identity
 from scorekeeper.store.index_file import (
     Entries,
     Entry,
@@ -39,9 +37,19 @@ from scorekeeper.store.index_file import (
     read_head,
     stored,
 )
-from scorekeeper.store.stamp import NOT_SETTLED, identity_of, settled
+from scorekeeper.store.stamp import (
+    NOT_SETTLED,
+    combined,
+    files_identity,
+    folded,
+    identity_of,
+    settled,
+)
 from scorekeeper.store.store_errors import SessionNotFound, StoreDamaged
 from scorekeeper.store.summary import Row, Summary, pack
+
+if TYPE_CHECKING:
+    from scorekeeper.store.gather import Files
 
 RECENT = 50
 """Rows the first line holds: more than a tall screenful (each costs its checks)."""

@@ -22,7 +22,6 @@ from scorekeeper.store import copies, machine, older_sessions
 from scorekeeper.store import index as index_module
 from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.documents import damaged, problem
-from scorekeeper.store.gather import REFUSED_BY_RULES, Files, Gathered, Logs, gather, without
 from scorekeeper.store.index import Changed, Index, ReadRow
 from scorekeeper.store.index_file import Entries, Entry
 from scorekeeper.store.reach import CameBack, Reach
@@ -36,6 +35,7 @@ if TYPE_CHECKING:
     from scorekeeper.session import Session
     from scorekeeper.store.conflicts import Conflict
     from scorekeeper.store.events import Event
+    from scorekeeper.store.gather import Files, Gathered, Logs
     from scorekeeper.store.log import OwnLog
     from scorekeeper.store.merge import Version
 
@@ -84,6 +84,7 @@ def playable(found: Gathered, own: str) -> tuple[Gathered, Session]:
     hides this laptop's, nor makes the table decide on it. ``REPLAY_ERRORS`` if the set-up
     or a round of this laptop's does not replay."""
     from scorekeeper.session import Session  # here: a list is read with no round replayed
+    from scorekeeper.store.gather import REFUSED_BY_RULES, without
 
     while True:
         refused = None
@@ -172,6 +173,8 @@ def _gathered(
 ) -> Gathered:
     """``gather``, with what this laptop folded of other laptops' logs before (``reach``),
     so one that came back shorter loses nothing; damaged logs noted in ``damaged_logs``."""
+    from scorekeeper.store.gather import gather  # here: Home starts without it
+
     read: list[tuple[Logs, tuple[Event, ...]]] = []
 
     def others(logs: Logs) -> tuple[Event, ...]:  # asked for only where a log reads

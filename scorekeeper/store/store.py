@@ -16,14 +16,13 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper.checks import JSONMapping, JSONObject
 from scorekeeper.ids import new_id
-from scorekeeper.store import machine, sidecar
+from scorekeeper.store import machine
 from scorekeeper.store.careful_read import DamagedFile, read_bytes
 from scorekeeper.store.durable import backup_of, fsync_folder, sweep_stale, write_atomically
-from scorekeeper.store.gather import Gathered, gather, identity, stepped
 from scorekeeper.store.lock import WriterLock, take_lock
 from scorekeeper.store.reach import CameBack
 from scorekeeper.store.reader import Opened, Reader, is_session_id, playable, row, when
-from scorekeeper.store.sidecar import Keeper
+from scorekeeper.store.stamp import files_identity
 from scorekeeper.store.store_errors import REPLAY_ERRORS, StoreError, cannot_write_down, not_found
 from scorekeeper.store.summary import state
 
@@ -31,7 +30,9 @@ if TYPE_CHECKING:
     from scorekeeper.session import Session
     from scorekeeper.store import log
     from scorekeeper.store.events import Event
+    from scorekeeper.store.gather import Gathered
     from scorekeeper.store.merge import Version
+    from scorekeeper.store.sidecar import Keeper
 
 CACHED_SESSIONS = 8
 
@@ -261,8 +262,8 @@ class Store(Reader):
         if known.get(laptop.id) != name:  # how the others name this laptop
             made = [("laptop", {"key": laptop.id, "value": name}, (), made[0][3]), *made]
         others = [(key, path) for key, path in files if key != own_key]
-        theirs = identity(others)
-        unchanged = opened is not None and identity(files) == opened.found.seen
+        theirs = files_identity(others)
+        unchanged = opened is not None and files_identity(files) == opened.found.seen
         try:
             written = own.extend([], made)
         except (ValueError, TypeError) as error:
@@ -277,9 +278,11 @@ class Store(Reader):
         self._reach.keep(session_id, file)
         found, session = None, None
         # another laptop's log arriving before or during the write: folded again
-        if opened is not None and unchanged and identity(others) == theirs:
+        if opened is not None and unchanged and files_identity(others) == theirs:
+            from scorekeeper.store.gather import stepped  # here: Home starts without it
+
             files = files if (own_key, file) in files else sorted([*files, (laptop.id, file)])
-            found, session = stepped(opened.found, written, identity(files)), opened.session
+            found, session = stepped(opened.found, written, files_identity(files)), opened.session
         if found is None:
             found, files, session = self.gathered(session_id), self._copy_files(session_id), None
         self._reach.note(session_id, own.count, len(found.merged.shown.rounds))
@@ -329,6 +332,8 @@ class Store(Reader):
 
     def delete(self, session_id: str) -> None:
         """Remove every laptop's log of the session, with their backups."""
+        from scorekeeper.store.sidecar import rows_file  # here: Home starts without it
+
         self.ensure_writable()
         with self._guard:
             files = [path for _, path in self._copy_files(session_id)]
@@ -341,7 +346,7 @@ class Store(Reader):
                     continue
                 except OSError as error:
                     raise StoreError(f"Could not delete {file}: {error.strerror}.", file) from error
-                for kept in (backup_of(file), sidecar.rows_file(file)):
+                for kept in (backup_of(file), rows_file(file)):
                     with contextlib.suppress(FileNotFoundError):
                         os.unlink(kept)
             fsync_folder(self._folder)
@@ -470,6 +475,8 @@ class Store(Reader):
                 files = [(key, path) for key, path in self._copy_files(session_id) if path != own]
                 if staged.exists():
                     files.append((self.own_key, staged))
+                from scorekeeper.store.gather import gather  # here: Home starts without it
+
                 found = gather(files, lambda: not_found(self.path, session_id))
         target = self._own_log(session_id, {} if found is None else found.events, staged)
         at = _now()[0]
