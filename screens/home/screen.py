@@ -3,10 +3,11 @@
 The filter box always has the focus, so typing filters at once and the action keys are
 Ctrl+letters (or Enter, Up, Down), which never collide with a name being typed. What the
 list shows is worked out by a plain object (``listing.Listing``); Home puts it on screen.
-Home is the app's first screen: a store of a screenful or less is listed whole before the
-first frame; a bigger one shows its first screenful from the store's small ``recent``
-file, and the whole list is read in a worker thread once that frame is out, as it is
-again whenever Home comes back.
+Home is the app's first screen, and its first frame lays out only the rows it has room
+for, the rest once it is out. A store of a screenful or less is read whole before that
+frame; a bigger one shows its first rows from the first line of the store's list, and the
+whole list is read in a worker thread once that frame is out, as it is again whenever
+Home comes back.
 
 A store synced between laptops changes under Home: once a second a worker asks the
 store what arrived (one ``stat`` while nothing did) and the list is read again when
