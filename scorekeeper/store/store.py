@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper.checks import JSONMapping, JSONObject
 from scorekeeper.ids import new_id
-from scorekeeper.store import machine
+from scorekeeper.store import machine, sidecar
 from scorekeeper.store.careful_read import DamagedFile, read_bytes
 from scorekeeper.store.durable import backup_of, fsync_folder, sweep_stale, write_atomically
 from scorekeeper.store.lock import WriterLock, take_lock
 from scorekeeper.store.reach import CameBack
 from scorekeeper.store.reader import Opened, Reader, is_session_id, playable, row, when
+from scorekeeper.store.sidecar import Keeper
 from scorekeeper.store.stamp import files_identity
 from scorekeeper.store.store_errors import REPLAY_ERRORS, StoreError, cannot_write_down, not_found
 from scorekeeper.store.summary import state
@@ -32,7 +33,6 @@ if TYPE_CHECKING:
     from scorekeeper.store.events import Event
     from scorekeeper.store.gather import Gathered
     from scorekeeper.store.merge import Version
-    from scorekeeper.store.sidecar import Keeper
 
 CACHED_SESSIONS = 8
 
@@ -332,8 +332,6 @@ class Store(Reader):
 
     def delete(self, session_id: str) -> None:
         """Remove every laptop's log of the session, with their backups."""
-        from scorekeeper.store.sidecar import rows_file  # here: Home starts without it
-
         self.ensure_writable()
         with self._guard:
             files = [path for _, path in self._copy_files(session_id)]
@@ -346,7 +344,7 @@ class Store(Reader):
                     continue
                 except OSError as error:
                     raise StoreError(f"Could not delete {file}: {error.strerror}.", file) from error
-                for kept in (backup_of(file), rows_file(file)):
+                for kept in (backup_of(file), sidecar.rows_file(file)):
                     with contextlib.suppress(FileNotFoundError):
                         os.unlink(kept)
             fsync_folder(self._folder)
