@@ -255,7 +255,9 @@ class BoardServer:
         await self.send(socket, message("hello", hello))
         await self.send(socket, message("board", self.board.encoded))
         next_beat = time.monotonic() + timing.beat
-        while not viewer.gone:
+        # Gone is looked at after the wait, which a drop wakes: a page replaced while a
+        # message was on its way to it is still told so.
+        while True:
             if self.board.version == version:  # else the change is written at once
                 until = min(next_beat, viewer.heard + timing.silent)
                 with contextlib.suppress(TimeoutError):

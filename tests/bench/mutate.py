@@ -316,6 +316,13 @@ MUTANTS = (
         BOARD_GUARDS,
     ),
     Mutant(
+        "board: a page replaced while a message is on its way to it is not told so",
+        "screens/board/server.py",
+        "        while True:\n            if self.board.version == version:",
+        "        while not viewer.gone:\n            if self.board.version == version:",
+        BOARD_GUARDS,
+    ),
+    Mutant(
         "board: a heartbeat answered with its number alone counts",
         "screens/board/viewer.py",
         "        if words not in self.asked:\n",

@@ -26,11 +26,12 @@ from pathlib import Path
 
 import aiohttp
 import pytest
+from aiohttp import web
 
 from scorekeeper.session import Session
 from scorekeeper.store import Store
 from screens.board.guards import OncePerMinute
-from screens.board.server import Timing
+from screens.board.server import BoardServer, Timing
 from tests.browser.served import QUICK, Here, board_here, free_port, served_board
 
 HOSTILE_PATHS = (
@@ -222,6 +223,30 @@ async def test_the_viewer_past_the_cap_is_told_and_a_page_opened_again_keeps_its
         assert rest[-1] == "replaced {}", "the old connection ended"
         for live in (first, second, again):
             await live.close()
+
+
+async def test_a_page_replaced_while_the_board_is_written_to_it_is_told_so(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A copy of the page (a tab duplicated) takes this page's name just as the board is
+    being written to it: the page is still told it was replaced, so it takes a name of
+    its own rather than take its place back."""
+    send = BoardServer.send
+
+    async def replaced_meanwhile(
+        server: BoardServer, page: web.WebSocketResponse, text: str
+    ) -> None:
+        viewer = server.viewers.get("first-page")
+        if text.startswith("board ") and viewer is not None:
+            viewer.drop(replaced=True)  # as the copy opening now does
+        await send(server, page, text)
+
+    monkeypatch.setattr(BoardServer, "send", replaced_meanwhile)
+    async with board_here(store.path) as here, aiohttp.ClientSession() as http:
+        first = await watch(http, here, "first-page")
+        told = await said(first, 10)
+        await first.close()
+    assert told[-1] == "replaced {}", told
 
 
 async def test_slow_and_half_open_connections_are_capped_and_time_out(store: Store) -> None:
