@@ -374,7 +374,7 @@ class Reader:
     def recent(self, most: int = index_module.RECENT) -> tuple[list[Summary], int] | None:
         """The latest summaries, ``most`` of them where there are more than ``RECENT``,
         and how many sessions there are, in milliseconds whatever the store's size; None
-        where the index's are out of date."""
+        where the index's first line is out of date."""
         with self._guard:
             count = self._index.session_count(index_module.RECENT + 1)
             if count == 0:

@@ -9,7 +9,7 @@ import os
 import shutil
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -183,24 +183,21 @@ class Store(Reader):
 
     def record(self, session_id: str, round_: JSONMapping) -> Session:
         """Check the round through the session, then save it; a refused round saves nothing."""
-        with self._guard:
-            opened = self._changing(session_id)
+        with self._changing(session_id) as opened:
             opened.session.record(round_)
             played = opened.session.rounds[-1]  # the session's own copy, as recorded
             return self._change(session_id, opened, "round", {"round": played})
 
     def undo(self, session_id: str) -> JSONObject:
         """Remove the last round and return it."""
-        with self._guard:
-            opened = self._changing(session_id)
+        with self._changing(session_id) as opened:
             removed = opened.session.undo()
             self._change(session_id, opened, "undo", {})
             return removed
 
     def edit(self, session_id: str, index: int, round_: JSONMapping) -> Session:
         """Replace round ``index`` (0-based); later rounds must still hold, or nothing changes."""
-        with self._guard:
-            opened = self._changing(session_id)
+        with self._changing(session_id) as opened:
             opened.session.edit(index, round_)
             made = opened.session.rounds[index]
             return self._change(session_id, opened, "edit", {"index": index, "round": made})
@@ -212,17 +209,18 @@ class Store(Reader):
         versions ``heads`` it settles; nothing is written where it does not replay."""
         from scorekeeper.session import Session  # here: a list is read with no round replayed
 
-        with self._guard:
-            opened = self._changing(session_id)
+        with self._changing(session_id) as opened:
             Session.from_dict(version.session)
             body: JSONObject = {"rounds": list(version.made), "choice": choice}
             return self._change(session_id, opened, "decide", body, tuple(sorted(set(heads))))
 
-    def _changing(self, session_id: str) -> Opened:
-        """The open session about to change. Every change holds the guard from here to its
-        listing: ``refresh``, in a worker, would forget a session half changed."""
-        self.ensure_writable()
-        return self._opened(session_id)
+    @contextlib.contextmanager
+    def _changing(self, session_id: str) -> Iterator[Opened]:
+        """The open session about to change, the guard held until the change is listed:
+        ``refresh``, in a worker, would forget a session half changed."""
+        with self._guard:
+            self.ensure_writable()
+            yield self._opened(session_id)
 
     def _change(
         self,

@@ -258,12 +258,10 @@ MUTANTS = (
         ("tests/store/test_logs.py",),
     ),
     Mutant(
-        "record: a round is saved without the guard, a worker's look forgets it mid-save",
+        "a change is saved without the guard, a worker's look forgets it mid-save",
         "scorekeeper/store/store.py",
-        "        with self._guard:\n            opened = self._changing(session_id)\n"
-        "            opened.session.record(round_)\n",
-        "        with contextlib.nullcontext():\n            opened = self._changing(session_id)\n"
-        "            opened.session.record(round_)\n",
+        "        with self._guard:\n            self.ensure_writable()\n",
+        "        with contextlib.nullcontext():\n            self.ensure_writable()\n",
         ("tests/store/test_logs.py",),
     ),
     Mutant(
