@@ -244,15 +244,24 @@ class ScoreGrid(ScrollView, can_focus=True):
     def line_segments(
         self, cells: Sequence[str], style: Style, header: bool, shown: Iterable[int]
     ) -> list[Segment]:
-        """Columns ``shown``'s cells of one line, padded to their widths."""
-        segments = []
+        """Columns ``shown``'s cells of one line, padded to their widths: one segment per
+        run of cells alike in style (every cell but a leader's heading), as each segment
+        is cropped, styled and written on its own all the way to the terminal."""
+        segments: list[Segment] = []
+        texts: list[str] = []
         leader = self.get_component_rich_style("score-grid--leader")
+        run_style = style
         for index in shown:
             column, text = self.columns[index], cells[index] if index < len(cells) else ""
             cell_style = style + leader if header and column.leader else style
+            if cell_style != run_style and texts:
+                segments.append(Segment("".join(texts), run_style))
+                texts = []
+            run_style = cell_style
             left, right = self.pads(index)
-            shown_text = " " * left + fit(text, column.width, column.align) + " " * right
-            segments.append(Segment(shown_text, cell_style))
+            texts.append(" " * left + fit(text, column.width, column.align) + " " * right)
+        if texts:
+            segments.append(Segment("".join(texts), run_style))
         return segments
 
     def more_marks(self, cells: list[str]) -> list[str]:
@@ -323,7 +332,8 @@ class ScoreGrid(ScrollView, can_focus=True):
         if view.cut is None:
             line = Strip(self.line_segments(cells, style, header, view.shown))
         else:
-            segments = self.line_segments(cells, style, header, range(len(self.columns)))
-            moving = Strip(segments[self.frozen :]).crop(*view.cut)
-            line = Strip.join([Strip(segments[: self.frozen]), moving])
+            frozen = self.line_segments(cells, style, header, range(self.frozen))
+            rest = range(self.frozen, len(self.columns))
+            moving = Strip(self.line_segments(cells, style, header, rest)).crop(*view.cut)
+            line = Strip.join([Strip(frozen), moving])
         return line.adjust_cell_length(view.width, style)
