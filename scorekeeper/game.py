@@ -26,9 +26,9 @@ from scorekeeper.errors import RuleError
 from scorekeeper.money import format_amount
 from scorekeeper.option import Option as Option  # the games import the contract from here
 from scorekeeper.option import OptionValue as OptionValue
-from scorekeeper.option import label_in as label_in
-from scorekeeper.option import said_as_label as said_as_label
 from scorekeeper.payouts import winners_by_total
+from scorekeeper.wording import label_in as label_in
+from scorekeeper.wording import said_as_label as said_as_label
 
 Unit = Literal["money", "chips"]
 if TYPE_CHECKING:  # a default for the checker alone: Python 3.11's TypeVar takes none

@@ -1,5 +1,4 @@
-"""A house option a game offers (``Option``), and how a house game's own name is said
-among a table's option words.
+"""A house option a game offers (``Option``).
 
 Apart from the game contract (``game``) so that a game's options are read in one place:
 their kinds, their limits (which may depend on the players), their words.
@@ -7,7 +6,7 @@ their kinds, their limits (which may depend on the players), their words.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import NamedTuple
 
 from scorekeeper.checks import as_int
@@ -66,16 +65,3 @@ class Option(NamedTuple):
                 raise RuleError(f"options.{name}", f"must be yes or no (true/false), not {value!r}")
             return value
         return as_int(value, f"options.{name}", *self.bounds_for(player_count))
-
-
-def said_as_label(name: str) -> str:
-    """A house game's name as ``option_words`` says it, first of them and in quotes
-    ("“Gin”"), so a session's summary carries it to the list, statistics and exports."""
-    return f"\u201c{name}\u201d"
-
-
-def label_in(words: Sequence[str] | None) -> str:
-    """The house game's name among a session's option words; "" where it is none."""
-    first = words[0] if words else ""
-    quoted = len(first) > 2 and first[0] == "\u201c" and first[-1] == "\u201d"
-    return first[1:-1] if quoted else ""

@@ -1,5 +1,6 @@
 """How the domain words things for people: counts with their noun, dates and times, and
-text laid out in terminal cells, text from outside shown as text, and numbers as typed.
+text laid out in terminal cells, text from outside shown as text, numbers as typed, and a
+house game's name among a table's option words.
 
 One place, so "1 session" and "2 sessions", or a date, read the same on the command line,
 in reports and on screen. Widths are counted in cells, not characters: 中 and most emoji
@@ -210,3 +211,16 @@ def not_a_number(text: str) -> str:
         return f"type a whole number of at most {MAX_DIGITS} digits, not {len(digits):,}"
     shown = repr(clipped(visible(text.strip()), 20)) if text.strip() else "nothing"
     return f"type a whole number here, not {shown}"
+
+
+def said_as_label(name: str) -> str:
+    """A house game's name as ``option_words`` says it, first of them and in quotes
+    ("“Gin”"), so a session's summary carries it to the list, statistics and exports."""
+    return f"\u201c{name}\u201d"
+
+
+def label_in(words: Sequence[str] | None) -> str:
+    """The house game's name among a session's option words; "" where it is none."""
+    first = words[0] if words else ""
+    quoted = len(first) > 2 and first[0] == "\u201c" and first[-1] == "\u201d"
+    return first[1:-1] if quoted else ""

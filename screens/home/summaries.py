@@ -8,9 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from scorekeeper.money import reworded
-from scorekeeper.option import label_in
 from scorekeeper.store import Store, Summary
-from scorekeeper.wording import iso, listed
+from scorekeeper.wording import iso, label_in, listed
 from screens.format import widest
 
 if TYPE_CHECKING:
