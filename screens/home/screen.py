@@ -175,14 +175,12 @@ class HomeScreen(Screen[None]):
         yield sessions
         yield Static("", id="detail")
         yield Static("Reading the sessions…", id="count")
-        yield Static(EMPTY, id="empty")
         yield Footer()
 
     def on_mount(self) -> None:
         self.title = "Scorekeeper"
         self.sub_title = "sessions, read-only" if self.store.readonly else "sessions"
         self.query_one("#filter", Input).focus()
-        self.query_one("#empty", Static).display = False
         self.set_interval(FOLLOW_INTERVAL, self.follow)
         self.call_after_refresh(self.painted.set)
         # The first frame lays out the rows it has room for, the rest once it is out.
@@ -236,9 +234,18 @@ class HomeScreen(Screen[None]):
         sessions.set_grid(columns, rows, cursor=cursor)
         count = self.query_one("#count", Static)
         show(count, listing.count(bool(words)))
-        self.query_one("#empty", Static).display = not listing.summaries
+        self.show_empty(not listing.summaries)
         sessions.display = count.display = bool(listing.summaries)
         self.show_detail()
+
+    def show_empty(self, empty: bool) -> None:
+        """How to start, in the list's place while there is no session: made only then,
+        as a widget made and hidden costs the first frame of a store with sessions."""
+        shown = self.query("#empty")
+        if empty and not shown:
+            self.mount(Static(EMPTY, id="empty"), before=self.query_one(Footer))
+        else:
+            shown.set(display=empty)
 
     def show_detail(self) -> None:
         """The highlighted session's detail lines under the list."""
