@@ -38,7 +38,7 @@ async def test_the_app_opens_lists_the_rest_and_names_doctor(tmp_path: Path, dam
     with Store(path) as store:
         app = ScorekeeperApp(store)
         async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
+            await settled(pilot)  # the damaged are named by a worker, Home painted first
             assert isinstance(app.screen, HomeScreen)
             listed = app.screen.query_one("#sessions", ScoreGrid).rows
             assert len(listed) == 2

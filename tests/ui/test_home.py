@@ -187,7 +187,7 @@ async def test_a_damaged_session_file_is_named_on_home_and_left_untouched(
     with Store(store.path) as reopened:
         app = ScorekeeperApp(reopened)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await settled(pilot)  # named by a worker, once Home is painted
             notice = app.screen.query_one("#damaged")
             assert notice.display
             assert damaged.name in str(notice.content)

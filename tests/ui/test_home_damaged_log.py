@@ -7,6 +7,7 @@ from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
 from tests.factories import MADE_3, UPPED_2, racehorse
 from tests.reports.log_files import log_of
+from tests.ui.play import settled
 
 
 async def test_a_damaged_log_with_a_good_backup_is_said_to_be_put_back(store: Store) -> None:
@@ -18,7 +19,7 @@ async def test_a_damaged_log_with_a_good_backup_is_said_to_be_put_back(store: St
     with Store(store.path) as reopened:
         app = ScorekeeperApp(reopened)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await settled(pilot)  # named by a worker, once Home is painted
             said = str(app.screen.query_one("#damaged").content)
     assert f"it puts back {damaged.name}.bak, the version before the last save" in said
     assert "no good backup" not in said
