@@ -25,7 +25,16 @@ from scorekeeper.reports.nights import group
 from scorekeeper.reports.rows import open_store
 from scorekeeper.safe_files import NotReadable, read_file
 from scorekeeper.session import Session
-from scorekeeper.store import SCHEMA, Saved, Store, StoreError, documents, machine, older_sessions
+from scorekeeper.store import (
+    SCHEMA,
+    Saved,
+    Store,
+    StoreError,
+    copies,
+    documents,
+    machine,
+    older_sessions,
+)
 from scorekeeper.store.careful_read import DamagedFile, parse_json, read_bytes, read_json
 from scorekeeper.store.events import NEWER
 from scorekeeper.store.reader import FOLDER as LOGS
@@ -220,7 +229,7 @@ def _as_read(source: Path, damaged: list[str]) -> Iterator[Path]:
         return
     with tempfile.TemporaryDirectory() as temp:
         copy = Path(temp) / "store"
-        for folder in (older_sessions.FOLDER, LOGS):
+        for folder in (copies.OLDER, LOGS):
             (copy / folder).mkdir(parents=True)
             try:
                 names = sorted(os.listdir(source / folder))
@@ -268,7 +277,7 @@ def read_source(source: str | Path) -> tuple[list[Incoming], list[str]]:
     """The sessions in an export file or a store folder, and why any were left out."""
     path = Path(source).expanduser().absolute()
     if path.is_dir():
-        if not any((path / folder).is_dir() for folder in (LOGS, older_sessions.FOLDER)):
+        if not any((path / folder).is_dir() for folder in (LOGS, copies.OLDER)):
             raise ImportRefused(
                 f"{path} is a folder but not a scorekeeper store (it has no sessions). "
                 "Give an export file (scorekeeper export --json) or a store folder.",

@@ -11,6 +11,9 @@ LAPTOP_ID = r"[a-z2-7]{10}"
 """A laptop's id as a pattern: ten base-32 letters, made once on each laptop."""
 ENGINE_COPY = r"\.sync-conflict-\d{8}-\d{6}-[A-Z0-9]{7}"
 """What Syncthing puts after a file's stem when it keeps a conflict copy of it."""
+OLDER = "sessions"
+"""The folder of an older layout's whole copies, moved over as a store opens
+(``older_sessions``): looked for before that module is imported, as it seldom exists."""
 # Patterns compiled on first use, not as the module is imported: before Home's first
 # frame an empty store matches none of them (re keeps what it compiled).
 _CONFLICT = LAPTOP_ID + ENGINE_COPY

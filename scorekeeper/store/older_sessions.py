@@ -16,12 +16,11 @@ from pathlib import Path
 
 from scorekeeper.checks import JSONObject
 from scorekeeper.store import documents, machine
-from scorekeeper.store.copies import ENGINE_COPY, LAPTOP_ID
+from scorekeeper.store.copies import ENGINE_COPY, LAPTOP_ID, OLDER
 from scorekeeper.store.durable import backup_of, fsync_folder
 from scorekeeper.store.stamp import identity
 from scorekeeper.store.store_errors import StoreError
 
-FOLDER = "sessions"
 MOVED = "moved"
 """This laptop's note of the older files it moved, by name: their identity then."""
 _OLD = (
@@ -35,7 +34,7 @@ def old_files(root: Path) -> dict[str, list[tuple[str, Path]]]:
     found: dict[str, list[tuple[str, Path]]] = defaultdict(list)
     with (
         contextlib.suppress(FileNotFoundError, NotADirectoryError),
-        os.scandir(root / FOLDER) as listing,
+        os.scandir(root / OLDER) as listing,
     ):
         for entry in listing:
             parsed = re.fullmatch(_OLD, entry.name)
@@ -99,5 +98,5 @@ def move_over(root: Path, this_laptop: Callable[[], str], shared: bool) -> int:
                 os.unlink(made)
     if removable:
         with contextlib.suppress(OSError):
-            fsync_folder(root / FOLDER)
+            fsync_folder(root / OLDER)
     return written

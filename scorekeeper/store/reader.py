@@ -18,14 +18,13 @@ from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from scorekeeper import collector
 from scorekeeper.checks import JSONObject, as_recorded
-from scorekeeper.store import copies, machine, older_sessions
+from scorekeeper.store import copies, machine
 from scorekeeper.store import index as index_module
 from scorekeeper.store.careful_read import DamagedFile
 from scorekeeper.store.documents import damaged, problem
 from scorekeeper.store.index import Changed, Index, ReadRow
 from scorekeeper.store.index_file import Entries, Entry
 from scorekeeper.store.reach import CameBack, Reach
-from scorekeeper.store.sidecar import Keeper, Kept, Sidecar
 from scorekeeper.store.store_errors import REPLAY_ERRORS, StoreError, StoreLocked, not_found
 from scorekeeper.store.summary import Fixed, Row, Summary, listed, state
 from scorekeeper.store.well_formed import WAITING, is_time
@@ -38,6 +37,7 @@ if TYPE_CHECKING:
     from scorekeeper.store.gather import Files, Gathered, Logs
     from scorekeeper.store.log import OwnLog
     from scorekeeper.store.merge import Version
+    from scorekeeper.store.sidecar import Keeper, Kept, Sidecar
 
 _SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 FOLDER = "logs"
@@ -272,7 +272,10 @@ class Reader:
         self.readonly = readonly
         self._folder = self.path / FOLDER
         self.places = machine.places(self.path)
-        self._beside = Sidecar(keeper)
+        self._beside: Sidecar | None = None
+        """What is kept beside each log: nothing until a keeper is given."""
+        if keeper is not None:
+            self.keep_beside(keeper)
         self._damaged_copies: dict[str, list[Path]] = {}
         """Logs that cannot be read of sessions whose other logs can."""
         self._reach = reach = Reach(self.path, self.places.shared)
@@ -303,8 +306,16 @@ class Reader:
                 "(it is created if missing).",
                 self.path,
             )
-        if readonly and older_sessions.old_files(self.path):
+        if readonly and self._older_files():
             self._move_over_unless_open()
+
+    def _older_files(self) -> bool:
+        """Whether sessions of an older layout wait to be moved over."""
+        if not os.path.isdir(self.path / copies.OLDER):
+            return False
+        from scorekeeper.store import older_sessions  # here: seldom needed, as ``_move_over``
+
+        return bool(older_sessions.old_files(self.path))
 
     def _move_over_unless_open(self) -> None:
         """Sessions of an older layout moved over by a reader that finds them first."""
@@ -319,11 +330,15 @@ class Reader:
 
     def _move_over(self) -> None:
         """Move the sessions of an older layout into this laptop's logs."""
+        if not os.path.isdir(self.path / copies.OLDER):
+            return  # none here, as in most stores: the module that moves them is not read
+        from scorekeeper.store import older_sessions
+
         try:
             older_sessions.move_over(self.path, lambda: self.laptop.id, self.places.shared)
         except (OSError, DamagedFile) as error:
             raise StoreError(
-                f"Could not move the sessions in {self.path / older_sessions.FOLDER} to "
+                f"Could not move the sessions in {self.path / copies.OLDER} to "
                 f"this version's layout: {error}. Nothing was lost: the older files are "
                 "left as they were; make room on the disk and open the store again.",
                 self.path,
@@ -358,11 +373,16 @@ class Reader:
             return _gathered(self.path, self._reach, damaged_logs, session_id, files, self.own_key)
 
     def keep_beside(self, keeper: Keeper) -> None:
-        """Keep what ``keeper`` makes beside every session written: the layers above's cache."""
-        self._beside.keeper = keeper
+        """Keep what ``keeper`` makes beside every session written: the layers above's cache.
+        Given once the app's first frame is out: a store opened imports no sidecar."""
+        from scorekeeper.store.sidecar import Sidecar
+
+        self._beside = Sidecar(keeper)
 
     def sealed_rows(self, session_id: str) -> Kept | None:
         """What the keeper kept beside the session, where its seal holds."""
+        if self._beside is None:
+            return None
         return self._beside.sealed(self._file(session_id), session_id, self._copy_files(session_id))
 
     def summaries(self, so_far: Callable[[list[Summary]], None] | None = None) -> list[Summary]:

@@ -16,13 +16,12 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper.checks import JSONMapping, JSONObject
 from scorekeeper.ids import new_id
-from scorekeeper.store import machine, sidecar
+from scorekeeper.store import machine
 from scorekeeper.store.careful_read import DamagedFile, read_bytes
 from scorekeeper.store.durable import backup_of, fsync_folder, sweep_stale, write_atomically
 from scorekeeper.store.lock import WriterLock, take_lock
 from scorekeeper.store.reach import CameBack
 from scorekeeper.store.reader import Opened, Reader, is_session_id, playable, row, when
-from scorekeeper.store.sidecar import Keeper
 from scorekeeper.store.stamp import files_identity
 from scorekeeper.store.store_errors import REPLAY_ERRORS, StoreError, cannot_write_down, not_found
 from scorekeeper.store.summary import state
@@ -33,6 +32,7 @@ if TYPE_CHECKING:
     from scorekeeper.store.events import Event
     from scorekeeper.store.gather import Gathered
     from scorekeeper.store.merge import Version
+    from scorekeeper.store.sidecar import Keeper
 
 CACHED_SESSIONS = 8
 
@@ -305,7 +305,8 @@ class Store(Reader):
             raise cannot_write_down(file, error) from None
         held = self._open.get(session_id)
         files = self._copy_files(session_id) if files is None else files
-        self._beside.keep(file, session_id, session, files)
+        if self._beside is not None:
+            self._beside.keep(file, session_id, session, files)
         fixed = None if held is None else held.fixed
         order, kept, broken, fixed = row(found, session, files, fixed)
         self._remember(session_id, Opened(session, found, own, fixed))
@@ -330,6 +331,8 @@ class Store(Reader):
 
     def delete(self, session_id: str) -> None:
         """Remove every laptop's log of the session, with their backups."""
+        from scorekeeper.store.sidecar import rows_file  # here: a store opened keeps none
+
         self.ensure_writable()
         with self._guard:
             files = [path for _, path in self._copy_files(session_id)]
@@ -342,7 +345,7 @@ class Store(Reader):
                     continue
                 except OSError as error:
                     raise StoreError(f"Could not delete {file}: {error.strerror}.", file) from error
-                for kept in (backup_of(file), sidecar.rows_file(file)):
+                for kept in (backup_of(file), rows_file(file)):
                     with contextlib.suppress(FileNotFoundError):
                         os.unlink(kept)
             fsync_folder(self._folder)
@@ -396,7 +399,7 @@ class Store(Reader):
             if session_id in self._reach.pending:
                 self._write_back(session_id)
                 opened = self._open[session_id]
-            elif self._beside.keeper is not None:  # handed what was kept: a change costs one round
+            elif self._beside is not None:  # handed what was kept: a change costs one round
                 files = self._copy_files(session_id)
                 self._beside.seed(self._file(session_id), session_id, opened.session, files)
         self._remember(session_id, opened)

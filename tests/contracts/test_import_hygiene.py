@@ -138,7 +138,7 @@ def test_importing_the_reports_gives_no_store_what_to_keep() -> None:
         "import screens.console, screens.app, scorekeeper.reports.export, tempfile\n"
         "from scorekeeper.store import Store\n"
         "with Store(tempfile.mkdtemp(), readonly=True) as store:\n"
-        "    print(store._beside.keeper)\n"
+        "    print(store._beside)\n"
     )
     result = subprocess.run(
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True
