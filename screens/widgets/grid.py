@@ -286,7 +286,9 @@ class ScoreGrid(ScrollView, can_focus=True):
         left = min((x for x in starts if x >= round(self.scroll_x)), default=0)
         room = left + width - fixed
         ends = [*starts[1:], self.virtual_size.width - fixed]
-        right = max((end for end in ends if end <= room), default=room)
+        # The last column ending in view; one ending left of it is none (it was the edge
+        # taken, and a column too wide for the view showed nothing at all).
+        right = max((end for end in ends if left < end <= room), default=room)
         shown = [
             self.frozen + at
             for at, start in enumerate(starts)

@@ -316,6 +316,22 @@ async def test_too_narrow_for_ten_players_the_grid_pages_with_the_round_numbers_
         assert all(name[:8] in seen for name in TEN)
 
 
+async def test_narrower_than_any_column_each_page_shows_what_fits_of_the_next(
+    store: Store,
+) -> None:
+    """At 16 columns no player's column fits whole beside the round numbers: each page
+    right shows the start of the next player's, cut at the edge, never an empty page."""
+    store.add(seven_hand_for_ten())
+    async with ScorekeeperApp(store).run_test(size=(16, 24)) as pilot:
+        await open_table(pilot)
+        for _ in range(3):
+            await pilot.press("right")
+            await pilot.pause()
+            heading, total = screen_text(pilot).splitlines()[:2]
+            assert heading.split()[:2] == ["#", "‹›"] and len(heading.split()) == 3
+            assert len(total.split()) == 2  # "total" and what fits of a player's
+
+
 async def test_a_story_longer_than_the_lines_under_the_grid_says_f1_tells_it_whole(
     store: Store,
 ) -> None:
