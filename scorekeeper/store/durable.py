@@ -24,7 +24,8 @@ from scorekeeper.store.careful_read import DamagedFile, parse_json, read_json
 STALE_AFTER = 3600
 """Seconds after which a temporary file is a crash's leftover, not a write in progress."""
 
-_TEMP = re.compile(r".+\.([0-9a-f]{16}\.)?tmp")
+_TEMP = r".+\.([0-9a-f]{16}\.)?tmp"
+"""A temporary file's name (compiled by ``re`` when first matched: as a store closes)."""
 _CREATE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
 _CREATE |= getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
 _OVERWRITE = os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
@@ -97,7 +98,8 @@ def sweep_stale(folder: Path) -> None:
     except OSError:
         return
     for name in names:
-        if not name.endswith("tmp") or not _TEMP.fullmatch(name) or name.startswith(".syncthing."):
+        temporary = name.endswith("tmp") and re.fullmatch(_TEMP, name)
+        if not temporary or name.startswith(".syncthing."):
             continue
         path = os.path.join(folder, name)
         with contextlib.suppress(OSError):
@@ -247,8 +249,9 @@ def _replace_all(temps: Sequence[str], paths: Sequence[Path]) -> None:
             _discard(previous)
 
 
-_DOC_ID = re.compile(r"[0-9]{1,18}")
-"""A document's id as TinyDB writes it: any other key makes TinyDB's ``int()`` raise."""
+_DOC_ID = r"[0-9]{1,18}"
+"""A document's id as TinyDB writes it: any other key makes TinyDB's ``int()`` raise
+(compiled by ``re`` when first matched: Home's first frame reads no log)."""
 
 
 def read_database(path: Path, raw: bytes | None = None) -> JSONObject | None:
@@ -257,7 +260,7 @@ def read_database(path: Path, raw: bytes | None = None) -> JSONObject | None:
     data = read_json(path) if raw is None else parse_json(path, raw)
     if data is not None and not all(
         isinstance(table, dict)
-        and all(_DOC_ID.fullmatch(key) and isinstance(doc, dict) for key, doc in table.items())
+        and all(re.fullmatch(_DOC_ID, key) and isinstance(doc, dict) for key, doc in table.items())
         for table in data.values()
     ):
         raise DamagedFile(path, "is JSON but not a TinyDB database")

@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper.checks import JSONMapping, JSONObject
-from scorekeeper.ids import new_id
 from scorekeeper.store import machine
 from scorekeeper.store.careful_read import DamagedFile, read_bytes
 from scorekeeper.store.durable import backup_of, fsync_folder, sweep_stale, write_atomically
@@ -385,6 +384,8 @@ class Store(Reader):
             )
 
     def _new_id(self) -> str:
+        from scorekeeper.ids import new_id  # here: Home's first frame makes no session
+
         while True:
             session_id = new_id()
             if not self._copy_files(session_id):
