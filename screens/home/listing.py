@@ -138,6 +138,15 @@ class Listing:
         except (StoreError, KeyError, TypeError, ValueError):
             return (summary.id, summary.updated), ("", "")
 
+    def first_screenful(self, cursor: int) -> None:
+        """Before the first frame, the rows shown cut to those that fit above the
+        highlighted session's detail lines: a row more would be laid out and drawn only to
+        stay out of sight (a line that wraps there still leaves no line blank)."""
+        if self.most < SHOWN and 0 <= cursor < len(self.shown):
+            detail = self.detail(self.shown[cursor])
+            lines = detail.count("\n") + 1 if detail else 0
+            self.shown = self.shown[: max(cursor + 1, self.most - lines)]
+
     def laid_out(self, width: int, room: int) -> tuple[tuple[Column, ...], list[list[str]]]:
         """The columns and rows for a screen ``width`` cells wide, ``room`` of them
         left to the list (its scroll bar's kept)."""

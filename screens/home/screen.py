@@ -193,7 +193,9 @@ class HomeScreen(Screen[None]):
         if recent is not None:
             self.listing.summaries, self.listing.total = recent
             self.fill()
-        self.read_all()
+        # Once the frame is out: a thread started before it (the first a worker starts
+        # its pool) is work that frame waits for.
+        self.call_after_refresh(self.read_all)
 
     def show_all(self) -> None:
         self.listing.most = SHOWN
@@ -227,6 +229,7 @@ class HomeScreen(Screen[None]):
         older = listing.described_at_once()
         if older:
             self.read_variations(older)
+        listing.first_screenful(cursor)
         sessions = self.query_one("#sessions", ScoreGrid)
         width = self.app.size.width
         # Room for the scroll bar kept: the list is laid out before it is drawn.
@@ -435,8 +438,10 @@ class HomeScreen(Screen[None]):
 
     def listed(self, summaries: list[Summary]) -> None:
         self.refill(summaries)
-        self.show_damaged()
-        if not self.loaded:
+        if self.loaded:
+            self.show_damaged()
+        else:  # the looks in workers once the first frame is out, as ``read_all``
+            self.call_after_refresh(self.show_damaged)
             self.call_after_refresh(self.first_look)
         self.loaded = True
 

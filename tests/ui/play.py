@@ -139,7 +139,9 @@ async def settled(pilot: Pilot[None]) -> None:
     until a pause leaves none at work: one started while the wait went on (a screen
     still mounting when it began, on a loaded machine) is waited for too. A look at the
     store replaced by a later one (the list read again as files arrive) is cancelled, not
-    failed: the wait goes on for the one that replaced it."""
+    failed: the wait goes on for the one that replaced it. Two pauses first: a worker
+    started once a frame is out (Home's whole list) starts after the first."""
+    await pilot.pause()
     await pilot.pause()
     for _ in range(20):
         if all(worker.is_finished for worker in pilot.app.workers):

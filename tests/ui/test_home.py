@@ -224,9 +224,7 @@ async def test_a_long_list_paints_the_recent_sessions_first_then_reads_the_rest(
         async with app.run_test(size=(80, 24)) as pilot:
             home = app.screen
             assert isinstance(home, HomeScreen)
-            await pilot.pause()
-            await app.workers.wait_for_complete()
-            await pilot.pause()
+            await settled(pilot)
             assert home.loaded
             assert [row[1] for row in rows(app)] == ["Cy, Max", "Bob, Max", "Ann, Max"]
             assert "3 sessions" in str(app.screen.query_one("#count").content)
@@ -309,8 +307,7 @@ async def test_the_variations_come_from_the_summaries_without_opening_a_session(
     monkeypatch.setattr(Store, "saved", lambda self, session_id: opened.append(session_id))
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settled(pilot)
         assert sorted(row[0] for row in rows(app)) == ["5000 Rummy", "5000 Rummy · Michigan"]
         assert "target 3000" in str(app.screen.query_one("#detail").render())
     assert opened == []
@@ -331,8 +328,7 @@ async def test_sessions_saved_before_summaries_kept_their_options_read_them_from
         assert {summary.option_words for summary in store.summaries()} == {None}
         app = ScorekeeperApp(store)
         async with app.run_test(size=(80, 24)) as pilot:
-            await app.workers.wait_for_complete()
-            await pilot.pause()
+            await settled(pilot)
             listed = sorted(row[0] for row in rows(app))
     assert listed == ["5000 Rummy", "5000 Rummy · Michigan"]
 
@@ -357,8 +353,7 @@ async def test_a_row_kept_by_an_earlier_release_is_worded_as_this_one_words_it(
         with Store(tmp_path / "db") as store:
             app = ScorekeeperApp(store)
             async with app.run_test(size=(80, 24)) as pilot:
-                await app.workers.wait_for_complete()
-                await pilot.pause()
+                await settled(pilot)
                 details = []
                 for _ in rows(app):
                     details.append(str(app.screen.query_one("#detail").render()))
@@ -403,8 +398,7 @@ async def test_a_target_is_said_plain_at_a_decimal_comma_table(tmp_path: Path, k
     with Store(tmp_path / "db") as store:
         app = ScorekeeperApp(store)
         async with app.run_test(size=(80, 24)) as pilot:
-            await app.workers.wait_for_complete()
-            await pilot.pause()
+            await settled(pilot)
             detail = str(app.screen.query_one("#detail").render())
             (row,) = rows(app)
     assert "highest wins; to 1000; no stake" in detail, detail

@@ -20,6 +20,7 @@ from screens.home import screen as home_screen
 from screens.widgets.footer import Footer
 from screens.widgets.grid import ScoreGrid
 from tests.textual_internals import on_each_frame
+from tests.ui.play import settled
 
 pytestmark = pytest.mark.frames  # what the first frame showed
 
@@ -135,9 +136,7 @@ async def test_the_first_frame_fills_every_line_of_the_list_and_the_rest_follows
     with Store(store.path) as reopened:
         app = ScorekeeperApp(reopened)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await app.workers.wait_for_complete()
-            await pilot.pause()
+            await settled(pilot)
             later = len(app.screen.query_one("#sessions", ScoreGrid).rows)
     ((laid_out, lines),) = first
     assert lines <= laid_out < stored, "the first frame: its lines filled, not every row"
@@ -172,9 +171,7 @@ async def test_the_whole_list_is_read_once_the_first_frame_is_out_however_slow_i
     with Store(tmp_path / "db") as store:
         app = ScorekeeperApp(store)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await app.workers.wait_for_complete()
-            await pilot.pause()
+            await settled(pilot)
             assert [row[1] for row in app.screen.query_one("#sessions", ScoreGrid).rows] == [
                 "Cy, Max",
                 "Bob, Max",
