@@ -141,12 +141,14 @@ class Entries(Mapping[str, Entry]):
         return made
 
 
-class Head(NamedTuple):
-    """The cache's first line."""
+class Head:
+    """The cache's first line: the folder it vouches for, how many sessions, the recent
+    ones. A plain class, as ``grid.View``: read before Home's first frame."""
 
-    folder: list[int] | None
-    total: int
-    recent: list[JSON]
+    __slots__ = ("folder", "recent", "total")
+
+    def __init__(self, folder: list[int] | None, total: int, recent: list[JSON]) -> None:
+        self.folder, self.total, self.recent = folder, total, recent
 
 
 def load(
@@ -189,7 +191,7 @@ def load(
     ]
     for session_id in stale:
         del sessions[session_id]
-    return {**sessions, **damaged}, head._replace(folder=None) if stale else head
+    return {**sessions, **damaged}, Head(None, head.total, head.recent) if stale else head
 
 
 def judged_read(groups: JSON, is_session_id: Callable[[str], bool]) -> dict[str, Entry] | None:

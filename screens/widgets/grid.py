@@ -56,16 +56,18 @@ def fit(text: str, width: int, align: str) -> str:
     return set_cell_size(text, width)
 
 
-class View(NamedTuple):
+class View:
     """A frame's view of the grid: its width in cells, the first row in view, the grid's
     own style, the columns shown whole, or where the scrolling ones are cut when none fits
-    whole."""
+    whole. A plain class: a ``NamedTuple`` compiles its constructor from source as the
+    module is imported, before Home's first frame."""
 
-    width: int
-    top: int
-    base: Style
-    shown: list[int]
-    cut: tuple[int, int] | None
+    __slots__ = ("base", "cut", "shown", "top", "width")
+
+    def __init__(
+        self, width: int, top: int, base: Style, shown: list[int], cut: tuple[int, int] | None
+    ) -> None:
+        self.width, self.top, self.base, self.shown, self.cut = width, top, base, shown, cut
 
 
 class ScoreGrid(ScrollView, can_focus=True):
