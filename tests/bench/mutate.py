@@ -503,6 +503,13 @@ MUTANTS = (
         "        if True:\n",
         NEW_SESSION,
     ),
+    Mutant(
+        "grid: a column too wide for the view takes its edge from one left of it",
+        "screens/widgets/grid.py",
+        "        right = max((end for end in ends if left < end <= room), default=room)\n",
+        "        right = max((end for end in ends if end <= room), default=room)\n",
+        ("tests/ui/test_scoresheet.py",),
+    ),
 )
 
 

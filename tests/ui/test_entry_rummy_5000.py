@@ -63,17 +63,24 @@ async def test_at_five_the_hand_of_who_went_out_says_its_score_on_its_own_line()
             await sent(pilot, "down")
             paste(pilot, typed)
         await sent(pilot, "up", "up", "up", "up", "up")
-        for _ in range(200):  # the row scrolls into sight, then is laid out at its width
+        for _ in range(200):  # the row scrolls into sight, is laid out, its hand counted
             lines = screen_lines(host)
             at = next((at for at, line in enumerate(lines) if "went out" in line), None)
-            if at is not None and "Christopher holds " in lines[at]:
+            if at is not None and went_out_note(lines, at).startswith(WENT_OUT):
                 break
             await pilot.pause()
     assert at is not None, lines
     assert "Christopher holds " in lines[at], lines
+    assert went_out_note(lines, at).startswith(WENT_OUT), lines
+
+
+WENT_OUT = "went out: no cards, hand +990"
+
+
+def went_out_note(lines: list[str], at: int) -> str:
+    """The note beside the row of who went out, from "went out" on, over its two lines."""
     column = lines[at].index("went out")
-    note = " ".join(line[column:].strip(" │") for line in lines[at : at + 2])
-    assert note.startswith("went out: no cards, hand +990"), lines
+    return " ".join(line[column:].strip(" │") for line in lines[at : at + 2])
 
 
 async def test_the_entry_help_lines_up_wide_names_and_wraps_under_its_own_words() -> None:
