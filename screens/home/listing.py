@@ -84,6 +84,8 @@ class Listing:
         self.reading = False
         """``summaries`` are what a first look read so far: the rest is being read."""
         self.matching: list[Summary] = []
+        self.filtered = False
+        """Whether ``matching`` are the sessions a filter typed finds."""
         self.searched: tuple[list[Summary], list[str]] | None = None
         """What a filter finds each of ``summaries`` by (``searchable``), kept while a
         filter is typed: a key typed looks through ten thousand texts, not ten thousand
@@ -103,6 +105,7 @@ class Listing:
 
     def match(self, words: list[str]) -> None:
         """The sessions with every one of ``words``, and the most recent of them shown."""
+        self.filtered = bool(words)
         if not words:
             self.searched = None
         elif self.searched is None or self.searched[0] is not self.summaries:
@@ -168,10 +171,13 @@ class Listing:
             row[LEADER] = standing(summary, leader_room)
         return columns, rows
 
-    def count(self, filtered: bool) -> str:
-        """The line under the list (``count_said``)."""
+    def under(self, cursor: int) -> str:
+        """The lines under the list: the detail of the session at ``cursor`` (``detail``),
+        then how many sessions there are (``count_said``)."""
         listed = len(self.summaries)
-        return count_said(listed, self.total, self.reading, len(self.matching), filtered)
+        count = count_said(listed, self.total, self.reading, len(self.matching), self.filtered)
+        detail = self.detail(self.shown[cursor]) if 0 <= cursor < len(self.shown) else ""
+        return f"{detail}\n{count}" if detail else count
 
     def game_and_variations(self, summary: Summary) -> str:
         """ "5000 Rummy · Michigan, money cards": what tells seven such rows apart."""

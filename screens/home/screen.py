@@ -173,8 +173,7 @@ class HomeScreen(Screen[None]):
         sessions = ScoreGrid(id="sessions")
         sessions.can_focus = False
         yield sessions
-        yield Static("", id="detail")
-        yield Static("Reading the sessions…", id="count")
+        yield Static("Reading the sessions…", id="under")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -235,11 +234,9 @@ class HomeScreen(Screen[None]):
         # Room for the scroll bar kept: the list is laid out before it is drawn.
         columns, rows = listing.laid_out(width, width - sessions.styles.scrollbar_size_vertical)
         sessions.set_grid(columns, rows, cursor=cursor)
-        count = self.query_one("#count", Static)
-        show(count, listing.count(bool(words)))
         self.show_empty(not listing.summaries)
-        sessions.display = count.display = bool(listing.summaries)
-        self.show_detail()
+        sessions.display = self.query_one("#under").display = bool(listing.summaries)
+        self.show_under()
 
     def show_empty(self, empty: bool) -> None:
         """How to start, in the list's place while there is no session: made only then,
@@ -250,11 +247,11 @@ class HomeScreen(Screen[None]):
         else:
             shown.set(display=empty)
 
-    def show_detail(self) -> None:
-        """The highlighted session's detail lines under the list."""
-        summary = self.highlighted()
-        detail = self.query_one("#detail", Static)
-        show(detail, "" if summary is None else plain(self.listing.detail(summary), lines=True))
+    def show_under(self) -> None:
+        """The lines under the list: the highlighted session's detail, then the count. One
+        widget, not one each: each made before the first frame costs that frame."""
+        cursor = self.query_one("#sessions", ScoreGrid).cursor
+        show(self.query_one("#under", Static), plain(self.listing.under(cursor), lines=True))
 
     @work(thread=True, exclusive=True, group="variations")
     def read_variations(self, summaries: list[Summary]) -> None:
@@ -492,7 +489,7 @@ class HomeScreen(Screen[None]):
     @on(ScoreGrid.Highlighted, "#sessions")
     def row_highlighted(self) -> None:
         self.refresh_bindings()
-        self.show_detail()
+        self.show_under()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("new", "delete") and self.store.readonly:

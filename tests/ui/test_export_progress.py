@@ -148,7 +148,7 @@ async def test_the_export_names_the_currency_the_table_set(tmp_path: Path) -> No
         app = ScorekeeperApp(store)
         async with app.run_test(size=(80, 24), notifications=True) as pilot:
             await pilot.pause()
-            assert "stake 0,25 kr/point" in said(pilot, "#detail")
+            assert "stake 0,25 kr/point" in said(pilot, "#under")
             await export_all(pilot)
             assert any("Wrote" in toast for toast in toasts(app)), toasts(app)
     assert len(list(Path("exports").glob("*-all-rounds.csv"))) == 1

@@ -227,7 +227,7 @@ async def test_a_long_list_paints_the_recent_sessions_first_then_reads_the_rest(
             await settled(pilot)
             assert home.loaded
             assert [row[1] for row in rows(app)] == ["Cy, Max", "Bob, Max", "Ann, Max"]
-            assert "3 sessions" in str(app.screen.query_one("#count").content)
+            assert "3 sessions" in str(app.screen.query_one("#under").content)
 
 
 async def test_while_the_rest_is_read_the_recent_sessions_are_shown_and_counted(
@@ -243,7 +243,7 @@ async def test_while_the_rest_is_read_the_recent_sessions_are_shown_and_counted(
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             assert [row[1] for row in rows(app)] == ["Cy, Max", "Bob, Max"]
-            count = str(app.screen.query_one("#count").content)
+            count = str(app.screen.query_one("#under").content)
             assert "The 2 most recent of 3 sessions" in count
 
 
@@ -309,7 +309,7 @@ async def test_the_variations_come_from_the_summaries_without_opening_a_session(
     async with app.run_test(size=(80, 24)) as pilot:
         await settled(pilot)
         assert sorted(row[0] for row in rows(app)) == ["5000 Rummy", "5000 Rummy · Michigan"]
-        assert "target 3000" in str(app.screen.query_one("#detail").render())
+        assert "target 3000" in str(app.screen.query_one("#under").render())
     assert opened == []
 
 
@@ -356,7 +356,7 @@ async def test_a_row_kept_by_an_earlier_release_is_worded_as_this_one_words_it(
                 await settled(pilot)
                 details = []
                 for _ in rows(app):
-                    details.append(str(app.screen.query_one("#detail").render()))
+                    details.append(str(app.screen.query_one("#under").render()))
                     await pilot.press("down")
                 return rows(app), details
 
@@ -399,7 +399,7 @@ async def test_a_target_is_said_plain_at_a_decimal_comma_table(tmp_path: Path, k
         app = ScorekeeperApp(store)
         async with app.run_test(size=(80, 24)) as pilot:
             await settled(pilot)
-            detail = str(app.screen.query_one("#detail").render())
+            detail = str(app.screen.query_one("#under").render())
             (row,) = rows(app)
     assert "highest wins; to 1000; no stake" in detail, detail
     assert row[0] == "Score pad — any other game · to 1000"
@@ -423,7 +423,7 @@ async def test_a_first_look_at_a_folder_of_junk_lists_the_real_session_as_soon_a
     def noted(home: HomeScreen, summaries: list[Summary], *, reading: bool = False) -> None:
         refill(home, summaries, reading=reading)
         if reading:
-            counted.append(str(home.query_one("#count", Static).render()))
+            counted.append(str(home.query_one("#under", Static).render()).splitlines()[-1])
             if len(counted) == 1:
                 home.action_export()  # half a list: not exported
 
@@ -437,5 +437,6 @@ async def test_a_first_look_at_a_folder_of_junk_lists_the_real_session_as_soon_a
             assert [row[1] for row in app.screen.query_one("#sessions", ScoreGrid).rows] == [
                 ", ".join(racehorse().players)
             ]
-            assert str(app.screen.query_one("#count", Static).render()) == "1 session."
+            under = str(app.screen.query_one("#under", Static).render())
+            assert under.splitlines()[-1] == "1 session."
             assert app.screen.highlighted().id == kept

@@ -40,7 +40,7 @@ async def test_a_tied_lead_is_named_as_a_tie_in_the_session_list(store: Store) -
             # Too long for the room at 80 columns: how many share it, read from across
             # the room, not "tie: Eliz…"; the line under the list names them.
             assert rows(app)[0][4] == "2 tied"
-            assert said(pilot, "#detail").startswith("Elizabeth-Anne and Maximilian share the lead")
+            assert said(pilot, "#under").startswith("Elizabeth-Anne and Maximilian share the lead")
             await pilot.resize_terminal(120, 24)
             await pilot.pause()
             assert rows(app)[0][4] == "tie: Elizabeth-Anne, Maximilian"
