@@ -310,10 +310,11 @@ class Reader:
             self._move_over_unless_open()
 
     def _older_files(self) -> bool:
-        """Whether sessions of an older layout wait to be moved over."""
+        """Whether sessions of an older layout wait to be moved over: their module is read
+        only where their folder is, as in few stores."""
         if not os.path.isdir(self.path / copies.OLDER):
             return False
-        from scorekeeper.store import older_sessions  # here: seldom needed, as ``_move_over``
+        from scorekeeper.store import older_sessions
 
         return bool(older_sessions.old_files(self.path))
 
@@ -330,11 +331,11 @@ class Reader:
 
     def _move_over(self) -> None:
         """Move the sessions of an older layout into this laptop's logs."""
-        if not os.path.isdir(self.path / copies.OLDER):
-            return  # none here, as in most stores: the module that moves them is not read
-        from scorekeeper.store import older_sessions
-
         try:
+            if not self._older_files():
+                return
+            from scorekeeper.store import older_sessions
+
             older_sessions.move_over(self.path, lambda: self.laptop.id, self.places.shared)
         except (OSError, DamagedFile) as error:
             raise StoreError(
