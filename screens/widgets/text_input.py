@@ -65,8 +65,11 @@ class TextInput(Input):
         its row when its ``restrict`` refuses a key. A field that does not ``submit``
         leaves Enter to its screen's keys: an option, not a subclass without Textual's
         binding, as each Textual class made before the first frame costs some two million
-        instructions."""
-        super().__init__(*args, select_on_focus=select_on_focus, **kwargs)
+        instructions. A field is marked valid from the start: Textual marks a field
+        without validators so as its value first changes, and works out its style again
+        then, mounted or not."""
+        classes = f"{kwargs.pop('classes', None) or ''} -valid".strip()
+        super().__init__(*args, select_on_focus=select_on_focus, classes=classes, **kwargs)
         self.submits = submits
         self.refusal = refusal
         """What the field takes, in words, for a key its ``restrict`` refuses."""
