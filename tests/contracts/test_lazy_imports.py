@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 from typing import NamedTuple
 
+import pytest
+
 import scorekeeper.games
 from scorekeeper import Session
 from scorekeeper.games import GAMES
@@ -230,32 +232,38 @@ def painted_with(store: Path) -> Painted:
     )
 
 
-def test_home_paints_with_only_what_its_first_frame_shows(tmp_path: Path) -> None:
-    """A person waits for every module read before Home is on screen: neither an empty
-    store nor a list of sessions loads a game or the game contract; no other screen, no
-    report."""
-    with Store(tmp_path / "listed") as store:
+@pytest.fixture(scope="module")
+def listed(tmp_path_factory: pytest.TempPathFactory) -> Painted:
+    """Home painted on a list of three sessions (each painting is an app started afresh,
+    a third of a second: the tests below share one)."""
+    folder = tmp_path_factory.mktemp("listed")
+    with Store(folder) as store:
         for first in ("Zelda", "Ann"):
             store.add(Session.new("racehorse", [first, "Bob", "Cy", "Di", "Ed"]))
         store.add(Session.new("score-pad", ["Ann", "Bob"], options={"wins": "lowest"}))
-    for folder in (tmp_path / "empty", tmp_path / "listed"):
-        modules = painted_with(folder).modules
+    return painted_with(folder)
+
+
+def test_home_paints_with_only_what_its_first_frame_shows(tmp_path: Path, listed: Painted) -> None:
+    """A person waits for every module read before Home is on screen: neither an empty
+    store nor a list of sessions loads a game or the game contract; no other screen, no
+    report."""
+    for painted, empty in ((painted_with(tmp_path / "empty"), True), (listed, False)):
+        modules = painted.modules
         assert game_modules(modules) == set()
         assert modules & NOT_FOR_THE_LIST == set()
-        assert folder.name == "listed" or modules & NOT_FOR_AN_EMPTY_LIST == set()
+        assert not empty or modules & NOT_FOR_AN_EMPTY_LIST == set()
         assert {name for name in modules if name.startswith("screens")} <= HOME_ALONE
         assert {name for name in modules if name.startswith("scorekeeper.reports.")} == set()
         packages = {name.split(".")[0] for name in modules}
         assert (modules | packages) & NOT_BEFORE_HOME == set()
 
 
-def test_home_paints_with_only_its_own_textual_classes(tmp_path: Path) -> None:
-    with Store(tmp_path) as store:
-        store.add(Session.new("racehorse", ["Ann", "Bob", "Cy", "Di", "Ed"]))
-    assert painted_with(tmp_path).textual_classes == HOME_CLASSES
+def test_home_paints_with_only_its_own_textual_classes(listed: Painted) -> None:
+    assert listed.textual_classes == HOME_CLASSES
 
 
-def test_home_paints_without_compiling_a_dataclass(tmp_path: Path) -> None:
+def test_home_paints_without_compiling_a_dataclass(listed: Painted) -> None:
     """Python 3.11 compiles each dataclass's ``__init__``, ``__eq__`` and ``__repr__``
     from source as its module is imported (some 5 million instructions each, half a
     percent of a bare Textual app's start): a record read on the way to Home is a
@@ -263,8 +271,5 @@ def test_home_paints_without_compiling_a_dataclass(tmp_path: Path) -> None:
     column, the store's copies, versions and decisions, a gathered session, what is kept
     beside it, the export's rows, what "same players again" carries), or a plain class
     where it changes (a session the writer holds open)."""
-    with Store(tmp_path) as store:
-        store.add(Session.new("racehorse", ["Ann", "Bob", "Cy", "Di", "Ed"]))
-    painted = painted_with(tmp_path)
-    assert painted.of_the_game_contract, "the probe found no dataclass at all: it no longer looks"
-    assert painted.dataclasses == set()
+    assert listed.of_the_game_contract, "the probe found no dataclass at all: it no longer looks"
+    assert listed.dataclasses == set()
