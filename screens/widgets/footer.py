@@ -92,15 +92,15 @@ class Footer(TextualFooter):
     def compose(self) -> ComposeResult:
         keys = list(super().compose())
         for key in keys:
-            compact = getattr(type(key), "compact", None)
-            if isinstance(compact, Reactive):
+            setting = getattr(type(key), "compact", None)
+            if isinstance(setting, Reactive):
                 # Set before it mounts, with its class, and quietly: Textual's key is told
                 # once mounted, and a key restyled then may keep the width it was first
                 # laid out with, its label cut by a cell. Told aloud, each key had its
                 # style worked out again for each change of class, mounted or not.
-                palette = key.has_class("-command-palette")  # its key stays compact
-                key.set_reactive(compact, True if palette else self.compact)
-                key.set_class(palette or self.compact, "-compact", update=False)
+                compact = self.compact or key.has_class("-command-palette")  # that stays so
+                key.set_reactive(setting, compact)
+                key.set_class(compact, "-compact", update=False)
         self._help_first = bool(keys) and self.help_first()  # no keys before it is ready
         if self._help_first:
             keys.sort(key=lambda key: getattr(key, "action", None) != HELP)
