@@ -129,6 +129,7 @@ def no_full_pass(monkeypatch: pytest.MonkeyPatch) -> None:
 def quick_idle(monkeypatch: pytest.MonkeyPatch) -> None:
     textual_internals.quick_idle(monkeypatch)
     textual_internals.dispatch_read_once(monkeypatch)
+    textual_internals.callbacks_counted_once(monkeypatch)
 
 
 @pytest.fixture(autouse=True)

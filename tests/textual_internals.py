@@ -1,17 +1,21 @@
 """Every private part of Textual the suite reaches into, in one module: for speed (Pilot's
-idle step, frames nobody sees, CSS parsed and message handlers found once per worker) and
-to read the screen as a terminal would show it. Each patch is made for one test through
-``monkeypatch`` and undone after it. They were read against Textual ``TESTED_WITH``;
-``test_textual_internals`` fails on any other version, so an upgrade means reading them
-again, not a silent drift.
+idle step, frames nobody sees, CSS parsed, message handlers found and callbacks'
+parameters counted once per worker) and to read the screen as a terminal would show it.
+Each patch is made for one test through ``monkeypatch`` and undone after it. They were
+read against Textual ``TESTED_WITH``; ``test_textual_internals`` fails on any other
+version, so an upgrade means reading them again, not a silent drift.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import partial
+from types import FunctionType, MethodType
 from typing import Any
+from weakref import WeakKeyDictionary
 
 import pytest
+import textual._callback
 import textual._wait
 from textual._compositor import LayoutUpdate
 from textual._on import OnNoWidget
@@ -156,6 +160,39 @@ def dispatch_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(MessagePump, "_get_dispatch_methods", _dispatch_methods_once)
 
 
+_count_parameters = textual._callback.count_parameters
+_counted: tuple[WeakKeyDictionary[FunctionType, int], WeakKeyDictionary[FunctionType, int]] = (
+    WeakKeyDictionary(),
+    WeakKeyDictionary(),
+)
+"""The parameters a partial's function takes, of a plain function and of a bound
+method's function (without ``self``), kept while the function lives."""
+
+
+def _count_parameters_kept(func: Callable[..., Any]) -> int:
+    """Textual's ``count_parameters``, the same count, with a partial's function's count
+    kept: Textual keeps a function's on the function, but works out a partial's with
+    ``inspect.signature`` at every call, and a callback (``call_later``, ``call_next``,
+    Pilot's wait on each widget after each key) is a new partial each time."""
+    if isinstance(func, partial):
+        inner = func.func
+        bound = isinstance(inner, MethodType)
+        function = inner.__func__ if isinstance(inner, MethodType) else inner
+        if isinstance(function, FunctionType):
+            kept = _counted[bound]
+            count = kept.get(function)
+            if count is None:
+                count = kept[function] = textual._callback._count_parameters(inner)
+            return count - (len(func.args) + len(func.keywords))
+    return _count_parameters(func)
+
+
+def callbacks_counted_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A callback's parameters counted once per function (``_count_parameters_kept``):
+    a fiftieth of a UI test's CPU counted them again for every partial."""
+    monkeypatch.setattr(textual._callback, "count_parameters", _count_parameters_kept)
+
+
 _parse_rules = Stylesheet._parse_rules
 _parsed: dict[tuple[Any, ...], list[RuleSet]] = {}
 _variable_sets: dict[tuple[tuple[str, str], ...], int] = {}
@@ -258,5 +295,6 @@ PATCHED = (
     (Stylesheet, "_variable_tokens"),
     (App, "_display"),
     (MessagePump, "_get_dispatch_methods"),
+    (textual._callback, "count_parameters"),
 )
 """What the patches above replace; read by ``test_textual_internals``."""

@@ -3,9 +3,13 @@ those of the Textual they were read against, and every patch is undone after its
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from importlib.metadata import version
+from typing import Any
 
 import pytest
+import textual._callback
 from textual.app import App, ComposeResult
 from textual.reactive import reactive
 from textual.widgets import Static
@@ -20,8 +24,8 @@ def test_textual_is_the_version_the_patches_were_read_against() -> None:
     assert installed == textual_internals.TESTED_WITH, (
         f"Textual {installed} is installed; tests/textual_internals.py reaches into the "
         f"private parts of Textual {textual_internals.TESTED_WITH} (idle step, compositor, "
-        "stylesheet, display, message dispatch). Read each against the new Textual, then set "
-        "TESTED_WITH."
+        "stylesheet, display, message dispatch, callbacks). Read each against the new "
+        "Textual, then set TESTED_WITH."
     )
 
 
@@ -39,9 +43,63 @@ def test_the_patches_are_in_force_in_a_test_and_undone_after_it(
         "SLEEP_IDLE",
         "_compositor_refresh",
         "_get_dispatch_methods",
+        "count_parameters",
     ]
     monkeypatch.undo()  # as pytest does when the test ends: the autouse fixtures share it
     assert all(vars(owner)[name] is ORIGINALS[owner, name] for owner, name in ORIGINALS)
+
+
+def plain(a: int, b: int, *, c: int = 0) -> None: ...
+
+
+def anything(*args: int) -> None: ...
+
+
+class Owner:
+    def method(self, a: int, b: int) -> None: ...
+
+    def spread(*args: Any) -> None: ...
+
+
+OWNER = Owner()
+CALLBACKS: dict[str, Callable[..., Any]] = {
+    "partial": partial(plain),
+    "partial, one argument": partial(plain, 1),
+    "partial, an argument and a keyword": partial(plain, 1, c=2),
+    "partial of *args": partial(anything, 1),
+    "partial of a method": partial(OWNER.method),
+    "partial of a method, one argument": partial(OWNER.method, 1),
+    "partial of a method of *args": partial(OWNER.spread),
+    "partial of a partial": partial(partial(plain, 1), 2),
+    "partial of a class": partial(Owner),
+    "partial of a widget class": partial(Static, "x"),
+    "function": plain,
+    "method": OWNER.method,
+    "lambda": lambda a: None,
+}
+
+
+@pytest.mark.parametrize("kind", CALLBACKS)
+def test_a_callback_s_parameters_are_counted_as_textual_counts_them(kind: str) -> None:
+    """Twice each (the second from what was kept), against Textual's own count of a
+    partial made afresh: a bound method's count has no ``self``, and one that takes
+    ``*args`` keeps its own (Textual counts a partial's method by its signature)."""
+    callback = CALLBACKS[kind]
+    original = ORIGINALS[textual._callback, "count_parameters"]
+    fresh = (
+        partial(callback.func, *callback.args, **callback.keywords)
+        if isinstance(callback, partial)
+        else callback
+    )
+    expected = original(fresh)
+    assert textual._callback.count_parameters(callback) == expected
+    assert textual._callback.count_parameters(callback) == expected
+
+
+def test_a_function_counted_bound_and_plain_keeps_both_counts() -> None:
+    count = textual._callback.count_parameters
+    assert [count(partial(Owner.method)), count(partial(OWNER.method))] == [3, 2]
+    assert [count(partial(OWNER.method)), count(partial(Owner.method))] == [2, 3]
 
 
 class Fragile(Static):
