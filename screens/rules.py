@@ -1,12 +1,24 @@
 """The rules with their worked examples (docs/rules.md), opened from the help at the
-current game's section, with the contents beside them to go to any other."""
+current game's section, with the contents beside them to go to any other.
+
+One section is shown at a time: the whole file is some 350 blocks, which took over a
+second to lay out and style before anything showed; a game's section is a tenth to a
+quarter of that. A link to another section (the file's own contents, "see At every
+table") shows that section."""
 
 from __future__ import annotations
 
+import re
+from typing import NamedTuple
+
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Header, Markdown, MarkdownViewer, Static
+from textual.widgets import Header, Markdown, OptionList, Static
+from textual.widgets.option_list import Option
 
 from scorekeeper.game import Game
 from scorekeeper.handbook import rules_text
@@ -16,17 +28,35 @@ MISSING = (
     "The rules file (rules.md) is not installed with this copy of scorekeeper: "
     "F1 still shows each game's summary."
 )
+CONTENTS = "Contents"
+"""The file's own list of its sections: kept with the introduction it closes."""
 
 
-def go_to_section(document: Markdown, heading: str) -> bool:
-    """Scroll to the heading that reads ``heading`` (a game's name); False if none does.
-    By its text, not by a link's anchor: the viewer makes an anchor of its own from a
-    heading, keeping a dash a link drops ("Score pad — any other game")."""
-    for _level, title, block_id in document.table_of_contents:
-        if title == heading and block_id:
-            document.query_one(f"#{block_id}").scroll_visible(top=True)
-            return True
-    return False
+class Section(NamedTuple):
+    title: str
+    text: str
+
+
+def sections(text: str) -> list[Section]:
+    """The file cut before each second-level heading. What comes before the first (the
+    title and the introduction) is a section named by the title."""
+    first, *rest = re.split(r"^(?=## )", text, flags=re.MULTILINE)
+    title = next((line[2:].strip() for line in first.splitlines() if line[:2] == "# "), "")
+    found = [Section(title or "Rules", first)] if first.strip() else []
+    for part in rest:
+        heading = part.splitlines()[0][3:].strip()
+        if heading == CONTENTS and len(found) == 1:
+            found[0] = Section(found[0].title, found[0].text + part)
+        else:
+            found.append(Section(heading, part))
+    return found
+
+
+def anchor(title: str) -> str:
+    """A heading's anchor as links in the file write it (GitHub's): lower case, spaces
+    as dashes, anything but letters, digits, dashes and spaces dropped."""
+    kept = "".join(each for each in title.lower() if each.isalnum() or each in " -_")
+    return kept.replace(" ", "-")
 
 
 class RulesScreen(Screen[None]):
@@ -39,30 +69,59 @@ class RulesScreen(Screen[None]):
     def __init__(self, game: Game | None) -> None:
         super().__init__()
         self.game = game
-        self.text = rules_text()
+        text = rules_text()
+        self.sections = [] if text is None else sections(text)
+        titles = [section.title for section in self.sections]
+        self.shown = titles.index(game.name) if game is not None and game.name in titles else 0
 
     def compose(self) -> ComposeResult:
         yield Header()
-        if self.text is None:
+        if not self.sections:
             yield Static(MISSING, id="no-rules")
         else:
-            yield MarkdownViewer(self.text, show_table_of_contents=True, open_links=False)
+            with Horizontal(id="rules"):
+                yield OptionList(
+                    *(Option(Content(each.title)) for each in self.sections), id="contents"
+                )
+                with VerticalScroll(id="section"):
+                    yield Markdown(self.sections[self.shown].text, open_links=False)
         yield Footer()
 
-    async def on_mount(self) -> None:
+    def on_mount(self) -> None:
         self.title = "Rules with worked examples"
         self.sub_title = self.game.name if self.game else ""
-        if self.text is None:
-            return
-        viewer = self.query_one(MarkdownViewer)
-        viewer.document.focus()
-        if self.game is not None:
-            self.call_after_refresh(go_to_section, viewer.document, self.game.name)
+        if self.sections:
+            self.query_one(OptionList).highlighted = self.shown
+            self.query_one("#section").focus()
+
+    async def show(self, index: int) -> None:
+        """Section ``index`` in place of the one shown, from its top."""
+        self.shown = index
+        self.query_one(OptionList).highlighted = index
+        await self.query_one(Markdown).update(self.sections[index].text)
+        self.query_one("#section").scroll_home(animate=False)
+
+    @on(OptionList.OptionSelected)
+    async def chosen(self, event: OptionList.OptionSelected) -> None:
+        await self.show(event.option_index)
+        self.query_one("#section").focus()
+
+    @on(Markdown.LinkClicked)
+    async def followed(self, event: Markdown.LinkClicked) -> None:
+        """A link to a section shows it; one to anything else (a web page) is left be:
+        the rules open nothing outside the app."""
+        target = event.href.partition("#")[2]
+        for index, section in enumerate(self.sections):
+            if target and anchor(section.title) == target:
+                await self.show(index)
+                return
 
     def action_contents(self) -> None:
-        if self.text is not None:
-            viewer = self.query_one(MarkdownViewer)
-            viewer.show_table_of_contents = not viewer.show_table_of_contents
+        if self.sections:
+            contents = self.query_one(OptionList)
+            contents.display = not contents.display
+            if not contents.display:
+                self.query_one("#section").focus()
 
     def action_close(self) -> None:
         self.app.pop_screen()

@@ -1,65 +1,96 @@
-"""F1 then g: the rules with their worked examples (docs/rules.md), opened at the current
-game's section, the contents beside them; Esc goes back to the help.
+"""F1 then g: the rules with their worked examples (docs/rules.md), one section at a time,
+opened at the current game's; the contents beside them go to any other, as do the file's
+own links; Esc goes back to the help.
 
-The whole document is laid out once, from 5000 Rummy's table; that every other game's
-section is found by its heading is checked on the document's headings alone, as the
-screen finds them. Drawn for real, frames and all: the smoke pass
-(``test_smoke``) leaves the rules to this test."""
+Drawn for real, frames and all: the smoke pass (``test_smoke``) leaves the rules to
+this test."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
-from textual.app import App, ComposeResult
 from textual.pilot import Pilot
-from textual.widgets import MarkdownViewer, Static
+from textual.widgets import Markdown, OptionList, Static
 
 from scorekeeper.games import GAMES
 from scorekeeper.handbook import rules_text
 from scorekeeper.store import Store
+from screens import rules as rules_module
 from screens.app import ScorekeeperApp
 from screens.help import HelpScreen
-from screens.rules import RulesScreen, go_to_section
+from screens.rules import RulesScreen, anchor, sections
 from tests.ui.evenings import EVENINGS
 from tests.ui.play import drawn
 
 pytestmark = pytest.mark.frames
 
-CONTENTS = 36
-"""Columns the contents take at the left at 80x24: the text begins after them."""
+TEXT = rules_text() or ""
 
 
-def section_on_top(pilot: Pilot[None], name: str) -> None:
-    """The game's heading is among the first lines of the text beside the contents."""
-    lines = drawn(pilot)
-    text_lines = [line[CONTENTS:].strip() for line in lines[1:]]
-    assert name in text_lines[:3], lines
+SCROLLBAR = " ▁▂▃▄▅▆▇█"
 
 
-async def test_f1_then_g_opens_the_rules_at_this_games_section(store: Store) -> None:
+def text_beside_contents(pilot: Pilot[None]) -> list[str]:
+    """The lines of the text, right of the contents' edge when they are shown, without
+    the scrollbar at the right."""
+    lines = [line.partition("▕")[2] if "▕" in line else line for line in drawn(pilot)[1:-1]]
+    return [line.rstrip(SCROLLBAR).strip() for line in lines]
+
+
+def on_top(pilot: Pilot[None], heading: str) -> None:
+    """The section's heading is the first line of text."""
+    assert next(line for line in text_beside_contents(pilot) if line) == heading, drawn(pilot)
+
+
+async def test_f1_then_g_opens_this_games_section_and_the_contents_go_to_another(
+    store: Store,
+) -> None:
     store.add(EVENINGS["rummy-5000"]())
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
-        await pilot.pause()
-        await pilot.press("f1")
+        await pilot.press("enter", "f1")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("g")
         await pilot.pause()
         rules = app.screen
         assert isinstance(rules, RulesScreen)
-        viewer = rules.query_one(MarkdownViewer)
+        on_top(pilot, "5000 Rummy")
+        assert "Variations" in rules.query_one(Markdown).source, "its subsections with it"
+        assert "Racehorse" not in text_beside_contents(pilot), "the next section is not shown"
+        await pilot.press("down")  # the text has the keys: it scrolls
         await pilot.pause()
-        await pilot.wait_for_scheduled_animations()  # the scroll to the section
-        assert viewer.show_table_of_contents
-        assert viewer.scroll_y > 0, "still at the top of the file"
-        section_on_top(pilot, "5000 Rummy")
+        assert rules.query_one("#section").scroll_y == 1
+        await pilot.press("tab", "up", "up", "up", "up", "enter")
+        await pilot.pause()
+        on_top(pilot, "At every table")
+        assert rules.query_one("#section").has_focus, "back in the text, from its top"
         await pilot.press("t")
         await pilot.pause()
-        assert not viewer.show_table_of_contents
+        assert not rules.query_one(OptionList).display
+        heading = next(line for line in drawn(pilot) if "At every table" in line)
+        assert heading.index("At every table") < 4, "the text takes the whole width"
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
+
+
+async def test_a_link_in_the_rules_shows_the_section_it_names(store: Store) -> None:
+    """The file's own contents, opened without a game: from the introduction."""
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(RulesScreen(None))
+        await pilot.pause()
+        rules = app.screen
+        on_top(pilot, "The rules scorekeeper applies")
+        document = rules.query_one(Markdown)
+        document.post_message(Markdown.LinkClicked(document, "#settling-up"))
+        await pilot.pause()
+        on_top(pilot, "Settling up")
+        document.post_message(Markdown.LinkClicked(document, "https://example.com/#hot-rum"))
+        await pilot.pause()
+        on_top(pilot, "Hot Rum")  # by its anchor: the rules open nothing outside the app
 
 
 async def test_the_tables_help_lists_r_as_the_round_and_r_there_is_never_the_rules(
@@ -78,16 +109,30 @@ async def test_the_tables_help_lists_r_as_the_round_and_r_there_is_never_the_rul
         assert isinstance(app.screen, HelpScreen)
 
 
-class Headings(App[None]):
-    """The rules' headings alone in the viewer the rules screen shows."""
-
-    def compose(self) -> ComposeResult:
-        text = rules_text() or ""
-        yield MarkdownViewer("\n\n".join(line for line in text.splitlines() if line[:1] == "#"))
+async def test_without_the_rules_file_the_screen_says_so(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(rules_module, "rules_text", lambda: None)
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(RulesScreen(None))
+        await pilot.pause()
+        assert "is not installed with this copy" in " ".join(drawn(pilot))
 
 
 @pytest.mark.parametrize("game", GAMES)
-async def test_the_rules_screen_finds_every_games_section(game: str) -> None:
-    app = Headings()
-    async with app.run_test(size=(80, 24)):
-        assert go_to_section(app.query_one(MarkdownViewer).document, GAMES[game].name)
+def test_every_game_opens_at_its_own_section(game: str) -> None:
+    screen = RulesScreen(GAMES[game])
+    assert screen.sections[screen.shown].title == GAMES[game].name
+
+
+def test_every_link_in_the_rules_names_a_section_and_no_text_is_lost() -> None:
+    """The file cut into sections holds every line of it once, in order; the contents
+    section of the file stays with its introduction."""
+    found = sections(TEXT)
+    assert "".join(section.text for section in found) == TEXT
+    titles = [section.title for section in found]
+    assert titles[0] == "The rules scorekeeper applies" and "Contents" not in titles
+    anchors = {anchor(title) for title in titles}
+    for target in re.findall(r"\]\(#([^)]+)\)", TEXT):
+        assert target in anchors, f"a link to #{target} names no section"
