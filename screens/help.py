@@ -129,6 +129,6 @@ class HelpScreen(ModalScreen[None]):
 
     def action_rules(self) -> None:
         """The full rules, at this game's section (docs/rules.md, installed with the app)."""
-        from screens.rules import RulesScreen  # the Markdown viewer: loaded when first asked
+        from screens.rules import RulesScreen  # Markdown and its parser: loaded when first asked
 
         self.app.push_screen(RulesScreen(self.game))

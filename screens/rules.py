@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -105,6 +105,11 @@ class RulesScreen(Screen[None]):
     async def chosen(self, event: OptionList.OptionSelected) -> None:
         await self.show(event.option_index)
         self.query_one("#section").focus()
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        """Left without a choice, the contents point at the section shown again."""
+        if isinstance(event.widget, OptionList):
+            event.widget.highlighted = self.shown
 
     @on(Markdown.LinkClicked)
     async def followed(self, event: Markdown.LinkClicked) -> None:

@@ -62,13 +62,17 @@ async def test_f1_then_g_opens_this_games_section_and_the_contents_go_to_another
         await pilot.press("down")  # the text has the keys: it scrolls
         await pilot.pause()
         assert rules.query_one("#section").scroll_y == 1
+        contents = rules.query_one(OptionList)
+        await pilot.press("tab", "up", "tab")  # looked, chose nothing
+        await pilot.pause()
+        assert contents.highlighted == rules.shown and rules.query_one("#section").has_focus
         await pilot.press("tab", "up", "up", "up", "up", "enter")
         await pilot.pause()
         on_top(pilot, "At every table")
         assert rules.query_one("#section").has_focus, "back in the text, from its top"
         await pilot.press("t")
         await pilot.pause()
-        assert not rules.query_one(OptionList).display
+        assert not contents.display
         heading = next(line for line in drawn(pilot) if "At every table" in line)
         assert heading.index("At every table") < 4, "the text takes the whole width"
         await pilot.press("escape")
