@@ -9,6 +9,12 @@ time follows it.
 Run: .venv/bin/python tests/bench/bench_suite.py [--keep] [--top N] [--rev COMMIT]
 ``--rev`` clones an earlier commit instead, to set a change against what came before it
 (run both in one sitting: this machine's speed drifts from one hour to the next).
+
+With ``--against COMMIT --pairs N`` it runs ``--rev`` (this checkout's last commit unless
+given) and COMMIT N times each, in ABBA order (each pair's two runs back to back, the one
+that goes first taking turns), and prints each pair's ratio of the tests' wall and CPU
+time and their medians: on a machine whose speed moves 30% within the hour, one pair
+can say 0.96x and the next 1.33x.
 """
 
 from __future__ import annotations
@@ -18,10 +24,12 @@ import os
 import re
 import resource
 import shlex
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -72,16 +80,27 @@ def timed(
     return wall, cpu, done.stdout
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--keep", action="store_true", help="leave the clone in place")
-    parser.add_argument("--top", type=int, default=15, help="test files listed by CPU")
-    parser.add_argument("--rev", default="HEAD", help="the commit to clone (before a change)")
-    args = parser.parse_args()
+@dataclass(frozen=True)
+class Run:
+    """One fresh clone's install and tests."""
+
+    commit: str
+    install: str
+    install_wall: float
+    install_cpu: float
+    test_wall: float
+    test_cpu: float
+    passed: str
+    failed: list[str]
+    by_file: dict[str, float]
+
+
+def run(rev: str, keep: bool) -> Run:
+    """The README's test command on a fresh clone of ``rev``, with each test's CPU."""
     work = Path(tempfile.mkdtemp(prefix="suite-"))
     clone = work / "clone"
     subprocess.run(["git", "clone", "-q", str(ROOT), str(clone)], check=True)
-    subprocess.run(["git", "-C", str(clone), "checkout", "-q", args.rev], check=True)
+    subprocess.run(["git", "-C", str(clone), "checkout", "-q", rev], check=True)
     install, test = readme_command(clone)
     (work / "plugin").mkdir()
     (work / "plugin" / "suite_cpu.py").write_text(PLUGIN, encoding="utf-8")
@@ -97,19 +116,69 @@ def main() -> None:
             by_file[name] = by_file.get(name, 0.0) + float(used)
     summary = re.findall(r"(?:\d+ failed, )?\d+ passed.*", output)
     head = ["git", "rev-parse", "--short", "HEAD"]
-    print(f"clone of {subprocess.check_output(head, cwd=clone, text=True).strip()} in {work}")
-    print(f"install  {install_wall:6.1f} s wall {install_cpu:6.1f} s CPU  {shlex.quote(install)}")
-    passed = summary[-1] if summary else ""
-    print(f"tests    {test_wall:6.1f} s wall {test_cpu:6.1f} s CPU  {passed}")
+    commit = subprocess.check_output(head, cwd=clone, text=True).strip()
+    print(f"clone of {commit} in {work}")
     failed = re.findall(r"^(?:FAILED|ERROR) .*", output, re.MULTILINE)
-    for line in failed:
-        print(f"  {line}")
-    print(f"together {install_wall + test_wall:6.1f} s wall on {os.cpu_count()} cores")
-    print(f"tests' own CPU {sum(by_file.values()):.1f} s; the files that took most:")
-    for name in sorted(by_file, key=by_file.__getitem__, reverse=True)[: args.top]:
-        print(f"  {by_file[name]:6.1f} s  {name}")
-    if not args.keep:
+    if not keep:
         subprocess.run(["rm", "-rf", str(work)], check=True)
+    passed = summary[-1] if summary else ""
+    return Run(
+        commit, install, install_wall, install_cpu, test_wall, test_cpu, passed, failed, by_file
+    )
+
+
+def report(done: Run, top: int) -> None:
+    install = shlex.quote(done.install)
+    print(f"install  {done.install_wall:6.1f} s wall {done.install_cpu:6.1f} s CPU  {install}")
+    print(f"tests    {done.test_wall:6.1f} s wall {done.test_cpu:6.1f} s CPU  {done.passed}")
+    for line in done.failed:
+        print(f"  {line}")
+    print(f"together {done.install_wall + done.test_wall:6.1f} s wall on {os.cpu_count()} cores")
+    by_file = done.by_file
+    print(f"tests' own CPU {sum(by_file.values()):.1f} s; the files that took most:")
+    for name in sorted(by_file, key=by_file.__getitem__, reverse=True)[:top]:
+        print(f"  {by_file[name]:6.1f} s  {name}")
+
+
+def pairs(rev: str, against: str, count: int, keep: bool) -> list[tuple[Run, Run]]:
+    """``count`` pairs of runs, ``rev``'s and ``against``'s, in ABBA order."""
+    done: list[tuple[Run, Run]] = []
+    for number in range(count):
+        first, second = (rev, against) if number % 2 == 0 else (against, rev)
+        runs = {first: run(first, keep), second: run(second, keep)}
+        this, that = runs[rev], runs[against]
+        print(
+            f"pair {number + 1}: tests {this.test_wall:.1f} s against {that.test_wall:.1f} s "
+            f"wall ({this.test_wall / that.test_wall:.3f}x), {this.test_cpu:.1f} s against "
+            f"{that.test_cpu:.1f} s CPU ({this.test_cpu / that.test_cpu:.3f}x)",
+            flush=True,
+        )
+        done.append((this, that))
+    return done
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--keep", action="store_true", help="leave the clone in place")
+    parser.add_argument("--top", type=int, default=15, help="test files listed by CPU")
+    parser.add_argument("--rev", default="HEAD", help="the commit to clone (before a change)")
+    parser.add_argument("--against", help="a commit to set --rev against, in pairs")
+    parser.add_argument("--pairs", type=int, default=2, help="pairs of runs (with --against)")
+    args = parser.parse_args()
+    if args.against:
+        done = pairs(args.rev, args.against, args.pairs, args.keep)
+        walls = [this.test_wall / that.test_wall for this, that in done]
+        cpus = [this.test_cpu / that.test_cpu for this, that in done]
+        print(
+            f"{done[0][0].commit} against {done[0][1].commit}, {len(done)} pairs: median "
+            f"{statistics.median(walls):.3f}x the tests' wall time, "
+            f"{statistics.median(cpus):.3f}x their CPU"
+        )
+        failed = [line for pair in done for each in pair for line in each.failed]
+    else:
+        done_once = run(args.rev, args.keep)
+        report(done_once, args.top)
+        failed = done_once.failed
     if failed:
         sys.exit(f"{len(failed)} failed: the figures above are of a run that did not pass")
 
