@@ -116,10 +116,9 @@ class RulesScreen(Screen[None]):
         """A link to a section shows it; one to anything else (a web page) is left be:
         the rules open nothing outside the app."""
         target = event.href.partition("#")[2]
-        for index, section in enumerate(self.sections):
-            if target and anchor(section.title) == target:
-                await self.show(index)
-                return
+        anchors = [anchor(section.title) for section in self.sections]
+        if target in anchors:
+            await self.show(anchors.index(target))
 
     def action_contents(self) -> None:
         if self.sections:

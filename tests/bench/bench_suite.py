@@ -144,15 +144,20 @@ def pairs(rev: str, against: str, count: int, keep: bool) -> list[tuple[Run, Run
     """``count`` pairs of runs, ``rev``'s and ``against``'s, in ABBA order."""
     done: list[tuple[Run, Run]] = []
     for number in range(count):
-        first, second = (rev, against) if number % 2 == 0 else (against, rev)
-        runs = {first: run(first, keep), second: run(second, keep)}
-        this, that = runs[rev], runs[against]
+        if number % 2 == 0:
+            this = run(rev, keep)
+            that = run(against, keep)
+        else:
+            that = run(against, keep)
+            this = run(rev, keep)
         print(
             f"pair {number + 1}: tests {this.test_wall:.1f} s against {that.test_wall:.1f} s "
             f"wall ({this.test_wall / that.test_wall:.3f}x), {this.test_cpu:.1f} s against "
             f"{that.test_cpu:.1f} s CPU ({this.test_cpu / that.test_cpu:.3f}x)",
             flush=True,
         )
+        for line in this.failed + that.failed:
+            print(f"  {line}")
         done.append((this, that))
     return done
 
