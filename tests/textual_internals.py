@@ -37,7 +37,9 @@ TESTED_WITH = "8.2.8"
 IDLE_STEP = 0.005
 """Pilot waits after each key until a step passes with the app idle; Textual's step is
 20 ms, so every key cost at least 40 ms of sleep however quick the app. The app is asked
-the same question, only more often (idle: under 5% CPU in a step, Textual's own ratio)."""
+the same question, only more often (idle: under 5% CPU in a step, Textual's own ratio).
+Not shorter: with 1 ms, two whole runs (three workers) each failed a test that read the
+screen before the app had drawn what was asked (a step of little CPU taken for idle)."""
 
 
 def quick_idle(monkeypatch: pytest.MonkeyPatch) -> None:
