@@ -14,7 +14,8 @@ With ``--against COMMIT --pairs N`` it runs ``--rev`` (this checkout's last comm
 given) and COMMIT N times each, in ABBA order (each pair's two runs back to back, the one
 that goes first taking turns), and prints each pair's ratio of the tests' wall and CPU
 time and their medians: on a machine whose speed moves 30% within the hour, one pair
-can say 0.96x and the next 1.33x.
+can say 0.96x and the next 1.33x. Then the ``--top`` test files whose CPU grew the most
+from COMMIT (a run's mean): where the difference lies, as the drift moves both alike.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -162,6 +164,23 @@ def pairs(rev: str, against: str, count: int, keep: bool) -> list[tuple[Run, Run
     return done
 
 
+def grown(done: list[tuple[Run, Run]], top: int) -> None:
+    """The test files whose CPU grew the most from the other commit, a run's mean."""
+    this: Counter[str] = Counter()
+    that: Counter[str] = Counter()
+    for ours, theirs in done:
+        this.update(ours.by_file)
+        that.update(theirs.by_file)
+    runs = len(done)
+    print(f"tests' own CPU {this.total() / runs:.1f} s against {that.total() / runs:.1f} s;")
+    print("the files whose CPU grew most (a run's mean):")
+    for name in sorted(this | that, key=lambda name: that[name] - this[name])[:top]:
+        print(
+            f"  {(this[name] - that[name]) / runs:+6.1f} s  {this[name] / runs:6.1f} against "
+            f"{that[name] / runs:6.1f}  {name}"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--keep", action="store_true", help="leave the clone in place")
@@ -179,6 +198,7 @@ def main() -> None:
             f"{statistics.median(walls):.3f}x the tests' wall time, "
             f"{statistics.median(cpus):.3f}x their CPU"
         )
+        grown(done, args.top)
         failed = [line for pair in done for each in pair for line in each.failed]
     else:
         done_once = run(args.rev, args.keep)
