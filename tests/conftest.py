@@ -59,7 +59,8 @@ tests wait on the app they started, so one worker per core leaves the cores idle
 auto`` starts three more than the cores. Not more: each worker holds a few hundred
 megabytes. Fewer use less CPU (on two cores, two workers took a fifth less than five: a
 test costs more the more processes share a core) but leave the cores idle while tests
-wait: two took longer, three, four and five the same time within this machine's drift.
+wait: two took longer; three, four and five took the same time, within this machine's
+drift.
 """
 
 from __future__ import annotations
