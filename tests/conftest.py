@@ -31,11 +31,11 @@ be sent is not worked out. A test about the frames handed to the terminal is mar
 
 The collector: a worker holds pytest's, Hypothesis' and Textual's objects, several hundred
 thousand, and every app a test runs makes more; at Python's pace (a young pass every 700
-new containers) the passes take a large share of a UI test's CPU. The app's own processes
+new containers) the passes would take much of a UI test's CPU. The app's own processes
 keep Python's pace. The full passes the app asks for to give memory back (``collector.
 full_pass``: the table's after an entry closes, the list's after a long read) are not made
-in a test: in a worker each walked every earlier test's objects too, a second or two where
-the app takes a few milliseconds; ``test_long_evening`` checks when the table asks.
+in a test: in a worker each would walk every earlier test's objects too;
+``test_long_evening`` checks when the table asks.
 
 Compiled code is written as Python does by default, in the git-ignored ``__pycache__``
 beside each source, even where the environment says not to (``PYTHONDONTWRITEBYTECODE``):
@@ -57,10 +57,8 @@ its machine files there too.
 Workers: a UI test spends much of its time asleep in Pilot's steps, and the crash and kill
 tests wait on the app they started, so one worker per core leaves the cores idle; ``-n
 auto`` starts three more than the cores. Not more: each worker holds a few hundred
-megabytes. Fewer use less CPU (on two cores, two workers took a fifth less than five: a
-test costs more the more processes share a core) but leave the cores idle while tests
-wait: two took longer; three, four and five took the same time, within this machine's
-drift.
+megabytes. Fewer workers use less CPU (a test costs more the more processes share a
+core) but leave the cores idle while tests wait.
 """
 
 from __future__ import annotations

@@ -36,10 +36,10 @@ TESTED_WITH = "8.2.8"
 
 IDLE_STEP = 0.005
 """Pilot waits after each key until a step passes with the app idle; Textual's step is
-20 ms, so every key cost at least 40 ms of sleep however quick the app. The app is asked
-the same question, only more often (idle: under 5% CPU in a step, Textual's own ratio).
-Not shorter: with 1 ms, two whole runs (three workers) each failed a test that read the
-screen before the app had drawn what was asked (a step of little CPU taken for idle)."""
+20 ms, a floor of two steps of sleep a key however quick the app. The app is asked the
+same question, only more often (idle: under 5% CPU in a step, Textual's own ratio). Not
+much shorter: on a loaded machine a short step with little CPU in it is taken for idle,
+and a test reads the screen before the app has drawn what was asked."""
 
 
 def quick_idle(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -254,9 +254,9 @@ def _variable_tokens_once(stylesheet: Stylesheet) -> dict[str, list[Token]]:
 def css_parsed_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Rules parsed from the same text with the same theme variables shared by the apps
     of a worker, as one app shares them between its screens (they are only read once
-    parsed): every app a test starts parsed the same CSS again, 3% of a UI test's CPU.
-    The theme's variables are tokenized once too: each app did so as it drew its first
-    styled text, 0.7 ms of the 40-50 of starting an app."""
+    parsed): otherwise every app a test starts parses the same CSS again. The theme's
+    variables are tokenized once too, rather than by each app as it draws its first
+    styled text."""
     monkeypatch.setattr(Stylesheet, "_parse_rules", _parse_rules_once)
     monkeypatch.setattr(Stylesheet, "_variable_tokens", property(_variable_tokens_once))
 

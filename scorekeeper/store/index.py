@@ -270,7 +270,7 @@ class Index:
     def sweep(self) -> bool:
         """Whether the logs folder or any log file (name, inode, size, change time) changed
         since the last sweep, no file read; the first says yes. Another laptop's log judged
-        damaged is left out until the folder changes: 100,000 junk files were 0.5 s a look."""
+        damaged is left out until the folder changes, not read again at every look."""
         listed = self._entries or {}
         total = (folded(self._folder, self._judged_theirs(listed)), identity_of(self._folder))
         changed = total != self._swept

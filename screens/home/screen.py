@@ -51,7 +51,7 @@ FOLLOW_INTERVAL = 1.0
 FIRST_FRAME_OUT = 0.2
 """Seconds the first whole-list read waits in its thread once Home's first frame is made,
 before it starts. Textual's output thread writes that frame to the terminal meanwhile: the
-read's JSON parse holds the interpreter's lock for tens of milliseconds with ten thousand
+read's JSON parse holds the interpreter's lock all the while, long with ten thousand
 sessions, and would hold that frame back, already made, until it is done."""
 FIRST_FRAME_AT_MOST = 5.0
 """Seconds the first whole-list read waits for Home's first frame to be made at most: on

@@ -2,9 +2,9 @@
 
 Textual's footer rebuilds every key after each change of the screen's bindings. Opening
 Home changes them several times in a row (the screen mounts, the filter takes the focus,
-the list fills and its cursor moves), and each rebuild restyles every key: four rebuilds
-kept the event loop busy for tens of milliseconds right after the first frame, when the
-first key press arrives. One rebuild, after the last change, shows the same keys.
+the list fills and its cursor moves), and each rebuild restyles every key, right after
+the first frame, when the first key press arrives. One rebuild, after the last change,
+shows the same keys.
 
 Each key Textual's footer makes watches the footer's ``compact`` setting, and Textual lets
 go of a closed key's watch only when that setting changes, which it never does here: every

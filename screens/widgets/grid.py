@@ -2,10 +2,10 @@
 
 Written on Textual's line API instead of DataTable because recording a round must be
 saved and back on screen in well under 50 ms: DataTable re-renders every visible cell
-through Rich after any change (about 15-20 ms for a 30-round table), while this grid
-builds each line from plain segments. Every cell is plain text, so a player's name can
-never be read as markup, and its control characters are drawn (``visible``): segments go
-to the terminal as they are, so an escape in a stored name would otherwise be obeyed.
+through Rich after any change, while this grid builds each line from plain segments.
+Every cell is plain text, so a player's name can never be read as markup, and its
+control characters are drawn (``visible``): segments go to the terminal as they are, so
+an escape in a stored name would otherwise be obeyed.
 """
 
 from __future__ import annotations

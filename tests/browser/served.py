@@ -46,8 +46,8 @@ PLAYWRIGHT_OFF = (
 last ``--disable-features`` it is given, so ours names them again (``launch`` checks that
 it still names all of them)."""
 OMNIBOX_OFF = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup")
-"""Each window's address bar loads its suggestions as pages of their own: more than a
-second of Chromium's CPU a window, for an address bar nobody types in."""
+"""Each window's address bar loads its suggestions as pages of their own: Chromium busy in
+every window for an address bar nobody types in."""
 CHROMIUM_FLAGS = [
     "--headless",
     "--no-sandbox",

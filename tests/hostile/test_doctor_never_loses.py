@@ -1,4 +1,4 @@
-"""``scorekeeper doctor --fix`` where it used to lose or stray: this laptop's night
+"""``scorekeeper doctor --fix`` where it could lose or stray: this laptop's night
 names and house games put back from their backup, a full disk halfway through a fix,
 ``damaged/`` a link to another folder, and a garbage ``settings.json`` (whose good
 backup an export must not push out)."""

@@ -39,7 +39,7 @@ ROUNDS: list[tuple[str, list[str], dict[str, Any], int, str, dict[str, Any]]] = 
     ),
     (
         # An unsold horse's price is a stop as any other (the keys of a race are the same
-        # whoever buys): u ↓ ↓ to First, as in the release before (one skipping it took 25).
+        # whoever buys): u ↓ ↓ to First, as in the release before.
         "calcutta",
         PARKS,
         {},
