@@ -8,15 +8,18 @@ version, so an upgrade means reading them again, not a silent drift.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Iterator
 from functools import partial
+from time import monotonic, process_time
 from types import FunctionType, MethodType
 from typing import Any
 from weakref import WeakKeyDictionary
 
 import pytest
 import textual._callback
-import textual._wait
+import textual.app
+import textual.pilot
 from textual._compositor import LayoutUpdate
 from textual._on import OnNoWidget
 from textual.app import App
@@ -28,6 +31,7 @@ from textual.css.tokenizer import Token
 from textual.geometry import Region
 from textual.message import Message
 from textual.message_pump import MessagePump
+from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
@@ -36,16 +40,57 @@ TESTED_WITH = "8.2.8"
 
 IDLE_STEP = 0.005
 """Pilot waits after each key until a step passes with the app idle; Textual's step is
-20 ms, a floor of two steps of sleep a key however quick the app. The app is asked the
-same question, only more often (idle: under 5% CPU in a step, Textual's own ratio). Not
-much shorter: on a loaded machine a short step with little CPU in it is taken for idle,
-and a test reads the screen before the app has drawn what was asked."""
+20 ms, a floor of two steps of sleep a key however quick the app. Here the step is
+shorter and the question stricter (``wait_for_idle``)."""
+PAUSES_AFTER = 10
+"""How many more pauses ``pause`` takes, at most, for what a refresh handed on."""
+
+
+def _ready(loop: asyncio.AbstractEventLoop) -> bool:
+    """Whether ``loop`` has a callback ready to run (a message posted, a task woken)."""
+    return bool(vars(loop)["_ready"])
+
+
+async def wait_for_idle(min_sleep: float = IDLE_STEP, max_sleep: float = 1.0) -> None:
+    """Textual's wait until the app is idle, a step of ``IDLE_STEP`` at a time: a step
+    counts when it used next to no CPU (under 5%, Textual's ratio) and leaves nothing
+    ready to run. Little CPU alone is no proof: a process kept off a loaded machine's
+    cores uses none while its work waits."""
+    loop = asyncio.get_running_loop()
+    start = monotonic()
+    while True:
+        used = process_time()
+        await asyncio.sleep(IDLE_STEP)
+        elapsed = monotonic() - start
+        if elapsed >= max_sleep:
+            return
+        quiet = process_time() - used < IDLE_STEP / 20
+        if elapsed > min_sleep and quiet and not _ready(loop):
+            return
+
+
+_pause = Pilot.pause
+
+
+async def pause(pilot: Pilot[Any], delay: float | None = None) -> None:
+    """Pilot's pause, then another while the screen's refresh it ends with handed work on
+    (the callbacks waiting for a refresh: a footer's keys, a cursor moved into view): a
+    step shorter than a frame often ends before the screen's own refresh comes, and the
+    pause then makes it, leaving what waits for it to run after the test reads."""
+    await _pause(pilot, delay)
+    loop = asyncio.get_running_loop()
+    for _ in range(PAUSES_AFTER):
+        if not _ready(loop):
+            return
+        await _pause(pilot)
 
 
 def quick_idle(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Pilot's idle step made ``IDLE_STEP``."""
-    monkeypatch.setattr(textual._wait, "SLEEP_GRANULARITY", IDLE_STEP)
-    monkeypatch.setattr(textual._wait, "SLEEP_IDLE", IDLE_STEP / 20)
+    """Pilot's wait for an idle app (and the app's own, as Pilot presses keys) made
+    ``wait_for_idle``, and its pause ``pause``."""
+    monkeypatch.setattr(textual.pilot, "wait_for_idle", wait_for_idle)
+    monkeypatch.setattr(textual.app, "wait_for_idle", wait_for_idle)
+    monkeypatch.setattr(Pilot, "pause", pause)
 
 
 def draw_unsent(screen: Screen[object]) -> None:
@@ -291,8 +336,9 @@ def on_each_frame(
 
 
 PATCHED = (
-    (textual._wait, "SLEEP_GRANULARITY"),
-    (textual._wait, "SLEEP_IDLE"),
+    (textual.pilot, "wait_for_idle"),
+    (textual.app, "wait_for_idle"),
+    (Pilot, "pause"),
     (Screen, "_compositor_refresh"),
     (Stylesheet, "_parse_rules"),
     (Stylesheet, "_variable_tokens"),

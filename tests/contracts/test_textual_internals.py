@@ -3,6 +3,7 @@ those of the Textual they were read against, and every patch is undone after its
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from functools import partial
 from importlib.metadata import version
@@ -39,14 +40,41 @@ def test_the_patches_are_in_force_in_a_test_and_undone_after_it(
 ) -> None:
     patched = [key for key, original in ORIGINALS.items() if vars(key[0])[key[1]] is not original]
     assert [name for _, name in patched] == [
-        "SLEEP_GRANULARITY",
-        "SLEEP_IDLE",
+        "wait_for_idle",
+        "wait_for_idle",
+        "pause",
         "_compositor_refresh",
         "_get_dispatch_methods",
         "count_parameters",
     ]
     monkeypatch.undo()  # as pytest does when the test ends: the autouse fixtures share it
     assert all(vars(owner)[name] is ORIGINALS[owner, name] for owner, name in ORIGINALS)
+
+
+class AfterRefresh(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Static("before", id="said")
+
+    def on_mount(self) -> None:
+        said = self.query_one("#said", Static)
+        self.call_after_refresh(said.update, "after")
+
+
+async def test_what_waits_for_a_refresh_is_done_when_a_pause_ends() -> None:
+    """A footer's keys, a cursor moved into view: what a screen does once it is refreshed
+    is there to read after one pause."""
+    app = AfterRefresh()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert str(app.query_one("#said", Static).content) == "after"
+
+
+def test_the_event_loop_keeps_what_the_idle_wait_reads() -> None:
+    loop = asyncio.new_event_loop()
+    try:
+        assert {"_ready", "_scheduled"} <= set(vars(loop)), "read wait_for_idle again"
+    finally:
+        loop.close()
 
 
 def plain(a: int, b: int, *, c: int = 0) -> None: ...

@@ -5,6 +5,7 @@ opens, once, with every game's largest table in the store."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ from textual.screen import Screen
 
 from scorekeeper.games import GAMES
 from scorekeeper.store import Store
+from screens import export_progress
 from screens.app import ScorekeeperApp
 from screens.board.big_board import BigBoardScreen
 from screens.chart import ChartScreen
@@ -41,6 +43,8 @@ from tests.ui.test_synced_store import gone_on_differently
 pytestmark = pytest.mark.frames  # the frames a terminal gets are what is looked at
 
 SIZE = (80, 24)
+STOPS_WHEN_ASKED = "import sys; sys.stdin.read()"
+"""An exporting process that ends when its stdin closes, as the app asks an export to stop."""
 
 
 async def shows(pilot: Pilot[None], keys: str | tuple[str, ...], kind: type[Screen[Any]]) -> None:
@@ -88,10 +92,14 @@ async def test_every_screen_of_a_game_is_drawn_at_its_largest_table(
             await shows(pilot, "f", ConfirmScreen)
 
 
-async def test_the_screens_no_game_changes_are_drawn(store: Store, tmp_path: Path) -> None:
+async def test_the_screens_no_game_changes_are_drawn(
+    store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Home, its questions, the stats and the nights, with every game's largest table in
-    the store (one night of them all); the export and what a store's troubles bring up.
-    The rules are drawn, frames and all, in ``test_rules_screen``."""
+    the store (one night of them all); the export under way (one that goes on until it
+    is asked to stop, so its dialog is there to be drawn) and what a store's troubles
+    bring up. The rules are drawn, frames and all, in ``test_rules_screen``."""
+    monkeypatch.setattr(export_progress, "EXPORTER", [sys.executable, "-c", STOPS_WHEN_ASKED])
     for game in GAMES:
         store.add(largest(game))
     app = ScorekeeperApp(store)
