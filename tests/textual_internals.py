@@ -1,6 +1,7 @@
 """Every private part of Textual the suite reaches into, in one module: for speed (Pilot's
 idle step, frames nobody sees, CSS parsed, message handlers found and callbacks'
-parameters counted once per worker) and to read the screen as a terminal would show it.
+parameters counted once per worker), to tell an idle app (asyncio's ready callbacks
+too) and to read the screen as a terminal would show it.
 Each patch is made for one test through ``monkeypatch`` and undone after it. They were
 read against Textual ``TESTED_WITH``; ``test_textual_internals`` fails on any other
 version, so an upgrade means reading them again, not a silent drift.
@@ -73,10 +74,10 @@ _pause = Pilot.pause
 
 
 async def pause(pilot: Pilot[Any], delay: float | None = None) -> None:
-    """Pilot's pause, then another while the screen's refresh it ends with handed work on
-    (the callbacks waiting for a refresh: a footer's keys, a cursor moved into view): a
-    step shorter than a frame often ends before the screen's own refresh comes, and the
-    pause then makes it, leaving what waits for it to run after the test reads."""
+    """Pilot's pause, then more while work is ready to run. A pause ends by refreshing
+    the screen, and what waits for a refresh (a footer's keys, a cursor moved into view)
+    would run only after the test has read the screen: with a step shorter than a frame,
+    that refresh is often the pause's own rather than the screen's."""
     await _pause(pilot, delay)
     loop = asyncio.get_running_loop()
     for _ in range(PAUSES_AFTER):
