@@ -208,6 +208,13 @@ SLOW_TESTS = (
     "test_exact_chances_agree_with_",
     "_benchmark_still_runs",
     "test_every_option_of_every_game_is_in_view",
+    "test_every_field_of_new_session_takes_any_key",
+    "test_every_screen_draws_hostile_names_as_text",
+    "test_tab_stops_at_every_field_in_the_order_drawn",
+    "test_any_one_value_swapped_in_a_real_document",
+    "test_a_pasted_newline_never_records_the_round",
+    "test_every_screen_of_a_game_is_drawn_at_its_largest_table",
+    "test_the_footer_names_every_key_that_applies_now",
 )
 ONE_WORKER_MODULES = ("tests/browser/test_served_board.py",)
 """Modules whose tests share a costly fixture of the module (a browser): dealt to one
