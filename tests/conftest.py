@@ -7,8 +7,9 @@ share of them).
 
 ``slow`` marks what takes seconds of its own: whole evenings played through the app,
 every key or every screen tried in turn, the crash runs, the served board in a browser,
-the simulations, the benchmarks' smoke runs and the lint and type checks. ``pytest -m "not slow"`` is the quick loop while
-working; the README's command (and CI) runs everything.
+the simulations, the benchmarks' smoke runs and the lint and type checks.
+``pytest -m "not slow"`` is the quick loop while working; the README's command (and CI)
+runs everything.
 
 Hypothesis: the ``scorekeeper`` profile gives a property 100 examples; a test that costs
 more per example (a whole session of rounds, every command over a store) takes a share of
