@@ -1,5 +1,4 @@
-"""Scorekeeper: the bookkeeping of six card games and any other, headless. Screens live
-in ``screens``.
+"""Scorekeeper: the bookkeeping of card games, headless. Screens live in ``screens``.
 
 ``Session``, ``GAMES`` and ``RuleError`` are imported when first named here, not with the
 package: the console script's first import (``collector``) must not read the games and

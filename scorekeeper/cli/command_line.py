@@ -38,8 +38,7 @@ def _parser() -> argparse.ArgumentParser:
     db_help = "the store folder (default: $SCOREKEEPER_DB, else the user data folder)"
     parser = argparse.ArgumentParser(
         prog="scorekeeper",
-        description="Keeps score, deal and money for six card games and any other. "
-        "With no command, starts the app.",
+        description="Keeps score, deal and money for card games. With no command, starts the app.",
     )
     parser.add_argument("--version", action="version", version=f"scorekeeper {__version__}")
     parser.add_argument("--db", type=Path, metavar="PATH", help=db_help)

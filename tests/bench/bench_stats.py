@@ -6,7 +6,7 @@ exported to CSV (``export all``, worker processes one a core) within 3 s; ``expo
 process`` is the same work in one process, for how it would spread over more cores.
 Each figure is printed beside its goal.
 
-The store is filled with an even mix of the six games, six players a table (five at
+The store is filled with an even mix of the games in ``MAKERS``, six players a table (five at
 5000 Rummy), 30 rounds a session where the game runs that long; fsync is skipped while
 filling, as only reading is timed. Each figure is the best of a few runs in a fresh
 read-only store, as ``scorekeeper stats`` would open it.

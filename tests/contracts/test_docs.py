@@ -59,10 +59,17 @@ def test_the_readme_names_every_game_there_is() -> None:
     assert not gone, f"README.md, 'Games: ' names {gone}, which no module in scorekeeper/games is"
 
 
-@pytest.mark.parametrize("document", ["README.md", "pyproject.toml"])
+@pytest.mark.parametrize("document", ["README.md", "pyproject.toml", "scorekeeper", "screens"])
 def test_no_document_counts_the_games(document: str) -> None:
-    """A count of the games is one a game added makes false: say "the games", not "six"."""
-    text = (DOCS.parent / document).read_text(encoding="utf-8").replace("\n", " ")
+    """A count of the games is one a game added makes false: say "the games", not "six".
+    A folder is read whole, as the CLI's help and the package's docstring are words too."""
+    place = DOCS.parent / document
+    files = sorted(place.rglob("*.py")) if place.is_dir() else [place]
     numbers = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[0-9]+"
-    counted = re.search(rf"\bfor (?:{numbers}) (?:card )?games\b", text, re.I)
-    assert counted is None, f"{document} counts the games: {counted.group(0)!r}"
+    counting = re.compile(rf"\b(?:for|of) (?:{numbers}) (?:card )?games\b", re.I)
+    counted = [
+        f"{path.relative_to(DOCS.parent)}: {found.group(0)!r}"
+        for path in files
+        if (found := counting.search(" ".join(path.read_text(encoding="utf-8").split())))
+    ]
+    assert not counted, f"these count the games: {counted}"
