@@ -11,7 +11,8 @@ from textual.pilot import Pilot
 from textual.widgets import Button, Static
 
 from scorekeeper.errors import RuleError
-from scorekeeper.game import END_ROUND
+from scorekeeper.game import END_ROUND, EVENING
+from scorekeeper.games import GAMES
 from scorekeeper.session import Session
 from scorekeeper.store import Store
 from screens.app import ScorekeeperApp
@@ -21,7 +22,7 @@ from screens.table import TableScreen
 from screens.widgets.grid import ScoreGrid
 from tests.domain.test_calcutta import sold
 from tests.domain.test_ending import END, FOUR, calcutta_with_9_carried, rummy_5000_first_hand
-from tests.ui.evenings import EVENINGS
+from tests.ui.evenings import every_game
 from tests.ui.hosts import at_table
 from tests.ui.play import drawn
 
@@ -246,10 +247,13 @@ async def test_a_pool_shared_out_among_long_names_goes_on_between_them(store: St
 
 async def test_an_ended_evening_shows_no_next_deal_under_the_grid(store: Store) -> None:
     """Racehorse's "Next deal: made, the pitcher deals…", Hot Rum's rotation and Horse
-    Race's "Dee deals and is the bank" say who deals a deal that will never come."""
+    Race's "Dee deals and is the bank" say who deals a deal that will never come: no
+    game the table ends for the evening says so once it has."""
     ended: dict[str, str] = {}
-    for game in ("racehorse", "hot-rum", "horse-race"):
-        session = EVENINGS[game]()
+    for game, evening in every_game().items():
+        if GAMES[game].ending is not EVENING:
+            continue
+        session = evening()
         session.record(END_ROUND)
         ended[game] = store.add(session)
     app = ScorekeeperApp(store)

@@ -33,10 +33,7 @@ def seated(game_id: str) -> Callable[[], Session]:
 TABLES: dict[str, Callable[[], Session]] = {
     # Evenings a few rounds in, at six seats already, or whose rounds change the fields.
     **{game: EVENINGS[game] for game in ("racehorse", "calcutta", "seven-hand")},
-    **{
-        f"{game}, a full table": seated(game)
-        for game in ("horse-race", "seven-hand", "rummy-5000", "hot-rum")
-    },
+    **{f"{game}, a full table": seated(game) for game in GAMES},
     "rummy-5000 with every variation": lambda: Session.new(
         "rummy-5000",
         ["Ann", "Bob"],
@@ -45,7 +42,6 @@ TABLES: dict[str, Callable[[], Session]] = {
     "rummy-5000 with the pot": lambda: Session.new(
         "rummy-5000", ["Ann", "Bob"], options={"limit_poker": True}
     ),
-    "score-pad, a full table": seated("score-pad"),
     "score-pad, one winner a round, for stakes": lambda: Session.new(
         "score-pad", ["Ann", "Bob", "Cy"], options={"stake": 10, "pay": "winner"}
     ),

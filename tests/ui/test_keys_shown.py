@@ -18,7 +18,7 @@ from screens.home import HomeScreen
 from screens.new_session import NewSessionScreen
 from screens.table import TableScreen
 from screens.table_keys import TABLE_KEYS
-from tests.ui.evenings import EVENINGS
+from tests.ui.evenings import EVENINGS, every_game
 from tests.ui.hosts import at_table, burst
 from tests.ui.play import settled, start_session
 from tests.ui.test_large_tables import screen_lines
@@ -52,9 +52,9 @@ def shown_now(table: TableScreen) -> list[str]:
 async def test_the_footer_names_every_key_that_applies_now_and_the_help_all_of_them(
     store: Store,
 ) -> None:
-    """At each evening's table in turn, in one app (each table takes the last one's
+    """At every game's table in turn, in one app (each table takes the last one's
     place): the footer before and after an undo, and the help between."""
-    tables = {game: store.add(evening()) for game, evening in EVENINGS.items()}
+    tables = {game: store.add(evening()) for game, evening in every_game().items()}
     app = ScorekeeperApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         for game, session_id in tables.items():
