@@ -30,6 +30,18 @@ def test_every_game_has_its_section_naming_its_options_as_the_screen_does(game: 
     assert "Example" in text, f"{game.name}: no worked example"
 
 
+def test_the_rules_contents_link_every_section() -> None:
+    """A section added (a game's) is listed in the Contents, by the anchor GitHub gives
+    its heading."""
+    contents = RULES[RULES.index("## Contents") : RULES.index("\n---\n")]
+    headings = re.findall(r"^## (.+)$", RULES, re.M)
+    anchors = {re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-") for heading in headings}
+    missing = sorted(
+        f"#{anchor}" for anchor in anchors - {"contents"} if f"(#{anchor})" not in contents
+    )
+    assert not missing, f"docs/rules.md: add a line to the Contents linking {missing}"
+
+
 def test_the_readme_links_both_documents() -> None:
     readme = (DOCS.parent / "README.md").read_text(encoding="utf-8")
     assert "(docs/rules.md)" in readme
