@@ -52,11 +52,32 @@ def _ready(loop: asyncio.AbstractEventLoop) -> bool:
     return bool(vars(loop)["_ready"])
 
 
+_in_threads: set[asyncio.Future[Any]] = set()
+"""What the app has handed to a thread and not had back: a thread worker, the Markdown
+widget parsing a document."""
+_run_in_executor = asyncio.BaseEventLoop.run_in_executor
+
+
+def run_in_executor(
+    loop: asyncio.BaseEventLoop, executor: Any, func: Callable[..., Any], *args: Any
+) -> asyncio.Future[Any]:
+    """asyncio's ``run_in_executor``, its future kept in ``_in_threads`` until done."""
+    future = _run_in_executor(loop, executor, func, *args)
+    _in_threads.add(future)
+    future.add_done_callback(_in_threads.discard)
+    return future
+
+
+def _in_a_thread(loop: asyncio.AbstractEventLoop) -> bool:
+    """Whether ``loop`` waits for work it handed to a thread."""
+    return any(future.get_loop() is loop and not future.done() for future in _in_threads)
+
+
 async def wait_for_idle(min_sleep: float = IDLE_STEP, max_sleep: float = 1.0) -> None:
     """Textual's wait until the app is idle, a step of ``IDLE_STEP`` at a time: a step
-    counts when it used next to no CPU (under 5%, Textual's ratio) and leaves nothing
-    ready to run. Little CPU alone is no proof: a process kept off a loaded machine's
-    cores uses none while its work waits."""
+    counts when it used next to no CPU (under 5%, Textual's ratio), leaves nothing ready
+    to run and nothing at work in a thread. Little CPU alone is no proof: a process, or
+    a thread, kept off a loaded machine's cores uses none while its work waits."""
     loop = asyncio.get_running_loop()
     start = monotonic()
     while True:
@@ -66,7 +87,7 @@ async def wait_for_idle(min_sleep: float = IDLE_STEP, max_sleep: float = 1.0) ->
         if elapsed >= max_sleep:
             return
         quiet = process_time() - used < IDLE_STEP / 20
-        if elapsed > min_sleep and quiet and not _ready(loop):
+        if elapsed > min_sleep and quiet and not _ready(loop) and not _in_a_thread(loop):
             return
 
 
@@ -88,10 +109,11 @@ async def pause(pilot: Pilot[Any], delay: float | None = None) -> None:
 
 def quick_idle(monkeypatch: pytest.MonkeyPatch) -> None:
     """Pilot's wait for an idle app (and the app's own, as Pilot presses keys) made
-    ``wait_for_idle``, and its pause ``pause``."""
+    ``wait_for_idle``, its pause ``pause``, and what is handed to threads kept count of."""
     monkeypatch.setattr(textual.pilot, "wait_for_idle", wait_for_idle)
     monkeypatch.setattr(textual.app, "wait_for_idle", wait_for_idle)
     monkeypatch.setattr(Pilot, "pause", pause)
+    monkeypatch.setattr(asyncio.BaseEventLoop, "run_in_executor", run_in_executor)
 
 
 def draw_unsent(screen: Screen[object]) -> None:
@@ -340,6 +362,7 @@ PATCHED = (
     (textual.pilot, "wait_for_idle"),
     (textual.app, "wait_for_idle"),
     (Pilot, "pause"),
+    (asyncio.BaseEventLoop, "run_in_executor"),
     (Screen, "_compositor_refresh"),
     (Stylesheet, "_parse_rules"),
     (Stylesheet, "_variable_tokens"),

@@ -4,6 +4,7 @@ those of the Textual they were read against, and every patch is undone after its
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from functools import partial
 from importlib.metadata import version
@@ -43,6 +44,7 @@ def test_the_patches_are_in_force_in_a_test_and_undone_after_it(
         "wait_for_idle",
         "wait_for_idle",
         "pause",
+        "run_in_executor",
         "_compositor_refresh",
         "_get_dispatch_methods",
         "count_parameters",
@@ -64,6 +66,29 @@ async def test_what_waits_for_a_refresh_is_done_when_a_pause_ends() -> None:
     """A footer's keys, a cursor moved into view: what a screen does once it is refreshed
     is there to read after one pause."""
     app = AfterRefresh()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert str(app.query_one("#said", Static).content) == "after"
+
+
+class InAThread(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Static("before", id="said")
+
+    def on_mount(self) -> None:
+        self.run_worker(self.look, thread=True)
+
+    def look(self) -> None:
+        """A thread that waits (a file read, a core busy elsewhere): no CPU used meanwhile,
+        and nothing ready to run in the app."""
+        time.sleep(0.05)
+        self.call_from_thread(self.query_one("#said", Static).update, "after")
+
+
+async def test_what_a_thread_does_is_done_when_a_pause_ends() -> None:
+    """A thread worker's result, or a document the Markdown widget parses in a thread, is
+    there to read after one pause."""
+    app = InAThread()
     async with app.run_test() as pilot:
         await pilot.pause()
         assert str(app.query_one("#said", Static).content) == "after"

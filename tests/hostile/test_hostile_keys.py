@@ -92,7 +92,8 @@ async def stays_up(app: App[None], play: Callable[[Pilot[None]], object]) -> Non
 async def test_every_field_of_new_session_takes_any_key(store: Store) -> None:
     """Every field of the form battered with the first game picked, then the options of
     every game that has any (the game list, names, seats and dealer are the same fields for
-    each); Ctrl+S on what the keys left is refused, for every game, and the app stays up."""
+    each); Ctrl+S on what the keys left is refused, for each of those games, and the app
+    stays up."""
     app = ScorekeeperApp(store)
 
     async def play(pilot: Pilot[None]) -> None:
@@ -106,10 +107,12 @@ async def test_every_field_of_new_session_takes_any_key(store: Store) -> None:
         battered = await batter_screen(pilot, screen)
         assert battered >= 4, "the game list, names, seats, dealer and options"
         for index, game_id in enumerate(GAMES):
+            if not GAMES[game_id].options:
+                continue  # nothing of its own to batter, and the rest may well be valid
             screen.query_one("#games", OptionList).highlighted = index
             await pilot.pause()
             assert screen.game.id == game_id
-            if index and GAMES[game_id].options:
+            if index:
                 options = screen.query_one("#options")
                 assert await batter_screen(pilot, screen, options), f"{game_id}'s options"
             await pilot.press("ctrl+s")
