@@ -76,18 +76,18 @@ class InAThread(App[None]):
         yield Static("before", id="said")
 
     def on_mount(self) -> None:
-        self.run_worker(self.look, thread=True)
+        self.run_worker(self.look())
 
-    def look(self) -> None:
-        """A thread that waits (a file read, a core busy elsewhere): no CPU used meanwhile,
-        and nothing ready to run in the app."""
-        time.sleep(0.05)
-        self.call_from_thread(self.query_one("#said", Static).update, "after")
+    async def look(self) -> None:
+        """As the Markdown widget parses a document: in a thread that waits (a core busy
+        elsewhere), using no CPU meanwhile, with nothing ready to run in the app."""
+        await asyncio.get_running_loop().run_in_executor(None, time.sleep, 0.05)
+        self.query_one("#said", Static).update("after")
 
 
 async def test_what_a_thread_does_is_done_when_a_pause_ends() -> None:
-    """A thread worker's result, or a document the Markdown widget parses in a thread, is
-    there to read after one pause."""
+    """A document the Markdown widget parses in a thread is there to read after one
+    pause."""
     app = InAThread()
     async with app.run_test() as pilot:
         await pilot.pause()
