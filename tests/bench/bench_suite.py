@@ -121,6 +121,11 @@ def run(rev: str, keep: bool) -> Run:
     commit = subprocess.check_output(head, cwd=clone, text=True).strip()
     print(f"clone of {commit} in {work}")
     failed = re.findall(r"^(?:FAILED|ERROR) .*", output, re.MULTILINE)
+    if failed:
+        # A failure under load may not come again: what pytest said is kept to read.
+        said = Path(tempfile.mkstemp(prefix=f"suite-{commit}-", suffix=".txt")[1])
+        said.write_text(output, encoding="utf-8")
+        failed.append(f"(pytest's output: {said})")
     if not keep:
         subprocess.run(["rm", "-rf", str(work)], check=True)
     passed = summary[-1] if summary else ""
