@@ -1,7 +1,7 @@
 """Every private part of Textual the suite reaches into, in one module: for speed (Pilot's
 idle step, frames nobody sees, CSS parsed, message handlers found and callbacks'
-parameters counted once per worker), to tell an idle app (asyncio's ready callbacks
-too) and to read the screen as a terminal would show it.
+parameters counted once per worker), to tell an idle app (asyncio's ready callbacks and
+what it awaits from threads too) and to read the screen as a terminal would show it.
 Each patch is made for one test through ``monkeypatch`` and undone after it. They were
 read against Textual ``TESTED_WITH``; ``test_textual_internals`` fails on any other
 version, so an upgrade means reading them again, not a silent drift.
@@ -79,7 +79,7 @@ def _in_a_thread(loop: asyncio.AbstractEventLoop) -> bool:
 async def wait_for_idle(min_sleep: float = IDLE_STEP, max_sleep: float = 1.0) -> None:
     """Textual's wait until the app is idle, a step of ``IDLE_STEP`` at a time: a step
     counts when it used next to no CPU (under 5%, Textual's ratio), leaves nothing ready
-    to run and nothing at work in a thread. Little CPU alone is no proof: a process, or
+    to run and nothing awaited from a thread. Little CPU alone is no proof: a process, or
     a thread, kept off a loaded machine's cores uses none while its work waits."""
     loop = asyncio.get_running_loop()
     start = monotonic()

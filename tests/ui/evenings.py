@@ -109,7 +109,8 @@ EVENINGS = {
     "rummy-5000": rummy_5000,
     "hot-rum": hot_rum,
 }
-"""The evenings the pictures show (``test_snapshots``): a game added is not pictured."""
+"""The evenings the pictures show (``test_snapshots``), and ``every_game``'s where a game
+has one: a game added is not pictured."""
 
 
 def every_game() -> dict[str, Callable[[], Session]]:
