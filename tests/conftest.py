@@ -214,7 +214,7 @@ SLOW_TESTS = (
     "test_tab_stops_at_every_field_in_the_order_drawn",
     "test_any_one_value_swapped_in_a_real_document",
     "test_a_pasted_newline_never_records_the_round",
-    "test_every_screen_of_a_game_is_drawn_at_its_largest_table",
+    "test_every_screen_of_every_game_is_drawn_at_its_largest_table",
     "test_the_footer_names_every_key_that_applies_now",
 )
 ONE_WORKER_MODULES = ("tests/browser/test_served_board.py",)

@@ -1,7 +1,8 @@
 """Every screen and dialog of the app drawn for real, frames and all, for every game at its
 largest table on an 80x24 terminal: a widget that cannot be drawn fails here even where
-no other test looks at it. What a game changes is drawn once per game; Home and what it
-opens, once, with every game's largest table in the store."""
+no other test looks at it. What a game changes is drawn once per game, every game's table
+in turn in one app; Home and what it opens, once, with every game's largest table in the
+store."""
 
 from __future__ import annotations
 
@@ -25,7 +26,6 @@ from screens.conflict import ConflictScreen
 from screens.currency import CurrencyScreen
 from screens.export_progress import ExportProgress
 from screens.exporting import ExportScreen
-from screens.help import HelpScreen
 from screens.home import HomeScreen
 from screens.new_session import NewSessionScreen
 from screens.night_dialogs import MoveGameScreen, NameNightScreen
@@ -36,6 +36,7 @@ from screens.settle import SettleScreen
 from screens.stats import StatsScreen
 from screens.table import TableScreen
 from screens.table_sync import StaleRound
+from tests.ui.hosts import at_table
 from tests.ui.largest import largest
 from tests.ui.play import said, settled
 from tests.ui.test_synced_store import gone_on_differently
@@ -47,13 +48,17 @@ STOPS_WHEN_ASKED = "import sys; sys.stdin.read()"
 """An exporting process that ends when its stdin closes, as the app asks an export to stop."""
 
 
-async def shows(pilot: Pilot[None], keys: str | tuple[str, ...], kind: type[Screen[Any]]) -> None:
-    """``keys`` pressed, then the screen in front is a ``kind``, drawn as a terminal gets it
-    (a widget whose drawing raises stops the app, and the test with it)."""
+async def shows(
+    pilot: Pilot[None], keys: str | tuple[str, ...], kind: type[Screen[Any]], where: str = ""
+) -> None:
+    """``keys`` pressed (at ``where``, said if it fails), then the screen in front is a
+    ``kind``, drawn as a terminal gets it (a widget whose drawing raises stops the app,
+    and the test with it)."""
     await pilot.press(*((keys,) if isinstance(keys, str) else keys))
     await pilot.pause()
     screen = pilot.app.screen
-    assert isinstance(screen, kind), f"{keys} showed {type(screen).__name__}, not {kind.__name__}"
+    showed = f"{keys} showed {type(screen).__name__}, not {kind.__name__}"
+    assert isinstance(screen, kind), f"{where}: {showed}" if where else showed
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -63,33 +68,31 @@ def test_every_game_has_a_largest_table(game: str) -> None:
     assert len(largest(game).rounds) == 2
 
 
-@pytest.mark.parametrize("game", GAMES)
-async def test_every_screen_of_a_game_is_drawn_at_its_largest_table(
-    store: Store, game: str
-) -> None:
-    """What the game changes: its table, round entry (blank and filled in), settle-up,
-    chart, board, the questions about its rounds and its end, New session with its
-    players and options, and its help."""
-    store.add(largest(game))
+async def test_every_screen_of_every_game_is_drawn_at_its_largest_table(store: Store) -> None:
+    """What a game changes, at each game's largest table in turn, in one app (each table
+    takes the last one's place): its table with each round's score and with the totals
+    only, a round being edited, settle-up, chart, board, New session with its players and
+    options, and the question about its end. Its blank round entry, its help and the
+    question about an undo are drawn for every game in ``test_entry_stops`` and
+    ``test_keys_shown``."""
+    tables = {game: store.add(largest(game)) for game in GAMES}
     app = ScorekeeperApp(store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await shows(pilot, "enter", TableScreen)
-        for keys, kind in (
-            ("r", RoundEntry),
-            ("e", RoundEntry),
-            ("s", SettleScreen),
-            ("c", ChartScreen),
-            ("b", BigBoardScreen),
-            ("u", ConfirmScreen),
-            ("n", NewSessionScreen),
-            ("f1", HelpScreen),
-        ):
-            await shows(pilot, keys, kind)
-            await shows(pilot, "escape", TableScreen)
-        await shows(pilot, "t", TableScreen)  # each round's score, or the totals only
-        if GAMES[game].ending is not None:
-            await shows(pilot, "f", ConfirmScreen)
+        for game, session_id in tables.items():
+            await at_table(pilot, store, session_id)
+            for keys, kind in (
+                ("e", RoundEntry),
+                ("s", SettleScreen),
+                ("c", ChartScreen),
+                ("b", BigBoardScreen),
+                ("n", NewSessionScreen),
+            ):
+                await shows(pilot, keys, kind, game)
+                await shows(pilot, "escape", TableScreen, game)
+            await shows(pilot, "t", TableScreen, game)  # each round's score, or the totals only
+            if GAMES[game].ending is not None:
+                await shows(pilot, "f", ConfirmScreen, game)
+                await shows(pilot, "escape", TableScreen, game)
 
 
 async def test_the_screens_no_game_changes_are_drawn(
