@@ -177,9 +177,10 @@ class SessionWatch(Widget):
         return [back.words() for back in self.store.came_back(self.session_id)]
 
     def catch_up(self) -> None:
-        """Take in what another laptop synced (one ``stat`` if nothing was), so that a
-        change made here goes on top of it rather than being refused."""
-        self.store.refresh()
+        """Take in what another laptop synced into this session (a few stats if
+        nothing was), so that a change made here goes on top of it rather than being
+        refused."""
+        self.store.refresh(self.session_id)
 
     def taken_in(self) -> Session:
         """The session with what another laptop synced taken in."""

@@ -111,6 +111,8 @@ class Index:
         self._seen_keys: dict[str, tuple[int, int, int]] | None = None
         """Each session's fingerprint at the last ``take_in`` without a list (None: none)."""
         self._swept: tuple[int, list[int] | None] | None = None
+        self._swept_folder: list[int] | None = None
+        """The folder's own fingerprint at the last sweep, once settled (None: not)."""
         self.dirty = False
         self.keys: dict[str, tuple[str, ...]] | None = None
         """Each session's log keys at the last walk of the folder (None: not walked)."""
@@ -272,10 +274,17 @@ class Index:
         since the last sweep, no file read; the first says yes. Another laptop's log judged
         damaged is left out until the folder changes, not read again at every look."""
         listed = self._entries or {}
-        total = (folded(self._folder, self._judged_theirs(listed)), identity_of(self._folder))
+        folder = identity_of(self._folder)
+        total = (folded(self._folder, self._judged_theirs(listed)), folder)
         changed = total != self._swept
         self._swept = total
+        self._swept_folder = None if folder is None else settled(folder)
         return changed
+
+    def folder_as_swept(self) -> bool:
+        """Whether no log came or went since the last sweep (one ``stat``): never where
+        that sweep found the folder changed too recently to vouch for."""
+        return self._swept_folder is not None and self._swept_folder == identity_of(self._folder)
 
     def take_in(self) -> set[str]:
         """The sessions whose logs appeared, changed or went since the last look, read again

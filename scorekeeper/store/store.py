@@ -107,6 +107,26 @@ class Store(Reader):
             self._lock.release()
             self._lock = None
 
+    def refresh(self, session_id: str | None = None) -> int:
+        """Take in what another machine changed. With ``session_id``, about to be changed
+        here: nothing is swept while no log came or went since the last sweep and its logs
+        are as it was last read (a few stats, however many sessions the store holds)."""
+        if session_id is not None and self._guard.acquire(blocking=False):
+            try:
+                if self._as_held(session_id):
+                    return self.generation
+            finally:
+                self._guard.release()
+        return super().refresh()
+
+    def _as_held(self, session_id: str) -> bool:
+        """Whether the session open here is its logs as they are: no log of its own changed
+        since it was read, and no log came into the folder (another laptop's first)."""
+        opened = self._open.get(session_id)
+        if opened is None or not self._index.folder_as_swept():
+            return False
+        return files_identity(self._copy_files(session_id)) == opened.found.seen
+
     def _forget(self, session_id: str) -> None:
         """Another laptop's log arrived or changed: what is open is read again, and this
         laptop's own events it held are kept for writing back."""

@@ -251,6 +251,20 @@ MUTANTS = (
         ("tests/store/test_logs_crash.py",),
     ),
     Mutant(
+        "refresh: a change made here skips the look when a log came into the folder",
+        "scorekeeper/store/index.py",
+        "self._swept_folder is not None and self._swept_folder == identity_of(self._folder)",
+        "self._swept_folder is not None",
+        ("tests/ui/test_table_sync.py",),
+    ),
+    Mutant(
+        "refresh: a change made here skips the look when its own logs changed in place",
+        "scorekeeper/store/store.py",
+        "return files_identity(self._copy_files(session_id)) == opened.found.seen",
+        "return True",
+        ("tests/ui/test_table_sync.py",),
+    ),
+    Mutant(
         "refresh: a look for arrivals in a worker goes on while a change is half saved",
         "scorekeeper/store/reader.py",
         "        if not self._guard.acquire(blocking=False):\n            return self.generation\n",

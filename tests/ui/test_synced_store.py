@@ -156,7 +156,7 @@ async def test_the_versions_lines_wrap_under_their_own_text_at_80_columns(
 @asynccontextmanager
 async def table_on_two_laptops(
     tmp_path: Path, *, notifications: bool = False, other_name: str = "Grandma's laptop"
-) -> AsyncIterator[tuple[Pilot[None], TableScreen, Callable[[], None]]]:
+) -> AsyncIterator[tuple[Pilot[None], TableScreen, Callable[..., None]]]:
     """A game of one deal open at this laptop's table (the Kitchen laptop), and what
     brings a deal recorded on the other (``other_name``: Bob upped 2) here, as the sync
     engine would."""
@@ -174,9 +174,16 @@ async def table_on_two_laptops(
             table = app.screen
             assert isinstance(table, TableScreen)
 
-            def arrives() -> None:
+            def arrives(in_place: bool = False) -> None:
+                """``in_place``: written into the log already here, as a copy over it
+                does, where an engine brings a new file and renames it into place."""
                 other.record(session_id, UPPED_2)
-                carry(there, here, f"logs/{session_id}.{other.laptop.id}.json")
+                log = f"logs/{session_id}.{other.laptop.id}.json"
+                if in_place:
+                    with open(here / log, "r+b") as kept:
+                        kept.write((there / log).read_bytes())
+                else:
+                    carry(there, here, log)
 
             yield pilot, table, arrives
 

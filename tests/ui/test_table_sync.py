@@ -5,11 +5,13 @@ round typed on top of it is never recorded unasked, and nothing typed is lost.""
 from __future__ import annotations
 
 import threading
+from collections.abc import Collection
 from pathlib import Path
 
 import pytest
 from textual.widgets import Static
 
+from scorekeeper.store import index
 from screens.app import ScorekeeperApp
 from screens.problem import ProblemScreen
 from screens.rounds.base import RoundEntry
@@ -146,28 +148,45 @@ async def test_the_session_deleted_at_the_undo_prompt_is_said_not_a_traceback(
         assert pilot.app.return_code is None, "the app goes on"
 
 
-async def test_enter_on_a_round_scans_the_folder_once(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.usefixtures("settled_at_once")  # the folder as it is two seconds on
+@pytest.mark.parametrize("arrived", ["nothing", "a log of its own", "into its log"])
+async def test_enter_on_a_round_sweeps_the_folder_only_once_something_came(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, arrived: str
 ) -> None:
-    """What arrived is looked for once per Enter (a scan of the folder and a stat of each
-    copy), and the round goes on top of what that look found; the table's own look once
-    a second runs in a worker and is not counted."""
-    async with table_on_two_laptops(tmp_path) as (pilot, table, _):
-        store = table.store
-        scans: list[str] = []
-        look = store.refresh
+    """What arrived is looked for once per Enter, and the round goes on top of what that
+    look found: while no log came into the folder and the session's own are as read, a
+    few stats and no sweep of the folder, however many sessions it holds; once the
+    other laptop's deal came, in a log of its own or written into the one already here,
+    one sweep, and the table asks before going on top. The table's own look once a second
+    runs in a worker and is not counted."""
+    async with table_on_two_laptops(tmp_path) as (pilot, table, arrives):
+        if arrived == "into its log":
+            arrives()  # its first deal here, the other laptop's log with it
+            table.follow()
+            await settled(pilot)
+        deals = len(table.session.rounds)
+        sweeps: list[Path] = []
+        sweep = index.folded
 
-        def counted() -> int:
+        def counted(folder: Path, leave_out: Collection[str] = ()) -> int:
             if threading.current_thread() is threading.main_thread():
-                scans.append("scan")
-            return look()
+                sweeps.append(folder)
+            return sweep(folder, leave_out)
 
-        monkeypatch.setattr(store, "refresh", counted)
+        monkeypatch.setattr(index, "folded", counted)
         await pilot.press("r", *CID_MAKES_4)
+        table.follow()  # the table's look, as once a second
         await settled(pilot)
-        scans.clear()
+        sweeps.clear()
+        if arrived != "nothing":
+            arrives(in_place=arrived == "into its log")
         await pilot.press("enter")
         await settled(pilot)
-        assert pilot.app.screen is table
-        assert len(store.load(table.session_id).rounds) == 2
-        assert scans == ["scan"]
+        if arrived == "nothing":
+            assert sweeps == []
+            assert pilot.app.screen is table
+            assert len(table.store.load(table.session_id).rounds) == deals + 1
+        else:
+            assert len(sweeps) == 1
+            assert isinstance(pilot.app.screen, StaleRound), "asked before going on top"
+            assert len(table.session.rounds) == deals + 1, "the deal that came, shown"
