@@ -158,10 +158,11 @@ class SessionWatch(Widget):
 
     @work(thread=True, exclusive=True, group="follow")
     def follow(self) -> None:
-        """Look in a worker for what another laptop synced; this session, if changed, is
-        read again on the screen's own turn."""
+        """Look in a worker for what another laptop synced into this session (a few stats
+        while no log came or went; Home's own look sweeps the folder for the rest); the
+        session, if changed, is read again on the screen's own turn."""
         try:
-            generation = self.store.refresh()
+            generation = self.store.refresh(self.session_id)
         except (StoreError, OSError):
             return  # the table stays as it is; the next look tries again
         if self.store.changed_since(self.seen, self.session_id):
