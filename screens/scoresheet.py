@@ -223,7 +223,7 @@ class Scoresheet(Vertical):
         ]
         spare = self.grid_room(first, cells) - sum(width + 2 * PADDING for width in needs)
         if spare < 0:
-            tight, cells, shown, first = self.tight_layout(figures, seats, first)
+            tight, cells, shown, first = self.tight_layout(figures, seats, first, cells)
         if tight is None:
             widths = share(needs, wants, spare)
             columns = [
@@ -261,7 +261,11 @@ class Scoresheet(Vertical):
         self.show_detail()
 
     def tight_layout(
-        self, figures: Figures, seats: list[PlayerStanding], first: Column
+        self,
+        figures: Figures,
+        seats: list[PlayerStanding],
+        first: Column,
+        cells: list[list[str]],
     ) -> tuple[list[int] | None, list[list[str]], list[tuple[str, ...]], Column]:
         """Every player's column in the screen's width, one cell apart, each as wide as
         its figures and the names sharing what is left: each round's score beside the
@@ -273,15 +277,19 @@ class Scoresheet(Vertical):
         label marked "≈", where the largest is 100 or more (twelve players' at 80
         columns; the settle-up says it to the cent). The widths, or None where nothing
         fits (the grid pages); the cells, the figures under each name, and the labels'
-        column."""
+        column. ``cells`` are the columns as ``show_grid`` made them for the choice in
+        force: each round's pairs, or the totals where the table chose them."""
         names = [row.name for row in seats]
         choices: list[tuple[bool, int, list[list[str]]]] = []
         if self.chosen is not False:
-            paired = [self.column_cells(figures, name, True) for name in names]
-            choices.append((True, PAIR_GAP, paired))
+            choices.append((True, PAIR_GAP, cells))
         if self.chosen is True:
             choices.append((True, 0, [self.changes(figures, name) for name in names]))
-        totals = [self.column_cells(figures, name, False) for name in names]
+        totals = (
+            cells
+            if self.chosen is False
+            else [self.column_cells(figures, name, False) for name in names]
+        )
         choices.append((False, 0, totals))
         wants = [widest([self.marks(row, True) + row.name]) for row in seats]
         for shorten in SHORTER:
@@ -293,16 +301,20 @@ class Scoresheet(Vertical):
             room = self.grid_room(labels, totals)
             shown = [tuple(shorten(line) for line in row.shown) for row in seats]
             for each_round, gap, given in choices:
-                cells = [[shorten(cell) for cell in column] for column in given]
-                needs = [
-                    widest([*lines, *column, self.marks(row, True) + row.name[:1] + "…"]) + gap
-                    for row, lines, column in zip(seats, shown, cells, strict=True)
-                ]
-                spare = room - sum(width + 1 for width in needs)
-                if spare < 0:
-                    continue
-                self.each_round = each_round
-                return share(needs, wants, spare), cells, shown, labels
+                fitted: list[list[str]] = []
+                needs: list[int] = []
+                used = 0
+                for row, lines, column in zip(seats, shown, given, strict=True):
+                    short = [shorten(cell) for cell in column]
+                    need = widest([*lines, *short, self.marks(row, True) + row.name[:1] + "…"])
+                    used += need + gap + 1
+                    if used > room:
+                        break  # the columns so far already take more than the room
+                    fitted.append(short)
+                    needs.append(need + gap)
+                else:
+                    self.each_round = each_round
+                    return share(needs, wants, room - used), fitted, shown, labels
         self.each_round = choices[0][0]
         return None, choices[0][2], [row.shown for row in seats], first
 
