@@ -13,7 +13,8 @@ Run: .venv/bin/python tests/bench/bench_suite.py [--keep] [--top N] [--rev COMMI
 With ``--against COMMIT --pairs N`` it runs ``--rev`` (this checkout's last commit unless
 given) and COMMIT N times each, in ABBA order (each pair's two runs back to back, the one
 that goes first taking turns), and prints each pair's ratio of the tests' wall and CPU
-time and their medians: on a machine whose speed moves 30% within the hour, one pair
+time, and of the whole command's wall time (the install too, as a person waits for
+it), and their medians: on a machine whose speed moves 30% within the hour, one pair
 can say 0.96x and the next 1.33x. Then the ``--top`` test files whose CPU grew the most
 from COMMIT (a run's mean): where the difference lies, as the drift moves both alike.
 """
@@ -140,11 +141,16 @@ def report(done: Run, top: int) -> None:
     print(f"tests    {done.test_wall:6.1f} s wall {done.test_cpu:6.1f} s CPU  {done.passed}")
     for line in done.failed:
         print(f"  {line}")
-    print(f"together {done.install_wall + done.test_wall:6.1f} s wall on {os.cpu_count()} cores")
+    print(f"together {whole(done):6.1f} s wall on {os.cpu_count()} cores")
     by_file = done.by_file
     print(f"tests' own CPU {sum(by_file.values()):.1f} s; the files that took most:")
     for name in sorted(by_file, key=by_file.__getitem__, reverse=True)[:top]:
         print(f"  {by_file[name]:6.1f} s  {name}")
+
+
+def whole(done: Run) -> float:
+    """The README's command as a person waits for it: the install, then the tests."""
+    return done.install_wall + done.test_wall
 
 
 def pairs(rev: str, against: str, count: int, keep: bool) -> list[tuple[Run, Run]]:
@@ -160,7 +166,9 @@ def pairs(rev: str, against: str, count: int, keep: bool) -> list[tuple[Run, Run
         print(
             f"pair {number + 1}: tests {this.test_wall:.1f} s against {that.test_wall:.1f} s "
             f"wall ({this.test_wall / that.test_wall:.3f}x), {this.test_cpu:.1f} s against "
-            f"{that.test_cpu:.1f} s CPU ({this.test_cpu / that.test_cpu:.3f}x)",
+            f"{that.test_cpu:.1f} s CPU ({this.test_cpu / that.test_cpu:.3f}x); the whole "
+            f"command, install and tests, {whole(this):.1f} s against {whole(that):.1f} s "
+            f"({whole(this) / whole(that):.3f}x)",
             flush=True,
         )
         for line in this.failed + that.failed:
@@ -198,10 +206,12 @@ def main() -> None:
         done = pairs(args.rev, args.against, args.pairs, args.keep)
         walls = [this.test_wall / that.test_wall for this, that in done]
         cpus = [this.test_cpu / that.test_cpu for this, that in done]
+        wholes = [whole(this) / whole(that) for this, that in done]
         print(
             f"{done[0][0].commit} against {done[0][1].commit}, {len(done)} pairs: median "
             f"{statistics.median(walls):.3f}x the tests' wall time, "
-            f"{statistics.median(cpus):.3f}x their CPU"
+            f"{statistics.median(cpus):.3f}x their CPU, "
+            f"{statistics.median(wholes):.3f}x the whole command's wall time"
         )
         grown(done, args.top)
         failed = [line for pair in done for each in pair for line in each.failed]
