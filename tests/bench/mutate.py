@@ -524,6 +524,20 @@ MUTANTS = (
         "        right = max((end for end in ends if end <= room), default=room)\n",
         ("tests/ui/test_scoresheet.py",),
     ),
+    Mutant(
+        "table: columns that take the room to the cell go tight",
+        "screens/scoresheet.py",
+        "        if spare < 0:\n",
+        "        if spare <= 0:\n",
+        ("tests/ui/test_full_table.py",),
+    ),
+    Mutant(
+        "table: a tight way of writing the figures that fits to the cell is turned down",
+        "screens/scoresheet.py",
+        "                    if used > room:\n",
+        "                    if used >= room:\n",
+        ("tests/ui/test_full_table.py",),
+    ),
 )
 
 

@@ -204,3 +204,46 @@ async def test_twelve_players_money_stays_on_one_screen_with_cents_only_where_th
     assert len(figures) == len(players), money
     assert "−2.50" in figures and "−1" in figures, money
     assert all(re.fullmatch(r"[+−]\d+(\.\d\d)?", figure) for figure in figures), money
+
+
+async def test_the_narrowest_screen_that_takes_a_layout_leaves_no_cell_over(
+    store: Store,
+) -> None:
+    """Twelve at a score pad, 10¢ a point, their names narrower than their figures (so
+    no cell left over goes to a name). Where one cell less pages the grid, every column
+    fits with not a cell to spare; where one cell less makes it tight, the wide layout
+    fits the same way. A grid that turned down a layout fitting to the cell would page
+    (or go tight) a screen early."""
+    players = ["Al", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou"]
+    session = Session.new("score-pad", players, options={"stake": 10})
+    session.record({"scores": {name: 7 * seat - 30 for seat, name in enumerate(players)}})
+    session.record({"scores": {name: 45 - 11 * seat for seat, name in enumerate(players)}})
+    session_id = store.add(session)
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await at_table(pilot, store, session_id)
+        grid = table.query_one("#grid", ScoreGrid)
+
+        async def at_width(width: int) -> tuple[bool, bool, int]:
+            """Whether the grid pages, whether it is tight, and the cells it leaves over."""
+            await pilot.resize_terminal(width, 24)
+            await pilot.pause()
+            spare = grid.scrollable_content_region.width - grid.virtual_size.width
+            return grid.max_scroll_x > 0, grid.tight, spare
+
+        async def first_without(which: int, narrow: int, wide: int) -> int:
+            """The narrowest width whose state ``which`` (0 pages, 1 tight) is off, where
+            it is on at ``narrow`` and off at ``wide``."""
+            while wide - narrow > 1:
+                middle = (narrow + wide) // 2
+                if (await at_width(middle))[which]:
+                    narrow = middle
+                else:
+                    wide = middle
+            return wide
+
+        assert (await at_width(40))[0] and (await at_width(200))[:2] == (False, False)
+        fits = await first_without(0, 40, 200)
+        assert await at_width(fits) == (False, True, 0), f"at {fits} columns"
+        wide = await first_without(1, fits, 200)
+        assert await at_width(wide) == (False, False, 0), f"at {wide} columns"
